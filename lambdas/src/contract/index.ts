@@ -1,0 +1,5 @@
+export * from './envelope';
+export * from './fields';
+export * from './roles';
+export * from './route';
+export * from './routes';

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import type { Role } from './roles';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/**
+ * One /ccsc/ui/ call. `input` says where the request schema reads from: the query string or the
+ * JSON body. A GET never has a body; a POST that reads its query accepts no body but `{}`.
+ */
+export interface RouteDefinition<
+  Op extends string = string,
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+> {
+  readonly operation: Op;
+  readonly method: HttpMethod;
+  /** Path under /ccsc/ui/, no leading slash. */
+  readonly path: string;
+  readonly input: 'query' | 'body';
+  readonly auth: 'public' | 'authenticated';
+  /** Roles allowed to call; empty for public calls. */
+  readonly roles: readonly Role[];
+  /**
+   * Authenticated calls a user may make before enrolling TOTP (the enrolment flow itself).
+   * Every other authenticated call refuses such a user.
+   */
+  readonly allowedBeforeMfa?: boolean;
+  readonly request: Req;
+  readonly response: Res;
+  readonly summary: string;
+  /** Largest JSON body accepted, in bytes. */
+  readonly maxBodyBytes: number;
+}
+
+export const API_PREFIX = '/ccsc/ui/';
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+export const defineRoute = <Op extends string, Req extends z.ZodType, Res extends z.ZodType>(
+  route: Omit<RouteDefinition<Op, Req, Res>, 'maxBodyBytes'> & { maxBodyBytes?: number },
+): RouteDefinition<Op, Req, Res> => ({ maxBodyBytes: DEFAULT_MAX_BODY_BYTES, ...route });
