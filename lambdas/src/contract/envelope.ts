@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * One response shape for every call (SPEC §7: "results are typed success or error").

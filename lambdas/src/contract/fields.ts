@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Field rules of SPEC §5, shared by the web forms and the server so that both say the same thing.
@@ -8,8 +8,7 @@ import { z } from 'zod';
 export const MESSAGES = {
   emailFormat: 'Email Address provided is not in the correct format',
   identifierChars: 'Only following characters A-Za-z0-9_@.- are allowed.',
-  freeTextChars:
-    'Only following characters A-Za-z0-9_@.,!*=/:|{}[]~-+&;?%#\'()"space are allowed.',
+  freeTextChars: 'Only following characters A-Za-z0-9_@.,!*=/:|{}[]~-+&;?%#\'()"space are allowed.',
   numberChars: 'Only following number 0-9 are allowed.',
   passwordsDoNotMatch: 'Passwords entered do not match',
   newPasswordSameAsCurrent: 'New password can not be same as current password',
@@ -107,4 +106,4 @@ export const userNameSchema = z
   .regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'userName is not a valid user name');
 export const cursorSchema = z.string().min(1).max(4096);
 /** ISO-8601 timestamps in responses. */
-export const isoDateSchema = z.string().datetime({ offset: true });
+export const isoDateSchema = z.iso.datetime({ offset: true });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The three administrator roles. Each is a Cognito group of the same name; a user belongs to

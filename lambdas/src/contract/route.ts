@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Role } from './roles';
 
 export type HttpMethod = 'GET' | 'POST';
@@ -11,13 +11,14 @@ export interface RouteDefinition<
   Op extends string = string,
   Req extends z.ZodType = z.ZodType,
   Res extends z.ZodType = z.ZodType,
+  Auth extends 'public' | 'authenticated' = 'public' | 'authenticated',
 > {
   readonly operation: Op;
   readonly method: HttpMethod;
   /** Path under /ccsc/ui/, no leading slash. */
   readonly path: string;
   readonly input: 'query' | 'body';
-  readonly auth: 'public' | 'authenticated';
+  readonly auth: Auth;
   /** Roles allowed to call; empty for public calls. */
   readonly roles: readonly Role[];
   /**
@@ -35,6 +36,11 @@ export interface RouteDefinition<
 export const API_PREFIX = '/ccsc/ui/';
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
-export const defineRoute = <Op extends string, Req extends z.ZodType, Res extends z.ZodType>(
-  route: Omit<RouteDefinition<Op, Req, Res>, 'maxBodyBytes'> & { maxBodyBytes?: number },
-): RouteDefinition<Op, Req, Res> => ({ maxBodyBytes: DEFAULT_MAX_BODY_BYTES, ...route });
+export const defineRoute = <
+  Op extends string,
+  Req extends z.ZodType,
+  Res extends z.ZodType,
+  Auth extends 'public' | 'authenticated',
+>(
+  route: Omit<RouteDefinition<Op, Req, Res, Auth>, 'maxBodyBytes'> & { maxBodyBytes?: number },
+): RouteDefinition<Op, Req, Res, Auth> => ({ maxBodyBytes: DEFAULT_MAX_BODY_BYTES, ...route });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   clientIdSchema,
   cursorSchema,
@@ -22,6 +22,11 @@ import { defineRoute } from './route';
  */
 
 const empty = z.object({}).strict();
+/** The spec's clients send their access token in some bodies; only its shape is checked. */
+const accessTokenSchema = z
+  .string()
+  .max(8192)
+  .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, 'accessToken is not a JWT');
 const ADMINS = ['PlatformAdmin', 'OrgAdmin'] as const;
 const READERS = ALL_ROLES;
 
@@ -136,7 +141,7 @@ export const routes = {
       'Signs the caller out everywhere (Cognito global sign-out of the user named by the verified ' +
       'ID token). `accessToken` is what the spec sends; the server does not need it and only ' +
       'checks that it is a token-shaped string when present.',
-    request: z.object({ accessToken: z.string().max(8192).optional() }).strict(),
+    request: z.object({ accessToken: accessTokenSchema.optional() }).strict(),
     response: z.object({ signedOut: z.literal(true) }),
   }),
   redirectUser: defineRoute({
@@ -230,7 +235,7 @@ export const routes = {
       '`nextCursor` continues the list. `search` matches an e-mail prefix.',
     request: z
       .object({
-        accessToken: z.string().max(8192).optional(),
+        accessToken: accessTokenSchema.optional(),
         limit: z.number().int().min(1).max(60).optional(),
         cursor: cursorSchema.optional(),
         search: z
@@ -431,7 +436,7 @@ export const routes = {
     roles: [],
     summary:
       'The /generate/{APIID} page redeems its one-time token for the client id and secret, once. ' +
-      '(The spelling is the spec\'s.)',
+      "(The spelling is the spec's.)",
     request: z
       .object({ apiId: apiIdSchema, token: z.string().regex(/^[A-Za-z0-9_-]{32,128}$/) })
       .strict(),
@@ -484,7 +489,10 @@ export const routes = {
         name: freeTextSchema(120),
         version: z.string().regex(/^[0-9A-Za-z.-]{1,32}$/),
         description: freeTextSchema(1000).optional(),
-        document: z.string().min(1).max(512 * 1024),
+        document: z
+          .string()
+          .min(1)
+          .max(512 * 1024),
       })
       .strict(),
     response: z.object({ standard: standardSchema }),

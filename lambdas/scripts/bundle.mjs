@@ -1,0 +1,50 @@
+// Bundles every Lambda entry (src/handlers/<op>.ts) on its own with esbuild, minified, for
+// Node.js 22 on arm64, and prints each bundle's size. CDK (infra/) bundles the same entries the
+// same way (AWS SDK v3 left to the runtime); `npm run bench` uses this to hold each bundle to its 300 KB budget.
+import { build } from 'esbuild';
+import { readdirSync, statSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const handlersDir = join(root, 'src/handlers');
+const NOT_ENTRIES = new Set(['index.ts', 'deps.ts']);
+
+export const entries = () =>
+  readdirSync(handlersDir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !NOT_ENTRIES.has(f))
+    .map((f) => ({ name: f.replace(/\.ts$/, ''), path: join(handlersDir, f) }));
+
+export const bundleAll = async (outDir = join(root, 'dist')) => {
+  mkdirSync(outDir, { recursive: true });
+  const results = [];
+  for (const entry of entries()) {
+    const outfile = join(outDir, entry.name, 'index.mjs');
+    await build({
+      entryPoints: [entry.path],
+      outfile,
+      bundle: true,
+      minify: true,
+      sourcemap: true,
+      platform: 'node',
+      target: 'node22',
+      format: 'esm',
+      mainFields: ['module', 'main'],
+      // The Node.js 22 Lambda runtime ships AWS SDK v3; like CDK's NodejsFunction default we use
+      // it rather than carry ~320 KB of SDK in every bundle. Everything else is bundled.
+      external: ['@aws-sdk/*'],
+      // Some CommonJS dependencies call require(); give the ESM bundle one.
+      banner: {
+        js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+      },
+      logLevel: 'warning',
+    });
+    results.push({ name: entry.name, bytes: statSync(outfile).size });
+  }
+  return results;
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const results = await bundleAll();
+  for (const r of results) console.log(`${r.name.padEnd(24)} ${(r.bytes / 1024).toFixed(1)} KB`);
+}

@@ -1,0 +1,7 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { lambdaEnv } from '../../env';
+import { once } from './once';
+
+export const cognitoClient = once(
+  () => new CognitoIdentityProviderClient({ region: lambdaEnv().AWS_REGION }),
+);

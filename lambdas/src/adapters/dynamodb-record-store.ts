@@ -1,0 +1,79 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { ConflictError, ValidationError } from '../http/errors';
+import type { QueryOptions, RecordPage, RecordStore, StoredRecord } from '../ports/record-store';
+
+const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>
+  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
+
+const decodeCursor = (cursor: string | undefined): Record<string, unknown> | undefined => {
+  if (cursor === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      return value as Record<string, unknown>;
+    }
+  } catch {
+    // fall through to the validation error
+  }
+  throw new ValidationError('The cursor is not valid.', [
+    { path: 'cursor', message: 'Not a valid cursor' },
+  ]);
+};
+
+export class DynamoRecordStore implements RecordStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async get(pk: string, sk: string): Promise<StoredRecord | null> {
+    const out = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk, sk }, ConsistentRead: true }),
+    );
+    return (out.Item as StoredRecord | undefined) ?? null;
+  }
+
+  async put(record: StoredRecord, options: { onlyIfNew?: boolean } = {}): Promise<void> {
+    try {
+      await this.client.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: record,
+          ...(options.onlyIfNew ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}),
+        }),
+      );
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) {
+        throw new ConflictError('A record with this key already exists.');
+      }
+      throw err;
+    }
+  }
+
+  async query(pk: string, options: QueryOptions = {}): Promise<RecordPage> {
+    const out = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression:
+          options.skPrefix !== undefined ? 'pk = :pk AND begins_with(sk, :sk)' : 'pk = :pk',
+        ExpressionAttributeValues: {
+          ':pk': pk,
+          ...(options.skPrefix !== undefined ? { ':sk': options.skPrefix } : {}),
+        },
+        Limit: options.limit,
+        ExclusiveStartKey: decodeCursor(options.cursor),
+        ScanIndexForward: !options.descending,
+      }),
+    );
+    return {
+      items: (out.Items ?? []) as StoredRecord[],
+      nextCursor: encodeCursor(out.LastEvaluatedKey),
+    };
+  }
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { routeList, routes } from './routes';
+
+describe('the route table', () => {
+  it('declares every call of SPEC §7', () => {
+    const paths = routeList.map((r) => r.path);
+    for (const call of [
+      'logout',
+      'list-all-users',
+      'delete-user',
+      'disable-user',
+      'enable-user',
+      'create-user',
+      'update-user',
+      'redirectUser',
+      'confirm-forget-password',
+      'forget-totp',
+      'accountLockout',
+      'getSiteOrgList',
+      'get-mob-dial-code',
+      'list-all-groups',
+      'getSponsorList',
+      'getOrgSysList',
+      'generateApiCredential',
+      'resendApiCredential',
+      'deleteApiCredential',
+      'downloadApiScope',
+      'decription',
+    ]) {
+      expect(paths).toContain(call);
+    }
+    expect(paths.some((p) => p.startsWith('artifact/'))).toBe(true);
+    expect(paths.some((p) => p.startsWith('s3documents/'))).toBe(true);
+  });
+
+  it('keys each route by its operation and gives every path once', () => {
+    for (const [key, route] of Object.entries(routes)) expect(route.operation).toBe(key);
+    const keys = routeList.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('gives authenticated routes roles and public routes none', () => {
+    for (const r of routeList) {
+      if (r.auth === 'public') expect(r.roles).toEqual([]);
+      else expect(r.roles.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('marks exactly the spec’s unauthenticated calls public (plus the link redemptions)', () => {
+    expect(
+      routeList
+        .filter((r) => r.auth === 'public')
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(
+      [
+        'accountLockout',
+        'confirm-forget-password',
+        'decription',
+        'forget-totp',
+        'forget-totp/confirm',
+      ].sort(),
+    );
+  });
+
+  it('never lets a GET read a body', () => {
+    for (const r of routeList) if (r.method === 'GET') expect(r.input).toBe('query');
+  });
+});

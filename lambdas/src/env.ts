@@ -1,0 +1,35 @@
+import * as z from 'zod';
+
+/**
+ * The one place the Lambda code reads its configuration. CDK sets these variables on every
+ * function; the mock server sets the same ones (plus AWS_ENDPOINT_URL_* for the local services).
+ */
+const schema = z.object({
+  AWS_REGION: z.string().min(1),
+  ENVIRONMENT_NAME: z.string().min(1),
+  USER_POOL_ID: z.string().regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'must look like us-west-2_abc123'),
+  USER_POOL_CLIENT_ID: z.string().min(1),
+  MAIN_TABLE: z.string().min(3),
+  AUDIT_TABLE: z.string().min(3),
+  DOCUMENTS_BUCKET: z.string().min(3),
+  ARTIFACTS_BUCKET: z.string().min(3),
+  MAIL_FROM: z.email(),
+  /** Offline only: the local S3 stand-in serves path-style URLs. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+export type LambdaEnv = z.infer<typeof schema>;
+
+export const parseLambdaEnv = (source: Record<string, string | undefined>): LambdaEnv => {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Lambda configuration is invalid: ${problems.join('; ')}`);
+  }
+  return parsed.data;
+};
+
+let cached: LambdaEnv | undefined;
+export const lambdaEnv = (): LambdaEnv => (cached ??= parseLambdaEnv(process.env));

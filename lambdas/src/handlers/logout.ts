@@ -1,0 +1,8 @@
+import { routes } from '../contract';
+import { logout } from '../features/session/logout.core';
+import { createHandler } from '../http/router';
+import { userDirectory } from './deps';
+
+export const handler = createHandler(routes.logout, logout, () => ({
+  directory: userDirectory(),
+}));

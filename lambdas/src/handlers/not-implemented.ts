@@ -1,0 +1,21 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { routeList } from '../contract';
+import { NotFoundError } from '../http/errors';
+import { errorResponse } from '../http/responses';
+import { createNotImplementedHandler, type LambdaHandler } from '../http/router';
+
+/**
+ * The one Lambda entry of every operation whose feature has not landed: it validates like the
+ * real one would (method, role, input) and then answers 501, never data.
+ */
+const byResource = new Map<string, LambdaHandler>(
+  routeList.map((route) => [`${route.method} ${route.path}`, createNotImplementedHandler(route)]),
+);
+
+export const handler: LambdaHandler = async (event: APIGatewayProxyEvent) => {
+  const path = event.path.replace(/^.*\/ccsc\/ui\//, '');
+  const h = byResource.get(`${event.httpMethod} ${path}`);
+  if (h) return h(event);
+  const err = new NotFoundError(`No such call: ${event.httpMethod} ${event.path}`);
+  return Promise.resolve(errorResponse(err.code, err.message, event.requestContext.requestId));
+};

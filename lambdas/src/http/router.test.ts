@@ -1,0 +1,253 @@
+import { describe, expect, it, vi } from 'vitest';
+import * as z from 'zod';
+import { defineRoute, routes } from '../contract';
+import { apiGatewayEvent, claimsFor } from '../testing/api-gateway-event';
+import { ConflictError } from './errors';
+import type { Logger } from './logger';
+import { createHandler, createNotImplementedHandler } from './router';
+
+type LogFn = (message: string, detail?: Record<string, unknown>) => void;
+const silentLogger = () =>
+  ({
+    info: vi.fn<LogFn>(),
+    warn: vi.fn<LogFn>(),
+    error: vi.fn<LogFn>(),
+  }) satisfies Logger;
+
+const echoRoute = defineRoute({
+  operation: 'echo',
+  method: 'POST',
+  path: 'echo',
+  input: 'body',
+  auth: 'authenticated',
+  roles: ['PlatformAdmin'],
+  summary: 'test',
+  request: z.object({ name: z.string().min(2) }).strict(),
+  response: z.object({ greeting: z.string() }),
+  maxBodyBytes: 100,
+});
+
+const echo = (logger = silentLogger()) =>
+  createHandler(
+    echoRoute,
+    (input, ctx) => Promise.resolve({ greeting: `hello ${input.name} from ${ctx.caller.email}` }),
+    () => ({}),
+    { logger },
+  );
+
+const parse = (body: string): unknown => JSON.parse(body);
+
+describe('createHandler', () => {
+  it('answers the success envelope with the core result', async () => {
+    const res = await echo()(
+      apiGatewayEvent({ path: 'echo', body: { name: 'Ada' }, claims: claimsFor('PlatformAdmin') }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(parse(res.body)).toEqual({
+      status: 'success',
+      data: { greeting: 'hello Ada from caller@example.com' },
+    });
+    expect(res.headers?.['Cache-Control']).toBe('no-store');
+  });
+
+  it('answers 400 naming each failing field, unknown fields included', async () => {
+    const res = await echo()(
+      apiGatewayEvent({
+        path: 'echo',
+        body: { name: 'A', extra: 1 },
+        claims: claimsFor('PlatformAdmin'),
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    const body = parse(res.body) as { error: { code: string; fields: { path: string }[] } };
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(body.error.fields.map((f) => f.path).sort()).toEqual(['extra', 'name']);
+  });
+
+  it('refuses a body that is not JSON, or not declared as JSON', async () => {
+    const notJson = await echo()(
+      apiGatewayEvent({ path: 'echo', rawBody: '{name:', claims: claimsFor('PlatformAdmin') }),
+    );
+    expect(notJson.statusCode).toBe(400);
+    const wrongType = await echo()(
+      apiGatewayEvent({
+        path: 'echo',
+        rawBody: 'name=Ada',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        claims: claimsFor('PlatformAdmin'),
+      }),
+    );
+    expect(wrongType.statusCode).toBe(415);
+  });
+
+  it('refuses an oversized body with 413 before parsing it', async () => {
+    const res = await echo()(
+      apiGatewayEvent({
+        path: 'echo',
+        body: { name: 'x'.repeat(200) },
+        claims: claimsFor('PlatformAdmin'),
+      }),
+    );
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('answers 401 without claims and 403 for a role the route does not allow', async () => {
+    expect(
+      (await echo()(apiGatewayEvent({ path: 'echo', body: { name: 'Ada' }, claims: null })))
+        .statusCode,
+    ).toBe(401);
+    const forbidden = await echo()(
+      apiGatewayEvent({ path: 'echo', body: { name: 'Ada' }, claims: claimsFor('Auditor') }),
+    );
+    expect(forbidden.statusCode).toBe(403);
+    expect((parse(forbidden.body) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+  });
+
+  it('refuses a caller with no role or with two roles', async () => {
+    for (const groups of ['', 'Unknown', 'PlatformAdmin,Auditor']) {
+      const res = await echo()(
+        apiGatewayEvent({ path: 'echo', body: { name: 'Ada' }, claims: claimsFor(groups) }),
+      );
+      expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it('checks the role before it looks at the input', async () => {
+    const res = await echo()(
+      apiGatewayEvent({ path: 'echo', body: { bogus: true }, claims: claimsFor('Auditor') }),
+    );
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('answers 405 for the wrong method', async () => {
+    const res = await echo()(
+      apiGatewayEvent({ path: 'echo', method: 'GET', claims: claimsFor('PlatformAdmin') }),
+    );
+    expect(res.statusCode).toBe(405);
+  });
+
+  it('maps typed errors to their status and hides unexpected ones', async () => {
+    const conflict = createHandler(
+      echoRoute,
+      () => Promise.reject(new ConflictError('Already there.')),
+      () => ({}),
+      { logger: silentLogger() },
+    );
+    const c = await conflict(
+      apiGatewayEvent({ path: 'echo', body: { name: 'Ada' }, claims: claimsFor('PlatformAdmin') }),
+    );
+    expect(c.statusCode).toBe(409);
+    expect(parse(c.body)).toEqual({
+      status: 'error',
+      error: { code: 'CONFLICT', message: 'Already there.' },
+    });
+
+    const logger = silentLogger();
+    const boom = createHandler(
+      echoRoute,
+      () => Promise.reject(new Error('database password is hunter2')),
+      () => ({}),
+      { logger },
+    );
+    const b = await boom(
+      apiGatewayEvent({ path: 'echo', body: { name: 'Ada' }, claims: claimsFor('PlatformAdmin') }),
+    );
+    expect(b.statusCode).toBe(500);
+    expect(b.body).not.toContain('hunter2');
+    expect(b.body).toContain('req-test-1');
+    expect(logger.error).toHaveBeenCalledWith(
+      'unexpected error',
+      expect.objectContaining({ errorMessage: 'database password is hunter2' }),
+    );
+  });
+
+  it('answers 500 when a core breaks the response contract', async () => {
+    const logger = silentLogger();
+    const broken = createHandler(
+      echoRoute,
+      () => Promise.resolve({ greeting: 42 } as unknown as { greeting: string }),
+      () => ({}),
+      { logger },
+    );
+    const res = await broken(
+      apiGatewayEvent({ path: 'echo', body: { name: 'Ada' }, claims: claimsFor('PlatformAdmin') }),
+    );
+    expect(res.statusCode).toBe(500);
+    expect(logger.error).toHaveBeenCalled();
+  });
+
+  it('builds its dependencies once, on the first valid request', async () => {
+    const getDeps = vi.fn(() => ({}));
+    const h = createHandler(echoRoute, () => Promise.resolve({ greeting: 'x' }), getDeps, {
+      logger: silentLogger(),
+    });
+    await h(apiGatewayEvent({ path: 'echo', body: {}, claims: claimsFor('PlatformAdmin') }));
+    expect(getDeps).not.toHaveBeenCalled();
+    const ok = apiGatewayEvent({
+      path: 'echo',
+      body: { name: 'Ada' },
+      claims: claimsFor('PlatformAdmin'),
+    });
+    await h(ok);
+    await h(ok);
+    expect(getDeps).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('query-input routes', () => {
+  const redirect = createNotImplementedHandler(routes.redirectUser, { logger: silentLogger() });
+
+  it('refuse a body: the first-login call must never carry a password or TOTP secret', async () => {
+    const res = await redirect(
+      apiGatewayEvent({
+        path: 'redirectUser',
+        query: { firstLogin: 'true' },
+        body: { updatePassword: 'Secret123', qrCode: 'JBSWY3DPEHPK3PXP' },
+        claims: claimsFor('PlatformAdmin'),
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('refuse a repeated query parameter', async () => {
+    const res = await redirect(
+      apiGatewayEvent({
+        path: 'redirectUser',
+        query: { logLogin: ['true', 'true'] },
+        claims: claimsFor('PlatformAdmin'),
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('createNotImplementedHandler', () => {
+  it('validates, then answers 501 with a clear message and no data', async () => {
+    const h = createNotImplementedHandler(routes['create-user'], { logger: silentLogger() });
+    const bad = await h(
+      apiGatewayEvent({ path: 'create-user', body: {}, claims: claimsFor('PlatformAdmin') }),
+    );
+    expect(bad.statusCode).toBe(400);
+    const res = await h(
+      apiGatewayEvent({
+        path: 'create-user',
+        body: {
+          userAttributes: {
+            email: 'new.admin@example.com',
+            givenName: 'New',
+            familyName: 'Admin',
+            role: 'Auditor',
+            organisationId: 'site-001',
+          },
+        },
+        claims: claimsFor('PlatformAdmin'),
+      }),
+    );
+    expect(res.statusCode).toBe(501);
+    const body = parse(res.body) as { status: string; error: { code: string; message: string } };
+    expect(body.status).toBe('error');
+    expect(body.error.code).toBe('NOT_IMPLEMENTED');
+    expect(body.error.message).toContain('/ccsc/ui/create-user');
+    expect(body).not.toHaveProperty('data');
+  });
+});

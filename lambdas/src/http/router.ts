@@ -1,0 +1,103 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type * as z from 'zod';
+import { API_PREFIX, type RouteDefinition } from '../contract';
+import { callerFromClaims, type Caller } from './claims';
+import { AppError, ForbiddenError, NotImplementedError } from './errors';
+import { parseInput, readRawInput, requestMeta } from './event';
+import { consoleLogger, type Logger } from './logger';
+import { successResponse, toErrorResponse } from './responses';
+
+export interface RequestContext<C extends Caller | null = Caller | null> {
+  caller: C;
+  requestId: string;
+  sourceIp: string;
+  userAgent: string | null;
+}
+
+type CallerOf<R extends RouteDefinition> = R['auth'] extends 'authenticated' ? Caller : null;
+
+/** An operation's core: pure business logic over its ports. Knows nothing of API Gateway. */
+export type Core<R extends RouteDefinition, D> = (
+  input: z.output<R['request']>,
+  ctx: RequestContext<CallerOf<R>>,
+  deps: D,
+) => Promise<z.input<R['response']>>;
+
+export type LambdaHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
+
+export interface HandlerOptions {
+  logger?: Logger;
+}
+
+const authenticate = (route: RouteDefinition, event: APIGatewayProxyEvent): Caller | null => {
+  if (route.auth === 'public') return null;
+  // API Gateway's user-pool authorizer has verified the ID token before we run; its claims are here.
+  const authorizer = event.requestContext.authorizer as { claims?: unknown } | null | undefined;
+  const caller = callerFromClaims(authorizer?.claims);
+  if (!route.roles.includes(caller.role)) {
+    throw new ForbiddenError(`Your role (${caller.role}) may not call ${route.operation}.`);
+  }
+  return caller;
+};
+
+const checkMethod = (route: RouteDefinition, event: APIGatewayProxyEvent): void => {
+  if (event.httpMethod.toUpperCase() !== route.method) {
+    throw new AppError(
+      'METHOD_NOT_ALLOWED',
+      `${API_PREFIX}${route.path} accepts ${route.method}, not ${event.httpMethod}.`,
+    );
+  }
+};
+
+/**
+ * Builds the Lambda handler of one route: method, input and role checks from the contract, then
+ * the core, then the response checked against the contract. `getDeps` is called once, lazily, so
+ * a cold start builds its SDK clients only when the first valid request needs them.
+ */
+export const createHandler = <R extends RouteDefinition, D>(
+  route: R,
+  core: Core<R, D>,
+  getDeps: () => D,
+  options: HandlerOptions = {},
+): LambdaHandler => {
+  const logger = options.logger ?? consoleLogger;
+  let deps: D | undefined;
+  return async (event) => {
+    const meta = requestMeta(event);
+    const logContext = { operation: route.operation, requestId: meta.requestId };
+    try {
+      checkMethod(route, event);
+      const caller = authenticate(route, event);
+      const input = parseInput<R['request']>(route.request, readRawInput(event, route));
+      deps ??= getDeps();
+      const ctx = { ...meta, caller } as RequestContext<CallerOf<R>>;
+      const output = await core(input, ctx, deps);
+      const checked = route.response.safeParse(output);
+      if (!checked.success) {
+        throw new Error(
+          `Response of ${route.operation} breaks the contract: ${checked.error.message}`,
+        );
+      }
+      return successResponse(checked.data, meta.requestId);
+    } catch (err) {
+      return toErrorResponse(err, meta.requestId, logger, logContext);
+    }
+  };
+};
+
+/** A route whose feature has not landed yet: it still checks its input, then answers 501. */
+export const createNotImplementedHandler = (
+  route: RouteDefinition,
+  options: HandlerOptions = {},
+): LambdaHandler =>
+  createHandler(
+    route,
+    () =>
+      Promise.reject(
+        new NotImplementedError(
+          `${API_PREFIX}${route.path} is not implemented yet; no data is returned.`,
+        ),
+      ),
+    () => undefined,
+    options,
+  );
