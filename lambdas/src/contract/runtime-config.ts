@@ -1,0 +1,21 @@
+import * as z from 'zod';
+
+/**
+ * /config.json: what the one web build reads at start to know its environment. The offline stack
+ * serves it; the CDK deployment writes the same file from the stack's outputs.
+ */
+export const runtimeConfigSchema = z.object({
+  region: z.string().min(1),
+  userPoolId: z.string().min(1),
+  userPoolClientId: z.string().min(1),
+  /** Offline only: where the local Cognito stand-in listens. Absent in AWS. */
+  cognitoEndpoint: z.url().optional(),
+  /** Base of the /ccsc/ui/ calls: "/ccsc/ui/" (same origin) or an absolute URL. */
+  apiBaseUrl: z.string().min(1),
+  productName: z.string().min(1),
+  supportEmail: z.email(),
+  environmentName: z.string().min(1),
+  idleTimeoutSeconds: z.number().int().positive(),
+  accountName: z.string().optional(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

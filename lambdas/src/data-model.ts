@@ -1,0 +1,30 @@
+/**
+ * The tables and buckets the Lambdas use, declared once for the CDK stack and the offline stack.
+ * Every table is keyed by string `pk` + `sk`; secondary indexes follow the same pattern.
+ */
+export interface TableDefinition {
+  readonly suffix: string;
+  readonly partitionKey: 'pk';
+  readonly sortKey: 'sk';
+  readonly indexes: readonly { name: string; partitionKey: string; sortKey: string }[];
+}
+
+export const TABLES = {
+  /** Organisations, systems, API credentials, standards, one-time links. */
+  main: {
+    suffix: 'main',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+  },
+  /** The append-only audit trail: no code path updates or deletes a record. */
+  audit: { suffix: 'audit', partitionKey: 'pk', sortKey: 'sk', indexes: [] },
+} as const satisfies Record<string, TableDefinition>;
+
+export const BUCKETS = { documents: 'documents', artifacts: 'artifacts' } as const;
+
+export const tableName = (environment: string, table: TableDefinition): string =>
+  `ccsc-${environment}-${table.suffix}`;
+
+export const bucketName = (environment: string, bucket: string, account = 'local'): string =>
+  `ccsc-${environment}-${bucket}-${account}`;
