@@ -1,0 +1,121 @@
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader';
+import { paths } from '../config/paths';
+import { lazyNamed } from '../lib/lazy-named';
+import { PublicLayout } from './public-layout';
+import { RedirectIfSignedIn, RequireAgentSession } from './route-guards';
+
+// Every screen is its own chunk (SPEC §2: screens load lazily); only the login route's code is
+// fetched when the app opens on "/".
+const LoginPage = lazyNamed(() => import('../features/auth/components/login-page'), 'LoginPage');
+const ForgotPasswordPage = lazyNamed(
+  () => import('../features/auth/components/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ForgotPasswordSuccessPage = lazyNamed(
+  () => import('../features/auth/components/forgot-password-success-page'),
+  'ForgotPasswordSuccessPage',
+);
+const ForgotTotpPage = lazyNamed(
+  () => import('../features/auth/components/forgot-totp-page'),
+  'ForgotTotpPage',
+);
+const ResetPasswordPage = lazyNamed(
+  () => import('../features/auth/components/reset-password-page'),
+  'ResetPasswordPage',
+);
+const SessionTimeOutPage = lazyNamed(
+  () => import('../features/auth/components/session-time-out-page'),
+  'SessionTimeOutPage',
+);
+const RetrieveCredentialsPage = lazyNamed(
+  () => import('../features/api-credentials/components/retrieve-credentials-page'),
+  'RetrieveCredentialsPage',
+);
+const RetrieveCredentialsSuccessPage = lazyNamed(
+  () => import('../features/api-credentials/components/retrieve-credentials-success-page'),
+  'RetrieveCredentialsSuccessPage',
+);
+const PublicNotFoundPage = lazyNamed(() => import('./not-found-page'), 'PublicNotFoundPage');
+
+const PrivateLayout = lazyNamed(() => import('./private-layout'), 'PrivateLayout');
+const DashboardPage = lazyNamed(
+  () => import('../features/dashboard/components/dashboard-page'),
+  'DashboardPage',
+);
+const ListStandardsPage = lazyNamed(
+  () => import('../features/standards/components/list-standards-page'),
+  'ListStandardsPage',
+);
+const CreateStandardPage = lazyNamed(
+  () => import('../features/standards/components/create-standard-page'),
+  'CreateStandardPage',
+);
+const ViewEditStandardPage = lazyNamed(
+  () => import('../features/standards/components/view-edit-standard-page'),
+  'ViewEditStandardPage',
+);
+const UserListPage = lazyNamed(
+  () => import('../features/users/components/user-list-page'),
+  'UserListPage',
+);
+const CreateUserPage = lazyNamed(
+  () => import('../features/users/components/create-user-page'),
+  'CreateUserPage',
+);
+const EditUserPage = lazyNamed(
+  () => import('../features/users/components/edit-user-page'),
+  'EditUserPage',
+);
+const GenerateApiCredentialsPage = lazyNamed(
+  () => import('../features/api-credentials/components/generate-api-credentials-page'),
+  'GenerateApiCredentialsPage',
+);
+const AdminNotFoundPage = lazyNamed(() => import('./not-found-page'), 'AdminNotFoundPage');
+
+/** The screens of SPEC §2 and who may see them. */
+export const AppRoutes = () => (
+  <Suspense fallback={<FullPageLoader />}>
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route element={<RedirectIfSignedIn />}>
+          <Route index element={<LoginPage />} />
+          <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+          <Route path={paths.forgotPasswordSuccess} element={<ForgotPasswordSuccessPage />} />
+          <Route path={paths.forgotTotp} element={<ForgotTotpPage />} />
+          <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+          <Route path="*" element={<PublicNotFoundPage />} />
+        </Route>
+        {/*
+          Public, but not redirected for a signed-in user:
+          - the session-time-out screen is where a logout or an expired session lands; it must show
+            even if the marker is cleared only after the navigation, and never bounce back to /admin;
+          - /generate/* serve the recipient of an e-mailed credential link, who may well be an
+            administrator signed in in the same browser: the one-time link must still be redeemable.
+        */}
+        <Route path={paths.sessionTimeOut} element={<SessionTimeOutPage />} />
+        <Route path={paths.generateSuccess} element={<RetrieveCredentialsSuccessPage />} />
+        <Route path={paths.generate.pattern} element={<RetrieveCredentialsPage />} />
+      </Route>
+
+      <Route path={paths.admin.root} element={<RequireAgentSession />}>
+        <Route element={<PrivateLayout />}>
+          <Route index element={<Navigate to={paths.admin.dashboard} replace />} />
+          <Route path={paths.admin.dashboard} element={<DashboardPage />} />
+          <Route path={paths.admin.standards} element={<ListStandardsPage />} />
+          <Route path={paths.admin.createStandard} element={<CreateStandardPage />} />
+          <Route path={paths.admin.viewEditStandard} element={<ViewEditStandardPage />} />
+          <Route path={paths.admin.users} element={<UserListPage />} />
+          <Route path={paths.admin.createUser} element={<CreateUserPage />} />
+          <Route path={paths.admin.editUser} element={<EditUserPage />} />
+          <Route
+            path={paths.admin.generateApiCredentials}
+            element={<GenerateApiCredentialsPage />}
+          />
+          <Route path="*" element={<AdminNotFoundPage />} />
+        </Route>
+      </Route>
+    </Routes>
+  </Suspense>
+);

@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_STORAGE_KEY } from '../lib/i18n';
+import { SESSION_KEYS, setAgentSession, setProfile } from '../lib/session';
+import { renderAt, testConfig } from '../testing/render-app';
+
+const renderSignedIn = async (path = '/admin/dashboard', config = testConfig) => {
+  setAgentSession();
+  renderAt(path, undefined, config);
+  await screen.findByRole('button', { name: 'Logout' });
+};
+
+describe('private layout (SPEC §2)', () => {
+  it('shows the product, the signed-in name, the account, the helpdesk link and copyright', async () => {
+    setProfile({ givenName: 'Ada', familyName: 'Lovelace', email: 'ada@example.com' });
+    await renderSignedIn('/admin/dashboard', { ...testConfig, accountName: 'Acme Trials' });
+
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('Test Console')).toBeInTheDocument();
+    expect(header).toHaveTextContent('Logged in as Ada Lovelace');
+    expect(header).toHaveTextContent('Acme Trials');
+    expect(screen.getByRole('link', { name: 'Email Helpdesk' })).toHaveAttribute(
+      'href',
+      'mailto:helpdesk@example.com',
+    );
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(
+      '2024 Test Console all rights reserved',
+    );
+  });
+
+  it('shows N/A without a stored profile', async () => {
+    await renderSignedIn();
+    expect(screen.getByRole('banner')).toHaveTextContent('Logged in as N/A');
+  });
+
+  it('opens the menu with the current section highlighted', async () => {
+    const user = userEvent.setup();
+    await renderSignedIn('/admin/artifact/create-new-standard');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    const links = within(menu).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Home',
+      'Artifact Mapping Standards',
+      'Generate API Access Credentials',
+      'User Management',
+    ]);
+    expect(within(menu).getByRole('link', { name: 'Artifact Mapping Standards' })).toHaveClass(
+      'active',
+    );
+    expect(within(menu).getByRole('link', { name: 'Home' })).not.toHaveClass('active');
+
+    await user.click(within(menu).getByRole('link', { name: 'User Management' }));
+    expect(await screen.findByRole('heading', { name: 'User Management' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/user-management');
+  });
+});
+
+describe('logout confirmation (SPEC §2)', () => {
+  it('is static: Escape and a backdrop click leave it open; Cancel closes it', async () => {
+    const user = userEvent.setup();
+    await renderSignedIn();
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Logout Confirmation' });
+    expect(dialog).toHaveTextContent('Logout from Test Console?');
+
+    await user.keyboard('{Escape}');
+    await user.click(dialog); // the .modal element is the backdrop area around the dialog box
+    expect(screen.getByRole('dialog', { name: 'Logout Confirmation' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Logout Confirmation' })).not.toBeInTheDocument();
+    });
+    expect(localStorage.getItem(SESSION_KEYS.agentSession)).toBe('true');
+  });
+
+  it('"Yes, Logout" clears local storage but the language, and goes to the login screen', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    setProfile({ givenName: 'Ada', familyName: null, email: null });
+    await renderSignedIn();
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Logout Confirmation' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Logout' }));
+
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(localStorage.getItem(SESSION_KEYS.agentSession)).toBeNull();
+    expect(localStorage.getItem(SESSION_KEYS.profile)).toBeNull();
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+  });
+});

@@ -1,0 +1,98 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { LogoutIcon, MenuIcon } from '../components/icons/layout-icons';
+import { LanguageSwitcher } from '../components/language-switcher';
+import { useRuntimeConfig } from '../config/runtime-config';
+import { logout } from '../lib/auth';
+import { getProfile } from '../lib/session';
+import { LogoutModal } from './logout-modal';
+import { SideMenu } from './side-menu';
+
+/** The /admin screens: header, off-canvas menu and footer around the current screen (SPEC §2). */
+export const PrivateLayout = () => {
+  const { t } = useTranslation();
+  const { productName, supportEmail, accountName } = useRuntimeConfig();
+  const navigate = useNavigate();
+  const menuId = useId();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
+
+  const profile = getProfile();
+  const displayName =
+    [profile?.givenName, profile?.familyName].filter(Boolean).join(' ') || t('layout.notAvailable');
+
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <header className="navbar bg-primary" data-bs-theme="dark">
+        <div className="container-fluid gap-2">
+          <button
+            type="button"
+            className="btn btn-outline-light"
+            aria-label={t('layout.openMenu')}
+            aria-controls={menuId}
+            aria-expanded={menuOpen}
+            onClick={() => {
+              setMenuOpen(true);
+            }}
+          >
+            <MenuIcon />
+          </button>
+          <span className="navbar-brand me-auto fw-semibold">{productName}</span>
+          <span className="navbar-text text-white">
+            {t('layout.loggedInAs')} <strong>{displayName}</strong>
+          </span>
+          {accountName && (
+            <span className="navbar-text text-white">
+              <span className="visually-hidden">{t('layout.account')}: </span>
+              {accountName}
+            </span>
+          )}
+          <LanguageSwitcher variant="outline-light" />
+          <button
+            type="button"
+            className="btn btn-outline-light"
+            aria-label={t('layout.logout')}
+            title={t('layout.logout')}
+            onClick={() => {
+              setConfirmingLogout(true);
+            }}
+          >
+            <LogoutIcon />
+          </button>
+        </div>
+      </header>
+
+      <SideMenu
+        id={menuId}
+        show={menuOpen}
+        onHide={() => {
+          setMenuOpen(false);
+        }}
+      />
+
+      <main className="flex-grow-1 container-fluid py-4">
+        <Outlet />
+      </main>
+
+      <footer className="border-top bg-body-tertiary py-3">
+        <div className="container-fluid d-flex flex-wrap justify-content-between gap-2 small">
+          <a href={`mailto:${supportEmail}`}>{t('layout.emailHelpdesk')}</a>
+          <span>© {t('layout.copyright', { product: productName })}</span>
+        </div>
+      </footer>
+
+      <LogoutModal
+        show={confirmingLogout}
+        productName={productName}
+        onCancel={() => {
+          setConfirmingLogout(false);
+        }}
+        onConfirm={() => {
+          setConfirmingLogout(false);
+          void logout(navigate);
+        }}
+      />
+    </div>
+  );
+};

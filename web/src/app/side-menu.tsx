@@ -1,0 +1,66 @@
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../config/paths';
+
+const ENTRIES = [
+  { to: paths.admin.dashboard, section: paths.admin.dashboard, label: 'nav.home' },
+  { to: paths.admin.standards, section: paths.admin.artifact, label: 'nav.standards' },
+  {
+    to: paths.admin.generateApiCredentials,
+    section: paths.admin.generateApiCredentials,
+    label: 'nav.credentials',
+  },
+  { to: paths.admin.users, section: paths.admin.users, label: 'nav.users' },
+] as const;
+
+const isWithin = (pathname: string, section: string) =>
+  pathname === section || pathname.startsWith(`${section}/`);
+
+interface SideMenuProps {
+  id: string;
+  show: boolean;
+  onHide: () => void;
+}
+
+/** The off-canvas menu titled Menu; the entry of the current section is highlighted (SPEC §2). */
+export const SideMenu = ({ id, show, onHide }: SideMenuProps) => {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Offcanvas
+      id={id}
+      show={show}
+      onHide={onHide}
+      placement="start"
+      aria-labelledby={`${id}-title`}
+    >
+      <Offcanvas.Header closeButton closeLabel={t('common.close')}>
+        <Offcanvas.Title id={`${id}-title`} as="h2" className="h5">
+          {t('layout.menu')}
+        </Offcanvas.Title>
+      </Offcanvas.Header>
+      <Offcanvas.Body>
+        <nav aria-labelledby={`${id}-title`}>
+          <ul className="nav nav-pills flex-column gap-1">
+            {ENTRIES.map((entry) => {
+              const active = isWithin(pathname, entry.section);
+              return (
+                <li key={entry.to} className="nav-item">
+                  <Link
+                    to={entry.to}
+                    className={`nav-link${active ? ' active' : ''}`}
+                    aria-current={active ? (pathname === entry.to ? 'page' : 'true') : undefined}
+                    onClick={onHide}
+                  >
+                    {t(entry.label)}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </Offcanvas.Body>
+    </Offcanvas>
+  );
+};

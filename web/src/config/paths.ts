@@ -1,0 +1,27 @@
+/** Every screen's path (SPEC §2), the one place routes, links and redirects take them from. */
+export const paths = {
+  login: '/',
+  forgotPassword: '/forgot-password',
+  forgotPasswordSuccess: '/forgot-password-success',
+  forgotTotp: '/forgot-totp-qr-code',
+  resetPassword: '/reset-password',
+  sessionTimeOut: '/session-time-out',
+  generateSuccess: '/generate/success',
+  generate: {
+    pattern: '/generate/:apiId',
+    to: (apiId: string) => `/generate/${encodeURIComponent(apiId)}`,
+  },
+  admin: {
+    root: '/admin',
+    dashboard: '/admin/dashboard',
+    /** The mapping-standards section: every path under it highlights its menu entry. */
+    artifact: '/admin/artifact',
+    standards: '/admin/artifact/list-of-mapping-standards',
+    createStandard: '/admin/artifact/create-new-standard',
+    viewEditStandard: '/admin/artifact/view-edit-standard',
+    users: '/admin/user-management',
+    createUser: '/admin/user-management/create-user',
+    editUser: '/admin/user-management/edit-user',
+    generateApiCredentials: '/admin/generate-api-credentials',
+  },
+} as const;

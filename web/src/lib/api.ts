@@ -1,0 +1,133 @@
+import {
+  errorBodySchema,
+  routes,
+  type FieldError,
+  type Operation,
+  type RequestOf,
+  type ResponseOf,
+} from '@ccsc/lambdas/contract';
+import { getRuntimeConfig } from '../config/runtime-config';
+import { getIdToken } from './auth';
+
+/**
+ * The one client of the /ccsc/ui/ calls, generated from the contract's route table: the operation
+ * names the method, the path, where the input goes (query or JSON body) and whether the ID token
+ * is sent; the answer's envelope is unwrapped and its data checked against the route's schema.
+ */
+
+/** A call that did not succeed: the server's error envelope, or what went wrong on the way. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    /** The envelope's code (VALIDATION_FAILED, UNAUTHORIZED...), or NETWORK_ERROR / BAD_RESPONSE. */
+    readonly code: string,
+    message: string,
+    /** The HTTP status; 0 when no answer arrived. */
+    readonly status: number,
+    readonly fields: readonly FieldError[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiClientOptions {
+  /** "/ccsc/ui/" (same origin) or an absolute URL; a missing trailing slash is added. */
+  baseUrl: string;
+  fetch: typeof fetch;
+  /** Yields the ID token for authenticated calls; none is sent when it yields null. */
+  getIdToken?: () => Promise<string | null>;
+}
+
+export type CallApi = <Op extends Operation>(
+  operation: Op,
+  input: RequestOf<Op>,
+) => Promise<ResponseOf<Op>>;
+
+type QueryValue = string | number | boolean | null | undefined;
+
+const toQuery = (input: object): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input) as [string, QueryValue | QueryValue[]][]) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) params.append(key, String(item));
+    }
+  }
+  const query = params.toString();
+  return query === '' ? '' : `?${query}`;
+};
+
+const readJson = async (response: Response): Promise<unknown> => {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+};
+
+export const createApiClient = (options: ApiClientOptions): CallApi => {
+  const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+
+  return async (operation, input) => {
+    const route = routes[operation];
+    const inQuery = route.input === 'query';
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (!inQuery) headers['content-type'] = 'application/json';
+    if (route.auth === 'authenticated' && options.getIdToken) {
+      const token = await options.getIdToken();
+      if (token) headers.authorization = `Bearer ${token}`;
+    }
+
+    let response: Response;
+    try {
+      response = await options.fetch(`${base}${route.path}${inQuery ? toQuery(input) : ''}`, {
+        method: route.method,
+        headers,
+        ...(inQuery ? {} : { body: JSON.stringify(input) }),
+      });
+    } catch {
+      throw new ApiError('NETWORK_ERROR', 'Network Error', 0);
+    }
+
+    const body = await readJson(response);
+    const failed = errorBodySchema.safeParse(body);
+    if (failed.success) {
+      const { code, message, fields } = failed.data.error;
+      throw new ApiError(code, message, response.status, fields);
+    }
+    if (
+      response.ok &&
+      typeof body === 'object' &&
+      body !== null &&
+      'status' in body &&
+      body.status === 'success' &&
+      'data' in body
+    ) {
+      const data = route.response.safeParse(body.data);
+      // The schema of `routes[operation]` is the one ResponseOf<Op> is inferred from; TypeScript
+      // cannot follow the generic index, hence the cast after the check.
+      if (data.success) return data.data as ResponseOf<typeof operation>;
+      throw new ApiError(
+        'BAD_RESPONSE',
+        `The answer to ${operation} does not match the contract`,
+        response.status,
+      );
+    }
+    throw new ApiError(
+      'BAD_RESPONSE',
+      `Unexpected answer (HTTP ${response.status})`,
+      response.status,
+    );
+  };
+};
+
+let appClient: CallApi | undefined;
+
+/** The app's client: base URL from /config.json, ID token from lib/auth.ts. */
+export const callApi: CallApi = (operation, input) => {
+  appClient ??= createApiClient({
+    baseUrl: getRuntimeConfig().apiBaseUrl,
+    fetch: (request, init) => fetch(request, init),
+    getIdToken,
+  });
+  return appClient(operation, input);
+};

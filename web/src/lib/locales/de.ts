@@ -1,0 +1,134 @@
+import type { Translation } from './en';
+
+/** German (SPEC §1: sample text, not product behaviour). */
+export const de: Translation = {
+  common: {
+    loading: 'Wird geladen. Bitte warten...',
+    ok: 'Ok',
+    cancel: 'Abbrechen',
+    info: 'Info',
+    close: 'Schließen',
+  },
+  language: {
+    label: 'Sprache',
+    en: 'English',
+    de: 'Deutsch',
+    tr: 'Türkçe',
+  },
+  configError: {
+    title: 'Die Konsole konnte nicht gestartet werden',
+    body: 'Ihre Konfiguration konnte nicht geladen werden. Bitte laden Sie die Seite gleich neu; besteht das Problem weiter, wenden Sie sich an Ihre Administration.',
+    details: 'Details zum Fehler',
+    reload: 'Neu laden',
+  },
+  validation: {
+    emailFormat: 'Die angegebene E-Mail-Adresse hat nicht das richtige Format',
+    emailDisallowedChars:
+      'Backslash, Apostroph, doppelte Anführungszeichen und Leerzeichen sind in der E-Mail-Adresse nicht erlaubt',
+    identifierChars: 'Nur folgende Zeichen sind erlaubt: A-Za-z0-9_@.-',
+    freeTextChars:
+      'Nur folgende Zeichen sind erlaubt: A-Za-z0-9_@.,!*=/:|{}[]~-+&;?%#\'()" und Leerzeichen.',
+    numberChars: 'Nur die Ziffern 0-9 sind erlaubt.',
+    passwordsDoNotMatch: 'Die eingegebenen Passwörter stimmen nicht überein',
+    newPasswordSameAsCurrent: 'Das neue Passwort darf nicht mit dem aktuellen übereinstimmen',
+  },
+  errors: {
+    loginFailed:
+      'Ihre Anmeldung ist fehlgeschlagen. Benutzername oder Passwort sind möglicherweise falsch, oder Ihr Passwort ist abgelaufen.',
+    userDisabled: 'Der Benutzer ist deaktiviert',
+    generic: 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut',
+  },
+  login: {
+    heading: 'Anmelden',
+    message: 'Standort- und Sponsorsysteme nahtlos verbinden für eine bessere Zusammenarbeit',
+    instruction: 'Bitte geben Sie Ihre registrierte E-Mail-Adresse und Ihr Passwort ein',
+    email: 'E-Mail',
+    password: 'Passwort',
+    showPassword: 'Passwort anzeigen',
+    hidePassword: 'Passwort verbergen',
+    forgotPassword: 'Passwort vergessen?',
+    cantAccessAuthenticator: 'Kein Zugriff auf die Authenticator-App?',
+    submit: 'Anmelden',
+    noteFirstLogin:
+      'Für die erste Anmeldung benötigen Sie das Passwort, das Sie per E-Mail erhalten haben',
+    notePasswordExpired:
+      'Ist Ihr Passwort abgelaufen, setzen Sie es über „Passwort vergessen“ zurück.',
+  },
+  recovery: {
+    forgotPasswordHeading: 'Passwort vergessen',
+    forgotPasswordDescription:
+      'Fordern Sie per E-Mail einen Bestätigungscode an, um ein neues Passwort für Ihr Konto festzulegen.',
+    forgotPasswordSuccessHeading: 'Passwort geändert',
+    forgotPasswordSuccessDescription:
+      'Ihr Passwort wurde zurückgesetzt. Sie können sich jetzt mit dem neuen Passwort anmelden.',
+    forgotTotpHeading: 'Kein Zugriff auf die Authenticator-App?',
+    forgotTotpDescription:
+      'Fordern Sie einen E-Mail-Link an, mit dem Sie bei der nächsten Anmeldung eine neue Authenticator-App einrichten.',
+    resetPasswordHeading: 'Passwort zurücksetzen',
+    resetPasswordDescription: 'Wählen Sie ein neues Passwort für Ihr Konto.',
+    sessionTimeOutHeading: 'Sitzung abgelaufen',
+    sessionTimeOutDescription:
+      'Sie wurden abgemeldet. Bitte melden Sie sich erneut an, um fortzufahren.',
+    backToLogin: 'Zurück zur Anmeldung',
+  },
+  layout: {
+    openMenu: 'Menü öffnen',
+    menu: 'Menü',
+    loggedInAs: 'Angemeldet als',
+    notAvailable: 'k. A.',
+    account: 'Konto',
+    logout: 'Abmelden',
+    emailHelpdesk: 'E-Mail an den Helpdesk',
+    copyright: '2024 {{product}} Alle Rechte vorbehalten',
+  },
+  logout: {
+    title: 'Abmeldung bestätigen',
+    body: 'Von {{product}} abmelden?',
+    confirm: 'Ja, abmelden',
+  },
+  nav: {
+    home: 'Startseite',
+    standards: 'Artefakt-Mapping-Standards',
+    credentials: 'API-Zugangsdaten erzeugen',
+    users: 'Benutzerverwaltung',
+  },
+  notFound: {
+    heading: 'Seite nicht gefunden',
+    description: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',
+    toLogin: 'Zur Anmeldung',
+    toDashboard: 'Zur Startseite',
+  },
+  dashboard: {
+    heading: 'Übersicht',
+    description: 'Ihr Ausgangspunkt für die Verwaltung von {{product}}.',
+  },
+  standards: {
+    listHeading: 'Artefakt-Mapping-Standards',
+    listDescription:
+      'Die Mapping-Standards, die Artefakte zwischen Standort- und Sponsorsystemen übersetzen.',
+    createHeading: 'Neuen Standard anlegen',
+    createDescription: 'Legen Sie einen Mapping-Standard aus seinem Mapping-Dokument an.',
+    viewEditHeading: 'Standard ansehen und bearbeiten',
+    viewEditDescription:
+      'Sehen Sie einen Mapping-Standard an und ändern Sie seine Angaben oder sein Dokument.',
+  },
+  credentials: {
+    generateHeading: 'API-Zugangsdaten erzeugen',
+    generateDescription:
+      'Erzeugen Sie Zugangsdaten, mit denen ein Organisationssystem die API aufrufen kann, und senden Sie sie an den Empfänger.',
+    retrieveHeading: 'API-Zugangsdaten',
+    retrieveDescription: 'Rufen Sie die API-Zugangsdaten ab, die für Sie erzeugt wurden.',
+    successHeading: 'API-Zugangsdaten abgerufen',
+    successDescription: 'Ihre API-Zugangsdaten wurden abgerufen. Bewahren Sie sie sicher auf.',
+  },
+  users: {
+    listHeading: 'Benutzerverwaltung',
+    listDescription:
+      'Die Administratoren von {{product}}: Benutzer suchen, aktivieren, deaktivieren und löschen.',
+    createHeading: 'Benutzer anlegen',
+    createDescription:
+      'Laden Sie eine neue Administratorin oder einen neuen Administrator ein; ein vorläufiges Passwort wird per E-Mail gesendet.',
+    editHeading: 'Benutzer bearbeiten',
+    editDescription: 'Ändern Sie die Angaben und die Rolle eines Benutzers.',
+  },
+};

@@ -1,0 +1,133 @@
+/**
+ * English, the default language. Texts the spec gives are copied exactly, spelling included.
+ * de.ts and tr.ts must have the same keys (the type enforces it, locales.test.ts checks it again).
+ */
+export const en = {
+  common: {
+    loading: 'Loading.Please wait...',
+    ok: 'Ok',
+    cancel: 'Cancel',
+    info: 'Info',
+    close: 'Close',
+  },
+  language: {
+    label: 'Language',
+    en: 'English',
+    de: 'Deutsch',
+    tr: 'Türkçe',
+  },
+  configError: {
+    title: 'The console could not start',
+    body: 'Its configuration could not be loaded. Please reload the page in a moment; if the problem persists, contact your administrator.',
+    details: 'Details',
+    reload: 'Reload',
+  },
+  validation: {
+    emailFormat: 'Email Address provided is not in the correct format',
+    emailDisallowedChars:
+      'Backslash, apostrophe, double quote and spaces are not allowed in the email address',
+    identifierChars: 'Only following characters A-Za-z0-9_@.- are allowed.',
+    freeTextChars:
+      'Only following characters A-Za-z0-9_@.,!*=/:|{}[]~-+&;?%#\'()"space are allowed.',
+    numberChars: 'Only following number 0-9 are allowed.',
+    passwordsDoNotMatch: 'Passwords entered do not match',
+    newPasswordSameAsCurrent: 'New password can not be same as current password',
+  },
+  errors: {
+    loginFailed:
+      'Your login attempt has failed. The specified username or password may be incorrect, or your password has expired.',
+    userDisabled: 'User is disabled',
+    generic: 'Some Error occur. Please try after sometime',
+  },
+  login: {
+    heading: 'Login',
+    message: 'Seamlessly Connect Site and Sponsor Systems for Enhanced Collaboration',
+    instruction: 'Please enter your registered email and password',
+    email: 'Email',
+    password: 'Password',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
+    forgotPassword: 'Forgot Password?',
+    cantAccessAuthenticator: "Can't access authenticator app?",
+    submit: 'Login',
+    noteFirstLogin: 'First time login requires password received via registered email',
+    notePasswordExpired:
+      'Use Forgot Password to reset your password, in case your password has expired.',
+  },
+  recovery: {
+    forgotPasswordHeading: 'Forgot Password',
+    forgotPasswordDescription:
+      'Request a verification code by email to choose a new password for your account.',
+    forgotPasswordSuccessHeading: 'Password Changed',
+    forgotPasswordSuccessDescription:
+      'Your password has been reset. You can now log in with your new password.',
+    forgotTotpHeading: "Can't access authenticator app?",
+    forgotTotpDescription:
+      'Request an email link that lets you register a new authenticator app at your next login.',
+    resetPasswordHeading: 'Reset Password',
+    resetPasswordDescription: 'Choose a new password for your account.',
+    sessionTimeOutHeading: 'Session Timed Out',
+    sessionTimeOutDescription: 'You have been logged out. Please log in again to continue.',
+    backToLogin: 'Back to Login',
+  },
+  layout: {
+    openMenu: 'Open menu',
+    menu: 'Menu',
+    loggedInAs: 'Logged in as',
+    notAvailable: 'N/A',
+    account: 'Account',
+    logout: 'Logout',
+    emailHelpdesk: 'Email Helpdesk',
+    copyright: '2024 {{product}} all rights reserved',
+  },
+  logout: {
+    title: 'Logout Confirmation',
+    body: 'Logout from {{product}}?',
+    confirm: 'Yes, Logout',
+  },
+  nav: {
+    home: 'Home',
+    standards: 'Artifact Mapping Standards',
+    credentials: 'Generate API Access Credentials',
+    users: 'User Management',
+  },
+  notFound: {
+    heading: 'Page not found',
+    description: 'The page you are looking for does not exist or has been moved.',
+    toLogin: 'Go to Login',
+    toDashboard: 'Go to Home',
+  },
+  dashboard: {
+    heading: 'Dashboard',
+    description: 'Your starting point for administering {{product}}.',
+  },
+  standards: {
+    listHeading: 'Artifact Mapping Standards',
+    listDescription:
+      'The mapping standards that translate artifacts between site and sponsor systems.',
+    createHeading: 'Create New Standard',
+    createDescription: 'Create a mapping standard from its mapping document.',
+    viewEditHeading: 'View and Edit Standard',
+    viewEditDescription: 'View a mapping standard and change its details or document.',
+  },
+  credentials: {
+    generateHeading: 'Generate API Access Credentials',
+    generateDescription:
+      'Generate credentials that let an organisation system call the API, and send them to their recipient.',
+    retrieveHeading: 'API Access Credentials',
+    retrieveDescription: 'Retrieve the API access credentials that were generated for you.',
+    successHeading: 'API Access Credentials Retrieved',
+    successDescription: 'Your API access credentials have been retrieved. Keep them safe.',
+  },
+  users: {
+    listHeading: 'User Management',
+    listDescription: 'The administrators of {{product}}: find, enable, disable and delete users.',
+    createHeading: 'Create User',
+    createDescription:
+      'Invite a new administrator; a temporary password is sent to their email address.',
+    editHeading: 'Edit User',
+    editDescription: "Change a user's details and role.",
+  },
+};
+
+export type Translation = typeof en;

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { de } from './de';
+import { en } from './en';
+import { tr } from './tr';
+
+type Tree = { [key: string]: string | Tree };
+
+const flatten = (tree: Tree, prefix = ''): Map<string, string> => {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    if (typeof value === 'string') entries.set(path, value);
+    else for (const [k, v] of flatten(value, path)) entries.set(k, v);
+  }
+  return entries;
+};
+
+/** Texts that are genuinely the same in German or Turkish as in English. */
+const SAME_IN_TRANSLATION = new Set(['Info', 'English', 'Deutsch', 'Türkçe']);
+/** Shorter texts may coincide ("Ok"). */
+const SHORT = 3;
+
+const english = flatten(en);
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]);
+
+describe.each([
+  ['de', de],
+  ['tr', tr],
+])('%s translation', (_language, translation) => {
+  const translated = flatten(translation);
+
+  it('has every English key and no other', () => {
+    expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it('translates every text that is not genuinely the same', () => {
+    const untranslated = [...english]
+      .filter(([, text]) => text.length > SHORT && !SAME_IN_TRANSLATION.has(text))
+      .filter(([key, text]) => translated.get(key) === text)
+      .map(([key]) => key);
+    expect(untranslated).toEqual([]);
+  });
+
+  it('keeps the placeholders of every text', () => {
+    for (const [key, text] of english) {
+      expect({ key, placeholders: placeholders(translated.get(key) ?? '') }).toEqual({
+        key,
+        placeholders: placeholders(text),
+      });
+    }
+  });
+
+  it('has no empty text', () => {
+    expect([...translated].filter(([, text]) => text.trim() === '')).toEqual([]);
+  });
+});
+
+describe('English', () => {
+  it('has no empty text', () => {
+    expect([...english].filter(([, text]) => text.trim() === '')).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * What the browser keeps about the signed-in administrator in localStorage (SPEC §3): the
+ * agent-session marker the route guards read, the first-time-login flag and the profile shown in
+ * the header. The tokens themselves are Amplify's business (lib/auth.ts).
+ */
+export const SESSION_KEYS = {
+  agentSession: 'ccsc.agentSession',
+  firstTimeLogin: 'ccsc.firstTimeLogin',
+  profile: 'ccsc.profile',
+} as const;
+
+export interface StoredProfile {
+  givenName: string | null;
+  familyName: string | null;
+  email: string | null;
+}
+
+// Storage can be unavailable (privacy modes, disabled storage); then nobody is signed in.
+const read = (key: string): string | null => {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+};
+
+export const hasAgentSession = (): boolean => read(SESSION_KEYS.agentSession) === 'true';
+
+export const setAgentSession = (): void => {
+  localStorage.setItem(SESSION_KEYS.agentSession, 'true');
+};
+
+export const isFirstTimeLogin = (): boolean => read(SESSION_KEYS.firstTimeLogin) === 'true';
+
+export const setFirstTimeLogin = (value: boolean): void => {
+  if (value) localStorage.setItem(SESSION_KEYS.firstTimeLogin, 'true');
+  else localStorage.removeItem(SESSION_KEYS.firstTimeLogin);
+};
+
+const stringOrNull = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
+
+export const getProfile = (): StoredProfile | null => {
+  const raw = read(SESSION_KEYS.profile);
+  if (raw === null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null) return null;
+    const record = value as Record<string, unknown>;
+    return {
+      givenName: stringOrNull(record.givenName),
+      familyName: stringOrNull(record.familyName),
+      email: stringOrNull(record.email),
+    };
+  } catch {
+    return null;
+  }
+};
+
+export const setProfile = (profile: StoredProfile): void => {
+  localStorage.setItem(SESSION_KEYS.profile, JSON.stringify(profile));
+};
+
+/** Clears localStorage (SPEC §4: logout clears it), keeping only the listed keys. */
+export const clearSession = (keep: readonly string[] = []): void => {
+  try {
+    const kept = keep.map((key) => [key, localStorage.getItem(key)] as const);
+    localStorage.clear();
+    for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
+  } catch {
+    // Storage unavailable: there is nothing to clear.
+  }
+};
