@@ -1,0 +1,215 @@
+import { Annotations, CfnOutput, Lazy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { Operation, RuntimeConfig } from '@ccsc/lambdas/contract';
+import type { EnvironmentConfig } from './config';
+import { Api } from './constructs/api';
+import { Auth } from './constructs/auth';
+import { Data } from './constructs/data';
+import { Mail } from './constructs/mail';
+import { Site } from './constructs/site';
+import { acknowledgeCdkProvidedFunctions } from './nag';
+import type { ResourceKey } from './permissions';
+import type { WebBuild } from './web-build';
+
+export interface ConsoleStackProps extends Omit<StackProps, 'env' | 'stackName'> {
+  readonly config: EnvironmentConfig;
+  readonly webBuild: WebBuild;
+}
+
+/**
+ * The whole product in one environment. It only wires: each construct gets settings and other
+ * constructs' outputs, and the stack publishes what operators need as outputs.
+ */
+export class ConsoleStack extends Stack {
+  readonly auth: Auth;
+  readonly data: Data;
+  readonly mail: Mail;
+  readonly api: Api;
+  readonly site: Site;
+
+  constructor(scope: Construct, id: string, props: ConsoleStackProps) {
+    const { config } = props;
+    super(scope, id, {
+      ...props,
+      stackName: config.stackName,
+      env: { account: config.account, region: config.region },
+      terminationProtection: config.terminationProtection,
+      description: `${config.productName} (${config.environmentName}): admin console, API, sign-in and data`,
+    });
+    Tags.of(this).add('ccsc:environment', config.environmentName);
+    Tags.of(this).add('ccsc:product', 'ccsc-console');
+    const logRetention = config.retention.logDays;
+
+    this.mail = new Mail(this, 'Mail', {
+      namePrefix: config.namePrefix,
+      fromAddress: config.mail.from,
+    });
+
+    this.auth = new Auth(this, 'Auth', {
+      namePrefix: config.namePrefix,
+      productName: config.productName,
+      mfa: config.mfa,
+      tokens: config.tokens,
+      temporaryPasswordDays: config.temporaryPasswordDays,
+      threatProtection: config.threatProtection,
+      bootstrapAdminEmail: config.bootstrapAdminEmail,
+      logRetention,
+      domainPrefix: config.cognitoDomainPrefix ?? `${config.namePrefix}-${this.account}`,
+      ...(config.mail.cognitoUsesSes ? { sesFromAddress: config.mail.from } : {}),
+    });
+    if (config.mail.cognitoUsesSes) this.auth.userPool.node.addDependency(this.mail.identity);
+
+    this.data = new Data(this, 'Data', {
+      environmentName: config.environmentName,
+      account: this.account,
+      accessLogDays: config.retention.accessLogDays,
+      noncurrentVersionDays: config.retention.noncurrentVersionDays,
+    });
+
+    const grantTargets: Record<ResourceKey, readonly string[]> = {
+      userPool: [this.auth.userPool.userPoolArn],
+      mainTable: [
+        this.data.mainTable.tableArn,
+        ...this.data.mainTableIndexes.map((i) => `${this.data.mainTable.tableArn}/index/${i}`),
+      ],
+      auditTable: [this.data.auditTable.tableArn],
+      documentsBucket: [this.data.documentsBucket.bucketArn],
+      documentsObjects: [this.data.documentsBucket.arnForObjects('*')],
+      artifactsBucket: [this.data.artifactsBucket.bucketArn],
+      artifactsObjects: [this.data.artifactsBucket.arnForObjects('*')],
+      mailSender: this.mail.sendResourceArns,
+    };
+
+    // The console (CloudFront) and the API refer to each other: the console's CSP names the
+    // API's origin, the API's CORS names the console's. Without a custom domain the console's
+    // origin exists only once the distribution does, so it is read lazily here. CloudFormation
+    // sees no cycle: the distribution needs only the RestApi's id, while the API's preflight
+    // methods, gateway responses and functions need the distribution's domain name.
+    const consoleOrigin = config.customDomain
+      ? `https://${config.customDomain.domainName}`
+      : Lazy.string({ produce: () => this.site.origin });
+    const allowedOrigins = [consoleOrigin, ...config.allowedOrigins];
+
+    this.api = new Api(this, 'Api', {
+      namePrefix: config.namePrefix,
+      userPool: this.auth.userPool,
+      allowedOrigins,
+      environment: {
+        // lambdas/src/env.ts (AWS_REGION is set by Lambda itself).
+        ENVIRONMENT_NAME: config.environmentName,
+        USER_POOL_ID: this.auth.userPool.userPoolId,
+        USER_POOL_CLIENT_ID: this.auth.webClient.userPoolClientId,
+        MAIN_TABLE: this.data.mainTable.tableName,
+        AUDIT_TABLE: this.data.auditTable.tableName,
+        DOCUMENTS_BUCKET: this.data.documentsBucket.bucketName,
+        ARTIFACTS_BUCKET: this.data.artifactsBucket.bucketName,
+        MAIL_FROM: config.mail.from,
+        // Not in env.ts yet: the origins a response may name in Access-Control-Allow-Origin.
+        ALLOWED_ORIGINS: Lazy.string({ produce: () => allowedOrigins.join(',') }),
+      },
+      operationEnvironment: {
+        accountLockout: { LOCKOUT_THRESHOLD: String(config.lockoutThreshold) },
+      } satisfies Partial<Record<Operation, Record<string, string>>>,
+      grantTargets,
+      throttle: {
+        ratePerSecond: config.api.throttleRatePerSecond,
+        burst: config.api.throttleBurst,
+      },
+      firewall: {
+        requestsPerFiveMinutes: config.api.requestsPerFiveMinutes,
+        publicRequestsPerFiveMinutes: config.api.publicRequestsPerFiveMinutes,
+      },
+      logRetention,
+    });
+
+    const runtimeConfig: RuntimeConfig = {
+      region: this.region,
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.webClient.userPoolClientId,
+      apiBaseUrl: this.api.baseUrl,
+      productName: config.productName,
+      supportEmail: config.supportEmail,
+      environmentName: config.environmentName,
+      idleTimeoutSeconds: config.idleTimeoutSeconds,
+    };
+    if (!props.webBuild.found)
+      Annotations.of(this).addWarningV2('ccsc:no-web-build', props.webBuild.warning);
+
+    this.site = new Site(this, 'Site', {
+      namePrefix: config.namePrefix,
+      region: this.region,
+      apiOrigin: this.api.origin,
+      webBuildDir: props.webBuild.found ? props.webBuild.dir : undefined,
+      runtimeConfig,
+      accessLogBucket: this.data.accessLogBucket,
+      accessLogDays: config.retention.accessLogDays,
+      logRetention,
+      ...(config.customDomain ? { customDomain: config.customDomain } : {}),
+      ...(config.siteWebAclArn ? { webAclArn: config.siteWebAclArn } : {}),
+    });
+
+    acknowledgeCdkProvidedFunctions(this);
+    this.outputs(config);
+  }
+
+  private outputs(config: EnvironmentConfig): void {
+    const out = (id: string, value: string, description: string) =>
+      new CfnOutput(this, id, { value, description });
+    out('ConsoleUrl', this.site.url, 'Where administrators open the console');
+    out('ApiBaseUrl', this.api.baseUrl, 'Base URL of the /ccsc/ui/ calls (also in /config.json)');
+    out('Region', this.region, 'Region of every regional resource of this environment');
+    out('UserPoolId', this.auth.userPool.userPoolId, 'Cognito user pool of the administrators');
+    out(
+      'UserPoolClientId',
+      this.auth.webClient.userPoolClientId,
+      "The console's app client (no secret)",
+    );
+    out(
+      'IdentityPoolId',
+      this.auth.identityPoolId,
+      'Identity pool (authenticated role has no permissions)',
+    );
+    out(
+      'CognitoDomain',
+      this.auth.domain.baseUrl(),
+      'Cognito domain; machine clients (API credentials) get tokens at <domain>/oauth2/token',
+    );
+    out(
+      'MainTableName',
+      this.data.mainTable.tableName,
+      'DynamoDB table of organisations, credentials, standards',
+    );
+    out('AuditTableName', this.data.auditTable.tableName, 'DynamoDB audit trail (append-only)');
+    out('DocumentsBucketName', this.data.documentsBucket.bucketName, 'S3 bucket of documents');
+    out(
+      'ArtifactsBucketName',
+      this.data.artifactsBucket.bucketName,
+      'S3 bucket of mapping-standard artifacts',
+    );
+    out(
+      'AccessLogBucketName',
+      this.data.accessLogBucket.bucketName,
+      'S3 server access logs of every bucket',
+    );
+    out(
+      'SiteBucketName',
+      this.site.bucket.bucketName,
+      "S3 bucket of the console's files (private, via CloudFront)",
+    );
+    out(
+      'DistributionId',
+      this.site.distribution.distributionId,
+      'CloudFront distribution (for invalidations)',
+    );
+    out(
+      'ApiWebAclArn',
+      this.api.firewall.webAcl.attrArn,
+      "WAF web ACL in front of the API's stage",
+    );
+    out(
+      'MailFrom',
+      config.mail.from,
+      'SES identity the product sends from (verify it once after the first deploy)',
+    );
+  }
+}

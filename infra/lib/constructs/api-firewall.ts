@@ -1,0 +1,143 @@
+import { ArnFormat, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
+import { Construct } from 'constructs';
+
+export interface ApiFirewallProps {
+  readonly namePrefix: string;
+  /** The API stage to protect. */
+  readonly stageArn: string;
+  /** URI paths of the unauthenticated routes, as the stage receives them (/<stage>/ccsc/ui/...). */
+  readonly publicPaths: readonly string[];
+  /** Requests per client IP per 5 minutes, any route. */
+  readonly requestsPerFiveMinutes: number;
+  /** Requests per client IP per 5 minutes to the public routes: the stricter limit. */
+  readonly publicRequestsPerFiveMinutes: number;
+  readonly logRetention: logs.RetentionDays;
+}
+
+const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
+  cloudWatchMetricsEnabled: true,
+  metricName,
+  sampledRequestsEnabled: true,
+});
+
+const managedRules = (
+  priority: number,
+  name: string,
+  ruleActionOverrides?: wafv2.CfnWebACL.RuleActionOverrideProperty[],
+): wafv2.CfnWebACL.RuleProperty => ({
+  name,
+  priority,
+  overrideAction: { none: {} },
+  statement: {
+    managedRuleGroupStatement: {
+      vendorName: 'AWS',
+      name,
+      ...(ruleActionOverrides ? { ruleActionOverrides } : {}),
+    },
+  },
+  visibilityConfig: visibility(name),
+});
+
+/**
+ * The API's web ACL: per-IP rate limits — a strict one on the routes anyone can call without
+ * signing in (account lockout, password and authenticator recovery, credential redemption), a
+ * looser one on everything — then AWS's IP reputation list and common and known-bad-input rule
+ * groups. Blocked requests get the API's WAF_FILTERED gateway response (our error envelope, with
+ * CORS headers so the console can read it). Logged to CloudWatch with the Authorization header
+ * redacted.
+ */
+export class ApiFirewall extends Construct {
+  readonly webAcl: wafv2.CfnWebACL;
+
+  constructor(scope: Construct, id: string, props: ApiFirewallProps) {
+    super(scope, id);
+
+    const pathMatches: wafv2.CfnWebACL.StatementProperty[] = props.publicPaths.flatMap((path) =>
+      [path, `${path}/`].map((searchString) => ({
+        byteMatchStatement: {
+          fieldToMatch: { uriPath: {} },
+          positionalConstraint: 'EXACTLY',
+          searchString,
+          textTransformations: [{ priority: 0, type: 'URL_DECODE' }],
+        },
+      })),
+    );
+    const publicScope: wafv2.CfnWebACL.StatementProperty =
+      pathMatches.length === 1 && pathMatches[0] !== undefined
+        ? pathMatches[0]
+        : { orStatement: { statements: pathMatches } };
+
+    const rules: wafv2.CfnWebACL.RuleProperty[] = [
+      {
+        name: 'RateLimitPublicRoutes',
+        priority: 0,
+        action: { block: {} },
+        statement: {
+          rateBasedStatement: {
+            aggregateKeyType: 'IP',
+            evaluationWindowSec: 300,
+            limit: props.publicRequestsPerFiveMinutes,
+            scopeDownStatement: publicScope,
+          },
+        },
+        visibilityConfig: visibility('RateLimitPublicRoutes'),
+      },
+      {
+        name: 'RateLimitAllRoutes',
+        priority: 1,
+        action: { block: {} },
+        statement: {
+          rateBasedStatement: {
+            aggregateKeyType: 'IP',
+            evaluationWindowSec: 300,
+            limit: props.requestsPerFiveMinutes,
+          },
+        },
+        visibilityConfig: visibility('RateLimitAllRoutes'),
+      },
+      managedRules(2, 'AWSManagedRulesAmazonIpReputationList'),
+      // Mapping standards are sent as bodies of up to 600 KB (the contract's maxBodyBytes); the
+      // common rule set would block every body over 8 KB. The Lambda enforces each route's limit.
+      managedRules(3, 'AWSManagedRulesCommonRuleSet', [
+        { name: 'SizeRestrictions_BODY', actionToUse: { count: {} } },
+      ]),
+      managedRules(4, 'AWSManagedRulesKnownBadInputsRuleSet'),
+    ];
+
+    if (pathMatches.length === 0) rules.shift();
+
+    this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
+      name: `${props.namePrefix}-api`,
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      rules,
+      visibilityConfig: visibility(`${props.namePrefix}-api`),
+    });
+
+    new wafv2.CfnWebACLAssociation(this, 'Association', {
+      resourceArn: props.stageArn,
+      webAclArn: this.webAcl.attrArn,
+    });
+
+    // WAF only logs to log groups named aws-waf-logs-*, given by an ARN without the ":*".
+    const logGroup = new logs.LogGroup(this, 'Logs', {
+      logGroupName: `aws-waf-logs-${props.namePrefix}-api`,
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    new wafv2.CfnLoggingConfiguration(this, 'Logging', {
+      resourceArn: this.webAcl.attrArn,
+      logDestinationConfigs: [
+        Stack.of(this).formatArn({
+          service: 'logs',
+          resource: 'log-group',
+          resourceName: logGroup.logGroupName,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+      redactedFields: [{ singleHeader: { Name: 'authorization' } }],
+    });
+  }
+}

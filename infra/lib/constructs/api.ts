@@ -1,0 +1,424 @@
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import * as z from 'zod';
+import {
+  API_PREFIX,
+  routeList,
+  type Operation,
+  type RouteDefinition,
+} from '@ccsc/lambdas/contract';
+import { entryFor } from '../lambda-entries';
+import {
+  AUDIT_TABLE_DENIED_ACTIONS,
+  PERMISSIONS,
+  type PermissionGrant,
+  type ResourceKey,
+} from '../permissions';
+import { ApiFirewall } from './api-firewall';
+import { NodeFunction } from './node-function';
+
+export const STAGE_NAME = 'v1';
+
+export interface ApiProps {
+  readonly namePrefix: string;
+  readonly userPool: cognito.IUserPool;
+  /** Browser origins allowed to call the API; the first is the console's own origin. */
+  readonly allowedOrigins: readonly string[];
+  /** The variables of lambdas/src/env.ts, the same for every function. */
+  readonly environment: Readonly<Record<string, string>>;
+  /** Variables only some operations need. */
+  readonly operationEnvironment?: Readonly<Partial<Record<Operation, Record<string, string>>>>;
+  /** The ARNs each ResourceKey of the permission table stands for. */
+  readonly grantTargets: Readonly<Record<ResourceKey, readonly string[]>>;
+  readonly throttle: { readonly ratePerSecond: number; readonly burst: number };
+  readonly firewall: {
+    readonly requestsPerFiveMinutes: number;
+    readonly publicRequestsPerFiveMinutes: number;
+  };
+  readonly logRetention: logs.RetentionDays;
+}
+
+const errorBody = (code: string, message: string) =>
+  JSON.stringify({ status: 'error', error: { code, message } });
+/** `$context.error.messageString` is API Gateway's message, already quoted and escaped. */
+const errorBodyWithGatewayMessage = (code: string) =>
+  `{"status":"error","error":{"code":"${code}","message":$context.error.messageString}}`;
+
+/** Operation -> a name fit for functions and models: artifact/list-standards -> artifact-list-standards. */
+const slug = (operation: string) => operation.replace(/\//g, '-');
+const pascal = (operation: string) =>
+  operation
+    .split(/[^A-Za-z0-9]+/)
+    .filter((p) => p.length > 0)
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join('');
+
+type JsonObject = Record<string, unknown>;
+const STRUCTURAL_KEYS = [
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'minItems',
+  'maxItems',
+  'minimum',
+  'maximum',
+] as const;
+
+/**
+ * The request schema of a body route as an API Gateway model: structure only — keys, types,
+ * required keys, no unknown keys, enums, array sizes, number ranges. String rules (patterns,
+ * lengths, formats) stay with the Lambda, which applies them after trimming and answers with the
+ * failing field; a gateway check on the raw string would refuse what the contract accepts.
+ * An empty body is the Lambda's `{}`, so the top level also accepts null.
+ */
+export const gatewayModelSchema = (route: RouteDefinition): apigw.JsonSchema => {
+  const json = z.toJSONSchema(route.request, {
+    target: 'draft-4',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonObject;
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (node === null || typeof node !== 'object') return node;
+    const source = node as JsonObject;
+    const out: JsonObject = {};
+    for (const key of STRUCTURAL_KEYS) {
+      const value = source[key];
+      if (value === undefined) continue;
+      if (key === 'properties') {
+        out[key] = Object.fromEntries(
+          Object.entries(value as JsonObject).map(([k, v]) => [k, strip(v)]),
+        );
+      } else {
+        out[key] = key === 'items' || key === 'additionalProperties' ? strip(value) : value;
+      }
+    }
+    return out;
+  };
+  const structural = strip(json) as JsonObject;
+  return {
+    ...structural,
+    schema: apigw.JsonSchemaVersion.DRAFT4,
+    type: [apigw.JsonSchemaType.OBJECT, apigw.JsonSchemaType.NULL],
+  };
+};
+
+/** Query parameters of a query route, required or not, from its request schema. */
+export const queryParameters = (route: RouteDefinition): Record<string, boolean> => {
+  const json = z.toJSONSchema(route.request, {
+    target: 'draft-4',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as { properties?: JsonObject; required?: string[] };
+  return Object.fromEntries(
+    Object.keys(json.properties ?? {}).map((name) => [
+      `method.request.querystring.${name}`,
+      (json.required ?? []).includes(name),
+    ]),
+  );
+};
+
+/**
+ * The REST API, generated from the contract's route table: every route becomes the resource
+ * /ccsc/ui/<path> (nested paths become nested resources) with the contract's one method, its own
+ * function, the Cognito authorizer when the route is authenticated, and request validation. The
+ * deployed routes are therefore exactly the offline ones.
+ */
+export class Api extends Construct {
+  readonly restApi: apigw.RestApi;
+  /** Base URL of the calls: https://<id>.execute-api.<region>.amazonaws.com/v1/ccsc/ui/ */
+  readonly baseUrl: string;
+  /** https://<id>.execute-api.<region>.amazonaws.com — for the console's CSP. */
+  readonly origin: string;
+  readonly functions: Readonly<Record<Operation, NodeFunction>>;
+  readonly methods: Readonly<Record<Operation, apigw.Method>>;
+  readonly firewall: ApiFirewall;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+    const [consoleOrigin] = props.allowedOrigins;
+    if (consoleOrigin === undefined) throw new Error('Api: allowedOrigins must name the console');
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.restApi = new apigw.RestApi(this, 'RestApi', {
+      restApiName: `${props.namePrefix}-api`,
+      description: 'The /ccsc/ui/ calls of the admin console, generated from the route table',
+      endpointConfiguration: { types: [apigw.EndpointType.REGIONAL] },
+      // Execution logs need API Gateway's account-wide CloudWatch role (one per region). It is
+      // kept when the stack goes, so other environments in the account keep logging.
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      deployOptions: {
+        stageName: STAGE_NAME,
+        throttlingRateLimit: props.throttle.ratePerSecond,
+        throttlingBurstLimit: props.throttle.burst,
+        tracingEnabled: true,
+        metricsEnabled: true,
+        loggingLevel: apigw.MethodLoggingLevel.INFO,
+        // Bodies carry passwords and tokens: never log them.
+        dataTraceEnabled: false,
+        accessLogDestination: new apigw.LogGroupLogDestination(accessLogs),
+        accessLogFormat: apigw.AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            extendedRequestId: '$context.extendedRequestId',
+            time: '$context.requestTime',
+            ip: '$context.identity.sourceIp',
+            userAgent: '$context.identity.userAgent',
+            method: '$context.httpMethod',
+            path: '$context.path',
+            resourcePath: '$context.resourcePath',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            integrationLatencyMs: '$context.integration.latency',
+            integrationStatus: '$context.integration.status',
+            error: '$context.error.message',
+            errorType: '$context.error.responseType',
+            authorizerError: '$context.authorizer.error',
+            user: '$context.authorizer.claims.sub',
+            wafStatus: '$context.waf.status',
+            xrayTraceId: '$context.xrayTraceId',
+          }),
+        ),
+      },
+    });
+    this.baseUrl = `${this.restApi.url}${API_PREFIX.replace(/^\//, '')}`;
+    this.origin = `https://${this.restApi.restApiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+
+    const authorizer = new apigw.CognitoUserPoolsAuthorizer(this, 'Authorizer', {
+      authorizerName: `${props.namePrefix}-id-token`,
+      cognitoUserPools: [props.userPool],
+      // The web app sends the ID token as it is in Authorization (SPEC §6).
+      identitySource: apigw.IdentitySource.header('Authorization'),
+    });
+    const validator = this.restApi.addRequestValidator('Validator', {
+      requestValidatorName: 'body-and-query',
+      validateRequestBody: true,
+      validateRequestParameters: true,
+    });
+
+    this.addGatewayResponses(consoleOrigin);
+
+    const functions = {} as Record<Operation, NodeFunction>;
+    const methods = {} as Record<Operation, apigw.Method>;
+    for (const route of routeList) {
+      const operation = route.operation;
+      const fn = new NodeFunction(this, `Fn-${slug(operation)}`, {
+        functionName: `${props.namePrefix}-${slug(operation)}`,
+        description: `${route.method} ${API_PREFIX}${route.path}`,
+        entry: entryFor(operation),
+        environment: { ...props.environment, ...props.operationEnvironment?.[operation] },
+        logRetention: props.logRetention,
+      });
+      this.grant(fn, PERMISSIONS[operation], props.grantTargets);
+      Validations.of(fn).acknowledge({
+        id: 'Serverless-LambdaDLQ',
+        reason:
+          'API Gateway invokes this function synchronously and answers the caller with its ' +
+          'result or error; a dead-letter queue only ever receives failed asynchronous invocations.',
+      });
+      functions[operation] = fn;
+
+      const resource = this.restApi.root.resourceForPath(`${API_PREFIX}${route.path}`);
+      const isPublic = route.auth === 'public';
+      const method = resource.addMethod(
+        route.method,
+        new apigw.LambdaIntegration(fn.function, { proxy: true, allowTestInvoke: false }),
+        {
+          operationName: operation,
+          ...(isPublic
+            ? { authorizationType: apigw.AuthorizationType.NONE }
+            : { authorizationType: apigw.AuthorizationType.COGNITO, authorizer }),
+          requestValidator: validator,
+          ...(route.input === 'body'
+            ? {
+                requestModels: {
+                  'application/json': this.restApi.addModel(`${pascal(operation)}Model`, {
+                    modelName: `${pascal(operation)}Request`,
+                    contentType: 'application/json',
+                    schema: gatewayModelSchema(route),
+                  }),
+                },
+              }
+            : { requestParameters: queryParameters(route) }),
+        },
+      );
+      if (isPublic) {
+        Validations.of(method).acknowledge(
+          {
+            id: 'AwsSolutions-APIG4',
+            reason:
+              `${operation} is public in the contract (auth: 'public'): it is called before ` +
+              'sign-in. The stricter WAF rate limit, request validation and the Lambda guard it.',
+          },
+          {
+            id: 'AwsSolutions-COG4',
+            reason: `${operation} is public in the contract (auth: 'public'): no user is signed in yet.`,
+          },
+        );
+      }
+      methods[operation] = method;
+
+      // The browser asks before every call (JSON body, Authorization header); it may cache the
+      // answer for 10 minutes. cdk-nag does not expect an authorizer on OPTIONS.
+      resource.addCorsPreflight({
+        allowOrigins: [...props.allowedOrigins],
+        allowMethods: [route.method],
+        allowHeaders: ['Authorization', 'Content-Type'],
+        maxAge: Duration.minutes(10),
+      });
+    }
+    this.functions = functions;
+    this.methods = methods;
+
+    this.firewall = new ApiFirewall(this, 'Firewall', {
+      namePrefix: props.namePrefix,
+      stageArn: this.restApi.deploymentStage.stageArn,
+      publicPaths: routeList
+        .filter((r) => r.auth === 'public')
+        .map((r) => `/${STAGE_NAME}${API_PREFIX}${r.path}`),
+      requestsPerFiveMinutes: props.firewall.requestsPerFiveMinutes,
+      publicRequestsPerFiveMinutes: props.firewall.publicRequestsPerFiveMinutes,
+      logRetention: props.logRetention,
+    });
+
+    const cloudWatchRole = this.restApi.node.tryFindChild('CloudWatchRole');
+    if (cloudWatchRole === undefined) throw new Error('Api: API Gateway CloudWatch role not found');
+    Validations.of(cloudWatchRole).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      reason:
+        "API Gateway's account-level logging role: AWS's managed policy is the documented way " +
+        'for API Gateway to write execution and access logs.',
+    });
+  }
+
+  /** The operation's rows of the permission table, plus the audit-trail deny every function gets. */
+  private grant(
+    fn: NodeFunction,
+    grants: readonly PermissionGrant[],
+    targets: Readonly<Record<ResourceKey, readonly string[]>>,
+  ): void {
+    grants.forEach((g, i) => {
+      fn.role.addToPolicy(
+        new iam.PolicyStatement({
+          sid: `Operation${String(i)}`,
+          actions: [...g.actions],
+          resources: [...targets[g.on]],
+        }),
+      );
+    });
+    fn.role.addToPolicy(
+      new iam.PolicyStatement({
+        sid: 'AuditTrailIsAppendOnly',
+        effect: iam.Effect.DENY,
+        actions: [...AUDIT_TABLE_DENIED_ACTIONS],
+        resources: [...targets.auditTable],
+      }),
+    );
+  }
+
+  /**
+   * API Gateway's own answers (refused token, throttling, validation, unknown route, errors)
+   * in the contract's error envelope, with the console's CORS headers so the browser can read
+   * them. UNAUTHORIZED is exactly what the offline authorizer answers.
+   */
+  private addGatewayResponses(consoleOrigin: string): void {
+    const headers = {
+      'Access-Control-Allow-Origin': `'${consoleOrigin}'`,
+      Vary: "'Origin'",
+      'Cache-Control': "'no-store'",
+      'X-Content-Type-Options': "'nosniff'",
+    };
+    const responses: {
+      type: apigw.ResponseType;
+      statusCode?: string;
+      body: string;
+    }[] = [
+      {
+        type: apigw.ResponseType.UNAUTHORIZED,
+        statusCode: '401',
+        body: errorBody('UNAUTHORIZED', 'Unauthorized'),
+      },
+      {
+        type: apigw.ResponseType.ACCESS_DENIED,
+        statusCode: '403',
+        body: errorBody('FORBIDDEN', 'Forbidden'),
+      },
+      {
+        type: apigw.ResponseType.WAF_FILTERED,
+        statusCode: '403',
+        body: errorBody('FORBIDDEN', 'The request was blocked by the firewall.'),
+      },
+      {
+        type: apigw.ResponseType.THROTTLED,
+        statusCode: '429',
+        body: errorBody('TOO_MANY_REQUESTS', 'Too many requests. Please try again later.'),
+      },
+      {
+        type: apigw.ResponseType.QUOTA_EXCEEDED,
+        statusCode: '429',
+        body: errorBody('TOO_MANY_REQUESTS', 'Too many requests. Please try again later.'),
+      },
+      {
+        type: apigw.ResponseType.BAD_REQUEST_BODY,
+        statusCode: '400',
+        body: errorBodyWithGatewayMessage('VALIDATION_FAILED'),
+      },
+      {
+        type: apigw.ResponseType.BAD_REQUEST_PARAMETERS,
+        statusCode: '400',
+        body: errorBodyWithGatewayMessage('VALIDATION_FAILED'),
+      },
+      {
+        // API Gateway's answer to a path or method that is not in the route table.
+        type: apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN,
+        statusCode: '404',
+        body: errorBody('NOT_FOUND', 'No such call.'),
+      },
+      {
+        type: apigw.ResponseType.REQUEST_TOO_LARGE,
+        statusCode: '413',
+        body: errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large.'),
+      },
+      {
+        type: apigw.ResponseType.UNSUPPORTED_MEDIA_TYPE,
+        statusCode: '415',
+        body: errorBody('UNSUPPORTED_MEDIA_TYPE', 'The request body must be application/json.'),
+      },
+      {
+        type: apigw.ResponseType.INTEGRATION_TIMEOUT,
+        statusCode: '504',
+        body: errorBody(
+          'SERVICE_UNAVAILABLE',
+          'The service did not answer in time. Please try again.',
+        ),
+      },
+      { type: apigw.ResponseType.DEFAULT_4XX, body: errorBodyWithGatewayMessage('BAD_REQUEST') },
+      {
+        type: apigw.ResponseType.DEFAULT_5XX,
+        body: errorBody('INTERNAL', 'Something went wrong on our side. Please try again later.'),
+      },
+    ];
+    for (const r of responses) {
+      this.restApi.addGatewayResponse(r.type.responseType, {
+        type: r.type,
+        ...(r.statusCode ? { statusCode: r.statusCode } : {}),
+        responseHeaders: headers,
+        templates: { 'application/json': r.body },
+      });
+    }
+  }
+}

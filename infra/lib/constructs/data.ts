@@ -1,0 +1,111 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import {
+  BUCKETS,
+  bucketName,
+  TABLES,
+  tableName,
+  type TableDefinition,
+} from '@ccsc/lambdas/data-model';
+
+export interface DataProps {
+  readonly environmentName: string;
+  /** Bucket names end with the account (names are global); a token when the account is unknown. */
+  readonly account: string;
+  readonly accessLogDays: number;
+  readonly noncurrentVersionDays: number;
+}
+
+/**
+ * The product's state, declared once in lambdas/src/data-model.ts: the DynamoDB tables
+ * (point-in-time recovery, encryption, deletion protection) and the documents and artifacts
+ * buckets (versioned, encrypted, private, TLS only, access-logged). Everything here is retained
+ * when the stack is deleted.
+ */
+export class Data extends Construct {
+  readonly mainTable: dynamodb.Table;
+  readonly auditTable: dynamodb.Table;
+  /** Index names of the main table, for index-scoped grants. */
+  readonly mainTableIndexes: readonly string[];
+  readonly documentsBucket: s3.Bucket;
+  readonly artifactsBucket: s3.Bucket;
+  /** Target of S3 server access logs (this construct's buckets and the site's). */
+  readonly accessLogBucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+
+    this.mainTable = this.table('MainTable', props.environmentName, TABLES.main);
+    this.auditTable = this.table('AuditTable', props.environmentName, TABLES.audit);
+    this.mainTableIndexes = TABLES.main.indexes.map((i) => i.name);
+
+    this.accessLogBucket = new s3.Bucket(this, 'AccessLogBucket', {
+      bucketName: bucketName(props.environmentName, 'access-logs', props.account),
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      versioned: true,
+      lifecycleRules: [
+        {
+          expiration: Duration.days(props.accessLogDays),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.accessLogBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'This is the access-log bucket itself; logging its own access into itself would loop. ' +
+        'It is private, versioned, TLS-only and expires its objects.',
+    });
+
+    const dataBucket = (cid: string, name: string) =>
+      new s3.Bucket(this, cid, {
+        bucketName: bucketName(props.environmentName, name, props.account),
+        encryption: s3.BucketEncryption.S3_MANAGED,
+        blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+        objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+        enforceSSL: true,
+        minimumTLSVersion: 1.2,
+        versioned: true,
+        serverAccessLogsBucket: this.accessLogBucket,
+        serverAccessLogsPrefix: `${name}/`,
+        lifecycleRules: [
+          {
+            noncurrentVersionExpiration: Duration.days(props.noncurrentVersionDays),
+            abortIncompleteMultipartUploadAfter: Duration.days(7),
+          },
+        ],
+        removalPolicy: RemovalPolicy.RETAIN,
+      });
+    this.documentsBucket = dataBucket('DocumentsBucket', BUCKETS.documents);
+    this.artifactsBucket = dataBucket('ArtifactsBucket', BUCKETS.artifacts);
+  }
+
+  private table(id: string, environmentName: string, definition: TableDefinition): dynamodb.Table {
+    const table = new dynamodb.Table(this, id, {
+      tableName: tableName(environmentName, definition),
+      partitionKey: { name: definition.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: definition.sortKey, type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of definition.indexes) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+    return table;
+  }
+}

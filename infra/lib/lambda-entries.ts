@@ -1,0 +1,22 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Operation } from '@ccsc/lambdas/contract';
+import { LAMBDA_HANDLERS_DIR } from './paths';
+
+/**
+ * The Lambda entry of each operation, by the lambdas workspace's convention: an implemented
+ * operation has its own entry `lambdas/src/handlers/<operation>.ts` ("/" in the operation becomes
+ * "-": artifact/list-standards -> artifact-list-standards.ts); every other operation runs
+ * `not-implemented.ts`, which answers 501 after validating. A feature lands by adding its entry
+ * file (and registering it in handlers/index.ts, which a test cross-checks); infra needs no change
+ * beyond the operation's row in permissions.ts.
+ */
+export const NOT_IMPLEMENTED_ENTRY = join(LAMBDA_HANDLERS_DIR, 'not-implemented.ts');
+
+export const entryFileName = (operation: Operation): string =>
+  `${operation.replace(/\//g, '-')}.ts`;
+
+export const entryFor = (operation: Operation): string => {
+  const own = join(LAMBDA_HANDLERS_DIR, entryFileName(operation));
+  return existsSync(own) ? own : NOT_IMPLEMENTED_ENTRY;
+};

@@ -1,0 +1,402 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { API_PREFIX, operations, routeList, routes, type Operation } from '@ccsc/lambdas/contract';
+import { parseLambdaEnv } from '@ccsc/lambdas/env';
+import { STAGE_NAME } from '../lib/constructs/api';
+import { AUDIT_TABLE_DENIED_ACTIONS, PERMISSIONS } from '../lib/permissions';
+import { logicalId, resourcesOf, sitStack, type Resource } from './support/stacks';
+
+const { template, stack } = sitStack();
+const all = template.toJSON().Resources as Record<string, Resource>;
+
+/** Full path of an API Gateway resource, from its ParentId chain. */
+const pathOf = (resourceRef: unknown): string => {
+  const ref = (resourceRef as { Ref?: string }).Ref;
+  if (ref === undefined) return ''; // the root: Fn::GetAtt RootResourceId
+  const props = all[ref]?.Properties as { ParentId: unknown; PathPart: string };
+  return `${pathOf(props.ParentId)}/${props.PathPart}`;
+};
+
+const methods = Object.values(resourcesOf(template, 'AWS::ApiGateway::Method')).map((m) => {
+  const p = m.Properties as Record<string, unknown>;
+  return {
+    httpMethod: p.HttpMethod as string,
+    path: pathOf(p.ResourceId),
+    props: p,
+  };
+});
+const routeMethods = methods.filter((m) => m.httpMethod !== 'OPTIONS');
+
+const functionsByName = Object.fromEntries(
+  Object.entries(resourcesOf(template, 'AWS::Lambda::Function')).map(([id, f]) => [
+    f.Properties?.FunctionName as string,
+    { id, props: f.Properties as Record<string, unknown> },
+  ]),
+);
+const functionOf = (op: Operation) => {
+  const fn = functionsByName[`ccsc-sit-${op.replace(/\//g, '-')}`];
+  if (!fn) throw new Error(`no function for ${op}`);
+  return fn;
+};
+const policyOf = (op: Operation) => {
+  const roleId = logicalId(stack, stack.api.functions[op].role);
+  const policies = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).filter((p) =>
+    JSON.stringify(p.Properties?.Roles).includes(`"${roleId}"`),
+  );
+  expect(policies).toHaveLength(1);
+  return (policies[0]?.Properties?.PolicyDocument as { Statement: Record<string, unknown>[] })
+    .Statement;
+};
+const asArray = (v: unknown) => (Array.isArray(v) ? (v as unknown[]) : [v]);
+
+describe('Api: routes generated from the contract', () => {
+  it('has exactly the contract’s routes: one method per route under /ccsc/ui/', () => {
+    const deployed = routeMethods.map((m) => `${m.httpMethod} ${m.path}`).sort();
+    const contract = routeList.map((r) => `${r.method} ${API_PREFIX}${r.path}`).sort();
+    expect(deployed).toEqual(contract);
+  });
+
+  it('turns nested paths into nested resources', () => {
+    const resources = Object.values(resourcesOf(template, 'AWS::ApiGateway::Resource'));
+    const artifact = resources.filter((r) => r.Properties?.PathPart === 'artifact');
+    expect(artifact).toHaveLength(1);
+    expect(
+      routeMethods.find((m) => m.props.OperationName === 'artifact/list-standards')?.path,
+    ).toBe('/ccsc/ui/artifact/list-standards');
+  });
+
+  it('puts the Cognito authorizer on every authenticated route and none on the public ones', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+      Type: 'COGNITO_USER_POOLS',
+      IdentitySource: 'method.request.header.Authorization',
+      ProviderARNs: [{ 'Fn::GetAtt': [logicalId(stack, stack.auth.userPool), 'Arn'] }],
+    });
+    for (const route of routeList) {
+      const m = routeMethods.find((x) => x.props.OperationName === route.operation);
+      if (route.auth === 'authenticated') {
+        expect(m?.props.AuthorizationType, route.operation).toBe('COGNITO_USER_POOLS');
+        expect(m?.props.AuthorizerId, route.operation).toBeDefined();
+      } else {
+        expect(m?.props.AuthorizationType, route.operation).toBe('NONE');
+        expect(m?.props.AuthorizerId, route.operation).toBeUndefined();
+      }
+    }
+  });
+
+  it('validates requests: body models for body routes, declared query strings for query routes', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RequestValidator', {
+      ValidateRequestBody: true,
+      ValidateRequestParameters: true,
+    });
+    for (const route of routeList) {
+      const m = routeMethods.find((x) => x.props.OperationName === route.operation);
+      expect(m?.props.RequestValidatorId, route.operation).toBeDefined();
+      if (route.input === 'body') {
+        expect(m?.props.RequestModels, route.operation).toHaveProperty(['application/json']);
+      } else {
+        expect(m?.props.RequestModels, route.operation).toBeUndefined();
+      }
+    }
+    const getOrgSys = routeMethods.find((x) => x.props.OperationName === 'getOrgSysList');
+    expect(getOrgSys?.props.RequestParameters).toEqual({
+      'method.request.querystring.organisationId': true,
+    });
+  });
+
+  it('checks the structure of a body at the gateway and leaves string rules to the Lambda', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Model', {
+      Name: 'ConfirmForgetPasswordRequest',
+      ContentType: 'application/json',
+      Schema: {
+        $schema: 'http://json-schema.org/draft-04/schema#',
+        type: ['object', 'null'],
+        properties: {
+          clientId: { type: 'string' },
+          email: { type: 'string' },
+          newPassword: { type: 'string' },
+          confirmationCode: { type: 'string' },
+        },
+        required: ['clientId', 'email', 'newPassword', 'confirmationCode'],
+        additionalProperties: false,
+      },
+    });
+  });
+
+  it('answers CORS preflights for the console’s origin only', () => {
+    const distribution = logicalId(stack, stack.site.distribution);
+    for (const route of routeList) {
+      const preflight = methods.find(
+        (m) => m.httpMethod === 'OPTIONS' && m.path === `${API_PREFIX}${route.path}`,
+      );
+      const params = (
+        preflight?.props.Integration as {
+          IntegrationResponses: { ResponseParameters: Record<string, unknown> }[];
+        }
+      ).IntegrationResponses[0]?.ResponseParameters;
+      expect(params?.['method.response.header.Access-Control-Allow-Origin']).toEqual({
+        'Fn::Join': ['', ["'https://", { 'Fn::GetAtt': [distribution, 'DomainName'] }, "'"]],
+      });
+      expect(params?.['method.response.header.Access-Control-Allow-Methods']).toBe(
+        `'${route.method}'`,
+      );
+      expect(params?.['method.response.header.Access-Control-Allow-Headers']).toBe(
+        "'Authorization,Content-Type'",
+      );
+    }
+  });
+});
+
+describe('Api: gateway responses in the contract’s envelope', () => {
+  const responses = Object.values(resourcesOf(template, 'AWS::ApiGateway::GatewayResponse')).map(
+    (r) => r.Properties as Record<string, unknown>,
+  );
+  const byType = (type: string) => responses.find((r) => r.ResponseType === type);
+
+  it('answers 401 exactly as the offline authorizer does', () => {
+    const unauthorized = byType('UNAUTHORIZED');
+    expect(unauthorized?.StatusCode).toBe('401');
+    expect(unauthorized?.ResponseTemplates).toEqual({
+      'application/json':
+        '{"status":"error","error":{"code":"UNAUTHORIZED","message":"Unauthorized"}}',
+    });
+  });
+
+  it('covers the defaults, access denied, throttling and validation, each with CORS headers', () => {
+    for (const type of [
+      'DEFAULT_4XX',
+      'DEFAULT_5XX',
+      'UNAUTHORIZED',
+      'ACCESS_DENIED',
+      'THROTTLED',
+      'WAF_FILTERED',
+      'BAD_REQUEST_BODY',
+      'BAD_REQUEST_PARAMETERS',
+      'MISSING_AUTHENTICATION_TOKEN',
+    ]) {
+      const r = byType(type);
+      expect(r, type).toBeDefined();
+      expect(r?.ResponseParameters, type).toMatchObject({
+        'gatewayresponse.header.Access-Control-Allow-Origin': {
+          'Fn::Join': [
+            '',
+            [
+              "'https://",
+              { 'Fn::GetAtt': [logicalId(stack, stack.site.distribution), 'DomainName'] },
+              "'",
+            ],
+          ],
+        },
+        'gatewayresponse.header.Vary': "'Origin'",
+      });
+      const body = (r?.ResponseTemplates as Record<string, string>)['application/json'] ?? '';
+      expect(body, type).toMatch(/^\{"status":"error","error":\{"code":"[A-Z_]+","message":/);
+    }
+    expect(byType('THROTTLED')?.StatusCode).toBe('429');
+    expect(byType('MISSING_AUTHENTICATION_TOKEN')?.StatusCode).toBe('404');
+  });
+});
+
+describe('Api: stage', () => {
+  it('throttles, traces, and writes JSON access logs and execution logs (no bodies)', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: STAGE_NAME,
+      TracingEnabled: true,
+      MethodSettings: [
+        Match.objectLike({
+          HttpMethod: '*',
+          ResourcePath: '/*',
+          ThrottlingRateLimit: 50,
+          ThrottlingBurstLimit: 100,
+          LoggingLevel: 'INFO',
+          DataTraceEnabled: false,
+          MetricsEnabled: true,
+        }),
+      ],
+      AccessLogSetting: Match.objectLike({ Format: Match.stringLikeRegexp('^\\{"requestId":') }),
+    });
+  });
+});
+
+describe('Api: one function per operation', () => {
+  it('deploys a function for every operation of the contract', () => {
+    for (const op of operations)
+      expect(functionOf(op).props.Description).toBe(
+        `${routes[op].method} ${API_PREFIX}${routes[op].path}`,
+      );
+    expect(Object.keys(resourcesOf(template, 'AWS::Lambda::Function'))).toHaveLength(
+      // + CDK's own handlers of AwsCustomResource and BucketDeployment
+      operations.length + 2,
+    );
+  });
+
+  it('runs each on Node.js 22+ arm64 with tracing, source maps and a log group with retention', () => {
+    for (const op of operations) {
+      const fn = functionOf(op).props;
+      expect(fn.Runtime).toMatch(/^nodejs(2[2-9]|[3-9]\d)\.x$/);
+      expect(fn.Architectures).toEqual(['arm64']);
+      expect(fn.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(fn.Handler).toBe('index.handler');
+      expect(
+        (fn.Environment as { Variables: Record<string, unknown> }).Variables.NODE_OPTIONS,
+      ).toBe('--enable-source-maps');
+      const logGroupId = (fn.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+      expect(all[logGroupId]?.Properties?.RetentionInDays).toBe(90);
+    }
+  });
+
+  it('bundles the implemented operations from their own entries and the rest from not-implemented.ts', () => {
+    const codeKey = (op: Operation) =>
+      JSON.stringify((functionOf(op).props.Code as { S3Key: unknown }).S3Key);
+    const notImplemented = operations.filter((op) => !['logout', 'list-all-users'].includes(op));
+    const shared = new Set(notImplemented.map(codeKey));
+    expect(shared.size).toBe(1);
+    expect(shared.has(codeKey('logout'))).toBe(false);
+    expect(shared.has(codeKey('list-all-users'))).toBe(false);
+    expect(codeKey('logout')).not.toBe(codeKey('list-all-users'));
+  });
+
+  it('gives every function the variables of lambdas/src/env.ts', () => {
+    const standIns: Record<string, string> = {
+      USER_POOL_ID: 'us-west-2_Example1',
+      MAIN_TABLE: 'ccsc-sit-main',
+      AUDIT_TABLE: 'ccsc-sit-audit',
+      DOCUMENTS_BUCKET: 'ccsc-sit-documents-1',
+      ARTIFACTS_BUCKET: 'ccsc-sit-artifacts-1',
+    };
+    for (const op of operations) {
+      const vars = (functionOf(op).props.Environment as { Variables: Record<string, unknown> })
+        .Variables;
+      const env = Object.fromEntries(
+        Object.entries(vars).map(([k, v]) => [k, typeof v === 'string' ? v : (standIns[k] ?? 'x')]),
+      );
+      // AWS_REGION is set by Lambda itself.
+      expect(() => parseLambdaEnv({ ...env, AWS_REGION: 'us-west-2' }), op).not.toThrow();
+      expect(vars.USER_POOL_ID).toEqual({ Ref: logicalId(stack, stack.auth.userPool) });
+      expect(vars.AUDIT_TABLE).toEqual({ Ref: logicalId(stack, stack.data.auditTable) });
+      expect(vars.ENVIRONMENT_NAME).toBe('sit');
+      expect(vars.MAIL_FROM).toBe('no-reply@example.com');
+      expect(vars).not.toHaveProperty('S3_FORCE_PATH_STYLE');
+    }
+    const lockout = (
+      functionOf('accountLockout').props.Environment as { Variables: Record<string, unknown> }
+    ).Variables;
+    expect(lockout.LOCKOUT_THRESHOLD).toBe('5');
+  });
+});
+
+describe('Api: least privilege per operation', () => {
+  it('has a row in the permission table for every operation of the contract', () => {
+    expect(Object.keys(PERMISSIONS).sort()).toEqual([...operations].sort());
+  });
+
+  it('never grants a "*" action, and "*" resources only to X-Ray', () => {
+    for (const op of operations) {
+      for (const s of policyOf(op)) {
+        for (const action of asArray(s.Action)) {
+          expect(action, op).not.toMatch(/\*/);
+        }
+        if (s.Resource === '*') {
+          expect(asArray(s.Action).sort(), op).toEqual([
+            'xray:PutTelemetryRecords',
+            'xray:PutTraceSegments',
+          ]);
+        }
+      }
+      const role = all[logicalId(stack, stack.api.functions[op].role)]?.Properties;
+      expect(role?.ManagedPolicyArns, op).toBeUndefined();
+    }
+  });
+
+  it('denies every function updates and deletes on the audit trail', () => {
+    const auditArn = { 'Fn::GetAtt': [logicalId(stack, stack.data.auditTable), 'Arn'] };
+    for (const op of operations) {
+      const deny = policyOf(op).find((s) => s.Effect === 'Deny');
+      expect(deny, op).toBeDefined();
+      expect(asArray(deny?.Action).sort(), op).toEqual([...AUDIT_TABLE_DENIED_ACTIONS].sort());
+      expect(deny?.Resource, op).toEqual(auditArn);
+    }
+  });
+
+  it('grants exactly the permission table: logout and list-all-users on the pool, the rest nothing', () => {
+    const poolArn = { 'Fn::GetAtt': [logicalId(stack, stack.auth.userPool), 'Arn'] };
+    const granted = (op: Operation) =>
+      policyOf(op).filter(
+        (s) => s.Effect === 'Allow' && s.Sid !== 'OwnLogGroup' && s.Resource !== '*',
+      );
+    expect(granted('logout')).toEqual([
+      {
+        Sid: 'Operation0',
+        Effect: 'Allow',
+        Action: 'cognito-idp:AdminUserGlobalSignOut',
+        Resource: poolArn,
+      },
+    ]);
+    expect(granted('list-all-users')).toEqual([
+      { Sid: 'Operation0', Effect: 'Allow', Action: 'cognito-idp:ListUsers', Resource: poolArn },
+    ]);
+    for (const op of operations) {
+      if (PERMISSIONS[op].length === 0) expect(granted(op), op).toEqual([]);
+    }
+  });
+
+  it('lets each function write only to its own log group', () => {
+    for (const op of operations) {
+      const logs = policyOf(op).find((s) => s.Sid === 'OwnLogGroup');
+      expect(logs?.Resource, op).toEqual({
+        'Fn::GetAtt': [logicalId(stack, stack.api.functions[op].logGroup), 'Arn'],
+      });
+    }
+  });
+});
+
+describe('Api: WAF', () => {
+  const acl = Object.values(resourcesOf(template, 'AWS::WAFv2::WebACL'))[0]?.Properties as {
+    Scope: string;
+    Rules: { Name: string; Statement: Record<string, unknown> }[];
+  };
+  const rule = (name: string) => acl.Rules.find((r) => r.Name === name);
+  type RateBased = {
+    RateBasedStatement: { Limit: number; AggregateKeyType: string; ScopeDownStatement?: unknown };
+  };
+
+  it('is associated with the API stage', () => {
+    expect(acl.Scope).toBe('REGIONAL');
+    template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
+      ResourceArn: Match.objectLike({
+        'Fn::Join': [
+          '',
+          Match.arrayWith([{ Ref: logicalId(stack, stack.api.restApi.deploymentStage) }]),
+        ],
+      }),
+      WebACLArn: { 'Fn::GetAtt': [logicalId(stack, stack.api.firewall.webAcl), 'Arn'] },
+    });
+  });
+
+  it('rate-limits every client, and the public routes more strictly', () => {
+    const general = (rule('RateLimitAllRoutes')?.Statement as RateBased).RateBasedStatement;
+    const strict = (rule('RateLimitPublicRoutes')?.Statement as RateBased).RateBasedStatement;
+    expect(general.AggregateKeyType).toBe('IP');
+    expect(strict.AggregateKeyType).toBe('IP');
+    expect(strict.Limit).toBeLessThan(general.Limit);
+    const scoped = JSON.stringify(strict.ScopeDownStatement);
+    for (const route of routeList) {
+      const path = `"/${STAGE_NAME}${API_PREFIX}${route.path}"`;
+      if (route.auth === 'public') expect(scoped, route.operation).toContain(path);
+      else expect(scoped, route.operation).not.toContain(path);
+    }
+  });
+
+  it('uses AWS managed rules and logs without the Authorization header', () => {
+    const names = acl.Rules.map((r) => r.Name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'AWSManagedRulesAmazonIpReputationList',
+        'AWSManagedRulesCommonRuleSet',
+        'AWSManagedRulesKnownBadInputsRuleSet',
+      ]),
+    );
+    template.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
+      RedactedFields: [{ SingleHeader: { Name: 'authorization' } }],
+    });
+  });
+});

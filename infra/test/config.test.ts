@@ -1,0 +1,150 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, ENVIRONMENTS_CONTEXT_KEY, resolveEnvironment } from '../lib/config';
+import { REPOSITORY_ROOT } from '../lib/paths';
+import { CDK_JSON } from './support/stacks';
+
+const environments = CDK_JSON.context[ENVIRONMENTS_CONTEXT_KEY];
+const sit = environments.sit as Record<string, unknown>;
+
+const resolveWith = (settings: Record<string, unknown>, name = 'test') =>
+  resolveEnvironment({ environmentName: name, environments: { [name]: settings } });
+
+const messageOf = (fn: () => unknown): string => {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('environment settings (cdk.json context "ccsc:environments")', () => {
+  it('resolves sit: us-west-2, the spec MFA mode, an environment-named stack', () => {
+    const config = resolveEnvironment({ environmentName: 'sit', environments });
+    expect(config.environmentName).toBe('sit');
+    expect(config.region).toBe('us-west-2');
+    expect(config.mfa).toBe('OPTIONAL');
+    expect(config.stackName).toBe('ccsc-console-sit');
+    expect(config.namePrefix).toBe('ccsc-sit');
+    expect(config.account).toBeUndefined();
+    expect(config.idleTimeoutSeconds).toBe(1800);
+  });
+
+  it('takes the account from the CLI unless the settings pin one', () => {
+    expect(
+      resolveEnvironment({ environmentName: 'sit', environments, defaultAccount: '111122223333' })
+        .account,
+    ).toBe('111122223333');
+    expect(resolveWith({ ...sit, account: '444455556666' }).account).toBe('444455556666');
+  });
+
+  it('gives every environment its own stack name and name prefix, so they live side by side', () => {
+    const a = resolveWith(sit, 'uat');
+    const b = resolveWith(sit, 'prod');
+    expect(a.stackName).not.toBe(b.stackName);
+    expect(a.namePrefix).not.toBe(b.namePrefix);
+  });
+
+  it('fills the defaults of optional settings', () => {
+    const minimal = { ...sit };
+    delete minimal.allowedOrigins;
+    delete minimal.mfa;
+    delete minimal.terminationProtection;
+    const config = resolveWith(minimal);
+    expect(config.allowedOrigins).toEqual([]);
+    expect(config.mfa).toBe('OPTIONAL');
+    expect(config.terminationProtection).toBe(true);
+  });
+
+  it('refuses an unknown environment, naming the known ones', () => {
+    const message = messageOf(() =>
+      resolveEnvironment({ environmentName: 'nosuch', environments }),
+    );
+    expect(message).toContain('Unknown environment "nosuch"');
+    expect(message).toContain('Known environments: sit');
+  });
+
+  it('refuses a missing environment name, saying how to give one', () => {
+    expect(
+      messageOf(() => resolveEnvironment({ environmentName: undefined, environments })),
+    ).toMatch(/-c env=<name>/);
+  });
+
+  it('refuses an environment name that cannot become part of resource names', () => {
+    expect(
+      messageOf(() => resolveEnvironment({ environmentName: 'Prod_1', environments })),
+    ).toContain('is not valid');
+  });
+
+  it('lists every wrong or missing setting with its path', () => {
+    const broken = {
+      ...sit,
+      region: 'Oregon',
+      supportEmail: 'nope',
+      tokens: { idTokenMinutes: 1 },
+    };
+    delete (broken as Record<string, unknown>).bootstrapAdminEmail;
+    const message = messageOf(() => resolveWith(broken, 'broken'));
+    expect(message).toContain('Settings of environment "broken"');
+    expect(message).toContain('region: must be an AWS region');
+    expect(message).toContain('supportEmail: must be an e-mail address');
+    expect(message).toContain('bootstrapAdminEmail');
+    expect(message).toContain('tokens.idTokenMinutes: must be at least 5');
+    expect(message).toContain('tokens.accessTokenMinutes');
+  });
+
+  it('refuses unknown settings (a typo is not silently ignored)', () => {
+    expect(messageOf(() => resolveWith({ ...sit, idleTimeout: 5 }))).toContain('idleTimeout');
+  });
+
+  it('checks settings against each other', () => {
+    expect(
+      messageOf(() =>
+        resolveWith({
+          ...sit,
+          api: { ...(sit.api as object), publicRequestsPerFiveMinutes: 999999 },
+        }),
+      ),
+    ).toContain('api.publicRequestsPerFiveMinutes');
+    expect(
+      messageOf(() =>
+        resolveWith({ ...sit, retention: { ...(sit.retention as object), logDays: 42 } }),
+      ),
+    ).toContain("CloudWatch's retention periods");
+    expect(
+      messageOf(() =>
+        resolveWith({
+          ...sit,
+          customDomain: {
+            domainName: 'console.example.org',
+            certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/x',
+          },
+        }),
+      ),
+    ).toContain('us-east-1');
+  });
+});
+
+describe('bin/app.ts', () => {
+  it('stops synthesis of an unknown environment with a clear message and exit code 1', () => {
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(REPOSITORY_ROOT, 'infra', 'bin', 'app.ts')],
+      {
+        cwd: REPOSITORY_ROOT,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          CDK_CONTEXT_JSON: JSON.stringify({ ...CDK_JSON.context, env: 'nosuch' }),
+          CDK_OUTDIR: join(REPOSITORY_ROOT, 'infra', 'node_modules', '.never-written'),
+        },
+        timeout: 60_000,
+      },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Unknown environment "nosuch". Known environments: sit.');
+  });
+});

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { IConstruct } from 'constructs';
+import { describe, expect, it } from 'vitest';
+import { acknowledgementsOf } from '../lib/nag';
+import { FIXTURE_WEB_BUILD, sitStack, synthesize, variantStack } from './support/stacks';
+
+const acknowledgements = (root: IConstruct) =>
+  root.node.findAll().flatMap((c) =>
+    Object.entries(acknowledgementsOf(c)).map(([id, reason]) => ({
+      path: c.node.path,
+      id: id.replace(/^annotation::/i, ''),
+      reason,
+    })),
+  );
+
+describe('cdk-nag (AwsSolutions and Serverless packs)', () => {
+  it('passes every environment with no unacknowledged finding', () => {
+    for (const s of [sitStack(), variantStack()]) {
+      // app.synth() throws on a finding; the report it leaves behind is empty.
+      const report = JSON.parse(
+        readFileSync(join(s.assembly.directory, 'validation-report.json'), 'utf8'),
+      ) as { pluginReports: unknown[] };
+      expect(report.pluginReports).toEqual([]);
+    }
+  });
+
+  it('fails synthesis on an unacknowledged finding', () => {
+    expect(() =>
+      synthesize({
+        environmentName: 'sit',
+        webBuildDir: FIXTURE_WEB_BUILD,
+        tamper: (stack) => {
+          new s3.Bucket(stack, 'UnloggedBucket', { enforceSSL: true });
+        },
+      }),
+    ).toThrow(/UnloggedBucket[\s\S]*AwsSolutions-S1/);
+  });
+
+  it('states a reason for every acknowledgement', () => {
+    for (const ack of acknowledgements(sitStack().app)) {
+      expect(ack.reason.length, `${ack.path} ${ack.id}`).toBeGreaterThan(40);
+    }
+  });
+
+  it('acknowledges only these rules (a new acknowledgement must be added here, on purpose)', () => {
+    const ids = new Set(acknowledgements(sitStack().app).map((a) => a.id.replace(/\[.*$/, '[…]')));
+    expect([...ids].sort()).toEqual(
+      [
+        'AwsSolutions-APIG4',
+        'AwsSolutions-CFR1',
+        'AwsSolutions-CFR2',
+        'AwsSolutions-CFR4',
+        'AwsSolutions-COG1',
+        'AwsSolutions-COG2',
+        'AwsSolutions-COG4',
+        'AwsSolutions-IAM4[…]',
+        'AwsSolutions-IAM5[…]',
+        'AwsSolutions-L1',
+        'AwsSolutions-S1',
+        'Serverless-LambdaDLQ',
+        'Serverless-LambdaLatestVersion',
+        'Serverless-LambdaTracing',
+      ].sort(),
+    );
+  });
+
+  it('acknowledges authorizer findings only on the public routes', () => {
+    const apig4 = acknowledgements(sitStack().app).filter((a) => a.id === 'AwsSolutions-APIG4');
+    const paths = apig4.map((a) => a.path.replace(/^.*\/ccsc\/ui\//, ''));
+    const preflights = paths.filter((p) => p.endsWith('/OPTIONS'));
+    const routes = paths.filter((p) => !p.endsWith('/OPTIONS')).sort();
+    expect(routes).toEqual(
+      [
+        'accountLockout/POST',
+        'confirm-forget-password/POST',
+        'decription/POST',
+        'forget-totp/POST',
+        'forget-totp/confirm/POST',
+      ].sort(),
+    );
+    expect(preflights).toEqual([]);
+  });
+});

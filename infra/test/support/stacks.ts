@@ -1,0 +1,117 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, CfnElement } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import type { IConstruct } from 'constructs';
+import { inject } from 'vitest';
+import {
+  ENVIRONMENTS_CONTEXT_KEY,
+  resolveEnvironment,
+  type EnvironmentConfig,
+} from '../../lib/config';
+import { ConsoleStack } from '../../lib/console-stack';
+import { applyNagPacks } from '../../lib/nag';
+import { REPOSITORY_ROOT } from '../../lib/paths';
+import { locateWebBuild } from '../../lib/web-build';
+
+/**
+ * The stacks the tests look at, synthesized once per test run (vitest runs the files in one
+ * process, see vitest.config.ts) exactly as bin/app.ts does: cdk.json's context (feature flags
+ * and environments), the nag packs, the same constructs. Only the web build differs: tests use a
+ * small fixture instead of web/dist, which may not be built when they run.
+ */
+export const CDK_JSON = JSON.parse(readFileSync(join(REPOSITORY_ROOT, 'cdk.json'), 'utf8')) as {
+  app: string;
+  context: Record<string, unknown> & { [ENVIRONMENTS_CONTEXT_KEY]: Record<string, unknown> };
+};
+export const FIXTURE_WEB_BUILD = join(import.meta.dirname, '..', 'fixtures', 'web-dist');
+
+export interface Synthesized {
+  readonly app: App;
+  readonly stack: ConsoleStack;
+  readonly config: EnvironmentConfig;
+  readonly template: Template;
+  readonly assembly: CloudAssembly;
+}
+
+export const synthesize = (options: {
+  environmentName: string;
+  environments?: Record<string, unknown>;
+  webBuildDir: string;
+  defaultAccount?: string;
+  /** Changes the stack before synthesis (e.g. to add an offending resource). */
+  tamper?: (stack: ConsoleStack) => void;
+}): Synthesized => {
+  const environments = options.environments ?? CDK_JSON.context[ENVIRONMENTS_CONTEXT_KEY];
+  const outdir = mkdtempSync(join(inject('assemblyRoot'), 'assembly-'));
+  const app = new App({
+    outdir,
+    context: { ...CDK_JSON.context, [ENVIRONMENTS_CONTEXT_KEY]: environments },
+  });
+  const config = resolveEnvironment({
+    environmentName: options.environmentName,
+    environments,
+    defaultAccount: options.defaultAccount,
+  });
+  const stack = new ConsoleStack(app, config.stackName, {
+    config,
+    webBuild: locateWebBuild(options.webBuildDir),
+  });
+  options.tamper?.(stack);
+  applyNagPacks(app);
+  const assembly = app.synth();
+  return { app, stack, config, template: Template.fromStack(stack), assembly };
+};
+
+let sit: Synthesized | undefined;
+/** The sit environment of cdk.json, with the fixture web build. */
+export const sitStack = (): Synthesized =>
+  (sit ??= synthesize({ environmentName: 'sit', webBuildDir: FIXTURE_WEB_BUILD }));
+
+/**
+ * An environment that takes every other branch: pinned account, custom domain, a site web ACL,
+ * threat protection off, Cognito mailing through SES, an extra allowed origin, REQUIRED MFA —
+ * and no web build.
+ */
+export const VARIANT_SETTINGS = {
+  ...(CDK_JSON.context[ENVIRONMENTS_CONTEXT_KEY].sit as Record<string, unknown>),
+  account: '123456789012',
+  region: 'eu-central-1',
+  mfa: 'REQUIRED',
+  threatProtection: 'off',
+  mail: { from: 'no-reply@console.example.org', cognitoUsesSes: true },
+  allowedOrigins: ['https://admin-preview.example.org'],
+  customDomain: {
+    domainName: 'console.example.org',
+    certificateArn:
+      'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
+  },
+  siteWebAclArn:
+    'arn:aws:wafv2:us-east-1:123456789012:global/webacl/console/11111111-2222-3333-4444-555555555555',
+  cognitoDomainPrefix: 'ccsc-variant-login',
+  terminationProtection: false,
+};
+
+let variant: Synthesized | undefined;
+export const variantStack = (): Synthesized =>
+  (variant ??= synthesize({
+    environmentName: 'variant',
+    environments: { variant: VARIANT_SETTINGS },
+    webBuildDir: join(tmpdir(), 'ccsc-no-web-build-here'),
+  }));
+
+// ---------- helpers over templates ----------
+
+export type Resource = { Type: string; Properties?: Record<string, unknown>; DependsOn?: unknown };
+export type Resources = Record<string, Resource>;
+
+export const resourcesOf = (template: Template, type: string): Resources =>
+  template.findResources(type) as Resources;
+
+/** The logical id of a construct's CloudFormation resource (or of a CloudFormation resource). */
+export const logicalId = (stack: ConsoleStack, construct: IConstruct): string =>
+  stack.getLogicalId(
+    (construct instanceof CfnElement ? construct : construct.node.defaultChild) as CfnElement,
+  );
