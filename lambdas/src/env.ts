@@ -33,3 +33,23 @@ export const parseLambdaEnv = (source: Record<string, string | undefined>): Lamb
 
 let cached: LambdaEnv | undefined;
 export const lambdaEnv = (): LambdaEnv => (cached ??= parseLambdaEnv(process.env));
+
+/**
+ * The console's origin(s), comma-separated, for CORS: in AWS the API has an origin of its own.
+ * Read on its own (not with the rest) because every handler needs it, even one without deps.
+ * Offline the console and the API share an origin and the list is empty.
+ */
+const originsSchema = z.object({
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter((o) => o !== ''),
+    ),
+});
+let origins: readonly string[] | undefined;
+export const allowedOrigins = (): readonly string[] =>
+  (origins ??= originsSchema.parse(process.env).ALLOWED_ORIGINS);

@@ -1,5 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { routeList } from '../contract';
+import { allowedOrigins } from '../env';
+import { withCors } from '../http/cors';
 import { NotFoundError } from '../http/errors';
 import { errorResponse } from '../http/responses';
 import { createNotImplementedHandler, type LambdaHandler } from '../http/router';
@@ -17,5 +19,11 @@ export const handler: LambdaHandler = async (event: APIGatewayProxyEvent) => {
   const h = byResource.get(`${event.httpMethod} ${path}`);
   if (h) return h(event);
   const err = new NotFoundError(`No such call: ${event.httpMethod} ${event.path}`);
-  return Promise.resolve(errorResponse(err.code, err.message, event.requestContext.requestId));
+  return Promise.resolve(
+    withCors(
+      errorResponse(err.code, err.message, event.requestContext.requestId),
+      event,
+      allowedOrigins(),
+    ),
+  );
 };

@@ -47,8 +47,10 @@ export const toErrorResponse = (
 ): APIGatewayProxyResult => {
   if (err instanceof AppError) {
     const status = ERROR_CODES[err.code];
-    if (status >= 500) logger.error('request failed', { ...context, ...describeError(err) });
-    else logger.info('request refused', { ...context, code: err.code, message: err.message });
+    // 501 is a route whose feature has not landed: expected, not a fault to page anyone about.
+    if (status >= 500 && err.code !== 'NOT_IMPLEMENTED') {
+      logger.error('request failed', { ...context, ...describeError(err) });
+    } else logger.info('request refused', { ...context, code: err.code, message: err.message });
     return errorResponse(err.code, err.message, requestId, err.fields);
   }
   logger.error('unexpected error', { ...context, ...describeError(err) });

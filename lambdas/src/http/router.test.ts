@@ -194,6 +194,41 @@ describe('createHandler', () => {
   });
 });
 
+describe('CORS', () => {
+  it('echoes an allowed console origin and nothing else', async () => {
+    const h = createHandler(
+      echoRoute,
+      () => Promise.resolve({ greeting: 'x' }),
+      () => ({}),
+      {
+        logger: silentLogger(),
+        allowedOrigins: ['https://console.example'],
+      },
+    );
+    const event = (origin: string) =>
+      apiGatewayEvent({
+        path: 'echo',
+        body: { name: 'Ada' },
+        headers: { Origin: origin },
+        claims: claimsFor('PlatformAdmin'),
+      });
+    const allowed = await h(event('https://console.example'));
+    expect(allowed.headers?.['Access-Control-Allow-Origin']).toBe('https://console.example');
+    expect(allowed.headers?.Vary).toBe('Origin');
+    const other = await h(event('https://evil.example'));
+    expect(other.headers).not.toHaveProperty('Access-Control-Allow-Origin');
+    const refused = await h(
+      apiGatewayEvent({
+        path: 'echo',
+        headers: { Origin: 'https://console.example' },
+        claims: null,
+      }),
+    );
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers?.['Access-Control-Allow-Origin']).toBe('https://console.example');
+  });
+});
+
 describe('query-input routes', () => {
   const redirect = createNotImplementedHandler(routes.redirectUser, { logger: silentLogger() });
 

@@ -4,6 +4,8 @@ import { API_PREFIX, type RouteDefinition } from '../contract';
 import { callerFromClaims, type Caller } from './claims';
 import { AppError, ForbiddenError, NotImplementedError } from './errors';
 import { parseInput, readRawInput, requestMeta } from './event';
+import { allowedOrigins } from '../env';
+import { withCors } from './cors';
 import { consoleLogger, type Logger } from './logger';
 import { successResponse, toErrorResponse } from './responses';
 
@@ -27,6 +29,8 @@ export type LambdaHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayP
 
 export interface HandlerOptions {
   logger?: Logger;
+  /** The console origins CORS allows; by default ALLOWED_ORIGINS (env.ts). */
+  allowedOrigins?: readonly string[];
 }
 
 const authenticate = (route: RouteDefinition, event: APIGatewayProxyEvent): Caller | null => {
@@ -62,7 +66,10 @@ export const createHandler = <R extends RouteDefinition, D>(
 ): LambdaHandler => {
   const logger = options.logger ?? consoleLogger;
   let deps: D | undefined;
-  return async (event) => {
+  return async (event) =>
+    withCors(await answer(event), event, options.allowedOrigins ?? allowedOrigins());
+
+  async function answer(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
     const meta = requestMeta(event);
     const logContext = { operation: route.operation, requestId: meta.requestId };
     try {
@@ -82,7 +89,7 @@ export const createHandler = <R extends RouteDefinition, D>(
     } catch (err) {
       return toErrorResponse(err, meta.requestId, logger, logContext);
     }
-  };
+  }
 };
 
 /** A route whose feature has not landed yet: it still checks its input, then answers 501. */

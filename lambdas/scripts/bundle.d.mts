@@ -1,0 +1,6 @@
+export interface BundleResult {
+  name: string;
+  bytes: number;
+}
+export declare const entries: () => { name: string; path: string }[];
+export declare const bundleAll: (outDir?: string) => Promise<BundleResult[]>;

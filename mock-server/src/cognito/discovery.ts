@@ -1,0 +1,42 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * The pool's OpenID discovery document with the issuer the tokens really carry. cognito-local
+ * serves one too, but hard-codes http://localhost:9229 whatever port or host it runs on.
+ */
+export const openIdConfiguration = (baseUrl: string, userPoolId: string) => {
+  const issuer = `${baseUrl}/${userPoolId}`;
+  return {
+    issuer,
+    jwks_uri: `${issuer}/.well-known/jwks.json`,
+    authorization_endpoint: `${baseUrl}/oauth2/authorize`,
+    token_endpoint: `${baseUrl}/oauth2/token`,
+    response_types_supported: ['code'],
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: ['RS256'],
+  };
+};
+
+const DISCOVERY_PATH = /^\/([\w-]+_[0-9a-zA-Z]+)\/\.well-known\/openid-configuration$/;
+
+/**
+ * Answers GET/HEAD /<poolId>/.well-known/openid-configuration before cognito-local sees it.
+ * Returns false for every other request, which then goes to cognito-local.
+ */
+export const serveDiscovery =
+  (baseUrl: () => string) =>
+  (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const path = new URL(req.url ?? '/', 'http://local').pathname;
+    const match = DISCOVERY_PATH.exec(path);
+    const poolId = match?.[1];
+    if (poolId === undefined) return false;
+    const body = JSON.stringify(openIdConfiguration(baseUrl(), poolId));
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'access-control-allow-origin': '*',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  };

@@ -1,0 +1,217 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  AdminCreateUserCommand,
+  AdminInitiateAuthCommand,
+  AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  InitiateAuthCommand,
+  InvalidParameterException,
+  ListUsersCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_CREDENTIALS, REGION } from '../services/aws-local';
+import { type RunningCognito, startCognito } from '../services/cognito';
+import type { OutgoingMail } from './messages';
+
+// cognito-local alone (no other emulators) with the fidelity layer in front, driven by the SDK.
+describe('the fidelity layer', () => {
+  let dir = '';
+  let cognito: RunningCognito | undefined;
+  let client: CognitoIdentityProviderClient;
+  let poolId = '';
+  let otherPoolId = '';
+  let clientId = '';
+  const sent: OutgoingMail[] = [];
+  const emails = ['p1', 'p2', 'p3', 'p4', 'p5', 'q1', 'q2'].map((n) => `${n}@example.com`);
+
+  const createPool = async (name: string) => {
+    const pool = await client.send(
+      new CreateUserPoolCommand({ PoolName: name, UsernameAttributes: ['email'] }),
+    );
+    return pool.UserPool?.Id ?? '';
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ccsc-cognito-'));
+    cognito = await startCognito({
+      directory: dir,
+      host: '127.0.0.1',
+      port: 0,
+      debug: false,
+      mailFrom: 'no-reply@ccsc.local',
+      sendMail: (mail) => {
+        sent.push(mail);
+        return Promise.resolve();
+      },
+    });
+    client = new CognitoIdentityProviderClient({
+      region: REGION,
+      endpoint: cognito.url,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    poolId = await createPool('fidelity');
+    otherPoolId = await createPool('other');
+    const created = await client.send(
+      new CreateUserPoolClientCommand({ UserPoolId: poolId, ClientName: 'web' }),
+    );
+    clientId = created.UserPoolClient?.ClientId ?? '';
+    for (const email of emails) {
+      await client.send(
+        new AdminCreateUserCommand({
+          UserPoolId: poolId,
+          Username: email,
+          MessageAction: 'SUPPRESS',
+        }),
+      );
+    }
+  });
+
+  afterAll(async () => {
+    client.destroy();
+    await cognito?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const signIn = async (email: string) => {
+    const password = 'Passw0rd-long';
+    await client.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: poolId,
+        Username: email,
+        Password: password,
+        Permanent: true,
+      }),
+    );
+    const auth = await client.send(
+      new AdminInitiateAuthCommand({
+        UserPoolId: poolId,
+        ClientId: clientId,
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    return auth.AuthenticationResult?.RefreshToken ?? '';
+  };
+
+  const refresh = (token: string) =>
+    client.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: token },
+      }),
+    );
+
+  describe('AdminUserGlobalSignOut', () => {
+    it("signs the user out everywhere: every refresh token of theirs stops working, others' do not", async () => {
+      const first = await signIn('p1@example.com');
+      const second = await signIn('p1@example.com');
+      const bystander = await signIn('p2@example.com');
+      const refreshed = await refresh(first);
+      expect(refreshed.AuthenticationResult?.AccessToken).toMatch(/^ey/);
+
+      // Username may be the e-mail address (an alias of the sub-username in this pool).
+      const answer = await client.send(
+        new AdminUserGlobalSignOutCommand({ UserPoolId: poolId, Username: 'p1@example.com' }),
+      );
+      expect(answer.$metadata.httpStatusCode).toBe(200);
+
+      for (const token of [first, second]) {
+        await expect(refresh(token)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+      }
+      await expect(refresh(bystander)).resolves.toBeDefined();
+    });
+
+    it('answers an unknown user as Cognito does', async () => {
+      await expect(
+        client.send(
+          new AdminUserGlobalSignOutCommand({ UserPoolId: poolId, Username: 'nobody@example.com' }),
+        ),
+      ).rejects.toMatchObject({ name: 'UserNotFoundException', message: 'User does not exist.' });
+    });
+
+    it('answers a missing pool and a missing username as Cognito does', async () => {
+      await expect(
+        client.send(
+          new AdminUserGlobalSignOutCommand({ UserPoolId: 'local_missing', Username: 'x@y.z' }),
+        ),
+      ).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+      await expect(
+        client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: poolId, Username: undefined })),
+      ).rejects.toMatchObject({
+        name: 'InvalidParameterException',
+        message:
+          "1 validation error detected: Value null at 'username' failed to satisfy constraint: Member must not be null",
+      });
+    });
+  });
+
+  describe('ListUsers', () => {
+    const page = (input: { Limit?: number; PaginationToken?: string; Filter?: string }) =>
+      client.send(new ListUsersCommand({ UserPoolId: poolId, ...input }));
+
+    it('pages with Limit and PaginationToken in a stable order, nothing twice, nothing lost', async () => {
+      const seen: string[][] = [];
+      let token: string | undefined;
+      do {
+        const answer = await page({ Limit: 3, PaginationToken: token });
+        seen.push((answer.Users ?? []).map((u) => u.Username ?? ''));
+        token = answer.PaginationToken;
+      } while (token !== undefined);
+      expect(seen.map((p) => p.length)).toEqual([3, 3, 1]);
+      const all = seen.flat();
+      expect(new Set(all).size).toBe(emails.length);
+      expect(all).toEqual([...all].sort());
+      const again = await page({ Limit: 3 });
+      expect(again.Users?.map((u) => u.Username)).toEqual(seen[0]);
+    });
+
+    it("defaults to 60 and keeps cognito-local's Filter", async () => {
+      const everyone = await page({});
+      expect(everyone.Users).toHaveLength(emails.length);
+      expect(everyone.PaginationToken).toBeUndefined();
+
+      const first = await page({ Filter: 'email ^= "p"', Limit: 4 });
+      expect(first.Users).toHaveLength(4);
+      const rest = await page({
+        Filter: 'email ^= "p"',
+        Limit: 4,
+        PaginationToken: first.PaginationToken,
+      });
+      expect(rest.Users).toHaveLength(1);
+      expect(rest.PaginationToken).toBeUndefined();
+      const found = [...(first.Users ?? []), ...(rest.Users ?? [])].map(
+        (u) => u.Attributes?.find((a) => a.Name === 'email')?.Value,
+      );
+      expect(found.sort()).toEqual(emails.filter((e) => e.startsWith('p')));
+    });
+
+    it('refuses a Limit above 60 with the message AWS gives', async () => {
+      await expect(page({ Limit: 61 })).rejects.toMatchObject({
+        name: 'InvalidParameterException',
+        message:
+          "1 validation error detected: Value '61' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 60",
+      });
+    });
+
+    it('refuses a pagination token that is not one of this pool', async () => {
+      const refused = await page({ PaginationToken: 'garbage' }).catch((err: unknown) => err);
+      expect(refused).toBeInstanceOf(InvalidParameterException);
+      expect((refused as Error).message).toMatch(/^Paging marker garbage is invalid for request /);
+      const foreign = await page({ Limit: 1 });
+      await expect(
+        client.send(
+          new ListUsersCommand({
+            UserPoolId: otherPoolId,
+            PaginationToken: foreign.PaginationToken,
+          }),
+        ),
+      ).rejects.toMatchObject({ name: 'InvalidParameterException' });
+    });
+  });
+});

@@ -1,0 +1,129 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { RuntimeConfig } from '@ccsc/lambdas/contract';
+import { BUCKETS, bucketName, TABLES, tableName } from '@ccsc/lambdas/data-model';
+import { buildApp } from './app';
+import { createIdTokenAuthorizer } from './authorizer';
+import { REPOSITORY_ROOT, type MockEnv } from './env';
+import { lambdaEnvFor } from './lambda-env';
+import { startStack, type StackInfo } from './stack';
+
+export const ENVIRONMENT_NAME = 'local';
+
+export interface RunningConsole {
+  url: string;
+  port: number;
+  stack: StackInfo;
+  runtimeConfig: RuntimeConfig;
+  app: FastifyInstance;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole console offline: the embedded AWS stand-ins, then the Fastify server that
+ * serves the web app and calls the Lambda handlers. Lambda configuration travels the way it does
+ * in AWS, through environment variables, so one process hosts one console at a time.
+ */
+export const startConsole = async (
+  env: MockEnv,
+  options: { webRoot?: string } = {},
+): Promise<RunningConsole> => {
+  const tables = {
+    main: tableName(ENVIRONMENT_NAME, TABLES.main),
+    audit: tableName(ENVIRONMENT_NAME, TABLES.audit),
+  };
+  const buckets = {
+    documents: bucketName(ENVIRONMENT_NAME, BUCKETS.documents),
+    artifacts: bucketName(ENVIRONMENT_NAME, BUCKETS.artifacts),
+  };
+  const stack = await startStack({
+    dataDir: env.DATA_DIR,
+    host: env.HOST,
+    ports: {
+      cognito: env.COGNITO_PORT,
+      dynamodb: env.DYNAMODB_PORT,
+      s3: env.S3_PORT,
+      smtp: env.SMTP_PORT,
+      mailUi: env.MAIL_UI_PORT,
+    },
+    bootstrapAdminEmail: env.BOOTSTRAP_ADMIN_EMAIL,
+    mailFrom: env.MAIL_FROM,
+    productName: env.PRODUCT_NAME,
+    debug: env.DEBUG,
+    ...(env.COGNITO_ENDPOINT !== undefined &&
+    env.DYNAMODB_ENDPOINT !== undefined &&
+    env.S3_ENDPOINT !== undefined
+      ? {
+          external: {
+            cognito: env.COGNITO_ENDPOINT,
+            cognitoPublic: env.COGNITO_PUBLIC_URL ?? env.COGNITO_ENDPOINT,
+            dynamodb: env.DYNAMODB_ENDPOINT,
+            s3: env.S3_ENDPOINT,
+            mailUi: env.MAIL_UI_URL ?? `http://localhost:${env.MAIL_UI_PORT}`,
+            smtp: { host: env.SMTP_HOST, port: env.SMTP_PORT },
+          },
+        }
+      : {}),
+    tables: [
+      { name: tables.main, definition: TABLES.main },
+      { name: tables.audit, definition: TABLES.audit },
+    ],
+    buckets: [buckets.documents, buckets.artifacts],
+  });
+
+  try {
+    Object.assign(
+      process.env,
+      lambdaEnvFor({
+        stack,
+        tables,
+        buckets,
+        mailFrom: env.MAIL_FROM,
+        environmentName: ENVIRONMENT_NAME,
+      }),
+    );
+    // Imported only now: the handlers read their configuration from the environment set above.
+    const { handlers } = await import('@ccsc/lambdas/handlers');
+
+    const runtimeConfig: RuntimeConfig = {
+      region: stack.region,
+      userPoolId: stack.userPoolId,
+      userPoolClientId: stack.userPoolClientId,
+      cognitoEndpoint: stack.endpoints.cognitoPublic,
+      apiBaseUrl: '/ccsc/ui/',
+      productName: env.PRODUCT_NAME,
+      supportEmail: env.SUPPORT_EMAIL,
+      environmentName: ENVIRONMENT_NAME,
+      idleTimeoutSeconds: env.IDLE_TIMEOUT_SECONDS,
+    };
+    const app = await buildApp({
+      webRoot: options.webRoot ?? join(REPOSITORY_ROOT, 'web', 'dist'),
+      runtimeConfig,
+      authorizer: createIdTokenAuthorizer({
+        issuer: stack.issuer,
+        jwksUrl: stack.jwksUrl,
+        clientId: stack.userPoolClientId,
+      }),
+      handlers,
+      logger: env.DEBUG,
+    });
+    await app.listen({ port: env.PORT, host: env.HOST });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : env.PORT;
+    const host = env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST;
+    return {
+      url: `http://${host}:${port}`,
+      port,
+      stack,
+      runtimeConfig,
+      app,
+      async stop() {
+        await app.close();
+        await stack.stop();
+      },
+    };
+  } catch (err) {
+    await stack.stop();
+    throw err;
+  }
+};

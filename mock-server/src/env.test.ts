@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readEnv, REPOSITORY_ROOT } from './env';
+
+describe('readEnv', () => {
+  it('gives the documented defaults, the data folder under the repository root', () => {
+    const env = readEnv({});
+    expect(env).toEqual({
+      PORT: 3000,
+      DATA_DIR: join(REPOSITORY_ROOT, '.data'),
+      COGNITO_PORT: 9229,
+      SMTP_PORT: 1025,
+      MAIL_UI_PORT: 1080,
+      DYNAMODB_PORT: 8000,
+      S3_PORT: 4569,
+      BOOTSTRAP_ADMIN_EMAIL: 'admin@example.com',
+      MAIL_FROM: 'no-reply@ccsc.local',
+      HOST: '127.0.0.1',
+      PRODUCT_NAME: 'CCSC Admin Console',
+      SUPPORT_EMAIL: 'support@ccsc.local',
+      IDLE_TIMEOUT_SECONDS: 1800,
+      SMTP_HOST: '127.0.0.1',
+      DEBUG: false,
+    });
+  });
+
+  it('wants every endpoint of the separately running stand-ins, or none', () => {
+    expect(() => readEnv({ COGNITO_ENDPOINT: 'http://cognito:9229' })).toThrow(
+      /COGNITO_ENDPOINT.*DYNAMODB_ENDPOINT and S3_ENDPOINT are needed too/,
+    );
+    const env = readEnv({
+      COGNITO_ENDPOINT: 'http://cognito:9229',
+      COGNITO_PUBLIC_URL: 'http://localhost:9229',
+      DYNAMODB_ENDPOINT: 'http://dynamodb:8000',
+      S3_ENDPOINT: 'http://s3:4569',
+    });
+    expect(env.COGNITO_PUBLIC_URL).toBe('http://localhost:9229');
+  });
+
+  it('finds the repository root from its own location, not the working directory', () => {
+    expect(join(REPOSITORY_ROOT, 'mock-server', 'src', 'env.ts')).toBe(
+      new URL('./env.ts', import.meta.url).pathname,
+    );
+  });
+
+  it('resolves a relative DATA_DIR against the repository root and keeps an absolute one', () => {
+    expect(readEnv({ DATA_DIR: 'tmp/data' }).DATA_DIR).toBe(join(REPOSITORY_ROOT, 'tmp', 'data'));
+    expect(readEnv({ DATA_DIR: '/var/tmp/x' }).DATA_DIR).toBe('/var/tmp/x');
+  });
+
+  it('accepts port 0 (a free port, for tests) and parses numbers', () => {
+    const env = readEnv({ PORT: '0', COGNITO_PORT: '0', S3_PORT: '4600' });
+    expect([env.PORT, env.COGNITO_PORT, env.S3_PORT]).toEqual([0, 0, 4600]);
+  });
+
+  it('reads DEBUG as a switch', () => {
+    expect(readEnv({ DEBUG: '1' }).DEBUG).toBe(true);
+    expect(readEnv({ DEBUG: 'express:*' }).DEBUG).toBe(true);
+    expect(readEnv({ DEBUG: 'false' }).DEBUG).toBe(false);
+    expect(readEnv({ DEBUG: '' }).DEBUG).toBe(false);
+  });
+
+  it('fails fast, listing every invalid variable at once', () => {
+    expect(() =>
+      readEnv({ PORT: 'abc', SMTP_PORT: '70000', MAIL_FROM: 'nobody', IDLE_TIMEOUT_SECONDS: '0' }),
+    ).toThrow(
+      /PORT="abc": must be a port number[\s\S]*SMTP_PORT="70000"[\s\S]*MAIL_FROM="nobody"[\s\S]*IDLE_TIMEOUT_SECONDS="0"/,
+    );
+  });
+});

@@ -1,0 +1,91 @@
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as z from 'zod';
+
+/** The repository root, found from this file's location so the default does not depend on cwd. */
+export const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const port = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a port number (0-65535; 0 picks a free port)')
+    .default(String(fallback))
+    .transform(Number)
+    .refine((n) => n <= 65535, 'must be a port number (0-65535; 0 picks a free port)');
+
+const FALSY = new Set(['', '0', 'false', 'no', 'off']);
+
+const schema = z.object({
+  PORT: port(3000),
+  /** Relative paths are resolved against the repository root, not the working directory. */
+  DATA_DIR: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .default('.data')
+    .transform((dir) => (isAbsolute(dir) ? dir : resolve(REPOSITORY_ROOT, dir))),
+  COGNITO_PORT: port(9229),
+  SMTP_PORT: port(1025),
+  MAIL_UI_PORT: port(1080),
+  DYNAMODB_PORT: port(8000),
+  S3_PORT: port(4569),
+  BOOTSTRAP_ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@example.com'),
+  MAIL_FROM: z.email('must be an e-mail address').default('no-reply@ccsc.local'),
+  HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
+  PRODUCT_NAME: z.string().trim().min(1, 'must not be empty').default('CCSC Admin Console'),
+  SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@ccsc.local'),
+  IDLE_TIMEOUT_SECONDS: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d*$/, 'must be a positive whole number of seconds')
+    .default('1800')
+    .transform(Number),
+  /**
+   * docker-compose.yml runs each stand-in as a service of its own: these name where they are.
+   * When COGNITO_ENDPOINT is set the console starts no stand-in and uses these instead.
+   */
+  COGNITO_ENDPOINT: z.url().optional(),
+  /** Where browsers reach Cognito (and the tokens' issuer), if not COGNITO_ENDPOINT. */
+  COGNITO_PUBLIC_URL: z.url().optional(),
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  /** Where browsers reach the inbox, if not on this host. */
+  MAIL_UI_URL: z.url().optional(),
+  /** Where the Cognito stand-in sends its e-mails when it runs on its own. */
+  SMTP_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /** Any value but empty/0/false/no/off turns verbose logging on (DEBUG=* style values included). */
+  DEBUG: z
+    .string()
+    .optional()
+    .transform((v) => v !== undefined && !FALSY.has(v.trim().toLowerCase())),
+});
+
+export type MockEnv = z.infer<typeof refined>;
+
+const refined = schema.refine(
+  (e) =>
+    e.COGNITO_ENDPOINT === undefined ||
+    (e.DYNAMODB_ENDPOINT !== undefined && e.S3_ENDPOINT !== undefined),
+  {
+    message: 'with COGNITO_ENDPOINT set, DYNAMODB_ENDPOINT and S3_ENDPOINT are needed too',
+    path: ['COGNITO_ENDPOINT'],
+  },
+);
+
+/**
+ * The one place mock-server reads its configuration. Every invalid variable is reported at once,
+ * so a developer fixes them in one go rather than one restart per mistake.
+ */
+export const readEnv = (source: Record<string, string | undefined> = process.env): MockEnv => {
+  const picked = Object.fromEntries(
+    Object.keys(schema.shape).map((key) => [key, source[key]] as const),
+  );
+  const parsed = refined.safeParse(picked);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const key = issue.path.join('.');
+    return `  ${key}=${JSON.stringify(picked[key] ?? '')}: ${issue.message}`;
+  });
+  throw new Error(`Invalid mock-server configuration:\n${problems.join('\n')}`);
+};

@@ -1,0 +1,2 @@
+export { startConsole, type RunningConsole } from './console';
+export { readEnv, REPOSITORY_ROOT, type MockEnv } from './env';

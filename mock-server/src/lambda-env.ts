@@ -1,0 +1,32 @@
+import type { StackInfo } from './stack';
+
+export interface LambdaEnvInput {
+  stack: StackInfo;
+  tables: { main: string; audit: string };
+  buckets: { documents: string; artifacts: string };
+  mailFrom: string;
+  environmentName: string;
+}
+
+/**
+ * The environment the Lambda handlers get offline: the same variables CDK sets in AWS, plus the
+ * SDK's own AWS_ENDPOINT_URL_<SERVICE> overrides that point each client at its local stand-in.
+ * The credentials are the placeholder the local emulators accept, not real ones.
+ */
+export const lambdaEnvFor = (i: LambdaEnvInput): Record<string, string> => ({
+  AWS_REGION: i.stack.region,
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: i.stack.endpoints.cognito,
+  AWS_ENDPOINT_URL_DYNAMODB: i.stack.endpoints.dynamodb,
+  AWS_ENDPOINT_URL_S3: i.stack.endpoints.s3,
+  S3_FORCE_PATH_STYLE: 'true',
+  ENVIRONMENT_NAME: i.environmentName,
+  USER_POOL_ID: i.stack.userPoolId,
+  USER_POOL_CLIENT_ID: i.stack.userPoolClientId,
+  MAIN_TABLE: i.tables.main,
+  AUDIT_TABLE: i.tables.audit,
+  DOCUMENTS_BUCKET: i.buckets.documents,
+  ARTIFACTS_BUCKET: i.buckets.artifacts,
+  MAIL_FROM: i.mailFrom,
+});

@@ -1,0 +1,401 @@
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
+  DescribeUserPoolCommand,
+  ListGroupsCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+  ListUsersCommand,
+  ResourceNotFoundException,
+  SetUserPoolMfaConfigCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import {
+  type CreateTableCommandInput,
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  paginateListTables,
+} from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
+import * as z from 'zod';
+import { LOCAL_CREDENTIALS, REGION } from './services/aws-local';
+
+export const POOL_NAME = 'ccsc-local';
+export const WEB_CLIENT_NAME = 'ccsc-local-web';
+
+/** The role groups, one per administrator role (lambdas/src/contract/roles.ts). */
+export const ROLE_GROUPS = [
+  {
+    GroupName: 'PlatformAdmin',
+    Description: 'Platform administrators: every organisation, user and API credential.',
+    Precedence: 1,
+  },
+  {
+    GroupName: 'OrgAdmin',
+    Description: 'Organisation administrators: the users and systems of their own organisation.',
+    Precedence: 2,
+  },
+  {
+    GroupName: 'Auditor',
+    Description: 'Auditors: read-only access, including the audit trail.',
+    Precedence: 3,
+  },
+] as const;
+
+/** A table keyed the way lambdas/src/data-model.ts declares them. */
+export interface KeyedTableDefinition {
+  readonly partitionKey: string;
+  readonly sortKey?: string;
+  readonly indexes?: readonly {
+    readonly name: string;
+    readonly partitionKey: string;
+    readonly sortKey?: string;
+  }[];
+}
+
+/** A table to have: a CreateTable input as is, or a name plus a keyed definition. */
+export type TableSpec =
+  CreateTableCommandInput | { name: string; definition: KeyedTableDefinition };
+
+const keySchema = (partitionKey: string, sortKey?: string) => [
+  { AttributeName: partitionKey, KeyType: 'HASH' as const },
+  ...(sortKey === undefined ? [] : [{ AttributeName: sortKey, KeyType: 'RANGE' as const }]),
+];
+
+/** On-demand, string keys, indexes projecting everything: as the CDK data construct declares. */
+export const toCreateTableInput = (spec: TableSpec): CreateTableCommandInput => {
+  if (!('definition' in spec)) return spec;
+  const { partitionKey, sortKey, indexes = [] } = spec.definition;
+  const names = new Set([partitionKey, sortKey]);
+  for (const index of indexes) names.add(index.partitionKey).add(index.sortKey);
+  names.delete(undefined);
+  return {
+    TableName: spec.name,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...names].map((name) => ({
+      AttributeName: String(name),
+      AttributeType: 'S' as const,
+    })),
+    KeySchema: keySchema(partitionKey, sortKey),
+    ...(indexes.length > 0
+      ? {
+          GlobalSecondaryIndexes: indexes.map((index) => ({
+            IndexName: index.name,
+            KeySchema: keySchema(index.partitionKey, index.sortKey),
+            Projection: { ProjectionType: 'ALL' as const },
+          })),
+        }
+      : {}),
+  };
+};
+
+/** What `<dataDir>/stack.json` remembers between starts. `stack` marks the folder as ours. */
+const stackFileSchema = z.object({
+  stack: z.literal('ccsc-local'),
+  userPoolId: z.string().min(1),
+  userPoolClientId: z.string().min(1),
+});
+export type StackFile = z.infer<typeof stackFileSchema>;
+
+export const STACK_FILE = 'stack.json';
+
+export const readStackFile = async (dataDir: string): Promise<StackFile | undefined> => {
+  try {
+    return stackFileSchema.parse(JSON.parse(await readFile(join(dataDir, STACK_FILE), 'utf8')));
+  } catch {
+    return undefined;
+  }
+};
+
+const writeStackFile = async (dataDir: string, file: StackFile) => {
+  const path = join(dataDir, STACK_FILE);
+  await writeFile(`${path}.tmp`, `${JSON.stringify(file, null, 2)}\n`);
+  await rename(`${path}.tmp`, path);
+};
+
+export interface ProvisionOptions {
+  dataDir: string;
+  endpoints: { cognito: string; dynamodb: string; s3: string };
+  bootstrapAdminEmail: string;
+  /** Named in the invitation e-mail. */
+  productName: string;
+  tables: readonly TableSpec[];
+  buckets: readonly string[];
+}
+
+export interface ProvisionResult {
+  userPoolId: string;
+  userPoolClientId: string;
+  /** What this run created; all empty/false on a start where everything was there. */
+  created: {
+    userPool: boolean;
+    userPoolClient: boolean;
+    groups: string[];
+    tables: string[];
+    buckets: string[];
+    bootstrapAdmin: boolean;
+  };
+}
+
+/** The invitation carries the temporary password; the first sign-in asks for a new one. */
+export const invitationTemplate = (productName: string) => ({
+  EmailSubject: `Your ${productName} invitation`,
+  EmailMessage: [
+    `<p>You have been invited to the ${productName}.</p>`,
+    '<p>Your username is {username} and your temporary password is {####}</p>',
+    '<p>Sign in with them: you will be asked to choose a new password and to set up an',
+    ' authenticator app. The temporary password expires in 7 days.</p>',
+  ].join(''),
+  SMSMessage: `Your ${productName} username is {username} and temporary password is {####}`,
+});
+
+const poolExists = async (cognito: CognitoIdentityProviderClient, id: string) => {
+  try {
+    await cognito.send(new DescribeUserPoolCommand({ UserPoolId: id }));
+    return true;
+  } catch (err) {
+    if (err instanceof ResourceNotFoundException) return false;
+    throw err;
+  }
+};
+
+const clientExists = async (cognito: CognitoIdentityProviderClient, pool: string, id: string) => {
+  try {
+    await cognito.send(new DescribeUserPoolClientCommand({ UserPoolId: pool, ClientId: id }));
+    return true;
+  } catch (err) {
+    if (err instanceof ResourceNotFoundException) return false;
+    throw err;
+  }
+};
+
+const createUserPool = async (cognito: CognitoIdentityProviderClient, productName: string) => {
+  const created = await cognito.send(
+    new CreateUserPoolCommand({
+      PoolName: POOL_NAME,
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: 8,
+          RequireUppercase: true,
+          RequireLowercase: true,
+          RequireNumbers: true,
+          RequireSymbols: false,
+          TemporaryPasswordValidityDays: 7,
+        },
+      },
+      AdminCreateUserConfig: {
+        AllowAdminCreateUserOnly: true,
+        InviteMessageTemplate: invitationTemplate(productName),
+      },
+      Schema: [
+        {
+          Name: 'role',
+          AttributeDataType: 'String',
+          Mutable: true,
+          StringAttributeConstraints: { MinLength: '0', MaxLength: '64' },
+        },
+        {
+          Name: 'organisationId',
+          AttributeDataType: 'String',
+          Mutable: true,
+          StringAttributeConstraints: { MinLength: '0', MaxLength: '128' },
+        },
+      ],
+    }),
+  );
+  const id = created.UserPool?.Id;
+  if (id === undefined) throw new Error('CreateUserPool returned no pool id');
+  // MFA as in production: optional, authenticator app (TOTP) only, no SMS.
+  await cognito.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: id,
+      MfaConfiguration: 'OPTIONAL',
+      SoftwareTokenMfaConfiguration: { Enabled: true },
+    }),
+  );
+  return id;
+};
+
+const createWebClient = async (cognito: CognitoIdentityProviderClient, pool: string) => {
+  const created = await cognito.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: pool,
+      ClientName: WEB_CLIENT_NAME,
+      GenerateSecret: false,
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      PreventUserExistenceErrors: 'ENABLED',
+      EnableTokenRevocation: true,
+      AccessTokenValidity: 60,
+      IdTokenValidity: 60,
+      RefreshTokenValidity: 1,
+      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
+    }),
+  );
+  const id = created.UserPoolClient?.ClientId;
+  if (id === undefined) throw new Error('CreateUserPoolClient returned no client id');
+  return id;
+};
+
+/** The pool and client: those stack.json names if they still exist, else found by name, else new. */
+const ensurePoolAndClient = async (
+  cognito: CognitoIdentityProviderClient,
+  options: ProvisionOptions,
+) => {
+  const saved = await readStackFile(options.dataDir);
+  let userPoolId = saved && (await poolExists(cognito, saved.userPoolId)) ? saved.userPoolId : '';
+  if (userPoolId === '') {
+    const pools = await cognito.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+    userPoolId = pools.UserPools?.find((p) => p.Name === POOL_NAME)?.Id ?? '';
+  }
+  const createdPool = userPoolId === '';
+  if (createdPool) userPoolId = await createUserPool(cognito, options.productName);
+
+  let userPoolClientId =
+    saved?.userPoolId === userPoolId &&
+    (await clientExists(cognito, userPoolId, saved.userPoolClientId))
+      ? saved.userPoolClientId
+      : '';
+  if (userPoolClientId === '' && !createdPool) {
+    const clients = await cognito.send(
+      new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
+    );
+    userPoolClientId =
+      clients.UserPoolClients?.find((c) => c.ClientName === WEB_CLIENT_NAME)?.ClientId ?? '';
+  }
+  const createdClient = userPoolClientId === '';
+  if (createdClient) userPoolClientId = await createWebClient(cognito, userPoolId);
+
+  if (saved?.userPoolId !== userPoolId || saved.userPoolClientId !== userPoolClientId) {
+    await writeStackFile(options.dataDir, { stack: 'ccsc-local', userPoolId, userPoolClientId });
+  }
+  return { userPoolId, userPoolClientId, createdPool, createdClient };
+};
+
+const ensureGroups = async (cognito: CognitoIdentityProviderClient, pool: string) => {
+  const existing = await cognito.send(new ListGroupsCommand({ UserPoolId: pool }));
+  const have = new Set(existing.Groups?.map((g) => g.GroupName));
+  const missing = ROLE_GROUPS.filter((g) => !have.has(g.GroupName));
+  // One at a time: cognito-local rewrites the whole pool file on every change.
+  for (const group of missing) {
+    await cognito.send(new CreateGroupCommand({ UserPoolId: pool, ...group }));
+  }
+  return missing.map((g) => g.GroupName);
+};
+
+/** Invites the bootstrap administrator (the e-mail carries the temporary password) if absent. */
+const ensureBootstrapAdmin = async (
+  cognito: CognitoIdentityProviderClient,
+  pool: string,
+  email: string,
+) => {
+  const found = await cognito.send(
+    new ListUsersCommand({ UserPoolId: pool, Filter: `email = "${email}"`, Limit: 1 }),
+  );
+  if ((found.Users ?? []).length > 0) return false;
+  const created = await cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId: pool,
+      Username: email,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'custom:role', Value: 'PlatformAdmin' },
+      ],
+      DesiredDeliveryMediums: ['EMAIL'],
+    }),
+  );
+  await cognito.send(
+    new AdminAddUserToGroupCommand({
+      UserPoolId: pool,
+      Username: created.User?.Username ?? email,
+      GroupName: 'PlatformAdmin',
+    }),
+  );
+  return true;
+};
+
+const ensureTables = async (dynamodb: DynamoDBClient, tables: readonly TableSpec[]) => {
+  const have = new Set<string>();
+  for await (const page of paginateListTables({ client: dynamodb }, {})) {
+    for (const name of page.TableNames ?? []) have.add(name);
+  }
+  const missing = tables.map(toCreateTableInput).filter((t) => !have.has(t.TableName ?? ''));
+  await Promise.all(missing.map((input) => dynamodb.send(new CreateTableCommand(input))));
+  // dynalite runs with createTableMs 0: ACTIVE within a tick; wait for it all the same.
+  for (const input of missing) {
+    for (let attempt = 0; ; attempt += 1) {
+      const { Table } = await dynamodb.send(
+        new DescribeTableCommand({ TableName: input.TableName }),
+      );
+      if (Table?.TableStatus === 'ACTIVE') break;
+      if (attempt > 100) throw new Error(`Table ${String(input.TableName)} did not become ACTIVE`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  return missing.map((t) => String(t.TableName));
+};
+
+const ensureBuckets = async (s3: S3Client, buckets: readonly string[]) => {
+  const existing = await s3.send(new ListBucketsCommand({}));
+  const have = new Set(existing.Buckets?.map((b) => b.Name));
+  const missing = buckets.filter((b) => !have.has(b));
+  await Promise.all(missing.map((Bucket) => s3.send(new CreateBucketCommand({ Bucket }))));
+  return missing;
+};
+
+/**
+ * First-start provisioning, safe on every start: the user pool exactly as production has it, its
+ * web client, the role groups, the tables, the buckets and the bootstrap administrator, each
+ * created only when missing. Goes through the real AWS SDK v3 clients, the API production uses.
+ */
+export const provision = async (options: ProvisionOptions): Promise<ProvisionResult> => {
+  const common = { region: REGION, credentials: LOCAL_CREDENTIALS };
+  const cognito = new CognitoIdentityProviderClient({
+    ...common,
+    endpoint: options.endpoints.cognito,
+  });
+  const dynamodb = new DynamoDBClient({ ...common, endpoint: options.endpoints.dynamodb });
+  const s3 = new S3Client({ ...common, endpoint: options.endpoints.s3, forcePathStyle: true });
+  try {
+    const identity = async () => {
+      const ids = await ensurePoolAndClient(cognito, options);
+      const groups = await ensureGroups(cognito, ids.userPoolId);
+      const bootstrapAdmin = await ensureBootstrapAdmin(
+        cognito,
+        ids.userPoolId,
+        options.bootstrapAdminEmail,
+      );
+      return { ...ids, groups, bootstrapAdmin };
+    };
+    const [ids, tables, buckets] = await Promise.all([
+      identity(),
+      ensureTables(dynamodb, options.tables),
+      ensureBuckets(s3, options.buckets),
+    ]);
+    return {
+      userPoolId: ids.userPoolId,
+      userPoolClientId: ids.userPoolClientId,
+      created: {
+        userPool: ids.createdPool,
+        userPoolClient: ids.createdClient,
+        groups: ids.groups,
+        tables,
+        buckets,
+        bootstrapAdmin: ids.bootstrapAdmin,
+      },
+    };
+  } finally {
+    cognito.destroy();
+    dynamodb.destroy();
+    s3.destroy();
+  }
+};

@@ -1,0 +1,40 @@
+import { performance } from 'node:perf_hooks';
+import { startConsole } from './console';
+import { readEnv } from './env';
+
+// `npm start`: the whole console offline, in this one process.
+const startedAt = performance.now();
+const env = readEnv();
+const running = await startConsole(env);
+const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+
+console.log(
+  [
+    '',
+    `  Console  ${running.url}   (ready in ${seconds} s)`,
+    `  Inbox    ${running.stack.endpoints.mailUi}`,
+    `  Admin    ${env.BOOTSTRAP_ADMIN_EMAIL}  (temporary password: see the invitation in the inbox)`,
+    `  Data     ${env.DATA_DIR}`,
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+const shutdown = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the console...`);
+  running.stop().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', () => {
+  shutdown('SIGINT');
+});
+process.on('SIGTERM', () => {
+  shutdown('SIGTERM');
+});

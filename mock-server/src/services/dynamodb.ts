@@ -1,0 +1,34 @@
+import dynalite from 'dynalite';
+import { closeServer, listen, type Stoppable, urlHost } from './net';
+
+export interface DynamoDbOptions {
+  /** The LevelDB directory; tables and items persist here. */
+  directory: string;
+  host: string;
+  port: number;
+}
+
+export interface RunningDynamoDb extends Stoppable {
+  url: string;
+  port: number;
+}
+
+/**
+ * dynalite on disk. Tables are ACTIVE at once (createTableMs 0) instead of after dynalite's default
+ * half second, which only slowed the first start. Its close() waits for the LevelDB store to close,
+ * so a restart on the same folder can reopen it (LevelDB locks the folder while open).
+ */
+export const startDynamoDb = async (options: DynamoDbOptions): Promise<RunningDynamoDb> => {
+  const server = dynalite({
+    path: options.directory,
+    createTableMs: 0,
+    deleteTableMs: 0,
+    updateTableMs: 0,
+  });
+  const port = await listen(server, options.port, options.host);
+  return {
+    url: `http://${urlHost(options.host)}:${String(port)}`,
+    port,
+    stop: () => closeServer(server),
+  };
+};

@@ -1,0 +1,155 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import S3rver, { type S3rverContext, type S3rverMiddleware, type S3rverStore } from 's3rver';
+import { DUMMY_ACCOUNT } from 's3rver/lib/models/account.js';
+import S3Error from 's3rver/lib/models/error.js';
+import { LOCAL_CREDENTIALS } from './aws-local';
+import { closeServer, listen, type Stoppable, urlHost } from './net';
+
+/**
+ * ListObjectsV2 continuation tokens. s3rver 3.7.1 makes them with single DES (createCipheriv
+ * 'des', a fixed key, a random IV; `<region>/<bucket>/<last key>` inside), which OpenSSL 3 only
+ * offers in its legacy provider: on Node 17+ every truncated listing and every continued one throws
+ * "error:0308010C:digital envelope routines::unsupported". Instead of loading the legacy provider
+ * for the whole process, these tokens replace s3rver's: AES-256-GCM (default provider,
+ * authenticated, so a tampered token is refused), same opaque base64 shape, a fixed key so a token
+ * outlives a restart as S3's do.
+ */
+const TOKEN_KEY = createHash('sha256').update('ccsc offline s3 continuation token').digest();
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export const encodeContinuationToken = (bucket: string, startAfter: string): string => {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', TOKEN_KEY, iv);
+  const sealed = Buffer.concat([cipher.update(`${bucket}/${startAfter}`, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64');
+};
+
+/** The key to continue after, or undefined when the token is not one of ours for this bucket. */
+export const decodeContinuationToken = (token: string, bucket: string): string | undefined => {
+  const raw = Buffer.from(token, 'base64');
+  if (raw.length <= IV_BYTES + TAG_BYTES) return undefined;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', TOKEN_KEY, raw.subarray(0, IV_BYTES));
+    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    const plain = Buffer.concat([
+      decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)),
+      decipher.final(),
+    ]).toString('utf8');
+    const prefix = `${bucket}/`;
+    return plain.startsWith(prefix) ? plain.slice(prefix.length) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const BUCKET_PATH = /^\/([^/]+)\/?$/;
+
+interface ListBucketResult {
+  ContinuationToken?: string;
+  NextContinuationToken?: string;
+  StartAfter?: string;
+  IsTruncated?: boolean;
+}
+
+const listBucketResult = (body: unknown): ListBucketResult | undefined => {
+  if (typeof body !== 'object' || body === null || !('ListBucketResult' in body)) return undefined;
+  const result = body.ListBucketResult;
+  return typeof result === 'object' && result !== null ? result : undefined;
+};
+
+/**
+ * Koa middleware placed right before s3rver's router, so s3rver's DES code never runs:
+ * - an incoming continuation-token is decoded here and handed to s3rver as start-after, which it
+ *   handles without crypto;
+ * - s3rver's store is wrapped for this request so the controller never sees a truncated result
+ *   (the only case where it would mint a DES token); the truncation and the last key are noted
+ *   and the response is completed with IsTruncated and our NextContinuationToken.
+ * Everything else in the listing (prefix, delimiter, max-keys, owner) stays s3rver's.
+ */
+export const listObjectsV2Pagination: S3rverMiddleware = async (ctx, next) => {
+  const bucket = BUCKET_PATH.exec(ctx.path)?.[1];
+  if (ctx.method !== 'GET' || ctx.query['list-type'] !== '2' || bucket === undefined) {
+    await next();
+    return;
+  }
+  const token = ctx.query['continuation-token'];
+  if (typeof token === 'string' && token !== '') {
+    const startAfter = decodeContinuationToken(token, bucket);
+    if (startAfter === undefined) {
+      throw new S3Error('InvalidArgument', 'The continuation token provided is incorrect', {
+        ArgumentName: 'continuation-token',
+      });
+    }
+    const query: S3rverContext['query'] = { ...ctx.query, 'start-after': startAfter };
+    delete query['continuation-token'];
+    ctx.query = query;
+  }
+
+  const store = ctx.app.store;
+  let truncatedAfter: string | undefined;
+  const wrapped: S3rverStore = Object.create(store, {
+    listObjects: {
+      value: async (name: string, options: Record<string, unknown>) => {
+        const result = await store.listObjects(name, options);
+        if (!result.isTruncated) return result;
+        truncatedAfter = result.objects.at(-1)?.key;
+        return { ...result, isTruncated: false };
+      },
+    },
+  }) as S3rverStore;
+  ctx.store = wrapped;
+
+  await next();
+
+  const result = listBucketResult(ctx.body);
+  if (!result) return;
+  if (typeof token === 'string' && token !== '') {
+    result.ContinuationToken = token;
+    result.StartAfter = undefined;
+  }
+  if (truncatedAfter !== undefined) {
+    result.IsTruncated = true;
+    result.NextContinuationToken = encodeContinuationToken(bucket, truncatedAfter);
+  }
+};
+
+export interface S3Options {
+  directory: string;
+  host: string;
+  port: number;
+  debug: boolean;
+}
+
+export interface RunningS3 extends Stoppable {
+  url: string;
+  port: number;
+}
+
+/**
+ * s3rver with its files under `directory`. It knows one access key (S3RVER) and refuses others
+ * with InvalidAccessKeyId, so the placeholder key the rest of the stack uses is added to its dummy
+ * account. SigV4 signatures are not checked by s3rver.
+ */
+export const startS3 = async (options: S3Options): Promise<RunningS3> => {
+  DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIALS.accessKeyId, LOCAL_CREDENTIALS.secretAccessKey);
+  const server = new S3rver({
+    address: options.host,
+    port: options.port,
+    directory: options.directory,
+    silent: !options.debug,
+  });
+  const routerAt = server.middleware.findIndex((m) => m.router !== undefined);
+  if (routerAt === -1) throw new Error('s3rver changed: its router middleware was not found');
+  server.middleware.splice(routerAt, 0, listObjectsV2Pagination);
+  // Not s3rver's run()/listen(): those leave a failed bind (EADDRINUSE) as an unhandled 'error'
+  // event that ends the process, instead of a rejection the stack can report.
+  const http = createServer(server.callback());
+  const port = await listen(http, options.port, options.host);
+  return {
+    url: `http://${urlHost(options.host)}:${String(port)}`,
+    port,
+    stop: () => closeServer(http),
+  };
+};

@@ -1,0 +1,267 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { OutgoingMail } from './cognito/messages';
+import type { ProvisionResult, TableSpec } from './provision';
+import { REGION } from './services/aws-local';
+import { startMail } from './services/mail';
+import type { Stoppable } from './services/net';
+
+export type { TableSpec } from './provision';
+
+export interface StackOptions {
+  /** Everything persists under here: cognito/, dynamodb/, s3/, mail/ and stack.json. */
+  dataDir: string;
+  /** 0 picks a free port; the ports really bound are in the result. */
+  ports: { cognito: number; dynamodb: number; s3: number; smtp: number; mailUi: number };
+  /** Invited on first start (the invitation with the temporary password lands in the inbox). */
+  bootstrapAdminEmail: string;
+  tables: readonly TableSpec[];
+  buckets: readonly string[];
+  /** Sender of the e-mails Cognito sends. */
+  mailFrom: string;
+  /** Interface to listen on. Default 127.0.0.1. */
+  host?: string;
+  /** Named in the invitation e-mail. Default "CCSC Admin Console". */
+  productName?: string;
+  /** Verbose logs from the emulators. Default false. */
+  debug?: boolean;
+  /**
+   * Stand-ins already running elsewhere (docker-compose.yml): nothing is started, the stack is
+   * only provisioned there.
+   */
+  external?: ExternalServices;
+}
+
+export interface ExternalServices {
+  cognito: string;
+  /** Where browsers reach Cognito; the tokens' issuer prefix. */
+  cognitoPublic: string;
+  dynamodb: string;
+  s3: string;
+  mailUi: string;
+  smtp: { host: string; port: number };
+}
+
+export interface StackInfo {
+  region: typeof REGION;
+  userPoolId: string;
+  userPoolClientId: string;
+  endpoints: {
+    cognito: string;
+    /** Where browsers reach Cognito (config.json); equals `cognito` unless behind a mapping. */
+    cognitoPublic: string;
+    dynamodb: string;
+    s3: string;
+    /** The web inbox; its REST API is under /api (GET /api/email). */
+    mailUi: string;
+    smtp: { host: string; port: number };
+  };
+  /** The `iss` of the pool's tokens: `<cognito endpoint>/<userPoolId>`. */
+  issuer: string;
+  jwksUrl: string;
+  /** What provisioning created on this start (nothing on a start where all was there). */
+  provisioned: ProvisionResult['created'];
+  /** Milliseconds: emulators up, provisioning, total. */
+  timings: { services: number; provision: number; total: number };
+  /** Stops everything; safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+const stopAll = async (parts: readonly Stoppable[]) => {
+  const results = await Promise.allSettled(parts.map((p) => p.stop()));
+  const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed.length > 0) {
+    throw new AggregateError(
+      failed.map((f): unknown => f.reason),
+      'Some offline services did not stop cleanly',
+    );
+  }
+};
+
+/**
+ * The embedded AWS stand-ins, in this process and without Docker: cognito-local (with the
+ * fidelity layer), dynalite, s3rver and maildev, started side by side, then provisioned.
+ */
+export const startStack = async (options: StackOptions): Promise<StackInfo> => {
+  if (options.external) return useExternalStack(options, options.external);
+  const startedAt = performance.now();
+  const dataDir = resolve(options.dataDir);
+  const host = options.host ?? '127.0.0.1';
+  const debug = options.debug ?? false;
+  const dirs = {
+    cognito: join(dataDir, 'cognito'),
+    dynamodb: join(dataDir, 'dynamodb'),
+    s3: join(dataDir, 's3'),
+    mail: join(dataDir, 'mail'),
+  };
+  await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true })));
+
+  // Cognito's e-mails go over SMTP to maildev; the transport exists once maildev is listening,
+  // which is before anything can ask Cognito to send. As in AWS, the API call that causes an
+  // e-mail does not wait for its delivery (maildev parses each message before it answers, the
+  // first one slowly); stop() waits for deliveries still under way.
+  const smtp: { transport?: { sendMail(mail: OutgoingMail): Promise<unknown>; close(): void } } =
+    {};
+  const deliveries = new Set<Promise<void>>();
+  const sendMail = (mail: OutgoingMail) => {
+    const transport = smtp.transport;
+    if (!transport) return Promise.reject(new Error('The local mail catcher is not running'));
+    const delivery = transport.sendMail(mail).then(
+      () => undefined,
+      (err: unknown) => {
+        console.error(`Could not deliver "${mail.subject}" to the local mail catcher:`, err);
+      },
+    );
+    deliveries.add(delivery);
+    void delivery.finally(() => deliveries.delete(delivery));
+    return Promise.resolve();
+  };
+
+  // maildev's thread starts first and loads maildev (the slowest module by far) while this thread
+  // loads the other emulators: they are imported here, not at the top, for that overlap.
+  const mailStarting = startMail({
+    directory: dirs.mail,
+    host,
+    smtpPort: options.ports.smtp,
+    uiPort: options.ports.mailUi,
+    debug,
+  });
+  // Handled below (allSettled); this keeps an early failure from counting as unhandled meanwhile.
+  mailStarting.catch(() => undefined);
+  const [{ startCognito }, { startDynamoDb }, { startS3 }, { createTransport }, { provision }] =
+    await Promise.all([
+      import('./services/cognito'),
+      import('./services/dynamodb'),
+      import('./services/s3'),
+      import('nodemailer'),
+      import('./provision'),
+    ]).catch(async (err: unknown) => {
+      await mailStarting.then((mail) => mail.stop()).catch(() => undefined);
+      throw err;
+    });
+  const started = await Promise.allSettled([
+    startCognito({
+      directory: dirs.cognito,
+      host,
+      port: options.ports.cognito,
+      debug,
+      sendMail,
+      mailFrom: options.mailFrom,
+    }),
+    startDynamoDb({ directory: dirs.dynamodb, host, port: options.ports.dynamodb }),
+    startS3({ directory: dirs.s3, host, port: options.ports.s3, debug }),
+    mailStarting,
+  ]);
+  const running = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const [cognito, dynamodb, s3, mail] = started;
+  if (
+    cognito.status === 'rejected' ||
+    dynamodb.status === 'rejected' ||
+    s3.status === 'rejected' ||
+    mail.status === 'rejected'
+  ) {
+    await stopAll(running).catch(() => undefined);
+    const reasons = started.flatMap((r): unknown[] => (r.status === 'rejected' ? [r.reason] : []));
+    const why = reasons.map((r) => (r instanceof Error ? r.message : String(r)).split('\n')[0]);
+    throw new AggregateError(reasons, `The offline stack did not start: ${why.join('; ')}`);
+  }
+  const transport = createTransport({
+    host: mail.value.smtp.host,
+    port: mail.value.smtp.port,
+    secure: false,
+    ignoreTLS: true,
+  });
+  smtp.transport = transport;
+  const mailer: Stoppable = {
+    stop: () => {
+      transport.close();
+      return Promise.resolve();
+    },
+  };
+  const servicesUpAt = performance.now();
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= Promise.allSettled([...deliveries]).then(() => stopAll([...running, mailer])));
+
+  try {
+    const ids = await provision({
+      dataDir,
+      endpoints: {
+        cognito: cognito.value.url,
+        dynamodb: dynamodb.value.url,
+        s3: s3.value.url,
+      },
+      bootstrapAdminEmail: options.bootstrapAdminEmail,
+      productName: options.productName ?? 'CCSC Admin Console',
+      tables: options.tables,
+      buckets: options.buckets,
+    });
+    const done = performance.now();
+    const issuer = `${cognito.value.url}/${ids.userPoolId}`;
+    return {
+      region: REGION,
+      userPoolId: ids.userPoolId,
+      userPoolClientId: ids.userPoolClientId,
+      endpoints: {
+        cognito: cognito.value.url,
+        cognitoPublic: cognito.value.url,
+        dynamodb: dynamodb.value.url,
+        s3: s3.value.url,
+        mailUi: mail.value.uiUrl,
+        smtp: mail.value.smtp,
+      },
+      issuer,
+      jwksUrl: `${issuer}/.well-known/jwks.json`,
+      provisioned: ids.created,
+      timings: {
+        services: Math.round(servicesUpAt - startedAt),
+        provision: Math.round(done - servicesUpAt),
+        total: Math.round(done - startedAt),
+      },
+      stop,
+    };
+  } catch (err) {
+    await stop().catch(() => undefined);
+    throw err;
+  }
+};
+
+/** The stand-ins run as services of their own (docker-compose.yml): provision them, start none. */
+const useExternalStack = async (
+  options: StackOptions,
+  external: ExternalServices,
+): Promise<StackInfo> => {
+  const startedAt = performance.now();
+  const { provision } = await import('./provision');
+  const ids = await provision({
+    dataDir: resolve(options.dataDir),
+    endpoints: { cognito: external.cognito, dynamodb: external.dynamodb, s3: external.s3 },
+    bootstrapAdminEmail: options.bootstrapAdminEmail,
+    productName: options.productName ?? 'CCSC Admin Console',
+    tables: options.tables,
+    buckets: options.buckets,
+  });
+  const total = Math.round(performance.now() - startedAt);
+  const issuer = `${external.cognitoPublic}/${ids.userPoolId}`;
+  return {
+    region: REGION,
+    userPoolId: ids.userPoolId,
+    userPoolClientId: ids.userPoolClientId,
+    endpoints: {
+      cognito: external.cognito,
+      cognitoPublic: external.cognitoPublic,
+      dynamodb: external.dynamodb,
+      s3: external.s3,
+      mailUi: external.mailUi,
+      smtp: external.smtp,
+    },
+    issuer,
+    // Fetched by the console's authorizer, so from where the console reaches Cognito.
+    jwksUrl: `${external.cognito}/${ids.userPoolId}/.well-known/jwks.json`,
+    provisioned: ids.created,
+    timings: { services: 0, provision: total, total },
+    stop: () => Promise.resolve(),
+  };
+};

@@ -1,0 +1,82 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createTransport } from 'nodemailer';
+import { readEnv } from './env';
+import type { Stoppable } from './services/net';
+
+/**
+ * One stand-in on its own, for docker-compose.yml, where each runs as a service:
+ *   tsx src/standalone.ts cognito|dynamodb|s3|mail
+ * The same modules, options and data layout as the embedded stack (src/stack.ts), so both paths
+ * stay one design; the console then runs with COGNITO_ENDPOINT etc. pointing at these.
+ */
+const SERVICES = ['cognito', 'dynamodb', 's3', 'mail'] as const;
+type Service = (typeof SERVICES)[number];
+
+const isService = (value: string | undefined): value is Service =>
+  (SERVICES as readonly (string | undefined)[]).includes(value);
+
+const service = process.argv[2];
+if (!isService(service)) {
+  console.error(`usage: tsx src/standalone.ts ${SERVICES.join('|')}`);
+  process.exit(2);
+}
+
+const env = readEnv();
+const start = async (which: Service): Promise<Stoppable & { url: string }> => {
+  // The same layout as the embedded stack: <DATA_DIR>/<service>.
+  const directory = join(env.DATA_DIR, which);
+  await mkdir(directory, { recursive: true });
+  switch (which) {
+    case 'cognito': {
+      const { startCognito } = await import('./services/cognito');
+      const transport = createTransport({
+        host: env.SMTP_HOST,
+        port: env.SMTP_PORT,
+        secure: false,
+        ignoreTLS: true,
+      });
+      return startCognito({
+        directory,
+        host: env.HOST,
+        port: env.COGNITO_PORT,
+        debug: env.DEBUG,
+        mailFrom: env.MAIL_FROM,
+        ...(env.COGNITO_PUBLIC_URL !== undefined ? { publicUrl: env.COGNITO_PUBLIC_URL } : {}),
+        sendMail: async (mail) => {
+          await transport.sendMail(mail);
+        },
+      });
+    }
+    case 'dynamodb': {
+      const { startDynamoDb } = await import('./services/dynamodb');
+      return startDynamoDb({ directory, host: env.HOST, port: env.DYNAMODB_PORT });
+    }
+    case 's3': {
+      const { startS3 } = await import('./services/s3');
+      return startS3({ directory, host: env.HOST, port: env.S3_PORT, debug: env.DEBUG });
+    }
+    case 'mail': {
+      const { startMail } = await import('./services/mail');
+      const mail = await startMail({
+        directory,
+        host: env.HOST,
+        smtpPort: env.SMTP_PORT,
+        uiPort: env.MAIL_UI_PORT,
+        debug: env.DEBUG,
+      });
+      return { url: mail.uiUrl, stop: () => mail.stop() };
+    }
+  }
+};
+
+const running = await start(service);
+console.log(`${service} stand-in listening at ${running.url}`);
+const stop = () => {
+  running.stop().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,188 @@
+import {
+  InitiateAuthCommand,
+  AdminInitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { callApi } from '../support/api';
+import { cognito, createSignedInUser, type TestUser } from '../support/aws';
+
+const c = inject('console');
+
+interface UserList {
+  status: 'success';
+  data: {
+    users: { email: string; role: string | null }[];
+    count: number;
+    nextCursor: string | null;
+  };
+}
+
+describe('list-all-users', () => {
+  let admin: TestUser;
+  let auditor: TestUser;
+  let orgAdmin: TestUser;
+  beforeAll(async () => {
+    [admin, auditor, orgAdmin] = await Promise.all([
+      createSignedInUser(c, 'PlatformAdmin'),
+      createSignedInUser(c, 'Auditor'),
+      createSignedInUser(c, 'OrgAdmin'),
+    ]);
+  });
+
+  it('lists the directory for a PlatformAdmin, the bootstrap administrator included', async () => {
+    const res = await callApi(c, 'list-all-users', { body: {}, token: admin.idToken });
+    expect(res.status).toBe(200);
+    const body = res.body as UserList;
+    expect(body.status).toBe('success');
+    expect(body.data.count).toBe(body.data.users.length);
+    const emails = body.data.users.map((u) => u.email);
+    expect(emails).toContain(c.bootstrapAdminEmail);
+    expect(emails).toContain(admin.email);
+    expect(body.data.users.find((u) => u.email === c.bootstrapAdminEmail)?.role).toBe(
+      'PlatformAdmin',
+    );
+  });
+
+  it('accepts the spec’s payload (an access token in the body)', async () => {
+    const res = await callApi(c, 'list-all-users', {
+      body: { accessToken: admin.accessToken },
+      token: admin.idToken,
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('pages with a limit and a cursor, and searches by e-mail prefix', async () => {
+    const first = await callApi(c, 'list-all-users', { body: { limit: 1 }, token: admin.idToken });
+    const page1 = first.body as UserList;
+    expect(page1.data.users).toHaveLength(1);
+    expect(page1.data.nextCursor).not.toBeNull();
+    const second = await callApi(c, 'list-all-users', {
+      body: { limit: 1, cursor: page1.data.nextCursor },
+      token: admin.idToken,
+    });
+    const page2 = second.body as UserList;
+    expect(page2.data.users[0]?.email).not.toBe(page1.data.users[0]?.email);
+
+    const search = await callApi(c, 'list-all-users', {
+      body: { search: auditor.email.slice(0, 14) },
+      token: admin.idToken,
+    });
+    expect((search.body as UserList).data.users.map((u) => u.email)).toEqual([auditor.email]);
+  });
+
+  it('lets an Auditor read and refuses an OrgAdmin (organisation scoping is not built yet)', async () => {
+    expect((await callApi(c, 'list-all-users', { body: {}, token: auditor.idToken })).status).toBe(
+      200,
+    );
+    const refused = await callApi(c, 'list-all-users', { body: {}, token: orgAdmin.idToken });
+    expect(refused.status).toBe(403);
+    expect((refused.body as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+  });
+
+  it('answers 400 naming the field for bad input', async () => {
+    const res = await callApi(c, 'list-all-users', {
+      body: { limit: 61, search: 'a") or email = "*', colour: 'red' },
+      token: admin.idToken,
+    });
+    expect(res.status).toBe(400);
+    const fields = (res.body as { error: { fields: { path: string }[] } }).error.fields.map(
+      (f) => f.path,
+    );
+    expect(fields.sort()).toEqual(['colour', 'limit', 'search']);
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const res = await callApi(c, 'list-all-users', {
+      rawBody: '{"limit":',
+      headers: { 'content-type': 'application/json' },
+      token: admin.idToken,
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('logout', () => {
+  it('signs the caller out everywhere: the refresh token stops working', async () => {
+    const user = await createSignedInUser(c, 'Auditor');
+    const client = cognito(c);
+    const refresh = () =>
+      client.send(
+        new AdminInitiateAuthCommand({
+          UserPoolId: c.userPoolId,
+          ClientId: c.userPoolClientId,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: user.refreshToken },
+        }),
+      );
+    await expect(refresh()).resolves.toBeDefined();
+
+    const res = await callApi(c, 'logout', {
+      body: { accessToken: user.accessToken },
+      token: user.idToken,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success', data: { signedOut: true } });
+
+    await expect(
+      client.send(
+        new InitiateAuthCommand({
+          ClientId: c.userPoolClientId,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: user.refreshToken },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it('needs a token', async () => {
+    expect((await callApi(c, 'logout', { body: {} })).status).toBe(401);
+  });
+});
+
+describe('routes whose feature has not landed', () => {
+  it('answer 501 with a clear message after checking role and input, never data', async () => {
+    const admin = await createSignedInUser(c, 'PlatformAdmin');
+    const res = await callApi(c, 'list-all-groups', { method: 'GET', token: admin.idToken });
+    expect(res.status).toBe(501);
+    const body = res.body as { status: string; error: { code: string; message: string } };
+    expect(body.status).toBe('error');
+    expect(body.error.code).toBe('NOT_IMPLEMENTED');
+    expect(body.error.message).toContain('list-all-groups');
+  });
+
+  it('public ones answer without a token, and still validate', async () => {
+    const bad = await callApi(c, 'forget-totp', { body: { email: 'nope' } });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('the console server', () => {
+  it('serves /config.json with the local pool', async () => {
+    const res = await fetch(`${c.url}/config.json`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      region: 'us-west-2',
+      userPoolId: c.userPoolId,
+      userPoolClientId: c.userPoolClientId,
+      cognitoEndpoint: c.cognitoEndpoint,
+      apiBaseUrl: '/ccsc/ui/',
+      environmentName: 'local',
+    });
+  });
+
+  it('falls back to the web app for deep links, not for unknown API calls', async () => {
+    const deep = await fetch(`${c.url}/admin/user-management/edit-user`);
+    expect(deep.status).toBe(200);
+    expect(deep.headers.get('content-type')).toContain('text/html');
+    expect(await deep.text()).toContain('<div id="root">');
+    const unknown = await callApi(c, 'no-such-call', { body: {} });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ status: 'error', error: { code: 'NOT_FOUND' } });
+  });
+
+  it('sends security headers', async () => {
+    const res = await fetch(`${c.url}/`);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Integration tests run against ONE offline console started by the global setup on free ports
+// with a temporary data folder; test files talk to it over HTTP and with real AWS SDK clients.
+export default defineConfig({
+  test: {
+    include: ['integration/**/*.test.ts'],
+    globalSetup: ['support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+    // This machine runs Node 20 (Lambda runs 22); the SDK's reminder of that is noise here.
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+  },
+});
