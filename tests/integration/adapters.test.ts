@@ -1,0 +1,72 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { DynamoRecordStore } from '@ccsc/lambdas/adapters/dynamodb-record-store';
+import { S3ObjectStore } from '@ccsc/lambdas/adapters/s3-object-store';
+import { BUCKETS, bucketName, TABLES, tableName } from '@ccsc/lambdas/data-model';
+import { ConflictError, ValidationError } from '@ccsc/lambdas/http/errors';
+
+// The ports' AWS SDK v3 adapters against the offline stand-ins the console provisioned.
+const c = inject('console');
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+describe('DynamoRecordStore on the main table', () => {
+  const store = new DynamoRecordStore(
+    DynamoDBDocumentClient.from(
+      new DynamoDBClient({ region: c.region, endpoint: c.dynamodbEndpoint, credentials }),
+    ),
+    tableName('local', TABLES.main),
+  );
+
+  it('puts, gets, refuses a second create of the same key', async () => {
+    const pk = `ORG#${randomUUID()}`;
+    await store.put({ pk, sk: 'META', name: 'Site A' }, { onlyIfNew: true });
+    expect(await store.get(pk, 'META')).toEqual({ pk, sk: 'META', name: 'Site A' });
+    await expect(store.put({ pk, sk: 'META', name: 'again' }, { onlyIfNew: true })).rejects.toThrow(
+      ConflictError,
+    );
+    expect(await store.get(pk, 'NOPE')).toBeNull();
+  });
+
+  it('queries by prefix a page at a time, newest first when asked', async () => {
+    const pk = `ORG#${randomUUID()}`;
+    for (let i = 0; i < 5; i++) await store.put({ pk, sk: `SYS#${i}`, n: i });
+    await store.put({ pk, sk: 'META' });
+    const first = await store.query(pk, { skPrefix: 'SYS#', limit: 3, descending: true });
+    expect(first.items.map((r) => r.sk)).toEqual(['SYS#4', 'SYS#3', 'SYS#2']);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await store.query(pk, {
+      skPrefix: 'SYS#',
+      limit: 3,
+      descending: true,
+      cursor: first.nextCursor ?? undefined,
+    });
+    expect(second.items.map((r) => r.sk)).toEqual(['SYS#1', 'SYS#0']);
+    await expect(store.query(pk, { cursor: 'not-a-cursor' })).rejects.toThrow(ValidationError);
+  });
+});
+
+describe('S3ObjectStore on the documents bucket', () => {
+  const store = new S3ObjectStore(
+    new S3Client({ region: c.region, endpoint: c.s3Endpoint, credentials, forcePathStyle: true }),
+    bucketName('local', BUCKETS.documents),
+  );
+
+  it('puts, gets, lists a page at a time, and answers null for a missing key', async () => {
+    const prefix = `it-${randomUUID()}/`;
+    for (let i = 0; i < 3; i++) await store.put(`${prefix}doc-${i}.txt`, `body ${i}`, 'text/plain');
+    expect(
+      new TextDecoder().decode((await store.get(`${prefix}doc-1.txt`)) ?? new Uint8Array()),
+    ).toBe('body 1');
+    expect(await store.get(`${prefix}missing.txt`)).toBeNull();
+    const listed = await store.list(prefix);
+    expect(listed.objects.map((o) => o.key)).toEqual([
+      `${prefix}doc-0.txt`,
+      `${prefix}doc-1.txt`,
+      `${prefix}doc-2.txt`,
+    ]);
+    expect(listed.objects[0]?.size).toBe(6);
+  });
+});
