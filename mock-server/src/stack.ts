@@ -4,8 +4,8 @@ import { performance } from 'node:perf_hooks';
 import type { OutgoingMail } from './cognito/messages';
 import type { ProvisionResult, TableSpec } from './provision';
 import { REGION } from './services/aws-local';
-import { startMail } from './services/mail';
-import type { Stoppable } from './services/net';
+import { type RunningMail, startMail } from './services/mail';
+import { type Stoppable, urlHost } from './services/net';
 
 export type { TableSpec } from './provision';
 
@@ -107,19 +107,30 @@ export const startStack = async (options: StackOptions): Promise<StackInfo> => {
   const sendMail = (mail: OutgoingMail) => {
     const transport = smtp.transport;
     if (!transport) return Promise.reject(new Error('The local mail catcher is not running'));
-    const delivery = transport.sendMail(mail).then(
-      () => undefined,
-      (err: unknown) => {
-        console.error(`Could not deliver "${mail.subject}" to the local mail catcher:`, err);
-      },
-    );
+    // Sent once maildev listens: with fixed ports the stack does not wait for it (below).
+    const delivery = mailStarting
+      .then(() => transport.sendMail(mail))
+      .then(
+        () => undefined,
+        (err: unknown) => {
+          console.error(`Could not deliver "${mail.subject}" to the local mail catcher:`, err);
+        },
+      );
     deliveries.add(delivery);
     void delivery.finally(() => deliveries.delete(delivery));
     return Promise.resolve();
   };
 
-  // maildev's thread starts first and loads maildev (the slowest module by far) while this thread
-  // loads the other emulators: they are imported here, not at the top, for that overlap.
+  const [{ startCognito }, { startDynamoDb }, { startS3 }, { createTransport }, { provision }] =
+    await Promise.all([
+      import('./services/cognito'),
+      import('./services/dynamodb'),
+      import('./services/s3'),
+      import('nodemailer'),
+      import('./provision'),
+    ]);
+  // maildev (the slowest module by far) loads on its own thread once this one has loaded the other
+  // emulators, so that the two do not compete for the CPU on the way to a usable console.
   const mailStarting = startMail({
     directory: dirs.mail,
     host,
@@ -129,17 +140,22 @@ export const startStack = async (options: StackOptions): Promise<StackInfo> => {
   });
   // Handled below (allSettled); this keeps an early failure from counting as unhandled meanwhile.
   mailStarting.catch(() => undefined);
-  const [{ startCognito }, { startDynamoDb }, { startS3 }, { createTransport }, { provision }] =
-    await Promise.all([
-      import('./services/cognito'),
-      import('./services/dynamodb'),
-      import('./services/s3'),
-      import('nodemailer'),
-      import('./provision'),
-    ]).catch(async (err: unknown) => {
-      await mailStarting.then((mail) => mail.stop()).catch(() => undefined);
-      throw err;
+  // maildev is the slowest to load and nothing but Cognito's e-mails needs it. When its ports are
+  // fixed (every `npm start`), its addresses are known up front and the console does not wait for
+  // it: e-mails wait instead (sendMail above). With port 0 (tests) the real ports must be awaited.
+  const mailDeferred = options.ports.smtp !== 0 && options.ports.mailUi !== 0;
+  const mailAwaited: Promise<RunningMail> = mailDeferred
+    ? Promise.resolve({
+        smtp: { host: urlHost(host), port: options.ports.smtp },
+        uiUrl: `http://${urlHost(host)}:${String(options.ports.mailUi)}`,
+        stop: () => mailStarting.then((m) => m.stop()),
+      })
+    : mailStarting;
+  if (mailDeferred) {
+    mailStarting.catch((err: unknown) => {
+      console.error('The local mail catcher (maildev) did not start:', err);
     });
+  }
   const started = await Promise.allSettled([
     startCognito({
       directory: dirs.cognito,
@@ -151,7 +167,7 @@ export const startStack = async (options: StackOptions): Promise<StackInfo> => {
     }),
     startDynamoDb({ directory: dirs.dynamodb, host, port: options.ports.dynamodb }),
     startS3({ directory: dirs.s3, host, port: options.ports.s3, debug }),
-    mailStarting,
+    mailAwaited,
   ]);
   const running = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const [cognito, dynamodb, s3, mail] = started;
