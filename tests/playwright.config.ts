@@ -40,7 +40,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx ../mock-server/src/server.ts',
+    command: 'node ../mock-server/scripts/start.mjs',
     url: `${baseURL}/config.json`,
     timeout: 60_000,
     reuseExistingServer: false,
