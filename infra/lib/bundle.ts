@@ -3,11 +3,12 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { buildSync } from 'esbuild';
+import { LAMBDA_BUILD_OPTIONS } from '../../lambdas/scripts/bundle.mjs';
 import { REPOSITORY_ROOT } from './paths';
 
 /**
- * Bundles a Lambda entry with esbuild, in this process, never in Docker — with the settings of
- * lambdas/scripts/bundle.mjs (minified, Node 22 syntax, ESM, AWS SDK v3 left to the runtime, a
+ * Bundles a Lambda entry with esbuild, in this process, never in Docker — with the settings
+ * lambdas/scripts/bundle.mjs exports (minified, Node 22 syntax, ESM, AWS SDK v3 left to the runtime, a
  * require() for CommonJS dependencies, a linked source map), so what `npm run bench` measures is
  * what deploys.
  *
@@ -19,8 +20,6 @@ import { REPOSITORY_ROOT } from './paths';
  * so the asset hash (and so the deployed code) only changes when the bundle does, and parallel
  * test workers can never half-overwrite one another's files.
  */
-const BANNER =
-  "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
 
 /** Where the bundle claims to live: fixed, so source-map paths do not depend on the machine. */
 const VIRTUAL_OUT_DIR = join(REPOSITORY_ROOT, 'lambdas', 'dist');
@@ -35,16 +34,8 @@ export const bundleEntry = (entryPath: string): string => {
   const result = buildSync({
     entryPoints: [entryPath],
     outfile: join(VIRTUAL_OUT_DIR, name, 'index.mjs'),
+    ...LAMBDA_BUILD_OPTIONS,
     write: false,
-    bundle: true,
-    minify: true,
-    sourcemap: true,
-    platform: 'node',
-    target: 'node22',
-    format: 'esm',
-    mainFields: ['module', 'main'],
-    external: ['@aws-sdk/*'],
-    banner: { js: BANNER },
     logLevel: 'silent',
     absWorkingDir: REPOSITORY_ROOT,
   });

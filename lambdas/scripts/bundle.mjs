@@ -10,6 +10,24 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const handlersDir = join(root, 'src/handlers');
 const NOT_ENTRIES = new Set(['index.ts', 'deps.ts']);
 
+/** How every Lambda entry is bundled; infra/lib/bundle.ts deploys with exactly these. */
+export const LAMBDA_BUILD_OPTIONS = {
+  bundle: true,
+  minify: true,
+  sourcemap: true,
+  platform: 'node',
+  target: 'node22',
+  format: 'esm',
+  mainFields: ['module', 'main'],
+  // The Node.js 22 Lambda runtime ships AWS SDK v3; like CDK's NodejsFunction default we use
+  // it rather than carry ~320 KB of SDK in every bundle. Everything else is bundled.
+  external: ['@aws-sdk/*'],
+  // Some CommonJS dependencies call require(); give the ESM bundle one.
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
+};
+
 export const entries = () =>
   readdirSync(handlersDir)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !NOT_ENTRIES.has(f))
@@ -21,22 +39,9 @@ export const bundleAll = async (outDir = join(root, 'dist')) => {
   for (const entry of entries()) {
     const outfile = join(outDir, entry.name, 'index.mjs');
     await build({
+      ...LAMBDA_BUILD_OPTIONS,
       entryPoints: [entry.path],
       outfile,
-      bundle: true,
-      minify: true,
-      sourcemap: true,
-      platform: 'node',
-      target: 'node22',
-      format: 'esm',
-      mainFields: ['module', 'main'],
-      // The Node.js 22 Lambda runtime ships AWS SDK v3; like CDK's NodejsFunction default we use
-      // it rather than carry ~320 KB of SDK in every bundle. Everything else is bundled.
-      external: ['@aws-sdk/*'],
-      // Some CommonJS dependencies call require(); give the ESM bundle one.
-      banner: {
-        js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-      },
       logLevel: 'warning',
     });
     results.push({ name: entry.name, bytes: statSync(outfile).size });
