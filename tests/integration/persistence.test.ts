@@ -6,9 +6,9 @@ import {
   AdminGetUserCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readEnv, startConsole } from '@ccsc/mock-server';
+import { startConsole, type RunningConsole } from '@ccsc/mock-server';
 import { cognito } from '../support/aws';
-import type { ConsoleInfo } from '../support/global-setup';
+import { consoleInfo, testEnv } from '../support/console';
 
 // Runs its own console (this test file has its own process) on a data folder of its own.
 describe('the offline stack across a restart', () => {
@@ -19,26 +19,8 @@ describe('the offline stack across a restart', () => {
 
   it('keeps the pool, its client and its users', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'ccsc-restart-'));
-    const env = readEnv({
-      DATA_DIR: dataDir,
-      PORT: '0',
-      COGNITO_PORT: '0',
-      SMTP_PORT: '0',
-      MAIL_UI_PORT: '0',
-      DYNAMODB_PORT: '0',
-      S3_PORT: '0',
-    });
-    const info = (r: Awaited<ReturnType<typeof startConsole>>): ConsoleInfo => ({
-      url: r.url,
-      region: r.stack.region,
-      userPoolId: r.stack.userPoolId,
-      userPoolClientId: r.stack.userPoolClientId,
-      cognitoEndpoint: r.stack.endpoints.cognito,
-      mailUi: r.stack.endpoints.mailUi,
-      dynamodbEndpoint: r.stack.endpoints.dynamodb,
-      s3Endpoint: r.stack.endpoints.s3,
-      bootstrapAdminEmail: env.BOOTSTRAP_ADMIN_EMAIL,
-    });
+    const env = testEnv(dataDir);
+    const info = (r: RunningConsole) => consoleInfo(r, env);
 
     const first = await startConsole(env);
     const before = info(first);

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv, REPOSITORY_ROOT, startConsole, type RunningConsole } from '@ccsc/mock-server';
 import { callApi } from '../support/api';
 import { createSignedInUser } from '../support/aws';
-import type { ConsoleInfo } from '../support/global-setup';
+import { consoleInfo } from '../support/console';
 import { freePort } from '../support/ports';
 
 // docker-compose.yml's design without Docker: each stand-in in a process of its own
@@ -69,28 +69,17 @@ describe('the console on separately running stand-ins (the docker-compose.yml wi
       startService('s3', common),
     ]);
 
-    running = await startConsole(
-      readEnv({
-        ...common,
-        PORT: '0',
-        COGNITO_ENDPOINT: cognitoUrl,
-        COGNITO_PUBLIC_URL: cognitoUrl,
-        DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
-        S3_ENDPOINT: `http://127.0.0.1:${ports.S3_PORT}`,
-        MAIL_UI_URL: `http://127.0.0.1:${ports.MAIL_UI_PORT}`,
-      }),
-    );
-    const info: ConsoleInfo = {
-      url: running.url,
-      region: running.stack.region,
-      userPoolId: running.stack.userPoolId,
-      userPoolClientId: running.stack.userPoolClientId,
-      cognitoEndpoint: cognitoUrl,
-      mailUi: running.stack.endpoints.mailUi,
-      dynamodbEndpoint: running.stack.endpoints.dynamodb,
-      s3Endpoint: running.stack.endpoints.s3,
-      bootstrapAdminEmail: 'admin@example.com',
-    };
+    const env = readEnv({
+      ...common,
+      PORT: '0',
+      COGNITO_ENDPOINT: cognitoUrl,
+      COGNITO_PUBLIC_URL: cognitoUrl,
+      DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
+      S3_ENDPOINT: `http://127.0.0.1:${ports.S3_PORT}`,
+      MAIL_UI_URL: `http://127.0.0.1:${ports.MAIL_UI_PORT}`,
+    });
+    running = await startConsole(env);
+    const info = consoleInfo(running, env);
     const admin = await createSignedInUser(info, 'PlatformAdmin');
     const res = await callApi(info, 'list-all-users', { body: {}, token: admin.idToken });
     expect(res.status).toBe(200);

@@ -2,19 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { readEnv, startConsole, type RunningConsole } from '@ccsc/mock-server';
+import { startConsole, type RunningConsole } from '@ccsc/mock-server';
+import { type ConsoleInfo, consoleInfo, testEnv } from './console';
 
-export interface ConsoleInfo {
-  url: string;
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  cognitoEndpoint: string;
-  mailUi: string;
-  dynamodbEndpoint: string;
-  s3Endpoint: string;
-  bootstrapAdminEmail: string;
-}
+export type { ConsoleInfo } from './console';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,27 +18,9 @@ let dataDir: string | undefined;
 
 export async function setup(project: TestProject) {
   dataDir = await mkdtemp(join(tmpdir(), 'ccsc-it-'));
-  const env = readEnv({
-    DATA_DIR: dataDir,
-    PORT: '0',
-    COGNITO_PORT: '0',
-    SMTP_PORT: '0',
-    MAIL_UI_PORT: '0',
-    DYNAMODB_PORT: '0',
-    S3_PORT: '0',
-  });
+  const env = testEnv(dataDir);
   running = await startConsole(env);
-  project.provide('console', {
-    url: running.url,
-    region: running.stack.region,
-    userPoolId: running.stack.userPoolId,
-    userPoolClientId: running.stack.userPoolClientId,
-    cognitoEndpoint: running.stack.endpoints.cognito,
-    mailUi: running.stack.endpoints.mailUi,
-    dynamodbEndpoint: running.stack.endpoints.dynamodb,
-    s3Endpoint: running.stack.endpoints.s3,
-    bootstrapAdminEmail: env.BOOTSTRAP_ADMIN_EMAIL,
-  });
+  project.provide('console', consoleInfo(running, env));
 }
 
 export async function teardown() {
