@@ -6,7 +6,7 @@ import type { Stoppable } from './services/net';
 
 /**
  * One stand-in on its own, for docker-compose.yml, where each runs as a service:
- *   tsx src/standalone.ts cognito|dynamodb|s3|mail
+ *   node --import tsx src/standalone.ts cognito|dynamodb|s3|mail
  * The same modules, options and data layout as the embedded stack (src/stack.ts), so both paths
  * stay one design; the console then runs with COGNITO_ENDPOINT etc. pointing at these.
  */
@@ -18,7 +18,7 @@ const isService = (value: string | undefined): value is Service =>
 
 const service = process.argv[2];
 if (!isService(service)) {
-  console.error(`usage: tsx src/standalone.ts ${SERVICES.join('|')}`);
+  console.error(`usage: node --import tsx src/standalone.ts ${SERVICES.join('|')}`);
   process.exit(2);
 }
 

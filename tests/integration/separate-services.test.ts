@@ -28,7 +28,7 @@ describe('the console on separately running stand-ins (the docker-compose.yml wi
 
   const startService = (service: string, env: Record<string, string>) =>
     new Promise<void>((resolve, reject) => {
-      const child = spawn('npx', ['tsx', 'src/standalone.ts', service], {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/standalone.ts', service], {
         cwd: join(REPOSITORY_ROOT, 'mock-server'),
         env: { ...process.env, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
