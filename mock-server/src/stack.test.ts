@@ -88,6 +88,32 @@ describe('the offline stack', () => {
     });
     return clients.cognito;
   };
+  /** A confirmed user with a permanent password, signed in (admin flow: no SRP offline yet). */
+  const createAndSignIn = async (email: string, password: string) => {
+    await cognito().send(
+      new AdminCreateUserCommand({
+        UserPoolId: stack.userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+      }),
+    );
+    await cognito().send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: stack.userPoolId,
+        Username: email,
+        Password: password,
+        Permanent: true,
+      }),
+    );
+    return cognito().send(
+      new AdminInitiateAuthCommand({
+        UserPoolId: stack.userPoolId,
+        ClientId: stack.userPoolClientId,
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+  };
   const restart = async () => {
     await stack.stop();
     clients.cognito?.destroy();
@@ -299,29 +325,7 @@ describe('the offline stack', () => {
 
     const email = 'token-check@example.com';
     const password = 'Token-check-1';
-    await cognito().send(
-      new AdminCreateUserCommand({
-        UserPoolId: stack.userPoolId,
-        Username: email,
-        MessageAction: 'SUPPRESS',
-      }),
-    );
-    await cognito().send(
-      new AdminSetUserPasswordCommand({
-        UserPoolId: stack.userPoolId,
-        Username: email,
-        Password: password,
-        Permanent: true,
-      }),
-    );
-    const auth = await cognito().send(
-      new AdminInitiateAuthCommand({
-        UserPoolId: stack.userPoolId,
-        ClientId: stack.userPoolClientId,
-        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: password },
-      }),
-    );
+    const auth = await createAndSignIn(email, password);
     const { payload } = await jwtVerify(
       auth.AuthenticationResult?.IdToken ?? '',
       createRemoteJWKSet(new URL(discovery.jwks_uri)),
@@ -360,29 +364,7 @@ describe('the offline stack', () => {
   it('signs a user out everywhere with AdminUserGlobalSignOut', async () => {
     const email = 'signed-out@example.com';
     const password = 'Signed-out-1';
-    await cognito().send(
-      new AdminCreateUserCommand({
-        UserPoolId: stack.userPoolId,
-        Username: email,
-        MessageAction: 'SUPPRESS',
-      }),
-    );
-    await cognito().send(
-      new AdminSetUserPasswordCommand({
-        UserPoolId: stack.userPoolId,
-        Username: email,
-        Password: password,
-        Permanent: true,
-      }),
-    );
-    const auth = await cognito().send(
-      new AdminInitiateAuthCommand({
-        UserPoolId: stack.userPoolId,
-        ClientId: stack.userPoolClientId,
-        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: password },
-      }),
-    );
+    const auth = await createAndSignIn(email, password);
     const refresh = () =>
       cognito().send(
         new InitiateAuthCommand({
