@@ -77,5 +77,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   mkdirSync(join(mockServer, 'dist'), { recursive: true });
   await buildServerIfStale();
   // `--build-only`: what the root `prepare` runs at install, so the first start is as quick.
-  if (!process.argv.includes('--build-only')) await import(pathToFileURL(outfile).href);
+  if (!process.argv.includes('--build-only')) {
+    // cognito-local loads aws-sdk v2, whose end-of-support notice fires on a timer that can run
+    // while the bundle's imports still load, before src/cognito/quiet-aws-sdk-v2.ts gets to
+    // switch it off. The SDK's documented variable silences it from the start.
+    process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
+    await import(pathToFileURL(outfile).href);
+  }
 }

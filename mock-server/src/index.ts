@@ -1,2 +1,3 @@
 export { startConsole, type RunningConsole } from './console';
 export { readEnv, REPOSITORY_ROOT, type MockEnv } from './env';
+export { srpSignIn } from './cognito/srp-sign-in';

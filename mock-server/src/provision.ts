@@ -192,6 +192,12 @@ const createUserPool = async (cognito: CognitoIdentityProviderClient, productNam
           TemporaryPasswordValidityDays: 7,
         },
       },
+      // Threat protection as the sit environment has it ("full"): auth events are recorded and
+      // AdminListUserAuthEvents answers, which the account-lockout call relies on.
+      UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
+      AccountRecoverySetting: {
+        RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }],
+      },
       AdminCreateUserConfig: {
         AllowAdminCreateUserOnly: true,
         InviteMessageTemplate: invitationTemplate(productName),

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   AdminCreateUserCommand,
-  AdminInitiateAuthCommand,
   AdminListGroupsForUserCommand,
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
@@ -23,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { LOCAL_CREDENTIALS } from './services/aws-local';
 import { type StackInfo, type StackOptions, startStack } from './stack';
+import { srpSignIn } from './cognito/srp-sign-in';
 
 const ADMIN = 'admin@example.com';
 
@@ -105,14 +105,12 @@ describe('the offline stack', () => {
         Permanent: true,
       }),
     );
-    return cognito().send(
-      new AdminInitiateAuthCommand({
-        UserPoolId: stack.userPoolId,
-        ClientId: stack.userPoolClientId,
-        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: password },
-      }),
-    );
+    return srpSignIn(cognito(), {
+      userPoolId: stack.userPoolId,
+      clientId: stack.userPoolClientId,
+      username: email,
+      password,
+    });
   };
   const restart = async () => {
     await stack.stop();
@@ -294,21 +292,22 @@ describe('the offline stack', () => {
     expect(mail?.text).toContain(`Your username is ${ADMIN}`);
     expect(temporary).not.toBe('');
 
-    // The temporary password is the stored one. (cognito-local's ADMIN_USER_PASSWORD_AUTH checks
-    // the password but then skips the NEW_PASSWORD_REQUIRED challenge AWS would raise.)
+    // The temporary password is the stored one: it leads to the new-password challenge, a wrong
+    // one does not (SRP, as the web app signs in).
     const signIn = (password: string) =>
-      cognito().send(
-        new AdminInitiateAuthCommand({
-          UserPoolId: stack.userPoolId,
-          ClientId: stack.userPoolClientId,
-          AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
-          AuthParameters: { USERNAME: ADMIN, PASSWORD: password },
-        }),
-      );
+      srpSignIn(cognito(), {
+        userPoolId: stack.userPoolId,
+        clientId: stack.userPoolClientId,
+        username: ADMIN,
+        password,
+      });
     await expect(signIn(`${temporary}-wrong`)).rejects.toMatchObject({
-      name: 'InvalidPasswordException',
+      name: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
     });
-    await expect(signIn(temporary)).resolves.toBeDefined();
+    await expect(signIn(temporary)).resolves.toMatchObject({
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+    });
   });
 
   it('issues tokens that verify against its discovery document and JWKS (the real port, not 9229)', async () => {

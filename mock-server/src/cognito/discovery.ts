@@ -1,3 +1,4 @@
+import type { JWK } from 'jose';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
@@ -17,21 +18,24 @@ export const openIdConfiguration = (baseUrl: string, userPoolId: string) => {
   };
 };
 
-const DISCOVERY_PATH = /^\/([\w-]+_[0-9a-zA-Z]+)\/\.well-known\/openid-configuration$/;
+const WELL_KNOWN = /^\/([\w-]+_[0-9a-zA-Z]+)\/\.well-known\/(openid-configuration|jwks\.json)$/;
 
 /**
- * Answers GET/HEAD /<poolId>/.well-known/openid-configuration before cognito-local sees it.
- * Returns false for every other request, which then goes to cognito-local.
+ * Answers GET/HEAD /<poolId>/.well-known/openid-configuration and jwks.json (our signing key,
+ * not cognito-local's) before cognito-local sees them. Returns false for every other request,
+ * which then goes to cognito-local.
  */
 export const serveDiscovery =
-  (baseUrl: () => string) =>
+  (baseUrl: () => string, jwk: JWK) =>
   (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const path = new URL(req.url ?? '/', 'http://local').pathname;
-    const match = DISCOVERY_PATH.exec(path);
+    const match = WELL_KNOWN.exec(path);
     const poolId = match?.[1];
     if (poolId === undefined) return false;
-    const body = JSON.stringify(openIdConfiguration(baseUrl(), poolId));
+    const body = JSON.stringify(
+      match?.[2] === 'jwks.json' ? { keys: [jwk] } : openIdConfiguration(baseUrl(), poolId),
+    );
     res.writeHead(200, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),

@@ -4,16 +4,18 @@ import { join } from 'node:path';
 import {
   AdminCreateUserCommand,
   AdminInitiateAuthCommand,
+  AdminRespondToAuthChallengeCommand,
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  GetUserCommand,
   InitiateAuthCommand,
   InvalidParameterException,
   ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS, REGION } from '../services/aws-local';
 import { type RunningCognito, startCognito } from '../services/cognito';
 import type { OutgoingMail } from './messages';
@@ -27,6 +29,8 @@ describe('the fidelity layer', () => {
   let otherPoolId = '';
   let clientId = '';
   const sent: OutgoingMail[] = [];
+  /** How far the stack's clock runs ahead of the real one. */
+  let offset = 0;
   const emails = ['p1', 'p2', 'p3', 'p4', 'p5', 'q1', 'q2'].map((n) => `${n}@example.com`);
 
   const createPool = async (name: string) => {
@@ -44,6 +48,7 @@ describe('the fidelity layer', () => {
       port: 0,
       debug: false,
       mailFrom: 'no-reply@ccsc.local',
+      clock: { get: () => new Date(Date.now() + offset) },
       sendMail: (mail) => {
         sent.push(mail);
         return Promise.resolve();
@@ -57,7 +62,11 @@ describe('the fidelity layer', () => {
     poolId = await createPool('fidelity');
     otherPoolId = await createPool('other');
     const created = await client.send(
-      new CreateUserPoolClientCommand({ UserPoolId: poolId, ClientName: 'web' }),
+      new CreateUserPoolClientCommand({
+        UserPoolId: poolId,
+        ClientName: 'web',
+        ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      }),
     );
     clientId = created.UserPoolClient?.ClientId ?? '';
     for (const email of emails) {
@@ -69,6 +78,10 @@ describe('the fidelity layer', () => {
         }),
       );
     }
+  });
+
+  afterEach(() => {
+    offset = 0;
   });
 
   afterAll(async () => {
@@ -212,6 +225,100 @@ describe('the fidelity layer', () => {
           }),
         ),
       ).rejects.toMatchObject({ name: 'InvalidParameterException' });
+    });
+  });
+
+  describe('time', () => {
+    const TEMPORARY = 'Temp-passw0rd!';
+    const invite = async (email: string) => {
+      await client.send(
+        new AdminCreateUserCommand({
+          UserPoolId: poolId,
+          Username: email,
+          TemporaryPassword: TEMPORARY,
+          MessageAction: 'SUPPRESS',
+        }),
+      );
+    };
+    const adminSignIn = (email: string, password: string) =>
+      client.send(
+        new AdminInitiateAuthCommand({
+          UserPoolId: poolId,
+          ClientId: clientId,
+          AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
+      );
+
+    it('ends a challenge session after three minutes: "session is expired"', async () => {
+      await invite('t1@example.com');
+      const challenge = await adminSignIn('t1@example.com', TEMPORARY);
+      expect(challenge.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+      offset = 3 * 60 * 1000 + 1000;
+      await expect(
+        client.send(
+          new AdminRespondToAuthChallengeCommand({
+            UserPoolId: poolId,
+            ClientId: clientId,
+            ChallengeName: 'NEW_PASSWORD_REQUIRED',
+            Session: challenge.Session,
+            ChallengeResponses: { USERNAME: 't1@example.com', NEW_PASSWORD: 'New-passw0rd!' },
+          }),
+        ),
+      ).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Invalid session for the user, session is expired.',
+      });
+    });
+
+    it("expires temporary passwords after the policy's validity days (7 by default)", async () => {
+      await invite('t2@example.com');
+      offset = 7 * 86_400_000 + 60_000;
+      await expect(adminSignIn('t2@example.com', TEMPORARY)).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Temporary password has expired and must be reset by an administrator.',
+      });
+    });
+
+    it('expires access tokens: "Access Token has expired"', async () => {
+      await signIn('p3@example.com');
+      const auth = await adminSignIn('p3@example.com', 'Passw0rd-long');
+      offset = 2 * 3600 * 1000;
+      await expect(
+        client.send(new GetUserCommand({ AccessToken: auth.AuthenticationResult?.AccessToken })),
+      ).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Access Token has expired',
+      });
+    });
+
+    it('forgets failed attempts after 15 quiet minutes, and a lock lasts 2^(n-5) s', async () => {
+      await signIn('p4@example.com');
+      for (let i = 0; i < 4; i += 1) {
+        await expect(adminSignIn('p4@example.com', 'wrong')).rejects.toMatchObject({
+          message: 'Incorrect username or password.',
+        });
+      }
+      offset = 16 * 60 * 1000;
+      // Four old failures forgotten: four more do not lock…
+      for (let i = 0; i < 4; i += 1) {
+        await expect(adminSignIn('p4@example.com', 'wrong')).rejects.toMatchObject({
+          message: 'Incorrect username or password.',
+        });
+      }
+      await expect(adminSignIn('p4@example.com', 'Passw0rd-long')).resolves.toBeDefined();
+      // …and after five in a row the right password waits for the lock (1 s) to pass.
+      for (let i = 0; i < 5; i += 1) {
+        await expect(adminSignIn('p4@example.com', 'wrong')).rejects.toMatchObject({
+          message: 'Incorrect username or password.',
+        });
+      }
+      await expect(adminSignIn('p4@example.com', 'Passw0rd-long')).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Password attempts exceeded',
+      });
+      offset += 1500;
+      await expect(adminSignIn('p4@example.com', 'Passw0rd-long')).resolves.toBeDefined();
     });
   });
 });

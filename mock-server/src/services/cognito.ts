@@ -20,13 +20,16 @@ import {
   TriggersService,
 } from 'cognito-local/lib/services/index.js';
 import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery.js';
-import { otp } from 'cognito-local/lib/services/otp.js';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
+import type { Clock } from 'cognito-local/lib/services/clock.js';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import { CognitoError } from 'cognito-local/lib/errors.js';
 import { pino } from 'pino';
 import { serveDiscovery } from '../cognito/discovery';
-import { wrapRouter } from '../cognito/fidelity';
+import { newCode } from '../cognito/account';
+import { createFidelity, type Fidelity, wrapRouter } from '../cognito/fidelity';
+import { serveTokenEndpoint } from '../cognito/oauth2';
+import { withRequestOrigin } from '../cognito/request';
 import { type SendMail, SmtpMessageSender, TemplatedMessages } from '../cognito/messages';
 import { closeServer, listen, type Stoppable, urlHost } from './net';
 
@@ -44,6 +47,8 @@ export interface CognitoOptions {
    * to the address bound; differs behind a container port mapping (docker-compose.yml).
    */
   publicUrl?: string;
+  /** The time everything reads (tests move it to expire sessions and tokens). */
+  clock?: Clock;
 }
 
 export interface RunningCognito extends Stoppable {
@@ -52,6 +57,8 @@ export interface RunningCognito extends Stoppable {
   port: number;
   /** cognito-local's services, for the fidelity layer and tests. */
   services: Services;
+  /** The fidelity layer's own state and services, for tests. */
+  fidelity: Fidelity;
 }
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -93,7 +100,7 @@ export const startCognito = async (options: CognitoOptions): Promise<RunningCogn
     config.TokenConfig = { ...config.TokenConfig, IssuerDomain: url };
     config.ServerConfig = { ...config.ServerConfig, hostname: options.host, port };
 
-    const clock = new DateClock();
+    const clock = options.clock ?? new DateClock();
     const dataDirectory = join(options.directory, 'db');
     const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
     const cognito = await new CognitoServiceFactoryImpl(
@@ -120,15 +127,17 @@ export const startCognito = async (options: CognitoOptions): Promise<RunningCogn
         cognito,
         delivery,
       ),
-      otp,
+      // Its codes come from Math.random; ours from the CSPRNG, like our own targets' codes.
+      otp: newCode,
       tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
       triggers,
     };
     // Its `start()` is not used: the server above already listens. `application` is the express
     // app, typed `any` by cognito-local.
+    const fidelity = await createFidelity(services, join(options.directory, 'fidelity'), () => url);
     const app = (
       createServer(
-        wrapRouter(Router(services), services),
+        wrapRouter(Router(services), services, fidelity),
         logger,
         config.ServerConfig,
         services,
@@ -136,11 +145,15 @@ export const startCognito = async (options: CognitoOptions): Promise<RunningCogn
         application: RequestListener;
       }
     ).application;
-    const discovery = serveDiscovery(() => url);
+    const discovery = serveDiscovery(() => url, fidelity.signingKey.jwk);
+    const tokenEndpoint = serveTokenEndpoint(services, fidelity);
     listener = (req, res) => {
-      if (!discovery(req, res)) app(req, res);
+      withRequestOrigin(req, () => {
+        if (discovery(req, res) || tokenEndpoint(req, res)) return;
+        app(req, res);
+      });
     };
-    return { url, port, services, stop: () => closeServer(server) };
+    return { url, port, services, fidelity, stop: () => closeServer(server) };
   } catch (err) {
     await closeServer(server);
     throw err;

@@ -1,0 +1,138 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * What the fidelity layer remembers beside cognito-local's own store (which keeps users, groups,
+ * clients and pools): per pool, one JSON file under `<cognito dir>/fidelity/`, written through on
+ * every change (temp file + rename, one write at a time), so a restart loses nothing but sessions
+ * in flight. Times are epoch milliseconds; no key ends in "Date" (cognito-local's convention for
+ * Date objects).
+ */
+
+/** One sign-in: the refresh token it issued and every access/ID token derived from it. */
+export interface TokenOrigin {
+  originJti: string;
+  /** cognito-local's Username (the sub in an e-mail-username pool). */
+  username: string;
+  clientId: string;
+  /** sha256 of the refresh token, hex; never the token itself. */
+  refreshHash?: string;
+  authTime: number;
+  refreshExpiresAt?: number;
+  revokedAt?: number;
+}
+
+export type AuthEventType = 'SignIn' | 'ForgotPassword' | 'PasswordChange' | 'ResendCode';
+export type AuthEventResponse = 'Pass' | 'Fail' | 'InProgress';
+
+/** An auth event as AdminListUserAuthEvents returns it (CreationDate kept as epoch ms). */
+export interface StoredAuthEvent {
+  EventId: string;
+  EventType: AuthEventType;
+  CreatedAt: number;
+  EventResponse: AuthEventResponse;
+  ChallengeResponses: {
+    ChallengeName: 'Password' | 'Mfa';
+    ChallengeResponse: 'Success' | 'Failure';
+  }[];
+  EventContextData: { IpAddress: string; DeviceName: string };
+}
+
+export interface ResourceServerScope {
+  ScopeName: string;
+  ScopeDescription: string;
+}
+
+export interface StoredResourceServer {
+  Identifier: string;
+  Name: string;
+  Scopes: ResourceServerScope[];
+}
+
+export interface UserMeta {
+  /** When the current temporary password was set (AdminCreateUser, RESEND). */
+  temporaryPasswordAt?: number;
+  /** Consecutive failed password checks and the temporary lock they caused. */
+  failedAttempts?: number;
+  lockedUntil?: number;
+  lastFailureAt?: number;
+  /** ChangePassword's wrong old passwords and wrong reset codes, for their attempt limits. */
+  changePasswordFailures?: { count: number; at: number };
+  resetCodeFailures?: { count: number; at: number };
+  /** The last TOTP time step accepted: a code is accepted once. */
+  lastTotpStep?: number;
+  /** A software token associated but not verified yet (the verified one stays in use). */
+  pendingTotpSecret?: string;
+  /** ForgotPassword / AdminResetUserPassword code and its expiry. */
+  resetCodeAt?: number;
+}
+
+export interface PoolState {
+  origins: Record<string, TokenOrigin>;
+  /** refresh-token hash → origin jti */
+  refresh: Record<string, string>;
+  authEvents: Record<string, StoredAuthEvent[]>;
+  users: Record<string, UserMeta>;
+  resourceServers: Record<string, StoredResourceServer>;
+}
+
+const emptyState = (): PoolState => ({
+  origins: {},
+  refresh: {},
+  authEvents: {},
+  users: {},
+  resourceServers: {},
+});
+
+const fileName = (poolId: string) => `${poolId.replace(/[^\w-]/g, '_')}.json`;
+
+export class FidelityStore {
+  private readonly pools = new Map<string, PoolState>();
+  private writing: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly directory: string) {}
+
+  private async load(poolId: string): Promise<PoolState> {
+    const cached = this.pools.get(poolId);
+    if (cached) return cached;
+    let state = emptyState();
+    try {
+      const raw = await readFile(join(this.directory, fileName(poolId)), 'utf8');
+      state = { ...state, ...(JSON.parse(raw) as Partial<PoolState>) };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+    // Another call may have loaded it meanwhile: keep the first, it may already be changed.
+    const raced = this.pools.get(poolId);
+    if (raced) return raced;
+    this.pools.set(poolId, state);
+    return state;
+  }
+
+  /** A read-only view; change state only through `update`. */
+  async read(poolId: string): Promise<Readonly<PoolState>> {
+    return this.load(poolId);
+  }
+
+  /** Applies `change` to the pool's state and persists it before resolving. */
+  async update<T>(poolId: string, change: (state: PoolState) => T): Promise<T> {
+    const state = await this.load(poolId);
+    const result = change(state);
+    const snapshot = JSON.stringify(state);
+    const write = this.writing.then(async () => {
+      await mkdir(this.directory, { recursive: true });
+      const target = join(this.directory, fileName(poolId));
+      await writeFile(`${target}.tmp`, snapshot);
+      await rename(`${target}.tmp`, target);
+    });
+    this.writing = write.catch(() => undefined);
+    await write;
+    return result;
+  }
+
+  /** The user's meta record, created empty on first change. */
+  static userMeta(state: PoolState, username: string): UserMeta {
+    state.users[username] ??= {};
+    return state.users[username];
+  }
+}
