@@ -70,6 +70,15 @@ describe('list-all-users', () => {
     expect((search.body as UserList).data.users.map((u) => u.email)).toEqual([auditor.email]);
   });
 
+  it("answers a cursor that is not one of Cognito's with 400, not 500", async () => {
+    const res = await callApi(c, 'list-all-users', {
+      body: { cursor: 'bm90LWEtY3Vyc29y' },
+      token: admin.idToken,
+    });
+    expect(res.status).toBe(400);
+    expect((res.body as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');
+  });
+
   it('lets an Auditor read and refuses an OrgAdmin (organisation scoping is not built yet)', async () => {
     expect((await callApi(c, 'list-all-users', { body: {}, token: auditor.idToken })).status).toBe(
       200,

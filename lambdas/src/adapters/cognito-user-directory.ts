@@ -35,7 +35,7 @@ const translate = (err: unknown): never => {
   const message = err instanceof Error ? err.message : '';
   if (name === 'UserNotFoundException') throw new NotFoundError('User does not exist.');
   if (name === 'TooManyRequestsException') throw new TooManyRequestsError();
-  if (name === 'InvalidParameterException' && /pagination/i.test(message)) {
+  if (name === 'InvalidParameterException' && /^Paging marker .* is invalid/.test(message)) {
     throw new ValidationError('The cursor is not valid.', [
       { path: 'cursor', message: 'Not a valid cursor' },
     ]);
