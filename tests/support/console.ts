@@ -12,6 +12,8 @@ export interface ConsoleInfo {
   dynamodbEndpoint: string;
   s3Endpoint: string;
   bootstrapAdminEmail: string;
+  /** The console's data folder (the Cognito signing key lives under cognito/fidelity/). */
+  dataDir: string;
 }
 
 /** A console's environment on free ports (port 0 everywhere) and a data folder of the test's. */
@@ -37,4 +39,5 @@ export const consoleInfo = (running: RunningConsole, env: MockEnv): ConsoleInfo 
   dynamodbEndpoint: running.stack.endpoints.dynamodb,
   s3Endpoint: running.stack.endpoints.s3,
   bootstrapAdminEmail: env.BOOTSTRAP_ADMIN_EMAIL,
+  dataDir: env.DATA_DIR,
 });

@@ -1,0 +1,479 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDisableUserCommand,
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminListUserAuthEventsCommand,
+  AdminResetUserPasswordCommand,
+  ConfirmForgotPasswordCommand,
+  CreateGroupCommand,
+  DescribeUserPoolCommand,
+  ForgotPasswordCommand,
+  ListUsersCommand,
+  type UserType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  cognito,
+  cognitoError,
+  createConfirmedUser,
+  createTestPool,
+  createUser,
+  failureOf,
+  PARITY_TEMPLATES,
+  strongPassword,
+  type TestPool,
+  uniqueEmail,
+  waitForMail,
+} from '../support/aws';
+import { srpSignIn } from '../support/srp-client';
+
+/**
+ * The user directory as real Cognito runs it, through the AWS SDK: ListUsers paging and filters,
+ * groups by e-mail alias, invitations (and RESEND) and codes arriving in the inbox from the
+ * pool's templates, the administrator's password reset, the forgot-password flow and the auth
+ * events threat protection records.
+ */
+
+const c = inject('console');
+const idp = cognito(c);
+
+const INCORRECT = cognitoError('NotAuthorizedException', 'Incorrect username or password.');
+const NOT_FOUND = cognitoError('UserNotFoundException', 'User does not exist.');
+
+/** The temporary password of an invitation from the parity pools' template. */
+const invitedPassword = (text: string, email: string) => {
+  const match = /^Welcome (.+)! Your temporary password is (.+) \(parity pool\)\.$/.exec(
+    text.trim(),
+  );
+  expect(match?.[1]).toBe(email);
+  return match?.[2] ?? '';
+};
+
+/** The code of a message from the parity pools' verification template. */
+const verificationCode = (text: string) => {
+  const match = /^Your parity pool code is (\d{6})\.$/.exec(text.trim());
+  expect(match).not.toBeNull();
+  return match?.[1] ?? '';
+};
+
+describe('ListUsers', () => {
+  let pool: TestPool;
+  const emails: string[] = [];
+  beforeAll(async () => {
+    pool = await createTestPool(idp, { name: 'list' });
+    // One at a time: cognito-local rewrites the whole pool file on every change.
+    for (let i = 0; i < 5; i += 1) {
+      emails.push((await createConfirmedUser(idp, pool.userPoolId, `list${String(i)}`)).email);
+    }
+  });
+
+  const emailOf = (u: UserType) => u.Attributes?.find((a) => a.Name === 'email')?.Value;
+
+  it('pages with Limit and PaginationToken: every user once', async () => {
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let token: string | undefined;
+    do {
+      const page = await idp.send(
+        new ListUsersCommand({ UserPoolId: pool.userPoolId, Limit: 2, PaginationToken: token }),
+      );
+      sizes.push(page.Users?.length ?? 0);
+      for (const u of page.Users ?? []) seen.push(emailOf(u) ?? '');
+      token = page.PaginationToken;
+    } while (token !== undefined);
+    expect(sizes).toEqual([2, 2, 1]);
+    expect([...seen].sort()).toEqual([...emails].sort());
+  });
+
+  it('refuses a Limit above 60', async () => {
+    // The exact text is UNCONF (standard AWS validation wording); this is our layer's.
+    expect(
+      await failureOf(idp.send(new ListUsersCommand({ UserPoolId: pool.userPoolId, Limit: 61 }))),
+    ).toEqual(
+      cognitoError(
+        'InvalidParameterException',
+        "1 validation error detected: Value '61' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 60",
+      ),
+    );
+  });
+
+  it('filters on status = "Enabled" / "Disabled"', async () => {
+    const disabled = emails[0] ?? '';
+    await idp.send(
+      new AdminDisableUserCommand({ UserPoolId: pool.userPoolId, Username: disabled }),
+    );
+    const list = async (filter: string) =>
+      (
+        (await idp.send(new ListUsersCommand({ UserPoolId: pool.userPoolId, Filter: filter })))
+          .Users ?? []
+      ).map((u) => emailOf(u) ?? '');
+    expect((await list('status = "Enabled"')).sort()).toEqual(
+      emails.filter((e) => e !== disabled).sort(),
+    );
+    expect(await list('status = "Disabled"')).toEqual([disabled]);
+  });
+
+  it('filters on email, exactly (=) and by prefix (^=)', async () => {
+    const list = async (filter: string) =>
+      (
+        (await idp.send(new ListUsersCommand({ UserPoolId: pool.userPoolId, Filter: filter })))
+          .Users ?? []
+      ).map((u) => emailOf(u) ?? '');
+    const one = emails[1] ?? '';
+    expect(await list(`email = "${one}"`)).toEqual([one]);
+    expect((await list('email ^= "parity-list"')).sort()).toEqual([...emails].sort());
+    expect(await list('email ^= "nobody-has-this"')).toEqual([]);
+  });
+
+  it('refuses a filter it cannot parse: "Error while parsing filter."', async () => {
+    expect(
+      await failureOf(
+        idp.send(new ListUsersCommand({ UserPoolId: pool.userPoolId, Filter: 'email == nope' })),
+      ),
+    ).toEqual(cognitoError('InvalidParameterException', 'Error while parsing filter.'));
+  });
+});
+
+describe('AdminListGroupsForUser', () => {
+  it('finds a user’s groups by e-mail address (the alias of the sub username)', async () => {
+    const pool = await createTestPool(idp, { name: 'groups' });
+    await idp.send(
+      new CreateGroupCommand({
+        UserPoolId: pool.userPoolId,
+        GroupName: 'parity-group',
+        Description: 'a group of the parity tests',
+        Precedence: 3,
+      }),
+    );
+    const user = await createConfirmedUser(idp, pool.userPoolId, 'groups');
+    await idp.send(
+      new AdminAddUserToGroupCommand({
+        UserPoolId: pool.userPoolId,
+        Username: user.email,
+        GroupName: 'parity-group',
+      }),
+    );
+    const res = await idp.send(
+      new AdminListGroupsForUserCommand({ UserPoolId: pool.userPoolId, Username: user.email }),
+    );
+    expect(res.Groups).toEqual([
+      expect.objectContaining({
+        GroupName: 'parity-group',
+        UserPoolId: pool.userPoolId,
+        Description: 'a group of the parity tests',
+        Precedence: 3,
+      }),
+    ]);
+    expect(
+      await failureOf(
+        idp.send(
+          new AdminListGroupsForUserCommand({
+            UserPoolId: pool.userPoolId,
+            Username: uniqueEmail('nobody'),
+          }),
+        ),
+      ),
+    ).toEqual(NOT_FOUND);
+  });
+});
+
+describe('invitations', () => {
+  let pool: TestPool;
+  beforeAll(async () => {
+    pool = await createTestPool(idp, { name: 'invite' });
+  });
+
+  const invite = (email: string, action?: 'RESEND') =>
+    idp.send(
+      new AdminCreateUserCommand({
+        UserPoolId: pool.userPoolId,
+        Username: email,
+        DesiredDeliveryMediums: ['EMAIL'],
+        ...(action === undefined ? {} : { MessageAction: action }),
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+
+  const signIn = (email: string, password: string) =>
+    srpSignIn(idp, {
+      userPoolId: pool.userPoolId,
+      clientId: pool.webClientId,
+      username: email,
+      password,
+    });
+
+  it('arrive in the inbox from the pool’s template, with a temporary password that works', async () => {
+    const email = uniqueEmail('invite');
+    await invite(email);
+    const [mail] = await waitForMail(c, email, 1);
+    expect(mail?.subject).toBe(PARITY_TEMPLATES.invitationSubject);
+    // {username} is the address the person signs in with (our layer's choice; the facts file
+    // does not say what Cognito puts there in an e-mail-username pool).
+    const temporary = invitedPassword(mail?.text ?? '', email);
+    expect((await signIn(email, temporary)).ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+  });
+
+  it('of the console’s pool use its template', async () => {
+    const email = uniqueEmail('invite-console');
+    const described = await idp.send(new DescribeUserPoolCommand({ UserPoolId: c.userPoolId }));
+    const template = described.UserPool?.AdminCreateUserConfig?.InviteMessageTemplate;
+    expect(template?.EmailSubject).toEqual(expect.any(String));
+    await idp.send(
+      new AdminCreateUserCommand({
+        UserPoolId: c.userPoolId,
+        Username: email,
+        DesiredDeliveryMediums: ['EMAIL'],
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+    const [mail] = await waitForMail(c, email, 1);
+    expect(mail?.subject).toBe(template?.EmailSubject);
+    expect(mail?.html).toContain(email);
+  });
+
+  it('are sent again by MessageAction RESEND, with a new temporary password', async () => {
+    const email = uniqueEmail('resend');
+    await invite(email);
+    const first = invitedPassword((await waitForMail(c, email, 1))[0]?.text ?? '', email);
+    await invite(email, 'RESEND');
+    const mails = await waitForMail(c, email, 2);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.subject).toBe(PARITY_TEMPLATES.invitationSubject);
+    const second = invitedPassword(mails[1]?.text ?? '', email);
+    expect(second).not.toBe(first);
+    expect(await failureOf(signIn(email, first))).toEqual(INCORRECT);
+    expect((await signIn(email, second)).ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+  });
+
+  it('cannot be resent to a user who does not exist: "User does not exist."', async () => {
+    expect(await failureOf(invite(uniqueEmail('resend-nobody'), 'RESEND'))).toEqual(NOT_FOUND);
+  });
+
+  it('cannot be resent to a user who already chose a password: UnsupportedUserStateException', async () => {
+    const user = await createConfirmedUser(idp, pool.userPoolId, 'resend-confirmed');
+    // The message is UNCONF; the exception name is Cognito's.
+    expect((await failureOf(invite(user.email, 'RESEND'))).name).toBe(
+      'UnsupportedUserStateException',
+    );
+  });
+});
+
+describe('AdminResetUserPassword', () => {
+  let pool: TestPool;
+  beforeAll(async () => {
+    pool = await createTestPool(idp, { name: 'reset' });
+  });
+
+  it('requires a reset at the next sign-in; the code in the inbox completes it', async () => {
+    const user = await createConfirmedUser(idp, pool.userPoolId, 'reset');
+    await idp.send(
+      new AdminResetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: user.email }),
+    );
+    const status = await idp.send(
+      new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: user.email }),
+    );
+    expect(status.UserStatus).toBe('RESET_REQUIRED');
+    const [mail] = await waitForMail(c, user.email, 1);
+    expect(mail?.subject).toBe(PARITY_TEMPLATES.verificationSubject);
+    const code = verificationCode(mail?.text ?? '');
+
+    // A LEGACY client (what the facts document for the admin reset) is told why.
+    const legacy = {
+      userPoolId: pool.userPoolId,
+      clientId: pool.legacyClientId,
+      username: user.email,
+    };
+    expect(await failureOf(srpSignIn(idp, { ...legacy, password: user.password }))).toEqual(
+      cognitoError('PasswordResetRequiredException', 'Password reset required for the user'),
+    );
+
+    const chosen = strongPassword();
+    await idp.send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: pool.webClientId,
+        Username: user.email,
+        ConfirmationCode: code,
+        Password: chosen,
+      }),
+    );
+    const after = await idp.send(
+      new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: user.email }),
+    );
+    expect(after.UserStatus).toBe('CONFIRMED');
+    const res = await srpSignIn(idp, { ...legacy, password: chosen });
+    expect(res.AuthenticationResult?.AccessToken).toEqual(expect.any(String));
+  });
+
+  it('refuses a user who still has a temporary password', async () => {
+    const user = await createUser(idp, pool.userPoolId, {
+      tag: 'reset-invited',
+      temporaryPassword: strongPassword(),
+    });
+    expect(
+      await failureOf(
+        idp.send(
+          new AdminResetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: user.email }),
+        ),
+      ),
+    ).toEqual(
+      cognitoError('NotAuthorizedException', 'User password cannot be reset in the current state.'),
+    );
+  });
+
+  it('refuses a disabled user: "User is disabled"', async () => {
+    const user = await createConfirmedUser(idp, pool.userPoolId, 'reset-disabled');
+    await idp.send(
+      new AdminDisableUserCommand({ UserPoolId: pool.userPoolId, Username: user.email }),
+    );
+    expect(
+      await failureOf(
+        idp.send(
+          new AdminResetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: user.email }),
+        ),
+      ),
+    ).toEqual(cognitoError('NotAuthorizedException', 'User is disabled'));
+  });
+});
+
+describe('ForgotPassword and ConfirmForgotPassword', () => {
+  let pool: TestPool;
+  beforeAll(async () => {
+    pool = await createTestPool(idp, { name: 'forgot' });
+  });
+
+  const confirm = (email: string, code: string, password: string, clientId = pool.webClientId) =>
+    idp.send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: clientId,
+        Username: email,
+        ConfirmationCode: code,
+        Password: password,
+      }),
+    );
+
+  it('send a code to the inbox from the pool’s template; the code sets a new password once', async () => {
+    const user = await createConfirmedUser(idp, pool.userPoolId, 'forgot');
+    const sent = await idp.send(
+      new ForgotPasswordCommand({ ClientId: pool.webClientId, Username: user.email }),
+    );
+    expect(sent.CodeDeliveryDetails).toEqual({
+      Destination: `p***@e***`,
+      DeliveryMedium: 'EMAIL',
+      AttributeName: 'email',
+    });
+    const [mail] = await waitForMail(c, user.email, 1);
+    expect(mail?.subject).toBe(PARITY_TEMPLATES.verificationSubject);
+    const code = verificationCode(mail?.text ?? '');
+    const wrong = code === '000000' ? '000001' : '000000';
+
+    expect(await failureOf(confirm(user.email, wrong, strongPassword()))).toEqual(
+      cognitoError(
+        'CodeMismatchException',
+        'Invalid verification code provided, please try again.',
+      ),
+    );
+    const chosen = strongPassword();
+    await confirm(user.email, code, chosen);
+    const input = { userPoolId: pool.userPoolId, clientId: pool.webClientId, username: user.email };
+    expect(
+      (await srpSignIn(idp, { ...input, password: chosen })).AuthenticationResult,
+    ).toBeDefined();
+    expect(await failureOf(srpSignIn(idp, { ...input, password: user.password }))).toEqual(
+      INCORRECT,
+    );
+    // Used once: asking again with it is answered as an expired code.
+    expect(await failureOf(confirm(user.email, code, strongPassword()))).toEqual(
+      cognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.'),
+    );
+  });
+
+  it('answer an unknown user with a simulated delivery when the client hides user existence', async () => {
+    const email = uniqueEmail('forgot-nobody');
+    const sent = await idp.send(
+      new ForgotPasswordCommand({ ClientId: pool.webClientId, Username: email }),
+    );
+    expect(sent.CodeDeliveryDetails).toEqual({
+      Destination: 'p***@e***',
+      DeliveryMedium: 'EMAIL',
+      AttributeName: 'email',
+    });
+  });
+
+  it('answer an unknown user with "Username/client id combination not found." when LEGACY', async () => {
+    expect(
+      await failureOf(
+        idp.send(
+          new ForgotPasswordCommand({
+            ClientId: pool.legacyClientId,
+            Username: uniqueEmail('forgot-nobody'),
+          }),
+        ),
+      ),
+    ).toEqual(cognitoError('UserNotFoundException', 'Username/client id combination not found.'));
+  });
+
+  it('refuse a confirmation when no code was requested: ExpiredCodeException', async () => {
+    const user = await createConfirmedUser(idp, pool.userPoolId, 'forgot-none');
+    expect(await failureOf(confirm(user.email, '123456', strongPassword()))).toEqual(
+      cognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.'),
+    );
+  });
+});
+
+describe('AdminListUserAuthEvents', () => {
+  it('records failed and successful sign-ins, newest first', async () => {
+    const pool = await createTestPool(idp, { name: 'events', advancedSecurity: true });
+    const user = await createConfirmedUser(idp, pool.userPoolId, 'events');
+    const input = { userPoolId: pool.userPoolId, clientId: pool.webClientId, username: user.email };
+    expect(await failureOf(srpSignIn(idp, { ...input, password: `${user.password}x` }))).toEqual(
+      INCORRECT,
+    );
+    expect(
+      (await srpSignIn(idp, { ...input, password: user.password })).AuthenticationResult,
+    ).toBeDefined();
+
+    const res = await idp.send(
+      new AdminListUserAuthEventsCommand({ UserPoolId: pool.userPoolId, Username: user.email }),
+    );
+    const events = res.AuthEvents ?? [];
+    expect(events).toHaveLength(2);
+    expect(events[0]).toMatchObject({
+      EventId: expect.any(String) as unknown,
+      EventType: 'SignIn',
+      EventResponse: 'Pass',
+      CreationDate: expect.any(Date) as unknown,
+      ChallengeResponses: [{ ChallengeName: 'Password', ChallengeResponse: 'Success' }],
+    });
+    expect(events[1]).toMatchObject({
+      EventType: 'SignIn',
+      EventResponse: 'Fail',
+      ChallengeResponses: [{ ChallengeName: 'Password', ChallengeResponse: 'Failure' }],
+    });
+    expect(
+      (events[0]?.CreationDate?.getTime() ?? 0) >= (events[1]?.CreationDate?.getTime() ?? 0),
+    ).toBe(true);
+  });
+
+  it('is refused in a pool without threat protection: UserPoolAddOnNotEnabledException', async () => {
+    const pool = await createTestPool(idp, { name: 'no-events' });
+    const user = await createConfirmedUser(idp, pool.userPoolId, 'no-events');
+    // The message is UNCONF; the exception name is Cognito's.
+    expect(
+      (
+        await failureOf(
+          idp.send(
+            new AdminListUserAuthEventsCommand({
+              UserPoolId: pool.userPoolId,
+              Username: user.email,
+            }),
+          ),
+        )
+      ).name,
+    ).toBe('UserPoolAddOnNotEnabledException');
+  });
+});
