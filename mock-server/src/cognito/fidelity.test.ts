@@ -1,66 +1,35 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   AdminCreateUserCommand,
   AdminInitiateAuthCommand,
   AdminRespondToAuthChallengeCommand,
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
-  CognitoIdentityProviderClient,
+  type CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
-  CreateUserPoolCommand,
   GetUserCommand,
   InitiateAuthCommand,
   InvalidParameterException,
   ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_CREDENTIALS, REGION } from '../services/aws-local';
-import { type RunningCognito, startCognito } from '../services/cognito';
-import type { OutgoingMail } from './messages';
+import { createPool, startTestCognito, type TestCognito } from './testing';
 
 // cognito-local alone (no other emulators) with the fidelity layer in front, driven by the SDK.
 describe('the fidelity layer', () => {
-  let dir = '';
-  let cognito: RunningCognito | undefined;
+  let stack: TestCognito | undefined;
   let client: CognitoIdentityProviderClient;
   let poolId = '';
   let otherPoolId = '';
   let clientId = '';
-  const sent: OutgoingMail[] = [];
   /** How far the stack's clock runs ahead of the real one. */
   let offset = 0;
   const emails = ['p1', 'p2', 'p3', 'p4', 'p5', 'q1', 'q2'].map((n) => `${n}@example.com`);
 
-  const createPool = async (name: string) => {
-    const pool = await client.send(
-      new CreateUserPoolCommand({ PoolName: name, UsernameAttributes: ['email'] }),
-    );
-    return pool.UserPool?.Id ?? '';
-  };
-
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'ccsc-cognito-'));
-    cognito = await startCognito({
-      directory: dir,
-      host: '127.0.0.1',
-      port: 0,
-      debug: false,
-      mailFrom: 'no-reply@ccsc.local',
-      clock: { get: () => new Date(Date.now() + offset) },
-      sendMail: (mail) => {
-        sent.push(mail);
-        return Promise.resolve();
-      },
-    });
-    client = new CognitoIdentityProviderClient({
-      region: REGION,
-      endpoint: cognito.url,
-      credentials: LOCAL_CREDENTIALS,
-    });
-    poolId = await createPool('fidelity');
-    otherPoolId = await createPool('other');
+    stack = await startTestCognito({ clock: { get: () => new Date(Date.now() + offset) } });
+    client = stack.sdk;
+    poolId = await createPool(client, { PoolName: 'fidelity', UsernameAttributes: ['email'] });
+    otherPoolId = await createPool(client, { PoolName: 'other', UsernameAttributes: ['email'] });
     const created = await client.send(
       new CreateUserPoolClientCommand({
         UserPoolId: poolId,
@@ -85,9 +54,7 @@ describe('the fidelity layer', () => {
   });
 
   afterAll(async () => {
-    client.destroy();
-    await cognito?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   const signIn = async (email: string) => {

@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
+  type CognitoIdentityProviderClient,
   CreateResourceServerCommand,
   type CreateUserPoolClientCommandInput,
   CreateUserPoolClientCommand,
-  CreateUserPoolCommand,
   DeleteResourceServerCommand,
   DeleteUserPoolClientCommand,
   DescribeResourceServerCommand,
@@ -21,28 +17,23 @@ import {
 import type { AppClient } from 'cognito-local/lib/services/appClient.js';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_CREDENTIALS, REGION } from '../services/aws-local';
-import { type RunningCognito, startCognito } from '../services/cognito';
 import { CLIENT_SECRET_LENGTH, M2M_MESSAGES, newClientSecret } from './m2m';
 import { TOKEN_BODY_LIMIT } from './oauth2';
 import { srpSignIn } from './srp-sign-in';
 import { checkSecretHash, SECRET_HASH_MESSAGES, secretHash } from './secret-hash';
+import { createPool as createUserPool, startTestCognito, type TestCognito } from './testing';
 
 // cognito-local with the fidelity layer in front: resource servers, app clients with secrets and
 // OAuth settings through the SDK, and the token endpoint's client_credentials grant through fetch.
 describe('machine-to-machine', () => {
-  let dir = '';
-  let cognito: RunningCognito | undefined;
+  let stack: TestCognito | undefined;
   let url = '';
   let sdk: CognitoIdentityProviderClient;
   let poolId = '';
   /** A confidential client allowed client_credentials and two of the three `api/*` scopes. */
   let m2m = { id: '', secret: '' };
 
-  const createPool = async (name: string) => {
-    const pool = await sdk.send(new CreateUserPoolCommand({ PoolName: name }));
-    return pool.UserPool?.Id ?? '';
-  };
+  const createPool = (name: string) => createUserPool(sdk, { PoolName: name });
 
   const createClient = async (input: Omit<CreateUserPoolClientCommandInput, 'UserPoolId'>) => {
     const created = await sdk.send(
@@ -65,21 +56,9 @@ describe('machine-to-machine', () => {
     });
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'ccsc-cognito-m2m-'));
-    cognito = await startCognito({
-      directory: dir,
-      host: '127.0.0.1',
-      port: 0,
-      debug: false,
-      mailFrom: 'no-reply@ccsc.local',
-      sendMail: () => Promise.resolve(),
-    });
-    url = cognito.url;
-    sdk = new CognitoIdentityProviderClient({
-      region: REGION,
-      endpoint: url,
-      credentials: LOCAL_CREDENTIALS,
-    });
+    stack = await startTestCognito();
+    sdk = stack.sdk;
+    url = stack.cognito.url;
     poolId = await createPool('m2m');
     await sdk.send(
       new CreateResourceServerCommand({
@@ -98,9 +77,7 @@ describe('machine-to-machine', () => {
   });
 
   afterAll(async () => {
-    sdk.destroy();
-    await cognito?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   /** POST /oauth2/token as a client would send it: a form, Basic credentials when given. */
@@ -154,7 +131,7 @@ describe('machine-to-machine', () => {
         }),
       );
       expect(described.ResourceServer).toEqual(expected);
-      const state = await cognito?.fidelity.store.read(poolId);
+      const state = await stack?.cognito.fidelity.store.read(poolId);
       expect(state?.resourceServers['https://crud.example.com']?.Name).toBe('CRUD');
 
       const updated = await sdk.send(

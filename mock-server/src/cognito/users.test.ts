@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -13,11 +10,10 @@ import {
   AdminListUserAuthEventsCommand,
   AdminResetUserPasswordCommand,
   AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
+  type CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
-  CreateUserPoolCommand,
   type CreateUserPoolCommandInput,
   ListUsersCommand,
   type ListUsersCommandInput,
@@ -26,17 +22,15 @@ import type { Services } from 'cognito-local/lib/services/index.js';
 import type { User } from 'cognito-local/lib/services/userPoolService.js';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_CREDENTIALS, REGION } from '../services/aws-local';
-import { type RunningCognito, startCognito } from '../services/cognito';
 import type { Fidelity } from './fidelity';
 import type { OutgoingMail } from './messages';
 import { passwordPolicy, policyViolation } from './password-policy';
+import { createPool as createUserPool, startTestCognito, type TestCognito } from './testing';
 import { ListUsers } from './users';
 
 // cognito-local with the fidelity layer in front, driven by the SDK as the product drives it.
 describe('user directory targets', () => {
-  let dir = '';
-  let cognito: RunningCognito | undefined;
+  let stack: TestCognito | undefined;
   let client: CognitoIdentityProviderClient;
   /** UsernameAttributes ['email']: usernames are subs, the address is an alias. */
   let emailPool = '';
@@ -45,19 +39,17 @@ describe('user directory targets', () => {
   /** Threat protection on (AdvancedSecurityMode AUDIT). */
   let securePool = '';
   let clientId = '';
-  const sent: OutgoingMail[] = [];
+  let sent: readonly OutgoingMail[] = [];
   const ctx = { logger: pino({ level: 'silent' }) };
   const PASSWORD = 'Passw0rd-long';
 
   const running = () => {
-    if (!cognito) throw new Error('cognito-local is not running');
-    return cognito;
+    if (!stack) throw new Error('cognito-local is not running');
+    return stack.cognito;
   };
 
-  const createPool = async (input: Omit<CreateUserPoolCommandInput, 'PoolName'>) => {
-    const pool = await client.send(new CreateUserPoolCommand({ PoolName: 'users', ...input }));
-    return pool.UserPool?.Id ?? '';
-  };
+  const createPool = (input: Omit<CreateUserPoolCommandInput, 'PoolName'>) =>
+    createUserPool(client, { PoolName: 'users', ...input });
 
   const createUser = (input: Omit<AdminCreateUserCommandInput, 'UserPoolId'>, pool = emailPool) =>
     client.send(
@@ -109,29 +101,10 @@ describe('user directory targets', () => {
   const mailsTo = (address: string) => sent.filter((m) => m.to === address);
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'ccsc-cognito-users-'));
     // cognito-local's default pool settings make every username an e-mail address; a pool with
     // plain usernames needs that default off (pools asking for e-mail usernames still get them).
-    await writeFile(
-      join(dir, 'config.json'),
-      JSON.stringify({ UserPoolDefaults: { UsernameAttributes: [] } }),
-    );
-    cognito = await startCognito({
-      directory: dir,
-      host: '127.0.0.1',
-      port: 0,
-      debug: false,
-      mailFrom: 'no-reply@ccsc.local',
-      sendMail: (mail) => {
-        sent.push(mail);
-        return Promise.resolve();
-      },
-    });
-    client = new CognitoIdentityProviderClient({
-      region: REGION,
-      endpoint: cognito.url,
-      credentials: LOCAL_CREDENTIALS,
-    });
+    stack = await startTestCognito({ config: { UserPoolDefaults: { UsernameAttributes: [] } } });
+    ({ sdk: client, sent } = stack);
     emailPool = await createPool({ UsernameAttributes: ['email'] });
     namePool = await createPool({});
     securePool = await createPool({
@@ -145,9 +118,7 @@ describe('user directory targets', () => {
   });
 
   afterAll(async () => {
-    client.destroy();
-    await cognito?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   describe('ListUsers', () => {
