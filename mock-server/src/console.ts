@@ -43,6 +43,7 @@ export const startConsole = async (
       cognito: env.COGNITO_PORT,
       dynamodb: env.DYNAMODB_PORT,
       s3: env.S3_PORT,
+      ...(env.SES_PORT !== undefined ? { ses: env.SES_PORT } : {}),
       smtp: env.SMTP_PORT,
       mailUi: env.MAIL_UI_PORT,
     },
@@ -61,6 +62,7 @@ export const startConsole = async (
             s3: env.S3_ENDPOINT,
             mailUi: env.MAIL_UI_URL ?? `http://localhost:${env.MAIL_UI_PORT}`,
             smtp: { host: env.SMTP_HOST, port: env.SMTP_PORT },
+            ...(env.SES_ENDPOINT !== undefined ? { ses: env.SES_ENDPOINT } : {}),
           },
         }
       : {}),

@@ -5,14 +5,25 @@ import * as z from 'zod';
 /** The repository root, found from this file's location so the default does not depend on cwd. */
 export const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+const PORT_NUMBER = 'must be a port number (0-65535; 0 picks a free port)';
+
 const port = (fallback: number) =>
   z
     .string()
     .trim()
-    .regex(/^\d+$/, 'must be a port number (0-65535; 0 picks a free port)')
+    .regex(/^\d+$/, PORT_NUMBER)
     .default(String(fallback))
     .transform(Number)
-    .refine((n) => n <= 65535, 'must be a port number (0-65535; 0 picks a free port)');
+    .refine((n) => n <= 65535, PORT_NUMBER);
+
+/** A port without a default: undefined when unset. */
+const optionalPort = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, PORT_NUMBER)
+  .transform(Number)
+  .refine((n) => n <= 65535, PORT_NUMBER)
+  .optional();
 
 const FALSY = new Set(['', '0', 'false', 'no', 'off']);
 
@@ -30,6 +41,8 @@ const schema = z.object({
   MAIL_UI_PORT: port(1080),
   DYNAMODB_PORT: port(8000),
   S3_PORT: port(4569),
+  /** The SES stand-in; unset, a free port (only the handlers call it, told where). */
+  SES_PORT: optionalPort,
   BOOTSTRAP_ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@example.com'),
   MAIL_FROM: z.email('must be an e-mail address').default('no-reply@ccsc.local'),
   HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
@@ -50,6 +63,8 @@ const schema = z.object({
   COGNITO_PUBLIC_URL: z.url().optional(),
   DYNAMODB_ENDPOINT: z.url().optional(),
   S3_ENDPOINT: z.url().optional(),
+  /** Without it, the console starts an SES stand-in of its own, relaying to SMTP_HOST. */
+  SES_ENDPOINT: z.url().optional(),
   /** Where browsers reach the inbox, if not on this host. */
   MAIL_UI_URL: z.url().optional(),
   /** Where the Cognito stand-in sends its e-mails when it runs on its own. */

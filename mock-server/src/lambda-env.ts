@@ -20,6 +20,8 @@ export const lambdaEnvFor = (i: LambdaEnvInput): Record<string, string> => ({
   AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: i.stack.endpoints.cognito,
   AWS_ENDPOINT_URL_DYNAMODB: i.stack.endpoints.dynamodb,
   AWS_ENDPOINT_URL_S3: i.stack.endpoints.s3,
+  // The SDK derives the name from the client's service id, "SESv2".
+  AWS_ENDPOINT_URL_SESV2: i.stack.endpoints.ses,
   S3_FORCE_PATH_STYLE: 'true',
   ENVIRONMENT_NAME: i.environmentName,
   USER_POOL_ID: i.stack.userPoolId,
@@ -28,5 +30,6 @@ export const lambdaEnvFor = (i: LambdaEnvInput): Record<string, string> => ({
   AUDIT_TABLE: i.tables.audit,
   DOCUMENTS_BUCKET: i.buckets.documents,
   ARTIFACTS_BUCKET: i.buckets.artifacts,
+  /** The sender of the product's own e-mail (SesMailer), as CDK sets it. */
   MAIL_FROM: i.mailFrom,
 });

@@ -1,24 +1,35 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { OutgoingMail } from './cognito/messages';
+import type { SendMailOptions } from 'nodemailer';
 import type { ProvisionResult, TableSpec } from './provision';
 import { REGION } from './services/aws-local';
 import { type RunningMail, startMail } from './services/mail';
 import { type Stoppable, urlHost } from './services/net';
+import type { RelayMail } from './services/ses';
 
 export type { TableSpec } from './provision';
 
 export interface StackOptions {
   /** Everything persists under here: cognito/, dynamodb/, s3/, mail/ and stack.json. */
   dataDir: string;
-  /** 0 picks a free port; the ports really bound are in the result. */
-  ports: { cognito: number; dynamodb: number; s3: number; smtp: number; mailUi: number };
+  /**
+   * 0 picks a free port; the ports really bound are in the result. SES's defaults to a free
+   * one: only the Lambda handlers call it, told where by AWS_ENDPOINT_URL_SESV2.
+   */
+  ports: {
+    cognito: number;
+    dynamodb: number;
+    s3: number;
+    smtp: number;
+    mailUi: number;
+    ses?: number;
+  };
   /** Invited on first start (the invitation with the temporary password lands in the inbox). */
   bootstrapAdminEmail: string;
   tables: readonly TableSpec[];
   buckets: readonly string[];
-  /** Sender of the e-mails Cognito sends. */
+  /** Sender of the e-mails Cognito sends (the handlers get theirs as MAIL_FROM). */
   mailFrom: string;
   /** Interface to listen on. Default 127.0.0.1. */
   host?: string;
@@ -41,6 +52,8 @@ export interface ExternalServices {
   s3: string;
   mailUi: string;
   smtp: { host: string; port: number };
+  /** The SES stand-in; without it one is started here, relaying to `smtp`. */
+  ses?: string;
 }
 
 export interface StackInfo {
@@ -53,6 +66,8 @@ export interface StackInfo {
     cognitoPublic: string;
     dynamodb: string;
     s3: string;
+    /** The SES (v2) stand-in: SendEmail, relayed to the inbox. */
+    ses: string;
     /** The web inbox; its REST API is under /api (GET /api/email). */
     mailUi: string;
     smtp: { host: string; port: number };
@@ -81,7 +96,8 @@ const stopAll = async (parts: readonly Stoppable[]) => {
 
 /**
  * The embedded AWS stand-ins, in this process and without Docker: cognito-local (with the
- * fidelity layer), dynalite, s3rver and maildev, started side by side, then provisioned.
+ * fidelity layer), dynalite, s3rver, the SES stand-in and maildev, started side by side, then
+ * provisioned.
  */
 export const startStack = async (options: StackOptions): Promise<StackInfo> => {
   if (options.external) return useExternalStack(options, options.external);
@@ -97,14 +113,15 @@ export const startStack = async (options: StackOptions): Promise<StackInfo> => {
   };
   await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true })));
 
-  // Cognito's e-mails go over SMTP to maildev; the transport exists once maildev is listening,
-  // which is before anything can ask Cognito to send. As in AWS, the API call that causes an
-  // e-mail does not wait for its delivery (maildev parses each message before it answers, the
-  // first one slowly); stop() waits for deliveries still under way.
-  const smtp: { transport?: { sendMail(mail: OutgoingMail): Promise<unknown>; close(): void } } =
-    {};
+  // Cognito's e-mails and those sent through SES go over SMTP to maildev; the transport exists
+  // once maildev is listening, which is before anything can ask Cognito or SES to send. As in AWS,
+  // the API call that causes an e-mail does not wait for its delivery (maildev parses each message
+  // before it answers, the first one slowly); stop() waits for deliveries still under way.
+  const smtp: {
+    transport?: { sendMail(mail: SendMailOptions): Promise<unknown>; close(): void };
+  } = {};
   const deliveries = new Set<Promise<void>>();
-  const sendMail = (mail: OutgoingMail) => {
+  const sendMail: RelayMail = (mail) => {
     const transport = smtp.transport;
     if (!transport) return Promise.reject(new Error('The local mail catcher is not running'));
     // Sent once maildev listens: with fixed ports the stack does not wait for it (below).
@@ -113,7 +130,8 @@ export const startStack = async (options: StackOptions): Promise<StackInfo> => {
       .then(
         () => undefined,
         (err: unknown) => {
-          console.error(`Could not deliver "${mail.subject}" to the local mail catcher:`, err);
+          const what = mail.subject !== undefined ? `"${mail.subject}"` : 'a message';
+          console.error(`Could not deliver ${what} to the local mail catcher:`, err);
         },
       );
     deliveries.add(delivery);
@@ -121,14 +139,21 @@ export const startStack = async (options: StackOptions): Promise<StackInfo> => {
     return Promise.resolve();
   };
 
-  const [{ startCognito }, { startDynamoDb }, { startS3 }, { createTransport }, { provision }] =
-    await Promise.all([
-      import('./services/cognito'),
-      import('./services/dynamodb'),
-      import('./services/s3'),
-      import('nodemailer'),
-      import('./provision'),
-    ]);
+  const [
+    { startCognito },
+    { startDynamoDb },
+    { startS3 },
+    { startSes },
+    { createTransport },
+    { provision },
+  ] = await Promise.all([
+    import('./services/cognito'),
+    import('./services/dynamodb'),
+    import('./services/s3'),
+    import('./services/ses'),
+    import('nodemailer'),
+    import('./provision'),
+  ]);
   // maildev (the slowest module by far) loads on its own thread once this one has loaded the other
   // emulators, so that the two do not compete for the CPU on the way to a usable console.
   const mailStarting = startMail({
@@ -167,14 +192,16 @@ export const startStack = async (options: StackOptions): Promise<StackInfo> => {
     }),
     startDynamoDb({ directory: dirs.dynamodb, host, port: options.ports.dynamodb }),
     startS3({ directory: dirs.s3, host, port: options.ports.s3, debug }),
+    startSes({ host, port: options.ports.ses ?? 0, relay: sendMail }),
     mailAwaited,
   ]);
   const running = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-  const [cognito, dynamodb, s3, mail] = started;
+  const [cognito, dynamodb, s3, ses, mail] = started;
   if (
     cognito.status === 'rejected' ||
     dynamodb.status === 'rejected' ||
     s3.status === 'rejected' ||
+    ses.status === 'rejected' ||
     mail.status === 'rejected'
   ) {
     await stopAll(running).catch(() => undefined);
@@ -225,6 +252,7 @@ export const startStack = async (options: StackOptions): Promise<StackInfo> => {
         cognitoPublic: cognito.value.url,
         dynamodb: dynamodb.value.url,
         s3: s3.value.url,
+        ses: ses.value.url,
         mailUi: mail.value.uiUrl,
         smtp: mail.value.smtp,
       },
@@ -244,13 +272,27 @@ export const startStack = async (options: StackOptions): Promise<StackInfo> => {
   }
 };
 
-/** The stand-ins run as services of their own (docker-compose.yml): provision them, start none. */
+/**
+ * The stand-ins run as services of their own (docker-compose.yml): provision them, start none —
+ * but for SES when no SES service is named: that one starts here, relaying to their maildev.
+ */
 const useExternalStack = async (
   options: StackOptions,
   external: ExternalServices,
 ): Promise<StackInfo> => {
   const startedAt = performance.now();
-  const { provision } = await import('./provision');
+  const [{ provision }, { startSesRelayingTo }] = await Promise.all([
+    import('./provision'),
+    import('./services/ses'),
+  ]);
+  const ses: Stoppable & { url: string } =
+    external.ses !== undefined
+      ? { url: external.ses, stop: () => Promise.resolve() }
+      : await startSesRelayingTo({
+          host: options.host ?? '127.0.0.1',
+          port: options.ports.ses ?? 0,
+          smtp: external.smtp,
+        });
   const ids = await provision({
     dataDir: resolve(options.dataDir),
     endpoints: { cognito: external.cognito, dynamodb: external.dynamodb, s3: external.s3 },
@@ -258,6 +300,9 @@ const useExternalStack = async (
     productName: options.productName ?? 'CCSC Admin Console',
     tables: options.tables,
     buckets: options.buckets,
+  }).catch(async (err: unknown) => {
+    await ses.stop().catch(() => undefined);
+    throw err;
   });
   const total = Math.round(performance.now() - startedAt);
   const issuer = `${external.cognitoPublic}/${ids.userPoolId}`;
@@ -270,6 +315,7 @@ const useExternalStack = async (
       cognitoPublic: external.cognitoPublic,
       dynamodb: external.dynamodb,
       s3: external.s3,
+      ses: ses.url,
       mailUi: external.mailUi,
       smtp: external.smtp,
     },
@@ -278,6 +324,6 @@ const useExternalStack = async (
     jwksUrl: `${external.cognito}/${ids.userPoolId}/.well-known/jwks.json`,
     provisioned: ids.created,
     timings: { services: 0, provision: total, total },
-    stop: () => Promise.resolve(),
+    stop: () => ses.stop(),
   };
 };

@@ -6,11 +6,11 @@ import type { Stoppable } from './services/net';
 
 /**
  * One stand-in on its own, for docker-compose.yml, where each runs as a service:
- *   node --import tsx src/standalone.ts cognito|dynamodb|s3|mail
+ *   node --import tsx src/standalone.ts cognito|dynamodb|s3|ses|mail
  * The same modules, options and data layout as the embedded stack (src/stack.ts), so both paths
  * stay one design; the console then runs with COGNITO_ENDPOINT etc. pointing at these.
  */
-const SERVICES = ['cognito', 'dynamodb', 's3', 'mail'] as const;
+const SERVICES = ['cognito', 'dynamodb', 's3', 'ses', 'mail'] as const;
 type Service = (typeof SERVICES)[number];
 
 const isService = (value: string | undefined): value is Service =>
@@ -24,9 +24,9 @@ if (!isService(service)) {
 
 const env = readEnv();
 const start = async (which: Service): Promise<Stoppable & { url: string }> => {
-  // The same layout as the embedded stack: <DATA_DIR>/<service>.
+  // The same layout as the embedded stack: <DATA_DIR>/<service> (SES keeps nothing).
   const directory = join(env.DATA_DIR, which);
-  await mkdir(directory, { recursive: true });
+  if (which !== 'ses') await mkdir(directory, { recursive: true });
   switch (which) {
     case 'cognito': {
       const { startCognito } = await import('./services/cognito');
@@ -55,6 +55,15 @@ const start = async (which: Service): Promise<Stoppable & { url: string }> => {
     case 's3': {
       const { startS3 } = await import('./services/s3');
       return startS3({ directory, host: env.HOST, port: env.S3_PORT, debug: env.DEBUG });
+    }
+    case 'ses': {
+      // Its mail goes to the mail service, SMTP_HOST:SMTP_PORT.
+      const { startSesRelayingTo } = await import('./services/ses');
+      return startSesRelayingTo({
+        host: env.HOST,
+        port: env.SES_PORT ?? 0,
+        smtp: { host: env.SMTP_HOST, port: env.SMTP_PORT },
+      });
     }
     case 'mail': {
       const { startMail } = await import('./services/mail');

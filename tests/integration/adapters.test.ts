@@ -1,12 +1,15 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { DynamoRecordStore } from '@ccsc/lambdas/adapters/dynamodb-record-store';
 import { S3ObjectStore } from '@ccsc/lambdas/adapters/s3-object-store';
+import { SesMailer } from '@ccsc/lambdas/adapters/ses-mailer';
 import { BUCKETS, bucketName, TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { ConflictError, ValidationError } from '@ccsc/lambdas/http/errors';
+import { waitForMail } from '../support/aws';
 
 // The ports' AWS SDK v3 adapters against the offline stand-ins the console provisioned.
 const c = inject('console');
@@ -68,5 +71,39 @@ describe('S3ObjectStore on the documents bucket', () => {
       `${prefix}doc-2.txt`,
     ]);
     expect(listed.objects[0]?.size).toBe(6);
+  });
+});
+
+describe('SesMailer through the SES stand-in', () => {
+  const client = new SESv2Client({ region: c.region, endpoint: c.sesEndpoint, credentials });
+  const mailer = new SesMailer(client, 'no-reply@ccsc.local');
+
+  it("delivers the product's mail, text and HTML, to the console's inbox", async () => {
+    const to = `it-ses-${randomUUID().slice(0, 8)}@example.com`;
+    await mailer.send({
+      to,
+      subject: 'Your one-time link',
+      text: 'Open https://console.local/x within 15 minutes.',
+      html: '<p>Open <a href="https://console.local/x">the link</a> within 15 minutes.</p>',
+    });
+    const [mail] = await waitForMail(c, to);
+    expect(mail?.subject).toBe('Your one-time link');
+    expect(mail?.text.trim()).toBe('Open https://console.local/x within 15 minutes.');
+    expect(mail?.html).toContain('<a href="https://console.local/x">the link</a>');
+  });
+
+  it('sends a text-only message when there is no HTML', async () => {
+    const to = `it-ses-${randomUUID().slice(0, 8)}@example.com`;
+    await mailer.send({ to, subject: 'Plain notice', text: 'Nothing to click.' });
+    const [mail] = await waitForMail(c, to);
+    expect(mail?.subject).toBe('Plain notice');
+    expect(mail?.text.trim()).toBe('Nothing to click.');
+  });
+
+  it("fails as SES fails when the sender is not an address (the adapter's errors surface)", async () => {
+    const broken = new SesMailer(client, 'not-an-address');
+    await expect(
+      broken.send({ to: 'ada@example.com', subject: 'x', text: 'x' }),
+    ).rejects.toMatchObject({ name: 'BadRequestException', message: "Missing final '@domain'" });
   });
 });

@@ -11,6 +11,8 @@ export interface ConsoleInfo {
   mailUi: string;
   dynamodbEndpoint: string;
   s3Endpoint: string;
+  /** The SES stand-in the handlers send through (AWS_ENDPOINT_URL_SESV2). */
+  sesEndpoint: string;
   bootstrapAdminEmail: string;
   /** The console's data folder (the Cognito signing key lives under cognito/fidelity/). */
   dataDir: string;
@@ -38,6 +40,7 @@ export const consoleInfo = (running: RunningConsole, env: MockEnv): ConsoleInfo 
   mailUi: running.stack.endpoints.mailUi,
   dynamodbEndpoint: running.stack.endpoints.dynamodb,
   s3Endpoint: running.stack.endpoints.s3,
+  sesEndpoint: running.stack.endpoints.ses,
   bootstrapAdminEmail: env.BOOTSTRAP_ADMIN_EMAIL,
   dataDir: env.DATA_DIR,
 });
