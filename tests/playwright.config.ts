@@ -5,16 +5,20 @@ import { defineConfig } from '@playwright/test';
 
 // End-to-end journeys in Debian's Chromium (no browser download) against the offline console,
 // started exactly as `npm start` starts it, on ports of its own and a throw-away data folder.
+// E2E_PORT_OFFSET moves them all, so that two runs can share a machine.
+const offset = Number(process.env.E2E_PORT_OFFSET ?? '0');
 const ports = {
-  PORT: 3310,
-  COGNITO_PORT: 9310,
-  SMTP_PORT: 1310,
-  MAIL_UI_PORT: 1320,
-  DYNAMODB_PORT: 8310,
-  S3_PORT: 4310,
+  PORT: 3310 + offset,
+  COGNITO_PORT: 9310 + offset,
+  SMTP_PORT: 1310 + offset,
+  MAIL_UI_PORT: 1320 + offset,
+  DYNAMODB_PORT: 8310 + offset,
+  S3_PORT: 4310 + offset,
 };
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'ccsc-e2e-'));
 const baseURL = `http://localhost:${ports.PORT}`;
+/** The local inbox's REST API (maildev: GET /api/email), for journeys that read mail. */
+process.env.E2E_MAIL_UI_URL = `http://127.0.0.1:${String(ports.MAIL_UI_PORT)}`;
 
 export default defineConfig({
   testDir: './e2e',

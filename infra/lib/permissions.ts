@@ -1,11 +1,12 @@
-import type { Operation } from '@ccsc/lambdas/contract';
+import { operations, routes, type Operation } from '@ccsc/lambdas/contract';
 
 /**
  * What each operation's function may do, and on what: the IAM policy of every function is built
  * from this table and nothing else (plus its own log group and X-Ray). A test asserts that every
- * operation of the contract has a row. Operations that still run `not-implemented.ts` get no
- * permission at all: they validate and answer 501 without calling anything. A feature that lands
- * adds its actions here, on the narrowest resource that works — never a `*` action.
+ * operation of the contract has a row. Operations that still run `not-implemented.ts` get only
+ * what the router itself needs (the MFA gate below): they validate and answer 501 without
+ * calling anything else. A feature that lands adds its actions here, on the narrowest resource
+ * that works — never a `*` action.
  */
 export type ResourceKey =
   /** The user pool. */
@@ -27,13 +28,62 @@ export interface PermissionGrant {
   readonly actions: readonly string[];
 }
 
-export const PERMISSIONS = {
-  logout: [{ on: 'userPool', actions: ['cognito-idp:AdminUserGlobalSignOut'] }],
-  redirectUser: [],
-  accountLockout: [],
-  'confirm-forget-password': [],
-  'forget-totp': [],
-  'forget-totp/confirm': [],
+/**
+ * Appending to the hash-chained audit trail (lambdas/src/adapters/audit-chain.ts): a strongly
+ * consistent Query for the chain's head, then PutItem of the next sequence number with
+ * `attribute_not_exists`. Never UpdateItem or DeleteItem (denied to every function anyway).
+ */
+const AUDIT_APPEND: PermissionGrant = {
+  on: 'auditTable',
+  actions: ['dynamodb:PutItem', 'dynamodb:Query'],
+};
+const SEND_MAIL: PermissionGrant = { on: 'mailSender', actions: ['ses:SendEmail'] };
+
+/** Each operation's own needs, before the MFA gate is added. */
+export const OPERATION_PERMISSIONS = {
+  logout: [{ on: 'userPool', actions: ['cognito-idp:AdminUserGlobalSignOut'] }, AUDIT_APPEND],
+  redirectUser: [AUDIT_APPEND],
+  accountLockout: [
+    {
+      on: 'userPool',
+      actions: [
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:AdminListUserAuthEvents',
+        'cognito-idp:AdminDisableUser',
+        'cognito-idp:AdminUserGlobalSignOut',
+      ],
+    },
+    // The lock record (USER#<userName> / ACCOUNT_LOCK), written with a condition.
+    { on: 'mainTable', actions: ['dynamodb:GetItem', 'dynamodb:PutItem'] },
+    AUDIT_APPEND,
+  ],
+  // ConfirmForgotPassword is one of Cognito's public calls (IAM is not evaluated for it);
+  // AdminGetUser names the account in the audit record.
+  'confirm-forget-password': [
+    { on: 'userPool', actions: ['cognito-idp:AdminGetUser'] },
+    AUDIT_APPEND,
+  ],
+  'forget-totp': [
+    { on: 'userPool', actions: ['cognito-idp:AdminGetUser'] },
+    // The link's ticket (TOTP_RESET#<sha256>), written only if new.
+    { on: 'mainTable', actions: ['dynamodb:PutItem'] },
+    AUDIT_APPEND,
+    SEND_MAIL,
+  ],
+  'forget-totp/confirm': [
+    {
+      on: 'userPool',
+      actions: [
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:AdminSetUserMFAPreference',
+        'cognito-idp:AdminUserGlobalSignOut',
+      ],
+    },
+    // Redeeming the ticket: one conditional DeleteItem that returns it (single use).
+    { on: 'mainTable', actions: ['dynamodb:DeleteItem'] },
+    AUDIT_APPEND,
+    SEND_MAIL,
+  ],
   'list-all-users': [{ on: 'userPool', actions: ['cognito-idp:ListUsers'] }],
   'create-user': [],
   'update-user': [],
@@ -58,6 +108,44 @@ export const PERMISSIONS = {
   's3documents/list': [],
   's3documents/download': [],
 } as const satisfies Record<Operation, readonly PermissionGrant[]>;
+
+/**
+ * The router's MFA gate (lambdas/src/http/mfa-gate.ts) reads the caller's account with
+ * AdminGetUser on every authenticated call whose route is not `allowedBeforeMfa` — implemented
+ * or not — so each of those functions may do that, and only that, on the pool.
+ */
+export const MFA_GATE_GRANT: PermissionGrant = {
+  on: 'userPool',
+  actions: ['cognito-idp:AdminGetUser'],
+};
+
+export const isMfaGated = (operation: Operation): boolean => {
+  const route = routes[operation];
+  return route.auth === 'authenticated' && !('allowedBeforeMfa' in route && route.allowedBeforeMfa);
+};
+
+/** One grant per resource, actions in a stable order without repeats. */
+const mergeByResource = (grants: readonly PermissionGrant[]): PermissionGrant[] => {
+  const byResource = new Map<ResourceKey, Set<string>>();
+  for (const g of grants) {
+    const actions = byResource.get(g.on) ?? new Set<string>();
+    for (const a of g.actions) actions.add(a);
+    byResource.set(g.on, actions);
+  }
+  return [...byResource].map(([on, actions]) => ({ on, actions: [...actions].sort() }));
+};
+
+/** The permission table the Api construct grants: each operation's own rows plus the MFA gate. */
+export const PERMISSIONS: Readonly<Record<Operation, readonly PermissionGrant[]>> = (() => {
+  const table: Partial<Record<Operation, readonly PermissionGrant[]>> = {};
+  for (const op of operations) {
+    table[op] = mergeByResource([
+      ...(isMfaGated(op) ? [MFA_GATE_GRANT] : []),
+      ...OPERATION_PERMISSIONS[op],
+    ]);
+  }
+  return table as Record<Operation, readonly PermissionGrant[]>;
+})();
 
 /**
  * The audit trail is append-only (data-model.ts): whatever a function is granted, these are

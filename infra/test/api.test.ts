@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { API_PREFIX, operations, routeList, routes, type Operation } from '@ccsc/lambdas/contract';
 import { parseLambdaEnv } from '@ccsc/lambdas/env';
 import { STAGE_NAME } from '../lib/constructs/api';
-import { AUDIT_TABLE_DENIED_ACTIONS, PERMISSIONS } from '../lib/permissions';
+import { implemented } from '@ccsc/lambdas/handlers';
+import {
+  AUDIT_TABLE_DENIED_ACTIONS,
+  isMfaGated,
+  OPERATION_PERMISSIONS,
+  PERMISSIONS,
+} from '../lib/permissions';
 import { logicalId, resourcesOf, sitStack, type Resource } from './support/stacks';
 
 const { template, stack } = sitStack();
@@ -247,12 +253,23 @@ describe('Api: one function per operation', () => {
   it('bundles the implemented operations from their own entries and the rest from not-implemented.ts', () => {
     const codeKey = (op: Operation) =>
       JSON.stringify((functionOf(op).props.Code as { S3Key: unknown }).S3Key);
-    const notImplemented = operations.filter((op) => !['logout', 'list-all-users'].includes(op));
+    const own = operations.filter((op) => op in implemented);
+    expect(own.sort()).toEqual(
+      [
+        'logout',
+        'redirectUser',
+        'accountLockout',
+        'confirm-forget-password',
+        'forget-totp',
+        'forget-totp/confirm',
+        'list-all-users',
+      ].sort(),
+    );
+    const notImplemented = operations.filter((op) => !own.includes(op));
     const shared = new Set(notImplemented.map(codeKey));
     expect(shared.size).toBe(1);
-    expect(shared.has(codeKey('logout'))).toBe(false);
-    expect(shared.has(codeKey('list-all-users'))).toBe(false);
-    expect(codeKey('logout')).not.toBe(codeKey('list-all-users'));
+    for (const op of own) expect(shared.has(codeKey(op)), op).toBe(false);
+    expect(new Set(own.map(codeKey)).size).toBe(own.length);
   });
 
   it('gives every function the variables of lambdas/src/env.ts', () => {
@@ -317,25 +334,110 @@ describe('Api: least privilege per operation', () => {
     }
   });
 
-  it('grants exactly the permission table: logout and list-all-users on the pool, the rest nothing', () => {
-    const poolArn = { 'Fn::GetAtt': [logicalId(stack, stack.auth.userPool), 'Arn'] };
+  it('grants exactly the permission table', () => {
+    const arnOf = (construct: Parameters<typeof logicalId>[1]) => ({
+      'Fn::GetAtt': [logicalId(stack, construct), 'Arn'],
+    });
+    const poolArn = arnOf(stack.auth.userPool);
+    const auditArn = arnOf(stack.data.auditTable);
+    const mainTable: unknown = stack.resolve([
+      stack.data.mainTable.tableArn,
+      `${stack.data.mainTable.tableArn}/index/gsi1`,
+    ]);
+    // The identity and its configuration set, in whatever order CDK writes them.
+    const senderArns = stack.resolve([...stack.mail.sendResourceArns]) as unknown[];
+    const mailSender: unknown = expect.arrayContaining(senderArns);
     const granted = (op: Operation) =>
       policyOf(op).filter(
         (s) => s.Effect === 'Allow' && s.Sid !== 'OwnLogGroup' && s.Resource !== '*',
       );
+    const statement = (i: number, actions: string[], resource: unknown) => ({
+      Sid: `Operation${String(i)}`,
+      Effect: 'Allow',
+      Action: actions.length === 1 ? actions[0] : actions,
+      Resource: resource,
+    });
+    const auditAppend = (i: number) =>
+      statement(i, ['dynamodb:PutItem', 'dynamodb:Query'], auditArn);
+
     expect(granted('logout')).toEqual([
-      {
-        Sid: 'Operation0',
-        Effect: 'Allow',
-        Action: 'cognito-idp:AdminUserGlobalSignOut',
-        Resource: poolArn,
-      },
+      statement(0, ['cognito-idp:AdminUserGlobalSignOut'], poolArn),
+      auditAppend(1),
+    ]);
+    expect(granted('redirectUser')).toEqual([
+      statement(0, ['cognito-idp:AdminGetUser'], poolArn),
+      auditAppend(1),
     ]);
     expect(granted('list-all-users')).toEqual([
-      { Sid: 'Operation0', Effect: 'Allow', Action: 'cognito-idp:ListUsers', Resource: poolArn },
+      statement(0, ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers'], poolArn),
     ]);
+    expect(granted('accountLockout')).toEqual([
+      statement(
+        0,
+        [
+          'cognito-idp:AdminDisableUser',
+          'cognito-idp:AdminGetUser',
+          'cognito-idp:AdminListUserAuthEvents',
+          'cognito-idp:AdminUserGlobalSignOut',
+        ],
+        poolArn,
+      ),
+      statement(1, ['dynamodb:GetItem', 'dynamodb:PutItem'], mainTable),
+      auditAppend(2),
+    ]);
+    expect(granted('confirm-forget-password')).toEqual([
+      statement(0, ['cognito-idp:AdminGetUser'], poolArn),
+      auditAppend(1),
+    ]);
+    const sendMail = (i: number) => statement(i, ['ses:SendEmail'], mailSender);
+    expect(granted('forget-totp')).toEqual([
+      statement(0, ['cognito-idp:AdminGetUser'], poolArn),
+      statement(1, ['dynamodb:PutItem'], mainTable),
+      auditAppend(2),
+      sendMail(3),
+    ]);
+    expect(granted('forget-totp/confirm')).toEqual([
+      statement(
+        0,
+        [
+          'cognito-idp:AdminGetUser',
+          'cognito-idp:AdminSetUserMFAPreference',
+          'cognito-idp:AdminUserGlobalSignOut',
+        ],
+        poolArn,
+      ),
+      statement(1, ['dynamodb:DeleteItem'], mainTable),
+      auditAppend(2),
+      sendMail(3),
+    ]);
+    for (const op of ['forget-totp', 'forget-totp/confirm'] as const) {
+      expect(granted(op)[3]?.Resource, op).toHaveLength(senderArns.length);
+    }
+    // Operations not built yet: only the router's MFA gate (AdminGetUser), or nothing if public.
     for (const op of operations) {
-      if (PERMISSIONS[op].length === 0) expect(granted(op), op).toEqual([]);
+      if (OPERATION_PERMISSIONS[op].length > 0) continue;
+      expect(granted(op), op).toEqual(
+        isMfaGated(op) ? [statement(0, ['cognito-idp:AdminGetUser'], poolArn)] : [],
+      );
+    }
+  });
+
+  it('lets every MFA-gated function read accounts (AdminGetUser), and only those routes', () => {
+    for (const op of operations) {
+      const route = routes[op];
+      const gated = route.auth === 'authenticated' && !('allowedBeforeMfa' in route);
+      expect(isMfaGated(op), op).toBe(gated);
+      const poolActions = PERMISSIONS[op].find((g) => g.on === 'userPool')?.actions ?? [];
+      if (gated) expect(poolActions, op).toContain('cognito-idp:AdminGetUser');
+    }
+  });
+
+  it('never lets a function update or delete audit records, only append them', () => {
+    for (const op of operations) {
+      const audit = PERMISSIONS[op].find((g) => g.on === 'auditTable')?.actions ?? [];
+      for (const action of audit) {
+        expect(['dynamodb:PutItem', 'dynamodb:Query'], op).toContain(action);
+      }
     }
   });
 

@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { BUCKETS, TABLES, tableName } from '@ccsc/lambdas/data-model';
+import { BUCKETS, TABLES, type TableDefinition, tableName } from '@ccsc/lambdas/data-model';
 import { logicalId, resourcesOf, sitStack } from './support/stacks';
 
 const { template, stack } = sitStack();
@@ -33,6 +33,18 @@ describe('Data: tables from data-model.ts', () => {
     expect(Object.keys(resourcesOf(template, 'AWS::DynamoDB::Table'))).toHaveLength(
       Object.keys(TABLES).length,
     );
+  });
+
+  it('lets DynamoDB expire the short-lived records of the tables that have an expiry attribute', () => {
+    const tables: readonly TableDefinition[] = Object.values(TABLES);
+    for (const definition of tables) {
+      if (definition.timeToLiveAttribute === undefined) continue;
+      template.hasResourceProperties('AWS::DynamoDB::Table', {
+        TableName: tableName('sit', definition),
+        TimeToLiveSpecification: { AttributeName: definition.timeToLiveAttribute, Enabled: true },
+      });
+    }
+    expect(tables.some((t) => t.timeToLiveAttribute !== undefined)).toBe(true);
   });
 
   it('protects every table: point-in-time recovery, encryption, deletion protection, retained', () => {

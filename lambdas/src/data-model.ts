@@ -7,6 +7,11 @@ export interface TableDefinition {
   readonly partitionKey: 'pk';
   readonly sortKey: 'sk';
   readonly indexes: readonly { name: string; partitionKey: string; sortKey: string }[];
+  /**
+   * The attribute DynamoDB's TTL reads (epoch seconds) to clear expired records away. Cleanup
+   * only: the code never trusts an expired record, TTL deletion can lag by days.
+   */
+  readonly timeToLiveAttribute?: string;
 }
 
 export const TABLES = {
@@ -16,6 +21,7 @@ export const TABLES = {
     partitionKey: 'pk',
     sortKey: 'sk',
     indexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+    timeToLiveAttribute: 'expiresAt',
   },
   /** The append-only audit trail: no code path updates or deletes a record. */
   audit: { suffix: 'audit', partitionKey: 'pk', sortKey: 'sk', indexes: [] },

@@ -14,6 +14,11 @@ const schema = z.object({
   DOCUMENTS_BUCKET: z.string().min(3),
   ARTIFACTS_BUCKET: z.string().min(3),
   MAIL_FROM: z.email(),
+  /**
+   * accountLockout: consecutive failed sign-ins (Cognito auth events since the last success)
+   * that lock an account. CDK sets it on that function only; the others take the default.
+   */
+  LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(50).default(5),
   /** Offline only: the local S3 stand-in serves path-style URLs. */
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false'])

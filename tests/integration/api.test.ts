@@ -4,7 +4,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from '../support/api';
-import { cognito, createSignedInUser, type TestUser } from '../support/aws';
+import { cognito, createEnrolledUser, createSignedInUser, type TestUser } from '../support/aws';
 
 const c = inject('console');
 
@@ -22,10 +22,11 @@ describe('list-all-users', () => {
   let auditor: TestUser;
   let orgAdmin: TestUser;
   beforeAll(async () => {
+    // Administrators as the console has them: authenticator app enrolled (the API insists).
     [admin, auditor, orgAdmin] = await Promise.all([
-      createSignedInUser(c, 'PlatformAdmin'),
-      createSignedInUser(c, 'Auditor'),
-      createSignedInUser(c, 'OrgAdmin'),
+      createEnrolledUser(c, 'PlatformAdmin'),
+      createEnrolledUser(c, 'Auditor'),
+      createEnrolledUser(c, 'OrgAdmin'),
     ]);
   });
 
@@ -112,6 +113,7 @@ describe('list-all-users', () => {
 
 describe('logout', () => {
   it('signs the caller out everywhere: the refresh token stops working', async () => {
+    // Allowed before MFA: a user without an authenticator app can still sign out.
     const user = await createSignedInUser(c, 'Auditor');
     const client = cognito(c);
     const refresh = () =>
@@ -150,7 +152,7 @@ describe('logout', () => {
 
 describe('routes whose feature has not landed', () => {
   it('answer 501 with a clear message after checking role and input, never data', async () => {
-    const admin = await createSignedInUser(c, 'PlatformAdmin');
+    const admin = await createEnrolledUser(c, 'PlatformAdmin');
     const res = await callApi(c, 'list-all-groups', { method: 'GET', token: admin.idToken });
     expect(res.status).toBe(501);
     const body = res.body as { status: string; error: { code: string; message: string } };
@@ -160,7 +162,7 @@ describe('routes whose feature has not landed', () => {
   });
 
   it('public ones answer without a token, and still validate', async () => {
-    const bad = await callApi(c, 'forget-totp', { body: { email: 'nope' } });
+    const bad = await callApi(c, 'decription', { body: { apiId: 'nope' } });
     expect(bad.status).toBe(400);
   });
 });

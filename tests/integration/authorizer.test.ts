@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from '../support/api';
-import { createSignedInUser, type TestUser } from '../support/aws';
+import { createEnrolledUser, type TestUser } from '../support/aws';
 
 const c = inject('console');
 const b64url = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -16,7 +16,7 @@ const claimsOf = (user: TestUser): Record<string, unknown> =>
 describe('the Cognito user-pool authorizer emulation', () => {
   let admin: TestUser;
   beforeAll(async () => {
-    admin = await createSignedInUser(c, 'PlatformAdmin');
+    admin = await createEnrolledUser(c, 'PlatformAdmin');
   });
 
   it('answers 401 with the error envelope when there is no token', async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv, REPOSITORY_ROOT, startConsole, type RunningConsole } from '@ccsc/mock-server';
 import { callApi } from '../support/api';
-import { createSignedInUser } from '../support/aws';
+import { createEnrolledUser } from '../support/aws';
 import { consoleInfo } from '../support/console';
 import { freePort } from '../support/ports';
 
@@ -80,7 +80,7 @@ describe('the console on separately running stand-ins (the docker-compose.yml wi
     });
     running = await startConsole(env);
     const info = consoleInfo(running, env);
-    const admin = await createSignedInUser(info, 'PlatformAdmin');
+    const admin = await createEnrolledUser(info, 'PlatformAdmin');
     const res = await callApi(info, 'list-all-users', { body: {}, token: admin.idToken });
     expect(res.status).toBe(200);
     const emails = (res.body as { data: { users: { email: string }[] } }).data.users.map(

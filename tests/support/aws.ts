@@ -2,11 +2,16 @@ import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
+  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   CognitoIdentityProviderServiceException,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  RespondToAuthChallengeCommand,
+  type RespondToAuthChallengeCommandOutput,
+  SetUserMFAPreferenceCommand,
   SetUserPoolMfaConfigCommand,
+  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -33,14 +38,13 @@ export interface TestUser {
   refreshToken: string;
 }
 
-/**
- * Creates a confirmed user in a role group and signs them in with SRP through the web client, as
- * the web app does (the pool's MFA is optional and these users have none: tokens at once).
- */
-export const createSignedInUser = async (
+export type TestRole = 'PlatformAdmin' | 'OrgAdmin' | 'Auditor';
+
+/** A confirmed user in a role group, with a permanent password, not signed in. */
+export const createRoleUser = async (
   c: ConsoleInfo,
-  role: 'PlatformAdmin' | 'OrgAdmin' | 'Auditor',
-): Promise<TestUser> => {
+  role: TestRole,
+): Promise<{ email: string; userName: string; password: string }> => {
   const client = cognito(c);
   const email = `it-${role.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
   const password = `Pw-${randomUUID().slice(0, 8)}A1`;
@@ -72,26 +76,104 @@ export const createSignedInUser = async (
       GroupName: role,
     }),
   );
-  const auth = await srpSignIn(client, {
+  return { email, userName, password };
+};
+
+/** Why a web sign-in ended without tokens: the challenge Cognito asked (or none). */
+export class SignInIncomplete extends Error {
+  constructor(
+    readonly email: string,
+    readonly challengeName: string | undefined,
+  ) {
+    super(`sign-in of ${email} returned no tokens (challenge ${challengeName ?? '-'})`);
+  }
+}
+
+/**
+ * Signs in through the web client with SRP, as the web app does, answering the
+ * SOFTWARE_TOKEN_MFA challenge with the authenticator when Cognito asks for it.
+ */
+export const signInWeb = async (
+  c: ConsoleInfo,
+  credentials: { email: string; password: string },
+  authenticator?: Authenticator,
+): Promise<Pick<TestUser, 'idToken' | 'accessToken' | 'refreshToken'>> => {
+  const client = cognito(c);
+  let auth: RespondToAuthChallengeCommandOutput = await srpSignIn(client, {
     userPoolId: c.userPoolId,
     clientId: c.userPoolClientId,
-    username: email,
-    password,
+    username: credentials.email,
+    password: credentials.password,
   });
-  const r = auth.AuthenticationResult;
-  if (!r?.IdToken || !r.AccessToken || !r.RefreshToken) {
-    throw new Error(
-      `sign-in of ${email} returned no tokens (challenge ${auth.ChallengeName ?? '-'})`,
+  if (auth.ChallengeName === 'SOFTWARE_TOKEN_MFA' && authenticator !== undefined) {
+    auth = await client.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: c.userPoolClientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: auth.Session,
+        ChallengeResponses: {
+          USERNAME: auth.ChallengeParameters?.USER_ID_FOR_SRP ?? credentials.email,
+          SOFTWARE_TOKEN_MFA_CODE: await authenticator.next(),
+        },
+      }),
     );
   }
-  return {
-    email,
-    userName,
-    password,
-    idToken: r.IdToken,
-    accessToken: r.AccessToken,
-    refreshToken: r.RefreshToken,
-  };
+  const r = auth.AuthenticationResult;
+  if (!r?.IdToken || !r.AccessToken || !r.RefreshToken) {
+    throw new SignInIncomplete(credentials.email, auth.ChallengeName);
+  }
+  return { idToken: r.IdToken, accessToken: r.AccessToken, refreshToken: r.RefreshToken };
+};
+
+/**
+ * Creates a confirmed user in a role group and signs them in with SRP through the web client, as
+ * the web app does (the pool's MFA is optional and these users have none: tokens at once). The
+ * API refuses such a user everywhere but the calls allowed before MFA (403
+ * MFA_ENROLMENT_REQUIRED): for a user who may use the console, see createEnrolledUser.
+ */
+export const createSignedInUser = async (c: ConsoleInfo, role: TestRole): Promise<TestUser> => {
+  const user = await createRoleUser(c, role);
+  return { ...user, ...(await signInWeb(c, user)) };
+};
+
+export interface EnrolledTestUser extends TestUser {
+  /** The user's authenticator app (codes for later sign-ins). */
+  authenticator: Authenticator;
+}
+
+/**
+ * A user as every administrator of the console is: signed in once, authenticator app enrolled
+ * with the access token (AssociateSoftwareToken, VerifySoftwareToken, SetUserMFAPreference
+ * enabled and preferred, as the web app's enrolment does), then signed in again, now answering
+ * Cognito's SOFTWARE_TOKEN_MFA challenge. The tokens are those of the second sign-in.
+ */
+export const createEnrolledUser = async (
+  c: ConsoleInfo,
+  role: TestRole,
+): Promise<EnrolledTestUser> => {
+  const client = cognito(c);
+  const user = await createRoleUser(c, role);
+  const first = await signInWeb(c, user);
+  const associated = await client.send(
+    new AssociateSoftwareTokenCommand({ AccessToken: first.accessToken }),
+  );
+  const authenticator = new Authenticator(associated.SecretCode ?? '');
+  const verified = await client.send(
+    new VerifySoftwareTokenCommand({
+      AccessToken: first.accessToken,
+      UserCode: await authenticator.next(),
+      FriendlyDeviceName: 'integration test',
+    }),
+  );
+  if (verified.Status !== 'SUCCESS') throw new Error(`TOTP enrolment of ${user.email} failed`);
+  await client.send(
+    new SetUserMFAPreferenceCommand({
+      AccessToken: first.accessToken,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    }),
+  );
+  const second = await signInWeb(c, user, authenticator);
+  return { ...user, ...second, authenticator };
 };
 
 /** How a Cognito call failed, as the SDK reports it: exception name, message, HTTP status. */

@@ -97,6 +97,11 @@ export class Data extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
+      // Short-lived records (one-time links) carry their expiry in epoch seconds; DynamoDB
+      // removes them some time after it (the code already refuses expired ones).
+      ...(definition.timeToLiveAttribute === undefined
+        ? {}
+        : { timeToLiveAttribute: definition.timeToLiveAttribute }),
     });
     for (const index of definition.indexes) {
       table.addGlobalSecondaryIndex({

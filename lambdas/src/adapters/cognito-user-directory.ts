@@ -1,15 +1,33 @@
 import {
+  AdminDisableUserCommand,
+  AdminGetUserCommand,
+  type AdminGetUserCommandOutput,
+  AdminListUserAuthEventsCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminUserGlobalSignOutCommand,
+  type AttributeType,
   type CognitoIdentityProviderClient,
+  ConfirmForgotPasswordCommand,
   ListUsersCommand,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { roleSchema } from '../contract';
 import { NotFoundError, TooManyRequestsError, ValidationError } from '../http/errors';
-import type { DirectoryUser, ListUsersQuery, UserDirectory } from '../ports/user-directory';
+import {
+  type AuthEventPage,
+  type DirectoryUser,
+  type DirectoryUserDetail,
+  type ListUsersQuery,
+  type PasswordReset,
+  type PasswordResetRefusal,
+  PasswordResetRefused,
+  type UserDirectory,
+} from '../ports/user-directory';
 
+const attributeIn = (attributes: AttributeType[] | undefined, name: string): string | null =>
+  attributes?.find((a) => a.Name === name)?.Value ?? null;
 const attribute = (user: UserType, name: string): string | null =>
-  user.Attributes?.find((a) => a.Name === name)?.Value ?? null;
+  attributeIn(user.Attributes, name);
 
 export const toDirectoryUser = (user: UserType): DirectoryUser => {
   const role = roleSchema.safeParse(attribute(user, 'custom:role'));
@@ -29,12 +47,30 @@ export const toDirectoryUser = (user: UserType): DirectoryUser => {
   };
 };
 
+/** AdminGetUser answers attributes under another name and adds the MFA enrolment. */
+export const toDirectoryUserDetail = (out: AdminGetUserCommandOutput): DirectoryUserDetail => ({
+  ...toDirectoryUser({
+    Username: out.Username,
+    Attributes: out.UserAttributes,
+    Enabled: out.Enabled,
+    UserStatus: out.UserStatus,
+    UserCreateDate: out.UserCreateDate,
+    UserLastModifiedDate: out.UserLastModifiedDate,
+  }),
+  mfaMethods: out.UserMFASettingList ?? [],
+  preferredMfa: out.PreferredMfaSetting ?? null,
+});
+
+const errorName = (err: unknown) => (err instanceof Error ? err.name : '');
+
 /** Cognito errors a caller can act on become typed errors; the rest stay 5xx. */
 const translate = (err: unknown): never => {
-  const name = err instanceof Error ? err.name : '';
+  const name = errorName(err);
   const message = err instanceof Error ? err.message : '';
   if (name === 'UserNotFoundException') throw new NotFoundError('User does not exist.');
-  if (name === 'TooManyRequestsException') throw new TooManyRequestsError();
+  if (name === 'TooManyRequestsException' || name === 'ThrottlingException') {
+    throw new TooManyRequestsError();
+  }
   if (name === 'InvalidParameterException' && /^Paging marker .* is invalid/.test(message)) {
     throw new ValidationError('The cursor is not valid.', [
       { path: 'cursor', message: 'Not a valid cursor' },
@@ -72,9 +108,95 @@ export class CognitoUserDirectory implements UserDirectory {
     };
   }
 
+  async getUser(userName: string) {
+    try {
+      const out = await this.client.send(
+        new AdminGetUserCommand({ UserPoolId: this.userPoolId, Username: userName }),
+      );
+      return toDirectoryUserDetail(out);
+    } catch (err) {
+      if (errorName(err) === 'UserNotFoundException') return null;
+      return translate(err);
+    }
+  }
+
   async signOutEverywhere(userName: string) {
     await this.client
       .send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.userPoolId, Username: userName }))
       .catch(translate);
   }
+
+  async disableUser(userName: string) {
+    await this.client
+      .send(new AdminDisableUserCommand({ UserPoolId: this.userPoolId, Username: userName }))
+      .catch(translate);
+  }
+
+  async listAuthEvents(userName: string, cursor?: string): Promise<AuthEventPage> {
+    const out = await this.client
+      .send(
+        new AdminListUserAuthEventsCommand({
+          UserPoolId: this.userPoolId,
+          Username: userName,
+          MaxResults: 60,
+          NextToken: cursor,
+        }),
+      )
+      .catch(translate);
+    return {
+      events: (out.AuthEvents ?? []).map((e) => ({
+        type: e.EventType ?? 'Unknown',
+        response: e.EventResponse ?? 'Unknown',
+        at: e.CreationDate ?? new Date(0),
+      })),
+      nextCursor: out.NextToken ?? null,
+    };
+  }
+
+  async disableTotp(userName: string) {
+    await this.client
+      .send(
+        new AdminSetUserMFAPreferenceCommand({
+          UserPoolId: this.userPoolId,
+          Username: userName,
+          SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+        }),
+      )
+      .catch(translate);
+  }
+
+  async confirmPasswordReset(reset: PasswordReset) {
+    try {
+      await this.client.send(
+        new ConfirmForgotPasswordCommand({
+          ClientId: reset.clientId,
+          Username: reset.email,
+          ConfirmationCode: reset.code,
+          Password: reset.newPassword,
+        }),
+      );
+    } catch (err) {
+      const refusal = PASSWORD_RESET_REFUSALS[errorName(err)];
+      if (refusal !== undefined) {
+        throw new PasswordResetRefused(refusal, err instanceof Error ? err.message : '');
+      }
+      translate(err);
+    }
+  }
 }
+
+/**
+ * ConfirmForgotPassword's refusals. With the web client's PreventUserExistenceErrors ENABLED an
+ * unknown or disabled account already answers CodeMismatchException; the two LEGACY answers are
+ * mapped to the same refusal so nothing here could tell accounts apart either.
+ */
+const PASSWORD_RESET_REFUSALS: Partial<Record<string, PasswordResetRefusal>> = {
+  CodeMismatchException: 'code-mismatch',
+  UserNotFoundException: 'code-mismatch',
+  NotAuthorizedException: 'code-mismatch',
+  ExpiredCodeException: 'code-expired',
+  InvalidPasswordException: 'invalid-password',
+  PasswordHistoryPolicyViolationException: 'invalid-password',
+  LimitExceededException: 'limit-exceeded',
+  TooManyFailedAttemptsException: 'limit-exceeded',
+};

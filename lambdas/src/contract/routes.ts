@@ -139,8 +139,9 @@ export const routes = {
     allowedBeforeMfa: true,
     summary:
       'Signs the caller out everywhere (Cognito global sign-out of the user named by the verified ' +
-      'ID token). `accessToken` is what the spec sends; the server does not need it and only ' +
-      'checks that it is a token-shaped string when present.',
+      'ID token) and records it in the audit trail. `accessToken` is what the spec sends; the ' +
+      'server does not need it and only checks that it is a token-shaped string when present. ' +
+      'allowedBeforeMfa: a user who has not enrolled TOTP yet can still sign out.',
     request: z.object({ accessToken: accessTokenSchema.optional() }).strict(),
     response: z.object({ signedOut: z.literal(true) }),
   }),
@@ -154,7 +155,10 @@ export const routes = {
     summary:
       'Records a completed sign-in (logLogin=true) or a completed first sign-in (firstLogin=true) ' +
       'in the audit trail. Unlike the original spec the client sends NO password and NO TOTP ' +
-      'secret: the backend needs neither and must never see or store them; a body is refused.',
+      'secret: the backend needs neither and must never see or store them; a body is refused. ' +
+      'Not allowedBeforeMfa: the web app enrols TOTP with Cognito itself (AssociateSoftwareToken, ' +
+      'VerifySoftwareToken, SetUserMFAPreference with the access token) before it calls this, so ' +
+      'a caller without TOTP gets 403 MFA_ENROLMENT_REQUIRED like on every other gated call.',
     request: z
       .object({ logLogin: z.literal('true').optional(), firstLogin: z.literal('true').optional() })
       .strict()

@@ -1,8 +1,13 @@
 import { operations, type Operation } from '../contract';
 import type { LambdaHandler } from '../http/router';
+import { handler as accountLockout } from './accountLockout';
+import { handler as confirmForgetPassword } from './confirm-forget-password';
+import { handler as forgetTotp } from './forget-totp';
+import { handler as forgetTotpConfirm } from './forget-totp-confirm';
 import { handler as listAllUsers } from './list-all-users';
 import { handler as logout } from './logout';
 import { handler as notImplemented } from './not-implemented';
+import { handler as redirectUser } from './redirectUser';
 
 /**
  * Every operation's Lambda handler, keyed by operation: the mock server calls these, the CDK
@@ -11,6 +16,11 @@ import { handler as notImplemented } from './not-implemented';
  */
 export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   logout,
+  redirectUser,
+  accountLockout,
+  'confirm-forget-password': confirmForgetPassword,
+  'forget-totp': forgetTotp,
+  'forget-totp/confirm': forgetTotpConfirm,
   'list-all-users': listAllUsers,
 };
 

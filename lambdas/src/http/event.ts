@@ -28,6 +28,8 @@ export const requestMeta = (event: APIGatewayProxyEvent) => ({
   requestId: event.requestContext.requestId,
   sourceIp: event.requestContext.identity.sourceIp,
   userAgent: header(event, 'user-agent') ?? null,
+  origin: header(event, 'origin') ?? null,
+  host: header(event, 'host') ?? null,
 });
 
 const rawBody = (event: APIGatewayProxyEvent): string => {

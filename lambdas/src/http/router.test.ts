@@ -2,9 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { defineRoute, routes } from '../contract';
 import { apiGatewayEvent, claimsFor } from '../testing/api-gateway-event';
-import { ConflictError } from './errors';
+import { fakeUser, FakeUserDirectory, type FakeUser } from '../testing/fake-user-directory';
+import { ConflictError, TooManyRequestsError } from './errors';
 import type { Logger } from './logger';
-import { createHandler, createNotImplementedHandler } from './router';
+import { MFA_ENROLMENT_REQUIRED_MESSAGE } from './mfa-gate';
+import { createHandler, createNotImplementedHandler, type HandlerOptions } from './router';
 
 type LogFn = (message: string, detail?: Record<string, unknown>) => void;
 const silentLogger = () =>
@@ -27,12 +29,24 @@ const echoRoute = defineRoute({
   maxBodyBytes: 100,
 });
 
+/** The caller of claimsFor(), enrolled with TOTP unless a test says otherwise. */
+const CALLER = claimsFor('PlatformAdmin').sub ?? '';
+const directoryWith = (overrides: Partial<FakeUser> = {}) =>
+  new FakeUserDirectory([fakeUser(1, { userName: CALLER, ...overrides })]);
+const enrolled = directoryWith();
+/** Options every test handler gets: a directory where the caller has TOTP. */
+const opts = (o: HandlerOptions = {}): HandlerOptions => ({
+  logger: silentLogger(),
+  accounts: () => enrolled,
+  ...o,
+});
+
 const echo = (logger = silentLogger()) =>
   createHandler(
     echoRoute,
     (input, ctx) => Promise.resolve({ greeting: `hello ${input.name} from ${ctx.caller.email}` }),
     () => ({}),
-    { logger },
+    opts({ logger }),
   );
 
 const parse = (body: string): unknown => JSON.parse(body);
@@ -131,7 +145,7 @@ describe('createHandler', () => {
       echoRoute,
       () => Promise.reject(new ConflictError('Already there.')),
       () => ({}),
-      { logger: silentLogger() },
+      opts(),
     );
     const c = await conflict(
       apiGatewayEvent({ path: 'echo', body: { name: 'Ada' }, claims: claimsFor('PlatformAdmin') }),
@@ -147,7 +161,7 @@ describe('createHandler', () => {
       echoRoute,
       () => Promise.reject(new Error('database password is hunter2')),
       () => ({}),
-      { logger },
+      opts({ logger }),
     );
     const b = await boom(
       apiGatewayEvent({ path: 'echo', body: { name: 'Ada' }, claims: claimsFor('PlatformAdmin') }),
@@ -167,7 +181,7 @@ describe('createHandler', () => {
       echoRoute,
       () => Promise.resolve({ greeting: 42 } as unknown as { greeting: string }),
       () => ({}),
-      { logger },
+      opts({ logger }),
     );
     const res = await broken(
       apiGatewayEvent({ path: 'echo', body: { name: 'Ada' }, claims: claimsFor('PlatformAdmin') }),
@@ -178,9 +192,7 @@ describe('createHandler', () => {
 
   it('builds its dependencies once, on the first valid request', async () => {
     const getDeps = vi.fn(() => ({}));
-    const h = createHandler(echoRoute, () => Promise.resolve({ greeting: 'x' }), getDeps, {
-      logger: silentLogger(),
-    });
+    const h = createHandler(echoRoute, () => Promise.resolve({ greeting: 'x' }), getDeps, opts());
     await h(apiGatewayEvent({ path: 'echo', body: {}, claims: claimsFor('PlatformAdmin') }));
     expect(getDeps).not.toHaveBeenCalled();
     const ok = apiGatewayEvent({
@@ -200,10 +212,7 @@ describe('CORS', () => {
       echoRoute,
       () => Promise.resolve({ greeting: 'x' }),
       () => ({}),
-      {
-        logger: silentLogger(),
-        allowedOrigins: ['https://console.example'],
-      },
+      opts({ allowedOrigins: ['https://console.example'] }),
     );
     const event = (origin: string) =>
       apiGatewayEvent({
@@ -230,7 +239,7 @@ describe('CORS', () => {
 });
 
 describe('query-input routes', () => {
-  const redirect = createNotImplementedHandler(routes.redirectUser, { logger: silentLogger() });
+  const redirect = createNotImplementedHandler(routes.redirectUser, opts());
 
   it('refuse a body: the first-login call must never carry a password or TOTP secret', async () => {
     const res = await redirect(
@@ -258,7 +267,7 @@ describe('query-input routes', () => {
 
 describe('createNotImplementedHandler', () => {
   it('validates, then answers 501 with a clear message and no data', async () => {
-    const h = createNotImplementedHandler(routes['create-user'], { logger: silentLogger() });
+    const h = createNotImplementedHandler(routes['create-user'], opts());
     const bad = await h(
       apiGatewayEvent({ path: 'create-user', body: {}, claims: claimsFor('PlatformAdmin') }),
     );
@@ -284,5 +293,95 @@ describe('createNotImplementedHandler', () => {
     expect(body.error.code).toBe('NOT_IMPLEMENTED');
     expect(body.error.message).toContain('/ccsc/ui/create-user');
     expect(body).not.toHaveProperty('data');
+  });
+});
+
+describe('the MFA gate', () => {
+  const ok = () => Promise.resolve({ greeting: 'x' });
+  const call = (
+    directory: FakeUserDirectory,
+    route: typeof echoRoute = echoRoute,
+    body: unknown = { name: 'Ada' },
+  ) =>
+    createHandler(
+      route,
+      ok,
+      () => ({}),
+      opts({ accounts: () => directory }),
+    )(apiGatewayEvent({ path: 'echo', body, claims: claimsFor('PlatformAdmin') }));
+  const errorOf = (res: { body: string }) =>
+    (parse(res.body) as { error: { code: string; message: string } }).error;
+
+  it('lets a caller with TOTP enrolled through', async () => {
+    expect((await call(directoryWith())).statusCode).toBe(200);
+  });
+
+  it('refuses a caller without TOTP with 403 MFA_ENROLMENT_REQUIRED, before reading input', async () => {
+    for (const directory of [
+      directoryWith({ mfaMethods: [], preferredMfa: null }),
+      directoryWith({ mfaMethods: ['SMS_MFA'] }),
+    ]) {
+      const res = await call(directory, echoRoute, { bogus: true });
+      expect(res.statusCode).toBe(403);
+      expect(errorOf(res)).toEqual({
+        code: 'MFA_ENROLMENT_REQUIRED',
+        message: MFA_ENROLMENT_REQUIRED_MESSAGE,
+      });
+    }
+  });
+
+  it('lets routes marked allowedBeforeMfa through without asking the directory', async () => {
+    const directory = directoryWith({ mfaMethods: [] });
+    const res = await call(directory, { ...echoRoute, allowedBeforeMfa: true });
+    expect(res.statusCode).toBe(200);
+    expect(directory.calls).toEqual([]);
+  });
+
+  it('never asks about public routes', async () => {
+    const directory = directoryWith({ mfaMethods: [] });
+    const res = await createHandler(
+      { ...echoRoute, auth: 'public', roles: [] },
+      ok,
+      () => ({}),
+      opts({ accounts: () => directory }),
+    )(apiGatewayEvent({ path: 'echo', body: { name: 'Ada' }, claims: null }));
+    expect(res.statusCode).toBe(200);
+    expect(directory.calls).toEqual([]);
+  });
+
+  it('ends the session (401) of a caller Cognito has disabled, deleted or set to reset', async () => {
+    for (const directory of [
+      directoryWith({ enabled: false }),
+      directoryWith({ status: 'RESET_REQUIRED' }),
+      new FakeUserDirectory([]),
+    ]) {
+      const res = await call(directory);
+      expect(res.statusCode).toBe(401);
+      expect(errorOf(res).code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('answers 429 when Cognito throttles the check', async () => {
+    const directory = directoryWith();
+    directory.failWith = new TooManyRequestsError();
+    expect((await call(directory)).statusCode).toBe(429);
+  });
+
+  it('guards every authenticated route of the contract except those allowed before MFA', async () => {
+    const notEnrolled = directoryWith({ mfaMethods: [] });
+    for (const route of Object.values(routes)) {
+      if (route.auth !== 'authenticated') continue;
+      const h = createNotImplementedHandler(route, opts({ accounts: () => notEnrolled }));
+      const res = await h(
+        apiGatewayEvent({
+          path: route.path,
+          method: route.method,
+          claims: claimsFor(route.roles[0] ?? 'PlatformAdmin'),
+        }),
+      );
+      if (route.allowedBeforeMfa === true) expect(res.statusCode, route.operation).not.toBe(403);
+      else expect(errorOf(res).code, route.operation).toBe('MFA_ENROLMENT_REQUIRED');
+    }
+    expect(routes.redirectUser).not.toHaveProperty('allowedBeforeMfa');
   });
 });

@@ -1,12 +1,16 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod';
 import { API_PREFIX, type RouteDefinition } from '../contract';
+import { CognitoUserDirectory } from '../adapters/cognito-user-directory';
+import { cognitoClient } from '../adapters/clients/cognito';
+import { once } from '../adapters/clients/once';
+import { allowedOrigins, lambdaEnv } from '../env';
 import { callerFromClaims, type Caller } from './claims';
+import { withCors } from './cors';
 import { AppError, ForbiddenError, NotImplementedError } from './errors';
 import { parseInput, readRawInput, requestMeta } from './event';
-import { allowedOrigins } from '../env';
-import { withCors } from './cors';
 import { consoleLogger, type Logger } from './logger';
+import { type AccountReader, requireEnrolledCaller } from './mfa-gate';
 import { successResponse, toErrorResponse } from './responses';
 
 export interface RequestContext<C extends Caller | null = Caller | null> {
@@ -14,6 +18,10 @@ export interface RequestContext<C extends Caller | null = Caller | null> {
   requestId: string;
   sourceIp: string;
   userAgent: string | null;
+  /** The request's Origin header, if any (trust it only against ALLOWED_ORIGINS). */
+  origin: string | null;
+  /** The request's Host header, if any. */
+  host: string | null;
 }
 
 type CallerOf<R extends RouteDefinition> = R['auth'] extends 'authenticated' ? Caller : null;
@@ -31,7 +39,13 @@ export interface HandlerOptions {
   logger?: Logger;
   /** The console origins CORS allows; by default ALLOWED_ORIGINS (env.ts). */
   allowedOrigins?: readonly string[];
+  /** Where the MFA gate reads the caller's account; by default Cognito (AdminGetUser). */
+  accounts?: () => AccountReader;
 }
+
+const cognitoAccounts = once(
+  (): AccountReader => new CognitoUserDirectory(cognitoClient(), lambdaEnv().USER_POOL_ID),
+);
 
 const authenticate = (route: RouteDefinition, event: APIGatewayProxyEvent): Caller | null => {
   if (route.auth === 'public') return null;
@@ -54,9 +68,11 @@ const checkMethod = (route: RouteDefinition, event: APIGatewayProxyEvent): void 
 };
 
 /**
- * Builds the Lambda handler of one route: method, input and role checks from the contract, then
- * the core, then the response checked against the contract. `getDeps` is called once, lazily, so
- * a cold start builds its SDK clients only when the first valid request needs them.
+ * Builds the Lambda handler of one route: method, role, MFA and input checks from the contract,
+ * then the core, then the response checked against the contract. The MFA gate runs for every
+ * authenticated route that is not marked `allowedBeforeMfa`, so no route can forget it.
+ * `getDeps` is called once, lazily, so a cold start builds its SDK clients only when the first
+ * valid request needs them.
  */
 export const createHandler = <R extends RouteDefinition, D>(
   route: R,
@@ -65,6 +81,8 @@ export const createHandler = <R extends RouteDefinition, D>(
   options: HandlerOptions = {},
 ): LambdaHandler => {
   const logger = options.logger ?? consoleLogger;
+  const accounts = options.accounts ?? cognitoAccounts;
+  const mfaGated = route.auth === 'authenticated' && route.allowedBeforeMfa !== true;
   let deps: D | undefined;
   return async (event) =>
     withCors(await answer(event), event, options.allowedOrigins ?? allowedOrigins());
@@ -75,6 +93,7 @@ export const createHandler = <R extends RouteDefinition, D>(
     try {
       checkMethod(route, event);
       const caller = authenticate(route, event);
+      if (mfaGated && caller !== null) await requireEnrolledCaller(accounts(), caller);
       const input = parseInput<R['request']>(route.request, readRawInput(event, route));
       deps ??= getDeps();
       const ctx = { ...meta, caller } as RequestContext<CallerOf<R>>;

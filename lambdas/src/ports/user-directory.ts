@@ -17,6 +17,17 @@ export interface DirectoryUser {
   updatedAt: Date;
 }
 
+/** One user read on its own (AdminGetUser): the list fields plus the MFA enrolment. */
+export interface DirectoryUserDetail extends DirectoryUser {
+  /** Cognito's UserMFASettingList, e.g. ["SOFTWARE_TOKEN_MFA"]; empty when nothing is enabled. */
+  mfaMethods: string[];
+  preferredMfa: string | null;
+}
+
+export const TOTP_MFA = 'SOFTWARE_TOKEN_MFA';
+export const hasTotp = (user: Pick<DirectoryUserDetail, 'mfaMethods'>): boolean =>
+  user.mfaMethods.includes(TOTP_MFA);
+
 export interface UserPage {
   users: DirectoryUser[];
   nextCursor: string | null;
@@ -30,9 +41,70 @@ export interface ListUsersQuery {
   emailPrefix?: string;
 }
 
-/** The user directory port: Cognito in production and offline (cognito-local with our layer). */
+/** One sign-in related event as Cognito's threat protection records it (AdminListUserAuthEvents). */
+export interface AuthEvent {
+  /** SignIn | SignUp | ForgotPassword | PasswordChange | ResendCode */
+  type: string;
+  /** Pass | Fail | InProgress */
+  response: string;
+  at: Date;
+}
+
+export interface AuthEventPage {
+  /** Newest first. */
+  events: AuthEvent[];
+  nextCursor: string | null;
+}
+
+/** Why Cognito refused a password reset; the core turns each into a message for a field. */
+export type PasswordResetRefusal =
+  'code-mismatch' | 'code-expired' | 'invalid-password' | 'limit-exceeded';
+
+export class PasswordResetRefused extends Error {
+  constructor(
+    readonly refusal: PasswordResetRefusal,
+    /** Cognito's own message (for invalid-password it names the broken rule). */
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PasswordResetRefused';
+  }
+}
+
+export interface PasswordReset {
+  /** The app client the user signs in with (the web client). */
+  clientId: string;
+  /** The login e-mail (the pool's usernames are e-mail addresses). */
+  email: string;
+  code: string;
+  newPassword: string;
+}
+
+/**
+ * The user directory port: Cognito in production and offline (cognito-local with our layer).
+ * `userName` parameters accept Cognito's username (the sub) or, since the pool's usernames are
+ * e-mail addresses, the e-mail address, as Cognito's admin calls do. Unknown users make the
+ * single-user calls throw NotFoundError (except getUser, which answers null); Cognito throttling
+ * is a TooManyRequestsError.
+ */
 export interface UserDirectory {
   listUsers(query: ListUsersQuery): Promise<UserPage>;
+  /** The user, or null when there is none (AdminGetUser). */
+  getUser(userName: string): Promise<DirectoryUserDetail | null>;
   /** Invalidates every refresh token of the user (Cognito AdminUserGlobalSignOut). */
   signOutEverywhere(userName: string): Promise<void>;
+  /** Disables the user; Cognito also revokes its tokens (AdminDisableUser). */
+  disableUser(userName: string): Promise<void>;
+  /** One page of the user's auth events, newest first (AdminListUserAuthEvents, at most 60). */
+  listAuthEvents(userName: string, cursor?: string): Promise<AuthEventPage>;
+  /**
+   * Switches the authenticator app off (AdminSetUserMFAPreference, TOTP disabled and not
+   * preferred): Cognito forgets the software token, the next sign-in enrols a new one.
+   */
+  disableTotp(userName: string): Promise<void>;
+  /**
+   * ConfirmForgotPassword through the web client. Refusals throw PasswordResetRefused; with the
+   * client's PreventUserExistenceErrors ENABLED an unknown account is refused like a wrong code.
+   */
+  confirmPasswordReset(reset: PasswordReset): Promise<void>;
 }

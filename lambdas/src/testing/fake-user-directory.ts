@@ -1,29 +1,163 @@
-import type { DirectoryUser, ListUsersQuery, UserDirectory } from '../ports/user-directory';
+import { NotFoundError } from '../http/errors';
+import {
+  type AuthEvent,
+  type DirectoryUser,
+  type DirectoryUserDetail,
+  type ListUsersQuery,
+  type PasswordReset,
+  PasswordResetRefused,
+  TOTP_MFA,
+  type UserDirectory,
+} from '../ports/user-directory';
 
-/** An in-memory UserDirectory with Cognito's paging semantics, for core tests. */
+/** A user of the fake directory: the list fields, MFA, auth events and a pending reset code. */
+export interface FakeUser extends DirectoryUserDetail {
+  /** Newest last, as they happened. */
+  authEvents: AuthEvent[];
+  resetCode?: { code: string; expired?: boolean };
+  password?: string;
+}
+
+/**
+ * An in-memory UserDirectory with Cognito's semantics where the cores depend on them: paging,
+ * lookup by username or e-mail, newest-first auth events in pages of 60, disable ending sessions,
+ * ConfirmForgotPassword with existence errors prevented. `calls` records every call in order.
+ */
 export class FakeUserDirectory implements UserDirectory {
   readonly signedOut: string[] = [];
+  readonly calls: string[] = [];
+  /** Make the next calls fail, e.g. with a TooManyRequestsError. */
+  failWith: Error | null = null;
+  readonly users: FakeUser[];
 
-  constructor(public users: DirectoryUser[] = []) {}
+  constructor(users: (DirectoryUser | FakeUser)[] = []) {
+    this.users = users.map(asFake);
+  }
+
+  private find(userName: string): FakeUser | undefined {
+    const wanted = userName.toLowerCase();
+    return this.users.find((u) => u.userName === userName || u.email.toLowerCase() === wanted);
+  }
+
+  /** Records the call and runs it; failures come back as rejected promises, as from the SDK. */
+  private run<T>(name: string, work: () => T): Promise<T> {
+    this.calls.push(name);
+    try {
+      if (this.failWith) throw this.failWith;
+      return Promise.resolve(work());
+    } catch (err) {
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+
+  private existing(userName: string): FakeUser {
+    const user = this.find(userName);
+    if (!user) throw new NotFoundError('User does not exist.');
+    return user;
+  }
 
   listUsers(q: ListUsersQuery) {
-    const matching = this.users.filter(
-      (u) => q.emailPrefix === undefined || u.email.startsWith(q.emailPrefix),
-    );
-    const start = q.cursor === undefined ? 0 : Number(q.cursor);
-    const page = matching.slice(start, start + q.limit);
-    const next = start + q.limit;
-    return Promise.resolve({
-      users: page,
-      nextCursor: next < matching.length ? String(next) : null,
+    return this.run('listUsers', () => {
+      const matching = this.users.filter(
+        (u) => q.emailPrefix === undefined || u.email.startsWith(q.emailPrefix),
+      );
+      const start = q.cursor === undefined ? 0 : Number(q.cursor);
+      const page = matching.slice(start, start + q.limit);
+      const next = start + q.limit;
+      return {
+        users: page.map(toListUser),
+        nextCursor: next < matching.length ? String(next) : null,
+      };
+    });
+  }
+
+  getUser(userName: string) {
+    return this.run('getUser', () => {
+      const user = this.find(userName);
+      return user ? toDetail(user) : null;
     });
   }
 
   signOutEverywhere(userName: string) {
-    this.signedOut.push(userName);
-    return Promise.resolve();
+    return this.run('signOutEverywhere', () => {
+      this.signedOut.push(userName);
+    });
+  }
+
+  disableUser(userName: string) {
+    return this.run('disableUser', () => {
+      this.existing(userName).enabled = false;
+    });
+  }
+
+  listAuthEvents(userName: string, cursor?: string) {
+    return this.run('listAuthEvents', () => {
+      const events = [...this.existing(userName).authEvents].reverse();
+      const start = cursor === undefined ? 0 : Number(cursor);
+      const next = start + 60;
+      return {
+        events: events.slice(start, next),
+        nextCursor: next < events.length ? String(next) : null,
+      };
+    });
+  }
+
+  disableTotp(userName: string) {
+    return this.run('disableTotp', () => {
+      const user = this.existing(userName);
+      user.mfaMethods = user.mfaMethods.filter((m) => m !== TOTP_MFA);
+      if (user.preferredMfa === TOTP_MFA) user.preferredMfa = null;
+    });
+  }
+
+  confirmPasswordReset(reset: PasswordReset) {
+    return this.run('confirmPasswordReset', () => {
+      const user = this.find(reset.email);
+      const mismatch = new PasswordResetRefused(
+        'code-mismatch',
+        'Invalid verification code provided, please try again.',
+      );
+      if (!user?.enabled) throw mismatch;
+      if (user.resetCode === undefined || user.resetCode.expired === true) {
+        throw new PasswordResetRefused(
+          'code-expired',
+          'Invalid code provided, please request a code again.',
+        );
+      }
+      if (user.resetCode.code !== reset.code) throw mismatch;
+      user.password = reset.newPassword;
+      delete user.resetCode;
+    });
   }
 }
+
+const asFake = (u: DirectoryUser | FakeUser): FakeUser => ({
+  mfaMethods: [],
+  preferredMfa: null,
+  authEvents: [],
+  ...u,
+});
+
+const toListUser = (u: FakeUser): DirectoryUser => ({
+  userName: u.userName,
+  email: u.email,
+  emailVerified: u.emailVerified,
+  givenName: u.givenName,
+  familyName: u.familyName,
+  phoneNumber: u.phoneNumber,
+  role: u.role,
+  organisationId: u.organisationId,
+  enabled: u.enabled,
+  status: u.status,
+  createdAt: u.createdAt,
+  updatedAt: u.updatedAt,
+});
+
+const toDetail = (u: FakeUser): DirectoryUserDetail => ({
+  ...toListUser(u),
+  mfaMethods: [...u.mfaMethods],
+  preferredMfa: u.preferredMfa,
+});
 
 export const directoryUser = (
   n: number,
@@ -41,5 +175,14 @@ export const directoryUser = (
   status: 'CONFIRMED',
   createdAt: new Date('2024-03-01T10:00:00.000Z'),
   updatedAt: new Date('2024-03-02T10:00:00.000Z'),
+  ...overrides,
+});
+
+/** A user of the fake directory with TOTP enrolled, and whatever else the test says. */
+export const fakeUser = (n: number, overrides: Partial<FakeUser> = {}): FakeUser => ({
+  ...directoryUser(n),
+  mfaMethods: [TOTP_MFA],
+  preferredMfa: TOTP_MFA,
+  authEvents: [],
   ...overrides,
 });

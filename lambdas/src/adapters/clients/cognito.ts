@@ -2,6 +2,6 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { lambdaEnv } from '../../env';
 import { once } from './once';
 
-export const cognitoClient = once(
+export const cognitoClient = /* @__PURE__ */ once(
   () => new CognitoIdentityProviderClient({ region: lambdaEnv().AWS_REGION }),
 );

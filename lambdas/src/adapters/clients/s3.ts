@@ -2,7 +2,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { lambdaEnv } from '../../env';
 import { once } from './once';
 
-export const s3Client = once(
+export const s3Client = /* @__PURE__ */ once(
   () =>
     new S3Client({
       region: lambdaEnv().AWS_REGION,

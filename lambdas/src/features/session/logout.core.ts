@@ -1,20 +1,32 @@
 import type { routes } from '../../contract';
 import type { Core } from '../../http/router';
+import type { AuditTrail } from '../../ports/audit-trail';
 import type { UserDirectory } from '../../ports/user-directory';
+import { actorOf, sourceOf, userTarget } from './session-shared';
 
 export interface LogoutDeps {
-  directory: UserDirectory;
+  directory: Pick<UserDirectory, 'signOutEverywhere'>;
+  audit: AuditTrail;
 }
 
 /**
  * Signs the caller out everywhere: every refresh token of the user named by the verified ID token
- * stops working. The body's access token is not trusted to name the user.
+ * stops working. The body's access token is not trusted to name the user. Then the audit record.
  */
 export const logout: Core<(typeof routes)['logout'], LogoutDeps> = async (
   _input,
-  { caller },
-  { directory },
+  ctx,
+  { directory, audit },
 ) => {
+  const { caller } = ctx;
   await directory.signOutEverywhere(caller.userName);
+  await audit.append({
+    action: 'session.logout',
+    outcome: 'success',
+    actor: actorOf(caller),
+    target: userTarget(caller.userName, caller.email),
+    source: sourceOf(ctx),
+    requestId: ctx.requestId,
+  });
   return { signedOut: true as const };
 };

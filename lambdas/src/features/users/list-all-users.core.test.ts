@@ -15,6 +15,8 @@ const ctx: RequestContext<Caller> = {
   requestId: 'r',
   sourceIp: '127.0.0.1',
   userAgent: null,
+  origin: null,
+  host: null,
 };
 
 describe('listAllUsers', () => {

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../ports/audit-trail';
+import { FakeClock } from '../testing/fakes';
+import { MemoryAuditChainTable } from '../testing/memory-audit-chain-table';
+import {
+  canonicalJson,
+  GENESIS_HASH,
+  hashContent,
+  HashChainedAuditTrail,
+  REDACTED,
+  sortKeyOf,
+  verifyChain,
+  type ChainedContent,
+} from './audit-chain';
+
+const entry = (n: number, extra: Partial<AuditEntry> = {}): AuditEntry => ({
+  action: 'session.login',
+  outcome: 'success',
+  actor: { sub: `sub-${n}`, email: `u${n}@example.com`, role: 'Auditor' },
+  target: { type: 'user', id: `sub-${n}` },
+  source: { ip: '203.0.113.7', userAgent: 'vitest' },
+  requestId: `req-${n}`,
+  ...extra,
+});
+
+const noWait = () => Promise.resolve();
+
+/** A stored item without its key and hash: what its hash covers. */
+const contentOf = (item: Record<string, unknown>): ChainedContent =>
+  Object.fromEntries(
+    Object.entries(item).filter(([k]) => !['pk', 'sk', 'hash'].includes(k)),
+  ) as unknown as ChainedContent;
+
+const chainOf = async (count: number) => {
+  const table = new MemoryAuditChainTable();
+  const clock = new FakeClock();
+  const trail = new HashChainedAuditTrail(table, { clock, backoff: noWait });
+  for (let i = 1; i <= count; i += 1) {
+    await trail.append(entry(i));
+    clock.advance(1000);
+  }
+  return { table, trail, clock };
+};
+
+describe('canonicalJson', () => {
+  it('sorts keys at every level and leaves out undefined members', () => {
+    expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: 2 }], c: undefined } })).toBe(
+      '{"a":{"d":[{"y":2,"z":1}]},"b":1}',
+    );
+  });
+});
+
+describe('HashChainedAuditTrail', () => {
+  it('numbers records from 1, stamps server time and links each to its predecessor', async () => {
+    const { table } = await chainOf(3);
+    const first = table.record(1);
+    expect(first).toMatchObject({
+      sk: sortKeyOf(1),
+      seq: 1,
+      at: '2025-01-15T10:00:00.000Z',
+      prevHash: GENESIS_HASH,
+      action: 'session.login',
+      requestId: 'req-1',
+    });
+    expect(table.record(2).prevHash).toBe(first.hash);
+    expect(table.record(3).prevHash).toBe(table.record(2).hash);
+    expect(table.record(2).at).toBe('2025-01-15T10:00:01.000Z');
+    expect(first.hash).toBe(hashContent(contentOf(first)));
+    expect(first.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('keeps order under concurrent appends: no two records claim the same predecessor', async () => {
+    const table = new MemoryAuditChainTable();
+    const trail = new HashChainedAuditTrail(table, { backoff: noWait, maxAttempts: 100 });
+    await Promise.all(Array.from({ length: 25 }, (_, i) => trail.append(entry(i))));
+    expect(table.items.size).toBe(25);
+    expect(table.lostRaces).toBeGreaterThan(0);
+    const prevHashes = [...table.items.values()].map((r) => r.prevHash);
+    expect(new Set(prevHashes).size).toBe(25);
+    expect(await verifyChain(table)).toMatchObject({ ok: true, records: 25 });
+  });
+
+  it('gives up after its attempts when it keeps losing the race', async () => {
+    const table = new MemoryAuditChainTable();
+    table.putIfAbsent = () => Promise.resolve(false);
+    const trail = new HashChainedAuditTrail(table, { backoff: noWait, maxAttempts: 3 });
+    await expect(trail.append(entry(1))).rejects.toThrow(/lost the race 3 times/);
+  });
+
+  it('never stores a password, secret, token or TOTP value, whatever it is given', async () => {
+    const table = new MemoryAuditChainTable();
+    const trail = new HashChainedAuditTrail(table, { backoff: noWait });
+    await trail.append(
+      entry(1, {
+        before: { password: 'Secret123', nested: { qrCode: 'JBSWY3DPEHPK3PXP', role: 'Auditor' } },
+        after: {
+          clientSecret: 'abc',
+          accessToken: 'a.b.c',
+          otp: '123456',
+          confirmationCode: '654321',
+          enabled: false,
+        },
+      }),
+    );
+    const stored = JSON.stringify(table.record(1));
+    for (const secret of ['Secret123', 'JBSWY3DPEHPK3PXP', 'abc"', 'a.b.c', '123456', '654321']) {
+      expect(stored).not.toContain(secret);
+    }
+    expect(table.record(1).before).toEqual({
+      password: REDACTED,
+      nested: { qrCode: REDACTED, role: 'Auditor' },
+    });
+    expect((table.record(1).after as Record<string, unknown>).enabled).toBe(false);
+    expect(await verifyChain(table)).toMatchObject({ ok: true, records: 1 });
+  });
+});
+
+describe('verifyChain', () => {
+  it('accepts an empty chain and an intact one across pages', async () => {
+    expect(await verifyChain(new MemoryAuditChainTable())).toEqual({
+      ok: true,
+      records: 0,
+      headHash: GENESIS_HASH,
+    });
+    const { table } = await chainOf(20);
+    expect(await verifyChain(table)).toEqual({
+      ok: true,
+      records: 20,
+      headHash: table.record(20).hash,
+    });
+  });
+
+  it('finds a record whose content was altered', async () => {
+    const { table } = await chainOf(10);
+    table.record(6).action = 'session.logout';
+    expect(await verifyChain(table)).toMatchObject({ ok: false, records: 5, brokenAt: 6 });
+  });
+
+  it('finds an altered record whose own hash was recomputed: at the next link', async () => {
+    const { table } = await chainOf(10);
+    const forged = table.record(4);
+    forged.reason = 'nothing to see';
+    forged.hash = hashContent(contentOf(forged));
+    const verdict = await verifyChain(table);
+    expect(verdict).toMatchObject({ ok: false, brokenAt: 5 });
+    expect(verdict.ok ? '' : verdict.reason).toMatch(/predecessor/);
+  });
+
+  it('finds a removed record and a record slipped in', async () => {
+    const removed = await chainOf(8);
+    removed.table.items.delete(sortKeyOf(3));
+    expect(await verifyChain(removed.table)).toMatchObject({ ok: false, brokenAt: 3 });
+
+    const inserted = await chainOf(3);
+    const extra = { ...inserted.table.record(3), seq: 4, sk: sortKeyOf(4), action: 'x' };
+    inserted.table.items.set(sortKeyOf(4), extra);
+    expect(await verifyChain(inserted.table)).toMatchObject({ ok: false, brokenAt: 4 });
+  });
+});

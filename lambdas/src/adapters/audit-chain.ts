@@ -1,0 +1,223 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { AuditEntry, AuditTrail } from '../ports/audit-trail';
+import { type Clock, systemClock } from '../ports/clock';
+
+/**
+ * The audit trail as a hash chain. Every record has a sequence number (1, 2, 3, ...), the server
+ * time, the hash of its predecessor and its own hash: SHA-256 over the canonical JSON of all of
+ * that. A record changed, removed or slipped in afterwards breaks the chain at that point, which
+ * `verifyChain` finds.
+ *
+ * Appending is optimistic: read the head (the highest sequence number), write head + 1 only if no
+ * record has that number yet (a conditional put), and start again when a concurrent append took
+ * it. So two appends can never both claim the same predecessor, and nothing is ever updated:
+ * the table is written with puts of new keys only.
+ */
+
+/** The predecessor hash of record 1. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** All records share one partition, ordered by the zero-padded sequence number in the sort key. */
+export const AUDIT_CHAIN_PK = 'AUDIT#chain';
+const SEQ_DIGITS = 12;
+export const sortKeyOf = (seq: number): string => String(seq).padStart(SEQ_DIGITS, '0');
+
+/** What a stored record holds besides its key and its own hash: exactly what is hashed. */
+export interface ChainedContent {
+  seq: number;
+  /** Server time (ISO 8601) when the record was written. */
+  at: string;
+  prevHash: string;
+  action: string;
+  outcome: AuditEntry['outcome'];
+  actor: AuditEntry['actor'];
+  target?: AuditEntry['target'];
+  source: AuditEntry['source'];
+  requestId: string;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  reason?: string;
+}
+
+export interface ChainedRecord extends ChainedContent {
+  hash: string;
+}
+
+/** The storage a chain needs; DynamoDB in production (dynamodb-audit-trail.ts), memory in tests. */
+export interface AuditChainTable {
+  /** The record with the highest sequence number, or null for an empty chain. */
+  head(): Promise<Record<string, unknown> | null>;
+  /** Writes the record unless one with its sequence number exists; false when one does. */
+  putIfAbsent(record: ChainedRecord): Promise<boolean>;
+  /** Every record in sequence order, a page at a time. */
+  scan(): AsyncIterable<Record<string, unknown>[]>;
+}
+
+// ---------- canonical form and hashing ----------
+
+const canonicalValue = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(canonicalValue);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v !== undefined) out[key] = canonicalValue(v);
+    }
+    return out;
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw new Error('audit records hold finite numbers only');
+  }
+  return value;
+};
+
+/** JSON with keys sorted at every level and undefined members left out: one text per content. */
+export const canonicalJson = (value: unknown): string => JSON.stringify(canonicalValue(value));
+
+export const hashContent = (content: ChainedContent): string =>
+  createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex');
+
+// ---------- never a secret ----------
+
+/** Keys whose values must never reach the trail, whatever a caller passes. */
+const SECRET_KEY =
+  /password|secret|token|(^|[_-])otp|totp|qr.?code|confirmation.?code|credential|authorization/i;
+export const REDACTED = '[redacted]';
+
+/**
+ * Defence in depth: `before`/`after` are free-form, so any member named like a password, secret,
+ * token or TOTP value is replaced by a marker before it is stored (and hashed).
+ */
+export const redactSecrets = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : redactSecrets(v)]),
+    );
+  }
+  return value;
+};
+
+const contentOf = (entry: AuditEntry, seq: number, at: Date, prevHash: string): ChainedContent => {
+  const content: ChainedContent = {
+    seq,
+    at: at.toISOString(),
+    prevHash,
+    action: entry.action,
+    outcome: entry.outcome,
+    actor: entry.actor,
+    source: entry.source,
+    requestId: entry.requestId,
+  };
+  if (entry.target !== undefined) content.target = entry.target;
+  if (entry.before !== undefined) {
+    content.before = redactSecrets(entry.before) as Record<string, unknown>;
+  }
+  if (entry.after !== undefined)
+    content.after = redactSecrets(entry.after) as Record<string, unknown>;
+  if (entry.reason !== undefined) content.reason = entry.reason;
+  // Stored exactly as hashed: what DynamoDB gives back later hashes the same.
+  return JSON.parse(canonicalJson(content)) as ChainedContent;
+};
+
+// ---------- appending ----------
+
+export interface HashChainOptions {
+  clock?: Clock;
+  /** Appends that lose the race for a sequence number are retried this many times in all. */
+  maxAttempts?: number;
+  /** Waits a little (growing, with jitter) between attempts; injectable for tests. */
+  backoff?: (attempt: number) => Promise<void>;
+}
+
+const defaultBackoff = (attempt: number) => delay(Math.random() * 20 * (attempt + 1));
+
+const headOf = (item: Record<string, unknown> | null): { seq: number; hash: string } | null => {
+  if (item === null) return null;
+  const { seq, hash } = item;
+  if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || typeof hash !== 'string') {
+    throw new Error('the audit chain head is not a chained record');
+  }
+  return { seq, hash };
+};
+
+export class HashChainedAuditTrail implements AuditTrail {
+  private readonly clock: Clock;
+  private readonly maxAttempts: number;
+  private readonly backoff: (attempt: number) => Promise<void>;
+
+  constructor(
+    private readonly table: AuditChainTable,
+    options: HashChainOptions = {},
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.maxAttempts = options.maxAttempts ?? 20;
+    this.backoff = options.backoff ?? defaultBackoff;
+  }
+
+  async append(entry: AuditEntry): Promise<void> {
+    for (let attempt = 0; attempt < this.maxAttempts; attempt += 1) {
+      const head = headOf(await this.table.head());
+      const content = contentOf(
+        entry,
+        (head?.seq ?? 0) + 1,
+        this.clock.now(),
+        head?.hash ?? GENESIS_HASH,
+      );
+      if (await this.table.putIfAbsent({ ...content, hash: hashContent(content) })) return;
+      await this.backoff(attempt);
+    }
+    throw new Error(`audit append for ${entry.action} lost the race ${this.maxAttempts} times`);
+  }
+}
+
+// ---------- verifying ----------
+
+export type ChainVerdict =
+  | { ok: true; records: number; headHash: string }
+  | {
+      ok: false;
+      /** Records that checked out before the broken link. */
+      records: number;
+      /** The sequence number where the chain breaks (the one expected, if a record is missing). */
+      brokenAt: number;
+      reason: string;
+    };
+
+const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'hash']);
+
+/** Walks the whole chain in order and reports the first broken link. */
+export const verifyChain = async (table: AuditChainTable): Promise<ChainVerdict> => {
+  let expectedSeq = 1;
+  let prevHash = GENESIS_HASH;
+  const broken = (reason: string): ChainVerdict => ({
+    ok: false,
+    records: expectedSeq - 1,
+    brokenAt: expectedSeq,
+    reason,
+  });
+  for await (const page of table.scan()) {
+    for (const item of page) {
+      if (item.seq !== expectedSeq) {
+        return broken(`expected record ${expectedSeq}, found ${String(item.seq)}`);
+      }
+      if (item.sk !== undefined && item.sk !== sortKeyOf(expectedSeq)) {
+        return broken(`record ${expectedSeq} is stored under the key ${JSON.stringify(item.sk)}`);
+      }
+      if (item.prevHash !== prevHash) {
+        return broken(`record ${expectedSeq} does not name its predecessor's hash`);
+      }
+      const content = Object.fromEntries(
+        Object.entries(item).filter(([k]) => !KEY_ATTRIBUTES.has(k)),
+      ) as unknown as ChainedContent;
+      const hash = hashContent(content);
+      if (item.hash !== hash) {
+        return broken(`record ${expectedSeq} was altered (its hash does not match its content)`);
+      }
+      prevHash = hash;
+      expectedSeq += 1;
+    }
+  }
+  return { ok: true, records: expectedSeq - 1, headHash: prevHash };
+};

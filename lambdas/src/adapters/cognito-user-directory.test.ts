@@ -1,0 +1,136 @@
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { describe, expect, it } from 'vitest';
+import { NotFoundError, TooManyRequestsError } from '../http/errors';
+import { PasswordResetRefused } from '../ports/user-directory';
+import { CognitoUserDirectory } from './cognito-user-directory';
+
+/** A Cognito client that answers each command by its name, and records what it was sent. */
+const stubClient = (answers: Record<string, (input: Record<string, unknown>) => unknown>) => {
+  const sent: { command: string; input: Record<string, unknown> }[] = [];
+  const client = {
+    send: (command: { constructor: { name: string }; input: Record<string, unknown> }) => {
+      const name = command.constructor.name;
+      sent.push({ command: name, input: command.input });
+      const answer = answers[name];
+      if (!answer) return Promise.reject(new Error(`unexpected ${name}`));
+      try {
+        return Promise.resolve(answer(command.input));
+      } catch (err) {
+        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    },
+  } as unknown as CognitoIdentityProviderClient;
+  return { client, sent };
+};
+
+const cognitoError = (name: string, message = name) => Object.assign(new Error(message), { name });
+
+describe('CognitoUserDirectory', () => {
+  it('reads one user with its MFA enrolment, and null for an unknown one', async () => {
+    const { client } = stubClient({
+      AdminGetUserCommand: (input) => {
+        if (input.Username !== 'known@example.com') throw cognitoError('UserNotFoundException');
+        return {
+          Username: 'sub-1',
+          Enabled: true,
+          UserStatus: 'CONFIRMED',
+          UserAttributes: [
+            { Name: 'email', Value: 'known@example.com' },
+            { Name: 'custom:role', Value: 'Auditor' },
+          ],
+          UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+          PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+        };
+      },
+    });
+    const directory = new CognitoUserDirectory(client, 'us-west-2_pool');
+    expect(await directory.getUser('known@example.com')).toMatchObject({
+      userName: 'sub-1',
+      email: 'known@example.com',
+      role: 'Auditor',
+      enabled: true,
+      mfaMethods: ['SOFTWARE_TOKEN_MFA'],
+      preferredMfa: 'SOFTWARE_TOKEN_MFA',
+    });
+    expect(await directory.getUser('nobody@example.com')).toBeNull();
+  });
+
+  it('turns throttling into TooManyRequestsError and unknown users into NotFoundError', async () => {
+    const { client } = stubClient({
+      AdminGetUserCommand: () => {
+        throw cognitoError('TooManyRequestsException');
+      },
+      AdminListUserAuthEventsCommand: () => {
+        throw cognitoError('UserNotFoundException');
+      },
+    });
+    const directory = new CognitoUserDirectory(client, 'us-west-2_pool');
+    await expect(directory.getUser('x')).rejects.toThrow(TooManyRequestsError);
+    await expect(directory.listAuthEvents('x')).rejects.toThrow(NotFoundError);
+  });
+
+  it('lists auth events, 60 a page', async () => {
+    const at = new Date('2025-01-01T00:00:00Z');
+    const { client, sent } = stubClient({
+      AdminListUserAuthEventsCommand: () => ({
+        AuthEvents: [{ EventType: 'SignIn', EventResponse: 'Fail', CreationDate: at }],
+        NextToken: 'next',
+      }),
+    });
+    const page = await new CognitoUserDirectory(client, 'p_1').listAuthEvents('sub-1', 'c1');
+    expect(page).toEqual({
+      events: [{ type: 'SignIn', response: 'Fail', at }],
+      nextCursor: 'next',
+    });
+    expect(sent[0]?.input).toEqual({
+      UserPoolId: 'p_1',
+      Username: 'sub-1',
+      MaxResults: 60,
+      NextToken: 'c1',
+    });
+  });
+
+  it('switches TOTP off and un-prefers it', async () => {
+    const { client, sent } = stubClient({ AdminSetUserMFAPreferenceCommand: () => ({}) });
+    await new CognitoUserDirectory(client, 'p_1').disableTotp('sub-1');
+    expect(sent[0]?.input).toEqual({
+      UserPoolId: 'p_1',
+      Username: 'sub-1',
+      SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+    });
+  });
+
+  it('maps ConfirmForgotPassword refusals, hiding which accounts exist', async () => {
+    const cases: [string, string][] = [
+      ['CodeMismatchException', 'code-mismatch'],
+      ['UserNotFoundException', 'code-mismatch'],
+      ['NotAuthorizedException', 'code-mismatch'],
+      ['ExpiredCodeException', 'code-expired'],
+      ['InvalidPasswordException', 'invalid-password'],
+      ['LimitExceededException', 'limit-exceeded'],
+    ];
+    for (const [name, refusal] of cases) {
+      const { client, sent } = stubClient({
+        ConfirmForgotPasswordCommand: () => {
+          throw cognitoError(name, `${name} message`);
+        },
+      });
+      const err = await new CognitoUserDirectory(client, 'p_1')
+        .confirmPasswordReset({
+          clientId: 'web',
+          email: 'a@example.com',
+          code: '123456',
+          newPassword: 'NewPassw0rd',
+        })
+        .catch((e: unknown) => e);
+      expect(err, name).toBeInstanceOf(PasswordResetRefused);
+      expect((err as PasswordResetRefused).refusal, name).toBe(refusal);
+      expect(sent[0]?.input).toEqual({
+        ClientId: 'web',
+        Username: 'a@example.com',
+        ConfirmationCode: '123456',
+        Password: 'NewPassw0rd',
+      });
+    }
+  });
+});

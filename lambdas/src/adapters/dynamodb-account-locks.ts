@@ -1,0 +1,86 @@
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { AccountLock, AccountLocks } from '../ports/account-locks';
+
+const SK = 'ACCOUNT_LOCK';
+const keyOf = (userName: string) => ({ pk: `USER#${userName}`, sk: SK });
+
+const isConditionFailure = (err: unknown): boolean =>
+  err instanceof Error && err.name === 'ConditionalCheckFailedException';
+
+const toLock = (item: Record<string, unknown> | undefined): AccountLock | null => {
+  if (item === undefined) return null;
+  const { userName, lockedAt, failedSignIns, reason, releasedAt } = item;
+  if (typeof userName !== 'string' || typeof lockedAt !== 'string') return null;
+  return {
+    userName,
+    lockedAt: new Date(lockedAt),
+    failedSignIns: typeof failedSignIns === 'number' ? failedSignIns : 0,
+    reason: typeof reason === 'string' ? reason : '',
+    releasedAt: typeof releasedAt === 'string' ? new Date(releasedAt) : null,
+  };
+};
+
+/** Account locks in the main table: `USER#<userName>` / `ACCOUNT_LOCK`, one per user. */
+export class DynamoAccountLocks implements AccountLocks {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async get(userName: string): Promise<AccountLock | null> {
+    const out = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: keyOf(userName), ConsistentRead: true }),
+    );
+    return toLock(out.Item);
+  }
+
+  async claim(lock: AccountLock, previous: AccountLock | null): Promise<boolean> {
+    try {
+      await this.client.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: {
+            ...keyOf(lock.userName),
+            userName: lock.userName,
+            lockedAt: lock.lockedAt.toISOString(),
+            failedSignIns: lock.failedSignIns,
+            reason: lock.reason,
+            ...(lock.releasedAt === null ? {} : { releasedAt: lock.releasedAt.toISOString() }),
+          },
+          // Optimistic: only over the record this call read, so one streak locks once.
+          ...(previous === null
+            ? { ConditionExpression: 'attribute_not_exists(pk)' }
+            : {
+                ConditionExpression: 'lockedAt = :previous',
+                ExpressionAttributeValues: { ':previous': previous.lockedAt.toISOString() },
+              }),
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async release(userName: string, at: Date): Promise<void> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keyOf(userName),
+          UpdateExpression: 'SET releasedAt = :at',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(releasedAt)',
+          ExpressionAttributeValues: { ':at': at.toISOString() },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+}

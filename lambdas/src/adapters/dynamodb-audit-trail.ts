@@ -1,0 +1,88 @@
+import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuditTrail } from '../ports/audit-trail';
+import {
+  AUDIT_CHAIN_PK,
+  type AuditChainTable,
+  type ChainedRecord,
+  type ChainVerdict,
+  HashChainedAuditTrail,
+  type HashChainOptions,
+  sortKeyOf,
+  verifyChain,
+} from './audit-chain';
+
+const isConditionFailure = (err: unknown): boolean =>
+  err instanceof Error && err.name === 'ConditionalCheckFailedException';
+
+/**
+ * The chain in the AUDIT table of data-model.ts: pk `AUDIT#chain`, sk the zero-padded sequence
+ * number. Its only writes are PutItem with `attribute_not_exists(pk)` (every function is denied
+ * UpdateItem and DeleteItem on this table); reads are strongly consistent queries, so the head
+ * an append sees is the latest committed one.
+ */
+export class DynamoAuditChainTable implements AuditChainTable {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async head(): Promise<Record<string, unknown> | null> {
+    const out = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': AUDIT_CHAIN_PK },
+        ScanIndexForward: false,
+        Limit: 1,
+        ConsistentRead: true,
+      }),
+    );
+    return out.Items?.[0] ?? null;
+  }
+
+  async putIfAbsent(record: ChainedRecord): Promise<boolean> {
+    try {
+      await this.client.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { pk: AUDIT_CHAIN_PK, sk: sortKeyOf(record.seq), ...record },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async *scan(): AsyncIterable<Record<string, unknown>[]> {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': AUDIT_CHAIN_PK },
+          ScanIndexForward: true,
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      yield out.Items ?? [];
+      start = out.LastEvaluatedKey;
+    } while (start !== undefined);
+  }
+}
+
+export const dynamoAuditTrail = (
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  options: HashChainOptions = {},
+): AuditTrail => new HashChainedAuditTrail(new DynamoAuditChainTable(client, tableName), options);
+
+/** Walks the audit table's chain from record 1 and reports the first broken link, if any. */
+export const verifyAuditChain = (
+  client: DynamoDBDocumentClient,
+  tableName: string,
+): Promise<ChainVerdict> => verifyChain(new DynamoAuditChainTable(client, tableName));

@@ -1,0 +1,71 @@
+import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLES } from '../data-model';
+import type { TotpResetTicket, TotpResetTickets } from '../ports/totp-reset-tickets';
+
+const SK = 'TOTP_RESET';
+const keyOf = (tokenHash: string) => ({ pk: `TOTP_RESET#${tokenHash}`, sk: SK });
+/** DynamoDB's TTL attribute of the main table (epoch seconds); TTL only tidies up. */
+const EXPIRES_AT = TABLES.main.timeToLiveAttribute;
+const epochSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/**
+ * Tickets in the main table under the token's hash. Redeeming is one conditional delete that
+ * returns the deleted item: the condition (exists, not expired) and the removal are atomic, so
+ * a ticket is used at most once, and an expired one never, whether or not TTL removed it yet.
+ */
+export class DynamoTotpResetTickets implements TotpResetTickets {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async issue(ticket: TotpResetTicket): Promise<void> {
+    await this.client.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: {
+          ...keyOf(ticket.tokenHash),
+          userName: ticket.userName,
+          issuedAt: ticket.issuedAt.toISOString(),
+          [EXPIRES_AT]: epochSeconds(ticket.expiresAt),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async redeem(tokenHash: string, now: Date): Promise<TotpResetTicket | null> {
+    try {
+      const out = await this.client.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: keyOf(tokenHash),
+          ConditionExpression: 'attribute_exists(pk) AND #expiresAt > :now',
+          ExpressionAttributeNames: { '#expiresAt': EXPIRES_AT },
+          ExpressionAttributeValues: { ':now': epochSeconds(now) },
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      const item: Record<string, unknown> | undefined = out.Attributes;
+      const userName = item?.userName;
+      const issuedAt = item?.issuedAt;
+      const expiresAt = item?.[EXPIRES_AT];
+      if (
+        typeof userName !== 'string' ||
+        typeof issuedAt !== 'string' ||
+        typeof expiresAt !== 'number'
+      ) {
+        return null;
+      }
+      return {
+        tokenHash,
+        userName,
+        issuedAt: new Date(issuedAt),
+        expiresAt: new Date(expiresAt * 1000),
+      };
+    } catch (err) {
+      if (err instanceof Error && err.name === 'ConditionalCheckFailedException') return null;
+      throw err;
+    }
+  }
+}

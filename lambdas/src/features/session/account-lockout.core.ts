@@ -1,0 +1,166 @@
+import type { routes } from '../../contract';
+import { NotFoundError, TooManyRequestsError } from '../../http/errors';
+import type { Logger } from '../../http/logger';
+import type { Core, RequestContext } from '../../http/router';
+import { type AccountLock, type AccountLocks, isLockedOut } from '../../ports/account-locks';
+import type { AuditTrail } from '../../ports/audit-trail';
+import type { UserDirectory } from '../../ports/user-directory';
+import {
+  requireWebClient,
+  type SteadyTiming,
+  userTarget,
+  withMinimumDuration,
+} from './session-shared';
+
+export interface AccountLockoutDeps extends SteadyTiming {
+  directory: Pick<
+    UserDirectory,
+    'getUser' | 'listAuthEvents' | 'disableUser' | 'signOutEverywhere'
+  >;
+  locks: AccountLocks;
+  audit: AuditTrail;
+  logger: Logger;
+  /** The console's app client (USER_POOL_CLIENT_ID). */
+  webClientId: string;
+  /** Consecutive failed sign-ins that lock (LOCKOUT_THRESHOLD, default 5). */
+  threshold: number;
+  /** The answer comes no sooner than this after the request, whatever the account. */
+  minimumDurationMs?: number;
+}
+
+export const LOCKOUT_MIN_RESPONSE_MS = 500;
+/** Auth-event pages (60 each) read at most: far more than any threshold needs. */
+export const MAX_AUTH_EVENT_PAGES = 5;
+
+/**
+ * The account's consecutive failed sign-ins, newest backwards, up to `threshold`: a successful
+ * sign-in or password change ends the streak, as does the previous lock (failures it already
+ * counted). Sign-ins still in progress (password right, MFA pending) neither count nor end it.
+ */
+export const consecutiveFailedSignIns = async (
+  directory: Pick<UserDirectory, 'listAuthEvents'>,
+  userName: string,
+  since: Date | null,
+  threshold: number,
+): Promise<number> => {
+  let count = 0;
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_AUTH_EVENT_PAGES; page += 1) {
+    const { events, nextCursor } = await directory.listAuthEvents(userName, cursor);
+    for (const event of events) {
+      if (since !== null && event.at.getTime() <= since.getTime()) return count;
+      if (event.response === 'Pass' && ['SignIn', 'PasswordChange'].includes(event.type)) {
+        return count;
+      }
+      if (event.type === 'SignIn' && event.response === 'Fail') {
+        count += 1;
+        if (count >= threshold) return count;
+      }
+    }
+    if (nextCursor === null) return count;
+    cursor = nextCursor;
+  }
+  return count;
+};
+
+type Verdict =
+  | { kind: 'unknown' | 'not-locked' | 'already-locked' }
+  | {
+      kind: 'lock';
+      userName: string;
+      email: string;
+      failures: number;
+      previous: AccountLock | null;
+    };
+
+/** Reads only: what the account's real auth events say. */
+const judge = async (email: string, deps: AccountLockoutDeps): Promise<Verdict> => {
+  const { directory, locks, threshold } = deps;
+  const user = await directory.getUser(email);
+  if (user === null) {
+    // The same Cognito calls as for an account (this one fails: "User does not exist.").
+    await directory.listAuthEvents(email).catch((err: unknown) => {
+      if (!(err instanceof NotFoundError)) throw err;
+    });
+    return { kind: 'unknown' };
+  }
+  const lock = await locks.get(user.userName);
+  if (!user.enabled) return { kind: isLockedOut(false, lock) ? 'already-locked' : 'not-locked' };
+  const failures = await consecutiveFailedSignIns(
+    directory,
+    user.userName,
+    lock?.lockedAt ?? null,
+    threshold,
+  );
+  if (failures < threshold) return { kind: 'not-locked' };
+  return { kind: 'lock', userName: user.userName, email: user.email, failures, previous: lock };
+};
+
+/** Locks: the record (once per streak), then Cognito disables the user and ends its sessions. */
+const lock = async (
+  verdict: Extract<Verdict, { kind: 'lock' }>,
+  ctx: RequestContext<null>,
+  deps: AccountLockoutDeps,
+): Promise<void> => {
+  const { directory, locks, audit, clock, threshold } = deps;
+  const reason = `${verdict.failures} consecutive failed sign-ins (threshold ${threshold})`;
+  const claimed = await locks.claim(
+    {
+      userName: verdict.userName,
+      lockedAt: clock.now(),
+      failedSignIns: verdict.failures,
+      reason: `locked by lockout: ${reason}`,
+      releasedAt: null,
+    },
+    verdict.previous,
+  );
+  // A concurrent call claimed this very streak and is locking the account.
+  if (!claimed) return;
+  await directory.disableUser(verdict.userName);
+  await directory.signOutEverywhere(verdict.userName);
+  await audit.append({
+    action: 'account.locked',
+    outcome: 'success',
+    actor: null,
+    target: userTarget(verdict.userName, verdict.email),
+    source: { ip: ctx.sourceIp, userAgent: ctx.userAgent },
+    requestId: ctx.requestId,
+    before: { enabled: true },
+    after: { enabled: false },
+    reason,
+  });
+};
+
+/**
+ * Called by the login screen after "Incorrect username or password."; public. It must not let
+ * anyone lock a stranger out, so the request itself proves nothing: the account's real failed
+ * sign-ins (Cognito's auth events) are counted, and only at the threshold is the account locked
+ * (disabled, sessions ended, the lock recorded with its reason, an audit record). Unknown
+ * e-mails, disabled accounts and Cognito throttling answer like an account that is not locked;
+ * an account this call locked answers locked: true. The answer takes at least
+ * LOCKOUT_MIN_RESPONSE_MS, so its time says nothing about the account either.
+ */
+export const accountLockout: Core<(typeof routes)['accountLockout'], AccountLockoutDeps> = async (
+  input,
+  ctx,
+  deps,
+) => {
+  requireWebClient(input.clientId, deps.webClientId);
+  return withMinimumDuration(deps, deps.minimumDurationMs ?? LOCKOUT_MIN_RESPONSE_MS, async () => {
+    let verdict: Verdict;
+    try {
+      verdict = await judge(input.email, deps);
+    } catch (err) {
+      if (!(err instanceof TooManyRequestsError)) throw err;
+      deps.logger.warn('accountLockout: Cognito throttled; answered not locked', {
+        requestId: ctx.requestId,
+      });
+      return { locked: false };
+    }
+    if (verdict.kind === 'lock') {
+      await lock(verdict, ctx, deps);
+      return { locked: true };
+    }
+    return { locked: verdict.kind === 'already-locked' };
+  });
+};

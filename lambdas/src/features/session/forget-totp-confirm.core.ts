@@ -1,0 +1,82 @@
+import type { routes } from '../../contract';
+import { ValidationError } from '../../http/errors';
+import { describeError, type Logger } from '../../http/logger';
+import type { Core } from '../../http/router';
+import type { AuditTrail } from '../../ports/audit-trail';
+import type { Clock } from '../../ports/clock';
+import type { Mailer } from '../../ports/mailer';
+import type { TotpResetTickets } from '../../ports/totp-reset-tickets';
+import { TOTP_MFA, type UserDirectory } from '../../ports/user-directory';
+import { hashToken } from './forget-totp.core';
+import { userTarget } from './session-shared';
+
+export interface ForgetTotpConfirmDeps {
+  directory: Pick<UserDirectory, 'getUser' | 'disableTotp' | 'signOutEverywhere'>;
+  tickets: TotpResetTickets;
+  mailer: Mailer;
+  audit: AuditTrail;
+  clock: Clock;
+  logger: Logger;
+}
+
+export const INVALID_LINK_MESSAGE =
+  'This link is not valid: it has expired or was already used. Request a new one.';
+
+const invalidLink = () =>
+  new ValidationError(INVALID_LINK_MESSAGE, [{ path: 'token', message: INVALID_LINK_MESSAGE }]);
+
+const noticeMail = (to: string, at: Date) => ({
+  to,
+  subject: 'Your authenticator app was removed',
+  text: [
+    `The authenticator app of your console account was removed on ${at.toISOString()} through the`,
+    '"Can\'t access authenticator app" link e-mailed to you.',
+    '',
+    'At your next sign-in you will enter your password and then set up a new authenticator app.',
+    'If this was not you, contact your administrator at once.',
+  ].join('\n'),
+});
+
+/**
+ * Redeems the e-mailed link, once: the ticket is taken (hash of the token, not expired) in one
+ * atomic step, then Cognito forgets the user's authenticator (TOTP disabled and not preferred),
+ * every session ends, the audit trail records it and the user is told by e-mail. The next
+ * sign-in still needs the password and enrols a new authenticator. Nothing of a TOTP secret is
+ * read, stored or sent here.
+ */
+export const forgetTotpConfirm: Core<
+  (typeof routes)['forget-totp/confirm'],
+  ForgetTotpConfirmDeps
+> = async (input, ctx, deps) => {
+  const { directory, tickets, audit, clock } = deps;
+  const now = clock.now();
+  const ticket = await tickets.redeem(hashToken(input.token), now);
+  if (ticket === null) throw invalidLink();
+  const user = await directory.getUser(ticket.userName);
+  // Disabled or deleted since the link was sent: the link is spent and does nothing.
+  if (user?.enabled !== true) throw invalidLink();
+
+  await directory.disableTotp(user.userName);
+  await directory.signOutEverywhere(user.userName);
+  await audit.append({
+    action: 'mfa.reset',
+    outcome: 'success',
+    actor: null,
+    target: userTarget(user.userName, user.email),
+    source: { ip: ctx.sourceIp, userAgent: ctx.userAgent },
+    requestId: ctx.requestId,
+    before: { mfaMethods: user.mfaMethods },
+    after: { mfaMethods: user.mfaMethods.filter((m) => m !== TOTP_MFA) },
+    reason: 'authenticator removed with the e-mailed single-use link',
+  });
+  try {
+    await deps.mailer.send(noticeMail(user.email, now));
+  } catch (err) {
+    // The authenticator IS removed and audited; the notice failing must not undo the answer.
+    deps.logger.error('forget-totp/confirm: the notice e-mail could not be sent', {
+      requestId: ctx.requestId,
+      ...describeError(err),
+    });
+  }
+  return { authenticatorRemoved: true as const };
+};

@@ -1,0 +1,126 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { routes } from '../../contract';
+import type { Logger } from '../../http/logger';
+import { describeError } from '../../http/logger';
+import type { Core, RequestContext } from '../../http/router';
+import type { AuditTrail } from '../../ports/audit-trail';
+import type { Mailer } from '../../ports/mailer';
+import type { TotpResetTickets } from '../../ports/totp-reset-tickets';
+import type { DirectoryUserDetail, UserDirectory } from '../../ports/user-directory';
+import {
+  requireWebClient,
+  type SteadyTiming,
+  userTarget,
+  withMinimumDuration,
+} from './session-shared';
+
+export interface ForgetTotpDeps extends SteadyTiming {
+  directory: Pick<UserDirectory, 'getUser'>;
+  tickets: TotpResetTickets;
+  mailer: Mailer;
+  audit: AuditTrail;
+  logger: Logger;
+  /** The console's app client (USER_POOL_CLIENT_ID). */
+  webClientId: string;
+  /** ALLOWED_ORIGINS: the console origins a link may point at. */
+  allowedOrigins: readonly string[];
+  /** The link's secret; 32 random bytes, base64url, unless a test says otherwise. */
+  newToken?: () => string;
+  /** The answer comes no sooner than this after the request, whatever the account. */
+  minimumDurationMs?: number;
+}
+
+export const TOTP_RESET_LIFETIME_MS = 15 * 60 * 1000;
+export const FORGET_TOTP_MIN_RESPONSE_MS = 1000;
+export const FORGOT_TOTP_PAGE = '/forgot-totp-qr-code';
+
+export const hashToken = (token: string): string =>
+  createHash('sha256').update(token, 'utf8').digest('hex');
+
+const randomToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * Where the e-mailed link points: the console the request came from when it is one of
+ * ALLOWED_ORIGINS, else the first of them (the console's own origin, which CDK puts first). A
+ * request cannot make the link point anywhere else. Only offline, where the console and the API
+ * share one origin and the list is empty, the request's own Origin (or Host) is used.
+ */
+export const linkOrigin = (ctx: RequestContext, allowed: readonly string[]): string => {
+  const [first] = allowed;
+  if (first !== undefined) {
+    return ctx.origin !== null && allowed.includes(ctx.origin) ? ctx.origin : first;
+  }
+  if (ctx.origin !== null) return ctx.origin;
+  if (ctx.host !== null) return `http://${ctx.host}`;
+  throw new Error('forget-totp: no console origin to build the link from');
+};
+
+const requestMail = (to: string, link: string) => ({
+  to,
+  subject: 'Reset your authenticator app',
+  text: [
+    'Someone, hopefully you, said they cannot use the authenticator app of this console account.',
+    '',
+    `To remove the old authenticator, open this link within ${TOTP_RESET_LIFETIME_MS / 60000} minutes (it works once):`,
+    link,
+    '',
+    'Your password is still needed: at your next sign-in you will set up a new authenticator app.',
+    'If this was not you, ignore this e-mail; nothing changes.',
+  ].join('\n'),
+});
+
+const issueLink = async (
+  user: DirectoryUserDetail,
+  ctx: RequestContext<null>,
+  deps: ForgetTotpDeps,
+): Promise<void> => {
+  const token = (deps.newToken ?? randomToken)();
+  const issuedAt = deps.clock.now();
+  await deps.tickets.issue({
+    tokenHash: hashToken(token),
+    userName: user.userName,
+    issuedAt,
+    expiresAt: new Date(issuedAt.getTime() + TOTP_RESET_LIFETIME_MS),
+  });
+  const link = `${linkOrigin(ctx, deps.allowedOrigins)}${FORGOT_TOTP_PAGE}?token=${token}`;
+  await deps.mailer.send(requestMail(user.email, link));
+  await deps.audit.append({
+    action: 'mfa.reset-requested',
+    outcome: 'success',
+    actor: null,
+    target: userTarget(user.userName, user.email),
+    source: { ip: ctx.sourceIp, userAgent: ctx.userAgent },
+    requestId: ctx.requestId,
+    reason: 'authenticator reset link e-mailed',
+  });
+};
+
+/**
+ * Starts "Can't access authenticator app"; public. It cannot strip anyone's MFA: it only e-mails
+ * the account's own address a single-use link valid for 15 minutes (stored as a hash), and it
+ * always answers the same, in at least FORGET_TOTP_MIN_RESPONSE_MS, whether the account exists,
+ * is disabled, or something failed on the way (logged, never told).
+ */
+export const forgetTotp: Core<(typeof routes)['forget-totp'], ForgetTotpDeps> = async (
+  input,
+  ctx,
+  deps,
+) => {
+  requireWebClient(input.clientId, deps.webClientId);
+  await withMinimumDuration(
+    deps,
+    deps.minimumDurationMs ?? FORGET_TOTP_MIN_RESPONSE_MS,
+    async () => {
+      try {
+        const user = await deps.directory.getUser(input.email);
+        if (user?.enabled === true) await issueLink(user, ctx, deps);
+      } catch (err) {
+        deps.logger.error('forget-totp: no link was sent', {
+          requestId: ctx.requestId,
+          ...describeError(err),
+        });
+      }
+    },
+  );
+  return { requested: true as const };
+};

@@ -1,0 +1,30 @@
+import type { routes } from '../../contract';
+import type { Core } from '../../http/router';
+import type { AuditTrail } from '../../ports/audit-trail';
+import { actorOf, sourceOf, userTarget } from './session-shared';
+
+export interface RedirectUserDeps {
+  audit: AuditTrail;
+}
+
+/**
+ * Records a completed sign-in (or first sign-in) of the verified caller in the audit trail. The
+ * router has already checked that the caller has TOTP enrolled: the web app enrols it with
+ * Cognito before it calls this, so this call is not `allowedBeforeMfa`.
+ */
+export const redirectUser: Core<(typeof routes)['redirectUser'], RedirectUserDeps> = async (
+  input,
+  ctx,
+  { audit },
+) => {
+  const { caller } = ctx;
+  await audit.append({
+    action: input.firstLogin === 'true' ? 'session.first-login' : 'session.login',
+    outcome: 'success',
+    actor: actorOf(caller),
+    target: userTarget(caller.userName, caller.email),
+    source: sourceOf(ctx),
+    requestId: ctx.requestId,
+  });
+  return { recorded: true as const };
+};

@@ -1,0 +1,8 @@
+import { routes } from '../contract';
+import { redirectUser } from '../features/session/redirect-user.core';
+import { createHandler } from '../http/router';
+import { auditTrail } from './wiring/dynamodb';
+
+export const handler = createHandler(routes.redirectUser, redirectUser, () => ({
+  audit: auditTrail(),
+}));

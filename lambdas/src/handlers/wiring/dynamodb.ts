@@ -1,0 +1,21 @@
+import { DynamoAccountLocks } from '../../adapters/dynamodb-account-locks';
+import { dynamoAuditTrail } from '../../adapters/dynamodb-audit-trail';
+import { DynamoTotpResetTickets } from '../../adapters/dynamodb-totp-reset-tickets';
+import { documentClient } from '../../adapters/clients/dynamodb';
+import { lambdaEnv } from '../../env';
+import type { AccountLocks } from '../../ports/account-locks';
+import type { AuditTrail } from '../../ports/audit-trail';
+import { systemClock } from '../../ports/clock';
+import type { TotpResetTickets } from '../../ports/totp-reset-tickets';
+
+/** The ports on DynamoDB (see ../deps.ts for why each service has its own module). */
+
+/** The hash-chained audit trail in the AUDIT table (PutItem of new records only). */
+export const auditTrail = (): AuditTrail =>
+  dynamoAuditTrail(documentClient(), lambdaEnv().AUDIT_TABLE, { clock: systemClock });
+
+export const accountLocks = (): AccountLocks =>
+  new DynamoAccountLocks(documentClient(), lambdaEnv().MAIN_TABLE);
+
+export const totpResetTickets = (): TotpResetTickets =>
+  new DynamoTotpResetTickets(documentClient(), lambdaEnv().MAIN_TABLE);

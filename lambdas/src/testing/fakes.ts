@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import type { AccountLock, AccountLocks } from '../ports/account-locks';
+import type { AuditEntry, AuditTrail } from '../ports/audit-trail';
+import type { Clock } from '../ports/clock';
+import type { MailMessage, Mailer } from '../ports/mailer';
+import type { TotpResetTicket, TotpResetTickets } from '../ports/totp-reset-tickets';
+import type { Logger } from '../http/logger';
+import type { Caller } from '../http/claims';
+import type { RequestContext } from '../http/router';
+
+/** In-memory ports for core tests. */
+
+export class FakeAuditTrail implements AuditTrail {
+  readonly entries: AuditEntry[] = [];
+  failWith: Error | null = null;
+
+  append(entry: AuditEntry): Promise<void> {
+    if (this.failWith) return Promise.reject(this.failWith);
+    this.entries.push(structuredClone(entry));
+    return Promise.resolve();
+  }
+
+  actions(): string[] {
+    return this.entries.map((e) => e.action);
+  }
+}
+
+export class FakeMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  failWith: Error | null = null;
+
+  send(message: MailMessage): Promise<void> {
+    if (this.failWith) return Promise.reject(this.failWith);
+    this.sent.push(message);
+    return Promise.resolve();
+  }
+}
+
+export class FakeAccountLocks implements AccountLocks {
+  readonly locks = new Map<string, AccountLock>();
+
+  get(userName: string) {
+    return Promise.resolve(this.locks.get(userName) ?? null);
+  }
+
+  claim(lock: AccountLock, previous: AccountLock | null) {
+    const current = this.locks.get(lock.userName) ?? null;
+    if (current?.lockedAt.getTime() !== previous?.lockedAt.getTime()) {
+      return Promise.resolve(false);
+    }
+    this.locks.set(lock.userName, lock);
+    return Promise.resolve(true);
+  }
+
+  release(userName: string, at: Date) {
+    const lock = this.locks.get(userName);
+    if (lock?.releasedAt === null) this.locks.set(userName, { ...lock, releasedAt: at });
+    return Promise.resolve();
+  }
+}
+
+export class FakeTotpResetTickets implements TotpResetTickets {
+  readonly tickets = new Map<string, TotpResetTicket>();
+
+  issue(ticket: TotpResetTicket) {
+    this.tickets.set(ticket.tokenHash, ticket);
+    return Promise.resolve();
+  }
+
+  redeem(tokenHash: string, now: Date) {
+    const ticket = this.tickets.get(tokenHash);
+    if (!ticket || ticket.expiresAt.getTime() <= now.getTime()) return Promise.resolve(null);
+    this.tickets.delete(tokenHash);
+    return Promise.resolve(ticket);
+  }
+}
+
+/** A clock that only moves when told, and a sleep that moves it instead of waiting. */
+export class FakeClock implements Clock {
+  constructor(public current = new Date('2025-01-15T10:00:00.000Z')) {}
+  now() {
+    return new Date(this.current);
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+  /** For deps.sleep: records the wait and advances the clock by it. */
+  readonly slept: number[] = [];
+  sleep = (ms: number): Promise<void> => {
+    this.slept.push(ms);
+    this.advance(ms);
+    return Promise.resolve();
+  };
+}
+
+export const silentLogger = (): Logger & { errors: unknown[] } => {
+  const errors: unknown[] = [];
+  return {
+    errors,
+    info: () => undefined,
+    warn: () => undefined,
+    error: (message, detail) => {
+      errors.push({ message, ...detail });
+    },
+  };
+};
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export const publicContext = (
+  overrides: Partial<RequestContext<null>> = {},
+): RequestContext<null> => ({
+  caller: null,
+  requestId: 'req-1',
+  sourceIp: '203.0.113.7',
+  userAgent: 'vitest',
+  origin: null,
+  host: null,
+  ...overrides,
+});
+
+export const callerContext = (
+  caller: Partial<Caller> = {},
+  overrides: Partial<Omit<RequestContext<Caller>, 'caller'>> = {},
+): RequestContext<Caller> => ({
+  caller: {
+    sub: 'caller-sub',
+    userName: 'caller-sub',
+    email: 'caller@example.com',
+    role: 'Auditor',
+    organisationId: null,
+    ...caller,
+  },
+  requestId: 'req-1',
+  sourceIp: '203.0.113.7',
+  userAgent: 'vitest',
+  origin: null,
+  host: null,
+  ...overrides,
+});
