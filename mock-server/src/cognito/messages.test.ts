@@ -100,6 +100,22 @@ describe('SmtpMessageSender', () => {
     ]);
   });
 
+  it('gives the plain-text part the characters an HTML template escaped (a temporary password with & or <)', async () => {
+    const sent: OutgoingMail[] = [];
+    const sender = new SmtpMessageSender((mail) => {
+      sent.push(mail);
+      return Promise.resolve();
+    }, 'from@x.test');
+    const pool = {
+      Id: 'local_x',
+      AdminCreateUserConfig: { InviteMessageTemplate: { EmailMessage: '<p>Password: {####}</p>' } },
+    };
+    const message = renderMessage('AdminCreateUser', pool, user, 'Ab1&<x>"\'#');
+    await sender.sendEmail(ctx, user, 'ada@example.com', message);
+    expect(sent[0]?.text).toBe('Password: Ab1&<x>"\'#');
+    expect(sent[0]?.html).not.toContain('<x>');
+  });
+
   it('escapes a plain-text body for the HTML part and defaults to the verification text', async () => {
     const sent: OutgoingMail[] = [];
     const sender = new SmtpMessageSender((mail) => {

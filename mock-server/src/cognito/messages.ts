@@ -34,6 +34,20 @@ const signInName = (pool: UserPool, user: User): string =>
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${String(c.codePointAt(0))};`);
 
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+};
+
+/** The character an HTML entity stands for (the ones escapeHtml writes, and the usual named). */
+const decodeEntity = (entity: string) =>
+  entity.startsWith('#')
+    ? String.fromCodePoint(Number(entity.slice(1)))
+    : (NAMED_ENTITIES[entity] ?? `&${entity};`);
+
 const looksLikeHtml = (s: string) => /<[a-z][\s\S]*>/i.test(s);
 
 /** Substitutes the placeholders; values are escaped when the template is HTML. */
@@ -171,6 +185,7 @@ export class SmtpMessageSender implements MessageSender {
           .replace(/<br\s*\/?>/gi, '\n')
           .replace(/<\/p>/gi, '\n\n')
           .replace(/<[^>]+>/g, '')
+          .replace(/&(#\d+|amp|lt|gt|quot|apos);/g, (_, entity: string) => decodeEntity(entity))
           .trim()
       : body;
     const html = looksLikeHtml(body) ? body : escapeHtml(body).replace(/\n/g, '<br>');
