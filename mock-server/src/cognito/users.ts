@@ -634,40 +634,30 @@ export const AdminSetUserPassword: FidelityTarget =
 
 const userRequest = z.object({ UserPoolId: fields.userPoolId, Username: fields.username });
 
-/** AdminDisableUser: as cognito-local, and the user's sessions end (Cognito revokes tokens). */
-export const AdminDisableUser: FidelityTarget =
-  (services, fidelity) => async (ctx, body: unknown) => {
+/**
+ * AdminDisableUser and AdminEnableUser: as cognito-local, plus what Cognito does besides.
+ * Disabling ends the user's sessions (Cognito revokes their tokens); enabling lifts a temporary
+ * sign-in lockout.
+ */
+const setEnabled =
+  (enabled: boolean): FidelityTarget =>
+  (services, fidelity) =>
+  async (ctx, body: unknown) => {
     const req = parseRequest(userRequest, body);
     const pool = await services.cognito.getUserPool(ctx, req.UserPoolId);
     const user = await findUser(ctx, pool, req.Username);
     await pool.saveUser(ctx, {
       ...user,
-      Enabled: false,
+      Enabled: enabled,
       UserLastModifiedDate: services.clock.get(),
     });
-    await fidelity.tokens.revokeUser(req.UserPoolId, user.Username);
+    if (enabled) await fidelity.authEvents.clearFailures(req.UserPoolId, user.Username);
+    else await fidelity.tokens.revokeUser(req.UserPoolId, user.Username);
     return {};
   };
 
-/** AdminEnableUser: as cognito-local, and a temporary sign-in lockout is lifted. */
-export const AdminEnableUser: FidelityTarget =
-  (services, fidelity) => async (ctx, body: unknown) => {
-    const req = parseRequest(userRequest, body);
-    const pool = await services.cognito.getUserPool(ctx, req.UserPoolId);
-    const user = await findUser(ctx, pool, req.Username);
-    await pool.saveUser(ctx, {
-      ...user,
-      Enabled: true,
-      UserLastModifiedDate: services.clock.get(),
-    });
-    await fidelity.store.update(req.UserPoolId, (state) => {
-      const meta = state.users[user.Username];
-      if (!meta) return;
-      delete meta.failedAttempts;
-      delete meta.lockedUntil;
-    });
-    return {};
-  };
+export const AdminDisableUser = setEnabled(false);
+export const AdminEnableUser = setEnabled(true);
 
 /**
  * AdminDeleteUser: as cognito-local (the user leaves every group), the user's sessions end and
