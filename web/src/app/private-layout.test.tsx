@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '../lib/i18n';
 import { SESSION_KEYS, setAgentSession, setProfile } from '../lib/session';
+import { failure, fakeApi, loadTestRuntimeConfig, success } from '../testing/fake-api';
 import { renderAt, testConfig } from '../testing/render-app';
 
 const renderSignedIn = async (path = '/admin/dashboard', config = testConfig) => {
@@ -58,7 +59,11 @@ describe('private layout (SPEC §2)', () => {
   });
 });
 
-describe('logout confirmation (SPEC §2)', () => {
+describe('logout confirmation (SPEC §2, §4)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('is static: Escape and a backdrop click leave it open; Cancel closes it', async () => {
     const user = userEvent.setup();
     await renderSignedIn();
@@ -78,7 +83,7 @@ describe('logout confirmation (SPEC §2)', () => {
     expect(localStorage.getItem(SESSION_KEYS.agentSession)).toBe('true');
   });
 
-  it('"Yes, Logout" clears local storage but the language, and goes to the login screen', async () => {
+  const confirmLogout = async () => {
     const user = userEvent.setup();
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
     setProfile({ givenName: 'Ada', familyName: null, email: null });
@@ -86,11 +91,41 @@ describe('logout confirmation (SPEC §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     const dialog = await screen.findByRole('dialog', { name: 'Logout Confirmation' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, Logout' }));
+  };
 
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  const expectStorageCleared = () => {
     expect(localStorage.getItem(SESSION_KEYS.agentSession)).toBeNull();
     expect(localStorage.getItem(SESSION_KEYS.profile)).toBeNull();
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+  };
+
+  it('"Yes, Logout" calls logout, clears local storage but the language, and goes to /', async () => {
+    await loadTestRuntimeConfig();
+    const calls = fakeApi(() => success({ signedOut: true }));
+    await confirmLogout();
+
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(calls.map(({ path, method, body }) => ({ path, method, body }))).toEqual([
+      { path: 'logout', method: 'POST', body: {} },
+    ]);
+    expectStorageCleared();
+  });
+
+  it.each([
+    ['the server refuses it', failure(500, 'INTERNAL', 'Internal error')],
+    ['the session is gone', failure(401, 'UNAUTHORIZED', 'Unauthorized')],
+    ['the network fails', 'network-error' as const],
+  ])('when %s, signs out here anyway and shows the session-time-out screen', async (_, answer) => {
+    await loadTestRuntimeConfig();
+    fakeApi(() => answer);
+    await confirmLogout();
+
+    expect(await screen.findByRole('heading', { name: 'Session Timed Out' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/logged out of this browser, but the server could not be reached/),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/session-time-out');
+    expectStorageCleared();
   });
 });

@@ -1,22 +1,29 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
+import { BlockingLoader } from '../components/blocking-loader';
 import { LogoutIcon, MenuIcon } from '../components/icons/layout-icons';
 import { LanguageSwitcher } from '../components/language-switcher';
 import { useRuntimeConfig } from '../config/runtime-config';
-import { logout } from '../lib/auth';
+import { logout } from '../lib/logout';
 import { getProfile } from '../lib/session';
+import { IdleSession } from './idle-session';
 import { LogoutModal } from './logout-modal';
 import { SideMenu } from './side-menu';
 
-/** The /admin screens: header, off-canvas menu and footer around the current screen (SPEC §2). */
+/**
+ * The /admin screens: header, off-canvas menu and footer around the current screen (SPEC §2),
+ * the logout confirmation, and the watch over the session (idle time-out, the end of the session
+ * in this tab or another; app/idle-session.tsx).
+ */
 export const PrivateLayout = () => {
   const { t } = useTranslation();
-  const { productName, supportEmail, accountName } = useRuntimeConfig();
+  const { productName, supportEmail, accountName, idleTimeoutSeconds } = useRuntimeConfig();
   const navigate = useNavigate();
   const menuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
 
   const profile = getProfile();
   const displayName =
@@ -82,6 +89,7 @@ export const PrivateLayout = () => {
         </div>
       </footer>
 
+      <IdleSession timeoutSeconds={idleTimeoutSeconds} />
       <LogoutModal
         show={confirmingLogout}
         productName={productName}
@@ -90,9 +98,11 @@ export const PrivateLayout = () => {
         }}
         onConfirm={() => {
           setConfirmingLogout(false);
+          setLoggingOut(true); // until the navigation away from the layout
           void logout(navigate);
         }}
       />
+      <BlockingLoader show={loggingOut} />
     </div>
   );
 };

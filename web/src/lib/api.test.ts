@@ -160,4 +160,45 @@ describe('api client', () => {
       status: 0,
     });
   });
+  it('tells the app when the server refuses the session (401, or 403 MFA_ENROLMENT_REQUIRED)', async () => {
+    const refused: string[] = [];
+    const client = (status: number, code: string) =>
+      createApiClient({
+        baseUrl: '/ccsc/ui/',
+        fetch: fakeFetch(status, { status: 'error', error: { code, message: code } }).fetchImpl,
+        getIdToken: () => Promise.resolve('id.token.value'),
+        onSessionRefused: (operation, error) => refused.push(`${operation} ${error.code}`),
+      });
+
+    await expect(client(401, 'UNAUTHORIZED')('list-all-groups', {})).rejects.toMatchObject({
+      status: 401,
+    });
+    await expect(
+      client(403, 'MFA_ENROLMENT_REQUIRED')('list-all-groups', {}),
+    ).rejects.toBeInstanceOf(ApiError);
+    // Not for other refusals, nor for public calls (nobody's session is involved).
+    await expect(client(403, 'FORBIDDEN')('list-all-groups', {})).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      client(401, 'UNAUTHORIZED')('forget-totp/confirm', { token: 'x'.repeat(43) }),
+    ).rejects.toBeInstanceOf(ApiError);
+
+    expect(refused).toEqual([
+      'list-all-groups UNAUTHORIZED',
+      'list-all-groups MFA_ENROLMENT_REQUIRED',
+    ]);
+  });
+
+  it('fails with NETWORK_ERROR, sending nothing, when the token cannot be refreshed for now', async () => {
+    const { calls, fetchImpl } = fakeFetch(200, { status: 'success', data: { groups: [] } });
+    const callApi = createApiClient({
+      baseUrl: '/ccsc/ui/',
+      fetch: fetchImpl,
+      getIdToken: () => Promise.reject(new Error('NetworkError')),
+    });
+    await expect(callApi('list-all-groups', {})).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+      status: 0,
+    });
+    expect(calls).toEqual([]);
+  });
 });

@@ -36,6 +36,11 @@ export interface ApiClientOptions {
   fetch: typeof fetch;
   /** Yields the ID token for authenticated calls; none is sent when it yields null. */
   getIdToken?: () => Promise<string | null>;
+  /**
+   * Told when the server refuses an authenticated call's session: 401, or 403
+   * MFA_ENROLMENT_REQUIRED (a caller without an authenticator app). The error is thrown anyway.
+   */
+  onSessionRefused?: (operation: Operation, error: ApiError) => void;
 }
 
 export type CallApi = <Op extends Operation>(
@@ -73,7 +78,13 @@ export const createApiClient = (options: ApiClientOptions): CallApi => {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (!inQuery) headers['content-type'] = 'application/json';
     if (route.auth === 'authenticated' && options.getIdToken) {
-      const token = await options.getIdToken();
+      let token: string | null;
+      try {
+        token = await options.getIdToken();
+      } catch {
+        // The session could not be refreshed for now (network): the call fails, the session stays.
+        throw new ApiError('NETWORK_ERROR', 'Network Error', 0);
+      }
       if (token) headers.authorization = `Bearer ${token}`;
     }
 
@@ -92,7 +103,14 @@ export const createApiClient = (options: ApiClientOptions): CallApi => {
     const failed = errorBodySchema.safeParse(body);
     if (failed.success) {
       const { code, message, fields } = failed.data.error;
-      throw new ApiError(code, message, response.status, fields);
+      const error = new ApiError(code, message, response.status, fields);
+      if (
+        route.auth === 'authenticated' &&
+        (response.status === 401 || code === 'MFA_ENROLMENT_REQUIRED')
+      ) {
+        options.onSessionRefused?.(operation, error);
+      }
+      throw error;
     }
     if (
       response.ok &&
@@ -122,12 +140,21 @@ export const createApiClient = (options: ApiClientOptions): CallApi => {
 
 let appClient: CallApi | undefined;
 
-/** The app's client: base URL from /config.json, ID token from lib/auth.ts. */
+/**
+ * The app's client: base URL from /config.json, ID token from lib/auth.ts. A refused session is
+ * ended (SPEC §4: cleaned up, the user signed out with a message), except on the logout call,
+ * whose failure the logout itself handles (lib/logout.ts).
+ */
 export const callApi: CallApi = (operation, input) => {
   appClient ??= createApiClient({
     baseUrl: getRuntimeConfig().apiBaseUrl,
     fetch: (request, init) => fetch(request, init),
     getIdToken,
+    onSessionRefused: (refused, error) => {
+      if (refused === 'logout') return;
+      const reason = error.code === 'MFA_ENROLMENT_REQUIRED' ? 'mfa-required' : 'invalid';
+      void import('./session-end').then(({ endSession }) => endSession(reason));
+    },
   });
   return appClient(operation, input);
 };

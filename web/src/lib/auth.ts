@@ -1,6 +1,5 @@
 import type * as AmplifyAuthModule from 'aws-amplify/auth';
 import { getRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
-import { paths } from '../config/paths';
 import { LANGUAGE_STORAGE_KEY } from './i18n';
 import { clearSession, hasAgentSession, setAgentSession } from './session';
 
@@ -45,11 +44,18 @@ let amplifyAuth: Promise<AmplifyAuth> | undefined;
 
 const loadAmplifyAuth = (): Promise<AmplifyAuth> => {
   amplifyAuth ??= (async () => {
-    const [{ Amplify }, auth] = await Promise.all([
-      import('aws-amplify'),
-      import('aws-amplify/auth'),
-    ]);
-    Amplify.configure({ Auth: { Cognito: cognitoConfig(getRuntimeConfig()) } });
+    const cognito = cognitoConfig(getRuntimeConfig()); // throws at once when there is none yet
+    const [{ Amplify }, auth, { cognitoUserPoolsTokenProvider }, { createTokenStorage }] =
+      await Promise.all([
+        import('aws-amplify'),
+        import('aws-amplify/auth'),
+        import('aws-amplify/auth/cognito'),
+        import('./token-storage'),
+      ]);
+    Amplify.configure({ Auth: { Cognito: cognito } });
+    // The session's tokens in localStorage, sealed with a key that never leaves the browser's
+    // crypto (lib/token-storage.ts); set after configure, as Amplify documents it.
+    cognitoUserPoolsTokenProvider.setKeyValueStorage(createTokenStorage());
     return auth;
   })().catch((err: unknown) => {
     amplifyAuth = undefined; // a failed chunk download may succeed on the next attempt
@@ -106,23 +112,79 @@ export const signIn = (email: string, password: string): Promise<SignInResult> =
   return pendingSignIn;
 };
 
-/** The signed-in user's ID token for API calls (SPEC §6), or null when nobody is signed in. */
+/** Refresh failures by which Cognito says the session is over (Amplify drops its tokens then). */
+const SESSION_REJECTIONS = [
+  'NotAuthorizedException', // refresh token expired or revoked, user disabled
+  'TokenRevokedException',
+  'UserNotFoundException', // user deleted
+  'PasswordResetRequiredException',
+  'UserNotConfirmedException',
+  'RefreshTokenReuseException',
+];
+
+const isSessionRejection = (err: unknown): boolean =>
+  err instanceof Error && SESSION_REJECTIONS.some((name) => err.name.startsWith(name));
+
+/**
+ * The signed-in user's ID token for API calls (SPEC §6), or null when nobody is signed in. A
+ * session that Cognito no longer accepts (SPEC §4: user disabled or missing, tokens revoked,
+ * refresh expired, password reset required) is ended here: cleaned up, the other tabs told, the
+ * user sent to the session-time-out screen (lib/session-end.ts). A network failure is thrown,
+ * not taken for the end of the session.
+ */
 export const getIdToken = async (): Promise<string | null> => {
   if (!hasAgentSession()) return null;
+  const { fetchAuthSession } = await loadAmplifyAuth();
+  let token: string | undefined;
   try {
-    const { fetchAuthSession } = await loadAmplifyAuth();
-    const session = await fetchAuthSession();
-    return session.tokens?.idToken?.toString() ?? null;
-  } catch {
-    return null;
+    token = (await fetchAuthSession()).tokens?.idToken?.toString();
+  } catch (err) {
+    if (!isSessionRejection(err)) throw err;
   }
+  if (token) return token;
+  await (await import('./session-end')).endSession('invalid');
+  return null;
 };
 
 /**
- * Ends the session in this browser: clears localStorage (Amplify's tokens, the agent-session
- * marker, the profile; the language choice stays) and goes to the login screen.
+ * Ends the session in this browser only: Amplify forgets the tokens (revoking the refresh token
+ * with Cognito when it still can), then localStorage is cleared (SPEC §4) but for the language
+ * choice. The server-side logout and where the user goes next are lib/logout.ts's business.
  */
-export const logout = async (navigate: Navigate): Promise<void> => {
+export const signOutLocally = async (): Promise<void> => {
+  try {
+    const { signOut } = await loadAmplifyAuth();
+    await signOut();
+  } catch {
+    // Amplify could not be loaded or Cognito not reached: clearing the storage below still
+    // removes the tokens from this browser.
+  }
   clearSession([LANGUAGE_STORAGE_KEY]);
-  await navigate(paths.login, { replace: true });
+};
+
+/** What asking for a password-reset code can tell the forgot-password screen. */
+export type PasswordResetRequest = 'sent' | 'limit-exceeded' | 'failed';
+
+/**
+ * Forgot password (issue 4): Cognito e-mails a reset code (ForgotPassword). The web client hides
+ * whether the account exists (PreventUserExistenceErrors), and the refusals that could still tell
+ * (no such user, disabled, no verified e-mail) are answered as "sent" too.
+ */
+export const requestPasswordReset = async (email: string): Promise<PasswordResetRequest> => {
+  try {
+    const { resetPassword } = await loadAmplifyAuth();
+    await resetPassword({ username: email });
+    return 'sent';
+  } catch (err) {
+    const name = err instanceof Error ? err.name : '';
+    if (name === 'LimitExceededException' || name === 'TooManyRequestsException') {
+      return 'limit-exceeded';
+    }
+    const revealing = [
+      'UserNotFoundException',
+      'NotAuthorizedException',
+      'InvalidParameterException',
+    ];
+    return revealing.includes(name) ? 'sent' : 'failed';
+  }
 };

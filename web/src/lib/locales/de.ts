@@ -57,18 +57,51 @@ export const de: Translation = {
   recovery: {
     forgotPasswordHeading: 'Passwort vergessen',
     forgotPasswordDescription:
-      'Fordern Sie per E-Mail einen Bestätigungscode an, um ein neues Passwort für Ihr Konto festzulegen.',
+      'Geben Sie Ihre registrierte E-Mail-Adresse ein. Wir senden Ihnen einen Bestätigungscode, mit dem Sie ein neues Passwort festlegen.',
+    sendCode: 'Code senden',
+    resetPasswordHeading: 'Passwort zurücksetzen',
+    resetPasswordDescription:
+      'Geben Sie den Bestätigungscode aus der E-Mail ein und wählen Sie ein neues Passwort.',
+    codeSent:
+      'Falls ein Konto für {{email}} existiert, wurde ein Bestätigungscode dorthin gesendet.',
+    code: 'Bestätigungscode',
+    codeFormat: 'Geben Sie den 6-stelligen Code aus der E-Mail ein.',
+    resendCode: 'Code erneut senden',
+    codeMismatch: 'Ungültiger Bestätigungscode. Bitte versuchen Sie es erneut.',
+    codeExpired: 'Der Code ist ungültig. Bitte fordern Sie einen neuen Code an.',
+    attemptLimit: 'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
+    newPassword: 'Neues Passwort',
+    confirmPassword: 'Passwort bestätigen',
+    passwordRejected: 'Das Passwort erfüllt die Passwortrichtlinie nicht.',
+    rulesTitle: 'Ihr Passwort muss Folgendes enthalten:',
+    ruleLength: '8 bis 64 Zeichen',
+    ruleUppercase: 'Einen Großbuchstaben',
+    ruleLowercase: 'Einen Kleinbuchstaben',
+    ruleDigit: 'Eine Ziffer',
+    ruleNoSpaces: 'Keine Leerzeichen',
+    strength: 'Stärke',
+    strong: 'Stark',
+    weak: 'Schwach',
+    submit: 'Absenden',
     forgotPasswordSuccessHeading: 'Passwort geändert',
     forgotPasswordSuccessDescription:
       'Ihr Passwort wurde zurückgesetzt. Sie können sich jetzt mit dem neuen Passwort anmelden.',
     forgotTotpHeading: 'Kein Zugriff auf die Authenticator-App?',
     forgotTotpDescription:
-      'Fordern Sie einen E-Mail-Link an, mit dem Sie bei der nächsten Anmeldung eine neue Authenticator-App einrichten.',
-    resetPasswordHeading: 'Passwort zurücksetzen',
-    resetPasswordDescription: 'Wählen Sie ein neues Passwort für Ihr Konto.',
-    sessionTimeOutHeading: 'Sitzung abgelaufen',
-    sessionTimeOutDescription:
-      'Sie wurden abgemeldet. Bitte melden Sie sich erneut an, um fortzufahren.',
+      'Geben Sie Ihre registrierte E-Mail-Adresse ein. Wir senden Ihnen einen Link, mit dem Sie Ihre Authenticator-App entfernen.',
+    sendLink: 'Link senden',
+    linkSent:
+      'Falls ein Konto für diese E-Mail-Adresse existiert, wurde ein Link dorthin gesendet. Er ist einmal und 15 Minuten lang gültig.',
+    removeTotpHeading: 'Authenticator-App entfernen',
+    removeTotpDescription:
+      'Die Authenticator-App von Ihrem Konto entfernen? Sie werden überall abgemeldet; Ihr Passwort bleibt unverändert.',
+    removeTotp: 'Authenticator-App entfernen',
+    totpRemoved:
+      'Ihre Authenticator-App wurde entfernt. Geben Sie bei der nächsten Anmeldung Ihr Passwort ein und richten Sie dann eine neue Authenticator-App ein.',
+    invalidLink:
+      'Dieser Link ist ungültig: Er ist abgelaufen oder wurde bereits verwendet. Bitte fordern Sie einen neuen an.',
+    requestNewLink: 'Neuen Link anfordern',
+    tooManyRequests: 'Zu viele Anfragen. Bitte versuchen Sie es in einigen Minuten erneut.',
     backToLogin: 'Zurück zur Anmeldung',
   },
   layout: {
@@ -85,6 +118,24 @@ export const de: Translation = {
     title: 'Abmeldung bestätigen',
     body: 'Von {{product}} abmelden?',
     confirm: 'Ja, abmelden',
+  },
+  session: {
+    timeOutHeading: 'Sitzung abgelaufen',
+    timeOutDescription: 'Sie wurden abgemeldet. Bitte melden Sie sich erneut an, um fortzufahren.',
+    idle: 'Sie wurden wegen Inaktivität abgemeldet.',
+    invalid:
+      'Ihre Sitzung ist nicht mehr gültig: Ihr Konto wurde möglicherweise deaktiviert oder gelöscht oder Ihr Passwort zurückgesetzt. Bitte melden Sie sich erneut an.',
+    mfaRequired:
+      'Ihre Authenticator-App muss neu eingerichtet werden. Bitte melden Sie sich an, um sie einzurichten.',
+    logoutFailed:
+      'Sie wurden in diesem Browser abgemeldet, aber der Server war nicht erreichbar, um Ihre Sitzung überall zu beenden.',
+    elsewhere: 'Sie wurden in einem anderen Tab oder Fenster abgemeldet.',
+  },
+  idle: {
+    title: 'Warnung: Sitzung läuft ab',
+    body: 'Sie werden wegen Inaktivität in {{time}} abgemeldet.',
+    stay: 'Angemeldet bleiben',
+    logoutNow: 'Jetzt abmelden',
   },
   nav: {
     home: 'Startseite',

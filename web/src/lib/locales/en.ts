@@ -57,17 +57,50 @@ export const en = {
   recovery: {
     forgotPasswordHeading: 'Forgot Password',
     forgotPasswordDescription:
-      'Request a verification code by email to choose a new password for your account.',
+      'Enter your registered email and we will send you a verification code to choose a new password.',
+    sendCode: 'Send Code',
+    resetPasswordHeading: 'Reset Password',
+    resetPasswordDescription:
+      'Enter the verification code you received by email and choose a new password.',
+    codeSent: 'If an account exists for {{email}}, a verification code has been sent to it.',
+    code: 'Verification Code',
+    codeFormat: 'Enter the 6-digit code from the email.',
+    resendCode: 'Resend Code',
+    codeMismatch: 'Invalid verification code provided, please try again.',
+    codeExpired: 'Invalid code provided, please request a code again.',
+    attemptLimit: 'Attempt limit exceeded, please try after some time',
+    newPassword: 'New Password',
+    confirmPassword: 'Confirm Password',
+    passwordRejected: 'The password does not meet the password policy.',
+    rulesTitle: 'Your password must have:',
+    ruleLength: '8 to 64 characters',
+    ruleUppercase: 'An uppercase letter',
+    ruleLowercase: 'A lowercase letter',
+    ruleDigit: 'A number',
+    ruleNoSpaces: 'No spaces',
+    strength: 'Strength',
+    strong: 'Strong',
+    weak: 'Weak',
+    submit: 'Submit',
     forgotPasswordSuccessHeading: 'Password Changed',
     forgotPasswordSuccessDescription:
       'Your password has been reset. You can now log in with your new password.',
     forgotTotpHeading: "Can't access authenticator app?",
     forgotTotpDescription:
-      'Request an email link that lets you register a new authenticator app at your next login.',
-    resetPasswordHeading: 'Reset Password',
-    resetPasswordDescription: 'Choose a new password for your account.',
-    sessionTimeOutHeading: 'Session Timed Out',
-    sessionTimeOutDescription: 'You have been logged out. Please log in again to continue.',
+      'Enter your registered email and we will send you a link to remove your authenticator app.',
+    sendLink: 'Send Link',
+    linkSent:
+      'If an account exists for this email, a link has been sent to it. It can be used once, within 15 minutes.',
+    removeTotpHeading: 'Remove Authenticator App',
+    removeTotpDescription:
+      'Remove the authenticator app from your account? You will be logged out everywhere; your password stays the same.',
+    removeTotp: 'Remove Authenticator App',
+    totpRemoved:
+      'Your authenticator app has been removed. At your next login, enter your password and then set up a new authenticator app.',
+    invalidLink:
+      'This link is not valid: it has expired or was already used. Please request a new one.',
+    requestNewLink: 'Request a new link',
+    tooManyRequests: 'Too many requests. Please try again in a few minutes.',
     backToLogin: 'Back to Login',
   },
   layout: {
@@ -84,6 +117,23 @@ export const en = {
     title: 'Logout Confirmation',
     body: 'Logout from {{product}}?',
     confirm: 'Yes, Logout',
+  },
+  session: {
+    timeOutHeading: 'Session Timed Out',
+    timeOutDescription: 'You have been logged out. Please log in again to continue.',
+    idle: 'You have been logged out due to inactivity.',
+    invalid:
+      'Your session is no longer valid: your account may have been disabled or deleted, or your password reset. Please log in again.',
+    mfaRequired: 'Your authenticator app must be set up again. Please log in to set it up.',
+    logoutFailed:
+      'You have been logged out of this browser, but the server could not be reached to end your session everywhere.',
+    elsewhere: 'You have been logged out in another tab or window.',
+  },
+  idle: {
+    title: 'Session Timeout Warning',
+    body: 'You will be logged out due to inactivity in {{time}}.',
+    stay: 'Stay signed in',
+    logoutNow: 'Logout now',
   },
   nav: {
     home: 'Home',

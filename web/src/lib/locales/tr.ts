@@ -56,17 +56,50 @@ export const tr: Translation = {
   recovery: {
     forgotPasswordHeading: 'Parolamı Unuttum',
     forgotPasswordDescription:
-      'Hesabınız için yeni bir parola belirlemek üzere e-postayla doğrulama kodu isteyin.',
+      'Kayıtlı e-posta adresinizi girin; yeni bir parola belirlemeniz için size bir doğrulama kodu gönderelim.',
+    sendCode: 'Kod Gönder',
+    resetPasswordHeading: 'Parolayı Sıfırla',
+    resetPasswordDescription:
+      'E-postayla aldığınız doğrulama kodunu girin ve yeni bir parola seçin.',
+    codeSent: '{{email}} için bir hesap varsa, bu adrese bir doğrulama kodu gönderildi.',
+    code: 'Doğrulama Kodu',
+    codeFormat: 'E-postadaki 6 haneli kodu girin.',
+    resendCode: 'Kodu Yeniden Gönder',
+    codeMismatch: 'Geçersiz doğrulama kodu, lütfen tekrar deneyin.',
+    codeExpired: 'Kod geçersiz, lütfen yeni bir kod isteyin.',
+    attemptLimit: 'Deneme sınırı aşıldı, lütfen bir süre sonra tekrar deneyin',
+    newPassword: 'Yeni Parola',
+    confirmPassword: 'Parolayı Onayla',
+    passwordRejected: 'Parola, parola politikasına uymuyor.',
+    rulesTitle: 'Parolanız şunları içermelidir:',
+    ruleLength: '8 ile 64 arası karakter',
+    ruleUppercase: 'Bir büyük harf',
+    ruleLowercase: 'Bir küçük harf',
+    ruleDigit: 'Bir rakam',
+    ruleNoSpaces: 'Boşluk olmamalı',
+    strength: 'Güç',
+    strong: 'Güçlü',
+    weak: 'Zayıf',
+    submit: 'Gönder',
     forgotPasswordSuccessHeading: 'Parola Değiştirildi',
     forgotPasswordSuccessDescription:
       'Parolanız sıfırlandı. Artık yeni parolanızla giriş yapabilirsiniz.',
     forgotTotpHeading: 'Kimlik doğrulama uygulamasına erişemiyor musunuz?',
     forgotTotpDescription:
-      'Bir sonraki girişinizde yeni bir kimlik doğrulama uygulaması kaydetmenizi sağlayan bir e-posta bağlantısı isteyin.',
-    resetPasswordHeading: 'Parolayı Sıfırla',
-    resetPasswordDescription: 'Hesabınız için yeni bir parola seçin.',
-    sessionTimeOutHeading: 'Oturum Zaman Aşımına Uğradı',
-    sessionTimeOutDescription: 'Oturumunuz kapatıldı. Devam etmek için lütfen yeniden giriş yapın.',
+      'Kayıtlı e-posta adresinizi girin; kimlik doğrulama uygulamanızı kaldırmanız için size bir bağlantı gönderelim.',
+    sendLink: 'Bağlantı Gönder',
+    linkSent:
+      'Bu e-posta için bir hesap varsa, bu adrese bir bağlantı gönderildi. Bağlantı 15 dakika içinde bir kez kullanılabilir.',
+    removeTotpHeading: 'Kimlik Doğrulama Uygulamasını Kaldır',
+    removeTotpDescription:
+      'Kimlik doğrulama uygulaması hesabınızdan kaldırılsın mı? Her yerde oturumunuz kapatılır; parolanız değişmez.',
+    removeTotp: 'Kimlik Doğrulama Uygulamasını Kaldır',
+    totpRemoved:
+      'Kimlik doğrulama uygulamanız kaldırıldı. Bir sonraki girişinizde parolanızı girin ve ardından yeni bir kimlik doğrulama uygulaması kurun.',
+    invalidLink:
+      'Bu bağlantı geçerli değil: süresi dolmuş ya da daha önce kullanılmış. Lütfen yeni bir bağlantı isteyin.',
+    requestNewLink: 'Yeni bağlantı iste',
+    tooManyRequests: 'Çok fazla istek. Lütfen birkaç dakika sonra tekrar deneyin.',
     backToLogin: 'Girişe Dön',
   },
   layout: {
@@ -83,6 +116,24 @@ export const tr: Translation = {
     title: 'Çıkış Onayı',
     body: '{{product}} oturumu kapatılsın mı?',
     confirm: 'Evet, Çıkış Yap',
+  },
+  session: {
+    timeOutHeading: 'Oturum Zaman Aşımına Uğradı',
+    timeOutDescription: 'Oturumunuz kapatıldı. Devam etmek için lütfen yeniden giriş yapın.',
+    idle: 'Hareketsizlik nedeniyle oturumunuz kapatıldı.',
+    invalid:
+      'Oturumunuz artık geçerli değil: hesabınız devre dışı bırakılmış ya da silinmiş veya parolanız sıfırlanmış olabilir. Lütfen yeniden giriş yapın.',
+    mfaRequired:
+      'Kimlik doğrulama uygulamanızın yeniden kurulması gerekiyor. Kurmak için lütfen giriş yapın.',
+    logoutFailed:
+      'Bu tarayıcıda oturumunuz kapatıldı, ancak oturumunuzu her yerde sonlandırmak için sunucuya ulaşılamadı.',
+    elsewhere: 'Başka bir sekmede veya pencerede oturumunuz kapatıldı.',
+  },
+  idle: {
+    title: 'Oturum Zaman Aşımı Uyarısı',
+    body: 'Hareketsizlik nedeniyle {{time}} içinde oturumunuz kapatılacak.',
+    stay: 'Oturumu açık tut',
+    logoutNow: 'Şimdi çıkış yap',
   },
   nav: {
     home: 'Ana Sayfa',

@@ -7,12 +7,16 @@ import { paths } from '../../../config/paths';
 export const ForgotPasswordSuccessPage = () => {
   const { t } = useTranslation();
   return (
-    <>
-      <ScreenIntro
-        heading={t('recovery.forgotPasswordSuccessHeading')}
-        description={t('recovery.forgotPasswordSuccessDescription')}
-      />
-      <Link to={paths.login}>{t('recovery.backToLogin')}</Link>
-    </>
+    <div className="row justify-content-center">
+      <section className="col-12 col-sm-10 col-md-8 col-lg-6 col-xl-5">
+        <ScreenIntro
+          heading={t('recovery.forgotPasswordSuccessHeading')}
+          description={t('recovery.forgotPasswordSuccessDescription')}
+        />
+        <Link className="btn btn-primary" to={paths.login}>
+          {t('recovery.backToLogin')}
+        </Link>
+      </section>
+    </div>
   );
 };
