@@ -1,7 +1,8 @@
 import type * as AmplifyAuthModule from 'aws-amplify/auth';
 import { getRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
 import { LANGUAGE_STORAGE_KEY } from './i18n';
-import { clearSession, hasAgentSession, setAgentSession } from './session';
+import type * as SignInFlowModule from './sign-in-flow';
+import { clearSession, hasAgentSession } from './session';
 
 /**
  * The ONE module that talks to Amplify (STYLE §7); the rest of the app calls these functions.
@@ -9,9 +10,7 @@ import { clearSession, hasAgentSession, setAgentSession } from './session';
  * small; it is configured exactly once, from /config.json, when it is first imported.
  */
 
-type AmplifyAuth = typeof AmplifyAuthModule;
-
-export type SignInStep = AmplifyAuthModule.SignInOutput['nextStep'];
+export type AmplifyAuth = typeof AmplifyAuthModule;
 
 /** Why a password sign-in failed, in the terms of SPEC §8. */
 export type SignInFailure =
@@ -21,14 +20,50 @@ export type SignInFailure =
   | 'unknown-user'
   /** "User is disabled." */
   | 'user-disabled'
+  /** Cognito wants the password reset (RESET_REQUIRED, or an expired temporary password). */
+  | 'password-reset-required'
+  /** Cognito's own lock after repeated failures ("Password attempts exceeded"). */
+  | 'attempts-exceeded'
+  /** The sign-in succeeded but the redirect-user call did not: signed out again (SPEC §8). */
+  | 'redirect-failed'
   /** Anything else: network, throttling, a misconfigured pool... */
   | 'unknown';
 
+/** Why an answer to a step (new password, authenticator code) was refused (SPEC §8). */
+export type StepFailure =
+  /** A wrong or reused code, an invalid auth state or an expired challenge session. */
+  | 'invalid-code'
+  /** Too many attempts. */
+  | 'attempt-limit'
+  /** The pool refused the new password (its policy). */
+  | 'password-rejected'
+  /** The challenge session ran out (3 minutes): the user must start again. */
+  | 'session-expired'
+  | 'unknown';
+
+/**
+ * How the authenticator app is being set up: as the answer to Cognito's MFA_SETUP challenge (a
+ * pool with MFA required), or after a sign-in without MFA by a user who has none yet (TOTP is
+ * mandatory for every administrator, though the pool's MFA is OPTIONAL).
+ */
+export type TotpSetupVia = 'challenge' | 'signed-in';
+
+/** Where a sign-in stands after each answer (SPEC §4). */
 export type SignInResult =
+  /** Done: redirect-user recorded it, the marker and profile are stored. */
   | { kind: 'signed-in' }
-  /** The identity service asks for one more step (new password, TOTP...): the caller decides. */
-  | { kind: 'next-step'; nextStep: SignInStep }
+  /** NEW_PASSWORD_REQUIRED: the set-new-password screen. */
+  | { kind: 'new-password' }
+  /** SOFTWARE_TOKEN_MFA: the OTP screen without a QR image. */
+  | { kind: 'totp-code' }
+  /** Enrolment: the QR image (from `setupUri`), the secret as text, then the OTP screen. */
+  | { kind: 'totp-setup'; via: TotpSetupVia; secret: string; setupUri: string }
+  /** A challenge the product does not support (custom, SMS or e-mail codes, other MFA...). */
+  | { kind: 'unsupported' }
   | { kind: 'failed'; reason: SignInFailure };
+
+/** The answer to a step: where the sign-in goes next, or why the answer was refused. */
+export type StepResult = SignInResult | { kind: 'step-failed'; reason: StepFailure };
 
 /** react-router's navigate, or anything shaped like it. */
 export type Navigate = (to: string, options?: { replace?: boolean }) => void | Promise<void>;
@@ -42,7 +77,8 @@ const cognitoConfig = (config: RuntimeConfig) => ({
 
 let amplifyAuth: Promise<AmplifyAuth> | undefined;
 
-const loadAmplifyAuth = (): Promise<AmplifyAuth> => {
+/** Amplify's auth API, configured; for lib/sign-in-flow.ts and this module only. */
+export const loadAmplifyAuth = (): Promise<AmplifyAuth> => {
   amplifyAuth ??= (async () => {
     const cognito = cognitoConfig(getRuntimeConfig()); // throws at once when there is none yet
     const [{ Amplify }, auth, { cognitoUserPoolsTokenProvider }, { createTokenStorage }] =
@@ -64,53 +100,70 @@ const loadAmplifyAuth = (): Promise<AmplifyAuth> => {
   return amplifyAuth;
 };
 
+type SignInFlow = typeof SignInFlowModule;
+
+let signInFlow: Promise<SignInFlow> | undefined;
+
+/** The sign-in's steps (lib/sign-in-flow.ts): needed only once the user submits the form. */
+const loadSignInFlow = (): Promise<SignInFlow> => {
+  signInFlow ??= import('./sign-in-flow').catch((err: unknown) => {
+    signInFlow = undefined;
+    throw err;
+  });
+  return signInFlow;
+};
+
 /** Starts downloading Amplify ahead of need (e.g. when the user starts typing on the login form). */
 export const preloadAuth = (): void => {
   loadAmplifyAuth().catch(() => undefined);
+  loadSignInFlow().catch(() => undefined);
 };
 
-const failureOf = (err: unknown): SignInFailure => {
-  const message = err instanceof Error ? err.message : '';
-  switch (message) {
-    case 'Incorrect username or password.':
-      return 'incorrect-credentials';
-    case 'User does not exist.':
-      return 'unknown-user';
-    case 'User is disabled.':
-      return 'user-disabled';
-    default:
-      return 'unknown';
-  }
-};
+/** Set while a completed sign-in's redirect-user call runs, before the marker is stored. */
+let establishing = false;
 
-const attemptSignIn = async (email: string, password: string): Promise<SignInResult> => {
-  try {
-    const auth = await loadAmplifyAuth();
-    // Amplify's default flow, USER_SRP_AUTH: the password never leaves the browser, not even to
-    // Cognito, and never to our API. The app client allows SRP and refresh only.
-    const { nextStep } = await auth.signIn({ username: email, password });
-    if (nextStep.signInStep === 'DONE') {
-      setAgentSession();
-      return { kind: 'signed-in' };
-    }
-    return { kind: 'next-step', nextStep };
-  } catch (err) {
-    return { kind: 'failed', reason: failureOf(err) };
-  }
+/** lib/sign-in-flow.ts: the ID token may be used for redirect-user before the marker is set. */
+export const setEstablishing = (value: boolean): void => {
+  establishing = value;
 };
 
 let pendingSignIn: Promise<SignInResult> | undefined;
 
 /**
  * Password sign-in. Only one may be pending at a time (SPEC §4): a second call while one runs gets
- * the same result instead of a second attempt. On success the agent-session marker is stored.
+ * the same result instead of a second attempt.
  */
 export const signIn = (email: string, password: string): Promise<SignInResult> => {
-  pendingSignIn ??= attemptSignIn(email, password).finally(() => {
-    pendingSignIn = undefined;
-  });
+  pendingSignIn ??= loadSignInFlow()
+    .then((flow) => flow.attemptSignIn(email, password))
+    .catch((): SignInResult => ({ kind: 'failed', reason: 'unknown' }))
+    .finally(() => {
+      pendingSignIn = undefined;
+    });
   return pendingSignIn;
 };
+
+const stepFailed = (): StepResult => ({ kind: 'step-failed', reason: 'unknown' });
+
+/**
+ * NEW_PASSWORD_REQUIRED answered (SPEC §4): the first-login flag is set, and the sign-in goes on
+ * with the new password. The password goes to Cognito only, never to our API.
+ */
+export const confirmNewPassword = (newPassword: string): Promise<StepResult> =>
+  loadSignInFlow().then((flow) => flow.confirmNewPassword(newPassword), stepFailed);
+
+/**
+ * The six-digit code of the authenticator app: the answer to SOFTWARE_TOKEN_MFA ('totp-code'), or
+ * the proof that enrolment worked ('totp-setup'), after which TOTP becomes the preferred MFA.
+ */
+export const confirmTotpCode = (
+  code: string,
+  step: { kind: 'totp-code' } | { kind: 'totp-setup'; via: TotpSetupVia },
+): Promise<StepResult> =>
+  loadSignInFlow().then((flow) => flow.confirmTotpCode(code, step), stepFailed);
+
+/** Gives up a sign-in half-way (back to the credentials form): nothing of it is kept. */
+export const cancelSignIn = (): Promise<void> => signOutLocally();
 
 /** Refresh failures by which Cognito says the session is over (Amplify drops its tokens then). */
 const SESSION_REJECTIONS = [
@@ -133,7 +186,7 @@ const isSessionRejection = (err: unknown): boolean =>
  * not taken for the end of the session.
  */
 export const getIdToken = async (): Promise<string | null> => {
-  if (!hasAgentSession()) return null;
+  if (!hasAgentSession() && !establishing) return null;
   const { fetchAuthSession } = await loadAmplifyAuth();
   let token: string | undefined;
   try {

@@ -37,6 +37,10 @@ export const de: Translation = {
       'Ihre Anmeldung ist fehlgeschlagen. Benutzername oder Passwort sind möglicherweise falsch, oder Ihr Passwort ist abgelaufen.',
     userDisabled: 'Der Benutzer ist deaktiviert',
     generic: 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut',
+    accountLocked:
+      'Ihr Konto wurde nach mehreren fehlgeschlagenen Anmeldeversuchen gesperrt. Wenden Sie sich an den Administrator, um es entsperren zu lassen.',
+    attemptLimit: 'Zu viele Versuche. Bitte versuchen Sie es später erneut',
+    redirectFailed: 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es später noch einmal',
   },
   login: {
     heading: 'Anmelden',
@@ -53,6 +57,29 @@ export const de: Translation = {
       'Für die erste Anmeldung benötigen Sie das Passwort, das Sie per E-Mail erhalten haben',
     notePasswordExpired:
       'Ist Ihr Passwort abgelaufen, setzen Sie es über „Passwort vergessen“ zurück.',
+    newPasswordHeading: 'Neues Passwort festlegen',
+    newPasswordInstruction:
+      'Dies ist Ihre erste Anmeldung. Ersetzen Sie das temporäre Passwort aus Ihrer E-Mail durch ein eigenes Passwort.',
+    sessionExpired: 'Ihre Anmeldesitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+    unsupportedChallenge:
+      'Für dieses Konto wird ein Anmeldeschritt verlangt, den die Konsole nicht unterstützt. Bitte wenden Sie sich an den Administrator.',
+  },
+  otp: {
+    heading: 'OTP-Verifizierung',
+    instruction: 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.',
+    setupInstruction:
+      'Eine Authenticator-App ist erforderlich. Scannen Sie diesen QR-Code mit Ihrer Authenticator-App (zum Beispiel Google Authenticator oder Microsoft Authenticator).',
+    qrAlt: 'QR-Code, der dieses Konto zu Ihrer Authenticator-App hinzufügt',
+    secretInstruction:
+      'Sie können den Code nicht scannen? Geben Sie stattdessen diesen Schlüssel in der App ein:',
+    secretLabel: 'Authenticator-Schlüssel',
+    copy: 'Kopieren',
+    copied: 'Kopiert',
+    codeLabel: 'Bestätigungscode',
+    digitLabel: 'Ziffer {{position}} von {{count}}',
+    verify: 'Bestätigen',
+    invalidCode: 'Der angegebene Bestätigungscode ist ungültig. Bitte versuchen Sie es erneut.',
+    otherError: 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
   },
   recovery: {
     forgotPasswordHeading: 'Passwort vergessen',

@@ -38,6 +38,10 @@ export const en = {
       'Your login attempt has failed. The specified username or password may be incorrect, or your password has expired.',
     userDisabled: 'User is disabled',
     generic: 'Some Error occur. Please try after sometime',
+    accountLocked:
+      'Your account is locked due to consecutive failed login attempts. Contact the administrator to unlock your account.',
+    attemptLimit: 'Attempt limit exceeded, please try after some time',
+    redirectFailed: 'Some error occur please try again after sometime',
   },
   login: {
     heading: 'Login',
@@ -53,6 +57,28 @@ export const en = {
     noteFirstLogin: 'First time login requires password received via registered email',
     notePasswordExpired:
       'Use Forgot Password to reset your password, in case your password has expired.',
+    newPasswordHeading: 'Set New Password',
+    newPasswordInstruction:
+      'This is your first login. Replace the temporary password from your email with a password of your own.',
+    sessionExpired: 'Your login session has expired. Please log in again.',
+    unsupportedChallenge:
+      'This account asks for a sign-in step the console does not support. Please contact the administrator.',
+  },
+  otp: {
+    heading: 'OTP Verification',
+    instruction: 'Enter the 6-digit code shown in your authenticator app.',
+    setupInstruction:
+      'An authenticator app is required. Scan this QR code with your authenticator app (for example Google Authenticator or Microsoft Authenticator).',
+    qrAlt: 'QR code that adds this account to your authenticator app',
+    secretInstruction: "Can't scan the code? Enter this key in the app instead:",
+    secretLabel: 'Authenticator key',
+    copy: 'Copy',
+    copied: 'Copied',
+    codeLabel: 'Verification code',
+    digitLabel: 'Digit {{position}} of {{count}}',
+    verify: 'Verify',
+    invalidCode: 'Invalid verification code provided. Please try again.',
+    otherError: 'Some error occur please try again..',
   },
   recovery: {
     forgotPasswordHeading: 'Forgot Password',

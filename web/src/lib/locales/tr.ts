@@ -37,6 +37,10 @@ export const tr: Translation = {
       'Giriş denemeniz başarısız oldu. Kullanıcı adı veya parola yanlış olabilir ya da parolanızın süresi dolmuş olabilir.',
     userDisabled: 'Kullanıcı devre dışı',
     generic: 'Bir hata oluştu. Lütfen daha sonra tekrar deneyin',
+    accountLocked:
+      'Art arda başarısız giriş denemeleri nedeniyle hesabınız kilitlendi. Kilidi açmak için yöneticiye başvurun.',
+    attemptLimit: 'Deneme sınırı aşıldı, lütfen bir süre sonra tekrar deneyin',
+    redirectFailed: 'Bir hata oluştu, lütfen bir süre sonra tekrar deneyin',
   },
   login: {
     heading: 'Giriş',
@@ -52,6 +56,28 @@ export const tr: Translation = {
     noteFirstLogin: 'İlk girişte, kayıtlı e-postanıza gönderilen parola gereklidir',
     notePasswordExpired:
       'Parolanızın süresi dolduysa, sıfırlamak için Parolanızı mı unuttunuz? bağlantısını kullanın.',
+    newPasswordHeading: 'Yeni Parola Belirleyin',
+    newPasswordInstruction:
+      'Bu ilk girişiniz. E-postanızdaki geçici parolayı kendi belirlediğiniz bir parolayla değiştirin.',
+    sessionExpired: 'Giriş oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.',
+    unsupportedChallenge:
+      'Bu hesap, konsolun desteklemediği bir giriş adımı istiyor. Lütfen yöneticiye başvurun.',
+  },
+  otp: {
+    heading: 'OTP Doğrulama',
+    instruction: 'Kimlik doğrulama uygulamanızda gösterilen 6 haneli kodu girin.',
+    setupInstruction:
+      'Bir kimlik doğrulama uygulaması gereklidir. Bu QR kodunu kimlik doğrulama uygulamanızla (örneğin Google Authenticator veya Microsoft Authenticator) tarayın.',
+    qrAlt: 'Bu hesabı kimlik doğrulama uygulamanıza ekleyen QR kodu',
+    secretInstruction: 'Kodu tarayamıyor musunuz? Bunun yerine bu anahtarı uygulamaya girin:',
+    secretLabel: 'Kimlik doğrulama anahtarı',
+    copy: 'Kopyala',
+    copied: 'Kopyalandı',
+    codeLabel: 'Doğrulama kodu',
+    digitLabel: '{{position}}. hane (toplam {{count}})',
+    verify: 'Doğrula',
+    invalidCode: 'Geçersiz doğrulama kodu girildi. Lütfen tekrar deneyin.',
+    otherError: 'Bir hata oluştu, lütfen tekrar deneyin.',
   },
   recovery: {
     forgotPasswordHeading: 'Parolamı Unuttum',

@@ -1,28 +1,29 @@
-import { Suspense, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BlockingLoader } from '../../../components/blocking-loader';
 import { paths } from '../../../config/paths';
 import { preloadAuth } from '../../../lib/auth';
-import { lazyNamed } from '../../../lib/lazy-named';
 import { useLoginEmailCheck } from '../hooks/use-login-email-check';
-import { useLogin } from '../hooks/use-login';
+import type { LoginFlow } from '../hooks/use-login';
 import { PasswordField } from './password-field';
 
-// Shown only after a failed attempt: not part of the screen's first load.
-const InfoModal = lazyNamed(() => import('../../../components/info-modal'), 'InfoModal');
+interface LoginFormProps {
+  flow: Pick<LoginFlow, 'submitCredentials' | 'busy' | 'failure' | 'clearFailure'>;
+  /** Starts fetching what the sign-in's later steps need, once the user starts typing. */
+  onPrepare: () => void;
+}
 
 /**
  * State 1 of the login screen (SPEC §2): e-mail, password, the recovery links and Login. Bootstrap
  * markup without React-Bootstrap's form components, which the login screen's first load cannot
  * afford (README, "Size budget").
  */
-export const LoginForm = () => {
+export const LoginForm = ({ flow, onPrepare }: LoginFormProps) => {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { check, prepare: prepareEmailCheck } = useLoginEmailCheck();
-  const { submit, signingIn, failure, clearFailure, info, closeInfo } = useLogin();
+  const { submitCredentials, busy, failure, clearFailure } = flow;
 
   const emailCheck = email === '' || !check ? null : check(email);
   const emailError = emailCheck && !emailCheck.ok ? emailCheck.messageKey : null;
@@ -33,84 +34,75 @@ export const LoginForm = () => {
   const prepare = () => {
     prepareEmailCheck();
     preloadAuth();
-    InfoModal.preload();
+    onPrepare();
   };
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (emailCheck?.ok && canSubmit) void submit(emailCheck.email, password);
+    if (emailCheck?.ok && canSubmit) void submitCredentials(emailCheck.email, password);
   };
 
   return (
-    <>
-      <form noValidate onSubmit={onSubmit}>
-        <fieldset disabled={signingIn}>
-          <div className="mb-3">
-            <label className="form-label" htmlFor="login-email">
-              {t('login.email')}
-            </label>
-            <input
-              id="login-email"
-              className={`form-control${emailError ? ' is-invalid' : ''}`}
-              type="text"
-              inputMode="email"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={254}
-              value={email}
-              aria-invalid={emailError !== null}
-              aria-describedby={emailError ? 'login-email-error' : undefined}
-              onFocus={prepare}
-              onChange={(event) => {
-                prepare();
-                setEmail(event.target.value);
-                clearFailure();
-              }}
-            />
-            {emailError && (
-              <div className="invalid-feedback" id="login-email-error">
-                {t(emailError)}
-              </div>
-            )}
-          </div>
-
-          <PasswordField
-            id="login-password"
-            label={t('login.password')}
-            value={password}
-            autoComplete="current-password"
+    <form noValidate onSubmit={onSubmit}>
+      <fieldset disabled={busy}>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="login-email">
+            {t('login.email')}
+          </label>
+          <input
+            id="login-email"
+            className={`form-control${emailError ? ' is-invalid' : ''}`}
+            type="text"
+            inputMode="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={254}
+            value={email}
+            aria-invalid={emailError !== null}
+            aria-describedby={emailError ? 'login-email-error' : undefined}
             onFocus={prepare}
-            onChange={(value) => {
+            onChange={(event) => {
               prepare();
-              setPassword(value);
+              setEmail(event.target.value);
               clearFailure();
             }}
           />
-
-          <div className="d-flex flex-wrap justify-content-between gap-2 mb-3 small">
-            <Link to={paths.forgotPassword}>{t('login.forgotPassword')}</Link>
-            <Link to={paths.forgotTotp}>{t('login.cantAccessAuthenticator')}</Link>
-          </div>
-
-          {failure && (
-            <div className="alert alert-danger py-2" role="alert">
-              {t(failure)}
+          {emailError && (
+            <div className="invalid-feedback" id="login-email-error">
+              {t(emailError)}
             </div>
           )}
+        </div>
 
-          <button type="submit" className="btn btn-primary w-100" disabled={!canSubmit}>
-            {t('login.submit')}
-          </button>
-        </fieldset>
-      </form>
+        <PasswordField
+          id="login-password"
+          label={t('login.password')}
+          value={password}
+          autoComplete="current-password"
+          onFocus={prepare}
+          onChange={(value) => {
+            prepare();
+            setPassword(value);
+            clearFailure();
+          }}
+        />
 
-      <BlockingLoader show={signingIn} />
-      {info && (
-        <Suspense fallback={null}>
-          <InfoModal message={t(info)} onClose={closeInfo} />
-        </Suspense>
-      )}
-    </>
+        <div className="d-flex flex-wrap justify-content-between gap-2 mb-3 small">
+          <Link to={paths.forgotPassword}>{t('login.forgotPassword')}</Link>
+          <Link to={paths.forgotTotp}>{t('login.cantAccessAuthenticator')}</Link>
+        </div>
+
+        {failure && (
+          <div className="alert alert-danger py-2" role="alert">
+            {t(failure)}
+          </div>
+        )}
+
+        <button type="submit" className="btn btn-primary w-100" disabled={!canSubmit}>
+          {t('login.submit')}
+        </button>
+      </fieldset>
+    </form>
   );
 };

@@ -8,7 +8,7 @@ import { ApiError, callApi } from '../../../lib/api';
 import { requestPasswordReset } from '../../../lib/auth';
 import { checkLoginEmail } from '../utils/login-email';
 import { RecoveryEmailField } from './recovery-email-field';
-import { checkNewPassword, RecoveryPasswordFields } from './recovery-password-fields';
+import { checkNewPassword, NewPasswordFields } from './new-password-fields';
 
 const CODE_PATTERN = /^[0-9]{6}$/;
 
@@ -186,7 +186,7 @@ export const ResetPasswordPage = () => {
                 {t('recovery.resendCode')}
               </button>
             </div>
-            <RecoveryPasswordFields
+            <NewPasswordFields
               password={password}
               confirmation={confirmation}
               onPassword={(value) => {

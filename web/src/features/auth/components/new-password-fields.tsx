@@ -4,9 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { SvgIcon } from '../../../components/icons/svg-icon';
 import { PasswordField } from './password-field';
 
-// TODO(merge): the login colleague's set-new-password screen shows the same rules; when its shared
-// component lands, this one gives way to it (issue 4: "the same rules as first login").
-
 const RULE_LABELS = {
   length: 'recovery.ruleLength',
   uppercase: 'recovery.ruleUppercase',
@@ -34,26 +31,30 @@ export const checkNewPassword = (password: string, confirmation: string): NewPas
   return { strong, mismatch, ok: strong && confirmation !== '' && !mismatch };
 };
 
-interface RecoveryPasswordFieldsProps {
+interface NewPasswordFieldsProps {
   password: string;
   confirmation: string;
   onPassword: (value: string) => void;
   onConfirmation: (value: string) => void;
   /** A refusal of the new password by the server, already translated. */
   passwordError?: string | null;
+  /** An error shown on the confirmation field besides the mismatch (SPEC §8), translated. */
+  confirmationError?: string | null;
 }
 
 /**
  * New password and its confirmation (SPEC §5): each rule with a green or grey check, Strong or
- * Weak, and "Passwords entered do not match" under the confirmation.
+ * Weak, and "Passwords entered do not match" under the confirmation. Used wherever a new
+ * password is chosen: first login (the login screen's state 2) and forgot password.
  */
-export const RecoveryPasswordFields = ({
+export const NewPasswordFields = ({
   password,
   confirmation,
   onPassword,
   onConfirmation,
   passwordError,
-}: RecoveryPasswordFieldsProps) => {
+  confirmationError,
+}: NewPasswordFieldsProps) => {
   const { t } = useTranslation();
   const id = useId();
   const rules = passwordRuleResults(password);
@@ -100,9 +101,9 @@ export const RecoveryPasswordFields = ({
         autoComplete="new-password"
         onChange={onConfirmation}
       />
-      {mismatch && (
+      {(mismatch || confirmationError) && (
         <div className="text-danger small mb-3" role="alert">
-          {t('validation.passwordsDoNotMatch')}
+          {mismatch ? t('validation.passwordsDoNotMatch') : confirmationError}
         </div>
       )}
     </>
