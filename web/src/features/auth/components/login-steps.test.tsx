@@ -217,6 +217,15 @@ describe('login states 2 and 3 (SPEC §2, §4, §5, §8)', () => {
       '4',
     ]);
     expect(verify).toBeEnabled();
+
+    // A digit typed on a filled box replaces it, wherever the caret is.
+    await user.click(all[0] as HTMLElement);
+    await user.keyboard('{End}1');
+    expect((all[0] as HTMLInputElement).value).toBe('1');
+    expect(all[1]).toHaveFocus();
+    await user.keyboard('{Backspace}');
+    expect((all[1] as HTMLInputElement).value).toBe('');
+    expect(verify).toBeDisabled();
   });
 
   it.each([

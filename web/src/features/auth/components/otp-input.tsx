@@ -18,9 +18,10 @@ const onlyDigits = (text: string): string[] => Array.from(text).filter((c) => c 
 export const emptyOtp = (): string[] => Array.from({ length: OTP_LENGTH }, () => '');
 
 /**
- * The OTP Verification boxes (SPEC §2): typing a digit moves to the next box, a pasted (or
- * autofilled) code fills the boxes from the first, Backspace on an empty box clears the one before
- * and moves there, the arrow keys move between boxes. Anything but digits is ignored.
+ * The OTP Verification boxes (SPEC §2): typing a digit fills the box (replacing what it held) and
+ * moves to the next, a pasted (or autofilled) code fills the boxes from the first, Backspace
+ * clears the box or, on an empty one, the one before and moves there, the arrow keys move between
+ * boxes. Anything but digits is ignored.
  */
 export const OtpInput = ({ digits, onChange, invalid = false, describedBy }: OtpInputProps) => {
   const { t } = useTranslation();
@@ -45,12 +46,22 @@ export const OtpInput = ({ digits, onChange, invalid = false, describedBy }: Otp
   };
 
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Backspace' && digits[index] === '' && index > 0) {
+    if (/^[0-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // Handled here rather than by the input: a full box (maxlength 1) whose text a click left
+      // unselected would swallow the digit.
+      event.preventDefault();
+      fill(index, [event.key]);
+    } else if (event.key === 'Backspace' || event.key === 'Delete') {
       event.preventDefault();
       const next = [...digits];
-      next[index - 1] = '';
-      onChange(next);
-      focus(index - 1);
+      if (digits[index] !== '') {
+        next[index] = '';
+        onChange(next);
+      } else if (event.key === 'Backspace' && index > 0) {
+        next[index - 1] = '';
+        onChange(next);
+        focus(index - 1);
+      }
     } else if (event.key === 'ArrowLeft') {
       event.preventDefault();
       focus(index - 1);

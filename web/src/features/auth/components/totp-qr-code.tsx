@@ -19,7 +19,7 @@ export const TotpQrCode = ({ uri, alt }: { uri: string; alt: string }) => {
       alt={alt}
       width={QR_SIZE}
       height={QR_SIZE}
-      className="d-block mx-auto mb-3 border rounded"
+      className="d-block mx-auto mb-3"
       style={{ imageRendering: 'pixelated' }}
     />
   );
