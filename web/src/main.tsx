@@ -7,7 +7,9 @@ import { loadRuntimeConfig } from './config/runtime-config';
 import { initI18n } from './lib/i18n';
 import { lazyNamed } from './lib/lazy-named';
 
-const ConfigErrorPage = lazyNamed(() => import('./app/config-error-page'), 'ConfigErrorPage');
+const ConfigErrorPage = lazyNamed(() => import('./app/config-error-page'), 'ConfigErrorPage', {
+  texts: 'login', // its texts are in the entry chunk: it shows when little else works
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

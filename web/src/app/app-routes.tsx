@@ -8,7 +8,10 @@ import { RedirectIfSignedIn, RequireAgentSession } from './route-guards';
 
 // Every screen is its own chunk (SPEC §2: screens load lazily); only the login route's code is
 // fetched when the app opens on "/".
-const LoginPage = lazyNamed(() => import('../features/auth/components/login-page'), 'LoginPage');
+// The login screen needs only the texts of the entry chunk; every other screen waits for the rest.
+const LoginPage = lazyNamed(() => import('../features/auth/components/login-page'), 'LoginPage', {
+  texts: 'login',
+});
 const ForgotPasswordPage = lazyNamed(
   () => import('../features/auth/components/forgot-password-page'),
   'ForgotPasswordPage',

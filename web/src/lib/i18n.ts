@@ -5,8 +5,10 @@ import { en, type Translation } from './locales/en';
 /**
  * i18next with the three languages of SPEC §1: English by default, the user's choice kept in
  * localStorage, and <html lang> following the language. All three are part of the build (no HTTP
- * backend); English is in the entry chunk, German and Turkish are chunks of their own, fetched
- * when chosen (or at start when chosen before), which keeps the login screen's first load small.
+ * backend). The English texts of the login screen are in the entry chunk and the rest of English
+ * is a chunk of its own (`loadAllTexts`, awaited by every lazily loaded screen); German and Turkish
+ * are chunks of their own, fetched whole when chosen (or at start when chosen before). That keeps
+ * the login screen's first load small.
  */
 export const LANGUAGES = ['en', 'de', 'tr'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -36,8 +38,28 @@ const storedLanguage = (): Language => {
   }
 };
 
+let englishRest: Promise<void> | undefined;
+
+/**
+ * The English texts beyond the login screen's (locales/en-more.ts), added to the English bundle;
+ * fetched once. Every lazily loaded screen and dialog waits for them (lib/lazy-named.ts).
+ */
+export const loadAllTexts = (): Promise<void> => {
+  englishRest ??= import('./locales/en-more').then(
+    ({ enMore }) => {
+      i18next.addResourceBundle('en', 'translation', enMore, true, false);
+    },
+    (err: unknown) => {
+      englishRest = undefined; // a failed download may succeed on the next attempt
+      throw err;
+    },
+  );
+  return englishRest;
+};
+
 const ensureLoaded = async (language: Language): Promise<void> => {
-  if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return;
+  if (language === 'en') return loadAllTexts();
+  if (i18next.hasResourceBundle(language, 'translation')) return;
   i18next.addResourceBundle(language, 'translation', await loaders[language]());
 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { de } from './de';
 import { en } from './en';
+import { enMore } from './en-more';
 import { tr } from './tr';
 
 type Tree = { [key: string]: string | Tree };
@@ -20,7 +21,7 @@ const SAME_IN_TRANSLATION = new Set(['Info', 'English', 'Deutsch', 'Türkçe']);
 /** Shorter texts may coincide ("Ok"). */
 const SHORT = 3;
 
-const english = flatten(en);
+const english = flatten({ ...en, ...enMore });
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]);
 
 describe.each([

@@ -1,9 +1,8 @@
+import { OTP_LENGTH } from '@ccsc/lambdas/contract';
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §5, §9: six boxes, one digit 0-9 each. */
-export const OTP_LENGTH = 6;
-
+/** SPEC §5, §9: OTP_LENGTH (six) boxes, one digit 0-9 each. */
 interface OtpInputProps {
   /** The digits entered so far, one string per box ('' when empty). */
   digits: readonly string[];
