@@ -2,7 +2,6 @@
 // run the console in THIS process. The server is bundled with esbuild (src and @ccsc/lambdas in one
 // file, npm packages left to node) rather than run through tsx: it starts about half a second
 // sooner, which the 5 s start-up budget needs on a 2-core machine.
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -70,10 +69,11 @@ export const buildServerIfStale = async () => {
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const web = spawnSync(process.execPath, [join(root, 'web', 'scripts', 'build-if-stale.mjs')], {
-    stdio: 'inherit',
-  });
-  if (web.status !== 0) process.exit(web.status ?? 1);
+  const { buildWebIfStale } = await import(
+    pathToFileURL(join(root, 'web', 'scripts', 'build-if-stale.mjs')).href
+  );
+  const webStatus = buildWebIfStale();
+  if (webStatus !== 0) process.exit(webStatus);
   mkdirSync(join(mockServer, 'dist'), { recursive: true });
   await buildServerIfStale();
   // `--build-only`: what the root `prepare` runs at install, so the first start is as quick.

@@ -42,17 +42,26 @@ const newestUnder = (path) => {
   return newest;
 };
 
-const builtAt = mtimeOf(builtMarker);
-const changedAt = Math.max(...inputs.map(newestUnder));
+/**
+ * Builds web/dist when it is missing or older than its inputs; returns the exit status (0 when
+ * nothing needed doing). `npm start` calls it in its own process, sparing a second Node start-up.
+ */
+export const buildWebIfStale = () => {
+  const builtAt = mtimeOf(builtMarker);
+  const changedAt = Math.max(...inputs.map(newestUnder));
+  if (builtAt !== null && builtAt >= changedAt) {
+    console.log('web: dist is up to date, skipping vite build (npm run build:force to rebuild).');
+    return 0;
+  }
+  console.log(builtAt === null ? 'web: no dist yet, building.' : 'web: sources changed, building.');
+  const require = createRequire(import.meta.url);
+  const vitePackage = require.resolve('vite/package.json');
+  const viteBin = join(
+    dirname(vitePackage),
+    JSON.parse(readFileSync(vitePackage, 'utf8')).bin.vite,
+  );
+  const result = spawnSync(process.execPath, [viteBin, 'build'], { cwd: web, stdio: 'inherit' });
+  return result.status ?? 1;
+};
 
-if (builtAt !== null && builtAt >= changedAt) {
-  console.log('web: dist is up to date, skipping vite build (npm run build:force to rebuild).');
-  process.exit(0);
-}
-
-console.log(builtAt === null ? 'web: no dist yet, building.' : 'web: sources changed, building.');
-const require = createRequire(import.meta.url);
-const vitePackage = require.resolve('vite/package.json');
-const viteBin = join(dirname(vitePackage), JSON.parse(readFileSync(vitePackage, 'utf8')).bin.vite);
-const result = spawnSync(process.execPath, [viteBin, 'build'], { cwd: web, stdio: 'inherit' });
-process.exit(result.status ?? 1);
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(buildWebIfStale());

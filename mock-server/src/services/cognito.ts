@@ -4,8 +4,9 @@ import {
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import Lambda from 'aws-sdk/clients/lambda.js';
+import type Lambda from 'aws-sdk/clients/lambda.js';
 import { loadConfig } from 'cognito-local/lib/server/config.js';
 import { Router } from 'cognito-local/lib/server/Router.js';
 import { createServer } from 'cognito-local/lib/server/server.js';
@@ -32,6 +33,28 @@ import { serveTokenEndpoint } from '../cognito/oauth2';
 import { withRequestOrigin } from '../cognito/request';
 import { type SendMail, SmtpMessageSender, TemplatedMessages } from '../cognito/messages';
 import { closeServer, listen, type Stoppable, urlHost } from './net';
+
+/**
+ * cognito-local's Lambda client (aws-sdk v2) for trigger functions, created on the first trigger
+ * call: the console configures none, and loading the v2 client costs about 150 ms of the start-up.
+ */
+const lazyLambdaClient = (options: Lambda.ClientConfiguration): Lambda => {
+  let client: Lambda | undefined;
+  const real = (): Lambda => {
+    if (!client) {
+      const LambdaClient = createRequire(import.meta.url)(
+        'aws-sdk/clients/lambda.js',
+      ) as typeof Lambda;
+      client = new LambdaClient(options);
+    }
+    return client;
+  };
+  // LambdaService calls invoke() only: a stand-in with that method, typed as what it expects.
+  const standIn = {
+    invoke: (params: Lambda.InvocationRequest) => real().invoke(params),
+  };
+  return standIn as unknown as Lambda;
+};
 
 export interface CognitoOptions {
   /** cognito-local's config.json lives here, its database in ./db. */
@@ -111,7 +134,7 @@ export const startCognito = async (options: CognitoOptions): Promise<RunningCogn
     const triggers = new TriggersService(
       clock,
       cognito,
-      new LambdaService(config.TriggerFunctions, new Lambda(config.LambdaClient)),
+      new LambdaService(config.TriggerFunctions, lazyLambdaClient(config.LambdaClient)),
       new CryptoService(config.KMSConfig),
     );
     const delivery = new MessageDeliveryService(
