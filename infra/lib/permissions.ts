@@ -87,9 +87,47 @@ export const OPERATION_PERMISSIONS = {
   'list-all-users': [{ on: 'userPool', actions: ['cognito-idp:ListUsers'] }],
   'create-user': [],
   'update-user': [],
-  'enable-user': [],
-  'disable-user': [],
-  'delete-user': [],
+  // Each reads the target (AdminGetUser) and counts the enabled PlatformAdmins (ListUsersInGroup)
+  // for the last-administrator rule, which may undo its own disable (AdminEnableUser).
+  'enable-user': [
+    {
+      on: 'userPool',
+      actions: [
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:ListUsersInGroup',
+        'cognito-idp:AdminEnableUser',
+      ],
+    },
+    // The lockout record: read to tell a lock from a plain disable, released on unlock.
+    { on: 'mainTable', actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'] },
+    AUDIT_APPEND,
+  ],
+  'disable-user': [
+    {
+      on: 'userPool',
+      actions: [
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:ListUsersInGroup',
+        'cognito-idp:AdminDisableUser',
+        'cognito-idp:AdminEnableUser',
+        'cognito-idp:AdminUserGlobalSignOut',
+      ],
+    },
+    AUDIT_APPEND,
+  ],
+  'delete-user': [
+    {
+      on: 'userPool',
+      actions: [
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:ListUsersInGroup',
+        'cognito-idp:AdminDisableUser',
+        'cognito-idp:AdminEnableUser',
+        'cognito-idp:AdminDeleteUser',
+      ],
+    },
+    AUDIT_APPEND,
+  ],
   'list-all-groups': [],
   'get-mob-dial-code': [],
   getSiteOrgList: [],

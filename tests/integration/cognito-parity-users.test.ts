@@ -11,6 +11,7 @@ import {
   DescribeUserPoolCommand,
   ForgotPasswordCommand,
   ListUsersCommand,
+  ListUsersInGroupCommand,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -133,6 +134,61 @@ describe('ListUsers', () => {
         idp.send(new ListUsersCommand({ UserPoolId: pool.userPoolId, Filter: 'email == nope' })),
       ),
     ).toEqual(cognitoError('InvalidParameterException', 'Error while parsing filter.'));
+  });
+});
+
+describe('ListUsersInGroup', () => {
+  it('pages the members in username order with Limit and NextToken, and knows no stranger', async () => {
+    const pool = await createTestPool(idp, { name: 'members' });
+    await idp.send(new CreateGroupCommand({ UserPoolId: pool.userPoolId, GroupName: 'members' }));
+    const users = await Promise.all(
+      [1, 2, 3].map((n) => createConfirmedUser(idp, pool.userPoolId, `member${String(n)}`)),
+    );
+    await createConfirmedUser(idp, pool.userPoolId, 'outsider');
+    for (const user of users) {
+      await idp.send(
+        new AdminAddUserToGroupCommand({
+          UserPoolId: pool.userPoolId,
+          Username: user.email,
+          GroupName: 'members',
+        }),
+      );
+    }
+    await idp.send(
+      new AdminDisableUserCommand({ UserPoolId: pool.userPoolId, Username: users[0]?.email }),
+    );
+
+    const seen: UserType[] = [];
+    let token: string | undefined;
+    let pages = 0;
+    do {
+      const page = await idp.send(
+        new ListUsersInGroupCommand({
+          UserPoolId: pool.userPoolId,
+          GroupName: 'members',
+          Limit: 2,
+          NextToken: token,
+        }),
+      );
+      seen.push(...(page.Users ?? []));
+      token = page.NextToken;
+      pages += 1;
+    } while (token !== undefined);
+    expect(pages).toBe(2);
+    const names = seen.map((u) => u.Username ?? '');
+    expect(names).toEqual([...names].sort());
+    expect(new Set(seen.map((u) => u.Attributes?.find((a) => a.Name === 'email')?.Value))).toEqual(
+      new Set(users.map((u) => u.email)),
+    );
+    expect(seen.filter((u) => u.Enabled === false)).toHaveLength(1);
+
+    expect(
+      await failureOf(
+        idp.send(
+          new ListUsersInGroupCommand({ UserPoolId: pool.userPoolId, GroupName: 'no-such-group' }),
+        ),
+      ),
+    ).toMatchObject({ name: 'ResourceNotFoundException' });
   });
 });
 

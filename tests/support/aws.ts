@@ -44,6 +44,7 @@ export type TestRole = 'PlatformAdmin' | 'OrgAdmin' | 'Auditor';
 export const createRoleUser = async (
   c: ConsoleInfo,
   role: TestRole,
+  organisationId?: string,
 ): Promise<{ email: string; userName: string; password: string }> => {
   const client = cognito(c);
   const email = `it-${role.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
@@ -57,6 +58,9 @@ export const createRoleUser = async (
         { Name: 'email', Value: email },
         { Name: 'email_verified', Value: 'true' },
         { Name: 'custom:role', Value: role },
+        ...(organisationId === undefined
+          ? []
+          : [{ Name: 'custom:organisationId', Value: organisationId }]),
       ],
     }),
   );
@@ -150,9 +154,10 @@ export interface EnrolledTestUser extends TestUser {
 export const createEnrolledUser = async (
   c: ConsoleInfo,
   role: TestRole,
+  organisationId?: string,
 ): Promise<EnrolledTestUser> => {
   const client = cognito(c);
-  const user = await createRoleUser(c, role);
+  const user = await createRoleUser(c, role, organisationId);
   const first = await signInWeb(c, user);
   const associated = await client.send(
     new AssociateSoftwareTokenCommand({ AccessToken: first.accessToken }),

@@ -1,5 +1,7 @@
 import {
+  AdminDeleteUserCommand,
   AdminDisableUserCommand,
+  AdminEnableUserCommand,
   AdminGetUserCommand,
   type AdminGetUserCommandOutput,
   AdminListUserAuthEventsCommand,
@@ -9,9 +11,10 @@ import {
   type CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ListUsersCommand,
+  ListUsersInGroupCommand,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { roleSchema } from '../contract';
+import { roleSchema, type Role } from '../contract';
 import { NotFoundError, TooManyRequestsError, ValidationError } from '../http/errors';
 import {
   type AuthEventPage,
@@ -130,6 +133,38 @@ export class CognitoUserDirectory implements UserDirectory {
     await this.client
       .send(new AdminDisableUserCommand({ UserPoolId: this.userPoolId, Username: userName }))
       .catch(translate);
+  }
+
+  async enableUser(userName: string) {
+    await this.client
+      .send(new AdminEnableUserCommand({ UserPoolId: this.userPoolId, Username: userName }))
+      .catch(translate);
+  }
+
+  async deleteUser(userName: string) {
+    await this.client
+      .send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: userName }))
+      .catch(translate);
+  }
+
+  async countEnabledInGroup(group: Role) {
+    let count = 0;
+    let nextToken: string | undefined;
+    do {
+      const out = await this.client
+        .send(
+          new ListUsersInGroupCommand({
+            UserPoolId: this.userPoolId,
+            GroupName: group,
+            Limit: 60,
+            NextToken: nextToken,
+          }),
+        )
+        .catch(translate);
+      count += (out.Users ?? []).filter((u) => u.Enabled === true).length;
+      nextToken = out.NextToken;
+    } while (nextToken !== undefined);
+    return count;
   }
 
   async listAuthEvents(userName: string, cursor?: string): Promise<AuthEventPage> {

@@ -2,6 +2,9 @@ import { operations, type Operation } from '../contract';
 import type { LambdaHandler } from '../http/router';
 import { handler as accountLockout } from './accountLockout';
 import { handler as confirmForgetPassword } from './confirm-forget-password';
+import { handler as deleteUser } from './delete-user';
+import { handler as disableUser } from './disable-user';
+import { handler as enableUser } from './enable-user';
 import { handler as forgetTotp } from './forget-totp';
 import { handler as forgetTotpConfirm } from './forget-totp-confirm';
 import { handler as listAllUsers } from './list-all-users';
@@ -22,6 +25,9 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   'forget-totp': forgetTotp,
   'forget-totp/confirm': forgetTotpConfirm,
   'list-all-users': listAllUsers,
+  'enable-user': enableUser,
+  'disable-user': disableUser,
+  'delete-user': deleteUser,
 };
 
 export const handlers: Record<Operation, LambdaHandler> = Object.fromEntries(

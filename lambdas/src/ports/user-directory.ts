@@ -95,6 +95,12 @@ export interface UserDirectory {
   signOutEverywhere(userName: string): Promise<void>;
   /** Disables the user; Cognito also revokes its tokens (AdminDisableUser). */
   disableUser(userName: string): Promise<void>;
+  /** Enables the user again (AdminEnableUser). */
+  enableUser(userName: string): Promise<void>;
+  /** Deletes the user for good (AdminDeleteUser). */
+  deleteUser(userName: string): Promise<void>;
+  /** How many enabled users the role's group has (ListUsersInGroup, every page). */
+  countEnabledInGroup(group: Role): Promise<number>;
   /** One page of the user's auth events, newest first (AdminListUserAuthEvents, at most 60). */
   listAuthEvents(userName: string, cursor?: string): Promise<AuthEventPage>;
   /**

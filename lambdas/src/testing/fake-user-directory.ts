@@ -1,3 +1,4 @@
+import type { Role } from '../contract';
 import { NotFoundError } from '../http/errors';
 import {
   type AuthEvent,
@@ -88,6 +89,25 @@ export class FakeUserDirectory implements UserDirectory {
     return this.run('disableUser', () => {
       this.existing(userName).enabled = false;
     });
+  }
+
+  enableUser(userName: string) {
+    return this.run('enableUser', () => {
+      this.existing(userName).enabled = true;
+    });
+  }
+
+  deleteUser(userName: string) {
+    return this.run('deleteUser', () => {
+      this.users.splice(this.users.indexOf(this.existing(userName)), 1);
+    });
+  }
+
+  countEnabledInGroup(group: Role) {
+    return this.run(
+      'countEnabledInGroup',
+      () => this.users.filter((u) => u.role === group && u.enabled).length,
+    );
   }
 
   listAuthEvents(userName: string, cursor?: string) {

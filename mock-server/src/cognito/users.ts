@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { InvalidParameterError } from 'cognito-local/lib/errors.js';
+import { GroupNotFoundError, InvalidParameterError } from 'cognito-local/lib/errors.js';
 import type { Context } from 'cognito-local/lib/services/context.js';
 import type { Services } from 'cognito-local/lib/services/index.js';
 import type { DeliveryDetails } from 'cognito-local/lib/services/messageDelivery/messageDelivery.js';
@@ -295,6 +295,63 @@ export const AdminListGroupsForUser: FidelityTarget =
               pool: req.UserPoolId,
               user: user.Username,
               after: last.GroupName,
+            }),
+          }
+        : {}),
+    };
+  };
+
+const groupMembersTokenSchema = z.object({
+  pool: z.string(),
+  group: z.string(),
+  after: z.string(),
+});
+
+/**
+ * ListUsersInGroup: the group's members in username order, paged by Limit (0..60; 0 or absent
+ * means 60) and NextToken, as Cognito pages it (cognito-local answers every member at once, and
+ * a 500 for a member it cannot find). An unknown group is ResourceNotFoundException.
+ */
+export const ListUsersInGroup: FidelityTarget =
+  ({ cognito }) =>
+  async (ctx, body: unknown) => {
+    const req = parseRequest(
+      z.object({
+        UserPoolId: fields.userPoolId,
+        GroupName: z.string().min(1).max(128),
+        Limit: queryLimit,
+        NextToken: paginationKey.optional(),
+      }),
+      body,
+    );
+    const pool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const group = await pool.getGroupByGroupName(ctx, req.GroupName);
+    if (!group) throw new GroupNotFoundError();
+    const members = new Set(group.members ?? []);
+    const users = (await pool.listUsers(ctx))
+      .filter((u) => members.has(u.Username))
+      .sort((a, b) => compareStrings(a.Username, b.Username));
+    let start = 0;
+    if (req.NextToken !== undefined) {
+      const { after } = decodeToken(
+        req.NextToken,
+        groupMembersTokenSchema,
+        (t) => t.pool === req.UserPoolId && t.group === req.GroupName,
+      );
+      start = firstAfter(users, (u) => u.Username > after);
+    }
+    const limit = pageSize(req.Limit);
+    const page = users.slice(start, start + limit);
+    const last = page.at(-1);
+    const more = start + limit < users.length && last !== undefined;
+    return {
+      Users: page.map((u) => userToResponseObject(u)),
+      ...(more
+        ? {
+            NextToken: encodeToken({
+              pool: req.UserPoolId,
+              group: req.GroupName,
+              after: last.Username,
             }),
           }
         : {}),
@@ -757,6 +814,7 @@ export const AdminListUserAuthEvents: FidelityTarget =
 export const userTargets: Readonly<Record<string, FidelityTarget>> = {
   ListUsers,
   AdminListGroupsForUser,
+  ListUsersInGroup,
   CreateGroup,
   AdminCreateUser,
   AdminResetUserPassword,

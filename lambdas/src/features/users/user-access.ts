@@ -1,0 +1,91 @@
+import type { Role } from '../../contract';
+import type { Caller } from '../../http/claims';
+import { type AppError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
+import type { RequestContext } from '../../http/router';
+import type { AuditTrail } from '../../ports/audit-trail';
+import type { DirectoryUserDetail, UserDirectory } from '../../ports/user-directory';
+import { actorOf, sourceOf, userTarget } from '../session/session-shared';
+import { decide, USER_NOT_FOUND, type Placement, type UserAction } from './permissions';
+
+/** What every user-management core needs to decide and to record. */
+export interface UserAccessDeps {
+  directory: Pick<UserDirectory, 'getUser' | 'countEnabledInGroup'>;
+  audit: AuditTrail;
+}
+
+export interface AccessRequest {
+  /** The user acted on, as the request names it (username or e-mail). */
+  userName: string;
+  action: UserAction;
+  /** The audit record's action, e.g. "user.disabled". */
+  auditAction: string;
+  /** What the request says the user's role is (the spec's userRole): checked, never trusted. */
+  claimedRole?: Role;
+  /** For updates: role and organisation afterwards. */
+  after?: Placement;
+}
+
+const removesAdministrator = (target: DirectoryUserDetail, action: UserAction, after?: Placement) =>
+  target.role === 'PlatformAdmin' &&
+  target.enabled &&
+  (action === 'disable' ||
+    action === 'delete' ||
+    (action === 'update' && after !== undefined && after.role !== 'PlatformAdmin'));
+
+/**
+ * Reads the user acted on from the directory and applies the permission rules to the verified
+ * caller and that current state (features/users/permissions.ts). A refusal is recorded in the
+ * audit trail (an OrgAdmin probing another organisation is a security event) and thrown: 404 for
+ * a user the caller may not see (the same answer as for none), 409 when the request's userRole
+ * is not the user's role or the last enabled PlatformAdmin would go, 403 otherwise.
+ */
+export const authoriseOnUser = async (
+  ctx: RequestContext<Caller>,
+  { directory, audit }: UserAccessDeps,
+  request: AccessRequest,
+): Promise<DirectoryUserDetail> => {
+  const refuse = async (error: AppError, reason: string): Promise<never> => {
+    await audit.append({
+      action: request.auditAction,
+      outcome: 'failure',
+      actor: actorOf(ctx.caller),
+      target: userTarget(request.userName),
+      source: sourceOf(ctx),
+      requestId: ctx.requestId,
+      reason,
+    });
+    throw error;
+  };
+
+  const target = await directory.getUser(request.userName);
+  if (target === null) return refuse(new NotFoundError(USER_NOT_FOUND), 'no such user');
+  const enabledPlatformAdmins = removesAdministrator(target, request.action, request.after)
+    ? await directory.countEnabledInGroup('PlatformAdmin')
+    : undefined;
+  const decision = decide({
+    actor: ctx.caller,
+    action: request.action,
+    target,
+    after: request.after,
+    enabledPlatformAdmins,
+  });
+  if (!decision.allowed && decision.code === 'NOT_FOUND') {
+    return refuse(new NotFoundError(decision.message), 'outside the caller’s organisation');
+  }
+  if (request.claimedRole !== undefined && request.claimedRole !== target.role) {
+    return refuse(
+      new ConflictError(
+        `userRole ${request.claimedRole} is not the user's current role; reload and try again.`,
+      ),
+      `userRole ${request.claimedRole} does not match the directory (${target.role ?? 'none'})`,
+    );
+  }
+  if (!decision.allowed) {
+    const error =
+      decision.code === 'CONFLICT'
+        ? new ConflictError(decision.message)
+        : new ForbiddenError(decision.message);
+    return refuse(error, decision.message);
+  }
+  return target;
+};

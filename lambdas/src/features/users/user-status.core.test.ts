@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import type { Role } from '../../contract';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
+import { FakeUserDirectory, fakeUser } from '../../testing/fake-user-directory';
+import { callerContext, FakeAccountLocks, FakeAuditTrail, FakeClock } from '../../testing/fakes';
+import { deleteUser, disableUser, enableUser, type UserStatusDeps } from './user-status.core';
+
+const ORG = 'site-001';
+
+/** A directory in which the other PlatformAdmin is disabled between the two counts. */
+class RacingDirectory extends FakeUserDirectory {
+  private counted = 0;
+  override countEnabledInGroup(group: Role) {
+    this.counted += 1;
+    if (this.counted === 1) return Promise.resolve(2);
+    const other = this.users.find((u) => u.userName === fakeUser(2).userName);
+    if (other) other.enabled = false;
+    return super.countEnabledInGroup(group);
+  }
+}
+
+const setup = (Directory: typeof FakeUserDirectory = FakeUserDirectory) => {
+  const directory = new Directory([
+    fakeUser(1, { role: 'PlatformAdmin', organisationId: null }),
+    fakeUser(2, { role: 'PlatformAdmin', organisationId: null }),
+    fakeUser(3, { role: 'OrgAdmin', organisationId: ORG }),
+    fakeUser(4, { role: 'Auditor', organisationId: ORG }),
+    fakeUser(5, { role: 'Auditor', organisationId: 'sponsor-002' }),
+  ]);
+  const audit = new FakeAuditTrail();
+  const locks = new FakeAccountLocks();
+  const deps: UserStatusDeps = { directory, audit, locks, clock: new FakeClock() };
+  return { directory, deps, audit, locks };
+};
+
+const userName = (n: number) => fakeUser(n).userName;
+const as = (n: number, role: Role, organisationId: string | null = null) =>
+  callerContext({
+    sub: userName(n),
+    userName: userName(n),
+    email: `user${n}@example.com`,
+    role,
+    organisationId,
+  });
+
+describe('disable-user, enable-user, delete-user (issue 5)', () => {
+  it('disables: sign-in refused, sessions ended, recorded with before and after', async () => {
+    const { directory, deps, audit } = setup();
+    const { user } = await disableUser(
+      { userName: userName(4), userRole: 'Auditor' },
+      as(1, 'PlatformAdmin'),
+      deps,
+    );
+    expect(user).toMatchObject({ userName: userName(4), enabled: false });
+    expect(directory.signedOut).toEqual([userName(4)]);
+    expect(audit.entries).toEqual([
+      expect.objectContaining({
+        action: 'user.disabled',
+        outcome: 'success',
+        actor: { sub: userName(1), email: 'user1@example.com', role: 'PlatformAdmin' },
+        target: { type: 'user', id: userName(4), label: 'user4@example.com' },
+        before: { enabled: true },
+        after: { enabled: false },
+        requestId: 'req-1',
+      }),
+    ]);
+  });
+
+  it('checks the claimed userRole against the directory instead of trusting it', async () => {
+    const { directory, deps, audit } = setup();
+    await expect(
+      disableUser({ userName: userName(4), userRole: 'OrgAdmin' }, as(1, 'PlatformAdmin'), deps),
+    ).rejects.toThrow(ConflictError);
+    expect(directory.users.find((u) => u.userName === userName(4))?.enabled).toBe(true);
+    expect(audit.entries[0]).toMatchObject({ action: 'user.disabled', outcome: 'failure' });
+  });
+
+  it('lets an OrgAdmin act in their organisation only; others do not exist for them', async () => {
+    const { directory, deps } = setup();
+    await expect(
+      disableUser({ userName: userName(4), userRole: 'Auditor' }, as(3, 'OrgAdmin', ORG), deps),
+    ).resolves.toMatchObject({ user: { enabled: false } });
+    // Another organisation's user and a PlatformAdmin: 404 like a missing user, even with a
+    // wrong userRole (which would otherwise tell the role).
+    for (const [n, claimed] of [
+      [5, 'OrgAdmin'],
+      [1, 'Auditor'],
+      [99, 'Auditor'],
+    ] as const) {
+      await expect(
+        disableUser({ userName: userName(n), userRole: claimed }, as(3, 'OrgAdmin', ORG), deps),
+      ).rejects.toEqual(new NotFoundError('No such user.'));
+    }
+    expect(directory.users.filter((u) => !u.enabled).map((u) => u.userName)).toEqual([userName(4)]);
+  });
+
+  it('refuses an Auditor, and anyone disabling or deleting themselves', async () => {
+    const { deps } = setup();
+    await expect(
+      disableUser({ userName: userName(3), userRole: 'OrgAdmin' }, as(4, 'Auditor', ORG), deps),
+    ).rejects.toThrow(ForbiddenError);
+    await expect(
+      deleteUser({ userName: userName(3), userRole: 'OrgAdmin' }, as(3, 'OrgAdmin', ORG), deps),
+    ).rejects.toEqual(new ForbiddenError('You cannot delete your own account.'));
+  });
+
+  it('keeps the last enabled PlatformAdmin', async () => {
+    const { directory, deps } = setup();
+    await disableUser(
+      { userName: userName(2), userRole: 'PlatformAdmin' },
+      as(1, 'PlatformAdmin'),
+      deps,
+    );
+    // Another PlatformAdmin's account (say, re-enabled later) cannot take the last one away.
+    directory.users.push(
+      fakeUser(6, { role: 'PlatformAdmin', organisationId: null, enabled: false }),
+    );
+    await expect(
+      deleteUser(
+        { userName: userName(1), userRole: 'PlatformAdmin' },
+        as(6, 'PlatformAdmin'),
+        deps,
+      ),
+    ).rejects.toEqual(new ConflictError('The last enabled PlatformAdmin cannot be deleted.'));
+    expect(directory.users.find((u) => u.userName === userName(1))?.enabled).toBe(true);
+  });
+
+  it('undoes a disable that raced another and left no PlatformAdmin enabled', async () => {
+    // The count says two, but by the time this disable lands the other one is gone too.
+    const { directory, deps } = setup(RacingDirectory);
+    await expect(
+      disableUser(
+        { userName: userName(1), userRole: 'PlatformAdmin' },
+        as(2, 'PlatformAdmin'),
+        deps,
+      ),
+    ).rejects.toEqual(new ConflictError('The last enabled PlatformAdmin cannot be disabled.'));
+    expect(directory.users.find((u) => u.userName === userName(1))?.enabled).toBe(true);
+  });
+
+  it('enables a disabled user; a locked one is unlocked and its lock released', async () => {
+    const { directory, deps, audit, locks } = setup();
+    const target = directory.users.find((u) => u.userName === userName(4));
+    if (!target) throw new Error('no user 4');
+    target.enabled = false;
+    locks.locks.set(userName(4), {
+      userName: userName(4),
+      lockedAt: new Date('2025-01-15T09:00:00.000Z'),
+      failedSignIns: 5,
+      reason: 'locked by lockout: 5 consecutive failed sign-ins (threshold 5)',
+      releasedAt: null,
+    });
+    const { user } = await enableUser(
+      { userName: userName(4), userRole: 'Auditor' },
+      as(3, 'OrgAdmin', ORG),
+      deps,
+    );
+    expect(user.enabled).toBe(true);
+    expect(locks.locks.get(userName(4))?.releasedAt).toEqual(new Date('2025-01-15T10:00:00.000Z'));
+    expect(audit.entries[0]).toMatchObject({
+      action: 'user.unlocked',
+      before: { enabled: false, locked: true },
+      after: { enabled: true, locked: false },
+    });
+
+    // Enabling an enabled user changes and records nothing.
+    await enableUser({ userName: userName(4), userRole: 'Auditor' }, as(3, 'OrgAdmin', ORG), deps);
+    expect(audit.entries).toHaveLength(1);
+  });
+
+  it('deletes: gone from the directory, and the record keeps who it was', async () => {
+    const { directory, deps, audit } = setup();
+    await expect(
+      deleteUser(
+        { userName: 'user4@example.com', userRole: 'Auditor' },
+        as(1, 'PlatformAdmin'),
+        deps,
+      ),
+    ).resolves.toEqual({ userName: userName(4) });
+    expect(directory.users.map((u) => u.userName)).not.toContain(userName(4));
+    expect(audit.entries[0]).toMatchObject({
+      action: 'user.deleted',
+      before: { email: 'user4@example.com', role: 'Auditor', organisationId: ORG, enabled: true },
+    });
+  });
+});
