@@ -128,7 +128,8 @@ export const OPERATION_PERMISSIONS = {
     },
     AUDIT_APPEND,
   ],
-  'list-all-groups': [],
+  'list-all-groups': [{ on: 'userPool', actions: ['cognito-idp:ListGroups'] }],
+  // Served from the `phone` library's data: nothing to call.
   'get-mob-dial-code': [],
   getSiteOrgList: [],
   getSponsorList: [],

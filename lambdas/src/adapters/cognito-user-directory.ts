@@ -10,6 +10,7 @@ import {
   type AttributeType,
   type CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
+  ListGroupsCommand,
   ListUsersCommand,
   ListUsersInGroupCommand,
   type UserType,
@@ -145,6 +146,23 @@ export class CognitoUserDirectory implements UserDirectory {
     await this.client
       .send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: userName }))
       .catch(translate);
+  }
+
+  async listGroups() {
+    const groups: { name: string; description: string | null }[] = [];
+    let nextToken: string | undefined;
+    do {
+      const out = await this.client
+        .send(
+          new ListGroupsCommand({ UserPoolId: this.userPoolId, Limit: 60, NextToken: nextToken }),
+        )
+        .catch(translate);
+      for (const g of out.Groups ?? []) {
+        groups.push({ name: g.GroupName ?? '', description: g.Description ?? null });
+      }
+      nextToken = out.NextToken;
+    } while (nextToken !== undefined);
+    return groups;
   }
 
   async countEnabledInGroup(group: Role) {

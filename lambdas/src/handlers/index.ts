@@ -6,7 +6,9 @@ import { handler as deleteUser } from './delete-user';
 import { handler as disableUser } from './disable-user';
 import { handler as enableUser } from './enable-user';
 import { handler as forgetTotp } from './forget-totp';
+import { handler as getMobDialCode } from './get-mob-dial-code';
 import { handler as forgetTotpConfirm } from './forget-totp-confirm';
+import { handler as listAllGroups } from './list-all-groups';
 import { handler as listAllUsers } from './list-all-users';
 import { handler as logout } from './logout';
 import { handler as notImplemented } from './not-implemented';
@@ -28,6 +30,8 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   'enable-user': enableUser,
   'disable-user': disableUser,
   'delete-user': deleteUser,
+  'list-all-groups': listAllGroups,
+  'get-mob-dial-code': getMobDialCode,
 };
 
 export const handlers: Record<Operation, LambdaHandler> = Object.fromEntries(

@@ -99,6 +99,8 @@ export interface UserDirectory {
   enableUser(userName: string): Promise<void>;
   /** Deletes the user for good (AdminDeleteUser). */
   deleteUser(userName: string): Promise<void>;
+  /** The pool's groups with their descriptions (ListGroups, every page). */
+  listGroups(): Promise<{ name: string; description: string | null }[]>;
   /** How many enabled users the role's group has (ListUsersInGroup, every page). */
   countEnabledInGroup(group: Role): Promise<number>;
   /** One page of the user's auth events, newest first (AdminListUserAuthEvents, at most 60). */

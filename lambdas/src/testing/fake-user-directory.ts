@@ -103,6 +103,17 @@ export class FakeUserDirectory implements UserDirectory {
     });
   }
 
+  /** The pool's groups: the three roles, as provisioning creates them, unless a test says. */
+  groups: { name: string; description: string | null }[] = [
+    { name: 'PlatformAdmin', description: 'Platform administrators' },
+    { name: 'OrgAdmin', description: 'Organisation administrators' },
+    { name: 'Auditor', description: 'Auditors' },
+  ];
+
+  listGroups() {
+    return this.run('listGroups', () => this.groups.map((g) => ({ ...g })));
+  }
+
   countEnabledInGroup(group: Role) {
     return this.run(
       'countEnabledInGroup',

@@ -1,0 +1,52 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { callApi } from '../support/api';
+import { createEnrolledUser, type EnrolledTestUser } from '../support/aws';
+
+/** What the user forms need (issue 5): the roles a caller may give, and the dial codes. */
+
+const c = inject('console');
+
+interface Groups {
+  data: { groups: { name: string; description: string | null }[] };
+}
+interface DialCodes {
+  data: { dialCodes: { countryCode: string; name: string; dialCode: string }[] };
+}
+
+describe('list-all-groups and get-mob-dial-code', () => {
+  let admin: EnrolledTestUser;
+  let orgAdmin: EnrolledTestUser;
+  beforeAll(async () => {
+    [admin, orgAdmin] = await Promise.all([
+      createEnrolledUser(c, 'PlatformAdmin'),
+      createEnrolledUser(c, 'OrgAdmin', 'site-it-groups'),
+    ]);
+  });
+
+  it('lists the provisioned role groups, only those an OrgAdmin may give', async () => {
+    const all = await callApi(c, 'list-all-groups', { method: 'GET', token: admin.idToken });
+    expect(all.status).toBe(200);
+    expect((all.body as Groups).data.groups.map((g) => g.name)).toEqual([
+      'PlatformAdmin',
+      'OrgAdmin',
+      'Auditor',
+    ]);
+    expect((all.body as Groups).data.groups.every((g) => (g.description ?? '').length > 0)).toBe(
+      true,
+    );
+    const own = await callApi(c, 'list-all-groups', { method: 'GET', token: orgAdmin.idToken });
+    expect((own.body as Groups).data.groups.map((g) => g.name)).toEqual(['OrgAdmin', 'Auditor']);
+  });
+
+  it('serves the dial codes, and refuses a query parameter it does not know', async () => {
+    const res = await callApi(c, 'get-mob-dial-code', { method: 'GET', token: orgAdmin.idToken });
+    expect(res.status).toBe(200);
+    const { dialCodes } = (res.body as DialCodes).data;
+    expect(dialCodes).toContainEqual({ countryCode: 'DE', name: 'Germany', dialCode: '+49' });
+    const odd = await callApi(c, 'get-mob-dial-code?country=DE', {
+      method: 'GET',
+      token: orgAdmin.idToken,
+    });
+    expect(odd.status).toBe(400);
+  });
+});
