@@ -131,8 +131,9 @@ export const OPERATION_PERMISSIONS = {
   'list-all-groups': [{ on: 'userPool', actions: ['cognito-idp:ListGroups'] }],
   // Served from the `phone` library's data: nothing to call.
   'get-mob-dial-code': [],
-  getSiteOrgList: [],
-  getSponsorList: [],
+  // The organisations of a kind: a Query of the main table's gsi1.
+  getSiteOrgList: [{ on: 'mainTable', actions: ['dynamodb:Query'] }],
+  getSponsorList: [{ on: 'mainTable', actions: ['dynamodb:Query'] }],
   getOrgSysList: [],
   generateApiCredential: [],
   resendApiCredential: [],

@@ -34,3 +34,46 @@ export const tableName = (environment: string, table: TableDefinition): string =
 
 export const bucketName = (environment: string, bucket: string, account = 'local'): string =>
   `ccsc-${environment}-${bucket}-${account}`;
+
+// ---- Organisations (reference data; issue 5 reads them, a later issue manages them) ----
+
+export type OrganisationKind = 'site' | 'sponsor';
+
+export interface OrganisationRecord {
+  organisationId: string;
+  name: string;
+  kind: OrganisationKind;
+  /** ISO 3166-1 alpha-2, or null when not known. */
+  country: string | null;
+}
+
+export interface OrgSystemRecord {
+  systemId: string;
+  organisationId: string;
+  name: string;
+  vendor: string | null;
+}
+
+/**
+ * An organisation in the main table: its own partition (`ORG#<id>`, sk `PROFILE`, its systems
+ * beside it as `SYSTEM#<id>`), listed per kind through gsi1 (`ORGS#<kind>`, by name).
+ */
+export const organisationItem = (org: OrganisationRecord) => ({
+  pk: `ORG#${org.organisationId}`,
+  sk: 'PROFILE',
+  gsi1pk: `ORGS#${org.kind}`,
+  gsi1sk: `${org.name.toLowerCase()}#${org.organisationId}`,
+  ...org,
+});
+
+export const orgSystemItem = (system: OrgSystemRecord) => ({
+  pk: `ORG#${system.organisationId}`,
+  sk: `SYSTEM#${system.systemId}`,
+  ...system,
+});
+
+export const organisationKey = (organisationId: string) => ({
+  pk: `ORG#${organisationId}`,
+  sk: 'PROFILE',
+});
+export const organisationsOfKind = (kind: OrganisationKind) => `ORGS#${kind}`;

@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { createIdTokenAuthorizer } from './authorizer';
 import { REPOSITORY_ROOT, type MockEnv } from './env';
 import { lambdaEnvFor } from './lambda-env';
+import { seedReferenceData } from './seed';
 import { startStack, type StackInfo } from './stack';
 
 export const ENVIRONMENT_NAME = 'local';
@@ -74,6 +75,11 @@ export const startConsole = async (
   });
 
   try {
+    await seedReferenceData({
+      endpoint: stack.endpoints.dynamodb,
+      region: stack.region,
+      tableName: tables.main,
+    });
     Object.assign(
       process.env,
       lambdaEnvFor({

@@ -9,6 +9,9 @@ const c = inject('console');
 interface Groups {
   data: { groups: { name: string; description: string | null }[] };
 }
+interface OrganisationList {
+  data: { organisations: { organisationId: string; name: string; kind: string }[] };
+}
 interface DialCodes {
   data: { dialCodes: { countryCode: string; name: string; dialCode: string }[] };
 }
@@ -19,7 +22,7 @@ describe('list-all-groups and get-mob-dial-code', () => {
   beforeAll(async () => {
     [admin, orgAdmin] = await Promise.all([
       createEnrolledUser(c, 'PlatformAdmin'),
-      createEnrolledUser(c, 'OrgAdmin', 'site-it-groups'),
+      createEnrolledUser(c, 'OrgAdmin', 'site-berlin-mitte'),
     ]);
   });
 
@@ -48,5 +51,29 @@ describe('list-all-groups and get-mob-dial-code', () => {
       token: orgAdmin.idToken,
     });
     expect(odd.status).toBe(400);
+  });
+});
+
+describe('getSiteOrgList and getSponsorList', () => {
+  it('serve the seeded organisations by kind; an OrgAdmin sees their own only', async () => {
+    const [admin, orgAdmin] = await Promise.all([
+      createEnrolledUser(c, 'PlatformAdmin'),
+      createEnrolledUser(c, 'OrgAdmin', 'site-berlin-mitte'),
+    ]);
+    const list = async (path: string, token: string) =>
+      ((await callApi(c, path, { method: 'GET', token })).body as OrganisationList).data
+        .organisations;
+    const sites = await list('getSiteOrgList', admin.idToken);
+    expect(sites.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(sites.map((o) => o.kind))).toEqual(new Set(['site']));
+    expect(sites.map((o) => o.name)).toContain('Klinikum Berlin-Mitte');
+    const sponsors = await list('getSponsorList', admin.idToken);
+    expect(sponsors.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(sponsors.map((o) => o.kind))).toEqual(new Set(['sponsor']));
+
+    expect((await list('getSiteOrgList', orgAdmin.idToken)).map((o) => o.organisationId)).toEqual([
+      'site-berlin-mitte',
+    ]);
+    expect(await list('getSponsorList', orgAdmin.idToken)).toEqual([]);
   });
 });

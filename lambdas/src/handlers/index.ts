@@ -7,6 +7,8 @@ import { handler as disableUser } from './disable-user';
 import { handler as enableUser } from './enable-user';
 import { handler as forgetTotp } from './forget-totp';
 import { handler as getMobDialCode } from './get-mob-dial-code';
+import { handler as getSiteOrgList } from './getSiteOrgList';
+import { handler as getSponsorList } from './getSponsorList';
 import { handler as forgetTotpConfirm } from './forget-totp-confirm';
 import { handler as listAllGroups } from './list-all-groups';
 import { handler as listAllUsers } from './list-all-users';
@@ -32,6 +34,8 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   'delete-user': deleteUser,
   'list-all-groups': listAllGroups,
   'get-mob-dial-code': getMobDialCode,
+  getSiteOrgList,
+  getSponsorList,
 };
 
 export const handlers: Record<Operation, LambdaHandler> = Object.fromEntries(

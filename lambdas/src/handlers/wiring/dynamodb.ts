@@ -1,10 +1,12 @@
 import { DynamoAccountLocks } from '../../adapters/dynamodb-account-locks';
 import { dynamoAuditTrail } from '../../adapters/dynamodb-audit-trail';
+import { DynamoOrganisations } from '../../adapters/dynamodb-organisations';
 import { DynamoTotpResetTickets } from '../../adapters/dynamodb-totp-reset-tickets';
 import { documentClient } from '../../adapters/clients/dynamodb';
 import { lambdaEnv } from '../../env';
 import type { AccountLocks } from '../../ports/account-locks';
 import type { AuditTrail } from '../../ports/audit-trail';
+import type { Organisations } from '../../ports/organisations';
 import { systemClock } from '../../ports/clock';
 import type { TotpResetTickets } from '../../ports/totp-reset-tickets';
 
@@ -19,3 +21,6 @@ export const accountLocks = (): AccountLocks =>
 
 export const totpResetTickets = (): TotpResetTickets =>
   new DynamoTotpResetTickets(documentClient(), lambdaEnv().MAIN_TABLE);
+
+export const organisations = (): Organisations =>
+  new DynamoOrganisations(documentClient(), lambdaEnv().MAIN_TABLE);
