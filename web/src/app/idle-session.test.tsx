@@ -156,6 +156,20 @@ describe('idle session (SPEC §4, issue 4)', () => {
     expect(tabs.posted.at(-1)).toEqual({ type: 'signed-out', reason: 'idle' });
   });
 
+  it('does not let a click revive a session whose time ran out while its timers were held back', async () => {
+    renderWatch();
+    // A sleeping laptop or a throttled background tab: the clock moved on, no timer has run.
+    vi.setSystemTime(Date.now() + TIMEOUT_SECONDS * 1000 + 5000);
+    fireEvent.click(document.body);
+    await settle();
+
+    expect(screen.getByTestId('where')).toHaveTextContent('/session-time-out?reason=idle');
+    expect(hasAgentSession()).toBe(false);
+    expect(tabs.posted).not.toContainEqual(
+      expect.objectContaining({ type: 'activity', at: Date.now() }),
+    );
+  });
+
   it('at 0 also ends the session on the server (logout), as far as it can', async () => {
     await loadTestRuntimeConfig();
     const calls = fakeApi(() => success({ signedOut: true }));

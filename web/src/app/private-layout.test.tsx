@@ -93,6 +93,9 @@ describe('logout confirmation (SPEC §2, §4)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes, Logout' }));
   };
 
+  /** The logout's first use of Amplify (a lazy import) can take over a second in a busy run. */
+  const AFTER_LOGOUT = { timeout: 5000 };
+
   const expectStorageCleared = () => {
     expect(localStorage.getItem(SESSION_KEYS.agentSession)).toBeNull();
     expect(localStorage.getItem(SESSION_KEYS.profile)).toBeNull();
@@ -104,7 +107,7 @@ describe('logout confirmation (SPEC §2, §4)', () => {
     const calls = fakeApi(() => success({ signedOut: true }));
     await confirmLogout();
 
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Login' }, AFTER_LOGOUT)).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(calls.map(({ path, method, body }) => ({ path, method, body }))).toEqual([
       { path: 'logout', method: 'POST', body: {} },
@@ -121,7 +124,9 @@ describe('logout confirmation (SPEC §2, §4)', () => {
     fakeApi(() => answer);
     await confirmLogout();
 
-    expect(await screen.findByRole('heading', { name: 'Session Timed Out' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Session Timed Out' }, AFTER_LOGOUT),
+    ).toBeInTheDocument();
     expect(
       screen.getByText(/logged out of this browser, but the server could not be reached/),
     ).toBeInTheDocument();

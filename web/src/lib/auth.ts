@@ -233,10 +233,13 @@ export const requestPasswordReset = async (email: string): Promise<PasswordReset
     if (name === 'LimitExceededException' || name === 'TooManyRequestsException') {
       return 'limit-exceeded';
     }
+    // A delivery failure happens only for an existing account (an unknown one gets Cognito's
+    // simulated answer), so it is answered like the others.
     const revealing = [
       'UserNotFoundException',
       'NotAuthorizedException',
       'InvalidParameterException',
+      'CodeDeliveryFailureException',
     ];
     return revealing.includes(name) ? 'sent' : 'failed';
   }

@@ -78,6 +78,48 @@ describe('idle timer (SPEC §4: 1800 s, a warning a minute before)', () => {
     expect(events).toEqual(['timeout']);
   });
 
+  it('does not let activity after a missed deadline revive the session (a click on waking)', () => {
+    const { timer, events } = setup();
+    vi.setSystemTime(Date.now() + TIMEOUT + 5000); // asleep: no timer has run
+    expect(timer.activity()).toBe(false);
+    expect(events).toEqual(['timeout']);
+    vi.advanceTimersByTime(TIMEOUT * 2);
+    expect(events).toEqual(['timeout']);
+  });
+
+  it("does not let another tab's activity after a missed deadline revive the session", () => {
+    const { timer, events } = setup();
+    const start = Date.now();
+    vi.setSystemTime(start + TIMEOUT + 5000);
+    expect(timer.activity(start + TIMEOUT + 1000)).toBe(false);
+    expect(events).toEqual(['timeout']);
+  });
+
+  it('counts activity dated in the future as now', () => {
+    const { timer } = setup();
+    vi.advanceTimersByTime(1000);
+    expect(timer.activity(Date.now() + 10 * TIMEOUT)).toBe(true);
+    expect(timer.deadline).toBe(Date.now() + TIMEOUT);
+  });
+
+  it('waits out a time-out longer than the longest browser timer (2^31-1 ms)', () => {
+    const events: string[] = [];
+    const timeoutMs = 40 * 24 * 3600 * 1000; // 40 days
+    new IdleTimer({
+      timeoutMs,
+      warningMs: WARNING,
+      onWarning: () => events.push('warning'),
+      onResume: () => events.push('resume'),
+      onTimeout: () => events.push('timeout'),
+    }).start();
+    vi.advanceTimersByTime(timeoutMs - WARNING - 1);
+    expect(events).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(events).toEqual(['warning']);
+    vi.advanceTimersByTime(WARNING);
+    expect(events).toEqual(['warning', 'timeout']);
+  });
+
   it('does nothing once stopped', () => {
     const { timer, events } = setup();
     timer.stop();

@@ -31,6 +31,8 @@ export const IDLE_WARNING_MS = 60_000;
 export const warningLeadMs = (timeoutMs: number): number =>
   Math.min(IDLE_WARNING_MS, Math.floor(timeoutMs / 2));
 
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
 export class IdleTimer {
   private readonly now: () => number;
   private lastActivity = 0;
@@ -65,11 +67,20 @@ export class IdleTimer {
 
   /**
    * Activity at `at` (now by default; another tab's time for its activity). Older activity than
-   * the last one known changes nothing. Returns whether the countdown restarted.
+   * the last one known changes nothing, and a time in the future counts as now. Activity that
+   * comes after the deadline has passed (the tab's timers were throttled or the laptop slept, so
+   * the time-out has not run yet) does not revive the session: the time-out runs now. Returns
+   * whether the countdown restarted.
    */
   activity(at: number = this.now()): boolean {
-    if (!this.running || at <= this.lastActivity) return false;
-    this.lastActivity = at;
+    if (!this.running) return false;
+    const when = Math.min(at, this.now());
+    if (when <= this.lastActivity) return false;
+    if (when - this.lastActivity >= this.options.timeoutMs) {
+      this.schedule(); // the deadline has passed: times out
+      return false;
+    }
+    this.lastActivity = when;
     if (this.warned) {
       this.warned = false;
       this.options.onResume();
@@ -93,16 +104,19 @@ export class IdleTimer {
         this.warned = true;
         this.options.onWarning(this.deadline);
       }
-      this.timer = setTimeout(() => {
-        this.schedule();
-      }, timeoutMs - idle);
+      this.wakeIn(timeoutMs - idle);
       return;
     }
+    this.wakeIn(timeoutMs - warningMs - idle);
+  }
+
+  /** Browsers run a longer timeout than 2^31-1 ms at once; a long one checks back in between. */
+  private wakeIn(ms: number): void {
     this.timer = setTimeout(
       () => {
         this.schedule();
       },
-      timeoutMs - warningMs - idle,
+      Math.min(ms, MAX_TIMEOUT_MS),
     );
   }
 }

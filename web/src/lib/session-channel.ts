@@ -75,6 +75,9 @@ const storageChannel = (): SessionChannel => ({
     try {
       // A nonce makes every write a change, so that a repeated message still raises an event.
       localStorage.setItem(SESSION_MESSAGE_KEY, JSON.stringify({ ...message, n: Math.random() }));
+      // The write's event has gone out; the slot is emptied again so that nothing is left behind
+      // (a sign-out posts after localStorage was cleared, which must stay cleared but the language).
+      localStorage.removeItem(SESSION_MESSAGE_KEY);
     } catch {
       // Storage unavailable: there are no other tabs to tell.
     }

@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../testing/render-app';
 import { failure, fakeApi, loadTestRuntimeConfig, success } from '../testing/fake-api';
-import { cancelSignIn, confirmNewPassword, confirmTotpCode, signIn } from './auth';
+import {
+  cancelSignIn,
+  confirmNewPassword,
+  confirmTotpCode,
+  requestPasswordReset,
+  signIn,
+} from './auth';
 import { getProfile, hasAgentSession, isFirstTimeLogin } from './session';
 import { totpIssuer, totpSetupUri } from './sign-in-flow';
 
@@ -18,6 +24,7 @@ const amplify = vi.hoisted(() => ({
   fetchUserAttributes: vi.fn(),
   fetchAuthSession: vi.fn(),
   signOut: vi.fn(),
+  resetPassword: vi.fn(),
 }));
 vi.mock('aws-amplify/auth', () => amplify);
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
@@ -255,4 +262,19 @@ describe('the sign-in flow (SPEC §4, §8)', () => {
       'otpauth://totp/A%20B:x%2By%40example.com?secret=ABC&issuer=A%20B&algorithm=SHA1&digits=6&period=30',
     );
   });
+
+  it.each([
+    ['UserNotFoundException', 'sent'],
+    ['NotAuthorizedException', 'sent'],
+    ['InvalidParameterException', 'sent'],
+    ['CodeDeliveryFailureException', 'sent'],
+    ['LimitExceededException', 'limit-exceeded'],
+    ['InternalErrorException', 'failed'],
+  ])(
+    'answers a forgot-password %s without telling whether the account exists',
+    async (name, answer) => {
+      amplify.resetPassword.mockRejectedValue(cognitoError(name, name));
+      await expect(requestPasswordReset('ada@example.com')).resolves.toBe(answer);
+    },
+  );
 });

@@ -130,4 +130,23 @@ describe('token storage (SPEC §3: values encrypted under a prefix)', () => {
     fire(TOKEN_KEY_PREFIX + ACCESS_KEY, 'v1:newer');
     expect(listener).toHaveBeenCalledTimes(2);
   });
+
+  it("keeps a failing Amplify listener's rejection to itself", async () => {
+    const events = new EventTarget();
+    const { cipher } = await setup();
+    const storage = createEncryptedStorage({ storage: localStorage, cipher, events });
+    const listener = vi.fn(() => Promise.reject(new Error('Hub listener failed')));
+    const stop = storage.addListener?.(listener);
+    events.dispatchEvent(
+      new StorageEvent('storage', {
+        key: TOKEN_KEY_PREFIX + ACCESS_KEY,
+        newValue: null,
+        oldValue: 'v1:old',
+        storageArea: localStorage,
+      }),
+    );
+    await Promise.resolve();
+    expect(listener).toHaveBeenCalledTimes(1); // and vitest saw no unhandled rejection
+    stop?.();
+  });
 });

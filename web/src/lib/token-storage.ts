@@ -151,11 +151,14 @@ export const createEncryptedStorage = ({
       const onStorage = (event: StorageEvent) => {
         if (event.storageArea !== storage) return;
         if (event.key !== null && !event.key.startsWith(prefix)) return;
-        void listener({
-          key: event.key === null ? null : event.key.slice(prefix.length),
-          oldValue: event.oldValue,
-          newValue: event.newValue,
-        });
+        // Amplify's listener is async; a rejection must not surface as an unhandled one.
+        void Promise.resolve(
+          listener({
+            key: event.key === null ? null : event.key.slice(prefix.length),
+            oldValue: event.oldValue,
+            newValue: event.newValue,
+          }),
+        ).catch(() => undefined);
       };
       events.addEventListener('storage', onStorage);
       return () => {

@@ -14,8 +14,11 @@ export interface ApiCall {
   body: unknown;
 }
 
-/** What the fake server answers: the HTTP status and the envelope's body, or a network failure. */
-export type ApiAnswer = { status: number; body: unknown } | 'network-error';
+/**
+ * What the fake server answers: the HTTP status and the envelope's body, a network failure, or
+ * nothing at all (a stalled request).
+ */
+export type ApiAnswer = { status: number; body: unknown } | 'network-error' | 'no-answer';
 
 export const success = (data: unknown): ApiAnswer => ({
   status: 200,
@@ -43,6 +46,7 @@ export const fakeApi = (answer: (path: string, body: unknown) => ApiAnswer) => {
     calls.push({ path, method: init?.method ?? 'GET', authorization: headers.authorization, body });
     const reply = answer(path, body);
     if (reply === 'network-error') return Promise.reject(new TypeError('Failed to fetch'));
+    if (reply === 'no-answer') return new Promise<Response>(() => undefined);
     return Promise.resolve(Response.json(reply.body, { status: reply.status }));
   });
   return calls;
