@@ -85,7 +85,20 @@ export const OPERATION_PERMISSIONS = {
     SEND_MAIL,
   ],
   'list-all-users': [{ on: 'userPool', actions: ['cognito-idp:ListUsers'] }],
-  'create-user': [],
+  // The invitation, the role group, and removing the user again if the group cannot be set; the
+  // organisation must exist (GetItem).
+  'create-user': [
+    {
+      on: 'userPool',
+      actions: [
+        'cognito-idp:AdminCreateUser',
+        'cognito-idp:AdminAddUserToGroup',
+        'cognito-idp:AdminDeleteUser',
+      ],
+    },
+    { on: 'mainTable', actions: ['dynamodb:GetItem'] },
+    AUDIT_APPEND,
+  ],
   'update-user': [],
   // Each reads the target (AdminGetUser) and counts the enabled PlatformAdmins (ListUsersInGroup)
   // for the last-administrator rule, which may undo its own disable (AdminEnableUser).

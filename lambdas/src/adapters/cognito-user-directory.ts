@@ -1,4 +1,6 @@
 import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
@@ -16,12 +18,18 @@ import {
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { roleSchema, type Role } from '../contract';
-import { NotFoundError, TooManyRequestsError, ValidationError } from '../http/errors';
+import {
+  ConflictError,
+  NotFoundError,
+  TooManyRequestsError,
+  ValidationError,
+} from '../http/errors';
 import {
   type AuthEventPage,
   type DirectoryUser,
   type DirectoryUserDetail,
   type ListUsersQuery,
+  type NewUser,
   type PasswordReset,
   type PasswordResetRefusal,
   PasswordResetRefused,
@@ -133,6 +141,51 @@ export class CognitoUserDirectory implements UserDirectory {
   async disableUser(userName: string) {
     await this.client
       .send(new AdminDisableUserCommand({ UserPoolId: this.userPoolId, Username: userName }))
+      .catch(translate);
+  }
+
+  async createUser(user: NewUser) {
+    const attributes = [
+      { Name: 'email', Value: user.email },
+      // The administrator vouches for the address; the invitation proves it reaches the user.
+      { Name: 'email_verified', Value: 'true' },
+      { Name: 'given_name', Value: user.givenName },
+      { Name: 'family_name', Value: user.familyName },
+      { Name: 'custom:role', Value: user.role },
+      ...(user.phoneNumber === null ? [] : [{ Name: 'phone_number', Value: user.phoneNumber }]),
+      ...(user.organisationId === null
+        ? []
+        : [{ Name: 'custom:organisationId', Value: user.organisationId }]),
+    ];
+    try {
+      const out = await this.client.send(
+        new AdminCreateUserCommand({
+          UserPoolId: this.userPoolId,
+          Username: user.email,
+          UserAttributes: attributes,
+          DesiredDeliveryMediums: ['EMAIL'],
+        }),
+      );
+      const created = out.User;
+      if (created === undefined) throw new Error('AdminCreateUser answered no user');
+      return { ...toDirectoryUser(created), mfaMethods: [], preferredMfa: null };
+    } catch (err) {
+      if (errorName(err) === 'UsernameExistsException') {
+        throw new ConflictError('A user with this e-mail address already exists.');
+      }
+      return translate(err);
+    }
+  }
+
+  async addToGroup(userName: string, group: Role) {
+    await this.client
+      .send(
+        new AdminAddUserToGroupCommand({
+          UserPoolId: this.userPoolId,
+          Username: userName,
+          GroupName: group,
+        }),
+      )
       .catch(translate);
   }
 

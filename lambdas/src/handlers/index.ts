@@ -2,6 +2,7 @@ import { operations, type Operation } from '../contract';
 import type { LambdaHandler } from '../http/router';
 import { handler as accountLockout } from './accountLockout';
 import { handler as confirmForgetPassword } from './confirm-forget-password';
+import { handler as createUser } from './create-user';
 import { handler as deleteUser } from './delete-user';
 import { handler as disableUser } from './disable-user';
 import { handler as enableUser } from './enable-user';
@@ -36,6 +37,7 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   'get-mob-dial-code': getMobDialCode,
   getSiteOrgList,
   getSponsorList,
+  'create-user': createUser,
 };
 
 export const handlers: Record<Operation, LambdaHandler> = Object.fromEntries(

@@ -41,6 +41,16 @@ export interface ListUsersQuery {
   emailPrefix?: string;
 }
 
+/** A user to invite: Cognito creates it and e-mails the temporary password. */
+export interface NewUser {
+  email: string;
+  givenName: string;
+  familyName: string;
+  phoneNumber: string | null;
+  role: Role;
+  organisationId: string | null;
+}
+
 /** One sign-in related event as Cognito's threat protection records it (AdminListUserAuthEvents). */
 export interface AuthEvent {
   /** SignIn | SignUp | ForgotPassword | PasswordChange | ResendCode */
@@ -95,6 +105,13 @@ export interface UserDirectory {
   signOutEverywhere(userName: string): Promise<void>;
   /** Disables the user; Cognito also revokes its tokens (AdminDisableUser). */
   disableUser(userName: string): Promise<void>;
+  /**
+   * Invites a user (AdminCreateUser with the invitation e-mail): status FORCE_CHANGE_PASSWORD.
+   * An address already in use throws ConflictError; nothing is created then.
+   */
+  createUser(user: NewUser): Promise<DirectoryUserDetail>;
+  /** Puts the user in a group (AdminAddUserToGroup). */
+  addToGroup(userName: string, group: Role): Promise<void>;
   /** Enables the user again (AdminEnableUser). */
   enableUser(userName: string): Promise<void>;
   /** Deletes the user for good (AdminDeleteUser). */

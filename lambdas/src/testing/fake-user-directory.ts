@@ -1,10 +1,11 @@
 import type { Role } from '../contract';
-import { NotFoundError } from '../http/errors';
+import { ConflictError, NotFoundError } from '../http/errors';
 import {
   type AuthEvent,
   type DirectoryUser,
   type DirectoryUserDetail,
   type ListUsersQuery,
+  type NewUser,
   type PasswordReset,
   PasswordResetRefused,
   TOTP_MFA,
@@ -88,6 +89,43 @@ export class FakeUserDirectory implements UserDirectory {
   disableUser(userName: string) {
     return this.run('disableUser', () => {
       this.existing(userName).enabled = false;
+    });
+  }
+
+  /** Usernames handed out by createUser, as Cognito's subs. */
+  private created = 0;
+  /** Groups each user was put in by addToGroup. */
+  readonly memberships: { userName: string; group: Role }[] = [];
+
+  createUser(user: NewUser) {
+    return this.run('createUser', () => {
+      if (this.find(user.email)) {
+        throw new ConflictError('A user with this e-mail address already exists.');
+      }
+      this.created += 1;
+      const now = new Date('2025-01-15T10:00:00.000Z');
+      const fake = asFake({
+        userName: `10000000-0000-4000-8000-${String(this.created).padStart(12, '0')}`,
+        email: user.email,
+        emailVerified: true,
+        givenName: user.givenName,
+        familyName: user.familyName,
+        phoneNumber: user.phoneNumber,
+        role: user.role,
+        organisationId: user.organisationId,
+        enabled: true,
+        status: 'FORCE_CHANGE_PASSWORD',
+        createdAt: now,
+        updatedAt: now,
+      });
+      this.users.push(fake);
+      return toDetail(fake);
+    });
+  }
+
+  addToGroup(userName: string, group: Role) {
+    return this.run('addToGroup', () => {
+      this.memberships.push({ userName: this.existing(userName).userName, group });
     });
   }
 
