@@ -60,7 +60,9 @@ test('a forgotten password is reset with the e-mailed code, and the new one sign
   await page.getByLabel('Verification Code').fill(wrong);
   await submit.click();
   await expect(
-    page.getByText('Invalid verification code provided, please try again.'),
+    page.getByText(
+      'Invalid verification code provided. Please try again or click on Resend Code to receive a new code.',
+    ),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/reset-password$/);
 
@@ -91,7 +93,9 @@ test('an unknown e-mail gets the same answers as a real account', async ({ page 
   await page.getByLabel('Confirm Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(
-    page.getByText('Invalid verification code provided, please try again.'),
+    page.getByText(
+      'Invalid verification code provided. Please try again or click on Resend Code to receive a new code.',
+    ),
   ).toBeVisible();
 });
 

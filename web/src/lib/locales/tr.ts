@@ -91,7 +91,8 @@ export const tr: Translation = {
     code: 'Doğrulama Kodu',
     codeFormat: 'E-postadaki 6 haneli kodu girin.',
     resendCode: 'Kodu Yeniden Gönder',
-    codeMismatch: 'Geçersiz doğrulama kodu, lütfen tekrar deneyin.',
+    codeMismatch:
+      'Geçersiz doğrulama kodu girildi. Lütfen tekrar deneyin veya yeni bir kod almak için Kodu Yeniden Gönder’e tıklayın.',
     codeExpired: 'Kod geçersiz, lütfen yeni bir kod isteyin.',
     attemptLimit: 'Deneme sınırı aşıldı, lütfen bir süre sonra tekrar deneyin',
     newPassword: 'Yeni Parola',

@@ -141,7 +141,7 @@ describe('/reset-password (issue 4: code + new password with the first-login rul
   it.each([
     [
       'Invalid verification code provided, please try again.',
-      'Invalid verification code provided, please try again.',
+      'Invalid verification code provided. Please try again or click on Resend Code to receive a new code.',
     ],
     [
       'Invalid code provided, please request a code again.',
