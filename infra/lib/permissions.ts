@@ -99,7 +99,23 @@ export const OPERATION_PERMISSIONS = {
     { on: 'mainTable', actions: ['dynamodb:GetItem'] },
     AUDIT_APPEND,
   ],
-  'update-user': [],
+  // Attributes and the role group; sessions end when the rights change; the organisation must exist.
+  'update-user': [
+    {
+      on: 'userPool',
+      actions: [
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:ListUsersInGroup',
+        'cognito-idp:AdminUpdateUserAttributes',
+        'cognito-idp:AdminDeleteUserAttributes',
+        'cognito-idp:AdminAddUserToGroup',
+        'cognito-idp:AdminRemoveUserFromGroup',
+        'cognito-idp:AdminUserGlobalSignOut',
+      ],
+    },
+    { on: 'mainTable', actions: ['dynamodb:GetItem'] },
+    AUDIT_APPEND,
+  ],
   // Each reads the target (AdminGetUser) and counts the enabled PlatformAdmins (ListUsersInGroup)
   // for the last-administrator rule, which may undo its own disable (AdminEnableUser).
   'enable-user': [

@@ -271,6 +271,7 @@ describe('Api: one function per operation', () => {
         'getSiteOrgList',
         'getSponsorList',
         'create-user',
+        'update-user',
       ].sort(),
     );
     const notImplemented = operations.filter((op) => !own.includes(op));

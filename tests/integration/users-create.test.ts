@@ -107,3 +107,33 @@ describe('create-user', () => {
     }
   });
 });
+
+describe('update-user', () => {
+  it('changes the name and the role (the group moves), and unverifies a new address', async () => {
+    const [admin, target] = await Promise.all([
+      createEnrolledUser(c, 'PlatformAdmin'),
+      createEnrolledUser(c, 'Auditor', ORG),
+    ]);
+    const email = `changed-${randomUUID().slice(0, 8)}@example.com`;
+    const res = await callApi(c, 'update-user', {
+      token: admin.idToken,
+      body: {
+        userName: target.userName,
+        userAttributes: { givenName: 'Renamed', role: 'OrgAdmin', email },
+      },
+    });
+    expect(res.status).toBe(200);
+    const groups = await idp.send(
+      new AdminListGroupsForUserCommand({ UserPoolId: c.userPoolId, Username: target.userName }),
+    );
+    expect(groups.Groups?.map((g) => g.GroupName)).toEqual(['OrgAdmin']);
+    const user = await idp.send(
+      new AdminGetUserCommand({ UserPoolId: c.userPoolId, Username: target.userName }),
+    );
+    const attribute = (n: string) => user.UserAttributes?.find((a) => a.Name === n)?.Value;
+    expect(attribute('given_name')).toBe('Renamed');
+    expect(attribute('custom:role')).toBe('OrgAdmin');
+    expect(attribute('email')).toBe(email);
+    expect(attribute('email_verified')).toBe('false');
+  });
+});

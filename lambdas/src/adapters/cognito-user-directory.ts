@@ -1,13 +1,16 @@
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  AdminDeleteUserAttributesCommand,
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminGetUserCommand,
   type AdminGetUserCommandOutput,
   AdminListUserAuthEventsCommand,
+  AdminRemoveUserFromGroupCommand,
   AdminSetUserMFAPreferenceCommand,
+  AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   type AttributeType,
   type CognitoIdentityProviderClient,
@@ -25,6 +28,7 @@ import {
   ValidationError,
 } from '../http/errors';
 import {
+  type AttributeChanges,
   type AuthEventPage,
   type DirectoryUser,
   type DirectoryUserDetail,
@@ -187,6 +191,66 @@ export class CognitoUserDirectory implements UserDirectory {
         }),
       )
       .catch(translate);
+  }
+
+  async removeFromGroup(userName: string, group: Role) {
+    await this.client
+      .send(
+        new AdminRemoveUserFromGroupCommand({
+          UserPoolId: this.userPoolId,
+          Username: userName,
+          GroupName: group,
+        }),
+      )
+      .catch(translate);
+  }
+
+  async updateAttributes(userName: string, changes: AttributeChanges) {
+    const names: Record<keyof AttributeChanges, string> = {
+      email: 'email',
+      givenName: 'given_name',
+      familyName: 'family_name',
+      phoneNumber: 'phone_number',
+      role: 'custom:role',
+      organisationId: 'custom:organisationId',
+    };
+    const set: { Name: string; Value: string }[] = [];
+    const remove: string[] = [];
+    for (const [key, value] of Object.entries(changes) as [
+      keyof AttributeChanges,
+      string | null | undefined,
+    ][]) {
+      if (value === undefined) continue;
+      if (value === null) remove.push(names[key]);
+      else set.push({ Name: names[key], Value: value });
+    }
+    if (set.length > 0) {
+      await this.client
+        .send(
+          new AdminUpdateUserAttributesCommand({
+            UserPoolId: this.userPoolId,
+            Username: userName,
+            UserAttributes: set,
+          }),
+        )
+        .catch((err: unknown) => {
+          if (errorName(err) === 'AliasExistsException') {
+            throw new ConflictError('A user with this e-mail address already exists.');
+          }
+          return translate(err);
+        });
+    }
+    if (remove.length > 0) {
+      await this.client
+        .send(
+          new AdminDeleteUserAttributesCommand({
+            UserPoolId: this.userPoolId,
+            Username: userName,
+            UserAttributeNames: remove,
+          }),
+        )
+        .catch(translate);
+    }
   }
 
   async enableUser(userName: string) {

@@ -16,6 +16,7 @@ import { handler as listAllUsers } from './list-all-users';
 import { handler as logout } from './logout';
 import { handler as notImplemented } from './not-implemented';
 import { handler as redirectUser } from './redirectUser';
+import { handler as updateUser } from './update-user';
 
 /**
  * Every operation's Lambda handler, keyed by operation: the mock server calls these, the CDK
@@ -38,6 +39,7 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   getSiteOrgList,
   getSponsorList,
   'create-user': createUser,
+  'update-user': updateUser,
 };
 
 export const handlers: Record<Operation, LambdaHandler> = Object.fromEntries(

@@ -51,6 +51,16 @@ export interface NewUser {
   organisationId: string | null;
 }
 
+/** Attribute changes of update-user: absent keeps, null removes. */
+export interface AttributeChanges {
+  email?: string;
+  givenName?: string;
+  familyName?: string;
+  phoneNumber?: string | null;
+  role?: Role;
+  organisationId?: string | null;
+}
+
 /** One sign-in related event as Cognito's threat protection records it (AdminListUserAuthEvents). */
 export interface AuthEvent {
   /** SignIn | SignUp | ForgotPassword | PasswordChange | ResendCode */
@@ -112,6 +122,13 @@ export interface UserDirectory {
   createUser(user: NewUser): Promise<DirectoryUserDetail>;
   /** Puts the user in a group (AdminAddUserToGroup). */
   addToGroup(userName: string, group: Role): Promise<void>;
+  /** Takes the user out of a group (AdminRemoveUserFromGroup). */
+  removeFromGroup(userName: string, group: Role): Promise<void>;
+  /**
+   * Changes attributes (AdminUpdateUserAttributes); null removes one (AdminDeleteUserAttributes).
+   * A new e-mail address is unverified until the user confirms the code Cognito sends to it.
+   */
+  updateAttributes(userName: string, changes: AttributeChanges): Promise<void>;
   /** Enables the user again (AdminEnableUser). */
   enableUser(userName: string): Promise<void>;
   /** Deletes the user for good (AdminDeleteUser). */

@@ -1,6 +1,7 @@
 import type { Role } from '../contract';
 import { ConflictError, NotFoundError } from '../http/errors';
 import {
+  type AttributeChanges,
   type AuthEvent,
   type DirectoryUser,
   type DirectoryUserDetail,
@@ -126,6 +127,32 @@ export class FakeUserDirectory implements UserDirectory {
   addToGroup(userName: string, group: Role) {
     return this.run('addToGroup', () => {
       this.memberships.push({ userName: this.existing(userName).userName, group });
+    });
+  }
+
+  removeFromGroup(userName: string, group: Role) {
+    return this.run('removeFromGroup', () => {
+      const name = this.existing(userName).userName;
+      const at = this.memberships.findIndex((m) => m.userName === name && m.group === group);
+      if (at >= 0) this.memberships.splice(at, 1);
+    });
+  }
+
+  updateAttributes(userName: string, changes: AttributeChanges) {
+    return this.run('updateAttributes', () => {
+      const user = this.existing(userName);
+      if (changes.email !== undefined && changes.email !== user.email) {
+        if (this.find(changes.email)) {
+          throw new ConflictError('A user with this e-mail address already exists.');
+        }
+        user.email = changes.email;
+        user.emailVerified = false;
+      }
+      if (changes.givenName !== undefined) user.givenName = changes.givenName;
+      if (changes.familyName !== undefined) user.familyName = changes.familyName;
+      if (changes.phoneNumber !== undefined) user.phoneNumber = changes.phoneNumber;
+      if (changes.role !== undefined) user.role = changes.role;
+      if (changes.organisationId !== undefined) user.organisationId = changes.organisationId;
     });
   }
 
