@@ -153,12 +153,15 @@ describe('logout', () => {
 describe('routes whose feature has not landed', () => {
   it('answer 501 with a clear message after checking role and input, never data', async () => {
     const admin = await createEnrolledUser(c, 'PlatformAdmin');
-    const res = await callApi(c, 'list-all-groups', { method: 'GET', token: admin.idToken });
+    const res = await callApi(c, 'getOrgSysList?organisationId=site-berlin-mitte', {
+      method: 'GET',
+      token: admin.idToken,
+    });
     expect(res.status).toBe(501);
     const body = res.body as { status: string; error: { code: string; message: string } };
     expect(body.status).toBe('error');
     expect(body.error.code).toBe('NOT_IMPLEMENTED');
-    expect(body.error.message).toContain('list-all-groups');
+    expect(body.error.message).toContain('getOrgSysList');
   });
 
   it('public ones answer without a token, and still validate', async () => {

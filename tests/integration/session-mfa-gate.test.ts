@@ -67,9 +67,14 @@ describe('the MFA gate', () => {
     expect(users.status).toBe(200);
     const redirect = await callApi(c, 'redirectUser?logLogin=true', { token: enrolled.idToken });
     expect(redirect.status).toBe(200);
-    // Not built yet: past the gate, the route answers 501.
     const groups = await callApi(c, 'list-all-groups', { method: 'GET', token: enrolled.idToken });
-    expect(groups.status).toBe(501);
+    expect(groups.status).toBe(200);
+    // Not built yet: past the gate, the route answers 501.
+    const systems = await callApi(c, 'getOrgSysList?organisationId=site-berlin-mitte', {
+      method: 'GET',
+      token: enrolled.idToken,
+    });
+    expect(systems.status).toBe(501);
   });
 
   it('ends the session of a user disabled while their ID token is still valid (401)', async () => {
