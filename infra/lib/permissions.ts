@@ -157,6 +157,22 @@ export const OPERATION_PERMISSIONS = {
     },
     AUDIT_APPEND,
   ],
+  'reset-user-mfa': [
+    {
+      on: 'userPool',
+      actions: [
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:AdminSetUserMFAPreference',
+        'cognito-idp:AdminUserGlobalSignOut',
+      ],
+    },
+    AUDIT_APPEND,
+  ],
+  // RESEND is AdminCreateUser with MessageAction RESEND.
+  'resend-invitation': [
+    { on: 'userPool', actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser'] },
+    AUDIT_APPEND,
+  ],
   'list-all-groups': [{ on: 'userPool', actions: ['cognito-idp:ListGroups'] }],
   // Served from the `phone` library's data: nothing to call.
   'get-mob-dial-code': [],

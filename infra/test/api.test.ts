@@ -272,6 +272,8 @@ describe('Api: one function per operation', () => {
         'getSponsorList',
         'create-user',
         'update-user',
+        'reset-user-mfa',
+        'resend-invitation',
       ].sort(),
     );
     const notImplemented = operations.filter((op) => !own.includes(op));

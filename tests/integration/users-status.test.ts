@@ -7,6 +7,7 @@ import {
   failureOf,
   type EnrolledTestUser,
   signInWeb,
+  waitForMail,
 } from '../support/aws';
 
 /**
@@ -124,5 +125,64 @@ describe('user status calls', () => {
     });
     expect(res.status).toBe(400);
     expect((res.body as Envelope).error?.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('reset-user-mfa and resend-invitation', () => {
+  it('removes the authenticator: Cognito forgets it and the next sign-in has to enrol', async () => {
+    const [admin, target] = await Promise.all([
+      createEnrolledUser(c, 'PlatformAdmin'),
+      createEnrolledUser(c, 'Auditor', ORG),
+    ]);
+    const res = await callApi(c, 'reset-user-mfa', {
+      token: admin.idToken,
+      body: { userName: target.userName, userRole: 'Auditor' },
+    });
+    expect(res.status).toBe(200);
+    const user = await idp.send(
+      new AdminGetUserCommand({ UserPoolId: c.userPoolId, Username: target.userName }),
+    );
+    expect(user.UserMFASettingList ?? []).toEqual([]);
+    // Password only now: tokens at once, which the MFA gate then refuses until enrolment.
+    const tokens = await signInWeb(c, target);
+    const gated = await callApi(c, 'list-all-groups', { method: 'GET', token: tokens.idToken });
+    expect(gated.status).toBe(403);
+  });
+
+  it('sends the invitation again while the first sign-in is pending, and only then', async () => {
+    const admin = await createEnrolledUser(c, 'PlatformAdmin');
+    const email = `pending-${String(Date.now())}@example.com`;
+    const created = await callApi(c, 'create-user', {
+      token: admin.idToken,
+      body: {
+        userAttributes: {
+          email,
+          givenName: 'Pending',
+          familyName: 'User',
+          role: 'Auditor',
+          organisationId: 'site-berlin-mitte', // one of the seeded organisations
+        },
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const userName = (created.body as Envelope).data?.user?.userName ?? '';
+    await waitForMail(c, email, 1);
+    const again = await callApi(c, 'resend-invitation', {
+      token: admin.idToken,
+      body: { userName, userRole: 'Auditor' },
+    });
+    expect(again.status).toBe(200);
+    const [first, second] = await waitForMail(c, email, 2);
+    const password = (m?: { text: string }) =>
+      /temporary password is (\S+)/.exec(m?.text ?? '')?.[1];
+    expect(password(second)).toBeDefined();
+    expect(password(second)).not.toBe(password(first));
+
+    const confirmed = await createEnrolledUser(c, 'Auditor', ORG);
+    const refused = await callApi(c, 'resend-invitation', {
+      token: admin.idToken,
+      body: { userName: confirmed.userName, userRole: 'Auditor' },
+    });
+    expect(refused.status).toBe(409);
   });
 });

@@ -193,6 +193,19 @@ export class CognitoUserDirectory implements UserDirectory {
       .catch(translate);
   }
 
+  async resendInvitation(email: string) {
+    await this.client
+      .send(
+        new AdminCreateUserCommand({
+          UserPoolId: this.userPoolId,
+          Username: email,
+          MessageAction: 'RESEND',
+          DesiredDeliveryMediums: ['EMAIL'],
+        }),
+      )
+      .catch(translate);
+  }
+
   async removeFromGroup(userName: string, group: Role) {
     await this.client
       .send(

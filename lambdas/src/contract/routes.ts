@@ -312,6 +312,32 @@ export const routes = {
     request: z.object({ userName: userNameSchema, userRole: roleSchema }).strict(),
     response: z.object({ userName: z.string() }),
   }),
+  'reset-user-mfa': defineRoute({
+    operation: 'reset-user-mfa',
+    method: 'POST',
+    path: 'reset-user-mfa',
+    input: 'body',
+    auth: 'authenticated',
+    roles: ADMINS,
+    summary:
+      "Removes the user's authenticator app and ends their sessions: the next sign-in (password " +
+      'still required) enrols a new one. userRole is checked against the directory.',
+    request: z.object({ userName: userNameSchema, userRole: roleSchema }).strict(),
+    response: z.object({ user: userSchema }),
+  }),
+  'resend-invitation': defineRoute({
+    operation: 'resend-invitation',
+    method: 'POST',
+    path: 'resend-invitation',
+    input: 'body',
+    auth: 'authenticated',
+    roles: ADMINS,
+    summary:
+      'Sends the invitation again with a new temporary password, only while the user has not ' +
+      'signed in for the first time (409 otherwise). userRole is checked against the directory.',
+    request: z.object({ userName: userNameSchema, userRole: roleSchema }).strict(),
+    response: z.object({ user: userSchema }),
+  }),
   'list-all-groups': defineRoute({
     operation: 'list-all-groups',
     method: 'GET',

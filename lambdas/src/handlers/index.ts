@@ -16,6 +16,8 @@ import { handler as listAllUsers } from './list-all-users';
 import { handler as logout } from './logout';
 import { handler as notImplemented } from './not-implemented';
 import { handler as redirectUser } from './redirectUser';
+import { handler as resendInvitation } from './resend-invitation';
+import { handler as resetUserMfa } from './reset-user-mfa';
 import { handler as updateUser } from './update-user';
 
 /**
@@ -40,6 +42,8 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   getSponsorList,
   'create-user': createUser,
   'update-user': updateUser,
+  'reset-user-mfa': resetUserMfa,
+  'resend-invitation': resendInvitation,
 };
 
 export const handlers: Record<Operation, LambdaHandler> = Object.fromEntries(

@@ -122,6 +122,8 @@ export interface UserDirectory {
   createUser(user: NewUser): Promise<DirectoryUserDetail>;
   /** Puts the user in a group (AdminAddUserToGroup). */
   addToGroup(userName: string, group: Role): Promise<void>;
+  /** Sends the invitation again with a new temporary password (AdminCreateUser RESEND). */
+  resendInvitation(email: string): Promise<void>;
   /** Takes the user out of a group (AdminRemoveUserFromGroup). */
   removeFromGroup(userName: string, group: Role): Promise<void>;
   /**

@@ -130,6 +130,15 @@ export class FakeUserDirectory implements UserDirectory {
     });
   }
 
+  /** Addresses invitations were sent again to. */
+  readonly resent: string[] = [];
+
+  resendInvitation(email: string) {
+    return this.run('resendInvitation', () => {
+      this.resent.push(this.existing(email).email);
+    });
+  }
+
   removeFromGroup(userName: string, group: Role) {
     return this.run('removeFromGroup', () => {
       const name = this.existing(userName).userName;

@@ -3,7 +3,14 @@ import type { Role } from '../../contract';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import { FakeUserDirectory, fakeUser } from '../../testing/fake-user-directory';
 import { callerContext, FakeAccountLocks, FakeAuditTrail, FakeClock } from '../../testing/fakes';
-import { deleteUser, disableUser, enableUser, type UserStatusDeps } from './user-status.core';
+import {
+  deleteUser,
+  disableUser,
+  enableUser,
+  resendInvitation,
+  resetUserMfa,
+  type UserStatusDeps,
+} from './user-status.core';
 
 const ORG = 'site-001';
 
@@ -182,5 +189,51 @@ describe('disable-user, enable-user, delete-user (issue 5)', () => {
       action: 'user.deleted',
       before: { email: 'user4@example.com', role: 'Auditor', organisationId: ORG, enabled: true },
     });
+  });
+
+  it('resets the authenticator: gone from Cognito, sessions ended, recorded', async () => {
+    const { directory, deps, audit } = setup();
+    const { user } = await resetUserMfa(
+      { userName: userName(4), userRole: 'Auditor' },
+      as(3, 'OrgAdmin', ORG),
+      deps,
+    );
+    expect(user.userName).toBe(userName(4));
+    expect(directory.users.find((u) => u.userName === userName(4))?.mfaMethods).toEqual([]);
+    expect(directory.signedOut).toEqual([userName(4)]);
+    expect(audit.entries[0]).toMatchObject({
+      action: 'user.mfa-reset',
+      before: { authenticator: true },
+      after: { authenticator: false },
+    });
+    await expect(
+      resetUserMfa({ userName: userName(5), userRole: 'Auditor' }, as(3, 'OrgAdmin', ORG), deps),
+    ).rejects.toEqual(new NotFoundError('No such user.'));
+  });
+
+  it('resends the invitation only while the first sign-in is pending', async () => {
+    const { directory, deps } = setup();
+    await expect(
+      resendInvitation(
+        { userName: userName(4), userRole: 'Auditor' },
+        as(1, 'PlatformAdmin'),
+        deps,
+      ),
+    ).rejects.toEqual(
+      new ConflictError(
+        'The invitation can be sent again only until the user signs in for the first time.',
+      ),
+    );
+    const pending = directory.users.find((u) => u.userName === userName(4));
+    if (pending) pending.status = 'FORCE_CHANGE_PASSWORD';
+    await resendInvitation(
+      { userName: userName(4), userRole: 'Auditor' },
+      as(1, 'PlatformAdmin'),
+      deps,
+    );
+    expect(directory.resent).toEqual(['user4@example.com']);
+    await expect(
+      resendInvitation({ userName: userName(4), userRole: 'Auditor' }, as(4, 'Auditor', ORG), deps),
+    ).rejects.toThrow(ForbiddenError);
   });
 });

@@ -18,6 +18,8 @@ export interface UserStatusDeps extends UserAccessDeps {
     | 'disableUser'
     | 'deleteUser'
     | 'signOutEverywhere'
+    | 'disableTotp'
+    | 'resendInvitation'
   >;
   locks: AccountLocks;
   clock: Clock;
@@ -150,4 +152,54 @@ export const deleteUser: Core<(typeof routes)['delete-user'], UserStatusDeps> = 
     after: {},
   });
   return { userName: target.userName };
+};
+
+/**
+ * reset-user-mfa: the authenticator app is removed (Cognito forgets the software token) and the
+ * user's sessions end; the next sign-in, with the password, enrols a new one.
+ */
+export const resetUserMfa: Core<(typeof routes)['reset-user-mfa'], UserStatusDeps> = async (
+  input,
+  ctx,
+  deps,
+) => {
+  const target = await authoriseOnUser(ctx, deps, {
+    userName: input.userName,
+    claimedRole: input.userRole,
+    action: 'reset-mfa',
+    auditAction: 'user.mfa-reset',
+  });
+  const enrolled = target.mfaMethods.includes('SOFTWARE_TOKEN_MFA');
+  await deps.directory.disableTotp(target.userName);
+  await deps.directory.signOutEverywhere(target.userName);
+  await record(deps, ctx, target, 'user.mfa-reset', {
+    before: { authenticator: enrolled },
+    after: { authenticator: false },
+  });
+  return { user: await reread(deps, target.userName) };
+};
+
+/** Only a user who has not signed in yet (FORCE_CHANGE_PASSWORD) can be invited again. */
+export const INVITATION_PENDING = 'FORCE_CHANGE_PASSWORD';
+
+/** resend-invitation: a new temporary password by e-mail, while the first sign-in is pending. */
+export const resendInvitation: Core<(typeof routes)['resend-invitation'], UserStatusDeps> = async (
+  input,
+  ctx,
+  deps,
+) => {
+  const target = await authoriseOnUser(ctx, deps, {
+    userName: input.userName,
+    claimedRole: input.userRole,
+    action: 'resend-invitation',
+    auditAction: 'user.invitation-resent',
+  });
+  if (target.status !== INVITATION_PENDING) {
+    throw new ConflictError(
+      'The invitation can be sent again only until the user signs in for the first time.',
+    );
+  }
+  await deps.directory.resendInvitation(target.email);
+  await record(deps, ctx, target, 'user.invitation-resent', { before: {}, after: {} });
+  return { user: await reread(deps, target.userName) };
 };
