@@ -136,4 +136,25 @@ describe('update-user', () => {
     expect(attribute('email')).toBe(email);
     expect(attribute('email_verified')).toBe('false');
   });
+
+  it('refuses an address another user has, changing nothing', async () => {
+    const [admin, target, other] = await Promise.all([
+      createEnrolledUser(c, 'PlatformAdmin'),
+      createEnrolledUser(c, 'Auditor', ORG),
+      createEnrolledUser(c, 'Auditor', ORG),
+    ]);
+    const res = await callApi(c, 'update-user', {
+      token: admin.idToken,
+      body: { userName: target.userName, userAttributes: { email: other.email, givenName: 'X' } },
+    });
+    expect(res.status).toBe(409);
+    expect((res.body as Envelope).error?.fields).toEqual([
+      { path: 'userAttributes.email', message: 'A user with this e-mail address already exists.' },
+    ]);
+    const user = await idp.send(
+      new AdminGetUserCommand({ UserPoolId: c.userPoolId, Username: target.userName }),
+    );
+    expect(user.UserAttributes?.find((a) => a.Name === 'email')?.Value).toBe(target.email);
+    expect(user.UserAttributes?.find((a) => a.Name === 'given_name')).toBeUndefined();
+  });
 });

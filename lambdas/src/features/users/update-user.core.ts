@@ -21,6 +21,8 @@ export interface UpdateUserDeps extends UserAccessDeps {
   organisations: Pick<Organisations, 'get'>;
 }
 
+const EMAIL_IN_USE = 'A user with this e-mail address already exists.';
+
 const FIELDS = [
   'email',
   'givenName',
@@ -91,6 +93,13 @@ export const updateUser: Core<(typeof routes)['update-user'], UpdateUserDeps> = 
   }
   if (Object.keys(changes).length === 0) return { user: toApiUser(target) };
 
+  // Cognito refuses an address in use (AliasExistsException, mapped to 409 below); asking first
+  // also covers directories that do not check it (the offline one), before anything is written.
+  if (changes.email !== undefined && (await directory.getUser(changes.email)) !== null) {
+    throw new AppError('CONFLICT', EMAIL_IN_USE, [
+      { path: 'userAttributes.email', message: EMAIL_IN_USE },
+    ]);
+  }
   const roleChanged = changes.role !== undefined && target.role !== null;
   if (changes.role !== undefined) await directory.addToGroup(target.userName, changes.role);
   try {
