@@ -47,6 +47,8 @@ test('first login of an invited user: e-mailed password, new password, authentic
         { Name: 'email_verified', Value: 'true' },
         { Name: 'given_name', Value: 'Ada' },
         { Name: 'family_name', Value: 'Lovelace' },
+        // The role as create-user records it: attribute and group.
+        { Name: 'custom:role', Value: 'PlatformAdmin' },
       ],
     }),
   );

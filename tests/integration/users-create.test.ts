@@ -37,7 +37,7 @@ const person = (overrides: Record<string, unknown> = {}) => ({
   email: `invitee-${randomUUID().slice(0, 8)}@example.com`,
   givenName: 'Grace',
   familyName: 'Hopper',
-  role: 'Auditor',
+  role: 'OrgAdmin',
   organisationId: ORG,
   ...overrides,
 });
@@ -58,7 +58,7 @@ describe('create-user', () => {
     expect(res.status).toBe(200);
     expect(res.body.data?.user).toMatchObject({
       email: attributes.email,
-      role: 'Auditor',
+      role: 'OrgAdmin',
       cognitoStatus: 'FORCE_CHANGE_PASSWORD',
     });
     const [mail] = await waitForMail(c, attributes.email);
@@ -66,7 +66,7 @@ describe('create-user', () => {
     const groups = await idp.send(
       new AdminListGroupsForUserCommand({ UserPoolId: c.userPoolId, Username: attributes.email }),
     );
-    expect(groups.Groups?.map((g) => g.GroupName)).toEqual(['Auditor']);
+    expect(groups.Groups?.map((g) => g.GroupName)).toEqual(['OrgAdmin']);
   });
 
   it('lets one of two concurrent invitations of the same address win; the other is a clear 409', async () => {
@@ -92,7 +92,9 @@ describe('create-user', () => {
     const cases: [Record<string, unknown>, number][] = [
       [person({ organisationId: 'sponsor-nordlicht' }), 403],
       [person({ role: 'PlatformAdmin', organisationId: undefined }), 403],
-      [person({ organisationId: 'site-nowhere' }), 400],
+      // Another organisation, real or not, is refused alike: nothing about it is revealed.
+      [person({ organisationId: 'site-nowhere' }), 403],
+      [person({ role: 'Auditor' }), 403],
       [person({ phoneNumber: '+491' }), 400],
       [person({ givenName: '<script>alert(1)</script>' }), 400],
       [person({ email: 'not an address' }), 400],

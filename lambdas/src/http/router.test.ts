@@ -5,7 +5,7 @@ import { apiGatewayEvent, claimsFor } from '../testing/api-gateway-event';
 import { fakeUser, FakeUserDirectory, type FakeUser } from '../testing/fake-user-directory';
 import { ConflictError, TooManyRequestsError } from './errors';
 import type { Logger } from './logger';
-import { MFA_ENROLMENT_REQUIRED_MESSAGE } from './mfa-gate';
+import { MFA_ENROLMENT_REQUIRED_MESSAGE, RIGHTS_CHANGED_MESSAGE } from './mfa-gate';
 import { createHandler, createNotImplementedHandler, type HandlerOptions } from './router';
 
 type LogFn = (message: string, detail?: Record<string, unknown>) => void;
@@ -32,7 +32,9 @@ const echoRoute = defineRoute({
 /** The caller of claimsFor(), enrolled with TOTP unless a test says otherwise. */
 const CALLER = claimsFor('PlatformAdmin').sub ?? '';
 const directoryWith = (overrides: Partial<FakeUser> = {}) =>
-  new FakeUserDirectory([fakeUser(1, { userName: CALLER, ...overrides })]);
+  new FakeUserDirectory([
+    fakeUser(1, { userName: CALLER, role: 'PlatformAdmin', organisationId: null, ...overrides }),
+  ]);
 const enrolled = directoryWith();
 /** Options every test handler gets: a directory where the caller has TOTP. */
 const opts = (o: HandlerOptions = {}): HandlerOptions => ({
@@ -358,6 +360,18 @@ describe('the MFA gate', () => {
       const res = await call(directory);
       expect(res.statusCode).toBe(401);
       expect(errorOf(res).code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('ends the session (401) of a caller whose role or organisation changed since sign-in', async () => {
+    for (const directory of [
+      directoryWith({ role: 'Auditor', organisationId: 'site-001' }),
+      directoryWith({ organisationId: 'site-001' }),
+      directoryWith({ role: null }),
+    ]) {
+      const res = await call(directory);
+      expect(res.statusCode).toBe(401);
+      expect(errorOf(res).message).toBe(RIGHTS_CHANGED_MESSAGE);
     }
   });
 

@@ -66,16 +66,12 @@ export const createUser: Core<(typeof routes)['create-user'], CreateUserDeps> = 
   ctx,
   { directory, organisations, audit },
 ) => {
-  const organisationId = await checkPlacement(
-    attrs.role,
-    attrs.organisationId,
-    organisations,
-    'userAttributes.organisationId',
-  );
+  // The rules first, on the organisation as asked: what an OrgAdmin may not name, they learn
+  // nothing about (not even whether it exists).
   const decision = decide({
     actor: ctx.caller,
     action: 'create',
-    after: { role: attrs.role, organisationId },
+    after: { role: attrs.role, organisationId: attrs.organisationId ?? null },
   });
   const record = (outcome: 'success' | 'failure', userName: string, reason?: string) =>
     audit.append({
@@ -91,7 +87,7 @@ export const createUser: Core<(typeof routes)['create-user'], CreateUserDeps> = 
         familyName: attrs.familyName,
         phoneNumber: attrs.phoneNumber ?? null,
         role: attrs.role,
-        organisationId,
+        organisationId: attrs.organisationId ?? null,
       },
       ...(reason === undefined ? {} : { reason }),
     });
@@ -99,6 +95,12 @@ export const createUser: Core<(typeof routes)['create-user'], CreateUserDeps> = 
     await record('failure', attrs.email, decision.message);
     throw new ForbiddenError(decision.message);
   }
+  const organisationId = await checkPlacement(
+    attrs.role,
+    attrs.organisationId,
+    organisations,
+    'userAttributes.organisationId',
+  );
   const phoneNumber =
     attrs.phoneNumber === undefined
       ? null

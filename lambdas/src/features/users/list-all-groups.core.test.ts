@@ -19,7 +19,7 @@ describe('list-all-groups', () => {
     }
   });
 
-  it('offers an OrgAdmin the roles they may give, and nothing but the role groups', async () => {
+  it('offers an OrgAdmin the one role they may give (OrgAdmin), and nothing but the role groups', async () => {
     const directory = new FakeUserDirectory();
     directory.groups.push({ name: 'some-other-group', description: null });
     const out = await listAllGroups(
@@ -27,7 +27,7 @@ describe('list-all-groups', () => {
       callerContext({ role: 'OrgAdmin', organisationId: 'site-001' }),
       { directory },
     );
-    expect(out.groups.map((g) => g.name)).toEqual(['OrgAdmin', 'Auditor']);
+    expect(out.groups.map((g) => g.name)).toEqual(['OrgAdmin']);
   });
 });
 

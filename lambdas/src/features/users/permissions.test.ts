@@ -90,26 +90,27 @@ describe('user permissions (issue 5): role × action × organisation', () => {
         }
       },
     );
-    it('creates OrgAdmins and Auditors in their organisation only, never a PlatformAdmin', () => {
-      expect(
-        decide({ actor, action: 'create', after: { role: 'Auditor', organisationId: ORG } }),
-      ).toEqual({ allowed: true });
+    it('creates OrgAdmins in their organisation only, never an Auditor or a PlatformAdmin', () => {
       expect(
         decide({ actor, action: 'create', after: { role: 'OrgAdmin', organisationId: ORG } }),
       ).toEqual({ allowed: true });
       expect(
-        decide({ actor, action: 'create', after: { role: 'Auditor', organisationId: OTHER } }),
-      ).toMatchObject({
-        allowed: false,
-        code: 'FORBIDDEN',
-      });
-      expect(
-        decide({ actor, action: 'create', after: { role: 'PlatformAdmin', organisationId: null } }),
-      ).toMatchObject({
-        allowed: false,
-        code: 'FORBIDDEN',
-        message: 'Only a PlatformAdmin can give the PlatformAdmin role.',
-      });
+        decide({ actor, action: 'create', after: { role: 'OrgAdmin', organisationId: OTHER } }),
+      ).toMatchObject({ allowed: false, code: 'FORBIDDEN' });
+      // Both roles reach beyond one organisation (an Auditor reads everything).
+      for (const role of ['Auditor', 'PlatformAdmin'] as const) {
+        expect(
+          decide({
+            actor,
+            action: 'create',
+            after: { role, organisationId: role === 'Auditor' ? ORG : null },
+          }),
+        ).toEqual({
+          allowed: false,
+          code: 'FORBIDDEN',
+          message: `Only a PlatformAdmin can give the ${role} role.`,
+        });
+      }
     });
     it('cannot move a user of their organisation elsewhere or promote them to PlatformAdmin', () => {
       const target = user('Auditor', ORG);
@@ -203,7 +204,15 @@ describe('user permissions (issue 5): role × action × organisation', () => {
             after: { role: 'Auditor', organisationId: ORG },
             enabledPlatformAdmins: 3,
           }),
-        ).toMatchObject({ message: 'You cannot change your own role.' });
+        ).toMatchObject({
+          allowed: false,
+          code: 'FORBIDDEN',
+          // An OrgAdmin is refused the Auditor role before the self rule is reached.
+          message:
+            role === 'PlatformAdmin'
+              ? 'You cannot change your own role.'
+              : 'Only a PlatformAdmin can give the Auditor role.',
+        });
         // Changing one's own name keeps the role: allowed.
         expect(
           decide({

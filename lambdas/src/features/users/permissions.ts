@@ -6,8 +6,9 @@ import type { Role } from '../../contract';
  *
  * - PlatformAdmin: every user of every organisation.
  * - OrgAdmin: the users of their own organisation only; PlatformAdmins and other organisations
- *   are invisible to them (answered like a user that does not exist), and they cannot make anyone
- *   a PlatformAdmin or move a user to another organisation.
+ *   are invisible to them (answered like a user that does not exist). They give the OrgAdmin role
+ *   only (a PlatformAdmin acts everywhere and an Auditor reads everywhere, both beyond their own
+ *   reach) and cannot move a user to another organisation.
  * - Auditor: reads, changes nothing.
  * Guard rails for everyone: nobody disables, deletes or demotes themselves, and the last enabled
  * PlatformAdmin cannot be disabled, deleted or demoted.
@@ -121,10 +122,13 @@ export const decide = ({
   }
 
   if (actor.role === 'OrgAdmin' && after) {
-    if (after.role === 'PlatformAdmin') {
+    // An Auditor reads every organisation: giving that role would widen the OrgAdmin's own reach.
+    // (Editing a user who keeps their role gives nothing.)
+    const gives = target === undefined || after.role !== target.role;
+    if (gives && after.role !== 'OrgAdmin') {
       return refuse({
         code: 'FORBIDDEN',
-        message: 'Only a PlatformAdmin can give the PlatformAdmin role.',
+        message: `Only a PlatformAdmin can give the ${after.role} role.`,
       });
     }
     if (after.organisationId !== actor.organisationId) {

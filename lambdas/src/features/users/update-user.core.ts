@@ -1,5 +1,5 @@
 import type { routes } from '../../contract';
-import { AppError, ConflictError } from '../../http/errors';
+import { AppError, ConflictError, ValidationError } from '../../http/errors';
 import type { Core } from '../../http/router';
 import type { Organisations } from '../../ports/organisations';
 import type { AttributeChanges, UserDirectory } from '../../ports/user-directory';
@@ -52,7 +52,12 @@ export const updateUser: Core<(typeof routes)['update-user'], UpdateUserDeps> = 
     action: 'read',
     auditAction: 'user.updated',
   });
-  const role = attrs.role ?? current.role ?? 'Auditor';
+  const role = attrs.role ?? current.role;
+  if (role === null) {
+    throw new ValidationError('The request is not valid.', [
+      { path: 'userAttributes.role', message: 'The user has no role yet: give one' },
+    ]);
+  }
   // Whom the user would belong to: as asked, none for a PlatformAdmin, else as before.
   const organisationId =
     attrs.organisationId ??
