@@ -167,7 +167,9 @@ export class CognitoUserDirectory implements UserDirectory {
           UserPoolId: this.userPoolId,
           Username: user.email,
           UserAttributes: attributes,
-          DesiredDeliveryMediums: ['EMAIL'],
+          // No invitation yet: create-user sends it (resendInvitation) once the role group is
+          // set, so nobody is mailed a password for an account that is then removed again.
+          MessageAction: 'SUPPRESS',
         }),
       );
       const created = out.User;

@@ -116,8 +116,9 @@ export interface UserDirectory {
   /** Disables the user; Cognito also revokes its tokens (AdminDisableUser). */
   disableUser(userName: string): Promise<void>;
   /**
-   * Invites a user (AdminCreateUser with the invitation e-mail): status FORCE_CHANGE_PASSWORD.
-   * An address already in use throws ConflictError; nothing is created then.
+   * Creates a user to invite (AdminCreateUser, no message yet): status FORCE_CHANGE_PASSWORD;
+   * `resendInvitation` then mails the temporary password. An address already in use throws
+   * ConflictError; nothing is created then.
    */
   createUser(user: NewUser): Promise<DirectoryUserDetail>;
   /** Puts the user in a group (AdminAddUserToGroup). */

@@ -51,6 +51,9 @@ describe('create-user', () => {
       phoneNumber: '+4915112345678',
     });
     expect(directory.memberships).toEqual([{ userName: user.userName, group: 'Auditor' }]);
+    // The invitation goes out once the account is complete: after the group.
+    expect(directory.calls).toEqual(['createUser', 'addToGroup', 'resendInvitation']);
+    expect(directory.resent).toEqual(['new.user@example.com']);
     expect(audit.entries).toEqual([
       expect.objectContaining({
         action: 'user.created',
@@ -86,6 +89,7 @@ describe('create-user', () => {
     directory.addToGroup = () => Promise.reject(new Error('throttled'));
     await expect(createUser({ userAttributes: attrs() }, admin, deps)).rejects.toThrow('throttled');
     expect(directory.users.map((u) => u.email)).toEqual(['taken@example.com']);
+    expect(directory.resent).toEqual([]); // nobody was mailed a password for it
   });
 
   it.each([

@@ -10,7 +10,7 @@ import { decide } from './permissions';
 import { toApiUser } from './to-api-user';
 
 export interface CreateUserDeps {
-  directory: Pick<UserDirectory, 'createUser' | 'addToGroup' | 'deleteUser'>;
+  directory: Pick<UserDirectory, 'createUser' | 'addToGroup' | 'deleteUser' | 'resendInvitation'>;
   organisations: Pick<Organisations, 'get'>;
   audit: AuditTrail;
 }
@@ -56,10 +56,10 @@ export const checkPlacement = async (
 };
 
 /**
- * create-user (SPEC §7): invites an administrator. Cognito e-mails the temporary password (the
- * invitation); the role is both the `custom:role` attribute and the group. An address in use is a
- * 409 and nothing is created; if the group cannot be set, the new user is removed again, so no
- * half-made account stays behind.
+ * create-user (SPEC §7): invites an administrator. The user is created, put in the role group
+ * (the role is both the `custom:role` attribute and the group), and only then does Cognito e-mail
+ * the temporary password (the invitation). An address in use is a 409 and nothing is created; if
+ * the group cannot be set, the new user is removed again before anyone is mailed.
  */
 export const createUser: Core<(typeof routes)['create-user'], CreateUserDeps> = async (
   { userAttributes: attrs },
@@ -129,8 +129,11 @@ export const createUser: Core<(typeof routes)['create-user'], CreateUserDeps> = 
     await directory.addToGroup(created.userName, attrs.role);
   } catch (err) {
     await directory.deleteUser(created.userName);
+    await record('failure', created.userName, 'the role group could not be set; user removed');
     throw err;
   }
+  // Only now the invitation: the account it names is complete.
+  await directory.resendInvitation(attrs.email);
   await record('success', created.userName);
   return { user: toApiUser(created) };
 };

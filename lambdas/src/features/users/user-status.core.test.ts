@@ -232,6 +232,16 @@ describe('disable-user, enable-user, delete-user (issue 5)', () => {
       deps,
     );
     expect(directory.resent).toEqual(['user4@example.com']);
+    // Not to a disabled account: the mailed password could not be used.
+    if (pending) pending.enabled = false;
+    await expect(
+      resendInvitation(
+        { userName: userName(4), userRole: 'Auditor' },
+        as(1, 'PlatformAdmin'),
+        deps,
+      ),
+    ).rejects.toThrow(ConflictError);
+    expect(directory.resent).toHaveLength(1);
     await expect(
       resendInvitation({ userName: userName(4), userRole: 'Auditor' }, as(4, 'Auditor', ORG), deps),
     ).rejects.toThrow(ForbiddenError);

@@ -194,10 +194,23 @@ export const resendInvitation: Core<(typeof routes)['resend-invitation'], UserSt
     action: 'resend-invitation',
     auditAction: 'user.invitation-resent',
   });
-  if (target.status !== INVITATION_PENDING) {
-    throw new ConflictError(
-      'The invitation can be sent again only until the user signs in for the first time.',
-    );
+  const refusal =
+    target.status !== INVITATION_PENDING
+      ? 'The invitation can be sent again only until the user signs in for the first time.'
+      : !target.enabled
+        ? 'The user is disabled: enable the user before sending the invitation again.'
+        : null;
+  if (refusal !== null) {
+    await deps.audit.append({
+      action: 'user.invitation-resent',
+      outcome: 'failure',
+      actor: actorOf(ctx.caller),
+      target: userTarget(target.userName, target.email),
+      source: sourceOf(ctx),
+      requestId: ctx.requestId,
+      reason: refusal,
+    });
+    throw new ConflictError(refusal);
   }
   await deps.directory.resendInvitation(target.email);
   await record(deps, ctx, target, 'user.invitation-resent', { before: {}, after: {} });
