@@ -2,8 +2,9 @@
  * Why and when accountLockout last locked an account (main table). A user is "locked" while
  * Cognito has it disabled AND its lock is not released: user management shows it as 'locked',
  * and unlocking is enabling the user plus `release` (and, if wanted, a password reset). The
- * record stays after a release: its `lockedAt` is where the next failure streak starts, so
- * failures that locked the account once are never counted again.
+ * record stays after a release: the release (`releasedAt`, else `lockedAt`) is where the next
+ * failure streak starts, so failures that locked the account once, or were made against it while
+ * it was locked, are never counted again.
  */
 export interface AccountLock {
   userName: string;

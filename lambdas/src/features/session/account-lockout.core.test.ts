@@ -179,6 +179,24 @@ describe('accountLockout', () => {
     expect(t.deps.audit.actions()).toEqual(['account.locked', 'account.locked']);
   });
 
+  it('after an unlock does not count failures made while the account was locked', async () => {
+    const t = setup({});
+    t.user?.authEvents.push(...history(t.clock, 'Fail', 'Fail', 'Fail', 'Fail', 'Fail'));
+    await t.call();
+    const userName = t.user?.userName ?? '';
+    // Attempts against the disabled account, then the administrator's unlock.
+    for (let i = 0; i < 5; i += 1) {
+      t.clock.advance(1000);
+      t.user?.authEvents.push({ type: 'SignIn', response: 'Fail', at: t.clock.now() });
+    }
+    t.clock.advance(1000);
+    if (t.user) t.user.enabled = true;
+    await t.deps.locks.release(userName, t.clock.now());
+    t.clock.advance(1000);
+    t.user?.authEvents.push({ type: 'SignIn', response: 'Fail', at: t.clock.now() });
+    expect(await t.call()).toEqual({ locked: false });
+  });
+
   it('locks once when two calls race for the same streak', async () => {
     const t = setup({});
     t.user?.authEvents.push(...history(t.clock, 'Fail', 'Fail', 'Fail', 'Fail', 'Fail'));

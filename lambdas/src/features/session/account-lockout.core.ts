@@ -89,7 +89,8 @@ const judge = async (email: string, deps: AccountLockoutDeps): Promise<Verdict> 
   const failures = await consecutiveFailedSignIns(
     directory,
     user.userName,
-    lock?.lockedAt ?? null,
+    // After an unlock, only failures since the release count (not ones made while it was locked).
+    lock?.releasedAt ?? lock?.lockedAt ?? null,
     threshold,
   );
   if (failures < threshold) return { kind: 'not-locked' };
