@@ -75,11 +75,14 @@ export const startConsole = async (
   });
 
   try {
-    await seedReferenceData({
+    // Seeded while the handlers load and the app is built (start-up budget); awaited before the
+    // console listens, so no call can see the table half-seeded.
+    const seeded = seedReferenceData({
       endpoint: stack.endpoints.dynamodb,
       region: stack.region,
       tableName: tables.main,
     });
+    seeded.catch(() => undefined); // observed below; a failure must not surface as unhandled first
     Object.assign(
       process.env,
       lambdaEnvFor({
@@ -115,6 +118,7 @@ export const startConsole = async (
       handlers,
       logger: env.DEBUG,
     });
+    await seeded;
     await app.listen({ port: env.PORT, host: env.HOST });
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : env.PORT;
