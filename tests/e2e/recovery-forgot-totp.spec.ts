@@ -27,6 +27,11 @@ test('the e-mailed link removes the authenticator, once; the next sign-in enrols
   await page.goto('/');
   await page.getByRole('link', { name: "Can't access authenticator app?" }).click();
   await expect(page).toHaveURL(/\/forgot-totp-qr-code$/);
+  // The URL changes first; the login form stays on screen until the new screen has loaded (a
+  // router transition), and typing into it then would be lost.
+  await expect(
+    page.getByRole('heading', { name: "Can't access authenticator app?" }),
+  ).toBeVisible();
   const before = await mailCount(user.email);
   await page.getByLabel('Email').fill(user.email);
   await page.getByRole('button', { name: 'Send Link' }).click();
