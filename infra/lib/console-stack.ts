@@ -5,6 +5,7 @@ import type { EnvironmentConfig } from './config';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
+import { Jobs } from './constructs/jobs';
 import { Mail } from './constructs/mail';
 import { Site } from './constructs/site';
 import { acknowledgeCdkProvidedFunctions } from './nag';
@@ -25,6 +26,7 @@ export class ConsoleStack extends Stack {
   readonly data: Data;
   readonly mail: Mail;
   readonly api: Api;
+  readonly jobs: Jobs;
   readonly site: Site;
 
   constructor(scope: Construct, id: string, props: ConsoleStackProps) {
@@ -77,6 +79,7 @@ export class ConsoleStack extends Stack {
       documentsObjects: [this.data.documentsBucket.arnForObjects('*')],
       artifactsBucket: [this.data.artifactsBucket.bucketArn],
       artifactsObjects: [this.data.artifactsBucket.arnForObjects('*')],
+      exportsObjects: [this.data.exportsBucket.arnForObjects('*')],
       mailSender: this.mail.sendResourceArns,
     };
 
@@ -90,23 +93,26 @@ export class ConsoleStack extends Stack {
       : Lazy.string({ produce: () => this.site.origin });
     const allowedOrigins = [consoleOrigin, ...config.allowedOrigins];
 
+    const lambdaEnvironment: Record<string, string> = {
+      // lambdas/src/env.ts (AWS_REGION is set by Lambda itself).
+      ENVIRONMENT_NAME: config.environmentName,
+      USER_POOL_ID: this.auth.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: this.auth.webClient.userPoolClientId,
+      MAIN_TABLE: this.data.mainTable.tableName,
+      AUDIT_TABLE: this.data.auditTable.tableName,
+      DOCUMENTS_BUCKET: this.data.documentsBucket.bucketName,
+      ARTIFACTS_BUCKET: this.data.artifactsBucket.bucketName,
+      EXPORTS_BUCKET: this.data.exportsBucket.bucketName,
+      MAIL_FROM: config.mail.from,
+      // Not in env.ts yet: the origins a response may name in Access-Control-Allow-Origin.
+      ALLOWED_ORIGINS: Lazy.string({ produce: () => allowedOrigins.join(',') }),
+    };
+
     this.api = new Api(this, 'Api', {
       namePrefix: config.namePrefix,
       userPool: this.auth.userPool,
       allowedOrigins,
-      environment: {
-        // lambdas/src/env.ts (AWS_REGION is set by Lambda itself).
-        ENVIRONMENT_NAME: config.environmentName,
-        USER_POOL_ID: this.auth.userPool.userPoolId,
-        USER_POOL_CLIENT_ID: this.auth.webClient.userPoolClientId,
-        MAIN_TABLE: this.data.mainTable.tableName,
-        AUDIT_TABLE: this.data.auditTable.tableName,
-        DOCUMENTS_BUCKET: this.data.documentsBucket.bucketName,
-        ARTIFACTS_BUCKET: this.data.artifactsBucket.bucketName,
-        MAIL_FROM: config.mail.from,
-        // Not in env.ts yet: the origins a response may name in Access-Control-Allow-Origin.
-        ALLOWED_ORIGINS: Lazy.string({ produce: () => allowedOrigins.join(',') }),
-      },
+      environment: lambdaEnvironment,
       operationEnvironment: {
         accountLockout: { LOCKOUT_THRESHOLD: String(config.lockoutThreshold) },
       } satisfies Partial<Record<Operation, Record<string, string>>>,
@@ -119,6 +125,13 @@ export class ConsoleStack extends Stack {
         requestsPerFiveMinutes: config.api.requestsPerFiveMinutes,
         publicRequestsPerFiveMinutes: config.api.publicRequestsPerFiveMinutes,
       },
+      logRetention,
+    });
+
+    this.jobs = new Jobs(this, 'Jobs', {
+      namePrefix: config.namePrefix,
+      environment: lambdaEnvironment,
+      grantTargets,
       logRetention,
     });
 
@@ -185,6 +198,11 @@ export class ConsoleStack extends Stack {
       'ArtifactsBucketName',
       this.data.artifactsBucket.bucketName,
       'S3 bucket of mapping-standard artifacts',
+    );
+    out(
+      'ExportsBucketName',
+      this.data.exportsBucket.bucketName,
+      'S3 bucket of CSV exports (1 day)',
     );
     out(
       'AccessLogBucketName',

@@ -20,6 +20,8 @@ export type ResourceKey =
   | 'documentsObjects'
   | 'artifactsBucket'
   | 'artifactsObjects'
+  /** The CSV exports' objects: written in parts, read through the presigned link. */
+  | 'exportsObjects'
   /** The SES sender identity and its configuration set. */
   | 'mailSender';
 
@@ -38,11 +40,26 @@ const AUDIT_APPEND: PermissionGrant = {
   actions: ['dynamodb:PutItem', 'dynamodb:Query'],
 };
 const SEND_MAIL: PermissionGrant = { on: 'mailSender', actions: ['ses:SendEmail'] };
+/** Reading the audit trail back (newest first, or the whole chain to verify it): Query only. */
+const AUDIT_READ: PermissionGrant = { on: 'auditTable', actions: ['dynamodb:Query'] };
+
+/**
+ * Keeping the user index (main table, partition USERINDEX) in step after a change
+ * (lambdas/src/features/users/user-index-sync.ts): the account re-read (AdminGetUser), its lock
+ * read (GetItem), its row put or deleted, the index's version raised (UpdateItem).
+ */
+const INDEX_SYNC: readonly PermissionGrant[] = [
+  { on: 'userPool', actions: ['cognito-idp:AdminGetUser'] },
+  {
+    on: 'mainTable',
+    actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
+  },
+];
 
 /** Each operation's own needs, before the MFA gate is added. */
 export const OPERATION_PERMISSIONS = {
   logout: [{ on: 'userPool', actions: ['cognito-idp:AdminUserGlobalSignOut'] }, AUDIT_APPEND],
-  redirectUser: [AUDIT_APPEND],
+  redirectUser: [AUDIT_APPEND, ...INDEX_SYNC],
   accountLockout: [
     {
       on: 'userPool',
@@ -56,12 +73,14 @@ export const OPERATION_PERMISSIONS = {
     // The lock record (USER#<userName> / ACCOUNT_LOCK), written with a condition.
     { on: 'mainTable', actions: ['dynamodb:GetItem', 'dynamodb:PutItem'] },
     AUDIT_APPEND,
+    ...INDEX_SYNC,
   ],
   // ConfirmForgotPassword is one of Cognito's public calls (IAM is not evaluated for it);
   // AdminGetUser names the account in the audit record.
   'confirm-forget-password': [
     { on: 'userPool', actions: ['cognito-idp:AdminGetUser'] },
     AUDIT_APPEND,
+    ...INDEX_SYNC,
   ],
   'forget-totp': [
     { on: 'userPool', actions: ['cognito-idp:AdminGetUser'] },
@@ -83,8 +102,24 @@ export const OPERATION_PERMISSIONS = {
     { on: 'mainTable', actions: ['dynamodb:DeleteItem'] },
     AUDIT_APPEND,
     SEND_MAIL,
+    ...INDEX_SYNC,
   ],
-  'list-all-users': [{ on: 'userPool', actions: ['cognito-idp:ListUsers'] }],
+  // The user index read whole (Query, version GetItem); built from the directory once if it never
+  // was (ListUsers, then a sync of each user).
+  // The filtered list streamed into the exports bucket (multipart PutObject; GetObject signs the
+  // download link); the index read by e-mail (gsi1 Query), built once if it never was.
+  'export-users': [
+    { on: 'userPool', actions: ['cognito-idp:ListUsers'] },
+    { on: 'mainTable', actions: ['dynamodb:Query'] },
+    ...INDEX_SYNC,
+    { on: 'exportsObjects', actions: ['s3:PutObject', 's3:GetObject', 's3:AbortMultipartUpload'] },
+    AUDIT_APPEND,
+  ],
+  'list-all-users': [
+    { on: 'userPool', actions: ['cognito-idp:ListUsers'] },
+    { on: 'mainTable', actions: ['dynamodb:Query'] },
+    ...INDEX_SYNC,
+  ],
   // The invitation, the role group, and removing the user again if the group cannot be set; the
   // organisation must exist (GetItem).
   'create-user': [
@@ -98,6 +133,7 @@ export const OPERATION_PERMISSIONS = {
     },
     { on: 'mainTable', actions: ['dynamodb:GetItem'] },
     AUDIT_APPEND,
+    ...INDEX_SYNC,
   ],
   // Attributes and the role group; sessions end when the rights change; the organisation must exist.
   'update-user': [
@@ -115,6 +151,7 @@ export const OPERATION_PERMISSIONS = {
     },
     { on: 'mainTable', actions: ['dynamodb:GetItem'] },
     AUDIT_APPEND,
+    ...INDEX_SYNC,
   ],
   // Each reads the target (AdminGetUser) and counts the enabled PlatformAdmins (ListUsersInGroup)
   // for the last-administrator rule, which may undo its own disable (AdminEnableUser).
@@ -130,6 +167,7 @@ export const OPERATION_PERMISSIONS = {
     // The lockout record: read to tell a lock from a plain disable, released on unlock.
     { on: 'mainTable', actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'] },
     AUDIT_APPEND,
+    ...INDEX_SYNC,
   ],
   'disable-user': [
     {
@@ -143,6 +181,7 @@ export const OPERATION_PERMISSIONS = {
       ],
     },
     AUDIT_APPEND,
+    ...INDEX_SYNC,
   ],
   'delete-user': [
     {
@@ -156,6 +195,7 @@ export const OPERATION_PERMISSIONS = {
       ],
     },
     AUDIT_APPEND,
+    ...INDEX_SYNC,
   ],
   'reset-user-mfa': [
     {
@@ -167,13 +207,18 @@ export const OPERATION_PERMISSIONS = {
       ],
     },
     AUDIT_APPEND,
+    ...INDEX_SYNC,
   ],
   // RESEND is AdminCreateUser with MessageAction RESEND.
   'resend-invitation': [
     { on: 'userPool', actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser'] },
     AUDIT_APPEND,
+    ...INDEX_SYNC,
   ],
   'list-all-groups': [{ on: 'userPool', actions: ['cognito-idp:ListGroups'] }],
+  'list-audit-records': [AUDIT_READ],
+  'export-audit-records': [],
+  'verify-audit-chain': [AUDIT_READ],
   // Served from the `phone` library's data: nothing to call.
   'get-mob-dial-code': [],
   // The organisations of a kind: a Query of the main table's gsi1.
@@ -231,6 +276,18 @@ export const PERMISSIONS: Readonly<Record<Operation, readonly PermissionGrant[]>
   }
   return table as Record<Operation, readonly PermissionGrant[]>;
 })();
+
+/**
+ * The scheduled jobs (lambdas/src/jobs/): the nightly rebuild of the user index reads every user
+ * (ListUsers, AdminGetUser), each lock record, the index (Query, GetItem) and writes what differs.
+ */
+export const JOB_PERMISSIONS = {
+  'rebuild-user-index': mergeByResource([
+    { on: 'userPool', actions: ['cognito-idp:ListUsers'] },
+    { on: 'mainTable', actions: ['dynamodb:Query'] },
+    ...INDEX_SYNC,
+  ]),
+} as const satisfies Record<string, readonly PermissionGrant[]>;
 
 /**
  * The audit trail is append-only (data-model.ts): whatever a function is granted, these are

@@ -230,8 +230,8 @@ describe('Api: one function per operation', () => {
         `${routes[op].method} ${API_PREFIX}${routes[op].path}`,
       );
     expect(Object.keys(resourcesOf(template, 'AWS::Lambda::Function'))).toHaveLength(
-      // + CDK's own handlers of AwsCustomResource and BucketDeployment
-      operations.length + 2,
+      // + CDK's own handlers of AwsCustomResource and BucketDeployment, + the nightly job
+      operations.length + 3,
     );
   });
 
@@ -263,6 +263,7 @@ describe('Api: one function per operation', () => {
         'forget-totp',
         'forget-totp/confirm',
         'list-all-users',
+        'export-users',
         'enable-user',
         'disable-user',
         'delete-user',
@@ -274,6 +275,8 @@ describe('Api: one function per operation', () => {
         'update-user',
         'reset-user-mfa',
         'resend-invitation',
+        'list-audit-records',
+        'verify-audit-chain',
       ].sort(),
     );
     const notImplemented = operations.filter((op) => !own.includes(op));
@@ -290,6 +293,7 @@ describe('Api: one function per operation', () => {
       AUDIT_TABLE: 'ccsc-sit-audit',
       DOCUMENTS_BUCKET: 'ccsc-sit-documents-1',
       ARTIFACTS_BUCKET: 'ccsc-sit-artifacts-1',
+      EXPORTS_BUCKET: 'ccsc-sit-exports-1',
     };
     for (const op of operations) {
       const vars = (functionOf(op).props.Environment as { Variables: Record<string, unknown> })
@@ -370,6 +374,13 @@ describe('Api: least privilege per operation', () => {
     });
     const auditAppend = (i: number) =>
       statement(i, ['dynamodb:PutItem', 'dynamodb:Query'], auditArn);
+    // Keeping the user index in step: the row and its change record, the version, the lock read.
+    const INDEX_WRITES = [
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+    ];
 
     expect(granted('logout')).toEqual([
       statement(0, ['cognito-idp:AdminUserGlobalSignOut'], poolArn),
@@ -378,9 +389,28 @@ describe('Api: least privilege per operation', () => {
     expect(granted('redirectUser')).toEqual([
       statement(0, ['cognito-idp:AdminGetUser'], poolArn),
       auditAppend(1),
+      statement(2, INDEX_WRITES, mainTable),
     ]);
+    // The audit screen reads the trail back: Query only, never a write.
+    for (const op of ['list-audit-records', 'verify-audit-chain'] as const) {
+      expect(granted(op), op).toEqual([
+        statement(0, ['cognito-idp:AdminGetUser'], poolArn),
+        statement(1, ['dynamodb:Query'], auditArn),
+      ]);
+    }
     expect(granted('list-all-users')).toEqual([
       statement(0, ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers'], poolArn),
+      statement(1, [...INDEX_WRITES, 'dynamodb:Query'].sort(), mainTable),
+    ]);
+    expect(granted('export-users')).toEqual([
+      statement(0, ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers'], poolArn),
+      statement(1, [...INDEX_WRITES, 'dynamodb:Query'].sort(), mainTable),
+      statement(
+        2,
+        ['s3:AbortMultipartUpload', 's3:GetObject', 's3:PutObject'],
+        stack.resolve(stack.data.exportsBucket.arnForObjects('*')),
+      ),
+      auditAppend(3),
     ]);
     expect(granted('accountLockout')).toEqual([
       statement(
@@ -393,12 +423,13 @@ describe('Api: least privilege per operation', () => {
         ],
         poolArn,
       ),
-      statement(1, ['dynamodb:GetItem', 'dynamodb:PutItem'], mainTable),
+      statement(1, INDEX_WRITES, mainTable),
       auditAppend(2),
     ]);
     expect(granted('confirm-forget-password')).toEqual([
       statement(0, ['cognito-idp:AdminGetUser'], poolArn),
       auditAppend(1),
+      statement(2, INDEX_WRITES, mainTable),
     ]);
     const sendMail = (i: number) => statement(i, ['ses:SendEmail'], mailSender);
     expect(granted('forget-totp')).toEqual([
@@ -417,7 +448,7 @@ describe('Api: least privilege per operation', () => {
         ],
         poolArn,
       ),
-      statement(1, ['dynamodb:DeleteItem'], mainTable),
+      statement(1, INDEX_WRITES, mainTable),
       auditAppend(2),
       sendMail(3),
     ]);

@@ -59,6 +59,7 @@ describe('cdk-nag (AwsSolutions and Serverless packs)', () => {
         'AwsSolutions-IAM5[…]',
         'AwsSolutions-L1',
         'AwsSolutions-S1',
+        'Serverless-EventBusDLQ',
         'Serverless-LambdaDLQ',
         'Serverless-LambdaLatestVersion',
         'Serverless-LambdaTracing',

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const handlersDir = join(root, 'src/handlers');
+/** Scheduled jobs (not API operations), bundled the same way. */
+const jobsDir = join(root, 'src/jobs');
 const NOT_ENTRIES = new Set(['index.ts', 'deps.ts']);
 
 /** How every Lambda entry is bundled; infra/lib/bundle.ts deploys with exactly these. */
@@ -28,10 +30,12 @@ export const LAMBDA_BUILD_OPTIONS = {
   },
 };
 
-export const entries = () =>
-  readdirSync(handlersDir)
+const entriesIn = (dir, prefix) =>
+  readdirSync(dir)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !NOT_ENTRIES.has(f))
-    .map((f) => ({ name: f.replace(/\.ts$/, ''), path: join(handlersDir, f) }));
+    .map((f) => ({ name: `${prefix}${f.replace(/\.ts$/, '')}`, path: join(dir, f) }));
+
+export const entries = () => [...entriesIn(handlersDir, ''), ...entriesIn(jobsDir, 'job-')];
 
 export const bundleAll = async (outDir = join(root, 'dist')) => {
   mkdirSync(outDir, { recursive: true });

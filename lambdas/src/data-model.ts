@@ -27,7 +27,12 @@ export const TABLES = {
   audit: { suffix: 'audit', partitionKey: 'pk', sortKey: 'sk', indexes: [] },
 } as const satisfies Record<string, TableDefinition>;
 
-export const BUCKETS = { documents: 'documents', artifacts: 'artifacts' } as const;
+export const BUCKETS = {
+  documents: 'documents',
+  artifacts: 'artifacts',
+  /** CSV exports, downloaded through links that expire; the bucket deletes them after a day. */
+  exports: 'exports',
+} as const;
 
 export const tableName = (environment: string, table: TableDefinition): string =>
   `ccsc-${environment}-${table.suffix}`;
@@ -77,3 +82,25 @@ export const organisationKey = (organisationId: string) => ({
   sk: 'PROFILE',
 });
 export const organisationsOfKind = (kind: OrganisationKind) => `ORGS#${kind}`;
+
+// ---- The user index (issue 5): the user list's copy of the directory ----
+
+/** Every row shares one partition (read whole by the list), listed by e-mail through gsi1. */
+export const USER_INDEX_PK = 'USERINDEX';
+export const userIndexKey = (userName: string) => ({ pk: USER_INDEX_PK, sk: `USER#${userName}` });
+/** The index's version: raised after every change, so a reader knows whether its copy is current. */
+export const USER_INDEX_VERSION_KEY = { pk: 'USERINDEX#VERSION', sk: 'VERSION' } as const;
+/**
+ * The index's change log: one record per raise of the version (sk the zero-padded version), with
+ * the row as written or the username removed, so a reader's copy catches up on what changed
+ * instead of re-reading every row. Kept a day (TTL).
+ */
+export const USER_INDEX_CHANGES_PK = 'USERINDEX#CHANGES';
+export const userIndexChangeKey = (version: number) => ({
+  pk: USER_INDEX_CHANGES_PK,
+  sk: String(version).padStart(12, '0'),
+});
+export const userIndexByEmail = (email: string, userName: string) => ({
+  gsi1pk: USER_INDEX_PK,
+  gsi1sk: `${email}#${userName}`,
+});

@@ -13,6 +13,7 @@ const schema = z.object({
   AUDIT_TABLE: z.string().min(3),
   DOCUMENTS_BUCKET: z.string().min(3),
   ARTIFACTS_BUCKET: z.string().min(3),
+  EXPORTS_BUCKET: z.string().min(3),
   MAIL_FROM: z.email(),
   /**
    * accountLockout: consecutive failed sign-ins (Cognito auth events since the last success)

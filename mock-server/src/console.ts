@@ -36,6 +36,7 @@ export const startConsole = async (
   const buckets = {
     documents: bucketName(ENVIRONMENT_NAME, BUCKETS.documents),
     artifacts: bucketName(ENVIRONMENT_NAME, BUCKETS.artifacts),
+    exports: bucketName(ENVIRONMENT_NAME, BUCKETS.exports),
   };
   const stack = await startStack({
     dataDir: env.DATA_DIR,
@@ -71,7 +72,7 @@ export const startConsole = async (
       { name: tables.main, definition: TABLES.main },
       { name: tables.audit, definition: TABLES.audit },
     ],
-    buckets: [buckets.documents, buckets.artifacts],
+    buckets: [buckets.documents, buckets.artifacts, buckets.exports],
   });
 
   try {

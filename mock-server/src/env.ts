@@ -104,3 +104,26 @@ export const readEnv = (source: Record<string, string | undefined> = process.env
   });
   throw new Error(`Invalid mock-server configuration:\n${problems.join('\n')}`);
 };
+
+const auditVerifySchema = z.object({
+  /**
+   * `npm run audit:verify`: a deployed audit table to check (with the usual AWS_REGION /
+   * AWS_PROFILE / credentials of the AWS SDK) instead of the running offline console's.
+   */
+  AUDIT_TABLE: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name')
+    .optional(),
+});
+
+/** The audit table `npm run audit:verify` is asked to check, if not the offline console's. */
+export const readAuditTable = (
+  source: Record<string, string | undefined> = process.env,
+): string | undefined => {
+  const parsed = auditVerifySchema.safeParse({ AUDIT_TABLE: source.AUDIT_TABLE || undefined });
+  if (parsed.success) return parsed.data.AUDIT_TABLE;
+  throw new Error(
+    `Invalid configuration:\n  AUDIT_TABLE=${JSON.stringify(source.AUDIT_TABLE)}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+  );
+};

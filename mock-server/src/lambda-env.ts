@@ -3,7 +3,7 @@ import type { StackInfo } from './stack';
 export interface LambdaEnvInput {
   stack: StackInfo;
   tables: { main: string; audit: string };
-  buckets: { documents: string; artifacts: string };
+  buckets: { documents: string; artifacts: string; exports: string };
   mailFrom: string;
   environmentName: string;
 }
@@ -30,6 +30,7 @@ export const lambdaEnvFor = (i: LambdaEnvInput): Record<string, string> => ({
   AUDIT_TABLE: i.tables.audit,
   DOCUMENTS_BUCKET: i.buckets.documents,
   ARTIFACTS_BUCKET: i.buckets.artifacts,
+  EXPORTS_BUCKET: i.buckets.exports,
   /** The sender of the product's own e-mail (SesMailer), as CDK sets it. */
   MAIL_FROM: i.mailFrom,
 });

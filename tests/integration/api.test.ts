@@ -80,13 +80,14 @@ describe('list-all-users', () => {
     expect((res.body as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');
   });
 
-  it('lets an Auditor read and refuses an OrgAdmin (organisation scoping is not built yet)', async () => {
-    expect((await callApi(c, 'list-all-users', { body: {}, token: auditor.idToken })).status).toBe(
-      200,
-    );
-    const refused = await callApi(c, 'list-all-users', { body: {}, token: orgAdmin.idToken });
-    expect(refused.status).toBe(403);
-    expect((refused.body as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+  it('lets an Auditor read everything and an OrgAdmin their own organisation only', async () => {
+    const audited = await callApi(c, 'list-all-users', { body: {}, token: auditor.idToken });
+    expect(audited.status).toBe(200);
+    expect((audited.body as UserList).data.users.map((u) => u.email)).toContain(admin.email);
+    const scoped = await callApi(c, 'list-all-users', { body: {}, token: orgAdmin.idToken });
+    expect(scoped.status).toBe(200);
+    const roles = (scoped.body as UserList).data.users.map((u) => u.role);
+    expect(roles).not.toContain('PlatformAdmin');
   });
 
   it('answers 400 naming the field for bad input', async () => {

@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { generateSync } from 'otplib';
 import type { ConsoleInfo } from './global-setup';
+import { callApi } from './api';
 import { srpSignIn } from './srp-client';
 
 /** Placeholder credentials the local emulators accept; not real ones. */
@@ -178,6 +179,11 @@ export const createEnrolledUser = async (
     }),
   );
   const second = await signInWeb(c, user, authenticator);
+  // What the web app does after every sign-in: redirectUser records it and brings the user's row
+  // of the user index up to date (the user list shows the account from then on).
+  const recorded = await callApi(c, 'redirectUser?logLogin=true', { token: second.idToken });
+  if (recorded.status !== 200)
+    throw new Error(`redirectUser for ${user.email}: ${recorded.status}`);
   return { ...user, ...second, authenticator };
 };
 

@@ -1,7 +1,6 @@
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import * as z from 'zod';
@@ -12,14 +11,10 @@ import {
   type RouteDefinition,
 } from '@ccsc/lambdas/contract';
 import { entryFor } from '../lambda-entries';
-import {
-  AUDIT_TABLE_DENIED_ACTIONS,
-  PERMISSIONS,
-  type PermissionGrant,
-  type ResourceKey,
-} from '../permissions';
+import { acknowledgeExportObjectGrants } from '../nag';
+import { PERMISSIONS, type ResourceKey } from '../permissions';
 import { ApiFirewall } from './api-firewall';
-import { NodeFunction } from './node-function';
+import { grantTo, NodeFunction } from './node-function';
 
 export const STAGE_NAME = 'v1';
 
@@ -223,7 +218,10 @@ export class Api extends Construct {
         environment: { ...props.environment, ...props.operationEnvironment?.[operation] },
         logRetention: props.logRetention,
       });
-      this.grant(fn, PERMISSIONS[operation], props.grantTargets);
+      grantTo(fn, PERMISSIONS[operation], props.grantTargets);
+      if (PERMISSIONS[operation].some((g) => g.on === 'exportsObjects')) {
+        acknowledgeExportObjectGrants(fn);
+      }
       Validations.of(fn).acknowledge({
         id: 'Serverless-LambdaDLQ',
         reason:
@@ -303,31 +301,6 @@ export class Api extends Construct {
         "API Gateway's account-level logging role: AWS's managed policy is the documented way " +
         'for API Gateway to write execution and access logs.',
     });
-  }
-
-  /** The operation's rows of the permission table, plus the audit-trail deny every function gets. */
-  private grant(
-    fn: NodeFunction,
-    grants: readonly PermissionGrant[],
-    targets: Readonly<Record<ResourceKey, readonly string[]>>,
-  ): void {
-    grants.forEach((g, i) => {
-      fn.role.addToPolicy(
-        new iam.PolicyStatement({
-          sid: `Operation${String(i)}`,
-          actions: [...g.actions],
-          resources: [...targets[g.on]],
-        }),
-      );
-    });
-    fn.role.addToPolicy(
-      new iam.PolicyStatement({
-        sid: 'AuditTrailIsAppendOnly',
-        effect: iam.Effect.DENY,
-        actions: [...AUDIT_TABLE_DENIED_ACTIONS],
-        resources: [...targets.auditTable],
-      }),
-    );
   }
 
   /**

@@ -31,6 +31,8 @@ export class Data extends Construct {
   readonly mainTableIndexes: readonly string[];
   readonly documentsBucket: s3.Bucket;
   readonly artifactsBucket: s3.Bucket;
+  /** CSV exports (user list, audit trail): private, downloaded by links that expire, kept a day. */
+  readonly exportsBucket: s3.Bucket;
   /** Target of S3 server access logs (this construct's buckets and the site's). */
   readonly accessLogBucket: s3.Bucket;
 
@@ -85,6 +87,22 @@ export class Data extends Construct {
       });
     this.documentsBucket = dataBucket('DocumentsBucket', BUCKETS.documents);
     this.artifactsBucket = dataBucket('ArtifactsBucket', BUCKETS.artifacts);
+    // Exports hold personal data that is already in the directory: nothing to keep versions of,
+    // and nothing to keep beyond the day of the download.
+    this.exportsBucket = new s3.Bucket(this, 'ExportsBucket', {
+      bucketName: bucketName(props.environmentName, BUCKETS.exports, props.account),
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      serverAccessLogsBucket: this.accessLogBucket,
+      serverAccessLogsPrefix: `${BUCKETS.exports}/`,
+      lifecycleRules: [
+        { expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
   }
 
   private table(id: string, environmentName: string, definition: TableDefinition): dynamodb.Table {

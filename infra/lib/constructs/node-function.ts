@@ -4,6 +4,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { bundleEntry } from '../bundle';
+import { AUDIT_TABLE_DENIED_ACTIONS, type PermissionGrant, type ResourceKey } from '../permissions';
 
 export interface NodeFunctionProps {
   readonly functionName: string;
@@ -75,3 +76,28 @@ export class NodeFunction extends Construct {
     });
   }
 }
+
+/** A function's rows of the permission table, plus the audit-trail deny every function gets. */
+export const grantTo = (
+  fn: NodeFunction,
+  grants: readonly PermissionGrant[],
+  targets: Readonly<Record<ResourceKey, readonly string[]>>,
+): void => {
+  grants.forEach((g, i) => {
+    fn.role.addToPolicy(
+      new iam.PolicyStatement({
+        sid: `Operation${String(i)}`,
+        actions: [...g.actions],
+        resources: [...targets[g.on]],
+      }),
+    );
+  });
+  fn.role.addToPolicy(
+    new iam.PolicyStatement({
+      sid: 'AuditTrailIsAppendOnly',
+      effect: iam.Effect.DENY,
+      actions: [...AUDIT_TABLE_DENIED_ACTIONS],
+      resources: [...targets.auditTable],
+    }),
+  );
+};

@@ -6,6 +6,7 @@ import {
   canonicalJson,
   GENESIS_HASH,
   hashContent,
+  HashChainedAuditReader,
   HashChainedAuditTrail,
   REDACTED,
   sortKeyOf,
@@ -155,5 +156,65 @@ describe('verifyChain', () => {
     const extra = { ...inserted.table.record(3), seq: 4, sk: sortKeyOf(4), action: 'x' };
     inserted.table.items.set(sortKeyOf(4), extra);
     expect(await verifyChain(inserted.table)).toMatchObject({ ok: false, brokenAt: 4 });
+  });
+});
+
+describe('organisationId on records', () => {
+  /** A record's content as written before organisationId existed, and its hash then. */
+  const legacy: ChainedContent = {
+    seq: 7,
+    at: '2025-01-15T10:00:00.000Z',
+    prevHash: GENESIS_HASH,
+    action: 'user.disabled',
+    outcome: 'success',
+    actor: { sub: 'sub-1', email: 'a@example.com', role: 'PlatformAdmin' },
+    target: { type: 'user', id: 'sub-2', label: 'b@example.com' },
+    source: { ip: '203.0.113.7', userAgent: 'vitest' },
+    requestId: 'req-7',
+    before: { enabled: true },
+    after: { enabled: false },
+  };
+  const LEGACY_HASH = '95f52ecac1619af9576b51825cd0d66afe3ec6a0b53506df8315f761ab508e3f';
+
+  it('hashes a record without it exactly as before the field existed', () => {
+    expect(hashContent(legacy)).toBe(LEGACY_HASH);
+    expect(canonicalJson(legacy)).not.toContain('organisationId');
+  });
+
+  it('is stored and hashed when given (null too), and left out when not', async () => {
+    const { table, trail } = await chainOf(1);
+    await trail.append(entry(2, { organisationId: 'site-001' }));
+    await trail.append(entry(3, { organisationId: null }));
+    expect('organisationId' in table.record(1)).toBe(false);
+    expect(table.record(2).organisationId).toBe('site-001');
+    expect(table.record(3).organisationId).toBeNull();
+    expect(await verifyChain(table)).toMatchObject({ ok: true, records: 3 });
+  });
+
+  it('keeps a chain of old and new records verifiable, and catches an organisation changed', async () => {
+    const { table, trail } = await chainOf(3);
+    await trail.append(entry(4, { organisationId: 'site-001' }));
+    await trail.append(entry(5));
+    expect(await verifyChain(table)).toMatchObject({ ok: true, records: 5 });
+    table.record(4).organisationId = 'sponsor-002';
+    expect(await verifyChain(table)).toMatchObject({ ok: false, brokenAt: 4 });
+  });
+
+  it('catches an organisation slipped into an old record', async () => {
+    const { table } = await chainOf(3);
+    table.record(2).organisationId = 'site-001';
+    expect(await verifyChain(table)).toMatchObject({ ok: false, brokenAt: 2 });
+  });
+});
+
+describe('reading back', () => {
+  it('reads newest first below a sequence number, at most as many as asked', async () => {
+    const { table } = await chainOf(10);
+    const reader = new HashChainedAuditReader(table);
+    expect((await reader.readNewestFirst(null, 3)).map((r) => r.seq)).toEqual([10, 9, 8]);
+    expect((await reader.readNewestFirst(8, 3)).map((r) => r.seq)).toEqual([7, 6, 5]);
+    expect((await reader.readNewestFirst(3, 5)).map((r) => r.seq)).toEqual([2, 1]);
+    expect(await reader.readNewestFirst(1, 5)).toEqual([]);
+    expect(await reader.verify()).toMatchObject({ ok: true, records: 10 });
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { AuditEntry, AuditTrail } from '../ports/audit-trail';
+import type { AuditEntry, AuditReader, AuditTrail, ChainVerdict } from '../ports/audit-trail';
 import { type Clock, systemClock } from '../ports/clock';
 
 /**
@@ -33,6 +33,8 @@ export interface ChainedContent {
   outcome: AuditEntry['outcome'];
   actor: AuditEntry['actor'];
   target?: AuditEntry['target'];
+  /** Absent in records written before it existed; their hash never covered it. */
+  organisationId?: string | null;
   source: AuditEntry['source'];
   requestId: string;
   before?: Record<string, unknown>;
@@ -52,6 +54,11 @@ export interface AuditChainTable {
   putIfAbsent(record: ChainedRecord): Promise<boolean>;
   /** Every record in sequence order, a page at a time. */
   scan(): AsyncIterable<Record<string, unknown>[]>;
+  /**
+   * Up to `limit` records with a sequence number below `beforeSeq` (from the head when null),
+   * highest first. Fewer than `limit` means there are no more.
+   */
+  readBackward(beforeSeq: number | null, limit: number): Promise<Record<string, unknown>[]>;
 }
 
 // ---------- canonical form and hashing ----------
@@ -111,6 +118,8 @@ const contentOf = (entry: AuditEntry, seq: number, at: Date, prevHash: string): 
     requestId: entry.requestId,
   };
   if (entry.target !== undefined) content.target = entry.target;
+  // Only when given: the canonical form of a record without it stays what it always was.
+  if (entry.organisationId !== undefined) content.organisationId = entry.organisationId;
   if (entry.before !== undefined) {
     content.before = redactSecrets(entry.before) as Record<string, unknown>;
   }
@@ -174,16 +183,7 @@ export class HashChainedAuditTrail implements AuditTrail {
 
 // ---------- verifying ----------
 
-export type ChainVerdict =
-  | { ok: true; records: number; headHash: string }
-  | {
-      ok: false;
-      /** Records that checked out before the broken link. */
-      records: number;
-      /** The sequence number where the chain breaks (the one expected, if a record is missing). */
-      brokenAt: number;
-      reason: string;
-    };
+export type { ChainVerdict } from '../ports/audit-trail';
 
 const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'hash']);
 
@@ -221,3 +221,18 @@ export const verifyChain = async (table: AuditChainTable): Promise<ChainVerdict>
   }
   return { ok: true, records: expectedSeq - 1, headHash: prevHash };
 };
+
+// ---------- reading ----------
+
+/** The read side of a chain: records newest first, and its verification. Nothing that writes. */
+export class HashChainedAuditReader implements AuditReader {
+  constructor(private readonly table: AuditChainTable) {}
+
+  readNewestFirst(beforeSeq: number | null, limit: number): Promise<Record<string, unknown>[]> {
+    return this.table.readBackward(beforeSeq, limit);
+  }
+
+  verify(): Promise<ChainVerdict> {
+    return verifyChain(this.table);
+  }
+}

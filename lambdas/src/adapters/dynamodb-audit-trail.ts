@@ -1,10 +1,11 @@
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { AuditTrail } from '../ports/audit-trail';
+import type { AuditReader, AuditTrail } from '../ports/audit-trail';
 import {
   AUDIT_CHAIN_PK,
   type AuditChainTable,
   type ChainedRecord,
   type ChainVerdict,
+  HashChainedAuditReader,
   HashChainedAuditTrail,
   type HashChainOptions,
   sortKeyOf,
@@ -73,6 +74,31 @@ export class DynamoAuditChainTable implements AuditChainTable {
       start = out.LastEvaluatedKey;
     } while (start !== undefined);
   }
+
+  /** Queries highest sort key first; `Limit` bounds what each request reads (and costs). */
+  async readBackward(beforeSeq: number | null, limit: number): Promise<Record<string, unknown>[]> {
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: beforeSeq === null ? 'pk = :pk' : 'pk = :pk AND sk < :before',
+          ExpressionAttributeValues: {
+            ':pk': AUDIT_CHAIN_PK,
+            ...(beforeSeq === null ? {} : { ':before': sortKeyOf(beforeSeq) }),
+          },
+          ScanIndexForward: false,
+          ConsistentRead: true,
+          Limit: limit - items.length,
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(out.Items ?? []));
+      start = out.LastEvaluatedKey;
+    } while (start !== undefined && items.length < limit);
+    return items;
+  }
 }
 
 export const dynamoAuditTrail = (
@@ -80,6 +106,10 @@ export const dynamoAuditTrail = (
   tableName: string,
   options: HashChainOptions = {},
 ): AuditTrail => new HashChainedAuditTrail(new DynamoAuditChainTable(client, tableName), options);
+
+/** Reads the audit table's chain back (newest first) and verifies it; never writes. */
+export const dynamoAuditReader = (client: DynamoDBDocumentClient, tableName: string): AuditReader =>
+  new HashChainedAuditReader(new DynamoAuditChainTable(client, tableName));
 
 /** Walks the audit table's chain from record 1 and reports the first broken link, if any. */
 export const verifyAuditChain = (

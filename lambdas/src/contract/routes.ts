@@ -41,6 +41,8 @@ export const userStatusSchema = z.enum([
 ]);
 
 /** A user as the console shows it. `userName` is Cognito's immutable username (the sub). */
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
 export const userSchema = z.object({
   userName: z.string(),
   email: z.string(),
@@ -57,6 +59,89 @@ export const userSchema = z.object({
   updatedAt: isoDateSchema,
 });
 export type User = z.infer<typeof userSchema>;
+
+/** Sort orders of the user list. */
+export const userSortSchema = z.enum([
+  'email',
+  'name',
+  'role',
+  'organisation',
+  'status',
+  'createdAt',
+  'updatedAt',
+]);
+
+/** A row of the user list: the user plus what the list shows and filters on. */
+export const userListItemSchema = userSchema.extend({
+  /** One status for display and filtering: LOCKED, DISABLED, FORCE_CHANGE_PASSWORD, MFA_NOT_ENROLLED or ENABLED (in that precedence). */
+  status: userStatusSchema,
+  locked: z.boolean(),
+  mfaEnrolled: z.boolean(),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+/** The filters of the user list and its CSV export. */
+export const userListQuerySchema = z.object({
+  search: z
+    .string()
+    .max(128)
+    .regex(/^[\p{L}\p{N} _@.+-]*$/u, 'search may contain only letters, digits, space and _@.+-')
+    .optional(),
+  status: userStatusSchema.optional(),
+  role: roleSchema.optional(),
+  organisationId: identifierSchema.optional(),
+  sort: userSortSchema.optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+
+/** One audit record as the audit screen shows it (the stored record, hash chain included). */
+export const auditRecordSchema = z.object({
+  seq: z.number().int(),
+  at: isoDateSchema,
+  action: z.string(),
+  outcome: z.enum(['success', 'failure']),
+  actor: z
+    .object({ sub: z.string(), email: z.string().nullable(), role: roleSchema.nullable() })
+    .nullable(),
+  target: z.object({ type: z.string(), id: z.string(), label: z.string().optional() }).nullable(),
+  /** The organisation the record is about, when it is about one. */
+  organisationId: z.string().nullable(),
+  source: z.object({ ip: z.string(), userAgent: z.string().nullable() }),
+  requestId: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  reason: z.string().nullable(),
+  hash: z.string(),
+  prevHash: z.string(),
+});
+export type AuditRecord = z.infer<typeof auditRecordSchema>;
+
+/** The filters of the audit screen and its CSV export. */
+export const auditQuerySchema = z.object({
+  /** The start of the actor's e-mail, or their sub. */
+  actor: z
+    .string()
+    .max(128)
+    .regex(/^[A-Za-z0-9_@.+-]*$/, 'actor may contain only A-Za-z0-9_@.+-')
+    .optional(),
+  /** The start of the target's id or label (e.g. a user's e-mail). */
+  target: z
+    .string()
+    .max(128)
+    .regex(/^[A-Za-z0-9_@.+-]*$/, 'target may contain only A-Za-z0-9_@.+-')
+    .optional(),
+  /** An action ("user.disable") or its start ("user."). */
+  action: z
+    .string()
+    .max(64)
+    .regex(/^[a-z0-9._-]*$/, 'action may contain only a-z0-9._-')
+    .optional(),
+  outcome: z.enum(['success', 'failure']).optional(),
+  /** Records at or after this time. */
+  from: isoDateSchema.optional(),
+  /** Records before this time. */
+  to: isoDateSchema.optional(),
+});
 
 const phoneNumberSchema = z
   .string()
@@ -233,26 +318,42 @@ export const routes = {
     path: 'list-all-users',
     input: 'body',
     auth: 'authenticated',
-    roles: ['PlatformAdmin', 'Auditor'],
+    roles: READERS,
     summary:
-      'One page of users (at most 60, Cognito paging). `count` is the length of `users` (SPEC §3); ' +
-      '`nextCursor` continues the list. `search` matches an e-mail prefix.',
-    request: z
-      .object({
+      'One page of users (at most 60) from the user index kept in step with Cognito: filtered, ' +
+      'sorted, `total` the number that match, `count` the length of `users` (SPEC §3), ' +
+      '`nextCursor` continues the list. `search` matches the start of the e-mail, the given or ' +
+      'the family name, in any case. An OrgAdmin sees their own organisation only.',
+    request: userListQuerySchema
+      .extend({
         accessToken: accessTokenSchema.optional(),
         limit: z.number().int().min(1).max(60).optional(),
         cursor: cursorSchema.optional(),
-        search: z
-          .string()
-          .max(128)
-          .regex(/^[A-Za-z0-9_@.+-]*$/, 'search may contain only A-Za-z0-9_@.+-')
-          .optional(),
       })
       .strict(),
     response: z.object({
-      users: z.array(userSchema),
+      users: z.array(userListItemSchema),
       count: z.number().int(),
+      total: z.number().int(),
       nextCursor: z.string().nullable(),
+    }),
+  }),
+  'export-users': defineRoute({
+    operation: 'export-users',
+    method: 'POST',
+    path: 'export-users',
+    input: 'body',
+    auth: 'authenticated',
+    roles: READERS,
+    summary:
+      'The filtered list as CSV (same filters as list-all-users, ordered by e-mail), streamed ' +
+      'into a private object in parts; answers a download link that expires after a few minutes.',
+    request: userListQuerySchema.omit({ sort: true, order: true }).strict(),
+    response: z.object({
+      url: z.url(),
+      fileName: z.string(),
+      rows: z.number().int(),
+      expiresAt: isoDateSchema,
     }),
   }),
   'create-user': defineRoute({
@@ -337,6 +438,68 @@ export const routes = {
       'signed in for the first time (409 otherwise). userRole is checked against the directory.',
     request: z.object({ userName: userNameSchema, userRole: roleSchema }).strict(),
     response: z.object({ user: userSchema }),
+  }),
+
+  // --- audit trail (issue 5) ---
+  'list-audit-records': defineRoute({
+    operation: 'list-audit-records',
+    method: 'POST',
+    path: 'list-audit-records',
+    input: 'body',
+    auth: 'authenticated',
+    roles: READERS,
+    summary:
+      'One page of the audit trail, newest first, filtered by actor, target, action, outcome and ' +
+      'date range. An OrgAdmin sees the records about their own organisation only.',
+    request: auditQuerySchema
+      .extend({
+        limit: z.number().int().min(1).max(100).optional(),
+        cursor: cursorSchema.optional(),
+      })
+      .strict(),
+    response: z.object({
+      records: z.array(auditRecordSchema),
+      count: z.number().int(),
+      nextCursor: z.string().nullable(),
+    }),
+  }),
+  'export-audit-records': defineRoute({
+    operation: 'export-audit-records',
+    method: 'POST',
+    path: 'export-audit-records',
+    input: 'body',
+    auth: 'authenticated',
+    roles: READERS,
+    summary:
+      'The filtered audit trail as CSV, newest first, streamed into a private object in parts; ' +
+      'answers a download link that expires after a few minutes.',
+    request: auditQuerySchema.strict(),
+    response: z.object({
+      url: z.url(),
+      fileName: z.string(),
+      rows: z.number().int(),
+      expiresAt: isoDateSchema,
+    }),
+  }),
+  'verify-audit-chain': defineRoute({
+    operation: 'verify-audit-chain',
+    method: 'POST',
+    path: 'verify-audit-chain',
+    input: 'body',
+    auth: 'authenticated',
+    roles: ['PlatformAdmin', 'Auditor'],
+    summary:
+      'Walks the whole hash chain from record 1 and reports whether it is intact, or the first ' +
+      'record where it breaks.',
+    request: empty,
+    response: z.object({
+      intact: z.boolean(),
+      records: z.number().int(),
+      /** The first broken record's sequence number and why, when not intact. */
+      brokenAt: z.number().int().nullable(),
+      reason: z.string().nullable(),
+      checkedAt: isoDateSchema,
+    }),
   }),
   'list-all-groups': defineRoute({
     operation: 'list-all-groups',

@@ -3,12 +3,13 @@ import { lambdaEnv } from '../env';
 import { accountLockout } from '../features/session/account-lockout.core';
 import { consoleLogger } from '../http/logger';
 import { createHandler } from '../http/router';
-import { steadyTiming, userDirectory } from './deps';
+import { steadyTiming } from './deps';
+import { managedUserDirectory } from './wiring/users';
 import { accountLocks, auditTrail } from './wiring/dynamodb';
 
 export const handler = createHandler(routes.accountLockout, accountLockout, () => ({
   ...steadyTiming(),
-  directory: userDirectory(),
+  directory: managedUserDirectory(),
   locks: accountLocks(),
   audit: auditTrail(),
   logger: consoleLogger,

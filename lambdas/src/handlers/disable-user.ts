@@ -2,11 +2,11 @@ import { routes } from '../contract';
 import { disableUser } from '../features/users/user-status.core';
 import { createHandler } from '../http/router';
 import { systemClock } from '../ports/clock';
-import { userDirectory } from './deps';
+import { managedUserDirectory } from './wiring/users';
 import { accountLocks, auditTrail } from './wiring/dynamodb';
 
 export const handler = createHandler(routes['disable-user'], disableUser, () => ({
-  directory: userDirectory(),
+  directory: managedUserDirectory(),
   locks: accountLocks(),
   audit: auditTrail(),
   clock: systemClock,

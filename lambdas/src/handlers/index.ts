@@ -6,6 +6,7 @@ import { handler as createUser } from './create-user';
 import { handler as deleteUser } from './delete-user';
 import { handler as disableUser } from './disable-user';
 import { handler as enableUser } from './enable-user';
+import { handler as exportUsers } from './export-users';
 import { handler as forgetTotp } from './forget-totp';
 import { handler as getMobDialCode } from './get-mob-dial-code';
 import { handler as getSiteOrgList } from './getSiteOrgList';
@@ -13,12 +14,14 @@ import { handler as getSponsorList } from './getSponsorList';
 import { handler as forgetTotpConfirm } from './forget-totp-confirm';
 import { handler as listAllGroups } from './list-all-groups';
 import { handler as listAllUsers } from './list-all-users';
+import { handler as listAuditRecords } from './list-audit-records';
 import { handler as logout } from './logout';
 import { handler as notImplemented } from './not-implemented';
 import { handler as redirectUser } from './redirectUser';
 import { handler as resendInvitation } from './resend-invitation';
 import { handler as resetUserMfa } from './reset-user-mfa';
 import { handler as updateUser } from './update-user';
+import { handler as verifyAuditChain } from './verify-audit-chain';
 
 /**
  * Every operation's Lambda handler, keyed by operation: the mock server calls these, the CDK
@@ -33,6 +36,7 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   'forget-totp': forgetTotp,
   'forget-totp/confirm': forgetTotpConfirm,
   'list-all-users': listAllUsers,
+  'export-users': exportUsers,
   'enable-user': enableUser,
   'disable-user': disableUser,
   'delete-user': deleteUser,
@@ -44,6 +48,8 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   'update-user': updateUser,
   'reset-user-mfa': resetUserMfa,
   'resend-invitation': resendInvitation,
+  'list-audit-records': listAuditRecords,
+  'verify-audit-chain': verifyAuditChain,
 };
 
 export const handlers: Record<Operation, LambdaHandler> = Object.fromEntries(

@@ -1,8 +1,11 @@
 import { routes } from '../contract';
 import { listAllUsers } from '../features/users/list-all-users.core';
 import { createHandler } from '../http/router';
-import { userDirectory } from './deps';
+import { organisations, userIndex } from './wiring/dynamodb';
+import { ensureBuilt } from './wiring/users';
 
 export const handler = createHandler(routes['list-all-users'], listAllUsers, () => ({
-  directory: userDirectory(),
+  index: userIndex(),
+  organisations: organisations(),
+  ensureBuilt: ensureBuilt(),
 }));

@@ -17,6 +17,12 @@ export interface AuditEntry {
     id: string;
     label?: string;
   };
+  /**
+   * The organisation the record is about (e.g. the target user's), or null when it is about none.
+   * An OrgAdmin reads only the records of their own organisation. Records written before this
+   * field existed have none.
+   */
+  organisationId?: string | null;
   source: { ip: string; userAgent: string | null };
   requestId: string;
   /** What changed: never a password, secret or token. */
@@ -29,4 +35,30 @@ export interface AuditEntry {
 /** The audit trail port (DynamoDB audit table, hash-chained). */
 export interface AuditTrail {
   append(entry: AuditEntry): Promise<void>;
+}
+
+/** What a walk of the whole chain found. */
+export type ChainVerdict =
+  | { ok: true; records: number; headHash: string }
+  | {
+      ok: false;
+      /** Records that checked out before the broken link. */
+      records: number;
+      /** The sequence number where the chain breaks (the one expected, if a record is missing). */
+      brokenAt: number;
+      reason: string;
+    };
+
+/**
+ * Reading the trail back. Separate from AuditTrail, and with no way to change anything: the
+ * trail stays append-only whoever holds either port.
+ */
+export interface AuditReader {
+  /**
+   * Up to `limit` stored records with a sequence number below `beforeSeq` (from the newest when
+   * null), newest first. They come as stored, unchecked: what vouches for them is the chain.
+   */
+  readNewestFirst(beforeSeq: number | null, limit: number): Promise<Record<string, unknown>[]>;
+  /** Walks the whole chain from record 1 and reports the first broken link, if any. */
+  verify(): Promise<ChainVerdict>;
 }

@@ -4,6 +4,7 @@ import type { AuditEntry, AuditTrail } from '../ports/audit-trail';
 import type { Clock } from '../ports/clock';
 import type { MailMessage, Mailer } from '../ports/mailer';
 import type { TotpResetTicket, TotpResetTickets } from '../ports/totp-reset-tickets';
+import type { IndexedUser, UserIndex } from '../ports/user-index';
 import type { Logger } from '../http/logger';
 import type { Caller } from '../http/claims';
 import type { RequestContext } from '../http/router';
@@ -138,3 +139,48 @@ export const callerContext = (
   host: null,
   ...overrides,
 });
+
+/** An in-memory user index with the adapter's rule: a row is replaced only by a newer state. */
+export class FakeUserIndex implements UserIndex {
+  readonly rows = new Map<string, IndexedUser>();
+  built = false;
+  failWith: Error | null = null;
+
+  put(user: IndexedUser): Promise<void> {
+    if (this.failWith) return Promise.reject(this.failWith);
+    const existing = this.rows.get(user.userName);
+    if (existing === undefined || existing.updatedAt <= user.updatedAt) {
+      this.rows.set(user.userName, structuredClone(user));
+    }
+    return Promise.resolve();
+  }
+
+  remove(userName: string): Promise<void> {
+    if (this.failWith) return Promise.reject(this.failWith);
+    this.rows.delete(userName);
+    return Promise.resolve();
+  }
+
+  all(): Promise<IndexedUser[]> {
+    return Promise.resolve([...this.rows.values()]);
+  }
+
+  async *pages(): AsyncIterable<IndexedUser[]> {
+    const byEmail = [...this.rows.values()].sort((a, b) =>
+      `${a.email}#${a.userName}` < `${b.email}#${b.userName}` ? -1 : 1,
+    );
+    for (let i = 0; i < byEmail.length; i += 25) {
+      await Promise.resolve();
+      yield byEmail.slice(i, i + 25);
+    }
+  }
+
+  isBuilt(): Promise<boolean> {
+    return Promise.resolve(this.built);
+  }
+
+  markBuilt(): Promise<void> {
+    this.built = true;
+    return Promise.resolve();
+  }
+}

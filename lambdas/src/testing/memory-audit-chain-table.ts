@@ -43,6 +43,19 @@ export class MemoryAuditChainTable implements AuditChainTable {
     }
   }
 
+  readsBackward = 0;
+
+  async readBackward(beforeSeq: number | null, limit: number) {
+    await yieldToOthers();
+    this.readsBackward += 1;
+    const below = beforeSeq === null ? null : sortKeyOf(beforeSeq);
+    return this.sorted()
+      .filter((item) => below === null || String(item.sk) < below)
+      .reverse()
+      .slice(0, limit)
+      .map((item) => structuredClone(item));
+  }
+
   /** The stored item of record `seq`, to tamper with in tests. */
   record(seq: number): Record<string, unknown> {
     const item = this.items.get(sortKeyOf(seq));

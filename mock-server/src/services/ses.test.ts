@@ -223,7 +223,7 @@ describe('the SES stand-in', () => {
     const env = lambdaEnvFor({
       stack,
       tables: { main: 'm', audit: 'a' },
-      buckets: { documents: 'd', artifacts: 'r' },
+      buckets: { documents: 'd', artifacts: 'r', exports: 'e' },
       mailFrom: 'no-reply@ccsc.local',
       environmentName: 'local',
     });

@@ -75,6 +75,10 @@ const GenerateApiCredentialsPage = lazyNamed(
   () => import('../features/api-credentials/components/generate-api-credentials-page'),
   'GenerateApiCredentialsPage',
 );
+const AuditTrailPage = lazyNamed(
+  () => import('../features/audit/components/audit-trail-page'),
+  'AuditTrailPage',
+);
 const AdminNotFoundPage = lazyNamed(() => import('./not-found-page'), 'AdminNotFoundPage');
 
 /** The screens of SPEC §2 and who may see them. */
@@ -116,6 +120,7 @@ export const AppRoutes = () => (
             path={paths.admin.generateApiCredentials}
             element={<GenerateApiCredentialsPage />}
           />
+          <Route path={paths.admin.auditTrail} element={<AuditTrailPage />} />
           <Route path="*" element={<AdminNotFoundPage />} />
         </Route>
       </Route>

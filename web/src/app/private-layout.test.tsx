@@ -47,6 +47,7 @@ describe('private layout (SPEC §2)', () => {
       'Artifact Mapping Standards',
       'Generate API Access Credentials',
       'User Management',
+      'Audit Trail',
     ]);
     expect(within(menu).getByRole('link', { name: 'Artifact Mapping Standards' })).toHaveClass(
       'active',

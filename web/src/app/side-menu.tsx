@@ -12,6 +12,7 @@ const ENTRIES = [
     label: 'nav.credentials',
   },
   { to: paths.admin.users, section: paths.admin.users, label: 'nav.users' },
+  { to: paths.admin.auditTrail, section: paths.admin.auditTrail, label: 'nav.audit' },
 ] as const;
 
 const isWithin = (pathname: string, section: string) =>

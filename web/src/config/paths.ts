@@ -23,5 +23,6 @@ export const paths = {
     createUser: '/admin/user-management/create-user',
     editUser: '/admin/user-management/edit-user',
     generateApiCredentials: '/admin/generate-api-credentials',
+    auditTrail: '/admin/audit-trail',
   },
 } as const;

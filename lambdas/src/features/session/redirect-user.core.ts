@@ -5,6 +5,11 @@ import { actorOf, sourceOf, userTarget } from './session-shared';
 
 export interface RedirectUserDeps {
   audit: AuditTrail;
+  /**
+   * Brings the caller's row of the user index up to date: a sign-in is where Cognito alone
+   * changed the account (first password set, authenticator enrolled). Never fails the call.
+   */
+  syncUser: (userName: string) => Promise<void>;
 }
 
 /**
@@ -15,7 +20,7 @@ export interface RedirectUserDeps {
 export const redirectUser: Core<(typeof routes)['redirectUser'], RedirectUserDeps> = async (
   input,
   ctx,
-  { audit },
+  { audit, syncUser },
 ) => {
   const { caller } = ctx;
   await audit.append({
@@ -26,5 +31,6 @@ export const redirectUser: Core<(typeof routes)['redirectUser'], RedirectUserDep
     source: sourceOf(ctx),
     requestId: ctx.requestId,
   });
+  await syncUser(caller.userName);
   return { recorded: true as const };
 };

@@ -79,6 +79,7 @@ export const createUser: Core<(typeof routes)['create-user'], CreateUserDeps> = 
       outcome,
       actor: actorOf(ctx.caller),
       target: userTarget(userName, attrs.email),
+      organisationId: attrs.organisationId ?? null,
       source: sourceOf(ctx),
       requestId: ctx.requestId,
       after: {

@@ -1,26 +1,148 @@
-import type { routes } from '../../contract';
+import { createHash } from 'node:crypto';
+import type { routes, UserListItem } from '../../contract';
+import { ValidationError } from '../../http/errors';
 import type { Core } from '../../http/router';
-import type { UserDirectory } from '../../ports/user-directory';
+import type { Organisations } from '../../ports/organisations';
+import type { IndexedUser, UserIndex } from '../../ports/user-index';
 import { toApiUser } from './to-api-user';
+import { displayStatus } from './user-index-sync';
+import { matchesQuery, type UserListQuery, visibleTo } from './user-list-query';
 
 export interface ListAllUsersDeps {
-  directory: UserDirectory;
+  index: UserIndex;
+  organisations: Organisations;
+  /** Builds the index from the directory if it never was (a new deployment's first list). */
+  ensureBuilt: () => Promise<void>;
 }
 
-export const COGNITO_PAGE_LIMIT = 60;
+export const USER_PAGE_LIMIT = 60;
 
-/** One page of the directory, straight from Cognito's paging (SPEC §7 list-all-users). */
+type Sort = NonNullable<UserListQuery['sort']>;
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const text = (value: string | null | undefined) => value ?? '';
+
+const STATUS_ORDER = ['ENABLED', 'MFA_NOT_ENROLLED', 'FORCE_CHANGE_PASSWORD', 'DISABLED', 'LOCKED'];
+
+const comparator = (
+  sort: Sort,
+  organisationNames: Map<string, string>,
+): ((a: IndexedUser, b: IndexedUser) => number) => {
+  switch (sort) {
+    case 'email':
+      return (a, b) => collator.compare(a.email, b.email);
+    case 'name':
+      return (a, b) =>
+        collator.compare(text(a.familyName), text(b.familyName)) ||
+        collator.compare(text(a.givenName), text(b.givenName));
+    case 'role':
+      return (a, b) => collator.compare(text(a.role), text(b.role));
+    case 'organisation':
+      return (a, b) =>
+        collator.compare(
+          organisationNames.get(text(a.organisationId)) ?? text(a.organisationId),
+          organisationNames.get(text(b.organisationId)) ?? text(b.organisationId),
+        );
+    case 'status':
+      return (a, b) =>
+        STATUS_ORDER.indexOf(displayStatus(a)) - STATUS_ORDER.indexOf(displayStatus(b));
+    case 'createdAt':
+      return (a, b) => a.createdAt.getTime() - b.createdAt.getTime();
+    case 'updatedAt':
+      return (a, b) => a.updatedAt.getTime() - b.updatedAt.getTime();
+  }
+};
+
+/** Ties (and the e-mail order itself) end on the username, so pages never overlap or skip. */
+const sorted = (
+  users: IndexedUser[],
+  sort: Sort,
+  order: 'asc' | 'desc',
+  names: Map<string, string>,
+) => {
+  const compare = comparator(sort, names);
+  const sign = order === 'asc' ? 1 : -1;
+  return [...users].sort(
+    (a, b) =>
+      sign * (compare(a, b) || collator.compare(a.email, b.email)) ||
+      (a.userName < b.userName ? -1 : 1),
+  );
+};
+
+/** The cursor: the offset plus a fingerprint of the query it belongs to. */
+const fingerprint = (query: UserListQuery): string =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        query.search ?? '',
+        query.status,
+        query.role,
+        query.organisationId,
+        query.sort,
+        query.order,
+      ]),
+    )
+    .digest('base64url')
+    .slice(0, 12);
+
+const encodeCursor = (offset: number, query: UserListQuery) =>
+  Buffer.from(`${offset}:${fingerprint(query)}`).toString('base64url');
+
+const decodeCursor = (cursor: string, query: UserListQuery): number => {
+  const [offset, print] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
+  const value = Number(offset);
+  if (print !== fingerprint(query) || !Number.isInteger(value) || value < 0) {
+    throw new ValidationError(
+      'The cursor does not belong to this list; start again from page one.',
+      [{ path: 'cursor', message: 'The cursor does not belong to this list.' }],
+    );
+  }
+  return value;
+};
+
+const organisationNames = async (organisations: Organisations): Promise<Map<string, string>> => {
+  const [sites, sponsors] = await Promise.all([
+    organisations.list('site'),
+    organisations.list('sponsor'),
+  ]);
+  return new Map([...sites, ...sponsors].map((o) => [o.organisationId, o.name]));
+};
+
+export const toListItem = (user: IndexedUser): UserListItem => ({
+  ...toApiUser(user),
+  status: displayStatus(user),
+  locked: user.locked,
+  mfaEnrolled: user.mfaEnrolled,
+});
+
+/**
+ * One page of the user list, from the user index (Cognito's ListUsers cannot filter by role,
+ * organisation or lock, sort or count): only the users the caller may see (an OrgAdmin: their
+ * own organisation, no PlatformAdmins), filtered, sorted, counted, then cut to the page.
+ */
 export const listAllUsers: Core<(typeof routes)['list-all-users'], ListAllUsersDeps> = async (
   input,
-  _ctx,
-  { directory },
+  ctx,
+  deps,
 ) => {
-  const page = await directory.listUsers({
-    limit: input.limit ?? COGNITO_PAGE_LIMIT,
-    cursor: input.cursor,
-    // Addresses are stored lower-case (the contract lower-cases them on the way in).
-    emailPrefix: input.search?.toLowerCase(),
-  });
-  const users = page.users.map(toApiUser);
-  return { users, count: users.length, nextCursor: page.nextCursor };
+  const sort = input.sort ?? 'email';
+  const order = input.order ?? 'asc';
+  const offset = input.cursor === undefined ? 0 : decodeCursor(input.cursor, input);
+  const limit = input.limit ?? USER_PAGE_LIMIT;
+  await deps.ensureBuilt();
+  const visible = visibleTo(ctx.caller);
+  const matches = matchesQuery(input);
+  const found = (await deps.index.all()).filter((u) => visible(u) && matches(u));
+  const names =
+    sort === 'organisation'
+      ? await organisationNames(deps.organisations)
+      : new Map<string, string>();
+  const page = sorted(found, sort, order, names).slice(offset, offset + limit);
+  const next = offset + page.length;
+  return {
+    users: page.map(toListItem),
+    count: page.length,
+    total: found.length,
+    nextCursor: next < found.length ? encodeCursor(next, input) : null,
+  };
 };

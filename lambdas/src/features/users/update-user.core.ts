@@ -129,6 +129,8 @@ export const updateUser: Core<(typeof routes)['update-user'], UpdateUserDeps> = 
     outcome: 'success',
     actor: actorOf(ctx.caller),
     target: userTarget(target.userName, target.email),
+    // The organisation afterwards; a move keeps the old one in before/after.
+    organisationId: placement,
     source: sourceOf(ctx),
     requestId: ctx.requestId,
     before,

@@ -44,12 +44,18 @@ export const authoriseOnUser = async (
   { directory, audit }: UserAccessDeps,
   request: AccessRequest,
 ): Promise<DirectoryUserDetail> => {
-  const refuse = async (error: AppError, reason: string): Promise<never> => {
+  // The record is about the user's organisation (null while no such user is known).
+  const refuse = async (
+    error: AppError,
+    reason: string,
+    organisationId: string | null = null,
+  ): Promise<never> => {
     await audit.append({
       action: request.auditAction,
       outcome: 'failure',
       actor: actorOf(ctx.caller),
       target: userTarget(request.userName),
+      organisationId,
       source: sourceOf(ctx),
       requestId: ctx.requestId,
       reason,
@@ -70,7 +76,11 @@ export const authoriseOnUser = async (
     enabledPlatformAdmins,
   });
   if (!decision.allowed && decision.code === 'NOT_FOUND') {
-    return refuse(new NotFoundError(decision.message), 'outside the caller’s organisation');
+    return refuse(
+      new NotFoundError(decision.message),
+      'outside the caller’s organisation',
+      target.organisationId,
+    );
   }
   if (request.claimedRole !== undefined && request.claimedRole !== target.role) {
     return refuse(
@@ -78,6 +88,7 @@ export const authoriseOnUser = async (
         `userRole ${request.claimedRole} is not the user's current role; reload and try again.`,
       ),
       `userRole ${request.claimedRole} does not match the directory (${target.role ?? 'none'})`,
+      target.organisationId,
     );
   }
   if (!decision.allowed) {
@@ -85,7 +96,7 @@ export const authoriseOnUser = async (
       decision.code === 'CONFLICT'
         ? new ConflictError(decision.message)
         : new ForbiddenError(decision.message);
-    return refuse(error, decision.message);
+    return refuse(error, decision.message, target.organisationId);
   }
   return target;
 };

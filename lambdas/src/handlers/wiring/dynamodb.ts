@@ -1,5 +1,6 @@
 import { DynamoAccountLocks } from '../../adapters/dynamodb-account-locks';
 import { dynamoAuditTrail } from '../../adapters/dynamodb-audit-trail';
+import { DynamoUserIndex } from '../../adapters/dynamodb-user-index';
 import { DynamoOrganisations } from '../../adapters/dynamodb-organisations';
 import { DynamoTotpResetTickets } from '../../adapters/dynamodb-totp-reset-tickets';
 import { documentClient } from '../../adapters/clients/dynamodb';
@@ -8,6 +9,7 @@ import type { AccountLocks } from '../../ports/account-locks';
 import type { AuditTrail } from '../../ports/audit-trail';
 import type { Organisations } from '../../ports/organisations';
 import { systemClock } from '../../ports/clock';
+import type { UserIndex } from '../../ports/user-index';
 import type { TotpResetTickets } from '../../ports/totp-reset-tickets';
 
 /** The ports on DynamoDB (see ../deps.ts for why each service has its own module). */
@@ -24,3 +26,6 @@ export const totpResetTickets = (): TotpResetTickets =>
 
 export const organisations = (): Organisations =>
   new DynamoOrganisations(documentClient(), lambdaEnv().MAIN_TABLE);
+
+export const userIndex = (): UserIndex =>
+  new DynamoUserIndex(documentClient(), lambdaEnv().MAIN_TABLE);

@@ -1,0 +1,128 @@
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  type S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { ExportFile, Exports } from '../ports/exports';
+
+/** S3's smallest part but the last: the most an export holds in memory at once. */
+export const PART_BYTES = 5 * 1024 * 1024;
+/** How long a download link works. */
+export const LINK_SECONDS = 300;
+
+/**
+ * Exports in S3: lines gathered into parts of 5 MiB and sent as a multipart upload (one PutObject
+ * when the whole file fits in one part), aborted if anything fails so no partial file remains,
+ * then a presigned GET that names the file for the browser. The bucket expires objects after a
+ * day (infra), so exports do not pile up.
+ */
+export class S3Exports implements Exports {
+  constructor(
+    private readonly client: S3Client,
+    private readonly bucket: string,
+    private readonly now: () => Date = () => new Date(),
+    /** Presigns the download (a parameter so that tests can see what is signed). */
+    private readonly sign: typeof getSignedUrl = getSignedUrl,
+  ) {}
+
+  async write(
+    key: string,
+    lines: AsyncIterable<string>,
+    meta: { fileName: string; contentType: string },
+  ): Promise<ExportFile> {
+    const encoder = new TextEncoder();
+    let chunks: Uint8Array[] = [];
+    let buffered = 0;
+    let bytes = 0;
+    let uploadId: string | undefined;
+    const parts: { ETag: string | undefined; PartNumber: number }[] = [];
+    const common = {
+      Bucket: this.bucket,
+      Key: key,
+    };
+    const flushPart = async () => {
+      if (uploadId === undefined) {
+        const created = await this.client.send(
+          new CreateMultipartUploadCommand({
+            ...common,
+            ContentType: meta.contentType,
+            ServerSideEncryption: 'AES256',
+          }),
+        );
+        uploadId = created.UploadId;
+      }
+      const PartNumber = parts.length + 1;
+      const out = await this.client.send(
+        new UploadPartCommand({
+          ...common,
+          UploadId: uploadId,
+          PartNumber,
+          Body: join(chunks, buffered),
+        }),
+      );
+      parts.push({ ETag: out.ETag, PartNumber });
+      chunks = [];
+      buffered = 0;
+    };
+    try {
+      for await (const line of lines) {
+        const encoded = encoder.encode(line);
+        chunks.push(encoded);
+        buffered += encoded.byteLength;
+        bytes += encoded.byteLength;
+        if (buffered >= PART_BYTES) await flushPart();
+      }
+      if (uploadId === undefined) {
+        await this.client.send(
+          new PutObjectCommand({
+            ...common,
+            Body: join(chunks, buffered),
+            ContentType: meta.contentType,
+            ServerSideEncryption: 'AES256',
+          }),
+        );
+      } else {
+        if (buffered > 0) await flushPart();
+        await this.client.send(
+          new CompleteMultipartUploadCommand({
+            ...common,
+            UploadId: uploadId,
+            MultipartUpload: { Parts: parts },
+          }),
+        );
+      }
+    } catch (err) {
+      if (uploadId !== undefined) {
+        await this.client
+          .send(new AbortMultipartUploadCommand({ ...common, UploadId: uploadId }))
+          .catch(() => undefined); // the bucket's lifecycle rule aborts it later anyway
+      }
+      throw err;
+    }
+    const url = await this.sign(
+      this.client,
+      new GetObjectCommand({
+        ...common,
+        ResponseContentDisposition: `attachment; filename="${meta.fileName}"`,
+        ResponseContentType: meta.contentType,
+      }),
+      { expiresIn: LINK_SECONDS },
+    );
+    return { url, expiresAt: new Date(this.now().getTime() + LINK_SECONDS * 1000), bytes };
+  }
+}
+
+const join = (chunks: Uint8Array[], length: number): Uint8Array => {
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+};

@@ -1,0 +1,219 @@
+import type { UserStatus } from '../../contract';
+import type { Logger } from '../../http/logger';
+import { type AccountLocks, isLockedOut } from '../../ports/account-locks';
+import {
+  type AttributeChanges,
+  type DirectoryUserDetail,
+  hasTotp,
+  type NewUser,
+  type PasswordReset,
+  type UserDirectory,
+} from '../../ports/user-directory';
+import type { IndexedUser, UserIndex } from '../../ports/user-index';
+
+/** What keeping the index in step needs. */
+export interface UserIndexSync {
+  directory: UserDirectory;
+  locks: AccountLocks;
+  index: UserIndex;
+  logger: Logger;
+}
+
+export const toIndexedUser = (user: DirectoryUserDetail, locked: boolean): IndexedUser => {
+  return {
+    userName: user.userName,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    givenName: user.givenName,
+    familyName: user.familyName,
+    phoneNumber: user.phoneNumber,
+    role: user.role,
+    organisationId: user.organisationId,
+    enabled: user.enabled,
+    status: user.status,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+    mfaEnrolled: hasTotp(user),
+    locked,
+  };
+};
+
+/**
+ * The one status the list shows and filters on, in this precedence: locked by accountLockout,
+ * disabled, waiting for the first sign-in (Cognito's FORCE_CHANGE_PASSWORD), no authenticator
+ * app yet, else enabled.
+ */
+export const displayStatus = (user: IndexedUser): UserStatus => {
+  if (user.locked) return 'LOCKED';
+  if (!user.enabled) return 'DISABLED';
+  if (user.status === 'FORCE_CHANGE_PASSWORD') return 'FORCE_CHANGE_PASSWORD';
+  if (!user.mfaEnrolled) return 'MFA_NOT_ENROLLED';
+  return 'ENABLED';
+};
+
+/** The row the index should hold for the user now: null when the user no longer exists. */
+const currentRow = async (
+  { directory, locks }: Omit<UserIndexSync, 'logger' | 'index'>,
+  userName: string,
+): Promise<IndexedUser | null> => {
+  const user = await directory.getUser(userName);
+  if (user === null) return null;
+  const lock = await locks.get(user.userName);
+  return toIndexedUser(user, isLockedOut(user.enabled, lock));
+};
+
+/** Reads the user's current state from the directory and the locks and writes it to the index. */
+export const syncIndexedUser = async (
+  sync: Omit<UserIndexSync, 'logger'>,
+  userName: string,
+): Promise<void> => {
+  const row = await currentRow(sync, userName);
+  if (row === null) await sync.index.remove(userName);
+  else await sync.index.put(row);
+};
+
+const sameRow = (a: IndexedUser, b: IndexedUser): boolean =>
+  JSON.stringify(a) === JSON.stringify({ ...a, ...b });
+
+/**
+ * Syncs after a change, never failing the change itself: the directory is the truth and has
+ * changed already; an index that missed it is corrected by the next sync of that user or a
+ * rebuild, and the miss is logged for the operators.
+ */
+export const syncAfterChange = async (sync: UserIndexSync, userName: string): Promise<void> => {
+  try {
+    await syncIndexedUser(sync, userName);
+  } catch (err) {
+    sync.logger.error('user index: could not sync a changed user', {
+      userName,
+      error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+    });
+  }
+};
+
+const REBUILD_CONCURRENCY = 10;
+
+/**
+ * Rebuilds the index from the directory: every user (ListUsers pages, then AdminGetUser for the
+ * authenticator and the lock record), rows written only where they differ, rows of users that no
+ * longer exist removed. Marks the index built.
+ */
+export const rebuildUserIndex = async (
+  sync: Omit<UserIndexSync, 'logger'>,
+): Promise<{ users: number; removed: number; written: number }> => {
+  const held = new Map((await sync.index.all()).map((row) => [row.userName, row]));
+  const seen = new Set<string>();
+  let written = 0;
+  const refresh = async (userName: string) => {
+    const row = await currentRow(sync, userName);
+    if (row === null) return; // gone since it was listed: removed below
+    seen.add(row.userName);
+    const before = held.get(row.userName);
+    if (before !== undefined && sameRow(before, row)) return;
+    await sync.index.put(row);
+    written += 1;
+  };
+  let cursor: string | undefined;
+  do {
+    const page = await sync.directory.listUsers({ limit: 60, cursor });
+    // A few at a time: quicker than one by one, well within Cognito's AdminGetUser rate.
+    for (let i = 0; i < page.users.length; i += REBUILD_CONCURRENCY) {
+      await Promise.all(
+        page.users.slice(i, i + REBUILD_CONCURRENCY).map((listed) => refresh(listed.userName)),
+      );
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+  let removed = 0;
+  for (const userName of held.keys()) {
+    if (!seen.has(userName)) {
+      await sync.index.remove(userName);
+      removed += 1;
+    }
+  }
+  await sync.index.markBuilt();
+  return { users: seen.size, removed, written };
+};
+
+/** Builds the index once, the first time a reader finds it never built (a new deployment). */
+export const ensureUserIndexBuilt = async (sync: Omit<UserIndexSync, 'logger'>): Promise<void> => {
+  if (!(await sync.index.isBuilt())) await rebuildUserIndex(sync);
+};
+
+/**
+ * The directory with the index kept in step: every change the console makes through it is
+ * followed by a sync of that user. The cores see a plain UserDirectory.
+ */
+export class IndexedUserDirectory implements UserDirectory {
+  constructor(
+    private readonly inner: UserDirectory,
+    private readonly sync: Omit<UserIndexSync, 'directory'>,
+  ) {}
+
+  private after(userName: string): Promise<void> {
+    return syncAfterChange({ ...this.sync, directory: this.inner }, userName);
+  }
+
+  listUsers = (query: Parameters<UserDirectory['listUsers']>[0]) => this.inner.listUsers(query);
+  getUser = (userName: string) => this.inner.getUser(userName);
+  signOutEverywhere = (userName: string) => this.inner.signOutEverywhere(userName);
+  listGroups = () => this.inner.listGroups();
+  countEnabledInGroup = (group: Parameters<UserDirectory['countEnabledInGroup']>[0]) =>
+    this.inner.countEnabledInGroup(group);
+  listAuthEvents = (userName: string, cursor?: string) =>
+    this.inner.listAuthEvents(userName, cursor);
+  addToGroup = (userName: string, group: Parameters<UserDirectory['addToGroup']>[1]) =>
+    this.inner.addToGroup(userName, group);
+  removeFromGroup = (userName: string, group: Parameters<UserDirectory['removeFromGroup']>[1]) =>
+    this.inner.removeFromGroup(userName, group);
+
+  async createUser(user: NewUser): Promise<DirectoryUserDetail> {
+    const created = await this.inner.createUser(user);
+    await this.after(created.userName);
+    return created;
+  }
+
+  async resendInvitation(email: string): Promise<void> {
+    await this.inner.resendInvitation(email);
+    await this.after(email);
+  }
+
+  async updateAttributes(userName: string, changes: AttributeChanges): Promise<void> {
+    await this.inner.updateAttributes(userName, changes);
+    await this.after(userName);
+  }
+
+  async enableUser(userName: string): Promise<void> {
+    await this.inner.enableUser(userName);
+    await this.after(userName);
+  }
+
+  async disableUser(userName: string): Promise<void> {
+    await this.inner.disableUser(userName);
+    await this.after(userName);
+  }
+
+  async deleteUser(userName: string): Promise<void> {
+    // The row is keyed by the sub: resolve an e-mail address before the user is gone.
+    const user = await this.inner.getUser(userName);
+    await this.inner.deleteUser(userName);
+    try {
+      await this.sync.index.remove(user?.userName ?? userName);
+    } catch (err) {
+      this.sync.logger.error('user index: could not remove a deleted user', {
+        userName,
+        error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+      });
+    }
+  }
+
+  async disableTotp(userName: string): Promise<void> {
+    await this.inner.disableTotp(userName);
+    await this.after(userName);
+  }
+
+  async confirmPasswordReset(reset: PasswordReset): Promise<void> {
+    await this.inner.confirmPasswordReset(reset);
+    await this.after(reset.email);
+  }
+}

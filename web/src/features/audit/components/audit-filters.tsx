@@ -1,0 +1,148 @@
+import { useId, useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type AuditFilterValues,
+  type AuditQuery,
+  EMPTY_FILTERS,
+  filterProblems,
+  toAuditQuery,
+} from '../utils/audit-format';
+
+type TextField = 'actor' | 'target' | 'action';
+
+/** The audit screen's filters: who, about whom, what, how it ended, and between which days. */
+export const AuditFilters = ({
+  onSearch,
+  busy,
+}: {
+  onSearch: (query: AuditQuery) => void;
+  busy: boolean;
+}) => {
+  const { t } = useTranslation();
+  const id = useId();
+  const [values, setValues] = useState<AuditFilterValues>(EMPTY_FILTERS);
+  const problems = filterProblems(values);
+  const invalid = Object.keys(problems).length > 0;
+
+  const set = <K extends keyof AuditFilterValues>(field: K, value: AuditFilterValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!invalid) onSearch(toAuditQuery(values));
+  };
+
+  const text = (field: TextField, maxLength: number) => {
+    const problem = problems[field];
+    return (
+      <div className="col-12 col-md-6 col-xl-4">
+        <label className="form-label" htmlFor={`${id}-${field}`}>
+          {t(`audit.filter.${field}`)}
+        </label>
+        <input
+          id={`${id}-${field}`}
+          className={`form-control${problem ? ' is-invalid' : ''}`}
+          value={values[field]}
+          maxLength={maxLength}
+          placeholder={t(`audit.filter.${field}Placeholder`)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-${field}-error` : undefined}
+          onChange={(event) => {
+            set(field, event.target.value);
+          }}
+        />
+        {problem && (
+          <div id={`${id}-${field}-error`} className="invalid-feedback">
+            {t(problem)}
+          </div>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      className="card card-body mb-3"
+      onSubmit={onSubmit}
+      aria-label={t('audit.filter.title')}
+    >
+      <div className="row g-3">
+        {text('actor', 128)}
+        {text('target', 128)}
+        {text('action', 64)}
+        <div className="col-12 col-md-6 col-xl-4">
+          <label className="form-label" htmlFor={`${id}-outcome`}>
+            {t('audit.filter.outcome')}
+          </label>
+          <select
+            id={`${id}-outcome`}
+            className="form-select"
+            value={values.outcome}
+            onChange={(event) => {
+              const value = event.target.value;
+              set('outcome', value === 'success' || value === 'failure' ? value : '');
+            }}
+          >
+            <option value="">{t('audit.filter.anyOutcome')}</option>
+            <option value="success">{t('audit.outcome.success')}</option>
+            <option value="failure">{t('audit.outcome.failure')}</option>
+          </select>
+        </div>
+        <div className="col-6 col-md-3 col-xl-2">
+          <label className="form-label" htmlFor={`${id}-from`}>
+            {t('audit.filter.from')}
+          </label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            className="form-control"
+            value={values.fromDay}
+            onChange={(event) => {
+              set('fromDay', event.target.value);
+            }}
+          />
+        </div>
+        <div className="col-6 col-md-3 col-xl-2">
+          <label className="form-label" htmlFor={`${id}-to`}>
+            {t('audit.filter.to')}
+          </label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            className={`form-control${problems.toDay ? ' is-invalid' : ''}`}
+            value={values.toDay}
+            aria-invalid={problems.toDay ? true : undefined}
+            aria-describedby={problems.toDay ? `${id}-to-error` : undefined}
+            onChange={(event) => {
+              set('toDay', event.target.value);
+            }}
+          />
+          {problems.toDay && (
+            <div id={`${id}-to-error`} className="invalid-feedback">
+              {t(problems.toDay)}
+            </div>
+          )}
+        </div>
+      </div>
+      <p className="form-text mb-0 mt-2">{t('audit.filter.utcNote')}</p>
+      <div className="d-flex gap-2 mt-3">
+        <button type="submit" className="btn btn-primary" disabled={invalid || busy}>
+          {t('audit.filter.apply')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          disabled={busy}
+          onClick={() => {
+            setValues(EMPTY_FILTERS);
+            onSearch({});
+          }}
+        >
+          {t('audit.filter.clear')}
+        </button>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '../../../components/loading-indicator';
+import { ScreenIntro } from '../../../components/screen-intro';
+import { ApiError } from '../../../lib/api';
+import { useAuditRecords } from '../hooks/use-audit-records';
+import { AuditFilters } from './audit-filters';
+import { AuditTable } from './audit-table';
+import { VerifyChain } from './verify-chain';
+
+type LoadFailure = 'audit.forbidden' | 'audit.invalidQuery' | 'audit.loadFailed';
+
+const failureOf = (error: unknown): LoadFailure => {
+  if (error instanceof ApiError && error.status === 403) return 'audit.forbidden';
+  if (error instanceof ApiError && error.status === 400) return 'audit.invalidQuery';
+  return 'audit.loadFailed';
+};
+
+/**
+ * The audit trail (/admin/audit-trail): who did what to whom, from where, with what outcome —
+ * newest first, filtered, a page at a time — and the check that nobody changed it afterwards.
+ */
+export const AuditTrailPage = () => {
+  const { t } = useTranslation();
+  const audit = useAuditRecords();
+
+  const pager = (
+    <nav aria-label={t('audit.paging')} className="d-flex align-items-center gap-2">
+      <button
+        type="button"
+        className="btn btn-outline-secondary"
+        disabled={!audit.hasPrevious || audit.loading}
+        onClick={audit.previous}
+      >
+        {t('audit.previous')}
+      </button>
+      <span className="text-body-secondary">{t('audit.page', { page: audit.page })}</span>
+      <button
+        type="button"
+        className="btn btn-outline-secondary"
+        disabled={!audit.hasNext || audit.loading}
+        onClick={audit.next}
+      >
+        {t('audit.next')}
+      </button>
+    </nav>
+  );
+
+  let body;
+  if (audit.loading) {
+    body = <LoadingIndicator className="my-4" />;
+  } else if (audit.error !== null) {
+    body = (
+      <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
+        <span className="me-auto">{t(failureOf(audit.error))}</span>
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={audit.retry}>
+          {t('audit.retry')}
+        </button>
+      </div>
+    );
+  } else if (audit.records.length === 0) {
+    body = (
+      <p className="alert alert-secondary" role="status">
+        {audit.hasNext ? t('audit.noneYet') : t('audit.empty')}
+      </p>
+    );
+  } else {
+    body = <AuditTable key={audit.records[0]?.seq} records={audit.records} />;
+  }
+
+  return (
+    <>
+      <ScreenIntro heading={t('audit.heading')} description={t('audit.description')} />
+      <div className="d-flex flex-wrap align-items-start gap-2 mb-3">
+        <VerifyChain />
+        {/* The CSV export (export-audit-records) goes here when it lands. */}
+      </div>
+      <AuditFilters onSearch={audit.search} busy={audit.loading} />
+      {body}
+      {(audit.hasNext || audit.hasPrevious) && pager}
+    </>
+  );
+};

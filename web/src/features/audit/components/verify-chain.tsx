@@ -1,0 +1,71 @@
+import type { ResponseOf } from '@ccsc/lambdas/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, callApi } from '../../../lib/api';
+import { formatAuditTime } from '../utils/audit-format';
+
+type Verdict = ResponseOf<'verify-audit-chain'>;
+type State =
+  | { status: 'idle' }
+  | { status: 'checking' }
+  | { status: 'done'; verdict: Verdict }
+  | { status: 'failed'; message: 'audit.verify.forbidden' | 'audit.verify.failed' };
+
+/** "Verify chain": walks the whole hash chain on the server and says whether it is intact. */
+export const VerifyChain = () => {
+  const { t, i18n } = useTranslation();
+  const [state, setState] = useState<State>({ status: 'idle' });
+
+  const verify = async () => {
+    setState({ status: 'checking' });
+    try {
+      setState({ status: 'done', verdict: await callApi('verify-audit-chain', {}) });
+    } catch (err) {
+      setState({
+        status: 'failed',
+        message:
+          err instanceof ApiError && err.status === 403
+            ? 'audit.verify.forbidden'
+            : 'audit.verify.failed',
+      });
+    }
+  };
+
+  const checkedAt = (verdict: Verdict) =>
+    formatAuditTime(verdict.checkedAt, i18n.resolvedLanguage ?? 'en');
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline-primary"
+        disabled={state.status === 'checking'}
+        onClick={() => void verify()}
+      >
+        {state.status === 'checking' ? t('audit.verify.checking') : t('audit.verify.button')}
+      </button>
+      <div aria-live="polite" className="w-100">
+        {state.status === 'done' &&
+          (state.verdict.intact ? (
+            <div className="alert alert-success mt-3 mb-0">
+              {t('audit.verify.intact', { records: state.verdict.records })}{' '}
+              <span className="small">
+                ({t('audit.verify.checkedAt', { time: checkedAt(state.verdict) })})
+              </span>
+            </div>
+          ) : (
+            <div className="alert alert-danger mt-3 mb-0">
+              <strong>{t('audit.verify.broken', { seq: state.verdict.brokenAt ?? '?' })}</strong>{' '}
+              {state.verdict.reason}{' '}
+              <span className="small">
+                ({t('audit.verify.checkedAt', { time: checkedAt(state.verdict) })})
+              </span>
+            </div>
+          ))}
+        {state.status === 'failed' && (
+          <div className="alert alert-warning mt-3 mb-0">{t(state.message)}</div>
+        )}
+      </div>
+    </>
+  );
+};
