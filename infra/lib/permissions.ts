@@ -217,7 +217,11 @@ export const OPERATION_PERMISSIONS = {
   ],
   'list-all-groups': [{ on: 'userPool', actions: ['cognito-idp:ListGroups'] }],
   'list-audit-records': [AUDIT_READ],
-  'export-audit-records': [],
+  // The trail read backwards (Query) and streamed into the exports bucket; the export recorded.
+  'export-audit-records': [
+    AUDIT_APPEND,
+    { on: 'exportsObjects', actions: ['s3:PutObject', 's3:GetObject', 's3:AbortMultipartUpload'] },
+  ],
   'verify-audit-chain': [AUDIT_READ],
   // Served from the `phone` library's data: nothing to call.
   'get-mob-dial-code': [],

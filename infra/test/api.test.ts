@@ -276,6 +276,7 @@ describe('Api: one function per operation', () => {
         'reset-user-mfa',
         'resend-invitation',
         'list-audit-records',
+        'export-audit-records',
         'verify-audit-chain',
       ].sort(),
     );
@@ -390,6 +391,15 @@ describe('Api: least privilege per operation', () => {
       statement(0, ['cognito-idp:AdminGetUser'], poolArn),
       auditAppend(1),
       statement(2, INDEX_WRITES, mainTable),
+    ]);
+    expect(granted('export-audit-records')).toEqual([
+      statement(0, ['cognito-idp:AdminGetUser'], poolArn),
+      auditAppend(1),
+      statement(
+        2,
+        ['s3:AbortMultipartUpload', 's3:GetObject', 's3:PutObject'],
+        stack.resolve(stack.data.exportsBucket.arnForObjects('*')),
+      ),
     ]);
     // The audit screen reads the trail back: Query only, never a write.
     for (const op of ['list-audit-records', 'verify-audit-chain'] as const) {

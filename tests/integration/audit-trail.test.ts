@@ -192,6 +192,34 @@ describe('the audit trail calls', () => {
     expect(other.status).toBe(400);
   });
 
+  it('exports the filtered trail as CSV with the hashes, scoped like the list, and records it', async () => {
+    const csvOf = async (caller: EnrolledTestUser, body: Record<string, unknown>) => {
+      const res = await callApi(c, 'export-audit-records', { token: caller.idToken, body });
+      expect(res.status).toBe(200);
+      const data = (res.body as Envelope<{ url: string; fileName: string; rows: number }>).data;
+      if (data === undefined) throw new Error('no data');
+      expect(data.fileName).toMatch(/^audit-trail-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
+      const text = (await (await fetch(data.url)).text()).replace(/^\uFEFF/, '');
+      const lines = text.split('\r\n').filter((l) => l !== '');
+      expect(lines).toHaveLength(data.rows + 1);
+      return lines;
+    };
+    const all = await csvOf(admin, { action: 'user.disabled' });
+    expect(all[0]).toMatch(/^Sequence,Time \(UTC\),Action,Outcome,Actor email,/);
+    expect(all.slice(1).every((l) => l.split(',')[2] === 'user.disabled')).toBe(true);
+    expect(all.join('\n')).toContain(inOther.userName);
+    const seqs = all.slice(1).map((l) => Number(l.split(',')[0]));
+    expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
+    expect(all[1]).toMatch(/,[0-9a-f]{64},[0-9a-f]{64}$/);
+
+    const scoped = await csvOf(orgAdmin, { action: 'user.disabled' });
+    expect(scoped.join('\n')).toContain(inOrg.userName);
+    expect(scoped.join('\n')).not.toContain(inOther.userName);
+
+    const [exported] = await records(orgAdmin, { action: 'audit.export', actor: orgAdmin.email });
+    expect(exported).toMatchObject({ organisationId: ORG, after: { rows: scoped.length - 1 } });
+  });
+
   it('refuses bad input with 400 and the field, before reading anything', async () => {
     const refused = async (body: unknown, field: string) => {
       const res = await list(admin, body);

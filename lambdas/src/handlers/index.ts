@@ -6,6 +6,7 @@ import { handler as createUser } from './create-user';
 import { handler as deleteUser } from './delete-user';
 import { handler as disableUser } from './disable-user';
 import { handler as enableUser } from './enable-user';
+import { handler as exportAuditRecords } from './export-audit-records';
 import { handler as exportUsers } from './export-users';
 import { handler as forgetTotp } from './forget-totp';
 import { handler as getMobDialCode } from './get-mob-dial-code';
@@ -49,6 +50,7 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   'reset-user-mfa': resetUserMfa,
   'resend-invitation': resendInvitation,
   'list-audit-records': listAuditRecords,
+  'export-audit-records': exportAuditRecords,
   'verify-audit-chain': verifyAuditChain,
 };
 

@@ -12,7 +12,8 @@ export interface ListAuditRecordsDeps {
 }
 
 type ListInput = z.output<(typeof routes)['list-audit-records']['request']>;
-type Filters = Omit<ListInput, 'limit' | 'cursor'>;
+export type AuditFilters = Omit<ListInput, 'limit' | 'cursor'>;
+type Filters = AuditFilters;
 
 export const DEFAULT_PAGE_SIZE = 50;
 /** Records fetched per read of the table. */
@@ -62,7 +63,7 @@ const startsWith = (value: string | null | undefined, prefix: string): boolean =
   typeof value === 'string' && value.toLowerCase().startsWith(prefix);
 
 /** What one record must satisfy: the query's filters and the caller's reach. */
-const matcher = (f: Filters, caller: Caller) => {
+export const matcher = (f: Filters, caller: Caller) => {
   const actor = f.actor?.toLowerCase();
   const target = f.target?.toLowerCase();
   const from = timeOf(f.from);
@@ -86,6 +87,18 @@ const matcher = (f: Filters, caller: Caller) => {
   };
 };
 
+/** The `from` time (null: none), once `to` is checked to be later than it. */
+export const checkedRange = (filters: Filters): number | null => {
+  const from = timeOf(filters.from);
+  const to = timeOf(filters.to);
+  if (from !== null && to !== null && from >= to) {
+    throw new ValidationError('The request is not valid.', [
+      { path: 'to', message: 'to must be later than from' },
+    ]);
+  }
+  return from;
+};
+
 /**
  * list-audit-records: one page of the trail, newest first. The chain is read backwards from the
  * cursor in pages of READ_PAGE, filtered here, until `limit` records match, the trail ends, or
@@ -96,13 +109,7 @@ export const listAuditRecords: Core<
   (typeof routes)['list-audit-records'],
   ListAuditRecordsDeps
 > = async ({ limit = DEFAULT_PAGE_SIZE, cursor, ...filters }, ctx, { reader }) => {
-  const from = timeOf(filters.from);
-  const to = timeOf(filters.to);
-  if (from !== null && to !== null && from >= to) {
-    throw new ValidationError('The request is not valid.', [
-      { path: 'to', message: 'to must be later than from' },
-    ]);
-  }
+  const from = checkedRange(filters);
   const matches = matcher(filters, ctx.caller);
   const records: AuditRecord[] = [];
   let before = cursor === undefined ? null : decodeCursor(cursor, filters);

@@ -79,6 +79,7 @@ export const exportUsers: Core<(typeof routes)['export-users'], ExportUsersDeps>
     action: 'user.export',
     outcome: 'success',
     actor: actorOf(ctx.caller),
+    organisationId: ctx.caller.role === 'OrgAdmin' ? ctx.caller.organisationId : null,
     source: sourceOf(ctx),
     requestId: ctx.requestId,
     after: { filters: { ...input }, rows: counter.rows, fileName },

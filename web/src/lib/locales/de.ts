@@ -165,6 +165,13 @@ export const de: Translation = {
     stay: 'Angemeldet bleiben',
     logoutNow: 'Jetzt abmelden',
   },
+  csvExport: {
+    button: 'Als CSV exportieren',
+    working: 'CSV-Datei wird erstellt…',
+    done: 'Die CSV-Datei mit {{rows}} Zeilen ist bereit. Falls der Download nicht begonnen hat, nutzen Sie diesen Link (5 Minuten gültig):',
+    link: '{{fileName}} herunterladen',
+    failed: 'Der Export ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  },
   audit: {
     heading: 'Prüfprotokoll',
     description:

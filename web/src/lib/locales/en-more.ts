@@ -102,6 +102,13 @@ export const enMore = {
     stay: 'Stay signed in',
     logoutNow: 'Logout now',
   },
+  csvExport: {
+    button: 'Export CSV',
+    working: 'Preparing the CSV file…',
+    done: 'The CSV file with {{rows}} rows is ready. If the download did not start, use this link (valid for 5 minutes):',
+    link: 'Download {{fileName}}',
+    failed: 'The export failed. Please try again.',
+  },
   audit: {
     heading: 'Audit Trail',
     description:

@@ -162,6 +162,13 @@ export const tr: Translation = {
     stay: 'Oturumu açık tut',
     logoutNow: 'Şimdi çıkış yap',
   },
+  csvExport: {
+    button: 'CSV olarak dışa aktar',
+    working: 'CSV dosyası hazırlanıyor…',
+    done: '{{rows}} satırlık CSV dosyası hazır. İndirme başlamadıysa bu bağlantıyı kullanın (5 dakika geçerlidir):',
+    link: '{{fileName}} dosyasını indir',
+    failed: 'Dışa aktarma başarısız oldu. Lütfen tekrar deneyin.',
+  },
   audit: {
     heading: 'Denetim İzi',
     description:

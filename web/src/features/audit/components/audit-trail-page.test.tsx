@@ -154,6 +154,50 @@ describe('the audit trail screen', () => {
     expect(screen.getByLabelText('Actor')).toHaveValue('');
   });
 
+  it('exports the filtered trail as CSV and offers the link', async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi((path) =>
+      path === 'export-audit-records'
+        ? success({
+            url: 'https://exports.example/audit.csv?sig=1',
+            fileName: 'audit-trail-2025-01-15-1000.csv',
+            rows: 3,
+            expiresAt: '2025-01-15T10:05:00.000Z',
+          })
+        : page([record(1)]),
+    );
+    const clicked = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
+    renderPage();
+    await screen.findByRole('table', { name: 'Audit records, newest first' });
+    await user.selectOptions(screen.getByLabelText('Outcome'), 'failure');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const link = await screen.findByRole('link', {
+      name: 'Download audit-trail-2025-01-15-1000.csv',
+    });
+    expect(link).toHaveAttribute('href', 'https://exports.example/audit.csv?sig=1');
+    expect(screen.getByText(/The CSV file with 3 rows is ready/)).toBeInTheDocument();
+    expect(clicked).toHaveBeenCalledTimes(1);
+    expect(calls.find((c) => c.path === 'export-audit-records')?.body).toEqual({
+      outcome: 'failure',
+    });
+  });
+
+  it('says why an export failed', async () => {
+    const user = userEvent.setup();
+    fakeApi((path) =>
+      path === 'export-audit-records' ? failure(500, 'INTERNAL', 'boom') : page([record(1)]),
+    );
+    renderPage();
+    await screen.findByRole('table', { name: 'Audit records, newest first' });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The export failed. Please try again.',
+    );
+  });
+
   it('refuses filters the server would refuse, saying why, before sending anything', async () => {
     const user = userEvent.setup();
     const calls = serve(() => page([]));

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { ScreenIntro } from '../../../components/screen-intro';
-import { ApiError } from '../../../lib/api';
+import { CsvExportButton } from '../../../components/csv-export-button';
+import { ApiError, callApi } from '../../../lib/api';
 import { useAuditRecords } from '../hooks/use-audit-records';
 import { AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
@@ -72,7 +73,7 @@ export const AuditTrailPage = () => {
       <ScreenIntro heading={t('audit.heading')} description={t('audit.description')} />
       <div className="d-flex flex-wrap align-items-start gap-2 mb-3">
         <VerifyChain />
-        {/* The CSV export (export-audit-records) goes here when it lands. */}
+        <CsvExportButton run={() => callApi('export-audit-records', audit.query)} />
       </div>
       <AuditFilters onSearch={audit.search} busy={audit.loading} />
       {body}

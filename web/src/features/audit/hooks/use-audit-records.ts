@@ -44,6 +44,8 @@ export const useAuditRecords = () => {
   const settled = result?.key === key ? result : null;
   const nextCursor = settled !== null && 'records' in settled ? settled.nextCursor : null;
   return {
+    /** The filters applied now (what an export should use). */
+    query,
     loading: settled === null,
     records: settled !== null && 'records' in settled ? settled.records : [],
     error: settled !== null && 'error' in settled ? settled.error : null,
