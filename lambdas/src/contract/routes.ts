@@ -158,6 +158,7 @@ export const userAttributesSchema = z
     organisationId: identifierSchema.optional(),
   })
   .strict();
+export type UserAttributes = z.output<typeof userAttributesSchema>;
 
 const organisationSchema = z.object({
   organisationId: z.string(),

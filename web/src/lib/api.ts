@@ -146,6 +146,15 @@ let appClient: CallApi | undefined;
  * whose failure the logout itself handles (lib/logout.ts).
  */
 export const callApi: CallApi = (operation, input) => {
+  try {
+    return appCaller()(operation, input);
+  } catch (err) {
+    // Like any failed call: a rejected promise, never a throw in the caller's render or effect.
+    return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+  }
+};
+
+const appCaller = (): CallApi => {
   appClient ??= createApiClient({
     baseUrl: getRuntimeConfig().apiBaseUrl,
     fetch: (request, init) => fetch(request, init),
@@ -156,5 +165,5 @@ export const callApi: CallApi = (operation, input) => {
       void import('./session-end').then(({ endSession }) => endSession(reason));
     },
   });
-  return appClient(operation, input);
+  return appClient;
 };

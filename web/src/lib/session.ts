@@ -1,3 +1,5 @@
+import { ROLES, type Role } from '@ccsc/lambdas/contract/roles';
+
 /**
  * What the browser keeps about the signed-in administrator in localStorage (SPEC §3): the
  * agent-session marker the route guards read, the first-time-login flag and the profile shown in
@@ -13,6 +15,12 @@ export interface StoredProfile {
   givenName: string | null;
   familyName: string | null;
   email: string | null;
+  /**
+   * The role and organisation (Cognito's custom attributes), for what the screens offer; the
+   * server decides every permission from the verified token, whatever the browser keeps here.
+   */
+  role?: Role | null;
+  organisationId?: string | null;
 }
 
 // Storage can be unavailable (privacy modes, disabled storage); then nobody is signed in.
@@ -51,6 +59,8 @@ export const getProfile = (): StoredProfile | null => {
       givenName: stringOrNull(record.givenName),
       familyName: stringOrNull(record.familyName),
       email: stringOrNull(record.email),
+      role: ROLES.find((r) => r === record.role) ?? null,
+      organisationId: stringOrNull(record.organisationId),
     };
   } catch {
     return null;

@@ -48,6 +48,8 @@ describe('the sign-in flow (SPEC §4, §8)', () => {
       given_name: 'Ada',
       family_name: 'Lovelace',
       email: 'ada@example.com',
+      'custom:role': 'OrgAdmin',
+      'custom:organisationId': 'site-berlin-mitte',
     });
     amplify.fetchAuthSession.mockResolvedValue({
       tokens: { idToken: { toString: () => 'id.jwt' } },
@@ -76,6 +78,8 @@ describe('the sign-in flow (SPEC §4, §8)', () => {
       givenName: 'Ada',
       familyName: 'Lovelace',
       email: 'ada@example.com',
+      role: 'OrgAdmin',
+      organisationId: 'site-berlin-mitte',
     });
   });
 

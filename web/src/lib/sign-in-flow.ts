@@ -11,6 +11,7 @@ import {
   type StepResult,
   type TotpSetupVia,
 } from './auth';
+import { ROLES } from '@ccsc/lambdas/contract/roles';
 import { isFirstTimeLogin, setAgentSession, setFirstTimeLogin, setProfile } from './session';
 
 /**
@@ -116,6 +117,8 @@ const establishSession = async (auth: AmplifyAuth): Promise<SignInResult> => {
       givenName: attributes.given_name ?? null,
       familyName: attributes.family_name ?? null,
       email: attributes.email ?? signingInAs,
+      role: ROLES.find((r) => r === attributes['custom:role']) ?? null,
+      organisationId: attributes['custom:organisationId'] ?? null,
     });
     setAgentSession();
     return { kind: 'signed-in' };

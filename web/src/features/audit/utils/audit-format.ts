@@ -1,13 +1,7 @@
 import { type AuditRecord, auditQuerySchema } from '@ccsc/lambdas/contract';
+import { formatDisplayDate } from '../../../lib/dates';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The month's abbreviation in the language ("Jan", "Mär", "Oca"), without a trailing dot. */
-const monthAbbreviation = (month: number, language: string): string => {
-  const date = new Date(Date.UTC(2000, month, 15));
-  const text = new Intl.DateTimeFormat(language, { month: 'short', timeZone: 'UTC' }).format(date);
-  return text.replace(/\.$/, '');
-};
 
 /**
  * An audit record's server time as the console shows dates (SPEC §3: day, month abbreviation,
@@ -17,9 +11,8 @@ const monthAbbreviation = (month: number, language: string): string => {
 export const formatAuditTime = (iso: string, language: string): string => {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const [day = '', time = ''] = date.toISOString().split('T');
-  const [year, month, dayOfMonth] = day.split('-');
-  return `${dayOfMonth ?? ''}-${monthAbbreviation(Number(month) - 1, language)}-${year ?? ''} ${time.slice(0, 8)} UTC`;
+  const time = date.toISOString().split('T')[1] ?? '';
+  return `${formatDisplayDate(iso, language)} ${time.slice(0, 8)} UTC`;
 };
 
 /** The filters as the form holds them: text fields, an outcome choice, two calendar days. */

@@ -1,0 +1,222 @@
+import type { UserAttributes } from '@ccsc/lambdas/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldMessageKey } from '../../../lib/field-messages';
+import type { ReferenceData } from '../hooks/use-reference-data';
+import {
+  type FieldProblems,
+  type FormField,
+  toAttributes,
+  type UserFormValues,
+} from '../utils/user-form-values';
+
+interface UserFormProps {
+  initial: UserFormValues;
+  reference: ReferenceData;
+  mode: 'create' | 'edit';
+  /** Problems the server found, by field, shown until the field is changed. */
+  serverProblems: FieldProblems;
+  saving: boolean;
+  /** The OrgAdmin's own organisation: fixed for them. */
+  fixedOrganisationId: string | null;
+  onSubmit: (attributes: UserAttributes, values: UserFormValues) => void;
+  onCancel: () => void;
+}
+
+/** Create and edit share one form: validated as it is typed, with the server's schema. */
+export const UserForm = ({
+  initial,
+  reference,
+  mode,
+  serverProblems,
+  saving,
+  fixedOrganisationId,
+  onSubmit,
+  onCancel,
+}: UserFormProps) => {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<UserFormValues>(
+    fixedOrganisationId ? { ...initial, organisationId: fixedOrganisationId } : initial,
+  );
+  const [touched, setTouched] = useState<Partial<Record<FormField, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [cleared, setCleared] = useState<Partial<Record<FormField, boolean>>>({});
+  const { attributes, problems } = toAttributes(values);
+
+  const problemOf = (field: FormField): string | null => {
+    const local = submitted || touched[field] ? problems[field] : undefined;
+    const server = cleared[field] ? undefined : serverProblems[field];
+    const message = local ?? server;
+    if (message === undefined) return null;
+    if (message.startsWith('users.')) return t(message as 'users.form.required');
+    const key = fieldMessageKey(message);
+    return key ? t(key) : message;
+  };
+
+  const set = (field: FormField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setTouched((s) => ({ ...s, [field]: true }));
+    setCleared((s) => ({ ...s, [field]: true }));
+  };
+
+  const submit = (e: { preventDefault: () => void }) => {
+    e.preventDefault();
+    setSubmitted(true);
+    setCleared({});
+    if (attributes !== null) onSubmit(attributes, values);
+  };
+
+  const text = (field: 'email' | 'givenName' | 'familyName', type = 'text') => {
+    const problem = problemOf(field);
+    const id = `user-${field}`;
+    return (
+      <div className="col-md-6">
+        <label className="form-label" htmlFor={id}>
+          {t(`users.form.${field}`)}
+        </label>
+        <input
+          id={id}
+          type={type}
+          className={`form-control${problem ? ' is-invalid' : ''}`}
+          value={values[field]}
+          maxLength={field === 'email' ? 254 : 100}
+          autoComplete="off"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(e) => {
+            set(field, e.target.value);
+          }}
+        />
+        {problem && (
+          <div id={`${id}-problem`} className="invalid-feedback">
+            {problem}
+          </div>
+        )}
+        {field === 'email' && mode === 'edit' && values.email !== initial.email && (
+          <div className="form-text">{t('users.form.emailChange')}</div>
+        )}
+      </div>
+    );
+  };
+
+  const phoneProblem = problemOf('nationalNumber');
+  const roleProblem = problemOf('role');
+  const organisationProblem = problemOf('organisationId');
+  const roles = reference.groups.map((g) => g.name);
+  // A user being edited keeps their role on offer even if the caller may not give it.
+  if (initial.role !== '' && !roles.includes(initial.role)) roles.unshift(initial.role);
+
+  return (
+    <form noValidate onSubmit={submit} className="row g-3" aria-busy={saving}>
+      {text('email', 'email')}
+      <div className="col-md-6" />
+      {text('givenName')}
+      {text('familyName')}
+      <fieldset className="col-md-6">
+        <legend className="form-label fs-6">{t('users.form.phone')}</legend>
+        <div className="input-group has-validation">
+          <select
+            className="form-select flex-grow-0 w-auto"
+            aria-label={t('users.form.dialCode')}
+            value={values.dialCode}
+            onChange={(e) => {
+              set('dialCode', e.target.value);
+            }}
+          >
+            <option value="">{t('users.form.chooseDialCode')}</option>
+            {reference.dialCodes.map((d) => (
+              <option key={d.countryCode} value={d.dialCode}>
+                {`${d.name} (${d.dialCode})`}
+              </option>
+            ))}
+          </select>
+          <input
+            type="tel"
+            inputMode="numeric"
+            className={`form-control${phoneProblem ? ' is-invalid' : ''}`}
+            aria-label={t('users.form.nationalNumber')}
+            aria-invalid={phoneProblem ? true : undefined}
+            aria-describedby={phoneProblem ? 'user-phone-problem' : undefined}
+            maxLength={20}
+            value={values.nationalNumber}
+            onChange={(e) => {
+              set('nationalNumber', e.target.value);
+            }}
+          />
+          {phoneProblem && (
+            <div id="user-phone-problem" className="invalid-feedback">
+              {phoneProblem}
+            </div>
+          )}
+        </div>
+      </fieldset>
+      <div className="col-md-6" />
+      <div className="col-md-6">
+        <label className="form-label" htmlFor="user-role">
+          {t('users.form.role')}
+        </label>
+        <select
+          id="user-role"
+          className={`form-select${roleProblem ? ' is-invalid' : ''}`}
+          value={values.role}
+          aria-invalid={roleProblem ? true : undefined}
+          onChange={(e) => {
+            set('role', e.target.value);
+          }}
+        >
+          <option value="">{t('users.form.chooseRole')}</option>
+          {roles.map((role) => (
+            <option key={role} value={role}>
+              {t(`users.roles.${role}`)}
+            </option>
+          ))}
+        </select>
+        {roleProblem && <div className="invalid-feedback">{roleProblem}</div>}
+      </div>
+      {values.role !== 'PlatformAdmin' && (
+        <div className="col-md-6">
+          <label className="form-label" htmlFor="user-organisation">
+            {t('users.form.organisation')}
+          </label>
+          <select
+            id="user-organisation"
+            className={`form-select${organisationProblem ? ' is-invalid' : ''}`}
+            value={values.organisationId}
+            disabled={fixedOrganisationId !== null}
+            aria-invalid={organisationProblem ? true : undefined}
+            onChange={(e) => {
+              set('organisationId', e.target.value);
+            }}
+          >
+            <option value="">{t('users.form.chooseOrganisation')}</option>
+            <optgroup label={t('users.form.sites')}>
+              {reference.sites.map((o) => (
+                <option key={o.organisationId} value={o.organisationId}>
+                  {o.name}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label={t('users.form.sponsors')}>
+              {reference.sponsors.map((o) => (
+                <option key={o.organisationId} value={o.organisationId}>
+                  {o.name}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+          {organisationProblem && <div className="invalid-feedback">{organisationProblem}</div>}
+        </div>
+      )}
+      <div className="col-12 d-flex gap-2">
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving
+            ? t('users.form.saving')
+            : t(mode === 'create' ? 'users.form.invite' : 'users.form.save')}
+        </button>
+        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+          {t('users.form.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,63 @@
+import type { ResponseOf } from '@ccsc/lambdas/contract';
+import { useEffect, useState } from 'react';
+import { callApi } from '../../../lib/api';
+
+export type Organisation = ResponseOf<'getSiteOrgList'>['organisations'][number];
+export type DialCode = ResponseOf<'get-mob-dial-code'>['dialCodes'][number];
+export type Group = ResponseOf<'list-all-groups'>['groups'][number];
+
+export interface ReferenceData {
+  sites: Organisation[];
+  sponsors: Organisation[];
+  /** The roles the caller may give. */
+  groups: Group[];
+  dialCodes: DialCode[];
+}
+
+type Settled = { key: number; data: ReferenceData } | { key: number; failed: true };
+
+/** The organisations (both kinds) the list and the forms name; the form also the roles and codes. */
+export const useReferenceData = (what: 'organisations' | 'all') => {
+  const [settled, setSettled] = useState<Settled | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    Promise.all([
+      callApi('getSiteOrgList', {}),
+      callApi('getSponsorList', {}),
+      what === 'all' ? callApi('list-all-groups', {}) : Promise.resolve({ groups: [] }),
+      what === 'all' ? callApi('get-mob-dial-code', {}) : Promise.resolve({ dialCodes: [] }),
+    ]).then(
+      ([sites, sponsors, groups, dialCodes]) => {
+        if (!current) return;
+        setSettled({
+          key: attempt,
+          data: {
+            sites: sites.organisations,
+            sponsors: sponsors.organisations,
+            groups: groups.groups,
+            dialCodes: dialCodes.dialCodes,
+          },
+        });
+      },
+      () => {
+        if (current) setSettled({ key: attempt, failed: true });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [what, attempt]);
+  const retry = () => {
+    setAttempt((n) => n + 1);
+  };
+  const current = settled?.key === attempt ? settled : null;
+  if (current === null) return { status: 'loading' as const, retry };
+  if ('failed' in current) return { status: 'failed' as const, retry };
+  return { status: 'ready' as const, data: current.data, retry };
+};
+
+export const organisationNames = (data: ReferenceData | null): Map<string, string> =>
+  new Map(
+    [...(data?.sites ?? []), ...(data?.sponsors ?? [])].map((o) => [o.organisationId, o.name]),
+  );

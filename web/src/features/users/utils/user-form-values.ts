@@ -1,0 +1,88 @@
+import { type Role, userAttributesSchema, type UserListItem } from '@ccsc/lambdas/contract';
+import type { DialCode } from '../hooks/use-reference-data';
+
+/** The form as the user fills it: the phone in two parts, everything else as text. */
+export interface UserFormValues {
+  email: string;
+  givenName: string;
+  familyName: string;
+  /** "+49", or '' for no number. */
+  dialCode: string;
+  nationalNumber: string;
+  role: Role | '';
+  organisationId: string;
+}
+
+export const EMPTY_FORM: UserFormValues = {
+  email: '',
+  givenName: '',
+  familyName: '',
+  dialCode: '',
+  nationalNumber: '',
+  role: '',
+  organisationId: '',
+};
+
+export type FormField = keyof UserFormValues;
+/** A problem on a field: a contract message (shown translated) or a key of the users texts. */
+export type FieldProblems = Partial<Record<FormField, string>>;
+
+/** The longest dial code that starts the number: +1 and +1242 both exist. */
+const splitPhone = (phone: string | null, dialCodes: DialCode[]) => {
+  if (!phone) return { dialCode: '', nationalNumber: '' };
+  const code = dialCodes
+    .map((d) => d.dialCode)
+    .filter((c) => phone.startsWith(c))
+    .sort((a, b) => b.length - a.length)[0];
+  return code === undefined
+    ? { dialCode: '', nationalNumber: phone.replace(/^\+/, '') }
+    : { dialCode: code, nationalNumber: phone.slice(code.length) };
+};
+
+export const formOf = (user: UserListItem, dialCodes: DialCode[]): UserFormValues => ({
+  email: user.email,
+  givenName: user.givenName ?? '',
+  familyName: user.familyName ?? '',
+  ...splitPhone(user.phoneNumber, dialCodes),
+  role: user.role ?? '',
+  organisationId: user.organisationId ?? '',
+});
+
+/** The attributes the contract takes, and the problems the same schema as the server's finds. */
+export const toAttributes = (values: UserFormValues) => {
+  const problems: FieldProblems = {};
+  const digits = values.nationalNumber.replace(/[\s-]/g, '');
+  if (digits !== '' && !/^[0-9]+$/.test(digits)) problems.nationalNumber = 'users.form.phoneDigits';
+  else if ((digits === '') !== (values.dialCode === '')) {
+    problems.nationalNumber = 'users.form.phoneIncomplete';
+  }
+  const candidate = {
+    email: values.email,
+    givenName: values.givenName,
+    familyName: values.familyName,
+    ...(digits !== '' && values.dialCode !== ''
+      ? { phoneNumber: `${values.dialCode}${digits}` }
+      : {}),
+    role: values.role === '' ? undefined : values.role,
+    ...(values.role !== 'PlatformAdmin' && values.organisationId !== ''
+      ? { organisationId: values.organisationId }
+      : {}),
+  };
+  for (const field of ['email', 'givenName', 'familyName', 'role'] as const) {
+    if (values[field].trim() === '') problems[field] = 'users.form.required';
+  }
+  if (values.role !== '' && values.role !== 'PlatformAdmin' && values.organisationId === '') {
+    problems.organisationId = 'users.form.required';
+  }
+  const parsed = userAttributesSchema.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = String(issue.path[0] ?? '');
+      const field: FormField = path === 'phoneNumber' ? 'nationalNumber' : (path as FormField);
+      problems[field] ??= issue.message;
+    }
+  }
+  return Object.keys(problems).length === 0 && parsed.success
+    ? { attributes: parsed.data, problems }
+    : { attributes: null, problems };
+};
