@@ -136,9 +136,9 @@ export const UserListPage = () => {
   const confirmKind = pending === null ? undefined : CONFIRMED[pending.action];
 
   let body;
-  if (list.loading) {
+  if (list.initialLoading) {
     body = <LoadingIndicator className="my-4" />;
-  } else if (list.error !== null) {
+  } else if (list.error !== null && !list.loading) {
     body = (
       <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
         <span className="me-auto">
@@ -151,7 +151,7 @@ export const UserListPage = () => {
         </button>
       </div>
     );
-  } else if (list.users.length === 0) {
+  } else if (list.users.length === 0 && !list.loading) {
     body = (
       <p className="alert alert-secondary" role="status">
         {t('users.empty')}
@@ -160,7 +160,11 @@ export const UserListPage = () => {
   } else {
     body = (
       <div className="table-responsive">
-        <table className="table table-hover align-middle" aria-label={t('users.tableCaption')}>
+        <table
+          className={`table table-hover align-middle${list.loading ? ' opacity-50' : ''}`}
+          aria-label={t('users.tableCaption')}
+          aria-busy={list.loading}
+        >
           <thead>
             <tr>
               {COLUMNS.map((column) => {
@@ -348,7 +352,7 @@ export const UserListPage = () => {
           </div>
         )}
       </form>
-      {!list.loading && list.error === null && list.users.length > 0 && (
+      {list.error === null && list.users.length > 0 && (
         <p className="text-body-secondary small">
           {t('users.showing', { count: list.users.length, total: list.total })}
         </p>

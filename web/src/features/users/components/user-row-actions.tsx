@@ -1,5 +1,5 @@
 import type { UserListItem } from '@ccsc/lambdas/contract';
-import Dropdown from 'react-bootstrap/Dropdown';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowAction } from '../utils/user-permissions';
 
@@ -10,34 +10,67 @@ interface UserRowActionsProps {
   onAction: (action: RowAction, user: UserListItem) => void;
 }
 
-/** The actions menu of one row, named after the user it acts on. */
+/**
+ * The actions menu of one row, named after the user it acts on. A plain disclosure (button plus
+ * list) anchored in its cell: it closes on a choice, on Escape and on a click elsewhere.
+ */
 export const UserRowActions = ({ user, actions, busy, onAction }: UserRowActionsProps) => {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent | KeyboardEvent) => {
+      if (
+        e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node)
+      ) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
   if (actions.length === 0) return null;
   return (
-    <Dropdown align="end">
-      <Dropdown.Toggle
-        variant="outline-secondary"
-        size="sm"
+    <div className="position-relative d-inline-block" ref={root}>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary dropdown-toggle"
         disabled={busy}
+        aria-expanded={open}
+        aria-controls={menuId}
         aria-label={t('users.actionsFor', { email: user.email })}
+        onClick={() => {
+          setOpen((o) => !o);
+        }}
       >
         {t('users.columns.actions')}
-      </Dropdown.Toggle>
-      <Dropdown.Menu>
-        {actions.map((action) => (
-          <Dropdown.Item
-            key={action}
-            as="button"
-            className={action === 'delete' ? 'text-danger' : undefined}
-            onClick={() => {
-              onAction(action, user);
-            }}
-          >
-            {t(`users.actions.${action}`)}
-          </Dropdown.Item>
-        ))}
-      </Dropdown.Menu>
-    </Dropdown>
+      </button>
+      {open && (
+        <ul id={menuId} className="dropdown-menu show end-0" style={{ top: '100%' }}>
+          {actions.map((action) => (
+            <li key={action}>
+              <button
+                type="button"
+                className={`dropdown-item${action === 'delete' ? ' text-danger' : ''}`}
+                onClick={() => {
+                  setOpen(false);
+                  onAction(action, user);
+                }}
+              >
+                {t(`users.actions.${action}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 };

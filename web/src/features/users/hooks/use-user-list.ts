@@ -44,11 +44,16 @@ export const useUserList = () => {
 
   const settled = result?.key === key ? result : null;
   const loaded = settled !== null && 'users' in settled ? settled : null;
+  // While the next page or query loads, the rows on screen stay (marked busy) rather than
+  // blinking away: an open row menu or the reader's place is not lost on every keystroke.
+  const shown = loaded ?? (result !== null && 'users' in result ? result : null);
   return {
     query,
     loading: settled === null,
-    users: loaded?.users ?? [],
-    total: loaded?.total ?? 0,
+    /** Nothing to show yet: the first load. */
+    initialLoading: settled === null && shown === null,
+    users: shown?.users ?? [],
+    total: shown?.total ?? 0,
     error: settled !== null && 'error' in settled ? settled.error : null,
     page: cursors.length,
     hasNext: (loaded?.nextCursor ?? null) !== null,
