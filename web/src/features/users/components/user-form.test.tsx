@@ -1,0 +1,240 @@
+import type { UserListItem } from '@ccsc/lambdas/contract';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RuntimeConfigProvider } from '../../../config/runtime-config';
+import { setProfile, type StoredProfile } from '../../../lib/session';
+import {
+  type ApiAnswer,
+  failure,
+  fakeApi,
+  loadTestRuntimeConfig,
+  success,
+} from '../../../testing/fake-api';
+import { testConfig } from '../../../testing/render-app';
+import { CreateUserPage } from './create-user-page';
+import { EditUserPage } from './edit-user-page';
+
+const REFERENCE: Record<string, ApiAnswer> = {
+  getSiteOrgList: success({
+    organisations: [
+      { organisationId: 'site-1', name: 'Klinikum Eins', kind: 'site', country: 'DE' },
+    ],
+  }),
+  getSponsorList: success({
+    organisations: [
+      { organisationId: 'sponsor-1', name: 'Pharma Zwei', kind: 'sponsor', country: 'TR' },
+    ],
+  }),
+  'list-all-groups': success({
+    groups: [
+      { name: 'PlatformAdmin', description: null },
+      { name: 'OrgAdmin', description: null },
+      { name: 'Auditor', description: null },
+    ],
+  }),
+  'get-mob-dial-code': success({
+    dialCodes: [
+      { countryCode: 'DE', name: 'Germany', dialCode: '+49' },
+      { countryCode: 'TR', name: 'Turkey', dialCode: '+90' },
+      { countryCode: 'US', name: 'United States', dialCode: '+1' },
+      { countryCode: 'BS', name: 'Bahamas', dialCode: '+1242' },
+    ],
+  }),
+};
+
+const existing: UserListItem = {
+  userName: 'sub-7',
+  email: 'ada@example.com',
+  emailVerified: true,
+  givenName: 'Ada',
+  familyName: 'Lovelace',
+  phoneNumber: '+12425551234',
+  role: 'OrgAdmin',
+  organisationId: 'site-1',
+  enabled: true,
+  cognitoStatus: 'CONFIRMED',
+  createdAt: '2025-01-15T10:00:00.000Z',
+  updatedAt: '2025-01-15T10:00:00.000Z',
+  status: 'ENABLED',
+  locked: false,
+  mfaEnrolled: true,
+};
+
+const serve = (other: Record<string, ApiAnswer> = {}) =>
+  fakeApi(
+    (path) => ({ ...REFERENCE, ...other })[path] ?? failure(500, 'INTERNAL', `unexpected ${path}`),
+  );
+
+const signedInAs = (profile: Partial<StoredProfile>) => {
+  setProfile({
+    givenName: null,
+    familyName: null,
+    email: 'me@example.com',
+    role: 'PlatformAdmin',
+    organisationId: null,
+    ...profile,
+  });
+};
+
+const renderAt = (path: string) =>
+  render(
+    <RuntimeConfigProvider value={testConfig}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/admin/user-management/create-user" element={<CreateUserPage />} />
+          <Route path="/admin/user-management/edit-user" element={<EditUserPage />} />
+          <Route path="/admin/user-management" element={<h1>The list</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </RuntimeConfigProvider>,
+  );
+
+beforeEach(async () => {
+  await loadTestRuntimeConfig();
+  signedInAs({});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('create user', () => {
+  it('checks each field as it is typed, with the server’s rules', async () => {
+    const u = userEvent.setup();
+    serve();
+    renderAt('/admin/user-management/create-user');
+    await u.type(await screen.findByLabelText('Email'), 'ada lovelace');
+    expect(
+      await screen.findByText('Only following characters A-Za-z0-9_@.- are allowed.'),
+    ).toBeInTheDocument();
+    await u.type(screen.getByLabelText('Given name'), 'Ada<script>');
+    expect(screen.getByText(/Only following characters A-Za-z0-9_@\.,!\*=/)).toBeInTheDocument();
+    await u.type(screen.getByLabelText('Number'), '12ab');
+    expect(screen.getByText('Only following number 0-9 are allowed.')).toBeInTheDocument();
+    await u.clear(screen.getByLabelText('Number'));
+    await u.type(screen.getByLabelText('Number'), '151');
+    expect(screen.getByText('Choose a country code and enter the number.')).toBeInTheDocument();
+  });
+
+  it('requires the organisation except for a PlatformAdmin, and hides it then', async () => {
+    const u = userEvent.setup();
+    const calls = serve();
+    renderAt('/admin/user-management/create-user');
+    await u.click(await screen.findByRole('button', { name: 'Send invitation' }));
+    expect(screen.getAllByText('This field is required.').length).toBeGreaterThanOrEqual(4);
+    await u.selectOptions(screen.getByLabelText('Role'), 'PlatformAdmin');
+    expect(screen.queryByLabelText('Organisation')).toBeNull();
+    expect(calls.filter((c) => c.path === 'create-user')).toEqual([]);
+  });
+
+  it('invites with the phone as E.164 and goes back to the list', async () => {
+    const u = userEvent.setup();
+    const calls = serve({ 'create-user': success({ user: existing }) });
+    renderAt('/admin/user-management/create-user');
+    await u.type(await screen.findByLabelText('Email'), 'Ada@Example.com');
+    await u.type(screen.getByLabelText('Given name'), 'Ada');
+    await u.type(screen.getByLabelText('Family name'), 'Lovelace');
+    await u.selectOptions(screen.getByLabelText('Country code'), '+49');
+    await u.type(screen.getByLabelText('Number'), '151 1234 5678');
+    await u.selectOptions(screen.getByLabelText('Role'), 'OrgAdmin');
+    await u.selectOptions(screen.getByLabelText('Organisation'), 'sponsor-1');
+    await u.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByRole('heading', { name: 'The list' })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === 'create-user')?.body).toEqual({
+      userAttributes: {
+        email: 'ada@example.com',
+        givenName: 'Ada',
+        familyName: 'Lovelace',
+        phoneNumber: '+4915112345678',
+        role: 'OrgAdmin',
+        organisationId: 'sponsor-1',
+      },
+    });
+  });
+
+  it('shows the server’s 409 on the e-mail field', async () => {
+    const u = userEvent.setup();
+    serve({
+      'create-user': failure(
+        409,
+        'CONFLICT',
+        'An account with this email address already exists.',
+        [
+          {
+            path: 'userAttributes.email',
+            message: 'An account with this email address already exists.',
+          },
+        ],
+      ),
+    });
+    renderAt('/admin/user-management/create-user');
+    await u.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await u.type(screen.getByLabelText('Given name'), 'Ada');
+    await u.type(screen.getByLabelText('Family name'), 'Lovelace');
+    await u.selectOptions(screen.getByLabelText('Role'), 'Auditor');
+    await u.selectOptions(screen.getByLabelText('Organisation'), 'site-1');
+    await u.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(
+      await screen.findByText('An account with this email address already exists.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('fixes an OrgAdmin’s organisation to their own', async () => {
+    signedInAs({ role: 'OrgAdmin', organisationId: 'site-1' });
+    serve({ 'list-all-groups': success({ groups: [{ name: 'OrgAdmin', description: null }] }) });
+    renderAt('/admin/user-management/create-user');
+    const organisation = await screen.findByLabelText('Organisation');
+    expect(organisation).toBeDisabled();
+    expect(organisation).toHaveValue('site-1');
+    expect(
+      [...screen.getByLabelText<HTMLSelectElement>('Role').options].map((o) => o.value),
+    ).toEqual(['', 'OrgAdmin']);
+  });
+});
+
+describe('edit user', () => {
+  const editPath = '/admin/user-management/edit-user?userName=sub-7&email=ada%40example.com';
+
+  it('loads the user, splits the phone by the longest dial code, and sends only what changed', async () => {
+    const u = userEvent.setup();
+    const calls = serve({
+      'list-all-users': success({ users: [existing], count: 1, total: 1, nextCursor: null }),
+      'update-user': success({ user: existing }),
+    });
+    renderAt(editPath);
+    expect(await screen.findByLabelText('Given name')).toHaveValue('Ada');
+    expect(screen.getByLabelText('Country code')).toHaveValue('+1242');
+    expect(screen.getByLabelText('Number')).toHaveValue('5551234');
+    await u.clear(screen.getByLabelText('Family name'));
+    await u.type(screen.getByLabelText('Family name'), 'Byron');
+    await u.clear(screen.getByLabelText('Email'));
+    await u.type(screen.getByLabelText('Email'), 'ada.byron@example.com');
+    expect(screen.getByText(/must be confirmed by the user/)).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('heading', { name: 'The list' });
+    expect(calls.find((c) => c.path === 'update-user')?.body).toEqual({
+      userName: 'sub-7',
+      userAttributes: { email: 'ada.byron@example.com', familyName: 'Byron' },
+    });
+  });
+
+  it('says so when nothing changed, and when the user is not there', async () => {
+    const u = userEvent.setup();
+    const calls = serve({
+      'list-all-users': success({ users: [existing], count: 1, total: 1, nextCursor: null }),
+    });
+    const { unmount } = renderAt(editPath);
+    await screen.findByLabelText('Given name');
+    await u.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Nothing has been changed.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === 'update-user')).toEqual([]);
+    unmount();
+    renderAt('/admin/user-management/edit-user');
+    expect(
+      await screen.findByText('This user does not exist, or you may not see them.'),
+    ).toBeInTheDocument();
+  });
+});
