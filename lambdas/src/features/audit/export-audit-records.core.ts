@@ -1,18 +1,13 @@
 import type { AuditRecord, routes } from '../../contract';
 import type { Core } from '../../http/router';
-import type { AuditReader, AuditTrail } from '../../ports/audit-trail';
-import type { Clock } from '../../ports/clock';
-import type { Exports } from '../../ports/exports';
-import { type Cell, csvLines, exportFileName } from '../exports/csv';
-import { actorOf, sourceOf } from '../session/session-shared';
+import type { AuditReader } from '../../ports/audit-trail';
+import type { Cell } from '../exports/csv';
+import { type CsvExportDeps, writeCsvExport } from '../exports/csv-export';
 import { positionOf, toAuditRecord, UNREADABLE_ACTION } from './audit-records';
 import { CLOCK_SLACK_MS, checkedRange, matcher, READ_PAGE } from './list-audit-records.core';
 
-export interface ExportAuditRecordsDeps {
+export interface ExportAuditRecordsDeps extends CsvExportDeps {
   reader: Pick<AuditReader, 'readNewestFirst'>;
-  exports: Exports;
-  audit: AuditTrail;
-  clock: Clock;
 }
 
 export const AUDIT_CSV_HEADER = [
@@ -89,21 +84,11 @@ export const exportAuditRecords: Core<
       if (items.length < READ_PAGE || before === null || before <= 1) return;
     }
   }
-  const fileName = exportFileName('audit-trail', deps.clock.now());
-  const counter = { rows: 0 };
-  const file = await deps.exports.write(
-    `audit/${ctx.caller.userName}/${ctx.requestId}.csv`,
-    csvLines(AUDIT_CSV_HEADER, rows(), counter),
-    { fileName, contentType: 'text/csv; charset=utf-8' },
-  );
-  await deps.audit.append({
+  return writeCsvExport(deps, ctx, {
+    kind: 'audit-trail',
+    header: AUDIT_CSV_HEADER,
+    rows: rows(),
+    filters,
     action: 'audit.export',
-    outcome: 'success',
-    actor: actorOf(ctx.caller),
-    organisationId: ctx.caller.role === 'OrgAdmin' ? ctx.caller.organisationId : null,
-    source: sourceOf(ctx),
-    requestId: ctx.requestId,
-    after: { filters: { ...filters }, rows: counter.rows, fileName },
   });
-  return { url: file.url, fileName, rows: counter.rows, expiresAt: file.expiresAt.toISOString() };
 };

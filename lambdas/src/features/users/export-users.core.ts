@@ -1,19 +1,13 @@
 import type { routes } from '../../contract';
 import type { Core } from '../../http/router';
-import type { AuditTrail } from '../../ports/audit-trail';
-import type { Clock } from '../../ports/clock';
-import type { Exports } from '../../ports/exports';
 import type { IndexedUser, UserIndex } from '../../ports/user-index';
-import { actorOf, sourceOf } from '../session/session-shared';
-import { type Cell, csvLines, exportFileName } from '../exports/csv';
+import type { Cell } from '../exports/csv';
+import { type CsvExportDeps, writeCsvExport } from '../exports/csv-export';
 import { displayStatus } from './user-index-sync';
 import { matchesQuery, visibleTo } from './user-list-query';
 
-export interface ExportUsersDeps {
+export interface ExportUsersDeps extends CsvExportDeps {
   index: UserIndex;
-  exports: Exports;
-  audit: AuditTrail;
-  clock: Clock;
   ensureBuilt: () => Promise<void>;
 }
 
@@ -67,27 +61,11 @@ export const exportUsers: Core<(typeof routes)['export-users'], ExportUsersDeps>
       for (const user of page) if (visible(user) && matches(user)) yield cellsOf(user);
     }
   }
-  const now = deps.clock.now();
-  const fileName = exportFileName('users', now);
-  const counter = { rows: 0 };
-  const file = await deps.exports.write(
-    `users/${ctx.caller.userName}/${ctx.requestId}.csv`,
-    csvLines(USER_CSV_HEADER, rows(), counter),
-    { fileName, contentType: 'text/csv; charset=utf-8' },
-  );
-  await deps.audit.append({
+  return writeCsvExport(deps, ctx, {
+    kind: 'users',
+    header: USER_CSV_HEADER,
+    rows: rows(),
+    filters: input,
     action: 'user.export',
-    outcome: 'success',
-    actor: actorOf(ctx.caller),
-    organisationId: ctx.caller.role === 'OrgAdmin' ? ctx.caller.organisationId : null,
-    source: sourceOf(ctx),
-    requestId: ctx.requestId,
-    after: { filters: { ...input }, rows: counter.rows, fileName },
   });
-  return {
-    url: file.url,
-    fileName,
-    rows: counter.rows,
-    expiresAt: file.expiresAt.toISOString(),
-  };
 };
