@@ -4,7 +4,13 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
 import { callApi, type ApiResult } from '../support/api';
-import { cognito, createSignedInUser, failureOf, type TestUser } from '../support/aws';
+import {
+  cognito,
+  createEnrolledUser,
+  createSignedInUser,
+  failureOf,
+  type TestUser,
+} from '../support/aws';
 import { srpSignIn } from '../support/srp-client';
 
 /**
@@ -88,6 +94,33 @@ describe('accountLockout', () => {
       }),
     );
     expect(signIn.name).toBe('NotAuthorizedException');
+  });
+
+  it('records each real failed sign-in in the audit trail once, and the lock', async () => {
+    const auditor = await createEnrolledUser(c, 'Auditor');
+    const user = await createSignedInUser(c, 'OrgAdmin');
+    for (let i = 0; i < 2; i += 1) {
+      await failSignIn(user);
+      await lockout(user.email);
+    }
+    await lockout(user.email); // reported again: nothing new
+    const records = async (action: string) => {
+      const res = await callApi(c, 'list-audit-records', {
+        token: auditor.idToken,
+        body: { action, target: user.email, limit: 100 },
+      });
+      return (res.body as { data: { records: { outcome: string; target: { id: string } }[] } }).data
+        .records;
+    };
+    const failed = await records('session.login-failed');
+    expect(failed).toHaveLength(2);
+    expect(failed.every((r) => r.outcome === 'failure' && r.target.id === user.userName)).toBe(
+      true,
+    );
+    for (let i = 0; i < 3; i += 1) await failSignIn(user);
+    expect((await lockout(user.email)).body).toEqual({ status: 'success', data: { locked: true } });
+    expect(await records('session.login-failed')).toHaveLength(5);
+    expect(await records('account.locked')).toHaveLength(1);
   });
 
   it('answers an unknown e-mail with the same status and body, in about the same time', async () => {

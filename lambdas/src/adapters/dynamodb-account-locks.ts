@@ -83,4 +83,25 @@ export class DynamoAccountLocks implements AccountLocks {
       if (!isConditionFailure(err)) throw err;
     }
   }
+
+  async claimFailureRecord(userName: string, at: Date): Promise<boolean> {
+    try {
+      await this.client.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: {
+            pk: `USER#${userName}`,
+            sk: `SIGNIN_FAILURE#${at.toISOString()}`,
+            // Bookkeeping only (the audit trail keeps the record): cleared after 30 days.
+            expiresAt: Math.floor(at.getTime() / 1000) + 30 * 24 * 60 * 60,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
 }

@@ -26,6 +26,11 @@ export interface AccountLocks {
   claim(lock: AccountLock, previous: AccountLock | null): Promise<boolean>;
   /** Marks the current lock released (the unlock of user management); no lock, no change. */
   release(userName: string, at: Date): Promise<void>;
+  /**
+   * Claims the audit record of one failed sign-in (Cognito's auth event at `at`): true for the
+   * first caller only, so each real failure is recorded once however often it is reported.
+   */
+  claimFailureRecord(userName: string, at: Date): Promise<boolean>;
 }
 
 /** True when the account is disabled because accountLockout locked it (not released since). */

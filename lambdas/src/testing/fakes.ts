@@ -58,6 +58,15 @@ export class FakeAccountLocks implements AccountLocks {
     if (lock?.releasedAt === null) this.locks.set(userName, { ...lock, releasedAt: at });
     return Promise.resolve();
   }
+
+  readonly recordedFailures = new Set<string>();
+
+  claimFailureRecord(userName: string, at: Date) {
+    const key = `${userName}@${at.toISOString()}`;
+    if (this.recordedFailures.has(key)) return Promise.resolve(false);
+    this.recordedFailures.add(key);
+    return Promise.resolve(true);
+  }
 }
 
 export class FakeTotpResetTickets implements TotpResetTickets {

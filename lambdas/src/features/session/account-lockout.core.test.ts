@@ -82,7 +82,7 @@ describe('accountLockout', () => {
       reason: 'locked by lockout: 5 consecutive failed sign-ins (threshold 5)',
       releasedAt: null,
     });
-    expect(t.deps.audit.entries).toEqual([
+    expect(t.deps.audit.entries.filter((e) => e.action === 'account.locked')).toEqual([
       {
         action: 'account.locked',
         outcome: 'success',
@@ -142,6 +142,28 @@ describe('accountLockout', () => {
     expect(t.directory.calls.filter((c) => c === 'listAuthEvents')).toHaveLength(2);
   });
 
+  it('records each real failed sign-in once, oldest first, however often it is reported', async () => {
+    const t = setup({ organisationId: 'site-001' });
+    t.user?.authEvents.push(...history(t.clock, 'Pass', 'Fail', 'Fail'));
+    expect(await t.call()).toEqual({ locked: false });
+    expect(await t.call()).toEqual({ locked: false });
+    const failed = t.deps.audit.entries.filter((e) => e.action === 'session.login-failed');
+    expect(failed).toHaveLength(2);
+    expect(failed[0]).toMatchObject({
+      outcome: 'failure',
+      actor: null,
+      target: { type: 'user', id: t.user?.userName, label: t.user?.email },
+      organisationId: 'site-001',
+      source: { ip: '203.0.113.7' },
+    });
+    const times = failed.map((e) => /at (\S+)\)$/.exec(e.reason ?? '')?.[1] ?? '');
+    expect(times).toEqual([...times].sort());
+    // A new failure is recorded on its own; an account without failures records nothing.
+    t.user?.authEvents.push({ type: 'SignIn', response: 'Fail', at: t.clock.now() });
+    await t.call();
+    expect(t.deps.audit.actions().filter((a) => a === 'session.login-failed')).toHaveLength(3);
+  });
+
   it('answers locked for an account it locked, without touching it again', async () => {
     const t = setup({});
     t.user?.authEvents.push(...history(t.clock, 'Fail', 'Fail', 'Fail', 'Fail', 'Fail'));
@@ -149,7 +171,7 @@ describe('accountLockout', () => {
     t.directory.calls.length = 0;
     expect(await t.call()).toEqual({ locked: true });
     expect(t.directory.calls).toEqual(['getUser']);
-    expect(t.deps.audit.entries).toHaveLength(1);
+    expect(t.deps.audit.actions().filter((a) => a === 'account.locked')).toHaveLength(1);
   });
 
   it('answers not locked for a disabled account that it did not lock', async () => {
@@ -176,7 +198,10 @@ describe('accountLockout', () => {
     }
     expect(await t.call()).toEqual({ locked: true });
     expect(t.deps.locks.locks.get(userName)?.releasedAt).toBeNull();
-    expect(t.deps.audit.actions()).toEqual(['account.locked', 'account.locked']);
+    expect(t.deps.audit.actions().filter((a) => a === 'account.locked')).toEqual([
+      'account.locked',
+      'account.locked',
+    ]);
   });
 
   it('after an unlock does not count failures made while the account was locked', async () => {
@@ -203,7 +228,7 @@ describe('accountLockout', () => {
     const [a, b] = await Promise.all([t.call(), t.call()]);
     expect([a, b]).toEqual([{ locked: true }, { locked: true }]);
     expect(t.directory.calls.filter((c) => c === 'disableUser')).toHaveLength(1);
-    expect(t.deps.audit.entries).toHaveLength(1);
+    expect(t.deps.audit.actions().filter((a) => a === 'account.locked')).toHaveLength(1);
   });
 
   it('answers an unknown e-mail like an unlocked account, after the same Cognito calls', async () => {

@@ -42,6 +42,8 @@ export const consecutiveFailedSignIns = async (
   userName: string,
   since: Date | null,
   threshold: number,
+  /** Collects the times of the failures counted, newest first. */
+  failedAt: Date[] = [],
 ): Promise<number> => {
   let count = 0;
   let cursor: string | undefined;
@@ -54,6 +56,7 @@ export const consecutiveFailedSignIns = async (
       }
       if (event.type === 'SignIn' && event.response === 'Fail') {
         count += 1;
+        failedAt.push(event.at);
         if (count >= threshold) return count;
       }
     }
@@ -63,15 +66,19 @@ export const consecutiveFailedSignIns = async (
   return count;
 };
 
+/** An existing, enabled account and the failed sign-ins of its current streak. */
+interface Streak {
+  userName: string;
+  email: string;
+  organisationId: string | null;
+  /** Newest first. */
+  failedAt: Date[];
+}
+
 type Verdict =
-  | { kind: 'unknown' | 'not-locked' | 'already-locked' }
-  | {
-      kind: 'lock';
-      userName: string;
-      email: string;
-      failures: number;
-      previous: AccountLock | null;
-    };
+  | { kind: 'unknown' | 'already-locked' }
+  | { kind: 'not-locked'; streak?: Streak }
+  | ({ kind: 'lock'; failures: number; previous: AccountLock | null } & Streak);
 
 /** Reads only: what the account's real auth events say. */
 const judge = async (email: string, deps: AccountLockoutDeps): Promise<Verdict> => {
@@ -86,15 +93,48 @@ const judge = async (email: string, deps: AccountLockoutDeps): Promise<Verdict> 
   }
   const lock = await locks.get(user.userName);
   if (!user.enabled) return { kind: isLockedOut(false, lock) ? 'already-locked' : 'not-locked' };
+  const failedAt: Date[] = [];
   const failures = await consecutiveFailedSignIns(
     directory,
     user.userName,
     // After an unlock, only failures since the release count (not ones made while it was locked).
     lock?.releasedAt ?? lock?.lockedAt ?? null,
     threshold,
+    failedAt,
   );
-  if (failures < threshold) return { kind: 'not-locked' };
-  return { kind: 'lock', userName: user.userName, email: user.email, failures, previous: lock };
+  const streak = {
+    userName: user.userName,
+    email: user.email,
+    organisationId: user.organisationId,
+    failedAt,
+  };
+  if (failures < threshold) return { kind: 'not-locked', streak };
+  return { kind: 'lock', ...streak, failures, previous: lock };
+};
+
+/**
+ * Records each real failed sign-in of the streak in the audit trail, once (the failures are
+ * Cognito's own auth events, never what the request says; a failure reported again is not
+ * recorded twice). The source is the browser that reported it, the sign-in screen.
+ */
+const recordFailures = async (
+  streak: Streak,
+  ctx: RequestContext<null>,
+  deps: AccountLockoutDeps,
+): Promise<void> => {
+  for (const at of [...streak.failedAt].reverse()) {
+    if (!(await deps.locks.claimFailureRecord(streak.userName, at))) continue;
+    await deps.audit.append({
+      action: 'session.login-failed',
+      outcome: 'failure',
+      actor: null,
+      target: userTarget(streak.userName, streak.email),
+      organisationId: streak.organisationId,
+      source: { ip: ctx.sourceIp, userAgent: ctx.userAgent },
+      requestId: ctx.requestId,
+      reason: `Incorrect password (Cognito sign-in failure at ${at.toISOString()})`,
+    });
+  }
 };
 
 /** Locks: the record (once per streak), then Cognito disables the user and ends its sessions. */
@@ -158,6 +198,13 @@ export const accountLockout: Core<(typeof routes)['accountLockout'], AccountLock
       });
       return { locked: false };
     }
+    const streak =
+      verdict.kind === 'lock'
+        ? verdict
+        : verdict.kind === 'not-locked'
+          ? verdict.streak
+          : undefined;
+    if (streak !== undefined) await recordFailures(streak, ctx, deps);
     if (verdict.kind === 'lock') {
       await lock(verdict, ctx, deps);
       return { locked: true };
