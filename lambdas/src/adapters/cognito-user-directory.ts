@@ -333,6 +333,7 @@ export class CognitoUserDirectory implements UserDirectory {
         type: e.EventType ?? 'Unknown',
         response: e.EventResponse ?? 'Unknown',
         at: e.CreationDate ?? new Date(0),
+        ...(e.EventId === undefined ? {} : { id: e.EventId }),
       })),
       nextCursor: out.NextToken ?? null,
     };

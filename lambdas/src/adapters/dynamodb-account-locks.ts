@@ -84,14 +84,14 @@ export class DynamoAccountLocks implements AccountLocks {
     }
   }
 
-  async claimFailureRecord(userName: string, at: Date): Promise<boolean> {
+  async claimFailureRecord(userName: string, eventId: string, at: Date): Promise<boolean> {
     try {
       await this.client.send(
         new PutCommand({
           TableName: this.tableName,
           Item: {
             pk: `USER#${userName}`,
-            sk: `SIGNIN_FAILURE#${at.toISOString()}`,
+            sk: `SIGNIN_FAILURE#${eventId}`,
             // Bookkeeping only (the audit trail keeps the record): cleared after 30 days.
             expiresAt: Math.floor(at.getTime() / 1000) + 30 * 24 * 60 * 60,
           },

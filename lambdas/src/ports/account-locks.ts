@@ -27,10 +27,11 @@ export interface AccountLocks {
   /** Marks the current lock released (the unlock of user management); no lock, no change. */
   release(userName: string, at: Date): Promise<void>;
   /**
-   * Claims the audit record of one failed sign-in (Cognito's auth event at `at`): true for the
-   * first caller only, so each real failure is recorded once however often it is reported.
+   * Claims the audit record of one failed sign-in (Cognito's auth event, by its EventId): true
+   * for the first caller only, so each real failure is recorded once however often it is
+   * reported. `at` is when it happened (the bookkeeping expires 30 days after).
    */
-  claimFailureRecord(userName: string, at: Date): Promise<boolean>;
+  claimFailureRecord(userName: string, eventId: string, at: Date): Promise<boolean>;
 }
 
 /** True when the account is disabled because accountLockout locked it (not released since). */

@@ -68,6 +68,8 @@ export interface AuthEvent {
   /** Pass | Fail | InProgress */
   response: string;
   at: Date;
+  /** Cognito's EventId: what tells two events of the same second apart. */
+  id?: string;
 }
 
 export interface AuthEventPage {

@@ -61,8 +61,8 @@ export class FakeAccountLocks implements AccountLocks {
 
   readonly recordedFailures = new Set<string>();
 
-  claimFailureRecord(userName: string, at: Date) {
-    const key = `${userName}@${at.toISOString()}`;
+  claimFailureRecord(userName: string, eventId: string) {
+    const key = `${userName}@${eventId}`;
     if (this.recordedFailures.has(key)) return Promise.resolve(false);
     this.recordedFailures.add(key);
     return Promise.resolve(true);

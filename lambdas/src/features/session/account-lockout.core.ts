@@ -4,7 +4,7 @@ import type { Logger } from '../../http/logger';
 import type { Core, RequestContext } from '../../http/router';
 import { type AccountLock, type AccountLocks, isLockedOut } from '../../ports/account-locks';
 import type { AuditTrail } from '../../ports/audit-trail';
-import type { UserDirectory } from '../../ports/user-directory';
+import type { AuthEvent, UserDirectory } from '../../ports/user-directory';
 import {
   requireWebClient,
   type SteadyTiming,
@@ -42,8 +42,8 @@ export const consecutiveFailedSignIns = async (
   userName: string,
   since: Date | null,
   threshold: number,
-  /** Collects the times of the failures counted, newest first. */
-  failedAt: Date[] = [],
+  /** Collects the failures counted, newest first. */
+  failed: AuthEvent[] = [],
 ): Promise<number> => {
   let count = 0;
   let cursor: string | undefined;
@@ -56,7 +56,7 @@ export const consecutiveFailedSignIns = async (
       }
       if (event.type === 'SignIn' && event.response === 'Fail') {
         count += 1;
-        failedAt.push(event.at);
+        failed.push(event);
         if (count >= threshold) return count;
       }
     }
@@ -72,7 +72,7 @@ interface Streak {
   email: string;
   organisationId: string | null;
   /** Newest first. */
-  failedAt: Date[];
+  failed: AuthEvent[];
 }
 
 type Verdict =
@@ -93,20 +93,20 @@ const judge = async (email: string, deps: AccountLockoutDeps): Promise<Verdict> 
   }
   const lock = await locks.get(user.userName);
   if (!user.enabled) return { kind: isLockedOut(false, lock) ? 'already-locked' : 'not-locked' };
-  const failedAt: Date[] = [];
+  const failed: AuthEvent[] = [];
   const failures = await consecutiveFailedSignIns(
     directory,
     user.userName,
     // After an unlock, only failures since the release count (not ones made while it was locked).
     lock?.releasedAt ?? lock?.lockedAt ?? null,
     threshold,
-    failedAt,
+    failed,
   );
   const streak = {
     userName: user.userName,
     email: user.email,
     organisationId: user.organisationId,
-    failedAt,
+    failed,
   };
   if (failures < threshold) return { kind: 'not-locked', streak };
   return { kind: 'lock', ...streak, failures, previous: lock };
@@ -122,8 +122,9 @@ const recordFailures = async (
   ctx: RequestContext<null>,
   deps: AccountLockoutDeps,
 ): Promise<void> => {
-  for (const at of [...streak.failedAt].reverse()) {
-    if (!(await deps.locks.claimFailureRecord(streak.userName, at))) continue;
+  for (const { id, at } of [...streak.failed].reverse()) {
+    const eventId = id ?? at.toISOString();
+    if (!(await deps.locks.claimFailureRecord(streak.userName, eventId, at))) continue;
     await deps.audit.append({
       action: 'session.login-failed',
       outcome: 'failure',
