@@ -83,6 +83,28 @@ describe('the sign-in flow (SPEC §4, §8)', () => {
     });
   });
 
+  it('takes the role and organisation from the ID token when the attributes cannot be read', async () => {
+    fakeApi(() => success({ recorded: true }));
+    amplify.signIn.mockResolvedValue(step('DONE'));
+    amplify.fetchUserAttributes.mockRejectedValue(new Error('Network error'));
+    amplify.fetchAuthSession.mockResolvedValue({
+      tokens: {
+        idToken: {
+          toString: () => 'id.jwt',
+          payload: { 'cognito:groups': ['Auditor'], 'custom:organisationId': 'sponsor-1' },
+        },
+      },
+    });
+    await expect(signIn('ada@example.com', 'Secret123')).resolves.toEqual({ kind: 'signed-in' });
+    expect(getProfile()).toEqual({
+      givenName: null,
+      familyName: null,
+      email: 'ada@example.com',
+      role: 'Auditor',
+      organisationId: 'sponsor-1',
+    });
+  });
+
   it('sends logLogin=true, or firstLogin=true after a new password, and clears the flag', async () => {
     const urls: string[] = [];
     vi.stubGlobal('fetch', (url: string) => {

@@ -11,8 +11,14 @@ import {
   type StepResult,
   type TotpSetupVia,
 } from './auth';
-import { ROLES } from '@ccsc/lambdas/contract/roles';
-import { isFirstTimeLogin, setAgentSession, setFirstTimeLogin, setProfile } from './session';
+import type { Role } from '@ccsc/lambdas/contract/roles';
+import {
+  isFirstTimeLogin,
+  roleOf,
+  setAgentSession,
+  setFirstTimeLogin,
+  setProfile,
+} from './session';
 
 /**
  * The steps of a sign-in after the password (SPEC §4), loaded when the user first types on the
@@ -93,6 +99,30 @@ const totpSetup = (via: TotpSetupVia, secret: string): SignInResult => ({
   setupUri: totpSetupUri(totpIssuer(getRuntimeConfig()), signingInAs, secret),
 });
 
+const textOf = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
+
+/**
+ * The role and organisation as the ID token states them, for when the attributes could not be
+ * read: its custom:role and custom:organisationId claims, else the one role group it is in
+ * (cognito:groups, what the server goes by).
+ */
+const claimedPlacement = async (
+  auth: AmplifyAuth,
+): Promise<{ role: Role | null; organisationId: string | null }> => {
+  try {
+    const claims = (await auth.fetchAuthSession()).tokens?.idToken?.payload ?? {};
+    const groups = Array.isArray(claims['cognito:groups']) ? claims['cognito:groups'] : [];
+    const grouped = groups.map(roleOf).filter((r) => r !== null);
+    return {
+      role: roleOf(claims['custom:role']) ?? (grouped.length === 1 ? (grouped[0] ?? null) : null),
+      organisationId: textOf(claims['custom:organisationId']),
+    };
+  } catch {
+    return { role: null, organisationId: null };
+  }
+};
+
 /**
  * The session is there (Cognito said DONE, TOTP is enrolled): redirect-user records the sign-in
  * (logLogin, or firstLogin after a new password), then the profile and the agent-session marker
@@ -113,12 +143,19 @@ const establishSession = async (auth: AmplifyAuth): Promise<SignInResult> => {
     } catch {
       // The header then reads N/A; the sign-in itself stands.
     }
+    let role = roleOf(attributes['custom:role']);
+    let organisationId = textOf(attributes['custom:organisationId']);
+    if (role === null) {
+      const claimed = await claimedPlacement(auth);
+      role = claimed.role;
+      organisationId ??= claimed.organisationId;
+    }
     setProfile({
       givenName: attributes.given_name ?? null,
       familyName: attributes.family_name ?? null,
       email: attributes.email ?? signingInAs,
-      role: ROLES.find((r) => r === attributes['custom:role']) ?? null,
-      organisationId: attributes['custom:organisationId'] ?? null,
+      role,
+      organisationId,
     });
     setAgentSession();
     return { kind: 'signed-in' };

@@ -8,12 +8,23 @@ import { paths } from '../../../config/paths';
 import { callApi } from '../../../lib/api';
 import { getProfile } from '../../../lib/session';
 import { useReferenceData } from '../hooks/use-reference-data';
-import { problemsOfError } from '../utils/save-user';
+import { problemsOfError, type SavedState } from '../utils/save-user';
 import { EMPTY_FORM, type FieldProblems } from '../utils/user-form-values';
+import { canManageUsers } from '../utils/user-permissions';
+import { NotAllowed } from './not-allowed';
 import { UserForm } from './user-form';
 
 /** Create (invite) a user (SPEC §2): Cognito e-mails the temporary password. */
 export const CreateUserPage = () => {
+  const { t } = useTranslation();
+  return canManageUsers(getProfile()) ? (
+    <CreateUserScreen />
+  ) : (
+    <NotAllowed heading={t('users.createHeading')} />
+  );
+};
+
+const CreateUserScreen = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const profile = getProfile();
@@ -27,7 +38,8 @@ export const CreateUserPage = () => {
     setMessage(null);
     try {
       await callApi('create-user', { userAttributes: attributes });
-      void navigate(paths.admin.users, { state: { saved: true } });
+      const saved: SavedState = { saved: true };
+      void navigate(paths.admin.users, { state: saved });
     } catch (err) {
       const problems = problemsOfError(err, t('users.form.failed'));
       setServerProblems(problems.fields);

@@ -5,15 +5,20 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
-import { callApi } from '../../../lib/api';
+import { ApiError, callApi } from '../../../lib/api';
 import { getProfile } from '../../../lib/session';
 import { useReferenceData } from '../hooks/use-reference-data';
-import { problemsOfError } from '../utils/save-user';
+import { problemsOfError, type SavedState } from '../utils/save-user';
 import { type FieldProblems, formOf } from '../utils/user-form-values';
+import { canManageUsers, isSelf } from '../utils/user-permissions';
+import { NotAllowed } from './not-allowed';
 import { UserForm } from './user-form';
 
 type Loaded =
-  { status: 'loading' } | { status: 'ready'; user: UserListItem } | { status: 'missing' };
+  | { status: 'loading' }
+  | { status: 'ready'; user: UserListItem }
+  | { status: 'missing' }
+  | { status: 'failed' };
 
 /** Only what changed is sent: absent keeps, and the server records only real changes. */
 const changesOf = (before: UserListItem, after: UserAttributes): Partial<UserAttributes> => {
@@ -34,35 +39,57 @@ const changesOf = (before: UserListItem, after: UserAttributes): Partial<UserAtt
 /** Edit a user (SPEC §2): /admin/user-management/edit-user?userName=<sub>&email=<address>. */
 export const EditUserPage = () => {
   const { t } = useTranslation();
+  return canManageUsers(getProfile()) ? (
+    <EditUserScreen />
+  ) : (
+    <NotAllowed heading={t('users.editHeading')} />
+  );
+};
+
+const EditUserScreen = () => {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const userName = params.get('userName') ?? '';
   const email = params.get('email') ?? '';
   const profile = getProfile();
   const reference = useReferenceData('all');
-  const [loaded, setLoaded] = useState<Loaded>(
-    userName === '' || email === '' ? { status: 'missing' } : { status: 'loading' },
-  );
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<{ key: string; result: Loaded } | null>(null);
+  const key = JSON.stringify([userName, email, attempt]);
   const [saving, setSaving] = useState(false);
   const [serverProblems, setServerProblems] = useState<FieldProblems>({});
   const [message, setMessage] = useState<string | null>(null);
 
+  // There is no get-user call: the user is the row of that username among those whose e-mail
+  // starts with the address the list passed along (the exact address sorts first).
   useEffect(() => {
     let current = true;
     if (userName === '' || email === '') return;
     callApi('list-all-users', { search: email, limit: 60 }).then(
       ({ users }) => {
         const user = users.find((u) => u.userName === userName);
-        if (current) setLoaded(user ? { status: 'ready', user } : { status: 'missing' });
+        if (current) {
+          setLoaded({ key, result: user ? { status: 'ready', user } : { status: 'missing' } });
+        }
       },
-      () => {
-        if (current) setLoaded({ status: 'missing' });
+      (err: unknown) => {
+        // A refusal (404, 400) means the user is not there for this caller; anything else may pass.
+        const refused = err instanceof ApiError && err.status >= 400 && err.status < 500;
+        if (current) setLoaded({ key, result: { status: refused ? 'missing' : 'failed' } });
       },
     );
     return () => {
       current = false;
     };
-  }, [userName, email]);
+  }, [userName, email, key]);
+
+  const state: Loaded =
+    userName === '' || email === ''
+      ? { status: 'missing' }
+      : loaded?.key === key
+        ? loaded.result
+        : { status: 'loading' };
 
   const save = async (user: UserListItem, attributes: UserAttributes) => {
     const changes = changesOf(user, attributes);
@@ -74,7 +101,8 @@ export const EditUserPage = () => {
     setMessage(null);
     try {
       await callApi('update-user', { userName: user.userName, userAttributes: changes });
-      void navigate(paths.admin.users, { state: { saved: true } });
+      const saved: SavedState = { saved: true, emailChanged: changes.email !== undefined };
+      void navigate(paths.admin.users, { state: saved });
     } catch (err) {
       const problems = problemsOfError(err, t('users.form.failed'));
       setServerProblems(problems.fields);
@@ -91,12 +119,26 @@ export const EditUserPage = () => {
           {message}
         </div>
       )}
-      {(loaded.status === 'loading' || reference.status === 'loading') && (
+      {(state.status === 'loading' || reference.status === 'loading') && (
         <LoadingIndicator className="my-4" />
       )}
-      {loaded.status === 'missing' && (
+      {state.status === 'missing' && (
         <div className="alert alert-danger" role="alert">
           {t('users.form.notFound')}
+        </div>
+      )}
+      {state.status === 'failed' && (
+        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
+          <span className="me-auto">{t('users.form.userLoadFailed')}</span>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            onClick={() => {
+              setAttempt((n) => n + 1);
+            }}
+          >
+            {t('users.retry')}
+          </button>
         </div>
       )}
       {reference.status === 'failed' && (
@@ -107,17 +149,18 @@ export const EditUserPage = () => {
           </button>
         </div>
       )}
-      {loaded.status === 'ready' && reference.status === 'ready' && (
+      {state.status === 'ready' && reference.status === 'ready' && (
         <UserForm
           mode="edit"
-          initial={formOf(loaded.user, reference.data.dialCodes)}
+          initial={formOf(state.user, reference.data.dialCodes)}
           reference={reference.data}
           serverProblems={serverProblems}
           saving={saving}
           fixedOrganisationId={
             profile?.role === 'OrgAdmin' ? (profile.organisationId ?? null) : null
           }
-          onSubmit={(attributes) => void save(loaded.user, attributes)}
+          ownAccount={isSelf(state.user, profile)}
+          onSubmit={(attributes) => void save(state.user, attributes)}
           onCancel={() => void navigate(paths.admin.users)}
         />
       )}

@@ -118,6 +118,28 @@ describe('create user', () => {
     expect(screen.getByText('Choose a country code and enter the number.')).toBeInTheDocument();
   });
 
+  it('checks the e-mail’s form and the family name’s characters, and clears a fixed problem', async () => {
+    const u = userEvent.setup();
+    serve();
+    renderAt('/admin/user-management/create-user');
+    const email = await screen.findByLabelText('Email');
+    await u.type(email, 'ada@example');
+    expect(
+      screen.getByText('Email Address provided is not in the correct format'),
+    ).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(
+      'Email Address provided is not in the correct format',
+    );
+    await u.type(email, '.com');
+    expect(screen.queryByText('Email Address provided is not in the correct format')).toBeNull();
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await u.type(screen.getByLabelText('Family name'), 'Lovelace<>');
+    expect(screen.getByLabelText('Family name')).toHaveAttribute('aria-invalid', 'true');
+    await u.clear(screen.getByLabelText('Family name'));
+    expect(screen.getByText('This field is required.')).toBeInTheDocument();
+  });
+
   it('requires the organisation except for a PlatformAdmin, and hides it then', async () => {
     const u = userEvent.setup();
     const calls = serve();
@@ -182,6 +204,18 @@ describe('create user', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('offers an Auditor, who arrives by the address, no form', async () => {
+    signedInAs({ role: 'Auditor' });
+    const calls = serve();
+    renderAt('/admin/user-management/create-user');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your role can view users but not change them.',
+    );
+    expect(screen.queryByRole('button', { name: 'Send invitation' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the user list' })).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
   it('fixes an OrgAdmin’s organisation to their own', async () => {
     signedInAs({ role: 'OrgAdmin', organisationId: 'site-1' });
     serve({ 'list-all-groups': success({ groups: [{ name: 'OrgAdmin', description: null }] }) });
@@ -219,6 +253,102 @@ describe('edit user', () => {
       userName: 'sub-7',
       userAttributes: { email: 'ada.byron@example.com', familyName: 'Byron' },
     });
+  });
+
+  it('makes a PlatformAdmin of an OrgAdmin: the organisation goes, only the role is sent', async () => {
+    const u = userEvent.setup();
+    const calls = serve({
+      'list-all-users': success({ users: [existing], count: 1, total: 1, nextCursor: null }),
+      'update-user': success({ user: existing }),
+    });
+    renderAt(editPath);
+    await screen.findByLabelText('Given name');
+    expect(screen.getByLabelText('Organisation')).toHaveValue('site-1');
+    await u.selectOptions(screen.getByLabelText('Role'), 'PlatformAdmin');
+    expect(screen.queryByLabelText('Organisation')).toBeNull();
+    await u.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('heading', { name: 'The list' });
+    expect(calls.find((c) => c.path === 'update-user')?.body).toEqual({
+      userName: 'sub-7',
+      userAttributes: { role: 'PlatformAdmin' },
+    });
+  });
+
+  it('replaces a mobile number but does not pretend to remove it', async () => {
+    const u = userEvent.setup();
+    const calls = serve({
+      'list-all-users': success({ users: [existing], count: 1, total: 1, nextCursor: null }),
+      'update-user': success({ user: existing }),
+    });
+    renderAt(editPath);
+    await screen.findByLabelText('Given name');
+    await u.selectOptions(screen.getByLabelText('Country code'), '');
+    await u.clear(screen.getByLabelText('Number'));
+    expect(
+      screen.getByText('A mobile number can be replaced but not removed.'),
+    ).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(calls.filter((c) => c.path === 'update-user')).toEqual([]);
+    await u.selectOptions(screen.getByLabelText('Country code'), '+90');
+    await u.type(screen.getByLabelText('Number'), '5321234567');
+    await u.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('heading', { name: 'The list' });
+    expect(calls.find((c) => c.path === 'update-user')?.body).toEqual({
+      userName: 'sub-7',
+      userAttributes: { phoneNumber: '+905321234567' },
+    });
+  });
+
+  it('does not offer a change of one’s own role', async () => {
+    signedInAs({ role: 'OrgAdmin', organisationId: 'site-1', email: 'Ada@example.com' });
+    serve({
+      'list-all-users': success({ users: [existing], count: 1, total: 1, nextCursor: null }),
+      'list-all-groups': success({ groups: [{ name: 'OrgAdmin', description: null }] }),
+    });
+    renderAt(editPath);
+    const role = await screen.findByLabelText('Role');
+    expect(role).toBeDisabled();
+    expect(role).toHaveValue('OrgAdmin');
+    expect(role).toHaveAccessibleDescription('You cannot change your own role.');
+  });
+
+  it('shows the server’s problem on the field when a changed address is in use', async () => {
+    const u = userEvent.setup();
+    serve({
+      'list-all-users': success({ users: [existing], count: 1, total: 1, nextCursor: null }),
+      'update-user': failure(409, 'CONFLICT', 'A user with this e-mail address already exists.', [
+        {
+          path: 'userAttributes.email',
+          message: 'A user with this e-mail address already exists.',
+        },
+      ]),
+    });
+    renderAt(editPath);
+    const email = await screen.findByLabelText('Email');
+    await u.clear(email);
+    await u.type(email, 'grace@example.com');
+    await u.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('A user with this e-mail address already exists.'),
+    ).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('offers a retry when the user could not be loaded', async () => {
+    const u = userEvent.setup();
+    let down = true;
+    serve({
+      get 'list-all-users'() {
+        return down
+          ? failure(503, 'UNAVAILABLE', 'Service unavailable')
+          : success({ users: [existing], count: 1, total: 1, nextCursor: null });
+      },
+    });
+    renderAt(editPath);
+    expect(await screen.findByText('The user could not be loaded.')).toBeInTheDocument();
+    down = false;
+    await u.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Given name')).toHaveValue('Ada');
   });
 
   it('says so when nothing changed, and when the user is not there', async () => {

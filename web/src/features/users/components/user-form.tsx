@@ -19,6 +19,8 @@ interface UserFormProps {
   saving: boolean;
   /** The OrgAdmin's own organisation: fixed for them. */
   fixedOrganisationId: string | null;
+  /** The administrator edits their own account: nobody changes their own role. */
+  ownAccount?: boolean;
   onSubmit: (attributes: UserAttributes, values: UserFormValues) => void;
   onCancel: () => void;
 }
@@ -31,6 +33,7 @@ export const UserForm = ({
   serverProblems,
   saving,
   fixedOrganisationId,
+  ownAccount = false,
   onSubmit,
   onCancel,
 }: UserFormProps) => {
@@ -41,7 +44,9 @@ export const UserForm = ({
   const [touched, setTouched] = useState<Partial<Record<FormField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [cleared, setCleared] = useState<Partial<Record<FormField, boolean>>>({});
-  const { attributes, problems } = toAttributes(values);
+  const { attributes, problems } = toAttributes(values, {
+    phoneRequired: mode === 'edit' && initial.nationalNumber !== '',
+  });
 
   const problemOf = (field: FormField): string | null => {
     const local = submitted || touched[field] ? problems[field] : undefined;
@@ -159,7 +164,13 @@ export const UserForm = ({
           id="user-role"
           className={`form-select${roleProblem ? ' is-invalid' : ''}`}
           value={values.role}
+          disabled={ownAccount}
           aria-invalid={roleProblem ? true : undefined}
+          aria-describedby={
+            [roleProblem ? 'user-role-problem' : '', ownAccount ? 'user-role-own' : '']
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
           onChange={(e) => {
             set('role', e.target.value);
           }}
@@ -171,7 +182,16 @@ export const UserForm = ({
             </option>
           ))}
         </select>
-        {roleProblem && <div className="invalid-feedback">{roleProblem}</div>}
+        {roleProblem && (
+          <div id="user-role-problem" className="invalid-feedback">
+            {roleProblem}
+          </div>
+        )}
+        {ownAccount && (
+          <div id="user-role-own" className="form-text">
+            {t('users.form.ownRole')}
+          </div>
+        )}
       </div>
       {values.role !== 'PlatformAdmin' && (
         <div className="col-md-6">
@@ -184,6 +204,7 @@ export const UserForm = ({
             value={values.organisationId}
             disabled={fixedOrganisationId !== null}
             aria-invalid={organisationProblem ? true : undefined}
+            aria-describedby={organisationProblem ? 'user-organisation-problem' : undefined}
             onChange={(e) => {
               set('organisationId', e.target.value);
             }}
@@ -204,7 +225,11 @@ export const UserForm = ({
               ))}
             </optgroup>
           </select>
-          {organisationProblem && <div className="invalid-feedback">{organisationProblem}</div>}
+          {organisationProblem && (
+            <div id="user-organisation-problem" className="invalid-feedback">
+              {organisationProblem}
+            </div>
+          )}
         </div>
       )}
       <div className="col-12 d-flex gap-2">

@@ -1,7 +1,7 @@
 import type { UserListItem } from '@ccsc/lambdas/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RuntimeConfigProvider } from '../../../config/runtime-config';
 import { setProfile, type StoredProfile } from '../../../lib/session';
@@ -75,6 +75,16 @@ const renderPage = () =>
       </MemoryRouter>
     </RuntimeConfigProvider>,
   );
+
+/** The router's current state and path, to see that the list forgets a save's message. */
+const StateProbe = () => {
+  const location = useLocation();
+  return (
+    <output data-testid="state" data-path={location.pathname}>
+      {JSON.stringify(location.state)}
+    </output>
+  );
+};
 
 const listCalls = (calls: { path: string; body: unknown }[]) =>
   calls.filter((c) => c.path === 'list-all-users').map((c) => c.body);
@@ -265,6 +275,217 @@ describe('the user list', () => {
     fail = false;
     await u.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No users match these filters.')).toBeInTheDocument();
+  });
+
+  it('deletes and resets the authenticator only after a confirmation naming the user; Cancel sends nothing', async () => {
+    const u = userEvent.setup();
+    const calls = serve(() => page([user(1), user(2, { enabled: false, status: 'DISABLED' })]), {
+      'delete-user': success({ userName: 'sub-1' }),
+      'reset-user-mfa': success({ user: user(1) }),
+      'enable-user': success({ user: user(2) }),
+    });
+    renderPage();
+    await screen.findByTestId('user-row-user1@example.com');
+
+    await u.click(screen.getByRole('button', { name: 'Actions for user1@example.com' }));
+    await u.click(screen.getByRole('button', { name: 'Reset authenticator' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Reset authenticator' });
+    expect(dialog).toHaveTextContent('Given1 Family1 (user1@example.com)');
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    expect(calls.filter((c) => c.path === 'reset-user-mfa')).toEqual([]);
+
+    await u.click(screen.getByRole('button', { name: 'Actions for user1@example.com' }));
+    await u.click(screen.getByRole('button', { name: 'Reset authenticator' }));
+    dialog = await screen.findByRole('dialog', { name: 'Reset authenticator' });
+    await u.click(within(dialog).getByRole('button', { name: 'Reset authenticator' }));
+    expect(
+      await screen.findByText(/Data successfully saved: The authenticator of user1@example.com/),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path === 'reset-user-mfa')?.body).toEqual({
+      userName: 'sub-1',
+      userRole: 'OrgAdmin',
+    });
+
+    await u.click(screen.getByRole('button', { name: 'Actions for user1@example.com' }));
+    await u.click(screen.getByRole('button', { name: 'Delete' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete user' });
+    expect(dialog).toHaveTextContent('Delete Given1 Family1 (user1@example.com) for good?');
+    await u.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(/user1@example.com is deleted/)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === 'delete-user')?.body).toEqual({
+      userName: 'sub-1',
+      userRole: 'OrgAdmin',
+    });
+
+    // Enabling asks nothing.
+    await u.click(screen.getByRole('button', { name: 'Actions for user2@example.com' }));
+    expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
+    await u.click(screen.getByRole('button', { name: 'Enable' }));
+    expect(await screen.findByText(/user2@example.com is enabled/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the server’s refusal with its field problems, and a plain message when the server is not reached', async () => {
+    const u = userEvent.setup();
+    let answer: ApiAnswer = failure(
+      409,
+      'CONFLICT',
+      'The last enabled PlatformAdmin cannot be disabled.',
+    );
+    serve(() => page([user(1, { role: 'PlatformAdmin', organisationId: null })]), {
+      get 'disable-user'() {
+        return answer;
+      },
+    });
+    renderPage();
+    await screen.findByTestId('user-row-user1@example.com');
+    const disable = async () => {
+      await u.click(screen.getByRole('button', { name: 'Actions for user1@example.com' }));
+      await u.click(screen.getByRole('button', { name: 'Disable' }));
+      const dialog = await screen.findByRole('dialog');
+      await u.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    };
+    await disable();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The last enabled PlatformAdmin cannot be disabled.',
+    );
+    answer = failure(400, 'VALIDATION_FAILED', 'The request is not valid.', [
+      { path: 'userRole', message: 'Invalid option' },
+    ]);
+    await disable();
+    await waitFor(() => {
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'The request is not valid. Invalid option',
+      );
+    });
+    answer = 'network-error';
+    await disable();
+    await waitFor(() => {
+      expect(screen.getByRole('alert')).toHaveTextContent('The action failed. Please try again.');
+    });
+  });
+
+  it('offers only Edit for a user without a role (userRole cannot name "none")', async () => {
+    const u = userEvent.setup();
+    serve(() => page([user(1, { role: null })]));
+    renderPage();
+    const row = await screen.findByTestId('user-row-user1@example.com');
+    await u.click(within(row).getByRole('button', { name: 'Actions for user1@example.com' }));
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Actions', 'Edit']);
+  });
+
+  it('recognises the own row whatever the case of the e-mail', async () => {
+    const u = userEvent.setup();
+    signedInAs({ role: 'OrgAdmin', organisationId: 'site-1', email: 'User1@Example.com' });
+    serve(() => page([user(1)]));
+    renderPage();
+    await screen.findByTestId('user-row-user1@example.com');
+    await u.click(screen.getByRole('button', { name: 'Actions for user1@example.com' }));
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reset authenticator' })).toBeNull();
+  });
+
+  it('does not send a search the server would refuse, and says why', async () => {
+    const u = userEvent.setup();
+    const calls = serve(() => page([user(1)]));
+    renderPage();
+    await screen.findByTestId('user-row-user1@example.com');
+    await u.type(screen.getByLabelText('Search'), "o'brien");
+    expect(
+      screen.getByText('Search with letters, digits, spaces and _ @ . + - only.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Search')).toHaveAttribute('aria-invalid', 'true');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(listCalls(calls).some((b) => (b as { search?: string }).search?.includes("'"))).toBe(
+      false,
+    );
+    await u.clear(screen.getByLabelText('Search'));
+    await u.type(screen.getByLabelText('Search'), 'Müller');
+    await waitFor(() => {
+      expect(listCalls(calls).at(-1)).toMatchObject({ search: 'Müller' });
+    });
+  });
+
+  it('goes back a page when the last row of a later page is deleted', async () => {
+    const u = userEvent.setup();
+    const deleted = () => calls.some((c) => c.path === 'delete-user');
+    const calls = serve(
+      (body) =>
+        body.cursor === 'c2'
+          ? page(deleted() ? [] : [user(2)], deleted() ? 1 : 2)
+          : page([user(1)], deleted() ? 1 : 2, deleted() ? null : 'c2'),
+      { 'delete-user': success({ userName: 'sub-2' }) },
+    );
+    renderPage();
+    await screen.findByTestId('user-row-user1@example.com');
+    await u.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByTestId('user-row-user2@example.com');
+    await u.click(screen.getByRole('button', { name: 'Actions for user2@example.com' }));
+    await u.click(screen.getByRole('button', { name: 'Delete' }));
+    await u.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await screen.findByTestId('user-row-user1@example.com');
+    expect(listCalls(calls).at(-1)).not.toHaveProperty('cursor');
+    expect(screen.getByText('Showing 1 of 1')).toBeInTheDocument();
+  });
+
+  it('tells an OrgAdmin whose users they see, and offers no PlatformAdmin filter', async () => {
+    signedInAs({ role: 'OrgAdmin', organisationId: 'site-1' });
+    serve(() => page([user(1)]));
+    renderPage();
+    await screen.findByTestId('user-row-user1@example.com');
+    expect(
+      screen.getByText('You see and manage the users of Klinikum Eins only.'),
+    ).toBeInTheDocument();
+    expect(
+      [...screen.getByLabelText<HTMLSelectElement>('Role').options].map((o) => o.value),
+    ).toEqual(['', 'OrgAdmin', 'Auditor']);
+  });
+
+  it('shows the server’s reason when it refuses the list', async () => {
+    serve(() =>
+      failure(403, 'FORBIDDEN', 'Your account has no organisation. Contact the administrator.'),
+    );
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your account has no organisation. Contact the administrator.',
+    );
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('says a save succeeded, and that a changed address must be confirmed, once', async () => {
+    serve(() => page([user(1)]));
+    render(
+      <RuntimeConfigProvider value={testConfig}>
+        <MemoryRouter
+          initialEntries={[
+            { pathname: '/admin/user-management', state: { saved: true, emailChanged: true } },
+          ]}
+        >
+          <UserListPage />
+          <StateProbe />
+        </MemoryRouter>
+      </RuntimeConfigProvider>,
+    );
+    expect(
+      await screen.findByText(
+        'Data successfully saved. A changed email address must be confirmed by the user with the code sent to it.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => {
+      expect(screen.getByTestId('state')).toHaveTextContent('null');
+    });
+    expect(screen.getByTestId('state')).toHaveAttribute('data-path', '/admin/user-management');
   });
 
   it('speaks German and Turkish', async () => {

@@ -1,5 +1,5 @@
 import type { Role, UserListItem, UserStatus } from '@ccsc/lambdas/contract';
-import { ROLES, userStatusSchema } from '@ccsc/lambdas/contract';
+import { ROLES, userListQuerySchema, userStatusSchema } from '@ccsc/lambdas/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -9,12 +9,18 @@ import { LoadingIndicator } from '../../../components/loading-indicator';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
 import { useRuntimeConfig } from '../../../config/runtime-config';
-import { ApiError, callApi } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { formatDisplayDate } from '../../../lib/dates';
 import { getProfile } from '../../../lib/session';
 import { organisationNames, useReferenceData } from '../hooks/use-reference-data';
 import { type UserQuery, useUserList } from '../hooks/use-user-list';
-import { canManageUsers, type RowAction, rowActions } from '../utils/user-permissions';
+import { messageOfError, type SavedState } from '../utils/save-user';
+import {
+  canManageUsers,
+  filterableRoles,
+  type RowAction,
+  rowActions,
+} from '../utils/user-permissions';
 import { UserRowActions } from './user-row-actions';
 
 type Sort = NonNullable<UserQuery['sort']>;
@@ -55,6 +61,14 @@ const OPERATION = {
 
 type Notice = { kind: 'success' | 'danger'; text: string } | null;
 
+/** The search as the server takes it (the contract's rule), or null when it would refuse it. */
+const searchSchema = userListQuerySchema.shape.search;
+const validSearch = (text: string): string | undefined | null => {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  return searchSchema.safeParse(trimmed).success ? trimmed : null;
+};
+
 const nameOf = (u: UserListItem) =>
   [u.givenName, u.familyName].filter(Boolean).join(' ') || u.email;
 
@@ -71,24 +85,38 @@ export const UserListPage = () => {
   const [search, setSearch] = useState('');
   const [pending, setPending] = useState<{ action: RowAction; user: UserListItem } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice>(
-    (location.state as { saved?: boolean } | null)?.saved
-      ? { kind: 'success', text: t('users.saved') }
-      : null,
-  );
+  const [notice, setNotice] = useState<Notice>(() => {
+    const saved = location.state as SavedState | null;
+    if (!saved?.saved) return null;
+    const text = saved.emailChanged
+      ? `${t('users.saved')}. ${t('users.form.emailChange')}`
+      : t('users.saved');
+    return { kind: 'success', text };
+  });
   const { query, setQuery } = list;
   const language = i18n.resolvedLanguage ?? 'en';
+  const searched = validSearch(search);
+  const own = profile?.role === 'OrgAdmin' ? profile.organisationId : null;
 
-  // The search box applies itself once typing pauses.
+  // The message of a save is shown once: a reload of the list does not repeat it.
+  const cameWithState = location.state !== null;
+  const { pathname, search: locationSearch } = location;
   useEffect(() => {
+    if (cameWithState) {
+      void navigate({ pathname, search: locationSearch }, { replace: true, state: null });
+    }
+  }, [cameWithState, pathname, locationSearch, navigate]);
+
+  // The search box applies itself once typing pauses, and only what the server accepts.
+  useEffect(() => {
+    if (searched === null) return;
     const timer = setTimeout(() => {
-      const trimmed = search.trim();
-      if ((query.search ?? '') !== trimmed) setQuery({ ...query, search: trimmed || undefined });
+      if (query.search !== searched) setQuery({ ...query, search: searched });
     }, 300);
     return () => {
       clearTimeout(timer);
     };
-  }, [search, query, setQuery]);
+  }, [searched, query, setQuery]);
 
   const setFilter = (patch: Partial<UserQuery>) => {
     setQuery({ ...query, ...patch });
@@ -106,25 +134,25 @@ export const UserListPage = () => {
       );
       return;
     }
+    // Not offered for a user without a role (user-permissions.ts): userRole has to name it.
+    if (user.role === null) return;
     setBusy(true);
     setNotice(null);
+    // The last row of a later page deleted: that page is gone, show the one before.
+    let back = false;
     try {
-      await callApi(OPERATION[action], {
-        userName: user.userName,
-        userRole: user.role ?? 'Auditor',
-      });
+      await callApi(OPERATION[action], { userName: user.userName, userRole: user.role });
       setNotice({
         kind: 'success',
         text: `${t('users.saved')}: ${t(`users.done.${action}`, { email: user.email })}`,
       });
+      back = action === 'delete' && list.users.length === 1 && list.hasPrevious;
     } catch (err) {
-      setNotice({
-        kind: 'danger',
-        text: err instanceof ApiError ? err.message : t('users.form.failed'),
-      });
+      setNotice({ kind: 'danger', text: messageOfError(err, t('users.actionFailed')) });
     } finally {
       setBusy(false);
-      list.reload();
+      if (back) list.previous();
+      else list.reload();
     }
   };
 
@@ -141,11 +169,7 @@ export const UserListPage = () => {
   } else if (list.error !== null && !list.loading) {
     body = (
       <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-        <span className="me-auto">
-          {list.error instanceof ApiError && list.error.status === 400
-            ? list.error.message
-            : t('users.loadFailed')}
-        </span>
+        <span className="me-auto">{messageOfError(list.error, t('users.loadFailed'))}</span>
         <button type="button" className="btn btn-sm btn-outline-danger" onClick={list.reload}>
           {t('users.retry')}
         </button>
@@ -280,14 +304,21 @@ export const UserListPage = () => {
           <input
             id="users-search"
             type="search"
-            className="form-control"
+            className={`form-control${searched === null ? ' is-invalid' : ''}`}
             placeholder={t('users.searchPlaceholder')}
             maxLength={128}
             value={search}
+            aria-invalid={searched === null ? true : undefined}
+            aria-describedby={searched === null ? 'users-search-problem' : undefined}
             onChange={(e) => {
               setSearch(e.target.value);
             }}
           />
+          {searched === null && (
+            <div id="users-search-problem" className="invalid-feedback">
+              {t('users.searchInvalid')}
+            </div>
+          )}
         </div>
         <div className="col-md-3">
           <label className="form-label" htmlFor="users-status">
@@ -322,7 +353,7 @@ export const UserListPage = () => {
             }}
           >
             <option value="">{t('users.any')}</option>
-            {ROLES.map((role) => (
+            {filterableRoles(ROLES, profile).map((role) => (
               <option key={role} value={role}>
                 {t(`users.roles.${role}`)}
               </option>
@@ -352,6 +383,11 @@ export const UserListPage = () => {
           </div>
         )}
       </form>
+      {own && (
+        <p className="small text-body-secondary">
+          {t('users.scopedTo', { organisation: names.get(own) ?? own })}
+        </p>
+      )}
       {list.error === null && list.users.length > 0 && (
         <p className="text-body-secondary small">
           {t('users.showing', { count: list.users.length, total: list.total })}

@@ -10,6 +10,28 @@ const FIELD_OF: Record<string, FormField> = {
   organisationId: 'organisationId',
 };
 
+/** What the create and edit screens hand the list after a save (router state), to say so. */
+export interface SavedState {
+  saved?: boolean;
+  /** The e-mail address changed: the user has to confirm the new one. */
+  emailChanged?: boolean;
+}
+
+/** Whether the server answered with a refusal it explains (4xx), rather than a failure. */
+const isRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+/**
+ * What to tell the administrator about a refused call: the server's own message and the field
+ * problems it names (4xx), or `fallback` for a network failure or a server error (whose message
+ * is generic anyway).
+ */
+export const messageOfError = (error: unknown, fallback: string): string => {
+  if (!isRefusal(error)) return fallback;
+  const details = error.fields.map((f) => f.message).filter((m) => m !== error.message);
+  return [error.message, ...new Set(details)].join(' ');
+};
+
 /** A refused save: the server's problems on the form's fields, and its message for the rest. */
 export const problemsOfError = (
   error: unknown,
@@ -24,6 +46,6 @@ export const problemsOfError = (
   const placed = Object.keys(fields).length > 0;
   return {
     fields,
-    message: placed ? null : error.status > 0 && error.status < 500 ? error.message : fallback,
+    message: placed ? null : isRefusal(error) ? error.message : fallback,
   };
 };

@@ -48,12 +48,22 @@ export const formOf = (user: UserListItem, dialCodes: DialCode[]): UserFormValue
   organisationId: user.organisationId ?? '',
 });
 
+export interface FormRules {
+  /**
+   * The user has a mobile number: update-user can replace it but not remove it (an absent
+   * phoneNumber keeps the old one), so an emptied number is a problem rather than a silent no-op.
+   */
+  phoneRequired?: boolean;
+}
+
 /** The attributes the contract takes, and the problems the same schema as the server's finds. */
-export const toAttributes = (values: UserFormValues) => {
+export const toAttributes = (values: UserFormValues, rules: FormRules = {}) => {
   const problems: FieldProblems = {};
   const digits = values.nationalNumber.replace(/[\s-]/g, '');
   if (digits !== '' && !/^[0-9]+$/.test(digits)) problems.nationalNumber = 'users.form.phoneDigits';
-  else if ((digits === '') !== (values.dialCode === '')) {
+  else if (rules.phoneRequired && digits === '' && values.dialCode === '') {
+    problems.nationalNumber = 'users.form.phoneKept';
+  } else if ((digits === '') !== (values.dialCode === '')) {
     problems.nationalNumber = 'users.form.phoneIncomplete';
   }
   const candidate = {

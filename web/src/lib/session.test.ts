@@ -1,0 +1,32 @@
+import { ROLES } from '@ccsc/lambdas/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getProfile, roleOf, SESSION_KEYS, setProfile } from './session';
+
+afterEach(() => {
+  localStorage.clear();
+});
+
+describe('the stored profile', () => {
+  it('knows every role of the contract, and nothing else', () => {
+    for (const role of ROLES) expect(roleOf(role)).toBe(role);
+    for (const other of ['admin', 'platformadmin', 'toString', '', null, 1]) {
+      expect(roleOf(other)).toBeNull();
+    }
+  });
+
+  it('keeps the role and organisation, and drops a role it does not know', () => {
+    setProfile({
+      givenName: 'Ada',
+      familyName: null,
+      email: 'ada@example.com',
+      role: 'OrgAdmin',
+      organisationId: 'site-1',
+    });
+    expect(getProfile()).toMatchObject({ role: 'OrgAdmin', organisationId: 'site-1' });
+    localStorage.setItem(
+      SESSION_KEYS.profile,
+      JSON.stringify({ email: 'ada@example.com', role: 'Root', organisationId: '' }),
+    );
+    expect(getProfile()).toMatchObject({ role: null, organisationId: null });
+  });
+});
