@@ -230,7 +230,7 @@ export const measureUserList = async (
         name: `user CSV export, ${USERS} users, heap growth`,
         value: growth,
         unit: 'MB',
-        budget: 32,
+        budget: 64,
       },
     ];
   } finally {
