@@ -1,24 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../http/errors';
+import { routes } from '../../contract';
+import { NotFoundError, ValidationError } from '../../http/errors';
+import { createHandler } from '../../http/router';
 import { PasswordResetRefused } from '../../ports/user-directory';
+import { apiGatewayEvent } from '../../testing/api-gateway-event';
 import { fakeUser, FakeUserDirectory } from '../../testing/fake-user-directory';
-import { FakeAuditTrail, publicContext, silentLogger } from '../../testing/fakes';
-import { confirmForgetPassword } from './confirm-forget-password.core';
+import { FakeAuditTrail, FakeClock, publicContext, silentLogger } from '../../testing/fakes';
+import {
+  CODE_REFUSED_MESSAGE,
+  CONFIRM_FORGET_PASSWORD_MIN_RESPONSE_MS,
+  confirmForgetPassword,
+} from './confirm-forget-password.core';
 
 const CLIENT = 'webclient123';
 const NEW_PASSWORD = 'NewPassw0rd';
+const WRONG = '000000';
 
 const setup = () => {
+  const clock = new FakeClock();
   const directory = new FakeUserDirectory([
     fakeUser(1, { resetCode: { code: '123456' } }),
     fakeUser(2, { resetCode: { code: '123456', expired: true } }),
     fakeUser(3, { resetCode: { code: '123456' }, enabled: false }),
+    // Never asked for a code.
+    fakeUser(4),
+    fakeUser(5, { resetCode: { code: '123456' } }),
   ]);
   const deps = {
     directory,
     audit: new FakeAuditTrail(),
     logger: silentLogger(),
     webClientId: CLIENT,
+    clock,
+    sleep: clock.sleep,
   };
   const call = (email: string, confirmationCode = '123456', clientId = CLIENT) =>
     confirmForgetPassword(
@@ -26,7 +40,26 @@ const setup = () => {
       publicContext(),
       deps,
     );
-  return { directory, deps, call };
+  /** The same call through the Lambda handler: the status and body bytes a caller sees. */
+  const handler = createHandler(
+    routes['confirm-forget-password'],
+    confirmForgetPassword,
+    () => deps,
+    {
+      logger: silentLogger(),
+      allowedOrigins: [],
+    },
+  );
+  const answer = async (email: string, confirmationCode = '123456') => {
+    const res = await handler(
+      apiGatewayEvent({
+        path: 'confirm-forget-password',
+        body: { clientId: CLIENT, email, confirmationCode, newPassword: NEW_PASSWORD },
+      }),
+    );
+    return { statusCode: res.statusCode, body: res.body };
+  };
+  return { clock, directory, deps, call, answer };
 };
 
 const refusal = async (p: Promise<unknown>) => {
@@ -53,36 +86,84 @@ describe('confirm-forget-password', () => {
     expect(JSON.stringify(t.deps.audit.entries)).not.toContain('123456');
   });
 
-  it('answers a wrong code with 400 on confirmationCode', async () => {
+  it('answers a refused code with one 400 on confirmationCode that says what to do', async () => {
     const t = setup();
-    expect(await refusal(t.call('user1@example.com', '000000'))).toEqual({
+    expect(await refusal(t.call('user1@example.com', WRONG))).toEqual({
       code: 'VALIDATION_FAILED',
-      message: 'Invalid verification code provided, please try again.',
-      fields: [
-        {
-          path: 'confirmationCode',
-          message: 'Invalid verification code provided, please try again.',
-        },
-      ],
+      message: CODE_REFUSED_MESSAGE,
+      fields: [{ path: 'confirmationCode', message: CODE_REFUSED_MESSAGE }],
     });
+    expect(CODE_REFUSED_MESSAGE).toBe(
+      'The code is not valid or has expired. Check it, or request a new code.',
+    );
     expect(t.deps.audit.entries).toEqual([]);
   });
 
-  it('answers unknown and disabled accounts exactly like a wrong code', async () => {
+  it('gives byte-identical answers whether or not the account exists, has a code, or is disabled', async () => {
     const t = setup();
-    const wrong = await refusal(t.call('user1@example.com', '000000'));
-    expect(await refusal(t.call('nobody@example.com'))).toEqual(wrong);
-    expect(await refusal(t.call('user3@example.com'))).toEqual(wrong);
+    const wrongCode = await t.answer('user1@example.com', WRONG);
+    expect(wrongCode.statusCode).toBe(400);
+    const others = {
+      unknownAccount: await t.answer('nobody@example.com'),
+      disabledAccount: await t.answer('user3@example.com'),
+      expiredCode: await t.answer('user2@example.com'),
+      noCodeRequested: await t.answer('user4@example.com'),
+    };
+    for (const other of Object.values(others)) expect(other).toEqual(wrongCode);
   });
 
-  it('tells an expired code apart: request a new one', async () => {
+  it('answers the attempt limit like a wrong code: only an existing account could reach it', async () => {
     const t = setup();
-    const r = await refusal(t.call('user2@example.com'));
-    expect(r.message).toBe('Invalid code provided, please request a code again.');
-    expect(r.fields?.[0]?.path).toBe('confirmationCode');
+    // Cognito's limit: after five wrong codes every code, even the right one, is refused with
+    // LimitExceededException.
+    const fake = t.directory.confirmPasswordReset.bind(t.directory);
+    let wrongGuesses = 0;
+    t.directory.confirmPasswordReset = async (reset) => {
+      if (wrongGuesses >= 5) {
+        throw new PasswordResetRefused(
+          'limit-exceeded',
+          'Attempt limit exceeded, please try after some time.',
+        );
+      }
+      await fake(reset).catch((err: unknown) => {
+        wrongGuesses += 1;
+        throw err;
+      });
+    };
+    const first = await t.answer('user5@example.com', WRONG);
+    for (let i = 0; i < 4; i += 1)
+      expect(await t.answer('user5@example.com', WRONG)).toEqual(first);
+    expect(await t.answer('user5@example.com', WRONG)).toEqual(first);
+    expect(await t.answer('user5@example.com', '123456')).toEqual(first);
+    expect(t.directory.users[4]?.password).toBeUndefined();
+    expect(await t.answer('nobody@example.com', WRONG)).toEqual(first);
   });
 
-  it('names the password field when Cognito refuses the password, and the limit when reached', async () => {
+  it('answers every refusal Cognito may give for the code, and an unknown user, the same', async () => {
+    const t = setup();
+    const wrongCode = await t.answer('user1@example.com', WRONG);
+    const refusals = [
+      new PasswordResetRefused(
+        'code-mismatch',
+        'Invalid verification code provided, please try again.',
+      ),
+      new PasswordResetRefused(
+        'code-expired',
+        'Invalid code provided, please request a code again.',
+      ),
+      new PasswordResetRefused(
+        'limit-exceeded',
+        'Attempt limit exceeded, please try after some time.',
+      ),
+      new NotFoundError('User does not exist.'),
+    ];
+    for (const err of refusals) {
+      t.directory.confirmPasswordReset = () => Promise.reject(err);
+      expect(await t.answer('user1@example.com')).toEqual(wrongCode);
+    }
+  });
+
+  it('names the password field when Cognito refuses the password (only ever with a valid code)', async () => {
     const t = setup();
     const policy = 'Password does not conform to policy: Password not long enough';
     t.directory.confirmPasswordReset = () =>
@@ -92,11 +173,41 @@ describe('confirm-forget-password', () => {
       message: policy,
       fields: [{ path: 'newPassword', message: policy }],
     });
-    t.directory.confirmPasswordReset = () =>
-      Promise.reject(new PasswordResetRefused('limit-exceeded', 'Attempt limit exceeded'));
-    const limit = await refusal(t.call('user1@example.com'));
-    expect(limit.message).toBe('Attempt limit exceeded, please try after some time.');
-    expect(limit.fields?.[0]?.path).toBe('confirmationCode');
+  });
+
+  it('answers no sooner than its minimum duration, refused or not', async () => {
+    expect(CONFIRM_FORGET_PASSWORD_MIN_RESPONSE_MS).toBe(1000);
+    for (const [email, code] of [
+      ['nobody@example.com', '123456'],
+      ['user1@example.com', WRONG],
+      ['user2@example.com', '123456'],
+      ['user3@example.com', '123456'],
+      ['user4@example.com', '123456'],
+      ['user1@example.com', '123456'],
+    ] as const) {
+      const t = setup();
+      const started = t.clock.now().getTime();
+      await t.call(email, code).catch(() => undefined);
+      expect(t.clock.slept).toEqual([CONFIRM_FORGET_PASSWORD_MIN_RESPONSE_MS]);
+      expect(t.clock.now().getTime() - started).toBe(CONFIRM_FORGET_PASSWORD_MIN_RESPONSE_MS);
+    }
+  });
+
+  it('waits only for what is left of the minimum after slow work, and not at all past it', async () => {
+    const t = setup();
+    t.directory.confirmPasswordReset = () => {
+      t.clock.advance(300);
+      return Promise.reject(new PasswordResetRefused('code-mismatch', ''));
+    };
+    await refusal(t.call('user1@example.com'));
+    expect(t.clock.slept).toEqual([CONFIRM_FORGET_PASSWORD_MIN_RESPONSE_MS - 300]);
+
+    t.directory.confirmPasswordReset = () => {
+      t.clock.advance(CONFIRM_FORGET_PASSWORD_MIN_RESPONSE_MS + 1);
+      return Promise.resolve();
+    };
+    expect(await t.call('user1@example.com')).toEqual({ passwordReset: true });
+    expect(t.clock.slept).toHaveLength(1);
   });
 
   it('refuses any client but the console’s web client', async () => {
