@@ -12,21 +12,30 @@ export const toApiGatewayEvent = (
   claims: Record<string, string> | null,
 ): APIGatewayProxyEvent => {
   const url = new URL(req.url, 'http://localhost');
-  const single: Record<string, string> = {};
-  const multi: Record<string, string[]> = {};
+  // Request-controlled keys are gathered in Maps and turned into objects by Object.fromEntries,
+  // which defines each one as an own property: `?__proto__=1`, `?toString=1` or a header named
+  // `constructor` reach the Lambda as ordinary keys, exactly as API Gateway's JSON event gives
+  // them (JSON.parse makes `__proto__` an own key too). Indexing a plain `{}` with such a key
+  // reads or writes Object.prototype's member instead (`?toString=1` made every route a 500).
+  const query = new Map<string, string[]>();
   for (const [key, value] of url.searchParams) {
-    (multi[key] ??= []).push(value);
-    single[key] = value;
+    const values = query.get(key);
+    if (values === undefined) query.set(key, [value]);
+    else values.push(value);
   }
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
+  const headerValues = new Map<string, string[]>();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
-    const values = Array.isArray(value) ? value : [value];
-    multiValueHeaders[key] = values;
-    headers[key] = values.join(',');
+    headerValues.set(key, Array.isArray(value) ? value : [value]);
   }
-  const hasQuery = Object.keys(single).length > 0;
+  const headers = Object.fromEntries(
+    [...headerValues].map(([key, values]) => [key, values.join(',')]),
+  );
+  const multiValueHeaders = Object.fromEntries(headerValues);
+  const hasQuery = query.size > 0;
+  // API Gateway keeps the last value of a repeated parameter in the single-value map.
+  const single = Object.fromEntries([...query].map(([key, values]) => [key, values.at(-1) ?? '']));
+  const multi = Object.fromEntries(query);
   const body = typeof req.body === 'string' && req.body.length > 0 ? req.body : null;
   const now = Date.now();
   return {
@@ -61,7 +70,7 @@ export const toApiGatewayEvent = (
         principalOrgId: null,
         sourceIp: req.ip,
         user: null,
-        userAgent: headers['user-agent'] ?? null,
+        userAgent: headerValues.get('user-agent')?.join(',') ?? null,
         userArn: null,
       },
       path: url.pathname,

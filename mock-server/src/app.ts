@@ -1,8 +1,16 @@
 import { readFile } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { API_PREFIX, routeList, type Operation, type RuntimeConfig } from '@ccsc/lambdas/contract';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import {
+  API_PREFIX,
+  routeList,
+  type ErrorCode,
+  type Operation,
+  type RuntimeConfig,
+} from '@ccsc/lambdas/contract';
 import type { LambdaHandler } from '@ccsc/lambdas/http/router';
 import { toApiGatewayEvent } from './api-gateway-event';
 import type { IdTokenAuthorizer } from './authorizer';
@@ -19,11 +27,42 @@ export interface AppOptions {
 /** API Gateway's own limit on a request payload. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 
-const sendError = (reply: FastifyReply, status: number, code: string, message: string) =>
-  reply
-    .status(status)
-    .header('cache-control', 'no-store')
-    .send({ status: 'error', error: { code, message } });
+const errorBody = (code: ErrorCode, message: string) =>
+  JSON.stringify({ status: 'error', error: { code, message } });
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again later.';
+
+/**
+ * What a request refused before any Lambda ran is told: a fixed message per status, never the
+ * words of Fastify or Node (their codes, their messages, the URL they could not decode). Codes
+ * outside the contract's ERROR_CODES answer BAD_REQUEST with their own status, as API Gateway's
+ * DEFAULT_4XX response does (infra/lib/constructs/api.ts).
+ */
+const clientFailure = (status: number): { code: ErrorCode; message: string } => {
+  switch (status) {
+    case 404:
+      return { code: 'NOT_FOUND', message: 'Not found' };
+    case 405:
+      return { code: 'METHOD_NOT_ALLOWED', message: 'This method is not allowed here.' };
+    case 408:
+      return { code: 'BAD_REQUEST', message: 'The request took too long to arrive.' };
+    case 413:
+      return { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' };
+    case 414:
+      return { code: 'BAD_REQUEST', message: 'The request URL is too long.' };
+    case 415:
+      return {
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'The request body must be application/json.',
+      };
+    case 429:
+      return { code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' };
+    case 431:
+      return { code: 'BAD_REQUEST', message: 'The request headers or URL are too large.' };
+    default:
+      return { code: 'BAD_REQUEST', message: 'The request is malformed.' };
+  }
+};
 
 const securityHeaders = (config: RuntimeConfig): Record<string, string> => {
   const connect = [
@@ -51,10 +90,103 @@ const securityHeaders = (config: RuntimeConfig): Record<string, string> => {
 /**
  * The console offline: the web build (deep links fall back to index.html), /config.json, and every
  * contract route, each turned into an API Gateway event for the SAME Lambda handler AWS runs.
+ *
+ * Every error answers in the contract's error envelope with `cache-control: no-store` and the
+ * security headers. Fastify hands each route the error and not-found handlers set when the route
+ * is registered, so both are set before any route; what fails before routing (a URL that does not
+ * decode) goes through `frameworkErrors`, and what Node's HTTP parser refuses (a header or URL
+ * over its 16 KiB limit, a malformed request) through `clientErrorHandler`, answered on the raw
+ * socket since no route runs.
  */
 export const buildApp = async (options: AppOptions): Promise<FastifyInstance> => {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: MAX_PAYLOAD_BYTES });
   const headers = securityHeaders(options.runtimeConfig);
+
+  const sendError = (reply: FastifyReply, status: number, code: ErrorCode, message: string) =>
+    reply
+      .status(status)
+      .headers(headers)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(errorBody(code, message));
+
+  /** A refusal of ours (4xx) says what was wrong; anything else is our fault and says nothing. */
+  const sendFailure = (reply: FastifyReply, status: number | undefined) => {
+    if (status === undefined || status < 400 || status >= 500) {
+      return sendError(reply, 500, 'INTERNAL', INTERNAL_MESSAGE);
+    }
+    const { code, message } = clientFailure(status);
+    return sendError(reply, status, code, message);
+  };
+
+  const answerClientError = (err: Error & { code?: string }, socket: Socket) => {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const status =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 408
+          : 400;
+    // As Node does: answer only while no response of this connection has begun, then close it.
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (socket.writable && inFlight?.headersSent !== true) {
+      const { code, message } = clientFailure(status);
+      const body = errorBody(code, message);
+      const head = [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+        'content-type: application/json; charset=utf-8',
+        `content-length: ${Buffer.byteLength(body)}`,
+        'cache-control: no-store',
+        ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+        'connection: close',
+      ];
+      socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
+    }
+    socket.destroy(err);
+  };
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: MAX_PAYLOAD_BYTES,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (err, req, reply) => {
+      if ((err.statusCode ?? 500) >= 500) req.log.error(err);
+      void sendFailure(reply, err.statusCode);
+    },
+  });
+
+  // First, before any route: each route keeps the error handler current when it is registered.
+  app.setErrorHandler(async (err: FastifyError, req, reply) => {
+    if ((err.statusCode ?? 500) >= 500) req.log.error(err);
+    return sendFailure(reply, err.statusCode);
+  });
+
+  // The single-page app for `/` and every deep link; its router shows the screen. Read per request
+  // so that a rebuilt web app is served without a restart.
+  const sendApp = async (reply: FastifyReply) => {
+    const indexHtml = await readFile(join(options.webRoot, 'index.html'), 'utf8').catch(() => null);
+    if (indexHtml === null) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built. Run `npm run build -w web`, then reload.');
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
+  };
+
+  app.setNotFoundHandler(async (req, reply) => {
+    if (req.url.startsWith(API_PREFIX)) {
+      // The path only: the query string is the caller's text, not ours to echo.
+      const path = req.url.split('?', 1)[0] ?? '';
+      return sendError(reply, 404, 'NOT_FOUND', `No such call: ${req.method} ${path}`);
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return sendError(reply, 404, 'NOT_FOUND', 'Not found');
+    }
+    return sendApp(reply);
+  });
 
   // Lambda handlers read the raw body, as API Gateway passes it; parse nothing here.
   app.removeAllContentTypeParsers();
@@ -99,7 +231,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(fastifyStatic, {
     root: options.webRoot,
     // Files are looked up per request (a rebuilt web app needs no restart); a miss falls through
-    // to the not-found handler below, which serves the app for deep links. /config.json is ours,
+    // to the not-found handler above, which serves the app for deep links. /config.json is ours,
     // never a file that happens to sit in the build.
     wildcard: true,
     index: false,
@@ -112,42 +244,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     },
   });
 
-  // The single-page app for `/` and every deep link; its router shows the screen. Read per request
-  // so that a rebuilt web app is served without a restart.
-  const sendApp = async (reply: FastifyReply) => {
-    const indexHtml = await readFile(join(options.webRoot, 'index.html'), 'utf8').catch(() => null);
-    if (indexHtml === null) {
-      return reply
-        .status(503)
-        .type('text/plain; charset=utf-8')
-        .send('The web app is not built. Run `npm run build -w web`, then reload.');
-    }
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(indexHtml);
-  };
-
   app.get('/', async (_req, reply) => sendApp(reply));
-
-  app.setNotFoundHandler(async (req, reply) => {
-    if (req.url.startsWith(API_PREFIX)) {
-      return sendError(reply, 404, 'NOT_FOUND', `No such call: ${req.method} ${req.url}`);
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return sendError(reply, 404, 'NOT_FOUND', 'Not found');
-    }
-    return sendApp(reply);
-  });
-
-  app.setErrorHandler(async (err: { statusCode?: number; message: string }, _req, reply) => {
-    const status = err.statusCode ?? 500;
-    if (status === 413)
-      return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
-    if (status < 500) return sendError(reply, status, 'BAD_REQUEST', err.message);
-    app.log.error(err);
-    return sendError(reply, 500, 'INTERNAL', 'Something went wrong on our side.');
-  });
 
   return app;
 };

@@ -16,6 +16,11 @@ export const toFieldErrors = (error: z.ZodError): FieldError[] =>
     return [{ path: base || '(request)', message: issue.message }];
   });
 
+/**
+ * A header by name, in any case. Only the event's own keys are looked at: a header named like an
+ * Object.prototype member (`constructor`, `__proto__`, which arrive as own keys of the JSON event)
+ * is just another header.
+ */
 const header = (event: APIGatewayProxyEvent, name: string): string | undefined => {
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(event.headers)) {
@@ -47,9 +52,13 @@ const queryParams = (event: APIGatewayProxyEvent): Record<string, string> => {
     );
   }
   const single = event.queryStringParameters ?? {};
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(single)) if (v !== undefined) out[k] = v;
-  return out;
+  // Object.fromEntries defines every key as an own property, as JSON.parse does: `?__proto__=1`
+  // stays a key that the strict schema refuses as unknown, where `out[key] = value` on a plain
+  // object would hit the prototype's accessor and drop it silently (or, for an object value,
+  // change the object's prototype).
+  return Object.fromEntries(
+    Object.entries(single).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 };
 
 /** Reads the raw, unvalidated input of a call from where its route says it lives. */

@@ -265,6 +265,30 @@ describe('query-input routes', () => {
     );
     expect(res.statusCode).toBe(400);
   });
+
+  it('refuse a query key named like an Object.prototype member as an unknown field', async () => {
+    for (const key of ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+      const event = apiGatewayEvent({ path: 'redirectUser', claims: claimsFor('PlatformAdmin') });
+      // API Gateway hands the Lambda JSON: a "__proto__" key arrives as an ordinary own key.
+      event.queryStringParameters = parse(`{"logLogin":"true","${key}":"1"}`) as Record<
+        string,
+        string
+      >;
+      event.multiValueQueryStringParameters = parse(
+        `{"logLogin":["true"],"${key}":["1"]}`,
+      ) as Record<string, string[]>;
+      event.headers = parse(`{"${key}":"1","content-type":"application/json"}`) as Record<
+        string,
+        string
+      >;
+      const res = await redirect(event);
+      expect(res.statusCode, key).toBe(400);
+      expect(parse(res.body)).toMatchObject({
+        error: { code: 'VALIDATION_FAILED', fields: [{ path: key, message: 'Unknown field' }] },
+      });
+    }
+    expect(Object.prototype).not.toHaveProperty('1');
+  });
 });
 
 describe('createNotImplementedHandler', () => {

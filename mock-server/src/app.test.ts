@@ -1,0 +1,273 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations, type Operation, type RuntimeConfig } from '@ccsc/lambdas/contract';
+import type { LambdaHandler } from '@ccsc/lambdas/http/router';
+import { buildApp } from './app';
+
+const PROTOTYPE_KEYS = [
+  '__proto__',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__defineGetter__',
+  'prototype',
+];
+
+const runtimeConfig: RuntimeConfig = {
+  region: 'eu-central-1',
+  userPoolId: 'eu-central-1_test',
+  userPoolClientId: 'client',
+  cognitoEndpoint: 'http://localhost:9229',
+  apiBaseUrl: '/ccsc/ui/',
+  productName: 'CCSC Admin Console',
+  supportEmail: 'support@example.com',
+  environmentName: 'local',
+  idleTimeoutSeconds: 900,
+};
+
+/** What the app must never let out: Fastify's default error body, or a program's internals. */
+const INTERNAL_TEXT = [
+  /is not a function/,
+  /TypeError/,
+  /statusCode/,
+  /"error"\s*:\s*"/,
+  /FST_/,
+  /\bat .+:\d+:\d+/,
+];
+
+const expectEnvelope = (
+  res: { statusCode: number; headers: Record<string, unknown>; body: string },
+  status: number,
+  code: string,
+) => {
+  expect(res.statusCode).toBe(status);
+  for (const pattern of INTERNAL_TEXT) expect(res.body).not.toMatch(pattern);
+  const body = JSON.parse(res.body) as { status: string; error: { code: string; message: string } };
+  expect(Object.keys(body).sort()).toEqual(['error', 'status']);
+  expect(Object.keys(body.error).sort()).toEqual(['code', 'message']);
+  expect(body.status).toBe('error');
+  expect(body.error.code).toBe(code);
+  expect(body.error.message.length).toBeGreaterThan(0);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.headers['cache-control']).toBe('no-store');
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['x-frame-options']).toBe('DENY');
+  expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+};
+
+/** One raw HTTP/1.1 exchange, so that requests Node's parser refuses can be sent at all. */
+const rawRequest = (port: number, request: string) =>
+  new Promise<{ statusCode: number; headers: Record<string, string>; body: string }>(
+    (resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const [head = '', body = ''] = text.split('\r\n\r\n', 2);
+        const [statusLine = '', ...lines] = head.split('\r\n');
+        const headers: Record<string, string> = {};
+        for (const line of lines) {
+          const at = line.indexOf(':');
+          headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
+        }
+        resolve({ statusCode: Number(statusLine.split(' ')[1]), headers, body });
+      });
+      socket.write(request);
+    },
+  );
+
+describe('the offline app', () => {
+  let app: FastifyInstance;
+  let webRoot: string;
+  let port: number;
+  const events: APIGatewayProxyEvent[] = [];
+
+  beforeAll(async () => {
+    webRoot = await mkdtemp(join(tmpdir(), 'ccsc-app-'));
+    await writeFile(join(webRoot, 'index.html'), '<!doctype html><title>console</title>');
+    const echo: LambdaHandler = (event) => {
+      events.push(event);
+      return Promise.resolve({
+        statusCode: 200,
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+        body: JSON.stringify({ status: 'success', data: {} }),
+      });
+    };
+    const handlers = Object.fromEntries(operations.map((op) => [op, echo])) as Record<
+      Operation,
+      LambdaHandler
+    >;
+    // A handler that fails the way the event builder did: the app must not tell the world.
+    handlers['forget-totp'] = () =>
+      Promise.reject(new TypeError('multi[key].push is not a function'));
+    app = await buildApp({
+      webRoot,
+      runtimeConfig,
+      authorizer: {
+        authorize: (header) =>
+          Promise.resolve(header === 'Bearer good' ? { sub: 'caller', token_use: 'id' } : null),
+      },
+      handlers,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    port = typeof address === 'object' && address !== null ? address.port : 0;
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await rm(webRoot, { recursive: true, force: true });
+  });
+
+  describe('prototype-named query keys', () => {
+    it.each(PROTOTYPE_KEYS)('reach the Lambda of every route as own keys: %s', async (key) => {
+      for (const [method, path, auth] of [
+        ['POST', 'accountLockout', undefined], // public
+        ['GET', 'list-all-groups', 'Bearer good'], // authenticated
+      ] as const) {
+        events.length = 0;
+        const res = await app.inject({
+          method,
+          url: `/ccsc/ui/${path}?${key}=1`,
+          headers: auth === undefined ? {} : { authorization: auth },
+        });
+        expect(res.statusCode, `${method} ${path}?${key}=1: ${res.body}`).toBe(200);
+        const [event] = events;
+        expect(Object.keys(event?.queryStringParameters ?? {})).toEqual([key]);
+        expect(Object.hasOwn(event?.queryStringParameters ?? {}, key)).toBe(true);
+        expect(event?.queryStringParameters?.[key]).toBe('1');
+        expect(event?.multiValueQueryStringParameters?.[key]).toEqual(['1']);
+      }
+      expect(Object.prototype).not.toHaveProperty('1');
+    });
+
+    it('are refused by the authorizer like any other call without a token', async () => {
+      const res = await app.inject({ method: 'GET', url: '/ccsc/ui/list-all-groups?__proto__=1' });
+      expectEnvelope(res, 401, 'UNAUTHORIZED');
+    });
+  });
+
+  describe('every error answers in the error envelope', () => {
+    it('hides a failure of the handler behind a generic 500', async () => {
+      const res = await app.inject({ method: 'POST', url: '/ccsc/ui/forget-totp', payload: '{}' });
+      expectEnvelope(res, 500, 'INTERNAL');
+    });
+
+    it('answers a body over the 10 MiB limit with 413 on an API route, an unknown call and a page', async () => {
+      const payload = 'x'.repeat(10 * 1024 * 1024 + 1);
+      for (const url of ['/ccsc/ui/logout', '/ccsc/ui/no-such-call', '/users', '/config.json']) {
+        const res = await app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+        expectEnvelope(res, 413, 'PAYLOAD_TOO_LARGE');
+      }
+    });
+
+    it('answers an unknown API call with 404, whatever the method', async () => {
+      for (const method of ['GET', 'POST', 'OPTIONS', 'DELETE'] as const) {
+        const res = await app.inject({ method, url: '/ccsc/ui/no-such-call?__proto__=1' });
+        expectEnvelope(res, 404, 'NOT_FOUND');
+      }
+    });
+
+    it('answers a Content-Type Fastify cannot parse with 415, before the authorizer', async () => {
+      for (const url of ['/ccsc/ui/logout', '/ccsc/ui/accountLockout']) {
+        const res = await app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': ';;;/' },
+          payload: '{}',
+        });
+        expectEnvelope(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
+      }
+    });
+
+    it('answers a URL whose path does not decode with 400, before any route runs', async () => {
+      for (const url of ['/ccsc/ui/logout%E0%A4%A', '/%zz', `/${'a'.repeat(300)}%`]) {
+        const res = await app.inject({ method: 'POST', url });
+        expectEnvelope(res, 400, 'BAD_REQUEST');
+        expect(res.body).not.toContain('%');
+      }
+    });
+
+    it('answers a header over Node’s limit with 431, before any route runs', async () => {
+      const res = await rawRequest(
+        port,
+        `GET /ccsc/ui/list-all-groups HTTP/1.1\r\nHost: x\r\nCookie: a=${'x'.repeat(20_000)}\r\n\r\n`,
+      );
+      expectEnvelope(res, 431, 'BAD_REQUEST');
+      expect(res.headers.connection).toBe('close');
+    });
+
+    it('answers a URL over Node’s limit with 431', async () => {
+      const res = await rawRequest(
+        port,
+        `GET /ccsc/ui/list-all-groups?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      );
+      expectEnvelope(res, 431, 'BAD_REQUEST');
+    });
+
+    it('answers a request Node cannot parse with 400', async () => {
+      const res = await rawRequest(port, 'NOT HTTP AT ALL\r\n\r\n');
+      expectEnvelope(res, 400, 'BAD_REQUEST');
+    });
+
+    it('answers an oversized header with 431 through fetch too', async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/ccsc/ui/logout?__proto__=1`, {
+        method: 'POST',
+        headers: { cookie: `a=${'x'.repeat(20_000)}` },
+      });
+      const body = await res.text();
+      expectEnvelope(
+        { statusCode: res.status, headers: Object.fromEntries(res.headers), body },
+        431,
+        'BAD_REQUEST',
+      );
+    });
+  });
+
+  describe('what works today keeps working', () => {
+    it('serves /config.json, the app for deep links, and 404 for other methods off the API', async () => {
+      const config = await app.inject({ method: 'GET', url: '/config.json' });
+      expect(config.statusCode).toBe(200);
+      expect(config.json()).toEqual(runtimeConfig);
+      expect(config.headers['cache-control']).toBe('no-store');
+      const deepLink = await app.inject({ method: 'GET', url: '/users/abc?__proto__=1' });
+      expect(deepLink.statusCode).toBe(200);
+      expect(deepLink.body).toContain('<title>console</title>');
+      expect(deepLink.headers['x-frame-options']).toBe('DENY');
+      const post = await app.inject({ method: 'POST', url: '/users' });
+      expectEnvelope(post, 404, 'NOT_FOUND');
+    });
+
+    it('answers 401 in the envelope for an authenticated call without a valid token', async () => {
+      const res = await app.inject({ method: 'POST', url: '/ccsc/ui/logout', payload: '{}' });
+      expectEnvelope(res, 401, 'UNAUTHORIZED');
+    });
+
+    it('passes the raw body, whatever its content type, to the Lambda', async () => {
+      events.length = 0;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/ccsc/ui/accountLockout',
+        headers: { 'content-type': 'text/plain' },
+        payload: '{"__proto__":{"polluted":true}}',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(events[0]?.body).toBe('{"__proto__":{"polluted":true}}');
+      expect(Object.prototype).not.toHaveProperty('polluted');
+    });
+  });
+});
