@@ -6,6 +6,7 @@ import {
   AdminListGroupsForUserCommand,
   AdminListUserAuthEventsCommand,
   AdminResetUserPasswordCommand,
+  CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   CreateGroupCommand,
   DescribeUserPoolCommand,
@@ -42,6 +43,10 @@ const idp = cognito(c);
 
 const INCORRECT = cognitoError('NotAuthorizedException', 'Incorrect username or password.');
 const NOT_FOUND = cognitoError('UserNotFoundException', 'User does not exist.');
+const CODE_MISMATCH = cognitoError(
+  'CodeMismatchException',
+  'Invalid verification code provided, please try again.',
+);
 
 /** The temporary password of an invitation from the parity pools' template. */
 const invitedPassword = (text: string, email: string) => {
@@ -477,6 +482,73 @@ describe('ForgotPassword and ConfirmForgotPassword', () => {
     const user = await createConfirmedUser(idp, pool.userPoolId, 'forgot-none');
     expect(await failureOf(confirm(user.email, '123456', strongPassword()))).toEqual(
       cognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.'),
+    );
+  });
+
+  // With PreventUserExistenceErrors ENABLED, ConfirmForgotPassword "returns the
+  // CodeMismatchException error for users that don't exist or are disabled" (developer guide,
+  // "Managing user existence error responses").
+  it('refuse an unknown user like a wrong code when the client hides user existence', async () => {
+    expect(
+      await failureOf(confirm(uniqueEmail('forgot-nobody'), '123456', strongPassword())),
+    ).toEqual(CODE_MISMATCH);
+  });
+
+  it('refuse a disabled user like a wrong code when the client hides user existence, even with the right code', async () => {
+    const user = await createConfirmedUser(idp, pool.userPoolId, 'forgot-disabled');
+    await idp.send(new ForgotPasswordCommand({ ClientId: pool.webClientId, Username: user.email }));
+    const [mail] = await waitForMail(c, user.email, 1);
+    const code = verificationCode(mail?.text ?? '');
+    await idp.send(
+      new AdminDisableUserCommand({ UserPoolId: pool.userPoolId, Username: user.email }),
+    );
+    expect(await failureOf(confirm(user.email, code, strongPassword()))).toEqual(CODE_MISMATCH);
+  });
+
+  it('answer an unknown user with UserNotFoundException when LEGACY', async () => {
+    // The message is UNCONF: field reports show "Username/client id combination not found." for
+    // ConfirmForgotPassword; the exception name is Cognito's.
+    expect(
+      (
+        await failureOf(
+          confirm(uniqueEmail('forgot-nobody'), '123456', strongPassword(), pool.legacyClientId),
+        )
+      ).name,
+    ).toBe('UserNotFoundException');
+  });
+
+  it('refuse wrong codes until the attempt limit, then LimitExceededException', async () => {
+    const user = await createConfirmedUser(idp, pool.userPoolId, 'forgot-limit');
+    await idp.send(new ForgotPasswordCommand({ ClientId: pool.webClientId, Username: user.email }));
+    const [mail] = await waitForMail(c, user.email, 1);
+    const wrong = verificationCode(mail?.text ?? '') === '000000' ? '000001' : '000000';
+    // The SDK retries LimitExceededException as throttling; one attempt shows Cognito's answer.
+    const once = new CognitoIdentityProviderClient({
+      region: c.region,
+      endpoint: c.cognitoEndpoint,
+      credentials: idp.config.credentials,
+      maxAttempts: 1,
+    });
+    const answers = [];
+    for (let i = 0; i < 10; i += 1) {
+      const answer = await failureOf(
+        once.send(
+          new ConfirmForgotPasswordCommand({
+            ClientId: pool.webClientId,
+            Username: user.email,
+            ConfirmationCode: wrong,
+            Password: strongPassword(),
+          }),
+        ),
+      );
+      answers.push(answer);
+      if (answer.name !== 'CodeMismatchException') break;
+    }
+    once.destroy();
+    expect(answers.length).toBeGreaterThan(1);
+    expect(answers.slice(0, -1)).toEqual(answers.slice(0, -1).map(() => CODE_MISMATCH));
+    expect(answers.at(-1)).toEqual(
+      cognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.'),
     );
   });
 });
