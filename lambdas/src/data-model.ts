@@ -104,3 +104,12 @@ export const userIndexByEmail = (email: string, userName: string) => ({
   gsi1pk: USER_INDEX_PK,
   gsi1sk: `${email}#${userName}`,
 });
+
+// ---- The write journal (issue 12): multi-step writes recorded before their first step ----
+
+/** Every write in progress shares one partition (read whole by the reconciler), keyed by subject. */
+export const JOURNAL_PK = 'JOURNAL';
+export const journalKey = (subject: string) => ({ pk: JOURNAL_PK, sk: subject });
+/** Named leases (e.g. the one that keeps the last PlatformAdmin). */
+export const LEASE_PK = 'LEASE';
+export const leaseKey = (name: string) => ({ pk: LEASE_PK, sk: name });

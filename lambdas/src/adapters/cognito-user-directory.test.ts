@@ -36,11 +36,18 @@ describe('CognitoUserDirectory', () => {
           UserStatus: 'CONFIRMED',
           UserAttributes: [
             { Name: 'email', Value: 'known@example.com' },
-            { Name: 'custom:role', Value: 'Auditor' },
+            // An older account's attribute: never read, the group decides.
+            { Name: 'custom:role', Value: 'PlatformAdmin' },
           ],
           UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
           PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
         };
+      },
+      AdminListGroupsForUserCommand: (input) => {
+        if (input.Username !== 'known@example.com') throw cognitoError('UserNotFoundException');
+        return input.NextToken === undefined
+          ? { Groups: [{ GroupName: 'some-other-group' }], NextToken: 'page-2' }
+          : { Groups: [{ GroupName: 'Auditor' }] };
       },
     });
     const directory = new CognitoUserDirectory(client, 'us-west-2_pool');
@@ -55,11 +62,25 @@ describe('CognitoUserDirectory', () => {
     expect(await directory.getUser('nobody@example.com')).toBeNull();
   });
 
+  it('has no role for a user in no role group, or in several', async () => {
+    for (const groups of [[], ['OrgAdmin', 'Auditor']]) {
+      const { client } = stubClient({
+        AdminGetUserCommand: () => ({ Username: 'sub-1', Enabled: true, UserAttributes: [] }),
+        AdminListGroupsForUserCommand: () => ({
+          Groups: groups.map((GroupName) => ({ GroupName })),
+        }),
+      });
+      const directory = new CognitoUserDirectory(client, 'us-west-2_pool');
+      expect(await directory.getUser('sub-1')).toMatchObject({ role: null });
+    }
+  });
+
   it('turns throttling into TooManyRequestsError and unknown users into NotFoundError', async () => {
     const { client } = stubClient({
       AdminGetUserCommand: () => {
         throw cognitoError('TooManyRequestsException');
       },
+      AdminListGroupsForUserCommand: () => ({ Groups: [] }),
       AdminListUserAuthEventsCommand: () => {
         throw cognitoError('UserNotFoundException');
       },

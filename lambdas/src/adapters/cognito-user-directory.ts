@@ -7,6 +7,7 @@ import {
   AdminEnableUserCommand,
   AdminGetUserCommand,
   type AdminGetUserCommandOutput,
+  AdminListGroupsForUserCommand,
   AdminListUserAuthEventsCommand,
   AdminRemoveUserFromGroupCommand,
   AdminSetUserMFAPreferenceCommand,
@@ -20,7 +21,7 @@ import {
   ListUsersInGroupCommand,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { roleSchema, type Role } from '../contract';
+import type { Role } from '../contract';
 import {
   ConflictError,
   NotFoundError,
@@ -30,13 +31,14 @@ import {
 import {
   type AttributeChanges,
   type AuthEventPage,
-  type DirectoryUser,
   type DirectoryUserDetail,
+  type ListedUser,
   type ListUsersQuery,
   type NewUser,
   type PasswordReset,
   type PasswordResetRefusal,
   PasswordResetRefused,
+  roleOfGroups,
   type UserDirectory,
 } from '../ports/user-directory';
 
@@ -45,27 +47,27 @@ const attributeIn = (attributes: AttributeType[] | undefined, name: string): str
 const attribute = (user: UserType, name: string): string | null =>
   attributeIn(user.Attributes, name);
 
-export const toDirectoryUser = (user: UserType): DirectoryUser => {
-  const role = roleSchema.safeParse(attribute(user, 'custom:role'));
-  return {
-    userName: user.Username ?? '',
-    email: attribute(user, 'email') ?? '',
-    emailVerified: attribute(user, 'email_verified') === 'true',
-    givenName: attribute(user, 'given_name'),
-    familyName: attribute(user, 'family_name'),
-    phoneNumber: attribute(user, 'phone_number'),
-    role: role.success ? role.data : null,
-    organisationId: attribute(user, 'custom:organisationId'),
-    enabled: user.Enabled ?? false,
-    status: user.UserStatus ?? 'UNKNOWN',
-    createdAt: user.UserCreateDate ?? new Date(0),
-    updatedAt: user.UserLastModifiedDate ?? user.UserCreateDate ?? new Date(0),
-  };
-};
+/** A user's fields as ListUsers (and, renamed, AdminGetUser) give them: everything but the role. */
+export const toListedUser = (user: UserType): ListedUser => ({
+  userName: user.Username ?? '',
+  email: attribute(user, 'email') ?? '',
+  emailVerified: attribute(user, 'email_verified') === 'true',
+  givenName: attribute(user, 'given_name'),
+  familyName: attribute(user, 'family_name'),
+  phoneNumber: attribute(user, 'phone_number'),
+  organisationId: attribute(user, 'custom:organisationId'),
+  enabled: user.Enabled ?? false,
+  status: user.UserStatus ?? 'UNKNOWN',
+  createdAt: user.UserCreateDate ?? new Date(0),
+  updatedAt: user.UserLastModifiedDate ?? user.UserCreateDate ?? new Date(0),
+});
 
 /** AdminGetUser answers attributes under another name and adds the MFA enrolment. */
-export const toDirectoryUserDetail = (out: AdminGetUserCommandOutput): DirectoryUserDetail => ({
-  ...toDirectoryUser({
+export const toDirectoryUserDetail = (
+  out: AdminGetUserCommandOutput,
+  groups: readonly string[],
+): DirectoryUserDetail => ({
+  ...toListedUser({
     Username: out.Username,
     Attributes: out.UserAttributes,
     Enabled: out.Enabled,
@@ -73,6 +75,7 @@ export const toDirectoryUserDetail = (out: AdminGetUserCommandOutput): Directory
     UserCreateDate: out.UserCreateDate,
     UserLastModifiedDate: out.UserLastModifiedDate,
   }),
+  role: roleOfGroups(groups),
   mfaMethods: out.UserMFASettingList ?? [],
   preferredMfa: out.PreferredMfaSetting ?? null,
 });
@@ -119,21 +122,45 @@ export class CognitoUserDirectory implements UserDirectory {
       )
       .catch(translate);
     return {
-      users: (out.Users ?? []).map(toDirectoryUser),
+      users: (out.Users ?? []).map(toListedUser),
       nextCursor: out.PaginationToken ?? null,
     };
   }
 
   async getUser(userName: string) {
     try {
-      const out = await this.client.send(
-        new AdminGetUserCommand({ UserPoolId: this.userPoolId, Username: userName }),
-      );
-      return toDirectoryUserDetail(out);
+      const [out, groups] = await Promise.all([
+        this.client.send(
+          new AdminGetUserCommand({ UserPoolId: this.userPoolId, Username: userName }),
+        ),
+        this.groupsOf(userName),
+      ]);
+      return toDirectoryUserDetail(out, groups);
     } catch (err) {
       if (errorName(err) === 'UserNotFoundException') return null;
       return translate(err);
     }
+  }
+
+  /** The names of the groups the user is in (AdminListGroupsForUser, every page). */
+  private async groupsOf(userName: string): Promise<string[]> {
+    const names: string[] = [];
+    let nextToken: string | undefined;
+    do {
+      const out = await this.client.send(
+        new AdminListGroupsForUserCommand({
+          UserPoolId: this.userPoolId,
+          Username: userName,
+          Limit: 60,
+          NextToken: nextToken,
+        }),
+      );
+      for (const group of out.Groups ?? []) {
+        if (group.GroupName !== undefined) names.push(group.GroupName);
+      }
+      nextToken = out.NextToken;
+    } while (nextToken !== undefined);
+    return names;
   }
 
   async signOutEverywhere(userName: string) {
@@ -155,7 +182,6 @@ export class CognitoUserDirectory implements UserDirectory {
       { Name: 'email_verified', Value: 'true' },
       { Name: 'given_name', Value: user.givenName },
       { Name: 'family_name', Value: user.familyName },
-      { Name: 'custom:role', Value: user.role },
       ...(user.phoneNumber === null ? [] : [{ Name: 'phone_number', Value: user.phoneNumber }]),
       ...(user.organisationId === null
         ? []
@@ -169,12 +195,13 @@ export class CognitoUserDirectory implements UserDirectory {
           UserAttributes: attributes,
           // No invitation yet: create-user sends it (resendInvitation) once the role group is
           // set, so nobody is mailed a password for an account that is then removed again.
+          // The role is the group alone: `custom:role` is never written.
           MessageAction: 'SUPPRESS',
         }),
       );
       const created = out.User;
       if (created === undefined) throw new Error('AdminCreateUser answered no user');
-      return { ...toDirectoryUser(created), mfaMethods: [], preferredMfa: null };
+      return { ...toListedUser(created), role: null, mfaMethods: [], preferredMfa: null };
     } catch (err) {
       if (errorName(err) === 'UsernameExistsException') {
         throw new ConflictError('A user with this e-mail address already exists.');
@@ -226,7 +253,6 @@ export class CognitoUserDirectory implements UserDirectory {
       givenName: 'given_name',
       familyName: 'family_name',
       phoneNumber: 'phone_number',
-      role: 'custom:role',
       organisationId: 'custom:organisationId',
     };
     const set: { Name: string; Value: string }[] = [];
@@ -297,8 +323,8 @@ export class CognitoUserDirectory implements UserDirectory {
     return groups;
   }
 
-  async countEnabledInGroup(group: Role) {
-    let count = 0;
+  async enabledMembers(group: Role) {
+    const members: string[] = [];
     let nextToken: string | undefined;
     do {
       const out = await this.client
@@ -311,10 +337,12 @@ export class CognitoUserDirectory implements UserDirectory {
           }),
         )
         .catch(translate);
-      count += (out.Users ?? []).filter((u) => u.Enabled === true).length;
+      for (const user of out.Users ?? []) {
+        if (user.Enabled === true && user.Username !== undefined) members.push(user.Username);
+      }
       nextToken = out.NextToken;
     } while (nextToken !== undefined);
-    return count;
+    return members;
   }
 
   async listAuthEvents(userName: string, cursor?: string): Promise<AuthEventPage> {

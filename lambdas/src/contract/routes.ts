@@ -154,7 +154,10 @@ export const userAttributesSchema = z
     familyName: freeTextSchema(100),
     phoneNumber: phoneNumberSchema.optional(),
     role: roleSchema,
-    /** Required for OrgAdmin and Auditor scoped to one organisation; absent for PlatformAdmin. */
+    /**
+     * Required for an OrgAdmin; absent for a PlatformAdmin; for an Auditor, their organisation,
+     * or absent for an Auditor of every organisation (only a PlatformAdmin may create one).
+     */
     organisationId: identifierSchema.optional(),
   })
   .strict();
@@ -377,7 +380,14 @@ export const routes = {
     roles: ADMINS,
     summary: 'Changes attributes and role; a changed e-mail is re-verified.',
     request: z
-      .object({ userName: userNameSchema, userAttributes: userAttributesSchema.partial().strict() })
+      .object({
+        userName: userNameSchema,
+        userAttributes: userAttributesSchema
+          .partial()
+          // null: no organisation (an Auditor of every organisation; only a PlatformAdmin).
+          .extend({ organisationId: identifierSchema.nullable().optional() })
+          .strict(),
+      })
       .strict(),
     response: z.object({ user: userSchema }),
   }),

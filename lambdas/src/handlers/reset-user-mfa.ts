@@ -1,13 +1,13 @@
 import { routes } from '../contract';
 import { resetUserMfa } from '../features/users/user-status.core';
 import { createHandler } from '../http/router';
-import { systemClock } from '../ports/clock';
-import { managedUserDirectory } from './wiring/users';
+import { userDirectory } from './deps';
+import { userWrites } from './wiring/users';
 import { accountLocks, auditTrail } from './wiring/dynamodb';
 
 export const handler = createHandler(routes['reset-user-mfa'], resetUserMfa, () => ({
-  directory: managedUserDirectory(),
+  directory: userDirectory(),
   locks: accountLocks(),
   audit: auditTrail(),
-  clock: systemClock,
+  writes: userWrites(),
 }));

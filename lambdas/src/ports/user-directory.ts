@@ -1,6 +1,10 @@
-import type { Role } from '../contract';
+import { ROLES, type Role } from '../contract';
 
-/** A user as the directory (Cognito) holds it. */
+/**
+ * A user as the directory (Cognito) holds it. The role is the one role group the user is in
+ * (AdminListGroupsForUser): the group is the only source of truth for a role, for the console and
+ * for Cognito's `cognito:groups` claim alike; null when the user is in none, or in several.
+ */
 export interface DirectoryUser {
   userName: string;
   email: string;
@@ -24,12 +28,25 @@ export interface DirectoryUserDetail extends DirectoryUser {
   preferredMfa: string | null;
 }
 
+/**
+ * The role a user's groups give: the one role group they are in. None, or several (a move half
+ * done, or groups set by hand), is no role: nothing is granted on a guess. The `custom:role`
+ * attribute of older accounts is never read: the group is the only source of truth.
+ */
+export const roleOfGroups = (groups: readonly string[]): Role | null => {
+  const roles = ROLES.filter((role) => groups.includes(role));
+  return roles.length === 1 ? (roles[0] ?? null) : null;
+};
+
 export const TOTP_MFA = 'SOFTWARE_TOKEN_MFA';
 export const hasTotp = (user: Pick<DirectoryUserDetail, 'mfaMethods'>): boolean =>
   user.mfaMethods.includes(TOTP_MFA);
 
+/** A user as ListUsers lists it: everything but the role (ListUsers does not give groups). */
+export type ListedUser = Omit<DirectoryUser, 'role'>;
+
 export interface UserPage {
-  users: DirectoryUser[];
+  users: ListedUser[];
   nextCursor: string | null;
 }
 
@@ -41,23 +58,21 @@ export interface ListUsersQuery {
   emailPrefix?: string;
 }
 
-/** A user to invite: Cognito creates it and e-mails the temporary password. */
+/** A user to invite: Cognito creates it (no role yet: addToGroup gives it). */
 export interface NewUser {
   email: string;
   givenName: string;
   familyName: string;
   phoneNumber: string | null;
-  role: Role;
   organisationId: string | null;
 }
 
-/** Attribute changes of update-user: absent keeps, null removes. */
+/** Attribute changes of update-user: absent keeps, null removes. A role is a group, not this. */
 export interface AttributeChanges {
   email?: string;
   givenName?: string;
   familyName?: string;
   phoneNumber?: string | null;
-  role?: Role;
   organisationId?: string | null;
 }
 
@@ -111,16 +126,16 @@ export interface PasswordReset {
  */
 export interface UserDirectory {
   listUsers(query: ListUsersQuery): Promise<UserPage>;
-  /** The user, or null when there is none (AdminGetUser). */
+  /** The user with their role group, or null when there is none (AdminGetUser, AdminListGroupsForUser). */
   getUser(userName: string): Promise<DirectoryUserDetail | null>;
   /** Invalidates every refresh token of the user (Cognito AdminUserGlobalSignOut). */
   signOutEverywhere(userName: string): Promise<void>;
   /** Disables the user; Cognito also revokes its tokens (AdminDisableUser). */
   disableUser(userName: string): Promise<void>;
   /**
-   * Creates a user to invite (AdminCreateUser, no message yet): status FORCE_CHANGE_PASSWORD;
-   * `resendInvitation` then mails the temporary password. An address already in use throws
-   * ConflictError; nothing is created then.
+   * Creates a user to invite (AdminCreateUser, no message yet): status FORCE_CHANGE_PASSWORD,
+   * no role; `addToGroup` gives the role and `resendInvitation` then mails the temporary
+   * password. An address already in use throws ConflictError; nothing is created then.
    */
   createUser(user: NewUser): Promise<DirectoryUserDetail>;
   /** Puts the user in a group (AdminAddUserToGroup). */
@@ -140,8 +155,8 @@ export interface UserDirectory {
   deleteUser(userName: string): Promise<void>;
   /** The pool's groups with their descriptions (ListGroups, every page). */
   listGroups(): Promise<{ name: string; description: string | null }[]>;
-  /** How many enabled users the role's group has (ListUsersInGroup, every page). */
-  countEnabledInGroup(group: Role): Promise<number>;
+  /** The usernames of the enabled users in the role's group (ListUsersInGroup, every page). */
+  enabledMembers(group: Role): Promise<string[]>;
   /** One page of the user's auth events, newest first (AdminListUserAuthEvents, at most 60). */
   listAuthEvents(userName: string, cursor?: string): Promise<AuthEventPage>;
   /**

@@ -5,16 +5,23 @@ import {
   type AuthEvent,
   type DirectoryUser,
   type DirectoryUserDetail,
+  type ListedUser,
   type ListUsersQuery,
   type NewUser,
   type PasswordReset,
   PasswordResetRefused,
+  roleOfGroups,
   TOTP_MFA,
   type UserDirectory,
 } from '../ports/user-directory';
 
-/** A user of the fake directory: the list fields, MFA, auth events and a pending reset code. */
+/**
+ * A user of the fake directory: the list fields, MFA, auth events and a pending reset code. The
+ * role is the user's one role group, as Cognito's groups give it (`groups`; a user made with a
+ * `role` starts in that group).
+ */
 export interface FakeUser extends DirectoryUserDetail {
+  groups: Role[];
   /** Newest last, as they happened. */
   authEvents: AuthEvent[];
   resetCode?: { code: string; expired?: boolean };
@@ -95,8 +102,11 @@ export class FakeUserDirectory implements UserDirectory {
 
   /** Usernames handed out by createUser, as Cognito's subs. */
   private created = 0;
-  /** Groups each user was put in by addToGroup. */
-  readonly memberships: { userName: string; group: Role }[] = [];
+
+  /** Every user's groups, as pairs. */
+  get memberships(): { userName: string; group: Role }[] {
+    return this.users.flatMap((u) => u.groups.map((group) => ({ userName: u.userName, group })));
+  }
 
   createUser(user: NewUser) {
     return this.run('createUser', () => {
@@ -112,7 +122,7 @@ export class FakeUserDirectory implements UserDirectory {
         givenName: user.givenName,
         familyName: user.familyName,
         phoneNumber: user.phoneNumber,
-        role: user.role,
+        role: null,
         organisationId: user.organisationId,
         enabled: true,
         status: 'FORCE_CHANGE_PASSWORD',
@@ -126,7 +136,8 @@ export class FakeUserDirectory implements UserDirectory {
 
   addToGroup(userName: string, group: Role) {
     return this.run('addToGroup', () => {
-      this.memberships.push({ userName: this.existing(userName).userName, group });
+      const user = this.existing(userName);
+      if (!user.groups.includes(group)) user.groups.push(group);
     });
   }
 
@@ -141,9 +152,8 @@ export class FakeUserDirectory implements UserDirectory {
 
   removeFromGroup(userName: string, group: Role) {
     return this.run('removeFromGroup', () => {
-      const name = this.existing(userName).userName;
-      const at = this.memberships.findIndex((m) => m.userName === name && m.group === group);
-      if (at >= 0) this.memberships.splice(at, 1);
+      const user = this.existing(userName);
+      user.groups = user.groups.filter((g) => g !== group);
     });
   }
 
@@ -160,7 +170,6 @@ export class FakeUserDirectory implements UserDirectory {
       if (changes.givenName !== undefined) user.givenName = changes.givenName;
       if (changes.familyName !== undefined) user.familyName = changes.familyName;
       if (changes.phoneNumber !== undefined) user.phoneNumber = changes.phoneNumber;
-      if (changes.role !== undefined) user.role = changes.role;
       if (changes.organisationId !== undefined) user.organisationId = changes.organisationId;
     });
   }
@@ -188,10 +197,9 @@ export class FakeUserDirectory implements UserDirectory {
     return this.run('listGroups', () => this.groups.map((g) => ({ ...g })));
   }
 
-  countEnabledInGroup(group: Role) {
-    return this.run(
-      'countEnabledInGroup',
-      () => this.users.filter((u) => u.role === group && u.enabled).length,
+  enabledMembers(group: Role) {
+    return this.run('enabledMembers', () =>
+      this.users.filter((u) => u.groups.includes(group) && u.enabled).map((u) => u.userName),
     );
   }
 
@@ -240,17 +248,17 @@ const asFake = (u: DirectoryUser | FakeUser): FakeUser => ({
   mfaMethods: [],
   preferredMfa: null,
   authEvents: [],
+  groups: u.role === null ? [] : [u.role],
   ...u,
 });
 
-const toListUser = (u: FakeUser): DirectoryUser => ({
+const toListUser = (u: FakeUser): ListedUser => ({
   userName: u.userName,
   email: u.email,
   emailVerified: u.emailVerified,
   givenName: u.givenName,
   familyName: u.familyName,
   phoneNumber: u.phoneNumber,
-  role: u.role,
   organisationId: u.organisationId,
   enabled: u.enabled,
   status: u.status,
@@ -260,6 +268,7 @@ const toListUser = (u: FakeUser): DirectoryUser => ({
 
 const toDetail = (u: FakeUser): DirectoryUserDetail => ({
   ...toListUser(u),
+  role: roleOfGroups(u.groups),
   mfaMethods: [...u.mfaMethods],
   preferredMfa: u.preferredMfa,
 });
@@ -284,10 +293,13 @@ export const directoryUser = (
 });
 
 /** A user of the fake directory with TOTP enrolled, and whatever else the test says. */
-export const fakeUser = (n: number, overrides: Partial<FakeUser> = {}): FakeUser => ({
-  ...directoryUser(n),
-  mfaMethods: [TOTP_MFA],
-  preferredMfa: TOTP_MFA,
-  authEvents: [],
-  ...overrides,
-});
+export const fakeUser = (n: number, overrides: Partial<FakeUser> = {}): FakeUser => {
+  const user = { ...directoryUser(n), ...overrides };
+  return {
+    mfaMethods: [TOTP_MFA],
+    preferredMfa: TOTP_MFA,
+    authEvents: [],
+    groups: user.role === null ? [] : [user.role],
+    ...user,
+  };
+};

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AccountLock, AccountLocks } from '../ports/account-locks';
-import type { AuditEntry, AuditTrail } from '../ports/audit-trail';
+import type { AuditEntry, AuditReader, AuditTrail } from '../ports/audit-trail';
 import type { Clock } from '../ports/clock';
 import type { MailMessage, Mailer } from '../ports/mailer';
 import type { TotpResetTicket, TotpResetTickets } from '../ports/totp-reset-tickets';
@@ -11,14 +11,30 @@ import type { RequestContext } from '../http/router';
 
 /** In-memory ports for core tests. */
 
-export class FakeAuditTrail implements AuditTrail {
+export class FakeAuditTrail implements AuditTrail, Pick<AuditReader, 'readNewestFirst'> {
   readonly entries: AuditEntry[] = [];
   failWith: Error | null = null;
+  /** The time records get (`at`); a test may move it. */
+  clock: Clock = { now: () => new Date('2025-01-15T10:00:00.000Z') };
 
   append(entry: AuditEntry): Promise<void> {
     if (this.failWith) return Promise.reject(this.failWith);
     this.entries.push(structuredClone(entry));
+    this.times.push(this.clock.now().toISOString());
     return Promise.resolve();
+  }
+
+  private readonly times: string[] = [];
+
+  /** The records as stored (seq from 1, `at`), newest first below `beforeSeq`. */
+  readNewestFirst(beforeSeq: number | null, limit: number): Promise<Record<string, unknown>[]> {
+    const stored = this.entries.map((e, i) => ({ ...e, seq: i + 1, at: this.times[i] }));
+    return Promise.resolve(
+      stored
+        .filter((r) => beforeSeq === null || r.seq < beforeSeq)
+        .reverse()
+        .slice(0, limit),
+    );
   }
 
   actions(): string[] {

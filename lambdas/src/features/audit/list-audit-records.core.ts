@@ -6,6 +6,7 @@ import { ValidationError } from '../../http/errors';
 import type { Core } from '../../http/router';
 import type { AuditReader } from '../../ports/audit-trail';
 import { positionOf, toAuditRecord, UNREADABLE_ACTION } from './audit-records';
+import { reaches, reachOf } from '../../core/reach';
 
 export interface ListAuditRecordsDeps {
   reader: Pick<AuditReader, 'readNewestFirst'>;
@@ -68,12 +69,11 @@ export const matcher = (f: Filters, caller: Caller) => {
   const target = f.target?.toLowerCase();
   const from = timeOf(f.from);
   const to = timeOf(f.to);
-  // PlatformAdmin and Auditor read the whole trail; an OrgAdmin the records about their own
-  // organisation (from the verified token), and none if the token names none.
-  const organisation = caller.role === 'OrgAdmin' ? caller.organisationId : undefined;
+  // Whoever reaches everything reads the whole trail; an OrgAdmin or an Auditor of one
+  // organisation the records about it (from the verified token); nobody else any.
+  const reach = reachOf(caller);
   return (r: AuditRecord): boolean => {
-    if (organisation !== undefined && (organisation === null || r.organisationId !== organisation))
-      return false;
+    if (!reaches(reach, r.organisationId)) return false;
     if (f.outcome !== undefined && r.outcome !== f.outcome) return false;
     // An exact action is its own prefix.
     if (f.action && !r.action.startsWith(f.action)) return false;

@@ -2,6 +2,7 @@ import type { routes } from '../../contract';
 import type { OrganisationKind } from '../../data-model';
 import type { Caller } from '../../http/claims';
 import type { Core } from '../../http/router';
+import { reaches, reachOf } from '../../core/reach';
 import type { Organisation, Organisations } from '../../ports/organisations';
 
 export interface OrganisationListDeps {
@@ -9,11 +10,14 @@ export interface OrganisationListDeps {
 }
 
 /**
- * What the caller may see of a kind: a PlatformAdmin and an Auditor every organisation (the
- * Auditor reads everything), an OrgAdmin only their own (they manage nothing else).
+ * What the caller may see of a kind: the organisations within their reach (core/reach.ts) —
+ * every one for a PlatformAdmin or an Auditor of every organisation, their own for an OrgAdmin
+ * or an Auditor of one.
  */
-const visibleTo = (caller: Caller, all: Organisation[]) =>
-  caller.role === 'OrgAdmin' ? all.filter((o) => o.organisationId === caller.organisationId) : all;
+const visibleTo = (caller: Caller, all: Organisation[]) => {
+  const reach = reachOf(caller);
+  return all.filter((o) => reaches(reach, o.organisationId));
+};
 
 const listOf = async (kind: OrganisationKind, caller: Caller, deps: OrganisationListDeps) => ({
   organisations: visibleTo(caller, await deps.organisations.list(kind)),

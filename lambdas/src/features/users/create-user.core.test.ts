@@ -4,6 +4,7 @@ import { AppError, ForbiddenError, ValidationError } from '../../http/errors';
 import type { Organisations } from '../../ports/organisations';
 import { FakeUserDirectory, fakeUser } from '../../testing/fake-user-directory';
 import { callerContext, FakeAuditTrail } from '../../testing/fakes';
+import { userWritesFor } from '../../testing/user-writes';
 import { createUser, type CreateUserDeps } from './create-user.core';
 
 const ORG = 'site-berlin-mitte';
@@ -19,8 +20,9 @@ const organisations: Pick<Organisations, 'get'> = {
 const setup = () => {
   const directory = new FakeUserDirectory([fakeUser(1, { email: 'taken@example.com' })]);
   const audit = new FakeAuditTrail();
-  const deps: CreateUserDeps = { directory, organisations, audit };
-  return { directory, audit, deps };
+  const { writes, journal, clock } = userWritesFor(directory, { audit });
+  const deps: CreateUserDeps = { directory, organisations, audit, writes };
+  return { directory, audit, deps, writes, journal, clock };
 };
 
 const attrs = (overrides: Record<string, unknown> = {}) => ({
@@ -50,9 +52,13 @@ describe('create-user', () => {
       cognitoStatus: 'FORCE_CHANGE_PASSWORD',
       phoneNumber: '+4915112345678',
     });
-    expect(directory.memberships).toEqual([{ userName: user.userName, group: 'Auditor' }]);
+    expect(directory.memberships).toContainEqual({ userName: user.userName, group: 'Auditor' });
     // The invitation goes out once the account is complete: after the group.
-    expect(directory.calls).toEqual(['createUser', 'addToGroup', 'resendInvitation']);
+    expect(directory.calls.filter((c) => !c.startsWith('get'))).toEqual([
+      'createUser',
+      'addToGroup',
+      'resendInvitation',
+    ]);
     expect(directory.resent).toEqual(['new.user@example.com']);
     expect(audit.entries).toEqual([
       expect.objectContaining({
@@ -84,12 +90,59 @@ describe('create-user', () => {
     expect(directory.users).toHaveLength(1);
   });
 
-  it('removes the new user again when the group cannot be set', async () => {
-    const { directory, deps } = setup();
+  it('finishes a create cut short by a failure later, exactly once', async () => {
+    const { directory, audit, deps, writes, journal, clock } = setup();
+    const addToGroup = directory.addToGroup.bind(directory);
     directory.addToGroup = () => Promise.reject(new Error('throttled'));
     await expect(createUser({ userAttributes: attrs() }, admin, deps)).rejects.toThrow('throttled');
+    // Nobody was mailed a password for a user without a role; the write waits in the journal.
+    expect(directory.resent).toEqual([]);
+    expect([...journal.entries.keys()]).toEqual(['user:new.user@example.com']);
+    directory.addToGroup = addToGroup;
+    clock.advance(1);
+    expect(await writes.reconcile(false)).toMatchObject({ finished: 1 });
+    const created = directory.users.find((u) => u.email === 'new.user@example.com');
+    expect(created?.groups).toEqual(['Auditor']);
+    expect(directory.resent).toEqual(['new.user@example.com']);
+    expect(audit.actions()).toEqual(['user.created']);
+    expect(journal.entries.size).toBe(0);
+  });
+
+  it('removes a half-made user again when a step is refused for good', async () => {
+    const { directory, audit, deps, journal } = setup();
+    directory.addToGroup = () => Promise.reject(new ForbiddenError('no such group'));
+    await expect(createUser({ userAttributes: attrs() }, admin, deps)).rejects.toThrow(
+      'no such group',
+    );
     expect(directory.users.map((u) => u.email)).toEqual(['taken@example.com']);
-    expect(directory.resent).toEqual([]); // nobody was mailed a password for it
+    expect(directory.resent).toEqual([]);
+    expect(audit.entries).toEqual([
+      expect.objectContaining({
+        action: 'user.created',
+        outcome: 'failure',
+        reason: 'no such group The user was removed again.',
+      }),
+    ]);
+    expect(journal.entries.size).toBe(0);
+  });
+
+  it('lets an Auditor of every organisation be created by a PlatformAdmin only', async () => {
+    const { deps } = setup();
+    const { user } = await createUser(
+      { userAttributes: attrs({ organisationId: undefined }) },
+      admin,
+      deps,
+    );
+    expect(user).toMatchObject({ role: 'Auditor', organisationId: null });
+    await expect(
+      createUser(
+        { userAttributes: attrs({ email: 'z@example.com', organisationId: undefined }) },
+        orgAdmin,
+        deps,
+      ),
+    ).rejects.toEqual(
+      new ForbiddenError('Only a PlatformAdmin can give an Auditor access to every organisation.'),
+    );
   });
 
   it.each([
@@ -112,11 +165,15 @@ describe('create-user', () => {
     ).rejects.toMatchObject({ fields: [{ path: 'userAttributes.phoneNumber' }] });
   });
 
-  it('lets an OrgAdmin invite into their own organisation only, never a PlatformAdmin', async () => {
+  it('lets an OrgAdmin invite OrgAdmins and Auditors of their own organisation only', async () => {
     const { directory, audit, deps } = setup();
     await expect(
       createUser({ userAttributes: attrs({ role: 'OrgAdmin' }) }, orgAdmin, deps),
     ).resolves.toBeDefined();
+    // An Auditor of the OrgAdmin's organisation reads that organisation only: within reach.
+    await expect(
+      createUser({ userAttributes: attrs({ email: 'aud@example.com' }) }, orgAdmin, deps),
+    ).resolves.toMatchObject({ user: { role: 'Auditor', organisationId: ORG } });
     await expect(
       createUser(
         { userAttributes: attrs({ email: 'x@example.com', organisationId: 'sponsor-nordlicht' }) },
@@ -137,8 +194,13 @@ describe('create-user', () => {
         deps,
       ),
     ).rejects.toThrow(ForbiddenError);
-    expect(directory.users).toHaveLength(2);
-    expect(audit.entries.map((e) => e.outcome)).toEqual(['success', 'failure', 'failure']);
+    expect(directory.users).toHaveLength(3);
+    expect(audit.entries.map((e) => e.outcome)).toEqual([
+      'success',
+      'success',
+      'failure',
+      'failure',
+    ]);
   });
 
   it('refuses an Auditor', async () => {

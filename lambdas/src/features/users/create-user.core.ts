@@ -1,6 +1,7 @@
 import { phone } from 'phone';
 import type { routes } from '../../contract';
-import { AppError, ConflictError, ForbiddenError, ValidationError } from '../../http/errors';
+import type { Journal } from '../../core/journal';
+import { ConflictError, ForbiddenError, ValidationError } from '../../http/errors';
 import type { Core } from '../../http/router';
 import type { AuditTrail } from '../../ports/audit-trail';
 import type { Organisations } from '../../ports/organisations';
@@ -8,11 +9,19 @@ import type { UserDirectory } from '../../ports/user-directory';
 import { actorOf, sourceOf, userTarget } from '../session/session-shared';
 import { decide } from './permissions';
 import { toApiUser } from './to-api-user';
+import {
+  createUserWrite,
+  emailInUse,
+  recordBaseOf,
+  userSubject,
+  type UserWriteDeps,
+} from './user-writes';
 
 export interface CreateUserDeps {
-  directory: Pick<UserDirectory, 'createUser' | 'addToGroup' | 'deleteUser' | 'resendInvitation'>;
+  directory: Pick<UserDirectory, 'getUser'>;
   organisations: Pick<Organisations, 'get'>;
   audit: AuditTrail;
+  writes: Pick<Journal<UserWriteDeps>, 'run'>;
 }
 
 const fieldError = (path: string, message: string) =>
@@ -31,22 +40,24 @@ export const checkMobileNumber = (phoneNumber: string, path: string): string => 
 };
 
 /**
- * A PlatformAdmin belongs to no organisation; everyone else to exactly one that exists.
- * Returns the organisation to store.
+ * Where a role may be placed (core/reach.ts): a PlatformAdmin belongs to no organisation, an
+ * OrgAdmin to exactly one that exists, an Auditor to one that exists or to none (then reading
+ * every organisation). Returns the organisation to store.
  */
 export const checkPlacement = async (
   role: string,
-  organisationId: string | undefined,
+  organisationId: string | null | undefined,
   organisations: Pick<Organisations, 'get'>,
   path: string,
 ): Promise<string | null> => {
   if (role === 'PlatformAdmin') {
-    if (organisationId !== undefined) {
+    if (organisationId !== undefined && organisationId !== null) {
       throw fieldError(path, 'A PlatformAdmin belongs to no organisation');
     }
     return null;
   }
-  if (organisationId === undefined) {
+  if (organisationId === undefined || organisationId === null) {
+    if (role === 'Auditor') return null;
     throw fieldError(path, `A ${role} needs an organisation`);
   }
   if ((await organisations.get(organisationId)) === null) {
@@ -56,15 +67,15 @@ export const checkPlacement = async (
 };
 
 /**
- * create-user (SPEC §7): invites an administrator. The user is created, put in the role group
- * (the role is both the `custom:role` attribute and the group), and only then does Cognito e-mail
- * the temporary password (the invitation). An address in use is a 409 and nothing is created; if
- * the group cannot be set, the new user is removed again before anyone is mailed.
+ * create-user (SPEC §7): invites an administrator. The rules first, then one journaled write
+ * (user-writes.ts): the account, its role group (the role is the group alone), and only then
+ * the invitation Cognito e-mails, the audit record and the list's row. An address in use is a
+ * 409 on the e-mail field and nothing is created; a write cut short is finished later.
  */
 export const createUser: Core<(typeof routes)['create-user'], CreateUserDeps> = async (
   { userAttributes: attrs },
   ctx,
-  { directory, organisations, audit },
+  { directory, organisations, audit, writes },
 ) => {
   // The rules first, on the organisation as asked: what an OrgAdmin may not name, they learn
   // nothing about (not even whether it exists).
@@ -73,12 +84,12 @@ export const createUser: Core<(typeof routes)['create-user'], CreateUserDeps> = 
     action: 'create',
     after: { role: attrs.role, organisationId: attrs.organisationId ?? null },
   });
-  const record = (outcome: 'success' | 'failure', userName: string, reason?: string) =>
-    audit.append({
+  if (!decision.allowed) {
+    await audit.append({
       action: 'user.created',
-      outcome,
+      outcome: 'failure',
       actor: actorOf(ctx.caller),
-      target: userTarget(userName, attrs.email),
+      target: userTarget(attrs.email, attrs.email),
       organisationId: attrs.organisationId ?? null,
       source: sourceOf(ctx),
       requestId: ctx.requestId,
@@ -90,10 +101,8 @@ export const createUser: Core<(typeof routes)['create-user'], CreateUserDeps> = 
         role: attrs.role,
         organisationId: attrs.organisationId ?? null,
       },
-      ...(reason === undefined ? {} : { reason }),
+      reason: decision.message,
     });
-  if (!decision.allowed) {
-    await record('failure', attrs.email, decision.message);
     throw new ForbiddenError(decision.message);
   }
   const organisationId = await checkPlacement(
@@ -106,35 +115,26 @@ export const createUser: Core<(typeof routes)['create-user'], CreateUserDeps> = 
     attrs.phoneNumber === undefined
       ? null
       : checkMobileNumber(attrs.phoneNumber, 'userAttributes.phoneNumber');
+  // The write relies on this: an account with the address found later is one it created.
+  if ((await directory.getUser(attrs.email)) !== null) throw emailInUse();
 
-  let created;
-  try {
-    created = await directory.createUser({
-      email: attrs.email,
-      givenName: attrs.givenName,
-      familyName: attrs.familyName,
-      phoneNumber,
-      role: attrs.role,
-      organisationId,
-    });
-  } catch (err) {
-    if (err instanceof ConflictError) {
-      // Said on the field, for the form to show it where the address was typed.
-      throw new AppError('CONFLICT', err.message, [
-        { path: 'userAttributes.email', message: err.message },
-      ]);
-    }
-    throw err;
-  }
-  try {
-    await directory.addToGroup(created.userName, attrs.role);
-  } catch (err) {
-    await directory.deleteUser(created.userName);
-    await record('failure', created.userName, 'the role group could not be set; user removed');
-    throw err;
-  }
-  // Only now the invitation: the account it names is complete.
-  await directory.resendInvitation(attrs.email);
-  await record('success', created.userName);
+  const { userName } = await writes.run(
+    createUserWrite,
+    userSubject(attrs.email),
+    {
+      record: recordBaseOf(ctx),
+      user: {
+        email: attrs.email,
+        givenName: attrs.givenName,
+        familyName: attrs.familyName,
+        phoneNumber,
+        role: attrs.role,
+        organisationId,
+      },
+    },
+    'A user with this e-mail address is being invited right now.',
+  );
+  const created = userName === undefined ? null : await directory.getUser(userName);
+  if (created === null) throw new ConflictError('The user was deleted meanwhile.');
   return { user: toApiUser(created) };
 };

@@ -1,7 +1,7 @@
-import { ROLES, type Role, type routes } from '../../contract';
+import { ROLES, type routes } from '../../contract';
 import type { Core } from '../../http/router';
 import type { UserDirectory } from '../../ports/user-directory';
-import { decide } from './permissions';
+import { grantableRoles } from './permissions';
 
 export interface ListAllGroupsDeps {
   directory: Pick<UserDirectory, 'listGroups'>;
@@ -9,8 +9,9 @@ export interface ListAllGroupsDeps {
 
 /**
  * The roles a user can be given (SPEC §7 list-all-groups): the role groups the pool has, in the
- * order of ROLES, with Cognito's descriptions. Only the roles the caller may give: an OrgAdmin
- * never sees PlatformAdmin offered (the permission rules decide, as they do on create and update).
+ * order of ROLES, with Cognito's descriptions. Only the roles the caller may give (the permission
+ * rules decide, as they do on create and update): an OrgAdmin never sees PlatformAdmin offered,
+ * an Auditor nothing.
  */
 export const listAllGroups: Core<(typeof routes)['list-all-groups'], ListAllGroupsDeps> = async (
   _input,
@@ -18,17 +19,10 @@ export const listAllGroups: Core<(typeof routes)['list-all-groups'], ListAllGrou
   { directory },
 ) => {
   const existing = new Map((await directory.listGroups()).map((g) => [g.name, g.description]));
-  const grantable = (role: Role) =>
-    ctx.caller.role !== 'OrgAdmin' ||
-    decide({
-      actor: ctx.caller,
-      action: 'create',
-      after: { role, organisationId: ctx.caller.organisationId },
-    }).allowed;
   return {
-    groups: ROLES.filter((role) => existing.has(role) && grantable(role)).map((role) => ({
-      name: role,
-      description: existing.get(role) ?? null,
-    })),
+    groups: grantableRoles(
+      ctx.caller,
+      ROLES.filter((role) => existing.has(role)),
+    ).map((role) => ({ name: role, description: existing.get(role) ?? null })),
   };
 };

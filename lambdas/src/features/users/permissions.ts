@@ -1,17 +1,21 @@
 import type { Role } from '../../contract';
+import { reachOf, reachWithin, seesAccount } from '../../core/reach';
 
 /**
- * Who may do what to which user (issue 5). Pure: the caller comes from the verified token, the
- * target from the directory's current state, never from what a request claims.
+ * Who may do what to which user. Pure: the caller comes from the verified token, the target from
+ * the directory's current state, never from what a request claims. Everything follows from each
+ * account's reach (core/reach.ts):
  *
- * - PlatformAdmin: every user of every organisation.
- * - OrgAdmin: the users of their own organisation only; PlatformAdmins and other organisations
- *   are invisible to them (answered like a user that does not exist). They give the OrgAdmin role
- *   only (a PlatformAdmin acts everywhere and an Auditor reads everywhere, both beyond their own
- *   reach) and cannot move a user to another organisation.
- * - Auditor: reads, changes nothing.
- * Guard rails for everyone: nobody disables, deletes or demotes themselves, and the last enabled
- * PlatformAdmin cannot be disabled, deleted or demoted.
+ * - an account sees the users within its reach; the rest are invisible (answered like a user that
+ *   does not exist), and PlatformAdmins are visible only to those who reach everything;
+ * - Auditors read and change nothing;
+ * - PlatformAdmins and OrgAdmins change the users they see, and may leave a user only with a role
+ *   and organisation within their own reach: an OrgAdmin gives OrgAdmin or Auditor of their own
+ *   organisation, never PlatformAdmin and never an Auditor of every organisation;
+ * - nobody disables, deletes or demotes themselves.
+ *
+ * The last enabled PlatformAdmin is kept by a rule of its own that needs the directory's count
+ * and a lock (platform-admins.ts).
  */
 
 export const USER_ACTIONS = [
@@ -52,9 +56,7 @@ export type Refusal =
   /** The caller may not do this. */
   | { code: 'FORBIDDEN'; message: string }
   /** The caller may not see the user: answered exactly like a user that does not exist. */
-  | { code: 'NOT_FOUND'; message: string }
-  /** The directory's state forbids it (the last enabled PlatformAdmin). */
-  | { code: 'CONFLICT'; message: string };
+  | { code: 'NOT_FOUND'; message: string };
 
 export type Decision = { allowed: true } | ({ allowed: false } & Refusal);
 
@@ -65,11 +67,10 @@ export interface PermissionQuestion {
   target?: TargetUser;
   /** For create and update: the role and organisation afterwards. */
   after?: Placement;
-  /** How many enabled PlatformAdmins the directory has now (for the last-admin rule). */
-  enabledPlatformAdmins?: number;
 }
 
 export const USER_NOT_FOUND = 'No such user.';
+export const NO_ORGANISATION = 'Your account has no organisation. Contact the administrator.';
 
 const allow: Decision = { allowed: true };
 const refuse = (refusal: Refusal): Decision => ({ allowed: false, ...refusal });
@@ -86,84 +87,60 @@ const ACTION_WORDS: Record<UserAction, string> = {
   'resend-invitation': 'resend the invitation of',
 };
 
-/** Whether an OrgAdmin may see the user at all. */
-const withinOrganisation = (
-  actor: Actor,
-  user: { role: Role | null; organisationId: string | null },
-) =>
-  user.role !== 'PlatformAdmin' &&
-  actor.organisationId !== null &&
-  user.organisationId === actor.organisationId;
-
-export const decide = ({
-  actor,
-  action,
-  target,
-  after,
-  enabledPlatformAdmins,
-}: PermissionQuestion): Decision => {
-  // Visibility first: what an OrgAdmin may not see does not exist for them, whatever they ask.
-  if (actor.role === 'OrgAdmin') {
-    if (actor.organisationId === null) {
-      return refuse({
-        code: 'FORBIDDEN',
-        message: 'Your account has no organisation. Contact the administrator.',
-      });
-    }
-    if (target && !withinOrganisation(actor, target)) {
-      return refuse({ code: 'NOT_FOUND', message: USER_NOT_FOUND });
-    }
+/** Why a placement lies beyond the caller's reach, in the words an administrator reads. */
+const beyondReach = (after: Placement): string => {
+  if (after.role === 'PlatformAdmin')
+    return 'Only a PlatformAdmin can give the PlatformAdmin role.';
+  if (after.organisationId === null) {
+    return 'Only a PlatformAdmin can give an Auditor access to every organisation.';
   }
+  return 'You can manage the users of your own organisation only.';
+};
 
+export const decide = ({ actor, action, target, after }: PermissionQuestion): Decision => {
+  const reach = reachOf(actor);
+  if (reach.kind === 'nothing') return refuse({ code: 'FORBIDDEN', message: NO_ORGANISATION });
+  // Visibility first: what the caller may not see does not exist for them, whatever they ask.
+  if (target && !seesAccount(reach, target)) {
+    return refuse({ code: 'NOT_FOUND', message: USER_NOT_FOUND });
+  }
   if (action === 'read') return allow;
 
   if (actor.role === 'Auditor') {
     return refuse({ code: 'FORBIDDEN', message: 'Auditors can view users but not change them.' });
   }
-
-  if (actor.role === 'OrgAdmin' && after) {
-    // An Auditor reads every organisation: giving that role would widen the OrgAdmin's own reach.
-    // (Editing a user who keeps their role gives nothing.)
-    const gives = target === undefined || after.role !== target.role;
-    if (gives && after.role !== 'OrgAdmin') {
-      return refuse({
-        code: 'FORBIDDEN',
-        message: `Only a PlatformAdmin can give the ${after.role} role.`,
-      });
-    }
-    if (after.organisationId !== actor.organisationId) {
-      return refuse({
-        code: 'FORBIDDEN',
-        message: 'You can manage the users of your own organisation only.',
-      });
-    }
+  if (after && !reachWithin(reachOf(after), reach)) {
+    return refuse({ code: 'FORBIDDEN', message: beyondReach(after) });
   }
 
-  if (target) {
-    const self = target.userName === actor.userName;
-    const demoted = after !== undefined && after.role !== target.role;
-    if (self && (action === 'disable' || action === 'delete')) {
+  if (target && target.userName === actor.userName) {
+    if (action === 'disable' || action === 'delete') {
       return refuse({
         code: 'FORBIDDEN',
         message: `You cannot ${ACTION_WORDS[action]} your own account.`,
       });
     }
-    if (self && demoted) {
+    if (after !== undefined && after.role !== target.role) {
       return refuse({ code: 'FORBIDDEN', message: 'You cannot change your own role.' });
-    }
-    const removesAdmin =
-      action === 'disable' || action === 'delete' || (action === 'update' && demoted);
-    if (
-      removesAdmin &&
-      target.role === 'PlatformAdmin' &&
-      target.enabled &&
-      (enabledPlatformAdmins ?? 0) <= 1
-    ) {
-      return refuse({
-        code: 'CONFLICT',
-        message: `The last enabled PlatformAdmin cannot be ${action === 'update' ? 'given another role' : `${action}d`}.`,
-      });
     }
   }
   return allow;
+};
+
+/**
+ * The roles `actor` may give at all (list-all-groups): PlatformAdmin only to a PlatformAdmin's
+ * eyes; OrgAdmin and Auditor of an organisation within the caller's reach; none to an Auditor.
+ */
+export const grantableRoles = (actor: Actor, roles: readonly Role[]): Role[] => {
+  const reach = reachOf(actor);
+  // Any organisation within reach stands for all of them: the rules treat them alike.
+  const organisationId = reach.kind === 'organisation' ? reach.organisationId : 'any';
+  return roles.filter(
+    (role) =>
+      decide({
+        actor,
+        action: 'create',
+        after: { role, organisationId: role === 'PlatformAdmin' ? null : organisationId },
+      }).allowed,
+  );
 };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ForbiddenError, NotFoundError } from '../../http/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import type { Organisations } from '../../ports/organisations';
 import { FakeUserDirectory, fakeUser } from '../../testing/fake-user-directory';
 import { callerContext, FakeAuditTrail } from '../../testing/fakes';
+import { userWritesFor } from '../../testing/user-writes';
 import { updateUser, type UpdateUserDeps } from './update-user.core';
 
 const ORG = 'site-001';
@@ -25,8 +26,9 @@ const setup = () => {
     fakeUser(5, { role: 'Auditor', organisationId: OTHER }),
   ]);
   const audit = new FakeAuditTrail();
-  const deps: UpdateUserDeps = { directory, organisations, audit };
-  return { directory, audit, deps };
+  const { writes, journal } = userWritesFor(directory, { audit });
+  const deps: UpdateUserDeps = { directory, organisations, audit, writes };
+  return { directory, audit, deps, journal };
 };
 const name = (n: number) => fakeUser(n).userName;
 const admin = callerContext({ role: 'PlatformAdmin', userName: name(1), sub: name(1) });
@@ -53,17 +55,83 @@ describe('update-user', () => {
     expect(directory.signedOut).toEqual([]); // rights unchanged: the session stays
   });
 
-  it('moves the group on a role change and ends the sessions', async () => {
-    const { directory, deps } = setup();
-    directory.memberships.push({ userName: name(4), group: 'Auditor' });
+  it('moves the group on a role change (out of the old first) and ends the sessions', async () => {
+    const { directory, deps, audit } = setup();
     const { user } = await updateUser(
       { userName: name(4), userAttributes: { role: 'OrgAdmin' } },
       orgAdmin,
       deps,
     );
     expect(user.role).toBe('OrgAdmin');
-    expect(directory.memberships).toEqual([{ userName: name(4), group: 'OrgAdmin' }]);
+    expect(directory.memberships.filter((m) => m.userName === name(4))).toEqual([
+      { userName: name(4), group: 'OrgAdmin' },
+    ]);
+    const writes = directory.calls.filter((c) => !c.startsWith('get'));
+    expect(writes).toEqual(['removeFromGroup', 'addToGroup', 'signOutEverywhere']);
     expect(directory.signedOut).toEqual([name(4)]);
+    expect(audit.entries).toEqual([
+      expect.objectContaining({
+        action: 'user.updated',
+        before: { role: 'Auditor' },
+        after: { role: 'OrgAdmin' },
+      }),
+    ]);
+  });
+
+  it('gives a role to a user who has none (made outside the console)', async () => {
+    const { directory, deps } = setup();
+    directory.users.push(fakeUser(6, { role: null, organisationId: ORG }));
+    const { user } = await updateUser(
+      { userName: name(6), userAttributes: { role: 'Auditor' } },
+      orgAdmin,
+      deps,
+    );
+    expect(user.role).toBe('Auditor');
+    expect(directory.memberships.filter((m) => m.userName === name(6))).toEqual([
+      { userName: name(6), group: 'Auditor' },
+    ]);
+  });
+
+  it('puts the groups back when the attributes are refused (an address taken meanwhile)', async () => {
+    const { directory, deps, audit, journal } = setup();
+    const update = directory.updateAttributes.bind(directory);
+    directory.updateAttributes = (userName, changes) =>
+      changes.email === 'late@example.com'
+        ? Promise.reject(new ConflictError('A user with this e-mail address already exists.'))
+        : update(userName, changes);
+    await expect(
+      updateUser(
+        { userName: name(4), userAttributes: { role: 'OrgAdmin', email: 'late@example.com' } },
+        orgAdmin,
+        deps,
+      ),
+    ).rejects.toMatchObject({ code: 'CONFLICT', fields: [{ path: 'userAttributes.email' }] });
+    expect(directory.memberships.filter((m) => m.userName === name(4))).toEqual([
+      { userName: name(4), group: 'Auditor' },
+    ]);
+    expect(audit.entries).toEqual([
+      expect.objectContaining({ action: 'user.updated', outcome: 'failure' }),
+    ]);
+    expect(journal.entries.size).toBe(0);
+  });
+
+  it('lets a PlatformAdmin make an Auditor read every organisation, never an OrgAdmin', async () => {
+    const { deps } = setup();
+    await expect(
+      updateUser({ userName: name(4), userAttributes: { organisationId: null } }, orgAdmin, deps),
+    ).rejects.toEqual(
+      new ForbiddenError('Only a PlatformAdmin can give an Auditor access to every organisation.'),
+    );
+    const { user } = await updateUser(
+      { userName: name(4), userAttributes: { organisationId: null } },
+      admin,
+      deps,
+    );
+    expect(user).toMatchObject({ role: 'Auditor', organisationId: null });
+    // An OrgAdmin needs one.
+    await expect(
+      updateUser({ userName: name(3), userAttributes: { organisationId: null } }, admin, deps),
+    ).rejects.toMatchObject({ fields: [{ path: 'userAttributes.organisationId' }] });
   });
 
   it('unverifies a changed e-mail address; an address in use is a 409 on the field', async () => {
@@ -120,7 +188,10 @@ describe('update-user', () => {
         asTwo,
         deps,
       ),
-    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    ).rejects.toEqual(
+      new ConflictError('The last enabled PlatformAdmin cannot be given another role.'),
+    );
+    expect(directory.users.find((u) => u.userName === name(1))?.groups).toEqual(['PlatformAdmin']);
   });
 
   it('makes a PlatformAdmin of a user by dropping the organisation', async () => {

@@ -1,50 +1,42 @@
 import type { routes } from '../../contract';
-import { AppError, ConflictError, ValidationError } from '../../http/errors';
+import type { Journal } from '../../core/journal';
+import { ConflictError, ValidationError } from '../../http/errors';
 import type { Core } from '../../http/router';
 import type { Organisations } from '../../ports/organisations';
-import type { AttributeChanges, UserDirectory } from '../../ports/user-directory';
-import { actorOf, sourceOf, userTarget } from '../session/session-shared';
+import type { AttributeChanges } from '../../ports/user-directory';
 import { checkMobileNumber, checkPlacement } from './create-user.core';
 import { toApiUser } from './to-api-user';
 import { authoriseOnUser, type UserAccessDeps } from './user-access';
+import {
+  emailInUse,
+  recordBaseOf,
+  updateUserWrite,
+  userSubject,
+  type UserWriteDeps,
+} from './user-writes';
 
 export interface UpdateUserDeps extends UserAccessDeps {
-  directory: Pick<
-    UserDirectory,
-    | 'getUser'
-    | 'countEnabledInGroup'
-    | 'updateAttributes'
-    | 'addToGroup'
-    | 'removeFromGroup'
-    | 'signOutEverywhere'
-  >;
   organisations: Pick<Organisations, 'get'>;
+  writes: Pick<Journal<UserWriteDeps>, 'run'>;
 }
 
-const EMAIL_IN_USE = 'A user with this e-mail address already exists.';
-
-const FIELDS = [
-  'email',
-  'givenName',
-  'familyName',
-  'phoneNumber',
-  'role',
-  'organisationId',
-] as const;
+const FIELDS = ['email', 'givenName', 'familyName', 'phoneNumber', 'organisationId'] as const;
 
 /**
  * update-user (SPEC §7): names, mobile number, e-mail, role and organisation. The permission rules
  * see the role and organisation the user would have afterwards. A new e-mail address is
- * unverified until the user confirms Cognito's code. A changed role or organisation moves the
- * group and ends the user's sessions, so that their next sign-in carries the new rights. Only what
- * changed is written and recorded (before and after).
+ * unverified until the user confirms Cognito's code. A changed role moves the user from one role
+ * group to the other (the group is the role); a changed role or organisation ends the user's
+ * sessions, so that their next sign-in carries the new rights. Only what changed is written and
+ * recorded (before and after), as one journaled write (user-writes.ts); demoting an enabled
+ * PlatformAdmin is kept by the last-PlatformAdmin rule.
  */
 export const updateUser: Core<(typeof routes)['update-user'], UpdateUserDeps> = async (
   { userName, userAttributes: attrs },
   ctx,
   deps,
 ) => {
-  const { directory, organisations, audit } = deps;
+  const { directory, organisations, writes } = deps;
   // Whether the caller may see the user at all comes first: a user they may not see answers 404
   // before anything about the request's content could tell it exists.
   const current = await authoriseOnUser(ctx, deps, {
@@ -58,10 +50,14 @@ export const updateUser: Core<(typeof routes)['update-user'], UpdateUserDeps> = 
       { path: 'userAttributes.role', message: 'The user has no role yet: give one' },
     ]);
   }
-  // Whom the user would belong to: as asked, none for a PlatformAdmin, else as before.
+  // Whom the user would belong to: as asked (null: none, for an Auditor of every organisation),
+  // none for a PlatformAdmin, else as before.
   const organisationId =
-    attrs.organisationId ??
-    (role === 'PlatformAdmin' ? undefined : (current.organisationId ?? undefined));
+    attrs.organisationId !== undefined
+      ? attrs.organisationId
+      : role === 'PlatformAdmin'
+        ? null
+        : current.organisationId;
   const placement = await checkPlacement(
     role,
     organisationId,
@@ -83,56 +79,43 @@ export const updateUser: Core<(typeof routes)['update-user'], UpdateUserDeps> = 
       attrs.phoneNumber === undefined
         ? undefined
         : checkMobileNumber(attrs.phoneNumber, 'userAttributes.phoneNumber'),
-    role,
     organisationId: placement,
   };
-  const changes: AttributeChanges = {};
+  const attributes: AttributeChanges = {};
+  const attributesBefore: AttributeChanges = {};
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
   for (const field of FIELDS) {
     const value = wanted[field];
     if (value === undefined || value === target[field]) continue;
-    Object.assign(changes, { [field]: value });
+    Object.assign(attributes, { [field]: value });
+    Object.assign(attributesBefore, { [field]: target[field] });
     before[field] = target[field];
     after[field] = value;
   }
-  if (Object.keys(changes).length === 0) return { user: toApiUser(target) };
+  const roleTo = role === target.role ? null : role;
+  if (roleTo !== null) {
+    before.role = target.role;
+    after.role = roleTo;
+  }
+  if (Object.keys(after).length === 0) return { user: toApiUser(target) };
 
-  // Cognito refuses an address in use (AliasExistsException, mapped to 409 below); asking first
-  // also covers directories that do not check it (the offline one), before anything is written.
-  if (changes.email !== undefined && (await directory.getUser(changes.email)) !== null) {
-    throw new AppError('CONFLICT', EMAIL_IN_USE, [
-      { path: 'userAttributes.email', message: EMAIL_IN_USE },
-    ]);
+  // Cognito refuses an address in use (AliasExistsException, a 409 too); asking first also
+  // covers directories that do not check it (the offline one), before anything is written.
+  if (attributes.email !== undefined && (await directory.getUser(attributes.email)) !== null) {
+    throw emailInUse();
   }
-  const roleChanged = changes.role !== undefined && target.role !== null;
-  if (changes.role !== undefined) await directory.addToGroup(target.userName, changes.role);
-  try {
-    await directory.updateAttributes(target.userName, changes);
-  } catch (err) {
-    if (changes.role !== undefined) await directory.removeFromGroup(target.userName, changes.role);
-    if (err instanceof ConflictError) {
-      throw new AppError('CONFLICT', err.message, [
-        { path: 'userAttributes.email', message: err.message },
-      ]);
-    }
-    throw err;
-  }
-  if (roleChanged && target.role !== null && target.role !== changes.role) {
-    await directory.removeFromGroup(target.userName, target.role);
-  }
-  if (changes.role !== undefined || changes.organisationId !== undefined) {
-    await directory.signOutEverywhere(target.userName);
-  }
-  await audit.append({
-    action: 'user.updated',
-    outcome: 'success',
-    actor: actorOf(ctx.caller),
-    target: userTarget(target.userName, target.email),
+  await writes.run(updateUserWrite, userSubject(target.userName), {
+    record: recordBaseOf(ctx),
+    userName: target.userName,
+    email: target.email,
     // The organisation afterwards; a move keeps the old one in before/after.
     organisationId: placement,
-    source: sourceOf(ctx),
-    requestId: ctx.requestId,
+    roleFrom: target.role,
+    roleTo,
+    attributes,
+    attributesBefore,
+    signOut: roleTo !== null || attributes.organisationId !== undefined,
     before,
     after,
   });

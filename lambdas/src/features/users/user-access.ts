@@ -9,7 +9,7 @@ import { decide, USER_NOT_FOUND, type Placement, type UserAction } from './permi
 
 /** What every user-management core needs to decide and to record. */
 export interface UserAccessDeps {
-  directory: Pick<UserDirectory, 'getUser' | 'countEnabledInGroup'>;
+  directory: Pick<UserDirectory, 'getUser'>;
   audit: AuditTrail;
 }
 
@@ -25,19 +25,13 @@ export interface AccessRequest {
   after?: Placement;
 }
 
-const removesAdministrator = (target: DirectoryUserDetail, action: UserAction, after?: Placement) =>
-  target.role === 'PlatformAdmin' &&
-  target.enabled &&
-  (action === 'disable' ||
-    action === 'delete' ||
-    (action === 'update' && after !== undefined && after.role !== 'PlatformAdmin'));
-
 /**
  * Reads the user acted on from the directory and applies the permission rules to the verified
  * caller and that current state (features/users/permissions.ts). A refusal is recorded in the
  * audit trail (an OrgAdmin probing another organisation is a security event) and thrown: 404 for
  * a user the caller may not see (the same answer as for none), 409 when the request's userRole
- * is not the user's role or the last enabled PlatformAdmin would go, 403 otherwise.
+ * is not the user's role, 403 otherwise. (The last enabled PlatformAdmin is kept by the write
+ * itself, under its lease: platform-admins.ts.)
  */
 export const authoriseOnUser = async (
   ctx: RequestContext<Caller>,
@@ -65,15 +59,11 @@ export const authoriseOnUser = async (
 
   const target = await directory.getUser(request.userName);
   if (target === null) return refuse(new NotFoundError(USER_NOT_FOUND), 'no such user');
-  const enabledPlatformAdmins = removesAdministrator(target, request.action, request.after)
-    ? await directory.countEnabledInGroup('PlatformAdmin')
-    : undefined;
   const decision = decide({
     actor: ctx.caller,
     action: request.action,
     target,
     after: request.after,
-    enabledPlatformAdmins,
   });
   if (!decision.allowed && decision.code === 'NOT_FOUND') {
     return refuse(
@@ -92,11 +82,7 @@ export const authoriseOnUser = async (
     );
   }
   if (!decision.allowed) {
-    const error =
-      decision.code === 'CONFLICT'
-        ? new ConflictError(decision.message)
-        : new ForbiddenError(decision.message);
-    return refuse(error, decision.message, target.organisationId);
+    return refuse(new ForbiddenError(decision.message), decision.message, target.organisationId);
   }
   return target;
 };

@@ -41,7 +41,6 @@ describe('the user index kept in step', () => {
       givenName: 'New',
       familyName: 'User',
       phoneNumber: null,
-      role: 'OrgAdmin',
       organisationId: 'site-001',
     });
     expect(index.rows.get(created.userName)).toMatchObject({

@@ -158,8 +158,8 @@ export class IndexedUserDirectory implements UserDirectory {
   getUser = (userName: string) => this.inner.getUser(userName);
   signOutEverywhere = (userName: string) => this.inner.signOutEverywhere(userName);
   listGroups = () => this.inner.listGroups();
-  countEnabledInGroup = (group: Parameters<UserDirectory['countEnabledInGroup']>[0]) =>
-    this.inner.countEnabledInGroup(group);
+  enabledMembers = (group: Parameters<UserDirectory['enabledMembers']>[0]) =>
+    this.inner.enabledMembers(group);
   listAuthEvents = (userName: string, cursor?: string) =>
     this.inner.listAuthEvents(userName, cursor);
   addToGroup = (userName: string, group: Parameters<UserDirectory['addToGroup']>[1]) =>

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../../contract';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import { FakeUserDirectory, fakeUser } from '../../testing/fake-user-directory';
-import { callerContext, FakeAccountLocks, FakeAuditTrail, FakeClock } from '../../testing/fakes';
+import { callerContext, FakeAccountLocks, FakeAuditTrail } from '../../testing/fakes';
+import { userWritesFor } from '../../testing/user-writes';
 import {
   deleteUser,
   disableUser,
@@ -14,20 +15,8 @@ import {
 
 const ORG = 'site-001';
 
-/** A directory in which the other PlatformAdmin is disabled between the two counts. */
-class RacingDirectory extends FakeUserDirectory {
-  private counted = 0;
-  override countEnabledInGroup(group: Role) {
-    this.counted += 1;
-    if (this.counted === 1) return Promise.resolve(2);
-    const other = this.users.find((u) => u.userName === fakeUser(2).userName);
-    if (other) other.enabled = false;
-    return super.countEnabledInGroup(group);
-  }
-}
-
-const setup = (Directory: typeof FakeUserDirectory = FakeUserDirectory) => {
-  const directory = new Directory([
+const setup = () => {
+  const directory = new FakeUserDirectory([
     fakeUser(1, { role: 'PlatformAdmin', organisationId: null }),
     fakeUser(2, { role: 'PlatformAdmin', organisationId: null }),
     fakeUser(3, { role: 'OrgAdmin', organisationId: ORG }),
@@ -36,8 +25,9 @@ const setup = (Directory: typeof FakeUserDirectory = FakeUserDirectory) => {
   ]);
   const audit = new FakeAuditTrail();
   const locks = new FakeAccountLocks();
-  const deps: UserStatusDeps = { directory, audit, locks, clock: new FakeClock() };
-  return { directory, deps, audit, locks };
+  const { writes, journal } = userWritesFor(directory, { audit, locks });
+  const deps: UserStatusDeps = { directory, audit, locks, writes };
+  return { directory, deps, audit, locks, journal };
 };
 
 const userName = (n: number) => fakeUser(n).userName;
@@ -132,17 +122,47 @@ describe('disable-user, enable-user, delete-user (issue 5)', () => {
     expect(directory.users.find((u) => u.userName === userName(1))?.enabled).toBe(true);
   });
 
-  it('undoes a disable that raced another and left no PlatformAdmin enabled', async () => {
-    // The count says two, but by the time this disable lands the other one is gone too.
-    const { directory, deps } = setup(RacingDirectory);
-    await expect(
+  it('keeps the last enabled PlatformAdmin when two are disabled at the same moment', async () => {
+    const { directory, deps, audit } = setup();
+    const results = await Promise.allSettled([
       disableUser(
         { userName: userName(1), userRole: 'PlatformAdmin' },
         as(2, 'PlatformAdmin'),
         deps,
       ),
-    ).rejects.toEqual(new ConflictError('The last enabled PlatformAdmin cannot be disabled.'));
-    expect(directory.users.find((u) => u.userName === userName(1))?.enabled).toBe(true);
+      disableUser(
+        { userName: userName(2), userRole: 'PlatformAdmin' },
+        as(1, 'PlatformAdmin'),
+        deps,
+      ),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: new ConflictError('The last enabled PlatformAdmin cannot be disabled.'),
+    });
+    expect(
+      directory.users.filter((u) => u.groups.includes('PlatformAdmin') && u.enabled),
+    ).toHaveLength(1);
+    expect(audit.entries.map((e) => `${e.action} ${e.outcome}`).sort()).toEqual([
+      'user.disabled failure',
+      'user.disabled success',
+    ]);
+  });
+
+  it('keeps the last enabled PlatformAdmin’s authenticator', async () => {
+    const { directory, deps } = setup();
+    const two = directory.users.find((u) => u.userName === userName(2));
+    if (two) two.enabled = false;
+    await expect(
+      resetUserMfa(
+        { userName: userName(1), userRole: 'PlatformAdmin' },
+        as(1, 'PlatformAdmin'),
+        deps,
+      ),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(directory.users.find((u) => u.userName === userName(1))?.mfaMethods).toEqual([
+      'SOFTWARE_TOKEN_MFA',
+    ]);
   });
 
   it('enables a disabled user; a locked one is unlocked and its lock released', async () => {

@@ -1,49 +1,42 @@
 import type { routes } from '../../contract';
+import type { Journal } from '../../core/journal';
 import type { Caller } from '../../http/claims';
 import { ConflictError } from '../../http/errors';
 import type { Core, RequestContext } from '../../http/router';
 import { type AccountLocks, isLockedOut } from '../../ports/account-locks';
-import type { Clock } from '../../ports/clock';
-import type { DirectoryUserDetail, UserDirectory } from '../../ports/user-directory';
+import type { DirectoryUserDetail } from '../../ports/user-directory';
 import { actorOf, sourceOf, userTarget } from '../session/session-shared';
 import { toApiUser } from './to-api-user';
 import { authoriseOnUser, type UserAccessDeps } from './user-access';
+import {
+  deleteUserWrite,
+  disableUserWrite,
+  enableUserWrite,
+  recordBaseOf,
+  resendInvitationWrite,
+  resetUserMfaWrite,
+  userSubject,
+  type UserStatusWrite,
+  type UserWriteDeps,
+} from './user-writes';
 
 export interface UserStatusDeps extends UserAccessDeps {
-  directory: Pick<
-    UserDirectory,
-    | 'getUser'
-    | 'countEnabledInGroup'
-    | 'enableUser'
-    | 'disableUser'
-    | 'deleteUser'
-    | 'signOutEverywhere'
-    | 'disableTotp'
-    | 'resendInvitation'
-  >;
-  locks: AccountLocks;
-  clock: Clock;
+  locks: Pick<AccountLocks, 'get'>;
+  writes: Pick<Journal<UserWriteDeps>, 'run'>;
 }
 
-const record = (
-  deps: UserStatusDeps,
+/** What a status write of `target` records, beside its own before and after. */
+const statusWrite = (
   ctx: RequestContext<Caller>,
   target: DirectoryUserDetail,
-  action: string,
-  change: { before: Record<string, unknown>; after: Record<string, unknown> },
-  reason?: string,
-) =>
-  deps.audit.append({
-    action,
-    outcome: 'success',
-    actor: actorOf(ctx.caller),
-    target: userTarget(target.userName, target.email),
-    organisationId: target.organisationId,
-    source: sourceOf(ctx),
-    requestId: ctx.requestId,
-    ...change,
-    ...(reason === undefined ? {} : { reason }),
-  });
+  change: Pick<UserStatusWrite, 'before' | 'after' | 'reason'>,
+): UserStatusWrite => ({
+  record: recordBaseOf(ctx),
+  userName: target.userName,
+  email: target.email,
+  organisationId: target.organisationId,
+  ...change,
+});
 
 /** The user as the directory has it after the change. */
 const reread = async (deps: UserStatusDeps, userName: string) => {
@@ -53,22 +46,9 @@ const reread = async (deps: UserStatusDeps, userName: string) => {
 };
 
 /**
- * Two administrators removing the last two PlatformAdmins at the same moment could each see the
- * other still enabled. After disabling one, the count is taken again; if none is left enabled,
- * the disable is undone and refused.
+ * disable-user: the user can no longer sign in, and their sessions end at once. Disabling an
+ * enabled PlatformAdmin is kept by the last-PlatformAdmin rule (user-writes.ts).
  */
-const keepOnePlatformAdmin = async (
-  deps: UserStatusDeps,
-  target: DirectoryUserDetail,
-  verb: 'disabled' | 'deleted',
-): Promise<void> => {
-  if (target.role !== 'PlatformAdmin' || !target.enabled) return;
-  if ((await deps.directory.countEnabledInGroup('PlatformAdmin')) > 0) return;
-  await deps.directory.enableUser(target.userName);
-  throw new ConflictError(`The last enabled PlatformAdmin cannot be ${verb}.`);
-};
-
-/** disable-user: the user can no longer sign in, and their sessions end at once. */
 export const disableUser: Core<(typeof routes)['disable-user'], UserStatusDeps> = async (
   input,
   ctx,
@@ -81,13 +61,11 @@ export const disableUser: Core<(typeof routes)['disable-user'], UserStatusDeps> 
     auditAction: 'user.disabled',
   });
   if (target.enabled) {
-    await deps.directory.disableUser(target.userName);
-    await keepOnePlatformAdmin(deps, target, 'disabled');
-    await deps.directory.signOutEverywhere(target.userName);
-    await record(deps, ctx, target, 'user.disabled', {
-      before: { enabled: true },
-      after: { enabled: false },
-    });
+    await deps.writes.run(
+      disableUserWrite,
+      userSubject(target.userName),
+      statusWrite(ctx, target, { before: { enabled: true }, after: { enabled: false } }),
+    );
   }
   return { user: await reread(deps, target.userName) };
 };
@@ -110,15 +88,14 @@ export const enableUser: Core<(typeof routes)['enable-user'], UserStatusDeps> = 
   if (!target.enabled) {
     const lock = await deps.locks.get(target.userName);
     const locked = isLockedOut(false, lock);
-    await deps.directory.enableUser(target.userName);
-    if (locked) await deps.locks.release(target.userName, deps.clock.now());
-    await record(
-      deps,
-      ctx,
-      target,
-      locked ? 'user.unlocked' : 'user.enabled',
-      { before: { enabled: false, locked }, after: { enabled: true, locked: false } },
-      locked ? lock?.reason : undefined,
+    await deps.writes.run(
+      enableUserWrite,
+      userSubject(target.userName),
+      statusWrite(ctx, target, {
+        before: { enabled: false, locked },
+        after: { enabled: true, locked: false },
+        ...(locked && lock !== null ? { reason: lock.reason } : {}),
+      }),
     );
   }
   return { user: await reread(deps, target.userName) };
@@ -136,28 +113,28 @@ export const deleteUser: Core<(typeof routes)['delete-user'], UserStatusDeps> = 
     action: 'delete',
     auditAction: 'user.deleted',
   });
-  if (target.enabled) {
-    await deps.directory.disableUser(target.userName);
-    await keepOnePlatformAdmin(deps, target, 'deleted');
-  }
-  await deps.directory.deleteUser(target.userName);
-  await record(deps, ctx, target, 'user.deleted', {
-    before: {
-      email: target.email,
-      givenName: target.givenName,
-      familyName: target.familyName,
-      role: target.role,
-      organisationId: target.organisationId,
-      enabled: target.enabled,
-    },
-    after: {},
-  });
+  await deps.writes.run(
+    deleteUserWrite,
+    userSubject(target.userName),
+    statusWrite(ctx, target, {
+      before: {
+        email: target.email,
+        givenName: target.givenName,
+        familyName: target.familyName,
+        role: target.role,
+        organisationId: target.organisationId,
+        enabled: target.enabled,
+      },
+      after: {},
+    }),
+  );
   return { userName: target.userName };
 };
 
 /**
  * reset-user-mfa: the authenticator app is removed (Cognito forgets the software token) and the
- * user's sessions end; the next sign-in, with the password, enrols a new one.
+ * user's sessions end; the next sign-in, with the password, enrols a new one. The last enabled
+ * PlatformAdmin's is kept (they replace it themselves through the lost-authenticator link).
  */
 export const resetUserMfa: Core<(typeof routes)['reset-user-mfa'], UserStatusDeps> = async (
   input,
@@ -171,12 +148,14 @@ export const resetUserMfa: Core<(typeof routes)['reset-user-mfa'], UserStatusDep
     auditAction: 'user.mfa-reset',
   });
   const enrolled = target.mfaMethods.includes('SOFTWARE_TOKEN_MFA');
-  await deps.directory.disableTotp(target.userName);
-  await deps.directory.signOutEverywhere(target.userName);
-  await record(deps, ctx, target, 'user.mfa-reset', {
-    before: { authenticator: enrolled },
-    after: { authenticator: false },
-  });
+  await deps.writes.run(
+    resetUserMfaWrite,
+    userSubject(target.userName),
+    statusWrite(ctx, target, {
+      before: { authenticator: enrolled },
+      after: { authenticator: false },
+    }),
+  );
   return { user: await reread(deps, target.userName) };
 };
 
@@ -214,7 +193,10 @@ export const resendInvitation: Core<(typeof routes)['resend-invitation'], UserSt
     });
     throw new ConflictError(refusal);
   }
-  await deps.directory.resendInvitation(target.email);
-  await record(deps, ctx, target, 'user.invitation-resent', { before: {}, after: {} });
+  await deps.writes.run(
+    resendInvitationWrite,
+    userSubject(target.userName),
+    statusWrite(ctx, target, { before: {}, after: {} }),
+  );
   return { user: await reread(deps, target.userName) };
 };

@@ -3,6 +3,7 @@ import { dynamoAuditTrail } from '../../adapters/dynamodb-audit-trail';
 import { DynamoUserIndex } from '../../adapters/dynamodb-user-index';
 import { DynamoOrganisations } from '../../adapters/dynamodb-organisations';
 import { DynamoTotpResetTickets } from '../../adapters/dynamodb-totp-reset-tickets';
+import { DynamoWriteJournal } from '../../adapters/dynamodb-write-journal';
 import { documentClient } from '../../adapters/clients/dynamodb';
 import { lambdaEnv } from '../../env';
 import type { AccountLocks } from '../../ports/account-locks';
@@ -11,6 +12,7 @@ import type { Organisations } from '../../ports/organisations';
 import { systemClock } from '../../ports/clock';
 import type { UserIndex } from '../../ports/user-index';
 import type { TotpResetTickets } from '../../ports/totp-reset-tickets';
+import type { Leases, WriteJournal } from '../../ports/write-journal';
 
 /** The ports on DynamoDB (see ../deps.ts for why each service has its own module). */
 
@@ -29,3 +31,7 @@ export const organisations = (): Organisations =>
 
 export const userIndex = (): UserIndex =>
   new DynamoUserIndex(documentClient(), lambdaEnv().MAIN_TABLE);
+
+/** The write journal and the leases beside it (core/journal.ts). */
+export const writeJournal = (): WriteJournal & Leases =>
+  new DynamoWriteJournal(documentClient(), lambdaEnv().MAIN_TABLE);

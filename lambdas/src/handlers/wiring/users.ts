@@ -1,13 +1,17 @@
+import type { Journal } from '../../core/journal';
 import {
   ensureUserIndexBuilt,
   IndexedUserDirectory,
   syncAfterChange,
   type UserIndexSync,
 } from '../../features/users/user-index-sync';
+import { type UserWriteDeps, userWriteJournal } from '../../features/users/user-writes';
 import { consoleLogger } from '../../http/logger';
+import { systemClock } from '../../ports/clock';
 import type { UserDirectory } from '../../ports/user-directory';
 import { userDirectory } from '../deps';
-import { accountLocks, userIndex } from './dynamodb';
+import { auditReader } from './audit';
+import { accountLocks, auditTrail, userIndex, writeJournal } from './dynamodb';
 
 /** Cognito plus the user index (DynamoDB) kept in step with it (issue 5's user list). */
 const indexSync = (): UserIndexSync => ({
@@ -17,7 +21,10 @@ const indexSync = (): UserIndexSync => ({
   logger: consoleLogger,
 });
 
-/** The directory every changing call uses: each change is followed by a sync of the user. */
+/**
+ * The directory the session calls that change an account use: each change is followed by a
+ * sync of the user's row. (User management's writes keep the row in step as a step of their own.)
+ */
 export const managedUserDirectory = (): UserDirectory => {
   const { directory, ...sync } = indexSync();
   return new IndexedUserDirectory(directory, sync);
@@ -34,3 +41,19 @@ export const ensureBuilt = (): (() => Promise<void>) => {
   const sync = indexSync();
   return () => ensureUserIndexBuilt(sync);
 };
+
+/** What every journaled user write needs (user-writes.ts). */
+export const userWriteDeps = (): UserWriteDeps => ({
+  directory: userDirectory(),
+  index: userIndex(),
+  locks: accountLocks(),
+  audit: auditTrail(),
+  auditReader: auditReader(),
+  leases: writeJournal(),
+  clock: systemClock,
+  logger: consoleLogger,
+});
+
+/** The journal user management runs its writes through; also what the reconciler finishes. */
+export const userWrites = (): Journal<UserWriteDeps> =>
+  userWriteJournal({ journal: writeJournal() }, userWriteDeps());

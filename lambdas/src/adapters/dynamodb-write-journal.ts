@@ -1,0 +1,225 @@
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { JOURNAL_PK, journalKey, leaseKey } from '../data-model';
+import type { JournalEntry, Leases, WriteJournal } from '../ports/write-journal';
+
+const isConditionFailure = (err: unknown): boolean =>
+  err instanceof Error && err.name === 'ConditionalCheckFailedException';
+
+const itemSchema = z.object({
+  subject: z.string(),
+  id: z.string(),
+  kind: z.string(),
+  input: z.record(z.string(), z.unknown()),
+  state: z.record(z.string(), z.unknown()),
+  done: z.array(z.string()),
+  startedAt: z.string(),
+  owner: z.string(),
+  leaseUntil: z.number(),
+  attempt: z.number(),
+});
+
+const toEntry = (item: Record<string, unknown> | undefined): JournalEntry | null => {
+  const parsed = itemSchema.safeParse(item);
+  if (!parsed.success) return null;
+  return {
+    ...parsed.data,
+    startedAt: new Date(parsed.data.startedAt),
+    leaseUntil: new Date(parsed.data.leaseUntil),
+  };
+};
+
+/**
+ * The write journal in the main table: pk `JOURNAL`, sk the subject, one item per write in
+ * progress (so the subject's item is its lock); leases beside it under pk `LEASE`. Entries carry
+ * no TTL: an interrupted write stays until it is finished or undone. Only conditional writes, so
+ * two processes never both own an entry.
+ */
+export class DynamoWriteJournal implements WriteJournal, Leases {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async begin(entry: JournalEntry): Promise<JournalEntry | null> {
+    for (;;) {
+      try {
+        await this.client.send(
+          new PutCommand({
+            TableName: this.tableName,
+            Item: {
+              ...journalKey(entry.subject),
+              ...entry,
+              startedAt: entry.startedAt.toISOString(),
+              leaseUntil: entry.leaseUntil.getTime(),
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return null;
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
+      const held = await this.client.send(
+        new GetCommand({
+          TableName: this.tableName,
+          Key: journalKey(entry.subject),
+          ConsistentRead: true,
+        }),
+      );
+      // Finished between the two calls: try again.
+      if (held.Item === undefined) continue;
+      const holder = toEntry(held.Item);
+      if (holder === null) throw new Error(`write journal: unreadable entry ${entry.subject}`);
+      return holder;
+    }
+  }
+
+  async save(entry: JournalEntry): Promise<boolean> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: journalKey(entry.subject),
+          UpdateExpression: 'SET done = :done, #state = :state, leaseUntil = :lease',
+          ConditionExpression: 'id = :id AND #owner = :owner',
+          ExpressionAttributeNames: { '#state': 'state', '#owner': 'owner' },
+          ExpressionAttributeValues: {
+            ':done': entry.done,
+            ':state': entry.state,
+            ':lease': entry.leaseUntil.getTime(),
+            ':id': entry.id,
+            ':owner': entry.owner,
+          },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async finish(entry: JournalEntry): Promise<void> {
+    try {
+      await this.client.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: journalKey(entry.subject),
+          ConditionExpression: 'id = :id AND #owner = :owner',
+          ExpressionAttributeNames: { '#owner': 'owner' },
+          ExpressionAttributeValues: { ':id': entry.id, ':owner': entry.owner },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+
+  async takeOver(
+    entry: JournalEntry,
+    owner: string,
+    leaseUntil: Date,
+    force: boolean,
+  ): Promise<JournalEntry | null> {
+    try {
+      const out = await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: journalKey(entry.subject),
+          UpdateExpression: 'SET #owner = :owner, leaseUntil = :lease, attempt = attempt + :one',
+          ConditionExpression: force
+            ? 'id = :id AND #owner = :previous'
+            : 'id = :id AND #owner = :previous AND leaseUntil < :now',
+          ExpressionAttributeNames: { '#owner': 'owner' },
+          ExpressionAttributeValues: {
+            ':owner': owner,
+            ':lease': leaseUntil.getTime(),
+            ':one': 1,
+            ':id': entry.id,
+            ':previous': entry.owner,
+            ...(force ? {} : { ':now': this.now().getTime() }),
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toEntry(out.Attributes);
+    } catch (err) {
+      if (isConditionFailure(err)) return null;
+      throw err;
+    }
+  }
+
+  async pending(): Promise<JournalEntry[]> {
+    const entries: JournalEntry[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': JOURNAL_PK },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of out.Items ?? []) {
+        const entry = toEntry(item);
+        if (entry !== null) entries.push(entry);
+      }
+      start = out.LastEvaluatedKey;
+    } while (start !== undefined);
+    return entries.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
+  }
+
+  async acquire(name: string, owner: string, until: Date, force = false): Promise<boolean> {
+    try {
+      await this.client.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: {
+            ...leaseKey(name),
+            owner,
+            leaseUntil: until.getTime(),
+            // Cleanup only: a lease is free once its time ran out, whatever TTL has done.
+            expiresAt: Math.ceil(until.getTime() / 1000) + 24 * 60 * 60,
+          },
+          ...(force
+            ? {}
+            : {
+                ConditionExpression: 'attribute_not_exists(pk) OR leaseUntil < :now',
+                ExpressionAttributeValues: { ':now': this.now().getTime() },
+              }),
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async release(name: string, owner: string): Promise<void> {
+    try {
+      await this.client.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: leaseKey(name),
+          ConditionExpression: '#owner = :owner',
+          ExpressionAttributeNames: { '#owner': 'owner' },
+          ExpressionAttributeValues: { ':owner': owner },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+}

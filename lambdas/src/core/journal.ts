@@ -1,0 +1,365 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import type * as z from 'zod';
+import { AppError, ConflictError } from '../http/errors';
+import { describeError, type Logger } from '../http/logger';
+import type { AuditEntry, AuditReader, AuditTrail } from '../ports/audit-trail';
+import type { Clock } from '../ports/clock';
+import type { JournalEntry, WriteJournal } from '../ports/write-journal';
+
+/**
+ * The one way a write of several steps is made crash-safe (issue 12). The intent is recorded
+ * durably first (the journal entry: what the write is, with everything its steps need); then the
+ * steps run one by one, each recorded when done; then the entry is removed. Every step is safe to
+ * run again (idempotent), so a write cut short at any moment is finished by running its remaining
+ * steps: at start-up offline, on a schedule in AWS, and whenever the next write on the same
+ * subject finds it. A step refused for good (a typed error: 409, 404, 400) abandons the write:
+ * the workflow puts back what its steps changed and records the failure. The audit record of the
+ * outcome is written once (`recordOnce`).
+ *
+ * The entry is also the subject's lock: one write at a time per subject (a second waits a moment,
+ * then gets 409). Its lease outlives any request (a Lambda behind API Gateway is stopped after
+ * 29 s at most), so a write whose lease ran out was interrupted, and may be taken over.
+ *
+ * A rule that spans subjects (the last PlatformAdmin) is kept inside the one step it guards: the
+ * step takes the rule's lease, checks, acts, and gives it back, so a finished-later step checks
+ * the rule again like any other.
+ */
+
+/** How long a run owns its entry, renewed at every step. */
+export const LEASE_MS = 30_000;
+/** How long a write waits for another write on the same subject before answering 409. */
+export const WAIT_FOR_SUBJECT_MS = 3_000;
+const POLL_MS = 100;
+
+export const SUBJECT_BUSY = 'Another change to this user is in progress. Try again in a moment.';
+
+/** What a step sees of its write. */
+export interface WriteRun<I, S> {
+  input: I;
+  /** What earlier steps produced (also those done before an interruption). */
+  state: S;
+  /** 1 for the run that began the write; more when an interrupted write is being finished. */
+  attempt: number;
+  startedAt: Date;
+  /** The steps done so far, in order. */
+  done: readonly string[];
+}
+
+export interface Step<I, S, D> {
+  name: string;
+  /** Runs the step; what it returns is merged into the state. Must be safe to run again. */
+  run(write: WriteRun<I, S>, deps: D): Promise<Partial<S> | undefined>;
+  /**
+   * A failure of this step (other than a refusal) does not fail the request: the write stays in
+   * the journal and its remaining steps are finished later (keeping the user index in step).
+   */
+  deferrable?: boolean;
+}
+
+export interface Workflow<I, S, D> {
+  kind: string;
+  /** The stored input and state are parsed with these when an interrupted write is taken over. */
+  input: z.ZodType<I>;
+  state: z.ZodType<S>;
+  /** The steps of this write, in order (they may depend on the input). */
+  steps(input: I): Step<I, S, D>[];
+  /**
+   * A step was refused for good: undo what the steps done so far changed and record the failure.
+   * The refusal then reaches the caller.
+   */
+  abandon(write: WriteRun<I, S>, deps: D, refusal: AppError): Promise<void>;
+}
+
+/** A workflow with its types hidden, for the registry the reconciler looks kinds up in. */
+export interface RegisteredWorkflow<D> {
+  kind: string;
+  recover(runner: Journal<D>, entry: JournalEntry, force: boolean): Promise<RecoveryOutcome>;
+}
+
+export const register = <I, S, D>(workflow: Workflow<I, S, D>): RegisteredWorkflow<D> => ({
+  kind: workflow.kind,
+  recover: (runner, entry, force) => runner.recoverAs(workflow, entry, force),
+});
+
+export type RecoveryOutcome =
+  /** Every remaining step done. */
+  | 'finished'
+  /** Refused for good, undone, the failure recorded. */
+  | 'abandoned'
+  /** A step failed again (a service unavailable): left for the next try. */
+  | 'left'
+  /** Someone else took it over first, or it ended meanwhile. */
+  | 'taken'
+  /** Nothing here knows the kind, or the stored input cannot be read: left for an engineer. */
+  | 'unknown';
+
+export interface JournalDeps {
+  journal: WriteJournal;
+  clock: Clock;
+  logger: Logger;
+  newId?: () => string;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Refusals are final; anything else (a service down, throttling, a bug) may pass. */
+const isRefusal = (err: unknown): err is AppError =>
+  err instanceof AppError &&
+  err.code !== 'TOO_MANY_REQUESTS' &&
+  err.code !== 'SERVICE_UNAVAILABLE' &&
+  err.code !== 'INTERNAL';
+
+const toJson = (value: unknown): Record<string, unknown> =>
+  JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+
+export class Journal<D> {
+  private readonly registry: Map<string, RegisteredWorkflow<D>>;
+  private readonly newId: () => string;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(
+    private readonly deps: JournalDeps,
+    workflows: readonly RegisteredWorkflow<D>[],
+    private readonly workflowDeps: D,
+  ) {
+    this.registry = new Map(workflows.map((w) => [w.kind, w]));
+    this.newId = deps.newId ?? randomUUID;
+    this.sleep = deps.sleep ?? ((ms) => delay(ms));
+  }
+
+  private leaseFromNow(): Date {
+    return new Date(this.deps.clock.now().getTime() + LEASE_MS);
+  }
+
+  /**
+   * Runs a new write on `subject`: records it, runs its steps, removes it. An interrupted write
+   * found on the subject is finished first; a running one is waited for a moment (then 409).
+   * Returns the state the steps produced.
+   */
+  async run<I, S>(
+    workflow: Workflow<I, S, D>,
+    subject: string,
+    input: I,
+    busyMessage = SUBJECT_BUSY,
+  ): Promise<S> {
+    const now = this.deps.clock.now();
+    const entry: JournalEntry = {
+      subject,
+      id: this.newId(),
+      kind: workflow.kind,
+      input: toJson(input),
+      state: {},
+      done: [],
+      startedAt: now,
+      owner: this.newId(),
+      leaseUntil: this.leaseFromNow(),
+      attempt: 1,
+    };
+    const giveUpAt = now.getTime() + WAIT_FOR_SUBJECT_MS;
+    for (;;) {
+      const holder = await this.deps.journal.begin(entry);
+      if (holder === null) break;
+      const at = this.deps.clock.now().getTime();
+      if (holder.leaseUntil.getTime() < at) {
+        // Interrupted: finish (or undo) it before this write starts.
+        const outcome = await this.recover(holder, false);
+        if (outcome === 'left' || outcome === 'unknown') {
+          throw new Error(`write journal: an interrupted write on ${subject} cannot be finished`);
+        }
+        continue;
+      }
+      if (at >= giveUpAt) throw new ConflictError(busyMessage);
+      await this.sleep(POLL_MS);
+    }
+    entry.startedAt = this.deps.clock.now();
+    const state = workflow.state.parse({});
+    return this.execute(workflow, entry, input, state);
+  }
+
+  /** Takes over and finishes one interrupted write (what `reconcile` does for each). */
+  async recover(entry: JournalEntry, force: boolean): Promise<RecoveryOutcome> {
+    const workflow = this.registry.get(entry.kind);
+    if (workflow === undefined) {
+      this.deps.logger.error('write journal: an interrupted write of an unknown kind', {
+        subject: entry.subject,
+        kind: entry.kind,
+      });
+      return 'unknown';
+    }
+    return workflow.recover(this, entry, force);
+  }
+
+  /** `recover` with the workflow's types known (through `register`). */
+  async recoverAs<I, S>(
+    workflow: Workflow<I, S, D>,
+    entry: JournalEntry,
+    force: boolean,
+  ): Promise<RecoveryOutcome> {
+    const input = workflow.input.safeParse(entry.input);
+    const state = workflow.state.safeParse(entry.state);
+    if (!input.success || !state.success) {
+      this.deps.logger.error('write journal: an interrupted write that cannot be read', {
+        subject: entry.subject,
+        kind: entry.kind,
+      });
+      return 'unknown';
+    }
+    const taken = await this.deps.journal.takeOver(entry, this.newId(), this.leaseFromNow(), force);
+    if (taken === null) return 'taken';
+    const log = { subject: taken.subject, kind: taken.kind, id: taken.id, done: taken.done };
+    this.deps.logger.warn('write journal: finishing an interrupted write', log);
+    try {
+      await this.execute(workflow, taken, input.data, state.data);
+      this.deps.logger.info('write journal: an interrupted write is finished', log);
+      return 'finished';
+    } catch (err) {
+      if (isRefusal(err)) {
+        this.deps.logger.warn('write journal: an interrupted write was abandoned', {
+          ...log,
+          reason: err.message,
+        });
+        return 'abandoned';
+      }
+      this.deps.logger.error('write journal: an interrupted write failed again', {
+        ...log,
+        ...describeError(err),
+      });
+      return 'left';
+    }
+  }
+
+  /**
+   * Finishes every interrupted write: those whose lease ran out, or all of them when `force`
+   * (offline at start-up, when the process that held them is gone).
+   */
+  async reconcile(force: boolean): Promise<Record<RecoveryOutcome, number>> {
+    const counts: Record<RecoveryOutcome, number> = {
+      finished: 0,
+      abandoned: 0,
+      left: 0,
+      taken: 0,
+      unknown: 0,
+    };
+    for (const entry of await this.deps.journal.pending()) {
+      if (!force && entry.leaseUntil.getTime() >= this.deps.clock.now().getTime()) continue;
+      counts[await this.recover(entry, force)] += 1;
+    }
+    return counts;
+  }
+
+  private writeOf<I, S>(entry: JournalEntry, input: I, state: S): WriteRun<I, S> {
+    return {
+      input,
+      state,
+      attempt: entry.attempt,
+      startedAt: entry.startedAt,
+      done: entry.done,
+    };
+  }
+
+  private async execute<I, S>(
+    workflow: Workflow<I, S, D>,
+    entry: JournalEntry,
+    input: I,
+    state: S,
+  ): Promise<S> {
+    const write = this.writeOf(entry, input, state);
+    const steps = workflow.steps(input).filter((step) => !entry.done.includes(step.name));
+    for (const [i, step] of steps.entries()) {
+      let produced: Partial<S> | undefined;
+      try {
+        produced = await step.run(write, this.workflowDeps);
+      } catch (err) {
+        if (isRefusal(err)) {
+          await this.abandon(workflow, entry, write, err);
+          throw err;
+        }
+        // Left in the journal with its lease given back: the reconciler, or the next write on the
+        // subject, finishes it.
+        entry.leaseUntil = this.deps.clock.now();
+        await this.deps.journal.save(entry).catch(() => undefined);
+        if (step.deferrable === true) {
+          this.deps.logger.error('write journal: a step failed; it will be finished later', {
+            subject: entry.subject,
+            kind: entry.kind,
+            step: step.name,
+            ...describeError(err),
+          });
+          return write.state;
+        }
+        throw err;
+      }
+      write.state = { ...write.state, ...produced };
+      entry.done = [...entry.done, step.name];
+      write.done = entry.done;
+      entry.state = toJson(write.state);
+      if (i === steps.length - 1) break;
+      entry.leaseUntil = this.leaseFromNow();
+      if (!(await this.deps.journal.save(entry))) {
+        throw new Error(`write journal: lost the lease of ${entry.subject}`);
+      }
+    }
+    await this.deps.journal.finish(entry);
+    return write.state;
+  }
+
+  private async abandon<I, S>(
+    workflow: Workflow<I, S, D>,
+    entry: JournalEntry,
+    write: WriteRun<I, S>,
+    refusal: AppError,
+  ): Promise<void> {
+    try {
+      await workflow.abandon(write, this.workflowDeps, refusal);
+      await this.deps.journal.finish(entry);
+    } catch (err) {
+      // The undo itself failed: the write stays, and its next run meets the refusal again.
+      this.deps.logger.error('write journal: a refused write could not be undone yet', {
+        subject: entry.subject,
+        kind: entry.kind,
+        ...describeError(err),
+      });
+      entry.leaseUntil = this.deps.clock.now();
+      await this.deps.journal.save(entry).catch(() => undefined);
+    }
+  }
+}
+
+/** How far back from the write's start `recordOnce` looks for its record (clocks differ a little). */
+const RECORD_SEARCH_SLACK_MS = 60_000;
+const RECORD_SEARCH_PAGE = 100;
+
+/**
+ * Appends the audit record of a write's outcome exactly once. The run that began the write
+ * appends; a run finishing an interrupted write first looks for the record (same request id and
+ * action) among those written since the write began, since the interruption may have come just
+ * after the append.
+ */
+export const recordOnce = async (
+  audit: AuditTrail,
+  reader: Pick<AuditReader, 'readNewestFirst'>,
+  write: Pick<WriteRun<unknown, unknown>, 'attempt' | 'startedAt'>,
+  entry: AuditEntry,
+): Promise<void> => {
+  if (write.attempt > 1 && (await alreadyRecorded(reader, write.startedAt, entry))) return;
+  await audit.append(entry);
+};
+
+const alreadyRecorded = async (
+  reader: Pick<AuditReader, 'readNewestFirst'>,
+  since: Date,
+  entry: AuditEntry,
+): Promise<boolean> => {
+  const oldest = since.getTime() - RECORD_SEARCH_SLACK_MS;
+  let before: number | null = null;
+  for (;;) {
+    const page = await reader.readNewestFirst(before, RECORD_SEARCH_PAGE);
+    for (const record of page) {
+      if (record.requestId === entry.requestId && record.action === entry.action) return true;
+      if (typeof record.at === 'string' && Date.parse(record.at) < oldest) return false;
+    }
+    const last = page.at(-1)?.seq;
+    if (page.length < RECORD_SEARCH_PAGE || typeof last !== 'number') return false;
+    before = last;
+  }
+};

@@ -1,0 +1,56 @@
+import { type Journal } from '../core/journal';
+import { type UserWriteDeps, userWriteJournal } from '../features/users/user-writes';
+import type { AccountLocks } from '../ports/account-locks';
+import type { AuditReader, AuditTrail } from '../ports/audit-trail';
+import type { UserDirectory } from '../ports/user-directory';
+import type { UserIndex } from '../ports/user-index';
+import { FakeAccountLocks, FakeAuditTrail, FakeClock, FakeUserIndex, silentLogger } from './fakes';
+import { MemoryWriteJournal } from './memory-write-journal';
+
+/** The journaled user writes over fakes, as the cores and the reconciler get them. */
+export const userWritesFor = (
+  directory: UserDirectory,
+  parts: {
+    audit?: AuditTrail;
+    /** Where an interrupted write looks for its record; by default `audit` if it can read. */
+    auditReader?: Pick<AuditReader, 'readNewestFirst'>;
+    locks?: AccountLocks;
+    index?: UserIndex;
+    clock?: FakeClock;
+  } = {},
+): {
+  writes: Journal<UserWriteDeps>;
+  journal: MemoryWriteJournal;
+  deps: UserWriteDeps;
+  clock: FakeClock;
+} => {
+  const clock = parts.clock ?? new FakeClock();
+  const audit = parts.audit ?? new FakeAuditTrail();
+  const auditReader =
+    parts.auditReader ??
+    (audit instanceof FakeAuditTrail ? audit : { readNewestFirst: () => Promise.resolve([]) });
+  const journal = new MemoryWriteJournal(clock);
+  const deps: UserWriteDeps = {
+    directory,
+    index: parts.index ?? new FakeUserIndex(),
+    locks: parts.locks ?? new FakeAccountLocks(),
+    audit,
+    auditReader,
+    leases: journal,
+    clock,
+    logger: silentLogger(),
+  };
+  let ids = 0;
+  const writes = userWriteJournal(
+    {
+      journal,
+      sleep: clock.sleep,
+      newId: () => {
+        ids += 1;
+        return `id-${String(ids)}`;
+      },
+    },
+    deps,
+  );
+  return { writes, journal, deps, clock };
+};
