@@ -94,9 +94,8 @@ export const de: Translation = {
     code: 'Bestätigungscode',
     codeFormat: 'Geben Sie den 6-stelligen Code aus der E-Mail ein.',
     resendCode: 'Code erneut senden',
-    codeMismatch:
+    codeRefused:
       'Ungültiger Bestätigungscode. Bitte versuchen Sie es erneut oder klicken Sie auf „Code erneut senden“, um einen neuen Code zu erhalten.',
-    codeExpired: 'Der Code ist ungültig. Bitte fordern Sie einen neuen Code an.',
     attemptLimit: 'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
     newPassword: 'Neues Passwort',
     confirmPassword: 'Passwort bestätigen',

@@ -32,9 +32,8 @@ export const enMore = {
     code: 'Verification Code',
     codeFormat: 'Enter the 6-digit code from the email.',
     resendCode: 'Resend Code',
-    codeMismatch:
+    codeRefused:
       'Invalid verification code provided. Please try again or click on Resend Code to receive a new code.',
-    codeExpired: 'Invalid code provided, please request a code again.',
     attemptLimit: 'Attempt limit exceeded, please try after some time',
     newPassword: 'New Password',
     confirmPassword: 'Confirm Password',

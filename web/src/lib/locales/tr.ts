@@ -91,9 +91,8 @@ export const tr: Translation = {
     code: 'Doğrulama Kodu',
     codeFormat: 'E-postadaki 6 haneli kodu girin.',
     resendCode: 'Kodu Yeniden Gönder',
-    codeMismatch:
+    codeRefused:
       'Geçersiz doğrulama kodu girildi. Lütfen tekrar deneyin veya yeni bir kod almak için Kodu Yeniden Gönder’e tıklayın.',
-    codeExpired: 'Kod geçersiz, lütfen yeni bir kod isteyin.',
     attemptLimit: 'Deneme sınırı aşıldı, lütfen bir süre sonra tekrar deneyin',
     newPassword: 'Yeni Parola',
     confirmPassword: 'Parolayı Onayla',

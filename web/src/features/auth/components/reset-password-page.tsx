@@ -12,14 +12,6 @@ import { checkNewPassword, NewPasswordFields } from './new-password-fields';
 
 const CODE_PATTERN = /^[0-9]{6}$/;
 
-/** The code messages confirm-forget-password answers with (400, field confirmationCode). */
-const CODE_MESSAGES: Record<string, CodeMessageKey> = {
-  'Invalid verification code provided, please try again.': 'recovery.codeMismatch',
-  'Invalid code provided, please request a code again.': 'recovery.codeExpired',
-  'Attempt limit exceeded, please try after some time.': 'recovery.attemptLimit',
-};
-type CodeMessageKey = 'recovery.codeMismatch' | 'recovery.codeExpired' | 'recovery.attemptLimit';
-
 type FormMessageKey =
   | 'errors.generic'
   | 'recovery.tooManyRequests'
@@ -27,7 +19,7 @@ type FormMessageKey =
   | 'validation.emailFormat';
 
 interface Refusal {
-  code?: CodeMessageKey;
+  code?: 'recovery.codeRefused';
   password?: 'recovery.passwordRejected';
   form?: FormMessageKey;
 }
@@ -40,7 +32,9 @@ export const refusalOf = (err: unknown): Refusal => {
   const refusal: Refusal = {};
   for (const field of err.fields) {
     if (field.path === 'confirmationCode') {
-      refusal.code = CODE_MESSAGES[field.message] ?? 'recovery.codeMismatch';
+      // One answer for every refused code (wrong, expired, never requested, attempt limit, no
+      // such account): the server does not say which, so that nobody learns who has an account.
+      refusal.code = 'recovery.codeRefused';
     } else if (field.path === 'newPassword') {
       refusal.password = 'recovery.passwordRejected';
     } else if (field.path === 'email') {
@@ -59,8 +53,8 @@ const emailFromState = (state: unknown): string => {
 
 /**
  * Forgot password (issue 4), step 2: the code Cognito e-mailed and a new password with the rules
- * of first login, sent to confirm-forget-password; then /forgot-password-success. A wrong,
- * expired or spent code is said so under the code; an unknown account reads like a wrong code.
+ * of first login, sent to confirm-forget-password; then /forgot-password-success. A code the
+ * server refuses, for whatever reason, gets one text under the code pointing to Resend Code.
  * Reached from /forgot-password with the e-mail, or directly (then the e-mail is asked here).
  */
 export const ResetPasswordPage = () => {
