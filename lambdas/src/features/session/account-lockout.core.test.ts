@@ -254,4 +254,21 @@ describe('accountLockout', () => {
     await t.call('nobody@example.com');
     expect(t.clock.slept).toEqual([LOCKOUT_MIN_RESPONSE_MS]);
   });
+
+  it('takes the same time for an unknown e-mail as for an account with or without failures', async () => {
+    const answers = [];
+    for (const [user, failures] of [
+      [undefined, 0],
+      [{}, 0],
+      [{}, 3],
+      [{ enabled: false }, 5],
+    ] as const) {
+      const t = setup(user);
+      t.user?.authEvents.push(...history(t.clock, ...Array<string>(failures).fill('Fail')));
+      const started = t.clock.now().getTime();
+      answers.push(await t.call());
+      expect(t.clock.now().getTime() - started).toBe(LOCKOUT_MIN_RESPONSE_MS);
+    }
+    expect(answers).toEqual(answers.map(() => ({ locked: false })));
+  });
 });
