@@ -1,6 +1,6 @@
 import { ROLES } from '@ccsc/lambdas/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getProfile, roleOf, SESSION_KEYS, setProfile } from './session';
+import { getProfile, roleOf, roleOfGroups, SESSION_KEYS, setProfile } from './session';
 
 afterEach(() => {
   localStorage.clear();
@@ -12,6 +12,17 @@ describe('the stored profile', () => {
     for (const other of ['admin', 'platformadmin', 'toString', '', null, 1]) {
       expect(roleOf(other)).toBeNull();
     }
+  });
+
+  it('reads the role from the groups as the server does: exactly one role group, else none', () => {
+    for (const role of ROLES) expect(roleOfGroups([role])).toBe(role);
+    expect(roleOfGroups(['eu-west-1_x_Google', 'Auditor'])).toBe('Auditor');
+    expect(roleOfGroups(['Auditor', 'Auditor'])).toBe('Auditor');
+    expect(roleOfGroups(['PlatformAdmin', 'OrgAdmin'])).toBeNull();
+    expect(roleOfGroups([])).toBeNull();
+    expect(roleOfGroups(['platformadmin'])).toBeNull();
+    expect(roleOfGroups('PlatformAdmin')).toBeNull();
+    expect(roleOfGroups(undefined)).toBeNull();
   });
 
   it('keeps the role and organisation, and drops a role it does not know', () => {

@@ -16,8 +16,9 @@ export interface StoredProfile {
   familyName: string | null;
   email: string | null;
   /**
-   * The role and organisation (Cognito's custom attributes), for what the screens offer; the
-   * server decides every permission from the verified token, whatever the browser keeps here.
+   * The role (the one role group of the ID token's `cognito:groups` claim, never the old
+   * `custom:role` attribute) and the organisation (`custom:organisationId`), for what the screens
+   * offer; the server decides every permission from the verified token, whatever is kept here.
    */
   role?: Role | null;
   organisationId?: string | null;
@@ -55,6 +56,17 @@ const KNOWN_ROLES: Record<Role, true> = { PlatformAdmin: true, OrgAdmin: true, A
 /** The role a stored or claimed value names, or null. */
 export const roleOf = (value: unknown): Role | null =>
   typeof value === 'string' && Object.hasOwn(KNOWN_ROLES, value) ? (value as Role) : null;
+
+/**
+ * The role the ID token's `cognito:groups` claim gives, as the server reads it (roleOfGroups in
+ * lambdas/src/ports/user-directory.ts): the one role group the user is in. None, or several, is
+ * no role; other groups are ignored. The group is the only source of truth for a role.
+ */
+export const roleOfGroups = (groups: unknown): Role | null => {
+  if (!Array.isArray(groups)) return null;
+  const roles = (Object.keys(KNOWN_ROLES) as Role[]).filter((role) => groups.includes(role));
+  return roles.length === 1 ? (roles[0] ?? null) : null;
+};
 
 const stringOrNull = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : null;

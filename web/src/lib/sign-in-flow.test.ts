@@ -39,6 +39,11 @@ const step = (signInStep: string, extra: object = {}) => ({
   nextStep: { signInStep, ...extra },
 });
 
+/** A session whose ID token carries these claims. */
+const idToken = (payload: Record<string, unknown>) => ({
+  tokens: { idToken: { toString: () => 'id.jwt', payload } },
+});
+
 describe('the sign-in flow (SPEC §4, §8)', () => {
   beforeEach(async () => {
     await loadTestRuntimeConfig();
@@ -48,12 +53,11 @@ describe('the sign-in flow (SPEC §4, §8)', () => {
       given_name: 'Ada',
       family_name: 'Lovelace',
       email: 'ada@example.com',
-      'custom:role': 'OrgAdmin',
       'custom:organisationId': 'site-berlin-mitte',
     });
-    amplify.fetchAuthSession.mockResolvedValue({
-      tokens: { idToken: { toString: () => 'id.jwt' } },
-    });
+    amplify.fetchAuthSession.mockResolvedValue(
+      idToken({ 'cognito:groups': ['OrgAdmin'], 'custom:organisationId': 'site-berlin-mitte' }),
+    );
     amplify.signOut.mockResolvedValue(undefined);
   });
   afterEach(() => {
@@ -83,18 +87,13 @@ describe('the sign-in flow (SPEC §4, §8)', () => {
     });
   });
 
-  it('takes the role and organisation from the ID token when the attributes cannot be read', async () => {
+  it('takes the organisation from the ID token when the attributes cannot be read', async () => {
     fakeApi(() => success({ recorded: true }));
     amplify.signIn.mockResolvedValue(step('DONE'));
     amplify.fetchUserAttributes.mockRejectedValue(new Error('Network error'));
-    amplify.fetchAuthSession.mockResolvedValue({
-      tokens: {
-        idToken: {
-          toString: () => 'id.jwt',
-          payload: { 'cognito:groups': ['Auditor'], 'custom:organisationId': 'sponsor-1' },
-        },
-      },
-    });
+    amplify.fetchAuthSession.mockResolvedValue(
+      idToken({ 'cognito:groups': ['Auditor'], 'custom:organisationId': 'sponsor-1' }),
+    );
     await expect(signIn('ada@example.com', 'Secret123')).resolves.toEqual({ kind: 'signed-in' });
     expect(getProfile()).toEqual({
       givenName: null,
@@ -103,6 +102,48 @@ describe('the sign-in flow (SPEC §4, §8)', () => {
       role: 'Auditor',
       organisationId: 'sponsor-1',
     });
+  });
+
+  it('takes the role from the group alone: a stale custom:role attribute or claim is ignored (issue 12)', async () => {
+    fakeApi(() => success({ recorded: true }));
+    amplify.signIn.mockResolvedValue(step('DONE'));
+    amplify.fetchUserAttributes.mockResolvedValue({
+      email: 'ada@example.com',
+      'custom:role': 'PlatformAdmin',
+      'custom:organisationId': 'site-1',
+    });
+    amplify.fetchAuthSession.mockResolvedValue(
+      idToken({ 'cognito:groups': ['Auditor'], 'custom:role': 'PlatformAdmin' }),
+    );
+    await signIn('ada@example.com', 'Secret123');
+    expect(getProfile()).toMatchObject({ role: 'Auditor', organisationId: 'site-1' });
+  });
+
+  it('gives a user put into the PlatformAdmin group by hand (no custom:role at all) the PlatformAdmin role', async () => {
+    fakeApi(() => success({ recorded: true }));
+    amplify.signIn.mockResolvedValue(step('DONE'));
+    amplify.fetchUserAttributes.mockResolvedValue({ email: 'root@example.com' });
+    amplify.fetchAuthSession.mockResolvedValue(idToken({ 'cognito:groups': ['PlatformAdmin'] }));
+    await signIn('root@example.com', 'Secret123');
+    expect(getProfile()).toMatchObject({ role: 'PlatformAdmin', organisationId: null });
+  });
+
+  it.each([
+    ['no groups claim', {}, null],
+    ['no role group', { 'cognito:groups': ['us-west-2_abc_Google'] }, null],
+    ['two role groups', { 'cognito:groups': ['OrgAdmin', 'Auditor'] }, null],
+    ['a claim that is not a list', { 'cognito:groups': 'PlatformAdmin' }, null],
+    [
+      'one role group among others',
+      { 'cognito:groups': ['us-west-2_abc_Google', 'OrgAdmin'] },
+      'OrgAdmin',
+    ],
+  ])('reads the role of an ID token with %s as the server does', async (_name, claims, role) => {
+    fakeApi(() => success({ recorded: true }));
+    amplify.signIn.mockResolvedValue(step('DONE'));
+    amplify.fetchAuthSession.mockResolvedValue(idToken(claims));
+    await expect(signIn('ada@example.com', 'Secret123')).resolves.toEqual({ kind: 'signed-in' });
+    expect(getProfile()?.role).toBe(role);
   });
 
   it('sends logLogin=true, or firstLogin=true after a new password, and clears the flag', async () => {

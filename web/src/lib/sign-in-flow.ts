@@ -11,10 +11,9 @@ import {
   type StepResult,
   type TotpSetupVia,
 } from './auth';
-import type { Role } from '@ccsc/lambdas/contract/roles';
 import {
   isFirstTimeLogin,
-  roleOf,
+  roleOfGroups,
   setAgentSession,
   setFirstTimeLogin,
   setProfile,
@@ -102,24 +101,12 @@ const totpSetup = (via: TotpSetupVia, secret: string): SignInResult => ({
 const textOf = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : null;
 
-/**
- * The role and organisation as the ID token states them, for when the attributes could not be
- * read: its custom:role and custom:organisationId claims, else the one role group it is in
- * (cognito:groups, what the server goes by).
- */
-const claimedPlacement = async (
-  auth: AmplifyAuth,
-): Promise<{ role: Role | null; organisationId: string | null }> => {
+/** The ID token's claims, or none when the session cannot be read. */
+const idTokenClaims = async (auth: AmplifyAuth): Promise<Partial<Record<string, unknown>>> => {
   try {
-    const claims = (await auth.fetchAuthSession()).tokens?.idToken?.payload ?? {};
-    const groups = Array.isArray(claims['cognito:groups']) ? claims['cognito:groups'] : [];
-    const grouped = groups.map(roleOf).filter((r) => r !== null);
-    return {
-      role: roleOf(claims['custom:role']) ?? (grouped.length === 1 ? (grouped[0] ?? null) : null),
-      organisationId: textOf(claims['custom:organisationId']),
-    };
+    return (await auth.fetchAuthSession()).tokens?.idToken?.payload ?? {};
   } catch {
-    return { role: null, organisationId: null };
+    return {};
   }
 };
 
@@ -143,13 +130,13 @@ const establishSession = async (auth: AmplifyAuth): Promise<SignInResult> => {
     } catch {
       // The header then reads N/A; the sign-in itself stands.
     }
-    let role = roleOf(attributes['custom:role']);
-    let organisationId = textOf(attributes['custom:organisationId']);
-    if (role === null) {
-      const claimed = await claimedPlacement(auth);
-      role = claimed.role;
-      organisationId ??= claimed.organisationId;
-    }
+    // The role is the ID token's one role group (cognito:groups), what the server goes by: the
+    // custom:role attribute of older accounts is never read. The organisation is the attribute,
+    // or the token's claim when the attributes could not be read.
+    const claims = await idTokenClaims(auth);
+    const role = roleOfGroups(claims['cognito:groups']);
+    const organisationId =
+      textOf(attributes['custom:organisationId']) ?? textOf(claims['custom:organisationId']);
     setProfile({
       givenName: attributes.given_name ?? null,
       familyName: attributes.family_name ?? null,
