@@ -130,6 +130,7 @@ export class ConsoleStack extends Stack {
 
     this.jobs = new Jobs(this, 'Jobs', {
       namePrefix: config.namePrefix,
+      environmentName: config.environmentName,
       environment: lambdaEnvironment,
       grantTargets,
       logRetention,

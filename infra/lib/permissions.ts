@@ -44,16 +44,59 @@ const SEND_MAIL: PermissionGrant = { on: 'mailSender', actions: ['ses:SendEmail'
 const AUDIT_READ: PermissionGrant = { on: 'auditTable', actions: ['dynamodb:Query'] };
 
 /**
+ * Reading one account as the console needs it: AdminGetUser, and its groups (the role is the
+ * one role group the user is in; the group is the only source of truth for a role).
+ */
+const READ_ACCOUNT: PermissionGrant = {
+  on: 'userPool',
+  actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
+};
+
+/**
  * Keeping the user index (main table, partition USERINDEX) in step after a change
- * (lambdas/src/features/users/user-index-sync.ts): the account re-read (AdminGetUser), its lock
- * read (GetItem), its row put or deleted, the index's version raised (UpdateItem).
+ * (lambdas/src/features/users/user-index-sync.ts): the account re-read, its lock read (GetItem),
+ * its row put or deleted, the index's version raised (UpdateItem).
  */
 const INDEX_SYNC: readonly PermissionGrant[] = [
-  { on: 'userPool', actions: ['cognito-idp:AdminGetUser'] },
+  READ_ACCOUNT,
   {
     on: 'mainTable',
     actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
   },
+];
+
+/**
+ * Every journaled user write (lambdas/src/features/users/user-writes.ts). A write cut short is
+ * finished by the next write on the same user, whatever its kind (lambdas/src/core/journal.ts):
+ * so each user-management function may take every step of every user write — the Cognito calls
+ * of creating, changing, disabling, enabling, deleting and resetting a user, the journal's entry
+ * and the last-PlatformAdmin lease (main table: GetItem, PutItem, UpdateItem, DeleteItem), the
+ * audit trail (append, and Query to find the record of an interrupted write) and the index.
+ * Narrower per operation would leave an interrupted write of another kind blocking the user.
+ */
+const USER_WRITES: readonly PermissionGrant[] = [
+  {
+    on: 'userPool',
+    actions: [
+      'cognito-idp:AdminCreateUser',
+      'cognito-idp:AdminAddUserToGroup',
+      'cognito-idp:AdminRemoveUserFromGroup',
+      'cognito-idp:AdminUpdateUserAttributes',
+      'cognito-idp:AdminDeleteUserAttributes',
+      'cognito-idp:AdminDisableUser',
+      'cognito-idp:AdminEnableUser',
+      'cognito-idp:AdminDeleteUser',
+      'cognito-idp:AdminUserGlobalSignOut',
+      'cognito-idp:AdminSetUserMFAPreference',
+      'cognito-idp:ListUsersInGroup',
+    ],
+  },
+  {
+    on: 'mainTable',
+    actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+  },
+  AUDIT_APPEND,
+  ...INDEX_SYNC,
 ];
 
 /** Each operation's own needs, before the MFA gate is added. */
@@ -61,10 +104,10 @@ export const OPERATION_PERMISSIONS = {
   logout: [{ on: 'userPool', actions: ['cognito-idp:AdminUserGlobalSignOut'] }, AUDIT_APPEND],
   redirectUser: [AUDIT_APPEND, ...INDEX_SYNC],
   accountLockout: [
+    READ_ACCOUNT,
     {
       on: 'userPool',
       actions: [
-        'cognito-idp:AdminGetUser',
         'cognito-idp:AdminListUserAuthEvents',
         'cognito-idp:AdminDisableUser',
         'cognito-idp:AdminUserGlobalSignOut',
@@ -77,26 +120,19 @@ export const OPERATION_PERMISSIONS = {
   ],
   // ConfirmForgotPassword is one of Cognito's public calls (IAM is not evaluated for it);
   // AdminGetUser names the account in the audit record.
-  'confirm-forget-password': [
-    { on: 'userPool', actions: ['cognito-idp:AdminGetUser'] },
-    AUDIT_APPEND,
-    ...INDEX_SYNC,
-  ],
+  'confirm-forget-password': [READ_ACCOUNT, AUDIT_APPEND, ...INDEX_SYNC],
   'forget-totp': [
-    { on: 'userPool', actions: ['cognito-idp:AdminGetUser'] },
+    READ_ACCOUNT,
     // The link's ticket (TOTP_RESET#<sha256>), written only if new.
     { on: 'mainTable', actions: ['dynamodb:PutItem'] },
     AUDIT_APPEND,
     SEND_MAIL,
   ],
   'forget-totp/confirm': [
+    READ_ACCOUNT,
     {
       on: 'userPool',
-      actions: [
-        'cognito-idp:AdminGetUser',
-        'cognito-idp:AdminSetUserMFAPreference',
-        'cognito-idp:AdminUserGlobalSignOut',
-      ],
+      actions: ['cognito-idp:AdminSetUserMFAPreference', 'cognito-idp:AdminUserGlobalSignOut'],
     },
     // Redeeming the ticket: one conditional DeleteItem that returns it (single use).
     { on: 'mainTable', actions: ['dynamodb:DeleteItem'] },
@@ -120,101 +156,16 @@ export const OPERATION_PERMISSIONS = {
     { on: 'mainTable', actions: ['dynamodb:Query'] },
     ...INDEX_SYNC,
   ],
-  // The invitation, the role group, and removing the user again if the group cannot be set; the
-  // organisation must exist (GetItem).
-  'create-user': [
-    {
-      on: 'userPool',
-      actions: [
-        'cognito-idp:AdminCreateUser',
-        'cognito-idp:AdminAddUserToGroup',
-        'cognito-idp:AdminDeleteUser',
-      ],
-    },
-    { on: 'mainTable', actions: ['dynamodb:GetItem'] },
-    AUDIT_APPEND,
-    ...INDEX_SYNC,
-  ],
-  // Attributes and the role group; sessions end when the rights change; the organisation must exist.
-  'update-user': [
-    {
-      on: 'userPool',
-      actions: [
-        'cognito-idp:AdminGetUser',
-        'cognito-idp:ListUsersInGroup',
-        'cognito-idp:AdminUpdateUserAttributes',
-        'cognito-idp:AdminDeleteUserAttributes',
-        'cognito-idp:AdminAddUserToGroup',
-        'cognito-idp:AdminRemoveUserFromGroup',
-        'cognito-idp:AdminUserGlobalSignOut',
-      ],
-    },
-    { on: 'mainTable', actions: ['dynamodb:GetItem'] },
-    AUDIT_APPEND,
-    ...INDEX_SYNC,
-  ],
-  // Each reads the target (AdminGetUser) and counts the enabled PlatformAdmins (ListUsersInGroup)
-  // for the last-administrator rule, which may undo its own disable (AdminEnableUser).
-  'enable-user': [
-    {
-      on: 'userPool',
-      actions: [
-        'cognito-idp:AdminGetUser',
-        'cognito-idp:ListUsersInGroup',
-        'cognito-idp:AdminEnableUser',
-      ],
-    },
-    // The lockout record: read to tell a lock from a plain disable, released on unlock.
-    { on: 'mainTable', actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'] },
-    AUDIT_APPEND,
-    ...INDEX_SYNC,
-  ],
-  'disable-user': [
-    {
-      on: 'userPool',
-      actions: [
-        'cognito-idp:AdminGetUser',
-        'cognito-idp:ListUsersInGroup',
-        'cognito-idp:AdminDisableUser',
-        'cognito-idp:AdminEnableUser',
-        'cognito-idp:AdminUserGlobalSignOut',
-      ],
-    },
-    AUDIT_APPEND,
-    ...INDEX_SYNC,
-  ],
-  'delete-user': [
-    {
-      on: 'userPool',
-      actions: [
-        'cognito-idp:AdminGetUser',
-        'cognito-idp:ListUsersInGroup',
-        'cognito-idp:AdminDisableUser',
-        'cognito-idp:AdminEnableUser',
-        'cognito-idp:AdminDeleteUser',
-      ],
-    },
-    AUDIT_APPEND,
-    ...INDEX_SYNC,
-  ],
-  'reset-user-mfa': [
-    {
-      on: 'userPool',
-      actions: [
-        'cognito-idp:AdminGetUser',
-        'cognito-idp:AdminSetUserMFAPreference',
-        'cognito-idp:AdminUserGlobalSignOut',
-      ],
-    },
-    AUDIT_APPEND,
-    ...INDEX_SYNC,
-  ],
-  // RESEND is AdminCreateUser with MessageAction RESEND.
-  'resend-invitation': [
-    { on: 'userPool', actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser'] },
-    AUDIT_APPEND,
-    ...INDEX_SYNC,
-  ],
+  // The user-management writes: every step of every user write (USER_WRITES, above); the
+  // organisation a user is placed in must exist (GetItem, within USER_WRITES).
+  'create-user': USER_WRITES,
+  'update-user': USER_WRITES,
+  // Enabling a locked account releases its lock record (UpdateItem, within USER_WRITES).
+  'enable-user': USER_WRITES,
+  'disable-user': USER_WRITES,
+  'delete-user': USER_WRITES,
+  'reset-user-mfa': USER_WRITES,
+  'resend-invitation': USER_WRITES,
   'list-all-groups': [{ on: 'userPool', actions: ['cognito-idp:ListGroups'] }],
   'list-audit-records': [AUDIT_READ],
   // The trail read backwards (Query) and streamed into the exports bucket; the export recorded.
@@ -244,14 +195,12 @@ export const OPERATION_PERMISSIONS = {
 } as const satisfies Record<Operation, readonly PermissionGrant[]>;
 
 /**
- * The router's MFA gate (lambdas/src/http/mfa-gate.ts) reads the caller's account with
- * AdminGetUser on every authenticated call whose route is not `allowedBeforeMfa` — implemented
- * or not — so each of those functions may do that, and only that, on the pool.
+ * The router's MFA gate (lambdas/src/http/mfa-gate.ts) reads the caller's account (AdminGetUser,
+ * and AdminListGroupsForUser for the role) on every authenticated call whose route is not
+ * `allowedBeforeMfa` — implemented or not — so each of those functions may do that, and only
+ * that, on the pool.
  */
-export const MFA_GATE_GRANT: PermissionGrant = {
-  on: 'userPool',
-  actions: ['cognito-idp:AdminGetUser'],
-};
+export const MFA_GATE_GRANT: PermissionGrant = READ_ACCOUNT;
 
 export const isMfaGated = (operation: Operation): boolean => {
   const route = routes[operation];
@@ -283,13 +232,19 @@ export const PERMISSIONS: Readonly<Record<Operation, readonly PermissionGrant[]>
 
 /**
  * The scheduled jobs (lambdas/src/jobs/): the nightly rebuild of the user index reads every user
- * (ListUsers, AdminGetUser), each lock record, the index (Query, GetItem) and writes what differs.
+ * (ListUsers, then each account), each lock record, the index (Query, GetItem) and writes what
+ * differs; the reconciler reads the write journal (Query) and finishes or undoes every write
+ * cut short, so it may take every step of every journaled write.
  */
 export const JOB_PERMISSIONS = {
   'rebuild-user-index': mergeByResource([
     { on: 'userPool', actions: ['cognito-idp:ListUsers'] },
     { on: 'mainTable', actions: ['dynamodb:Query'] },
     ...INDEX_SYNC,
+  ]),
+  'reconcile-writes': mergeByResource([
+    { on: 'mainTable', actions: ['dynamodb:Query'] },
+    ...USER_WRITES,
   ]),
 } as const satisfies Record<string, readonly PermissionGrant[]>;
 

@@ -230,8 +230,8 @@ describe('Api: one function per operation', () => {
         `${routes[op].method} ${API_PREFIX}${routes[op].path}`,
       );
     expect(Object.keys(resourcesOf(template, 'AWS::Lambda::Function'))).toHaveLength(
-      // + CDK's own handlers of AwsCustomResource and BucketDeployment, + the nightly job
-      operations.length + 3,
+      // + CDK's own handlers of AwsCustomResource and BucketDeployment, + the two jobs
+      operations.length + 4,
     );
   });
 
@@ -375,6 +375,8 @@ describe('Api: least privilege per operation', () => {
     });
     const auditAppend = (i: number) =>
       statement(i, ['dynamodb:PutItem', 'dynamodb:Query'], auditArn);
+    // Reading an account: the user and its groups (the role is the group).
+    const READ = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'];
     // Keeping the user index in step: the row and its change record, the version, the lock read.
     const INDEX_WRITES = [
       'dynamodb:DeleteItem',
@@ -388,12 +390,12 @@ describe('Api: least privilege per operation', () => {
       auditAppend(1),
     ]);
     expect(granted('redirectUser')).toEqual([
-      statement(0, ['cognito-idp:AdminGetUser'], poolArn),
+      statement(0, READ, poolArn),
       auditAppend(1),
       statement(2, INDEX_WRITES, mainTable),
     ]);
     expect(granted('export-audit-records')).toEqual([
-      statement(0, ['cognito-idp:AdminGetUser'], poolArn),
+      statement(0, READ, poolArn),
       auditAppend(1),
       statement(
         2,
@@ -404,16 +406,16 @@ describe('Api: least privilege per operation', () => {
     // The audit screen reads the trail back: Query only, never a write.
     for (const op of ['list-audit-records', 'verify-audit-chain'] as const) {
       expect(granted(op), op).toEqual([
-        statement(0, ['cognito-idp:AdminGetUser'], poolArn),
+        statement(0, READ, poolArn),
         statement(1, ['dynamodb:Query'], auditArn),
       ]);
     }
     expect(granted('list-all-users')).toEqual([
-      statement(0, ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers'], poolArn),
+      statement(0, [...READ, 'cognito-idp:ListUsers'], poolArn),
       statement(1, [...INDEX_WRITES, 'dynamodb:Query'].sort(), mainTable),
     ]);
     expect(granted('export-users')).toEqual([
-      statement(0, ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers'], poolArn),
+      statement(0, [...READ, 'cognito-idp:ListUsers'], poolArn),
       statement(1, [...INDEX_WRITES, 'dynamodb:Query'].sort(), mainTable),
       statement(
         2,
@@ -428,6 +430,7 @@ describe('Api: least privilege per operation', () => {
         [
           'cognito-idp:AdminDisableUser',
           'cognito-idp:AdminGetUser',
+          'cognito-idp:AdminListGroupsForUser',
           'cognito-idp:AdminListUserAuthEvents',
           'cognito-idp:AdminUserGlobalSignOut',
         ],
@@ -437,13 +440,13 @@ describe('Api: least privilege per operation', () => {
       auditAppend(2),
     ]);
     expect(granted('confirm-forget-password')).toEqual([
-      statement(0, ['cognito-idp:AdminGetUser'], poolArn),
+      statement(0, READ, poolArn),
       auditAppend(1),
       statement(2, INDEX_WRITES, mainTable),
     ]);
     const sendMail = (i: number) => statement(i, ['ses:SendEmail'], mailSender);
     expect(granted('forget-totp')).toEqual([
-      statement(0, ['cognito-idp:AdminGetUser'], poolArn),
+      statement(0, READ, poolArn),
       statement(1, ['dynamodb:PutItem'], mainTable),
       auditAppend(2),
       sendMail(3),
@@ -453,6 +456,7 @@ describe('Api: least privilege per operation', () => {
         0,
         [
           'cognito-idp:AdminGetUser',
+          'cognito-idp:AdminListGroupsForUser',
           'cognito-idp:AdminSetUserMFAPreference',
           'cognito-idp:AdminUserGlobalSignOut',
         ],
@@ -465,22 +469,55 @@ describe('Api: least privilege per operation', () => {
     for (const op of ['forget-totp', 'forget-totp/confirm'] as const) {
       expect(granted(op)[3]?.Resource, op).toHaveLength(senderArns.length);
     }
-    // Operations not built yet: only the router's MFA gate (AdminGetUser), or nothing if public.
+    // User management: every step of every journaled user write (an interrupted write of any
+    // kind is finished by the next write on the same user), the journal and the lease.
+    for (const op of [
+      'create-user',
+      'update-user',
+      'enable-user',
+      'disable-user',
+      'delete-user',
+      'reset-user-mfa',
+      'resend-invitation',
+    ] as const) {
+      expect(granted(op), op).toEqual([
+        statement(
+          0,
+          [
+            ...READ,
+            'cognito-idp:AdminAddUserToGroup',
+            'cognito-idp:AdminCreateUser',
+            'cognito-idp:AdminDeleteUser',
+            'cognito-idp:AdminDeleteUserAttributes',
+            'cognito-idp:AdminDisableUser',
+            'cognito-idp:AdminEnableUser',
+            'cognito-idp:AdminRemoveUserFromGroup',
+            'cognito-idp:AdminSetUserMFAPreference',
+            'cognito-idp:AdminUpdateUserAttributes',
+            'cognito-idp:AdminUserGlobalSignOut',
+            'cognito-idp:ListUsersInGroup',
+          ].sort(),
+          poolArn,
+        ),
+        statement(1, INDEX_WRITES, mainTable),
+        auditAppend(2),
+      ]);
+    }
+    // Operations not built yet: only the router's MFA gate (the account read), or nothing if public.
     for (const op of operations) {
       if (OPERATION_PERMISSIONS[op].length > 0) continue;
-      expect(granted(op), op).toEqual(
-        isMfaGated(op) ? [statement(0, ['cognito-idp:AdminGetUser'], poolArn)] : [],
-      );
+      expect(granted(op), op).toEqual(isMfaGated(op) ? [statement(0, READ, poolArn)] : []);
     }
   });
 
-  it('lets every MFA-gated function read accounts (AdminGetUser), and only those routes', () => {
+  it('lets every MFA-gated function read accounts (AdminGetUser, their groups), and only those routes', () => {
     for (const op of operations) {
       const route = routes[op];
       const gated = route.auth === 'authenticated' && !('allowedBeforeMfa' in route);
       expect(isMfaGated(op), op).toBe(gated);
       const poolActions = PERMISSIONS[op].find((g) => g.on === 'userPool')?.actions ?? [];
       if (gated) expect(poolActions, op).toContain('cognito-idp:AdminGetUser');
+      if (gated) expect(poolActions, op).toContain('cognito-idp:AdminListGroupsForUser');
     }
   });
 

@@ -171,12 +171,14 @@ describe('Auth: the web app client', () => {
     });
   });
 
-  it('lets a user read but never write their role or organisation', () => {
+  it('lets a user read but never write their organisation, and not even read custom:role', () => {
     const client = Object.values(resourcesOf(template, 'AWS::Cognito::UserPoolClient'))[0];
     const props = client?.Properties as { ReadAttributes: string[]; WriteAttributes: string[] };
     expect(props.ReadAttributes).toEqual(
-      expect.arrayContaining(['custom:role', 'custom:organisationId', 'email']),
+      expect.arrayContaining(['custom:organisationId', 'email']),
     );
+    // The role is the group (issue 12); the attribute stays in the schema, unused.
+    expect(props.ReadAttributes).not.toContain('custom:role');
     expect(props.WriteAttributes.sort()).toEqual(['family_name', 'given_name', 'phone_number']);
   });
 });
@@ -225,7 +227,7 @@ describe('Auth: machine clients, identity pool, first administrator', () => {
     for (const text of [create?.create ?? '', create?.update ?? '']) {
       expect(text).toContain('\\"Username\\":\\"admin@example.com\\"');
       expect(text).toContain('\\"DesiredDeliveryMediums\\":[\\"EMAIL\\"]');
-      expect(text).toContain('{\\"Name\\":\\"custom:role\\",\\"Value\\":\\"PlatformAdmin\\"}');
+      expect(text).not.toContain('custom:role');
       expect(text).toContain('\\"ignoreErrorCodesMatching\\":\\"UsernameExistsException\\"');
     }
     const group = calls.find((c) => c.create.includes('AdminAddUserToGroup'));

@@ -78,8 +78,11 @@ export class Auth extends Construct {
         familyName: { required: false, mutable: true },
         phoneNumber: { required: false, mutable: true },
       },
-      // Read by the Lambdas (claims and the user directory). Only administrators change them,
-      // through the API: the web client may not write them (see writeAttributes below).
+      // organisationId is read by the Lambdas (claims and the user directory); only
+      // administrators change it, through the API: the web client may not write it (see
+      // writeAttributes below). `role` is no longer used: the role is the Cognito group alone
+      // (issue 12). It stays declared because Cognito cannot remove a custom attribute from an
+      // existing pool; nothing reads or writes it, and the web client may not even read it.
       customAttributes: {
         role: new cognito.StringAttribute({ mutable: true, minLen: 1, maxLen: 32 }),
         organisationId: new cognito.StringAttribute({ mutable: true, minLen: 0, maxLen: 128 }),
@@ -211,9 +214,9 @@ export class Auth extends Construct {
           phoneNumber: true,
           phoneNumberVerified: true,
         })
-        .withCustomAttributes('role', 'organisationId'),
-      // A signed-in user may change their own name and phone, never their role, organisation
-      // or e-mail address (those go through the API, by an administrator).
+        .withCustomAttributes('organisationId'),
+      // A signed-in user may change their own name and phone, never their organisation or
+      // e-mail address (those go through the API, by an administrator); a role is a group.
       writeAttributes: new cognito.ClientAttributes().withStandardAttributes({
         givenName: true,
         familyName: true,
@@ -311,7 +314,6 @@ export class Auth extends Construct {
         UserAttributes: [
           { Name: 'email', Value: email },
           { Name: 'email_verified', Value: 'true' },
-          { Name: 'custom:role', Value: 'PlatformAdmin' satisfies Role },
         ],
         DesiredDeliveryMediums: ['EMAIL'],
       },

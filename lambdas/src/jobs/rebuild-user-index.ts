@@ -1,3 +1,5 @@
+import { emfLine, USER_INDEX_DRIFT_METRIC } from '../core/metrics';
+import { lambdaEnv } from '../env';
 import { rebuildUserIndex } from '../features/users/user-index-sync';
 import { userDirectory } from '../handlers/deps';
 import { accountLocks, userIndex } from '../handlers/wiring/dynamodb';
@@ -6,14 +8,21 @@ import { consoleLogger } from '../http/logger';
 /**
  * The scheduled rebuild of the user index (infra: once a night): the console keeps the index in
  * step with its own changes, this catches whatever changed in Cognito without it (the AWS
- * console or CLI). Rows that are already right are left alone.
+ * console or CLI) and whatever a lost sync missed. Rows that are already right are left alone;
+ * how many were not (written or removed) is published as the `UserIndexDrift` metric, which an
+ * alarm watches: the index and Cognito should never disagree.
  */
 export const handler = async (): Promise<{ users: number; removed: number; written: number }> => {
+  const index = userIndex();
+  // The first build writes every row: that is no disagreement.
+  const wasBuilt = await index.isBuilt();
   const result = await rebuildUserIndex({
     directory: userDirectory(),
     locks: accountLocks(),
-    index: userIndex(),
+    index,
   });
-  consoleLogger.info('user index rebuilt', { ...result });
+  const drift = wasBuilt ? result.written + result.removed : 0;
+  consoleLogger.info('user index rebuilt', { ...result, drift });
+  console.log(emfLine(USER_INDEX_DRIFT_METRIC, lambdaEnv().ENVIRONMENT_NAME, drift));
   return result;
 };

@@ -1,0 +1,86 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { USER_INDEX_DRIFT_METRIC } from '@ccsc/lambdas/core/metrics';
+import { logicalId, resourcesOf, sitStack, type Resource } from './support/stacks';
+
+const { template, stack } = sitStack();
+
+const functionNamed = (name: string) => {
+  const found = Object.entries(resourcesOf(template, 'AWS::Lambda::Function')).find(
+    ([, f]) => f.Properties?.FunctionName === name,
+  );
+  if (!found) throw new Error(`no function ${name}`);
+  return { id: found[0], props: found[1].Properties as Record<string, unknown> };
+};
+
+const rules = Object.values(resourcesOf(template, 'AWS::Events::Rule')) as Resource[];
+const ruleTargeting = (functionId: string) =>
+  rules.find((r) => JSON.stringify(r.Properties?.Targets).includes(`"${functionId}"`))?.Properties;
+
+const alarms = Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm')).map(
+  (a) => a.Properties as Record<string, unknown>,
+);
+const alarmNamed = (name: string) => alarms.find((a) => a.AlarmName === name);
+
+const poolActionsOf = (roleConstruct: Parameters<typeof logicalId>[1]) => {
+  const roleId = logicalId(stack, roleConstruct);
+  const policy = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).find((p) =>
+    JSON.stringify(p.Properties?.Roles).includes(`"${roleId}"`),
+  );
+  const statements = (policy?.Properties?.PolicyDocument as { Statement: Resource[] }).Statement;
+  return statements.flatMap((s) => {
+    const action = (s as unknown as { Action: string | string[] }).Action;
+    return Array.isArray(action) ? action : [action];
+  });
+};
+
+describe('Jobs (issue 12): interrupted writes finished, the user index watched', () => {
+  it('runs the write reconciler every five minutes, able to take every step of a user write', () => {
+    const fn = functionNamed('ccsc-sit-job-reconcile-writes');
+    expect(ruleTargeting(fn.id)).toMatchObject({ ScheduleExpression: 'rate(5 minutes)' });
+    const actions = poolActionsOf(stack.jobs.writeReconciler.role);
+    for (const action of [
+      'cognito-idp:AdminCreateUser',
+      'cognito-idp:AdminAddUserToGroup',
+      'cognito-idp:AdminRemoveUserFromGroup',
+      'cognito-idp:AdminDisableUser',
+      'cognito-idp:AdminDeleteUser',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+    ]) {
+      expect(actions).toContain(action);
+    }
+    expect(actions).not.toContain('dynamodb:Scan');
+  });
+
+  it('rebuilds the user index nightly and may read each account’s groups', () => {
+    const fn = functionNamed('ccsc-sit-job-rebuild-user-index');
+    expect(ruleTargeting(fn.id)).toMatchObject({ ScheduleExpression: 'cron(17 2 * * ? *)' });
+    expect(poolActionsOf(stack.jobs.userIndexRebuild.role)).toContain(
+      'cognito-idp:AdminListGroupsForUser',
+    );
+  });
+
+  it('alarms when the index disagreed with Cognito, and when either job fails', () => {
+    expect(alarmNamed('ccsc-sit-user-index-disagreed')).toMatchObject({
+      Namespace: USER_INDEX_DRIFT_METRIC.namespace,
+      MetricName: USER_INDEX_DRIFT_METRIC.name,
+      Dimensions: [{ Name: USER_INDEX_DRIFT_METRIC.dimension, Value: 'sit' }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    for (const name of [
+      'ccsc-sit-interrupted-writes-unfinished',
+      'ccsc-sit-user-index-rebuild-failed',
+    ]) {
+      expect(alarmNamed(name), name).toMatchObject({
+        MetricName: 'Errors',
+        Namespace: 'AWS/Lambda',
+        Threshold: 1,
+      });
+    }
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      TreatMissingData: Match.exact('notBreaching'),
+    });
+  });
+});
