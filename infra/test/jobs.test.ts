@@ -13,7 +13,7 @@ const functionNamed = (name: string) => {
   return { id: found[0], props: found[1].Properties as Record<string, unknown> };
 };
 
-const rules = Object.values(resourcesOf(template, 'AWS::Events::Rule')) as Resource[];
+const rules: Resource[] = Object.values(resourcesOf(template, 'AWS::Events::Rule'));
 const ruleTargeting = (functionId: string) =>
   rules.find((r) => JSON.stringify(r.Properties?.Targets).includes(`"${functionId}"`))?.Properties;
 
