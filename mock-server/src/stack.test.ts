@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -422,5 +422,37 @@ describe('the offline stack', () => {
     });
     // The new pool's administrator got an invitation of their own.
     expect(await waitForMail(stack, 2)).toHaveLength(2);
+  });
+
+  it('refuses to start on an emptied user-pool file instead of inviting a fresh administrator', async () => {
+    const poolFile = join(dataDir, 'cognito', 'db', `${stack.userPoolId}.json`);
+    const stackFile = await readFile(join(dataDir, 'stack.json'), 'utf8');
+    const mails = async () =>
+      (await readdir(join(dataDir, 'mail'))).filter((f) => f.endsWith('.eml')).length;
+    await stack.stop();
+    const mailed = await mails();
+    // What a kill between cognito-local's truncate and its write used to leave.
+    await writeFile(poolFile, '');
+
+    const restarted = startStack(options(dataDir));
+    restarted.then(
+      (started) => {
+        stack = started; // stopped by afterAll, should it start after all
+      },
+      () => undefined,
+    );
+    const error = await restarted.then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(error).toBeInstanceOf(Error);
+    const message = error instanceof Error ? error.message : '';
+    expect(message).toContain(`${poolFile} (`);
+    expect(message).toContain('is empty');
+    expect(message).toContain('run `npm run reset` to start afresh');
+    // Nothing was provisioned over it: the file is as found, stack.json and the inbox unchanged.
+    expect(await readFile(poolFile, 'utf8')).toBe('');
+    expect(await readFile(join(dataDir, 'stack.json'), 'utf8')).toBe(stackFile);
+    expect(await mails()).toBe(mailed);
   });
 });

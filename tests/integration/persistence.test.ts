@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -29,6 +29,7 @@ const PASSWORD = 'Kept-password-1';
 // Runs its own console (this test file has its own process) on a data folder of its own.
 describe('the offline stack across a restart', () => {
   let dataDir = '';
+  let userPoolId = '';
   afterAll(async () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
@@ -125,6 +126,7 @@ describe('the offline stack across a restart', () => {
     const second = await startConsole(env);
     try {
       const after = info(second);
+      userPoolId = after.userPoolId;
       const idp2 = cognito(after);
       expect(after.userPoolId).toBe(before.userPoolId);
       expect(after.userPoolClientId).toBe(before.userPoolClientId);
@@ -169,5 +171,25 @@ describe('the offline stack across a restart', () => {
     } finally {
       await second.stop();
     }
+  });
+
+  // A kill between cognito-local's truncate and its write used to leave the pool file empty; the
+  // next start read it as an empty pool and invited a fresh bootstrap administrator.
+  it('refuses to start on an emptied user-pool file, naming it, and leaves it as found', async () => {
+    expect(userPoolId).not.toBe('');
+    const poolFile = join(dataDir, 'cognito', 'db', `${userPoolId}.json`);
+    await writeFile(poolFile, '');
+    const outcome = await startConsole(testEnv(dataDir)).then(
+      async (running) => {
+        await running.stop(); // should it start after all, it does not stay up
+        return 'started';
+      },
+      (err: unknown) => err,
+    );
+    expect(outcome).toBeInstanceOf(Error);
+    const message = outcome instanceof Error ? outcome.message : '';
+    expect(message).toContain(`${poolFile} (`);
+    expect(message).toContain('run `npm run reset` to start afresh');
+    expect(await readFile(poolFile, 'utf8')).toBe('');
   });
 });

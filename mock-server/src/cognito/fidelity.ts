@@ -32,6 +32,7 @@ export const createFidelity = async (
   issuerDomain: () => string,
 ): Promise<Fidelity> => {
   const store = new FidelityStore(directory);
+  await store.open();
   const signingKey = await loadSigningKey(directory);
   return {
     store,

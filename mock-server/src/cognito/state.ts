@@ -1,12 +1,15 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DamagedFileError, readJsonFile, writeFileAtomic } from '../services/atomic-file.mjs';
+import { SIGNING_KEY_FILE } from './signing-key';
 
 /**
  * What the fidelity layer remembers beside cognito-local's own store (which keeps users, groups,
  * clients and pools): per pool, one JSON file under `<cognito dir>/fidelity/`, written through on
- * every change (temp file + rename, one write at a time), so a restart loses nothing but sessions
- * in flight. Times are epoch milliseconds; no key ends in "Date" (cognito-local's convention for
- * Date objects).
+ * every change (atomically, one write at a time), so a restart loses nothing but sessions in
+ * flight. `open()` reads every pool's file at the start, so that a damaged one stops the start
+ * rather than a later call. Times are epoch milliseconds; no key ends in "Date" (cognito-local's
+ * convention for Date objects).
  */
 
 /** One sign-in: the refresh token it issued and every access/ID token derived from it. */
@@ -86,26 +89,49 @@ const emptyState = (): PoolState => ({
 
 const fileName = (poolId: string) => `${poolId.replace(/[^\w-]/g, '_')}.json`;
 
+const WHAT = "the offline Cognito's fidelity state (token origins, auth events, lockout counters)";
+
 export class FidelityStore {
+  /** By file name. */
   private readonly pools = new Map<string, PoolState>();
   private writing: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly directory: string) {}
 
-  private async load(poolId: string): Promise<PoolState> {
-    const cached = this.pools.get(poolId);
-    if (cached) return cached;
-    let state = emptyState();
+  /** Reads every pool's file now: a damaged one throws a DamagedFileError naming it. */
+  async open(): Promise<void> {
+    let names: string[];
     try {
-      const raw = await readFile(join(this.directory, fileName(poolId)), 'utf8');
-      state = { ...state, ...(JSON.parse(raw) as Partial<PoolState>) };
+      names = await readdir(this.directory);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
     }
+    for (const name of names.sort()) {
+      if (name.endsWith('.json') && name !== SIGNING_KEY_FILE) await this.loadFile(name);
+    }
+  }
+
+  private load(poolId: string): Promise<PoolState> {
+    return this.loadFile(fileName(poolId));
+  }
+
+  private async loadFile(name: string): Promise<PoolState> {
+    const cached = this.pools.get(name);
+    if (cached) return cached;
+    const path = join(this.directory, name);
+    const saved = await readJsonFile(path, WHAT);
+    if (
+      saved !== undefined &&
+      (typeof saved !== 'object' || saved === null || Array.isArray(saved))
+    ) {
+      throw new DamagedFileError(path, WHAT, 'is not a JSON object');
+    }
+    const state: PoolState = { ...emptyState(), ...(saved as Partial<PoolState> | undefined) };
     // Another call may have loaded it meanwhile: keep the first, it may already be changed.
-    const raced = this.pools.get(poolId);
+    const raced = this.pools.get(name);
     if (raced) return raced;
-    this.pools.set(poolId, state);
+    this.pools.set(name, state);
     return state;
   }
 
@@ -121,9 +147,7 @@ export class FidelityStore {
     const snapshot = JSON.stringify(state);
     const write = this.writing.then(async () => {
       await mkdir(this.directory, { recursive: true });
-      const target = join(this.directory, fileName(poolId));
-      await writeFile(`${target}.tmp`, snapshot);
-      await rename(`${target}.tmp`, target);
+      await writeFileAtomic(join(this.directory, fileName(poolId)), snapshot);
     });
     this.writing = write.catch(() => undefined);
     await write;

@@ -12,7 +12,6 @@ import { Router } from 'cognito-local/lib/server/Router.js';
 import { createServer } from 'cognito-local/lib/server/server.js';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService.js';
 import { CryptoService } from 'cognito-local/lib/services/crypto.js';
-import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb.js';
 import {
   DateClock,
   LambdaService,
@@ -32,6 +31,7 @@ import { createFidelity, type Fidelity, wrapRouter } from '../cognito/fidelity';
 import { serveTokenEndpoint } from '../cognito/oauth2';
 import { withRequestOrigin } from '../cognito/request';
 import { type SendMail, SmtpMessageSender, TemplatedMessages } from '../cognito/messages';
+import { JsonFileDataStoreFactory } from './cognito-store';
 import { closeServer, listen, type Stoppable, urlHost } from './net';
 
 /**
@@ -88,7 +88,8 @@ type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * cognito-local, composed as its createDefaultServer does, but: config and data under
- * `directory`; a quiet logger; e-mail to the mail catcher with the pool's templates; the fidelity
+ * `directory`, in a store of ours that saves atomically and refuses a damaged file
+ * (cognito-store.ts); a quiet logger; e-mail to the mail catcher with the pool's templates; the fidelity
  * layer in front of its router; and an issuer built from the port really bound, which is why the
  * server listens before the services are built.
  */
@@ -118,14 +119,14 @@ export const startCognito = async (options: CognitoOptions): Promise<RunningCogn
   const url = options.publicUrl ?? `http://${urlHost(options.host)}:${port}`;
 
   try {
-    const config = await loadConfig(ctx, new StormDBDataStoreFactory(options.directory));
+    const config = await loadConfig(ctx, new JsonFileDataStoreFactory(options.directory));
     // cognito-local's defaults read PORT and HOST from the environment: ours mean something else.
     config.TokenConfig = { ...config.TokenConfig, IssuerDomain: url };
     config.ServerConfig = { ...config.ServerConfig, hostname: options.host, port };
 
     const clock = options.clock ?? new DateClock();
     const dataDirectory = join(options.directory, 'db');
-    const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
+    const dataStoreFactory = new JsonFileDataStoreFactory(dataDirectory);
     const cognito = await new CognitoServiceFactoryImpl(
       dataDirectory,
       dataStoreFactory,
