@@ -1,4 +1,3 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   AdminAddUserToGroupCommand,
@@ -25,6 +24,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
 import * as z from 'zod';
+import { readJsonFile, writeFileAtomic } from './services/atomic-file.mjs';
 import { LOCAL_CREDENTIALS, REGION } from './services/aws-local';
 
 export const POOL_NAME = 'ccsc-local';
@@ -106,18 +106,28 @@ export type StackFile = z.infer<typeof stackFileSchema>;
 
 export const STACK_FILE = 'stack.json';
 
+/**
+ * The folder's stack.json; undefined when there is none. One that is empty or not JSON throws a
+ * DamagedFileError, one that is JSON but not ours a plain Error: either way the start stops rather
+ * than provisioning a second pool beside the first (or overwriting a file that is not ours).
+ */
 export const readStackFile = async (dataDir: string): Promise<StackFile | undefined> => {
-  try {
-    return stackFileSchema.parse(JSON.parse(await readFile(join(dataDir, STACK_FILE), 'utf8')));
-  } catch {
-    return undefined;
+  const path = join(dataDir, STACK_FILE);
+  const saved = await readJsonFile(path, "the offline console's pool and client ids");
+  if (saved === undefined) return undefined;
+  const parsed = stackFileSchema.safeParse(saved);
+  if (!parsed.success) {
+    throw new Error(
+      `${path} is not the offline console's stack file (${parsed.error.issues
+        .map((issue) => `${issue.path.join('.') || 'the file'}: ${issue.message}`)
+        .join('; ')}). Is DATA_DIR the console's data folder?`,
+    );
   }
+  return parsed.data;
 };
 
 const writeStackFile = async (dataDir: string, file: StackFile) => {
-  const path = join(dataDir, STACK_FILE);
-  await writeFile(`${path}.tmp`, `${JSON.stringify(file, null, 2)}\n`);
-  await rename(`${path}.tmp`, path);
+  await writeFileAtomic(join(dataDir, STACK_FILE), `${JSON.stringify(file, null, 2)}\n`);
 };
 
 export interface ProvisionOptions {

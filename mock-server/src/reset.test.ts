@@ -46,6 +46,26 @@ describe('resetDataDir', () => {
     await expect(resetDataDir(join(root, 'missing'), log)).resolves.toBe('absent');
   });
 
+  it('deletes a data folder whose stack.json a crash left empty or cut short (what reset is for)', async () => {
+    for (const content of ['', '{"stack":"ccsc-local","userPoolId":"loc']) {
+      const dir = join(root, 'damaged');
+      await mkdir(join(dir, 'cognito', 'db'), { recursive: true });
+      await mkdir(join(dir, 'mail'));
+      await writeFile(join(dir, 'stack.json'), content);
+      await expect(resetDataDir(dir, log)).resolves.toBe('deleted');
+      expect(await exists(dir)).toBe(false);
+    }
+  });
+
+  it("refuses a folder with a damaged stack.json and anything that is not the stack's", async () => {
+    const dir = join(root, 'mixed');
+    await mkdir(join(dir, 'cognito'), { recursive: true });
+    await writeFile(join(dir, 'stack.json'), '');
+    await writeFile(join(dir, 'thesis.tex'), 'precious');
+    await expect(resetDataDir(dir, log)).rejects.toThrow(/Refusing/);
+    expect(await exists(join(dir, 'thesis.tex'))).toBe(true);
+  });
+
   it('refuses a folder that is not ours, a file, and the repository itself', async () => {
     const foreign = join(root, 'foreign');
     await mkdir(foreign);

@@ -4,8 +4,25 @@ import { join, parse, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPOSITORY_ROOT, readEnv } from './env';
 import { readStackFile, STACK_FILE } from './provision';
+import { DamagedFileError } from './services/atomic-file.mjs';
 
 export type ResetOutcome = 'deleted' | 'absent';
+
+/** What a data folder of the offline stack holds (src/stack.ts). */
+const LAYOUT = new Set([STACK_FILE, 'cognito', 'dynamodb', 's3', 'mail']);
+
+/**
+ * Whether the folder is ours: it holds our stack.json; or a stack.json a crash or a disk damaged
+ * (that is what reset is for) and nothing but the stack's own folders beside it.
+ */
+const isOurs = async (dir: string, entries: readonly string[]): Promise<boolean> => {
+  try {
+    return (await readStackFile(dir)) !== undefined;
+  } catch (err) {
+    if (!(err instanceof DamagedFileError)) return false;
+    return entries.every((e) => LAYOUT.has(e) || e.startsWith(`${STACK_FILE}.tmp-`));
+  }
+};
 
 /**
  * Deletes the offline stack's data folder, after saying what goes. Refuses anything that is not a
@@ -34,7 +51,7 @@ export const resetDataDir = async (
     throw new Error(`Refusing to delete ${dir}: it is not a directory.`);
   }
   const entries = (await readdir(dir)).sort();
-  if (entries.length > 0 && !(await readStackFile(dir))) {
+  if (entries.length > 0 && !(await isOurs(dir, entries))) {
     throw new Error(
       `Refusing to delete ${dir}: it holds no ${STACK_FILE} of the offline stack (and is not empty).`,
     );
