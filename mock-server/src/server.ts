@@ -1,11 +1,18 @@
 import { performance } from 'node:perf_hooks';
 import { startConsole } from './console';
-import { readEnv } from './env';
+import { type MockEnv, readEnv } from './env';
+import { exitOnStartFailure } from './start-failure';
 
-// `npm start`: the whole console offline, in this one process.
+// `npm start`: the whole console offline, in this one process. A failed start (a damaged store, a
+// port in use, a bad variable) prints its reason and exits with 1.
 const startedAt = performance.now();
-const env = readEnv();
-const running = await startConsole(env);
+let env: MockEnv;
+try {
+  env = readEnv();
+} catch (err) {
+  exitOnStartFailure(err, false);
+}
+const running = await startConsole(env).catch((err: unknown) => exitOnStartFailure(err, env.DEBUG));
 const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
 
 console.log(

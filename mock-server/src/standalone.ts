@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import { readEnv } from './env';
 import type { Stoppable } from './services/net';
+import { exitOnStartFailure } from './start-failure';
 
 /**
  * One stand-in on its own, for docker-compose.yml, where each runs as a service:
@@ -79,7 +80,7 @@ const start = async (which: Service): Promise<Stoppable & { url: string }> => {
   }
 };
 
-const running = await start(service);
+const running = await start(service).catch((err: unknown) => exitOnStartFailure(err, env.DEBUG));
 console.log(`${service} stand-in listening at ${running.url}`);
 const stop = () => {
   running.stop().then(
