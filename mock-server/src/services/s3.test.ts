@@ -1,14 +1,19 @@
-import { createCipheriv, getCiphers } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createCipheriv, createHash, getCiphers } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  CompleteMultipartUploadCommand,
   CreateBucketCommand,
+  CreateMultipartUploadCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   paginateListObjectsV2,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,5 +146,141 @@ describe('s3rver with paged ListObjectsV2', () => {
     expect(after.Contents?.map((o) => o.Key)).toEqual([...keys.slice(21), 'other/x.txt']);
     const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: keys[3] }));
     expect(await object.Body?.transformToString()).toBe(`content of ${String(keys[3])}`);
+  });
+});
+
+describe("s3rver's objects, written whole", () => {
+  let dir = '';
+  let s3: RunningS3 | undefined;
+  let client: S3Client;
+  const bucket = 'whole-test';
+  const md5 = (text: string) => `"${createHash('md5').update(text).digest('hex')}"`;
+  const read = async (Key: string) => {
+    const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
+    return object.Body?.transformToString();
+  };
+  const keysListed = async () =>
+    ((await client.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map(
+      (o) => o.Key,
+    );
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ccsc-s3-whole-'));
+    s3 = await startS3({ directory: dir, host: '127.0.0.1', port: 0, debug: false });
+    client = new S3Client({
+      region: REGION,
+      endpoint: s3.url,
+      credentials: LOCAL_CREDENTIALS,
+      forcePathStyle: true,
+      maxAttempts: 1,
+    });
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  });
+
+  afterAll(async () => {
+    client.destroy();
+    await s3?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('never serves a body cut short: a PUT whose client goes away leaves the object as it was', async () => {
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: 'cut.csv', Body: 'whole,1\n' }));
+    // Half of a declared megabyte, then the connection drops (as a crash of the uploader does).
+    await new Promise<void>((resolve) => {
+      const url = new URL(`/${bucket}/cut.csv`, s3?.url);
+      const req = request(url, {
+        method: 'PUT',
+        headers: { 'content-length': String(1024 * 1024), 'content-type': 'text/csv' },
+      });
+      req.on('error', () => {
+        resolve();
+      });
+      req.write('half,2\n'.repeat((512 * 128) / 8), () => {
+        setTimeout(() => {
+          req.destroy();
+          resolve();
+        }, 100);
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await read('cut.csv')).toBe('whole,1\n');
+    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: 'cut.csv' }));
+    expect(head).toMatchObject({ ContentLength: 8, ETag: md5('whole,1\n') });
+    // The half it received went to a temporary file, removed when the upload failed.
+    expect((await readdir(join(dir, bucket))).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('replaces an object whole: new body, new headers, its own ETag; no temporary file left', async () => {
+    await client.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: 'doc.txt',
+        Body: 'one',
+        ContentType: 'text/plain',
+      }),
+    );
+    await client.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: 'doc.txt',
+        Body: 'two!',
+        ContentType: 'text/csv',
+      }),
+    );
+    expect(await read('doc.txt')).toBe('two!');
+    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: 'doc.txt' }));
+    expect(head).toMatchObject({ ContentType: 'text/csv', ContentLength: 4, ETag: md5('two!') });
+    expect((await readdir(join(dir, bucket))).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('completes a multipart upload only from the parts it names, each with its ETag (InvalidPart otherwise)', async () => {
+    const Key = 'export.csv';
+    const { UploadId } = await client.send(
+      new CreateMultipartUploadCommand({ Bucket: bucket, Key, ContentType: 'text/csv' }),
+    );
+    const bodies = ['a,b\n'.repeat(1000), 'c,d\n'.repeat(10)];
+    const parts = [];
+    for (const [i, Body] of bodies.entries()) {
+      const { ETag } = await client.send(
+        new UploadPartCommand({ Bucket: bucket, Key, UploadId, PartNumber: i + 1, Body }),
+      );
+      parts.push({ ETag, PartNumber: i + 1 });
+    }
+    const complete = (Parts: { ETag?: string; PartNumber: number }[]) =>
+      client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: bucket,
+          Key,
+          UploadId,
+          MultipartUpload: { Parts },
+        }),
+      );
+    await expect(
+      complete([parts[0] ?? { PartNumber: 1 }, { ETag: md5('not part 2'), PartNumber: 2 }]),
+    ).rejects.toMatchObject({
+      name: 'InvalidPart',
+      message:
+        "One or more of the specified parts could not be found.  The part may not have been uploaded, or the specified entity tag may not have matched the part's entity tag.",
+      $metadata: { httpStatusCode: 400 },
+    });
+    await expect(complete([...parts, { ETag: md5(''), PartNumber: 3 }])).rejects.toMatchObject({
+      name: 'InvalidPart',
+    });
+    expect(await keysListed()).not.toContain(Key);
+
+    await complete(parts);
+    expect(await read(Key)).toBe(bodies.join(''));
+    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key }));
+    expect(head).toMatchObject({ ContentType: 'text/csv', ETag: md5(bodies.join('')) });
+    await expect(complete(parts)).rejects.toMatchObject({ name: 'NoSuchUpload' });
+  });
+
+  it('neither lists nor serves what a crash left in a temporary file', async () => {
+    const before = await keysListed();
+    await writeFile(join(dir, bucket, 'left._S3rver_object.tmp-999-abcdef'), 'half of it');
+    await writeFile(join(dir, bucket, 'doc.txt._S3rver_object.tmp-999-abcdef'), 'half');
+    expect(await keysListed()).toEqual(before);
+    expect(await read('doc.txt')).toBe('two!');
+    await expect(read('left')).rejects.toMatchObject({ name: 'NoSuchKey' });
   });
 });

@@ -5,6 +5,7 @@ import { DUMMY_ACCOUNT } from 's3rver/lib/models/account.js';
 import S3Error from 's3rver/lib/models/error.js';
 import { LOCAL_CREDENTIALS } from './aws-local';
 import { closeServer, listen, type Stoppable, urlHost } from './net';
+import { AtomicFilesystemStore } from './s3-store';
 
 /**
  * ListObjectsV2 continuation tokens. s3rver 3.7.1 makes them with single DES (createCipheriv
@@ -128,9 +129,10 @@ export interface RunningS3 extends Stoppable {
 }
 
 /**
- * s3rver with its files under `directory`. It knows one access key (S3RVER) and refuses others
- * with InvalidAccessKeyId, so the placeholder key the rest of the stack uses is added to its dummy
- * account. SigV4 signatures are not checked by s3rver.
+ * s3rver with its files under `directory`, written atomically by a store of ours (s3-store.ts). It
+ * knows one access key (S3RVER) and refuses others with InvalidAccessKeyId, so the placeholder key
+ * the rest of the stack uses is added to its dummy account. SigV4 signatures are not checked by
+ * s3rver.
  */
 export const startS3 = async (options: S3Options): Promise<RunningS3> => {
   DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIALS.accessKeyId, LOCAL_CREDENTIALS.secretAccessKey);
@@ -140,6 +142,8 @@ export const startS3 = async (options: S3Options): Promise<RunningS3> => {
     directory: options.directory,
     silent: !options.debug,
   });
+  // The controllers reach the store as ctx.app.store and, through Koa's context, ctx.store.
+  server.store = server.context.store = new AtomicFilesystemStore(options.directory);
   const routerAt = server.middleware.findIndex((m) => m.router !== undefined);
   if (routerAt === -1) throw new Error('s3rver changed: its router middleware was not found');
   server.middleware.splice(routerAt, 0, listObjectsV2Pagination);
