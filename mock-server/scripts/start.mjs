@@ -60,11 +60,10 @@ export const buildServerIfStale = async () => {
       },
     ],
   });
-  // The mail catcher's worker is loaded by URL next to the bundle.
-  copyFileSync(
-    join(mockServer, 'src', 'services', 'mail-worker.mjs'),
-    join(mockServer, 'dist', 'mail-worker.mjs'),
-  );
+  // The mail catcher's worker is loaded by URL next to the bundle, with the one module it imports.
+  for (const file of ['mail-worker.mjs', 'atomic-file.mjs']) {
+    copyFileSync(join(mockServer, 'src', 'services', file), join(mockServer, 'dist', file));
+  }
   return true;
 };
 
