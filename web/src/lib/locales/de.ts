@@ -233,6 +233,8 @@ export const de: Translation = {
     invalidQuery:
       'Die Filter wurden nicht angenommen. Bitte prüfen Sie sie und versuchen Sie es erneut.',
     forbidden: 'Ihre Rolle darf das Prüfprotokoll nicht einsehen.',
+    scopedNote:
+      'Sie sehen nur die Einträge zu Ihrer eigenen Organisation. Die gesamte Kette prüfen können nur Konten, die alle Organisationen lesen.',
     retry: 'Erneut versuchen',
     paging: 'Seiten des Prüfprotokolls',
     previous: 'Zurück',
@@ -244,7 +246,7 @@ export const de: Translation = {
       intact: 'Die Kette ist unversehrt: {{records}} Einträge geprüft.',
       broken: 'Die Kette ist bei Eintrag {{seq}} unterbrochen.',
       checkedAt: 'geprüft am {{time}}',
-      forbidden: 'Nur PlatformAdmins und Auditoren können die Kette prüfen.',
+      forbidden: 'Nur ein Konto, das alle Organisationen liest, kann die gesamte Kette prüfen.',
       failed: 'Die Kette konnte nicht geprüft werden. Bitte versuchen Sie es erneut.',
     },
   },
@@ -299,6 +301,7 @@ export const de: Translation = {
     searchPlaceholder: 'Anfang einer E-Mail-Adresse oder eines Namens',
     searchInvalid: 'Suchen Sie nur mit Buchstaben, Ziffern, Leerzeichen und _ @ . + -.',
     scopedTo: 'Sie sehen und verwalten nur die Benutzer von {{organisation}}.',
+    scopedToReader: 'Sie sehen nur die Benutzer von {{organisation}}.',
     statusFilter: 'Status',
     roleFilter: 'Rolle',
     organisationFilter: 'Organisation',
@@ -328,6 +331,7 @@ export const de: Translation = {
     mfaEnrolled: 'Eingerichtet',
     mfaMissing: 'Nicht eingerichtet',
     noOrganisation: '—',
+    everyOrganisation: 'Alle Organisationen',
     status: {
       ENABLED: 'Aktiv',
       DISABLED: 'Deaktiviert',
@@ -380,6 +384,9 @@ export const de: Translation = {
       chooseRole: 'Rolle wählen',
       organisation: 'Organisation',
       chooseOrganisation: 'Organisation wählen',
+      everyOrganisation: 'Alle Organisationen (liest alle)',
+      everyOrganisationNote:
+        'Dieser Prüfer liest die Benutzer und das Prüfprotokoll aller Organisationen.',
       sites: 'Prüfzentren',
       sponsors: 'Sponsoren',
       required: 'Dieses Feld ist erforderlich.',

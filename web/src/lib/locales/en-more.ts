@@ -169,6 +169,8 @@ export const enMore = {
     loadFailed: 'The audit trail could not be loaded. Please try again.',
     invalidQuery: 'The filters were not accepted. Please check them and try again.',
     forbidden: 'Your role may not view the audit trail.',
+    scopedNote:
+      'You see the records about your own organisation only. Verifying the whole chain is for accounts that read every organisation.',
     retry: 'Try again',
     paging: 'Pages of the audit trail',
     previous: 'Previous',
@@ -180,7 +182,7 @@ export const enMore = {
       intact: 'The chain is intact: {{records}} records checked.',
       broken: 'The chain is broken at record {{seq}}.',
       checkedAt: 'checked {{time}}',
-      forbidden: 'Only PlatformAdmins and Auditors can verify the chain.',
+      forbidden: 'Only an account that reads every organisation can verify the whole chain.',
       failed: 'The chain could not be verified. Please try again.',
     },
   },
@@ -233,6 +235,7 @@ export const enMore = {
     searchPlaceholder: 'Start of an email address or name',
     searchInvalid: 'Search with letters, digits, spaces and _ @ . + - only.',
     scopedTo: 'You see and manage the users of {{organisation}} only.',
+    scopedToReader: 'You see the users of {{organisation}} only.',
     statusFilter: 'Status',
     roleFilter: 'Role',
     organisationFilter: 'Organisation',
@@ -262,6 +265,7 @@ export const enMore = {
     mfaEnrolled: 'Enrolled',
     mfaMissing: 'Not enrolled',
     noOrganisation: '—',
+    everyOrganisation: 'Every organisation',
     status: {
       ENABLED: 'Active',
       DISABLED: 'Disabled',
@@ -314,6 +318,9 @@ export const enMore = {
       chooseRole: 'Choose a role',
       organisation: 'Organisation',
       chooseOrganisation: 'Choose an organisation',
+      everyOrganisation: 'Every organisation (reads all)',
+      everyOrganisationNote:
+        'This Auditor reads the users and the audit trail of every organisation.',
       sites: 'Sites',
       sponsors: 'Sponsors',
       required: 'This field is required.',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RuntimeConfigProvider } from '../../../config/runtime-config';
-import { setAgentSession } from '../../../lib/session';
+import { setAgentSession, setProfile, type StoredProfile } from '../../../lib/session';
 import {
   type ApiAnswer,
   failure,
@@ -54,8 +54,13 @@ const serve = (
     path === 'list-audit-records' ? list(body as Record<string, unknown>) : verify(),
   );
 
+const signedInAs = (profile: Pick<StoredProfile, 'role' | 'organisationId'>) => {
+  setProfile({ givenName: null, familyName: null, email: 'me@example.com', ...profile });
+};
+
 beforeEach(async () => {
   await loadTestRuntimeConfig();
+  signedInAs({ role: 'PlatformAdmin', organisationId: null });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -312,16 +317,70 @@ describe('the audit trail screen', () => {
     expect(verdict).toHaveTextContent('record 7 was altered (its hash does not match its content)');
   });
 
-  it('tells an OrgAdmin that only PlatformAdmins and Auditors verify the chain', async () => {
+  it.each([
+    ['an Auditor of every organisation', { role: 'Auditor', organisationId: null }],
+    ['a PlatformAdmin', { role: 'PlatformAdmin', organisationId: null }],
+  ] as const)('offers %s to verify the chain', async (_who, profile) => {
+    signedInAs(profile);
+    serve(() => page([record(1)]));
+    renderPage();
+    await screen.findByText('user1@example.com');
+    expect(screen.getByRole('button', { name: 'Verify chain' })).toBeEnabled();
+    expect(screen.queryByText(/You see the records about your own organisation only/)).toBeNull();
+  });
+
+  it.each([
+    ['an OrgAdmin', { role: 'OrgAdmin', organisationId: 'site-001' }],
+    ['an Auditor of one organisation', { role: 'Auditor', organisationId: 'site-001' }],
+  ] as const)(
+    'does not offer %s to verify the whole chain, and says why (issue 12)',
+    async (_who, profile) => {
+      signedInAs(profile);
+      const calls = serve(() => page([record(1)]));
+      renderPage();
+      await screen.findByText('user1@example.com');
+      expect(screen.queryByRole('button', { name: 'Verify chain' })).toBeNull();
+      expect(
+        screen.getByText(
+          'You see the records about your own organisation only. Verifying the whole chain is for accounts that read every organisation.',
+        ),
+      ).toBeInTheDocument();
+      // The trail itself and its export are still theirs (scoped by the server).
+      expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+      expect(calls.map((c) => c.path)).toEqual(['list-audit-records']);
+    },
+  );
+
+  it('shows the server’s own reason when it refuses to verify the chain anyway', async () => {
     const user = userEvent.setup();
     serve(
       () => page([record(1)]),
-      () => failure(403, 'FORBIDDEN', 'Your role (OrgAdmin) may not call verify-audit-chain.'),
+      () =>
+        failure(
+          403,
+          'FORBIDDEN',
+          'Only an account that reads every organisation can verify the whole chain.',
+        ),
     );
     renderPage();
     await user.click(screen.getByRole('button', { name: 'Verify chain' }));
     expect(
-      await screen.findByText('Only PlatformAdmins and Auditors can verify the chain.'),
+      await screen.findByText(
+        'Only an account that reads every organisation can verify the whole chain.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says the chain could not be verified when the server is not reached', async () => {
+    const user = userEvent.setup();
+    serve(
+      () => page([record(1)]),
+      () => 'network-error',
+    );
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'Verify chain' }));
+    expect(
+      await screen.findByText('The chain could not be verified. Please try again.'),
     ).toBeInTheDocument();
   });
 

@@ -3,6 +3,8 @@ import { LoadingIndicator } from '../../../components/loading-indicator';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { ApiError, callApi } from '../../../lib/api';
+import { reachOf } from '../../../lib/reach';
+import { getProfile } from '../../../lib/session';
 import { useAuditRecords } from '../hooks/use-audit-records';
 import { AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
@@ -19,10 +21,14 @@ const failureOf = (error: unknown): LoadFailure => {
 /**
  * The audit trail (/admin/audit-trail): who did what to whom, from where, with what outcome —
  * newest first, filtered, a page at a time — and the check that nobody changed it afterwards.
+ * The server scopes the records to the caller's reach; the whole chain holds every
+ * organisation's records, so only a caller who reaches everything (a PlatformAdmin, an Auditor
+ * of every organisation) is offered to verify it (issue 12).
  */
 export const AuditTrailPage = () => {
   const { t } = useTranslation();
   const audit = useAuditRecords();
+  const reach = reachOf(getProfile()).kind;
 
   const pager = (
     <nav aria-label={t('audit.paging')} className="d-flex align-items-center gap-2">
@@ -72,9 +78,12 @@ export const AuditTrailPage = () => {
     <>
       <ScreenIntro heading={t('audit.heading')} description={t('audit.description')} />
       <div className="d-flex flex-wrap align-items-start gap-2 mb-3">
-        <VerifyChain />
+        {reach === 'everything' && <VerifyChain />}
         <CsvExportButton run={() => callApi('export-audit-records', audit.query)} />
       </div>
+      {reach === 'organisation' && (
+        <p className="small text-body-secondary">{t('audit.scopedNote')}</p>
+      )}
       <AuditFilters onSearch={audit.search} busy={audit.loading} />
       {body}
       {(audit.hasNext || audit.hasPrevious) && pager}

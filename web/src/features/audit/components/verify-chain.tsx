@@ -9,9 +9,14 @@ type State =
   | { status: 'idle' }
   | { status: 'checking' }
   | { status: 'done'; verdict: Verdict }
-  | { status: 'failed'; message: 'audit.verify.forbidden' | 'audit.verify.failed' };
+  /** refusal: the server's own reason for a 403; null for a failure (network, 5xx). */
+  | { status: 'failed'; refusal: string | null };
 
-/** "Verify chain": walks the whole hash chain on the server and says whether it is intact. */
+/**
+ * "Verify chain": walks the whole hash chain on the server and says whether it is intact. Offered
+ * only to a caller who reaches everything; should the server refuse anyway (403: the role or
+ * organisation changed since sign-in), its own message says why.
+ */
 export const VerifyChain = () => {
   const { t, i18n } = useTranslation();
   const [state, setState] = useState<State>({ status: 'idle' });
@@ -23,10 +28,7 @@ export const VerifyChain = () => {
     } catch (err) {
       setState({
         status: 'failed',
-        message:
-          err instanceof ApiError && err.status === 403
-            ? 'audit.verify.forbidden'
-            : 'audit.verify.failed',
+        refusal: err instanceof ApiError && err.status === 403 ? err.message : null,
       });
     }
   };
@@ -63,7 +65,11 @@ export const VerifyChain = () => {
             </div>
           ))}
         {state.status === 'failed' && (
-          <div className="alert alert-warning mt-3 mb-0">{t(state.message)}</div>
+          <div className="alert alert-warning mt-3 mb-0">
+            {state.refusal === null
+              ? t('audit.verify.failed')
+              : state.refusal || t('audit.verify.forbidden')}
+          </div>
         )}
       </div>
     </>

@@ -10,7 +10,7 @@ import { getProfile } from '../../../lib/session';
 import { useReferenceData } from '../hooks/use-reference-data';
 import { problemsOfError, type SavedState } from '../utils/save-user';
 import { EMPTY_FORM, type FieldProblems } from '../utils/user-form-values';
-import { canManageUsers } from '../utils/user-permissions';
+import { canManageUsers, ownOrganisation } from '../utils/user-permissions';
 import { NotAllowed } from './not-allowed';
 import { UserForm } from './user-form';
 
@@ -72,9 +72,7 @@ const CreateUserScreen = () => {
           reference={reference.data}
           serverProblems={serverProblems}
           saving={saving}
-          fixedOrganisationId={
-            profile?.role === 'OrgAdmin' ? (profile.organisationId ?? null) : null
-          }
+          fixedOrganisationId={ownOrganisation(profile)}
           onSubmit={(attributes) => void save(attributes)}
           onCancel={() => void navigate(paths.admin.users)}
         />

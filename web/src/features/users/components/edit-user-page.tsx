@@ -1,4 +1,4 @@
-import type { UserAttributes, UserListItem } from '@ccsc/lambdas/contract';
+import type { RequestOf, UserAttributes, UserListItem } from '@ccsc/lambdas/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +10,7 @@ import { getProfile } from '../../../lib/session';
 import { useReferenceData } from '../hooks/use-reference-data';
 import { problemsOfError, type SavedState } from '../utils/save-user';
 import { type FieldProblems, formOf } from '../utils/user-form-values';
-import { canManageUsers, isSelf } from '../utils/user-permissions';
+import { canManageUsers, isSelf, ownOrganisation } from '../utils/user-permissions';
 import { NotAllowed } from './not-allowed';
 import { UserForm } from './user-form';
 
@@ -20,9 +20,11 @@ type Loaded =
   | { status: 'missing' }
   | { status: 'failed' };
 
+type Changes = RequestOf<'update-user'>['userAttributes'];
+
 /** Only what changed is sent: absent keeps, and the server records only real changes. */
-const changesOf = (before: UserListItem, after: UserAttributes): Partial<UserAttributes> => {
-  const changes: Partial<UserAttributes> = {};
+const changesOf = (before: UserListItem, after: UserAttributes): Changes => {
+  const changes: Changes = {};
   if (after.email !== before.email) changes.email = after.email;
   if (after.givenName !== before.givenName) changes.givenName = after.givenName;
   if (after.familyName !== before.familyName) changes.familyName = after.familyName;
@@ -30,8 +32,11 @@ const changesOf = (before: UserListItem, after: UserAttributes): Partial<UserAtt
     changes.phoneNumber = after.phoneNumber;
   }
   if (after.role !== before.role) changes.role = after.role;
-  if ((after.organisationId ?? null) !== before.organisationId && after.organisationId) {
-    changes.organisationId = after.organisationId;
+  // A PlatformAdmin's organisation is the server's to drop. Any other role without one is an
+  // Auditor of every organisation (the form allows nothing else): null removes the old one.
+  if (after.role !== 'PlatformAdmin') {
+    const organisationId = after.organisationId ?? null;
+    if (organisationId !== before.organisationId) changes.organisationId = organisationId;
   }
   return changes;
 };
@@ -156,9 +161,7 @@ const EditUserScreen = () => {
           reference={reference.data}
           serverProblems={serverProblems}
           saving={saving}
-          fixedOrganisationId={
-            profile?.role === 'OrgAdmin' ? (profile.organisationId ?? null) : null
-          }
+          fixedOrganisationId={ownOrganisation(profile)}
           ownAccount={isSelf(state.user, profile)}
           onSubmit={(attributes) => void save(state.user, attributes)}
           onCancel={() => void navigate(paths.admin.users)}

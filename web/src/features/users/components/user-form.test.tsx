@@ -216,16 +216,95 @@ describe('create user', () => {
     expect(calls).toEqual([]);
   });
 
-  it('fixes an OrgAdmin’s organisation to their own', async () => {
+  it('fixes an OrgAdmin’s organisation to their own, and lets them give OrgAdmin or Auditor of it', async () => {
+    const u = userEvent.setup();
     signedInAs({ role: 'OrgAdmin', organisationId: 'site-1' });
-    serve({ 'list-all-groups': success({ groups: [{ name: 'OrgAdmin', description: null }] }) });
+    const calls = serve({
+      'list-all-groups': success({
+        groups: [
+          { name: 'OrgAdmin', description: null },
+          { name: 'Auditor', description: null },
+        ],
+      }),
+      'create-user': success({ user: existing }),
+    });
     renderAt('/admin/user-management/create-user');
     const organisation = await screen.findByLabelText('Organisation');
     expect(organisation).toBeDisabled();
     expect(organisation).toHaveValue('site-1');
     expect(
       [...screen.getByLabelText<HTMLSelectElement>('Role').options].map((o) => o.value),
-    ).toEqual(['', 'OrgAdmin']);
+    ).toEqual(['', 'OrgAdmin', 'Auditor']);
+    await u.type(screen.getByLabelText('Email'), 'grace@example.com');
+    await u.type(screen.getByLabelText('Given name'), 'Grace');
+    await u.type(screen.getByLabelText('Family name'), 'Hopper');
+    await u.selectOptions(screen.getByLabelText('Role'), 'Auditor');
+    // An Auditor of every organisation is not theirs to give.
+    expect(screen.queryByRole('option', { name: 'Every organisation (reads all)' })).toBeNull();
+    expect(screen.getByLabelText('Organisation')).toHaveValue('site-1');
+    await u.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await screen.findByRole('heading', { name: 'The list' });
+    expect(calls.find((c) => c.path === 'create-user')?.body).toEqual({
+      userAttributes: {
+        email: 'grace@example.com',
+        givenName: 'Grace',
+        familyName: 'Hopper',
+        role: 'Auditor',
+        organisationId: 'site-1',
+      },
+    });
+  });
+
+  it('offers a PlatformAdmin an Auditor of every organisation, sent without an organisation', async () => {
+    const u = userEvent.setup();
+    const calls = serve({ 'create-user': success({ user: existing }) });
+    renderAt('/admin/user-management/create-user');
+    await u.type(await screen.findByLabelText('Email'), 'grace@example.com');
+    await u.type(screen.getByLabelText('Given name'), 'Grace');
+    await u.type(screen.getByLabelText('Family name'), 'Hopper');
+    // Not for an OrgAdmin: they need one organisation.
+    await u.selectOptions(screen.getByLabelText('Role'), 'OrgAdmin');
+    expect(screen.queryByRole('option', { name: 'Every organisation (reads all)' })).toBeNull();
+    await u.selectOptions(screen.getByLabelText('Role'), 'Auditor');
+    const organisation = screen.getByLabelText<HTMLSelectElement>('Organisation');
+    expect([...organisation.options].map((o) => [o.value, o.text])).toEqual([
+      ['', 'Choose an organisation'],
+      ['*', 'Every organisation (reads all)'],
+      ['site-1', 'Klinikum Eins'],
+      ['sponsor-1', 'Pharma Zwei'],
+    ]);
+    // Nothing is chosen for them: the widest reach is a choice, not a default.
+    await u.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(organisation).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((c) => c.path === 'create-user')).toEqual([]);
+    await u.selectOptions(organisation, '*');
+    expect(organisation).not.toHaveAttribute('aria-invalid');
+    expect(organisation).toHaveAccessibleDescription(
+      'This Auditor reads the users and the audit trail of every organisation.',
+    );
+    await u.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await screen.findByRole('heading', { name: 'The list' });
+    expect(calls.find((c) => c.path === 'create-user')?.body).toEqual({
+      userAttributes: {
+        email: 'grace@example.com',
+        givenName: 'Grace',
+        familyName: 'Hopper',
+        role: 'Auditor',
+      },
+    });
+  });
+
+  it('asks for an organisation again when an Auditor of every organisation becomes an OrgAdmin', async () => {
+    const u = userEvent.setup();
+    serve();
+    renderAt('/admin/user-management/create-user');
+    await u.selectOptions(await screen.findByLabelText('Role'), 'Auditor');
+    await u.selectOptions(screen.getByLabelText('Organisation'), '*');
+    await u.selectOptions(screen.getByLabelText('Role'), 'OrgAdmin');
+    const organisation = screen.getByLabelText('Organisation');
+    expect(organisation).toHaveValue('');
+    expect(organisation).toHaveAttribute('aria-invalid', 'true');
+    expect(organisation).toHaveAccessibleDescription('This field is required.');
   });
 });
 
@@ -271,6 +350,103 @@ describe('edit user', () => {
     expect(calls.find((c) => c.path === 'update-user')?.body).toEqual({
       userName: 'sub-7',
       userAttributes: { role: 'PlatformAdmin' },
+    });
+  });
+
+  const auditorOf = (organisationId: string | null): UserListItem => ({
+    ...existing,
+    role: 'Auditor',
+    organisationId,
+  });
+
+  it('makes an Auditor of one organisation an Auditor of every organisation: organisationId null', async () => {
+    const u = userEvent.setup();
+    const calls = serve({
+      'list-all-users': success({
+        users: [auditorOf('site-1')],
+        count: 1,
+        total: 1,
+        nextCursor: null,
+      }),
+      'update-user': success({ user: auditorOf(null) }),
+    });
+    renderAt(editPath);
+    const organisation = await screen.findByLabelText('Organisation');
+    expect(organisation).toHaveValue('site-1');
+    await u.selectOptions(organisation, '*');
+    await u.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('heading', { name: 'The list' });
+    expect(calls.find((c) => c.path === 'update-user')?.body).toEqual({
+      userName: 'sub-7',
+      userAttributes: { organisationId: null },
+    });
+  });
+
+  it('shows an Auditor of every organisation as such, and an OrgAdmin made of them needs an organisation', async () => {
+    const u = userEvent.setup();
+    const calls = serve({
+      'list-all-users': success({ users: [auditorOf(null)], count: 1, total: 1, nextCursor: null }),
+      'update-user': success({ user: existing }),
+    });
+    renderAt(editPath);
+    const organisation = await screen.findByLabelText('Organisation');
+    expect(organisation).toHaveValue('*');
+    expect(screen.getByRole('option', { name: 'Every organisation (reads all)' })).toHaveProperty(
+      'selected',
+      true,
+    );
+    await u.selectOptions(screen.getByLabelText('Role'), 'OrgAdmin');
+    expect(screen.getByLabelText('Organisation')).toHaveValue('');
+    await u.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(calls.filter((c) => c.path === 'update-user')).toEqual([]);
+    await u.selectOptions(screen.getByLabelText('Organisation'), 'sponsor-1');
+    await u.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('heading', { name: 'The list' });
+    expect(calls.find((c) => c.path === 'update-user')?.body).toEqual({
+      userName: 'sub-7',
+      userAttributes: { role: 'OrgAdmin', organisationId: 'sponsor-1' },
+    });
+  });
+
+  it('makes an Auditor of an OrgAdmin, keeping the organisation: only the role is sent', async () => {
+    const u = userEvent.setup();
+    const calls = serve({
+      'list-all-users': success({ users: [existing], count: 1, total: 1, nextCursor: null }),
+      'update-user': success({ user: auditorOf('site-1') }),
+    });
+    renderAt(editPath);
+    await u.selectOptions(await screen.findByLabelText('Role'), 'Auditor');
+    expect(screen.getByLabelText('Organisation')).toHaveValue('site-1');
+    await u.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('heading', { name: 'The list' });
+    expect(calls.find((c) => c.path === 'update-user')?.body).toEqual({
+      userName: 'sub-7',
+      userAttributes: { role: 'Auditor' },
+    });
+  });
+
+  it('lets an OrgAdmin make an Auditor of their own organisation, with no other organisation on offer', async () => {
+    const u = userEvent.setup();
+    signedInAs({ role: 'OrgAdmin', organisationId: 'site-1' });
+    const calls = serve({
+      'list-all-users': success({ users: [existing], count: 1, total: 1, nextCursor: null }),
+      'list-all-groups': success({
+        groups: [
+          { name: 'OrgAdmin', description: null },
+          { name: 'Auditor', description: null },
+        ],
+      }),
+      'update-user': success({ user: auditorOf('site-1') }),
+    });
+    renderAt(editPath);
+    await u.selectOptions(await screen.findByLabelText('Role'), 'Auditor');
+    expect(screen.getByLabelText('Organisation')).toBeDisabled();
+    expect(screen.queryByRole('option', { name: 'Every organisation (reads all)' })).toBeNull();
+    await u.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('heading', { name: 'The list' });
+    expect(calls.find((c) => c.path === 'update-user')?.body).toEqual({
+      userName: 'sub-7',
+      userAttributes: { role: 'Auditor' },
     });
   });
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldMessageKey } from '../../../lib/field-messages';
 import type { ReferenceData } from '../hooks/use-reference-data';
 import {
+  EVERY_ORGANISATION,
   type FieldProblems,
   type FormField,
   toAttributes,
@@ -17,7 +18,10 @@ interface UserFormProps {
   /** Problems the server found, by field, shown until the field is changed. */
   serverProblems: FieldProblems;
   saving: boolean;
-  /** The OrgAdmin's own organisation: fixed for them. */
+  /**
+   * A scoped administrator's (an OrgAdmin's) own organisation: fixed for them. Null for a caller
+   * who reaches everything (a PlatformAdmin), who may also make an Auditor of every organisation.
+   */
   fixedOrganisationId: string | null;
   /** The administrator edits their own account: nobody changes their own role. */
   ownAccount?: boolean;
@@ -59,7 +63,14 @@ export const UserForm = ({
   };
 
   const set = (field: FormField, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
+    setValues((v) => {
+      const next = { ...v, [field]: value };
+      // "Every organisation" is an Auditor's only: another role has to choose one.
+      if (field === 'role' && value !== 'Auditor' && v.organisationId === EVERY_ORGANISATION) {
+        next.organisationId = '';
+      }
+      return next;
+    });
     setTouched((s) => ({ ...s, [field]: true }));
     setCleared((s) => ({ ...s, [field]: true }));
   };
@@ -107,6 +118,16 @@ export const UserForm = ({
   const phoneProblem = problemOf('nationalNumber');
   const roleProblem = problemOf('role');
   const organisationProblem = problemOf('organisationId');
+  const offersEveryOrganisation = fixedOrganisationId === null && values.role === 'Auditor';
+  const readsEverything = offersEveryOrganisation && values.organisationId === EVERY_ORGANISATION;
+  const organisationDescription =
+    [
+      organisationProblem ? 'user-organisation-problem' : '',
+      readsEverything ? 'user-organisation-every' : '',
+    ]
+      .filter(Boolean)
+      .join(' ') || undefined;
+  // The roles the caller may give (list-all-groups): an OrgAdmin OrgAdmin and Auditor.
   const roles = reference.groups.map((g) => g.name);
   // A user being edited keeps their role on offer even if the caller may not give it.
   if (initial.role !== '' && !roles.includes(initial.role)) roles.unshift(initial.role);
@@ -204,12 +225,15 @@ export const UserForm = ({
             value={values.organisationId}
             disabled={fixedOrganisationId !== null}
             aria-invalid={organisationProblem ? true : undefined}
-            aria-describedby={organisationProblem ? 'user-organisation-problem' : undefined}
+            aria-describedby={organisationDescription}
             onChange={(e) => {
               set('organisationId', e.target.value);
             }}
           >
             <option value="">{t('users.form.chooseOrganisation')}</option>
+            {offersEveryOrganisation && (
+              <option value={EVERY_ORGANISATION}>{t('users.form.everyOrganisation')}</option>
+            )}
             <optgroup label={t('users.form.sites')}>
               {reference.sites.map((o) => (
                 <option key={o.organisationId} value={o.organisationId}>
@@ -228,6 +252,11 @@ export const UserForm = ({
           {organisationProblem && (
             <div id="user-organisation-problem" className="invalid-feedback">
               {organisationProblem}
+            </div>
+          )}
+          {readsEverything && (
+            <div id="user-organisation-every" className="form-text">
+              {t('users.form.everyOrganisationNote')}
             </div>
           )}
         </div>

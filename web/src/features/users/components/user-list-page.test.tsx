@@ -452,6 +452,57 @@ describe('the user list', () => {
     ).toEqual(['', 'OrgAdmin', 'Auditor']);
   });
 
+  it('treats an Auditor of one organisation as scoped: their organisation only, no PlatformAdmin filter, no changes', async () => {
+    signedInAs({ role: 'Auditor', organisationId: 'site-1' });
+    const calls = serve(() => page([user(1)]));
+    renderPage();
+    await screen.findByTestId('user-row-user1@example.com');
+    expect(screen.getByText('You see the users of Klinikum Eins only.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Organisation')).toBeNull();
+    expect(
+      [...screen.getByLabelText<HTMLSelectElement>('Role').options].map((o) => o.value),
+    ).toEqual(['', 'OrgAdmin', 'Auditor']);
+    expect(screen.queryByRole('link', { name: 'Create User' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Actions for/ })).toBeNull();
+    // The role filter does not hang on list-all-groups, which offers an Auditor no role.
+    expect(calls.map((c) => c.path)).not.toContain('list-all-groups');
+  });
+
+  it('offers an Auditor of every organisation every filter, and no changes', async () => {
+    signedInAs({ role: 'Auditor', organisationId: null });
+    const calls = serve(() =>
+      page([user(1), user(2, { role: 'PlatformAdmin', organisationId: null })]),
+    );
+    renderPage();
+    await screen.findByTestId('user-row-user1@example.com');
+    expect(screen.getByLabelText('Organisation')).toBeInTheDocument();
+    expect(
+      [...screen.getByLabelText<HTMLSelectElement>('Role').options].map((o) => o.value),
+    ).toEqual(['', 'PlatformAdmin', 'OrgAdmin', 'Auditor']);
+    expect(screen.queryByText(/only\.$/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create User' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Actions for/ })).toBeNull();
+    expect(calls.map((c) => c.path)).not.toContain('list-all-groups');
+  });
+
+  it('names the organisation of an Auditor of every organisation, and none for a PlatformAdmin', async () => {
+    serve(() =>
+      page([
+        user(1, { role: 'Auditor', organisationId: null }),
+        user(2, { role: 'PlatformAdmin', organisationId: null }),
+        user(3, { role: 'Auditor', organisationId: 'site-1' }),
+      ]),
+    );
+    renderPage();
+    const every = await screen.findByTestId('user-row-user1@example.com');
+    expect(within(every).getByText('Every organisation')).toBeInTheDocument();
+    const platform = screen.getByTestId('user-row-user2@example.com');
+    expect(within(platform).queryByText('Every organisation')).toBeNull();
+    expect(within(platform).getByText('—')).toBeInTheDocument();
+    const scoped = screen.getByTestId('user-row-user3@example.com');
+    expect(within(scoped).getByText('Klinikum Eins')).toBeInTheDocument();
+  });
+
   it('shows the server’s reason when it refuses the list', async () => {
     serve(() =>
       failure(403, 'FORBIDDEN', 'Your account has no organisation. Contact the administrator.'),

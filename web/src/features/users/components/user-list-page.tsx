@@ -18,6 +18,8 @@ import { messageOfError, type SavedState } from '../utils/save-user';
 import {
   canManageUsers,
   filterableRoles,
+  isScoped,
+  ownOrganisation,
   type RowAction,
   rowActions,
 } from '../utils/user-permissions';
@@ -72,6 +74,10 @@ const validSearch = (text: string): string | undefined | null => {
 const nameOf = (u: UserListItem) =>
   [u.givenName, u.familyName].filter(Boolean).join(' ') || u.email;
 
+/** An Auditor with no organisation reads every organisation (issue 12): said so, not left blank. */
+const readsEveryOrganisation = (u: UserListItem) =>
+  u.role === 'Auditor' && u.organisationId === null;
+
 /** The user list (SPEC §2 /admin/user-management): find, filter, sort, page, act, export. */
 export const UserListPage = () => {
   const { t, i18n } = useTranslation();
@@ -96,7 +102,8 @@ export const UserListPage = () => {
   const { query, setQuery } = list;
   const language = i18n.resolvedLanguage ?? 'en';
   const searched = validSearch(search);
-  const own = profile?.role === 'OrgAdmin' ? profile.organisationId : null;
+  // A scoped caller (OrgAdmin, Auditor of one organisation) sees their organisation only.
+  const own = ownOrganisation(profile);
 
   // The message of a save is shown once: a reload of the list does not repeat it.
   const cameWithState = location.state !== null;
@@ -231,7 +238,9 @@ export const UserListPage = () => {
                 <td>
                   {user.organisationId
                     ? (names.get(user.organisationId) ?? user.organisationId)
-                    : t('users.noOrganisation')}
+                    : readsEveryOrganisation(user)
+                      ? t('users.everyOrganisation')
+                      : t('users.noOrganisation')}
                 </td>
                 <td>
                   <span className={`badge ${STATUS_BADGE[user.status]}`}>
@@ -360,7 +369,7 @@ export const UserListPage = () => {
             ))}
           </select>
         </div>
-        {profile?.role !== 'OrgAdmin' && (
+        {!isScoped(profile) && (
           <div className="col-md-3">
             <label className="form-label" htmlFor="users-organisation">
               {t('users.organisationFilter')}
@@ -385,7 +394,9 @@ export const UserListPage = () => {
       </form>
       {own && (
         <p className="small text-body-secondary">
-          {t('users.scopedTo', { organisation: names.get(own) ?? own })}
+          {t(canManageUsers(profile) ? 'users.scopedTo' : 'users.scopedToReader', {
+            organisation: names.get(own) ?? own,
+          })}
         </p>
       )}
       {list.error === null && list.users.length > 0 && (

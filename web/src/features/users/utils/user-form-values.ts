@@ -10,8 +10,16 @@ export interface UserFormValues {
   dialCode: string;
   nationalNumber: string;
   role: Role | '';
+  /** An organisation's id; '' for none chosen yet; EVERY_ORGANISATION for an Auditor of all. */
   organisationId: string;
 }
+
+/**
+ * The organisation choice "every organisation": an Auditor with no organisation, who reads them
+ * all (issue 12; only a PlatformAdmin may give it). Sent as no organisationId on create and as
+ * null on update. The contract's identifiers cannot contain "*", so no organisation is named so.
+ */
+export const EVERY_ORGANISATION = '*';
 
 export const EMPTY_FORM: UserFormValues = {
   email: '',
@@ -45,8 +53,25 @@ export const formOf = (user: UserListItem, dialCodes: DialCode[]): UserFormValue
   familyName: user.familyName ?? '',
   ...splitPhone(user.phoneNumber, dialCodes),
   role: user.role ?? '',
-  organisationId: user.organisationId ?? '',
+  organisationId: user.organisationId ?? (user.role === 'Auditor' ? EVERY_ORGANISATION : ''),
 });
+
+/**
+ * Where a role may be placed, as the server's checkPlacement (create-user.core.ts) says: a
+ * PlatformAdmin belongs to no organisation, an OrgAdmin to exactly one, an Auditor to one or to
+ * none (EVERY_ORGANISATION). The organisation to send: an id, or null for none.
+ */
+const placementOf = (
+  role: Role | '',
+  organisationId: string,
+): { organisationId: string | null } | { problem: string } => {
+  if (role === 'PlatformAdmin' || role === '') return { organisationId: null };
+  if (organisationId === EVERY_ORGANISATION && role === 'Auditor') return { organisationId: null };
+  if (organisationId === '' || organisationId === EVERY_ORGANISATION) {
+    return { problem: 'users.form.required' };
+  }
+  return { organisationId };
+};
 
 export interface FormRules {
   /**
@@ -66,6 +91,7 @@ export const toAttributes = (values: UserFormValues, rules: FormRules = {}) => {
   } else if ((digits === '') !== (values.dialCode === '')) {
     problems.nationalNumber = 'users.form.phoneIncomplete';
   }
+  const placement = placementOf(values.role, values.organisationId);
   const candidate = {
     email: values.email,
     givenName: values.givenName,
@@ -74,16 +100,14 @@ export const toAttributes = (values: UserFormValues, rules: FormRules = {}) => {
       ? { phoneNumber: `${values.dialCode}${digits}` }
       : {}),
     role: values.role === '' ? undefined : values.role,
-    ...(values.role !== 'PlatformAdmin' && values.organisationId !== ''
-      ? { organisationId: values.organisationId }
+    ...('organisationId' in placement && placement.organisationId !== null
+      ? { organisationId: placement.organisationId }
       : {}),
   };
   for (const field of ['email', 'givenName', 'familyName', 'role'] as const) {
     if (values[field].trim() === '') problems[field] = 'users.form.required';
   }
-  if (values.role !== '' && values.role !== 'PlatformAdmin' && values.organisationId === '') {
-    problems.organisationId = 'users.form.required';
-  }
+  if ('problem' in placement) problems.organisationId = placement.problem;
   const parsed = userAttributesSchema.safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

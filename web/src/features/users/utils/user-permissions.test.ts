@@ -1,7 +1,14 @@
 import type { UserListItem } from '@ccsc/lambdas/contract';
 import { describe, expect, it } from 'vitest';
 import type { StoredProfile } from '../../../lib/session';
-import { canManageUsers, filterableRoles, isSelf, rowActions } from './user-permissions';
+import {
+  canManageUsers,
+  filterableRoles,
+  isScoped,
+  isSelf,
+  ownOrganisation,
+  rowActions,
+} from './user-permissions';
 
 const row = (overrides: Partial<UserListItem> = {}): UserListItem => ({
   userName: 'sub-1',
@@ -22,13 +29,16 @@ const row = (overrides: Partial<UserListItem> = {}): UserListItem => ({
   ...overrides,
 });
 
-const as = (role: StoredProfile['role'], email = 'me@example.com'): StoredProfile => ({
-  givenName: null,
-  familyName: null,
-  email,
-  role,
-  organisationId: role === 'OrgAdmin' ? 'site-1' : null,
-});
+const as = (
+  role: StoredProfile['role'],
+  email = 'me@example.com',
+  organisationId: string | null = role === 'OrgAdmin' ? 'site-1' : null,
+): StoredProfile => ({ givenName: null, familyName: null, email, role, organisationId });
+
+/** An Auditor of one organisation, and one of every organisation (issue 12). */
+const scopedAuditor = as('Auditor', 'me@example.com', 'site-1');
+const everyAuditor = as('Auditor', 'me@example.com', null);
+const ALL = ['PlatformAdmin', 'OrgAdmin', 'Auditor'] as const;
 
 describe('what the user screens offer', () => {
   it('lets administrators manage, and nobody else (an unknown role included)', () => {
@@ -38,6 +48,28 @@ describe('what the user screens offer', () => {
     expect(canManageUsers(as(null))).toBe(false);
     expect(canManageUsers(null)).toBe(false);
     expect(rowActions(row(), as('Auditor'))).toEqual([]);
+    expect(canManageUsers(scopedAuditor)).toBe(false);
+    expect(rowActions(row(), scopedAuditor)).toEqual([]);
+    expect(rowActions(row({ role: 'PlatformAdmin' }), everyAuditor)).toEqual([]);
+  });
+
+  it('offers an OrgAdmin without an organisation nothing: the server refuses them everything', () => {
+    expect(canManageUsers(as('OrgAdmin', 'me@example.com', null))).toBe(false);
+    expect(rowActions(row(), as('OrgAdmin', 'me@example.com', null))).toEqual([]);
+  });
+
+  it('names the scoped callers once: an OrgAdmin and an Auditor of one organisation', () => {
+    expect(isScoped(as('OrgAdmin'))).toBe(true);
+    expect(ownOrganisation(as('OrgAdmin'))).toBe('site-1');
+    expect(isScoped(scopedAuditor)).toBe(true);
+    expect(ownOrganisation(scopedAuditor)).toBe('site-1');
+    expect(isScoped(everyAuditor)).toBe(false);
+    expect(ownOrganisation(everyAuditor)).toBeNull();
+    expect(isScoped(as('PlatformAdmin'))).toBe(false);
+    expect(ownOrganisation(as('PlatformAdmin'))).toBeNull();
+    // Whoever reaches nothing is shown no more than a scoped caller.
+    expect(isScoped(as(null))).toBe(true);
+    expect(isScoped(null)).toBe(true);
   });
 
   it('offers each row what its state allows', () => {
@@ -67,9 +99,10 @@ describe('what the user screens offer', () => {
     expect(isSelf(row(), { ...as('PlatformAdmin'), email: null })).toBe(false);
   });
 
-  it('offers an OrgAdmin no PlatformAdmin filter', () => {
-    const all = ['PlatformAdmin', 'OrgAdmin', 'Auditor'] as const;
-    expect(filterableRoles(all, as('OrgAdmin'))).toEqual(['OrgAdmin', 'Auditor']);
-    expect(filterableRoles(all, as('PlatformAdmin'))).toEqual([...all]);
+  it('offers a scoped caller no PlatformAdmin filter, whatever list-all-groups offers them', () => {
+    expect(filterableRoles(ALL, as('OrgAdmin'))).toEqual(['OrgAdmin', 'Auditor']);
+    expect(filterableRoles(ALL, scopedAuditor)).toEqual(['OrgAdmin', 'Auditor']);
+    expect(filterableRoles(ALL, as('PlatformAdmin'))).toEqual([...ALL]);
+    expect(filterableRoles(ALL, everyAuditor)).toEqual([...ALL]);
   });
 });

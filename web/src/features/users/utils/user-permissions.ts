@@ -1,28 +1,46 @@
 import type { Role, UserListItem } from '@ccsc/lambdas/contract';
+import { reachesEverything, reachOf, scopedOrganisation } from '../../../lib/reach';
 import type { StoredProfile } from '../../../lib/session';
 
 /**
  * What the screens offer the signed-in administrator: a mirror of the server's rules
- * (lambdas/src/features/users/permissions.ts), so nobody is shown a button the server refuses.
- * The server decides every call on its own; this only keeps the screen honest.
+ * (lambdas/src/features/users/permissions.ts, following each account's reach, lib/reach.ts), so
+ * nobody is shown a button the server refuses. The server decides every call on its own; this
+ * only keeps the screen honest.
+ *
+ * - A caller who reaches everything (PlatformAdmin, Auditor of every organisation) sees every
+ *   user; a scoped caller (OrgAdmin, Auditor of one organisation) the users of their organisation
+ *   and never a PlatformAdmin.
+ * - PlatformAdmins and OrgAdmins change users; Auditors change nothing.
  */
 export const canManageUsers = (profile: StoredProfile | null): boolean =>
-  profile?.role === 'PlatformAdmin' || profile?.role === 'OrgAdmin';
+  (profile?.role === 'PlatformAdmin' || profile?.role === 'OrgAdmin') &&
+  reachOf(profile).kind !== 'nothing';
+
+/**
+ * The organisation a scoped caller (an OrgAdmin, or an Auditor of one organisation) sees only,
+ * or null for a caller who reaches everything.
+ */
+export const ownOrganisation = (profile: StoredProfile | null): string | null =>
+  scopedOrganisation(profile);
+
+/** Whether the caller is scoped: they see no PlatformAdmin and no other organisation. */
+export const isScoped = (profile: StoredProfile | null): boolean => !reachesEverything(profile);
 
 /** Whether the row is the signed-in administrator's own account (e-mails are case-blind). */
 export const isSelf = (user: { email: string }, profile: StoredProfile | null): boolean =>
   typeof profile?.email === 'string' && profile.email.toLowerCase() === user.email.toLowerCase();
 
-/** The roles the role filter offers: an OrgAdmin never sees a PlatformAdmin. */
+/** The roles the role filter offers: a scoped caller never sees a PlatformAdmin. */
 export const filterableRoles = (roles: readonly Role[], profile: StoredProfile | null): Role[] =>
-  roles.filter((role) => profile?.role !== 'OrgAdmin' || role !== 'PlatformAdmin');
+  roles.filter((role) => !isScoped(profile) || role !== 'PlatformAdmin');
 
 export type RowAction =
   'edit' | 'enable' | 'unlock' | 'disable' | 'resetMfa' | 'resendInvitation' | 'delete';
 
 export const rowActions = (user: UserListItem, profile: StoredProfile | null): RowAction[] => {
   if (!canManageUsers(profile)) return [];
-  if (profile?.role === 'OrgAdmin' && user.role === 'PlatformAdmin') return [];
+  if (isScoped(profile) && user.role === 'PlatformAdmin') return [];
   const actions: RowAction[] = ['edit'];
   // Nobody disables, deletes or resets themselves. A user without a role (made outside the
   // console) can only be given one first: every status call carries the user's role (userRole),
