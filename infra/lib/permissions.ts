@@ -66,6 +66,16 @@ const INDEX_SYNC: readonly PermissionGrant[] = [
 ];
 
 /**
+ * A journaled write's own bookkeeping (lambdas/src/core/journal.ts): its entry in the main table
+ * (PutItem if new, GetItem of a holder, UpdateItem as steps are done, DeleteItem when over) and
+ * the leases beside it (PutItem, DeleteItem).
+ */
+const JOURNAL: PermissionGrant = {
+  on: 'mainTable',
+  actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+};
+
+/**
  * Every journaled user write (lambdas/src/features/users/user-writes.ts). A write cut short is
  * finished by the next write on the same user, whatever its kind (lambdas/src/core/journal.ts):
  * so each user-management function may take every step of every user write — the Cognito calls
@@ -91,10 +101,7 @@ const USER_WRITES: readonly PermissionGrant[] = [
       'cognito-idp:ListUsersInGroup',
     ],
   },
-  {
-    on: 'mainTable',
-    actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
-  },
+  JOURNAL,
   AUDIT_APPEND,
   ...INDEX_SYNC,
 ];
@@ -103,6 +110,9 @@ const USER_WRITES: readonly PermissionGrant[] = [
 export const OPERATION_PERMISSIONS = {
   logout: [{ on: 'userPool', actions: ['cognito-idp:AdminUserGlobalSignOut'] }, AUDIT_APPEND],
   redirectUser: [AUDIT_APPEND, ...INDEX_SYNC],
+  // The lock is a journaled write (its entry, and the last-PlatformAdmin lease: main table):
+  // the lock record (USER#<userName> / ACCOUNT_LOCK, conditional), then the account disabled
+  // under the rule (ListUsersInGroup counts the PlatformAdmins) and signed out, the record.
   accountLockout: [
     READ_ACCOUNT,
     {
@@ -111,16 +121,23 @@ export const OPERATION_PERMISSIONS = {
         'cognito-idp:AdminListUserAuthEvents',
         'cognito-idp:AdminDisableUser',
         'cognito-idp:AdminUserGlobalSignOut',
+        'cognito-idp:ListUsersInGroup',
       ],
     },
-    // The lock record (USER#<userName> / ACCOUNT_LOCK), written with a condition.
-    { on: 'mainTable', actions: ['dynamodb:GetItem', 'dynamodb:PutItem'] },
+    JOURNAL,
     AUDIT_APPEND,
     ...INDEX_SYNC,
   ],
-  // ConfirmForgotPassword is one of Cognito's public calls (IAM is not evaluated for it);
-  // AdminGetUser names the account in the audit record.
-  'confirm-forget-password': [READ_ACCOUNT, AUDIT_APPEND, ...INDEX_SYNC],
+  // A journaled write (main table) around ConfirmForgotPassword, one of Cognito's public calls
+  // (IAM is not evaluated for it); finishing an interrupted one asks the account's auth events
+  // whether the reset happened; the account is read to name it in the record.
+  'confirm-forget-password': [
+    READ_ACCOUNT,
+    { on: 'userPool', actions: ['cognito-idp:AdminListUserAuthEvents'] },
+    JOURNAL,
+    AUDIT_APPEND,
+    ...INDEX_SYNC,
+  ],
   'forget-totp': [
     READ_ACCOUNT,
     // The link's ticket (TOTP_RESET#<sha256>), written only if new.
@@ -134,8 +151,9 @@ export const OPERATION_PERMISSIONS = {
       on: 'userPool',
       actions: ['cognito-idp:AdminSetUserMFAPreference', 'cognito-idp:AdminUserGlobalSignOut'],
     },
-    // Redeeming the ticket: one conditional DeleteItem that returns it (single use).
-    { on: 'mainTable', actions: ['dynamodb:DeleteItem'] },
+    // Redeeming the ticket: one conditional DeleteItem that returns it (single use); the
+    // removal is a journaled write (main table).
+    JOURNAL,
     AUDIT_APPEND,
     SEND_MAIL,
     ...INDEX_SYNC,
@@ -242,8 +260,10 @@ export const JOB_PERMISSIONS = {
     { on: 'mainTable', actions: ['dynamodb:Query'] },
     ...INDEX_SYNC,
   ]),
+  // The session's writes too: a password reset is checked against the auth events.
   'reconcile-writes': mergeByResource([
     { on: 'mainTable', actions: ['dynamodb:Query'] },
+    { on: 'userPool', actions: ['cognito-idp:AdminListUserAuthEvents'] },
     ...USER_WRITES,
   ]),
 } as const satisfies Record<string, readonly PermissionGrant[]>;

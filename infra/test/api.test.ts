@@ -433,6 +433,7 @@ describe('Api: least privilege per operation', () => {
           'cognito-idp:AdminListGroupsForUser',
           'cognito-idp:AdminListUserAuthEvents',
           'cognito-idp:AdminUserGlobalSignOut',
+          'cognito-idp:ListUsersInGroup',
         ],
         poolArn,
       ),
@@ -440,9 +441,9 @@ describe('Api: least privilege per operation', () => {
       auditAppend(2),
     ]);
     expect(granted('confirm-forget-password')).toEqual([
-      statement(0, READ, poolArn),
-      auditAppend(1),
-      statement(2, INDEX_WRITES, mainTable),
+      statement(0, [...READ, 'cognito-idp:AdminListUserAuthEvents'], poolArn),
+      statement(1, INDEX_WRITES, mainTable),
+      auditAppend(2),
     ]);
     const sendMail = (i: number) => statement(i, ['ses:SendEmail'], mailSender);
     expect(granted('forget-totp')).toEqual([

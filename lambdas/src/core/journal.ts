@@ -35,8 +35,14 @@ const POLL_MS = 100;
 export const SUBJECT_BUSY = 'Another change to this user is in progress. Try again in a moment.';
 
 /** What a step sees of its write. */
-export interface WriteRun<I, S> {
+export interface WriteRun<I, S, T = undefined> {
   input: I;
+  /**
+   * What only the run that began the write holds, never stored (a password on its way to
+   * Cognito): undefined when an interrupted write is finished, so a step that needs it must find
+   * out otherwise whether it was done (Cognito's auth events, say).
+   */
+  transient: T | undefined;
   /** What earlier steps produced (also those done before an interruption). */
   state: S;
   /** 1 for the run that began the write; more when an interrupted write is being finished. */
@@ -46,10 +52,10 @@ export interface WriteRun<I, S> {
   done: readonly string[];
 }
 
-export interface Step<I, S, D> {
+export interface Step<I, S, D, T = undefined> {
   name: string;
   /** Runs the step; what it returns is merged into the state. Must be safe to run again. */
-  run(write: WriteRun<I, S>, deps: D): Promise<Partial<S> | undefined>;
+  run(write: WriteRun<I, S, T>, deps: D): Promise<Partial<S> | undefined>;
   /**
    * A failure of this step (other than a refusal) does not fail the request: the write stays in
    * the journal and its remaining steps are finished later (keeping the user index in step).
@@ -57,18 +63,18 @@ export interface Step<I, S, D> {
   deferrable?: boolean;
 }
 
-export interface Workflow<I, S, D> {
+export interface Workflow<I, S, D, T = undefined> {
   kind: string;
   /** The stored input and state are parsed with these when an interrupted write is taken over. */
   input: z.ZodType<I>;
   state: z.ZodType<S>;
   /** The steps of this write, in order (they may depend on the input). */
-  steps(input: I): Step<I, S, D>[];
+  steps(input: I): Step<I, S, D, T>[];
   /**
    * A step was refused for good: undo what the steps done so far changed and record the failure.
    * The refusal then reaches the caller.
    */
-  abandon(write: WriteRun<I, S>, deps: D, refusal: AppError): Promise<void>;
+  abandon(write: WriteRun<I, S, T>, deps: D, refusal: AppError): Promise<void>;
 }
 
 /** A workflow with its types hidden, for the registry the reconciler looks kinds up in. */
@@ -77,7 +83,7 @@ export interface RegisteredWorkflow<D> {
   recover(runner: Journal<D>, entry: JournalEntry, force: boolean): Promise<RecoveryOutcome>;
 }
 
-export const register = <I, S, D>(workflow: Workflow<I, S, D>): RegisteredWorkflow<D> => ({
+export const register = <I, S, D, T>(workflow: Workflow<I, S, D, T>): RegisteredWorkflow<D> => ({
   kind: workflow.kind,
   recover: (runner, entry, force) => runner.recoverAs(workflow, entry, force),
 });
@@ -136,12 +142,13 @@ export class Journal<D> {
    * found on the subject is finished first; a running one is waited for a moment (then 409).
    * Returns the state the steps produced.
    */
-  async run<I, S>(
-    workflow: Workflow<I, S, D>,
+  async run<I, S, T = undefined>(
+    workflow: Workflow<I, S, D, T>,
     subject: string,
     input: I,
-    busyMessage = SUBJECT_BUSY,
+    options: { busyMessage?: string; transient?: T } = {},
   ): Promise<S> {
+    const busyMessage = options.busyMessage ?? SUBJECT_BUSY;
     const now = this.deps.clock.now();
     const entry: JournalEntry = {
       subject,
@@ -160,8 +167,9 @@ export class Journal<D> {
       const holder = await this.deps.journal.begin(entry);
       if (holder === null) break;
       const at = this.deps.clock.now().getTime();
-      if (holder.leaseUntil.getTime() < at) {
-        // Interrupted: finish (or undo) it before this write starts.
+      // Interrupted: finish (or undo) it before this write starts — if this journal knows its
+      // kind (and so the function may take its steps); else it waits for the reconciler.
+      if (holder.leaseUntil.getTime() < at && this.registry.has(holder.kind)) {
         const outcome = await this.recover(holder, false);
         if (outcome === 'left' || outcome === 'unknown') {
           throw new Error(`write journal: an interrupted write on ${subject} cannot be finished`);
@@ -173,7 +181,7 @@ export class Journal<D> {
     }
     entry.startedAt = this.deps.clock.now();
     const state = workflow.state.parse({});
-    return this.execute(workflow, entry, input, state);
+    return this.execute(workflow, entry, input, state, options.transient);
   }
 
   /** Takes over and finishes one interrupted write (what `reconcile` does for each). */
@@ -190,8 +198,8 @@ export class Journal<D> {
   }
 
   /** `recover` with the workflow's types known (through `register`). */
-  async recoverAs<I, S>(
-    workflow: Workflow<I, S, D>,
+  async recoverAs<I, S, T>(
+    workflow: Workflow<I, S, D, T>,
     entry: JournalEntry,
     force: boolean,
   ): Promise<RecoveryOutcome> {
@@ -209,7 +217,7 @@ export class Journal<D> {
     const log = { subject: taken.subject, kind: taken.kind, id: taken.id, done: taken.done };
     this.deps.logger.warn('write journal: finishing an interrupted write', log);
     try {
-      await this.execute(workflow, taken, input.data, state.data);
+      await this.execute(workflow, taken, input.data, state.data, undefined);
       this.deps.logger.info('write journal: an interrupted write is finished', log);
       return 'finished';
     } catch (err) {
@@ -247,9 +255,15 @@ export class Journal<D> {
     return counts;
   }
 
-  private writeOf<I, S>(entry: JournalEntry, input: I, state: S): WriteRun<I, S> {
+  private writeOf<I, S, T>(
+    entry: JournalEntry,
+    input: I,
+    state: S,
+    transient: T | undefined,
+  ): WriteRun<I, S, T> {
     return {
       input,
+      transient,
       state,
       attempt: entry.attempt,
       startedAt: entry.startedAt,
@@ -257,13 +271,14 @@ export class Journal<D> {
     };
   }
 
-  private async execute<I, S>(
-    workflow: Workflow<I, S, D>,
+  private async execute<I, S, T>(
+    workflow: Workflow<I, S, D, T>,
     entry: JournalEntry,
     input: I,
     state: S,
+    transient: T | undefined,
   ): Promise<S> {
-    const write = this.writeOf(entry, input, state);
+    const write = this.writeOf(entry, input, state, transient);
     const steps = workflow.steps(input).filter((step) => !entry.done.includes(step.name));
     for (const [i, step] of steps.entries()) {
       let produced: Partial<S> | undefined;
@@ -303,10 +318,10 @@ export class Journal<D> {
     return write.state;
   }
 
-  private async abandon<I, S>(
-    workflow: Workflow<I, S, D>,
+  private async abandon<I, S, T>(
+    workflow: Workflow<I, S, D, T>,
     entry: JournalEntry,
-    write: WriteRun<I, S>,
+    write: WriteRun<I, S, T>,
     refusal: AppError,
   ): Promise<void> {
     try {
@@ -338,7 +353,7 @@ const RECORD_SEARCH_PAGE = 100;
 export const recordOnce = async (
   audit: AuditTrail,
   reader: Pick<AuditReader, 'readNewestFirst'>,
-  write: Pick<WriteRun<unknown, unknown>, 'attempt' | 'startedAt'>,
+  write: Pick<WriteRun<unknown, unknown, unknown>, 'attempt' | 'startedAt'>,
   entry: AuditEntry,
 ): Promise<void> => {
   if (write.attempt > 1 && (await alreadyRecorded(reader, write.startedAt, entry))) return;

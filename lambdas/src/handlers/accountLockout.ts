@@ -3,15 +3,16 @@ import { lambdaEnv } from '../env';
 import { accountLockout } from '../features/session/account-lockout.core';
 import { consoleLogger } from '../http/logger';
 import { createHandler } from '../http/router';
-import { steadyTiming } from './deps';
-import { managedUserDirectory } from './wiring/users';
+import { steadyTiming, userDirectory } from './deps';
+import { lockoutWrites } from './wiring/users';
 import { accountLocks, auditTrail } from './wiring/dynamodb';
 
 export const handler = createHandler(routes.accountLockout, accountLockout, () => ({
   ...steadyTiming(),
-  directory: managedUserDirectory(),
+  directory: userDirectory(),
   locks: accountLocks(),
   audit: auditTrail(),
+  writes: lockoutWrites(),
   logger: consoleLogger,
   webClientId: lambdaEnv().USER_POOL_CLIENT_ID,
   threshold: lambdaEnv().LOCKOUT_THRESHOLD,

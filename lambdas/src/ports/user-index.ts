@@ -12,9 +12,9 @@ export interface IndexedUser extends DirectoryUser {
 /**
  * The user index (main table): a copy of the directory that the user list can filter by role,
  * organisation and status, sort and count, which Cognito's ListUsers cannot (it filters on a few
- * standard attributes only and has no count). It is kept in step by every change the console
- * makes (`IndexedUserDirectory`), by each sign-in (redirectUser) and password reset, and can be
- * rebuilt from the directory (`rebuildUserIndex`).
+ * standard attributes only and has no count). It is kept in step by every write the console
+ * makes (the last step of each journaled write: user-writes.ts, session-writes.ts), by each
+ * sign-in (redirectUser), and is rebuilt from the directory (`rebuildUserIndex`) nightly.
  */
 export interface UserIndex {
   /** Writes or replaces the user's row. */

@@ -1,4 +1,5 @@
 import type { Role } from '../contract';
+import type { Clock } from '../ports/clock';
 import { ConflictError, NotFoundError } from '../http/errors';
 import {
   type AttributeChanges,
@@ -38,6 +39,8 @@ export class FakeUserDirectory implements UserDirectory {
   readonly calls: string[] = [];
   /** Make the next calls fail, e.g. with a TooManyRequestsError. */
   failWith: Error | null = null;
+  /** The time of the auth events it records. */
+  clock: Clock = { now: () => new Date() };
   readonly users: FakeUser[];
 
   constructor(users: (DirectoryUser | FakeUser)[] = []) {
@@ -240,6 +243,8 @@ export class FakeUserDirectory implements UserDirectory {
       if (user.resetCode.code !== reset.code) throw mismatch;
       user.password = reset.newPassword;
       delete user.resetCode;
+      // As Cognito's threat protection records it.
+      user.authEvents.push({ type: 'PasswordChange', response: 'Pass', at: this.clock.now() });
     });
   }
 }

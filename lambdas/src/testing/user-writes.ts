@@ -1,5 +1,6 @@
 import { type Journal } from '../core/journal';
-import { type UserWriteDeps, userWriteJournal } from '../features/users/user-writes';
+import { SESSION_WRITES } from '../features/session/session-writes';
+import { USER_WRITES, type UserWriteDeps, userWriteJournal } from '../features/users/user-writes';
 import type { AccountLocks } from '../ports/account-locks';
 import type { AuditReader, AuditTrail } from '../ports/audit-trail';
 import type { UserDirectory } from '../ports/user-directory';
@@ -23,6 +24,7 @@ export const userWritesFor = (
   journal: MemoryWriteJournal;
   deps: UserWriteDeps;
   clock: FakeClock;
+  logger: ReturnType<typeof silentLogger>;
 } => {
   const clock = parts.clock ?? new FakeClock();
   const audit = parts.audit ?? new FakeAuditTrail();
@@ -30,6 +32,7 @@ export const userWritesFor = (
     parts.auditReader ??
     (audit instanceof FakeAuditTrail ? audit : { readNewestFirst: () => Promise.resolve([]) });
   const journal = new MemoryWriteJournal(clock);
+  const logger = silentLogger();
   const deps: UserWriteDeps = {
     directory,
     index: parts.index ?? new FakeUserIndex(),
@@ -38,7 +41,7 @@ export const userWritesFor = (
     auditReader,
     leases: journal,
     clock,
-    logger: silentLogger(),
+    logger,
   };
   let ids = 0;
   const writes = userWriteJournal(
@@ -51,6 +54,7 @@ export const userWritesFor = (
       },
     },
     deps,
+    [...USER_WRITES, ...SESSION_WRITES],
   );
-  return { writes, journal, deps, clock };
+  return { writes, journal, deps, clock, logger };
 };

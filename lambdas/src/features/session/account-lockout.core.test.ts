@@ -9,6 +9,7 @@ import {
   publicContext,
   silentLogger,
 } from '../../testing/fakes';
+import { userWritesFor } from '../../testing/user-writes';
 import { accountLockout, LOCKOUT_MIN_RESPONSE_MS } from './account-lockout.core';
 
 const CLIENT = 'webclient123';
@@ -28,10 +29,14 @@ const history = (clock: FakeClock, ...kinds: string[]): AuthEvent[] =>
 const setup = (user?: Partial<FakeUser>, threshold = 5) => {
   const clock = new FakeClock();
   const directory = new FakeUserDirectory(user === undefined ? [] : [fakeUser(1, user)]);
+  const locks = new FakeAccountLocks();
+  const audit = new FakeAuditTrail();
+  const { writes } = userWritesFor(directory, { audit, locks, clock });
   const deps = {
     directory,
-    locks: new FakeAccountLocks(),
-    audit: new FakeAuditTrail(),
+    locks,
+    audit,
+    writes,
     logger: silentLogger(),
     clock,
     sleep: clock.sleep,
@@ -88,6 +93,8 @@ describe('accountLockout', () => {
         outcome: 'success',
         actor: null,
         target: { type: 'user', id: userName, label: EMAIL },
+        // The account's organisation: its OrgAdmin reads the record.
+        organisationId: 'site-001',
         source: { ip: '203.0.113.7', userAgent: 'vitest' },
         requestId: 'req-1',
         before: { enabled: true },
@@ -229,6 +236,30 @@ describe('accountLockout', () => {
     expect([a, b]).toEqual([{ locked: true }, { locked: true }]);
     expect(t.directory.calls.filter((c) => c === 'disableUser')).toHaveLength(1);
     expect(t.deps.audit.actions().filter((a) => a === 'account.locked')).toHaveLength(1);
+  });
+
+  it('never locks out the last enabled PlatformAdmin, and records the refusal once', async () => {
+    const t = setup({ role: 'PlatformAdmin', organisationId: null });
+    t.user?.authEvents.push(...history(t.clock, 'Fail', 'Fail', 'Fail', 'Fail', 'Fail'));
+    expect(await t.call()).toEqual({ locked: false });
+    expect(t.user?.enabled).toBe(true);
+    expect(t.deps.audit.entries.filter((e) => e.action === 'account.locked')).toEqual([
+      expect.objectContaining({
+        outcome: 'failure',
+        reason: expect.stringContaining(
+          'The last enabled PlatformAdmin is not locked out.',
+        ) as unknown,
+      }),
+    ]);
+    // The same failures are not judged again; five new ones are.
+    expect(await t.call()).toEqual({ locked: false });
+    expect(t.deps.audit.actions().filter((a) => a === 'account.locked')).toHaveLength(1);
+    // With another PlatformAdmin enabled, the streak locks as for anyone.
+    t.directory.users.push(fakeUser(2, { role: 'PlatformAdmin', organisationId: null }));
+    t.clock.advance(10 * 60_000);
+    t.user?.authEvents.push(...history(t.clock, 'Fail', 'Fail', 'Fail', 'Fail', 'Fail'));
+    expect(await t.call()).toEqual({ locked: true });
+    expect(t.user?.enabled).toBe(false);
   });
 
   it('answers an unknown e-mail like an unlocked account, after the same Cognito calls', async () => {

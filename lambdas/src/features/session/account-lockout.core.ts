@@ -1,23 +1,26 @@
 import type { routes } from '../../contract';
-import { NotFoundError, TooManyRequestsError } from '../../http/errors';
+import type { Journal } from '../../core/journal';
+import { ConflictError, NotFoundError, TooManyRequestsError } from '../../http/errors';
 import type { Logger } from '../../http/logger';
 import type { Core, RequestContext } from '../../http/router';
 import { type AccountLock, type AccountLocks, isLockedOut } from '../../ports/account-locks';
 import type { AuditTrail } from '../../ports/audit-trail';
 import type { AuthEvent, UserDirectory } from '../../ports/user-directory';
+import { LAST_PLATFORM_ADMIN } from '../users/platform-admins';
+import { userSubject, type UserWriteDeps } from '../users/user-writes';
 import {
   requireWebClient,
   type SteadyTiming,
   userTarget,
   withMinimumDuration,
 } from './session-shared';
+import { LOCK_CLAIMED_ELSEWHERE, lockAccountWrite } from './session-writes';
 
 export interface AccountLockoutDeps extends SteadyTiming {
-  directory: Pick<
-    UserDirectory,
-    'getUser' | 'listAuthEvents' | 'disableUser' | 'signOutEverywhere'
-  >;
+  directory: Pick<UserDirectory, 'getUser' | 'listAuthEvents'>;
   locks: AccountLocks;
+  /** The lock itself, as one journaled write (session-writes.ts). */
+  writes: Pick<Journal<UserWriteDeps>, 'run'>;
   audit: AuditTrail;
   logger: Logger;
   /** The console's app client (USER_POOL_CLIENT_ID). */
@@ -138,39 +141,43 @@ const recordFailures = async (
   }
 };
 
-/** Locks: the record (once per streak), then Cognito disables the user and ends its sessions. */
+/**
+ * Locks, as one journaled write (lockAccountWrite): the record (once per streak), then Cognito
+ * disables the user (under the last-PlatformAdmin rule) and ends its sessions, the audit record,
+ * the list's row. Answers whether the account is locked now: true also when a concurrent call
+ * claimed this streak and is locking it; false for the last enabled PlatformAdmin, who is not
+ * locked out (the refusal is recorded).
+ */
 const lock = async (
   verdict: Extract<Verdict, { kind: 'lock' }>,
   ctx: RequestContext<null>,
   deps: AccountLockoutDeps,
-): Promise<void> => {
-  const { directory, locks, audit, clock, threshold } = deps;
-  const reason = `${verdict.failures} consecutive failed sign-ins (threshold ${threshold})`;
-  const claimed = await locks.claim(
-    {
+): Promise<boolean> => {
+  const reason = `${String(verdict.failures)} consecutive failed sign-ins (threshold ${String(deps.threshold)})`;
+  try {
+    await deps.writes.run(lockAccountWrite, userSubject(verdict.userName), {
+      record: {
+        actor: null,
+        source: { ip: ctx.sourceIp, userAgent: ctx.userAgent },
+        requestId: ctx.requestId,
+      },
       userName: verdict.userName,
-      lockedAt: clock.now(),
-      failedSignIns: verdict.failures,
-      reason: `locked by lockout: ${reason}`,
-      releasedAt: null,
-    },
-    verdict.previous,
-  );
-  // A concurrent call claimed this very streak and is locking the account.
-  if (!claimed) return;
-  await directory.disableUser(verdict.userName);
-  await directory.signOutEverywhere(verdict.userName);
-  await audit.append({
-    action: 'account.locked',
-    outcome: 'success',
-    actor: null,
-    target: userTarget(verdict.userName, verdict.email),
-    source: { ip: ctx.sourceIp, userAgent: ctx.userAgent },
-    requestId: ctx.requestId,
-    before: { enabled: true },
-    after: { enabled: false },
-    reason,
-  });
+      email: verdict.email,
+      organisationId: verdict.organisationId,
+      lock: {
+        lockedAt: deps.clock.now().toISOString(),
+        failedSignIns: verdict.failures,
+        reason: `locked by lockout: ${reason}`,
+      },
+      previousLockedAt: verdict.previous?.lockedAt.toISOString() ?? null,
+      reason,
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof ConflictError && err.message === LOCK_CLAIMED_ELSEWHERE) return true;
+    if (err instanceof ConflictError && err.message === LAST_PLATFORM_ADMIN.lockout) return false;
+    throw err;
+  }
 };
 
 /**
@@ -206,10 +213,7 @@ export const accountLockout: Core<(typeof routes)['accountLockout'], AccountLock
           ? verdict.streak
           : undefined;
     if (streak !== undefined) await recordFailures(streak, ctx, deps);
-    if (verdict.kind === 'lock') {
-      await lock(verdict, ctx, deps);
-      return { locked: true };
-    }
+    if (verdict.kind === 'lock') return { locked: await lock(verdict, ctx, deps) };
     return { locked: verdict.kind === 'already-locked' };
   });
 };

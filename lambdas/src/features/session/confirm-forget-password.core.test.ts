@@ -6,6 +6,7 @@ import { PasswordResetRefused } from '../../ports/user-directory';
 import { apiGatewayEvent } from '../../testing/api-gateway-event';
 import { fakeUser, FakeUserDirectory } from '../../testing/fake-user-directory';
 import { FakeAuditTrail, FakeClock, publicContext, silentLogger } from '../../testing/fakes';
+import { userWritesFor } from '../../testing/user-writes';
 import {
   CODE_REFUSED_MESSAGE,
   CONFIRM_FORGET_PASSWORD_MIN_RESPONSE_MS,
@@ -26,14 +27,10 @@ const setup = () => {
     fakeUser(4),
     fakeUser(5, { resetCode: { code: '123456' } }),
   ]);
-  const deps = {
-    directory,
-    audit: new FakeAuditTrail(),
-    logger: silentLogger(),
-    webClientId: CLIENT,
-    clock,
-    sleep: clock.sleep,
-  };
+  directory.clock = clock;
+  const audit = new FakeAuditTrail();
+  const { writes, journal, logger } = userWritesFor(directory, { audit, clock });
+  const deps = { writes, webClientId: CLIENT, clock, sleep: clock.sleep };
   const call = (email: string, confirmationCode = '123456', clientId = CLIENT) =>
     confirmForgetPassword(
       { clientId, email, confirmationCode, newPassword: NEW_PASSWORD },
@@ -59,7 +56,7 @@ const setup = () => {
     );
     return { statusCode: res.statusCode, body: res.body };
   };
-  return { clock, directory, deps, call, answer };
+  return { clock, directory, deps, audit, logger, journal, writes, call, answer };
 };
 
 const refusal = async (p: Promise<unknown>) => {
@@ -74,7 +71,7 @@ describe('confirm-forget-password', () => {
     const t = setup();
     expect(await t.call('user1@example.com')).toEqual({ passwordReset: true });
     expect(t.directory.users[0]?.password).toBe(NEW_PASSWORD);
-    expect(t.deps.audit.entries).toMatchObject([
+    expect(t.audit.entries).toMatchObject([
       {
         action: 'password.reset',
         outcome: 'success',
@@ -82,8 +79,8 @@ describe('confirm-forget-password', () => {
         target: { type: 'user', id: t.directory.users[0]?.userName, label: 'user1@example.com' },
       },
     ]);
-    expect(JSON.stringify(t.deps.audit.entries)).not.toContain(NEW_PASSWORD);
-    expect(JSON.stringify(t.deps.audit.entries)).not.toContain('123456');
+    expect(JSON.stringify(t.audit.entries)).not.toContain(NEW_PASSWORD);
+    expect(JSON.stringify(t.audit.entries)).not.toContain('123456');
   });
 
   it('answers a refused code with one 400 on confirmationCode that says what to do', async () => {
@@ -96,7 +93,7 @@ describe('confirm-forget-password', () => {
     expect(CODE_REFUSED_MESSAGE).toBe(
       'The code is not valid or has expired. Check it, or request a new code.',
     );
-    expect(t.deps.audit.entries).toEqual([]);
+    expect(t.audit.entries).toEqual([]);
   });
 
   it('gives byte-identical answers whether or not the account exists, has a code, or is disabled', async () => {
@@ -217,10 +214,35 @@ describe('confirm-forget-password', () => {
     expect(t.directory.calls).toEqual([]);
   });
 
-  it('still answers success when the reset happened but the audit failed (logged)', async () => {
+  it('still answers success when the reset happened but the audit failed, and records it later', async () => {
     const t = setup();
-    t.deps.audit.failWith = new Error('audit down');
+    t.audit.failWith = new Error('audit down');
     expect(await t.call('user1@example.com')).toEqual({ passwordReset: true });
-    expect(t.deps.logger.errors).toHaveLength(1);
+    expect(t.logger.errors).toHaveLength(1);
+    t.audit.failWith = null;
+    t.clock.advance(1);
+    expect(await t.writes.reconcile(false)).toMatchObject({ finished: 1 });
+    expect(t.audit.actions()).toEqual(['password.reset']);
+  });
+
+  it('records a reset cut short right after Cognito’s answer; never one Cognito refused', async () => {
+    const t = setup();
+    t.journal.crashAfterSaves = 0;
+    await t.call('user1@example.com').catch(() => undefined);
+    expect(t.directory.users[0]?.password).toBe(NEW_PASSWORD);
+    expect(t.audit.entries).toEqual([]);
+    t.journal.restart();
+    // The password itself was never stored: Cognito's auth events say the reset happened.
+    expect(JSON.stringify([...t.journal.entries.values()])).not.toContain(NEW_PASSWORD);
+    expect(await t.writes.reconcile(true)).toMatchObject({ finished: 1 });
+    expect(t.audit.actions()).toEqual(['password.reset']);
+
+    // A write cut short before Cognito was asked: nothing happened, nothing is recorded.
+    const u = setup();
+    u.directory.confirmPasswordReset = () => Promise.reject(new Error('network down'));
+    await u.call('user5@example.com').catch(() => undefined);
+    expect(await u.writes.reconcile(true)).toMatchObject({ abandoned: 1 });
+    expect(u.audit.entries).toEqual([]);
+    expect(u.journal.entries.size).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '../../testing/fakes';
 import { forgetTotp, TOTP_RESET_LIFETIME_MS } from './forget-totp.core';
 import { forgetTotpConfirm, INVALID_LINK_MESSAGE } from './forget-totp-confirm.core';
+import { userWritesFor } from '../../testing/user-writes';
 
 const CLIENT = 'webclient123';
 
@@ -35,7 +36,8 @@ const setup = async (email = 'user1@example.com') => {
     allowedOrigins: [],
   });
   const token = /token=([A-Za-z0-9_-]+)/.exec(mailer.sent[0]?.text ?? '')?.[1] ?? '';
-  const deps = { directory, tickets, mailer, audit, clock, logger };
+  const { writes } = userWritesFor(directory, { audit, clock });
+  const deps = { directory, tickets, mailer, audit, writes, clock, logger };
   const confirm = (t = token) => forgetTotpConfirm({ token: t }, publicContext(), deps);
   return { token, deps, confirm, user: directory.users[0] };
 };

@@ -2,19 +2,21 @@ import type { routes } from '../../contract';
 import { ValidationError } from '../../http/errors';
 import { describeError, type Logger } from '../../http/logger';
 import type { Core } from '../../http/router';
-import type { AuditTrail } from '../../ports/audit-trail';
+import type { Journal } from '../../core/journal';
 import type { Clock } from '../../ports/clock';
 import type { Mailer } from '../../ports/mailer';
 import type { TotpResetTickets } from '../../ports/totp-reset-tickets';
-import { TOTP_MFA, type UserDirectory } from '../../ports/user-directory';
+import type { UserDirectory } from '../../ports/user-directory';
+import { userSubject, type UserWriteDeps } from '../users/user-writes';
 import { hashToken } from './forget-totp.core';
-import { userTarget } from './session-shared';
+import { linkResetWrite } from './session-writes';
 
 export interface ForgetTotpConfirmDeps {
-  directory: Pick<UserDirectory, 'getUser' | 'disableTotp' | 'signOutEverywhere'>;
+  directory: Pick<UserDirectory, 'getUser'>;
   tickets: TotpResetTickets;
   mailer: Mailer;
-  audit: AuditTrail;
+  /** The removal itself, as one journaled write (session-writes.ts). */
+  writes: Pick<Journal<UserWriteDeps>, 'run'>;
   clock: Clock;
   logger: Logger;
 }
@@ -39,8 +41,9 @@ const noticeMail = (to: string, at: Date) => ({
 
 /**
  * Redeems the e-mailed link, once: the ticket is taken (hash of the token, not expired) in one
- * atomic step, then Cognito forgets the user's authenticator (TOTP disabled and not preferred),
- * every session ends, the audit trail records it and the user is told by e-mail. The next
+ * atomic step, then, as one journaled write (linkResetWrite), Cognito forgets the user's
+ * authenticator (TOTP disabled and not preferred), every session ends, the audit trail records
+ * it; then the user is told by e-mail. The next
  * sign-in still needs the password and enrols a new authenticator. Nothing of a TOTP secret is
  * read, stored or sent here.
  */
@@ -48,7 +51,7 @@ export const forgetTotpConfirm: Core<
   (typeof routes)['forget-totp/confirm'],
   ForgetTotpConfirmDeps
 > = async (input, ctx, deps) => {
-  const { directory, tickets, audit, clock } = deps;
+  const { directory, tickets, clock } = deps;
   const now = clock.now();
   const ticket = await tickets.redeem(hashToken(input.token), now);
   if (ticket === null) throw invalidLink();
@@ -56,19 +59,19 @@ export const forgetTotpConfirm: Core<
   // Disabled or deleted since the link was sent: the link is spent and does nothing.
   if (user?.enabled !== true) throw invalidLink();
 
-  await directory.disableTotp(user.userName);
-  await directory.signOutEverywhere(user.userName);
-  await audit.append({
-    action: 'mfa.reset',
-    outcome: 'success',
-    actor: null,
-    target: userTarget(user.userName, user.email),
-    source: { ip: ctx.sourceIp, userAgent: ctx.userAgent },
-    requestId: ctx.requestId,
-    before: { mfaMethods: user.mfaMethods },
-    after: { mfaMethods: user.mfaMethods.filter((m) => m !== TOTP_MFA) },
-    reason: 'authenticator removed with the e-mailed single-use link',
+  await deps.writes.run(linkResetWrite, userSubject(user.userName), {
+    record: {
+      actor: null,
+      source: { ip: ctx.sourceIp, userAgent: ctx.userAgent },
+      requestId: ctx.requestId,
+    },
+    userName: user.userName,
+    email: user.email,
+    organisationId: user.organisationId,
+    mfaMethods: user.mfaMethods,
   });
+  // The notice is best effort, after the write: a crash just before it loses the mail only
+  // (the removal is recorded in the audit trail either way).
   try {
     await deps.mailer.send(noticeMail(user.email, now));
   } catch (err) {

@@ -1,6 +1,5 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { AuditEntry } from '../../ports/audit-trail';
-import { type Clock, systemClock } from '../../ports/clock';
+import type { Clock } from '../../ports/clock';
 import type { Caller } from '../../http/claims';
 import { ValidationError } from '../../http/errors';
 import type { RequestContext } from '../../http/router';
@@ -39,12 +38,6 @@ export interface SteadyTiming {
   clock: Clock;
   sleep: (ms: number) => Promise<void>;
 }
-
-/** The given clock and sleep, else real time and real waiting: the floor is never skipped. */
-export const steadyTimingOf = (timing: Partial<SteadyTiming>): SteadyTiming => ({
-  clock: timing.clock ?? systemClock,
-  sleep: timing.sleep ?? ((ms) => delay(ms)),
-});
 
 /**
  * Runs `work` and answers no sooner than `minimumMs` after the start, whatever path it took:

@@ -132,7 +132,7 @@ export const createUser: Core<(typeof routes)['create-user'], CreateUserDeps> = 
         organisationId,
       },
     },
-    'A user with this e-mail address is being invited right now.',
+    { busyMessage: 'A user with this e-mail address is being invited right now.' },
   );
   const created = userName === undefined ? null : await directory.getUser(userName);
   if (created === null) throw new ConflictError('The user was deleted meanwhile.');

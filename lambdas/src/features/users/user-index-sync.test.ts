@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { TOTP_MFA } from '../../ports/user-directory';
 import { fakeUser, FakeUserDirectory } from '../../testing/fake-user-directory';
 import { FakeAccountLocks, FakeUserIndex, silentLogger } from '../../testing/fakes';
-import { IndexedUserDirectory, rebuildUserIndex, syncIndexedUser } from './user-index-sync';
+import { rebuildUserIndex, syncAfterChange, syncIndexedUser } from './user-index-sync';
 
 const setUp = (users = [fakeUser(1), fakeUser(2, { mfaMethods: [], preferredMfa: null })]) => {
   const inner = new FakeUserDirectory(users);
   const locks = new FakeAccountLocks();
   const index = new FakeUserIndex();
   const logger = silentLogger();
-  const directory = new IndexedUserDirectory(inner, { locks, index, logger });
   const first = inner.users[0];
   if (first === undefined) throw new Error('no users');
-  return { inner, locks, index, logger, directory, first };
+  return { inner, locks, index, logger, first };
 };
 
 describe('the user index kept in step', () => {
@@ -34,31 +32,29 @@ describe('the user index kept in step', () => {
     });
   });
 
-  it('syncs a changed user after each change made through the directory', async () => {
-    const { directory, index } = setUp();
-    const created = await directory.createUser({
-      email: 'new@example.com',
-      givenName: 'New',
-      familyName: 'User',
-      phoneNumber: null,
-      organisationId: 'site-001',
+  it('brings a user’s row to Cognito’s state: attributes, role group, status, removal', async () => {
+    const { inner, locks, index, first: user } = setUp();
+    const sync = { directory: inner, locks, index };
+    await syncIndexedUser(sync, user.userName);
+    expect(index.rows.get(user.userName)).toMatchObject({ role: 'OrgAdmin', enabled: true });
+    await inner.disableUser(user.userName);
+    await inner.updateAttributes(user.userName, { givenName: 'Renamed' });
+    await inner.removeFromGroup(user.userName, 'OrgAdmin');
+    await inner.addToGroup(user.userName, 'Auditor');
+    await syncIndexedUser(sync, user.email);
+    expect(index.rows.get(user.userName)).toMatchObject({
+      role: 'Auditor',
+      givenName: 'Renamed',
+      enabled: false,
     });
-    expect(index.rows.get(created.userName)).toMatchObject({
-      email: 'new@example.com',
-      enabled: true,
-    });
-    await directory.disableUser(created.userName);
-    expect(index.rows.get(created.userName)?.enabled).toBe(false);
-    await directory.enableUser(created.userName);
-    expect(index.rows.get(created.userName)?.enabled).toBe(true);
-    await directory.updateAttributes(created.userName, { givenName: 'Renamed' });
-    expect(index.rows.get(created.userName)?.givenName).toBe('Renamed');
-    await directory.deleteUser('new@example.com');
-    expect(index.rows.has(created.userName)).toBe(false);
+    await inner.deleteUser(user.userName);
+    await syncIndexedUser(sync, user.userName);
+    expect(index.rows.has(user.userName)).toBe(false);
   });
 
   it('records a lockout as locked, and an enabled user as not locked', async () => {
-    const { locks, index, directory, first: user } = setUp();
+    const { inner, locks, index, first: user } = setUp();
+    const sync = { directory: inner, locks, index };
     await locks.claim(
       {
         userName: user.userName,
@@ -69,24 +65,25 @@ describe('the user index kept in step', () => {
       },
       null,
     );
-    await directory.disableUser(user.userName);
+    await inner.disableUser(user.userName);
+    await syncIndexedUser(sync, user.userName);
     expect(index.rows.get(user.userName)).toMatchObject({ enabled: false, locked: true });
-    await directory.enableUser(user.userName);
+    await inner.enableUser(user.userName);
+    await syncIndexedUser(sync, user.userName);
     expect(index.rows.get(user.userName)).toMatchObject({ enabled: true, locked: false });
   });
 
   it('syncs the removal of the authenticator app', async () => {
-    const { first, index, directory } = setUp();
-    await directory.disableTotp(first.userName);
+    const { inner, locks, index, first } = setUp();
+    await inner.disableTotp(first.userName);
+    await syncIndexedUser({ directory: inner, locks, index }, first.userName);
     expect(index.rows.get(first.userName)?.mfaEnrolled).toBe(false);
-    expect(first.mfaMethods).not.toContain(TOTP_MFA);
   });
 
-  it('never fails the change when the index cannot be written, and logs it', async () => {
-    const { first, index, logger, directory } = setUp();
+  it('after a change Cognito made on its own, never fails the caller: it logs', async () => {
+    const { inner, locks, first, index, logger } = setUp();
     index.failWith = new Error('dynamodb down');
-    await directory.disableUser(first.userName);
-    expect(first.enabled).toBe(false);
+    await syncAfterChange({ directory: inner, locks, index, logger }, first.userName);
     expect(logger.errors).toHaveLength(1);
   });
 

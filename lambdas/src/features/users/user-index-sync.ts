@@ -1,14 +1,7 @@
 import type { UserStatus } from '../../contract';
 import type { Logger } from '../../http/logger';
 import { type AccountLocks, isLockedOut } from '../../ports/account-locks';
-import {
-  type AttributeChanges,
-  type DirectoryUserDetail,
-  hasTotp,
-  type NewUser,
-  type PasswordReset,
-  type UserDirectory,
-} from '../../ports/user-directory';
+import { type DirectoryUserDetail, hasTotp, type UserDirectory } from '../../ports/user-directory';
 import type { IndexedUser, UserIndex } from '../../ports/user-index';
 
 /** What keeping the index in step needs. */
@@ -139,81 +132,3 @@ export const rebuildUserIndex = async (
 export const ensureUserIndexBuilt = async (sync: Omit<UserIndexSync, 'logger'>): Promise<void> => {
   if (!(await sync.index.isBuilt())) await rebuildUserIndex(sync);
 };
-
-/**
- * The directory with the index kept in step: every change the console makes through it is
- * followed by a sync of that user. The cores see a plain UserDirectory.
- */
-export class IndexedUserDirectory implements UserDirectory {
-  constructor(
-    private readonly inner: UserDirectory,
-    private readonly sync: Omit<UserIndexSync, 'directory'>,
-  ) {}
-
-  private after(userName: string): Promise<void> {
-    return syncAfterChange({ ...this.sync, directory: this.inner }, userName);
-  }
-
-  listUsers = (query: Parameters<UserDirectory['listUsers']>[0]) => this.inner.listUsers(query);
-  getUser = (userName: string) => this.inner.getUser(userName);
-  signOutEverywhere = (userName: string) => this.inner.signOutEverywhere(userName);
-  listGroups = () => this.inner.listGroups();
-  enabledMembers = (group: Parameters<UserDirectory['enabledMembers']>[0]) =>
-    this.inner.enabledMembers(group);
-  listAuthEvents = (userName: string, cursor?: string) =>
-    this.inner.listAuthEvents(userName, cursor);
-  addToGroup = (userName: string, group: Parameters<UserDirectory['addToGroup']>[1]) =>
-    this.inner.addToGroup(userName, group);
-  removeFromGroup = (userName: string, group: Parameters<UserDirectory['removeFromGroup']>[1]) =>
-    this.inner.removeFromGroup(userName, group);
-
-  async createUser(user: NewUser): Promise<DirectoryUserDetail> {
-    const created = await this.inner.createUser(user);
-    await this.after(created.userName);
-    return created;
-  }
-
-  async resendInvitation(email: string): Promise<void> {
-    await this.inner.resendInvitation(email);
-    await this.after(email);
-  }
-
-  async updateAttributes(userName: string, changes: AttributeChanges): Promise<void> {
-    await this.inner.updateAttributes(userName, changes);
-    await this.after(userName);
-  }
-
-  async enableUser(userName: string): Promise<void> {
-    await this.inner.enableUser(userName);
-    await this.after(userName);
-  }
-
-  async disableUser(userName: string): Promise<void> {
-    await this.inner.disableUser(userName);
-    await this.after(userName);
-  }
-
-  async deleteUser(userName: string): Promise<void> {
-    // The row is keyed by the sub: resolve an e-mail address before the user is gone.
-    const user = await this.inner.getUser(userName);
-    await this.inner.deleteUser(userName);
-    try {
-      await this.sync.index.remove(user?.userName ?? userName);
-    } catch (err) {
-      this.sync.logger.error('user index: could not remove a deleted user', {
-        userName,
-        error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
-      });
-    }
-  }
-
-  async disableTotp(userName: string): Promise<void> {
-    await this.inner.disableTotp(userName);
-    await this.after(userName);
-  }
-
-  async confirmPasswordReset(reset: PasswordReset): Promise<void> {
-    await this.inner.confirmPasswordReset(reset);
-    await this.after(reset.email);
-  }
-}

@@ -5,6 +5,7 @@ import {
   type JournalDeps,
   recordOnce,
   register,
+  type RegisteredWorkflow,
   type Step,
   type Workflow,
   type WriteRun,
@@ -46,7 +47,7 @@ export interface UserWriteDeps {
 // ---------- what the stored input holds ----------
 
 /** The fields every audit record of the write shares: who, from where, which request. */
-const recordSchema = z.object({
+export const recordSchema = z.object({
   actor: z
     .object({ sub: z.string(), email: z.string().nullable(), role: roleSchema.nullable() })
     .nullable(),
@@ -64,7 +65,7 @@ export const recordBaseOf = (ctx: RequestContext<Caller>): RecordBase => ({
 
 const changeSchema = z.record(z.string(), z.unknown());
 
-const userRef = {
+export const userRef = {
   record: recordSchema,
   /** Cognito's username (the sub). */
   userName: z.string(),
@@ -77,7 +78,7 @@ const userRef = {
 /** Whether a step was done before (the write's state lists it). */
 const did = (write: WriteRun<unknown, unknown>, step: string) => write.done.includes(step);
 
-const userRecord = (
+export const userRecord = (
   input: { record: RecordBase; userName: string; email: string; organisationId: string | null },
   action: string,
   outcome: AuditEntry['outcome'],
@@ -94,9 +95,9 @@ const userRecord = (
 });
 
 /** The record of the outcome, once (an interrupted write looks for it before appending). */
-const audited = <I, S>(
-  entry: (write: WriteRun<I, S>) => AuditEntry,
-): Step<I, S, UserWriteDeps> => ({
+export const audited = <I, S, T = undefined>(
+  entry: (write: WriteRun<I, S, T>) => AuditEntry,
+): Step<I, S, UserWriteDeps, T> => ({
   name: 'audit',
   run: async (write, deps) => {
     await recordOnce(deps.audit, deps.auditReader, write, entry(write));
@@ -105,7 +106,9 @@ const audited = <I, S>(
 });
 
 /** The user's row of the user list, as Cognito and the locks have it now (last, deferrable). */
-const indexed = <I, S>(userName: (write: WriteRun<I, S>) => string): Step<I, S, UserWriteDeps> => ({
+export const indexed = <I, S, T = undefined>(
+  userName: (write: WriteRun<I, S, T>) => string,
+): Step<I, S, UserWriteDeps, T> => ({
   name: 'index',
   deferrable: true,
   run: async (write, deps) => {
@@ -128,7 +131,7 @@ const unlessGone = async (work: () => Promise<void>): Promise<void> => {
  * runs): done only under the last-PlatformAdmin rule (platform-admins.ts), which a write
  * finished after an interruption meets again.
  */
-const guarded = <I extends { userName: string }, S>(
+export const guarded = <I extends { userName: string }, S>(
   name: string,
   removal: AdminRemoval,
   act: (input: I, deps: UserWriteDeps) => Promise<void>,
@@ -493,7 +496,7 @@ export const resendInvitationWrite = statusWrite(
   () => [step('invite', (i, d) => d.directory.resendInvitation(i.email))],
 );
 
-/** Every user write the reconciler knows. */
+/** The user-management writes (the session's own are in session/session-writes.ts). */
 export const USER_WRITES = [
   register(createUserWrite),
   register(updateUserWrite),
@@ -504,12 +507,16 @@ export const USER_WRITES = [
   register(resendInvitationWrite),
 ];
 
-/** The journal of user writes (the cores run their writes through it). */
+/**
+ * A journal of user writes: runs them, and finishes the interrupted writes of the kinds in
+ * `workflows` (those the function may take every step of: see infra's permissions).
+ */
 export const userWriteJournal = (
   journal: Omit<JournalDeps, 'clock' | 'logger'>,
   deps: UserWriteDeps,
+  workflows: readonly RegisteredWorkflow<UserWriteDeps>[],
 ): Journal<UserWriteDeps> =>
-  new Journal({ ...journal, clock: deps.clock, logger: deps.logger }, USER_WRITES, deps);
+  new Journal({ ...journal, clock: deps.clock, logger: deps.logger }, workflows, deps);
 
 /** The subject a user write locks: the account (its sub), or for a new one its address. */
 export const userSubject = (userNameOrEmail: string): string =>

@@ -1,14 +1,23 @@
 import type { Journal } from '../../core/journal';
 import {
   ensureUserIndexBuilt,
-  IndexedUserDirectory,
   syncAfterChange,
   type UserIndexSync,
 } from '../../features/users/user-index-sync';
-import { type UserWriteDeps, userWriteJournal } from '../../features/users/user-writes';
+import type { RegisteredWorkflow } from '../../core/journal';
+import {
+  LINK_RESET_WRITES,
+  LOCKOUT_WRITES,
+  PASSWORD_RESET_WRITES,
+  SESSION_WRITES,
+} from '../../features/session/session-writes';
+import {
+  USER_WRITES,
+  type UserWriteDeps,
+  userWriteJournal,
+} from '../../features/users/user-writes';
 import { consoleLogger } from '../../http/logger';
 import { systemClock } from '../../ports/clock';
-import type { UserDirectory } from '../../ports/user-directory';
 import { userDirectory } from '../deps';
 import { auditReader } from './audit';
 import { accountLocks, auditTrail, userIndex, writeJournal } from './dynamodb';
@@ -20,15 +29,6 @@ const indexSync = (): UserIndexSync => ({
   index: userIndex(),
   logger: consoleLogger,
 });
-
-/**
- * The directory the session calls that change an account use: each change is followed by a
- * sync of the user's row. (User management's writes keep the row in step as a step of their own.)
- */
-export const managedUserDirectory = (): UserDirectory => {
-  const { directory, ...sync } = indexSync();
-  return new IndexedUserDirectory(directory, sync);
-};
 
 /** Syncs one user's row after Cognito changed the account on its own (a sign-in). */
 export const syncUser = (): ((userName: string) => Promise<void>) => {
@@ -54,6 +54,22 @@ export const userWriteDeps = (): UserWriteDeps => ({
   logger: consoleLogger,
 });
 
-/** The journal user management runs its writes through; also what the reconciler finishes. */
-export const userWrites = (): Journal<UserWriteDeps> =>
-  userWriteJournal({ journal: writeJournal() }, userWriteDeps());
+const journalOf = (workflows: readonly RegisteredWorkflow<UserWriteDeps>[]) => () =>
+  userWriteJournal({ journal: writeJournal() }, userWriteDeps(), workflows);
+
+/**
+ * The journal user management runs its writes through, and the reconciler's: every kind of
+ * user write (a user-management function may take every step of every one: infra's
+ * permissions), so an interrupted write of any kind is finished by the next write on the user.
+ */
+export const userWrites: () => Journal<UserWriteDeps> = journalOf([
+  ...USER_WRITES,
+  ...SESSION_WRITES,
+]);
+/**
+ * The public calls' journals know their own kind only: they finish an interrupted write of it,
+ * and leave any other kind to the reconciler (their functions may not take its steps).
+ */
+export const lockoutWrites = journalOf(LOCKOUT_WRITES);
+export const linkResetWrites = journalOf(LINK_RESET_WRITES);
+export const passwordResetWrites = journalOf(PASSWORD_RESET_WRITES);
