@@ -6,10 +6,27 @@ import { buildApp } from './app';
 import { createIdTokenAuthorizer } from './authorizer';
 import { REPOSITORY_ROOT, type MockEnv } from './env';
 import { lambdaEnvFor } from './lambda-env';
+import { clearRunning, markRunning } from './running-marker';
 import { seedReferenceData } from './seed';
 import { startStack, type StackInfo } from './stack';
 
 export const ENVIRONMENT_NAME = 'local';
+
+/** How often the offline console finishes writes a failing step left (AWS: every 5 minutes). */
+const RECONCILE_EVERY_MS = 60_000;
+
+/** The user index checked against Cognito after an unclean stop; logs what it corrected. */
+const rebuildIndexAfterCrash = async (): Promise<void> => {
+  try {
+    const { rebuildIndex } = await import('@ccsc/lambdas/jobs/rebuild-user-index');
+    const { users, drift } = await rebuildIndex();
+    console.log(
+      `User index checked after an unclean stop: ${String(users)} users, ${String(drift)} rows corrected.`,
+    );
+  } catch (err) {
+    console.error('User index: the check after an unclean stop failed', err);
+  }
+};
 
 export interface RunningConsole {
   url: string;
@@ -96,6 +113,8 @@ export const startConsole = async (
     );
     // Imported only now: the handlers read their configuration from the environment set above.
     const { handlers } = await import('@ccsc/lambdas/handlers');
+    const { finishInterruptedWrites } = await import('@ccsc/lambdas/jobs/reconcile-writes');
+    const uncleanStop = await markRunning(env.DATA_DIR);
 
     const runtimeConfig: RuntimeConfig = {
       region: stack.region,
@@ -120,7 +139,20 @@ export const startConsole = async (
       logger: env.DEBUG,
     });
     await seeded;
+    // What the last process left half done (it is gone: every write in the journal is finished
+    // or undone now, before anyone can call), then every minute what a failing step left, as
+    // the reconciler does every five minutes in AWS.
+    await finishInterruptedWrites(true);
+    const reconciler = setInterval(() => {
+      finishInterruptedWrites(false).catch((err: unknown) => {
+        console.error('write journal: the reconciler failed', err);
+      });
+    }, RECONCILE_EVERY_MS);
+    reconciler.unref();
     await app.listen({ port: env.PORT, host: env.HOST });
+    // After an unclean stop the index may also have missed a sync that was not journaled (a
+    // sign-in's): checked against Cognito in the background, as the nightly rebuild does in AWS.
+    const indexCheck = uncleanStop ? rebuildIndexAfterCrash() : Promise.resolve();
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : env.PORT;
     const host = env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST;
@@ -131,8 +163,11 @@ export const startConsole = async (
       runtimeConfig,
       app,
       async stop() {
+        clearInterval(reconciler);
         await app.close();
+        await indexCheck;
         await stack.stop();
+        await clearRunning(env.DATA_DIR);
       },
     };
   } catch (err) {

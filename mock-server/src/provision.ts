@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  AdminListGroupsForUserCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
@@ -213,6 +214,8 @@ const createUserPool = async (cognito: CognitoIdentityProviderClient, productNam
         InviteMessageTemplate: invitationTemplate(productName),
       },
       Schema: [
+        // Unused since the role became the Cognito group alone (issue 12); declared because the
+        // deployed pool keeps it (Cognito cannot remove a custom attribute): parity with AWS.
         {
           Name: 'role',
           AttributeDataType: 'String',
@@ -307,7 +310,12 @@ const ensureGroups = async (cognito: CognitoIdentityProviderClient, pool: string
   return missing.map((g) => g.GroupName);
 };
 
-/** Invites the bootstrap administrator (the e-mail carries the temporary password) if absent. */
+/**
+ * Invites the bootstrap administrator (the e-mail carries the temporary password) if absent, and
+ * puts them in the PlatformAdmin group (the role is the group alone). A start cut short between
+ * the two leaves a user in no role group: the next start finds them and gives the group; one who
+ * has a role group (say, moved since) keeps it.
+ */
 const ensureBootstrapAdmin = async (
   cognito: CognitoIdentityProviderClient,
   pool: string,
@@ -316,7 +324,22 @@ const ensureBootstrapAdmin = async (
   const found = await cognito.send(
     new ListUsersCommand({ UserPoolId: pool, Filter: `email = "${email}"`, Limit: 1 }),
   );
-  if ((found.Users ?? []).length > 0) return false;
+  const existing = found.Users?.[0]?.Username;
+  if (existing !== undefined) {
+    const groups = await cognito.send(
+      new AdminListGroupsForUserCommand({ UserPoolId: pool, Username: existing }),
+    );
+    if ((groups.Groups ?? []).length === 0) {
+      await cognito.send(
+        new AdminAddUserToGroupCommand({
+          UserPoolId: pool,
+          Username: existing,
+          GroupName: 'PlatformAdmin',
+        }),
+      );
+    }
+    return false;
+  }
   const created = await cognito.send(
     new AdminCreateUserCommand({
       UserPoolId: pool,
@@ -324,7 +347,6 @@ const ensureBootstrapAdmin = async (
       UserAttributes: [
         { Name: 'email', Value: email },
         { Name: 'email_verified', Value: 'true' },
-        { Name: 'custom:role', Value: 'PlatformAdmin' },
       ],
       DesiredDeliveryMediums: ['EMAIL'],
     }),

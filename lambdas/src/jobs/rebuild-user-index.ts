@@ -13,16 +13,29 @@ import { consoleLogger } from '../http/logger';
  * alarm watches: the index and Cognito should never disagree.
  */
 export const handler = async (): Promise<{ users: number; removed: number; written: number }> => {
+  const { drift, ...result } = await rebuildIndex();
+  consoleLogger.info('user index rebuilt', { ...result, drift });
+  console.log(emfLine(USER_INDEX_DRIFT_METRIC, lambdaEnv().ENVIRONMENT_NAME, drift));
+  return result;
+};
+
+/**
+ * Rebuilds the index; `drift` is how many rows disagreed with the directory (written or removed;
+ * none for a first build, which writes every row). The offline console runs this after an
+ * unclean stop.
+ */
+export const rebuildIndex = async (): Promise<{
+  users: number;
+  removed: number;
+  written: number;
+  drift: number;
+}> => {
   const index = userIndex();
-  // The first build writes every row: that is no disagreement.
   const wasBuilt = await index.isBuilt();
   const result = await rebuildUserIndex({
     directory: userDirectory(),
     locks: accountLocks(),
     index,
   });
-  const drift = wasBuilt ? result.written + result.removed : 0;
-  consoleLogger.info('user index rebuilt', { ...result, drift });
-  console.log(emfLine(USER_INDEX_DRIFT_METRIC, lambdaEnv().ENVIRONMENT_NAME, drift));
-  return result;
+  return { ...result, drift: wasBuilt ? result.written + result.removed : 0 };
 };

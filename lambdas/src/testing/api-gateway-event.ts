@@ -27,13 +27,12 @@ export const claimsFor = (
 /** An API Gateway REST (v1) proxy event, as the mock server and AWS build it. */
 export const apiGatewayEvent = (o: EventOptions): APIGatewayProxyEvent => {
   const query = o.query ?? {};
-  const single: Record<string, string> = {};
-  const multi: Record<string, string[]> = {};
-  for (const [k, v] of Object.entries(query)) {
-    const values = Array.isArray(v) ? v : [v];
-    multi[k] = values;
-    single[k] = values[values.length - 1] ?? '';
-  }
+  // Own keys whatever their names (`__proto__` included), as API Gateway's JSON gives them.
+  const entries = Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v : [v]] as const);
+  const multi: Record<string, string[]> = Object.fromEntries(entries);
+  const single: Record<string, string> = Object.fromEntries(
+    entries.map(([k, values]) => [k, values[values.length - 1] ?? '']),
+  );
   const body = o.rawBody ?? (o.body === undefined ? null : JSON.stringify(o.body));
   const hasQuery = Object.keys(query).length > 0;
   return {

@@ -171,6 +171,25 @@ describe('machine-to-machine', () => {
       });
     });
 
+    it('keeps prototype-named identifiers as ordinary resource servers', async () => {
+      for (const Identifier of ['__proto__', 'constructor', 'toString']) {
+        await sdk.send(
+          new CreateResourceServerCommand({ UserPoolId: poolId, Identifier, Name: Identifier }),
+        );
+        await expect(
+          sdk.send(new DescribeResourceServerCommand({ UserPoolId: poolId, Identifier })),
+        ).resolves.toMatchObject({ ResourceServer: { Identifier, Name: Identifier } });
+        await sdk.send(
+          new UpdateResourceServerCommand({ UserPoolId: poolId, Identifier, Name: 'renamed' }),
+        );
+        await sdk.send(new DeleteResourceServerCommand({ UserPoolId: poolId, Identifier }));
+        await expect(
+          sdk.send(new DescribeResourceServerCommand({ UserPoolId: poolId, Identifier })),
+        ).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+      }
+      expect(({} as Record<string, unknown>).Scopes).toBeUndefined();
+    });
+
     it('refuses a duplicate identifier with InvalidParameterException', async () => {
       await expect(
         sdk.send(

@@ -10,6 +10,7 @@ import { cognitoError, invalidParameter } from './errors';
 import type { FidelityTarget } from './fidelity';
 import { fields, parseRequest } from './request';
 import type { PoolState, StoredResourceServer } from './state';
+import { setOwn } from '../services/cognito-store';
 
 /**
  * Machine-to-machine: resource servers and their custom scopes, and app clients with secrets and
@@ -399,7 +400,7 @@ const CreateResourceServer: FidelityTarget = (services, fidelity) => async (ctx,
     if (findServer(state, req.Identifier)) {
       throw invalidParameter(M2M_MESSAGES.resourceServerExists(req.Identifier, req.UserPoolId));
     }
-    state.resourceServers[req.Identifier] = server;
+    setOwn(state.resourceServers, req.Identifier, server);
   });
   return { ResourceServer: resourceServerResponse(req.UserPoolId, server) };
 };
@@ -480,7 +481,7 @@ const UpdateResourceServer: FidelityTarget = (services, fidelity) => async (ctx,
   };
   await fidelity.store.update(req.UserPoolId, (state) => {
     if (!findServer(state, req.Identifier)) throw serverNotFound(req.Identifier);
-    state.resourceServers[req.Identifier] = server;
+    setOwn(state.resourceServers, req.Identifier, server);
   });
   return { ResourceServer: resourceServerResponse(req.UserPoolId, server) };
 };

@@ -111,4 +111,22 @@ describe('JsonFileDataStoreFactory', () => {
     expect(await store.get(ctx, ['Users', 'a'])).toMatchObject({ UserCreateDate: created });
     expect(await readFile(join(root, 'local_x.json'), 'utf8')).toBe(compact);
   });
+
+  it('treats prototype-named keys (usernames, ids) as ordinary names: none exist, each can be set', async () => {
+    const factory = new JsonFileDataStoreFactory(root);
+    const store = await factory.create(ctx, 'local_x', { Users: {} });
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(await store.get(ctx, ['Users', name]), name).toBeNull();
+      await store.set(ctx, ['Users', name], user(name));
+      expect(await store.get(ctx, ['Users', name]), name).toMatchObject({ Username: name });
+      await store.delete(ctx, ['Users', name]);
+      expect(await store.get(ctx, ['Users', name]), name).toBeNull();
+    }
+    await store.set(ctx, ['Users', '__proto__'], user('__proto__'));
+    // Nothing leaked onto the prototypes, and the name survives a reload.
+    expect(({} as Record<string, unknown>).Username).toBeUndefined();
+    const again = await new JsonFileDataStoreFactory(root).create(ctx, 'local_x', {});
+    expect(await again.get(ctx, ['Users', '__proto__'])).toMatchObject({ Username: '__proto__' });
+    expect(await again.get(ctx, ['Users', 'constructor'])).toBeNull();
+  });
 });

@@ -48,6 +48,25 @@ const isObject = (value: unknown): value is Json =>
 
 const path = (key: string | string[]) => (Array.isArray(key) ? key : [key]);
 
+/**
+ * A key's own value, never one inherited from Object.prototype: the keys are request-controlled
+ * (usernames, client ids), and `constructor` or `__proto__` must be an ordinary name.
+ */
+const own = (holder: unknown, key: string): unknown =>
+  typeof holder === 'object' && holder !== null && Object.hasOwn(holder, key)
+    ? (holder as Json)[key]
+    : undefined;
+
+/** Sets a key as an own property (`holder[key] = value` would set the prototype for __proto__). */
+export const setOwn = (holder: Json, key: string, value: unknown): void => {
+  Object.defineProperty(holder, key, {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
+};
+
 export class JsonFileDataStore implements DataStore {
   /** The save that will write the state as it is now; started once the one before is done. */
   private pending: Promise<void> | undefined;
@@ -71,12 +90,12 @@ export class JsonFileDataStore implements DataStore {
     let data: unknown = this.state;
     for (const [i, k] of keys.entries()) {
       // StormDB's value(): a falsy object on the way is an error, a missing last key is not.
-      if (i < keys.length - 1 && !(data as Json)[k]) {
+      if (i < keys.length - 1 && !own(data, k)) {
         return Promise.reject(
           new Error("Can't run .value() on non-existant property of non-existant object."),
         );
       }
-      data = (data as Json)[k];
+      data = own(data, k);
     }
     return Promise.resolve((data as T | undefined) ?? defaultValue ?? null);
   }
@@ -87,11 +106,11 @@ export class JsonFileDataStore implements DataStore {
     let holder: Json = this.state;
     for (const [i, k] of keys.entries()) {
       if (i === keys.length - 1) {
-        holder[k] = value;
+        setOwn(holder, k, value);
       } else {
         // StormDB creates what is undefined on the way, and fails on null as JS does.
-        if (typeof holder[k] === 'undefined') holder[k] = {};
-        holder = holder[k] as Json;
+        if (typeof own(holder, k) === 'undefined') setOwn(holder, k, {});
+        holder = own(holder, k) as Json;
       }
     }
     await this.save();
@@ -101,7 +120,7 @@ export class JsonFileDataStore implements DataStore {
     ctx.logger.debug({ key }, 'DataStore.delete');
     const keys = path(key);
     let holder = this.state as Json | undefined;
-    for (const k of keys.slice(0, -1)) holder = (holder as Json)[k] as Json | undefined;
+    for (const k of keys.slice(0, -1)) holder = own(holder as Json, k) as Json | undefined;
     // As StormDB: a missing object on the way is a TypeError, a missing last key is fine.
     // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
     delete (holder as Json)[String(keys.at(-1))];
