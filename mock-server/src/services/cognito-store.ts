@@ -120,7 +120,7 @@ export class JsonFileDataStore implements DataStore {
     ctx.logger.debug({ key }, 'DataStore.delete');
     const keys = path(key);
     let holder = this.state as Json | undefined;
-    for (const k of keys.slice(0, -1)) holder = own(holder as Json, k) as Json | undefined;
+    for (const k of keys.slice(0, -1)) holder = own(holder, k) as Json | undefined;
     // As StormDB: a missing object on the way is a TypeError, a missing last key is fine.
     // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
     delete (holder as Json)[String(keys.at(-1))];
