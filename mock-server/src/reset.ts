@@ -4,13 +4,22 @@ import { join, parse, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPOSITORY_ROOT, readEnv } from './env';
 import { RUNNING_MARKER } from './running-marker';
+import { OUTBOX_DIR } from './services/outbox';
 import { readStackFile, STACK_FILE } from './provision';
 import { DamagedFileError } from './services/atomic-file.mjs';
 
 export type ResetOutcome = 'deleted' | 'absent';
 
 /** What a data folder of the offline stack holds (src/stack.ts). */
-const LAYOUT = new Set([STACK_FILE, RUNNING_MARKER, 'cognito', 'dynamodb', 's3', 'mail']);
+const LAYOUT = new Set([
+  STACK_FILE,
+  RUNNING_MARKER,
+  OUTBOX_DIR,
+  'cognito',
+  'dynamodb',
+  's3',
+  'mail',
+]);
 
 /**
  * Whether the folder is ours: it holds our stack.json; or a stack.json a crash or a disk damaged

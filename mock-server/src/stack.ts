@@ -6,6 +6,7 @@ import type { ProvisionResult, TableSpec } from './provision';
 import { REGION } from './services/aws-local';
 import { type RunningMail, startMail } from './services/mail';
 import { type Stoppable, urlHost } from './services/net';
+import { OUTBOX_DIR, Outbox } from './services/outbox';
 import type { RelayMail } from './services/ses';
 
 export type { TableSpec } from './provision';
@@ -113,30 +114,24 @@ export const startStack = async (options: StackOptions): Promise<StackInfo> => {
   };
   await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true })));
 
-  // Cognito's e-mails and those sent through SES go over SMTP to maildev; the transport exists
-  // once maildev is listening, which is before anything can ask Cognito or SES to send. As in AWS,
-  // the API call that causes an e-mail does not wait for its delivery (maildev parses each message
-  // before it answers, the first one slowly); stop() waits for deliveries still under way.
+  // Cognito's e-mails and those sent through SES go over SMTP to maildev, through a durable
+  // outbox (services/outbox.ts): as in AWS, the API call that causes an e-mail does not wait for
+  // its delivery (maildev parses each message before it answers, the first one slowly), but once
+  // the call has answered the mail is kept on disk and delivered even if this process dies first
+  // (at the next start). stop() waits for deliveries still under way.
   const smtp: {
     transport?: { sendMail(mail: SendMailOptions): Promise<unknown>; close(): void };
   } = {};
-  const deliveries = new Set<Promise<void>>();
-  const sendMail: RelayMail = (mail) => {
+  const outbox = new Outbox(join(dataDir, OUTBOX_DIR), async (message) => {
     const transport = smtp.transport;
-    if (!transport) return Promise.reject(new Error('The local mail catcher is not running'));
+    if (!transport) throw new Error('The local mail catcher is not running');
     // Sent once maildev listens: with fixed ports the stack does not wait for it (below).
-    const delivery = mailStarting
-      .then(() => transport.sendMail(mail))
-      .then(
-        () => undefined,
-        (err: unknown) => {
-          const what = mail.subject !== undefined ? `"${mail.subject}"` : 'a message';
-          console.error(`Could not deliver ${what} to the local mail catcher:`, err);
-        },
-      );
-    deliveries.add(delivery);
-    void delivery.finally(() => deliveries.delete(delivery));
-    return Promise.resolve();
+    await mailStarting;
+    await transport.sendMail({ envelope: message.envelope, raw: message.raw });
+  });
+  const sendMail: RelayMail = (mail) => {
+    if (!smtp.transport) return Promise.reject(new Error('The local mail catcher is not running'));
+    return outbox.send(mail);
   };
 
   const [
@@ -216,6 +211,7 @@ export const startStack = async (options: StackOptions): Promise<StackInfo> => {
     ignoreTLS: true,
   });
   smtp.transport = transport;
+  outbox.resumeDelivery();
   const mailer: Stoppable = {
     stop: () => {
       transport.close();
@@ -225,8 +221,7 @@ export const startStack = async (options: StackOptions): Promise<StackInfo> => {
   const servicesUpAt = performance.now();
 
   let stopping: Promise<void> | undefined;
-  const stop = () =>
-    (stopping ??= Promise.allSettled([...deliveries]).then(() => stopAll([...running, mailer])));
+  const stop = () => (stopping ??= outbox.settled().then(() => stopAll([...running, mailer])));
 
   try {
     const ids = await provision({

@@ -58,9 +58,11 @@ const FAMILY = [
 type PoolUser = Record<string, unknown>;
 
 /** A user record as cognito-local keeps it (its JSON data file), as varied as a real directory. */
+/** The user's role: the group seedPool puts them in (the role is the group alone). */
+const roleOf = (n: number) => ROLES[n % ROLES.length] ?? 'OrgAdmin';
+
 const poolUser = (n: number, created: Date): PoolUser => {
   const sub = randomUUID();
-  const role = ROLES[n % ROLES.length] ?? 'OrgAdmin';
   const given = GIVEN[n % GIVEN.length] ?? 'Ada';
   const family = FAMILY[Math.floor(n / GIVEN.length) % FAMILY.length] ?? 'Lovelace';
   const waiting = n % 17 === 0;
@@ -75,7 +77,6 @@ const poolUser = (n: number, created: Date): PoolUser => {
       { Name: 'email_verified', Value: 'true' },
       { Name: 'given_name', Value: given },
       { Name: 'family_name', Value: family },
-      { Name: 'custom:role', Value: role },
       { Name: 'custom:organisationId', Value: ORGS[n % ORGS.length] ?? 'site-berlin-mitte' },
     ],
     Enabled: n % 23 !== 0,
@@ -105,10 +106,7 @@ const seedPool = async (dataDir: string, userPoolId: string) => {
     const user = poolUser(n, created);
     const sub = user.Username as string;
     pool.Users[sub] = user;
-    const role =
-      (user.Attributes as { Name: string; Value: string }[]).find((a) => a.Name === 'custom:role')
-        ?.Value ?? 'OrgAdmin';
-    const group = pool.Groups[role];
+    const group = pool.Groups[roleOf(n)];
     if (group) group.members = [...(group.members ?? []), sub];
   }
   await writeFile(file, JSON.stringify(pool));

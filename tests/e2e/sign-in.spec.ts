@@ -47,11 +47,10 @@ test('first login of an invited user: e-mailed password, new password, authentic
         { Name: 'email_verified', Value: 'true' },
         { Name: 'given_name', Value: 'Ada' },
         { Name: 'family_name', Value: 'Lovelace' },
-        // The role as create-user records it: attribute and group.
-        { Name: 'custom:role', Value: 'PlatformAdmin' },
       ],
     }),
   );
+  // The role is the group alone, as create-user gives it.
   await client.send(
     new AdminAddUserToGroupCommand({
       UserPoolId: info.userPoolId,

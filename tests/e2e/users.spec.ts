@@ -119,11 +119,13 @@ test('a PlatformAdmin invites an OrgAdmin, who manages only their organisation; 
   await expect(orgPage.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
   await expect(orgPage.getByRole('button', { name: 'Disable', exact: true })).toHaveCount(0);
   await orgPage.keyboard.press('Escape');
-  // They may give the OrgAdmin role only, in their own organisation.
+  // They may give the OrgAdmin and Auditor roles (of their own organisation only), never
+  // PlatformAdmin: what lies within their reach.
   await orgPage.getByRole('link', { name: 'Create User' }).click();
   await expect(orgPage.getByLabel('Role', { exact: true }).locator('option')).toHaveText([
     'Choose a role',
     'Organisation administrator',
+    'Auditor',
   ]);
   await expect(orgPage.getByLabel('Organisation', { exact: true })).toBeDisabled();
   await expect(orgPage.getByLabel('Organisation', { exact: true })).toHaveValue(ORG);

@@ -134,7 +134,8 @@ describe('update-user', () => {
     );
     const attribute = (n: string) => user.UserAttributes?.find((a) => a.Name === n)?.Value;
     expect(attribute('given_name')).toBe('Renamed');
-    expect(attribute('custom:role')).toBe('OrgAdmin');
+    // The role is the group alone (issue 12): the attribute is never written.
+    expect(attribute('custom:role')).toBeUndefined();
     expect(attribute('email')).toBe(email);
     expect(attribute('email_verified')).toBe('false');
   });

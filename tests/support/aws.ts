@@ -58,7 +58,7 @@ export const createRoleUser = async (
       UserAttributes: [
         { Name: 'email', Value: email },
         { Name: 'email_verified', Value: 'true' },
-        { Name: 'custom:role', Value: role },
+        // The role is the group alone (below): no custom:role, as the console writes users.
         ...(organisationId === undefined
           ? []
           : [{ Name: 'custom:organisationId', Value: organisationId }]),
@@ -185,6 +185,71 @@ export const createEnrolledUser = async (
   if (recorded.status !== 200)
     throw new Error(`redirectUser for ${user.email}: ${recorded.status}`);
   return { ...user, ...second, authenticator };
+};
+
+/**
+ * The invited user at `email` (an invitation in the inbox) signs in for the first time as the
+ * web app does: the temporary password from the newest invitation, a new password
+ * (NEW_PASSWORD_REQUIRED), the authenticator enrolled, a second sign-in with its code, and
+ * redirectUser.
+ */
+export const acceptInvitation = async (
+  c: ConsoleInfo,
+  email: string,
+): Promise<EnrolledTestUser> => {
+  const client = cognito(c);
+  const mails = await waitForMail(c, email);
+  const invitation = [...mails].reverse().find((m) => /temporary password is \S+/.test(m.text));
+  const temporary = /temporary password is (\S+)/.exec(invitation?.text ?? '')?.[1];
+  if (temporary === undefined) throw new Error(`no invitation to ${email} in the inbox`);
+  const password = strongPassword();
+  const challenged = await srpSignIn(client, {
+    userPoolId: c.userPoolId,
+    clientId: c.userPoolClientId,
+    username: email,
+    password: temporary,
+  });
+  if (challenged.ChallengeName !== 'NEW_PASSWORD_REQUIRED') {
+    throw new SignInIncomplete(email, challenged.ChallengeName);
+  }
+  const answered = await client.send(
+    new RespondToAuthChallengeCommand({
+      ClientId: c.userPoolClientId,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: challenged.Session,
+      ChallengeResponses: {
+        USERNAME: challenged.ChallengeParameters?.USER_ID_FOR_SRP ?? email,
+        NEW_PASSWORD: password,
+      },
+    }),
+  );
+  const accessToken = answered.AuthenticationResult?.AccessToken;
+  if (accessToken === undefined) throw new SignInIncomplete(email, answered.ChallengeName);
+  const associated = await client.send(
+    new AssociateSoftwareTokenCommand({ AccessToken: accessToken }),
+  );
+  const authenticator = new Authenticator(associated.SecretCode ?? '');
+  await client.send(
+    new VerifySoftwareTokenCommand({
+      AccessToken: accessToken,
+      UserCode: await authenticator.next(),
+    }),
+  );
+  await client.send(
+    new SetUserMFAPreferenceCommand({
+      AccessToken: accessToken,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    }),
+  );
+  const tokens = await signInWeb(c, { email, password }, authenticator);
+  const recorded = await callApi(c, 'redirectUser?firstLogin=true', { token: tokens.idToken });
+  if (recorded.status !== 200) throw new Error(`redirectUser for ${email}: ${recorded.status}`);
+  const sub = JSON.parse(
+    Buffer.from(tokens.idToken.split('.')[1] ?? '', 'base64url').toString(),
+  ) as {
+    sub: string;
+  };
+  return { email, userName: sub.sub, password, ...tokens, authenticator };
 };
 
 /** How a Cognito call failed, as the SDK reports it: exception name, message, HTTP status. */
