@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { onContainerReset } from './container';
 
 /**
  * The one place the Lambda code reads its configuration. CDK sets these variables on every
@@ -39,6 +40,10 @@ export const parseLambdaEnv = (source: Record<string, string | undefined>): Lamb
 
 let cached: LambdaEnv | undefined;
 export const lambdaEnv = (): LambdaEnv => (cached ??= parseLambdaEnv(process.env));
+onContainerReset(() => {
+  cached = undefined;
+  origins = undefined;
+});
 
 /**
  * The console's origin(s), comma-separated, for CORS: in AWS the API has an origin of its own.

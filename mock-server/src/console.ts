@@ -112,6 +112,9 @@ export const startConsole = async (
       }),
     );
     // Imported only now: the handlers read their configuration from the environment set above.
+    // A console started before in this process left its clients and configuration behind.
+    const { resetContainer } = await import('@ccsc/lambdas/container');
+    resetContainer();
     const { handlers } = await import('@ccsc/lambdas/handlers');
     const { finishInterruptedWrites } = await import('@ccsc/lambdas/jobs/reconcile-writes');
     const uncleanStop = await markRunning(env.DATA_DIR);

@@ -89,15 +89,19 @@ const chainLength = async (): Promise<number> => {
 
 describe('the audit trail calls', () => {
   let admin: EnrolledTestUser;
+  /** An Auditor of every organisation (none of their own). */
   let auditor: EnrolledTestUser;
+  /** An Auditor of one organisation: reads it only. */
+  let orgAuditor: EnrolledTestUser;
   let orgAdmin: EnrolledTestUser;
   let otherOrgAdmin: EnrolledTestUser;
   let inOrg: EnrolledTestUser;
   let inOther: EnrolledTestUser;
 
   beforeAll(async () => {
-    [admin, auditor, orgAdmin, otherOrgAdmin, inOrg, inOther] = await Promise.all([
+    [admin, auditor, orgAuditor, orgAdmin, otherOrgAdmin, inOrg, inOther] = await Promise.all([
       createEnrolledUser(c, 'PlatformAdmin'),
+      createEnrolledUser(c, 'Auditor'),
       createEnrolledUser(c, 'Auditor', ORG),
       createEnrolledUser(c, 'OrgAdmin', ORG),
       createEnrolledUser(c, 'OrgAdmin', OTHER),
@@ -135,7 +139,7 @@ describe('the audit trail calls', () => {
     expect(Date.parse(record?.at ?? '')).toBeGreaterThan(Date.now() - 5 * 60_000);
   });
 
-  it('serves PlatformAdmin and Auditor every record, newest first', async () => {
+  it('serves a PlatformAdmin and an Auditor of every organisation every record, newest first', async () => {
     for (const caller of [admin, auditor]) {
       const found = await records(caller, { action: 'user.disabled', limit: 100 });
       const targets = found.map((r) => r.target?.id);
@@ -145,12 +149,14 @@ describe('the audit trail calls', () => {
     }
   });
 
-  it('shows an OrgAdmin only the records about their own organisation', async () => {
-    const mine = await records(orgAdmin, { limit: 100 });
-    expect(mine.length).toBeGreaterThan(0);
-    expect(new Set(mine.map((r) => r.organisationId))).toEqual(new Set([ORG]));
-    expect(mine.map((r) => r.target?.id)).toContain(inOrg.userName);
-    expect(mine.map((r) => r.target?.id)).not.toContain(inOther.userName);
+  it('shows an OrgAdmin or an Auditor of one organisation only the records about it', async () => {
+    for (const reader of [orgAdmin, orgAuditor]) {
+      const mine = await records(reader, { limit: 100 });
+      expect(mine.length).toBeGreaterThan(0);
+      expect(new Set(mine.map((r) => r.organisationId))).toEqual(new Set([ORG]));
+      expect(mine.map((r) => r.target?.id)).toContain(inOrg.userName);
+      expect(mine.map((r) => r.target?.id)).not.toContain(inOther.userName);
+    }
 
     const theirs = await records(otherOrgAdmin, { action: 'user.', limit: 100 });
     expect(theirs.map((r) => r.target?.id)).toContain(inOther.userName);
@@ -253,9 +259,15 @@ describe('the audit trail calls', () => {
     expect(extra.status).toBe(400);
   });
 
-  it('needs a token, and verifying needs PlatformAdmin or Auditor', async () => {
+  it('needs a token, and verifying the whole chain needs a reader of every organisation', async () => {
     expect((await list(null, {})).status).toBe(401);
     expect((await verify(orgAdmin)).status).toBe(403);
+    // An Auditor of one organisation reads its records, not the chain of everyone's.
+    const scoped = await verify(orgAuditor);
+    expect(scoped.status).toBe(403);
+    expect(scoped.body.error?.message).toBe(
+      'Only an account that reads every organisation can verify the whole chain.',
+    );
     expect((await verify(auditor)).status).toBe(200);
   });
 

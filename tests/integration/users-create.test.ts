@@ -94,7 +94,8 @@ describe('create-user', () => {
       [person({ role: 'PlatformAdmin', organisationId: undefined }), 403],
       // Another organisation, real or not, is refused alike: nothing about it is revealed.
       [person({ organisationId: 'site-nowhere' }), 403],
-      [person({ role: 'Auditor' }), 403],
+      // An Auditor of every organisation (none given) reaches beyond theirs.
+      [person({ role: 'Auditor', organisationId: undefined }), 403],
       [person({ phoneNumber: '+491' }), 400],
       [person({ givenName: '<script>alert(1)</script>' }), 400],
       [person({ email: 'not an address' }), 400],

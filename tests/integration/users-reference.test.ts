@@ -38,8 +38,8 @@ describe('list-all-groups and get-mob-dial-code', () => {
       true,
     );
     const own = await callApi(c, 'list-all-groups', { method: 'GET', token: orgAdmin.idToken });
-    // An Auditor reads every organisation: not a role an OrgAdmin may give.
-    expect((own.body as Groups).data.groups.map((g) => g.name)).toEqual(['OrgAdmin']);
+    // OrgAdmin and Auditor, of their own organisation: within their reach (never PlatformAdmin).
+    expect((own.body as Groups).data.groups.map((g) => g.name)).toEqual(['OrgAdmin', 'Auditor']);
   });
 
   it('serves the dial codes, and refuses a query parameter it does not know', async () => {

@@ -7,6 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { onContainerReset } from '../container';
 import { ROLES } from '../contract/roles';
 import {
   TABLES,
@@ -68,6 +69,9 @@ interface Copy {
 
 /** A reader's copy of the whole index and the version it is current at (per table, per process). */
 const copies = new Map<string, Copy>();
+onContainerReset(() => {
+  copies.clear();
+});
 
 type Change =
   { kind: 'put'; user: IndexedUser } | { kind: 'remove'; userName: string } | { kind: 'built' };

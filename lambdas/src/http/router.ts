@@ -4,6 +4,7 @@ import { API_PREFIX, type RouteDefinition } from '../contract';
 import { CognitoUserDirectory } from '../adapters/cognito-user-directory';
 import { cognitoClient } from '../adapters/clients/cognito';
 import { once } from '../adapters/clients/once';
+import { onContainerReset } from '../container';
 import { allowedOrigins, lambdaEnv } from '../env';
 import { callerFromClaims, type Caller } from './claims';
 import { withCors } from './cors';
@@ -84,6 +85,9 @@ export const createHandler = <R extends RouteDefinition, D>(
   const accounts = options.accounts ?? cognitoAccounts;
   const mfaGated = route.auth === 'authenticated' && route.allowedBeforeMfa !== true;
   let deps: D | undefined;
+  onContainerReset(() => {
+    deps = undefined;
+  });
   return async (event) =>
     withCors(await answer(event), event, options.allowedOrigins ?? allowedOrigins());
 

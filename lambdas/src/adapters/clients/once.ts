@@ -1,3 +1,5 @@
+import { onContainerReset } from '../../container';
+
 /**
  * One SDK client per service per container, built on first use. Each service has its own module
  * so that a Lambda bundle carries only the SDK clients its operation uses. Endpoints come from the
@@ -6,5 +8,8 @@
  */
 export const once = <T>(make: () => T): (() => T) => {
   let value: T | undefined;
+  onContainerReset(() => {
+    value = undefined;
+  });
   return () => (value ??= make());
 };
