@@ -154,4 +154,22 @@ describe('CognitoUserDirectory', () => {
       });
     }
   });
+
+  it('sends ConfirmForgotPassword through the client without retries, everything else not', async () => {
+    const main = stubClient({
+      AdminGetUserCommand: () => ({ Username: 'sub-1' }),
+      AdminListGroupsForUserCommand: () => ({}),
+    });
+    const single = stubClient({ ConfirmForgotPasswordCommand: () => ({}) });
+    const directory = new CognitoUserDirectory(main.client, 'p_1', () => single.client);
+    await directory.confirmPasswordReset({
+      clientId: 'web',
+      email: 'a@example.com',
+      code: '123456',
+      newPassword: 'NewPassw0rd',
+    });
+    await directory.getUser('a@example.com');
+    expect(single.sent.map((s) => s.command)).toEqual(['ConfirmForgotPasswordCommand']);
+    expect(main.sent.map((s) => s.command)).not.toContain('ConfirmForgotPasswordCommand');
+  });
 });

@@ -102,6 +102,8 @@ export class CognitoUserDirectory implements UserDirectory {
   constructor(
     private readonly client: CognitoIdentityProviderClient,
     private readonly userPoolId: string,
+    /** For ConfirmForgotPassword: a client that does not retry (clients/cognito.ts). */
+    private readonly publicClient: () => CognitoIdentityProviderClient = () => client,
   ) {}
 
   async listUsers(query: ListUsersQuery) {
@@ -381,7 +383,7 @@ export class CognitoUserDirectory implements UserDirectory {
 
   async confirmPasswordReset(reset: PasswordReset) {
     try {
-      await this.client.send(
+      await this.publicClient().send(
         new ConfirmForgotPasswordCommand({
           ClientId: reset.clientId,
           Username: reset.email,

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { CognitoUserDirectory } from '../adapters/cognito-user-directory';
-import { cognitoClient } from '../adapters/clients/cognito';
+import { cognitoClient, publicCallsCognitoClient } from '../adapters/clients/cognito';
 import { lambdaEnv } from '../env';
 import type { SteadyTiming } from '../features/session/session-shared';
 import { systemClock } from '../ports/clock';
@@ -12,7 +12,7 @@ import type { UserDirectory } from '../ports/user-directory';
  * only the SDK clients its operation uses: an unused SDK import still costs cold-start time.
  */
 export const userDirectory = (): UserDirectory =>
-  new CognitoUserDirectory(cognitoClient(), lambdaEnv().USER_POOL_ID);
+  new CognitoUserDirectory(cognitoClient(), lambdaEnv().USER_POOL_ID, publicCallsCognitoClient);
 
 /** Real time, real waiting: for the public calls that answer in a steady time. */
 export const steadyTiming = (): SteadyTiming => ({

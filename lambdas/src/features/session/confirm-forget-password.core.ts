@@ -16,9 +16,9 @@ export interface ConfirmForgetPasswordDeps extends SteadyTiming {
 
 /**
  * Measured offline without a floor: refusals 5-20 ms, a reset (which also audits) 40-56 ms. The
- * floor covers them with room for AWS latency, as forget-totp's does. The attempt limit took
- * 90-980 ms: the SDK retries LimitExceededException as throttling after a random wait under 1 s,
- * so that one answer can pass the floor by a few ms until the adapter stops retrying it.
+ * floor covers them with room for AWS latency, as forget-totp's does. (The attempt limit took
+ * 90-980 ms while the SDK retried LimitExceededException as throttling; ConfirmForgotPassword
+ * now goes through a client without retries: clients/cognito.ts.)
  */
 export const CONFIRM_FORGET_PASSWORD_MIN_RESPONSE_MS = 1000;
 
