@@ -1,17 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { toApiGatewayEvent } from './api-gateway-event';
-
-/** Keys that name members of Object.prototype (or are special to it). */
-const PROTOTYPE_KEYS = [
-  '__proto__',
-  'constructor',
-  'toString',
-  'valueOf',
-  'hasOwnProperty',
-  '__defineGetter__',
-  'prototype',
-] as const;
+import { PROTOTYPE_KEYS } from '@ccsc/lambdas/testing/hostile-input';
 
 /** What the builder reads of a Fastify request; the rest of FastifyRequest is not needed. */
 const request = (o: { url: string; headers?: Record<string, string | string[] | undefined> }) =>

@@ -8,16 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, type Operation, type RuntimeConfig } from '@ccsc/lambdas/contract';
 import type { LambdaHandler } from '@ccsc/lambdas/http/router';
 import { buildApp } from './app';
-
-const PROTOTYPE_KEYS = [
-  '__proto__',
-  'constructor',
-  'toString',
-  'valueOf',
-  'hasOwnProperty',
-  '__defineGetter__',
-  'prototype',
-];
+import { PROTOTYPE_KEYS } from '@ccsc/lambdas/testing/hostile-input';
 
 const runtimeConfig: RuntimeConfig = {
   region: 'eu-central-1',

@@ -2,6 +2,7 @@ import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { routeList, type RouteDefinition } from '@ccsc/lambdas/contract';
 import { createEnrolledUser } from '../support/aws';
+import { PROTOTYPE_KEYS } from '@ccsc/lambdas/testing/hostile-input';
 
 /**
  * Hostile input on every route of the contract, public and authenticated, with and without a
@@ -16,16 +17,6 @@ import { createEnrolledUser } from '../support/aws';
 
 const c = inject('console');
 const url = new URL(c.url);
-
-const PROTOTYPE_KEYS = [
-  '__proto__',
-  'constructor',
-  'toString',
-  'valueOf',
-  'hasOwnProperty',
-  '__defineGetter__',
-  'prototype',
-] as const;
 
 /** What no answer may contain: a program's internals, or Fastify's own error body. */
 const INTERNAL_TEXT = [

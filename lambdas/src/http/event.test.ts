@@ -4,17 +4,7 @@ import { routeList, routes, type RouteDefinition } from '../contract';
 import { apiGatewayEvent } from '../testing/api-gateway-event';
 import { AppError, ValidationError } from './errors';
 import { parseInput, readRawInput, requestMeta } from './event';
-
-/** Keys that name members of Object.prototype (or are special to it). */
-const PROTOTYPE_KEYS = [
-  '__proto__',
-  'constructor',
-  'toString',
-  'valueOf',
-  'hasOwnProperty',
-  '__defineGetter__',
-  'prototype',
-] as const;
+import { PROTOTYPE_KEYS } from '../testing/hostile-input';
 
 /** A map with these keys as ordinary own properties, as API Gateway's JSON event gives them. */
 const jsonMap = <T>(entries: [string, T][]): Record<string, T> =>
