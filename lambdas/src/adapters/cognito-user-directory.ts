@@ -325,8 +325,8 @@ export class CognitoUserDirectory implements UserDirectory {
     return groups;
   }
 
-  async enabledMembers(group: Role) {
-    const members: string[] = [];
+  async groupMembers(group: Role) {
+    const members: { userName: string; enabled: boolean; status: string }[] = [];
     let nextToken: string | undefined;
     do {
       const out = await this.client
@@ -340,7 +340,12 @@ export class CognitoUserDirectory implements UserDirectory {
         )
         .catch(translate);
       for (const user of out.Users ?? []) {
-        if (user.Enabled === true && user.Username !== undefined) members.push(user.Username);
+        if (user.Username === undefined) continue;
+        members.push({
+          userName: user.Username,
+          enabled: user.Enabled === true,
+          status: user.UserStatus ?? 'UNKNOWN',
+        });
       }
       nextToken = out.NextToken;
     } while (nextToken !== undefined);

@@ -1,4 +1,5 @@
 import {
+  DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -11,6 +12,15 @@ const keyOf = (userName: string) => ({ pk: `USER#${userName}`, sk: SK });
 
 const isConditionFailure = (err: unknown): boolean =>
   err instanceof Error && err.name === 'ConditionalCheckFailedException';
+
+const itemOf = (lock: AccountLock) => ({
+  ...keyOf(lock.userName),
+  userName: lock.userName,
+  lockedAt: lock.lockedAt.toISOString(),
+  failedSignIns: lock.failedSignIns,
+  reason: lock.reason,
+  ...(lock.releasedAt === null ? {} : { releasedAt: lock.releasedAt.toISOString() }),
+});
 
 const toLock = (item: Record<string, unknown> | undefined): AccountLock | null => {
   if (item === undefined) return null;
@@ -44,14 +54,7 @@ export class DynamoAccountLocks implements AccountLocks {
       await this.client.send(
         new PutCommand({
           TableName: this.tableName,
-          Item: {
-            ...keyOf(lock.userName),
-            userName: lock.userName,
-            lockedAt: lock.lockedAt.toISOString(),
-            failedSignIns: lock.failedSignIns,
-            reason: lock.reason,
-            ...(lock.releasedAt === null ? {} : { releasedAt: lock.releasedAt.toISOString() }),
-          },
+          Item: itemOf(lock),
           // Optimistic: only over the record this call read, so one streak locks once.
           ...(previous === null
             ? { ConditionExpression: 'attribute_not_exists(pk)' }
@@ -65,6 +68,26 @@ export class DynamoAccountLocks implements AccountLocks {
     } catch (err) {
       if (isConditionFailure(err)) return false;
       throw err;
+    }
+  }
+
+  async unclaim(lock: AccountLock, previous: AccountLock | null): Promise<void> {
+    const mine = {
+      ConditionExpression: 'lockedAt = :mine',
+      ExpressionAttributeValues: { ':mine': lock.lockedAt.toISOString() },
+    };
+    try {
+      if (previous === null) {
+        await this.client.send(
+          new DeleteCommand({ TableName: this.tableName, Key: keyOf(lock.userName), ...mine }),
+        );
+      } else {
+        await this.client.send(
+          new PutCommand({ TableName: this.tableName, Item: itemOf(previous), ...mine }),
+        );
+      }
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
     }
   }
 

@@ -1,4 +1,9 @@
-import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { TABLES } from '../data-model';
 import type { TotpResetTicket, TotpResetTickets } from '../ports/totp-reset-tickets';
 
@@ -13,6 +18,28 @@ const epochSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
  * returns the deleted item: the condition (exists, not expired) and the removal are atomic, so
  * a ticket is used at most once, and an expired one never, whether or not TTL removed it yet.
  */
+const toTicket = (
+  tokenHash: string,
+  item: Record<string, unknown> | undefined,
+): TotpResetTicket | null => {
+  const userName = item?.userName;
+  const issuedAt = item?.issuedAt;
+  const expiresAt = item?.[EXPIRES_AT];
+  if (
+    typeof userName !== 'string' ||
+    typeof issuedAt !== 'string' ||
+    typeof expiresAt !== 'number'
+  ) {
+    return null;
+  }
+  return {
+    tokenHash,
+    userName,
+    issuedAt: new Date(issuedAt),
+    expiresAt: new Date(expiresAt * 1000),
+  };
+};
+
 export class DynamoTotpResetTickets implements TotpResetTickets {
   constructor(
     private readonly client: DynamoDBDocumentClient,
@@ -34,6 +61,14 @@ export class DynamoTotpResetTickets implements TotpResetTickets {
     );
   }
 
+  async peek(tokenHash: string, now: Date): Promise<TotpResetTicket | null> {
+    const out = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: keyOf(tokenHash), ConsistentRead: true }),
+    );
+    const ticket = toTicket(tokenHash, out.Item);
+    return ticket !== null && ticket.expiresAt.getTime() > now.getTime() ? ticket : null;
+  }
+
   async redeem(tokenHash: string, now: Date): Promise<TotpResetTicket | null> {
     try {
       const out = await this.client.send(
@@ -46,23 +81,7 @@ export class DynamoTotpResetTickets implements TotpResetTickets {
           ReturnValues: 'ALL_OLD',
         }),
       );
-      const item: Record<string, unknown> | undefined = out.Attributes;
-      const userName = item?.userName;
-      const issuedAt = item?.issuedAt;
-      const expiresAt = item?.[EXPIRES_AT];
-      if (
-        typeof userName !== 'string' ||
-        typeof issuedAt !== 'string' ||
-        typeof expiresAt !== 'number'
-      ) {
-        return null;
-      }
-      return {
-        tokenHash,
-        userName,
-        issuedAt: new Date(issuedAt),
-        expiresAt: new Date(expiresAt * 1000),
-      };
+      return toTicket(tokenHash, out.Attributes);
     } catch (err) {
       if (err instanceof Error && err.name === 'ConditionalCheckFailedException') return null;
       throw err;

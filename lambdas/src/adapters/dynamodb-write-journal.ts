@@ -24,6 +24,7 @@ const itemSchema = z.object({
   owner: z.string(),
   leaseUntil: z.number(),
   attempt: z.number(),
+  abandoning: z.object({ code: z.string(), message: z.string() }).optional(),
 });
 
 const toEntry = (item: Record<string, unknown> | undefined): JournalEntry | null => {
@@ -89,7 +90,10 @@ export class DynamoWriteJournal implements WriteJournal, Leases {
         new UpdateCommand({
           TableName: this.tableName,
           Key: journalKey(entry.subject),
-          UpdateExpression: 'SET done = :done, #state = :state, leaseUntil = :lease',
+          UpdateExpression:
+            entry.abandoning === undefined
+              ? 'SET done = :done, #state = :state, leaseUntil = :lease'
+              : 'SET done = :done, #state = :state, leaseUntil = :lease, abandoning = :abandoning',
           ConditionExpression: 'id = :id AND #owner = :owner',
           ExpressionAttributeNames: { '#state': 'state', '#owner': 'owner' },
           ExpressionAttributeValues: {
@@ -98,6 +102,7 @@ export class DynamoWriteJournal implements WriteJournal, Leases {
             ':lease': entry.leaseUntil.getTime(),
             ':id': entry.id,
             ':owner': entry.owner,
+            ...(entry.abandoning === undefined ? {} : { ':abandoning': entry.abandoning }),
           },
         }),
       );
@@ -180,7 +185,7 @@ export class DynamoWriteJournal implements WriteJournal, Leases {
     return entries.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
   }
 
-  async acquire(name: string, owner: string, until: Date, force = false): Promise<boolean> {
+  async acquire(name: string, owner: string, until: Date): Promise<boolean> {
     try {
       await this.client.send(
         new PutCommand({
@@ -192,12 +197,8 @@ export class DynamoWriteJournal implements WriteJournal, Leases {
             // Cleanup only: a lease is free once its time ran out, whatever TTL has done.
             expiresAt: Math.ceil(until.getTime() / 1000) + 24 * 60 * 60,
           },
-          ...(force
-            ? {}
-            : {
-                ConditionExpression: 'attribute_not_exists(pk) OR leaseUntil < :now',
-                ExpressionAttributeValues: { ':now': this.now().getTime() },
-              }),
+          ConditionExpression: 'attribute_not_exists(pk) OR leaseUntil < :now',
+          ExpressionAttributeValues: { ':now': this.now().getTime() },
         }),
       );
       return true;

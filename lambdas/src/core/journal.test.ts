@@ -247,4 +247,19 @@ describe('the write journal (issue 12)', () => {
     expect(journal.entries.size).toBe(1);
     expect(logger.errors).toEqual([expect.objectContaining({ kind: 'no.such.kind' })]);
   });
+
+  it('tells a write’s success record from its failure record when finishing it', async () => {
+    const audit = new FakeAuditTrail();
+    const base = {
+      action: 'thing.made',
+      actor: null,
+      source: { ip: '-', userAgent: null },
+      requestId: 'r1',
+    };
+    await audit.append({ ...base, outcome: 'failure', reason: 'refused' });
+    const write = { attempt: 2, startedAt: new Date('2025-01-15T10:00:00.000Z') };
+    await recordOnce(audit, audit, write, { ...base, outcome: 'success' });
+    await recordOnce(audit, audit, write, { ...base, outcome: 'success' });
+    expect(audit.entries.map((e) => e.outcome)).toEqual(['failure', 'success']);
+  });
 });

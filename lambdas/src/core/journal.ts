@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import type * as z from 'zod';
+import * as z from 'zod';
+import { ERROR_CODES, type ErrorCode } from '../contract/envelope';
 import { AppError, ConflictError } from '../http/errors';
 import { describeError, type Logger } from '../http/logger';
 import type { AuditEntry, AuditReader, AuditTrail } from '../ports/audit-trail';
@@ -115,6 +116,9 @@ const isRefusal = (err: unknown): err is AppError =>
   err.code !== 'SERVICE_UNAVAILABLE' &&
   err.code !== 'INTERNAL';
 
+/** A stored refusal's code (any other reads as a conflict). */
+const ERROR_CODE_SCHEMA = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
+
 const toJson = (value: unknown): Record<string, unknown> =>
   JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
 
@@ -215,6 +219,16 @@ export class Journal<D> {
     const taken = await this.deps.journal.takeOver(entry, this.newId(), this.leaseFromNow(), force);
     if (taken === null) return 'taken';
     const log = { subject: taken.subject, kind: taken.kind, id: taken.id, done: taken.done };
+    if (taken.abandoning !== undefined) {
+      // Refused for good before the interruption: go on undoing it, never forward.
+      this.deps.logger.warn('write journal: undoing an interrupted refused write', log);
+      const refusal = new AppError(
+        ERROR_CODE_SCHEMA.catch('CONFLICT').parse(taken.abandoning.code),
+        taken.abandoning.message,
+      );
+      const write = this.writeOf(taken, input.data, state.data, undefined);
+      return (await this.abandon(workflow, taken, write, refusal)) ? 'abandoned' : 'left';
+    }
     this.deps.logger.warn('write journal: finishing an interrupted write', log);
     try {
       await this.execute(workflow, taken, input.data, state.data, undefined);
@@ -318,17 +332,29 @@ export class Journal<D> {
     return write.state;
   }
 
+  /**
+   * Undoes a write refused for good: marks the entry (so that a takeover goes on undoing), lets
+   * the workflow put back what its steps changed and record the failure, removes the entry.
+   * Answers whether it is done; if the undo failed, the entry stays for the next try.
+   */
   private async abandon<I, S, T>(
     workflow: Workflow<I, S, D, T>,
     entry: JournalEntry,
     write: WriteRun<I, S, T>,
     refusal: AppError,
-  ): Promise<void> {
+  ): Promise<boolean> {
     try {
+      if (entry.abandoning === undefined) {
+        entry.abandoning = { code: refusal.code, message: refusal.message };
+        entry.leaseUntil = this.leaseFromNow();
+        if (!(await this.deps.journal.save(entry))) {
+          throw new Error(`write journal: lost the lease of ${entry.subject}`);
+        }
+      }
       await workflow.abandon(write, this.workflowDeps, refusal);
       await this.deps.journal.finish(entry);
+      return true;
     } catch (err) {
-      // The undo itself failed: the write stays, and its next run meets the refusal again.
       this.deps.logger.error('write journal: a refused write could not be undone yet', {
         subject: entry.subject,
         kind: entry.kind,
@@ -336,6 +362,7 @@ export class Journal<D> {
       });
       entry.leaseUntil = this.deps.clock.now();
       await this.deps.journal.save(entry).catch(() => undefined);
+      return false;
     }
   }
 }
@@ -370,7 +397,13 @@ const alreadyRecorded = async (
   for (;;) {
     const page = await reader.readNewestFirst(before, RECORD_SEARCH_PAGE);
     for (const record of page) {
-      if (record.requestId === entry.requestId && record.action === entry.action) return true;
+      if (
+        record.requestId === entry.requestId &&
+        record.action === entry.action &&
+        record.outcome === entry.outcome
+      ) {
+        return true;
+      }
       if (typeof record.at === 'string' && Date.parse(record.at) < oldest) return false;
     }
     const last = page.at(-1)?.seq;

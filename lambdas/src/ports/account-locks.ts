@@ -24,6 +24,12 @@ export interface AccountLocks {
    * Answers false when a concurrent call got there first, so one streak locks once.
    */
   claim(lock: AccountLock, previous: AccountLock | null): Promise<boolean>;
+  /**
+   * Undoes a claim that did not lead to a lock (the lock was refused on the way): if the record is
+   * still `lock`, `previous` is put back (or, if null, the record removed), so the streak counts
+   * as if nothing had been claimed.
+   */
+  unclaim(lock: AccountLock, previous: AccountLock | null): Promise<void>;
   /** Marks the current lock released (the unlock of user management); no lock, no change. */
   release(userName: string, at: Date): Promise<void>;
   /**

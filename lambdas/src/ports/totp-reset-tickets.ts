@@ -12,6 +12,8 @@ export interface TotpResetTicket {
 
 export interface TotpResetTickets {
   issue(ticket: TotpResetTicket): Promise<void>;
+  /** The ticket if it exists and has not expired at `now`, left in place; else null. */
+  peek(tokenHash: string, now: Date): Promise<TotpResetTicket | null>;
   /**
    * Takes the ticket if it exists and has not expired at `now`, removing it in the same step:
    * of two redemptions at once only one gets it. Null when there is none (unknown, used or

@@ -155,8 +155,8 @@ export interface UserDirectory {
   deleteUser(userName: string): Promise<void>;
   /** The pool's groups with their descriptions (ListGroups, every page). */
   listGroups(): Promise<{ name: string; description: string | null }[]>;
-  /** The usernames of the enabled users in the role's group (ListUsersInGroup, every page). */
-  enabledMembers(group: Role): Promise<string[]>;
+  /** The users in the role's group, with their state (ListUsersInGroup, every page). */
+  groupMembers(group: Role): Promise<{ userName: string; enabled: boolean; status: string }[]>;
   /** One page of the user's auth events, newest first (AdminListUserAuthEvents, at most 60). */
   listAuthEvents(userName: string, cursor?: string): Promise<AuthEventPage>;
   /**

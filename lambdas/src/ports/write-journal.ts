@@ -22,6 +22,11 @@ export interface JournalEntry {
   leaseUntil: Date;
   /** 1 for the run that began it, one more for each takeover after an interruption. */
   attempt: number;
+  /**
+   * Set when a step was refused for good and the write is being undone: a takeover goes on
+   * undoing, never forward. The refusal's code and message.
+   */
+  abandoning?: { code: string; message: string };
 }
 
 export interface WriteJournal {
@@ -52,7 +57,7 @@ export interface WriteJournal {
 /** Named locks with an expiry, for rules that span subjects (the last PlatformAdmin). */
 export interface Leases {
   /** Takes the lease for `owner` until `until` if nobody holds it or its holder's time ran out. */
-  acquire(name: string, owner: string, until: Date, force?: boolean): Promise<boolean>;
+  acquire(name: string, owner: string, until: Date): Promise<boolean>;
   /** Gives the lease back, if `owner` still holds it. */
   release(name: string, owner: string): Promise<void>;
 }

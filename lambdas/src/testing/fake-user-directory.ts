@@ -200,9 +200,11 @@ export class FakeUserDirectory implements UserDirectory {
     return this.run('listGroups', () => this.groups.map((g) => ({ ...g })));
   }
 
-  enabledMembers(group: Role) {
-    return this.run('enabledMembers', () =>
-      this.users.filter((u) => u.groups.includes(group) && u.enabled).map((u) => u.userName),
+  groupMembers(group: Role) {
+    return this.run('groupMembers', () =>
+      this.users
+        .filter((u) => u.groups.includes(group))
+        .map((u) => ({ userName: u.userName, enabled: u.enabled, status: u.status })),
     );
   }
 

@@ -69,6 +69,14 @@ export class FakeAccountLocks implements AccountLocks {
     return Promise.resolve(true);
   }
 
+  unclaim(lock: AccountLock, previous: AccountLock | null) {
+    if (this.locks.get(lock.userName)?.lockedAt.getTime() === lock.lockedAt.getTime()) {
+      if (previous === null) this.locks.delete(lock.userName);
+      else this.locks.set(lock.userName, previous);
+    }
+    return Promise.resolve();
+  }
+
   release(userName: string, at: Date) {
     const lock = this.locks.get(userName);
     if (lock?.releasedAt === null) this.locks.set(userName, { ...lock, releasedAt: at });
@@ -91,6 +99,13 @@ export class FakeTotpResetTickets implements TotpResetTickets {
   issue(ticket: TotpResetTicket) {
     this.tickets.set(ticket.tokenHash, ticket);
     return Promise.resolve();
+  }
+
+  peek(tokenHash: string, now: Date) {
+    const ticket = this.tickets.get(tokenHash);
+    return Promise.resolve(
+      ticket && ticket.expiresAt.getTime() > now.getTime() ? { ...ticket } : null,
+    );
   }
 
   redeem(tokenHash: string, now: Date) {

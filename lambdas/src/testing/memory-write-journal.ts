@@ -78,10 +78,10 @@ export class MemoryWriteJournal implements WriteJournal, Leases {
     );
   }
 
-  acquire(name: string, owner: string, until: Date, force = false): Promise<boolean> {
+  acquire(name: string, owner: string, until: Date): Promise<boolean> {
     this.alive();
     const held = this.leases.get(name);
-    if (!force && held !== undefined && held.until.getTime() >= this.clock.now().getTime()) {
+    if (held !== undefined && held.until.getTime() >= this.clock.now().getTime()) {
       return Promise.resolve(false);
     }
     this.leases.set(name, { owner, until });

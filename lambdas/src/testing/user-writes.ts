@@ -2,10 +2,18 @@ import { type Journal } from '../core/journal';
 import { SESSION_WRITES } from '../features/session/session-writes';
 import { USER_WRITES, type UserWriteDeps, userWriteJournal } from '../features/users/user-writes';
 import type { AccountLocks } from '../ports/account-locks';
+import type { TotpResetTickets } from '../ports/totp-reset-tickets';
 import type { AuditReader, AuditTrail } from '../ports/audit-trail';
 import type { UserDirectory } from '../ports/user-directory';
 import type { UserIndex } from '../ports/user-index';
-import { FakeAccountLocks, FakeAuditTrail, FakeClock, FakeUserIndex, silentLogger } from './fakes';
+import {
+  FakeAccountLocks,
+  FakeAuditTrail,
+  FakeClock,
+  FakeTotpResetTickets,
+  FakeUserIndex,
+  silentLogger,
+} from './fakes';
 import { MemoryWriteJournal } from './memory-write-journal';
 
 /** The journaled user writes over fakes, as the cores and the reconciler get them. */
@@ -16,6 +24,7 @@ export const userWritesFor = (
     /** Where an interrupted write looks for its record; by default `audit` if it can read. */
     auditReader?: Pick<AuditReader, 'readNewestFirst'>;
     locks?: AccountLocks;
+    tickets?: TotpResetTickets;
     index?: UserIndex;
     clock?: FakeClock;
   } = {},
@@ -37,11 +46,13 @@ export const userWritesFor = (
     directory,
     index: parts.index ?? new FakeUserIndex(),
     locks: parts.locks ?? new FakeAccountLocks(),
+    tickets: parts.tickets ?? new FakeTotpResetTickets(),
     audit,
     auditReader,
     leases: journal,
     clock,
     logger,
+    sleep: clock.sleep,
   };
   let ids = 0;
   const writes = userWriteJournal(

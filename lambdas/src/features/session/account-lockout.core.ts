@@ -6,8 +6,12 @@ import type { Core, RequestContext } from '../../http/router';
 import { type AccountLock, type AccountLocks, isLockedOut } from '../../ports/account-locks';
 import type { AuditTrail } from '../../ports/audit-trail';
 import type { AuthEvent, UserDirectory } from '../../ports/user-directory';
-import { LAST_PLATFORM_ADMIN } from '../users/platform-admins';
-import { userSubject, type UserWriteDeps } from '../users/user-writes';
+import {
+  type AccountSnapshot,
+  snapshotOf,
+  userSubject,
+  type UserWriteDeps,
+} from '../users/user-writes';
 import {
   requireWebClient,
   type SteadyTiming,
@@ -74,6 +78,8 @@ interface Streak {
   userName: string;
   email: string;
   organisationId: string | null;
+  /** The account as judged: the lock goes on only while it still is. */
+  account: AccountSnapshot;
   /** Newest first. */
   failed: AuthEvent[];
 }
@@ -109,6 +115,7 @@ const judge = async (email: string, deps: AccountLockoutDeps): Promise<Verdict> 
     userName: user.userName,
     email: user.email,
     organisationId: user.organisationId,
+    account: snapshotOf(user),
     failed,
   };
   if (failures < threshold) return { kind: 'not-locked', streak };
@@ -164,18 +171,37 @@ const lock = async (
       userName: verdict.userName,
       email: verdict.email,
       organisationId: verdict.organisationId,
+      expect: verdict.account,
       lock: {
         lockedAt: deps.clock.now().toISOString(),
         failedSignIns: verdict.failures,
         reason: `locked by lockout: ${reason}`,
       },
-      previousLockedAt: verdict.previous?.lockedAt.toISOString() ?? null,
+      previous:
+        verdict.previous === null
+          ? null
+          : {
+              lockedAt: verdict.previous.lockedAt.toISOString(),
+              failedSignIns: verdict.previous.failedSignIns,
+              reason: verdict.previous.reason,
+              releasedAt: verdict.previous.releasedAt?.toISOString() ?? null,
+            },
       reason,
     });
     return true;
   } catch (err) {
     if (err instanceof ConflictError && err.message === LOCK_CLAIMED_ELSEWHERE) return true;
-    if (err instanceof ConflictError && err.message === LAST_PLATFORM_ADMIN.lockout) return false;
+    if (err instanceof ConflictError) {
+      // The last enabled PlatformAdmin (recorded), or the account changed or busy meanwhile:
+      // locked only if another call locked it just now; else answered as an unknown account is
+      // (the next failure judges again).
+      deps.logger.warn('accountLockout: the lock did not go ahead', {
+        requestId: ctx.requestId,
+        reason: err.message,
+      });
+      const account = await deps.directory.getUser(verdict.userName);
+      return isLockedOut(account?.enabled ?? true, await deps.locks.get(verdict.userName));
+    }
     throw err;
   }
 };

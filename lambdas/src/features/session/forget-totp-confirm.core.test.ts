@@ -11,7 +11,11 @@ import {
   silentLogger,
 } from '../../testing/fakes';
 import { forgetTotp, TOTP_RESET_LIFETIME_MS } from './forget-totp.core';
-import { forgetTotpConfirm, INVALID_LINK_MESSAGE } from './forget-totp-confirm.core';
+import {
+  forgetTotpConfirm,
+  type ForgetTotpConfirmDeps,
+  INVALID_LINK_MESSAGE,
+} from './forget-totp-confirm.core';
 import { userWritesFor } from '../../testing/user-writes';
 
 const CLIENT = 'webclient123';
@@ -36,10 +40,11 @@ const setup = async (email = 'user1@example.com') => {
     allowedOrigins: [],
   });
   const token = /token=([A-Za-z0-9_-]+)/.exec(mailer.sent[0]?.text ?? '')?.[1] ?? '';
-  const { writes } = userWritesFor(directory, { audit, clock });
-  const deps = { directory, tickets, mailer, audit, writes, clock, logger };
+  const { writes } = userWritesFor(directory, { audit, clock, tickets });
+  const journaled: ForgetTotpConfirmDeps['writes'] = writes;
+  const deps = { directory, tickets, mailer, writes: journaled, clock, logger };
   const confirm = (t = token) => forgetTotpConfirm({ token: t }, publicContext(), deps);
-  return { token, deps, confirm, user: directory.users[0] };
+  return { token, deps, writes, audit, confirm, user: directory.users[0] };
 };
 
 const invalid = async (p: Promise<unknown>) => {
@@ -57,7 +62,7 @@ describe('forget-totp/confirm', () => {
     expect(t.user?.mfaMethods).toEqual([]);
     expect(t.user?.preferredMfa).toBeNull();
     expect(t.deps.directory.signedOut).toEqual([t.user?.userName]);
-    expect(t.deps.audit.entries.at(-1)).toMatchObject({
+    expect(t.audit.entries.at(-1)).toMatchObject({
       action: 'mfa.reset',
       outcome: 'success',
       actor: null,
@@ -65,7 +70,7 @@ describe('forget-totp/confirm', () => {
       before: { mfaMethods: [TOTP_MFA] },
       after: { mfaMethods: [] },
     });
-    expect(JSON.stringify(t.deps.audit.entries)).not.toContain(t.token);
+    expect(JSON.stringify(t.audit.entries)).not.toContain(t.token);
     const notice = t.deps.mailer.sent.at(-1);
     expect(notice?.to).toBe('user1@example.com');
     expect(notice?.subject).toBe('Your authenticator app was removed');
@@ -75,7 +80,7 @@ describe('forget-totp/confirm', () => {
     const t = await setup();
     await t.confirm();
     await invalid(t.confirm());
-    expect(t.deps.audit.actions().filter((a) => a === 'mfa.reset')).toHaveLength(1);
+    expect(t.audit.actions().filter((a) => a === 'mfa.reset')).toHaveLength(1);
   });
 
   it('expires after 15 minutes', async () => {
@@ -103,5 +108,17 @@ describe('forget-totp/confirm', () => {
     t.deps.mailer.failWith = new Error('SES down');
     expect(await t.confirm()).toEqual({ authenticatorRemoved: true });
     expect(t.deps.logger.errors).toHaveLength(1);
+  });
+
+  it('leaves the link usable when the removal could not begin, and spends it once it does', async () => {
+    const t = await setup();
+    t.deps.writes = {
+      run: () => Promise.reject(new Error('the journal is down')),
+    };
+    await expect(t.confirm()).rejects.toThrow('the journal is down');
+    expect(t.user?.mfaMethods).toContain('SOFTWARE_TOKEN_MFA');
+    t.deps.writes = t.writes;
+    await expect(t.confirm()).resolves.toEqual({ authenticatorRemoved: true });
+    await invalid(t.confirm());
   });
 });

@@ -1,5 +1,4 @@
 import type { routes } from '../../contract';
-import { ValidationError } from '../../http/errors';
 import { describeError, type Logger } from '../../http/logger';
 import type { Core } from '../../http/router';
 import type { Journal } from '../../core/journal';
@@ -7,9 +6,9 @@ import type { Clock } from '../../ports/clock';
 import type { Mailer } from '../../ports/mailer';
 import type { TotpResetTickets } from '../../ports/totp-reset-tickets';
 import type { UserDirectory } from '../../ports/user-directory';
-import { userSubject, type UserWriteDeps } from '../users/user-writes';
+import { snapshotOf, userSubject, type UserWriteDeps } from '../users/user-writes';
 import { hashToken } from './forget-totp.core';
-import { linkResetWrite } from './session-writes';
+import { invalidLink, linkResetWrite } from './session-writes';
 
 export interface ForgetTotpConfirmDeps {
   directory: Pick<UserDirectory, 'getUser'>;
@@ -21,11 +20,7 @@ export interface ForgetTotpConfirmDeps {
   logger: Logger;
 }
 
-export const INVALID_LINK_MESSAGE =
-  'This link is not valid: it has expired or was already used. Request a new one.';
-
-const invalidLink = () =>
-  new ValidationError(INVALID_LINK_MESSAGE, [{ path: 'token', message: INVALID_LINK_MESSAGE }]);
+export { INVALID_LINK_MESSAGE } from './session-writes';
 
 const noticeMail = (to: string, at: Date) => ({
   to,
@@ -40,10 +35,10 @@ const noticeMail = (to: string, at: Date) => ({
 });
 
 /**
- * Redeems the e-mailed link, once: the ticket is taken (hash of the token, not expired) in one
- * atomic step, then, as one journaled write (linkResetWrite), Cognito forgets the user's
- * authenticator (TOTP disabled and not preferred), every session ends, the audit trail records
- * it; then the user is told by e-mail. The next
+ * Redeems the e-mailed link, once: as one journaled write (linkResetWrite) the ticket is taken
+ * (hash of the token, not expired; one atomic step, so of two uses at once one wins), Cognito
+ * forgets the user's authenticator (TOTP disabled and not preferred), every session ends, the
+ * audit trail records it; then the user is told by e-mail. The next
  * sign-in still needs the password and enrols a new authenticator. Nothing of a TOTP secret is
  * read, stored or sent here.
  */
@@ -53,12 +48,15 @@ export const forgetTotpConfirm: Core<
 > = async (input, ctx, deps) => {
   const { directory, tickets, clock } = deps;
   const now = clock.now();
-  const ticket = await tickets.redeem(hashToken(input.token), now);
+  const tokenHash = hashToken(input.token);
+  const ticket = await tickets.peek(tokenHash, now);
   if (ticket === null) throw invalidLink();
   const user = await directory.getUser(ticket.userName);
   // Disabled or deleted since the link was sent: the link is spent and does nothing.
-  if (user?.enabled !== true) throw invalidLink();
-
+  if (user?.enabled !== true) {
+    await tickets.redeem(tokenHash, now);
+    throw invalidLink();
+  }
   await deps.writes.run(linkResetWrite, userSubject(user.userName), {
     record: {
       actor: null,
@@ -68,6 +66,8 @@ export const forgetTotpConfirm: Core<
     userName: user.userName,
     email: user.email,
     organisationId: user.organisationId,
+    expect: snapshotOf(user),
+    tokenHash,
     mfaMethods: user.mfaMethods,
   });
   // The notice is best effort, after the write: a crash just before it loses the mail only

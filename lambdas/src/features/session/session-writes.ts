@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { register, type Step, type Workflow } from '../../core/journal';
+import { register, type Workflow } from '../../core/journal';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../http/errors';
 import type { AccountLock } from '../../ports/account-locks';
 import { PasswordResetRefused } from '../../ports/user-directory';
@@ -9,6 +9,8 @@ import {
   guarded,
   indexed,
   recordSchema,
+  step,
+  unchanged,
   userRecord,
   userRef,
   type UserWriteDeps,
@@ -24,24 +26,20 @@ import { recordOnce } from '../../core/journal';
 const noState = z.object({});
 type NoState = z.infer<typeof noState>;
 
-const step = <I, T = undefined>(
-  name: string,
-  run: (input: I, deps: UserWriteDeps) => Promise<void>,
-): Step<I, NoState, UserWriteDeps, T> => ({
-  name,
-  run: async ({ input }, deps) => {
-    await run(input, deps);
-    return undefined;
-  },
-});
-
 // ---------- accountLockout: lock the account ----------
 
 const lockInput = z.object({
   ...userRef,
   lock: z.object({ lockedAt: z.string(), failedSignIns: z.number(), reason: z.string() }),
-  /** The lock record this lock replaces (its time), or null for the first. */
-  previousLockedAt: z.string().nullable(),
+  /** The lock record this lock replaces (put back if the lock is refused), or null for the first. */
+  previous: z
+    .object({
+      lockedAt: z.string(),
+      failedSignIns: z.number(),
+      reason: z.string(),
+      releasedAt: z.string().nullable(),
+    })
+    .nullable(),
   /** Why, for the record ("5 consecutive failed sign-ins (threshold 5)"). */
   reason: z.string(),
 });
@@ -58,6 +56,17 @@ const lockOf = (input: LockAccountWrite): AccountLock => ({
   releasedAt: null,
 });
 
+const previousOf = (input: LockAccountWrite): AccountLock | null =>
+  input.previous === null
+    ? null
+    : {
+        userName: input.userName,
+        lockedAt: new Date(input.previous.lockedAt),
+        failedSignIns: input.previous.failedSignIns,
+        reason: input.previous.reason,
+        releasedAt: input.previous.releasedAt === null ? null : new Date(input.previous.releasedAt),
+      };
+
 /**
  * The lock: the record claimed (once per streak: only over the record read), then Cognito
  * disables the account (under the last-PlatformAdmin rule) and ends its sessions, the record, the
@@ -69,15 +78,12 @@ export const lockAccountWrite: Workflow<LockAccountWrite, NoState, UserWriteDeps
   input: lockInput,
   state: noState,
   steps: () => [
+    unchanged<LockAccountWrite, NoState>(),
     {
       name: 'claim',
       run: async ({ input, attempt }, { locks }) => {
         const lock = lockOf(input);
-        const previous =
-          input.previousLockedAt === null
-            ? null
-            : { ...lock, lockedAt: new Date(input.previousLockedAt) };
-        if (await locks.claim(lock, previous)) return undefined;
+        if (await locks.claim(lock, previousOf(input))) return undefined;
         // Claimed already: by another call — or, when finishing an interrupted write, by this
         // write itself before the interruption (the record carries its time).
         const current = await locks.get(input.userName);
@@ -101,7 +107,18 @@ export const lockAccountWrite: Workflow<LockAccountWrite, NoState, UserWriteDeps
     indexed(({ input }) => input.userName),
   ],
   abandon: async (write, deps, refusal) => {
-    if (refusal.message !== LAST_PLATFORM_ADMIN.lockout) return; // the other call records it
+    // Another call is locking this streak: it records the outcome.
+    if (refusal.message === LOCK_CLAIMED_ELSEWHERE) return;
+    if (refusal.message !== LAST_PLATFORM_ADMIN.lockout) {
+      // Refused on the way (the account changed, the rule's lease busy): the claim is put back,
+      // so the same failures count toward the next call's judgement.
+      if (write.done.includes('claim')) {
+        await deps.locks.unclaim(lockOf(write.input), previousOf(write.input));
+      }
+      return;
+    }
+    // The last enabled PlatformAdmin: the claim stays (the next streak starts after it, so the
+    // same failures are not judged again), and the refusal is recorded once.
     await recordOnce(
       deps.audit,
       deps.auditReader,
@@ -115,22 +132,43 @@ export const lockAccountWrite: Workflow<LockAccountWrite, NoState, UserWriteDeps
 
 // ---------- forget-totp/confirm: the authenticator removed through the e-mailed link ----------
 
+export const INVALID_LINK_MESSAGE =
+  'This link is not valid: it has expired or was already used. Request a new one.';
+
+export const invalidLink = () =>
+  new ValidationError(INVALID_LINK_MESSAGE, [{ path: 'token', message: INVALID_LINK_MESSAGE }]);
+
 const linkResetInput = z.object({
   ...userRef,
+  /** The SHA-256 of the link's token (the ticket's key; the token itself is never stored). */
+  tokenHash: z.string(),
   mfaMethods: z.array(z.string()),
 });
 export type LinkResetWrite = z.infer<typeof linkResetInput>;
 
 /**
- * The authenticator removed (Cognito forgets the software token), every session ended, the
- * record, the row. The user's own recovery: never held back by the last-PlatformAdmin rule (the
- * next sign-in, with the password, enrols a new authenticator).
+ * The link spent (its ticket taken, once), the authenticator removed (Cognito forgets the
+ * software token), every session ended, the record, the row. The user's own recovery: never held
+ * back by the last-PlatformAdmin rule (the next sign-in, with the password, enrols a new
+ * authenticator). The ticket is taken inside the write, so a write that cannot go ahead (the
+ * account changed, a crash before it began) leaves the link usable.
  */
 export const linkResetWrite: Workflow<LinkResetWrite, NoState, UserWriteDeps> = {
   kind: 'mfa.reset-by-link',
   input: linkResetInput,
   state: noState,
   steps: () => [
+    unchanged<LinkResetWrite, NoState>(),
+    {
+      name: 'redeem',
+      run: async ({ input, attempt, startedAt }, { tickets }) => {
+        const ticket = await tickets.redeem(input.tokenHash, startedAt);
+        // Gone when finishing an interrupted write: this write took it before (nothing else
+        // takes a ticket, and a second use of the link waits behind this write).
+        if (ticket === null && attempt === 1) throw invalidLink();
+        return undefined;
+      },
+    },
     step<LinkResetWrite>('disable-totp', (i, d) => d.directory.disableTotp(i.userName)),
     step<LinkResetWrite>('sign-out', (i, d) => d.directory.signOutEverywhere(i.userName)),
     audited(({ input }) =>
@@ -143,6 +181,8 @@ export const linkResetWrite: Workflow<LinkResetWrite, NoState, UserWriteDeps> = 
     indexed(({ input }) => input.userName),
   ],
   abandon: async (write, deps, refusal) => {
+    // A link already spent is no event of the account's: anyone can try one.
+    if (refusal.message === INVALID_LINK_MESSAGE) return;
     await recordOnce(
       deps.audit,
       deps.auditReader,
@@ -200,18 +240,32 @@ export const passwordResetRefusal = (err: unknown): ValidationError | null => {
   return null;
 };
 
-/** Cognito's record of a password change since the write began: the reset happened. */
+/**
+ * Whether Cognito recorded a password change since the write began (its auth events, newest
+ * first, read back to the write's start): then the reset happened. A pool without threat
+ * protection keeps no auth events: the reset cannot be known, and is taken as not made.
+ */
 const resetSince = async (deps: UserWriteDeps, email: string, since: Date): Promise<boolean> => {
+  const from = since.getTime() - 1000;
+  let cursor: string | undefined;
   try {
-    const { events } = await deps.directory.listAuthEvents(email);
-    return events.some(
-      (e) =>
-        e.type === 'PasswordChange' &&
-        e.response === 'Pass' &&
-        e.at.getTime() >= since.getTime() - 1000,
-    );
+    for (;;) {
+      const page = await deps.directory.listAuthEvents(email, cursor);
+      for (const e of page.events) {
+        if (e.at.getTime() < from) return false;
+        if (e.type === 'PasswordChange' && e.response === 'Pass') return true;
+      }
+      if (page.nextCursor === null) return false;
+      cursor = page.nextCursor;
+    }
   } catch (err) {
     if (err instanceof NotFoundError) return false;
+    if (err instanceof Error && err.name === 'UserPoolAddOnNotEnabledException') {
+      deps.logger.error('password reset: no auth events to tell whether it happened', {
+        email,
+      });
+      return false;
+    }
     throw err;
   }
 };

@@ -9,13 +9,7 @@ import type { UserDirectory } from '../../ports/user-directory';
 import { actorOf, sourceOf, userTarget } from '../session/session-shared';
 import { decide } from './permissions';
 import { toApiUser } from './to-api-user';
-import {
-  createUserWrite,
-  emailInUse,
-  recordBaseOf,
-  userSubject,
-  type UserWriteDeps,
-} from './user-writes';
+import { createUserWrite, recordBaseOf, userSubject, type UserWriteDeps } from './user-writes';
 
 export interface CreateUserDeps {
   directory: Pick<UserDirectory, 'getUser'>;
@@ -115,9 +109,6 @@ export const createUser: Core<(typeof routes)['create-user'], CreateUserDeps> = 
     attrs.phoneNumber === undefined
       ? null
       : checkMobileNumber(attrs.phoneNumber, 'userAttributes.phoneNumber');
-  // The write relies on this: an account with the address found later is one it created.
-  if ((await directory.getUser(attrs.email)) !== null) throw emailInUse();
-
   const { userName } = await writes.run(
     createUserWrite,
     userSubject(attrs.email),

@@ -37,7 +37,7 @@ export const PLATFORM_ADMINS_BUSY =
 
 export interface PlatformAdminGuardDeps {
   leases: Leases;
-  directory: Pick<UserDirectory, 'enabledMembers'>;
+  directory: Pick<UserDirectory, 'groupMembers' | 'getUser'>;
   clock: Clock;
   newId?: () => string;
   sleep?: (ms: number) => Promise<void>;
@@ -48,7 +48,25 @@ export const isEnabledPlatformAdmin = (user: { role: Role | null; enabled: boole
   user.role === 'PlatformAdmin' && user.enabled;
 
 /**
- * Runs `act`, the removal of `target` (as the directory has it now), only if another enabled
+ * Whether a PlatformAdmin other than `userName` can act: in the group and enabled, signed in at
+ * least once (an invitation not taken up is no administrator yet: its temporary password may
+ * expire), and with PlatformAdmin as their one role (a user in two role groups has none).
+ */
+const anotherUsablePlatformAdmin = async (
+  deps: PlatformAdminGuardDeps,
+  userName: string,
+): Promise<boolean> => {
+  const candidates = (await deps.directory.groupMembers('PlatformAdmin')).filter(
+    (m) => m.userName !== userName && m.enabled && m.status === 'CONFIRMED',
+  );
+  for (const candidate of candidates) {
+    if ((await deps.directory.getUser(candidate.userName))?.role === 'PlatformAdmin') return true;
+  }
+  return false;
+};
+
+/**
+ * Runs `act`, the removal of `target` (as the directory has it now), only if another usable
  * PlatformAdmin remains; else a 409 with the rule's message. A target that is no enabled
  * PlatformAdmin removes none: `act` runs at once.
  */
@@ -69,10 +87,9 @@ export const keepingOnePlatformAdmin = async <T>(
     await sleep(POLL_MS);
   }
   try {
-    const others = (await deps.directory.enabledMembers('PlatformAdmin')).filter(
-      (userName) => userName !== target.userName,
-    );
-    if (others.length === 0) throw new ConflictError(LAST_PLATFORM_ADMIN[removal]);
+    if (!(await anotherUsablePlatformAdmin(deps, target.userName))) {
+      throw new ConflictError(LAST_PLATFORM_ADMIN[removal]);
+    }
     return await act();
   } finally {
     await deps.leases.release(PLATFORM_ADMINS_LEASE, owner).catch(() => undefined);

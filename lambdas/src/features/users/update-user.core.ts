@@ -10,6 +10,7 @@ import { authoriseOnUser, type UserAccessDeps } from './user-access';
 import {
   emailInUse,
   recordBaseOf,
+  snapshotOf,
   updateUserWrite,
   userSubject,
   type UserWriteDeps,
@@ -58,18 +59,20 @@ export const updateUser: Core<(typeof routes)['update-user'], UpdateUserDeps> = 
       : role === 'PlatformAdmin'
         ? null
         : current.organisationId;
+  // The rules on the placement as asked, before anything is looked up: what an OrgAdmin may not
+  // name, they learn nothing about (not even whether it exists).
+  const target = await authoriseOnUser(ctx, deps, {
+    userName: current.userName,
+    action: 'update',
+    auditAction: 'user.updated',
+    after: { role, organisationId: role === 'PlatformAdmin' ? null : organisationId },
+  });
   const placement = await checkPlacement(
     role,
     organisationId,
     organisations,
     'userAttributes.organisationId',
   );
-  const target = await authoriseOnUser(ctx, deps, {
-    userName: current.userName,
-    action: 'update',
-    auditAction: 'user.updated',
-    after: { role, organisationId: placement },
-  });
 
   const wanted: AttributeChanges = {
     email: attrs.email,
@@ -111,6 +114,7 @@ export const updateUser: Core<(typeof routes)['update-user'], UpdateUserDeps> = 
     email: target.email,
     // The organisation afterwards; a move keeps the old one in before/after.
     organisationId: placement,
+    expect: snapshotOf(target),
     roleFrom: target.role,
     roleTo,
     attributes,

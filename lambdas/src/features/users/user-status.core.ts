@@ -15,6 +15,7 @@ import {
   recordBaseOf,
   resendInvitationWrite,
   resetUserMfaWrite,
+  snapshotOf,
   userSubject,
   type UserStatusWrite,
   type UserWriteDeps,
@@ -35,6 +36,7 @@ const statusWrite = (
   userName: target.userName,
   email: target.email,
   organisationId: target.organisationId,
+  expect: snapshotOf(target),
   ...change,
 });
 

@@ -15,11 +15,13 @@ import { AppError, ConflictError, NotFoundError } from '../../http/errors';
 import type { Logger } from '../../http/logger';
 import type { RequestContext } from '../../http/router';
 import type { AccountLocks } from '../../ports/account-locks';
+import type { TotpResetTickets } from '../../ports/totp-reset-tickets';
 import type { AuditEntry, AuditReader, AuditTrail } from '../../ports/audit-trail';
 import type { Clock } from '../../ports/clock';
-import type { UserDirectory } from '../../ports/user-directory';
+import type { DirectoryUserDetail, UserDirectory } from '../../ports/user-directory';
 import type { UserIndex } from '../../ports/user-index';
 import type { Leases } from '../../ports/write-journal';
+import { USER_NOT_FOUND } from './permissions';
 import { type AdminRemoval, keepingOnePlatformAdmin } from './platform-admins';
 import { actorOf, sourceOf } from '../session/session-shared';
 import { syncIndexedUser } from './user-index-sync';
@@ -37,11 +39,15 @@ export interface UserWriteDeps {
   directory: UserDirectory;
   index: UserIndex;
   locks: AccountLocks;
+  /** The "Can't access authenticator app" links' tickets (the link reset takes its ticket). */
+  tickets: TotpResetTickets;
   audit: AuditTrail;
   auditReader: Pick<AuditReader, 'readNewestFirst'>;
   leases: Leases;
   clock: Clock;
   logger: Logger;
+  /** How waiting for a lease waits (tests move a fake clock); real time by default. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 // ---------- what the stored input holds ----------
@@ -65,6 +71,21 @@ export const recordBaseOf = (ctx: RequestContext<Caller>): RecordBase => ({
 
 const changeSchema = z.record(z.string(), z.unknown());
 
+/** What the caller's decision saw of the account: the write goes on only while it still holds. */
+const snapshotSchema = z.object({
+  role: roleSchema.nullable(),
+  organisationId: z.string().nullable(),
+  enabled: z.boolean(),
+  email: z.string(),
+});
+export type AccountSnapshot = z.infer<typeof snapshotSchema>;
+export const snapshotOf = (user: DirectoryUserDetail): AccountSnapshot => ({
+  role: user.role,
+  organisationId: user.organisationId,
+  enabled: user.enabled,
+  email: user.email,
+});
+
 export const userRef = {
   record: recordSchema,
   /** Cognito's username (the sub). */
@@ -73,7 +94,39 @@ export const userRef = {
   email: z.string(),
   /** The organisation the record is about. */
   organisationId: z.string().nullable(),
+  expect: snapshotSchema,
 };
+
+export const USER_CHANGED =
+  'The user was changed by someone else meanwhile. Reload, check, and try again.';
+
+/**
+ * The first step of every write on an existing account: under the write's lock (the journal
+ * entry), the account is still what the caller's permission and the write's input were decided
+ * on — the same role, organisation, enabled state and address — else 409 and nothing is done. A
+ * write queued behind another on the same user can so never act on a state it did not judge.
+ */
+export const unchanged = <
+  I extends { userName: string; expect: AccountSnapshot },
+  S,
+  T = undefined,
+>(): Step<I, S, UserWriteDeps, T> => ({
+  name: 'check',
+  run: async ({ input }, { directory }) => {
+    const now = await directory.getUser(input.userName);
+    if (now === null) throw new NotFoundError(USER_NOT_FOUND);
+    const expected = input.expect;
+    if (
+      now.role !== expected.role ||
+      now.organisationId !== expected.organisationId ||
+      now.enabled !== expected.enabled ||
+      now.email.toLowerCase() !== expected.email.toLowerCase()
+    ) {
+      throw new ConflictError(USER_CHANGED);
+    }
+    return undefined;
+  },
+});
 
 /** Whether a step was done before (the write's state lists it). */
 const did = (write: WriteRun<unknown, unknown>, step: string) => write.done.includes(step);
@@ -94,11 +147,16 @@ export const userRecord = (
   ...extra,
 });
 
-/** The record of the outcome, once (an interrupted write looks for it before appending). */
+/**
+ * The record of the outcome, once (an interrupted write looks for it before appending). After
+ * the change itself: if the trail cannot take it now, the caller still hears that the change was
+ * made, and the record (and the row) follow when the write is finished.
+ */
 export const audited = <I, S, T = undefined>(
   entry: (write: WriteRun<I, S, T>) => AuditEntry,
 ): Step<I, S, UserWriteDeps, T> => ({
   name: 'audit',
+  deferrable: true,
   run: async (write, deps) => {
     await recordOnce(deps.audit, deps.auditReader, write, entry(write));
     return undefined;
@@ -162,6 +220,8 @@ const createState = z.object({ userName: z.string().optional() });
 export type CreateUserWrite = z.infer<typeof createInput>;
 
 const EMAIL_IN_USE = 'A user with this e-mail address already exists.';
+/** Cognito's dates are to the second, and clocks differ a little. */
+const CLOCK_SLACK_MS = 60_000;
 /** Said on the e-mail field, for the form to show it where the address was typed. */
 export const emailInUse = (message = EMAIL_IN_USE) =>
   new AppError('CONFLICT', message, [{ path: 'userAttributes.email', message }]);
@@ -192,8 +252,17 @@ export const createUserWrite: Workflow<
   state: createState,
   steps: () => [
     {
+      // Under the write's lock on the address: nobody has it. (What makes an account found with
+      // it later, after an interruption, this write's own.)
+      name: 'check',
+      run: async ({ input }, { directory }) => {
+        if ((await directory.getUser(input.user.email)) !== null) throw emailInUse();
+        return undefined;
+      },
+    },
+    {
       name: 'create',
-      run: async ({ input, attempt }, { directory }) => {
+      run: async ({ input, attempt, startedAt }, { directory }) => {
         try {
           const created = await directory.createUser({
             email: input.user.email,
@@ -205,10 +274,17 @@ export const createUserWrite: Workflow<
           return { userName: created.userName };
         } catch (err) {
           if (!(err instanceof ConflictError)) throw err;
-          // The run that began this write found the address free (create-user asks first), so
-          // after an interruption an account with it is the one this write created.
+          // After an interruption, the account this write created before it (the address was
+          // free when the write checked): one that looks like none other's.
           const existing = attempt > 1 ? await directory.getUser(input.user.email) : null;
-          if (existing === null) throw emailInUse(err.message);
+          const ours =
+            existing !== null &&
+            existing.status === 'FORCE_CHANGE_PASSWORD' &&
+            existing.createdAt.getTime() >= startedAt.getTime() - CLOCK_SLACK_MS &&
+            existing.givenName === input.user.givenName &&
+            existing.familyName === input.user.familyName &&
+            (existing.role === null || existing.role === input.user.role);
+          if (!ours) throw emailInUse(err.message);
           return { userName: existing.userName };
         }
       },
@@ -222,9 +298,14 @@ export const createUserWrite: Workflow<
     },
     {
       // Only now the invitation: the account it names is complete. After an interruption just
-      // after it, the invitation goes out once more (with a new temporary password).
+      // after it, the invitation goes out once more (with a new temporary password) — unless the
+      // user has signed in meanwhile: then it reached them.
       name: 'invite',
-      run: async ({ input }, { directory }) => {
+      run: async ({ input, state, attempt }, { directory }) => {
+        if (attempt > 1) {
+          const now = await directory.getUser(state.userName ?? input.user.email);
+          if (now === null || now.status !== 'FORCE_CHANGE_PASSWORD') return undefined;
+        }
         await directory.resendInvitation(input.user.email);
         return undefined;
       },
@@ -289,6 +370,7 @@ export const updateUserWrite: Workflow<UpdateUserWrite, z.infer<typeof noState>,
   input: updateInput,
   state: noState,
   steps: (input) => [
+    unchanged<UpdateUserWrite, object>(),
     ...(movesRole(input) && input.roleFrom !== null
       ? [
           guarded<UpdateUserWrite, object>('leave-group', 'demote', async (i, { directory }) => {
@@ -402,6 +484,7 @@ const statusWrite = (
     input: statusInput,
     state: noState,
     steps: (input) => [
+      unchanged<UserStatusWrite, object>(),
       ...steps(input),
       audited(({ input: i }) =>
         userRecord(i, actionOf(i), 'success', {
@@ -424,18 +507,23 @@ const statusWrite = (
   };
 };
 
-const step = (
+/** A step that only acts (returns nothing for later steps). */
+export const step = <I, T = undefined>(
   name: string,
-  run: (input: UserStatusWrite, deps: UserWriteDeps) => Promise<void>,
-): StatusStep => ({
+  run: (input: I, deps: UserWriteDeps) => Promise<void>,
+  options: { deferrable?: boolean } = {},
+): Step<I, object, UserWriteDeps, T> => ({
   name,
+  ...(options.deferrable === true ? { deferrable: true } : {}),
   run: async ({ input }, deps) => {
     await run(input, deps);
     return undefined;
   },
 });
 
-const signOut = step('sign-out', (i, d) => d.directory.signOutEverywhere(i.userName));
+const signOut = step<UserStatusWrite>('sign-out', (i, d) =>
+  d.directory.signOutEverywhere(i.userName),
+);
 
 /** disable-user: the user can no longer sign in, and their sessions end at once. */
 export const disableUserWrite = statusWrite('user.disable', 'user.disabled', () => [
@@ -448,7 +536,7 @@ export const enableUserWrite = statusWrite(
   'user.enable',
   (i) => (i.after.locked === false && i.before.locked === true ? 'user.unlocked' : 'user.enabled'),
   (input) => [
-    step('enable', (i, d) => d.directory.enableUser(i.userName)),
+    step<UserStatusWrite>('enable', (i, d) => d.directory.enableUser(i.userName)),
     ...(input.before.locked === true
       ? [
           {
@@ -466,21 +554,20 @@ export const enableUserWrite = statusWrite(
   ],
 );
 
-/** delete-user: disabled first (sessions end), then deleted; the record keeps who it was. */
+/**
+ * delete-user: disabled first (sessions end; under the last-PlatformAdmin rule, which re-reads
+ * the account), then deleted; the record keeps who it was.
+ */
 export const deleteUserWrite = statusWrite(
   'user.delete',
   'user.deleted',
-  (input) => [
-    ...(input.before.enabled === true
-      ? [
-          guarded<UserStatusWrite, object>('disable', 'delete', (i, d) =>
-            d.directory.disableUser(i.userName),
-          ),
-        ]
-      : []),
-    step('delete', (i, d) => unlessGone(() => d.directory.deleteUser(i.userName))),
+  () => [
+    guarded<UserStatusWrite, object>('disable', 'delete', (i, d) =>
+      d.directory.disableUser(i.userName),
+    ),
+    step<UserStatusWrite>('delete', (i, d) => unlessGone(() => d.directory.deleteUser(i.userName))),
   ],
-  step('index', (i, d) => d.index.remove(i.userName)),
+  step<UserStatusWrite>('index', (i, d) => d.index.remove(i.userName), { deferrable: true }),
 );
 
 /** reset-user-mfa: the authenticator app is forgotten and the sessions end. */
@@ -489,11 +576,28 @@ export const resetUserMfaWrite = statusWrite('user.reset-mfa', 'user.mfa-reset',
   signOut,
 ]);
 
-/** resend-invitation: a new temporary password by e-mail. */
+/**
+ * resend-invitation: a new temporary password by e-mail. After an interruption, not again once
+ * the user has signed in (the invitation reached them).
+ */
 export const resendInvitationWrite = statusWrite(
   'user.resend-invitation',
   'user.invitation-resent',
-  () => [step('invite', (i, d) => d.directory.resendInvitation(i.email))],
+  () => [
+    {
+      name: 'invite',
+      run: async ({ input, attempt }: WriteRun<UserStatusWrite, object>, d: UserWriteDeps) => {
+        if (
+          attempt > 1 &&
+          (await d.directory.getUser(input.userName))?.status !== 'FORCE_CHANGE_PASSWORD'
+        ) {
+          return undefined;
+        }
+        await d.directory.resendInvitation(input.email);
+        return undefined;
+      },
+    },
+  ],
 );
 
 /** The user-management writes (the session's own are in session/session-writes.ts). */

@@ -20,7 +20,7 @@ import { consoleLogger } from '../../http/logger';
 import { systemClock } from '../../ports/clock';
 import { userDirectory } from '../deps';
 import { auditReader } from './audit';
-import { accountLocks, auditTrail, userIndex, writeJournal } from './dynamodb';
+import { accountLocks, auditTrail, totpResetTickets, userIndex, writeJournal } from './dynamodb';
 
 /** Cognito plus the user index (DynamoDB) kept in step with it (issue 5's user list). */
 const indexSync = (): UserIndexSync => ({
@@ -47,6 +47,7 @@ export const userWriteDeps = (): UserWriteDeps => ({
   directory: userDirectory(),
   index: userIndex(),
   locks: accountLocks(),
+  tickets: totpResetTickets(),
   audit: auditTrail(),
   auditReader: auditReader(),
   leases: writeJournal(),
