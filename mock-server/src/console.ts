@@ -92,6 +92,11 @@ export const startConsole = async (
     buckets: [buckets.documents, buckets.artifacts, buckets.exports],
   });
 
+  let reconciler: NodeJS.Timeout | undefined;
+  let reconciling: Promise<void> | undefined;
+  let app: FastifyInstance | undefined;
+  let marked = false;
+  let uncleanStop = false;
   try {
     // Seeded while the handlers load and the app is built (start-up budget); awaited before the
     // console listens, so no call can see the table half-seeded.
@@ -117,7 +122,8 @@ export const startConsole = async (
     resetContainer();
     const { handlers } = await import('@ccsc/lambdas/handlers');
     const { finishInterruptedWrites } = await import('@ccsc/lambdas/jobs/reconcile-writes');
-    const uncleanStop = await markRunning(env.DATA_DIR);
+    uncleanStop = await markRunning(env.DATA_DIR);
+    marked = true;
 
     const runtimeConfig: RuntimeConfig = {
       region: stack.region,
@@ -130,7 +136,7 @@ export const startConsole = async (
       environmentName: ENVIRONMENT_NAME,
       idleTimeoutSeconds: env.IDLE_TIMEOUT_SECONDS,
     };
-    const app = await buildApp({
+    app = await buildApp({
       webRoot: options.webRoot ?? join(REPOSITORY_ROOT, 'web', 'dist'),
       runtimeConfig,
       authorizer: createIdTokenAuthorizer({
@@ -146,10 +152,19 @@ export const startConsole = async (
     // or undone now, before anyone can call), then every minute what a failing step left, as
     // the reconciler does every five minutes in AWS.
     await finishInterruptedWrites(true);
-    const reconciler = setInterval(() => {
-      finishInterruptedWrites(false).catch((err: unknown) => {
-        console.error('write journal: the reconciler failed', err);
-      });
+    // One pass at a time; a stop waits for the one under way.
+    reconciler = setInterval(() => {
+      if (reconciling !== undefined) return;
+      reconciling = finishInterruptedWrites(false)
+        .then(
+          () => undefined,
+          (err: unknown) => {
+            console.error('write journal: the reconciler failed', err);
+          },
+        )
+        .finally(() => {
+          reconciling = undefined;
+        });
     }, RECONCILE_EVERY_MS);
     reconciler.unref();
     await app.listen({ port: env.PORT, host: env.HOST });
@@ -159,22 +174,30 @@ export const startConsole = async (
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : env.PORT;
     const host = env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST;
+    const running = app;
     return {
       url: `http://${host}:${port}`,
       port,
       stack,
       runtimeConfig,
-      app,
+      app: running,
       async stop() {
         clearInterval(reconciler);
-        await app.close();
+        await running.close();
+        await reconciling;
         await indexCheck;
         await stack.stop();
         await clearRunning(env.DATA_DIR);
       },
     };
   } catch (err) {
+    // Nothing of a console that did not start keeps running; a marker this start wrote over a
+    // clean stop goes again (after an unclean one it stays: the next start checks the index).
+    clearInterval(reconciler);
+    await app?.close().catch(() => undefined);
+    await reconciling;
     await stack.stop();
+    if (marked && !uncleanStop) await clearRunning(env.DATA_DIR).catch(() => undefined);
     throw err;
   }
 };

@@ -313,8 +313,8 @@ const ensureGroups = async (cognito: CognitoIdentityProviderClient, pool: string
 /**
  * Invites the bootstrap administrator (the e-mail carries the temporary password) if absent, and
  * puts them in the PlatformAdmin group (the role is the group alone). A start cut short between
- * the two leaves a user in no role group: the next start finds them and gives the group; one who
- * has a role group (say, moved since) keeps it.
+ * the two leaves an invited user in no role group: the next start finds them and gives the group;
+ * one who has signed in, or has a role group, is left alone.
  */
 const ensureBootstrapAdmin = async (
   cognito: CognitoIdentityProviderClient,
@@ -324,8 +324,12 @@ const ensureBootstrapAdmin = async (
   const found = await cognito.send(
     new ListUsersCommand({ UserPoolId: pool, Filter: `email = "${email}"`, Limit: 1 }),
   );
-  const existing = found.Users?.[0]?.Username;
+  const first = found.Users?.[0];
+  const existing = first?.Username;
   if (existing !== undefined) {
+    // Only an invitation never taken up is provisioning's own to repair: a user who has signed
+    // in and is in no group now may be half-way through a change the console will finish.
+    if (first?.UserStatus !== 'FORCE_CHANGE_PASSWORD') return false;
     const groups = await cognito.send(
       new AdminListGroupsForUserCommand({ UserPoolId: pool, Username: existing }),
     );

@@ -172,11 +172,23 @@ describe('rights (issue 12)', () => {
   it('an Auditor of every organisation is a PlatformAdmin’s to make, and invisible to an OrgAdmin', async () => {
     const email = mailbox('global');
     const byOrgAdmin = await call(orgAdmin, 'create-user', {
-      userAttributes: { email, givenName: 'G', familyName: 'Lobal', role: 'Auditor' },
+      userAttributes: {
+        email,
+        givenName: 'G',
+        familyName: 'Lobal',
+        role: 'Auditor',
+        organisationId: null,
+      },
     });
     expect(byOrgAdmin.status).toBe(403);
     const byAdmin = await call<{ user: ListedUser }>(admin, 'create-user', {
-      userAttributes: { email, givenName: 'G', familyName: 'Lobal', role: 'Auditor' },
+      userAttributes: {
+        email,
+        givenName: 'G',
+        familyName: 'Lobal',
+        role: 'Auditor',
+        organisationId: null,
+      },
     });
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body.data?.user).toMatchObject({ role: 'Auditor', organisationId: null });

@@ -155,10 +155,11 @@ export const userAttributesSchema = z
     phoneNumber: phoneNumberSchema.optional(),
     role: roleSchema,
     /**
-     * Required for an OrgAdmin; absent for a PlatformAdmin; for an Auditor, their organisation,
-     * or absent for an Auditor of every organisation (only a PlatformAdmin may create one).
+     * Required for an OrgAdmin; absent (or null) for a PlatformAdmin; for an Auditor, their
+     * organisation, or null — said explicitly — for an Auditor of every organisation (only a
+     * PlatformAdmin may give that).
      */
-    organisationId: identifierSchema.optional(),
+    organisationId: identifierSchema.nullable().optional(),
   })
   .strict();
 export type UserAttributes = z.output<typeof userAttributesSchema>;
@@ -382,11 +383,8 @@ export const routes = {
     request: z
       .object({
         userName: userNameSchema,
-        userAttributes: userAttributesSchema
-          .partial()
-          // null: no organisation (an Auditor of every organisation; only a PlatformAdmin).
-          .extend({ organisationId: identifierSchema.nullable().optional() })
-          .strict(),
+        // Absent keeps; organisationId null: none (an Auditor of every organisation).
+        userAttributes: userAttributesSchema.partial().strict(),
       })
       .strict(),
     response: z.object({ user: userSchema }),

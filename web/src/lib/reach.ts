@@ -1,33 +1,22 @@
+import { type Reach, reachOf as reachOfAccount } from '@ccsc/lambdas/core/reach';
 import type { Role } from '@ccsc/lambdas/contract/roles';
 
 /**
- * How far the signed-in account reaches, mirrored from the server's one rule
- * (lambdas/src/core/reach.ts, issue 12) so that the screens offer what the server allows:
- *
- * - a PlatformAdmin reaches everything;
- * - an Auditor with no organisation reads everything;
- * - an OrgAdmin, or an Auditor with an organisation, reaches that organisation only ("scoped");
- * - an account without a role, or whose role needs an organisation it lacks, reaches nothing.
- *
- * The user and audit features both follow it, hence its place in lib/. The server decides every
- * call on its own from the verified token; this only keeps the screens honest.
+ * How far the signed-in account reaches: the server's one rule (lambdas/src/core/reach.ts,
+ * issue 12), imported, so that the screens offer exactly what the server allows. The user and
+ * audit features both follow it, hence its place in lib/. The server decides every call on its
+ * own from the verified token; this only keeps the screens honest.
  */
-export type Reach =
-  { kind: 'everything' } | { kind: 'organisation'; organisationId: string } | { kind: 'nothing' };
+export type { Reach };
 
 export interface Placed {
   role?: Role | null;
   organisationId?: string | null;
 }
 
-export const reachOf = (account: Placed | null): Reach => {
-  const role = account?.role ?? null;
-  const organisationId = account?.organisationId ?? null;
-  if (role === 'PlatformAdmin') return { kind: 'everything' };
-  if (role === 'Auditor' && organisationId === null) return { kind: 'everything' };
-  if (role === null || organisationId === null) return { kind: 'nothing' };
-  return { kind: 'organisation', organisationId };
-};
+/** The reach of the stored profile (a profile may lack either field). */
+export const reachOf = (account: Placed | null): Reach =>
+  reachOfAccount({ role: account?.role ?? null, organisationId: account?.organisationId ?? null });
 
 /** Whether the account reaches every organisation (and sees PlatformAdmins). */
 export const reachesEverything = (account: Placed | null): boolean =>

@@ -30,7 +30,7 @@ const attrs = (overrides: Record<string, unknown> = {}) => ({
   givenName: 'Ada',
   familyName: 'Lovelace',
   role: 'Auditor' as Role,
-  organisationId: ORG as string | undefined,
+  organisationId: ORG as string | null | undefined,
   ...overrides,
 });
 
@@ -126,17 +126,32 @@ describe('create-user', () => {
     expect(journal.entries.size).toBe(0);
   });
 
-  it('lets an Auditor of every organisation be created by a PlatformAdmin only', async () => {
+  it('lets an Auditor of every organisation be created by a PlatformAdmin only, asked for', async () => {
     const { deps } = setup();
     const { user } = await createUser(
-      { userAttributes: attrs({ organisationId: undefined }) },
+      { userAttributes: attrs({ organisationId: null }) },
       admin,
       deps,
     );
     expect(user).toMatchObject({ role: 'Auditor', organisationId: null });
+    // Never by default: an Auditor without an organisation named is refused.
     await expect(
       createUser(
-        { userAttributes: attrs({ email: 'z@example.com', organisationId: undefined }) },
+        { userAttributes: attrs({ email: 'y@example.com', organisationId: undefined }) },
+        admin,
+        deps,
+      ),
+    ).rejects.toMatchObject({
+      fields: [
+        {
+          path: 'userAttributes.organisationId',
+          message: 'Give the Auditor an organisation, or null for every organisation',
+        },
+      ],
+    });
+    await expect(
+      createUser(
+        { userAttributes: attrs({ email: 'z@example.com', organisationId: null }) },
         orgAdmin,
         deps,
       ),

@@ -35,8 +35,8 @@ export const checkMobileNumber = (phoneNumber: string, path: string): string => 
 
 /**
  * Where a role may be placed (core/reach.ts): a PlatformAdmin belongs to no organisation, an
- * OrgAdmin to exactly one that exists, an Auditor to one that exists or to none (then reading
- * every organisation). Returns the organisation to store.
+ * OrgAdmin to exactly one that exists, an Auditor to one that exists or, asked for with null, to
+ * none (then reading every organisation). Returns the organisation to store.
  */
 export const checkPlacement = async (
   role: string,
@@ -50,8 +50,12 @@ export const checkPlacement = async (
     }
     return null;
   }
+  if (organisationId === null && role === 'Auditor') return null;
+  if (organisationId === undefined && role === 'Auditor') {
+    // Reading every organisation is never a default: it must be asked for.
+    throw fieldError(path, 'Give the Auditor an organisation, or null for every organisation');
+  }
   if (organisationId === undefined || organisationId === null) {
-    if (role === 'Auditor') return null;
     throw fieldError(path, `A ${role} needs an organisation`);
   }
   if ((await organisations.get(organisationId)) === null) {

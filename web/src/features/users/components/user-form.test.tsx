@@ -255,7 +255,7 @@ describe('create user', () => {
     });
   });
 
-  it('offers a PlatformAdmin an Auditor of every organisation, sent without an organisation', async () => {
+  it('offers a PlatformAdmin an Auditor of every organisation, asked for with a null organisation', async () => {
     const u = userEvent.setup();
     const calls = serve({ 'create-user': success({ user: existing }) });
     renderAt('/admin/user-management/create-user');
@@ -290,6 +290,7 @@ describe('create user', () => {
         givenName: 'Grace',
         familyName: 'Hopper',
         role: 'Auditor',
+        organisationId: null,
       },
     });
   });

@@ -16,8 +16,9 @@ export interface UserFormValues {
 
 /**
  * The organisation choice "every organisation": an Auditor with no organisation, who reads them
- * all (issue 12; only a PlatformAdmin may give it). Sent as no organisationId on create and as
- * null on update. The contract's identifiers cannot contain "*", so no organisation is named so.
+ * all (issue 12; only a PlatformAdmin may give it). Sent as organisationId null (the server never
+ * takes it as a default). The contract's identifiers cannot contain "*", so no organisation is
+ * named so.
  */
 export const EVERY_ORGANISATION = '*';
 
@@ -100,7 +101,10 @@ export const toAttributes = (values: UserFormValues, rules: FormRules = {}) => {
       ? { phoneNumber: `${values.dialCode}${digits}` }
       : {}),
     role: values.role === '' ? undefined : values.role,
-    ...('organisationId' in placement && placement.organisationId !== null
+    // An Auditor of every organisation is asked for with null (never the default); a
+    // PlatformAdmin's organisation is left out.
+    ...('organisationId' in placement &&
+    (placement.organisationId !== null || values.role === 'Auditor')
       ? { organisationId: placement.organisationId }
       : {}),
   };
