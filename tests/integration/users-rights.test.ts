@@ -1,9 +1,6 @@
 import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
-  AdminSetUserPasswordCommand,
   AssociateSoftwareTokenCommand,
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
@@ -16,9 +13,9 @@ import {
   Authenticator,
   cognito,
   createEnrolledUser,
+  createRoleUser,
   type EnrolledTestUser,
   signInWeb,
-  strongPassword,
 } from '../support/aws';
 
 /**
@@ -219,36 +216,9 @@ describe('rights (issue 12)', () => {
   });
 
   it('takes the role from the group alone: a PlatformAdmin added with AdminAddUserToGroup only', async () => {
-    // As a platform engineer adds an administrator to a running environment (AWS CLI).
-    const email = mailbox('cli');
-    const password = strongPassword();
-    const created = await idp.send(
-      new AdminCreateUserCommand({
-        UserPoolId: c.userPoolId,
-        Username: email,
-        MessageAction: 'SUPPRESS',
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-      }),
-    );
-    const userName = created.User?.Username ?? '';
-    await idp.send(
-      new AdminSetUserPasswordCommand({
-        UserPoolId: c.userPoolId,
-        Username: userName,
-        Password: password,
-        Permanent: true,
-      }),
-    );
-    await idp.send(
-      new AdminAddUserToGroupCommand({
-        UserPoolId: c.userPoolId,
-        Username: userName,
-        GroupName: 'PlatformAdmin',
-      }),
-    );
+    // As a platform engineer adds an administrator to a running environment (AWS CLI): the
+    // account, a password, the group — no role attribute.
+    const { email, userName, password } = await createRoleUser(c, 'PlatformAdmin');
     const attributes = (
       await idp.send(new AdminGetUserCommand({ UserPoolId: c.userPoolId, Username: userName }))
     ).UserAttributes?.map((a) => a.Name);

@@ -19,6 +19,7 @@ import {
   userIndexKey,
 } from '../data-model';
 import type { IndexedUser, UserIndex } from '../ports/user-index';
+import { queryAll } from './dynamodb-query';
 
 const rowSchema = z.object({
   userName: z.string().min(1),
@@ -131,23 +132,16 @@ export class DynamoUserIndex implements UserIndex {
       }
     }
     const byUser = new Map<string, IndexedUser>();
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await this.client.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': USER_INDEX_PK },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) {
-        const user = toUser(item);
-        if (user !== null) byUser.set(user.userName, user);
-      }
-      start = out.LastEvaluatedKey;
-    } while (start !== undefined);
+    const items = await queryAll(this.client, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': USER_INDEX_PK },
+      ConsistentRead: true,
+    });
+    for (const item of items) {
+      const user = toUser(item);
+      if (user !== null) byUser.set(user.userName, user);
+    }
     const fresh = { version, byUser, users: [...byUser.values()] };
     copies.set(this.tableName, fresh);
     return fresh.users;
@@ -180,25 +174,16 @@ export class DynamoUserIndex implements UserIndex {
 
   /** The copy brought to `version` from the change log, or null when a change is missing. */
   private async catchUp(copy: Copy, version: number): Promise<Copy | null> {
-    const changes: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await this.client.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: {
-            ':pk': USER_INDEX_CHANGES_PK,
-            ':from': userIndexChangeKey(copy.version + 1).sk,
-            ':to': userIndexChangeKey(version).sk,
-          },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      changes.push(...(out.Items ?? []));
-      start = out.LastEvaluatedKey;
-    } while (start !== undefined);
+    const changes = await queryAll(this.client, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': USER_INDEX_CHANGES_PK,
+        ':from': userIndexChangeKey(copy.version + 1).sk,
+        ':to': userIndexChangeKey(version).sk,
+      },
+      ConsistentRead: true,
+    });
     // A writer raises the version before it logs the change: a change not logged yet (or lost)
     // leaves a gap, and then only a whole re-read is sure to be current.
     if (changes.length !== version - copy.version) return null;

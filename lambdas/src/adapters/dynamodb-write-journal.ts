@@ -3,11 +3,11 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
-  QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { JOURNAL_PK, journalKey, leaseKey } from '../data-model';
+import { queryAll } from './dynamodb-query';
 import type { JournalEntry, Leases, WriteJournal } from '../ports/write-journal';
 
 const isConditionFailure = (err: unknown): boolean =>
@@ -164,24 +164,13 @@ export class DynamoWriteJournal implements WriteJournal, Leases {
   }
 
   async pending(): Promise<JournalEntry[]> {
-    const entries: JournalEntry[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await this.client.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': JOURNAL_PK },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) {
-        const entry = toEntry(item);
-        if (entry !== null) entries.push(entry);
-      }
-      start = out.LastEvaluatedKey;
-    } while (start !== undefined);
+    const items = await queryAll(this.client, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': JOURNAL_PK },
+      ConsistentRead: true,
+    });
+    const entries = items.map(toEntry).filter((e): e is JournalEntry => e !== null);
     return entries.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
   }
 

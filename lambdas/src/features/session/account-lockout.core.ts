@@ -8,6 +8,7 @@ import type { AuditTrail } from '../../ports/audit-trail';
 import type { AuthEvent, UserDirectory } from '../../ports/user-directory';
 import {
   type AccountSnapshot,
+  recordBaseOf,
   snapshotOf,
   userSubject,
   type UserWriteDeps,
@@ -163,11 +164,7 @@ const lock = async (
   const reason = `${String(verdict.failures)} consecutive failed sign-ins (threshold ${String(deps.threshold)})`;
   try {
     await deps.writes.run(lockAccountWrite, userSubject(verdict.userName), {
-      record: {
-        actor: null,
-        source: { ip: ctx.sourceIp, userAgent: ctx.userAgent },
-        requestId: ctx.requestId,
-      },
+      record: recordBaseOf(ctx),
       userName: verdict.userName,
       email: verdict.email,
       organisationId: verdict.organisationId,

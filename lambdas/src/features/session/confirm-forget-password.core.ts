@@ -1,7 +1,7 @@
 import type { routes } from '../../contract';
 import type { Journal } from '../../core/journal';
 import type { Core, RequestContext } from '../../http/router';
-import type { UserWriteDeps } from '../users/user-writes';
+import { recordBaseOf, type UserWriteDeps } from '../users/user-writes';
 import { requireWebClient, type SteadyTiming, withMinimumDuration } from './session-shared';
 import { passwordResetSubject, passwordResetWrite } from './session-writes';
 
@@ -33,11 +33,7 @@ const resetPassword = async (
     passwordResetWrite,
     passwordResetSubject(input.email),
     {
-      record: {
-        actor: null,
-        source: { ip: ctx.sourceIp, userAgent: ctx.userAgent },
-        requestId: ctx.requestId,
-      },
+      record: recordBaseOf(ctx),
       email: input.email,
       clientId: deps.webClientId,
     },

@@ -6,7 +6,7 @@ import type { Clock } from '../../ports/clock';
 import type { Mailer } from '../../ports/mailer';
 import type { TotpResetTickets } from '../../ports/totp-reset-tickets';
 import type { UserDirectory } from '../../ports/user-directory';
-import { snapshotOf, userSubject, type UserWriteDeps } from '../users/user-writes';
+import { recordBaseOf, snapshotOf, userSubject, type UserWriteDeps } from '../users/user-writes';
 import { hashToken } from './forget-totp.core';
 import { invalidLink, linkResetWrite } from './session-writes';
 
@@ -58,11 +58,7 @@ export const forgetTotpConfirm: Core<
     throw invalidLink();
   }
   await deps.writes.run(linkResetWrite, userSubject(user.userName), {
-    record: {
-      actor: null,
-      source: { ip: ctx.sourceIp, userAgent: ctx.userAgent },
-      requestId: ctx.requestId,
-    },
+    record: recordBaseOf(ctx),
     userName: user.userName,
     email: user.email,
     organisationId: user.organisationId,

@@ -8,6 +8,7 @@ import {
   audited,
   guarded,
   indexed,
+  noState,
   recordSchema,
   step,
   unchanged,
@@ -23,7 +24,6 @@ import { recordOnce } from '../../core/journal';
  * reset with the e-mailed code. Their actor is nobody (public calls): the records say so.
  */
 
-const noState = z.object({});
 type NoState = z.infer<typeof noState>;
 
 // ---------- accountLockout: lock the account ----------

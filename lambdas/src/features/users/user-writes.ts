@@ -10,7 +10,6 @@ import {
   type Workflow,
   type WriteRun,
 } from '../../core/journal';
-import type { Caller } from '../../http/claims';
 import { AppError, ConflictError, NotFoundError } from '../../http/errors';
 import type { Logger } from '../../http/logger';
 import type { RequestContext } from '../../http/router';
@@ -62,9 +61,9 @@ export const recordSchema = z.object({
 });
 export type RecordBase = z.infer<typeof recordSchema>;
 
-/** Who asks, from where, in which request: from the verified caller. */
-export const recordBaseOf = (ctx: RequestContext<Caller>): RecordBase => ({
-  actor: actorOf(ctx.caller),
+/** Who asks (the verified caller; nobody for a public call), from where, in which request. */
+export const recordBaseOf = (ctx: RequestContext): RecordBase => ({
+  actor: ctx.caller === null ? null : actorOf(ctx.caller),
   source: sourceOf(ctx),
   requestId: ctx.requestId,
 });
@@ -356,7 +355,7 @@ const updateInput = z.object({
   after: changeSchema,
 });
 export type UpdateUserWrite = z.infer<typeof updateInput>;
-const noState = z.object({});
+export const noState = z.object({});
 
 const movesRole = (input: UpdateUserWrite) =>
   input.roleTo !== null && input.roleTo !== input.roleFrom;
