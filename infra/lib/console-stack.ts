@@ -1,6 +1,6 @@
 import { Annotations, CfnOutput, Lazy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import type { Operation, RuntimeConfig } from '@ccsc/lambdas/contract';
+import type { Operation, RuntimeConfig } from '@ccsc/contract';
 import type { EnvironmentConfig } from './config';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Operation } from '@ccsc/lambdas/contract';
+import type { Operation } from '@ccsc/contract';
 import { LAMBDA_HANDLERS_DIR } from './paths';
 
 /**

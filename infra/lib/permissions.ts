@@ -1,4 +1,4 @@
-import { operations, routes, type Operation } from '@ccsc/lambdas/contract';
+import { operations, routes, type Operation } from '@ccsc/contract';
 
 /**
  * What each operation's function may do, and on what: the IAM policy of every function is built

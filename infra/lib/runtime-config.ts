@@ -1,5 +1,5 @@
 import { Token } from 'aws-cdk-lib';
-import { runtimeConfigSchema, type RuntimeConfig } from '@ccsc/lambdas/contract';
+import { runtimeConfigSchema, type RuntimeConfig } from '@ccsc/contract';
 
 /**
  * Checks /config.json against the web app's own schema (lambdas/src/contract/runtime-config.ts)

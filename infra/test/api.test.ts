@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { API_PREFIX, operations, routeList, routes, type Operation } from '@ccsc/lambdas/contract';
+import { API_PREFIX, operations, routeList, routes, type Operation } from '@ccsc/contract';
 import { parseLambdaEnv } from '@ccsc/lambdas/env';
 import { STAGE_NAME } from '../lib/constructs/api';
 import { implemented } from '@ccsc/lambdas/handlers';

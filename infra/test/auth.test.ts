@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { ROLES } from '@ccsc/lambdas/contract';
+import { ROLES } from '@ccsc/contract';
 import { API_RESOURCE_SERVER_ID, API_SCOPES } from '../lib/constructs/auth';
 import { logicalId, resourcesOf, sitStack, variantStack, type Resource } from './support/stacks';
 

@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { USER_INDEX_DRIFT_METRIC } from '@ccsc/lambdas/core/metrics';
+import { USER_INDEX_DRIFT_METRIC } from '@ccsc/lambdas/metrics';
 import { logicalId, resourcesOf, sitStack, type Resource } from './support/stacks';
 
 const { template, stack } = sitStack();

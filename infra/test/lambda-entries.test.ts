@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { operations } from '@ccsc/lambdas/contract';
+import { operations } from '@ccsc/contract';
 import { implemented } from '@ccsc/lambdas/handlers';
 import { entryFor, NOT_IMPLEMENTED_ENTRY } from '../lib/lambda-entries';
 

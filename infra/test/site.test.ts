@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { runtimeConfigSchema } from '@ccsc/lambdas/contract';
+import { runtimeConfigSchema } from '@ccsc/contract';
 import { logicalId, resourcesOf, sitStack, variantStack, type Synthesized } from './support/stacks';
 
 const { template, stack } = sitStack();

@@ -10,7 +10,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const handlersDir = join(root, 'src/handlers');
 /** Scheduled jobs (not API operations), bundled the same way. */
 const jobsDir = join(root, 'src/jobs');
-const NOT_ENTRIES = new Set(['index.ts', 'deps.ts']);
+const NOT_ENTRIES = new Set(['index.ts']);
 
 /** How every Lambda entry is bundled; infra/lib/bundle.ts deploys with exactly these. */
 export const LAMBDA_BUILD_OPTIONS = {

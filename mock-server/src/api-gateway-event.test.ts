@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { toApiGatewayEvent } from './api-gateway-event';
-import { PROTOTYPE_KEYS } from '@ccsc/lambdas/testing/hostile-input';
+import { PROTOTYPE_KEYS } from '@ccsc/lambdas/testing';
 
 /** What the builder reads of a Fastify request; the rest of FastifyRequest is not needed. */
 const request = (o: { url: string; headers?: Record<string, string | string[] | undefined> }) =>

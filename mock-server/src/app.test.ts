@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations, type Operation, type RuntimeConfig } from '@ccsc/lambdas/contract';
-import type { LambdaHandler } from '@ccsc/lambdas/http/router';
+import { operations, type Operation, type RuntimeConfig } from '@ccsc/contract';
+import type { LambdaHandler } from '@ccsc/lambdas/handlers';
 import { buildApp } from './app';
-import { PROTOTYPE_KEYS } from '@ccsc/lambdas/testing/hostile-input';
+import { PROTOTYPE_KEYS } from '@ccsc/lambdas/testing';
 
 const runtimeConfig: RuntimeConfig = {
   region: 'eu-central-1',

@@ -10,8 +10,8 @@ import {
   type ErrorCode,
   type Operation,
   type RuntimeConfig,
-} from '@ccsc/lambdas/contract';
-import type { LambdaHandler } from '@ccsc/lambdas/http/router';
+} from '@ccsc/contract';
+import type { LambdaHandler } from '@ccsc/lambdas/handlers';
 import { toApiGatewayEvent } from './api-gateway-event';
 import type { IdTokenAuthorizer } from './authorizer';
 

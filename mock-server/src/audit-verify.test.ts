@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_CHAIN_PK, sortKeyOf } from '@ccsc/lambdas/adapters/audit-chain';
-import { dynamoAuditTrail } from '@ccsc/lambdas/adapters/dynamodb-audit-trail';
+import { AUDIT_CHAIN_PK, sortKeyOf } from '@ccsc/lambdas/adapters';
+import { dynamoAuditTrail } from '@ccsc/lambdas/adapters';
 import { TABLES, tableName } from '@ccsc/lambdas/data-model';
 import {
   AUDIT_VERIFY_EXIT,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { RuntimeConfig } from '@ccsc/lambdas/contract';
+import type { RuntimeConfig } from '@ccsc/contract';
 import { BUCKETS, bucketName, TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { buildApp } from './app';
 import { createIdTokenAuthorizer } from './authorizer';
@@ -18,7 +18,7 @@ const RECONCILE_EVERY_MS = 60_000;
 /** The user index checked against Cognito after an unclean stop; logs what it corrected. */
 const rebuildIndexAfterCrash = async (): Promise<void> => {
   try {
-    const { rebuildIndex } = await import('@ccsc/lambdas/jobs/rebuild-user-index');
+    const { rebuildIndex } = await import('@ccsc/lambdas/jobs');
     const { users, drift } = await rebuildIndex();
     console.log(
       `User index checked after an unclean stop: ${String(users)} users, ${String(drift)} rows corrected.`,
@@ -121,7 +121,7 @@ export const startConsole = async (
     const { resetContainer } = await import('@ccsc/lambdas/container');
     resetContainer();
     const { handlers } = await import('@ccsc/lambdas/handlers');
-    const { finishInterruptedWrites } = await import('@ccsc/lambdas/jobs/reconcile-writes');
+    const { finishInterruptedWrites } = await import('@ccsc/lambdas/jobs');
     uncleanStop = await markRunning(env.DATA_DIR);
     marked = true;
 

@@ -24,6 +24,7 @@ import {
   paginateListTables,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
+import { cognitoPasswordPolicy } from '@ccsc/contract/password-policy';
 import * as z from 'zod';
 import { readJsonFile, writeFileAtomic } from './services/atomic-file.mjs';
 import { LOCAL_CREDENTIALS, REGION } from './services/aws-local';
@@ -194,14 +195,7 @@ const createUserPool = async (cognito: CognitoIdentityProviderClient, productNam
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
       Policies: {
-        PasswordPolicy: {
-          MinimumLength: 8,
-          RequireUppercase: true,
-          RequireLowercase: true,
-          RequireNumbers: true,
-          RequireSymbols: false,
-          TemporaryPasswordValidityDays: 7,
-        },
+        PasswordPolicy: cognitoPasswordPolicy(),
       },
       // Threat protection as the sit environment has it ("full"): auth events are recorded and
       // AdminListUserAuthEvents answers, which the account-lockout call relies on.

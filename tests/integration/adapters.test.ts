@@ -4,11 +4,11 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { DynamoRecordStore } from '@ccsc/lambdas/adapters/dynamodb-record-store';
-import { S3ObjectStore } from '@ccsc/lambdas/adapters/s3-object-store';
-import { SesMailer } from '@ccsc/lambdas/adapters/ses-mailer';
+import { DynamoRecordStore } from '@ccsc/lambdas/adapters';
+import { S3ObjectStore } from '@ccsc/lambdas/adapters';
+import { SesMailer } from '@ccsc/lambdas/adapters';
 import { BUCKETS, bucketName, TABLES, tableName } from '@ccsc/lambdas/data-model';
-import { ConflictError, ValidationError } from '@ccsc/lambdas/http/errors';
+import { ConflictError, ValidationError } from '@ccsc/lambdas/adapters';
 import { waitForMail } from '../support/aws';
 
 // The ports' AWS SDK v3 adapters against the offline stand-ins the console provisioned.

@@ -1,8 +1,8 @@
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { routeList, type RouteDefinition } from '@ccsc/lambdas/contract';
+import { routeList, type RouteDefinition } from '@ccsc/contract';
 import { createEnrolledUser } from '../support/aws';
-import { PROTOTYPE_KEYS } from '@ccsc/lambdas/testing/hostile-input';
+import { PROTOTYPE_KEYS } from '@ccsc/lambdas/testing';
 
 /**
  * Hostile input on every route of the contract, public and authenticated, with and without a

@@ -6,8 +6,8 @@ import {
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { AUDIT_CHAIN_PK, sortKeyOf } from '@ccsc/lambdas/adapters/audit-chain';
-import type { AuditRecord } from '@ccsc/lambdas/contract';
+import { AUDIT_CHAIN_PK, sortKeyOf } from '@ccsc/lambdas/adapters';
+import type { AuditRecord } from '@ccsc/contract';
 import { TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { callApi } from '../support/api';
 import { createEnrolledUser, type EnrolledTestUser } from '../support/aws';

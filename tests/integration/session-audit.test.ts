@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { verifyAuditChain } from '@ccsc/lambdas/adapters/dynamodb-audit-trail';
-import { AUDIT_CHAIN_PK } from '@ccsc/lambdas/adapters/audit-chain';
+import { verifyAuditChain } from '@ccsc/lambdas/adapters';
+import { AUDIT_CHAIN_PK } from '@ccsc/lambdas/adapters';
 import { TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { callApi } from '../support/api';
 import { createEnrolledUser, createSignedInUser, type EnrolledTestUser } from '../support/aws';

@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { verifyAuditChain } from '@ccsc/lambdas/adapters/dynamodb-audit-trail';
+import { verifyAuditChain } from '@ccsc/lambdas/adapters';
 import { TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { callApi, type ApiResult } from '../support/api';
 import {

@@ -5,7 +5,7 @@ import {
 import {
   CODE_REFUSED_MESSAGE,
   CONFIRM_FORGET_PASSWORD_MIN_RESPONSE_MS,
-} from '@ccsc/lambdas/features/session/confirm-forget-password.core';
+} from '@ccsc/lambdas/testing';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { callApi } from '../support/api';

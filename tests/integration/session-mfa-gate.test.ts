@@ -1,6 +1,6 @@
 import { AdminDisableUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { routeList } from '@ccsc/lambdas/contract';
+import { routeList } from '@ccsc/contract';
 import { callApi } from '../support/api';
 import {
   cognito,

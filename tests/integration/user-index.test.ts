@@ -2,9 +2,9 @@ import { CreateTableCommand, DynamoDBClient, UpdateItemCommand } from '@aws-sdk/
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DynamoUserIndex } from '@ccsc/lambdas/adapters/dynamodb-user-index';
+import { DynamoUserIndex } from '@ccsc/lambdas/adapters';
 import { TABLES } from '@ccsc/lambdas/data-model';
-import type { IndexedUser } from '@ccsc/lambdas/ports/user-index';
+import type { IndexedUser } from '@ccsc/lambdas/adapters';
 
 /** The user index adapter on dynalite, in a table of its own (the console's index is shared). */
 

@@ -13,8 +13,7 @@ const inputs = [
   'public',
   'vite.config.ts',
   'package.json',
-  '../lambdas/src/contract',
-  '../lambdas/src/core/reach.ts',
+  '../lambdas/contract/src',
 ].map((p) => join(web, p));
 const builtMarker = join(web, 'dist', 'index.html');
 

@@ -4,12 +4,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import * as z from 'zod';
-import {
-  API_PREFIX,
-  routeList,
-  type Operation,
-  type RouteDefinition,
-} from '@ccsc/lambdas/contract';
+import { API_PREFIX, routeList, type Operation, type RouteDefinition } from '@ccsc/contract';
 import { entryFor } from '../lambda-entries';
 import { acknowledgeExportObjectGrants } from '../nag';
 import { PERMISSIONS, type ResourceKey } from '../permissions';

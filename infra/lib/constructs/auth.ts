@@ -4,7 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { ROLES, type Role } from '@ccsc/lambdas/contract';
+import { PASSWORD_POLICY, ROLES, type Role } from '@ccsc/contract';
 
 /** The scopes machine clients (API credentials) can be given, under the `ccsc-api` resource server. */
 export const API_RESOURCE_SERVER_ID = 'ccsc-api';
@@ -90,11 +90,11 @@ export class Auth extends Construct {
       mfa: props.mfa === 'REQUIRED' ? cognito.Mfa.REQUIRED : cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false, email: false },
       passwordPolicy: {
-        minLength: 8,
-        requireUppercase: true,
-        requireLowercase: true,
-        requireDigits: true,
-        requireSymbols: false,
+        minLength: PASSWORD_POLICY.minLength,
+        requireUppercase: PASSWORD_POLICY.requireUppercase,
+        requireLowercase: PASSWORD_POLICY.requireLowercase,
+        requireDigits: PASSWORD_POLICY.requireDigits,
+        requireSymbols: PASSWORD_POLICY.requireSymbols,
         tempPasswordValidity: Duration.days(props.temporaryPasswordDays),
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,

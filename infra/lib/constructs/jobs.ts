@@ -5,7 +5,7 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { USER_INDEX_DRIFT_METRIC } from '@ccsc/lambdas/core/metrics';
+import { USER_INDEX_DRIFT_METRIC } from '@ccsc/lambdas/metrics';
 import { LAMBDA_JOBS_DIR } from '../paths';
 import { JOB_PERMISSIONS, type ResourceKey } from '../permissions';
 import { grantTo, NodeFunction } from './node-function';

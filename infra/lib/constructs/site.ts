@@ -6,7 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import type { RuntimeConfig } from '@ccsc/lambdas/contract';
+import type { RuntimeConfig } from '@ccsc/contract';
 import { validateRuntimeConfig } from '../runtime-config';
 
 export interface SiteProps {

@@ -1,6 +1,6 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, TooManyRequestsError } from '../http/errors';
+import { NotFoundError, TooManyRequestsError } from '../core/errors';
 import { PasswordResetRefused } from '../ports/user-directory';
 import { CognitoUserDirectory } from './cognito-user-directory';
 

@@ -21,13 +21,13 @@ import {
   ListUsersInGroupCommand,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { Role } from '../contract';
+import type { Role } from '@ccsc/contract';
 import {
   ConflictError,
   NotFoundError,
   TooManyRequestsError,
   ValidationError,
-} from '../http/errors';
+} from '../core/errors';
 import {
   type AttributeChanges,
   type AuthEventPage,

@@ -5,7 +5,7 @@ import {
   PutCommand,
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { ConflictError, ValidationError } from '../http/errors';
+import { ConflictError, ValidationError } from '../core/errors';
 import type { QueryOptions, RecordPage, RecordStore, StoredRecord } from '../ports/record-store';
 
 const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>

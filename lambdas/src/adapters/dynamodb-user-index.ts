@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { onContainerReset } from '../container';
-import { ROLES } from '../contract/roles';
+import { ROLES } from '@ccsc/contract/roles';
 import {
   TABLES,
   USER_INDEX_CHANGES_PK,

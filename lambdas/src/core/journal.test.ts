@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { ConflictError, TooManyRequestsError } from '../http/errors';
+import { ConflictError, TooManyRequestsError } from './errors';
 import { FakeAuditTrail, FakeClock, silentLogger } from '../testing/fakes';
 import { MemoryWriteJournal } from '../testing/memory-write-journal';
 import {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import * as z from 'zod';
-import { ERROR_CODES, type ErrorCode } from '../contract/envelope';
-import { AppError, ConflictError } from '../http/errors';
-import { describeError, type Logger } from '../http/logger';
+import { ERROR_CODES, type ErrorCode } from '@ccsc/contract/envelope';
+import { AppError, ConflictError } from './errors';
+import { describeError, type Logger } from './logger';
 import type { AuditEntry, AuditReader, AuditTrail } from '../ports/audit-trail';
 import type { Clock } from '../ports/clock';
 import type { JournalEntry, WriteJournal } from '../ports/write-journal';

@@ -1,13 +1,13 @@
-import { routes } from '../contract';
+import { routes } from '@ccsc/contract';
 import { lambdaEnv } from '../env';
 import { accountLockout } from '../features/session/account-lockout.core';
-import { consoleLogger } from '../http/logger';
-import { createHandler } from '../http/router';
-import { steadyTiming, userDirectory } from './deps';
-import { lockoutWrites } from './wiring/users';
-import { accountLocks, auditTrail } from './wiring/dynamodb';
+import { consoleLogger } from '../core/logger';
+import { handle } from '../wiring/handler';
+import { steadyTiming, userDirectory } from '../wiring/cognito';
+import { lockoutWrites } from '../wiring/users';
+import { accountLocks, auditTrail } from '../wiring/dynamodb';
 
-export const handler = createHandler(routes.accountLockout, accountLockout, () => ({
+export const handler = handle(routes.accountLockout, accountLockout, () => ({
   ...steadyTiming(),
   directory: userDirectory(),
   locks: accountLocks(),

@@ -1,16 +1,12 @@
-import { routes } from '../contract';
+import { routes } from '@ccsc/contract';
 import { lambdaEnv } from '../env';
 import { confirmForgetPassword } from '../features/session/confirm-forget-password.core';
-import { createHandler } from '../http/router';
-import { steadyTiming } from './deps';
-import { passwordResetWrites } from './wiring/users';
+import { handle } from '../wiring/handler';
+import { steadyTiming } from '../wiring/cognito';
+import { passwordResetWrites } from '../wiring/users';
 
-export const handler = createHandler(
-  routes['confirm-forget-password'],
-  confirmForgetPassword,
-  () => ({
-    ...steadyTiming(),
-    writes: passwordResetWrites(),
-    webClientId: lambdaEnv().USER_POOL_CLIENT_ID,
-  }),
-);
+export const handler = handle(routes['confirm-forget-password'], confirmForgetPassword, () => ({
+  ...steadyTiming(),
+  writes: passwordResetWrites(),
+  webClientId: lambdaEnv().USER_POOL_CLIENT_ID,
+}));

@@ -1,11 +1,11 @@
-import { routes } from '../contract';
+import { routes } from '@ccsc/contract';
 import { createUser } from '../features/users/create-user.core';
-import { createHandler } from '../http/router';
-import { userDirectory } from './deps';
-import { userWrites } from './wiring/users';
-import { auditTrail, organisations } from './wiring/dynamodb';
+import { handle } from '../wiring/handler';
+import { userDirectory } from '../wiring/cognito';
+import { userWrites } from '../wiring/users';
+import { auditTrail, organisations } from '../wiring/dynamodb';
 
-export const handler = createHandler(routes['create-user'], createUser, () => ({
+export const handler = handle(routes['create-user'], createUser, () => ({
   directory: userDirectory(),
   organisations: organisations(),
   audit: auditTrail(),

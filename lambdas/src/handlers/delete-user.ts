@@ -1,11 +1,11 @@
-import { routes } from '../contract';
+import { routes } from '@ccsc/contract';
 import { deleteUser } from '../features/users/user-status.core';
-import { createHandler } from '../http/router';
-import { userDirectory } from './deps';
-import { userWrites } from './wiring/users';
-import { accountLocks, auditTrail } from './wiring/dynamodb';
+import { handle } from '../wiring/handler';
+import { userDirectory } from '../wiring/cognito';
+import { userWrites } from '../wiring/users';
+import { accountLocks, auditTrail } from '../wiring/dynamodb';
 
-export const handler = createHandler(routes['delete-user'], deleteUser, () => ({
+export const handler = handle(routes['delete-user'], deleteUser, () => ({
   directory: userDirectory(),
   locks: accountLocks(),
   audit: auditTrail(),

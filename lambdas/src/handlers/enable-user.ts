@@ -1,11 +1,11 @@
-import { routes } from '../contract';
+import { routes } from '@ccsc/contract';
 import { enableUser } from '../features/users/user-status.core';
-import { createHandler } from '../http/router';
-import { userDirectory } from './deps';
-import { userWrites } from './wiring/users';
-import { accountLocks, auditTrail } from './wiring/dynamodb';
+import { handle } from '../wiring/handler';
+import { userDirectory } from '../wiring/cognito';
+import { userWrites } from '../wiring/users';
+import { accountLocks, auditTrail } from '../wiring/dynamodb';
 
-export const handler = createHandler(routes['enable-user'], enableUser, () => ({
+export const handler = handle(routes['enable-user'], enableUser, () => ({
   directory: userDirectory(),
   locks: accountLocks(),
   audit: auditTrail(),

@@ -1,12 +1,12 @@
-import { routes } from '../contract';
+import { routes } from '@ccsc/contract';
 import { exportAuditRecords } from '../features/audit/export-audit-records.core';
-import { createHandler } from '../http/router';
+import { handle } from '../wiring/handler';
 import { systemClock } from '../ports/clock';
-import { auditReader } from './wiring/audit';
-import { auditTrail } from './wiring/dynamodb';
-import { exportsStore } from './wiring/s3';
+import { auditReader } from '../wiring/audit';
+import { auditTrail } from '../wiring/dynamodb';
+import { exportsStore } from '../wiring/s3';
 
-export const handler = createHandler(routes['export-audit-records'], exportAuditRecords, () => ({
+export const handler = handle(routes['export-audit-records'], exportAuditRecords, () => ({
   reader: auditReader(),
   exports: exportsStore(),
   audit: auditTrail(),

@@ -1,12 +1,12 @@
-import { routes } from '../contract';
+import { routes } from '@ccsc/contract';
 import { exportUsers } from '../features/users/export-users.core';
-import { createHandler } from '../http/router';
+import { handle } from '../wiring/handler';
 import { systemClock } from '../ports/clock';
-import { auditTrail, userIndex } from './wiring/dynamodb';
-import { exportsStore } from './wiring/s3';
-import { ensureBuilt } from './wiring/users';
+import { auditTrail, userIndex } from '../wiring/dynamodb';
+import { exportsStore } from '../wiring/s3';
+import { ensureBuilt } from '../wiring/users';
 
-export const handler = createHandler(routes['export-users'], exportUsers, () => ({
+export const handler = handle(routes['export-users'], exportUsers, () => ({
   index: userIndex(),
   exports: exportsStore(),
   audit: auditTrail(),

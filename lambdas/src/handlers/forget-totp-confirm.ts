@@ -1,14 +1,14 @@
-import { routes } from '../contract';
+import { routes } from '@ccsc/contract';
 import { forgetTotpConfirm } from '../features/session/forget-totp-confirm.core';
-import { consoleLogger } from '../http/logger';
-import { createHandler } from '../http/router';
+import { consoleLogger } from '../core/logger';
+import { handle } from '../wiring/handler';
 import { systemClock } from '../ports/clock';
-import { userDirectory } from './deps';
-import { linkResetWrites } from './wiring/users';
-import { totpResetTickets } from './wiring/dynamodb';
-import { mailer } from './wiring/ses';
+import { userDirectory } from '../wiring/cognito';
+import { linkResetWrites } from '../wiring/users';
+import { totpResetTickets } from '../wiring/dynamodb';
+import { mailer } from '../wiring/ses';
 
-export const handler = createHandler(routes['forget-totp/confirm'], forgetTotpConfirm, () => ({
+export const handler = handle(routes['forget-totp/confirm'], forgetTotpConfirm, () => ({
   directory: userDirectory(),
   tickets: totpResetTickets(),
   mailer: mailer(),

@@ -1,13 +1,13 @@
-import { routes } from '../contract';
+import { routes } from '@ccsc/contract';
 import { allowedOrigins, lambdaEnv } from '../env';
 import { forgetTotp } from '../features/session/forget-totp.core';
-import { consoleLogger } from '../http/logger';
-import { createHandler } from '../http/router';
-import { steadyTiming, userDirectory } from './deps';
-import { auditTrail, totpResetTickets } from './wiring/dynamodb';
-import { mailer } from './wiring/ses';
+import { consoleLogger } from '../core/logger';
+import { handle } from '../wiring/handler';
+import { steadyTiming, userDirectory } from '../wiring/cognito';
+import { auditTrail, totpResetTickets } from '../wiring/dynamodb';
+import { mailer } from '../wiring/ses';
 
-export const handler = createHandler(routes['forget-totp'], forgetTotp, () => ({
+export const handler = handle(routes['forget-totp'], forgetTotp, () => ({
   ...steadyTiming(),
   directory: userDirectory(),
   tickets: totpResetTickets(),

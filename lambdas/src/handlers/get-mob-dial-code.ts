@@ -1,5 +1,5 @@
-import { routes } from '../contract';
+import { routes } from '@ccsc/contract';
 import { getMobDialCode } from '../features/users/dial-codes.core';
-import { createHandler } from '../http/router';
+import { handle } from '../wiring/handler';
 
-export const handler = createHandler(routes['get-mob-dial-code'], getMobDialCode, () => undefined);
+export const handler = handle(routes['get-mob-dial-code'], getMobDialCode, () => undefined);

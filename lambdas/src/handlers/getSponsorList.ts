@@ -1,8 +1,8 @@
-import { routes } from '../contract';
+import { routes } from '@ccsc/contract';
 import { getSponsorList } from '../features/organisations/organisation-lists.core';
-import { createHandler } from '../http/router';
-import { organisations } from './wiring/dynamodb';
+import { handle } from '../wiring/handler';
+import { organisations } from '../wiring/dynamodb';
 
-export const handler = createHandler(routes.getSponsorList, getSponsorList, () => ({
+export const handler = handle(routes.getSponsorList, getSponsorList, () => ({
   organisations: organisations(),
 }));

@@ -1,4 +1,4 @@
-import { operations, type Operation } from '../contract';
+import { operations, type Operation } from '@ccsc/contract';
 import type { LambdaHandler } from '../http/router';
 import { handler as accountLockout } from './accountLockout';
 import { handler as confirmForgetPassword } from './confirm-forget-password';
@@ -57,3 +57,4 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
 export const handlers: Record<Operation, LambdaHandler> = Object.fromEntries(
   operations.map((op) => [op, implemented[op] ?? notImplemented]),
 ) as Record<Operation, LambdaHandler>;
+export type { LambdaHandler } from '../http/router';

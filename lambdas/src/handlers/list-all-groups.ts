@@ -1,8 +1,8 @@
-import { routes } from '../contract';
+import { routes } from '@ccsc/contract';
 import { listAllGroups } from '../features/users/list-all-groups.core';
-import { createHandler } from '../http/router';
-import { userDirectory } from './deps';
+import { handle } from '../wiring/handler';
+import { userDirectory } from '../wiring/cognito';
 
-export const handler = createHandler(routes['list-all-groups'], listAllGroups, () => ({
+export const handler = handle(routes['list-all-groups'], listAllGroups, () => ({
   directory: userDirectory(),
 }));

@@ -1,10 +1,10 @@
-import { routes } from '../contract';
+import { routes } from '@ccsc/contract';
 import { listAllUsers } from '../features/users/list-all-users.core';
-import { createHandler } from '../http/router';
-import { organisations, userIndex } from './wiring/dynamodb';
-import { ensureBuilt } from './wiring/users';
+import { handle } from '../wiring/handler';
+import { organisations, userIndex } from '../wiring/dynamodb';
+import { ensureBuilt } from '../wiring/users';
 
-export const handler = createHandler(routes['list-all-users'], listAllUsers, () => ({
+export const handler = handle(routes['list-all-users'], listAllUsers, () => ({
   index: userIndex(),
   organisations: organisations(),
   ensureBuilt: ensureBuilt(),

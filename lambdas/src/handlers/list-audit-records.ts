@@ -1,8 +1,8 @@
-import { routes } from '../contract';
+import { routes } from '@ccsc/contract';
 import { listAuditRecords } from '../features/audit/list-audit-records.core';
-import { createHandler } from '../http/router';
-import { auditReader } from './wiring/audit';
+import { handle } from '../wiring/handler';
+import { auditReader } from '../wiring/audit';
 
-export const handler = createHandler(routes['list-audit-records'], listAuditRecords, () => ({
+export const handler = handle(routes['list-audit-records'], listAuditRecords, () => ({
   reader: auditReader(),
 }));

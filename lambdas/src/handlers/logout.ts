@@ -1,10 +1,10 @@
-import { routes } from '../contract';
+import { routes } from '@ccsc/contract';
 import { logout } from '../features/session/logout.core';
-import { createHandler } from '../http/router';
-import { userDirectory } from './deps';
-import { auditTrail } from './wiring/dynamodb';
+import { handle } from '../wiring/handler';
+import { userDirectory } from '../wiring/cognito';
+import { auditTrail } from '../wiring/dynamodb';
 
-export const handler = createHandler(routes.logout, logout, () => ({
+export const handler = handle(routes.logout, logout, () => ({
   directory: userDirectory(),
   audit: auditTrail(),
 }));

@@ -1,17 +1,18 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { routeList } from '../contract';
+import { routeList } from '@ccsc/contract';
 import { allowedOrigins } from '../env';
 import { withCors } from '../http/cors';
-import { NotFoundError } from '../http/errors';
+import { NotFoundError } from '../core/errors';
 import { errorResponse } from '../http/responses';
-import { createNotImplementedHandler, type LambdaHandler } from '../http/router';
+import type { LambdaHandler } from '../http/router';
+import { handleNotImplemented } from '../wiring/handler';
 
 /**
  * The one Lambda entry of every operation whose feature has not landed: it validates like the
  * real one would (method, role, input) and then answers 501, never data.
  */
 const byResource = new Map<string, LambdaHandler>(
-  routeList.map((route) => [`${route.method} ${route.path}`, createNotImplementedHandler(route)]),
+  routeList.map((route) => [`${route.method} ${route.path}`, handleNotImplemented(route)]),
 );
 
 export const handler: LambdaHandler = async (event: APIGatewayProxyEvent) => {

@@ -1,10 +1,10 @@
-import { routes } from '../contract';
+import { routes } from '@ccsc/contract';
 import { redirectUser } from '../features/session/redirect-user.core';
-import { createHandler } from '../http/router';
-import { auditTrail } from './wiring/dynamodb';
-import { syncUser } from './wiring/users';
+import { handle } from '../wiring/handler';
+import { auditTrail } from '../wiring/dynamodb';
+import { syncUser } from '../wiring/users';
 
-export const handler = createHandler(routes.redirectUser, redirectUser, () => ({
+export const handler = handle(routes.redirectUser, redirectUser, () => ({
   audit: auditTrail(),
   syncUser: syncUser(),
 }));

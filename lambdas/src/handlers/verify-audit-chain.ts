@@ -1,10 +1,10 @@
-import { routes } from '../contract';
+import { routes } from '@ccsc/contract';
 import { verifyAuditChain } from '../features/audit/verify-audit-chain.core';
-import { createHandler } from '../http/router';
+import { handle } from '../wiring/handler';
 import { systemClock } from '../ports/clock';
-import { auditReader } from './wiring/audit';
+import { auditReader } from '../wiring/audit';
 
-export const handler = createHandler(routes['verify-audit-chain'], verifyAuditChain, () => ({
+export const handler = handle(routes['verify-audit-chain'], verifyAuditChain, () => ({
   reader: auditReader(),
   clock: systemClock,
 }));

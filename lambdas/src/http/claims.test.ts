@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { claimsFor } from '../testing/api-gateway-event';
 import { callerFromClaims, parseGroups } from './claims';
-import { ForbiddenError, UnauthorizedError } from './errors';
+import { ForbiddenError, UnauthorizedError } from '../core/errors';
 
 describe('parseGroups', () => {
   it.each([

@@ -1,16 +1,7 @@
 import * as z from 'zod';
-import { ROLES, type Role } from '../contract';
-import { ForbiddenError, UnauthorizedError } from './errors';
-
-/** The caller, as the verified ID token describes them. */
-export interface Caller {
-  sub: string;
-  /** Cognito's username (for an e-mail-alias pool: the sub). */
-  userName: string;
-  email: string;
-  role: Role;
-  organisationId: string | null;
-}
+import { ROLES, type Role } from '@ccsc/contract';
+import { ForbiddenError, UnauthorizedError } from '../core/errors';
+import type { Caller } from '../core/request';
 
 /**
  * What a Cognito user-pool authorizer of an API Gateway REST API puts under

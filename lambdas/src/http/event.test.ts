@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { routeList, routes, type RouteDefinition } from '../contract';
+import { routeList, routes, type RouteDefinition } from '@ccsc/contract';
 import { apiGatewayEvent } from '../testing/api-gateway-event';
-import { AppError, ValidationError } from './errors';
+import { AppError, ValidationError } from '../core/errors';
 import { parseInput, readRawInput, requestMeta } from './event';
 import { PROTOTYPE_KEYS } from '../testing/hostile-input';
 

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type * as z from 'zod';
-import type { FieldError, RouteDefinition } from '../contract';
-import { AppError, ValidationError } from './errors';
+import type { FieldError, RouteDefinition } from '@ccsc/contract';
+import { AppError, ValidationError } from '../core/errors';
 
 /** Turns zod issues into the `fields` of a 400: one entry per failing field, unknown keys included. */
 export const toFieldErrors = (error: z.ZodError): FieldError[] =>

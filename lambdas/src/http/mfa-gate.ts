@@ -1,6 +1,6 @@
 import { hasTotp, type UserDirectory } from '../ports/user-directory';
-import type { Caller } from './claims';
-import { AppError, UnauthorizedError } from './errors';
+import type { Caller } from '../core/request';
+import { AppError, UnauthorizedError } from '../core/errors';
 
 /** What the gate reads of the directory: the caller's account, as Cognito has it now. */
 export type AccountReader = Pick<UserDirectory, 'getUser'>;

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { ERROR_CODES, type ErrorBody, type ErrorCode, type FieldError } from '../contract';
-import { AppError } from './errors';
-import { describeError, type Logger } from './logger';
+import { ERROR_CODES, type ErrorBody, type ErrorCode, type FieldError } from '@ccsc/contract';
+import { AppError } from '../core/errors';
+import { describeError, type Logger } from '../core/logger';
 
 const BASE_HEADERS = {
   'Content-Type': 'application/json; charset=utf-8',

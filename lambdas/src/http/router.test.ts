@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { defineRoute, routes } from '../contract';
+import { defineRoute, routes } from '@ccsc/contract';
 import { apiGatewayEvent, claimsFor } from '../testing/api-gateway-event';
 import { fakeUser, FakeUserDirectory, type FakeUser } from '../testing/fake-user-directory';
-import { ConflictError, TooManyRequestsError } from './errors';
-import type { Logger } from './logger';
+import { ConflictError, TooManyRequestsError } from '../core/errors';
+import type { Logger } from '../core/logger';
 import { MFA_ENROLMENT_REQUIRED_MESSAGE, RIGHTS_CHANGED_MESSAGE } from './mfa-gate';
 import { createHandler, createNotImplementedHandler, type HandlerOptions } from './router';
 
@@ -37,7 +37,7 @@ const directoryWith = (overrides: Partial<FakeUser> = {}) =>
   ]);
 const enrolled = directoryWith();
 /** Options every test handler gets: a directory where the caller has TOTP. */
-const opts = (o: HandlerOptions = {}): HandlerOptions => ({
+const opts = (o: Partial<HandlerOptions> = {}): HandlerOptions => ({
   logger: silentLogger(),
   accounts: () => enrolled,
   ...o,

@@ -1,38 +1,15 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type * as z from 'zod';
-import { API_PREFIX, type RouteDefinition } from '../contract';
-import { CognitoUserDirectory } from '../adapters/cognito-user-directory';
-import { cognitoClient } from '../adapters/clients/cognito';
-import { once } from '../adapters/clients/once';
+import { API_PREFIX, type RouteDefinition } from '@ccsc/contract';
 import { onContainerReset } from '../container';
-import { allowedOrigins, lambdaEnv } from '../env';
-import { callerFromClaims, type Caller } from './claims';
+import { allowedOrigins } from '../env';
+import { callerFromClaims } from './claims';
+import type { Caller, CallerOf, Core, RequestContext } from '../core/request';
 import { withCors } from './cors';
-import { AppError, ForbiddenError, NotImplementedError } from './errors';
+import { AppError, ForbiddenError, NotImplementedError } from '../core/errors';
 import { parseInput, readRawInput, requestMeta } from './event';
-import { consoleLogger, type Logger } from './logger';
+import { consoleLogger, type Logger } from '../core/logger';
 import { type AccountReader, requireEnrolledCaller } from './mfa-gate';
 import { successResponse, toErrorResponse } from './responses';
-
-export interface RequestContext<C extends Caller | null = Caller | null> {
-  caller: C;
-  requestId: string;
-  sourceIp: string;
-  userAgent: string | null;
-  /** The request's Origin header, if any (trust it only against ALLOWED_ORIGINS). */
-  origin: string | null;
-  /** The request's Host header, if any. */
-  host: string | null;
-}
-
-type CallerOf<R extends RouteDefinition> = R['auth'] extends 'authenticated' ? Caller : null;
-
-/** An operation's core: pure business logic over its ports. Knows nothing of API Gateway. */
-export type Core<R extends RouteDefinition, D> = (
-  input: z.output<R['request']>,
-  ctx: RequestContext<CallerOf<R>>,
-  deps: D,
-) => Promise<z.input<R['response']>>;
 
 export type LambdaHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
 
@@ -40,13 +17,12 @@ export interface HandlerOptions {
   logger?: Logger;
   /** The console origins CORS allows; by default ALLOWED_ORIGINS (env.ts). */
   allowedOrigins?: readonly string[];
-  /** Where the MFA gate reads the caller's account; by default Cognito (AdminGetUser). */
-  accounts?: () => AccountReader;
+  /**
+   * Where the MFA gate reads the caller's account (AdminGetUser in AWS). Handed in by the wiring
+   * (wiring/handler.ts), so the router builds no adapter of its own.
+   */
+  accounts: () => AccountReader;
 }
-
-const cognitoAccounts = once(
-  (): AccountReader => new CognitoUserDirectory(cognitoClient(), lambdaEnv().USER_POOL_ID),
-);
 
 const authenticate = (route: RouteDefinition, event: APIGatewayProxyEvent): Caller | null => {
   if (route.auth === 'public') return null;
@@ -79,10 +55,10 @@ export const createHandler = <R extends RouteDefinition, D>(
   route: R,
   core: Core<R, D>,
   getDeps: () => D,
-  options: HandlerOptions = {},
+  options: HandlerOptions,
 ): LambdaHandler => {
   const logger = options.logger ?? consoleLogger;
-  const accounts = options.accounts ?? cognitoAccounts;
+  const { accounts } = options;
   const mfaGated = route.auth === 'authenticated' && route.allowedBeforeMfa !== true;
   let deps: D | undefined;
   onContainerReset(() => {
@@ -118,7 +94,7 @@ export const createHandler = <R extends RouteDefinition, D>(
 /** A route whose feature has not landed yet: it still checks its input, then answers 501. */
 export const createNotImplementedHandler = (
   route: RouteDefinition,
-  options: HandlerOptions = {},
+  options: HandlerOptions,
 ): LambdaHandler =>
   createHandler(
     route,

@@ -1,9 +1,9 @@
 import { emfLine, USER_INDEX_DRIFT_METRIC } from '../core/metrics';
 import { lambdaEnv } from '../env';
 import { rebuildUserIndex } from '../features/users/user-index-sync';
-import { userDirectory } from '../handlers/deps';
-import { accountLocks, userIndex } from '../handlers/wiring/dynamodb';
-import { consoleLogger } from '../http/logger';
+import { userDirectory } from '../wiring/cognito';
+import { accountLocks, userIndex } from '../wiring/dynamodb';
+import { consoleLogger } from '../core/logger';
 
 /**
  * The scheduled rebuild of the user index (infra: once a night): the console keeps the index in

@@ -1,6 +1,6 @@
 import type { RecoveryOutcome } from '../core/journal';
-import { userWrites } from '../handlers/wiring/users';
-import { consoleLogger } from '../http/logger';
+import { userWrites } from '../wiring/users';
+import { consoleLogger } from '../core/logger';
 
 /**
  * Finishes (or undoes) every journaled write that was cut short (lambdas/src/core/journal.ts).

@@ -1,4 +1,4 @@
-import type { Role } from '../contract';
+import type { Role } from '@ccsc/contract';
 
 /**
  * One append-only audit record: who did what to whom, from where, with what outcome, and the

@@ -1,6 +1,6 @@
-import type { Role } from '../contract';
+import type { Role } from '@ccsc/contract';
 import type { Clock } from '../ports/clock';
-import { ConflictError, NotFoundError } from '../http/errors';
+import { ConflictError, NotFoundError } from '../core/errors';
 import {
   type AttributeChanges,
   type AuthEvent,

@@ -5,9 +5,9 @@ import type { Clock } from '../ports/clock';
 import type { MailMessage, Mailer } from '../ports/mailer';
 import type { TotpResetTicket, TotpResetTickets } from '../ports/totp-reset-tickets';
 import type { IndexedUser, UserIndex } from '../ports/user-index';
-import type { Logger } from '../http/logger';
-import type { Caller } from '../http/claims';
-import type { RequestContext } from '../http/router';
+import type { Logger } from '../core/logger';
+import type { Caller } from '../core/request';
+import type { RequestContext } from '../core/request';
 
 /** In-memory ports for core tests. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runtimeConfigSchema } from '@ccsc/lambdas/contract';
+import { runtimeConfigSchema } from '@ccsc/contract';
 import { testConfig } from '../testing/render-app';
 import { loadRuntimeConfig, parseRuntimeConfig, RuntimeConfigError } from './runtime-config';
 

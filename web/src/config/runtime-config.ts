@@ -1,11 +1,11 @@
 import { createContext, useContext } from 'react';
-import type { RuntimeConfig } from '@ccsc/lambdas/contract';
+import type { RuntimeConfig } from '@ccsc/contract';
 import { env } from './env';
 
 /**
  * /config.json, fetched once at start: one build serves every environment.
  *
- * Its shape is the contract's `runtimeConfigSchema` (@ccsc/lambdas/contract), from which the mock
+ * Its shape is the contract's `runtimeConfigSchema` (@ccsc/contract), from which the mock
  * server and the CDK deployment write the file. The web app checks it here by hand instead of with
  * that zod schema because the check runs before the login screen, whose first load has a budget:
  * zod in the entry chunk costs 15-23 KB gzip (README, "Size budget"). The type is the contract's,

@@ -5,7 +5,7 @@ import {
   type Operation,
   type RequestOf,
   type ResponseOf,
-} from '@ccsc/lambdas/contract';
+} from '@ccsc/contract';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { getIdToken } from './auth';
 

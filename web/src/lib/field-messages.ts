@@ -1,4 +1,4 @@
-import { MESSAGES } from '@ccsc/lambdas/contract';
+import { MESSAGES } from '@ccsc/contract';
 
 /**
  * The contract's field rules speak English (the SPEC §5 texts); the web app shows each in the

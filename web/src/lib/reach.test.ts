@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reachesEverything, reachOf, scopedOrganisation } from './reach';
 
-describe('the reach of the signed-in account (as lambdas/src/core/reach.ts)', () => {
+describe('the reach of the signed-in account (as lambdas/src/@ccsc/contract/reach)', () => {
   it('reaches everything as a PlatformAdmin, or as an Auditor of no organisation', () => {
     expect(reachOf({ role: 'PlatformAdmin', organisationId: null })).toEqual({
       kind: 'everything',

@@ -1,8 +1,8 @@
-import { type Reach, reachOf as reachOfAccount } from '@ccsc/lambdas/core/reach';
-import type { Role } from '@ccsc/lambdas/contract/roles';
+import { type Reach, reachOf as reachOfAccount } from '@ccsc/contract/reach';
+import type { Role } from '@ccsc/contract/roles';
 
 /**
- * How far the signed-in account reaches: the server's one rule (lambdas/src/core/reach.ts,
+ * How far the signed-in account reaches: the server's one rule (lambdas/src/@ccsc/contract/reach,
  * issue 12), imported, so that the screens offer exactly what the server allows. The user and
  * audit features both follow it, hence its place in lib/. The server decides every call on its
  * own from the verified token; this only keeps the screens honest.

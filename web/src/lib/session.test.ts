@@ -1,4 +1,4 @@
-import { ROLES } from '@ccsc/lambdas/contract';
+import { ROLES } from '@ccsc/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getProfile, roleOf, roleOfGroups, SESSION_KEYS, setProfile } from './session';
 

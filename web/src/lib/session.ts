@@ -1,4 +1,4 @@
-import type { Role } from '@ccsc/lambdas/contract/roles';
+import type { Role } from '@ccsc/contract/roles';
 
 /**
  * What the browser keeps about the signed-in administrator in localStorage (SPEC §3): the

@@ -1,4 +1,4 @@
-import { type AuditRecord, auditRecordSchema } from '../../contract';
+import { type AuditRecord, auditRecordSchema } from '@ccsc/contract';
 
 /** The action of a stored item that is not an audit record (it is listed, not hidden). */
 export const UNREADABLE_ACTION = 'audit.unreadable';

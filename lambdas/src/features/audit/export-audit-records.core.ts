@@ -1,5 +1,5 @@
-import type { AuditRecord, routes } from '../../contract';
-import type { Core } from '../../http/router';
+import type { AuditRecord, routes } from '@ccsc/contract';
+import type { Core } from '../../core/request';
 import type { AuditReader } from '../../ports/audit-trail';
 import type { Cell } from '../exports/csv';
 import { type CsvExportDeps, writeCsvExport } from '../exports/csv-export';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Role, routes } from '../../contract';
-import { ValidationError } from '../../http/errors';
+import { type Role, routes } from '@ccsc/contract';
+import { ValidationError } from '../../core/errors';
 import {
   AUDIT_CHAIN_PK,
   GENESIS_HASH,

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type * as z from 'zod';
-import type { AuditRecord, routes } from '../../contract';
-import type { Caller } from '../../http/claims';
-import { ValidationError } from '../../http/errors';
-import type { Core } from '../../http/router';
+import type { AuditRecord, routes } from '@ccsc/contract';
+import type { Caller } from '../../core/request';
+import { ValidationError } from '../../core/errors';
+import type { Core } from '../../core/request';
 import type { AuditReader } from '../../ports/audit-trail';
 import { positionOf, toAuditRecord, UNREADABLE_ACTION } from './audit-records';
-import { reaches, reachOf } from '../../core/reach';
+import { reaches, reachOf } from '@ccsc/contract/reach';
 
 export interface ListAuditRecordsDeps {
   reader: Pick<AuditReader, 'readNewestFirst'>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../contract';
+import { routes } from '@ccsc/contract';
 import {
   HashChainedAuditReader,
   HashChainedAuditTrail,

@@ -1,7 +1,7 @@
-import type { routes } from '../../contract';
-import { reachOf } from '../../core/reach';
-import { ForbiddenError } from '../../http/errors';
-import type { Core } from '../../http/router';
+import type { routes } from '@ccsc/contract';
+import { reachOf } from '@ccsc/contract/reach';
+import { ForbiddenError } from '../../core/errors';
+import type { Core } from '../../core/request';
 import type { AuditReader } from '../../ports/audit-trail';
 import type { Clock } from '../../ports/clock';
 

@@ -1,5 +1,5 @@
-import type { Caller } from '../../http/claims';
-import type { RequestContext } from '../../http/router';
+import type { Caller } from '../../core/request';
+import type { RequestContext } from '../../core/request';
 import type { AuditTrail } from '../../ports/audit-trail';
 import type { Clock } from '../../ports/clock';
 import type { Exports } from '../../ports/exports';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../contract';
+import { routes } from '@ccsc/contract';
 import type { OrganisationKind } from '../../data-model';
 import type { Organisation, Organisations } from '../../ports/organisations';
 import { callerContext } from '../../testing/fakes';

@@ -1,8 +1,8 @@
-import type { routes } from '../../contract';
+import type { routes } from '@ccsc/contract';
 import type { OrganisationKind } from '../../data-model';
-import type { Caller } from '../../http/claims';
-import type { Core } from '../../http/router';
-import { reaches, reachOf } from '../../core/reach';
+import type { Caller } from '../../core/request';
+import type { Core } from '../../core/request';
+import { reaches, reachOf } from '@ccsc/contract/reach';
 import type { Organisation, Organisations } from '../../ports/organisations';
 
 export interface OrganisationListDeps {
@@ -10,7 +10,7 @@ export interface OrganisationListDeps {
 }
 
 /**
- * What the caller may see of a kind: the organisations within their reach (core/reach.ts) —
+ * What the caller may see of a kind: the organisations within their reach (@ccsc/contract/reach) —
  * every one for a PlatformAdmin or an Auditor of every organisation, their own for an OrgAdmin
  * or an Auditor of one.
  */

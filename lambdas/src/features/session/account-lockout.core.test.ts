@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TooManyRequestsError, ValidationError } from '../../http/errors';
+import { TooManyRequestsError, ValidationError } from '../../core/errors';
 import type { AuthEvent } from '../../ports/user-directory';
 import { fakeUser, FakeUserDirectory, type FakeUser } from '../../testing/fake-user-directory';
 import {

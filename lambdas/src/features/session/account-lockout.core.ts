@@ -1,8 +1,8 @@
-import type { routes } from '../../contract';
+import type { routes } from '@ccsc/contract';
 import type { Journal } from '../../core/journal';
-import { ConflictError, NotFoundError, TooManyRequestsError } from '../../http/errors';
-import type { Logger } from '../../http/logger';
-import type { Core, RequestContext } from '../../http/router';
+import { ConflictError, NotFoundError, TooManyRequestsError } from '../../core/errors';
+import type { Logger } from '../../core/logger';
+import type { Core, RequestContext } from '../../core/request';
 import { type AccountLock, type AccountLocks, isLockedOut } from '../../ports/account-locks';
 import type { AuditTrail } from '../../ports/audit-trail';
 import type { AuthEvent, UserDirectory } from '../../ports/user-directory';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../contract';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { routes } from '@ccsc/contract';
+import { NotFoundError, ValidationError } from '../../core/errors';
 import { createHandler } from '../../http/router';
 import { PasswordResetRefused } from '../../ports/user-directory';
 import { apiGatewayEvent } from '../../testing/api-gateway-event';
@@ -45,6 +45,10 @@ const setup = () => {
     {
       logger: silentLogger(),
       allowedOrigins: [],
+      // A public call: the MFA gate never asks for an account.
+      accounts: () => {
+        throw new Error('a public call reads no account');
+      },
     },
   );
   const answer = async (email: string, confirmationCode = '123456') => {

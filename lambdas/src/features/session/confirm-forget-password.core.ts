@@ -1,6 +1,6 @@
-import type { routes } from '../../contract';
+import type { routes } from '@ccsc/contract';
 import type { Journal } from '../../core/journal';
-import type { Core, RequestContext } from '../../http/router';
+import type { Core, RequestContext } from '../../core/request';
 import { recordBaseOf, type UserWriteDeps } from '../users/user-writes';
 import { requireWebClient, type SteadyTiming, withMinimumDuration } from './session-shared';
 import { passwordResetSubject, passwordResetWrite } from './session-writes';

@@ -1,6 +1,6 @@
-import type { routes } from '../../contract';
-import { describeError, type Logger } from '../../http/logger';
-import type { Core } from '../../http/router';
+import type { routes } from '@ccsc/contract';
+import { describeError, type Logger } from '../../core/logger';
+import type { Core } from '../../core/request';
 import type { Journal } from '../../core/journal';
 import type { Clock } from '../../ports/clock';
 import type { Mailer } from '../../ports/mailer';

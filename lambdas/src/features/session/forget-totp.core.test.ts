@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../http/errors';
+import { ValidationError } from '../../core/errors';
 import { fakeUser, FakeUserDirectory } from '../../testing/fake-user-directory';
 import {
   FakeAuditTrail,

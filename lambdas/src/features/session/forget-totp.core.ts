@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { routes } from '../../contract';
-import type { Logger } from '../../http/logger';
-import { describeError } from '../../http/logger';
-import type { Core, RequestContext } from '../../http/router';
+import type { routes } from '@ccsc/contract';
+import type { Logger } from '../../core/logger';
+import { describeError } from '../../core/logger';
+import type { Core, RequestContext } from '../../core/request';
 import type { AuditTrail } from '../../ports/audit-trail';
 import type { Mailer } from '../../ports/mailer';
 import type { TotpResetTickets } from '../../ports/totp-reset-tickets';

@@ -1,5 +1,5 @@
-import type { routes } from '../../contract';
-import type { Core } from '../../http/router';
+import type { routes } from '@ccsc/contract';
+import type { Core } from '../../core/request';
 import type { AuditTrail } from '../../ports/audit-trail';
 import type { UserDirectory } from '../../ports/user-directory';
 import { actorOf, sourceOf, userTarget } from './session-shared';

@@ -1,8 +1,8 @@
 import type { AuditEntry } from '../../ports/audit-trail';
 import type { Clock } from '../../ports/clock';
-import type { Caller } from '../../http/claims';
-import { ValidationError } from '../../http/errors';
-import type { RequestContext } from '../../http/router';
+import type { Caller } from '../../core/request';
+import { ValidationError } from '../../core/errors';
+import type { RequestContext } from '../../core/request';
 
 /** Who did it, for the audit trail: the verified caller, never what a body claims. */
 export const actorOf = (caller: Caller): NonNullable<AuditEntry['actor']> => ({

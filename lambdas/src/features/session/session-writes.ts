@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { register, type Workflow } from '../../core/journal';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../../http/errors';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { AccountLock } from '../../ports/account-locks';
 import { PasswordResetRefused } from '../../ports/user-directory';
 import { LAST_PLATFORM_ADMIN } from '../users/platform-admins';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../../contract';
-import { AppError, ForbiddenError, ValidationError } from '../../http/errors';
+import type { Role } from '@ccsc/contract';
+import { AppError, ForbiddenError, ValidationError } from '../../core/errors';
 import type { Organisations } from '../../ports/organisations';
 import { FakeUserDirectory, fakeUser } from '../../testing/fake-user-directory';
 import { callerContext, FakeAuditTrail } from '../../testing/fakes';

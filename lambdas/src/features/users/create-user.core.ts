@@ -1,8 +1,8 @@
 import { phone } from 'phone';
-import type { routes } from '../../contract';
+import type { routes } from '@ccsc/contract';
 import type { Journal } from '../../core/journal';
-import { ConflictError, ForbiddenError, ValidationError } from '../../http/errors';
-import type { Core } from '../../http/router';
+import { ConflictError, ForbiddenError, ValidationError } from '../../core/errors';
+import type { Core } from '../../core/request';
 import type { AuditTrail } from '../../ports/audit-trail';
 import type { Organisations } from '../../ports/organisations';
 import type { UserDirectory } from '../../ports/user-directory';
@@ -34,7 +34,7 @@ export const checkMobileNumber = (phoneNumber: string, path: string): string => 
 };
 
 /**
- * Where a role may be placed (core/reach.ts): a PlatformAdmin belongs to no organisation, an
+ * Where a role may be placed (@ccsc/contract/reach): a PlatformAdmin belongs to no organisation, an
  * OrgAdmin to exactly one that exists, an Auditor to one that exists or, asked for with null, to
  * none (then reading every organisation). Returns the organisation to store.
  */

@@ -1,6 +1,6 @@
 import { countryPhoneData } from 'phone';
-import type { routes } from '../../contract';
-import type { Core } from '../../http/router';
+import type { routes } from '@ccsc/contract';
+import type { Core } from '../../core/request';
 
 /**
  * Country dial codes for the phone picker (SPEC §7 get-mob-dial-code), from the `phone` library's

@@ -1,5 +1,5 @@
-import type { routes } from '../../contract';
-import type { Core } from '../../http/router';
+import type { routes } from '@ccsc/contract';
+import type { Core } from '../../core/request';
 import type { IndexedUser, UserIndex } from '../../ports/user-index';
 import type { Cell } from '../exports/csv';
 import { type CsvExportDeps, writeCsvExport } from '../exports/csv-export';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../contract';
+import { routes } from '@ccsc/contract';
 import { FakeUserDirectory } from '../../testing/fake-user-directory';
 import { callerContext } from '../../testing/fakes';
 import { getMobDialCode } from './dial-codes.core';

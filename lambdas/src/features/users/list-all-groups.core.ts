@@ -1,5 +1,5 @@
-import { ROLES, type routes } from '../../contract';
-import type { Core } from '../../http/router';
+import { ROLES, type routes } from '@ccsc/contract';
+import type { Core } from '../../core/request';
 import type { UserDirectory } from '../../ports/user-directory';
 import { grantableRoles } from './permissions';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { routes, UserListItem } from '../../contract';
-import { ValidationError } from '../../http/errors';
-import type { Core } from '../../http/router';
+import type { routes, UserListItem } from '@ccsc/contract';
+import { ValidationError } from '../../core/errors';
+import type { Core } from '../../core/request';
 import type { Organisations } from '../../ports/organisations';
 import type { IndexedUser, UserIndex } from '../../ports/user-index';
 import { toApiUser } from './to-api-user';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES, type Role } from '../../contract';
+import { ROLES, type Role } from '@ccsc/contract';
 import {
   decide,
   grantableRoles,

@@ -1,10 +1,10 @@
-import type { Role } from '../../contract';
-import { reachOf, reachWithin, seesAccount } from '../../core/reach';
+import type { Role } from '@ccsc/contract';
+import { reachOf, reachWithin, seesAccount } from '@ccsc/contract/reach';
 
 /**
  * Who may do what to which user. Pure: the caller comes from the verified token, the target from
  * the directory's current state, never from what a request claims. Everything follows from each
- * account's reach (core/reach.ts):
+ * account's reach (@ccsc/contract/reach):
  *
  * - an account sees the users within its reach; the rest are invisible (answered like a user that
  *   does not exist), and PlatformAdmins are visible only to those who reach everything;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Role } from '../../contract';
-import { ConflictError } from '../../http/errors';
+import type { Role } from '@ccsc/contract';
+import { ConflictError } from '../../core/errors';
 import type { Clock } from '../../ports/clock';
 import type { UserDirectory } from '../../ports/user-directory';
 import type { Leases } from '../../ports/write-journal';

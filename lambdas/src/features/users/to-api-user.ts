@@ -1,4 +1,4 @@
-import type { User } from '../../contract';
+import type { User } from '@ccsc/contract';
 import type { DirectoryUser } from '../../ports/user-directory';
 
 export const toApiUser = (u: DirectoryUser): User => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors';
 import type { Organisations } from '../../ports/organisations';
 import { FakeUserDirectory, fakeUser } from '../../testing/fake-user-directory';
 import { callerContext, FakeAuditTrail } from '../../testing/fakes';

@@ -1,7 +1,7 @@
-import type { routes } from '../../contract';
+import type { routes } from '@ccsc/contract';
 import type { Journal } from '../../core/journal';
-import { ConflictError, ValidationError } from '../../http/errors';
-import type { Core } from '../../http/router';
+import { ConflictError, ValidationError } from '../../core/errors';
+import type { Core } from '../../core/request';
 import type { Organisations } from '../../ports/organisations';
 import type { AttributeChanges } from '../../ports/user-directory';
 import { checkMobileNumber, checkPlacement } from './create-user.core';

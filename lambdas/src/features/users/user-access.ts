@@ -1,7 +1,7 @@
-import type { Role } from '../../contract';
-import type { Caller } from '../../http/claims';
-import { type AppError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
-import type { RequestContext } from '../../http/router';
+import type { Role } from '@ccsc/contract';
+import type { Caller } from '../../core/request';
+import { type AppError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors';
+import type { RequestContext } from '../../core/request';
 import type { AuditTrail } from '../../ports/audit-trail';
 import type { DirectoryUserDetail, UserDirectory } from '../../ports/user-directory';
 import { actorOf, sourceOf, userTarget } from '../session/session-shared';

@@ -1,5 +1,5 @@
-import type { UserStatus } from '../../contract';
-import type { Logger } from '../../http/logger';
+import type { UserStatus } from '@ccsc/contract';
+import type { Logger } from '../../core/logger';
 import { type AccountLocks, isLockedOut } from '../../ports/account-locks';
 import { type DirectoryUserDetail, hasTotp, type UserDirectory } from '../../ports/user-directory';
 import type { IndexedUser, UserIndex } from '../../ports/user-index';

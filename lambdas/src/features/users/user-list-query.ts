@@ -1,6 +1,6 @@
 import type * as z from 'zod';
-import type { userListQuerySchema } from '../../contract';
-import type { Caller } from '../../http/claims';
+import type { userListQuerySchema } from '@ccsc/contract';
+import type { Caller } from '../../core/request';
 import type { IndexedUser } from '../../ports/user-index';
 import { decide } from './permissions';
 import { displayStatus } from './user-index-sync';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../../contract';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
+import type { Role } from '@ccsc/contract';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors';
 import { FakeUserDirectory, fakeUser } from '../../testing/fake-user-directory';
 import { callerContext, FakeAccountLocks, FakeAuditTrail } from '../../testing/fakes';
 import { userWritesFor } from '../../testing/user-writes';

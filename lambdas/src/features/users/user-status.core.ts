@@ -1,8 +1,8 @@
-import type { routes } from '../../contract';
+import type { routes } from '@ccsc/contract';
 import type { Journal } from '../../core/journal';
-import type { Caller } from '../../http/claims';
-import { ConflictError } from '../../http/errors';
-import type { Core, RequestContext } from '../../http/router';
+import type { Caller } from '../../core/request';
+import { ConflictError } from '../../core/errors';
+import type { Core, RequestContext } from '../../core/request';
 import { type AccountLocks, isLockedOut } from '../../ports/account-locks';
 import type { DirectoryUserDetail } from '../../ports/user-directory';
 import { actorOf, sourceOf, userTarget } from '../session/session-shared';

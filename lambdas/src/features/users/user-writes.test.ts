@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEASE_MS } from '../../core/journal';
-import { ConflictError } from '../../http/errors';
+import { ConflictError } from '../../core/errors';
 import { FakeUserDirectory, fakeUser } from '../../testing/fake-user-directory';
 import { callerContext, FakeAuditTrail } from '../../testing/fakes';
 import { userWritesFor } from '../../testing/user-writes';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { roleSchema } from '../../contract';
+import { roleSchema } from '@ccsc/contract';
 import {
   Journal,
   type JournalDeps,
@@ -10,9 +10,9 @@ import {
   type Workflow,
   type WriteRun,
 } from '../../core/journal';
-import { AppError, ConflictError, NotFoundError } from '../../http/errors';
-import type { Logger } from '../../http/logger';
-import type { RequestContext } from '../../http/router';
+import { AppError, ConflictError, NotFoundError } from '../../core/errors';
+import type { Logger } from '../../core/logger';
+import type { RequestContext } from '../../core/request';
 import type { AccountLocks } from '../../ports/account-locks';
 import type { TotpResetTickets } from '../../ports/totp-reset-tickets';
 import type { AuditEntry, AuditReader, AuditTrail } from '../../ports/audit-trail';

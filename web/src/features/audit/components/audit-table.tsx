@@ -1,4 +1,4 @@
-import type { AuditRecord } from '@ccsc/lambdas/contract';
+import type { AuditRecord } from '@ccsc/contract';
 import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changesOf, formatAuditTime } from '../utils/audit-format';

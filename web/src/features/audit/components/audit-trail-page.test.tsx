@@ -1,4 +1,4 @@
-import type { AuditRecord } from '@ccsc/lambdas/contract';
+import type { AuditRecord } from '@ccsc/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';

@@ -1,4 +1,4 @@
-import type { ResponseOf } from '@ccsc/lambdas/contract';
+import type { ResponseOf } from '@ccsc/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, callApi } from '../../../lib/api';

@@ -1,4 +1,4 @@
-import type { AuditRecord } from '@ccsc/lambdas/contract';
+import type { AuditRecord } from '@ccsc/contract';
 import { callApi } from '../../../lib/api';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import type { AuditQuery } from '../utils/audit-format';

@@ -1,4 +1,4 @@
-import { type AuditRecord, auditQuerySchema } from '@ccsc/lambdas/contract';
+import { type AuditRecord, auditQuerySchema } from '@ccsc/contract';
 import { formatDisplayDate } from '../../../lib/dates';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

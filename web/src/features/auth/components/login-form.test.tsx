@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, PASSWORD_MAX } from '@ccsc/lambdas/contract';
+import { MESSAGES, PASSWORD_MAX } from '@ccsc/contract';
 import { renderAt } from '../../../testing/render-app';
 import { LoginPage } from './login-page';
 import { PASSWORD_MAX_LENGTH, PASSWORD_REVEAL_MS } from './password-field';

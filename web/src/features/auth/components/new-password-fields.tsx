@@ -1,4 +1,4 @@
-import { passwordRuleResults, type PasswordRule } from '@ccsc/lambdas/contract';
+import { passwordRuleResults, type PasswordRule } from '@ccsc/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SvgIcon } from '../../../components/icons/svg-icon';

@@ -1,4 +1,4 @@
-import { OTP_LENGTH } from '@ccsc/lambdas/contract';
+import { OTP_LENGTH } from '@ccsc/contract';
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 

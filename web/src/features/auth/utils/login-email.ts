@@ -1,4 +1,4 @@
-import { EMAIL_DISALLOWED_PATTERN, loginEmailSchema } from '@ccsc/lambdas/contract';
+import { EMAIL_DISALLOWED_PATTERN, loginEmailSchema } from '@ccsc/contract';
 import { fieldMessageKey, type FieldMessageKey } from '../../../lib/field-messages';
 
 export type LoginEmailCheck =

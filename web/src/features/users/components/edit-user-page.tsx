@@ -1,4 +1,4 @@
-import type { RequestOf, UserAttributes, UserListItem } from '@ccsc/lambdas/contract';
+import type { RequestOf, UserAttributes, UserListItem } from '@ccsc/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import type { UserListItem } from '@ccsc/lambdas/contract';
+import type { UserListItem } from '@ccsc/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';

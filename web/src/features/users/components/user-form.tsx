@@ -1,4 +1,4 @@
-import type { UserAttributes } from '@ccsc/lambdas/contract';
+import type { UserAttributes } from '@ccsc/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldMessageKey } from '../../../lib/field-messages';

@@ -1,5 +1,5 @@
-import type { Role, UserListItem, UserStatus } from '@ccsc/lambdas/contract';
-import { ROLES, userListQuerySchema, userStatusSchema } from '@ccsc/lambdas/contract';
+import type { Role, UserListItem, UserStatus } from '@ccsc/contract';
+import { ROLES, userListQuerySchema, userStatusSchema } from '@ccsc/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';

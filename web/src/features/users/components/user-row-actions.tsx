@@ -1,4 +1,4 @@
-import type { UserListItem } from '@ccsc/lambdas/contract';
+import type { UserListItem } from '@ccsc/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowAction } from '../utils/user-permissions';

@@ -1,4 +1,4 @@
-import type { ResponseOf } from '@ccsc/lambdas/contract';
+import type { ResponseOf } from '@ccsc/contract';
 import { useEffect, useState } from 'react';
 import { callApi } from '../../../lib/api';
 

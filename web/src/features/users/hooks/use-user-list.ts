@@ -1,4 +1,4 @@
-import type { RequestOf, UserListItem } from '@ccsc/lambdas/contract';
+import type { RequestOf, UserListItem } from '@ccsc/contract';
 import { callApi } from '../../../lib/api';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 

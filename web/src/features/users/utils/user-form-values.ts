@@ -1,4 +1,4 @@
-import { type Role, userAttributesSchema, type UserListItem } from '@ccsc/lambdas/contract';
+import { type Role, userAttributesSchema, type UserListItem } from '@ccsc/contract';
 import type { DialCode } from '../hooks/use-reference-data';
 
 /** The form as the user fills it: the phone in two parts, everything else as text. */

@@ -1,4 +1,4 @@
-import type { UserListItem } from '@ccsc/lambdas/contract';
+import type { UserListItem } from '@ccsc/contract';
 import { describe, expect, it } from 'vitest';
 import type { StoredProfile } from '../../../lib/session';
 import {

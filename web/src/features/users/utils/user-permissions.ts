@@ -1,4 +1,4 @@
-import type { Role, UserListItem } from '@ccsc/lambdas/contract';
+import type { Role, UserListItem } from '@ccsc/contract';
 import { reachesEverything, reachOf, scopedOrganisation } from '../../../lib/reach';
 import type { StoredProfile } from '../../../lib/session';
 

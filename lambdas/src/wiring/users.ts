@@ -1,24 +1,20 @@
-import type { Journal } from '../../core/journal';
+import type { Journal } from '../core/journal';
 import {
   ensureUserIndexBuilt,
   syncAfterChange,
   type UserIndexSync,
-} from '../../features/users/user-index-sync';
-import type { RegisteredWorkflow } from '../../core/journal';
+} from '../features/users/user-index-sync';
+import type { RegisteredWorkflow } from '../core/journal';
 import {
   LINK_RESET_WRITES,
   LOCKOUT_WRITES,
   PASSWORD_RESET_WRITES,
   SESSION_WRITES,
-} from '../../features/session/session-writes';
-import {
-  USER_WRITES,
-  type UserWriteDeps,
-  userWriteJournal,
-} from '../../features/users/user-writes';
-import { consoleLogger } from '../../http/logger';
-import { systemClock } from '../../ports/clock';
-import { userDirectory } from '../deps';
+} from '../features/session/session-writes';
+import { USER_WRITES, type UserWriteDeps, userWriteJournal } from '../features/users/user-writes';
+import { consoleLogger } from '../core/logger';
+import { systemClock } from '../ports/clock';
+import { userDirectory } from './cognito';
 import { auditReader } from './audit';
 import { accountLocks, auditTrail, totpResetTickets, userIndex, writeJournal } from './dynamodb';
 

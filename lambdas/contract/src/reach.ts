@@ -1,4 +1,4 @@
-import type { Role } from '../contract';
+import type { Role } from './roles';
 
 /**
  * How far an account reaches: what every read and every grant of the console follows from

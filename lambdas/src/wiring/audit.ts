@@ -1,7 +1,7 @@
-import { dynamoAuditReader } from '../../adapters/dynamodb-audit-trail';
-import { documentClient } from '../../adapters/clients/dynamodb';
-import { lambdaEnv } from '../../env';
-import type { AuditReader } from '../../ports/audit-trail';
+import { dynamoAuditReader } from '../adapters/dynamodb-audit-trail';
+import { documentClient } from '../adapters/clients/dynamodb';
+import { lambdaEnv } from '../env';
+import type { AuditReader } from '../ports/audit-trail';
 
 /**
  * The audit trail read back, on DynamoDB like ./dynamodb.ts: the audit screen's calls, which

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { PASSWORD_POLICY } from './password-policy';
 
 /**
  * Field rules of SPEC §5, shared by the web forms and the server so that both say the same thing.
@@ -27,8 +28,8 @@ export const EMAIL_DISALLOWED_PATTERN = /[\\'"\s]/;
 // A pragmatic address check: local part, one @, a dotted domain with a 2+ letter TLD.
 export const EMAIL_PATTERN = /^[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 64;
+export const PASSWORD_MIN = PASSWORD_POLICY.minLength;
+export const PASSWORD_MAX = PASSWORD_POLICY.maxLength;
 export const OTP_LENGTH = 6;
 
 /** The e-mail typed at login and on the public recovery screens (SPEC §5, login e-mail). */

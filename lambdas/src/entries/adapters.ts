@@ -1,0 +1,17 @@
+/**
+ * The adapters the integration tests and the offline tools drive directly against the local
+ * stand-ins of the AWS services (tests/, mock-server's `audit:verify`). Inside this workspace,
+ * features and handlers import adapters by path; everything outside it comes through here.
+ */
+export { AUDIT_CHAIN_PK, sortKeyOf } from '../adapters/audit-chain';
+export {
+  dynamoAuditReader,
+  dynamoAuditTrail,
+  verifyAuditChain,
+} from '../adapters/dynamodb-audit-trail';
+export { DynamoRecordStore } from '../adapters/dynamodb-record-store';
+export { DynamoUserIndex } from '../adapters/dynamodb-user-index';
+export { S3ObjectStore } from '../adapters/s3-object-store';
+export { SesMailer } from '../adapters/ses-mailer';
+export type { IndexedUser } from '../ports/user-index';
+export { ConflictError, ValidationError } from '../core/errors';

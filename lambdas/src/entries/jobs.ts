@@ -1,0 +1,3 @@
+/** The scheduled jobs, as the offline console runs them (at start, then on a timer). */
+export { rebuildIndex } from '../jobs/rebuild-user-index';
+export { finishInterruptedWrites } from '../jobs/reconcile-writes';

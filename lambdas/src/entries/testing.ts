@@ -1,0 +1,6 @@
+/** What the test suites outside this workspace share with its own tests. */
+export { PROTOTYPE_KEYS } from '../testing/hostile-input';
+export {
+  CODE_REFUSED_MESSAGE,
+  CONFIRM_FORGET_PASSWORD_MIN_RESPONSE_MS,
+} from '../features/session/confirm-forget-password.core';

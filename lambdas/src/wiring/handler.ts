@@ -1,0 +1,24 @@
+import type { RouteDefinition } from '@ccsc/contract';
+import type { Core } from '../core/request';
+import {
+  createHandler,
+  createNotImplementedHandler,
+  type HandlerOptions,
+  type LambdaHandler,
+} from '../http/router';
+import { userDirectory } from './cognito';
+
+/**
+ * The router with its production wiring: the MFA gate reads accounts from Cognito (AdminGetUser).
+ * Every Lambda entry builds its handler here; the router itself builds no adapter.
+ */
+const production = (): Pick<HandlerOptions, 'accounts'> => ({ accounts: userDirectory });
+
+export const handle = <R extends RouteDefinition, D>(
+  route: R,
+  core: Core<R, D>,
+  getDeps: () => D,
+): LambdaHandler => createHandler(route, core, getDeps, production());
+
+export const handleNotImplemented = (route: RouteDefinition): LambdaHandler =>
+  createNotImplementedHandler(route, production());
