@@ -9,7 +9,5 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: false,
-    // This machine runs Node 20 (Lambda runs 22); the SDK's reminder of that is noise here.
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
   },
 });

@@ -44,7 +44,7 @@ export const buildServerIfStale = async () => {
     outfile,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     format: 'esm',
     sourcemap: true,
     logLevel: 'warning',
