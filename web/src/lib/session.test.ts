@@ -40,4 +40,11 @@ describe('the stored profile', () => {
     );
     expect(getProfile()).toMatchObject({ role: null, organisationId: null });
   });
+
+  it('keeps the Cognito user name when there is one (a profile stored before has none)', () => {
+    setProfile({ givenName: null, familyName: null, email: 'ada@example.com', userName: 'sub-1' });
+    expect(getProfile()?.userName).toBe('sub-1');
+    localStorage.setItem(SESSION_KEYS.profile, JSON.stringify({ email: 'ada@example.com' }));
+    expect(getProfile()).not.toHaveProperty('userName');
+  });
 });

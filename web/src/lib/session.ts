@@ -16,6 +16,12 @@ export interface StoredProfile {
   familyName: string | null;
   email: string | null;
   /**
+   * The Cognito user name (the ID token's `cognito:username`): what the server knows the account
+   * by, and how a screen tells the signed-in account's own row (the e-mail is only an alias).
+   * Absent in a profile stored before it was kept.
+   */
+  userName?: string;
+  /**
    * The role (the one role group of the ID token's `cognito:groups` claim, never the old
    * `custom:role` attribute) and the organisation (`custom:organisationId`), for what the screens
    * offer; the server decides every permission from the verified token, whatever is kept here.
@@ -82,6 +88,9 @@ export const getProfile = (): StoredProfile | null => {
       givenName: stringOrNull(record.givenName),
       familyName: stringOrNull(record.familyName),
       email: stringOrNull(record.email),
+      ...(typeof record.userName === 'string' && record.userName !== ''
+        ? { userName: record.userName }
+        : {}),
       role: roleOf(record.role),
       organisationId: stringOrNull(record.organisationId),
     };

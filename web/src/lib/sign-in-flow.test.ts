@@ -123,9 +123,15 @@ describe('the sign-in flow (SPEC §4, §8)', () => {
     fakeApi(() => success({ recorded: true }));
     amplify.signIn.mockResolvedValue(step('DONE'));
     amplify.fetchUserAttributes.mockResolvedValue({ email: 'root@example.com' });
-    amplify.fetchAuthSession.mockResolvedValue(idToken({ 'cognito:groups': ['PlatformAdmin'] }));
+    amplify.fetchAuthSession.mockResolvedValue(
+      idToken({ 'cognito:groups': ['PlatformAdmin'], 'cognito:username': 'sub-root' }),
+    );
     await signIn('root@example.com', 'Secret123');
-    expect(getProfile()).toMatchObject({ role: 'PlatformAdmin', organisationId: null });
+    expect(getProfile()).toMatchObject({
+      role: 'PlatformAdmin',
+      organisationId: null,
+      userName: 'sub-root', // the Cognito user name, how the screens tell the account's own row
+    });
   });
 
   it.each([

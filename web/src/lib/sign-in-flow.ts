@@ -141,6 +141,7 @@ const establishSession = async (auth: AmplifyAuth): Promise<SignInResult> => {
       givenName: attributes.given_name ?? null,
       familyName: attributes.family_name ?? null,
       email: attributes.email ?? signingInAs,
+      userName: textOf(claims['cognito:username']) ?? undefined,
       role,
       organisationId,
     });
