@@ -112,6 +112,8 @@ test('first login of an invited user: e-mailed password, new password, authentic
 
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByText('Ada Lovelace')).toBeVisible();
+  // SPEC §2: the header names the account too, the e-mail it signs in with.
+  await expect(page.getByRole('banner').getByText(email)).toBeVisible();
   expect(redirects).toEqual(['?firstLogin=true']);
   const user = await client.send(
     new AdminGetUserCommand({ UserPoolId: info.userPoolId, Username: email }),

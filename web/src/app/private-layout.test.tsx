@@ -15,12 +15,15 @@ const renderSignedIn = async (path = '/admin/dashboard', config = testConfig) =>
 describe('private layout (SPEC §2)', () => {
   it('shows the product, the signed-in name, the account, the helpdesk link and copyright', async () => {
     setProfile({ givenName: 'Ada', familyName: 'Lovelace', email: 'ada@example.com' });
-    await renderSignedIn('/admin/dashboard', { ...testConfig, accountName: 'Acme Trials' });
+    await renderSignedIn();
 
     const header = screen.getByRole('banner');
     expect(within(header).getByText('Test Console')).toBeInTheDocument();
     expect(header).toHaveTextContent('Logged in as Ada Lovelace');
-    expect(header).toHaveTextContent('Acme Trials');
+    // The account name: the e-mail the account signs in with, named for a screen reader.
+    expect(within(header).getByText('ada@example.com')).toHaveTextContent(
+      'Account: ada@example.com',
+    );
     expect(screen.getByRole('link', { name: 'Email Helpdesk' })).toHaveAttribute(
       'href',
       'mailto:helpdesk@example.com',
@@ -33,6 +36,14 @@ describe('private layout (SPEC §2)', () => {
   it('shows N/A without a stored profile', async () => {
     await renderSignedIn();
     expect(screen.getByRole('banner')).toHaveTextContent('Logged in as N/A');
+  });
+
+  it('shows the account of a user without a name (the bootstrap administrator)', async () => {
+    setProfile({ givenName: null, familyName: null, email: 'root@example.com' });
+    await renderSignedIn();
+    expect(screen.getByRole('banner')).toHaveTextContent(
+      'Logged in as N/AAccount: root@example.com',
+    );
   });
 
   it('opens the menu with the current section highlighted', async () => {

@@ -18,13 +18,15 @@ import { SideMenu } from './side-menu';
  */
 export const PrivateLayout = () => {
   const { t } = useTranslation();
-  const { productName, supportEmail, accountName, idleTimeoutSeconds } = useRuntimeConfig();
+  const { productName, supportEmail, idleTimeoutSeconds } = useRuntimeConfig();
   const navigate = useNavigate();
   const menuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
 
+  // SPEC §2: the given and family name (or N/A), then the account name: the e-mail the account
+  // signs in with (the pool's login name; the bootstrap administrator has no name, only this).
   const profile = getProfile();
   const displayName =
     [profile?.givenName, profile?.familyName].filter(Boolean).join(' ') || t('layout.notAvailable');
@@ -46,15 +48,18 @@ export const PrivateLayout = () => {
             <MenuIcon />
           </button>
           <span className="navbar-brand me-auto fw-semibold">{productName}</span>
-          <span className="navbar-text text-white">
-            {t('layout.loggedInAs')} <strong>{displayName}</strong>
-          </span>
-          {accountName && (
-            <span className="navbar-text text-white">
-              <span className="visually-hidden">{t('layout.account')}: </span>
-              {accountName}
+          {/* Name above the account on every width; the account may wrap on a narrow screen. */}
+          <div className="navbar-text text-white d-flex flex-column lh-sm text-end">
+            <span>
+              {t('layout.loggedInAs')} <strong>{displayName}</strong>
             </span>
-          )}
+            {profile?.email && (
+              <span className="small text-break">
+                <span className="visually-hidden">{t('layout.account')}: </span>
+                {profile.email}
+              </span>
+            )}
+          </div>
           <LanguageSwitcher variant="outline-light" />
           <button
             type="button"
