@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { clientAndPool, hidesUserExistence, unknownUserError } from './auth';
 import { LIMIT_EXCEEDED, standInFor } from './auth-events';
 import { cognitoError, invalidParameter, MESSAGES, notAuthorized, userNotFound } from './errors';
-import type { FidelityTarget } from './fidelity';
+import type { FidelityTarget } from './fidelity-target';
 import { enforcePasswordPolicy } from './password-policy';
 import { fields, parseRequest } from './request';
 import { checkSecretHash } from './secret-hash';

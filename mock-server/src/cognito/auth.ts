@@ -7,7 +7,7 @@ import { UnsupportedError } from 'cognito-local/lib/errors.js';
 import * as z from 'zod';
 import { type ChallengeResult, standInFor } from './auth-events';
 import { cognitoError, invalidParameter, MESSAGES, notAuthorized, userNotFound } from './errors';
-import type { Fidelity, FidelityTarget } from './fidelity';
+import type { Fidelity, FidelityTarget } from './fidelity-target';
 import { enforcePasswordPolicy, passwordPolicy } from './password-policy';
 import { fields, parseRequest } from './request';
 import { checkSecretHash } from './secret-hash';

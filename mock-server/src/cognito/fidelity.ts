@@ -1,30 +1,16 @@
-import type { Route, Router } from 'cognito-local/lib/server/Router.js';
+import type { Router } from 'cognito-local/lib/server/Router.js';
 import type { Services } from 'cognito-local/lib/services/index.js';
 import { accountTargets } from './account';
 import { AuthEvents } from './auth-events';
 import { authTargets } from './auth';
+import type { Fidelity, FidelityTarget } from './fidelity-target';
 import { m2mTargets } from './m2m';
 import { mfaTargets } from './mfa';
 import { SessionStore } from './sessions';
-import { loadSigningKey, type SigningKey } from './signing-key';
+import { loadSigningKey } from './signing-key';
 import { FidelityStore } from './state';
 import { TokenService } from './tokens';
 import { userTargets } from './users';
-
-/** What the fidelity layer keeps beside cognito-local's services. */
-export interface Fidelity {
-  store: FidelityStore;
-  signingKey: SigningKey;
-  tokens: TokenService;
-  sessions: SessionStore;
-  authEvents: AuthEvents;
-}
-
-/**
- * A Cognito API target of ours, shaped like cognito-local's own: built once per request from the
- * services (cognito-local's, and ours), then called.
- */
-export type FidelityTarget = (services: Services, fidelity: Fidelity) => Route;
 
 export const createFidelity = async (
   services: Services,

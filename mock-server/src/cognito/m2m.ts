@@ -7,7 +7,7 @@ import type { UserPoolService } from 'cognito-local/lib/services/userPoolService
 import { appClientToResponseObject } from 'cognito-local/lib/targets/responses.js';
 import * as z from 'zod';
 import { cognitoError, invalidParameter } from './errors';
-import type { FidelityTarget } from './fidelity';
+import type { FidelityTarget } from './fidelity-target';
 import { fields, parseRequest } from './request';
 import type { PoolState, StoredResourceServer } from './state';
 import { setOwn } from '../services/cognito-store';

@@ -4,7 +4,7 @@ import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolS
 import * as z from 'zod';
 import { clientAndPool } from './auth';
 import { cognitoError, invalidParameter, MESSAGES, notAuthorized, userNotFound } from './errors';
-import type { Fidelity, FidelityTarget } from './fidelity';
+import type { Fidelity, FidelityTarget } from './fidelity-target';
 import { fields, parseRequest } from './request';
 import { FidelityStore } from './state';
 import { matchTotp, newTotpSecret } from './totp';

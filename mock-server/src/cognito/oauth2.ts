@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'cognito-local/lib/services/context.js';
 import type { Services } from 'cognito-local/lib/services/index.js';
 import type { LogService } from 'cognito-local/lib/services/LogService.js';
-import type { Fidelity } from './fidelity';
+import type { Fidelity } from './fidelity-target';
 import { customScopeExists } from './m2m';
 import { constantTimeEqual } from './secret-hash';
 

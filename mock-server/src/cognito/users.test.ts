@@ -22,7 +22,7 @@ import type { Services } from 'cognito-local/lib/services/index.js';
 import type { User } from 'cognito-local/lib/services/userPoolService.js';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fidelity } from './fidelity';
+import type { Fidelity } from './fidelity-target';
 import type { OutgoingMail } from './messages';
 import { passwordPolicy, policyViolation } from './password-policy';
 import { createPool as createUserPool, startTestCognito, type TestCognito } from './testing';

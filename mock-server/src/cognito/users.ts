@@ -15,7 +15,7 @@ import {
 } from 'cognito-local/lib/targets/responses.js';
 import * as z from 'zod';
 import { cognitoError, notAuthorized, userNotFound } from './errors';
-import type { Fidelity, FidelityTarget } from './fidelity';
+import type { Fidelity, FidelityTarget } from './fidelity-target';
 import { enforcePasswordPolicy, generateTemporaryPassword } from './password-policy';
 import { fields, parseRequest } from './request';
 import { FidelityStore } from './state';
