@@ -1,8 +1,51 @@
-// One flat config for every workspace: type-aware TypeScript rules, React hooks rules for web/.
+// One flat config for every workspace: type-aware TypeScript rules, React hooks rules for web/,
+// and the shape of the house (lambdas/README.md, "Boundaries"): which folder may import which,
+// no import cycles, kebab-case file names.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const FEATURES = 'lambdas/src/features';
+const features = readdirSync(join(root, FEATURES), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Operation names SPEC §7 fixes in camelCase: a Lambda entry may carry its operation's name.
+ * Every other source file is kebab-case.
+ */
+const SPEC_OPERATION_NAMES = [
+  'accountLockout',
+  'redirectUser',
+  'getSiteOrgList',
+  'getSponsorList',
+  'getOrgSysList',
+  'generateApiCredential',
+  'resendApiCredential',
+  'deleteApiCredential',
+  'downloadApiScope',
+  'decription',
+];
+
+/** Packages outside a workspace's own: what each may import of the others. */
+const onlyTheContract = {
+  group: [
+    '@ccsc/lambdas',
+    '@ccsc/lambdas/*',
+    '@ccsc/mock-server',
+    '@ccsc/mock-server/*',
+    '@ccsc/infra',
+    '@ccsc/infra/*',
+  ],
+  message: 'The web app imports only the contract (@ccsc/contract) of the other workspaces.',
+};
 
 export default tseslint.config(
   {
@@ -28,6 +71,106 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-non-null-assertion': 'error',
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,mts,js,mjs}'],
+    plugins: { 'import-x': importX, 'check-file': checkFile },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          alwaysTryTypes: true,
+          project: ['tsconfig.base.json', '*/tsconfig.json', 'lambdas/contract/tsconfig.json'].map(
+            (p) => join(root, p),
+          ),
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            // Features never import each other. The one exception is the audit feature's
+            // entry helpers: every feature that changes something writes an audit record with them.
+            ...features.map((feature) => ({
+              target: `${FEATURES}/${feature}`,
+              from: FEATURES,
+              except: [`./${feature}`, './audit/audit-entry.ts'],
+              message:
+                'Features never import each other; share through core/, ports/ or accounts/.',
+            })),
+            {
+              target: [
+                FEATURES,
+                'lambdas/src/core',
+                'lambdas/src/ports',
+                'lambdas/src/accounts',
+                'lambdas/src/exports',
+              ],
+              from: [
+                'lambdas/src/http',
+                'lambdas/src/adapters',
+                'lambdas/src/wiring',
+                'lambdas/src/handlers',
+                'lambdas/src/jobs',
+              ],
+              message:
+                'Cores know nothing of HTTP or AWS: they get their ports handed in (wiring/).',
+            },
+            {
+              target: ['lambdas/src/core', 'lambdas/src/ports'],
+              from: [FEATURES, 'lambdas/src/accounts', 'lambdas/src/exports'],
+              message: 'core/ and ports/ are below the features and know none of them.',
+            },
+            {
+              target: 'lambdas/contract',
+              from: ['lambdas/src', 'web', 'mock-server', 'infra', 'tests'],
+              message: 'The contract depends on zod alone.',
+            },
+            {
+              target: ['web', 'mock-server', 'infra'],
+              from: ['lambdas/src', 'lambdas/contract/src'],
+              message:
+                'Import the contract as @ccsc/contract and the Lambdas only through their named entry points.',
+            },
+          ],
+        },
+      ],
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,mts,js,mjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+    },
+  },
+  {
+    // Tests may drive several pieces together (a real hash chain under an audit core, the router
+    // around a core); the boundaries are about the product's own code.
+    files: ['**/*.test.{ts,tsx}', 'lambdas/src/testing/**'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+  {
+    files: [`lambdas/src/handlers/{${SPEC_OPERATION_NAMES.join(',')}}.ts`],
+    rules: { 'check-file/filename-naming-convention': 'off' },
+  },
+  {
+    files: ['lambdas/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!zod$|\\.|vitest$)', message: 'The contract depends on zod alone.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [onlyTheContract] }] },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

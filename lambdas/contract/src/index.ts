@@ -1,6 +1,7 @@
 export * from './envelope';
 export * from './fields';
 export * from './password-policy';
+export * from './permissions';
 export * from './reach';
 export * from './roles';
 export * from './route';

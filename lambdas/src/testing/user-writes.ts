@@ -1,6 +1,7 @@
 import { type Journal } from '../core/journal';
 import { SESSION_WRITES } from '../features/session/session-writes';
-import { USER_WRITES, type UserWriteDeps, userWriteJournal } from '../features/users/user-writes';
+import { USER_WRITES, userWriteJournal } from '../features/users/user-writes';
+import { type UserWriteDeps } from '../accounts/account-writes';
 import type { AccountLocks } from '../ports/account-locks';
 import type { TotpResetTickets } from '../ports/totp-reset-tickets';
 import type { AuditReader, AuditTrail } from '../ports/audit-trail';

@@ -3,7 +3,7 @@ import {
   ensureUserIndexBuilt,
   syncAfterChange,
   type UserIndexSync,
-} from '../features/users/user-index-sync';
+} from '../accounts/user-index-sync';
 import type { RegisteredWorkflow } from '../core/journal';
 import {
   LINK_RESET_WRITES,
@@ -11,7 +11,8 @@ import {
   PASSWORD_RESET_WRITES,
   SESSION_WRITES,
 } from '../features/session/session-writes';
-import { USER_WRITES, type UserWriteDeps, userWriteJournal } from '../features/users/user-writes';
+import { USER_WRITES, userWriteJournal } from '../features/users/user-writes';
+import { type UserWriteDeps } from '../accounts/account-writes';
 import { consoleLogger } from '../core/logger';
 import { systemClock } from '../ports/clock';
 import { userDirectory } from './cognito';

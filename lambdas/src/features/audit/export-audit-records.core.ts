@@ -1,8 +1,8 @@
 import type { AuditRecord, routes } from '@ccsc/contract';
 import type { Core } from '../../core/request';
 import type { AuditReader } from '../../ports/audit-trail';
-import type { Cell } from '../exports/csv';
-import { type CsvExportDeps, writeCsvExport } from '../exports/csv-export';
+import type { Cell } from '../../exports/csv';
+import { type CsvExportDeps, writeCsvExport } from '../../exports/csv-export';
 import { positionOf, toAuditRecord, UNREADABLE_ACTION } from './audit-records';
 import { CLOCK_SLACK_MS, checkedRange, matcher, READ_PAGE } from './list-audit-records.core';
 

@@ -12,13 +12,9 @@ import {
   snapshotOf,
   userSubject,
   type UserWriteDeps,
-} from '../users/user-writes';
-import {
-  requireWebClient,
-  type SteadyTiming,
-  userTarget,
-  withMinimumDuration,
-} from './session-shared';
+} from '../../accounts/account-writes';
+import { requireWebClient, type SteadyTiming, withMinimumDuration } from './session-shared';
+import { userTarget } from '../audit/audit-entry';
 import { LOCK_CLAIMED_ELSEWHERE, lockAccountWrite } from './session-writes';
 
 export interface AccountLockoutDeps extends SteadyTiming {

@@ -1,7 +1,7 @@
 import type { routes } from '@ccsc/contract';
 import type { Journal } from '../../core/journal';
 import type { Core, RequestContext } from '../../core/request';
-import { recordBaseOf, type UserWriteDeps } from '../users/user-writes';
+import { recordBaseOf, type UserWriteDeps } from '../../accounts/account-writes';
 import { requireWebClient, type SteadyTiming, withMinimumDuration } from './session-shared';
 import { passwordResetSubject, passwordResetWrite } from './session-writes';
 

@@ -6,7 +6,12 @@ import type { Clock } from '../../ports/clock';
 import type { Mailer } from '../../ports/mailer';
 import type { TotpResetTickets } from '../../ports/totp-reset-tickets';
 import type { UserDirectory } from '../../ports/user-directory';
-import { recordBaseOf, snapshotOf, userSubject, type UserWriteDeps } from '../users/user-writes';
+import {
+  recordBaseOf,
+  snapshotOf,
+  userSubject,
+  type UserWriteDeps,
+} from '../../accounts/account-writes';
 import { hashToken } from './forget-totp.core';
 import { invalidLink, linkResetWrite } from './session-writes';
 

@@ -7,12 +7,8 @@ import type { AuditTrail } from '../../ports/audit-trail';
 import type { Mailer } from '../../ports/mailer';
 import type { TotpResetTickets } from '../../ports/totp-reset-tickets';
 import type { DirectoryUserDetail, UserDirectory } from '../../ports/user-directory';
-import {
-  requireWebClient,
-  type SteadyTiming,
-  userTarget,
-  withMinimumDuration,
-} from './session-shared';
+import { requireWebClient, type SteadyTiming, withMinimumDuration } from './session-shared';
+import { userTarget } from '../audit/audit-entry';
 
 export interface ForgetTotpDeps extends SteadyTiming {
   directory: Pick<UserDirectory, 'getUser'>;

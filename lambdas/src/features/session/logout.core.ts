@@ -2,7 +2,7 @@ import type { routes } from '@ccsc/contract';
 import type { Core } from '../../core/request';
 import type { AuditTrail } from '../../ports/audit-trail';
 import type { UserDirectory } from '../../ports/user-directory';
-import { actorOf, sourceOf, userTarget } from './session-shared';
+import { actorOf, sourceOf, userTarget } from '../audit/audit-entry';
 
 export interface LogoutDeps {
   directory: Pick<UserDirectory, 'signOutEverywhere'>;

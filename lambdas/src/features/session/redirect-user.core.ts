@@ -1,7 +1,7 @@
 import type { routes } from '@ccsc/contract';
 import type { Core } from '../../core/request';
 import type { AuditTrail } from '../../ports/audit-trail';
-import { actorOf, sourceOf, userTarget } from './session-shared';
+import { actorOf, sourceOf, userTarget } from '../audit/audit-entry';
 
 export interface RedirectUserDeps {
   audit: AuditTrail;

@@ -1,25 +1,5 @@
-import type { AuditEntry } from '../../ports/audit-trail';
 import type { Clock } from '../../ports/clock';
-import type { Caller } from '../../core/request';
 import { ValidationError } from '../../core/errors';
-import type { RequestContext } from '../../core/request';
-
-/** Who did it, for the audit trail: the verified caller, never what a body claims. */
-export const actorOf = (caller: Caller): NonNullable<AuditEntry['actor']> => ({
-  sub: caller.sub,
-  email: caller.email,
-  role: caller.role,
-});
-
-export const sourceOf = (ctx: RequestContext): AuditEntry['source'] => ({
-  ip: ctx.sourceIp,
-  userAgent: ctx.userAgent,
-});
-
-export const userTarget = (userName: string, email?: string): NonNullable<AuditEntry['target']> =>
-  email === undefined
-    ? { type: 'user', id: userName }
-    : { type: 'user', id: userName, label: email };
 
 /**
  * The public recovery calls name the app client they come from (the spec's payload). Only the

@@ -3,7 +3,7 @@ import { register, type Workflow } from '../../core/journal';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { AccountLock } from '../../ports/account-locks';
 import { PasswordResetRefused } from '../../ports/user-directory';
-import { LAST_PLATFORM_ADMIN } from '../users/platform-admins';
+import { LAST_PLATFORM_ADMIN } from '../../accounts/platform-admins';
 import {
   audited,
   guarded,
@@ -15,7 +15,7 @@ import {
   userRecord,
   userRef,
   type UserWriteDeps,
-} from '../users/user-writes';
+} from '../../accounts/account-writes';
 import { recordOnce } from '../../core/journal';
 
 /**

@@ -6,10 +6,11 @@ import type { Core } from '../../core/request';
 import type { AuditTrail } from '../../ports/audit-trail';
 import type { Organisations } from '../../ports/organisations';
 import type { UserDirectory } from '../../ports/user-directory';
-import { actorOf, sourceOf, userTarget } from '../session/session-shared';
+import { actorOf, sourceOf, userTarget } from '../audit/audit-entry';
 import { decide } from './permissions';
 import { toApiUser } from './to-api-user';
-import { createUserWrite, recordBaseOf, userSubject, type UserWriteDeps } from './user-writes';
+import { createUserWrite } from './user-writes';
+import { recordBaseOf, userSubject, type UserWriteDeps } from '../../accounts/account-writes';
 
 export interface CreateUserDeps {
   directory: Pick<UserDirectory, 'getUser'>;

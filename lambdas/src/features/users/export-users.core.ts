@@ -1,9 +1,9 @@
 import type { routes } from '@ccsc/contract';
 import type { Core } from '../../core/request';
 import type { IndexedUser, UserIndex } from '../../ports/user-index';
-import type { Cell } from '../exports/csv';
-import { type CsvExportDeps, writeCsvExport } from '../exports/csv-export';
-import { displayStatus } from './user-index-sync';
+import type { Cell } from '../../exports/csv';
+import { type CsvExportDeps, writeCsvExport } from '../../exports/csv-export';
+import { displayStatus } from '../../accounts/user-index-sync';
 import { matchesQuery, visibleTo } from './user-list-query';
 
 export interface ExportUsersDeps extends CsvExportDeps {

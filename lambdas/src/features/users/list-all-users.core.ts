@@ -5,7 +5,7 @@ import type { Core } from '../../core/request';
 import type { Organisations } from '../../ports/organisations';
 import type { IndexedUser, UserIndex } from '../../ports/user-index';
 import { toApiUser } from './to-api-user';
-import { displayStatus } from './user-index-sync';
+import { displayStatus } from '../../accounts/user-index-sync';
 import { matchesQuery, type UserListQuery, visibleTo } from './user-list-query';
 
 export interface ListAllUsersDeps {

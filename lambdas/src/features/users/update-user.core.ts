@@ -7,14 +7,13 @@ import type { AttributeChanges } from '../../ports/user-directory';
 import { checkMobileNumber, checkPlacement } from './create-user.core';
 import { toApiUser } from './to-api-user';
 import { authoriseOnUser, type UserAccessDeps } from './user-access';
+import { emailInUse, updateUserWrite } from './user-writes';
 import {
-  emailInUse,
   recordBaseOf,
   snapshotOf,
-  updateUserWrite,
   userSubject,
   type UserWriteDeps,
-} from './user-writes';
+} from '../../accounts/account-writes';
 
 export interface UpdateUserDeps extends UserAccessDeps {
   organisations: Pick<Organisations, 'get'>;

@@ -4,7 +4,7 @@ import { type AppError, ConflictError, ForbiddenError, NotFoundError } from '../
 import type { RequestContext } from '../../core/request';
 import type { AuditTrail } from '../../ports/audit-trail';
 import type { DirectoryUserDetail, UserDirectory } from '../../ports/user-directory';
-import { actorOf, sourceOf, userTarget } from '../session/session-shared';
+import { actorOf, sourceOf, userTarget } from '../audit/audit-entry';
 import { decide, USER_NOT_FOUND, type Placement, type UserAction } from './permissions';
 
 /** What every user-management core needs to decide and to record. */

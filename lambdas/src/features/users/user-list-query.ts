@@ -3,7 +3,7 @@ import type { userListQuerySchema } from '@ccsc/contract';
 import type { Caller } from '../../core/request';
 import type { IndexedUser } from '../../ports/user-index';
 import { decide } from './permissions';
-import { displayStatus } from './user-index-sync';
+import { displayStatus } from '../../accounts/user-index-sync';
 
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 

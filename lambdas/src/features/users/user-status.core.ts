@@ -5,21 +5,23 @@ import { ConflictError } from '../../core/errors';
 import type { Core, RequestContext } from '../../core/request';
 import { type AccountLocks, isLockedOut } from '../../ports/account-locks';
 import type { DirectoryUserDetail } from '../../ports/user-directory';
-import { actorOf, sourceOf, userTarget } from '../session/session-shared';
+import { actorOf, sourceOf, userTarget } from '../audit/audit-entry';
 import { toApiUser } from './to-api-user';
 import { authoriseOnUser, type UserAccessDeps } from './user-access';
 import {
   deleteUserWrite,
   disableUserWrite,
   enableUserWrite,
-  recordBaseOf,
   resendInvitationWrite,
   resetUserMfaWrite,
+  type UserStatusWrite,
+} from './user-writes';
+import {
+  recordBaseOf,
   snapshotOf,
   userSubject,
-  type UserStatusWrite,
   type UserWriteDeps,
-} from './user-writes';
+} from '../../accounts/account-writes';
 
 export interface UserStatusDeps extends UserAccessDeps {
   locks: Pick<AccountLocks, 'get'>;

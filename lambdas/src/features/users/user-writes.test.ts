@@ -5,9 +5,9 @@ import { FakeUserDirectory, fakeUser } from '../../testing/fake-user-directory';
 import { callerContext, FakeAuditTrail } from '../../testing/fakes';
 import { userWritesFor } from '../../testing/user-writes';
 import { createUser, type CreateUserDeps } from './create-user.core';
-import { PLATFORM_ADMINS_LEASE } from './platform-admins';
+import { PLATFORM_ADMINS_LEASE } from '../../accounts/platform-admins';
 import { updateUser } from './update-user.core';
-import { USER_CHANGED } from './user-writes';
+import { USER_CHANGED } from '../../accounts/account-writes';
 import { disableUser, type UserStatusDeps } from './user-status.core';
 
 /**

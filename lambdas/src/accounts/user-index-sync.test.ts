@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeUser, FakeUserDirectory } from '../../testing/fake-user-directory';
-import { FakeAccountLocks, FakeUserIndex, silentLogger } from '../../testing/fakes';
+import { fakeUser, FakeUserDirectory } from '../testing/fake-user-directory';
+import { FakeAccountLocks, FakeUserIndex, silentLogger } from '../testing/fakes';
 import { rebuildUserIndex, syncAfterChange, syncIndexedUser } from './user-index-sync';
 
 const setUp = (users = [fakeUser(1), fakeUser(2, { mfaMethods: [], preferredMfa: null })]) => {

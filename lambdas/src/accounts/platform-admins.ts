@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Role } from '@ccsc/contract';
-import { ConflictError } from '../../core/errors';
-import type { Clock } from '../../ports/clock';
-import type { UserDirectory } from '../../ports/user-directory';
-import type { Leases } from '../../ports/write-journal';
+import { ConflictError } from '../core/errors';
+import type { Clock } from '../ports/clock';
+import type { UserDirectory } from '../ports/user-directory';
+import type { Leases } from '../ports/write-journal';
 
 /**
  * The last enabled PlatformAdmin stays (issue 12): THE rule, in one place, for every path that

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES, type Role } from '@ccsc/contract';
+import { ROLES, type Role } from './roles';
 import {
   decide,
   grantableRoles,
+  isSelf,
   USER_ACTIONS,
   USER_NOT_FOUND,
   type Actor,
@@ -236,7 +237,7 @@ describe('user permissions (issue 5): role × action × organisation', () => {
       (role) => {
         const actor = actorOf(role);
         const me: TargetUser = {
-          userName: actor.userName,
+          userName: actor.userName ?? '',
           role,
           organisationId: actor.organisationId,
           enabled: true,
@@ -260,6 +261,10 @@ describe('user permissions (issue 5): role × action × organisation', () => {
           code: 'FORBIDDEN',
           message: 'You cannot change your own role.',
         });
+        // Resetting one's own authenticator app is theirs to do (the last PlatformAdmin's is
+        // kept by platform-admins.ts); the console offers it on nobody's own row.
+        expect(decide({ actor, action: 'reset-mfa', target: me })).toEqual({ allowed: true });
+        expect(decide({ actor, action: 'read', target: me })).toEqual({ allowed: true });
         // Changing one's own name keeps the role: allowed.
         expect(
           decide({
@@ -271,5 +276,20 @@ describe('user permissions (issue 5): role × action × organisation', () => {
         ).toEqual({ allowed: true });
       },
     );
+  });
+
+  describe('self', () => {
+    it('is the same Cognito user name, never the e-mail (an alias)', () => {
+      const actor = actorOf('OrgAdmin');
+      expect(isSelf(actor, { userName: actor.userName ?? '' })).toBe(true);
+      expect(isSelf(actor, { userName: 'someone-else' })).toBe(false);
+    });
+    it('is nobody when the caller has no user name (a web profile stored before it was kept)', () => {
+      const actor = { ...actorOf('OrgAdmin'), userName: null };
+      expect(isSelf(actor, { userName: '' })).toBe(false);
+      expect(decide({ actor, action: 'disable', target: user('Auditor', ORG) })).toEqual({
+        allowed: true,
+      });
+    });
   });
 });

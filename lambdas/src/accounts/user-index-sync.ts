@@ -1,8 +1,8 @@
 import type { UserStatus } from '@ccsc/contract';
-import type { Logger } from '../../core/logger';
-import { type AccountLocks, isLockedOut } from '../../ports/account-locks';
-import { type DirectoryUserDetail, hasTotp, type UserDirectory } from '../../ports/user-directory';
-import type { IndexedUser, UserIndex } from '../../ports/user-index';
+import type { Logger } from '../core/logger';
+import { type AccountLocks, isLockedOut } from '../ports/account-locks';
+import { type DirectoryUserDetail, hasTotp, type UserDirectory } from '../ports/user-directory';
+import type { IndexedUser, UserIndex } from '../ports/user-index';
 
 /** What keeping the index in step needs. */
 export interface UserIndexSync {

@@ -1,9 +1,9 @@
-import type { Caller } from '../../core/request';
-import type { RequestContext } from '../../core/request';
-import type { AuditTrail } from '../../ports/audit-trail';
-import type { Clock } from '../../ports/clock';
-import type { Exports } from '../../ports/exports';
-import { actorOf, sourceOf } from '../session/session-shared';
+import type { Caller } from '../core/request';
+import type { RequestContext } from '../core/request';
+import type { AuditTrail } from '../ports/audit-trail';
+import type { Clock } from '../ports/clock';
+import type { Exports } from '../ports/exports';
+import { actorOf, sourceOf } from '../features/audit/audit-entry';
 import { type Cell, csvLines, exportFileName } from './csv';
 
 export interface CsvExportDeps {
