@@ -1,11 +1,13 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, type Operation, type RuntimeConfig } from '@ccsc/contract';
+import { contentSecurityPolicy } from '@ccsc/contract/security-headers';
 import type { LambdaHandler } from '@ccsc/lambdas/handlers';
 import { buildApp } from './app';
 import { PROTOTYPE_KEYS } from '@ccsc/lambdas/testing';
@@ -31,6 +33,11 @@ const INTERNAL_TEXT = [
   /FST_/,
   /\bat .+:\d+:\d+/,
 ];
+
+/** A hashed script of the build with its .br and .gz copies, a stylesheet without any. */
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+const STYLE = 'body { color: black; }';
+const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 
 const expectEnvelope = (
   res: { statusCode: number; headers: Record<string, unknown>; body: string },
@@ -85,6 +92,12 @@ describe('the offline app', () => {
   beforeAll(async () => {
     webRoot = await mkdtemp(join(tmpdir(), 'ccsc-app-'));
     await writeFile(join(webRoot, 'index.html'), '<!doctype html><title>console</title>');
+    await writeFile(join(webRoot, 'favicon.svg'), FAVICON);
+    await mkdir(join(webRoot, 'assets'));
+    await writeFile(join(webRoot, 'assets', 'index-Ab12Cd34.js'), SCRIPT);
+    await writeFile(join(webRoot, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(SCRIPT));
+    await writeFile(join(webRoot, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync(SCRIPT));
+    await writeFile(join(webRoot, 'assets', 'index-Ef56Gh78.css'), STYLE);
     const echo: LambdaHandler = (event) => {
       events.push(event);
       return Promise.resolve({
@@ -229,6 +242,79 @@ describe('the offline app', () => {
     });
   });
 
+  describe('the web build', () => {
+    const script = '/assets/index-Ab12Cd34.js';
+    const get = (url: string, acceptEncoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url,
+        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+      });
+
+    it('sends a hashed asset as Brotli when the browser takes it, immutable for a year', async () => {
+      const res = await get(script, 'gzip, deflate, br, zstd');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+    });
+
+    it('falls back to gzip, then to the file itself, still varying on Accept-Encoding', async () => {
+      const gz = await get(script, 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+      expect(gz.headers.vary).toMatch(/accept-encoding/i);
+      for (const acceptEncoding of [undefined, 'identity']) {
+        const plain = await get(script, acceptEncoding);
+        expect(plain.statusCode).toBe(200);
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.body).toBe(SCRIPT);
+        expect(plain.headers.vary).toMatch(/accept-encoding/i);
+        expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      }
+    });
+
+    it('sends an asset without compressed copies as it is', async () => {
+      const res = await get('/assets/index-Ef56Gh78.css', 'br, gzip');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['content-type']).toMatch(/^text\/css/);
+      expect(res.body).toBe(STYLE);
+    });
+
+    it('revalidates the app’s page and the icon, and never caches /config.json', async () => {
+      for (const url of ['/', '/index.html', '/users/abc']) {
+        const page = await get(url, 'br');
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body).toContain('<title>console</title>');
+        expect(page.headers['cache-control'], url).toBe('no-cache');
+      }
+      const icon = await get('/favicon.svg', 'br');
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(icon.body).toBe(FAVICON);
+      expect(icon.headers['cache-control']).toBe('no-cache');
+      expect((await get('/config.json')).headers['cache-control']).toBe('no-store');
+    });
+
+    it('answers 404, not the app, for a file the build does not have', async () => {
+      for (const url of [
+        '/favicon.ico',
+        '/assets/index-Old00000.js',
+        '/assets/index-Ab12Cd34.js.map',
+        '/assets/',
+        '/robots.txt?x=1',
+      ]) {
+        const res = await get(url, 'br, gzip');
+        expectEnvelope(res, 404, 'NOT_FOUND');
+        expect(res.body, url).not.toContain('<title>');
+      }
+    });
+  });
+
   describe('what works today keeps working', () => {
     it('serves /config.json, the app for deep links, and 404 for other methods off the API', async () => {
       const config = await app.inject({ method: 'GET', url: '/config.json' });
@@ -241,6 +327,16 @@ describe('the offline app', () => {
       expect(deepLink.headers['x-frame-options']).toBe('DENY');
       const post = await app.inject({ method: 'POST', url: '/users' });
       expectEnvelope(post, 404, 'NOT_FOUND');
+    });
+
+    it('sends the contract’s policy, with the local Cognito endpoint', async () => {
+      const res = await app.inject({ method: 'GET', url: '/' });
+      expect(res.headers['content-security-policy']).toBe(
+        contentSecurityPolicy({ cognitoEndpoint: 'http://localhost:9229' }),
+      );
+      expect(res.headers['content-security-policy']).toContain(
+        "connect-src 'self' http://localhost:9229;",
+      );
     });
 
     it('answers 401 in the envelope for an authenticated call without a valid token', async () => {

@@ -11,6 +11,7 @@ import {
   type Operation,
   type RuntimeConfig,
 } from '@ccsc/contract';
+import { cognitoRegionalEndpoint, contentSecurityPolicy } from '@ccsc/contract/security-headers';
 import type { LambdaHandler } from '@ccsc/lambdas/handlers';
 import { toApiGatewayEvent } from './api-gateway-event';
 import type { IdTokenAuthorizer } from './authorizer';
@@ -64,27 +65,32 @@ const clientFailure = (status: number): { code: ErrorCode; message: string } => 
   }
 };
 
-const securityHeaders = (config: RuntimeConfig): Record<string, string> => {
-  const connect = [
-    "'self'",
-    config.cognitoEndpoint ?? `https://cognito-idp.${config.region}.amazonaws.com`,
-  ];
-  return {
-    'content-security-policy': [
-      "default-src 'self'",
-      `connect-src ${connect.join(' ')}`,
-      "img-src 'self' data:",
-      "style-src 'self' 'unsafe-inline'",
-      "script-src 'self'",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join('; '),
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-  };
+/** The API's origin when /config.json points the console at another one, else none. */
+const apiOriginOf = (apiBaseUrl: string): string | undefined =>
+  URL.canParse(apiBaseUrl) ? new URL(apiBaseUrl).origin : undefined;
+
+const securityHeaders = (config: RuntimeConfig): Record<string, string> => ({
+  // The policy CloudFront sends in AWS (infra/lib/constructs/site.ts), for the local endpoints.
+  'content-security-policy': contentSecurityPolicy({
+    cognitoEndpoint: config.cognitoEndpoint ?? cognitoRegionalEndpoint(config.region),
+    apiOrigin: apiOriginOf(config.apiBaseUrl),
+  }),
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+});
+
+/** Vite puts a content hash in the name of every file under assets/: it never changes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * A request for a file (under /assets/, or a last segment with an extension: /favicon.ico,
+ * /robots.txt) that the build does not have: answered 404, never with the app's HTML, which a
+ * browser would take for a broken script or icon. The app's own paths have no extension.
+ */
+const isFilePath = (url: string): boolean => {
+  const path = url.split('?', 1)[0] ?? '';
+  return path.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(path);
 };
 
 /**
@@ -100,6 +106,7 @@ const securityHeaders = (config: RuntimeConfig): Record<string, string> => {
  */
 export const buildApp = async (options: AppOptions): Promise<FastifyInstance> => {
   const headers = securityHeaders(options.runtimeConfig);
+  const assetsDir = join(options.webRoot, 'assets', '');
 
   const sendError = (reply: FastifyReply, status: number, code: ErrorCode, message: string) =>
     reply
@@ -182,7 +189,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       const path = req.url.split('?', 1)[0] ?? '';
       return sendError(reply, 404, 'NOT_FOUND', `No such call: ${req.method} ${path}`);
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isFilePath(req.url)) {
       return sendError(reply, 404, 'NOT_FOUND', 'Not found');
     }
     return sendApp(reply);
@@ -236,11 +243,11 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     wildcard: true,
     index: false,
     allowedPath: (pathName) => pathName !== '/config.json',
+    // The build's .br and .gz copies (web/vite.config.ts), chosen by Accept-Encoding, with
+    // `Vary: Accept-Encoding`; the file itself for a client that takes neither.
+    preCompressed: true,
     setHeaders: (reply, path) => {
-      reply.header(
-        'cache-control',
-        path.includes(join('assets', '')) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
     },
   });
 

@@ -7,6 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '@ccsc/contract';
+import { cognitoRegionalEndpoint, contentSecurityPolicy } from '@ccsc/contract/security-headers';
 import { validateRuntimeConfig } from '../runtime-config';
 
 export interface SiteProps {
@@ -78,18 +79,12 @@ export class Site extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    this.contentSecurityPolicy = [
-      "default-src 'self'",
-      // Amplify talks to Cognito's regional endpoint; the console calls the API.
-      `connect-src 'self' https://cognito-idp.${props.region}.amazonaws.com ${props.apiOrigin}`,
-      "img-src 'self' data:",
-      "style-src 'self' 'unsafe-inline'",
-      "script-src 'self'",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join('; ');
+    // The same policy the offline server sends (@ccsc/contract/security-headers); Amplify talks to
+    // Cognito's regional endpoint, the console calls the API.
+    this.contentSecurityPolicy = contentSecurityPolicy({
+      cognitoEndpoint: cognitoRegionalEndpoint(props.region),
+      apiOrigin: props.apiOrigin,
+    });
 
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'Headers', {
       responseHeadersPolicyName: `${props.namePrefix}-console`,
@@ -214,7 +209,8 @@ export class Site extends Construct {
     // /config.json is never cached at all.
     let content: s3deploy.BucketDeployment[] = [];
     if (props.webBuildDir !== undefined) {
-      const build = s3deploy.Source.asset(props.webBuildDir);
+      // The .br/.gz copies next to each asset are for the offline server; CloudFront compresses.
+      const build = s3deploy.Source.asset(props.webBuildDir, { exclude: ['*.br', '*.gz'] });
       content = [
         new s3deploy.BucketDeployment(this, 'DeployAssets', {
           ...common,

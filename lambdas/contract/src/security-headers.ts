@@ -1,0 +1,48 @@
+/**
+ * The console's Content-Security-Policy, built in one place for the two that serve the console:
+ * CloudFront's response-headers policy (infra/lib/constructs/site.ts) and the offline server
+ * (mock-server/src/app.ts). They differ only in where the browser may connect to; everything else
+ * is the same strict policy. Plain TypeScript without zod: the CDK passes its values as tokens
+ * (unresolved strings), so they are joined as given, never parsed.
+ */
+
+export interface ContentSecurityPolicyOptions {
+  /**
+   * Where Amplify talks to Cognito: the regional endpoint in AWS (`cognitoRegionalEndpoint`), the
+   * local stand-in offline (the runtime config's `cognitoEndpoint`).
+   */
+  readonly cognitoEndpoint: string;
+  /** The API's origin when it is not the console's own (in AWS: API Gateway's execute-api host). */
+  readonly apiOrigin?: string;
+  /** Further sources the browser may connect to, for development only (e.g. a dev server's socket). */
+  readonly devConnectSources?: readonly string[];
+}
+
+/** Cognito's user-pool endpoint of a region, the one Amplify derives itself in AWS. */
+export const cognitoRegionalEndpoint = (region: string): string =>
+  `https://cognito-idp.${region}.amazonaws.com`;
+
+/**
+ * The policy: the console's own scripts only (no inline or eval'd script), inline styles (React's
+ * `style` props), images from itself and data: URLs (the QR code), no plug-ins, no framing, and
+ * connections to itself, Cognito and the API alone.
+ */
+export const contentSecurityPolicy = (options: ContentSecurityPolicyOptions): string => {
+  const connect = [
+    "'self'",
+    options.cognitoEndpoint,
+    ...(options.apiOrigin === undefined ? [] : [options.apiOrigin]),
+    ...(options.devConnectSources ?? []),
+  ];
+  return [
+    "default-src 'self'",
+    `connect-src ${[...new Set(connect)].join(' ')}`,
+    "img-src 'self' data:",
+    "style-src 'self' 'unsafe-inline'",
+    "script-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+};
