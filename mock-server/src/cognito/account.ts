@@ -1,10 +1,11 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { DeliveryDetails } from 'cognito-local/lib/services/messageDelivery/messageDelivery.js';
 import { Router } from 'cognito-local/lib/server/Router.js';
 import type { User } from 'cognito-local/lib/services/userPoolService.js';
 import * as z from 'zod';
 import { clientAndPool, hidesUserExistence, unknownUserError } from './auth';
 import { LIMIT_EXCEEDED, standInFor } from './auth-events';
+import { newCode } from './codes';
 import { cognitoError, invalidParameter, MESSAGES, notAuthorized, userNotFound } from './errors';
 import type { FidelityTarget } from './fidelity-target';
 import { enforcePasswordPolicy } from './password-policy';
@@ -21,9 +22,6 @@ import { hashToken } from './tokens';
 
 /** Forgot-password codes stay valid for one hour. */
 export const RESET_CODE_LIFETIME_MS = 60 * 60 * 1000;
-
-/** Six digits from the CSPRNG (cognito-local draws its codes from Math.random). */
-export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 const safeEqual = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

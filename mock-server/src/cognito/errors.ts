@@ -34,3 +34,21 @@ export const MESSAGES = {
 } as const;
 
 export const userNotFound = () => cognitoError('UserNotFoundException', MESSAGES.userDoesNotExist);
+
+/** The user directory's answers, worded as AWS words them (the report of each gives its source). */
+export const USER_MESSAGES = {
+  filterParse: 'Error while parsing filter.',
+  searchAttribute: (name: string) => `Invalid search attribute: ${name}`,
+  attributesDoNotExist: 'One or more requested attributes do not exist.',
+  usernameExists: 'User account already exists',
+  emailExists: 'An account with the given email already exists.',
+  usernameShouldBeEmail: 'Username should be an email.',
+  resendNotPossible: (username: string) =>
+    `Resend not possible. ${username} status is not FORCE_CHANGE_PASSWORD.`,
+  noDeliveryMedium: 'User has no attribute matching desired delivery mediums',
+  resetNotPossible: 'User password cannot be reset in the current state.',
+  noVerifiedContact:
+    'Cannot reset password for the user as there is no registered/verified email or phone_number',
+  groupExists: 'A group with the name already exists.',
+  addOnNotEnabled: 'User pool add-ons are not enabled for this user pool.',
+} as const;

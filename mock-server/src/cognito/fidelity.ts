@@ -1,16 +1,21 @@
 import type { Router } from 'cognito-local/lib/server/Router.js';
 import type { Services } from 'cognito-local/lib/services/index.js';
 import { accountTargets } from './account';
+import { AdminCreateUser } from './admin-create-user';
+import { AdminDeleteUser, AdminDisableUser, AdminEnableUser } from './admin-user-lifecycle';
+import { AdminResetUserPassword, AdminSetUserPassword } from './admin-user-passwords';
 import { AuthEvents } from './auth-events';
 import { authTargets } from './auth';
 import type { Fidelity, FidelityTarget } from './fidelity-target';
+import { groupTargets } from './groups';
+import { AdminListUserAuthEvents } from './list-user-auth-events';
+import { ListUsers } from './list-users';
 import { m2mTargets } from './m2m';
 import { mfaTargets } from './mfa';
 import { SessionStore } from './sessions';
 import { loadSigningKey } from './signing-key';
 import { FidelityStore } from './state';
 import { TokenService } from './tokens';
-import { userTargets } from './users';
 
 export const createFidelity = async (
   services: Services,
@@ -31,7 +36,18 @@ export const createFidelity = async (
 
 /** Target name → our handler; consulted before cognito-local's own router. */
 export const fidelityTargets: Readonly<Record<string, FidelityTarget>> = {
-  ...userTargets,
+  // The user directory as Cognito's admin API runs it, where cognito-local lacks a target or
+  // answers differently: listing and filtering users, groups, creating users with an invitation,
+  // resetting, setting passwords, disabling, enabling, deleting, and the user's auth events.
+  ListUsers,
+  ...groupTargets,
+  AdminCreateUser,
+  AdminResetUserPassword,
+  AdminSetUserPassword,
+  AdminDisableUser,
+  AdminEnableUser,
+  AdminDeleteUser,
+  AdminListUserAuthEvents,
   ...authTargets,
   ...mfaTargets,
   ...accountTargets,

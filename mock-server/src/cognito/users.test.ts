@@ -26,7 +26,7 @@ import type { Fidelity } from './fidelity-target';
 import type { OutgoingMail } from './messages';
 import { passwordPolicy, policyViolation } from './password-policy';
 import { createPool as createUserPool, startTestCognito, type TestCognito } from './testing';
-import { ListUsers } from './users';
+import { ListUsers } from './list-users';
 
 // cognito-local with the fidelity layer in front, driven by the SDK as the product drives it.
 describe('user directory targets', () => {

@@ -26,7 +26,7 @@ import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolS
 import { CognitoError } from 'cognito-local/lib/errors.js';
 import { pino } from 'pino';
 import { serveDiscovery } from '../cognito/discovery';
-import { newCode } from '../cognito/account';
+import { newCode } from '../cognito/codes';
 import { createFidelity, wrapRouter } from '../cognito/fidelity';
 import type { Fidelity } from '../cognito/fidelity-target';
 import { serveTokenEndpoint } from '../cognito/oauth2';
