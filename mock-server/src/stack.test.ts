@@ -1,3 +1,4 @@
+import { cognitoPasswordPolicy } from '@ccsc/contract/password-policy';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,14 +158,7 @@ describe('the offline stack', () => {
       AutoVerifiedAttributes: ['email'],
       MfaConfiguration: 'OPTIONAL',
       Policies: {
-        PasswordPolicy: {
-          MinimumLength: 8,
-          RequireUppercase: true,
-          RequireLowercase: true,
-          RequireNumbers: true,
-          RequireSymbols: false,
-          TemporaryPasswordValidityDays: 7,
-        },
+        PasswordPolicy: cognitoPasswordPolicy(),
       },
       AdminCreateUserConfig: {
         AllowAdminCreateUserOnly: true,

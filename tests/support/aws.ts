@@ -1,3 +1,4 @@
+import { cognitoPasswordPolicy } from '@ccsc/contract/password-policy';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -316,14 +317,7 @@ export const createTestPool = async (
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
       Policies: {
-        PasswordPolicy: {
-          MinimumLength: 8,
-          RequireUppercase: true,
-          RequireLowercase: true,
-          RequireNumbers: true,
-          RequireSymbols: false,
-          TemporaryPasswordValidityDays: 7,
-        },
+        PasswordPolicy: cognitoPasswordPolicy(),
       },
       ...(options.advancedSecurity === true
         ? { UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' } }
