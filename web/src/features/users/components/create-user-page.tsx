@@ -10,7 +10,7 @@ import { getProfile } from '../../../lib/session';
 import { useReferenceData } from '../hooks/use-reference-data';
 import { problemsOfError, type SavedState } from '../utils/save-user';
 import { EMPTY_FORM, type FieldProblems } from '../utils/user-form-values';
-import { canManageUsers, ownOrganisation } from '../utils/user-permissions';
+import { canManageUsers, ownOrganisation } from '../utils/user-actions';
 import { NotAllowed } from './not-allowed';
 import { UserForm } from './user-form';
 

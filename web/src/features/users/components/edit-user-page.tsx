@@ -10,7 +10,7 @@ import { getProfile } from '../../../lib/session';
 import { useReferenceData } from '../hooks/use-reference-data';
 import { problemsOfError, type SavedState } from '../utils/save-user';
 import { type FieldProblems, formOf } from '../utils/user-form-values';
-import { canManageUsers, isSelf, ownOrganisation } from '../utils/user-permissions';
+import { canManageUsers, isOwnAccount, ownOrganisation } from '../utils/user-actions';
 import { NotAllowed } from './not-allowed';
 import { UserForm } from './user-form';
 
@@ -162,7 +162,7 @@ const EditUserScreen = () => {
           serverProblems={serverProblems}
           saving={saving}
           fixedOrganisationId={ownOrganisation(profile)}
-          ownAccount={isSelf(state.user, profile)}
+          ownAccount={isOwnAccount(state.user, profile)}
           onSubmit={(attributes) => void save(state.user, attributes)}
           onCancel={() => void navigate(paths.admin.users)}
         />

@@ -477,7 +477,8 @@ describe('edit user', () => {
   });
 
   it('does not offer a change of one’s own role', async () => {
-    signedInAs({ role: 'OrgAdmin', organisationId: 'site-1', email: 'Ada@example.com' });
+    // The own account: the same Cognito user name (the e-mail is only an alias).
+    signedInAs({ role: 'OrgAdmin', organisationId: 'site-1', userName: 'sub-7' });
     serve({
       'list-all-users': success({ users: [existing], count: 1, total: 1, nextCursor: null }),
       'list-all-groups': success({ groups: [{ name: 'OrgAdmin', description: null }] }),

@@ -228,7 +228,7 @@ describe('the user list', () => {
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
     unmount();
 
-    signedInAs({ role: 'PlatformAdmin', email: 'user1@example.com' });
+    signedInAs({ role: 'PlatformAdmin', email: 'user1@example.com', userName: 'sub-1' });
     renderPage();
     await screen.findByTestId('user-row-user1@example.com');
     await u.click(screen.getByRole('button', { name: 'Actions for user1@example.com' }));
@@ -381,9 +381,9 @@ describe('the user list', () => {
     ).toEqual(['Actions', 'Edit']);
   });
 
-  it('recognises the own row whatever the case of the e-mail', async () => {
+  it('recognises the own row by the Cognito user name, as the server does', async () => {
     const u = userEvent.setup();
-    signedInAs({ role: 'OrgAdmin', organisationId: 'site-1', email: 'User1@Example.com' });
+    signedInAs({ role: 'OrgAdmin', organisationId: 'site-1', userName: 'sub-1' });
     serve(() => page([user(1)]));
     renderPage();
     await screen.findByTestId('user-row-user1@example.com');

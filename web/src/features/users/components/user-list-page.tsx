@@ -22,7 +22,7 @@ import {
   ownOrganisation,
   type RowAction,
   rowActions,
-} from '../utils/user-permissions';
+} from '../utils/user-actions';
 import { UserRowActions } from './user-row-actions';
 
 type Sort = NonNullable<UserQuery['sort']>;
@@ -141,7 +141,7 @@ export const UserListPage = () => {
       );
       return;
     }
-    // Not offered for a user without a role (user-permissions.ts): userRole has to name it.
+    // Not offered for a user without a role (user-actions.ts): userRole has to name it.
     if (user.role === null) return;
     setBusy(true);
     setNotice(null);

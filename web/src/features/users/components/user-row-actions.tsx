@@ -1,7 +1,7 @@
 import type { UserListItem } from '@ccsc/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RowAction } from '../utils/user-permissions';
+import type { RowAction } from '../utils/user-actions';
 
 interface UserRowActionsProps {
   user: UserListItem;

@@ -4,11 +4,11 @@ import type { StoredProfile } from '../../../lib/session';
 import {
   canManageUsers,
   filterableRoles,
+  isOwnAccount,
   isScoped,
-  isSelf,
   ownOrganisation,
   rowActions,
-} from './user-permissions';
+} from './user-actions';
 
 const row = (overrides: Partial<UserListItem> = {}): UserListItem => ({
   userName: 'sub-1',
@@ -31,13 +31,20 @@ const row = (overrides: Partial<UserListItem> = {}): UserListItem => ({
 
 const as = (
   role: StoredProfile['role'],
-  email = 'me@example.com',
+  userName = 'sub-me',
   organisationId: string | null = role === 'OrgAdmin' ? 'site-1' : null,
-): StoredProfile => ({ givenName: null, familyName: null, email, role, organisationId });
+): StoredProfile => ({
+  givenName: null,
+  familyName: null,
+  email: 'me@example.com',
+  userName,
+  role,
+  organisationId,
+});
 
 /** An Auditor of one organisation, and one of every organisation (issue 12). */
-const scopedAuditor = as('Auditor', 'me@example.com', 'site-1');
-const everyAuditor = as('Auditor', 'me@example.com', null);
+const scopedAuditor = as('Auditor', 'sub-me', 'site-1');
+const everyAuditor = as('Auditor', 'sub-me', null);
 const ALL = ['PlatformAdmin', 'OrgAdmin', 'Auditor'] as const;
 
 describe('what the user screens offer', () => {
@@ -54,8 +61,8 @@ describe('what the user screens offer', () => {
   });
 
   it('offers an OrgAdmin without an organisation nothing: the server refuses them everything', () => {
-    expect(canManageUsers(as('OrgAdmin', 'me@example.com', null))).toBe(false);
-    expect(rowActions(row(), as('OrgAdmin', 'me@example.com', null))).toEqual([]);
+    expect(canManageUsers(as('OrgAdmin', 'sub-me', null))).toBe(false);
+    expect(rowActions(row(), as('OrgAdmin', 'sub-me', null))).toEqual([]);
   });
 
   it('names the scoped callers once: an OrgAdmin and an Auditor of one organisation', () => {
@@ -94,9 +101,19 @@ describe('what the user screens offer', () => {
   });
 
   it('offers nobody their own disable, delete or reset, and an OrgAdmin nothing on a PlatformAdmin', () => {
-    expect(rowActions(row(), as('OrgAdmin', 'ADA@example.com'))).toEqual(['edit']);
+    expect(rowActions(row(), as('OrgAdmin', 'sub-1'))).toEqual(['edit']);
     expect(rowActions(row({ role: 'PlatformAdmin' }), as('OrgAdmin'))).toEqual([]);
-    expect(isSelf(row(), { ...as('PlatformAdmin'), email: null })).toBe(false);
+  });
+
+  it('knows the own account by the Cognito user name, as the server does, never by the e-mail', () => {
+    expect(isOwnAccount(row(), as('PlatformAdmin', 'sub-1'))).toBe(true);
+    // The same address is no proof: the e-mail is an alias that can change hands.
+    expect(isOwnAccount(row(), { ...as('PlatformAdmin', 'sub-2'), email: 'ada@example.com' })).toBe(
+      false,
+    );
+    // A profile stored before the user name was kept names no account.
+    const older: StoredProfile = { ...as('PlatformAdmin'), userName: undefined };
+    expect(isOwnAccount(row(), older)).toBe(false);
   });
 
   it('offers a scoped caller no PlatformAdmin filter, whatever list-all-groups offers them', () => {
