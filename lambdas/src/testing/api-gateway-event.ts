@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { buildApiGatewayEvent } from '../http/api-gateway-event';
 
 export interface EventOptions {
   method?: string;
@@ -24,58 +25,28 @@ export const claimsFor = (
   ...overrides,
 });
 
-/** An API Gateway REST (v1) proxy event, as the mock server and AWS build it. */
+/**
+ * The event for a call to `/ccsc/ui/<path>` (POST with a JSON body unless told otherwise), built
+ * by the one builder the offline server uses too.
+ */
 export const apiGatewayEvent = (o: EventOptions): APIGatewayProxyEvent => {
-  const query = o.query ?? {};
+  const method = o.method ?? 'POST';
+  const path = `/ccsc/ui/${o.path}`;
   // Own keys whatever their names (`__proto__` included), as API Gateway's JSON gives them.
-  const entries = Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v : [v]] as const);
-  const multi: Record<string, string[]> = Object.fromEntries(entries);
-  const single: Record<string, string> = Object.fromEntries(
-    entries.map(([k, values]) => [k, values[values.length - 1] ?? '']),
+  const query = Object.entries(o.query ?? {}).flatMap(([key, value]) =>
+    (Array.isArray(value) ? value : [value]).map((one) => [key, one] as const),
   );
-  const body = o.rawBody ?? (o.body === undefined ? null : JSON.stringify(o.body));
-  const hasQuery = Object.keys(query).length > 0;
-  return {
-    resource: `/ccsc/ui/${o.path}`,
-    path: `/ccsc/ui/${o.path}`,
-    httpMethod: o.method ?? 'POST',
+  return buildApiGatewayEvent({
+    method,
+    resource: path,
+    path,
+    query,
     headers: { 'content-type': 'application/json', 'user-agent': 'vitest', ...o.headers },
-    multiValueHeaders: {},
-    queryStringParameters: hasQuery ? single : null,
-    multiValueQueryStringParameters: hasQuery ? multi : null,
-    pathParameters: null,
-    stageVariables: null,
-    body,
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: '000000000000',
-      apiId: 'local',
-      authorizer: o.claims === null || o.claims === undefined ? null : { claims: o.claims },
-      protocol: 'HTTP/1.1',
-      httpMethod: o.method ?? 'POST',
-      identity: {
-        accessKey: null,
-        accountId: null,
-        apiKey: null,
-        apiKeyId: null,
-        caller: null,
-        clientCert: null,
-        cognitoAuthenticationProvider: null,
-        cognitoAuthenticationType: null,
-        cognitoIdentityId: null,
-        cognitoIdentityPoolId: null,
-        principalOrgId: null,
-        sourceIp: '127.0.0.1',
-        user: null,
-        userAgent: 'vitest',
-        userArn: null,
-      },
-      path: `/local/ccsc/ui/${o.path}`,
-      stage: 'local',
-      requestId: 'req-test-1',
-      requestTimeEpoch: 0,
-      resourceId: 'local',
-      resourcePath: `/ccsc/ui/${o.path}`,
-    },
-  };
+    body: o.rawBody ?? (o.body === undefined ? null : JSON.stringify(o.body)),
+    claims: o.claims ?? null,
+    sourceIp: '127.0.0.1',
+    protocol: 'HTTP/1.1',
+    requestId: 'req-test-1',
+    requestTimeEpoch: 0,
+  });
 };
