@@ -34,6 +34,15 @@ const SPEC_OPERATION_NAMES = [
   'decription',
 ];
 
+/**
+ * Another workspace's code comes through its package name and named entry points (its
+ * package.json "exports"), never by a relative path into its folder.
+ */
+const noReachingIn = {
+  regex: '^(\\.\\./)+(lambdas/(src|contract)|web|mock-server|infra)/',
+  message: 'Import another workspace by its package name (@ccsc/contract, @ccsc/lambdas/<entry>).',
+};
+
 /** Packages outside a workspace's own: what each may import of the others. */
 const onlyTheContract = {
   group: [
@@ -79,6 +88,7 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
           project: ['tsconfig.base.json', '*/tsconfig.json', 'lambdas/contract/tsconfig.json'].map(
             (p) => join(root, p),
           ),
@@ -129,12 +139,6 @@ export default tseslint.config(
               from: ['lambdas/src', 'web', 'mock-server', 'infra', 'tests'],
               message: 'The contract depends on zod alone.',
             },
-            {
-              target: ['web', 'mock-server', 'infra'],
-              from: ['lambdas/src', 'lambdas/contract/src'],
-              message:
-                'Import the contract as @ccsc/contract and the Lambdas only through their named entry points.',
-            },
           ],
         },
       ],
@@ -170,7 +174,11 @@ export default tseslint.config(
   },
   {
     files: ['web/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [onlyTheContract] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [onlyTheContract, noReachingIn] }] },
+  },
+  {
+    files: ['mock-server/**/*.{ts,mts,mjs}', 'infra/**/*.ts', 'tests/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noReachingIn] }] },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
