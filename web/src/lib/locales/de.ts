@@ -164,6 +164,11 @@ export const de: Translation = {
     stay: 'Angemeldet bleiben',
     logoutNow: 'Jetzt abmelden',
   },
+  pager: {
+    previous: 'Zurück',
+    next: 'Weiter',
+    page: 'Seite {{page}}',
+  },
   csvExport: {
     button: 'Als CSV exportieren',
     working: 'CSV-Datei wird erstellt…',
@@ -237,9 +242,6 @@ export const de: Translation = {
       'Sie sehen nur die Einträge zu Ihrer eigenen Organisation. Die gesamte Kette prüfen können nur Konten, die alle Organisationen lesen.',
     retry: 'Erneut versuchen',
     paging: 'Seiten des Prüfprotokolls',
-    previous: 'Zurück',
-    next: 'Weiter',
-    page: 'Seite {{page}}',
     verify: {
       button: 'Kette prüfen',
       checking: 'Wird geprüft…',
@@ -313,8 +315,6 @@ export const de: Translation = {
     actionFailed: 'Die Aktion ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
     retry: 'Erneut versuchen',
     backToList: 'Zurück zur Benutzerliste',
-    previous: 'Zurück',
-    next: 'Weiter',
     paging: 'Seiten der Benutzerliste',
     columns: {
       email: 'E-Mail',

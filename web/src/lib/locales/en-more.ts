@@ -101,6 +101,11 @@ export const enMore = {
     stay: 'Stay signed in',
     logoutNow: 'Logout now',
   },
+  pager: {
+    previous: 'Previous',
+    next: 'Next',
+    page: 'Page {{page}}',
+  },
   csvExport: {
     button: 'Export CSV',
     working: 'Preparing the CSV file…',
@@ -173,9 +178,6 @@ export const enMore = {
       'You see the records about your own organisation only. Verifying the whole chain is for accounts that read every organisation.',
     retry: 'Try again',
     paging: 'Pages of the audit trail',
-    previous: 'Previous',
-    next: 'Next',
-    page: 'Page {{page}}',
     verify: {
       button: 'Verify chain',
       checking: 'Verifying…',
@@ -247,8 +249,6 @@ export const enMore = {
     actionFailed: 'The action failed. Please try again.',
     retry: 'Try again',
     backToList: 'Back to the user list',
-    previous: 'Previous',
-    next: 'Next',
     paging: 'Pages of users',
     columns: {
       email: 'Email',

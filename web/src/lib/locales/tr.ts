@@ -161,6 +161,11 @@ export const tr: Translation = {
     stay: 'Oturumu açık tut',
     logoutNow: 'Şimdi çıkış yap',
   },
+  pager: {
+    previous: 'Önceki',
+    next: 'Sonraki',
+    page: 'Sayfa {{page}}',
+  },
   csvExport: {
     button: 'CSV olarak dışa aktar',
     working: 'CSV dosyası hazırlanıyor…',
@@ -233,9 +238,6 @@ export const tr: Translation = {
       'Yalnızca kendi kuruluşunuzla ilgili kayıtları görürsünüz. Zincirin tamamını yalnızca tüm kuruluşları okuyan hesaplar doğrulayabilir.',
     retry: 'Tekrar dene',
     paging: 'Denetim izi sayfaları',
-    previous: 'Önceki',
-    next: 'Sonraki',
-    page: 'Sayfa {{page}}',
     verify: {
       button: 'Zinciri doğrula',
       checking: 'Doğrulanıyor…',
@@ -308,8 +310,6 @@ export const tr: Translation = {
     actionFailed: 'İşlem başarısız oldu. Lütfen tekrar deneyin.',
     retry: 'Tekrar dene',
     backToList: 'Kullanıcı listesine dön',
-    previous: 'Önceki',
-    next: 'Sonraki',
     paging: 'Kullanıcı listesinin sayfaları',
     columns: {
       email: 'E-posta',

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LoadingIndicator } from '../../../components/loading-indicator';
+import { Pager } from '../../../components/pager';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { ApiError, callApi } from '../../../lib/api';
@@ -29,28 +30,6 @@ export const AuditTrailPage = () => {
   const { t } = useTranslation();
   const audit = useAuditRecords();
   const reach = reachOf(getProfile()).kind;
-
-  const pager = (
-    <nav aria-label={t('audit.paging')} className="d-flex align-items-center gap-2">
-      <button
-        type="button"
-        className="btn btn-outline-secondary"
-        disabled={!audit.hasPrevious || audit.loading}
-        onClick={audit.previous}
-      >
-        {t('audit.previous')}
-      </button>
-      <span className="text-body-secondary">{t('audit.page', { page: audit.page })}</span>
-      <button
-        type="button"
-        className="btn btn-outline-secondary"
-        disabled={!audit.hasNext || audit.loading}
-        onClick={audit.next}
-      >
-        {t('audit.next')}
-      </button>
-    </nav>
-  );
 
   let body;
   if (audit.loading) {
@@ -86,7 +65,7 @@ export const AuditTrailPage = () => {
       )}
       <AuditFilters onSearch={audit.search} busy={audit.loading} />
       {body}
-      {(audit.hasNext || audit.hasPrevious) && pager}
+      <Pager label={t('audit.paging')} pages={audit} />
     </>
   );
 };

@@ -23,8 +23,6 @@ export const useAuditRecords = () => {
   return {
     ...pages,
     records,
-    /** 1 for the newest page. */
-    page: pages.pageNumber,
     /** Applies new filters: back to the newest page. */
     search: pages.setQuery,
     retry: pages.reload,
