@@ -1,37 +1,28 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { FullPageLoader } from './components/full-page-loader';
-import { loadRuntimeConfig } from './config/runtime-config';
+import { whenRuntimeConfigLoaded } from './config/runtime-config';
 import { initI18n } from './lib/i18n';
-import { lazyNamed } from './lib/lazy-named';
-
-const ConfigErrorPage = lazyNamed(() => import('./app/config-error-page'), 'ConfigErrorPage', {
-  texts: 'login', // its texts are in the entry chunk: it shows when little else works
-});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
-const languageReady = initI18n().catch(() => undefined); // if its texts fail to load, English stays
-root.render(<FullPageLoader />);
+// /config.json is fetched at once but not waited for: the login screen needs none of it, so it
+// paints without that round trip; every other screen waits for it (app/app-routes.tsx).
+const configReady = whenRuntimeConfigLoaded();
+configReady.catch(() => undefined); // the app shows the failure (app/app.tsx)
 
-Promise.all([loadRuntimeConfig(), languageReady]).then(
-  ([config]) => {
-    document.title = config.productName;
-    root.render(
-      <StrictMode>
-        <App config={config} />
-      </StrictMode>,
-    );
-  },
-  (err: unknown) => {
-    root.render(
-      <Suspense fallback={<FullPageLoader />}>
-        <ConfigErrorPage detail={err instanceof Error ? err.message : String(err)} />
-      </Suspense>,
-    );
-  },
-);
+// English texts are in this chunk: the app renders at once. A remembered other language first
+// fetches its texts (if they fail to load, English stays).
+const languageReady = initI18n().catch(() => undefined);
+root.render(<FullPageLoader />);
+void languageReady.then(() => {
+  root.render(
+    <StrictMode>
+      <App configReady={configReady} />
+    </StrictMode>,
+  );
+});

@@ -4,7 +4,7 @@ import { FullPageLoader } from '../components/full-page-loader';
 import { paths } from '../config/paths';
 import { lazyNamed } from '../lib/lazy-named';
 import { PublicLayout } from './public-layout';
-import { RedirectIfSignedIn, RequireAgentSession } from './route-guards';
+import { RedirectIfSignedIn, RequireAgentSession, RequireRuntimeConfig } from './route-guards';
 
 // Every screen is its own chunk (SPEC §2: screens load lazily); only the login route's code is
 // fetched when the app opens on "/".
@@ -87,12 +87,15 @@ export const AppRoutes = () => (
     <Routes>
       <Route element={<PublicLayout />}>
         <Route element={<RedirectIfSignedIn />}>
+          {/* The login screen alone renders before /config.json has arrived. */}
           <Route index element={<LoginPage />} />
-          <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
-          <Route path={paths.forgotPasswordSuccess} element={<ForgotPasswordSuccessPage />} />
-          <Route path={paths.forgotTotp} element={<ForgotTotpPage />} />
-          <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
-          <Route path="*" element={<PublicNotFoundPage />} />
+          <Route element={<RequireRuntimeConfig />}>
+            <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+            <Route path={paths.forgotPasswordSuccess} element={<ForgotPasswordSuccessPage />} />
+            <Route path={paths.forgotTotp} element={<ForgotTotpPage />} />
+            <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+            <Route path="*" element={<PublicNotFoundPage />} />
+          </Route>
         </Route>
         {/*
           Public, but not redirected for a signed-in user:
@@ -101,27 +104,31 @@ export const AppRoutes = () => (
           - /generate/* serve the recipient of an e-mailed credential link, who may well be an
             administrator signed in in the same browser: the one-time link must still be redeemable.
         */}
-        <Route path={paths.sessionTimeOut} element={<SessionTimeOutPage />} />
-        <Route path={paths.generateSuccess} element={<RetrieveCredentialsSuccessPage />} />
-        <Route path={paths.generate.pattern} element={<RetrieveCredentialsPage />} />
+        <Route element={<RequireRuntimeConfig />}>
+          <Route path={paths.sessionTimeOut} element={<SessionTimeOutPage />} />
+          <Route path={paths.generateSuccess} element={<RetrieveCredentialsSuccessPage />} />
+          <Route path={paths.generate.pattern} element={<RetrieveCredentialsPage />} />
+        </Route>
       </Route>
 
       <Route path={paths.admin.root} element={<RequireAgentSession />}>
-        <Route element={<PrivateLayout />}>
-          <Route index element={<Navigate to={paths.admin.dashboard} replace />} />
-          <Route path={paths.admin.dashboard} element={<DashboardPage />} />
-          <Route path={paths.admin.standards} element={<ListStandardsPage />} />
-          <Route path={paths.admin.createStandard} element={<CreateStandardPage />} />
-          <Route path={paths.admin.viewEditStandard} element={<ViewEditStandardPage />} />
-          <Route path={paths.admin.users} element={<UserListPage />} />
-          <Route path={paths.admin.createUser} element={<CreateUserPage />} />
-          <Route path={paths.admin.editUser} element={<EditUserPage />} />
-          <Route
-            path={paths.admin.generateApiCredentials}
-            element={<GenerateApiCredentialsPage />}
-          />
-          <Route path={paths.admin.auditTrail} element={<AuditTrailPage />} />
-          <Route path="*" element={<AdminNotFoundPage />} />
+        <Route element={<RequireRuntimeConfig />}>
+          <Route element={<PrivateLayout />}>
+            <Route index element={<Navigate to={paths.admin.dashboard} replace />} />
+            <Route path={paths.admin.dashboard} element={<DashboardPage />} />
+            <Route path={paths.admin.standards} element={<ListStandardsPage />} />
+            <Route path={paths.admin.createStandard} element={<CreateStandardPage />} />
+            <Route path={paths.admin.viewEditStandard} element={<ViewEditStandardPage />} />
+            <Route path={paths.admin.users} element={<UserListPage />} />
+            <Route path={paths.admin.createUser} element={<CreateUserPage />} />
+            <Route path={paths.admin.editUser} element={<EditUserPage />} />
+            <Route
+              path={paths.admin.generateApiCredentials}
+              element={<GenerateApiCredentialsPage />}
+            />
+            <Route path={paths.admin.auditTrail} element={<AuditTrailPage />} />
+            <Route path="*" element={<AdminNotFoundPage />} />
+          </Route>
         </Route>
       </Route>
     </Routes>

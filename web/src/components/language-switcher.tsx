@@ -3,9 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage, LANGUAGES, type Language } from '../lib/i18n';
 
 interface LanguageSwitcherProps {
-  /** Bootstrap button variant, to suit a dark or a light bar. */
+  /** For a dark bar ('outline-light') or a light one ('outline-secondary'). */
   variant?: 'outline-light' | 'outline-secondary';
 }
+
+/**
+ * The button's Bootstrap classes. On a dark bar a solid light button: Bootstrap's outline-light
+ * draws #f8f9fa text on the bar, 4.26:1 on the primary blue, short of the 4.5:1 small text needs
+ * (WCAG 1.4.3); dark text on the light button is well over it on any bar.
+ */
+const BUTTON_CLASS: Record<NonNullable<LanguageSwitcherProps['variant']>, string> = {
+  'outline-light': 'btn-light',
+  'outline-secondary': 'btn-outline-secondary',
+};
 
 /**
  * Language choice, kept in localStorage (lib/i18n.ts). A disclosure button with a list of
@@ -36,7 +46,7 @@ export const LanguageSwitcher = ({ variant = 'outline-secondary' }: LanguageSwit
     >
       <button
         type="button"
-        className={`btn btn-sm btn-${variant} dropdown-toggle`}
+        className={`btn btn-sm ${BUTTON_CLASS[variant]} dropdown-toggle`}
         aria-expanded={open}
         aria-controls={listId}
         aria-label={`${t('language.label')}: ${t(`language.${current}`)}`}

@@ -108,6 +108,15 @@ export const loadRuntimeConfig = async (
   return parsed.data;
 };
 
+let loading: Promise<RuntimeConfig> | undefined;
+
+/**
+ * The configuration once it is there: main.tsx starts the one download without waiting for it (the
+ * login screen renders meanwhile), and lib/auth.ts waits here should the user sign in before.
+ */
+export const whenRuntimeConfigLoaded = (): Promise<RuntimeConfig> =>
+  loaded ? Promise.resolve(loaded) : (loading ??= loadRuntimeConfig());
+
 /** For modules outside React (lib/auth.ts, lib/api.ts); components use `useRuntimeConfig`. */
 export const getRuntimeConfig = (): RuntimeConfig => {
   if (!loaded) throw new Error('The runtime configuration is read before it was loaded');
@@ -116,6 +125,10 @@ export const getRuntimeConfig = (): RuntimeConfig => {
 
 const RuntimeConfigContext = createContext<RuntimeConfig | null>(null);
 export const RuntimeConfigProvider = RuntimeConfigContext.Provider;
+
+/** The configuration, or null while it loads: for what shows before it (the login screen). */
+export const useOptionalRuntimeConfig = (): RuntimeConfig | null =>
+  useContext(RuntimeConfigContext);
 
 export const useRuntimeConfig = (): RuntimeConfig => {
   const config = useContext(RuntimeConfigContext);

@@ -1,5 +1,5 @@
 import type * as AmplifyAuthModule from 'aws-amplify/auth';
-import { getRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
+import { whenRuntimeConfigLoaded, type RuntimeConfig } from '../config/runtime-config';
 import { LANGUAGE_STORAGE_KEY } from './i18n';
 import type * as SignInFlowModule from './sign-in-flow';
 import { clearSession, hasAgentSession } from './session';
@@ -80,15 +80,16 @@ let amplifyAuth: Promise<AmplifyAuth> | undefined;
 /** Amplify's auth API, configured; for lib/sign-in-flow.ts and this module only. */
 export const loadAmplifyAuth = (): Promise<AmplifyAuth> => {
   amplifyAuth ??= (async () => {
-    const cognito = cognitoConfig(getRuntimeConfig()); // throws at once when there is none yet
-    const [{ Amplify }, auth, { cognitoUserPoolsTokenProvider }, { createTokenStorage }] =
+    // The login screen renders before /config.json is there: a sign-in waits for it.
+    const [config, { Amplify }, auth, { cognitoUserPoolsTokenProvider }, { createTokenStorage }] =
       await Promise.all([
+        whenRuntimeConfigLoaded(),
         import('aws-amplify'),
         import('aws-amplify/auth'),
         import('aws-amplify/auth/cognito'),
         import('./token-storage'),
       ]);
-    Amplify.configure({ Auth: { Cognito: cognito } });
+    Amplify.configure({ Auth: { Cognito: cognitoConfig(config) } });
     // The session's tokens in localStorage, sealed with a key that never leaves the browser's
     // crypto (lib/token-storage.ts); set after configure, as Amplify documents it.
     cognitoUserPoolsTokenProvider.setKeyValueStorage(createTokenStorage());
