@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../lib/api';
+import { isRefusal } from '../lib/api';
 
 export interface CsvExportResult {
   url: string;
@@ -38,10 +38,7 @@ export const CsvExportButton = ({ run }: { run: () => Promise<CsvExportResult> }
     } catch (err) {
       setState({
         status: 'failed',
-        message:
-          err instanceof ApiError && err.status > 0 && err.status < 500
-            ? err.message
-            : t('csvExport.failed'),
+        message: isRefusal(err) ? err.message : t('csvExport.failed'),
       });
     }
   };

@@ -30,6 +30,13 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether the server refused the call and said why (4xx: its message is for the user), rather
+ * than failed (no answer, 5xx: only a generic message is fair). The one place this is decided.
+ */
+export const isRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
+
 export interface ApiClientOptions {
   /** "/ccsc/ui/" (same origin) or an absolute URL; a missing trailing slash is added. */
   baseUrl: string;

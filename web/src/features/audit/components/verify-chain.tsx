@@ -1,7 +1,7 @@
 import type { ResponseOf } from '@ccsc/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, callApi } from '../../../lib/api';
+import { callApi, isRefusal } from '../../../lib/api';
 import { formatAuditTime } from '../utils/audit-format';
 
 type Verdict = ResponseOf<'verify-audit-chain'>;
@@ -9,7 +9,7 @@ type State =
   | { status: 'idle' }
   | { status: 'checking' }
   | { status: 'done'; verdict: Verdict }
-  /** refusal: the server's own reason for a 403; null for a failure (network, 5xx). */
+  /** refusal: the server's own reason for a refusal (4xx); null for a failure (network, 5xx). */
   | { status: 'failed'; refusal: string | null };
 
 /**
@@ -28,7 +28,7 @@ export const VerifyChain = () => {
     } catch (err) {
       setState({
         status: 'failed',
-        refusal: err instanceof ApiError && err.status === 403 ? err.message : null,
+        refusal: isRefusal(err) ? err.message : null,
       });
     }
   };

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
-import { ApiError, callApi } from '../../../lib/api';
+import { callApi, isRefusal } from '../../../lib/api';
 import { getProfile } from '../../../lib/session';
 import { useReferenceData } from '../hooks/use-reference-data';
 import { problemsOfError, type SavedState } from '../utils/save-user';
@@ -80,8 +80,7 @@ const EditUserScreen = () => {
       },
       (err: unknown) => {
         // A refusal (404, 400) means the user is not there for this caller; anything else may pass.
-        const refused = err instanceof ApiError && err.status >= 400 && err.status < 500;
-        if (current) setLoaded({ key, result: { status: refused ? 'missing' : 'failed' } });
+        if (current) setLoaded({ key, result: { status: isRefusal(err) ? 'missing' : 'failed' } });
       },
     );
     return () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api';
+import { ApiError, isRefusal } from '../../../lib/api';
 import type { FieldProblems, FormField } from './user-form-values';
 
 const FIELD_OF: Record<string, FormField> = {
@@ -16,10 +16,6 @@ export interface SavedState {
   /** The e-mail address changed: the user has to confirm the new one. */
   emailChanged?: boolean;
 }
-
-/** Whether the server answered with a refusal it explains (4xx), rather than a failure. */
-const isRefusal = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 /**
  * What to tell the administrator about a refused call: the server's own message and the field
