@@ -1,11 +1,9 @@
-import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
 import { requestPasswordReset } from '../../../lib/auth';
-import { checkLoginEmail } from '../utils/login-email';
-import { RecoveryEmailField } from './recovery-email-field';
+import { type RecoveryFailure, RecoveryEmailForm } from './recovery-email-form';
 
 /** What /reset-password is handed: the address the code went to. */
 export interface ResetPasswordState {
@@ -19,24 +17,15 @@ export interface ResetPasswordState {
 export const ForgotPasswordPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<'recovery.attemptLimit' | 'errors.generic' | null>(null);
-  const check = email === '' ? null : checkLoginEmail(email);
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!check?.ok || sending) return;
-    setSending(true);
-    setFailure(null);
-    const result = await requestPasswordReset(check.email);
-    setSending(false);
+  const send = async (email: string): Promise<RecoveryFailure | null> => {
+    const result = await requestPasswordReset(email);
     if (result === 'sent') {
-      const state: ResetPasswordState = { email: check.email };
+      const state: ResetPasswordState = { email };
       await navigate(paths.resetPassword, { state });
-    } else {
-      setFailure(result === 'limit-exceeded' ? 'recovery.attemptLimit' : 'errors.generic');
+      return null;
     }
+    return result === 'limit-exceeded' ? 'recovery.attemptLimit' : 'errors.generic';
   };
 
   return (
@@ -46,27 +35,11 @@ export const ForgotPasswordPage = () => {
           heading={t('recovery.forgotPasswordHeading')}
           description={t('recovery.forgotPasswordDescription')}
         />
-        <form noValidate onSubmit={(event) => void onSubmit(event)}>
-          <fieldset disabled={sending}>
-            <RecoveryEmailField
-              id="forgot-password-email"
-              value={email}
-              check={check}
-              onChange={(value) => {
-                setEmail(value);
-                setFailure(null);
-              }}
-            />
-            {failure && (
-              <div className="alert alert-danger py-2" role="alert">
-                {t(failure)}
-              </div>
-            )}
-            <button type="submit" className="btn btn-primary w-100" disabled={!check?.ok}>
-              {t('recovery.sendCode')}
-            </button>
-          </fieldset>
-        </form>
+        <RecoveryEmailForm
+          id="forgot-password-email"
+          submitLabel={t('recovery.sendCode')}
+          onSend={send}
+        />
         <p className="mt-3">
           <Link to={paths.login}>{t('recovery.backToLogin')}</Link>
         </p>

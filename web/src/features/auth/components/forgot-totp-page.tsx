@@ -1,19 +1,16 @@
-import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
 import { useRuntimeConfig } from '../../../config/runtime-config';
 import { ApiError, callApi } from '../../../lib/api';
-import { checkLoginEmail } from '../utils/login-email';
-import { RecoveryEmailField } from './recovery-email-field';
+import { type RecoveryFailure, RecoveryEmailForm } from './recovery-email-form';
 
 /** The e-mailed link's token, as the contract's forget-totp/confirm accepts it. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
 
-type FailureKey = 'errors.generic' | 'recovery.tooManyRequests' | 'recovery.invalidLink';
-
-const failureOf = (err: unknown): FailureKey => {
+const failureOf = (err: unknown): RecoveryFailure => {
   if (err instanceof ApiError && err.status === 429) return 'recovery.tooManyRequests';
   return 'errors.generic';
 };
@@ -39,24 +36,15 @@ const Layout = ({ children }: { children: ReactNode }) => {
 const RequestLink = () => {
   const { t } = useTranslation();
   const { userPoolClientId } = useRuntimeConfig();
-  const [email, setEmail] = useState('');
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<FailureKey | null>(null);
-  const check = email === '' ? null : checkLoginEmail(email);
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!check?.ok || sending) return;
-    setSending(true);
-    setFailure(null);
+  const send = async (email: string): Promise<RecoveryFailure | null> => {
     try {
-      await callApi('forget-totp', { clientId: userPoolClientId, email: check.email });
+      await callApi('forget-totp', { clientId: userPoolClientId, email });
       setSent(true);
+      return null;
     } catch (err) {
-      setFailure(failureOf(err));
-    } finally {
-      setSending(false);
+      return failureOf(err);
     }
   };
 
@@ -71,27 +59,11 @@ const RequestLink = () => {
           {t('recovery.linkSent')}
         </div>
       ) : (
-        <form noValidate onSubmit={(event) => void onSubmit(event)}>
-          <fieldset disabled={sending}>
-            <RecoveryEmailField
-              id="forgot-totp-email"
-              value={email}
-              check={check}
-              onChange={(value) => {
-                setEmail(value);
-                setFailure(null);
-              }}
-            />
-            {failure && (
-              <div className="alert alert-danger py-2" role="alert">
-                {t(failure)}
-              </div>
-            )}
-            <button type="submit" className="btn btn-primary w-100" disabled={!check?.ok}>
-              {t('recovery.sendLink')}
-            </button>
-          </fieldset>
-        </form>
+        <RecoveryEmailForm
+          id="forgot-totp-email"
+          submitLabel={t('recovery.sendLink')}
+          onSend={send}
+        />
       )}
     </Layout>
   );
@@ -106,7 +78,7 @@ const RedeemLink = ({ token, onRequestNew }: { token: string; onRequestNew: () =
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [failure, setFailure] = useState<FailureKey | null>(
+  const [failure, setFailure] = useState<RecoveryFailure | null>(
     TOKEN_PATTERN.test(token) ? null : 'recovery.invalidLink',
   );
 
