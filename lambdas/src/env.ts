@@ -2,6 +2,41 @@ import * as z from 'zod';
 import { onContainerReset } from './container';
 
 /**
+ * The names of the variables whoever runs the handlers must set: CDK on every function
+ * (infra/lib/console-stack.ts), the offline server for its handlers (mock-server/src/lambda-env.ts).
+ * Both build their values as a `LambdaEnvironment`, so a missing or misspelt name is a type error
+ * there, and this module reads exactly these names (a test checks the schemas against them).
+ */
+export const LAMBDA_ENV_NAMES = [
+  'ENVIRONMENT_NAME',
+  'USER_POOL_ID',
+  'USER_POOL_CLIENT_ID',
+  'MAIN_TABLE',
+  'AUDIT_TABLE',
+  'DOCUMENTS_BUCKET',
+  'ARTIFACTS_BUCKET',
+  'EXPORTS_BUCKET',
+  'MAIL_FROM',
+  'ALLOWED_ORIGINS',
+] as const;
+export type LambdaEnvName = (typeof LAMBDA_ENV_NAMES)[number];
+
+/**
+ * Variables that may be set, and are read with a default otherwise: LOCKOUT_THRESHOLD on the
+ * accountLockout function only, S3_FORCE_PATH_STYLE offline only.
+ */
+export const OPTIONAL_LAMBDA_ENV_NAMES = ['LOCKOUT_THRESHOLD', 'S3_FORCE_PATH_STYLE'] as const;
+export type OptionalLambdaEnvName = (typeof OPTIONAL_LAMBDA_ENV_NAMES)[number];
+
+/** AWS_REGION is set by the Lambda runtime itself (and by the offline server). */
+export const RUNTIME_ENV_NAMES = ['AWS_REGION'] as const;
+
+/** The variables a function is given: every name of LAMBDA_ENV_NAMES, the optional ones at will. */
+export type LambdaEnvironment = Readonly<
+  Record<LambdaEnvName, string> & Partial<Record<OptionalLambdaEnvName, string>>
+>;
+
+/**
  * The one place the Lambda code reads its configuration. CDK sets these variables on every
  * function; the mock server sets the same ones (plus AWS_ENDPOINT_URL_* for the local services).
  */
@@ -64,3 +99,12 @@ const originsSchema = z.object({
 let origins: readonly string[] | undefined;
 export const allowedOrigins = (): readonly string[] =>
   (origins ??= originsSchema.parse(process.env).ALLOWED_ORIGINS);
+
+/** The names the schemas above read, and the names the lists at the top declare: the same. */
+type ReadEnvName = keyof z.input<typeof schema> | keyof z.input<typeof originsSchema>;
+type DeclaredEnvName = LambdaEnvName | OptionalLambdaEnvName | (typeof RUNTIME_ENV_NAMES)[number];
+export const ENV_NAMES_MATCH_SCHEMAS: [ReadEnvName] extends [DeclaredEnvName]
+  ? [DeclaredEnvName] extends [ReadEnvName]
+    ? true
+    : 'a name of the lists is not read'
+  : 'a name read is not in the lists' = true;

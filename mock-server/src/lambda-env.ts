@@ -1,3 +1,4 @@
+import type { LambdaEnvironment } from '@ccsc/lambdas/env';
 import type { StackInfo } from './stack';
 
 export interface LambdaEnvInput {
@@ -8,29 +9,48 @@ export interface LambdaEnvInput {
   environmentName: string;
 }
 
+/** The AWS SDK's own settings offline: the region, and each client pointed at its stand-in. */
+type LocalSdkEnvironment = Readonly<{
+  AWS_REGION: string;
+  AWS_ACCESS_KEY_ID: string;
+  AWS_SECRET_ACCESS_KEY: string;
+  AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: string;
+  AWS_ENDPOINT_URL_DYNAMODB: string;
+  AWS_ENDPOINT_URL_S3: string;
+  AWS_ENDPOINT_URL_SESV2: string;
+}>;
+
 /**
- * The environment the Lambda handlers get offline: the same variables CDK sets in AWS, plus the
- * SDK's own AWS_ENDPOINT_URL_<SERVICE> overrides that point each client at its local stand-in.
- * The credentials are the placeholder the local emulators accept, not real ones.
+ * The environment the Lambda handlers get offline: the same variables CDK sets in AWS (typed once
+ * as `LambdaEnvironment` in @ccsc/lambdas/env, so a missing or misspelt name does not compile),
+ * plus the SDK's own AWS_ENDPOINT_URL_<SERVICE> overrides that point each client at its local
+ * stand-in. The credentials are the placeholder the local emulators accept, not real ones.
  */
-export const lambdaEnvFor = (i: LambdaEnvInput): Record<string, string> => ({
-  AWS_REGION: i.stack.region,
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: i.stack.endpoints.cognito,
-  AWS_ENDPOINT_URL_DYNAMODB: i.stack.endpoints.dynamodb,
-  AWS_ENDPOINT_URL_S3: i.stack.endpoints.s3,
-  // The SDK derives the name from the client's service id, "SESv2".
-  AWS_ENDPOINT_URL_SESV2: i.stack.endpoints.ses,
-  S3_FORCE_PATH_STYLE: 'true',
-  ENVIRONMENT_NAME: i.environmentName,
-  USER_POOL_ID: i.stack.userPoolId,
-  USER_POOL_CLIENT_ID: i.stack.userPoolClientId,
-  MAIN_TABLE: i.tables.main,
-  AUDIT_TABLE: i.tables.audit,
-  DOCUMENTS_BUCKET: i.buckets.documents,
-  ARTIFACTS_BUCKET: i.buckets.artifacts,
-  EXPORTS_BUCKET: i.buckets.exports,
-  /** The sender of the product's own e-mail (SesMailer), as CDK sets it. */
-  MAIL_FROM: i.mailFrom,
-});
+export const lambdaEnvFor = (i: LambdaEnvInput): LambdaEnvironment & LocalSdkEnvironment => {
+  const sdk: LocalSdkEnvironment = {
+    AWS_REGION: i.stack.region,
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: i.stack.endpoints.cognito,
+    AWS_ENDPOINT_URL_DYNAMODB: i.stack.endpoints.dynamodb,
+    AWS_ENDPOINT_URL_S3: i.stack.endpoints.s3,
+    // The SDK derives the name from the client's service id, "SESv2".
+    AWS_ENDPOINT_URL_SESV2: i.stack.endpoints.ses,
+  };
+  const lambda: LambdaEnvironment = {
+    S3_FORCE_PATH_STYLE: 'true',
+    ENVIRONMENT_NAME: i.environmentName,
+    USER_POOL_ID: i.stack.userPoolId,
+    USER_POOL_CLIENT_ID: i.stack.userPoolClientId,
+    MAIN_TABLE: i.tables.main,
+    AUDIT_TABLE: i.tables.audit,
+    DOCUMENTS_BUCKET: i.buckets.documents,
+    ARTIFACTS_BUCKET: i.buckets.artifacts,
+    EXPORTS_BUCKET: i.buckets.exports,
+    /** The sender of the product's own e-mail (SesMailer), as CDK sets it. */
+    MAIL_FROM: i.mailFrom,
+    // Offline the console and the API share one origin: no other origin is allowed.
+    ALLOWED_ORIGINS: '',
+  };
+  return { ...sdk, ...lambda };
+};

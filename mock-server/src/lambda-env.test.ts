@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { LAMBDA_ENV_NAMES, parseLambdaEnv } from '@ccsc/lambdas/env';
+import { lambdaEnvFor } from './lambda-env';
+import type { StackInfo } from './stack';
+
+const stack = {
+  region: 'us-west-2',
+  userPoolId: 'us-west-2_local1',
+  userPoolClientId: 'client-1',
+  endpoints: {
+    cognito: 'http://127.0.0.1:9229',
+    dynamodb: 'http://127.0.0.1:8000',
+    s3: 'http://127.0.0.1:4569',
+    ses: 'http://127.0.0.1:8005',
+  },
+} as unknown as StackInfo;
+
+const env = lambdaEnvFor({
+  stack,
+  tables: { main: 'ccsc-local-main', audit: 'ccsc-local-audit' },
+  buckets: {
+    documents: 'ccsc-local-documents',
+    artifacts: 'ccsc-local-artifacts',
+    exports: 'ccsc-local-exports',
+  },
+  mailFrom: 'no-reply@ccsc.local',
+  environmentName: 'local',
+});
+
+describe('lambdaEnvFor: the handlers’ environment offline', () => {
+  it('sets every variable CDK sets in AWS (LAMBDA_ENV_NAMES of @ccsc/lambdas/env)', () => {
+    for (const name of LAMBDA_ENV_NAMES) expect(env, name).toHaveProperty(name);
+  });
+
+  it('is what the handlers read: it parses, with path-style S3 for the local stand-in', () => {
+    const parsed = parseLambdaEnv(env);
+    expect(parsed).toMatchObject({
+      AWS_REGION: 'us-west-2',
+      ENVIRONMENT_NAME: 'local',
+      USER_POOL_ID: 'us-west-2_local1',
+      MAIN_TABLE: 'ccsc-local-main',
+      AUDIT_TABLE: 'ccsc-local-audit',
+      EXPORTS_BUCKET: 'ccsc-local-exports',
+      MAIL_FROM: 'no-reply@ccsc.local',
+      S3_FORCE_PATH_STYLE: true,
+    });
+    // Offline the console and the API share one origin.
+    expect(env.ALLOWED_ORIGINS).toBe('');
+  });
+
+  it('points each AWS SDK client at its local stand-in', () => {
+    expect(env).toMatchObject({
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: 'http://127.0.0.1:9229',
+      AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8000',
+      AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4569',
+      AWS_ENDPOINT_URL_SESV2: 'http://127.0.0.1:8005',
+    });
+  });
+});
