@@ -1,6 +1,7 @@
 import { Annotations, CfnOutput, Lazy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { Operation, RuntimeConfig } from '@ccsc/contract';
+import type { LambdaEnvironment } from '@ccsc/lambdas/env';
 import type { EnvironmentConfig } from './config';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
@@ -93,8 +94,8 @@ export class ConsoleStack extends Stack {
       : Lazy.string({ produce: () => this.site.origin });
     const allowedOrigins = [consoleOrigin, ...config.allowedOrigins];
 
-    const lambdaEnvironment: Record<string, string> = {
-      // lambdas/src/env.ts (AWS_REGION is set by Lambda itself).
+    // LAMBDA_ENV_NAMES of lambdas/src/env.ts, every one (AWS_REGION is set by Lambda itself).
+    const lambdaEnvironment: LambdaEnvironment = {
       ENVIRONMENT_NAME: config.environmentName,
       USER_POOL_ID: this.auth.userPool.userPoolId,
       USER_POOL_CLIENT_ID: this.auth.webClient.userPoolClientId,
@@ -104,7 +105,7 @@ export class ConsoleStack extends Stack {
       ARTIFACTS_BUCKET: this.data.artifactsBucket.bucketName,
       EXPORTS_BUCKET: this.data.exportsBucket.bucketName,
       MAIL_FROM: config.mail.from,
-      // Not in env.ts yet: the origins a response may name in Access-Control-Allow-Origin.
+      // The origins a response may name in Access-Control-Allow-Origin, the console's first.
       ALLOWED_ORIGINS: Lazy.string({ produce: () => allowedOrigins.join(',') }),
     };
 
@@ -115,7 +116,7 @@ export class ConsoleStack extends Stack {
       environment: lambdaEnvironment,
       operationEnvironment: {
         accountLockout: { LOCKOUT_THRESHOLD: String(config.lockoutThreshold) },
-      } satisfies Partial<Record<Operation, Record<string, string>>>,
+      } satisfies Partial<Record<Operation, Partial<LambdaEnvironment>>>,
       grantTargets,
       throttle: {
         ratePerSecond: config.api.throttleRatePerSecond,

@@ -127,19 +127,29 @@ export const acknowledgementsOf = (construct: IConstruct): Record<string, string
 /**
  * The grants on the exports bucket's objects: each export is a new object named at run time
  * (`users/<caller>/<request id>.csv`), so the resource is the bucket's objects, nothing wider.
+ *
+ * cdk-nag names the finding after the policy's final form, which is known only once CDK has
+ * resolved references across stacks (in a nested stack the bucket's ARN becomes a parameter of
+ * that stack): so the acknowledgement is made by a validation, which runs after that step and
+ * before the nag packs.
  */
 export const acknowledgeExportObjectGrants = (scope: IConstruct): void => {
   for (const policy of scope.node.findAll().filter((c) => c instanceof CfnPolicy)) {
-    for (const finding of wildcardFindings(policy).filter((f) =>
-      /ExportsBucket[^/]*\/\*$/.test(f),
-    )) {
-      Validations.of(policy).acknowledge({
-        id: `AwsSolutions-IAM5[${finding}]`,
-        reason:
-          'Each CSV export is a new object named at run time (<kind>/<caller>/<request id>.csv): ' +
-          'the grant is the exports bucket’s objects only (written in parts, read through the ' +
-          'presigned link), and the bucket deletes them after a day.',
-      });
-    }
+    policy.node.addValidation({
+      validate: () => {
+        for (const finding of wildcardFindings(policy).filter((f) =>
+          /ExportsBucket[^/]*\/\*$/.test(f),
+        )) {
+          Validations.of(policy).acknowledge({
+            id: `AwsSolutions-IAM5[${finding}]`,
+            reason:
+              'Each CSV export is a new object named at run time (<kind>/<caller>/<request id>.csv): ' +
+              'the grant is the exports bucket’s objects only (written in parts, read through the ' +
+              'presigned link), and the bucket deletes them after a day.',
+          });
+        }
+        return [];
+      },
+    });
   }
 };

@@ -1,18 +1,29 @@
+import { Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX, operations, routeList, routes, type Operation } from '@ccsc/contract';
-import { parseLambdaEnv } from '@ccsc/lambdas/env';
+import { LAMBDA_ENV_NAMES, parseLambdaEnv } from '@ccsc/lambdas/env';
 import { STAGE_NAME } from '../lib/constructs/api';
 import { implemented } from '@ccsc/lambdas/handlers';
+import { areaOf, FEATURE_AREA_NAMES, FEATURE_AREAS } from '../lib/feature-areas';
 import {
   AUDIT_TABLE_DENIED_ACTIONS,
   isMfaGated,
   OPERATION_PERMISSIONS,
   PERMISSIONS,
 } from '../lib/permissions';
-import { logicalId, resourcesOf, sitStack, type Resource } from './support/stacks';
+import {
+  inParentTerms,
+  logicalId,
+  resourcesAround,
+  resourcesOf,
+  sitStack,
+  stacksOf,
+  templateOf,
+  type Resource,
+} from './support/stacks';
 
-const { template, stack } = sitStack();
+const { template, stack, app } = sitStack();
 const all = template.toJSON().Resources as Record<string, Resource>;
 
 /** Full path of an API Gateway resource, from its ParentId chain. */
@@ -33,25 +44,26 @@ const methods = Object.values(resourcesOf(template, 'AWS::ApiGateway::Method')).
 });
 const routeMethods = methods.filter((m) => m.httpMethod !== 'OPTIONS');
 
-const functionsByName = Object.fromEntries(
-  Object.entries(resourcesOf(template, 'AWS::Lambda::Function')).map(([id, f]) => [
-    f.Properties?.FunctionName as string,
-    { id, props: f.Properties as Record<string, unknown> },
-  ]),
-);
+/** An operation's function, from the template of the (nested) stack it is in. */
 const functionOf = (op: Operation) => {
-  const fn = functionsByName[`ccsc-sit-${op.replace(/\//g, '-')}`];
-  if (!fn) throw new Error(`no function for ${op}`);
-  return fn;
+  const fn = stack.api.functions[op];
+  const id = logicalId(stack, fn.function);
+  const resource = resourcesAround(fn)[id];
+  if (resource?.Type !== 'AWS::Lambda::Function') throw new Error(`no function for ${op}`);
+  return { id, construct: fn, props: resource.Properties as Record<string, unknown> };
 };
+/** An operation's policy statements, in the parent stack's terms (its parameters resolved). */
 const policyOf = (op: Operation) => {
-  const roleId = logicalId(stack, stack.api.functions[op].role);
-  const policies = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).filter((p) =>
+  const fn = stack.api.functions[op];
+  const roleId = logicalId(stack, fn.role);
+  const policies = Object.values(resourcesOf(templateOf(fn), 'AWS::IAM::Policy')).filter((p) =>
     JSON.stringify(p.Properties?.Roles).includes(`"${roleId}"`),
   );
   expect(policies).toHaveLength(1);
-  return (policies[0]?.Properties?.PolicyDocument as { Statement: Record<string, unknown>[] })
-    .Statement;
+  const document = policies[0]?.Properties?.PolicyDocument as {
+    Statement: Record<string, unknown>[];
+  };
+  return inParentTerms(fn, document.Statement) as Record<string, unknown>[];
 };
 const asArray = (v: unknown) => (Array.isArray(v) ? (v as unknown[]) : [v]);
 
@@ -225,14 +237,75 @@ describe('Api: stage', () => {
 
 describe('Api: one function per operation', () => {
   it('deploys a function for every operation of the contract', () => {
-    for (const op of operations)
+    for (const op of operations) {
       expect(functionOf(op).props.Description).toBe(
         `${routes[op].method} ${API_PREFIX}${routes[op].path}`,
       );
-    expect(Object.keys(resourcesOf(template, 'AWS::Lambda::Function'))).toHaveLength(
+      expect(functionOf(op).props.FunctionName).toBe(
+        `ccsc-sit-${areaOf(op)}-${op.replace(/\//g, '-')}`,
+      );
+    }
+    const everyFunction = stacksOf(app).flatMap((s) =>
+      Object.keys(resourcesOf(templateOf(s), 'AWS::Lambda::Function')),
+    );
+    expect(everyFunction).toHaveLength(
       // + CDK's own handlers of AwsCustomResource and BucketDeployment, + the two jobs
       operations.length + 4,
     );
+  });
+
+  it('puts each feature area’s functions in a nested stack of their own, the API in the parent', () => {
+    expect(FEATURE_AREA_NAMES.flatMap((a) => FEATURE_AREAS[a]).sort()).toEqual(
+      [...operations].sort(),
+    );
+    for (const area of FEATURE_AREA_NAMES) {
+      const nested = stack.api.functionStacks[area];
+      expect(nested.nestedStackParent).toBe(stack);
+      const names = Object.values(resourcesOf(templateOf(nested), 'AWS::Lambda::Function')).map(
+        (f) => f.Properties?.FunctionName,
+      );
+      expect(names.sort(), area).toEqual(
+        FEATURE_AREAS[area].map((op) => `ccsc-sit-${area}-${op.replace(/\//g, '-')}`).sort(),
+      );
+      for (const op of FEATURE_AREAS[area]) {
+        expect(Stack.of(stack.api.functions[op]), op).toBe(nested);
+      }
+    }
+    expect(resourcesOf(template, 'AWS::CloudFormation::Stack')).toSatisfy(
+      (r: object) => Object.keys(r).length === FEATURE_AREA_NAMES.length,
+    );
+  });
+
+  it('has each route invoke its own operation’s function, allowed for that method only', () => {
+    const permissions = Object.values(resourcesOf(template, 'AWS::Lambda::Permission'));
+    for (const op of operations) {
+      const method = routeMethods.find((m) => m.props.OperationName === op);
+      const uri = JSON.stringify((method?.props.Integration as { Uri: unknown }).Uri);
+      const [, nestedId, output] = /"Fn::GetAtt":\["([^"]+)","Outputs\.([^"]+)"\]/.exec(uri) ?? [];
+      const fn = stack.api.functions[op];
+      const nested = stack.api.functionStacks[areaOf(op)];
+      expect(Stack.of(fn), op).toBe(nested);
+      const nestedResource = nested.nestedStackResource;
+      if (nestedResource === undefined) throw new Error(`${op}: no nested stack resource`);
+      expect(nestedId, op).toBe(logicalId(stack, nestedResource));
+      const outputs = templateOf(fn).toJSON().Outputs as Record<string, { Value: unknown }>;
+      expect(outputs[output ?? '']?.Value, op).toEqual({
+        'Fn::GetAtt': [logicalId(stack, fn.function), 'Arn'],
+      });
+      const allowed = permissions.filter(
+        (p) =>
+          JSON.stringify(p.Properties?.FunctionName) ===
+          JSON.stringify({ 'Fn::GetAtt': [nestedId, `Outputs.${output ?? ''}`] }),
+      );
+      expect(allowed, op).toHaveLength(1);
+      expect(allowed[0]?.Properties).toMatchObject({
+        Action: 'lambda:InvokeFunction',
+        Principal: 'apigateway.amazonaws.com',
+      });
+      expect(JSON.stringify(allowed[0]?.Properties?.SourceArn), op).toContain(
+        `/${routes[op].method}${API_PREFIX}${routes[op].path}"`,
+      );
+    }
   });
 
   it('runs each on Node.js 22+ arm64 with tracing, source maps and a log group with retention', () => {
@@ -246,7 +319,9 @@ describe('Api: one function per operation', () => {
         (fn.Environment as { Variables: Record<string, unknown> }).Variables.NODE_OPTIONS,
       ).toBe('--enable-source-maps');
       const logGroupId = (fn.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
-      expect(all[logGroupId]?.Properties?.RetentionInDays).toBe(90);
+      expect(
+        resourcesAround(stack.api.functions[op])[logGroupId]?.Properties?.RetentionInDays,
+      ).toBe(90);
     }
   });
 
@@ -296,9 +371,18 @@ describe('Api: one function per operation', () => {
       ARTIFACTS_BUCKET: 'ccsc-sit-artifacts-1',
       EXPORTS_BUCKET: 'ccsc-sit-exports-1',
     };
+    const consoleOrigin = {
+      'Fn::Join': [
+        '',
+        ['https://', { 'Fn::GetAtt': [logicalId(stack, stack.site.distribution), 'DomainName'] }],
+      ],
+    };
     for (const op of operations) {
-      const vars = (functionOf(op).props.Environment as { Variables: Record<string, unknown> })
-        .Variables;
+      const vars = inParentTerms(
+        stack.api.functions[op],
+        (functionOf(op).props.Environment as { Variables: Record<string, unknown> }).Variables,
+      ) as Record<string, unknown>;
+      expect(Object.keys(vars), op).toEqual(expect.arrayContaining([...LAMBDA_ENV_NAMES]));
       const env = Object.fromEntries(
         Object.entries(vars).map(([k, v]) => [k, typeof v === 'string' ? v : (standIns[k] ?? 'x')]),
       );
@@ -309,6 +393,7 @@ describe('Api: one function per operation', () => {
       expect(vars.ENVIRONMENT_NAME).toBe('sit');
       expect(vars.MAIL_FROM).toBe('no-reply@example.com');
       expect(vars).not.toHaveProperty('S3_FORCE_PATH_STYLE');
+      expect(vars.ALLOWED_ORIGINS, op).toEqual(consoleOrigin);
     }
     const lockout = (
       functionOf('accountLockout').props.Environment as { Variables: Record<string, unknown> }
@@ -335,7 +420,8 @@ describe('Api: least privilege per operation', () => {
           ]);
         }
       }
-      const role = all[logicalId(stack, stack.api.functions[op].role)]?.Properties;
+      const { role: roleConstruct } = stack.api.functions[op];
+      const role = resourcesAround(roleConstruct)[logicalId(stack, roleConstruct)]?.Properties;
       expect(role?.ManagedPolicyArns, op).toBeUndefined();
     }
   });
@@ -356,17 +442,22 @@ describe('Api: least privilege per operation', () => {
     });
     const poolArn = arnOf(stack.auth.userPool);
     const auditArn = arnOf(stack.data.auditTable);
-    const mainTable: unknown = stack.resolve([
-      stack.data.mainTable.tableArn,
-      `${stack.data.mainTable.tableArn}/index/gsi1`,
-    ]);
+    // A statement's resources are a set: compared in one order, whatever order CDK wrote them in.
+    const inOneOrder = (resources: unknown[]) =>
+      [...resources].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    const mainTable: unknown = inOneOrder(
+      stack.resolve([
+        stack.data.mainTable.tableArn,
+        `${stack.data.mainTable.tableArn}/index/gsi1`,
+      ]) as unknown[],
+    );
     // The identity and its configuration set, in whatever order CDK writes them.
     const senderArns = stack.resolve([...stack.mail.sendResourceArns]) as unknown[];
     const mailSender: unknown = expect.arrayContaining(senderArns);
     const granted = (op: Operation) =>
-      policyOf(op).filter(
-        (s) => s.Effect === 'Allow' && s.Sid !== 'OwnLogGroup' && s.Resource !== '*',
-      );
+      policyOf(op)
+        .filter((s) => s.Effect === 'Allow' && s.Sid !== 'OwnLogGroup' && s.Resource !== '*')
+        .map((s) => (Array.isArray(s.Resource) ? { ...s, Resource: inOneOrder(s.Resource) } : s));
     const statement = (i: number, actions: string[], resource: unknown) => ({
       Sid: `Operation${String(i)}`,
       Effect: 'Allow',

@@ -38,6 +38,18 @@ describe('cdk-nag (AwsSolutions and Serverless packs)', () => {
     ).toThrow(/UnloggedBucket[\s\S]*AwsSolutions-S1/);
   });
 
+  it('checks the nested stacks too (the functions of each feature area)', () => {
+    expect(() =>
+      synthesize({
+        environmentName: 'sit',
+        webBuildDir: FIXTURE_WEB_BUILD,
+        tamper: (stack) => {
+          new s3.Bucket(stack.api.functionStacks.users, 'UnloggedBucket', { enforceSSL: true });
+        },
+      }),
+    ).toThrow(/Functions-users\/UnloggedBucket[\s\S]*AwsSolutions-S1/);
+  });
+
   it('states a reason for every acknowledgement', () => {
     for (const ack of acknowledgements(sitStack().app)) {
       expect(ack.reason.length, `${ack.path} ${ack.id}`).toBeGreaterThan(40);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { sitStack, variantStack, type Resources } from './support/stacks';
+import {
+  sitStack,
+  stacksOf,
+  templateOf,
+  variantStack,
+  type Resources,
+  type Synthesized,
+} from './support/stacks';
 
 /** Every logical id a template value refers to (Ref, Fn::GetAtt, ${...} in Fn::Sub). */
 const referencesIn = (value: unknown, into = new Set<string>()): Set<string> => {
@@ -21,8 +28,32 @@ const referencesIn = (value: unknown, into = new Set<string>()): Set<string> => 
   return into;
 };
 
+/** Fails on a cycle among the resources of one template (Ref, GetAtt, Sub, DependsOn). */
+const expectNoCycle = (resources: Resources) => {
+  const edges = new Map<string, Set<string>>();
+  for (const [id, r] of Object.entries(resources)) {
+    const deps = referencesIn(r.Properties ?? {});
+    for (const d of [r.DependsOn ?? []].flat() as string[]) deps.add(d);
+    edges.set(id, new Set([...deps].filter((d) => d in resources)));
+  }
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (id: string, trail: string[]): void => {
+    if (state.get(id) === 'done') return;
+    if (state.get(id) === 'visiting') throw new Error(`cycle: ${[...trail, id].join(' -> ')}`);
+    state.set(id, 'visiting');
+    for (const d of edges.get(id) ?? []) visit(d, [...trail, id]);
+    state.set(id, 'done');
+  };
+  expect(() => {
+    for (const id of edges.keys()) visit(id, []);
+  }).not.toThrow();
+};
+
 describe('ConsoleStack', () => {
-  const { stack, template } = sitStack();
+  const { stack, template, app } = sitStack();
+  /** The resources of every template: the stack's and each nested stack's. */
+  const everyTemplate = (s: Synthesized) =>
+    stacksOf(s.app).map((st) => templateOf(st).toJSON().Resources as Resources);
 
   it('is named after its environment and lives in its region', () => {
     expect(stack.stackName).toBe('ccsc-console-sit');
@@ -33,24 +64,8 @@ describe('ConsoleStack', () => {
   });
 
   it('has no dependency cycle CloudFormation would refuse (the console and API refer to each other)', () => {
-    const resources = template.toJSON().Resources as Resources;
-    const edges = new Map<string, Set<string>>();
-    for (const [id, r] of Object.entries(resources)) {
-      const deps = referencesIn(r.Properties ?? {});
-      for (const d of [r.DependsOn ?? []].flat() as string[]) deps.add(d);
-      edges.set(id, new Set([...deps].filter((d) => d in resources)));
-    }
-    const state = new Map<string, 'visiting' | 'done'>();
-    const visit = (id: string, trail: string[]): void => {
-      if (state.get(id) === 'done') return;
-      if (state.get(id) === 'visiting') throw new Error(`cycle: ${[...trail, id].join(' -> ')}`);
-      state.set(id, 'visiting');
-      for (const d of edges.get(id) ?? []) visit(d, [...trail, id]);
-      state.set(id, 'done');
-    };
-    expect(() => {
-      for (const id of edges.keys()) visit(id, []);
-    }).not.toThrow();
+    expect(stacksOf(app).length).toBeGreaterThan(1);
+    for (const resources of everyTemplate(sitStack())) expectNoCycle(resources);
   });
 
   it('publishes what operators need as outputs', () => {
@@ -93,8 +108,8 @@ describe('ConsoleStack', () => {
           .map((r) => r.Properties?.[key])
           .filter((v): v is string => typeof v === 'string'),
       );
-    const sitNames = names(template.toJSON().Resources as Resources);
-    const variantNames = new Set(names(variantStack().template.toJSON().Resources as Resources));
+    const sitNames = everyTemplate(sitStack()).flatMap(names);
+    const variantNames = new Set(everyTemplate(variantStack()).flatMap(names));
     expect(sitNames.length).toBeGreaterThan(30);
     for (const name of sitNames) {
       expect(name).toMatch(/ccsc-sit/);

@@ -5,11 +5,12 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import * as z from 'zod';
 import { API_PREFIX, routeList, type Operation, type RouteDefinition } from '@ccsc/contract';
-import { entryFor } from '../lambda-entries';
-import { acknowledgeExportObjectGrants } from '../nag';
-import { PERMISSIONS, type ResourceKey } from '../permissions';
+import type { LambdaEnvironment } from '@ccsc/lambdas/env';
+import { FEATURE_AREA_NAMES, FEATURE_AREAS, type FeatureArea } from '../feature-areas';
+import type { ResourceKey } from '../permissions';
 import { ApiFirewall } from './api-firewall';
-import { grantTo, NodeFunction } from './node-function';
+import type { NodeFunction } from './node-function';
+import { OperationFunctions } from './operation-functions';
 
 export const STAGE_NAME = 'v1';
 
@@ -19,9 +20,9 @@ export interface ApiProps {
   /** Browser origins allowed to call the API; the first is the console's own origin. */
   readonly allowedOrigins: readonly string[];
   /** The variables of lambdas/src/env.ts, the same for every function. */
-  readonly environment: Readonly<Record<string, string>>;
+  readonly environment: LambdaEnvironment;
   /** Variables only some operations need. */
-  readonly operationEnvironment?: Readonly<Partial<Record<Operation, Record<string, string>>>>;
+  readonly operationEnvironment?: Readonly<Partial<Record<Operation, Partial<LambdaEnvironment>>>>;
   /** The ARNs each ResourceKey of the permission table stands for. */
   readonly grantTargets: Readonly<Record<ResourceKey, readonly string[]>>;
   readonly throttle: { readonly ratePerSecond: number; readonly burst: number };
@@ -38,8 +39,7 @@ const errorBody = (code: string, message: string) =>
 const errorBodyWithGatewayMessage = (code: string) =>
   `{"status":"error","error":{"code":"${code}","message":$context.error.messageString}}`;
 
-/** Operation -> a name fit for functions and models: artifact/list-standards -> artifact-list-standards. */
-const slug = (operation: string) => operation.replace(/\//g, '-');
+/** Operation -> a name fit for models: artifact/list-standards -> ArtifactListStandards. */
 const pascal = (operation: string) =>
   operation
     .split(/[^A-Za-z0-9]+/)
@@ -119,7 +119,8 @@ export const queryParameters = (route: RouteDefinition): Record<string, boolean>
  * The REST API, generated from the contract's route table: every route becomes the resource
  * /ccsc/ui/<path> (nested paths become nested resources) with the contract's one method, its own
  * function, the Cognito authorizer when the route is authenticated, and request validation. The
- * deployed routes are therefore exactly the offline ones.
+ * deployed routes are therefore exactly the offline ones. The functions live in one nested stack
+ * per feature area (OperationFunctions); the API itself stays in the parent stack.
  */
 export class Api extends Construct {
   readonly restApi: apigw.RestApi;
@@ -127,8 +128,12 @@ export class Api extends Construct {
   readonly baseUrl: string;
   /** https://<id>.execute-api.<region>.amazonaws.com — for the console's CSP. */
   readonly origin: string;
+  /** The nested stack of each feature area's functions. */
+  readonly functionStacks: Readonly<Record<FeatureArea, OperationFunctions>>;
   readonly functions: Readonly<Record<Operation, NodeFunction>>;
   readonly methods: Readonly<Record<Operation, apigw.Method>>;
+  /** The request model of each body route. */
+  readonly models: Readonly<Partial<Record<Operation, apigw.Model>>>;
   readonly firewall: ApiFirewall;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
@@ -202,28 +207,42 @@ export class Api extends Construct {
 
     this.addGatewayResponses(consoleOrigin);
 
+    const functionStacks = {} as Record<FeatureArea, OperationFunctions>;
     const functions = {} as Record<Operation, NodeFunction>;
-    const methods = {} as Record<Operation, apigw.Method>;
-    for (const route of routeList) {
-      const operation = route.operation;
-      const fn = new NodeFunction(this, `Fn-${slug(operation)}`, {
-        functionName: `${props.namePrefix}-${slug(operation)}`,
-        description: `${route.method} ${API_PREFIX}${route.path}`,
-        entry: entryFor(operation),
-        environment: { ...props.environment, ...props.operationEnvironment?.[operation] },
+    for (const area of FEATURE_AREA_NAMES) {
+      const functionStack = new OperationFunctions(this, `Functions-${area}`, {
+        area,
+        operations: FEATURE_AREAS[area],
+        namePrefix: props.namePrefix,
+        environment: props.environment,
+        ...(props.operationEnvironment ? { operationEnvironment: props.operationEnvironment } : {}),
+        grantTargets: props.grantTargets,
         logRetention: props.logRetention,
       });
-      grantTo(fn, PERMISSIONS[operation], props.grantTargets);
-      if (PERMISSIONS[operation].some((g) => g.on === 'exportsObjects')) {
-        acknowledgeExportObjectGrants(fn);
-      }
-      Validations.of(fn).acknowledge({
-        id: 'Serverless-LambdaDLQ',
-        reason:
-          'API Gateway invokes this function synchronously and answers the caller with its ' +
-          'result or error; a dead-letter queue only ever receives failed asynchronous invocations.',
-      });
-      functions[operation] = fn;
+      functionStacks[area] = functionStack;
+      Object.assign(functions, functionStack.functions);
+    }
+    const missing = routeList.filter((r) => !(r.operation in functions)).map((r) => r.operation);
+    if (missing.length > 0) {
+      throw new Error(
+        `Api: operations in no feature area (lib/feature-areas.ts): ${missing.join(', ')}`,
+      );
+    }
+
+    const methods = {} as Record<Operation, apigw.Method>;
+    const models: Partial<Record<Operation, apigw.Model>> = {};
+    for (const route of routeList) {
+      const operation = route.operation;
+      const fn = functions[operation];
+      const model =
+        route.input === 'body'
+          ? this.restApi.addModel(`${pascal(operation)}Model`, {
+              modelName: `${pascal(operation)}Request`,
+              contentType: 'application/json',
+              schema: gatewayModelSchema(route),
+            })
+          : undefined;
+      if (model) models[operation] = model;
 
       const resource = this.restApi.root.resourceForPath(`${API_PREFIX}${route.path}`);
       const isPublic = route.auth === 'public';
@@ -236,16 +255,8 @@ export class Api extends Construct {
             ? { authorizationType: apigw.AuthorizationType.NONE }
             : { authorizationType: apigw.AuthorizationType.COGNITO, authorizer }),
           requestValidator: validator,
-          ...(route.input === 'body'
-            ? {
-                requestModels: {
-                  'application/json': this.restApi.addModel(`${pascal(operation)}Model`, {
-                    modelName: `${pascal(operation)}Request`,
-                    contentType: 'application/json',
-                    schema: gatewayModelSchema(route),
-                  }),
-                },
-              }
+          ...(model
+            ? { requestModels: { 'application/json': model } }
             : { requestParameters: queryParameters(route) }),
         },
       );
@@ -274,8 +285,10 @@ export class Api extends Construct {
         maxAge: Duration.minutes(10),
       });
     }
+    this.functionStacks = functionStacks;
     this.functions = functions;
     this.methods = methods;
+    this.models = models;
 
     this.firewall = new ApiFirewall(this, 'Firewall', {
       namePrefix: props.namePrefix,

@@ -5,6 +5,7 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
+import type { LambdaEnvironment } from '@ccsc/lambdas/env';
 import { USER_INDEX_DRIFT_METRIC } from '@ccsc/lambdas/metrics';
 import { LAMBDA_JOBS_DIR } from '../paths';
 import { JOB_PERMISSIONS, type ResourceKey } from '../permissions';
@@ -15,7 +16,7 @@ export interface JobsProps {
   /** ENVIRONMENT_NAME: the dimension of the metrics the jobs publish. */
   readonly environmentName: string;
   /** The variables of lambdas/src/env.ts, as the API's functions get them. */
-  readonly environment: Readonly<Record<string, string>>;
+  readonly environment: LambdaEnvironment;
   readonly grantTargets: Readonly<Record<ResourceKey, readonly string[]>>;
   readonly logRetention: logs.RetentionDays;
 }

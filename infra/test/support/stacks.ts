@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, CfnElement } from 'aws-cdk-lib';
+import { App, CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import type { IConstruct } from 'constructs';
@@ -115,3 +115,55 @@ export const logicalId = (stack: ConsoleStack, construct: IConstruct): string =>
   stack.getLogicalId(
     (construct instanceof CfnElement ? construct : construct.node.defaultChild) as CfnElement,
   );
+
+/** Every stack of an app: the environment's stack and its nested stacks. */
+export const stacksOf = (app: App): Stack[] =>
+  app.node.findAll().filter((c): c is Stack => Stack.isStack(c));
+
+const templates = new WeakMap<Stack, Template>();
+/** The template of the stack a construct is in (a nested stack has a template of its own). */
+export const templateOf = (construct: IConstruct): Template => {
+  const stack = Stack.of(construct);
+  let template = templates.get(stack);
+  if (template === undefined) {
+    template = Template.fromStack(stack);
+    templates.set(stack, template);
+  }
+  return template;
+};
+
+/** The resources of the template a construct is in, by logical id. */
+export const resourcesAround = (construct: IConstruct): Resources =>
+  templateOf(construct).toJSON().Resources as Resources;
+
+/** The logical id of a construct's resource in its own stack's template. */
+const logicalIdIn = (construct: IConstruct | undefined): string => {
+  if (construct === undefined) throw new Error('no construct');
+  const element = (
+    construct instanceof CfnElement ? construct : construct.node.defaultChild
+  ) as CfnElement;
+  return Stack.of(element).getLogicalId(element);
+};
+
+/**
+ * A value of a nested stack's template in its parent's terms: each `Ref` to one of the nested
+ * stack's parameters becomes what the parent passes for it (e.g. the user pool's `Fn::GetAtt`),
+ * so a test can compare it with the parent's own references.
+ */
+export const inParentTerms = (construct: IConstruct, value: unknown): unknown => {
+  const stack = Stack.of(construct);
+  const parent = stack.nestedStackParent;
+  if (parent === undefined || !NestedStack.isNestedStack(stack)) return value;
+  const resource = resourcesAround(parent)[logicalIdIn(stack.nestedStackResource)];
+  const parameters = (resource?.Properties?.Parameters ?? {}) as Record<string, unknown>;
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (v === null || typeof v !== 'object') return v;
+    const ref = (v as { Ref?: unknown }).Ref;
+    if (Object.keys(v).length === 1 && typeof ref === 'string' && ref in parameters) {
+      return inParentTerms(parent, parameters[ref]);
+    }
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+  };
+  return walk(value);
+};

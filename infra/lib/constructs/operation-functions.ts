@@ -1,0 +1,69 @@
+import { NestedStack, Validations } from 'aws-cdk-lib';
+import type * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { API_PREFIX, routes, type Operation } from '@ccsc/contract';
+import type { LambdaEnvironment } from '@ccsc/lambdas/env';
+import type { FeatureArea } from '../feature-areas';
+import { entryFor } from '../lambda-entries';
+import { acknowledgeExportObjectGrants } from '../nag';
+import { PERMISSIONS, type ResourceKey } from '../permissions';
+import { grantTo, NodeFunction } from './node-function';
+
+export interface OperationFunctionsProps {
+  readonly area: FeatureArea;
+  readonly operations: readonly Operation[];
+  readonly namePrefix: string;
+  /** The variables of lambdas/src/env.ts, the same for every function. */
+  readonly environment: LambdaEnvironment;
+  /** Variables only some operations need. */
+  readonly operationEnvironment?: Readonly<Partial<Record<Operation, Partial<LambdaEnvironment>>>>;
+  /** The ARNs each ResourceKey of the permission table stands for. */
+  readonly grantTargets: Readonly<Record<ResourceKey, readonly string[]>>;
+  readonly logRetention: logs.RetentionDays;
+}
+
+/** Operation -> a name fit for functions: artifact/list-standards -> artifact-list-standards. */
+export const slug = (operation: string): string => operation.replace(/\//g, '-');
+
+/**
+ * The functions of one feature area's operations, one per operation, each with its own role
+ * (exactly its rows of lib/permissions.ts), log group and code entry, in a nested stack of their
+ * own: the parent stack keeps the API (methods, models, permissions to invoke) and passes in the
+ * table names, ARNs and origins as parameters; it reads back each function's ARN. A nested stack
+ * deploys, updates and rolls back with its parent: still one `cdk deploy` per environment.
+ *
+ * The function's name carries its area (`<prefix>-<area>-<operation>`): a function that moves
+ * to another stack gets a new name, so CloudFormation can create it before it deletes the old one.
+ */
+export class OperationFunctions extends NestedStack {
+  readonly functions: Readonly<Partial<Record<Operation, NodeFunction>>>;
+
+  constructor(scope: Construct, id: string, props: OperationFunctionsProps) {
+    super(scope, id, {
+      description: `The functions of the ${props.area} calls (${props.namePrefix})`,
+    });
+    const functions: Partial<Record<Operation, NodeFunction>> = {};
+    for (const operation of props.operations) {
+      const route = routes[operation];
+      const fn = new NodeFunction(this, `Fn-${slug(operation)}`, {
+        functionName: `${props.namePrefix}-${props.area}-${slug(operation)}`,
+        description: `${route.method} ${API_PREFIX}${route.path}`,
+        entry: entryFor(operation),
+        environment: { ...props.environment, ...props.operationEnvironment?.[operation] },
+        logRetention: props.logRetention,
+      });
+      grantTo(fn, PERMISSIONS[operation], props.grantTargets);
+      if (PERMISSIONS[operation].some((g) => g.on === 'exportsObjects')) {
+        acknowledgeExportObjectGrants(fn);
+      }
+      Validations.of(fn).acknowledge({
+        id: 'Serverless-LambdaDLQ',
+        reason:
+          'API Gateway invokes this function synchronously and answers the caller with its ' +
+          'result or error; a dead-letter queue only ever receives failed asynchronous invocations.',
+      });
+      functions[operation] = fn;
+    }
+    this.functions = functions;
+  }
+}
