@@ -58,7 +58,7 @@ describe('Site: CloudFront in front of a private bucket', () => {
 
   it('redirects to HTTPS and answers deep links with the app (403/404 -> /index.html, 200)', () => {
     const config = distribution();
-    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.DefaultRootObject).toBe('login.html'); // the login screen, prerendered
     expect(config.DefaultCacheBehavior).toMatchObject({
       ViewerProtocolPolicy: 'redirect-to-https',
     });

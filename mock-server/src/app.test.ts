@@ -92,6 +92,10 @@ describe('the offline app', () => {
   beforeAll(async () => {
     webRoot = await mkdtemp(join(tmpdir(), 'ccsc-app-'));
     await writeFile(join(webRoot, 'index.html'), '<!doctype html><title>console</title>');
+    await writeFile(
+      join(webRoot, 'login.html'),
+      '<!doctype html><title>console</title><div id="root"><h1>Login</h1></div>',
+    );
     await writeFile(join(webRoot, 'favicon.svg'), FAVICON);
     await mkdir(join(webRoot, 'assets'));
     await writeFile(join(webRoot, 'assets', 'index-Ab12Cd34.js'), SCRIPT);
@@ -285,13 +289,29 @@ describe('the offline app', () => {
       expect(res.body).toBe(STYLE);
     });
 
+    it('serves "/" with the prerendered login screen, every deep link with the empty app', async () => {
+      expect((await get('/')).body).toContain('<h1>Login</h1>');
+      for (const url of ['/users/abc', '/forgot-password', '/admin/dashboard']) {
+        const page = await get(url);
+        expect(page.body, url).toContain('<title>console</title>');
+        expect(page.body, url).not.toContain('<h1>Login</h1>');
+      }
+    });
+
     it('revalidates the app’s page and the icon, and never caches /config.json', async () => {
       for (const url of ['/', '/index.html', '/users/abc']) {
-        const page = await get(url, 'br');
+        const page = await get(url);
         expect(page.statusCode, url).toBe(200);
         expect(page.body).toContain('<title>console</title>');
         expect(page.headers['cache-control'], url).toBe('no-cache');
       }
+      const compressed = await get('/', 'gzip, deflate, br');
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('<h1>Login</h1>');
+      const deepLink = await get('/users/abc', 'gzip');
+      expect(deepLink.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(deepLink.rawPayload).toString()).toContain('<title>console</title>');
       const icon = await get('/favicon.svg', 'br');
       expect(icon.statusCode).toBe(200);
       expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
@@ -167,20 +168,33 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     return sendFailure(reply, err.statusCode);
   });
 
-  // The single-page app for `/` and every deep link; its router shows the screen. Read per request
-  // so that a rebuilt web app is served without a restart.
-  const sendApp = async (reply: FastifyReply) => {
-    const indexHtml = await readFile(join(options.webRoot, 'index.html'), 'utf8').catch(() => null);
-    if (indexHtml === null) {
+  // The single-page app for every deep link (index.html), and for `/` the same page with the login
+  // screen prerendered into it (login.html, web/vite.config.ts), as CloudFront's default root
+  // object; its router shows the screen. Read per request so that a rebuilt web app is served
+  // without a restart.
+  const sendApp = async (reply: FastifyReply, page: 'index.html' | 'login.html') => {
+    const read = (name: string) => readFile(join(options.webRoot, name), 'utf8').catch(() => null);
+    const html = (page === 'login.html' ? await read(page) : null) ?? (await read('index.html'));
+    if (html === null) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built. Run `npm run build -w web`, then reload.');
     }
+    // Compressed as the assets are, with the same Vary; per request (the pages are read per
+    // request) at a quality that takes a millisecond rather than Brotli's slow best.
+    const encoding = reply.request.headers['accept-encoding'] ?? '';
+    const [name, body] = /\bbr\b/.test(encoding)
+      ? ['br', brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })]
+      : /\bgzip\b/.test(encoding)
+        ? ['gzip', gzipSync(html)]
+        : [undefined, html];
+    if (name !== undefined) reply.header('content-encoding', name);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(indexHtml);
+      .header('vary', 'accept-encoding')
+      .send(body);
   };
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -192,7 +206,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isFilePath(req.url)) {
       return sendError(reply, 404, 'NOT_FOUND', 'Not found');
     }
-    return sendApp(reply);
+    return sendApp(reply, 'index.html');
   });
 
   // Lambda handlers read the raw body, as API Gateway passes it; parse nothing here.
@@ -251,7 +265,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     },
   });
 
-  app.get('/', async (_req, reply) => sendApp(reply));
+  app.get('/', async (_req, reply) => sendApp(reply, 'login.html'));
 
   return app;
 };

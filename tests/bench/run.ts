@@ -9,7 +9,7 @@
  * Exits 1 when a budget is missed. Not part of `npm test`: timings belong here, not in tests.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,11 +52,16 @@ const measureLoginRoute = () => {
   const entry = Object.entries(manifest).find(([, c]) => c.isEntry);
   if (!entry) throw new Error('no entry chunk in the manifest');
   visit(entry[0]);
+  // The login screen is part of the entry (it is prerendered into login.html and hydrated in one
+  // pass); should it become a chunk of its own again, that chunk counts too.
   const login = Object.keys(manifest).find((k) =>
     /features\/auth\/components\/login-page\.tsx$/.test(k),
   );
-  if (!login) throw new Error('no login-page chunk in the manifest');
-  visit(login);
+  if (login) visit(login);
+  // login.html's own script, which fetches the rest once the screen has painted.
+  for (const name of readdirSync(join(dist, 'assets'))) {
+    if (/^login-boot-.+\.js$/.test(name)) files.add(`assets/${name}`);
+  }
   const bytes = [...files]
     .filter((f) => f.endsWith('.js'))
     .reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f)), { level: 9 }).length, 0);

@@ -1,14 +1,24 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
 import { FullPageLoader } from './components/full-page-loader';
+import { env } from './config/env';
 import { whenRuntimeConfigLoaded } from './config/runtime-config';
-import { initI18n } from './lib/i18n';
+import { currentLanguage, DEFAULT_LANGUAGE, initI18n } from './lib/i18n';
+import { hasAgentSession } from './lib/session';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
+
+// "/" is served with the login screen already in the page (login.html, app/login-prerender.tsx);
+// every other path with an empty #root, which shows a loader until the app renders.
+const prerendered = container.firstElementChild !== null;
+let root: Root | undefined;
+if (!prerendered) {
+  root = createRoot(container);
+  root.render(<FullPageLoader />);
+}
 
 // /config.json is fetched at once but not waited for: the login screen needs none of it, so it
 // paints without that round trip; every other screen waits for it (app/app-routes.tsx).
@@ -18,11 +28,26 @@ configReady.catch(() => undefined); // the app shows the failure (app/app.tsx)
 // English texts are in this chunk: the app renders at once. A remembered other language first
 // fetches its texts (if they fail to load, English stays).
 const languageReady = initI18n().catch(() => undefined);
-root.render(<FullPageLoader />);
 void languageReady.then(() => {
-  root.render(
+  const app = (
     <StrictMode>
       <App configReady={configReady} />
-    </StrictMode>,
+    </StrictMode>
   );
+  // The prerendered screen is what the app shows first for an English-speaking visitor of "/"
+  // who is not signed in: React takes it over as it is. Anyone else gets their own screen.
+  if (
+    prerendered &&
+    window.location.pathname === env.basePath &&
+    currentLanguage() === DEFAULT_LANGUAGE &&
+    !hasAgentSession()
+  ) {
+    hydrateRoot(container, app);
+    return;
+  }
+  if (!root) {
+    container.replaceChildren();
+    root = createRoot(container);
+  }
+  root.render(app);
 });

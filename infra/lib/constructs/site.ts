@@ -112,7 +112,9 @@ export class Site extends Construct {
     const custom = props.customDomain;
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `${props.namePrefix} admin console`,
-      defaultRootObject: 'index.html',
+      // "/" is the login screen, prerendered into login.html (web/vite.config.ts); deep links
+      // below get index.html, the app without it.
+      defaultRootObject: 'login.html',
       defaultBehavior: {
         origin: s3Origin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

@@ -3,15 +3,13 @@ import { Navigate, Route, Routes } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { paths } from '../config/paths';
 import { lazyNamed } from '../lib/lazy-named';
+import { LoginPage } from '../features/auth/components/login-page';
 import { PublicLayout } from './public-layout';
 import { RedirectIfSignedIn, RequireAgentSession, RequireRuntimeConfig } from './route-guards';
 
-// Every screen is its own chunk (SPEC §2: screens load lazily); only the login route's code is
-// fetched when the app opens on "/".
-// The login screen needs only the texts of the entry chunk; every other screen waits for the rest.
-const LoginPage = lazyNamed(() => import('../features/auth/components/login-page'), 'LoginPage', {
-  texts: 'login',
-});
+// Every screen is its own chunk (SPEC §2: screens load lazily) but the login screen, part of the
+// entry: login.html carries it prerendered (app/login-prerender.tsx), and React takes it over in
+// one pass only if nothing of it has to load first. It needs only the entry's texts.
 const ForgotPasswordPage = lazyNamed(
   () => import('../features/auth/components/forgot-password-page'),
   'ForgotPasswordPage',

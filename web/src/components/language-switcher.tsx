@@ -1,5 +1,6 @@
 import { useId, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../lib/hydration';
 import { changeLanguage, currentLanguage, LANGUAGES, type Language } from '../lib/i18n';
 
 interface LanguageSwitcherProps {
@@ -26,6 +27,7 @@ export const LanguageSwitcher = ({ variant = 'outline-secondary' }: LanguageSwit
   const [open, setOpen] = useState(false);
   const listId = useId();
   const current = currentLanguage();
+  const hydrated = useHydrated(); // a click on the prerendered button would go unheard
 
   const choose = (language: Language) => {
     setOpen(false);
@@ -47,6 +49,7 @@ export const LanguageSwitcher = ({ variant = 'outline-secondary' }: LanguageSwit
       <button
         type="button"
         className={`btn btn-sm ${BUTTON_CLASS[variant]} dropdown-toggle`}
+        disabled={!hydrated}
         aria-expanded={open}
         aria-controls={listId}
         aria-label={`${t('language.label')}: ${t(`language.${current}`)}`}

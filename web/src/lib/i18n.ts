@@ -84,7 +84,8 @@ export const changeLanguage = async (language: Language): Promise<void> => {
 export const initI18n = (): Promise<void> => {
   if (!i18next.isInitialized) {
     i18next.on('languageChanged', (language) => {
-      document.documentElement.lang = language;
+      // No document when the login screen is prerendered at build time (app/login-prerender.tsx).
+      if (typeof document !== 'undefined') document.documentElement.lang = language;
     });
     void i18next.use(initReactI18next).init({
       resources: { en: { translation: en } },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { preloadAuth } from '../../../lib/auth';
+import { useHydrated } from '../../../lib/hydration';
 import { useLoginEmailCheck } from '../hooks/use-login-email-check';
 import type { LoginFlow } from '../hooks/use-login';
 import { PasswordField } from './password-field';
@@ -24,6 +25,8 @@ export const LoginForm = ({ flow, onPrepare }: LoginFormProps) => {
   const [password, setPassword] = useState('');
   const { check, prepare: prepareEmailCheck } = useLoginEmailCheck();
   const { submitCredentials, busy, failure, clearFailure } = flow;
+  // The prerendered form (app/login-prerender.tsx) takes input once React runs it.
+  const hydrated = useHydrated();
 
   const emailCheck = email === '' || !check ? null : check(email);
   const emailError = emailCheck && !emailCheck.ok ? emailCheck.messageKey : null;
@@ -44,7 +47,7 @@ export const LoginForm = ({ flow, onPrepare }: LoginFormProps) => {
 
   return (
     <form noValidate onSubmit={onSubmit}>
-      <fieldset disabled={busy}>
+      <fieldset disabled={busy || !hydrated}>
         <div className="mb-3">
           <label className="form-label" htmlFor="login-email">
             {t('login.email')}
