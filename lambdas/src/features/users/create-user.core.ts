@@ -7,7 +7,7 @@ import type { AuditTrail } from '../../ports/audit-trail';
 import type { Organisations } from '../../ports/organisations';
 import type { UserDirectory } from '../../ports/user-directory';
 import { actorOf, sourceOf, userTarget } from '../audit/audit-entry';
-import { decide } from './permissions';
+import { decide } from '@ccsc/contract/permissions';
 import { toApiUser } from './to-api-user';
 import { createUserWrite } from './user-writes';
 import { recordBaseOf, userSubject, type UserWriteDeps } from '../../accounts/account-writes';

@@ -1,7 +1,7 @@
 import { ROLES, type routes } from '@ccsc/contract';
 import type { Core } from '../../core/request';
 import type { UserDirectory } from '../../ports/user-directory';
-import { grantableRoles } from './permissions';
+import { grantableRoles } from '@ccsc/contract/permissions';
 
 export interface ListAllGroupsDeps {
   directory: Pick<UserDirectory, 'listGroups'>;

@@ -5,7 +5,12 @@ import type { RequestContext } from '../../core/request';
 import type { AuditTrail } from '../../ports/audit-trail';
 import type { DirectoryUserDetail, UserDirectory } from '../../ports/user-directory';
 import { actorOf, sourceOf, userTarget } from '../audit/audit-entry';
-import { decide, USER_NOT_FOUND, type Placement, type UserAction } from './permissions';
+import {
+  decide,
+  USER_NOT_FOUND,
+  type Placement,
+  type UserAction,
+} from '@ccsc/contract/permissions';
 
 /** What every user-management core needs to decide and to record. */
 export interface UserAccessDeps {

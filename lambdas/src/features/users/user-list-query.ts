@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import type { userListQuerySchema } from '@ccsc/contract';
 import type { Caller } from '../../core/request';
 import type { IndexedUser } from '../../ports/user-index';
-import { decide } from './permissions';
+import { decide } from '@ccsc/contract/permissions';
 import { displayStatus } from '../../accounts/user-index-sync';
 
 export type UserListQuery = z.output<typeof userListQuerySchema>;
