@@ -13,9 +13,12 @@ import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
 const FEATURES = 'lambdas/src/features';
-const features = readdirSync(join(root, FEATURES), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const foldersOf = (dir) =>
+  readdirSync(join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const features = foldersOf(FEATURES);
+const WEB_FEATURES = 'web/src/features';
 
 /**
  * Operation names SPEC §7 fixes in camelCase: a Lambda entry may carry its operation's name.
@@ -110,6 +113,14 @@ export default tseslint.config(
               except: [`./${feature}`, './audit/audit-entry.ts'],
               message:
                 'Features never import each other; share through core/, ports/ or accounts/.',
+            })),
+            // The web's features too: shared pieces live in web/src/components and web/src/lib.
+            ...foldersOf(WEB_FEATURES).map((feature) => ({
+              target: `${WEB_FEATURES}/${feature}`,
+              from: WEB_FEATURES,
+              except: [`./${feature}`],
+              message:
+                "The web's features never import each other; share through components/ or lib/.",
             })),
             {
               target: [

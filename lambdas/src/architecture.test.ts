@@ -29,6 +29,15 @@ describe('the boundaries lint keeps', () => {
     ).toContain('import-x/no-restricted-paths');
   });
 
+  it('a web feature never imports another web feature', async () => {
+    expect(
+      await rulesBroken(
+        'web/src/features/audit/probe.ts',
+        "export { UserListPage } from '../users/components/user-list-page';\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
   it("…except the audit feature's entry helpers", async () => {
     expect(
       await rulesBroken(
