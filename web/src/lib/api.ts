@@ -7,7 +7,7 @@ import {
   type ResponseOf,
 } from '@ccsc/contract';
 import { getRuntimeConfig } from '../config/runtime-config';
-import { getIdToken } from './auth';
+import { getIdToken } from './auth-token';
 
 /**
  * The one client of the /ccsc/ui/ calls, generated from the contract's route table: the operation
@@ -148,9 +148,9 @@ export const createApiClient = (options: ApiClientOptions): CallApi => {
 let appClient: CallApi | undefined;
 
 /**
- * The app's client: base URL from /config.json, ID token from lib/auth.ts. A refused session is
- * ended (SPEC §4: cleaned up, the user signed out with a message), except on the logout call,
- * whose failure the logout itself handles (lib/logout.ts).
+ * The app's client: base URL from /config.json, ID token from lib/auth-token.ts. A refused
+ * session is ended (SPEC §4: cleaned up, the user signed out with a message), except on the logout
+ * call, whose failure the logout itself handles (lib/logout.ts).
  */
 export const callApi: CallApi = (operation, input) => {
   try {

@@ -1,5 +1,5 @@
 import { callApi } from './api';
-import type { Navigate } from './auth';
+import type { Navigate } from './auth-types';
 import { hasAgentSession } from './session';
 import { endSession, sessionEndPath } from './session-end';
 

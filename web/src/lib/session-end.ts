@@ -1,13 +1,14 @@
 import { paths } from '../config/paths';
-import { signOutLocally } from './auth';
+import { signOutLocally } from './auth-amplify';
 import { hasAgentSession } from './session';
 import { getSessionChannel, type SessionEndReason } from './session-channel';
 
 /**
  * The end of a session, whatever ends it (SPEC §4: logout, idle, a session that became invalid):
  * cleaned up in this browser, told to the console's other tabs, and announced to whoever shows
- * the user where to go (the private layout). Not part of the login screen's first load: lib/auth.ts
- * and lib/api.ts import it when a session ends, the private layout with its own chunk.
+ * the user where to go (the private layout). Not part of the login screen's first load:
+ * lib/auth-token.ts and lib/api.ts import it when a session ends, the private layout with its own
+ * chunk.
  */
 
 export type { SessionEndReason };

@@ -1,16 +1,13 @@
 import type * as AmplifyAuthModule from 'aws-amplify/auth';
 import { getRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
-import {
-  loadAmplifyAuth,
-  setEstablishing,
-  signOutLocally,
-  type AmplifyAuth,
-  type SignInFailure,
-  type SignInResult,
-  type StepFailure,
-  type StepResult,
-  type TotpSetupVia,
-} from './auth';
+import { loadAmplifyAuth, setEstablishing, signOutLocally, type AmplifyAuth } from './auth-amplify';
+import type {
+  SignInFailure,
+  SignInResult,
+  StepFailure,
+  StepResult,
+  TotpSetupVia,
+} from './auth-types';
 import {
   isFirstTimeLogin,
   roleOfGroups,
@@ -22,7 +19,8 @@ import {
 /**
  * The steps of a sign-in after the password (SPEC §4), loaded when the user first types on the
  * login form rather than with it (README, "Size budget"). lib/auth.ts is the way in: it keeps
- * sign-ins to one at a time and wraps these in its own functions.
+ * sign-ins to one at a time and wraps these in its own functions; this module takes Amplify from
+ * lib/auth-amplify.ts, not from lib/auth.ts, so that the two do not import each other.
  */
 
 const nameOf = (err: unknown): string => (err instanceof Error ? err.name : '');
