@@ -55,8 +55,8 @@ describe('contentSecurityPolicy', () => {
 
   it('passes unresolved CDK tokens through as they are', () => {
     const token = '${Token[TOKEN.123]}';
-    expect(contentSecurityPolicy({ cognitoEndpoint: 'x', apiOrigin: `https://${token}` })).toContain(
-      `connect-src 'self' x https://${token};`,
-    );
+    expect(
+      contentSecurityPolicy({ cognitoEndpoint: 'x', apiOrigin: `https://${token}` }),
+    ).toContain(`connect-src 'self' x https://${token};`);
   });
 });
