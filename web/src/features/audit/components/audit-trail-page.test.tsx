@@ -15,6 +15,15 @@ import {
 import { renderAt, testConfig } from '../../../testing/render-app';
 import { AuditTrailPage } from './audit-trail-page';
 
+// A signed-in browser has an ID token (Amplify's session); one without the session has none.
+// Without this, the screen's call would find the agent session but no token, and end it.
+vi.mock('../../../lib/auth-token', async () => {
+  const { hasAgentSession } = await import('../../../lib/session');
+  return {
+    getIdToken: () => Promise.resolve(hasAgentSession() ? 'header.payload.signature' : null),
+  };
+});
+
 const record = (seq: number, overrides: Partial<AuditRecord> = {}): AuditRecord => ({
   seq,
   at: `2025-01-15T10:00:${String(seq % 60).padStart(2, '0')}.000Z`,
