@@ -111,9 +111,31 @@ describe('what the user screens offer', () => {
     expect(isOwnAccount(row(), { ...as('PlatformAdmin', 'sub-2'), email: 'ada@example.com' })).toBe(
       false,
     );
-    // A profile stored before the user name was kept names no account.
-    const older: StoredProfile = { ...as('PlatformAdmin'), userName: undefined };
-    expect(isOwnAccount(row(), older)).toBe(false);
+  });
+
+  it('knows the own account by the e-mail when the stored profile predates the user name', () => {
+    // A profile stored before the user name was kept: the e-mail, case-insensitively, as before.
+    const older = (email: string | null): StoredProfile => ({
+      givenName: null,
+      familyName: null,
+      email,
+      role: 'PlatformAdmin',
+      organisationId: null,
+    });
+    expect(isOwnAccount(row(), older('ada@example.com'))).toBe(true);
+    expect(isOwnAccount(row(), older('Ada@Example.COM'))).toBe(true);
+    expect(isOwnAccount(row({ email: 'ADA@example.com' }), older('ada@example.com'))).toBe(true);
+    expect(isOwnAccount(row(), older('me@example.com'))).toBe(false);
+    expect(isOwnAccount(row(), older(null))).toBe(false);
+    expect(isOwnAccount(row(), null)).toBe(false);
+    // Its own row offers Edit only, as with a user name; another's row all its state allows.
+    expect(rowActions(row(), older('ADA@example.com'))).toEqual(['edit']);
+    expect(rowActions(row(), older('me@example.com'))).toEqual([
+      'edit',
+      'disable',
+      'resetMfa',
+      'delete',
+    ]);
   });
 
   it('offers a scoped caller no PlatformAdmin filter, whatever list-all-groups offers them', () => {

@@ -31,9 +31,21 @@ export const ownOrganisation = (profile: StoredProfile | null): string | null =>
 /** Whether the caller is scoped: they see no PlatformAdmin and no other organisation. */
 export const isScoped = (profile: StoredProfile | null): boolean => !reachesEverything(profile);
 
-/** Whether the user is the signed-in administrator's own account (the same Cognito user name). */
-export const isOwnAccount = (user: { userName: string }, profile: StoredProfile | null): boolean =>
-  isSelf(actorOf(profile), user);
+/**
+ * Whether the user is the signed-in administrator's own account: the same Cognito user name, as
+ * the server decides (the contract's isSelf). A profile stored before the user name was kept
+ * (lib/session.ts) has none; for it, the same e-mail address (case-insensitive), as the console
+ * did before, until the next sign-in stores the user name. That only decides what the screen
+ * offers: the server still refuses what one may not do to one's own account.
+ */
+export const isOwnAccount = (
+  user: { userName: string; email: string | null },
+  profile: StoredProfile | null,
+): boolean => {
+  if (profile?.userName !== undefined) return isSelf(actorOf(profile), user);
+  const own = profile?.email?.toLowerCase() ?? null;
+  return own !== null && own === user.email?.toLowerCase();
+};
 
 /** The roles the role filter offers: a scoped caller never sees a PlatformAdmin. */
 export const filterableRoles = (roles: readonly Role[], profile: StoredProfile | null): Role[] =>
@@ -83,6 +95,6 @@ export const rowActions = (user: UserListItem, profile: StoredProfile | null): R
   const allowed = (action: RowAction) =>
     decide({ actor, action: RULE_ACTION[action], target }).allowed;
   if (!allowed('edit')) return [];
-  if (isSelf(actor, user) || user.role === null) return ['edit'];
+  if (isOwnAccount(user, profile) || user.role === null) return ['edit'];
   return byState(user).filter(allowed);
 };
