@@ -42,7 +42,7 @@ const SPEC_OPERATION_NAMES = [
  * package.json "exports"), never by a relative path into its folder.
  */
 const noReachingIn = {
-  regex: '^(\\.\\./)+(lambdas/(src|contract)|web|mock-server|infra)/',
+  regex: '^(\\.\\./)+(lambdas|web|mock-server|infra|tests)/',
   message: 'Import another workspace by its package name (@ccsc/contract, @ccsc/lambdas/<entry>).',
 };
 
@@ -55,6 +55,8 @@ const onlyTheContract = {
     '@ccsc/mock-server/*',
     '@ccsc/infra',
     '@ccsc/infra/*',
+    '@ccsc/tests',
+    '@ccsc/tests/*',
   ],
   message: 'The web app imports only the contract (@ccsc/contract) of the other workspaces.',
 };
@@ -183,11 +185,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/**/*.{ts,tsx}'],
+    files: ['web/**/*.{ts,tsx,mjs}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [onlyTheContract, noReachingIn] }] },
   },
   {
-    files: ['mock-server/**/*.{ts,mts,mjs}', 'infra/**/*.ts', 'tests/**/*.ts'],
+    files: [
+      'lambdas/**/*.{ts,mts,mjs}',
+      'mock-server/**/*.{ts,mts,mjs}',
+      'infra/**/*.ts',
+      'tests/**/*.ts',
+    ],
+    ignores: ['lambdas/contract/src/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noReachingIn] }] },
   },
   {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { buildSync } from 'esbuild';
-import { LAMBDA_BUILD_OPTIONS } from '../../lambdas/scripts/bundle.mjs';
+import { LAMBDA_BUILD_OPTIONS } from '@ccsc/lambdas/bundle';
 import { REPOSITORY_ROOT } from './paths';
 
 /**

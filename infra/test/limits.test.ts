@@ -93,6 +93,9 @@ const counted: Counted[] = stacks.map((s) => {
   };
 });
 
+/** Operations the next features add to the contract (issue 13: "about twenty"). */
+const OPERATIONS_TO_COME = 20;
+
 describe("CloudFormation's limits", () => {
   it('synthesizes the environment as a stack with nested stacks, and counts them all', () => {
     expect(stacks[0]).toBe(stack);
@@ -110,16 +113,19 @@ describe("CloudFormation's limits", () => {
     for (const c of counted) expect(c.resources, c.name).toBeLessThanOrEqual(MAX_RESOURCES);
   });
 
-  it('still does once every operation of the contract has its own implemented function', () => {
+  it('still does with every operation of the contract, and twenty more to come, each with its own function', () => {
     // What an operation costs where it is, measured on the synthesized app: the implemented ones
     // and the ones still answering 501 cost the same (both have their own function), and the
     // largest is taken for every operation of the contract.
     for (const c of counted) {
       expect(c.perOperationImplemented, c.name).toBeLessThanOrEqual(c.perOperation);
-      const projected = c.fixed + c.perOperation * operations.length;
+      // The whole product: today's contract plus the ~20 operations the coming features add
+      // (organisations and connections, credentials and the partner API, standards, documents).
+      const all = operations.length + OPERATIONS_TO_COME;
+      const projected = c.fixed + c.perOperation * all;
       expect(
         projected,
-        `${c.name}: ${String(c.fixed)} + ${String(c.perOperation)} × ${String(operations.length)}`,
+        `${c.name}: ${String(c.fixed)} + ${String(c.perOperation)} × ${String(all)}`,
       ).toBeLessThanOrEqual(MAX_RESOURCES);
     }
     // The measure is not empty: the API's pieces stay in the parent, each function in a nested one.

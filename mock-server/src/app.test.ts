@@ -22,6 +22,7 @@ const runtimeConfig: RuntimeConfig = {
   supportEmail: 'support@example.com',
   environmentName: 'local',
   idleTimeoutSeconds: 900,
+  accountName: 'CCSC Local',
 };
 
 /** What the app must never let out: Fastify's default error body, or a program's internals. */
@@ -97,6 +98,8 @@ describe('the offline app', () => {
       '<!doctype html><title>console</title><div id="root"><h1>Login</h1></div>',
     );
     await writeFile(join(webRoot, 'favicon.svg'), FAVICON);
+    await mkdir(join(webRoot, '.vite'));
+    await writeFile(join(webRoot, '.vite', 'manifest.json'), '{}');
     await mkdir(join(webRoot, 'assets'));
     await writeFile(join(webRoot, 'assets', 'index-Ab12Cd34.js'), SCRIPT);
     await writeFile(join(webRoot, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(SCRIPT));
@@ -327,6 +330,7 @@ describe('the offline app', () => {
         '/assets/index-Ab12Cd34.js.map',
         '/assets/',
         '/robots.txt?x=1',
+        '/.vite/manifest.json',
       ]) {
         const res = await get(url, 'br, gzip');
         expectEnvelope(res, 404, 'NOT_FOUND');
