@@ -258,7 +258,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     index: false,
     allowedPath: (pathName) => pathName !== '/config.json',
     // Nothing hidden (.vite/manifest.json and the like); the deployment leaves them out too.
-    dotfiles: 'deny',
+    dotfiles: 'ignore',
     // The build's .br and .gz copies (web/vite.config.ts), chosen by Accept-Encoding, with
     // `Vary: Accept-Encoding`; the file itself for a client that takes neither.
     preCompressed: true,
