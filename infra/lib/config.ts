@@ -51,6 +51,11 @@ const settingsSchema = z
       .string()
       .regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'must be an AWS region such as us-west-2'),
     productName: z.string().trim().min(1, 'must not be empty').max(60),
+    /**
+     * The deployment's own name (/config.json's accountName): shown in the console's header and
+     * the issuer of the authenticator enrolment, with the environment name ("CCSC SIT sit MFA").
+     */
+    accountName: z.string().trim().min(1, 'must not be empty').max(60),
     supportEmail: email,
     /** The first PlatformAdmin, invited by e-mail when the stack is created. */
     bootstrapAdminEmail: email,

@@ -146,6 +146,7 @@ export class ConsoleStack extends Stack {
       supportEmail: config.supportEmail,
       environmentName: config.environmentName,
       idleTimeoutSeconds: config.idleTimeoutSeconds,
+      accountName: config.accountName,
     };
     if (!props.webBuild.found)
       Annotations.of(this).addWarningV2('ccsc:no-web-build', props.webBuild.warning);

@@ -31,6 +31,17 @@ describe('environment settings (cdk.json context "ccsc:environments")', () => {
     expect(config.namePrefix).toBe('ccsc-sit');
     expect(config.account).toBeUndefined();
     expect(config.idleTimeoutSeconds).toBe(1800);
+    expect(config.accountName).toBe('CCSC SIT');
+  });
+
+  it('wants an account name (the console header, the authenticator issuer)', () => {
+    const without = { ...sit };
+    delete without.accountName;
+    expect(messageOf(() => resolveWith(without))).toContain('accountName');
+    expect(messageOf(() => resolveWith({ ...sit, accountName: '  ' }))).toContain(
+      'accountName: must not be empty',
+    );
+    expect(resolveWith({ ...sit, accountName: ' CCSC UAT ' }).accountName).toBe('CCSC UAT');
   });
 
   it('takes the account from the CLI unless the settings pin one', () => {

@@ -174,6 +174,7 @@ describe('Site: content and /config.json', () => {
       supportEmail: 'support@example.com',
       environmentName: 'sit',
       idleTimeoutSeconds: 1800,
+      accountName: 'CCSC SIT',
     });
     // The same file the offline stack serves: valid against the web app's schema, no cognitoEndpoint.
     const withStandIns = {

@@ -135,6 +135,7 @@ export const startConsole = async (
       supportEmail: env.SUPPORT_EMAIL,
       environmentName: ENVIRONMENT_NAME,
       idleTimeoutSeconds: env.IDLE_TIMEOUT_SECONDS,
+      accountName: env.ACCOUNT_NAME,
     };
     app = await buildApp({
       webRoot: options.webRoot ?? join(REPOSITORY_ROOT, 'web', 'dist'),

@@ -17,6 +17,7 @@ describe('readEnv', () => {
       MAIL_FROM: 'no-reply@ccsc.local',
       HOST: '127.0.0.1',
       PRODUCT_NAME: 'CCSC Admin Console',
+      ACCOUNT_NAME: 'CCSC Local',
       SUPPORT_EMAIL: 'support@ccsc.local',
       IDLE_TIMEOUT_SECONDS: 1800,
       SMTP_HOST: '127.0.0.1',
@@ -62,9 +63,15 @@ describe('readEnv', () => {
 
   it('fails fast, listing every invalid variable at once', () => {
     expect(() =>
-      readEnv({ PORT: 'abc', SMTP_PORT: '70000', MAIL_FROM: 'nobody', IDLE_TIMEOUT_SECONDS: '0' }),
+      readEnv({
+        PORT: 'abc',
+        SMTP_PORT: '70000',
+        MAIL_FROM: 'nobody',
+        ACCOUNT_NAME: ' ',
+        IDLE_TIMEOUT_SECONDS: '0',
+      }),
     ).toThrow(
-      /PORT="abc": must be a port number[\s\S]*SMTP_PORT="70000"[\s\S]*MAIL_FROM="nobody"[\s\S]*IDLE_TIMEOUT_SECONDS="0"/,
+      /PORT="abc": must be a port number[\s\S]*SMTP_PORT="70000"[\s\S]*MAIL_FROM="nobody"[\s\S]*ACCOUNT_NAME=" ": must not be empty[\s\S]*IDLE_TIMEOUT_SECONDS="0"/,
     );
   });
 });

@@ -47,6 +47,8 @@ const schema = z.object({
   MAIL_FROM: z.email('must be an e-mail address').default('no-reply@ccsc.local'),
   HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
   PRODUCT_NAME: z.string().trim().min(1, 'must not be empty').default('CCSC Admin Console'),
+  /** The deployment's own name (/config.json's accountName): the header, the authenticator issuer. */
+  ACCOUNT_NAME: z.string().trim().min(1, 'must not be empty').default('CCSC Local'),
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@ccsc.local'),
   IDLE_TIMEOUT_SECONDS: z
     .string()

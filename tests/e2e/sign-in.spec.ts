@@ -34,6 +34,11 @@ test('first login of an invited user: e-mailed password, new password, authentic
   baseURL,
 }) => {
   const { info } = await consoleOf(request, baseURL ?? '');
+  // The deployment's account name: ACCOUNT_NAME's default, as playwright.config.ts sets none.
+  const { accountName } = (await (await request.get('/config.json')).json()) as {
+    accountName: string;
+  };
+  expect(accountName).toBe('CCSC Local');
   const email = `e2e-invited-${randomUUID().slice(0, 8)}@example.com`;
   const client = cognito(info);
   const before = await mailCount(email);
@@ -112,8 +117,12 @@ test('first login of an invited user: e-mailed password, new password, authentic
 
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByText('Ada Lovelace')).toBeVisible();
-  // SPEC §2: the header names the account too, the e-mail it signs in with.
-  await expect(page.getByRole('banner').getByText(email)).toBeVisible();
+  // SPEC §2: the header shows the e-mail the user signs in with, then the account name.
+  const header = page.getByRole('banner');
+  await expect(header.getByText(email)).toBeVisible();
+  await expect(header.getByText(email)).toHaveText(`E-mail: ${email}`);
+  await expect(header.getByText(accountName)).toBeVisible();
+  await expect(header.getByText(accountName)).toHaveText(`Account: ${accountName}`);
   expect(redirects).toEqual(['?firstLogin=true']);
   const user = await client.send(
     new AdminGetUserCommand({ UserPoolId: info.userPoolId, Username: email }),

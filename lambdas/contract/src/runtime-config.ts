@@ -16,6 +16,10 @@ export const runtimeConfigSchema = z.object({
   supportEmail: z.email(),
   environmentName: z.string().min(1),
   idleTimeoutSeconds: z.number().int().positive(),
-  accountName: z.string().optional(),
+  /**
+   * The deployment's own name (SPEC §2 header, §3 authenticator issuer), e.g. "CCSC SIT": cdk.json
+   * per environment in AWS, ACCOUNT_NAME offline.
+   */
+  accountName: z.string().min(1),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

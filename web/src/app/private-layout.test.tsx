@@ -20,9 +20,14 @@ describe('private layout (SPEC §2)', () => {
     const header = screen.getByRole('banner');
     expect(within(header).getByText('Test Console')).toBeInTheDocument();
     expect(header).toHaveTextContent('Logged in as Ada Lovelace');
-    // The account name: the e-mail the account signs in with, named for a screen reader.
+    // The e-mail the user signs in with, under the name, named for a screen reader.
     expect(within(header).getByText('ada@example.com')).toHaveTextContent(
-      'Account: ada@example.com',
+      'E-mail: ada@example.com',
+    );
+    // The account name: the deployment's own, from /config.json.
+    expect(within(header).getByText('Test Account')).toHaveTextContent('Account: Test Account');
+    expect(header).toHaveTextContent(
+      'Logged in as Ada LovelaceE-mail: ada@example.comAccount: Test Account',
     );
     expect(screen.getByRole('link', { name: 'Email Helpdesk' })).toHaveAttribute(
       'href',
@@ -38,12 +43,21 @@ describe('private layout (SPEC §2)', () => {
     expect(screen.getByRole('banner')).toHaveTextContent('Logged in as N/A');
   });
 
-  it('shows the account of a user without a name (the bootstrap administrator)', async () => {
+  it('shows the e-mail of a user without a name (the bootstrap administrator)', async () => {
     setProfile({ givenName: null, familyName: null, email: 'root@example.com' });
     await renderSignedIn();
     expect(screen.getByRole('banner')).toHaveTextContent(
-      'Logged in as N/AAccount: root@example.com',
+      'Logged in as N/AE-mail: root@example.comAccount: Test Account',
     );
+  });
+
+  it('shows the account name of the deployment it is given', async () => {
+    setProfile({ givenName: 'Ada', familyName: 'Lovelace', email: 'ada@example.com' });
+    await renderSignedIn('/admin/dashboard', { ...testConfig, accountName: 'CCSC SIT' });
+    expect(within(screen.getByRole('banner')).getByText('CCSC SIT')).toHaveTextContent(
+      'Account: CCSC SIT',
+    );
+    expect(screen.getByRole('banner')).not.toHaveTextContent('Test Account');
   });
 
   it('opens the menu with the current section highlighted', async () => {

@@ -18,15 +18,16 @@ import { SideMenu } from './side-menu';
  */
 export const PrivateLayout = () => {
   const { t } = useTranslation();
-  const { productName, supportEmail, idleTimeoutSeconds } = useRuntimeConfig();
+  const { productName, supportEmail, accountName, idleTimeoutSeconds } = useRuntimeConfig();
   const navigate = useNavigate();
   const menuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
 
-  // SPEC §2: the given and family name (or N/A), then the account name: the e-mail the account
-  // signs in with (the pool's login name; the bootstrap administrator has no name, only this).
+  // SPEC §2: "Logged in as" the given and family name (or N/A), with the e-mail the user signs in
+  // with beneath (the bootstrap administrator has no name, only this); then the account name: the
+  // deployment's own, from /config.json (the name the authenticator enrolment's issuer carries, §3).
   const profile = getProfile();
   const displayName =
     [profile?.givenName, profile?.familyName].filter(Boolean).join(' ') || t('layout.notAvailable');
@@ -48,18 +49,22 @@ export const PrivateLayout = () => {
             <MenuIcon />
           </button>
           <span className="navbar-brand me-auto fw-semibold">{productName}</span>
-          {/* Name above the account on every width; the account may wrap on a narrow screen. */}
+          {/* Name above the e-mail on every width; the e-mail may wrap on a narrow screen. */}
           <div className="navbar-text text-white d-flex flex-column lh-sm text-end">
             <span>
               {t('layout.loggedInAs')} <strong>{displayName}</strong>
             </span>
             {profile?.email && (
               <span className="small text-break">
-                <span className="visually-hidden">{t('layout.account')}: </span>
+                <span className="visually-hidden">{t('layout.email')}: </span>
                 {profile.email}
               </span>
             )}
           </div>
+          <span className="navbar-text text-white border-start border-light ps-2">
+            <span className="visually-hidden">{t('layout.account')}: </span>
+            {accountName}
+          </span>
           <LanguageSwitcher variant="outline-light" />
           <button
             type="button"

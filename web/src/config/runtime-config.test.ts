@@ -26,6 +26,8 @@ const INVALID: unknown[] = [
   { ...testConfig, idleTimeoutSeconds: 1.5 },
   { ...testConfig, idleTimeoutSeconds: '1800' },
   { ...testConfig, accountName: 7 },
+  { ...testConfig, accountName: '' },
+  { ...testConfig, accountName: undefined },
 ];
 
 describe('runtime config check', () => {

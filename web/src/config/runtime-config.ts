@@ -46,7 +46,7 @@ const FIELDS = {
   supportEmail: email,
   environmentName: nonEmptyString,
   idleTimeoutSeconds: positiveInteger,
-  accountName: optional((value) => typeof value === 'string'),
+  accountName: nonEmptyString,
 } as const satisfies Record<keyof RuntimeConfig, Check>;
 
 export type RuntimeConfigParse =

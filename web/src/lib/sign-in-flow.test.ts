@@ -181,7 +181,7 @@ describe('the sign-in flow (SPEC §4, §8)', () => {
       via: 'signed-in',
       secret: 'JBSWY3DPEHPK3PXP',
       setupUri:
-        'otpauth://totp/Test%20Console%20test%20MFA:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Test%20Console%20test%20MFA&algorithm=SHA1&digits=6&period=30',
+        'otpauth://totp/Test%20Account%20test%20MFA:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Test%20Account%20test%20MFA&algorithm=SHA1&digits=6&period=30',
     });
     expect(hasAgentSession()).toBe(false); // not signed in to the console until enrolled
     expect(calls).toEqual([]);
@@ -328,8 +328,8 @@ describe('the sign-in flow (SPEC §4, §8)', () => {
     expect(amplify.signOut).toHaveBeenCalled();
   });
 
-  it('builds the issuer from account (or product), environment and a fixed suffix', () => {
-    expect(totpIssuer(testConfig)).toBe('Test Console test MFA');
+  it('builds the issuer from the account name, environment and a fixed suffix', () => {
+    expect(totpIssuer(testConfig)).toBe('Test Account test MFA');
     expect(totpIssuer({ ...testConfig, accountName: 'Acme' })).toBe('Acme test MFA');
     expect(totpSetupUri('A B', 'x+y@example.com', 'ABC')).toBe(
       'otpauth://totp/A%20B:x%2By%40example.com?secret=ABC&issuer=A%20B&algorithm=SHA1&digits=6&period=30',

@@ -68,9 +68,9 @@ const stepFailureOf = (err: unknown): StepFailure => {
   return 'unknown';
 };
 
-/** The otpauth issuer: account (or product) name, environment and a fixed suffix. */
+/** The otpauth issuer (SPEC §3): the account name, the environment name and a fixed suffix. */
 export const totpIssuer = (config: RuntimeConfig): string =>
-  `${config.accountName ?? config.productName} ${config.environmentName} MFA`;
+  `${config.accountName} ${config.environmentName} MFA`;
 
 /** The otpauth:// link an authenticator app scans (Key Uri Format: issuer, label, secret). */
 export const totpSetupUri = (issuer: string, account: string, secret: string): string => {

@@ -13,6 +13,7 @@ export const testConfig: RuntimeConfig = {
   supportEmail: 'helpdesk@example.com',
   environmentName: 'test',
   idleTimeoutSeconds: 1800,
+  accountName: 'Test Account',
 };
 
 /** Shows the router's current path, so that tests can see where a redirect went. */

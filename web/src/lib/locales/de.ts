@@ -136,6 +136,7 @@ export const de: Translation = {
     menu: 'Menü',
     loggedInAs: 'Angemeldet als',
     notAvailable: 'k. A.',
+    email: 'E-Mail',
     account: 'Konto',
     logout: 'Abmelden',
     emailHelpdesk: 'E-Mail an den Helpdesk',

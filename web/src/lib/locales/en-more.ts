@@ -74,6 +74,7 @@ export const enMore = {
     menu: 'Menu',
     loggedInAs: 'Logged in as',
     notAvailable: 'N/A',
+    email: 'E-mail',
     account: 'Account',
     logout: 'Logout',
     emailHelpdesk: 'Email Helpdesk',

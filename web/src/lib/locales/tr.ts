@@ -133,6 +133,7 @@ export const tr: Translation = {
     menu: 'Menü',
     loggedInAs: 'Giriş yapan',
     notAvailable: 'Yok',
+    email: 'E-posta',
     account: 'Hesap',
     logout: 'Çıkış',
     emailHelpdesk: 'Yardım Masasına E-posta',
