@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 test('the login screen renders with its fields, notes and links', async ({ page }) => {
   await page.goto('/');
@@ -53,6 +53,47 @@ test('the language switcher shows German and Turkish texts', async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 });
+
+// login.html carries the English login screen for nobody signed in. Whoever the app will show
+// another screen to is shown a spinner instead until the app has rendered (web/src/lib/login-cover.ts).
+for (const [who, key, value, shown] of [
+  [
+    'chose German earlier',
+    'ccsc.language',
+    'de',
+    (page: Page) => page.getByRole('heading', { name: 'Anmelden' }),
+  ],
+  ['is signed in', 'ccsc.agentSession', 'true', (page: Page) => page.getByText('Logged in as')],
+] as const) {
+  test(`a visitor who ${who} is never shown the prerendered English login form`, async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).not.toHaveAttribute('data-login-cover');
+    await page.evaluate(
+      ([name, stored]) => {
+        localStorage.setItem(name, stored);
+      },
+      [key, value] as const,
+    );
+    // The app's scripts held back: what shows meanwhile is login.html and its boot script alone.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      if (!route.request().url().includes('/login-boot-')) await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-login-cover', '');
+    await expect(page.locator('#root form')).toBeAttached();
+    await expect(page.locator('#root form')).toBeHidden();
+    release();
+    await expect(shown(page)).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-login-cover');
+  });
+}
 
 // Sign-in itself arrives with the auth issue; the layout and its guards are what is checked here,
 // entered the way the guards decide (the agent-session marker of SPEC §3).

@@ -1,11 +1,12 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
 import { FullPageLoader } from './components/full-page-loader';
 import { env } from './config/env';
 import { whenRuntimeConfigLoaded } from './config/runtime-config';
 import { currentLanguage, DEFAULT_LANGUAGE, initI18n } from './lib/i18n';
+import { uncoverLogin } from './lib/login-cover';
 import { hasAgentSession } from './lib/session';
 
 const container = document.getElementById('root');
@@ -25,12 +26,21 @@ if (!prerendered) {
 const configReady = whenRuntimeConfigLoaded();
 configReady.catch(() => undefined); // the app shows the failure (app/app.tsx)
 
+// login.html's boot script covers its prerendered screen where the app will show another one
+// (lib/login-cover.ts): the cover goes once React has rendered into #root, before that paints.
+// It renders nothing, so hydration finds the prerendered nodes as they are.
+const Uncover = () => {
+  useLayoutEffect(uncoverLogin, []);
+  return null;
+};
+
 // English texts are in this chunk: the app renders at once. A remembered other language first
 // fetches its texts (if they fail to load, English stays).
 const languageReady = initI18n().catch(() => undefined);
 void languageReady.then(() => {
   const app = (
     <StrictMode>
+      <Uncover />
       <App configReady={configReady} />
     </StrictMode>
   );
