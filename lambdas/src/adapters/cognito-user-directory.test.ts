@@ -161,7 +161,7 @@ describe('CognitoUserDirectory', () => {
       AdminListGroupsForUserCommand: () => ({}),
     });
     const single = stubClient({ ConfirmForgotPasswordCommand: () => ({}) });
-    const directory = new CognitoUserDirectory(main.client, 'p_1', () => single.client);
+    const directory = new CognitoUserDirectory(main.client, 'p_1', single.client);
     await directory.confirmPasswordReset({
       clientId: 'web',
       email: 'a@example.com',

@@ -1,25 +1,7 @@
-import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminDeleteUserAttributesCommand,
-  AdminDeleteUserCommand,
-  AdminDisableUserCommand,
-  AdminEnableUserCommand,
-  AdminGetUserCommand,
-  type AdminGetUserCommandOutput,
-  AdminListGroupsForUserCommand,
-  AdminListUserAuthEventsCommand,
-  AdminRemoveUserFromGroupCommand,
-  AdminSetUserMFAPreferenceCommand,
-  AdminUpdateUserAttributesCommand,
-  AdminUserGlobalSignOutCommand,
-  type AttributeType,
-  type CognitoIdentityProviderClient,
-  ConfirmForgotPasswordCommand,
-  ListGroupsCommand,
-  ListUsersCommand,
-  ListUsersInGroupCommand,
-  type UserType,
+import type {
+  AdminGetUserCommandOutput,
+  AttributeType,
+  UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '@ccsc/contract';
 import {
@@ -41,6 +23,7 @@ import {
   roleOfGroups,
   type UserDirectory,
 } from '../ports/user-directory';
+import { type CognitoAccess, type CognitoSource, cognitoAccess } from './clients/cognito';
 
 const attributeIn = (attributes: AttributeType[] | undefined, name: string): string | null =>
   attributes?.find((a) => a.Name === name)?.Value ?? null;
@@ -99,23 +82,30 @@ const translate = (err: unknown): never => {
 };
 
 export class CognitoUserDirectory implements UserDirectory {
+  private readonly cognito: CognitoAccess;
+  private readonly publicCognito: CognitoAccess;
+
   constructor(
-    private readonly client: CognitoIdentityProviderClient,
+    client: CognitoSource,
     private readonly userPoolId: string,
     /** For ConfirmForgotPassword: a client that does not retry (clients/cognito.ts). */
-    private readonly publicClient: () => CognitoIdentityProviderClient = () => client,
-  ) {}
+    publicClient: CognitoSource = client,
+  ) {
+    this.cognito = cognitoAccess(client);
+    this.publicCognito = cognitoAccess(publicClient);
+  }
 
   async listUsers(query: ListUsersQuery) {
+    const { client, sdk } = await this.cognito();
     // The prefix is restricted by the contract to [A-Za-z0-9_@.+-], so it cannot break out of
     // the quoted filter; escaping quotes and backslashes anyway keeps this safe on its own.
     const filter =
       query.emailPrefix !== undefined && query.emailPrefix !== ''
         ? `email ^= "${query.emailPrefix.replace(/["\\]/g, '\\$&')}"`
         : undefined;
-    const out = await this.client
+    const out = await client
       .send(
-        new ListUsersCommand({
+        new sdk.ListUsersCommand({
           UserPoolId: this.userPoolId,
           Limit: query.limit,
           PaginationToken: query.cursor,
@@ -130,10 +120,11 @@ export class CognitoUserDirectory implements UserDirectory {
   }
 
   async getUser(userName: string) {
+    const { client, sdk } = await this.cognito();
     try {
       const [out, groups] = await Promise.all([
-        this.client.send(
-          new AdminGetUserCommand({ UserPoolId: this.userPoolId, Username: userName }),
+        client.send(
+          new sdk.AdminGetUserCommand({ UserPoolId: this.userPoolId, Username: userName }),
         ),
         this.groupsOf(userName),
       ]);
@@ -146,11 +137,12 @@ export class CognitoUserDirectory implements UserDirectory {
 
   /** The names of the groups the user is in (AdminListGroupsForUser, every page). */
   private async groupsOf(userName: string): Promise<string[]> {
+    const { client, sdk } = await this.cognito();
     const names: string[] = [];
     let nextToken: string | undefined;
     do {
-      const out = await this.client.send(
-        new AdminListGroupsForUserCommand({
+      const out = await client.send(
+        new sdk.AdminListGroupsForUserCommand({
           UserPoolId: this.userPoolId,
           Username: userName,
           Limit: 60,
@@ -166,18 +158,23 @@ export class CognitoUserDirectory implements UserDirectory {
   }
 
   async signOutEverywhere(userName: string) {
-    await this.client
-      .send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.userPoolId, Username: userName }))
+    const { client, sdk } = await this.cognito();
+    await client
+      .send(
+        new sdk.AdminUserGlobalSignOutCommand({ UserPoolId: this.userPoolId, Username: userName }),
+      )
       .catch(translate);
   }
 
   async disableUser(userName: string) {
-    await this.client
-      .send(new AdminDisableUserCommand({ UserPoolId: this.userPoolId, Username: userName }))
+    const { client, sdk } = await this.cognito();
+    await client
+      .send(new sdk.AdminDisableUserCommand({ UserPoolId: this.userPoolId, Username: userName }))
       .catch(translate);
   }
 
   async createUser(user: NewUser) {
+    const { client, sdk } = await this.cognito();
     const attributes = [
       { Name: 'email', Value: user.email },
       // The administrator vouches for the address; the invitation proves it reaches the user.
@@ -190,8 +187,8 @@ export class CognitoUserDirectory implements UserDirectory {
         : [{ Name: 'custom:organisationId', Value: user.organisationId }]),
     ];
     try {
-      const out = await this.client.send(
-        new AdminCreateUserCommand({
+      const out = await client.send(
+        new sdk.AdminCreateUserCommand({
           UserPoolId: this.userPoolId,
           Username: user.email,
           UserAttributes: attributes,
@@ -213,9 +210,10 @@ export class CognitoUserDirectory implements UserDirectory {
   }
 
   async addToGroup(userName: string, group: Role) {
-    await this.client
+    const { client, sdk } = await this.cognito();
+    await client
       .send(
-        new AdminAddUserToGroupCommand({
+        new sdk.AdminAddUserToGroupCommand({
           UserPoolId: this.userPoolId,
           Username: userName,
           GroupName: group,
@@ -225,9 +223,10 @@ export class CognitoUserDirectory implements UserDirectory {
   }
 
   async resendInvitation(email: string) {
-    await this.client
+    const { client, sdk } = await this.cognito();
+    await client
       .send(
-        new AdminCreateUserCommand({
+        new sdk.AdminCreateUserCommand({
           UserPoolId: this.userPoolId,
           Username: email,
           MessageAction: 'RESEND',
@@ -238,9 +237,10 @@ export class CognitoUserDirectory implements UserDirectory {
   }
 
   async removeFromGroup(userName: string, group: Role) {
-    await this.client
+    const { client, sdk } = await this.cognito();
+    await client
       .send(
-        new AdminRemoveUserFromGroupCommand({
+        new sdk.AdminRemoveUserFromGroupCommand({
           UserPoolId: this.userPoolId,
           Username: userName,
           GroupName: group,
@@ -250,6 +250,7 @@ export class CognitoUserDirectory implements UserDirectory {
   }
 
   async updateAttributes(userName: string, changes: AttributeChanges) {
+    const { client, sdk } = await this.cognito();
     const names: Record<keyof AttributeChanges, string> = {
       email: 'email',
       givenName: 'given_name',
@@ -268,9 +269,9 @@ export class CognitoUserDirectory implements UserDirectory {
       else set.push({ Name: names[key], Value: value });
     }
     if (set.length > 0) {
-      await this.client
+      await client
         .send(
-          new AdminUpdateUserAttributesCommand({
+          new sdk.AdminUpdateUserAttributesCommand({
             UserPoolId: this.userPoolId,
             Username: userName,
             UserAttributes: set,
@@ -284,9 +285,9 @@ export class CognitoUserDirectory implements UserDirectory {
         });
     }
     if (remove.length > 0) {
-      await this.client
+      await client
         .send(
-          new AdminDeleteUserAttributesCommand({
+          new sdk.AdminDeleteUserAttributesCommand({
             UserPoolId: this.userPoolId,
             Username: userName,
             UserAttributeNames: remove,
@@ -297,24 +298,31 @@ export class CognitoUserDirectory implements UserDirectory {
   }
 
   async enableUser(userName: string) {
-    await this.client
-      .send(new AdminEnableUserCommand({ UserPoolId: this.userPoolId, Username: userName }))
+    const { client, sdk } = await this.cognito();
+    await client
+      .send(new sdk.AdminEnableUserCommand({ UserPoolId: this.userPoolId, Username: userName }))
       .catch(translate);
   }
 
   async deleteUser(userName: string) {
-    await this.client
-      .send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: userName }))
+    const { client, sdk } = await this.cognito();
+    await client
+      .send(new sdk.AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: userName }))
       .catch(translate);
   }
 
   async listGroups() {
+    const { client, sdk } = await this.cognito();
     const groups: { name: string; description: string | null }[] = [];
     let nextToken: string | undefined;
     do {
-      const out = await this.client
+      const out = await client
         .send(
-          new ListGroupsCommand({ UserPoolId: this.userPoolId, Limit: 60, NextToken: nextToken }),
+          new sdk.ListGroupsCommand({
+            UserPoolId: this.userPoolId,
+            Limit: 60,
+            NextToken: nextToken,
+          }),
         )
         .catch(translate);
       for (const g of out.Groups ?? []) {
@@ -326,12 +334,13 @@ export class CognitoUserDirectory implements UserDirectory {
   }
 
   async groupMembers(group: Role) {
+    const { client, sdk } = await this.cognito();
     const members: { userName: string; enabled: boolean; status: string }[] = [];
     let nextToken: string | undefined;
     do {
-      const out = await this.client
+      const out = await client
         .send(
-          new ListUsersInGroupCommand({
+          new sdk.ListUsersInGroupCommand({
             UserPoolId: this.userPoolId,
             GroupName: group,
             Limit: 60,
@@ -353,9 +362,10 @@ export class CognitoUserDirectory implements UserDirectory {
   }
 
   async listAuthEvents(userName: string, cursor?: string): Promise<AuthEventPage> {
-    const out = await this.client
+    const { client, sdk } = await this.cognito();
+    const out = await client
       .send(
-        new AdminListUserAuthEventsCommand({
+        new sdk.AdminListUserAuthEventsCommand({
           UserPoolId: this.userPoolId,
           Username: userName,
           MaxResults: 60,
@@ -375,9 +385,10 @@ export class CognitoUserDirectory implements UserDirectory {
   }
 
   async disableTotp(userName: string) {
-    await this.client
+    const { client, sdk } = await this.cognito();
+    await client
       .send(
-        new AdminSetUserMFAPreferenceCommand({
+        new sdk.AdminSetUserMFAPreferenceCommand({
           UserPoolId: this.userPoolId,
           Username: userName,
           SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
@@ -387,9 +398,10 @@ export class CognitoUserDirectory implements UserDirectory {
   }
 
   async confirmPasswordReset(reset: PasswordReset) {
+    const { client, sdk } = await this.publicCognito();
     try {
-      await this.publicClient().send(
-        new ConfirmForgotPasswordCommand({
+      await client.send(
+        new sdk.ConfirmForgotPasswordCommand({
           ClientId: reset.clientId,
           Username: reset.email,
           ConfirmationCode: reset.code,

@@ -1,11 +1,5 @@
-import {
-  DeleteCommand,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
 import type { AccountLock, AccountLocks } from '../ports/account-locks';
+import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
 
 const SK = 'ACCOUNT_LOCK';
 const keyOf = (userName: string) => ({ pk: `USER#${userName}`, sk: SK });
@@ -37,22 +31,28 @@ const toLock = (item: Record<string, unknown> | undefined): AccountLock | null =
 
 /** Account locks in the main table: `USER#<userName>` / `ACCOUNT_LOCK`, one per user. */
 export class DynamoAccountLocks implements AccountLocks {
+  private readonly db: DynamoAccess;
+
   constructor(
-    private readonly client: DynamoDBDocumentClient,
+    client: DynamoSource,
     private readonly tableName: string,
-  ) {}
+  ) {
+    this.db = dynamoAccess(client);
+  }
 
   async get(userName: string): Promise<AccountLock | null> {
-    const out = await this.client.send(
-      new GetCommand({ TableName: this.tableName, Key: keyOf(userName), ConsistentRead: true }),
+    const { client, sdk } = await this.db();
+    const out = await client.send(
+      new sdk.GetCommand({ TableName: this.tableName, Key: keyOf(userName), ConsistentRead: true }),
     );
     return toLock(out.Item);
   }
 
   async claim(lock: AccountLock, previous: AccountLock | null): Promise<boolean> {
+    const { client, sdk } = await this.db();
     try {
-      await this.client.send(
-        new PutCommand({
+      await client.send(
+        new sdk.PutCommand({
           TableName: this.tableName,
           Item: itemOf(lock),
           // Optimistic: only over the record this call read, so one streak locks once.
@@ -72,18 +72,19 @@ export class DynamoAccountLocks implements AccountLocks {
   }
 
   async unclaim(lock: AccountLock, previous: AccountLock | null): Promise<void> {
+    const { client, sdk } = await this.db();
     const mine = {
       ConditionExpression: 'lockedAt = :mine',
       ExpressionAttributeValues: { ':mine': lock.lockedAt.toISOString() },
     };
     try {
       if (previous === null) {
-        await this.client.send(
-          new DeleteCommand({ TableName: this.tableName, Key: keyOf(lock.userName), ...mine }),
+        await client.send(
+          new sdk.DeleteCommand({ TableName: this.tableName, Key: keyOf(lock.userName), ...mine }),
         );
       } else {
-        await this.client.send(
-          new PutCommand({ TableName: this.tableName, Item: itemOf(previous), ...mine }),
+        await client.send(
+          new sdk.PutCommand({ TableName: this.tableName, Item: itemOf(previous), ...mine }),
         );
       }
     } catch (err) {
@@ -92,9 +93,10 @@ export class DynamoAccountLocks implements AccountLocks {
   }
 
   async release(userName: string, at: Date): Promise<void> {
+    const { client, sdk } = await this.db();
     try {
-      await this.client.send(
-        new UpdateCommand({
+      await client.send(
+        new sdk.UpdateCommand({
           TableName: this.tableName,
           Key: keyOf(userName),
           UpdateExpression: 'SET releasedAt = :at',
@@ -108,9 +110,10 @@ export class DynamoAccountLocks implements AccountLocks {
   }
 
   async claimFailureRecord(userName: string, eventId: string, at: Date): Promise<boolean> {
+    const { client, sdk } = await this.db();
     try {
-      await this.client.send(
-        new PutCommand({
+      await client.send(
+        new sdk.PutCommand({
           TableName: this.tableName,
           Item: {
             pk: `USER#${userName}`,

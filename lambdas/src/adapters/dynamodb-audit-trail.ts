@@ -1,4 +1,3 @@
-import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditReader, AuditTrail } from '../ports/audit-trail';
 import {
   AUDIT_CHAIN_PK,
@@ -11,6 +10,7 @@ import {
   sortKeyOf,
   verifyChain,
 } from './audit-chain';
+import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
 
 const isConditionFailure = (err: unknown): boolean =>
   err instanceof Error && err.name === 'ConditionalCheckFailedException';
@@ -22,14 +22,19 @@ const isConditionFailure = (err: unknown): boolean =>
  * an append sees is the latest committed one.
  */
 export class DynamoAuditChainTable implements AuditChainTable {
+  private readonly db: DynamoAccess;
+
   constructor(
-    private readonly client: DynamoDBDocumentClient,
+    client: DynamoSource,
     private readonly tableName: string,
-  ) {}
+  ) {
+    this.db = dynamoAccess(client);
+  }
 
   async head(): Promise<Record<string, unknown> | null> {
-    const out = await this.client.send(
-      new QueryCommand({
+    const { client, sdk } = await this.db();
+    const out = await client.send(
+      new sdk.QueryCommand({
         TableName: this.tableName,
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': AUDIT_CHAIN_PK },
@@ -42,9 +47,10 @@ export class DynamoAuditChainTable implements AuditChainTable {
   }
 
   async putIfAbsent(record: ChainedRecord): Promise<boolean> {
+    const { client, sdk } = await this.db();
     try {
-      await this.client.send(
-        new PutCommand({
+      await client.send(
+        new sdk.PutCommand({
           TableName: this.tableName,
           Item: { pk: AUDIT_CHAIN_PK, sk: sortKeyOf(record.seq), ...record },
           ConditionExpression: 'attribute_not_exists(pk)',
@@ -58,10 +64,11 @@ export class DynamoAuditChainTable implements AuditChainTable {
   }
 
   async *scan(): AsyncIterable<Record<string, unknown>[]> {
+    const { client, sdk } = await this.db();
     let start: Record<string, unknown> | undefined;
     do {
-      const out = await this.client.send(
-        new QueryCommand({
+      const out = await client.send(
+        new sdk.QueryCommand({
           TableName: this.tableName,
           KeyConditionExpression: 'pk = :pk',
           ExpressionAttributeValues: { ':pk': AUDIT_CHAIN_PK },
@@ -77,11 +84,12 @@ export class DynamoAuditChainTable implements AuditChainTable {
 
   /** Queries highest sort key first; `Limit` bounds what each request reads (and costs). */
   async readBackward(beforeSeq: number | null, limit: number): Promise<Record<string, unknown>[]> {
+    const { client, sdk } = await this.db();
     const items: Record<string, unknown>[] = [];
     let start: Record<string, unknown> | undefined;
     do {
-      const out = await this.client.send(
-        new QueryCommand({
+      const out = await client.send(
+        new sdk.QueryCommand({
           TableName: this.tableName,
           KeyConditionExpression: beforeSeq === null ? 'pk = :pk' : 'pk = :pk AND sk < :before',
           ExpressionAttributeValues: {
@@ -102,17 +110,15 @@ export class DynamoAuditChainTable implements AuditChainTable {
 }
 
 export const dynamoAuditTrail = (
-  client: DynamoDBDocumentClient,
+  client: DynamoSource,
   tableName: string,
   options: HashChainOptions = {},
 ): AuditTrail => new HashChainedAuditTrail(new DynamoAuditChainTable(client, tableName), options);
 
 /** Reads the audit table's chain back (newest first) and verifies it; never writes. */
-export const dynamoAuditReader = (client: DynamoDBDocumentClient, tableName: string): AuditReader =>
+export const dynamoAuditReader = (client: DynamoSource, tableName: string): AuditReader =>
   new HashChainedAuditReader(new DynamoAuditChainTable(client, tableName));
 
 /** Walks the audit table's chain from record 1 and reports the first broken link, if any. */
-export const verifyAuditChain = (
-  client: DynamoDBDocumentClient,
-  tableName: string,
-): Promise<ChainVerdict> => verifyChain(new DynamoAuditChainTable(client, tableName));
+export const verifyAuditChain = (client: DynamoSource, tableName: string): Promise<ChainVerdict> =>
+  verifyChain(new DynamoAuditChainTable(client, tableName));

@@ -1,7 +1,7 @@
-import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { organisationKey, organisationsOfKind, type OrganisationKind, TABLES } from '../data-model';
 import type { Organisation, Organisations } from '../ports/organisations';
+import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
 
 const organisationSchema = z.object({
   organisationId: z.string().min(1),
@@ -18,17 +18,22 @@ const toOrganisation = (item: unknown): Organisation | null => {
 
 /** Organisations in the main table (layout: data-model.ts `organisationItem`). */
 export class DynamoOrganisations implements Organisations {
+  private readonly db: DynamoAccess;
+
   constructor(
-    private readonly client: DynamoDBDocumentClient,
+    client: DynamoSource,
     private readonly tableName: string,
-  ) {}
+  ) {
+    this.db = dynamoAccess(client);
+  }
 
   async list(kind: OrganisationKind): Promise<Organisation[]> {
+    const { client, sdk } = await this.db();
     const found: Organisation[] = [];
     let start: Record<string, unknown> | undefined;
     do {
-      const out = await this.client.send(
-        new QueryCommand({
+      const out = await client.send(
+        new sdk.QueryCommand({
           TableName: this.tableName,
           IndexName: TABLES.main.indexes[0].name,
           KeyConditionExpression: 'gsi1pk = :kind',
@@ -46,8 +51,9 @@ export class DynamoOrganisations implements Organisations {
   }
 
   async get(organisationId: string): Promise<Organisation | null> {
-    const out = await this.client.send(
-      new GetCommand({ TableName: this.tableName, Key: organisationKey(organisationId) }),
+    const { client, sdk } = await this.db();
+    const out = await client.send(
+      new sdk.GetCommand({ TableName: this.tableName, Key: organisationKey(organisationId) }),
     );
     return out.Item === undefined ? null : toOrganisation(out.Item);
   }

@@ -1,12 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-} from '@aws-sdk/lib-dynamodb';
 import { ConflictError, ValidationError } from '../core/errors';
 import type { QueryOptions, RecordPage, RecordStore, StoredRecord } from '../ports/record-store';
+import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
 
 const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
@@ -27,29 +21,35 @@ const decodeCursor = (cursor: string | undefined): Record<string, unknown> | und
 };
 
 export class DynamoRecordStore implements RecordStore {
+  private readonly db: DynamoAccess;
+
   constructor(
-    private readonly client: DynamoDBDocumentClient,
+    client: DynamoSource,
     private readonly tableName: string,
-  ) {}
+  ) {
+    this.db = dynamoAccess(client);
+  }
 
   async get(pk: string, sk: string): Promise<StoredRecord | null> {
-    const out = await this.client.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk, sk }, ConsistentRead: true }),
+    const { client, sdk } = await this.db();
+    const out = await client.send(
+      new sdk.GetCommand({ TableName: this.tableName, Key: { pk, sk }, ConsistentRead: true }),
     );
     return (out.Item as StoredRecord | undefined) ?? null;
   }
 
   async put(record: StoredRecord, options: { onlyIfNew?: boolean } = {}): Promise<void> {
+    const { client, sdk } = await this.db();
     try {
-      await this.client.send(
-        new PutCommand({
+      await client.send(
+        new sdk.PutCommand({
           TableName: this.tableName,
           Item: record,
           ...(options.onlyIfNew ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}),
         }),
       );
     } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) {
+      if (err instanceof Error && err.name === 'ConditionalCheckFailedException') {
         throw new ConflictError('A record with this key already exists.');
       }
       throw err;
@@ -57,8 +57,9 @@ export class DynamoRecordStore implements RecordStore {
   }
 
   async query(pk: string, options: QueryOptions = {}): Promise<RecordPage> {
-    const out = await this.client.send(
-      new QueryCommand({
+    const { client, sdk } = await this.db();
+    const out = await client.send(
+      new sdk.QueryCommand({
         TableName: this.tableName,
         KeyConditionExpression:
           options.skPrefix !== undefined ? 'pk = :pk AND begins_with(sk, :sk)' : 'pk = :pk',

@@ -1,11 +1,6 @@
-import {
-  DeleteCommand,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-} from '@aws-sdk/lib-dynamodb';
 import { TABLES } from '../data-model';
 import type { TotpResetTicket, TotpResetTickets } from '../ports/totp-reset-tickets';
+import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
 
 const SK = 'TOTP_RESET';
 const keyOf = (tokenHash: string) => ({ pk: `TOTP_RESET#${tokenHash}`, sk: SK });
@@ -41,14 +36,19 @@ const toTicket = (
 };
 
 export class DynamoTotpResetTickets implements TotpResetTickets {
+  private readonly db: DynamoAccess;
+
   constructor(
-    private readonly client: DynamoDBDocumentClient,
+    client: DynamoSource,
     private readonly tableName: string,
-  ) {}
+  ) {
+    this.db = dynamoAccess(client);
+  }
 
   async issue(ticket: TotpResetTicket): Promise<void> {
-    await this.client.send(
-      new PutCommand({
+    const { client, sdk } = await this.db();
+    await client.send(
+      new sdk.PutCommand({
         TableName: this.tableName,
         Item: {
           ...keyOf(ticket.tokenHash),
@@ -62,17 +62,23 @@ export class DynamoTotpResetTickets implements TotpResetTickets {
   }
 
   async peek(tokenHash: string, now: Date): Promise<TotpResetTicket | null> {
-    const out = await this.client.send(
-      new GetCommand({ TableName: this.tableName, Key: keyOf(tokenHash), ConsistentRead: true }),
+    const { client, sdk } = await this.db();
+    const out = await client.send(
+      new sdk.GetCommand({
+        TableName: this.tableName,
+        Key: keyOf(tokenHash),
+        ConsistentRead: true,
+      }),
     );
     const ticket = toTicket(tokenHash, out.Item);
     return ticket !== null && ticket.expiresAt.getTime() > now.getTime() ? ticket : null;
   }
 
   async redeem(tokenHash: string, now: Date): Promise<TotpResetTicket | null> {
+    const { client, sdk } = await this.db();
     try {
-      const out = await this.client.send(
-        new DeleteCommand({
+      const out = await client.send(
+        new sdk.DeleteCommand({
           TableName: this.tableName,
           Key: keyOf(tokenHash),
           ConditionExpression: 'attribute_exists(pk) AND #expiresAt > :now',

@@ -1,11 +1,3 @@
-import {
-  DeleteCommand,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { onContainerReset } from '../container';
 import { ROLES } from '@ccsc/contract/roles';
@@ -20,6 +12,7 @@ import {
 } from '../data-model';
 import type { IndexedUser, UserIndex } from '../ports/user-index';
 import { queryAll } from './dynamodb-query';
+import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
 
 const rowSchema = z.object({
   userName: z.string().min(1),
@@ -85,17 +78,22 @@ type Change =
  * directory's last-modified time), so syncs that finish out of order keep the newer state.
  */
 export class DynamoUserIndex implements UserIndex {
+  private readonly db: DynamoAccess;
+
   constructor(
-    private readonly client: DynamoDBDocumentClient,
+    client: DynamoSource,
     private readonly tableName: string,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.db = dynamoAccess(client);
+  }
 
   async put(user: IndexedUser): Promise<void> {
+    const { client, sdk } = await this.db();
     const item = toItem(user);
     try {
-      await this.client.send(
-        new PutCommand({
+      await client.send(
+        new sdk.PutCommand({
           TableName: this.tableName,
           Item: {
             ...userIndexKey(user.userName),
@@ -114,8 +112,9 @@ export class DynamoUserIndex implements UserIndex {
   }
 
   async remove(userName: string): Promise<void> {
-    await this.client.send(
-      new DeleteCommand({ TableName: this.tableName, Key: userIndexKey(userName) }),
+    const { client, sdk } = await this.db();
+    await client.send(
+      new sdk.DeleteCommand({ TableName: this.tableName, Key: userIndexKey(userName) }),
     );
     await this.logChange({ kind: 'remove', userName });
   }
@@ -132,7 +131,7 @@ export class DynamoUserIndex implements UserIndex {
       }
     }
     const byUser = new Map<string, IndexedUser>();
-    const items = await queryAll(this.client, {
+    const items = await queryAll(await this.db(), {
       TableName: this.tableName,
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': USER_INDEX_PK },
@@ -148,10 +147,11 @@ export class DynamoUserIndex implements UserIndex {
   }
 
   async *pages(): AsyncIterable<IndexedUser[]> {
+    const { client, sdk } = await this.db();
     let start: Record<string, unknown> | undefined;
     do {
-      const out = await this.client.send(
-        new QueryCommand({
+      const out = await client.send(
+        new sdk.QueryCommand({
           TableName: this.tableName,
           IndexName: TABLES.main.indexes[0].name,
           KeyConditionExpression: 'gsi1pk = :pk',
@@ -174,7 +174,7 @@ export class DynamoUserIndex implements UserIndex {
 
   /** The copy brought to `version` from the change log, or null when a change is missing. */
   private async catchUp(copy: Copy, version: number): Promise<Copy | null> {
-    const changes = await queryAll(this.client, {
+    const changes = await queryAll(await this.db(), {
       TableName: this.tableName,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: {
@@ -202,8 +202,9 @@ export class DynamoUserIndex implements UserIndex {
   }
 
   private async readVersionItem(): Promise<Record<string, unknown> | undefined> {
-    const out = await this.client.send(
-      new GetCommand({
+    const { client, sdk } = await this.db();
+    const out = await client.send(
+      new sdk.GetCommand({
         TableName: this.tableName,
         Key: USER_INDEX_VERSION_KEY,
         ConsistentRead: true,
@@ -219,8 +220,9 @@ export class DynamoUserIndex implements UserIndex {
 
   /** Raises the version (marking the index built, if told when) and logs the change under it. */
   private async logChange(change: Change, builtAt?: string): Promise<void> {
-    const raised = await this.client.send(
-      new UpdateCommand({
+    const { client, sdk } = await this.db();
+    const raised = await client.send(
+      new sdk.UpdateCommand({
         TableName: this.tableName,
         Key: USER_INDEX_VERSION_KEY,
         UpdateExpression:
@@ -235,8 +237,8 @@ export class DynamoUserIndex implements UserIndex {
     const version: unknown = raised.Attributes?.version;
     if (typeof version !== 'number') throw new Error('user index: the version was not raised');
     const logged = change.kind === 'put' ? { kind: 'put', user: toItem(change.user) } : change;
-    await this.client.send(
-      new PutCommand({
+    await client.send(
+      new sdk.PutCommand({
         TableName: this.tableName,
         Item: {
           ...userIndexChangeKey(version),

@@ -1,14 +1,8 @@
-import {
-  DeleteCommand,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { JOURNAL_PK, journalKey, leaseKey } from '../data-model';
 import { queryAll } from './dynamodb-query';
 import type { JournalEntry, Leases, WriteJournal } from '../ports/write-journal';
+import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
 
 const isConditionFailure = (err: unknown): boolean =>
   err instanceof Error && err.name === 'ConditionalCheckFailedException';
@@ -44,17 +38,22 @@ const toEntry = (item: Record<string, unknown> | undefined): JournalEntry | null
  * two processes never both own an entry.
  */
 export class DynamoWriteJournal implements WriteJournal, Leases {
+  private readonly db: DynamoAccess;
+
   constructor(
-    private readonly client: DynamoDBDocumentClient,
+    client: DynamoSource,
     private readonly tableName: string,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.db = dynamoAccess(client);
+  }
 
   async begin(entry: JournalEntry): Promise<JournalEntry | null> {
+    const { client, sdk } = await this.db();
     for (;;) {
       try {
-        await this.client.send(
-          new PutCommand({
+        await client.send(
+          new sdk.PutCommand({
             TableName: this.tableName,
             Item: {
               ...journalKey(entry.subject),
@@ -69,8 +68,8 @@ export class DynamoWriteJournal implements WriteJournal, Leases {
       } catch (err) {
         if (!isConditionFailure(err)) throw err;
       }
-      const held = await this.client.send(
-        new GetCommand({
+      const held = await client.send(
+        new sdk.GetCommand({
           TableName: this.tableName,
           Key: journalKey(entry.subject),
           ConsistentRead: true,
@@ -85,9 +84,10 @@ export class DynamoWriteJournal implements WriteJournal, Leases {
   }
 
   async save(entry: JournalEntry): Promise<boolean> {
+    const { client, sdk } = await this.db();
     try {
-      await this.client.send(
-        new UpdateCommand({
+      await client.send(
+        new sdk.UpdateCommand({
           TableName: this.tableName,
           Key: journalKey(entry.subject),
           UpdateExpression:
@@ -114,9 +114,10 @@ export class DynamoWriteJournal implements WriteJournal, Leases {
   }
 
   async finish(entry: JournalEntry): Promise<void> {
+    const { client, sdk } = await this.db();
     try {
-      await this.client.send(
-        new DeleteCommand({
+      await client.send(
+        new sdk.DeleteCommand({
           TableName: this.tableName,
           Key: journalKey(entry.subject),
           ConditionExpression: 'id = :id AND #owner = :owner',
@@ -135,9 +136,10 @@ export class DynamoWriteJournal implements WriteJournal, Leases {
     leaseUntil: Date,
     force: boolean,
   ): Promise<JournalEntry | null> {
+    const { client, sdk } = await this.db();
     try {
-      const out = await this.client.send(
-        new UpdateCommand({
+      const out = await client.send(
+        new sdk.UpdateCommand({
           TableName: this.tableName,
           Key: journalKey(entry.subject),
           UpdateExpression: 'SET #owner = :owner, leaseUntil = :lease, attempt = attempt + :one',
@@ -164,7 +166,7 @@ export class DynamoWriteJournal implements WriteJournal, Leases {
   }
 
   async pending(): Promise<JournalEntry[]> {
-    const items = await queryAll(this.client, {
+    const items = await queryAll(await this.db(), {
       TableName: this.tableName,
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': JOURNAL_PK },
@@ -175,9 +177,10 @@ export class DynamoWriteJournal implements WriteJournal, Leases {
   }
 
   async acquire(name: string, owner: string, until: Date): Promise<boolean> {
+    const { client, sdk } = await this.db();
     try {
-      await this.client.send(
-        new PutCommand({
+      await client.send(
+        new sdk.PutCommand({
           TableName: this.tableName,
           Item: {
             ...leaseKey(name),
@@ -198,9 +201,10 @@ export class DynamoWriteJournal implements WriteJournal, Leases {
   }
 
   async release(name: string, owner: string): Promise<void> {
+    const { client, sdk } = await this.db();
     try {
-      await this.client.send(
-        new DeleteCommand({
+      await client.send(
+        new sdk.DeleteCommand({
           TableName: this.tableName,
           Key: leaseKey(name),
           ConditionExpression: '#owner = :owner',

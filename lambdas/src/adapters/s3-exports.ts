@@ -1,13 +1,4 @@
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  type S3Client,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { getSignedUrl, type S3Access, type S3Source, s3Access } from './clients/s3';
 import type { ExportFile, Exports } from '../ports/exports';
 
 /** S3's smallest part but the last: the most an export holds in memory at once. */
@@ -22,19 +13,24 @@ export const LINK_SECONDS = 300;
  * day (infra), so exports do not pile up.
  */
 export class S3Exports implements Exports {
+  private readonly s3: S3Access;
+
   constructor(
-    private readonly client: S3Client,
+    client: S3Source,
     private readonly bucket: string,
     private readonly now: () => Date = () => new Date(),
     /** Presigns the download (a parameter so that tests can see what is signed). */
     private readonly sign: typeof getSignedUrl = getSignedUrl,
-  ) {}
+  ) {
+    this.s3 = s3Access(client);
+  }
 
   async write(
     key: string,
     lines: AsyncIterable<string>,
     meta: { fileName: string; contentType: string },
   ): Promise<ExportFile> {
+    const { client, sdk } = await this.s3();
     const encoder = new TextEncoder();
     let chunks: Uint8Array[] = [];
     let buffered = 0;
@@ -47,8 +43,8 @@ export class S3Exports implements Exports {
     };
     const flushPart = async () => {
       if (uploadId === undefined) {
-        const created = await this.client.send(
-          new CreateMultipartUploadCommand({
+        const created = await client.send(
+          new sdk.CreateMultipartUploadCommand({
             ...common,
             ContentType: meta.contentType,
             ServerSideEncryption: 'AES256',
@@ -57,8 +53,8 @@ export class S3Exports implements Exports {
         uploadId = created.UploadId;
       }
       const PartNumber = parts.length + 1;
-      const out = await this.client.send(
-        new UploadPartCommand({
+      const out = await client.send(
+        new sdk.UploadPartCommand({
           ...common,
           UploadId: uploadId,
           PartNumber,
@@ -78,8 +74,8 @@ export class S3Exports implements Exports {
         if (buffered >= PART_BYTES) await flushPart();
       }
       if (uploadId === undefined) {
-        await this.client.send(
-          new PutObjectCommand({
+        await client.send(
+          new sdk.PutObjectCommand({
             ...common,
             Body: join(chunks, buffered),
             ContentType: meta.contentType,
@@ -88,8 +84,8 @@ export class S3Exports implements Exports {
         );
       } else {
         if (buffered > 0) await flushPart();
-        await this.client.send(
-          new CompleteMultipartUploadCommand({
+        await client.send(
+          new sdk.CompleteMultipartUploadCommand({
             ...common,
             UploadId: uploadId,
             MultipartUpload: { Parts: parts },
@@ -98,15 +94,15 @@ export class S3Exports implements Exports {
       }
     } catch (err) {
       if (uploadId !== undefined) {
-        await this.client
-          .send(new AbortMultipartUploadCommand({ ...common, UploadId: uploadId }))
+        await client
+          .send(new sdk.AbortMultipartUploadCommand({ ...common, UploadId: uploadId }))
           .catch(() => undefined); // the bucket's lifecycle rule aborts it later anyway
       }
       throw err;
     }
     const url = await this.sign(
-      this.client,
-      new GetObjectCommand({
+      client,
+      new sdk.GetObjectCommand({
         ...common,
         ResponseContentDisposition: `attachment; filename="${meta.fileName}"`,
         ResponseContentType: meta.contentType,

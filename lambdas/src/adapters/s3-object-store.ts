@@ -1,21 +1,20 @@
-import {
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
 import type { ObjectStore } from '../ports/object-store';
+import { type S3Access, type S3Source, s3Access } from './clients/s3';
 
 export class S3ObjectStore implements ObjectStore {
+  private readonly s3: S3Access;
+
   constructor(
-    private readonly client: S3Client,
+    client: S3Source,
     private readonly bucket: string,
-  ) {}
+  ) {
+    this.s3 = s3Access(client);
+  }
 
   async put(key: string, body: string | Uint8Array, contentType: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
+    const { client, sdk } = await this.s3();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
         Body: body,
@@ -26,18 +25,24 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async get(key: string): Promise<Uint8Array | null> {
+    const { client, sdk } = await this.s3();
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const out = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
       return out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
     } catch (err) {
-      if (err instanceof NoSuchKey) return null;
+      if (err instanceof Error && err.name === 'NoSuchKey') return null;
       throw err;
     }
   }
 
   async list(prefix: string, cursor?: string) {
-    const out = await this.client.send(
-      new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: cursor }),
+    const { client, sdk } = await this.s3();
+    const out = await client.send(
+      new sdk.ListObjectsV2Command({
+        Bucket: this.bucket,
+        Prefix: prefix,
+        ContinuationToken: cursor,
+      }),
     );
     return {
       objects: (out.Contents ?? []).map((o) => ({

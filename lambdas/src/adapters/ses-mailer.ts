@@ -1,15 +1,20 @@
-import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import type { MailMessage, Mailer } from '../ports/mailer';
+import { type SesAccess, type SesSource, sesAccess } from './clients/ses';
 
 export class SesMailer implements Mailer {
+  private readonly ses: SesAccess;
+
   constructor(
-    private readonly client: SESv2Client,
+    client: SesSource,
     private readonly from: string,
-  ) {}
+  ) {
+    this.ses = sesAccess(client);
+  }
 
   async send(message: MailMessage): Promise<void> {
-    await this.client.send(
-      new SendEmailCommand({
+    const { client, sdk } = await this.ses();
+    await client.send(
+      new sdk.SendEmailCommand({
         FromEmailAddress: this.from,
         Destination: { ToAddresses: [message.to] },
         Content: {

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { CognitoUserDirectory } from '../adapters/cognito-user-directory';
-import { cognitoClient, publicCallsCognitoClient } from '../adapters/clients/cognito';
+import { cognito, publicCallsCognito } from '../adapters/clients/cognito';
 import { lambdaEnv } from '../env';
 import type { SteadyTiming } from '../features/session/session-shared';
 import { systemClock } from '../ports/clock';
@@ -9,10 +9,11 @@ import type { UserDirectory } from '../ports/user-directory';
 /**
  * Production wiring of the ports, shared by the Lambda entries. One module per AWS service
  * (this one: Cognito; ./wiring/dynamodb.ts, ./wiring/ses.ts), so that an entry's bundle imports
- * only the SDK clients its operation uses: an unused SDK import still costs cold-start time.
+ * only the SDK clients its operation uses. Adapters get the clients' accessors, which load their
+ * SDK package on first use (README, "SDK on first use"), so building one here loads nothing.
  */
 export const userDirectory = (): UserDirectory =>
-  new CognitoUserDirectory(cognitoClient(), lambdaEnv().USER_POOL_ID, publicCallsCognitoClient);
+  new CognitoUserDirectory(cognito, lambdaEnv().USER_POOL_ID, publicCallsCognito);
 
 /** Real time, real waiting: for the public calls that answer in a steady time. */
 export const steadyTiming = (): SteadyTiming => ({

@@ -4,7 +4,7 @@ import { DynamoUserIndex } from '../adapters/dynamodb-user-index';
 import { DynamoOrganisations } from '../adapters/dynamodb-organisations';
 import { DynamoTotpResetTickets } from '../adapters/dynamodb-totp-reset-tickets';
 import { DynamoWriteJournal } from '../adapters/dynamodb-write-journal';
-import { documentClient } from '../adapters/clients/dynamodb';
+import { dynamodb } from '../adapters/clients/dynamodb';
 import { lambdaEnv } from '../env';
 import type { AccountLocks } from '../ports/account-locks';
 import type { AuditTrail } from '../ports/audit-trail';
@@ -18,20 +18,19 @@ import type { Leases, WriteJournal } from '../ports/write-journal';
 
 /** The hash-chained audit trail in the AUDIT table (PutItem of new records only). */
 export const auditTrail = (): AuditTrail =>
-  dynamoAuditTrail(documentClient(), lambdaEnv().AUDIT_TABLE, { clock: systemClock });
+  dynamoAuditTrail(dynamodb, lambdaEnv().AUDIT_TABLE, { clock: systemClock });
 
 export const accountLocks = (): AccountLocks =>
-  new DynamoAccountLocks(documentClient(), lambdaEnv().MAIN_TABLE);
+  new DynamoAccountLocks(dynamodb, lambdaEnv().MAIN_TABLE);
 
 export const totpResetTickets = (): TotpResetTickets =>
-  new DynamoTotpResetTickets(documentClient(), lambdaEnv().MAIN_TABLE);
+  new DynamoTotpResetTickets(dynamodb, lambdaEnv().MAIN_TABLE);
 
 export const organisations = (): Organisations =>
-  new DynamoOrganisations(documentClient(), lambdaEnv().MAIN_TABLE);
+  new DynamoOrganisations(dynamodb, lambdaEnv().MAIN_TABLE);
 
-export const userIndex = (): UserIndex =>
-  new DynamoUserIndex(documentClient(), lambdaEnv().MAIN_TABLE);
+export const userIndex = (): UserIndex => new DynamoUserIndex(dynamodb, lambdaEnv().MAIN_TABLE);
 
 /** The write journal and the leases beside it (core/journal.ts). */
 export const writeJournal = (): WriteJournal & Leases =>
-  new DynamoWriteJournal(documentClient(), lambdaEnv().MAIN_TABLE);
+  new DynamoWriteJournal(dynamodb, lambdaEnv().MAIN_TABLE);

@@ -1,10 +1,32 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type * as DocumentSdk from '@aws-sdk/lib-dynamodb';
 import { lambdaEnv } from '../../env';
 import { once } from './once';
+import { accessOf, type Service, type ServiceAccess, type ServiceSource } from './service';
 
-export const documentClient = /* @__PURE__ */ once(() =>
-  DynamoDBDocumentClient.from(new DynamoDBClient({ region: lambdaEnv().AWS_REGION }), {
-    marshallOptions: { removeUndefinedValues: true },
-  }),
-);
+/** DynamoDB through lib-dynamodb's DocumentClient: its client and its commands. */
+type Client = DocumentSdk.DynamoDBDocumentClient;
+export type Dynamo = Service<Client, typeof DocumentSdk>;
+export type DynamoAccess = ServiceAccess<Client, typeof DocumentSdk>;
+export type DynamoSource = ServiceSource<Client, typeof DocumentSdk>;
+
+/** The SDK package, loaded by the first call that needs it (Node keeps a module once loaded). */
+export const loadDocumentSdk = (): Promise<typeof DocumentSdk> => import('@aws-sdk/lib-dynamodb');
+
+export const dynamodb: DynamoAccess = /* @__PURE__ */ once(async () => {
+  const [{ DynamoDBClient }, sdk] = await Promise.all([
+    import('@aws-sdk/client-dynamodb'),
+    loadDocumentSdk(),
+  ]);
+  return {
+    client: sdk.DynamoDBDocumentClient.from(
+      new DynamoDBClient({ region: lambdaEnv().AWS_REGION }),
+      {
+        marshallOptions: { removeUndefinedValues: true },
+      },
+    ),
+    sdk,
+  };
+});
+
+export const dynamoAccess = (source: DynamoSource): DynamoAccess =>
+  accessOf(source, loadDocumentSdk);
