@@ -48,8 +48,8 @@ const checkMethod = (route: RouteDefinition, event: APIGatewayProxyEvent): void 
  * Builds the Lambda handler of one route: method, role, MFA and input checks from the contract,
  * then the core, then the response checked against the contract. The MFA gate runs for every
  * authenticated route that is not marked `allowedBeforeMfa`, so no route can forget it.
- * `getDeps` is called once, lazily, so a cold start builds its SDK clients only when the first
- * valid request needs them.
+ * `getDeps` is called once, for the first valid request; the adapters it returns load their
+ * AWS SDK packages on first use (adapters/clients/), so module initialisation loads none.
  */
 export const createHandler = <R extends RouteDefinition, D>(
   route: R,
