@@ -191,7 +191,7 @@ describe('Site: content and /config.json', () => {
     const deployment = deployments(sitStack()).find((d) => d.SourceMarkers !== undefined);
     expect(deployment).toMatchObject({
       Prune: false,
-      SystemMetadata: { 'cache-control': 'no-store', 'content-type': 'application/json' },
+      SystemMetadata: { 'cache-control': 'no-cache', 'content-type': 'application/json' },
     });
     const behaviour = (distribution().CacheBehaviors as Record<string, unknown>[])[0];
     // AWS's managed CachingDisabled policy.

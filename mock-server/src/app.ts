@@ -220,7 +220,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
 
   app.get('/config.json', async (_req, reply) =>
-    reply.header('cache-control', 'no-store').send(options.runtimeConfig),
+    reply.header('cache-control', 'no-cache').send(options.runtimeConfig),
   );
 
   for (const route of routeList) {

@@ -235,7 +235,8 @@ export class Site extends Construct {
     const config = new s3deploy.BucketDeployment(this, 'DeployRuntimeConfig', {
       ...common,
       sources: [s3deploy.Source.jsonData('config.json', runtimeConfig)],
-      cacheControl: [s3deploy.CacheControl.noStore()],
+      // Like index.html: the browser revalidates on every load (issue 13); CloudFront keeps none.
+      cacheControl: [s3deploy.CacheControl.noCache()],
       contentType: 'application/json',
     });
     for (const c of content) config.node.addDependency(c);
