@@ -14,7 +14,6 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,6 +24,8 @@ import lighthouse from 'lighthouse';
 import { LAMBDA_ENV_NAMES } from '@ccsc/lambdas/env';
 import { REPOSITORY_ROOT } from '@ccsc/mock-server';
 import { bundleAll } from '@ccsc/lambdas/bundle';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { freePort } from '../support/ports';
 import { measureUserList } from './users';
 
 interface Result {
@@ -134,30 +135,8 @@ const measureLambdas = async () => {
 };
 
 // ---------- npm start to a usable login screen ----------
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => {
-        resolve(port);
-      });
-    });
-  });
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Playwright adds headless itself; chrome-launcher (Lighthouse) needs it said. */
+const CHROMIUM_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 
 /** `npm start` on free ports with its own data folder, as a person starts the console. */
 const startConsole = async (dataDir: string) => {
@@ -208,7 +187,7 @@ const startConsole = async (dataDir: string) => {
 };
 
 const measureStart = async (label: string, dataDir: string) => {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const page = await browser.newPage();
   const started = performance.now();
   const console_ = await startConsole(dataDir);
@@ -259,7 +238,7 @@ const measureLighthouse = async (dataDir: string) => {
   try {
     await console_.up(performance.now() + 60_000);
     for (let run = 1; run <= runs; run++) {
-      const chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+      const chrome = await launchChrome({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
       try {
         const result = await lighthouse(console_.url, {
           port: chrome.port,

@@ -1,11 +1,13 @@
 import type { AccountLock, AccountLocks } from '../ports/account-locks';
-import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
+import {
+  type DynamoAccess,
+  type DynamoSource,
+  dynamoAccess,
+  isConditionFailure,
+} from './clients/dynamodb';
 
 const SK = 'ACCOUNT_LOCK';
 const keyOf = (userName: string) => ({ pk: `USER#${userName}`, sk: SK });
-
-const isConditionFailure = (err: unknown): boolean =>
-  err instanceof Error && err.name === 'ConditionalCheckFailedException';
 
 const itemOf = (lock: AccountLock) => ({
   ...keyOf(lock.userName),

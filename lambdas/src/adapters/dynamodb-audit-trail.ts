@@ -10,10 +10,12 @@ import {
   sortKeyOf,
   verifyChain,
 } from './audit-chain';
-import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
-
-const isConditionFailure = (err: unknown): boolean =>
-  err instanceof Error && err.name === 'ConditionalCheckFailedException';
+import {
+  type DynamoAccess,
+  type DynamoSource,
+  dynamoAccess,
+  isConditionFailure,
+} from './clients/dynamodb';
 
 /**
  * The chain in the AUDIT table of data-model.ts: pk `AUDIT#chain`, sk the zero-padded sequence

@@ -1,6 +1,11 @@
 import { ConflictError, ValidationError } from '../core/errors';
 import type { QueryOptions, RecordPage, RecordStore, StoredRecord } from '../ports/record-store';
-import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
+import {
+  type DynamoAccess,
+  type DynamoSource,
+  dynamoAccess,
+  isConditionFailure,
+} from './clients/dynamodb';
 
 const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
@@ -49,7 +54,7 @@ export class DynamoRecordStore implements RecordStore {
         }),
       );
     } catch (err) {
-      if (err instanceof Error && err.name === 'ConditionalCheckFailedException') {
+      if (isConditionFailure(err)) {
         throw new ConflictError('A record with this key already exists.');
       }
       throw err;

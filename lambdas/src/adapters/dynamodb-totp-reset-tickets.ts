@@ -1,6 +1,11 @@
 import { TABLES } from '../data-model';
 import type { TotpResetTicket, TotpResetTickets } from '../ports/totp-reset-tickets';
-import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
+import {
+  type DynamoAccess,
+  type DynamoSource,
+  dynamoAccess,
+  isConditionFailure,
+} from './clients/dynamodb';
 
 const SK = 'TOTP_RESET';
 const keyOf = (tokenHash: string) => ({ pk: `TOTP_RESET#${tokenHash}`, sk: SK });
@@ -89,7 +94,7 @@ export class DynamoTotpResetTickets implements TotpResetTickets {
       );
       return toTicket(tokenHash, out.Attributes);
     } catch (err) {
-      if (err instanceof Error && err.name === 'ConditionalCheckFailedException') return null;
+      if (isConditionFailure(err)) return null;
       throw err;
     }
   }

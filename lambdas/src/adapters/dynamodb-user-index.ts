@@ -12,7 +12,12 @@ import {
 } from '../data-model';
 import type { IndexedUser, UserIndex } from '../ports/user-index';
 import { queryAll } from './dynamodb-query';
-import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
+import {
+  type DynamoAccess,
+  type DynamoSource,
+  dynamoAccess,
+  isConditionFailure,
+} from './clients/dynamodb';
 
 const rowSchema = z.object({
   userName: z.string().min(1),
@@ -46,9 +51,6 @@ const toItem = (user: IndexedUser) => ({
   createdAt: user.createdAt.toISOString(),
   updatedAt: user.updatedAt.toISOString(),
 });
-
-const isConditionFailure = (err: unknown): boolean =>
-  err instanceof Error && err.name === 'ConditionalCheckFailedException';
 
 /** How long the change log keeps a change (TTL; readers older than that re-read everything). */
 const CHANGE_SECONDS = 24 * 60 * 60;

@@ -2,10 +2,12 @@ import * as z from 'zod';
 import { JOURNAL_PK, journalKey, leaseKey } from '../data-model';
 import { queryAll } from './dynamodb-query';
 import type { JournalEntry, Leases, WriteJournal } from '../ports/write-journal';
-import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
-
-const isConditionFailure = (err: unknown): boolean =>
-  err instanceof Error && err.name === 'ConditionalCheckFailedException';
+import {
+  type DynamoAccess,
+  type DynamoSource,
+  dynamoAccess,
+  isConditionFailure,
+} from './clients/dynamodb';
 
 const itemSchema = z.object({
   subject: z.string(),

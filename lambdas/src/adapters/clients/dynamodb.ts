@@ -30,3 +30,11 @@ export const dynamodb: DynamoAccess = /* @__PURE__ */ once(async () => {
 
 export const dynamoAccess = (source: DynamoSource): DynamoAccess =>
   accessOf(source, loadDocumentSdk);
+
+/**
+ * Whether a conditional write was refused because its condition did not hold. Told by the
+ * error's name, not `instanceof`: the SDK class is not loaded until first use, and a second copy
+ * of the SDK would make `instanceof` lie.
+ */
+export const isConditionFailure = (err: unknown): boolean =>
+  err instanceof Error && err.name === 'ConditionalCheckFailedException';
