@@ -13,7 +13,15 @@ export interface AuditEntry {
   actor: { sub: string; email: string | null; role: Role | null } | null;
   /** What the action was about (a user, a credential, a standard). */
   target?: {
-    type: 'user' | 'api-credential' | 'standard' | 'organisation';
+    type:
+      | 'user'
+      | 'api-credential'
+      | 'standard'
+      | 'organisation'
+      | 'system'
+      | 'study'
+      | 'connection'
+      | 'import';
     id: string;
     label?: string;
   };

@@ -1,0 +1,201 @@
+import type {
+  ConnectionSide,
+  ConnectionStatus,
+  OrganisationKind,
+  RegistryStatus,
+  StudyStatus,
+  SystemKind,
+} from '@ccsc/contract/organisations';
+import type { AuditEntry } from './audit-trail';
+
+/**
+ * The registry (issue 14): organisations, their systems, studies and connections, as stored.
+ * The model and its rules are written down in @ccsc/contract/organisations and
+ * @ccsc/contract/registry-access; this port is how the features read and change it.
+ *
+ * Every record carries `revision` (1 when created, one more per change) and the id of the write
+ * that last changed it (`writeId`), so a write that is run again after an interruption can tell
+ * that it already happened. Times are ISO strings; `createdBy`/`updatedBy` the actor's e-mail
+ * ("system" for the seed).
+ */
+
+interface Stamped {
+  revision: number;
+  writeId: string;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+}
+
+export interface OrganisationRecord extends Stamped {
+  organisationId: string;
+  name: string;
+  kind: OrganisationKind;
+  country: string;
+  identifiers: { label: string; value: string }[];
+  contactEmail: string | null;
+  status: RegistryStatus;
+}
+
+export interface SystemRecord extends Stamped {
+  systemId: string;
+  organisationId: string;
+  name: string;
+  kind: SystemKind;
+  vendor: string;
+  product: string;
+  environment: 'production' | 'validation' | 'test';
+  technicalContactEmail: string;
+  status: RegistryStatus;
+}
+
+export interface StudyRecord extends Stamped {
+  studyId: string;
+  sponsorOrganisationId: string;
+  croOrganisationId: string | null;
+  protocolNumber: string;
+  title: string;
+  phase:
+    'phase-1' | 'phase-1-2' | 'phase-2' | 'phase-2-3' | 'phase-3' | 'phase-4' | 'not-applicable';
+  status: StudyStatus;
+}
+
+export interface ConnectionEvent {
+  status: ConnectionStatus;
+  at: string;
+  by: string;
+  side: ConnectionSide;
+  reason: string | null;
+}
+
+export interface ConnectionRecord extends Stamped {
+  connectionId: string;
+  studyId: string;
+  /** Copied from the study when invited (a study never changes sponsor). */
+  sponsorOrganisationId: string;
+  /** The study's CRO as it stands: kept in step when the study's CRO changes. */
+  croOrganisationId: string | null;
+  siteOrganisationId: string;
+  siteNumber: string;
+  country: string;
+  principalInvestigator: string;
+  sponsorSystemId: string;
+  siteSystemId: string | null;
+  status: ConnectionStatus;
+  suspendedBy: ConnectionSide | null;
+  /** Every step, oldest first (the invitation first). */
+  history: ConnectionEvent[];
+}
+
+export type RegistryRecord =
+  | { type: 'organisation'; record: OrganisationRecord }
+  | { type: 'system'; record: SystemRecord }
+  | { type: 'study'; record: StudyRecord }
+  | { type: 'connection'; record: ConnectionRecord };
+export type RegistryType = RegistryRecord['type'];
+
+/**
+ * The whole registry at one version, for lists, searches and the rules that look across records.
+ * Read-only: the same objects are handed to every reader until the registry changes.
+ */
+export interface RegistrySnapshot {
+  version: number;
+  organisations: ReadonlyMap<string, OrganisationRecord>;
+  systems: ReadonlyMap<string, SystemRecord>;
+  studies: ReadonlyMap<string, StudyRecord>;
+  connections: ReadonlyMap<string, ConnectionRecord>;
+}
+
+/**
+ * A claim on a unique value: made when a record takes the value, released when it gives it up.
+ * A claim already held by someone else makes the whole change fail with the claim's message.
+ * Keys (lower case): `study-protocol#<sponsorId>#<protocol>`, `open-connection#<studyId>#<siteId>`,
+ * `organisation-name#<country>#<name>`.
+ */
+export interface Claim {
+  key: string;
+  /** The 409 message when the value is taken (names the field in `field`). */
+  message: string;
+  field?: string;
+}
+
+/**
+ * One atomic change of the registry: every record put, claim made and released, and use counted
+ * happens, or none does.
+ */
+export interface RegistryChange {
+  /** The write's id, stamped on every record it puts (`writeId`). */
+  writeId: string;
+  /**
+   * Records to store. `expectedRevision`: the revision the stored record must still have (null:
+   * it must not exist yet). A record that changed meanwhile fails the change with 409.
+   */
+  puts: { item: RegistryRecord; expectedRevision: number | null }[];
+  claims?: Claim[];
+  releases?: string[];
+  /**
+   * Open connections per organisation, system and study ("<type>#<id>"), counted up (+1) or
+   * down (-1) as connections open and close: what the guards below read, safe against races
+   * that the snapshot cannot see.
+   */
+  uses?: { key: string; by: 1 | -1 }[];
+  /**
+   * Guards: these must hold when the change is made, else it fails with the message (409).
+   * `unused`: no open connection counted on the key. `active`: the record is active (or, for a
+   * study, not closed) at the given revision or later.
+   */
+  guards?: (
+    | { kind: 'unused'; key: string; message: string }
+    | { kind: 'active'; type: RegistryType; id: string; message: string }
+  )[];
+  /**
+   * Records created by an import that is being undone: removed only if still at revision 1 and
+   * unused (else left, and reported).
+   */
+  removals?: { type: RegistryType; id: string }[];
+}
+
+/** The use key of a record, for `uses` and `unused` guards. */
+export const useKey = (type: 'organisation' | 'system' | 'study', id: string): string =>
+  `${type}#${id}`;
+
+export interface Registry {
+  /**
+   * The registry as it is now: a copy kept in memory per process, brought up to date from the
+   * store's change log on each call (one consistent read when nothing changed).
+   */
+  snapshot(): Promise<RegistrySnapshot>;
+  /** One record, read consistently from the store (never from a copy). */
+  get<T extends RegistryType>(
+    type: T,
+    id: string,
+  ): Promise<Extract<RegistryRecord, { type: T }>['record'] | null>;
+  /**
+   * Makes the change atomically. Throws ConflictError (409) with the failing claim's, guard's or
+   * revision's message; a record whose `writeId` already equals the change's counts as done.
+   */
+  commit(change: RegistryChange): Promise<void>;
+}
+
+/**
+ * A registry write with its audit records: made crash-safe by the write journal (the change
+ * first, then every audit record exactly once), so a change is never left unaudited.
+ */
+export interface RegistryWrites {
+  /**
+   * Runs the write on `subject` (e.g. "connection:<id>"; one write per subject at a time, else
+   * 409 after a moment). The audit entries are appended once the change is made; when the change
+   * is refused the refusal reaches the caller and nothing is written.
+   */
+  apply(subject: string, change: RegistryChange, audit: AuditEntry[]): Promise<void>;
+  /**
+   * An import, all or nothing: the changes (each at most ~40 records) are staged, then made one
+   * after another; if one is refused, those already made are undone (`removals`) and the refusal
+   * reaches the caller. Each change's audit entries are appended once it is made.
+   */
+  applyAll(
+    subject: string,
+    parts: { change: RegistryChange; audit: AuditEntry[] }[],
+  ): Promise<void>;
+}
