@@ -390,6 +390,7 @@ export const de: Translation = {
         'Dieser Prüfer liest die Benutzer und das Prüfprotokoll aller Organisationen.',
       sites: 'Prüfzentren',
       sponsors: 'Sponsoren',
+      cros: 'Auftragsforschungsinstitute (CROs)',
       required: 'Dieses Feld ist erforderlich.',
       phoneDigits: 'Nur die Ziffern 0-9 sind erlaubt.',
       phoneIncomplete: 'Wählen Sie eine Ländervorwahl und geben Sie die Nummer ein.',

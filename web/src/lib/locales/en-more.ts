@@ -324,6 +324,7 @@ export const enMore = {
         'This Auditor reads the users and the audit trail of every organisation.',
       sites: 'Sites',
       sponsors: 'Sponsors',
+      cros: 'Contract research organisations (CROs)',
       required: 'This field is required.',
       phoneDigits: 'Only following number 0-9 are allowed.',
       phoneIncomplete: 'Choose a country code and enter the number.',

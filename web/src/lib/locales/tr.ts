@@ -384,6 +384,7 @@ export const tr: Translation = {
       everyOrganisationNote: 'Bu denetçi, tüm kuruluşların kullanıcılarını ve denetim izini okur.',
       sites: 'Merkezler',
       sponsors: 'Destekleyiciler',
+      cros: 'Sözleşmeli araştırma kuruluşları (CRO)',
       required: 'Bu alan zorunludur.',
       phoneDigits: 'Yalnızca 0-9 rakamlarına izin verilir.',
       phoneIncomplete: 'Bir ülke kodu seçin ve numarayı girin.',

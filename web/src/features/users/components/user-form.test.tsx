@@ -1,5 +1,5 @@
 import type { UserListItem } from '@ccsc/contract';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,21 +12,16 @@ import {
   loadTestRuntimeConfig,
   success,
 } from '../../../testing/fake-api';
+import { organisation, registryPage } from '../../../testing/registry-fixtures';
 import { testConfig } from '../../../testing/render-app';
 import { CreateUserPage } from './create-user-page';
 import { EditUserPage } from './edit-user-page';
 
 const REFERENCE: Record<string, ApiAnswer> = {
-  getSiteOrgList: success({
-    organisations: [
-      { organisationId: 'site-1', name: 'Klinikum Eins', kind: 'site', country: 'DE' },
-    ],
-  }),
-  getSponsorList: success({
-    organisations: [
-      { organisationId: 'sponsor-1', name: 'Pharma Zwei', kind: 'sponsor', country: 'TR' },
-    ],
-  }),
+  'list-organisations': registryPage('organisations', [
+    organisation('site-1', 'Klinikum Eins'),
+    organisation('sponsor-1', 'Pharma Zwei', { kind: 'sponsor', country: 'TR' }),
+  ]),
   'list-all-groups': success({
     groups: [
       { name: 'PlatformAdmin', description: null },
@@ -149,6 +144,43 @@ describe('create user', () => {
     await u.selectOptions(screen.getByLabelText('Role'), 'PlatformAdmin');
     expect(screen.queryByLabelText('Organisation')).toBeNull();
     expect(calls.filter((c) => c.path === 'create-user')).toEqual([]);
+  });
+
+  it('offers every organisation the caller may see, fetching every page, CROs apart', async () => {
+    const u = userEvent.setup();
+    const calls = fakeApi((path, body) => {
+      if (path !== 'list-organisations') {
+        return REFERENCE[path] ?? failure(500, 'INTERNAL', `unexpected ${path}`);
+      }
+      return (body as { cursor?: string }).cursor === 'page-2'
+        ? registryPage('organisations', [
+            organisation('cro-1', 'Studien GmbH', { kind: 'cro' }),
+            organisation('site-9', 'Hastane Dokuz', { country: 'TR', status: 'inactive' }),
+          ])
+        : registryPage('organisations', [organisation('site-1', 'Klinikum Eins')], {
+            total: 3,
+            nextCursor: 'page-2',
+          });
+    });
+    renderAt('/admin/user-management/create-user');
+    await u.selectOptions(await screen.findByLabelText('Role'), 'OrgAdmin');
+    const select = screen.getByLabelText('Organisation');
+    const groups = within(select).getAllByRole('group');
+    expect(groups.map((g) => g.getAttribute('label'))).toEqual([
+      'Sites',
+      'Sponsors',
+      'Contract research organisations (CROs)',
+    ]);
+    expect(
+      within(groups[0] as HTMLElement)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Klinikum Eins', 'Hastane Dokuz']);
+    expect(within(groups[2] as HTMLElement).getByRole('option')).toHaveTextContent('Studien GmbH');
+    expect(calls.filter((c) => c.path === 'list-organisations').map((c) => c.body)).toEqual([
+      { limit: 100 },
+      { limit: 100, cursor: 'page-2' },
+    ]);
   });
 
   it('invites with the phone as E.164 and goes back to the list', async () => {

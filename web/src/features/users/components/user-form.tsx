@@ -248,6 +248,15 @@ export const UserForm = ({
                 </option>
               ))}
             </optgroup>
+            {reference.cros.length > 0 && (
+              <optgroup label={t('users.form.cros')}>
+                {reference.cros.map((o) => (
+                  <option key={o.organisationId} value={o.organisationId}>
+                    {o.name}
+                  </option>
+                ))}
+              </optgroup>
+            )}
           </select>
           {organisationProblem && (
             <div id="user-organisation-problem" className="invalid-feedback">

@@ -12,6 +12,7 @@ import {
   loadTestRuntimeConfig,
   success,
 } from '../../../testing/fake-api';
+import { organisation, registryPage } from '../../../testing/registry-fixtures';
 import { testConfig } from '../../../testing/render-app';
 import { UserListPage } from './user-list-page';
 
@@ -35,12 +36,7 @@ const user = (n: number, overrides: Partial<UserListItem> = {}): UserListItem =>
 });
 
 const ORGS = {
-  getSiteOrgList: success({
-    organisations: [
-      { organisationId: 'site-1', name: 'Klinikum Eins', kind: 'site', country: 'DE' },
-    ],
-  }),
-  getSponsorList: success({ organisations: [] }),
+  'list-organisations': registryPage('organisations', [organisation('site-1', 'Klinikum Eins')]),
 };
 
 const serve = (

@@ -1,14 +1,17 @@
 import type { ResponseOf } from '@ccsc/contract';
 import { useEffect, useState } from 'react';
+import { allPages } from '../../../lib/all-pages';
 import { callApi } from '../../../lib/api';
 
-export type Organisation = ResponseOf<'getSiteOrgList'>['organisations'][number];
+export type Organisation = ResponseOf<'list-organisations'>['organisations'][number];
 export type DialCode = ResponseOf<'get-mob-dial-code'>['dialCodes'][number];
 export type Group = ResponseOf<'list-all-groups'>['groups'][number];
 
 export interface ReferenceData {
   sites: Organisation[];
   sponsors: Organisation[];
+  /** Contract research organisations, acting for sponsors. */
+  cros: Organisation[];
   /** The roles the caller may give. */
   groups: Group[];
   dialCodes: DialCode[];
@@ -16,25 +19,39 @@ export interface ReferenceData {
 
 type Settled = { key: number; data: ReferenceData } | { key: number; failed: true };
 
-/** The organisations (both kinds) the list and the forms name; the form also the roles and codes. */
+/**
+ * Every organisation the caller may see, of every kind and status (a user may belong to an
+ * inactive one), by name: list-organisations pages them (at most 100 a page), so all pages are
+ * fetched.
+ */
+const loadOrganisations = () =>
+  allPages(async (cursor) => {
+    const page = await callApi('list-organisations', {
+      limit: 100,
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+    return { items: page.organisations, nextCursor: page.nextCursor };
+  });
+
+/** The organisations (every kind) the list and the forms name; the form also the roles and codes. */
 export const useReferenceData = (what: 'organisations' | 'all') => {
   const [settled, setSettled] = useState<Settled | null>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
     Promise.all([
-      callApi('getSiteOrgList', {}),
-      callApi('getSponsorList', {}),
+      loadOrganisations(),
       what === 'all' ? callApi('list-all-groups', {}) : Promise.resolve({ groups: [] }),
       what === 'all' ? callApi('get-mob-dial-code', {}) : Promise.resolve({ dialCodes: [] }),
     ]).then(
-      ([sites, sponsors, groups, dialCodes]) => {
+      ([organisations, groups, dialCodes]) => {
         if (!current) return;
         setSettled({
           key: attempt,
           data: {
-            sites: sites.organisations,
-            sponsors: sponsors.organisations,
+            sites: organisations.filter((o) => o.kind === 'site'),
+            sponsors: organisations.filter((o) => o.kind === 'sponsor'),
+            cros: organisations.filter((o) => o.kind === 'cro'),
             groups: groups.groups,
             dialCodes: dialCodes.dialCodes,
           },
@@ -59,5 +76,8 @@ export const useReferenceData = (what: 'organisations' | 'all') => {
 
 export const organisationNames = (data: ReferenceData | null): Map<string, string> =>
   new Map(
-    [...(data?.sites ?? []), ...(data?.sponsors ?? [])].map((o) => [o.organisationId, o.name]),
+    [...(data?.sites ?? []), ...(data?.sponsors ?? []), ...(data?.cros ?? [])].map((o) => [
+      o.organisationId,
+      o.name,
+    ]),
   );
