@@ -111,7 +111,8 @@ export interface RegistrySnapshot {
  * A claim on a unique value: made when a record takes the value, released when it gives it up.
  * A claim already held by someone else makes the whole change fail with the claim's message.
  * Keys (lower case): `study-protocol#<sponsorId>#<protocol>`, `open-connection#<studyId>#<siteId>`,
- * `organisation-name#<country>#<name>`.
+ * `organisation-name#<country>#<name>`, built with `claimKeys` below. A key both released and
+ * claimed in one change stays held.
  */
 export interface Claim {
   key: string;
@@ -151,7 +152,8 @@ export interface RegistryChange {
   )[];
   /**
    * Records created by an import that is being undone: removed only if still at revision 1 and
-   * unused (else left, and reported).
+   * unused (else left, and reported), each with the claims (`claimsOf`) the write that created
+   * it made. Made one by one, after the rest of the change.
    */
   removals?: { type: RegistryType; id: string }[];
 }
@@ -159,6 +161,41 @@ export interface RegistryChange {
 /** The use key of a record, for `uses` and `unused` guards. */
 export const useKey = (type: 'organisation' | 'system' | 'study', id: string): string =>
   `${type}#${id}`;
+
+/** Lower case, spaces collapsed: "ACME  Pharma" and "acme pharma" claim the same name. */
+const claimable = (value: string): string =>
+  value.normalize('NFC').trim().replace(/\s+/gu, ' ').toLowerCase();
+
+/** The claim keys above, built one way for every feature and store. */
+export const claimKeys = {
+  organisationName: (country: string, name: string): string =>
+    `organisation-name#${claimable(country)}#${claimable(name)}`,
+  studyProtocol: (sponsorOrganisationId: string, protocolNumber: string): string =>
+    `study-protocol#${sponsorOrganisationId}#${claimable(protocolNumber)}`,
+  openConnection: (studyId: string, siteOrganisationId: string): string =>
+    `open-connection#${studyId}#${siteOrganisationId}`,
+};
+
+/**
+ * The claims a record holds by its values: what a removal (an undone import) releases with it,
+ * when the write that created the record made them.
+ */
+export const claimsOf = (item: RegistryRecord): string[] => {
+  switch (item.type) {
+    case 'organisation':
+      return [claimKeys.organisationName(item.record.country, item.record.name)];
+    case 'study':
+      return [
+        claimKeys.studyProtocol(item.record.sponsorOrganisationId, item.record.protocolNumber),
+      ];
+    case 'connection':
+      return ['invited', 'active', 'suspended'].includes(item.record.status)
+        ? [claimKeys.openConnection(item.record.studyId, item.record.siteOrganisationId)]
+        : [];
+    case 'system':
+      return [];
+  }
+};
 
 export interface Registry {
   /**
@@ -190,8 +227,10 @@ export interface RegistryWrites {
    */
   apply(subject: string, change: RegistryChange, audit: AuditEntry[]): Promise<void>;
   /**
-   * An import, all or nothing: the changes (each at most ~40 records) are staged, then made one
-   * after another; if one is refused, those already made are undone (`removals`) and the refusal
+   * An import, all or nothing: the changes (each at most ~40 records, creations only) are
+   * staged, then made one after another; if one is refused, those already made are undone
+   * (`removals`), the failure is recorded once (`registry.import`, failure, on the first audit
+   * entry's actor and request, saying what was undone and what had to be left) and the refusal
    * reaches the caller. Each change's audit entries are appended once it is made.
    */
   applyAll(

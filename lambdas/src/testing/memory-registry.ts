@@ -1,0 +1,212 @@
+import { AppError, ConflictError } from '../core/errors';
+import type { AuditEntry, AuditTrail } from '../ports/audit-trail';
+import {
+  claimsOf,
+  type ConnectionRecord,
+  type OrganisationRecord,
+  type RegistryChange,
+  type RegistryRecord,
+  type RegistrySnapshot,
+  type RegistryType,
+  type RegistryWrites,
+  type Registry,
+  type StudyRecord,
+  type SystemRecord,
+  useKey,
+} from '../ports/registry';
+import {
+  checkShape,
+  idOf,
+  importFailureEntry,
+  netClaims,
+  netUses,
+  stamped,
+  undoOf,
+  verdictOf,
+} from '../adapters/registry-rules';
+
+type RecordOf<T extends RegistryType> = Extract<RegistryRecord, { type: T }>['record'];
+
+const deepFreeze = <T>(value: T): T => {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+};
+
+/**
+ * The registry in memory, with the stores' semantics (adapters/registry-rules.ts, the same
+ * verdicts as DynamoDB): revisions checked, claims unique, uses counted, guards, a change whose
+ * write id is already on a record counts as done, removals only at revision 1 and unused (with
+ * the claims their creating write made). Records handed out are frozen, as the snapshot's are
+ * shared read-only. `failNext` makes the next commit fail as a store that is down would.
+ */
+export class MemoryRegistry implements Registry {
+  private readonly stores = {
+    organisation: new Map<string, OrganisationRecord>(),
+    system: new Map<string, SystemRecord>(),
+    study: new Map<string, StudyRecord>(),
+    connection: new Map<string, ConnectionRecord>(),
+  };
+  /** Claim key → the write that made it. */
+  readonly claims = new Map<string, { writeId: string }>();
+  /** Use key → open connections counted. */
+  readonly uses = new Map<string, number>();
+  version = 0;
+  /** Changes made (not counting those found done). */
+  commits = 0;
+  failNext: Error | null = null;
+  private cached: RegistrySnapshot | null = null;
+
+  private map<T extends RegistryType>(type: T): Map<string, RecordOf<T>> {
+    return this.stores[type] as unknown as Map<string, RecordOf<T>>;
+  }
+
+  snapshot(): Promise<RegistrySnapshot> {
+    this.cached ??= {
+      version: this.version,
+      organisations: new Map(this.stores.organisation),
+      systems: new Map(this.stores.system),
+      studies: new Map(this.stores.study),
+      connections: new Map(this.stores.connection),
+    };
+    return Promise.resolve(this.cached);
+  }
+
+  readonly get: Registry['get'] = (type, id) => {
+    const found: RegistryRecord['record'] | undefined = this.map(type).get(id);
+    // The map of `type` holds records of that type only.
+    return Promise.resolve((found ?? null) as never);
+  };
+
+  commit(change: RegistryChange): Promise<void> {
+    try {
+      this.commitNow(change);
+      return Promise.resolve();
+    } catch (err) {
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+
+  private commitNow(change: RegistryChange): void {
+    if (this.failNext !== null) {
+      const failure = this.failNext;
+      this.failNext = null;
+      throw failure;
+    }
+    checkShape(change);
+    const verdict = verdictOf(change, {
+      record: (type, id) => this.map(type).get(id) ?? null,
+      claimHeld: (key) => this.claims.has(key),
+      openUses: (key) => this.uses.get(key) ?? 0,
+    });
+    if (verdict === 'done') return;
+    if (verdict !== null) throw verdict;
+    for (const put of change.puts) {
+      const { type, record } = stamped(put, change.writeId);
+      this.map(type).set(idOf(put.item), deepFreeze(structuredClone(record)));
+    }
+    const { claims, releases } = netClaims(change);
+    for (const key of releases) this.claims.delete(key);
+    for (const claim of claims) this.claims.set(claim.key, { writeId: change.writeId });
+    for (const [key, by] of netUses(change)) this.uses.set(key, (this.uses.get(key) ?? 0) + by);
+    for (const removal of change.removals ?? []) this.remove(removal.type, removal.id);
+    this.version += 1;
+    this.commits += 1;
+    this.cached = null;
+  }
+
+  private remove(type: RegistryType, id: string): void {
+    const record = this.map(type).get(id);
+    if (record === undefined || record.revision !== 1) return;
+    if (type !== 'connection' && (this.uses.get(useKey(type, id)) ?? 0) > 0) return;
+    this.map(type).delete(id);
+    for (const key of claimsOf({ type, record } as RegistryRecord)) {
+      if (this.claims.get(key)?.writeId === record.writeId) this.claims.delete(key);
+    }
+  }
+
+  /** Puts records as they are (a test's starting state), claims included. */
+  seed(items: RegistryRecord[]): void {
+    for (const item of items) {
+      this.map(item.type).set(idOf(item), deepFreeze(structuredClone(item.record)));
+      for (const key of claimsOf(item)) this.claims.set(key, { writeId: item.record.writeId });
+    }
+    this.version += 1;
+    this.cached = null;
+  }
+}
+
+const BUSY = 'Another change to this record is in progress. Try again in a moment.';
+
+/**
+ * RegistryWrites over a registry and an audit trail, without the journal (core tests): apply
+ * commits, then appends the entries; applyAll commits the parts in order, and when one is refused
+ * removes what the parts before it created, records the failure once and passes the refusal on.
+ * A second write on a subject while one runs is refused at once (the journal waits a moment
+ * first).
+ */
+export class MemoryRegistryWrites implements RegistryWrites {
+  private readonly busy = new Set<string>();
+
+  constructor(
+    readonly registry: Registry,
+    readonly audit: AuditTrail,
+  ) {}
+
+  async apply(subject: string, change: RegistryChange, audit: AuditEntry[]): Promise<void> {
+    await this.holding(subject, async () => {
+      await this.registry.commit(change);
+      for (const entry of audit) await this.audit.append(entry);
+    });
+  }
+
+  async applyAll(
+    subject: string,
+    parts: { change: RegistryChange; audit: AuditEntry[] }[],
+  ): Promise<void> {
+    await this.holding(subject, async () => {
+      const made: RegistryChange[] = [];
+      for (const part of parts) {
+        try {
+          await this.registry.commit(part.change);
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          await this.undo(subject, parts, made, err);
+          throw err;
+        }
+        made.push(part.change);
+        for (const entry of part.audit) await this.audit.append(entry);
+      }
+    });
+  }
+
+  private async undo(
+    subject: string,
+    parts: { audit: AuditEntry[] }[],
+    made: RegistryChange[],
+    refusal: AppError,
+  ): Promise<void> {
+    const removals = undoOf(made);
+    if (removals.length > 0) {
+      await this.registry.commit({ writeId: `${subject}:undo`, puts: [], removals });
+    }
+    const left: typeof removals = [];
+    for (const r of removals) {
+      if ((await this.registry.get(r.type, r.id)) !== null) left.push(r);
+    }
+    const entry = importFailureEntry(subject, parts, refusal, removals.length - left.length, left);
+    if (entry !== null) await this.audit.append(entry);
+  }
+
+  private async holding(subject: string, work: () => Promise<void>): Promise<void> {
+    if (this.busy.has(subject)) throw new ConflictError(BUSY);
+    this.busy.add(subject);
+    try {
+      await work();
+    } finally {
+      this.busy.delete(subject);
+    }
+  }
+}
