@@ -63,22 +63,39 @@ const studyKey = keyPer((s: StudyRecord) => searchKey([s.protocolNumber, s.title
 const nameKey = keyPer((o: OrganisationRecord) => searchKey([o.name]));
 
 /**
+ * Each connection's whole search key in one string, built once per snapshot (when a search first
+ * asks) from the parts' keys, which are kept per record: a change of one connection, study or
+ * organisation folds only its own text again. The parts keep their separators, so a query still
+ * matches the start of a word of one part only.
+ */
+const searchKeysOf = perSnapshot((snapshot): ReadonlyMap<ConnectionRecord, string> => {
+  const keys = new Map<ConnectionRecord, string>();
+  const nameOf = (organisationId: string) => {
+    const organisation = snapshot.organisations.get(organisationId);
+    return organisation === undefined ? '' : nameKey(organisation);
+  };
+  for (const c of snapshot.connections.values()) {
+    const study = snapshot.studies.get(c.studyId);
+    keys.set(
+      c,
+      ownKey(c) +
+        (study === undefined ? '' : studyKey(study)) +
+        nameOf(c.sponsorOrganisationId) +
+        nameOf(c.siteOrganisationId),
+    );
+  }
+  return keys;
+});
+
+/**
  * Whether `search` finds the connection: the start of a word of its protocol number, study title,
  * sponsor, site, site number or investigator (registry-page.ts's rule).
  */
 const searchOf = (search: string | undefined, snapshot: RegistrySnapshot) => {
   const matches = searchMatcher(search);
   if (matches === null) return null;
-  const nameMatches = (organisationId: string) => {
-    const organisation = snapshot.organisations.get(organisationId);
-    return organisation !== undefined && matches(nameKey(organisation));
-  };
-  return (c: ConnectionRecord): boolean => {
-    if (matches(ownKey(c))) return true;
-    const study = snapshot.studies.get(c.studyId);
-    if (study !== undefined && matches(studyKey(study))) return true;
-    return nameMatches(c.siteOrganisationId) || nameMatches(c.sponsorOrganisationId);
-  };
+  const keys = searchKeysOf(snapshot);
+  return (c: ConnectionRecord): boolean => matches(keys.get(c) ?? '');
 };
 
 /**
