@@ -128,8 +128,10 @@ export const findConnections = (
     (best, list) => (best === null || list.length < best.length ? list : best),
     null,
   );
+  // A candidate list near the size of the whole is not worth sorting: the filter below walks the
+  // whole list, already in order, as fast.
   const rows =
-    smallest === null
+    smallest === null || smallest.length * 4 > order.newestFirst.length
       ? order.newestFirst
       : [...smallest].sort(
           (a, b) => (order.place.get(a.connectionId) ?? 0) - (order.place.get(b.connectionId) ?? 0),
