@@ -5,6 +5,7 @@ import type {
   RegistrySnapshot,
   SystemRecord,
 } from '../../ports/registry';
+import type { Cell } from '../../exports/csv';
 import { byKey, fold, searchKey, searchMatcher, sortKey } from './registry-page';
 import { perSnapshot, type RegistryView } from './registry-view';
 
@@ -149,3 +150,15 @@ export const identifiersCell = (identifiers: readonly { label: string; value: st
 export interface RegistryReadDeps {
   registry: Pick<Registry, 'snapshot'>;
 }
+
+/** A found list as an export's rows: each row's cells made as the writer asks for it. */
+export const exportRows = <T>(
+  items: readonly T[],
+  cellsOf: (item: T) => Cell[],
+): AsyncIterable<Cell[]> => {
+  function* rows() {
+    for (const item of items) yield cellsOf(item);
+  }
+  const iterator = rows();
+  return { [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve(iterator.next()) }) };
+};
