@@ -15,7 +15,7 @@ export interface TableDefinition {
 }
 
 export const TABLES = {
-  /** Organisations, systems, API credentials, standards, one-time links. */
+  /** The registry, the user index, the write journal, API credentials, standards, one-time links. */
   main: {
     suffix: 'main',
     partitionKey: 'pk',
@@ -40,48 +40,64 @@ export const tableName = (environment: string, table: TableDefinition): string =
 export const bucketName = (environment: string, bucket: string, account = 'local'): string =>
   `ccsc-${environment}-${bucket}-${account}`;
 
-// ---- Organisations (reference data; issue 5 reads them, a later issue manages them) ----
-
-export type OrganisationKind = 'site' | 'sponsor';
-
-export interface OrganisationRecord {
-  organisationId: string;
-  name: string;
-  kind: OrganisationKind;
-  /** ISO 3166-1 alpha-2, or null when not known. */
-  country: string | null;
-}
-
-export interface OrgSystemRecord {
-  systemId: string;
-  organisationId: string;
-  name: string;
-  vendor: string | null;
-}
+// ---- The registry (issue 14): organisations, systems, studies, connections ----
 
 /**
- * An organisation in the main table: its own partition (`ORG#<id>`, sk `PROFILE`, its systems
- * beside it as `SYSTEM#<id>`), listed per kind through gsi1 (`ORGS#<kind>`, by name).
+ * The registry in the main table (adapters/dynamodb-registry.ts; the model in
+ * @ccsc/contract/organisations, the port in ports/registry.ts):
+ *
+ * - Records: `REGISTRY#<TYPE>#<shard>` / `<id>`, the record's fields beside the keys (and `type`).
+ *   Each type is spread over REGISTRY_SHARDS partitions (by a hash of the id), so a reader that
+ *   loads the whole registry queries them side by side instead of one long partition page by page.
+ * - The version: `REGISTRY#VERSION` / `VERSION` (`version`, a number). Every commit is one
+ *   TransactWriteItems that raises it, on the condition that it still is the version read just
+ *   before, so commits follow one another, each at its own version.
+ * - The change log: `REGISTRY#CHANGES` / the zero-padded version, written in the same
+ *   transaction: the records put (or, for a change too large for one item, their keys) and the
+ *   records removed. Kept a day (TTL). A reader's copy catches up from it.
+ * - Claims on unique values: `REGISTRY#CLAIM` / `<key>` (the write that made it), put only if absent.
+ * - Uses: `REGISTRY#USE` / `<type>#<id>`, `open` counted up and down (ADD) as connections open
+ *   and close; the `unused` guards read it.
+ * - Imports staged before they are made: `REGISTRY#IMPORT#<importId>` / the zero-padded part,
+ *   kept a day (TTL), so the write journal's entry names the import and not its rows.
  */
-export const organisationItem = (org: OrganisationRecord) => ({
-  pk: `ORG#${org.organisationId}`,
-  sk: 'PROFILE',
-  gsi1pk: `ORGS#${org.kind}`,
-  gsi1sk: `${org.name.toLowerCase()}#${org.organisationId}`,
-  ...org,
-});
+export const REGISTRY_SHARDS = 4;
+export const REGISTRY_PARTITIONS = {
+  organisation: 'REGISTRY#ORG',
+  system: 'REGISTRY#SYSTEM',
+  study: 'REGISTRY#STUDY',
+  connection: 'REGISTRY#CONNECTION',
+} as const;
+export type RegistryPartitionType = keyof typeof REGISTRY_PARTITIONS;
 
-export const orgSystemItem = (system: OrgSystemRecord) => ({
-  pk: `ORG#${system.organisationId}`,
-  sk: `SYSTEM#${system.systemId}`,
-  ...system,
-});
+/** FNV-1a: the same small hash everywhere, so a record is always looked up in its shard. */
+const shardOf = (id: string): number => {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i += 1) {
+    hash ^= id.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % REGISTRY_SHARDS;
+};
 
-export const organisationKey = (organisationId: string) => ({
-  pk: `ORG#${organisationId}`,
-  sk: 'PROFILE',
+export const registryPartition = (type: RegistryPartitionType, shard: number): string =>
+  `${REGISTRY_PARTITIONS[type]}#${String(shard)}`;
+export const registryRecordKey = (type: RegistryPartitionType, id: string) => ({
+  pk: registryPartition(type, shardOf(id)),
+  sk: id,
 });
-export const organisationsOfKind = (kind: OrganisationKind) => `ORGS#${kind}`;
+export const REGISTRY_VERSION_KEY = { pk: 'REGISTRY#VERSION', sk: 'VERSION' } as const;
+export const REGISTRY_CHANGES_PK = 'REGISTRY#CHANGES';
+export const registryChangeKey = (version: number) => ({
+  pk: REGISTRY_CHANGES_PK,
+  sk: String(version).padStart(12, '0'),
+});
+export const registryClaimKey = (key: string) => ({ pk: 'REGISTRY#CLAIM', sk: key });
+export const registryUseKey = (key: string) => ({ pk: 'REGISTRY#USE', sk: key });
+export const registryImportPartKey = (importId: string, part: number) => ({
+  pk: `REGISTRY#IMPORT#${importId}`,
+  sk: String(part).padStart(6, '0'),
+});
 
 // ---- The user index (issue 5): the user list's copy of the directory ----
 

@@ -1,155 +1,115 @@
-import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  organisationItem,
-  orgSystemItem,
-  type OrganisationRecord,
-  type OrgSystemRecord,
-} from '@ccsc/lambdas/data-model';
+import { claimKeys, DynamoRegistry } from '@ccsc/lambdas/adapters';
+import type { OrganisationRecord, SystemRecord } from '@ccsc/lambdas/adapters';
 
 /**
  * Reference data the offline console starts with (issue 5): a few sponsors and several sites,
  * each with the systems that exchange data through the console. Names are made up; the system
- * kinds (EDC, CTMS, eTMF, EHR) are what such organisations run. Seeded once per data folder (a
- * marker record says it was done), so that organisations an administrator later removes do not
- * come back at the next start.
+ * kinds (EDC, CTMS, eTMF, EHR) are what such organisations run. Written as registry records
+ * (issue 14) through the registry's own adapter, in one change. Seeded once per data folder (a
+ * marker record says it was done), so that what an administrator later changes stays as changed.
  */
+
+const SEEDED_AT = '2025-01-01T00:00:00.000Z';
+const stamp = {
+  revision: 1,
+  writeId: 'seed-reference-data',
+  createdAt: SEEDED_AT,
+  createdBy: 'system',
+  updatedAt: SEEDED_AT,
+  updatedBy: 'system',
+};
+const organisation = (
+  organisationId: string,
+  name: string,
+  kind: OrganisationRecord['kind'],
+  country: string,
+): OrganisationRecord => ({
+  ...stamp,
+  organisationId,
+  name,
+  kind,
+  country,
+  identifiers: [],
+  contactEmail: null,
+  status: 'active',
+});
+
 export const SEED_ORGANISATIONS: readonly OrganisationRecord[] = [
-  {
-    organisationId: 'sponsor-nordlicht',
-    name: 'Nordlicht Pharma AG',
-    kind: 'sponsor',
-    country: 'DE',
-  },
-  {
-    organisationId: 'sponsor-anatolia',
-    name: 'Anatolia Biotech A.Ş.',
-    kind: 'sponsor',
-    country: 'TR',
-  },
-  {
-    organisationId: 'sponsor-westbrook',
-    name: 'Westbrook Therapeutics Inc.',
-    kind: 'sponsor',
-    country: 'US',
-  },
-  {
-    organisationId: 'site-berlin-mitte',
-    name: 'Klinikum Berlin-Mitte',
-    kind: 'site',
-    country: 'DE',
-  },
-  {
-    organisationId: 'site-hamburg-nord',
-    name: 'Universitätsklinikum Hamburg-Nord',
-    kind: 'site',
-    country: 'DE',
-  },
-  {
-    organisationId: 'site-ankara-city',
-    name: 'Ankara City Research Hospital',
-    kind: 'site',
-    country: 'TR',
-  },
-  {
-    organisationId: 'site-izmir-ege',
-    name: 'Ege Clinical Research Centre Izmir',
-    kind: 'site',
-    country: 'TR',
-  },
-  {
-    organisationId: 'site-boston-harbor',
-    name: 'Boston Harbor Medical Center',
-    kind: 'site',
-    country: 'US',
-  },
-  {
-    organisationId: 'site-lyon-sud',
-    name: 'Centre Hospitalier Lyon-Sud',
-    kind: 'site',
-    country: 'FR',
-  },
+  organisation('sponsor-nordlicht', 'Nordlicht Pharma AG', 'sponsor', 'DE'),
+  organisation('sponsor-anatolia', 'Anatolia Biotech A.Ş.', 'sponsor', 'TR'),
+  organisation('sponsor-westbrook', 'Westbrook Therapeutics Inc.', 'sponsor', 'US'),
+  organisation('site-berlin-mitte', 'Klinikum Berlin-Mitte', 'site', 'DE'),
+  organisation('site-hamburg-nord', 'Universitätsklinikum Hamburg-Nord', 'site', 'DE'),
+  organisation('site-ankara-city', 'Ankara City Research Hospital', 'site', 'TR'),
+  organisation('site-izmir-ege', 'Ege Clinical Research Centre Izmir', 'site', 'TR'),
+  organisation('site-boston-harbor', 'Boston Harbor Medical Center', 'site', 'US'),
+  organisation('site-lyon-sud', 'Centre Hospitalier Lyon-Sud', 'site', 'FR'),
 ];
 
-export const SEED_SYSTEMS: readonly OrgSystemRecord[] = [
-  {
-    systemId: 'nordlicht-edc',
-    organisationId: 'sponsor-nordlicht',
-    name: 'Nordlicht EDC',
-    vendor: 'Medidata',
-  },
-  {
-    systemId: 'nordlicht-ctms',
-    organisationId: 'sponsor-nordlicht',
-    name: 'Nordlicht CTMS',
-    vendor: 'Veeva',
-  },
-  {
-    systemId: 'anatolia-edc',
-    organisationId: 'sponsor-anatolia',
-    name: 'Anatolia EDC',
-    vendor: 'Oracle',
-  },
-  {
-    systemId: 'westbrook-etmf',
-    organisationId: 'sponsor-westbrook',
-    name: 'Westbrook eTMF',
-    vendor: 'Veeva',
-  },
-  {
-    systemId: 'westbrook-edc',
-    organisationId: 'sponsor-westbrook',
-    name: 'Westbrook EDC',
-    vendor: 'Medidata',
-  },
-  {
-    systemId: 'berlin-mitte-ehr',
-    organisationId: 'site-berlin-mitte',
-    name: 'KBM Patient Record',
-    vendor: 'Dedalus',
-  },
-  {
-    systemId: 'berlin-mitte-ctms',
-    organisationId: 'site-berlin-mitte',
-    name: 'KBM Study Management',
-    vendor: null,
-  },
-  {
-    systemId: 'hamburg-nord-ehr',
-    organisationId: 'site-hamburg-nord',
-    name: 'UKHN Clinical Record',
-    vendor: 'Cerner',
-  },
-  {
-    systemId: 'ankara-city-ehr',
-    organisationId: 'site-ankara-city',
-    name: 'ACRH Hospital Information System',
-    vendor: null,
-  },
-  {
-    systemId: 'izmir-ege-ctms',
-    organisationId: 'site-izmir-ege',
-    name: 'Ege Trial Office',
-    vendor: 'Advarra',
-  },
-  {
-    systemId: 'boston-harbor-ehr',
-    organisationId: 'site-boston-harbor',
-    name: 'BHMC Epic',
-    vendor: 'Epic',
-  },
-  {
-    systemId: 'boston-harbor-ctms',
-    organisationId: 'site-boston-harbor',
-    name: 'BHMC OnCore',
-    vendor: 'Advarra',
-  },
-  {
-    systemId: 'lyon-sud-ehr',
-    organisationId: 'site-lyon-sud',
-    name: 'CHLS Dossier Patient',
-    vendor: null,
-  },
+const system = (
+  systemId: string,
+  organisationId: string,
+  name: string,
+  kind: SystemRecord['kind'],
+  vendor: string,
+  product: string,
+): SystemRecord => ({
+  ...stamp,
+  systemId,
+  organisationId,
+  name,
+  kind,
+  vendor,
+  product,
+  environment: 'production',
+  technicalContactEmail: `it@${organisationId}.example.com`,
+  status: 'active',
+});
+
+export const SEED_SYSTEMS: readonly SystemRecord[] = [
+  system('nordlicht-edc', 'sponsor-nordlicht', 'Nordlicht EDC', 'edc', 'Medidata', 'Rave EDC'),
+  system('nordlicht-ctms', 'sponsor-nordlicht', 'Nordlicht CTMS', 'ctms', 'Veeva', 'Vault CTMS'),
+  system('anatolia-edc', 'sponsor-anatolia', 'Anatolia EDC', 'edc', 'Oracle', 'Clinical One'),
+  system('westbrook-etmf', 'sponsor-westbrook', 'Westbrook eTMF', 'etmf', 'Veeva', 'Vault eTMF'),
+  system('westbrook-edc', 'sponsor-westbrook', 'Westbrook EDC', 'edc', 'Medidata', 'Rave EDC'),
+  system('berlin-mitte-ehr', 'site-berlin-mitte', 'KBM Patient Record', 'ehr', 'Dedalus', 'ORBIS'),
+  system(
+    'berlin-mitte-ctms',
+    'site-berlin-mitte',
+    'KBM Study Management',
+    'ctms',
+    'In-house',
+    'KBM Studienverwaltung',
+  ),
+  system(
+    'hamburg-nord-ehr',
+    'site-hamburg-nord',
+    'UKHN Clinical Record',
+    'ehr',
+    'Cerner',
+    'Millennium',
+  ),
+  system(
+    'ankara-city-ehr',
+    'site-ankara-city',
+    'ACRH Hospital Information System',
+    'ehr',
+    'In-house',
+    'ACRH HBYS',
+  ),
+  system('izmir-ege-ctms', 'site-izmir-ege', 'Ege Trial Office', 'ctms', 'Advarra', 'OnCore'),
+  system('boston-harbor-ehr', 'site-boston-harbor', 'BHMC Epic', 'ehr', 'Epic', 'EpicCare'),
+  system('boston-harbor-ctms', 'site-boston-harbor', 'BHMC OnCore', 'ctms', 'Advarra', 'OnCore'),
+  system(
+    'lyon-sud-ehr',
+    'site-lyon-sud',
+    'CHLS Dossier Patient',
+    'ehr',
+    'In-house',
+    'Dossier Patient Informatisé',
+  ),
 ];
 
 const MARKER = { pk: 'SEED', sk: 'organisations' };
@@ -166,28 +126,35 @@ export const seedReferenceData = async (options: {
       endpoint: options.endpoint,
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     }),
+    { marshallOptions: { removeUndefinedValues: true } },
   );
   try {
     const done = await client.send(new GetCommand({ TableName: options.tableName, Key: MARKER }));
     if (done.Item !== undefined) return false;
-    const put = async (item: Record<string, unknown>) => {
-      try {
-        await client.send(
-          new PutCommand({
-            TableName: options.tableName,
-            Item: item,
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
-      } catch (err) {
-        if (!(err instanceof ConditionalCheckFailedException)) throw err;
-      }
-    };
-    await Promise.all([
-      ...SEED_ORGANISATIONS.map((org) => put(organisationItem(org))),
-      ...SEED_SYSTEMS.map((system) => put(orgSystemItem(system))),
-    ]);
-    await put({ ...MARKER, seededAt: new Date().toISOString() });
+    // One change under one write id: made again after an interruption, it counts as done.
+    await new DynamoRegistry(client, options.tableName).commit({
+      writeId: stamp.writeId,
+      puts: [
+        ...SEED_ORGANISATIONS.map((record) => ({
+          item: { type: 'organisation' as const, record },
+          expectedRevision: null,
+        })),
+        ...SEED_SYSTEMS.map((record) => ({
+          item: { type: 'system' as const, record },
+          expectedRevision: null,
+        })),
+      ],
+      claims: SEED_ORGANISATIONS.map((o) => ({
+        key: claimKeys.organisationName(o.country, o.name),
+        message: `${o.name} is seeded twice.`,
+      })),
+    });
+    await client.send(
+      new PutCommand({
+        TableName: options.tableName,
+        Item: { ...MARKER, seededAt: new Date().toISOString() },
+      }),
+    );
     return true;
   } finally {
     client.destroy();

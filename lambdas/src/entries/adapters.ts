@@ -10,6 +10,16 @@ export {
   verifyAuditChain,
 } from '../adapters/dynamodb-audit-trail';
 export { DynamoRecordStore } from '../adapters/dynamodb-record-store';
+export { DynamoRegistry } from '../adapters/dynamodb-registry';
+export { claimKeys, useKey } from '../ports/registry';
+export type {
+  ConnectionRecord,
+  OrganisationRecord,
+  RegistryChange,
+  RegistryRecord,
+  StudyRecord,
+  SystemRecord,
+} from '../ports/registry';
 export { DynamoUserIndex } from '../adapters/dynamodb-user-index';
 export { S3ObjectStore } from '../adapters/s3-object-store';
 export { SesMailer } from '../adapters/ses-mailer';

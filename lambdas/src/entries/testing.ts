@@ -4,3 +4,14 @@ export {
   CODE_REFUSED_MESSAGE,
   CONFIRM_FORGET_PASSWORD_MIN_RESPONSE_MS,
 } from '../features/session/confirm-forget-password.core';
+/** The behaviour every store of the registry port shows (the DynamoDB adapter's test on dynalite). */
+export {
+  registryBehaviour,
+  registryWritesBehaviour,
+  uniqueId,
+  anOrganisation,
+  aSystem,
+  aStudy,
+  aConnection,
+} from '../testing/registry-suite';
+export { FakeAuditTrail } from '../testing/fakes';

@@ -3,11 +3,12 @@ import { createUser } from '../features/users/create-user.core';
 import { handle } from '../wiring/handler';
 import { userDirectory } from '../wiring/cognito';
 import { userWrites } from '../wiring/users';
-import { auditTrail, organisations } from '../wiring/dynamodb';
+import { auditTrail } from '../wiring/dynamodb';
+import { registry } from '../wiring/registry';
 
 export const handler = handle(routes['create-user'], createUser, () => ({
   directory: userDirectory(),
-  organisations: organisations(),
+  registry: registry(),
   audit: auditTrail(),
   writes: userWrites(),
 }));

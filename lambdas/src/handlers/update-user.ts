@@ -3,11 +3,12 @@ import { updateUser } from '../features/users/update-user.core';
 import { handle } from '../wiring/handler';
 import { userDirectory } from '../wiring/cognito';
 import { userWrites } from '../wiring/users';
-import { auditTrail, organisations } from '../wiring/dynamodb';
+import { auditTrail } from '../wiring/dynamodb';
+import { registry } from '../wiring/registry';
 
 export const handler = handle(routes['update-user'], updateUser, () => ({
   directory: userDirectory(),
-  organisations: organisations(),
+  registry: registry(),
   audit: auditTrail(),
   writes: userWrites(),
 }));

@@ -25,6 +25,90 @@ import {
   verdictOf,
 } from '../adapters/registry-rules';
 
+/** Records for tests: every field filled, made up. */
+const AT = '2025-01-15T10:00:00.000Z';
+const stamp = {
+  revision: 1,
+  writeId: 'seed',
+  createdAt: AT,
+  createdBy: 'admin@example.com',
+  updatedAt: AT,
+  updatedBy: 'admin@example.com',
+};
+
+export const anOrganisation = (
+  id: string,
+  overrides: Partial<OrganisationRecord> = {},
+): OrganisationRecord => ({
+  ...stamp,
+  organisationId: id,
+  name: `Organisation ${id}`,
+  kind: 'site',
+  country: 'DE',
+  identifiers: [{ label: 'Site network', value: `N-${id}` }],
+  contactEmail: `contact@${id}.example.com`,
+  status: 'active',
+  ...overrides,
+});
+
+export const aSystem = (
+  id: string,
+  organisationId: string,
+  overrides: Partial<SystemRecord> = {},
+): SystemRecord => ({
+  ...stamp,
+  systemId: id,
+  organisationId,
+  name: `System ${id}`,
+  kind: 'eisf',
+  vendor: 'Vendor',
+  product: 'Product',
+  environment: 'production',
+  technicalContactEmail: 'it@example.com',
+  status: 'active',
+  ...overrides,
+});
+
+export const aStudy = (
+  id: string,
+  sponsorOrganisationId: string,
+  overrides: Partial<StudyRecord> = {},
+): StudyRecord => ({
+  ...stamp,
+  studyId: id,
+  sponsorOrganisationId,
+  croOrganisationId: null,
+  protocolNumber: `P-${id}`,
+  title: `Study ${id}`,
+  phase: 'phase-2',
+  status: 'active',
+  ...overrides,
+});
+
+export const aConnection = (
+  id: string,
+  parts: { studyId: string; sponsor: string; site: string; sponsorSystem: string },
+  overrides: Partial<ConnectionRecord> = {},
+): ConnectionRecord => ({
+  ...stamp,
+  connectionId: id,
+  studyId: parts.studyId,
+  sponsorOrganisationId: parts.sponsor,
+  croOrganisationId: null,
+  siteOrganisationId: parts.site,
+  siteNumber: '101',
+  country: 'DE',
+  principalInvestigator: 'Dr. Erika Mustermann',
+  sponsorSystemId: parts.sponsorSystem,
+  siteSystemId: null,
+  status: 'invited',
+  suspendedBy: null,
+  history: [
+    { status: 'invited', at: AT, by: 'sponsor@example.com', side: 'sponsor', reason: null },
+  ],
+  ...overrides,
+});
+
 type RecordOf<T extends RegistryType> = Extract<RegistryRecord, { type: T }>['record'];
 
 const deepFreeze = <T>(value: T): T => {
@@ -210,3 +294,20 @@ export class MemoryRegistryWrites implements RegistryWrites {
     }
   }
 }
+
+/** A registry holding these organisations (ids, names optional), for tests that only look them up. */
+export const registryWith = (
+  organisations: (string | (Partial<OrganisationRecord> & { organisationId: string }))[],
+): MemoryRegistry => {
+  const registry = new MemoryRegistry();
+  registry.seed(
+    organisations.map((o) => {
+      const org = typeof o === 'string' ? { organisationId: o } : o;
+      return {
+        type: 'organisation' as const,
+        record: anOrganisation(org.organisationId, { name: org.organisationId, ...org }),
+      };
+    }),
+  );
+  return registry;
+};

@@ -3,105 +3,22 @@ import { AppError } from '../core/errors';
 import type { AuditEntry } from '../ports/audit-trail';
 import {
   claimKeys,
-  type ConnectionRecord,
   type OrganisationRecord,
   type Registry,
   type RegistryChange,
   type RegistryWrites,
-  type StudyRecord,
-  type SystemRecord,
   useKey,
 } from '../ports/registry';
 import type { FakeAuditTrail } from './fakes';
+import { aConnection, anOrganisation, aStudy, aSystem } from './memory-registry';
+
+export { aConnection, anOrganisation, aStudy, aSystem };
 
 /**
  * What every store of ports/registry.ts does, as one suite: the in-memory registry
  * (memory-registry.test.ts) and DynamoDB's (adapters/dynamodb-registry.test.ts) both run it, so
  * the core tests' fake means what production means.
  */
-
-const AT = '2025-01-15T10:00:00.000Z';
-const stamp = {
-  revision: 1,
-  writeId: 'seed',
-  createdAt: AT,
-  createdBy: 'admin@example.com',
-  updatedAt: AT,
-  updatedBy: 'admin@example.com',
-};
-
-export const anOrganisation = (
-  id: string,
-  overrides: Partial<OrganisationRecord> = {},
-): OrganisationRecord => ({
-  ...stamp,
-  organisationId: id,
-  name: `Organisation ${id}`,
-  kind: 'site',
-  country: 'DE',
-  identifiers: [{ label: 'Site network', value: `N-${id}` }],
-  contactEmail: `contact@${id}.example.com`,
-  status: 'active',
-  ...overrides,
-});
-
-export const aSystem = (
-  id: string,
-  organisationId: string,
-  overrides: Partial<SystemRecord> = {},
-): SystemRecord => ({
-  ...stamp,
-  systemId: id,
-  organisationId,
-  name: `System ${id}`,
-  kind: 'eisf',
-  vendor: 'Vendor',
-  product: 'Product',
-  environment: 'production',
-  technicalContactEmail: 'it@example.com',
-  status: 'active',
-  ...overrides,
-});
-
-export const aStudy = (
-  id: string,
-  sponsorOrganisationId: string,
-  overrides: Partial<StudyRecord> = {},
-): StudyRecord => ({
-  ...stamp,
-  studyId: id,
-  sponsorOrganisationId,
-  croOrganisationId: null,
-  protocolNumber: `P-${id}`,
-  title: `Study ${id}`,
-  phase: 'phase-2',
-  status: 'active',
-  ...overrides,
-});
-
-export const aConnection = (
-  id: string,
-  parts: { studyId: string; sponsor: string; site: string; sponsorSystem: string },
-  overrides: Partial<ConnectionRecord> = {},
-): ConnectionRecord => ({
-  ...stamp,
-  connectionId: id,
-  studyId: parts.studyId,
-  sponsorOrganisationId: parts.sponsor,
-  croOrganisationId: null,
-  siteOrganisationId: parts.site,
-  siteNumber: '101',
-  country: 'DE',
-  principalInvestigator: 'Dr. Erika Mustermann',
-  sponsorSystemId: parts.sponsorSystem,
-  siteSystemId: null,
-  status: 'invited',
-  suspendedBy: null,
-  history: [
-    { status: 'invited', at: AT, by: 'sponsor@example.com', side: 'sponsor', reason: null },
-  ],
-  ...overrides,
-});
 
 let writes = 0;
 const writeId = () => {

@@ -1,14 +1,12 @@
 import { DynamoAccountLocks } from '../adapters/dynamodb-account-locks';
 import { dynamoAuditTrail } from '../adapters/dynamodb-audit-trail';
 import { DynamoUserIndex } from '../adapters/dynamodb-user-index';
-import { DynamoOrganisations } from '../adapters/dynamodb-organisations';
 import { DynamoTotpResetTickets } from '../adapters/dynamodb-totp-reset-tickets';
 import { DynamoWriteJournal } from '../adapters/dynamodb-write-journal';
 import { dynamodb } from '../adapters/clients/dynamodb';
 import { lambdaEnv } from '../env';
 import type { AccountLocks } from '../ports/account-locks';
 import type { AuditTrail } from '../ports/audit-trail';
-import type { Organisations } from '../ports/organisations';
 import { systemClock } from '../ports/clock';
 import type { UserIndex } from '../ports/user-index';
 import type { TotpResetTickets } from '../ports/totp-reset-tickets';
@@ -25,9 +23,6 @@ export const accountLocks = (): AccountLocks =>
 
 export const totpResetTickets = (): TotpResetTickets =>
   new DynamoTotpResetTickets(dynamodb, lambdaEnv().MAIN_TABLE);
-
-export const organisations = (): Organisations =>
-  new DynamoOrganisations(dynamodb, lambdaEnv().MAIN_TABLE);
 
 export const userIndex = (): UserIndex => new DynamoUserIndex(dynamodb, lambdaEnv().MAIN_TABLE);
 

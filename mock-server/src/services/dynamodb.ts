@@ -1,4 +1,5 @@
 import dynalite from 'dynalite';
+import { addTransactions } from './dynamodb-transactions';
 import { closeServer, listen, type Stoppable, urlHost } from './net';
 
 export interface DynamoDbOptions {
@@ -17,6 +18,7 @@ export interface RunningDynamoDb extends Stoppable {
  * dynalite on disk. Tables are ACTIVE at once (createTableMs 0) instead of after dynalite's default
  * half second, which only slowed the first start. Its close() waits for the LevelDB store to close,
  * so a restart on the same folder can reopen it (LevelDB locks the folder while open).
+ * TransactWriteItems, which dynalite lacks, is answered in front of it (dynamodb-transactions.ts).
  */
 export const startDynamoDb = async (options: DynamoDbOptions): Promise<RunningDynamoDb> => {
   const server = dynalite({
@@ -25,9 +27,12 @@ export const startDynamoDb = async (options: DynamoDbOptions): Promise<RunningDy
     deleteTableMs: 0,
     updateTableMs: 0,
   });
+  let url = '';
+  addTransactions(server, () => url);
   const port = await listen(server, options.port, options.host);
+  url = `http://${urlHost(options.host)}:${String(port)}`;
   return {
-    url: `http://${urlHost(options.host)}:${String(port)}`,
+    url,
     port,
     stop: () => closeServer(server),
   };

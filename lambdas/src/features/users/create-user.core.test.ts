@@ -1,27 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@ccsc/contract';
 import { AppError, ForbiddenError, ValidationError } from '../../core/errors';
-import type { Organisations } from '../../ports/organisations';
 import { FakeUserDirectory, fakeUser } from '../../testing/fake-user-directory';
 import { callerContext, FakeAuditTrail } from '../../testing/fakes';
 import { userWritesFor } from '../../testing/user-writes';
+import { registryWith } from '../../testing/memory-registry';
 import { createUser, type CreateUserDeps } from './create-user.core';
 
 const ORG = 'site-berlin-mitte';
-const organisations: Pick<Organisations, 'get'> = {
-  get: (id) =>
-    Promise.resolve(
-      [ORG, 'sponsor-nordlicht'].includes(id)
-        ? { organisationId: id, name: id, kind: 'site', country: 'DE' }
-        : null,
-    ),
-};
+const registry = registryWith([ORG, 'sponsor-nordlicht']);
 
 const setup = () => {
   const directory = new FakeUserDirectory([fakeUser(1, { email: 'taken@example.com' })]);
   const audit = new FakeAuditTrail();
   const { writes, journal, clock } = userWritesFor(directory, { audit });
-  const deps: CreateUserDeps = { directory, organisations, audit, writes };
+  const deps: CreateUserDeps = { directory, registry, audit, writes };
   return { directory, audit, deps, writes, journal, clock };
 };
 

@@ -4,7 +4,7 @@ import type { Journal } from '../../core/journal';
 import { ConflictError, ForbiddenError, ValidationError } from '../../core/errors';
 import type { Core } from '../../core/request';
 import type { AuditTrail } from '../../ports/audit-trail';
-import type { Organisations } from '../../ports/organisations';
+import type { Registry } from '../../ports/registry';
 import type { UserDirectory } from '../../ports/user-directory';
 import { actorOf, sourceOf, userTarget } from '../audit/audit-entry';
 import { decide } from '@ccsc/contract/permissions';
@@ -14,7 +14,8 @@ import { recordBaseOf, userSubject, type UserWriteDeps } from '../../accounts/ac
 
 export interface CreateUserDeps {
   directory: Pick<UserDirectory, 'getUser'>;
-  organisations: Pick<Organisations, 'get'>;
+  /** The registry, where the organisation a user is placed in must exist. */
+  registry: Pick<Registry, 'get'>;
   audit: AuditTrail;
   writes: Pick<Journal<UserWriteDeps>, 'run'>;
 }
@@ -42,7 +43,7 @@ export const checkMobileNumber = (phoneNumber: string, path: string): string => 
 export const checkPlacement = async (
   role: string,
   organisationId: string | null | undefined,
-  organisations: Pick<Organisations, 'get'>,
+  registry: Pick<Registry, 'get'>,
   path: string,
 ): Promise<string | null> => {
   if (role === 'PlatformAdmin') {
@@ -59,7 +60,7 @@ export const checkPlacement = async (
   if (organisationId === undefined || organisationId === null) {
     throw fieldError(path, `A ${role} needs an organisation`);
   }
-  if ((await organisations.get(organisationId)) === null) {
+  if ((await registry.get('organisation', organisationId)) === null) {
     throw fieldError(path, 'No such organisation');
   }
   return organisationId;
@@ -74,7 +75,7 @@ export const checkPlacement = async (
 export const createUser: Core<(typeof routes)['create-user'], CreateUserDeps> = async (
   { userAttributes: attrs },
   ctx,
-  { directory, organisations, audit, writes },
+  { directory, registry, audit, writes },
 ) => {
   // The rules first, on the organisation as asked: what an OrgAdmin may not name, they learn
   // nothing about (not even whether it exists).
@@ -107,7 +108,7 @@ export const createUser: Core<(typeof routes)['create-user'], CreateUserDeps> = 
   const organisationId = await checkPlacement(
     attrs.role,
     attrs.organisationId,
-    organisations,
+    registry,
     'userAttributes.organisationId',
   );
   const phoneNumber =

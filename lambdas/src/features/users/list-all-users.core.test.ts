@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Organisations } from '../../ports/organisations';
 import type { IndexedUser } from '../../ports/user-index';
 import { directoryUser } from '../../testing/fake-user-directory';
 import { callerContext, FakeUserIndex } from '../../testing/fakes';
+import { registryWith } from '../../testing/memory-registry';
 import { listAllUsers } from './list-all-users.core';
 
 const row = (n: number, overrides: Partial<IndexedUser> = {}): IndexedUser => ({
@@ -12,18 +12,10 @@ const row = (n: number, overrides: Partial<IndexedUser> = {}): IndexedUser => ({
   ...overrides,
 });
 
-const organisations: Organisations = {
-  list: (kind) =>
-    Promise.resolve(
-      kind === 'site'
-        ? [
-            { organisationId: 'site-001', name: 'Zeta Clinic', kind, country: 'DE' },
-            { organisationId: 'site-002', name: 'Alpha Hospital', kind, country: 'TR' },
-          ]
-        : [],
-    ),
-  get: () => Promise.resolve(null),
-};
+const registry = registryWith([
+  { organisationId: 'site-001', name: 'Zeta Clinic' },
+  { organisationId: 'site-002', name: 'Alpha Hospital', country: 'TR' },
+]);
 
 const setUp = (rows: IndexedUser[]) => {
   const index = new FakeUserIndex();
@@ -32,7 +24,7 @@ const setUp = (rows: IndexedUser[]) => {
   let builds = 0;
   const deps = {
     index,
-    organisations,
+    registry,
     ensureBuilt: () => {
       builds += 1;
       return Promise.resolve();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { routes, UserListItem } from '@ccsc/contract';
 import { ValidationError } from '../../core/errors';
 import type { Core } from '../../core/request';
-import type { Organisations } from '../../ports/organisations';
+import type { Registry } from '../../ports/registry';
 import type { IndexedUser, UserIndex } from '../../ports/user-index';
 import { toApiUser } from './to-api-user';
 import { displayStatus } from '../../accounts/user-index-sync';
@@ -10,7 +10,8 @@ import { matchesQuery, type UserListQuery, visibleTo } from './user-list-query';
 
 export interface ListAllUsersDeps {
   index: UserIndex;
-  organisations: Organisations;
+  /** The registry, for the organisations' names (sorting by organisation). */
+  registry: Pick<Registry, 'snapshot'>;
   /** Builds the index from the directory if it never was (a new deployment's first list). */
   ensureBuilt: () => Promise<void>;
 }
@@ -100,12 +101,11 @@ const decodeCursor = (cursor: string, query: UserListQuery): number => {
   return value;
 };
 
-const organisationNames = async (organisations: Organisations): Promise<Map<string, string>> => {
-  const [sites, sponsors] = await Promise.all([
-    organisations.list('site'),
-    organisations.list('sponsor'),
-  ]);
-  return new Map([...sites, ...sponsors].map((o) => [o.organisationId, o.name]));
+const organisationNames = async (
+  registry: Pick<Registry, 'snapshot'>,
+): Promise<Map<string, string>> => {
+  const { organisations } = await registry.snapshot();
+  return new Map([...organisations.values()].map((o) => [o.organisationId, o.name]));
 };
 
 export const toListItem = (user: IndexedUser): UserListItem => ({
@@ -134,9 +134,7 @@ export const listAllUsers: Core<(typeof routes)['list-all-users'], ListAllUsersD
   const matches = matchesQuery(input);
   const found = (await deps.index.all()).filter((u) => visible(u) && matches(u));
   const names =
-    sort === 'organisation'
-      ? await organisationNames(deps.organisations)
-      : new Map<string, string>();
+    sort === 'organisation' ? await organisationNames(deps.registry) : new Map<string, string>();
   const page = sorted(found, sort, order, names).slice(offset, offset + limit);
   const next = offset + page.length;
   return {

@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors';
-import type { Organisations } from '../../ports/organisations';
 import { FakeUserDirectory, fakeUser } from '../../testing/fake-user-directory';
 import { callerContext, FakeAuditTrail } from '../../testing/fakes';
 import { userWritesFor } from '../../testing/user-writes';
+import { registryWith } from '../../testing/memory-registry';
 import { updateUser, type UpdateUserDeps } from './update-user.core';
 
 const ORG = 'site-001';
 const OTHER = 'sponsor-002';
-const organisations: Pick<Organisations, 'get'> = {
-  get: (id) =>
-    Promise.resolve(
-      [ORG, OTHER].includes(id)
-        ? { organisationId: id, name: id, kind: 'site', country: null }
-        : null,
-    ),
-};
+const registry = registryWith([ORG, OTHER]);
 
 const setup = () => {
   const directory = new FakeUserDirectory([
@@ -27,7 +20,7 @@ const setup = () => {
   ]);
   const audit = new FakeAuditTrail();
   const { writes, journal } = userWritesFor(directory, { audit });
-  const deps: UpdateUserDeps = { directory, organisations, audit, writes };
+  const deps: UpdateUserDeps = { directory, registry, audit, writes };
   return { directory, audit, deps, journal };
 };
 const name = (n: number) => fakeUser(n).userName;

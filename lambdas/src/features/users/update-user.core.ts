@@ -2,7 +2,7 @@ import type { routes } from '@ccsc/contract';
 import type { Journal } from '../../core/journal';
 import { ConflictError, ValidationError } from '../../core/errors';
 import type { Core } from '../../core/request';
-import type { Organisations } from '../../ports/organisations';
+import type { Registry } from '../../ports/registry';
 import type { AttributeChanges } from '../../ports/user-directory';
 import { checkMobileNumber, checkPlacement } from './create-user.core';
 import { toApiUser } from './to-api-user';
@@ -16,7 +16,7 @@ import {
 } from '../../accounts/account-writes';
 
 export interface UpdateUserDeps extends UserAccessDeps {
-  organisations: Pick<Organisations, 'get'>;
+  registry: Pick<Registry, 'get'>;
   writes: Pick<Journal<UserWriteDeps>, 'run'>;
 }
 
@@ -36,7 +36,7 @@ export const updateUser: Core<(typeof routes)['update-user'], UpdateUserDeps> = 
   ctx,
   deps,
 ) => {
-  const { directory, organisations, writes } = deps;
+  const { directory, registry, writes } = deps;
   // Whether the caller may see the user at all comes first: a user they may not see answers 404
   // before anything about the request's content could tell it exists.
   const current = await authoriseOnUser(ctx, deps, {
@@ -69,7 +69,7 @@ export const updateUser: Core<(typeof routes)['update-user'], UpdateUserDeps> = 
   const placement = await checkPlacement(
     role,
     organisationId,
-    organisations,
+    registry,
     'userAttributes.organisationId',
   );
 

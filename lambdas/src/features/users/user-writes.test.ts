@@ -4,6 +4,7 @@ import { ConflictError } from '../../core/errors';
 import { FakeUserDirectory, fakeUser } from '../../testing/fake-user-directory';
 import { callerContext, FakeAuditTrail } from '../../testing/fakes';
 import { userWritesFor } from '../../testing/user-writes';
+import { registryWith } from '../../testing/memory-registry';
 import { createUser, type CreateUserDeps } from './create-user.core';
 import { PLATFORM_ADMINS_LEASE } from '../../accounts/platform-admins';
 import { updateUser } from './update-user.core';
@@ -17,12 +18,7 @@ import { disableUser, type UserStatusDeps } from './user-status.core';
  */
 
 const ORG = 'site-001';
-const organisations = {
-  get: (id: string) =>
-    Promise.resolve(
-      id === ORG ? { organisationId: id, name: id, kind: 'site' as const, country: null } : null,
-    ),
-};
+const registry = registryWith([ORG]);
 const name = (n: number) => fakeUser(n).userName;
 const admin = callerContext({ role: 'PlatformAdmin', userName: name(1), sub: name(1) });
 
@@ -37,7 +33,7 @@ const setup = (
   const audit = new FakeAuditTrail();
   const w = userWritesFor(directory, { audit });
   audit.clock = w.clock;
-  const deps: CreateUserDeps = { directory, organisations, audit, writes: w.writes };
+  const deps: CreateUserDeps = { directory, registry, audit, writes: w.writes };
   const statusDeps: UserStatusDeps = { directory, audit, locks: w.deps.locks, writes: w.writes };
   return { ...w, directory, audit, deps, statusDeps };
 };

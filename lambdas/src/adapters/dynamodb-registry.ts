@@ -1,0 +1,732 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import {
+  CONNECTION_STATUSES,
+  ORGANISATION_KINDS,
+  REGISTRY_STATUSES,
+  STUDY_PHASES,
+  STUDY_STATUSES,
+  SYSTEM_ENVIRONMENTS,
+  SYSTEM_KINDS,
+  connectionSideSchema,
+} from '@ccsc/contract/organisations';
+import { onContainerReset } from '../container';
+import { TooManyRequestsError } from '../core/errors';
+import {
+  REGISTRY_CHANGES_PK,
+  REGISTRY_SHARDS,
+  REGISTRY_VERSION_KEY,
+  registryChangeKey,
+  registryClaimKey,
+  registryPartition,
+  registryRecordKey,
+  registryUseKey,
+} from '../data-model';
+import {
+  claimsOf,
+  type Registry,
+  type RegistryChange,
+  type RegistryRecord,
+  type RegistrySnapshot,
+  type RegistryType,
+  useKey,
+} from '../ports/registry';
+import { queryAll } from './dynamodb-query';
+import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
+import {
+  checkShape,
+  idOf,
+  netClaims,
+  netUses,
+  type RegistryState,
+  stamped,
+  verdictOf,
+} from './registry-rules';
+
+// ---------- records as stored ----------
+
+const stampShape = {
+  revision: z.number().int(),
+  writeId: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  updatedAt: z.string(),
+  updatedBy: z.string(),
+};
+
+const SCHEMAS = {
+  organisation: z.object({
+    ...stampShape,
+    organisationId: z.string(),
+    name: z.string(),
+    kind: z.enum(ORGANISATION_KINDS),
+    country: z.string(),
+    identifiers: z.array(z.object({ label: z.string(), value: z.string() })),
+    contactEmail: z.string().nullable(),
+    status: z.enum(REGISTRY_STATUSES),
+  }),
+  system: z.object({
+    ...stampShape,
+    systemId: z.string(),
+    organisationId: z.string(),
+    name: z.string(),
+    kind: z.enum(SYSTEM_KINDS),
+    vendor: z.string(),
+    product: z.string(),
+    environment: z.enum(SYSTEM_ENVIRONMENTS),
+    technicalContactEmail: z.string(),
+    status: z.enum(REGISTRY_STATUSES),
+  }),
+  study: z.object({
+    ...stampShape,
+    studyId: z.string(),
+    sponsorOrganisationId: z.string(),
+    croOrganisationId: z.string().nullable(),
+    protocolNumber: z.string(),
+    title: z.string(),
+    phase: z.enum(STUDY_PHASES),
+    status: z.enum(STUDY_STATUSES),
+  }),
+  connection: z.object({
+    ...stampShape,
+    connectionId: z.string(),
+    studyId: z.string(),
+    sponsorOrganisationId: z.string(),
+    croOrganisationId: z.string().nullable(),
+    siteOrganisationId: z.string(),
+    siteNumber: z.string(),
+    country: z.string(),
+    principalInvestigator: z.string(),
+    sponsorSystemId: z.string(),
+    siteSystemId: z.string().nullable(),
+    status: z.enum(CONNECTION_STATUSES),
+    suspendedBy: connectionSideSchema.nullable(),
+    history: z.array(
+      z.object({
+        status: z.enum(CONNECTION_STATUSES),
+        at: z.string(),
+        by: z.string(),
+        side: connectionSideSchema,
+        reason: z.string().nullable(),
+      }),
+    ),
+  }),
+} satisfies Record<RegistryType, z.ZodType>;
+
+const TYPES: readonly RegistryType[] = ['organisation', 'system', 'study', 'connection'];
+const typeSchema = z.enum(['organisation', 'system', 'study', 'connection']);
+
+type AnyRecord = RegistryRecord['record'];
+
+/** A stored record, read back: null when it is not one of ours (never half-shown). */
+const toRecord = (type: RegistryType, item: unknown): AnyRecord | null => {
+  const parsed = SCHEMAS[type].safeParse(item);
+  return parsed.success ? parsed.data : null;
+};
+
+const recordItem = (item: RegistryRecord) => ({
+  ...registryRecordKey(item.type, idOf(item)),
+  type: item.type,
+  ...item.record,
+});
+
+const deepFreeze = <T>(value: T): T => {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) {
+      if (typeof inner === 'object' && inner !== null) deepFreeze(inner);
+    }
+    Object.freeze(value);
+  }
+  return value;
+};
+
+// ---------- the change log ----------
+
+const refSchema = z.object({ type: typeSchema, id: z.string() });
+const logSchema = z.object({
+  version: z.number().int(),
+  /** The records as put (left out when they would make the log item too large: see `refs`). */
+  puts: z.array(z.object({ type: typeSchema, record: z.record(z.string(), z.unknown()) })),
+  /** The records put, by key only: read from the table when caught up. */
+  refs: z.array(refSchema),
+  removed: z.array(refSchema),
+});
+type LogEntry = z.infer<typeof logSchema>;
+
+/** How long the change log keeps a change (TTL; readers older than that re-read everything). */
+const CHANGE_SECONDS = 24 * 60 * 60;
+/** Beyond this many changes a reader re-reads the records rather than the log. */
+const MAX_CATCH_UP = 500;
+/** The records of a change are logged in place up to this size (an item holds 400 KB). */
+const LOG_INLINE_BYTES = 300_000;
+/** A transaction holds 4 MB at most; a change near that is refused before it is sent. */
+const MAX_TRANSACTION_BYTES = 3_500_000;
+/** Commits that lose the race for the version try again, a few times. */
+const MAX_ATTEMPTS = 8;
+/** Removals (an import undone) are made this many records per transaction. */
+const REMOVALS_PER_TRANSACTION = 20;
+
+export const REGISTRY_BUSY = 'The registry is busy. Try again in a moment.';
+
+// ---------- a reader's copy ----------
+
+interface Copy {
+  version: number;
+  maps: Maps;
+  snapshot: RegistrySnapshot;
+}
+
+/** A reader's copy of the whole registry and its version (per table, per process). */
+const copies = new Map<string, Copy>();
+/** A load of the whole registry under way, shared by the calls that arrive meanwhile. */
+const loading = new Map<string, Promise<Copy>>();
+onContainerReset(() => {
+  copies.clear();
+  loading.clear();
+});
+
+type Maps = Record<RegistryType, Map<string, AnyRecord>>;
+
+/** The snapshot of the maps (each map holds records of its own type only). */
+const snapshotOf = (version: number, maps: Maps): RegistrySnapshot =>
+  ({
+    version,
+    organisations: maps.organisation,
+    systems: maps.system,
+    studies: maps.study,
+    connections: maps.connection,
+  }) as RegistrySnapshot;
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** One item of a transaction, with the conditions gathered on it. */
+interface Op {
+  kind: 'Put' | 'Update' | 'Delete' | 'ConditionCheck';
+  key: { pk: string; sk: string };
+  item?: Record<string, unknown>;
+  update?: string;
+  conditions: string[];
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+const UNUSED = 'attribute_not_exists(#open) OR #open <= :zero';
+
+const activeCondition = (type: RegistryType) =>
+  type === 'study'
+    ? {
+        condition: 'attribute_exists(pk) AND #status <> :closed',
+        values: { ':closed': 'closed' },
+      }
+    : { condition: '#status = :active', values: { ':active': 'active' } };
+
+const isCancelled = (err: unknown): boolean =>
+  err instanceof Error &&
+  (err.name === 'TransactionCanceledException' || err.name === 'TransactionConflictException');
+
+const chunks = <T>(items: readonly T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
+
+/**
+ * The registry in the main table (layout and the commit protocol: data-model.ts). A commit is one
+ * TransactWriteItems: the records put (each on its revision), claims put if absent, released
+ * claims deleted, uses counted (ADD), guards as conditions, the version raised on the condition
+ * that it is still the one read, and the change logged under it. When the transaction is
+ * cancelled the records, claims and uses it touches are read again (consistently) and judged as
+ * every store judges (registry-rules.ts): done, refused with the message, or a lost race for the
+ * version — then it is tried again. Removals go after, a few records per transaction, each only
+ * at revision 1 and unused. `snapshot()` keeps a copy per process, caught up from the log.
+ */
+export class DynamoRegistry implements Registry {
+  private readonly db: DynamoAccess;
+
+  constructor(
+    client: DynamoSource,
+    private readonly tableName: string,
+    private readonly options: {
+      now?: () => Date;
+      sleep?: (ms: number) => Promise<void>;
+    } = {},
+  ) {
+    this.db = dynamoAccess(client);
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  private async pause(attempt: number): Promise<void> {
+    const ms = Math.round((10 + Math.random() * 20) * 2 ** Math.min(attempt, 5));
+    await (this.options.sleep ?? ((t: number) => delay(t)))(ms);
+  }
+
+  // ---------- reading ----------
+
+  readonly get: Registry['get'] = async (type, id) => {
+    const { client, sdk } = await this.db();
+    const out = await client.send(
+      new sdk.GetCommand({
+        TableName: this.tableName,
+        Key: registryRecordKey(type, id),
+        ConsistentRead: true,
+      }),
+    );
+    const found = out.Item === undefined ? null : toRecord(type, out.Item);
+    // toRecord parsed the item with the schema of `type`.
+    return found as never;
+  };
+
+  async snapshot(): Promise<RegistrySnapshot> {
+    const version = await this.version();
+    const copy = copies.get(this.tableName);
+    if (copy?.version === version) return copy.snapshot;
+    if (copy !== undefined && version > copy.version && version - copy.version <= MAX_CATCH_UP) {
+      const caughtUp = await this.catchUp(copy, version);
+      if (caughtUp !== null) {
+        copies.set(this.tableName, caughtUp);
+        return caughtUp.snapshot;
+      }
+    }
+    let load = loading.get(this.tableName);
+    if (load === undefined) {
+      load = this.readWhole(version).finally(() => loading.delete(this.tableName));
+      loading.set(this.tableName, load);
+    }
+    const fresh = await load;
+    const held = copies.get(this.tableName);
+    if (held === undefined || held.version <= fresh.version) copies.set(this.tableName, fresh);
+    return fresh.snapshot;
+  }
+
+  private async version(): Promise<number> {
+    const { client, sdk } = await this.db();
+    const out = await client.send(
+      new sdk.GetCommand({
+        TableName: this.tableName,
+        Key: REGISTRY_VERSION_KEY,
+        ConsistentRead: true,
+      }),
+    );
+    const version: unknown = out.Item?.version;
+    return typeof version === 'number' ? version : 0;
+  }
+
+  /**
+   * Every record, from every shard side by side, at least as new as `version`; what was committed
+   * while they were read is then caught up from the log, so no change is seen only in part.
+   */
+  private async readWhole(version: number): Promise<Copy> {
+    const dynamo = await this.db();
+    const maps: Maps = {
+      organisation: new Map(),
+      system: new Map(),
+      study: new Map(),
+      connection: new Map(),
+    };
+    await Promise.all(
+      TYPES.flatMap((type) =>
+        Array.from({ length: REGISTRY_SHARDS }, async (_, shard) => {
+          const items = await queryAll(dynamo, {
+            TableName: this.tableName,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': registryPartition(type, shard) },
+            ConsistentRead: true,
+          });
+          const map = maps[type];
+          for (const item of items) {
+            const record = toRecord(type, item);
+            if (record !== null)
+              map.set(idOf({ type, record } as RegistryRecord), deepFreeze(record));
+          }
+        }),
+      ),
+    );
+    const copy: Copy = { version, maps, snapshot: snapshotOf(version, maps) };
+    const after = await this.version();
+    if (after === version) return copy;
+    return (await this.catchUp(copy, after)) ?? copy;
+  }
+
+  /** The copy brought to `version` from the change log, or null when a change is missing. */
+  private async catchUp(copy: Copy, version: number): Promise<Copy | null> {
+    const logged = await queryAll(await this.db(), {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': REGISTRY_CHANGES_PK,
+        ':from': registryChangeKey(copy.version + 1).sk,
+        ':to': registryChangeKey(version).sk,
+      },
+      ConsistentRead: true,
+    });
+    // A change whose log expired (or was never written) leaves a gap: only a whole re-read is
+    // then sure to be current.
+    if (logged.length !== version - copy.version) return null;
+    const changes: LogEntry[] = [];
+    for (const item of logged) {
+      const parsed = logSchema.safeParse(item);
+      if (!parsed.success) return null;
+      changes.push(parsed.data);
+    }
+    // Only the maps of the types that changed are copied; the others are shared.
+    const maps: Maps = { ...copy.maps };
+    const copied = new Set<RegistryType>();
+    const mapOf = (type: RegistryType): Map<string, AnyRecord> => {
+      if (!copied.has(type)) {
+        maps[type] = new Map(copy.maps[type]);
+        copied.add(type);
+      }
+      return maps[type];
+    };
+    const apply = (type: RegistryType, record: AnyRecord) => {
+      const map = mapOf(type);
+      const id = idOf({ type, record } as RegistryRecord);
+      const held = map.get(id);
+      // A whole re-read may already hold a newer revision than a change logged before it.
+      if (held === undefined || held.revision <= record.revision) map.set(id, deepFreeze(record));
+    };
+    for (const change of changes) {
+      for (const put of change.puts) {
+        const record = toRecord(put.type, put.record);
+        if (record === null) return null;
+        apply(put.type, record);
+      }
+      for (const ref of change.refs) {
+        const record = await this.get(ref.type, ref.id);
+        if (record !== null) apply(ref.type, record);
+      }
+      for (const ref of change.removed) mapOf(ref.type).delete(ref.id);
+    }
+    return { version, maps, snapshot: snapshotOf(version, maps) };
+  }
+
+  // ---------- committing ----------
+
+  async commit(change: RegistryChange): Promise<void> {
+    checkShape(change);
+    const { claims, releases } = netClaims(change);
+    const rest =
+      change.puts.length +
+      claims.length +
+      releases.length +
+      netUses(change).size +
+      (change.guards ?? []).length;
+    if (rest > 0) await this.transact(change);
+    const removals = change.removals ?? [];
+    for (const chunk of chunks(removals, REMOVALS_PER_TRANSACTION)) await this.remove(chunk);
+  }
+
+  private async transact(change: RegistryChange): Promise<void> {
+    const { client, sdk } = await this.db();
+    for (let attempt = 1; ; attempt += 1) {
+      const version = await this.version();
+      const items = this.transactionOf(change, version);
+      try {
+        await client.send(new sdk.TransactWriteCommand({ TransactItems: items }));
+        return;
+      } catch (err) {
+        if (!isCancelled(err)) throw err;
+      }
+      const verdict = verdictOf(change, await this.stateFor(change));
+      if (verdict === 'done') return;
+      if (verdict !== null) throw verdict;
+      if (attempt >= MAX_ATTEMPTS) throw new TooManyRequestsError(REGISTRY_BUSY);
+      await this.pause(attempt);
+    }
+  }
+
+  private transactionOf(change: RegistryChange, version: number): TransactItem[] {
+    const ops = new Map<string, Op>();
+    const keyOf = (key: { pk: string; sk: string }) => `${key.pk}\u0000${key.sk}`;
+    const add = (op: Op) => {
+      ops.set(keyOf(op.key), op);
+    };
+    const puts = change.puts.map((put) => stamped(put, change.writeId));
+    for (const [i, put] of change.puts.entries()) {
+      const item = puts[i] as RegistryRecord;
+      const expected = put.expectedRevision;
+      add({
+        kind: 'Put',
+        key: registryRecordKey(item.type, idOf(item)),
+        item: recordItem(item),
+        conditions: [expected === null ? 'attribute_not_exists(pk)' : '#revision = :revision'],
+        names: expected === null ? {} : { '#revision': 'revision' },
+        values: expected === null ? {} : { ':revision': expected },
+      });
+    }
+    const { claims, releases } = netClaims(change);
+    for (const claim of claims) {
+      const key = registryClaimKey(claim.key);
+      add({
+        kind: 'Put',
+        key,
+        item: { ...key, writeId: change.writeId, claimedAt: this.now().toISOString() },
+        conditions: ['attribute_not_exists(pk)'],
+        names: {},
+        values: {},
+      });
+    }
+    for (const release of releases) {
+      add({
+        kind: 'Delete',
+        key: registryClaimKey(release),
+        conditions: [],
+        names: {},
+        values: {},
+      });
+    }
+    for (const [key, by] of netUses(change)) {
+      add({
+        kind: 'Update',
+        key: registryUseKey(key),
+        update: 'ADD #open :by',
+        conditions: [],
+        names: { '#open': 'open' },
+        values: { ':by': by },
+      });
+    }
+    for (const guard of change.guards ?? []) {
+      const key =
+        guard.kind === 'unused'
+          ? registryUseKey(guard.key)
+          : registryRecordKey(guard.type, guard.id);
+      const op: Op = ops.get(keyOf(key)) ?? {
+        kind: 'ConditionCheck',
+        key,
+        conditions: [],
+        names: {},
+        values: {},
+      };
+      if (guard.kind === 'unused') {
+        op.conditions.push(UNUSED);
+        op.names['#open'] = 'open';
+        op.values[':zero'] = 0;
+      } else {
+        const { condition, values } = activeCondition(guard.type);
+        op.conditions.push(condition);
+        op.names['#status'] = 'status';
+        Object.assign(op.values, values);
+      }
+      add(op);
+    }
+    const logged = puts.map((p) => ({ type: p.type, record: { ...p.record } }));
+    const inline = JSON.stringify(logged).length <= LOG_INLINE_BYTES;
+    const items = [...ops.values()].map((op) => this.toTransactItem(op));
+    items.push(
+      this.versionRaise(version),
+      this.logPut(version + 1, {
+        puts: inline ? logged : [],
+        refs: inline ? [] : puts.map((p) => ({ type: p.type, id: idOf(p) })),
+        removed: [],
+      }),
+    );
+    if (JSON.stringify(items).length > MAX_TRANSACTION_BYTES) {
+      throw new Error('registry: a change too large for one transaction');
+    }
+    return items;
+  }
+
+  private toTransactItem(op: Op): TransactItem {
+    const expression = {
+      ...(op.conditions.length === 0
+        ? {}
+        : { ConditionExpression: op.conditions.map((c) => `(${c})`).join(' AND ') }),
+      ...(Object.keys(op.names).length === 0 ? {} : { ExpressionAttributeNames: op.names }),
+      ...(Object.keys(op.values).length === 0 ? {} : { ExpressionAttributeValues: op.values }),
+    };
+    const base = { TableName: this.tableName, ...expression };
+    switch (op.kind) {
+      case 'Put':
+        return { Put: { ...base, Item: op.item ?? op.key } };
+      case 'Update':
+        return { Update: { ...base, Key: op.key, UpdateExpression: op.update ?? '' } };
+      case 'Delete':
+        return { Delete: { ...base, Key: op.key } };
+      case 'ConditionCheck':
+        return {
+          ConditionCheck: {
+            ...base,
+            Key: op.key,
+            ConditionExpression: base.ConditionExpression ?? '',
+          },
+        };
+    }
+  }
+
+  private versionRaise(version: number): TransactItem {
+    return {
+      Update: {
+        TableName: this.tableName,
+        Key: REGISTRY_VERSION_KEY,
+        UpdateExpression: 'SET #version = :next',
+        ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : '#version = :current',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues:
+          version === 0 ? { ':next': 1 } : { ':next': version + 1, ':current': version },
+      },
+    };
+  }
+
+  private logPut(version: number, entry: Omit<LogEntry, 'version'>): TransactItem {
+    return {
+      Put: {
+        TableName: this.tableName,
+        Item: {
+          ...registryChangeKey(version),
+          version,
+          ...entry,
+          expiresAt: Math.floor(this.now().getTime() / 1000) + CHANGE_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    };
+  }
+
+  /** Items by key, read consistently (BatchGetItem, unprocessed keys asked again). */
+  private async readItems(
+    keys: { pk: string; sk: string }[],
+  ): Promise<Map<string, Record<string, unknown>>> {
+    const { client, sdk } = await this.db();
+    const found = new Map<string, Record<string, unknown>>();
+    const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
+    for (const chunk of chunks(unique, 100)) {
+      let pending: Record<string, unknown>[] = chunk;
+      for (let round = 0; pending.length > 0; round += 1) {
+        if (round > 0) await this.pause(round);
+        const out = await client.send(
+          new sdk.BatchGetCommand({
+            RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true } },
+          }),
+        );
+        for (const item of out.Responses?.[this.tableName] ?? []) {
+          found.set(`${String(item.pk)}\u0000${String(item.sk)}`, item);
+        }
+        pending = out.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
+      }
+    }
+    return found;
+  }
+
+  /** What a change meets now, read consistently, for its verdict. */
+  private async stateFor(change: RegistryChange): Promise<RegistryState> {
+    const recordKeys = [
+      ...change.puts.map((p) => ({ type: p.item.type, id: idOf(p.item) })),
+      ...(change.guards ?? []).flatMap((g) =>
+        g.kind === 'active' ? [{ type: g.type, id: g.id }] : [],
+      ),
+    ];
+    const claimKeys = netClaims(change).claims.map((c) => c.key);
+    const useKeys = (change.guards ?? []).flatMap((g) => (g.kind === 'unused' ? [g.key] : []));
+    const items = await this.readItems([
+      ...recordKeys.map((r) => registryRecordKey(r.type, r.id)),
+      ...claimKeys.map(registryClaimKey),
+      ...useKeys.map(registryUseKey),
+    ]);
+    const at = (key: { pk: string; sk: string }) => items.get(`${key.pk}\u0000${key.sk}`);
+    return {
+      record: (type, id) => {
+        const item = at(registryRecordKey(type, id));
+        return item === undefined ? null : toRecord(type, item);
+      },
+      claimHeld: (key) => at(registryClaimKey(key)) !== undefined,
+      openUses: (key) => {
+        const open = at(registryUseKey(key))?.open;
+        return typeof open === 'number' ? open : 0;
+      },
+    };
+  }
+
+  /**
+   * Removes the records that are still at revision 1 and unused, with the claims their creating
+   * write made, in one transaction (on the version like a commit); those changed or used meanwhile
+   * are left. Tried again after a lost race, judged afresh each time.
+   */
+  private async remove(removals: { type: RegistryType; id: string }[]): Promise<void> {
+    const { client, sdk } = await this.db();
+    for (let attempt = 1; ; attempt += 1) {
+      const version = await this.version();
+      const records = await this.readItems(removals.map((r) => registryRecordKey(r.type, r.id)));
+      const found = removals.flatMap((r) => {
+        const key = registryRecordKey(r.type, r.id);
+        const item = records.get(`${key.pk}\u0000${key.sk}`);
+        const record = item === undefined ? null : toRecord(r.type, item);
+        return record === null || record.revision !== 1 ? [] : [{ ...r, record }];
+      });
+      const used = await this.readItems(
+        found.flatMap((r) =>
+          r.type === 'connection' ? [] : [registryUseKey(useKey(r.type, r.id))],
+        ),
+      );
+      const removable = found.filter((r) => {
+        if (r.type === 'connection') return true;
+        const key = registryUseKey(useKey(r.type, r.id));
+        const open = used.get(`${key.pk}\u0000${key.sk}`)?.open;
+        return typeof open !== 'number' || open <= 0;
+      });
+      if (removable.length === 0) return;
+      const claimKeys = removable.flatMap((r) =>
+        claimsOf({ type: r.type, record: r.record } as RegistryRecord).map((key) => ({
+          key,
+          writeId: r.record.writeId,
+        })),
+      );
+      const claims = await this.readItems(claimKeys.map((c) => registryClaimKey(c.key)));
+      const items: TransactItem[] = [];
+      for (const r of removable) {
+        items.push({
+          Delete: {
+            TableName: this.tableName,
+            Key: registryRecordKey(r.type, r.id),
+            ConditionExpression: '#revision = :one',
+            ExpressionAttributeNames: { '#revision': 'revision' },
+            ExpressionAttributeValues: { ':one': 1 },
+          },
+        });
+        if (r.type !== 'connection') {
+          items.push({
+            ConditionCheck: {
+              TableName: this.tableName,
+              Key: registryUseKey(useKey(r.type, r.id)),
+              ConditionExpression: UNUSED,
+              ExpressionAttributeNames: { '#open': 'open' },
+              ExpressionAttributeValues: { ':zero': 0 },
+            },
+          });
+        }
+      }
+      for (const claim of claimKeys) {
+        const key = registryClaimKey(claim.key);
+        if (claims.get(`${key.pk}\u0000${key.sk}`)?.writeId !== claim.writeId) continue;
+        items.push({
+          Delete: {
+            TableName: this.tableName,
+            Key: key,
+            ConditionExpression: '#writeId = :writeId',
+            ExpressionAttributeNames: { '#writeId': 'writeId' },
+            ExpressionAttributeValues: { ':writeId': claim.writeId },
+          },
+        });
+      }
+      items.push(
+        this.versionRaise(version),
+        this.logPut(version + 1, {
+          puts: [],
+          refs: [],
+          removed: removable.map((r) => ({ type: r.type, id: r.id })),
+        }),
+      );
+      try {
+        await client.send(new sdk.TransactWriteCommand({ TransactItems: items }));
+        return;
+      } catch (err) {
+        if (!isCancelled(err)) throw err;
+      }
+      if (attempt >= MAX_ATTEMPTS) throw new TooManyRequestsError(REGISTRY_BUSY);
+      await this.pause(attempt);
+    }
+  }
+}

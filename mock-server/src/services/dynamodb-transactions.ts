@@ -1,0 +1,267 @@
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import {
+  type AttributeValue,
+  DeleteItemCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  UpdateItemCommand,
+} from '@aws-sdk/client-dynamodb';
+import { LOCAL_CREDENTIALS, REGION } from './aws-local';
+
+/**
+ * TransactWriteItems for dynalite, which has no transactions (the registry commits with them,
+ * lambdas/src/adapters/dynamodb-registry.ts). Put in front of dynalite's own request handler:
+ * every other call goes to dynalite untouched. A transaction is checked as DynamoDB checks it (1
+ * to 100 items, one operation per item), then made one item at a time through dynalite itself,
+ * one transaction after another; each item is read first, and when an item's condition fails the
+ * items already written are put back as they were and the answer is DynamoDB's
+ * TransactionCanceledException with a reason per item. Unlike DynamoDB, a reason is given for the
+ * first failed condition only (the others read None), and a plain write of another client may
+ * land between two items of a transaction.
+ */
+
+type Item = Record<string, AttributeValue>;
+
+interface Operation {
+  kind: 'Put' | 'Update' | 'Delete' | 'ConditionCheck';
+  body: {
+    TableName: string;
+    Item?: Item;
+    Key?: Item;
+    UpdateExpression?: string;
+    ConditionExpression?: string;
+    ExpressionAttributeNames?: Record<string, string>;
+    ExpressionAttributeValues?: Item;
+    ReturnValuesOnConditionCheckFailure?: 'ALL_OLD' | 'NONE';
+  };
+}
+
+const TARGET = 'DynamoDB_20120810.TransactWriteItems';
+const KINDS = ['Put', 'Update', 'Delete', 'ConditionCheck'] as const;
+
+class AwsError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+const send = (res: ServerResponse, status: number, body: unknown) => {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/x-amz-json-1.0');
+  res.end(JSON.stringify(body));
+};
+
+const sendError = (res: ServerResponse, err: AwsError) => {
+  send(res, err.type === 'InternalServerError' ? 500 : 400, {
+    __type: `com.amazonaws.dynamodb.v20120810#${err.type}`,
+    message: err.message,
+    ...err.extra,
+  });
+};
+
+const readBody = (req: IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    req.on('error', reject);
+  });
+
+const operationsOf = (body: unknown): Operation[] => {
+  const items = (body as { TransactItems?: unknown } | null)?.TransactItems;
+  if (!Array.isArray(items) || items.length < 1 || items.length > 100) {
+    throw new AwsError(
+      'ValidationException',
+      'Member must have length less than or equal to 100 and greater than or equal to 1',
+    );
+  }
+  return items.map((entry: Record<string, unknown>) => {
+    const kind = KINDS.find((k) => k in entry);
+    if (kind === undefined || Object.keys(entry).length !== 1) {
+      throw new AwsError('ValidationException', 'Exactly one operation per TransactItem');
+    }
+    return { kind, body: entry[kind] as Operation['body'] };
+  });
+};
+
+/**
+ * Puts `handler` in front of dynalite's: `url` is where dynalite itself answers (once listening).
+ */
+export const addTransactions = (server: Server, url: () => string): void => {
+  const [dynaliteHandler] = server.listeners('request') as RequestListener[];
+  if (dynaliteHandler === undefined) throw new Error('dynalite has no request handler');
+  server.removeAllListeners('request');
+  let client: DynamoDBClient | null = null;
+  const dynamo = () =>
+    (client ??= new DynamoDBClient({
+      region: REGION,
+      endpoint: url(),
+      credentials: LOCAL_CREDENTIALS,
+      maxAttempts: 1,
+    }));
+  const keySchemas = new Map<string, string[]>();
+  const keyNames = async (table: string): Promise<string[]> => {
+    let names = keySchemas.get(table);
+    if (names === undefined) {
+      const out = await dynamo().send(new DescribeTableCommand({ TableName: table }));
+      names = (out.Table?.KeySchema ?? []).flatMap((k) =>
+        k.AttributeName === undefined ? [] : [k.AttributeName],
+      );
+      keySchemas.set(table, names);
+    }
+    return names;
+  };
+  const keyOf = async (op: Operation): Promise<Item> => {
+    const source = op.kind === 'Put' ? op.body.Item : op.body.Key;
+    const key: Item = {};
+    for (const name of await keyNames(op.body.TableName)) {
+      const value = source?.[name];
+      if (value === undefined) {
+        throw new AwsError(
+          'ValidationException',
+          'The provided key element does not match the schema',
+        );
+      }
+      key[name] = value;
+    }
+    return key;
+  };
+
+  const expressions = (op: Operation) => ({
+    TableName: op.body.TableName,
+    ConditionExpression: op.body.ConditionExpression,
+    ExpressionAttributeNames: op.body.ExpressionAttributeNames,
+    ExpressionAttributeValues: op.body.ExpressionAttributeValues,
+  });
+
+  /** Writes one item as its operation says (a condition check: a conditional delete, put back). */
+  const write = async (op: Operation, key: Item, before: Item | undefined): Promise<void> => {
+    switch (op.kind) {
+      case 'Put':
+        await dynamo().send(new PutItemCommand({ ...expressions(op), Item: op.body.Item }));
+        return;
+      case 'Update':
+        await dynamo().send(
+          new UpdateItemCommand({
+            ...expressions(op),
+            Key: key,
+            UpdateExpression: op.body.UpdateExpression,
+          }),
+        );
+        return;
+      case 'Delete':
+        await dynamo().send(new DeleteItemCommand({ ...expressions(op), Key: key }));
+        return;
+      case 'ConditionCheck':
+        await dynamo().send(new DeleteItemCommand({ ...expressions(op), Key: key }));
+        await restore(op, key, before);
+        return;
+    }
+  };
+  const restore = async (op: Operation, key: Item, before: Item | undefined): Promise<void> => {
+    if (before === undefined) {
+      await dynamo().send(new DeleteItemCommand({ TableName: op.body.TableName, Key: key }));
+    } else {
+      await dynamo().send(new PutItemCommand({ TableName: op.body.TableName, Item: before }));
+    }
+  };
+
+  const transact = async (operations: Operation[]): Promise<void> => {
+    const keys = await Promise.all(operations.map(keyOf));
+    const seen = new Set<string>();
+    for (const [i, key] of keys.entries()) {
+      const id = JSON.stringify([operations[i]?.body.TableName, key]);
+      if (seen.has(id)) {
+        throw new AwsError(
+          'ValidationException',
+          'Transaction request cannot include multiple operations on one item',
+        );
+      }
+      seen.add(id);
+    }
+    const before = await Promise.all(
+      operations.map(async (op, i) => {
+        const out = await dynamo().send(
+          new GetItemCommand({ TableName: op.body.TableName, Key: keys[i], ConsistentRead: true }),
+        );
+        return out.Item;
+      }),
+    );
+    const done: number[] = [];
+    // Condition checks first: they change nothing that stays.
+    const order = [...operations.keys()].sort(
+      (a, b) =>
+        Number(operations[b]?.kind === 'ConditionCheck') -
+        Number(operations[a]?.kind === 'ConditionCheck'),
+    );
+    for (const i of order) {
+      const op = operations[i] as Operation;
+      const key = keys[i] as Item;
+      try {
+        await write(op, key, before[i]);
+        done.push(i);
+      } catch (err) {
+        for (const j of done.reverse()) {
+          const undone = operations[j] as Operation;
+          if (undone.kind !== 'ConditionCheck') await restore(undone, keys[j] as Item, before[j]);
+        }
+        if (err instanceof Error && err.name === 'ConditionalCheckFailedException') {
+          const reasons = operations.map((o, j) =>
+            j === i
+              ? {
+                  Code: 'ConditionalCheckFailed',
+                  Message: 'The conditional request failed',
+                  ...(o.body.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' &&
+                  before[j] !== undefined
+                    ? { Item: before[j] }
+                    : {}),
+                }
+              : { Code: 'None' },
+          );
+          throw new AwsError(
+            'TransactionCanceledException',
+            `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons
+              .map((r) => r.Code)
+              .join(', ')}]`,
+            { CancellationReasons: reasons },
+          );
+        }
+        if (err instanceof Error) throw new AwsError(err.name, err.message);
+        throw err;
+      }
+    }
+  };
+
+  // One transaction at a time, in the order they arrive.
+  let queue: Promise<void> = Promise.resolve();
+  server.on('request', (req, res) => {
+    if (req.method !== 'POST' || req.headers['x-amz-target'] !== TARGET) {
+      dynaliteHandler(req, res);
+      return;
+    }
+    void (async () => {
+      try {
+        const operations = operationsOf(JSON.parse(await readBody(req)) as unknown);
+        const turn = queue.then(() => transact(operations));
+        queue = turn.catch(() => undefined);
+        await turn;
+        send(res, 200, {});
+      } catch (err) {
+        sendError(
+          res,
+          err instanceof AwsError
+            ? err
+            : new AwsError('InternalServerError', err instanceof Error ? err.message : String(err)),
+        );
+      }
+    })();
+  });
+};
