@@ -1,8 +1,8 @@
 import { routes } from '@ccsc/contract';
-import { getSiteOrgList } from '../features/organisations/organisation-lists.core';
+import { getSiteOrgList } from '../features/organisations/get-site-org-list.core';
 import { handle } from '../wiring/handler';
-import { organisations } from '../wiring/dynamodb';
+import { registry } from '../wiring/registry';
 
 export const handler = handle(routes.getSiteOrgList, getSiteOrgList, () => ({
-  organisations: organisations(),
+  registry: registry(),
 }));

@@ -1,8 +1,8 @@
 import { routes } from '@ccsc/contract';
-import { getSponsorList } from '../features/organisations/organisation-lists.core';
+import { getSponsorList } from '../features/organisations/get-sponsor-list.core';
 import { handle } from '../wiring/handler';
-import { organisations } from '../wiring/dynamodb';
+import { registry } from '../wiring/registry';
 
 export const handler = handle(routes.getSponsorList, getSponsorList, () => ({
-  organisations: organisations(),
+  registry: registry(),
 }));

@@ -1,0 +1,14 @@
+import { routes } from '@ccsc/contract';
+import { exportSystems } from '../features/organisations/export-systems.core';
+import { handle } from '../wiring/handler';
+import { systemClock } from '../ports/clock';
+import { auditTrail } from '../wiring/dynamodb';
+import { registry } from '../wiring/registry';
+import { exportsStore } from '../wiring/s3';
+
+export const handler = handle(routes['export-systems'], exportSystems, () => ({
+  registry: registry(),
+  exports: exportsStore(),
+  audit: auditTrail(),
+  clock: systemClock,
+}));

@@ -1,0 +1,8 @@
+import { routes } from '@ccsc/contract';
+import { getOrganisation } from '../features/organisations/get-organisation.core';
+import { handle } from '../wiring/handler';
+import { registry } from '../wiring/registry';
+
+export const handler = handle(routes['get-organisation'], getOrganisation, () => ({
+  registry: registry(),
+}));

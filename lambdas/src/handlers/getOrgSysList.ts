@@ -1,0 +1,8 @@
+import { routes } from '@ccsc/contract';
+import { getOrgSysList } from '../features/organisations/get-org-sys-list.core';
+import { handle } from '../wiring/handler';
+import { registry } from '../wiring/registry';
+
+export const handler = handle(routes.getOrgSysList, getOrgSysList, () => ({
+  registry: registry(),
+}));

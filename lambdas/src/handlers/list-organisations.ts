@@ -1,0 +1,8 @@
+import { routes } from '@ccsc/contract';
+import { listOrganisations } from '../features/organisations/list-organisations.core';
+import { handle } from '../wiring/handler';
+import { registry } from '../wiring/registry';
+
+export const handler = handle(routes['list-organisations'], listOrganisations, () => ({
+  registry: registry(),
+}));
