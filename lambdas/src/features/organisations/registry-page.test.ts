@@ -8,6 +8,8 @@ describe('fold', () => {
     );
     expect(fold("St. Mary's (London)")).toBe('st mary s london');
     expect(fold('Çukurova Üniversitesi')).toBe('cukurova universitesi');
+    expect(fold('Işık İzmir')).toBe('isik izmir');
+    expect(fold('Łódź Straße Øresund')).toBe('lodz strasse oresund');
   });
 });
 

@@ -11,16 +11,29 @@ import { ValidationError } from '../../core/errors';
 export const PAGE_SIZE = 50;
 export const PAGE_MAX = 100;
 
+/** Letters with no accent to take off that people type without their stroke all the same. */
+const LETTERS: Record<string, string> = {
+  ß: 'ss',
+  ł: 'l',
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  đ: 'd',
+  ı: 'i',
+};
+
 /**
  * Text as search and sort compare it: accents taken off (é → e), lower case, every run of
  * characters that are neither letters nor digits one space. "Charité – Universitäts-Medizin"
- * folds to "charite universitats medizin".
+ * folds to "charite universitats medizin", "Łódź" to "lodz", "Straße" to "strasse", Turkish
+ * "Işık" and "İzmir" to "isik" and "izmir".
  */
 export const fold = (text: string): string =>
   text
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
+    .replace(/[ßłøæœđı]/gu, (letter) => LETTERS[letter] ?? letter)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
