@@ -1,16 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import {
-  CONNECTION_STATUSES,
-  ORGANISATION_KINDS,
-  REGISTRY_STATUSES,
-  STUDY_PHASES,
-  STUDY_STATUSES,
-  SYSTEM_ENVIRONMENTS,
-  SYSTEM_KINDS,
-  connectionSideSchema,
-} from '@ccsc/contract/organisations';
 import { onContainerReset } from '../container';
 import { TooManyRequestsError } from '../core/errors';
 import {
@@ -33,6 +23,7 @@ import {
   useKey,
 } from '../ports/registry';
 import { queryAll } from './dynamodb-query';
+import { REGISTRY_TYPES, RECORD_SCHEMAS, registryTypeSchema } from './registry-schemas';
 import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
 import {
   checkShape,
@@ -46,82 +37,11 @@ import {
 
 // ---------- records as stored ----------
 
-const stampShape = {
-  revision: z.number().int(),
-  writeId: z.string(),
-  createdAt: z.string(),
-  createdBy: z.string(),
-  updatedAt: z.string(),
-  updatedBy: z.string(),
-};
-
-const SCHEMAS = {
-  organisation: z.object({
-    ...stampShape,
-    organisationId: z.string(),
-    name: z.string(),
-    kind: z.enum(ORGANISATION_KINDS),
-    country: z.string(),
-    identifiers: z.array(z.object({ label: z.string(), value: z.string() })),
-    contactEmail: z.string().nullable(),
-    status: z.enum(REGISTRY_STATUSES),
-  }),
-  system: z.object({
-    ...stampShape,
-    systemId: z.string(),
-    organisationId: z.string(),
-    name: z.string(),
-    kind: z.enum(SYSTEM_KINDS),
-    vendor: z.string(),
-    product: z.string(),
-    environment: z.enum(SYSTEM_ENVIRONMENTS),
-    technicalContactEmail: z.string(),
-    status: z.enum(REGISTRY_STATUSES),
-  }),
-  study: z.object({
-    ...stampShape,
-    studyId: z.string(),
-    sponsorOrganisationId: z.string(),
-    croOrganisationId: z.string().nullable(),
-    protocolNumber: z.string(),
-    title: z.string(),
-    phase: z.enum(STUDY_PHASES),
-    status: z.enum(STUDY_STATUSES),
-  }),
-  connection: z.object({
-    ...stampShape,
-    connectionId: z.string(),
-    studyId: z.string(),
-    sponsorOrganisationId: z.string(),
-    croOrganisationId: z.string().nullable(),
-    siteOrganisationId: z.string(),
-    siteNumber: z.string(),
-    country: z.string(),
-    principalInvestigator: z.string(),
-    sponsorSystemId: z.string(),
-    siteSystemId: z.string().nullable(),
-    status: z.enum(CONNECTION_STATUSES),
-    suspendedBy: connectionSideSchema.nullable(),
-    history: z.array(
-      z.object({
-        status: z.enum(CONNECTION_STATUSES),
-        at: z.string(),
-        by: z.string(),
-        side: connectionSideSchema,
-        reason: z.string().nullable(),
-      }),
-    ),
-  }),
-} satisfies Record<RegistryType, z.ZodType>;
-
-const TYPES: readonly RegistryType[] = ['organisation', 'system', 'study', 'connection'];
-const typeSchema = z.enum(['organisation', 'system', 'study', 'connection']);
-
 type AnyRecord = RegistryRecord['record'];
 
 /** A stored record, read back: null when it is not one of ours (never half-shown). */
 const toRecord = (type: RegistryType, item: unknown): AnyRecord | null => {
-  const parsed = SCHEMAS[type].safeParse(item);
+  const parsed = RECORD_SCHEMAS[type].safeParse(item);
   return parsed.success ? parsed.data : null;
 };
 
@@ -143,11 +63,11 @@ const deepFreeze = <T>(value: T): T => {
 
 // ---------- the change log ----------
 
-const refSchema = z.object({ type: typeSchema, id: z.string() });
+const refSchema = z.object({ type: registryTypeSchema, id: z.string() });
 const logSchema = z.object({
   version: z.number().int(),
   /** The records as put (left out when they would make the log item too large: see `refs`). */
-  puts: z.array(z.object({ type: typeSchema, record: z.record(z.string(), z.unknown()) })),
+  puts: z.array(z.object({ type: registryTypeSchema, record: z.record(z.string(), z.unknown()) })),
   /** The records put, by key only: read from the table when caught up. */
   refs: z.array(refSchema),
   removed: z.array(refSchema),
@@ -328,7 +248,7 @@ export class DynamoRegistry implements Registry {
       connection: new Map(),
     };
     await Promise.all(
-      TYPES.flatMap((type) =>
+      REGISTRY_TYPES.flatMap((type) =>
         Array.from({ length: REGISTRY_SHARDS }, async (_, shard) => {
           const items = await queryAll(dynamo, {
             TableName: this.tableName,

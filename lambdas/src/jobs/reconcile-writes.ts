@@ -1,6 +1,31 @@
-import type { RecoveryOutcome } from '../core/journal';
-import { userWrites } from '../wiring/users';
+import { Journal, type RecoveryOutcome, type RegisteredWorkflow } from '../core/journal';
+import type { UserWriteDeps } from '../accounts/account-writes';
+import { SESSION_WRITES } from '../features/session/session-writes';
+import { USER_WRITES } from '../features/users/user-writes';
+import { userWriteDeps } from '../wiring/users';
+import { REGISTRY_WRITES, type RegistryWriteDeps, registryWriteDeps } from '../wiring/registry';
+import { writeJournal } from '../wiring/dynamodb';
 import { consoleLogger } from '../core/logger';
+
+type Deps = UserWriteDeps & RegistryWriteDeps;
+
+/**
+ * One journal that knows every kind of write (the users', the session's, the registry's): the
+ * entries share one partition, and a journal that met a kind it does not know would leave it.
+ */
+const everyWrite = (): Journal<Deps> => {
+  const deps: Deps = { ...userWriteDeps(), ...registryWriteDeps() };
+  const workflows: readonly RegisteredWorkflow<Deps>[] = [
+    ...USER_WRITES,
+    ...SESSION_WRITES,
+    ...REGISTRY_WRITES,
+  ];
+  return new Journal(
+    { journal: writeJournal(), clock: deps.clock, logger: deps.logger },
+    workflows,
+    deps,
+  );
+};
 
 /**
  * Finishes (or undoes) every journaled write that was cut short (lambdas/src/core/journal.ts).
@@ -10,7 +35,7 @@ import { consoleLogger } from '../core/logger';
 export const finishInterruptedWrites = async (
   force: boolean,
 ): Promise<Record<RecoveryOutcome, number>> => {
-  const outcomes = await userWrites().reconcile(force);
+  const outcomes = await everyWrite().reconcile(force);
   const touched = Object.values(outcomes).reduce((a, b) => a + b, 0);
   if (touched > 0) consoleLogger.info('write journal: interrupted writes handled', outcomes);
   return outcomes;

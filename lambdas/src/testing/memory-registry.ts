@@ -1,5 +1,6 @@
 import { AppError, ConflictError } from '../core/errors';
 import type { AuditEntry, AuditTrail } from '../ports/audit-trail';
+import type { ImportPart, ImportStaging } from '../ports/registry-imports';
 import {
   claimsOf,
   type ConnectionRecord,
@@ -311,3 +312,23 @@ export const registryWith = (
   );
   return registry;
 };
+
+/** Staged import parts in memory (the DynamoDB adapter's semantics: a cleared part reads null). */
+export class MemoryImportStaging implements ImportStaging {
+  readonly parts = new Map<string, ImportPart>();
+
+  stage(importId: string, parts: readonly ImportPart[]): Promise<void> {
+    parts.forEach((part, i) => this.parts.set(`${importId}#${String(i)}`, structuredClone(part)));
+    return Promise.resolve();
+  }
+
+  part(importId: string, index: number): Promise<ImportPart | null> {
+    const part = this.parts.get(`${importId}#${String(index)}`);
+    return Promise.resolve(part === undefined ? null : structuredClone(part));
+  }
+
+  clear(importId: string, count: number): Promise<void> {
+    for (let i = 0; i < count; i += 1) this.parts.delete(`${importId}#${String(i)}`);
+    return Promise.resolve();
+  }
+}
