@@ -10,9 +10,21 @@ import {
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoRegistry } from '@ccsc/lambdas/adapters';
+import {
+  DynamoImportStaging,
+  DynamoRegistry,
+  DynamoWriteJournal,
+  JournaledRegistryWrites,
+  registryWriteJournal,
+} from '@ccsc/lambdas/adapters';
 import { TABLES } from '@ccsc/lambdas/data-model';
-import { anOrganisation, registryBehaviour, uniqueId } from '@ccsc/lambdas/testing';
+import {
+  anOrganisation,
+  FakeAuditTrail,
+  registryBehaviour,
+  registryWritesBehaviour,
+  uniqueId,
+} from '@ccsc/lambdas/testing';
 import { toCreateTableInput } from './provision';
 import { SEED_ORGANISATIONS, SEED_SYSTEMS, seedReferenceData } from './seed';
 import { LOCAL_CREDENTIALS, REGION } from './services/aws-local';
@@ -69,6 +81,26 @@ describe('DynamoRegistry on dynalite', () => {
       registry: new DynamoRegistry(documents, table),
       reader: new DynamoRegistry(documents, table),
     };
+  });
+  // The production RegistryWrites: the write journal, the staged import parts, the registry, all
+  // in one table (the audit trail is the fake: its adapter has tests of its own).
+  registryWritesBehaviour(async () => {
+    const table = await newTable();
+    const registry = new DynamoRegistry(documents, table);
+    const staging = new DynamoImportStaging(documents, table);
+    const audit = new FakeAuditTrail();
+    const journal = registryWriteJournal(
+      { journal: new DynamoWriteJournal(documents, table) },
+      {
+        registry,
+        staging,
+        audit,
+        auditReader: audit,
+        clock: { now: () => new Date() },
+        logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      },
+    );
+    return { writes: new JournaledRegistryWrites(journal, staging), registry, audit };
   });
 });
 

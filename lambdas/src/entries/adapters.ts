@@ -11,6 +11,9 @@ export {
 } from '../adapters/dynamodb-audit-trail';
 export { DynamoRecordStore } from '../adapters/dynamodb-record-store';
 export { DynamoRegistry } from '../adapters/dynamodb-registry';
+export { DynamoImportStaging } from '../adapters/dynamodb-registry-imports';
+export { DynamoWriteJournal } from '../adapters/dynamodb-write-journal';
+export { JournaledRegistryWrites, registryWriteJournal } from '../wiring/registry';
 export { claimKeys, useKey } from '../ports/registry';
 export type {
   ConnectionRecord,
