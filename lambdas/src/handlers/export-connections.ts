@@ -1,0 +1,14 @@
+import { routes } from '@ccsc/contract';
+import { exportConnections } from '../features/organisations/connection-export.core';
+import { handle } from '../wiring/handler';
+import { systemClock } from '../ports/clock';
+import { auditTrail } from '../wiring/dynamodb';
+import { registry } from '../wiring/registry';
+import { exportsStore } from '../wiring/s3';
+
+export const handler = handle(routes['export-connections'], exportConnections, () => ({
+  registry: registry(),
+  exports: exportsStore(),
+  audit: auditTrail(),
+  clock: systemClock,
+}));

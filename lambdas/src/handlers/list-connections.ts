@@ -1,0 +1,8 @@
+import { routes } from '@ccsc/contract';
+import { listConnections } from '../features/organisations/connection-list.core';
+import { handle } from '../wiring/handler';
+import { registry } from '../wiring/registry';
+
+export const handler = handle(routes['list-connections'], listConnections, () => ({
+  registry: registry(),
+}));

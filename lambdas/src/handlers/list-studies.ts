@@ -1,0 +1,8 @@
+import { routes } from '@ccsc/contract';
+import { listStudies } from '../features/organisations/study-list.core';
+import { handle } from '../wiring/handler';
+import { registry } from '../wiring/registry';
+
+export const handler = handle(routes['list-studies'], listStudies, () => ({
+  registry: registry(),
+}));

@@ -1,0 +1,8 @@
+import { routes } from '@ccsc/contract';
+import { searchSiteDirectory } from '../features/organisations/site-directory-search.core';
+import { handle } from '../wiring/handler';
+import { registry } from '../wiring/registry';
+
+export const handler = handle(routes['search-site-directory'], searchSiteDirectory, () => ({
+  registry: registry(),
+}));
