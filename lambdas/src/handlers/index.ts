@@ -23,6 +23,33 @@ import { handler as resendInvitation } from './resend-invitation';
 import { handler as resetUserMfa } from './reset-user-mfa';
 import { handler as updateUser } from './update-user';
 import { handler as verifyAuditChain } from './verify-audit-chain';
+import { handler as acceptConnection } from './accept-connection';
+import { handler as activateOrganisation } from './activate-organisation';
+import { handler as activateSystem } from './activate-system';
+import { handler as createOrganisation } from './create-organisation';
+import { handler as createStudy } from './create-study';
+import { handler as createSystem } from './create-system';
+import { handler as deactivateOrganisation } from './deactivate-organisation';
+import { handler as deactivateSystem } from './deactivate-system';
+import { handler as declineConnection } from './decline-connection';
+import { handler as endConnection } from './end-connection';
+import { handler as exportConnections } from './export-connections';
+import { handler as exportOrganisations } from './export-organisations';
+import { handler as exportSystems } from './export-systems';
+import { handler as getOrganisation } from './get-organisation';
+import { handler as getOrgSysList } from './getOrgSysList';
+import { handler as importOrganisations } from './import-organisations';
+import { handler as importSystems } from './import-systems';
+import { handler as inviteSite } from './invite-site';
+import { handler as listConnections } from './list-connections';
+import { handler as listOrganisations } from './list-organisations';
+import { handler as listStudies } from './list-studies';
+import { handler as resumeConnection } from './resume-connection';
+import { handler as searchSiteDirectory } from './search-site-directory';
+import { handler as suspendConnection } from './suspend-connection';
+import { handler as updateOrganisation } from './update-organisation';
+import { handler as updateStudy } from './update-study';
+import { handler as updateSystem } from './update-system';
 
 /**
  * Every operation's Lambda handler, keyed by operation: the mock server calls these, the CDK
@@ -52,6 +79,33 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   'list-audit-records': listAuditRecords,
   'export-audit-records': exportAuditRecords,
   'verify-audit-chain': verifyAuditChain,
+  'accept-connection': acceptConnection,
+  'activate-organisation': activateOrganisation,
+  'activate-system': activateSystem,
+  'create-organisation': createOrganisation,
+  'create-study': createStudy,
+  'create-system': createSystem,
+  'deactivate-organisation': deactivateOrganisation,
+  'deactivate-system': deactivateSystem,
+  'decline-connection': declineConnection,
+  'end-connection': endConnection,
+  'export-connections': exportConnections,
+  'export-organisations': exportOrganisations,
+  'export-systems': exportSystems,
+  'get-organisation': getOrganisation,
+  getOrgSysList,
+  'import-organisations': importOrganisations,
+  'import-systems': importSystems,
+  'invite-site': inviteSite,
+  'list-connections': listConnections,
+  'list-organisations': listOrganisations,
+  'list-studies': listStudies,
+  'resume-connection': resumeConnection,
+  'search-site-directory': searchSiteDirectory,
+  'suspend-connection': suspendConnection,
+  'update-organisation': updateOrganisation,
+  'update-study': updateStudy,
+  'update-system': updateSystem,
 };
 
 export const handlers: Record<Operation, LambdaHandler> = Object.fromEntries(
