@@ -30,11 +30,12 @@ import { checkedCro, claimedProtocol, croGuard, studyFacts, studyTarget } from '
 export type UpdateStudyDeps = RegistryWriteDeps;
 
 /**
- * Open connections carried into a new CRO per write. A store makes one change in one
- * transaction (DynamoDB's: 100 items with the study, its claims, use counts and guards), so a
+ * Open connections carried into a new CRO per write. A store makes one change in one transaction
+ * (DynamoDB's: 100 items with the study, its claims, use counts and guards) and the write journal
+ * keeps the change in one item (at most 400 KB, and a connection carries its whole history), so a
  * study with more open connections moves them in several writes, the study's own first.
  */
-export const CONNECTIONS_PER_WRITE = 80;
+export const CONNECTIONS_PER_WRITE = 40;
 
 const forwardMessage = (study: StudyRecord): string => {
   const next = STUDY_TRANSITIONS[study.status] ?? [];
