@@ -1,116 +1,26 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { claimKeys, DynamoRegistry } from '@ccsc/lambdas/adapters';
-import type { OrganisationRecord, SystemRecord } from '@ccsc/lambdas/adapters';
+import { REGISTRY_VERSION_KEY } from '@ccsc/lambdas/data-model';
+import { loadRegistry } from './registry-load';
+import { seedChanges } from './seed-network';
+
+export {
+  SEED_ADMINS,
+  SEED_CONNECTIONS,
+  SEED_ORGANISATIONS,
+  SEED_STUDIES,
+  SEED_SYSTEMS,
+} from './seed-network';
 
 /**
- * Reference data the offline console starts with (issue 5): a few sponsors and several sites,
- * each with the systems that exchange data through the console. Names are made up; the system
- * kinds (EDC, CTMS, eTMF, EHR) are what such organisations run. Written as registry records
- * (issue 14) through the registry's own adapter, in one change. Seeded once per data folder (a
- * marker record says it was done), so that what an administrator later changes stays as changed.
+ * Reference data the offline console starts with: the made-up registry network of
+ * seed-network.ts (issue 14) — sponsors, a CRO, sites in several countries, their systems, the
+ * sponsors' studies and the connections between them in every state — as the registry changes
+ * its history amounts to, written in bulk (registry-load.ts: what the adapter's commits would
+ * leave, in a tenth of a second rather than the seconds ~300 transaction items take offline).
+ * Seeded once per data folder (a marker record says it was done), so that what an administrator
+ * later changes stays as changed.
  */
-
-const SEEDED_AT = '2025-01-01T00:00:00.000Z';
-const stamp = {
-  revision: 1,
-  writeId: 'seed-reference-data',
-  createdAt: SEEDED_AT,
-  createdBy: 'system',
-  updatedAt: SEEDED_AT,
-  updatedBy: 'system',
-};
-const organisation = (
-  organisationId: string,
-  name: string,
-  kind: OrganisationRecord['kind'],
-  country: string,
-): OrganisationRecord => ({
-  ...stamp,
-  organisationId,
-  name,
-  kind,
-  country,
-  identifiers: [],
-  contactEmail: null,
-  status: 'active',
-});
-
-export const SEED_ORGANISATIONS: readonly OrganisationRecord[] = [
-  organisation('sponsor-nordlicht', 'Nordlicht Pharma AG', 'sponsor', 'DE'),
-  organisation('sponsor-anatolia', 'Anatolia Biotech A.Ş.', 'sponsor', 'TR'),
-  organisation('sponsor-westbrook', 'Westbrook Therapeutics Inc.', 'sponsor', 'US'),
-  organisation('site-berlin-mitte', 'Klinikum Berlin-Mitte', 'site', 'DE'),
-  organisation('site-hamburg-nord', 'Universitätsklinikum Hamburg-Nord', 'site', 'DE'),
-  organisation('site-ankara-city', 'Ankara City Research Hospital', 'site', 'TR'),
-  organisation('site-izmir-ege', 'Ege Clinical Research Centre Izmir', 'site', 'TR'),
-  organisation('site-boston-harbor', 'Boston Harbor Medical Center', 'site', 'US'),
-  organisation('site-lyon-sud', 'Centre Hospitalier Lyon-Sud', 'site', 'FR'),
-];
-
-const system = (
-  systemId: string,
-  organisationId: string,
-  name: string,
-  kind: SystemRecord['kind'],
-  vendor: string,
-  product: string,
-): SystemRecord => ({
-  ...stamp,
-  systemId,
-  organisationId,
-  name,
-  kind,
-  vendor,
-  product,
-  environment: 'production',
-  technicalContactEmail: `it@${organisationId}.example.com`,
-  status: 'active',
-});
-
-export const SEED_SYSTEMS: readonly SystemRecord[] = [
-  system('nordlicht-edc', 'sponsor-nordlicht', 'Nordlicht EDC', 'edc', 'Medidata', 'Rave EDC'),
-  system('nordlicht-ctms', 'sponsor-nordlicht', 'Nordlicht CTMS', 'ctms', 'Veeva', 'Vault CTMS'),
-  system('anatolia-edc', 'sponsor-anatolia', 'Anatolia EDC', 'edc', 'Oracle', 'Clinical One'),
-  system('westbrook-etmf', 'sponsor-westbrook', 'Westbrook eTMF', 'etmf', 'Veeva', 'Vault eTMF'),
-  system('westbrook-edc', 'sponsor-westbrook', 'Westbrook EDC', 'edc', 'Medidata', 'Rave EDC'),
-  system('berlin-mitte-ehr', 'site-berlin-mitte', 'KBM Patient Record', 'ehr', 'Dedalus', 'ORBIS'),
-  system(
-    'berlin-mitte-ctms',
-    'site-berlin-mitte',
-    'KBM Study Management',
-    'ctms',
-    'In-house',
-    'KBM Studienverwaltung',
-  ),
-  system(
-    'hamburg-nord-ehr',
-    'site-hamburg-nord',
-    'UKHN Clinical Record',
-    'ehr',
-    'Cerner',
-    'Millennium',
-  ),
-  system(
-    'ankara-city-ehr',
-    'site-ankara-city',
-    'ACRH Hospital Information System',
-    'ehr',
-    'In-house',
-    'ACRH HBYS',
-  ),
-  system('izmir-ege-ctms', 'site-izmir-ege', 'Ege Trial Office', 'ctms', 'Advarra', 'OnCore'),
-  system('boston-harbor-ehr', 'site-boston-harbor', 'BHMC Epic', 'ehr', 'Epic', 'EpicCare'),
-  system('boston-harbor-ctms', 'site-boston-harbor', 'BHMC OnCore', 'ctms', 'Advarra', 'OnCore'),
-  system(
-    'lyon-sud-ehr',
-    'site-lyon-sud',
-    'CHLS Dossier Patient',
-    'ehr',
-    'In-house',
-    'Dossier Patient Informatisé',
-  ),
-];
 
 const MARKER = { pk: 'SEED', sk: 'organisations' };
 
@@ -131,24 +41,20 @@ export const seedReferenceData = async (options: {
   try {
     const done = await client.send(new GetCommand({ TableName: options.tableName, Key: MARKER }));
     if (done.Item !== undefined) return false;
-    // One change under one write id: made again after an interruption, it counts as done.
-    await new DynamoRegistry(client, options.tableName).commit({
-      writeId: stamp.writeId,
-      puts: [
-        ...SEED_ORGANISATIONS.map((record) => ({
-          item: { type: 'organisation' as const, record },
-          expectedRevision: null,
-        })),
-        ...SEED_SYSTEMS.map((record) => ({
-          item: { type: 'system' as const, record },
-          expectedRevision: null,
-        })),
-      ],
-      claims: SEED_ORGANISATIONS.map((o) => ({
-        key: claimKeys.organisationName(o.country, o.name),
-        message: `${o.name} is seeded twice.`,
-      })),
-    });
+    const changes = seedChanges();
+    // Nothing else writes the registry before the marker is there (the console listens only
+    // after the seed). The load raises the version last: a version already there means it was
+    // made and only the marker is missing; none, that it is (again) to be made.
+    const version = await client.send(
+      new GetCommand({
+        TableName: options.tableName,
+        Key: REGISTRY_VERSION_KEY,
+        ConsistentRead: true,
+      }),
+    );
+    if (version.Item?.version !== changes.length) {
+      await loadRegistry(client, options.tableName, changes);
+    }
     await client.send(
       new PutCommand({
         TableName: options.tableName,
