@@ -28,6 +28,11 @@ export type ResourceKey =
 export interface PermissionGrant {
   readonly on: ResourceKey;
   readonly actions: readonly string[];
+  /**
+   * On a table: only the items whose partition key matches one of these (IAM's
+   * `dynamodb:LeadingKeys`, `*` a wildcard), e.g. the registry's partitions and nothing else.
+   */
+  readonly partitions?: readonly string[];
 }
 
 /**
@@ -106,6 +111,59 @@ const USER_WRITES: readonly PermissionGrant[] = [
   ...INDEX_SYNC,
 ];
 
+/**
+ * The registry (issue 14; lambdas/src/adapters/dynamodb-registry.ts), in the main table's
+ * partitions that begin with REGISTRY# and no others. Reading: the version (GetItem), the records
+ * per type and shard and the change log (Query), one record (GetItem).
+ */
+const REGISTRY_PARTITIONS = ['REGISTRY#*'] as const;
+const REGISTRY_READ: PermissionGrant = {
+  on: 'mainTable',
+  actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+  partitions: REGISTRY_PARTITIONS,
+};
+
+/**
+ * A registry write (lambdas/src/wiring/registry.ts): journaled (its entry, in the JOURNAL
+ * partition only), committed as one TransactWriteItems — whose items IAM checks as PutItem,
+ * UpdateItem, DeleteItem and ConditionCheckItem: records, claims, uses, the version, the change
+ * log — with the touched items read back (BatchGetItem) when a commit is cancelled, then its
+ * audit records appended (and looked for, by Query, after an interruption).
+ */
+const REGISTRY_WRITES: readonly PermissionGrant[] = [
+  REGISTRY_READ,
+  {
+    on: 'mainTable',
+    actions: [
+      'dynamodb:BatchGetItem',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+    ],
+    partitions: REGISTRY_PARTITIONS,
+  },
+  { ...JOURNAL, partitions: ['JOURNAL'] },
+  AUDIT_APPEND,
+];
+
+/**
+ * An import also stages its parts before it is made and clears them after (BatchWriteItem,
+ * REGISTRY#IMPORT#<id>), and undoes the parts made when a later one is refused (removals: within
+ * the writes above).
+ */
+const REGISTRY_IMPORT: readonly PermissionGrant[] = [
+  ...REGISTRY_WRITES,
+  { on: 'mainTable', actions: ['dynamodb:BatchWriteItem'], partitions: REGISTRY_PARTITIONS },
+];
+
+/** A registry list streamed into the exports bucket, the export recorded. */
+const REGISTRY_EXPORT: readonly PermissionGrant[] = [
+  REGISTRY_READ,
+  { on: 'exportsObjects', actions: ['s3:PutObject', 's3:GetObject', 's3:AbortMultipartUpload'] },
+  AUDIT_APPEND,
+];
+
 /** Each operation's own needs, before the MFA gate is added. */
 export const OPERATION_PERMISSIONS = {
   logout: [{ on: 'userPool', actions: ['cognito-idp:AdminUserGlobalSignOut'] }, AUDIT_APPEND],
@@ -169,13 +227,15 @@ export const OPERATION_PERMISSIONS = {
     { on: 'exportsObjects', actions: ['s3:PutObject', 's3:GetObject', 's3:AbortMultipartUpload'] },
     AUDIT_APPEND,
   ],
+  // Sorting by organisation names them from the registry (REGISTRY_READ).
   'list-all-users': [
     { on: 'userPool', actions: ['cognito-idp:ListUsers'] },
     { on: 'mainTable', actions: ['dynamodb:Query'] },
     ...INDEX_SYNC,
+    REGISTRY_READ,
   ],
   // The user-management writes: every step of every user write (USER_WRITES, above); the
-  // organisation a user is placed in must exist (GetItem, within USER_WRITES).
+  // organisation a user is placed in must exist in the registry (GetItem, within USER_WRITES).
   'create-user': USER_WRITES,
   'update-user': USER_WRITES,
   // Enabling a locked account releases its lock record (UpdateItem, within USER_WRITES).
@@ -194,10 +254,37 @@ export const OPERATION_PERMISSIONS = {
   'verify-audit-chain': [AUDIT_READ],
   // Served from the `phone` library's data: nothing to call.
   'get-mob-dial-code': [],
-  // The organisations of a kind: a Query of the main table's gsi1.
-  getSiteOrgList: [{ on: 'mainTable', actions: ['dynamodb:Query'] }],
-  getSponsorList: [{ on: 'mainTable', actions: ['dynamodb:Query'] }],
-  getOrgSysList: [],
+  // The registry's lists and details are read from its snapshot (REGISTRY_READ); its changes
+  // are registry writes; its CSV imports stage their parts; its exports write the bucket.
+  getSiteOrgList: [REGISTRY_READ],
+  getSponsorList: [REGISTRY_READ],
+  getOrgSysList: [REGISTRY_READ],
+  'list-organisations': [REGISTRY_READ],
+  'get-organisation': [REGISTRY_READ],
+  'create-organisation': REGISTRY_WRITES,
+  'update-organisation': REGISTRY_WRITES,
+  'activate-organisation': REGISTRY_WRITES,
+  'deactivate-organisation': REGISTRY_WRITES,
+  'import-organisations': REGISTRY_IMPORT,
+  'export-organisations': REGISTRY_EXPORT,
+  'create-system': REGISTRY_WRITES,
+  'update-system': REGISTRY_WRITES,
+  'activate-system': REGISTRY_WRITES,
+  'deactivate-system': REGISTRY_WRITES,
+  'import-systems': REGISTRY_IMPORT,
+  'export-systems': REGISTRY_EXPORT,
+  'list-studies': [REGISTRY_READ],
+  'create-study': REGISTRY_WRITES,
+  'update-study': REGISTRY_WRITES,
+  'list-connections': [REGISTRY_READ],
+  'export-connections': REGISTRY_EXPORT,
+  'search-site-directory': [REGISTRY_READ],
+  'invite-site': REGISTRY_WRITES,
+  'accept-connection': REGISTRY_WRITES,
+  'decline-connection': REGISTRY_WRITES,
+  'suspend-connection': REGISTRY_WRITES,
+  'resume-connection': REGISTRY_WRITES,
+  'end-connection': REGISTRY_WRITES,
   generateApiCredential: [],
   resendApiCredential: [],
   deleteApiCredential: [],
@@ -225,15 +312,33 @@ export const isMfaGated = (operation: Operation): boolean => {
   return route.auth === 'authenticated' && !('allowedBeforeMfa' in route && route.allowedBeforeMfa);
 };
 
-/** One grant per resource, actions in a stable order without repeats. */
+/**
+ * One grant per resource (and partitions), actions in a stable order without repeats; an action
+ * granted on the whole resource is not repeated for some of its partitions.
+ */
 const mergeByResource = (grants: readonly PermissionGrant[]): PermissionGrant[] => {
-  const byResource = new Map<ResourceKey, Set<string>>();
+  const merged = new Map<
+    string,
+    { on: ResourceKey; partitions?: string[]; actions: Set<string> }
+  >();
   for (const g of grants) {
-    const actions = byResource.get(g.on) ?? new Set<string>();
-    for (const a of g.actions) actions.add(a);
-    byResource.set(g.on, actions);
+    const partitions = g.partitions === undefined ? undefined : [...g.partitions].sort();
+    const key = JSON.stringify([g.on, partitions ?? null]);
+    const entry = merged.get(key) ?? {
+      on: g.on,
+      ...(partitions === undefined ? {} : { partitions }),
+      actions: new Set<string>(),
+    };
+    for (const a of g.actions) entry.actions.add(a);
+    merged.set(key, entry);
   }
-  return [...byResource].map(([on, actions]) => ({ on, actions: [...actions].sort() }));
+  const whole = (on: ResourceKey) =>
+    merged.get(JSON.stringify([on, null]))?.actions ?? new Set<string>();
+  return [...merged.values()].flatMap(({ on, partitions, actions }) => {
+    const kept = [...actions].filter((a) => partitions === undefined || !whole(on).has(a)).sort();
+    if (kept.length === 0) return [];
+    return [{ on, actions: kept, ...(partitions === undefined ? {} : { partitions }) }];
+  });
 };
 
 /** The permission table the Api construct grants: each operation's own rows plus the MFA gate. */
@@ -260,11 +365,13 @@ export const JOB_PERMISSIONS = {
     { on: 'mainTable', actions: ['dynamodb:Query'] },
     ...INDEX_SYNC,
   ]),
-  // The session's writes too: a password reset is checked against the auth events.
+  // The session's writes too: a password reset is checked against the auth events; and the
+  // registry's, imports included.
   'reconcile-writes': mergeByResource([
     { on: 'mainTable', actions: ['dynamodb:Query'] },
     { on: 'userPool', actions: ['cognito-idp:AdminListUserAuthEvents'] },
     ...USER_WRITES,
+    ...REGISTRY_IMPORT,
   ]),
 } as const satisfies Record<string, readonly PermissionGrant[]>;
 

@@ -117,13 +117,19 @@ describe('Api: routes generated from the contract', () => {
     }
     const getOrgSys = routeMethods.find((x) => x.props.OperationName === 'getOrgSysList');
     expect(getOrgSys?.props.RequestParameters).toEqual({
-      'method.request.querystring.organisationId': true,
+      'method.request.querystring.organisationId': false,
+      'method.request.querystring.search': false,
+      'method.request.querystring.status': false,
+      'method.request.querystring.kind': false,
+      'method.request.querystring.environment': false,
+      'method.request.querystring.cursor': false,
+      'method.request.querystring.limit': false,
     });
   });
 
   it('checks the structure of a body at the gateway and leaves string rules to the Lambda', () => {
-    template.hasResourceProperties('AWS::ApiGateway::Model', {
-      Name: 'ConfirmForgetPasswordRequest',
+    templateOf(stack.api.routeExtras).hasResourceProperties('AWS::ApiGateway::Model', {
+      Name: 'ConfirmForgetPasswordBody',
       ContentType: 'application/json',
       Schema: {
         $schema: 'http://json-schema.org/draft-04/schema#',
@@ -271,13 +277,27 @@ describe('Api: one function per operation', () => {
         expect(Stack.of(stack.api.functions[op]), op).toBe(nested);
       }
     }
+    // One per feature area, and the routes' permissions and models (RouteExtras).
     expect(resourcesOf(template, 'AWS::CloudFormation::Stack')).toSatisfy(
-      (r: object) => Object.keys(r).length === FEATURE_AREA_NAMES.length,
+      (r: object) => Object.keys(r).length === FEATURE_AREA_NAMES.length + 1,
     );
   });
 
   it('has each route invoke its own operation’s function, allowed for that method only', () => {
-    const permissions = Object.values(resourcesOf(template, 'AWS::Lambda::Permission'));
+    // The permissions are in a nested stack of their own, handed each function's ARN.
+    const extras = stack.api.routeExtras;
+    const extrasResource = extras.nestedStackResource;
+    if (extrasResource === undefined) throw new Error('RouteExtras: no nested stack resource');
+    const extrasParameters = resourcesOf(template, 'AWS::CloudFormation::Stack')[
+      logicalId(stack, extrasResource)
+    ]?.Properties?.Parameters as Record<string, unknown>;
+    const permissions = Object.values(resourcesOf(templateOf(extras), 'AWS::Lambda::Permission'));
+    expect(permissions).toHaveLength(operations.length);
+    expect(
+      Object.values(resourcesOf(template, 'AWS::Lambda::Permission')).filter(
+        (p) => p.Properties?.Principal === 'apigateway.amazonaws.com',
+      ),
+    ).toEqual([]);
     for (const op of operations) {
       const method = routeMethods.find((m) => m.props.OperationName === op);
       const uri = JSON.stringify((method?.props.Integration as { Uri: unknown }).Uri);
@@ -292,18 +312,20 @@ describe('Api: one function per operation', () => {
       expect(outputs[output ?? '']?.Value, op).toEqual({
         'Fn::GetAtt': [logicalId(stack, fn.function), 'Arn'],
       });
-      const allowed = permissions.filter(
-        (p) =>
-          JSON.stringify(p.Properties?.FunctionName) ===
-          JSON.stringify({ 'Fn::GetAtt': [nestedId, `Outputs.${output ?? ''}`] }),
-      );
+      const allowed = permissions.filter((p) => {
+        const ref = (p.Properties?.FunctionName as { Ref?: string } | undefined)?.Ref ?? '';
+        return (
+          JSON.stringify(extrasParameters[ref]) ===
+          JSON.stringify({ 'Fn::GetAtt': [nestedId, `Outputs.${output ?? ''}`] })
+        );
+      });
       expect(allowed, op).toHaveLength(1);
       expect(allowed[0]?.Properties).toMatchObject({
         Action: 'lambda:InvokeFunction',
         Principal: 'apigateway.amazonaws.com',
       });
       expect(JSON.stringify(allowed[0]?.Properties?.SourceArn), op).toContain(
-        `/${routes[op].method}${API_PREFIX}${routes[op].path}"`,
+        `/v1/${routes[op].method}${API_PREFIX}${routes[op].path}"`,
       );
     }
   });
@@ -353,6 +375,34 @@ describe('Api: one function per operation', () => {
         'list-audit-records',
         'export-audit-records',
         'verify-audit-chain',
+        // The registry (issue 14).
+        'getOrgSysList',
+        'list-organisations',
+        'get-organisation',
+        'create-organisation',
+        'update-organisation',
+        'activate-organisation',
+        'deactivate-organisation',
+        'import-organisations',
+        'export-organisations',
+        'create-system',
+        'update-system',
+        'activate-system',
+        'deactivate-system',
+        'import-systems',
+        'export-systems',
+        'list-studies',
+        'create-study',
+        'update-study',
+        'list-connections',
+        'export-connections',
+        'search-site-directory',
+        'invite-site',
+        'accept-connection',
+        'decline-connection',
+        'suspend-connection',
+        'resume-connection',
+        'end-connection',
       ].sort(),
     );
     const notImplemented = operations.filter((op) => !own.includes(op));
@@ -593,6 +643,90 @@ describe('Api: least privilege per operation', () => {
         ),
         statement(1, INDEX_WRITES, mainTable),
         auditAppend(2),
+      ]);
+    }
+    // The registry: only the main table's REGISTRY# partitions (the journal's entry: JOURNAL).
+    const within = (partitions: string[], s: ReturnType<typeof statement>) => ({
+      ...s,
+      Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': partitions } },
+    });
+    const registryRead = (i: number) =>
+      within(['REGISTRY#*'], statement(i, ['dynamodb:GetItem', 'dynamodb:Query'], mainTable));
+    const REGISTRY_COMMIT = [
+      'dynamodb:BatchGetItem',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+    ];
+    const journalEntry = within(
+      ['JOURNAL'],
+      statement(
+        2,
+        ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        mainTable,
+      ),
+    );
+    for (const op of [
+      'getSiteOrgList',
+      'getSponsorList',
+      'getOrgSysList',
+      'list-organisations',
+      'get-organisation',
+      'list-studies',
+      'list-connections',
+      'search-site-directory',
+    ] as const) {
+      expect(granted(op), op).toEqual([statement(0, READ, poolArn), registryRead(1)]);
+    }
+    for (const op of [
+      'create-organisation',
+      'update-organisation',
+      'activate-organisation',
+      'deactivate-organisation',
+      'create-system',
+      'update-system',
+      'activate-system',
+      'deactivate-system',
+      'create-study',
+      'update-study',
+      'invite-site',
+      'accept-connection',
+      'decline-connection',
+      'suspend-connection',
+      'resume-connection',
+      'end-connection',
+    ] as const) {
+      expect(granted(op), op).toEqual([
+        statement(0, READ, poolArn),
+        within(['REGISTRY#*'], statement(1, REGISTRY_COMMIT, mainTable)),
+        journalEntry,
+        auditAppend(3),
+      ]);
+    }
+    for (const op of ['import-organisations', 'import-systems'] as const) {
+      expect(granted(op), op).toEqual([
+        statement(0, READ, poolArn),
+        within(
+          ['REGISTRY#*'],
+          statement(1, [...REGISTRY_COMMIT, 'dynamodb:BatchWriteItem'].sort(), mainTable),
+        ),
+        journalEntry,
+        auditAppend(3),
+      ]);
+    }
+    for (const op of ['export-organisations', 'export-systems', 'export-connections'] as const) {
+      expect(granted(op), op).toEqual([
+        statement(0, READ, poolArn),
+        registryRead(1),
+        statement(
+          2,
+          ['s3:AbortMultipartUpload', 's3:GetObject', 's3:PutObject'],
+          stack.resolve(stack.data.exportsBucket.arnForObjects('*')),
+        ),
+        auditAppend(3),
       ]);
     }
     // Operations not built yet: only the router's MFA gate (the account read), or nothing if public.

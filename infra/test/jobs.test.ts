@@ -51,6 +51,14 @@ describe('Jobs (issue 12): interrupted writes finished, the user index watched',
       expect(actions).toContain(action);
     }
     expect(actions).not.toContain('dynamodb:Scan');
+    // And every step of a registry write or import (issue 14).
+    for (const action of [
+      'dynamodb:BatchGetItem',
+      'dynamodb:BatchWriteItem',
+      'dynamodb:ConditionCheckItem',
+    ]) {
+      expect(actions).toContain(action);
+    }
   });
 
   it('rebuilds the user index nightly and may read each account’s groups', () => {

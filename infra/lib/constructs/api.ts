@@ -11,6 +11,7 @@ import type { ResourceKey } from '../permissions';
 import { ApiFirewall } from './api-firewall';
 import type { NodeFunction } from './node-function';
 import { OperationFunctions } from './operation-functions';
+import { RouteExtras } from './route-extras';
 
 export const STAGE_NAME = 'v1';
 
@@ -39,66 +40,7 @@ const errorBody = (code: string, message: string) =>
 const errorBodyWithGatewayMessage = (code: string) =>
   `{"status":"error","error":{"code":"${code}","message":$context.error.messageString}}`;
 
-/** Operation -> a name fit for models: artifact/list-standards -> ArtifactListStandards. */
-const pascal = (operation: string) =>
-  operation
-    .split(/[^A-Za-z0-9]+/)
-    .filter((p) => p.length > 0)
-    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
-    .join('');
-
 type JsonObject = Record<string, unknown>;
-const STRUCTURAL_KEYS = [
-  'type',
-  'properties',
-  'required',
-  'additionalProperties',
-  'items',
-  'enum',
-  'minItems',
-  'maxItems',
-  'minimum',
-  'maximum',
-] as const;
-
-/**
- * The request schema of a body route as an API Gateway model: structure only — keys, types,
- * required keys, no unknown keys, enums, array sizes, number ranges. String rules (patterns,
- * lengths, formats) stay with the Lambda, which applies them after trimming and answers with the
- * failing field; a gateway check on the raw string would refuse what the contract accepts.
- * An empty body is the Lambda's `{}`, so the top level also accepts null.
- */
-export const gatewayModelSchema = (route: RouteDefinition): apigw.JsonSchema => {
-  const json = z.toJSONSchema(route.request, {
-    target: 'draft-4',
-    io: 'input',
-    unrepresentable: 'any',
-  }) as JsonObject;
-  const strip = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(strip);
-    if (node === null || typeof node !== 'object') return node;
-    const source = node as JsonObject;
-    const out: JsonObject = {};
-    for (const key of STRUCTURAL_KEYS) {
-      const value = source[key];
-      if (value === undefined) continue;
-      if (key === 'properties') {
-        out[key] = Object.fromEntries(
-          Object.entries(value as JsonObject).map(([k, v]) => [k, strip(v)]),
-        );
-      } else {
-        out[key] = key === 'items' || key === 'additionalProperties' ? strip(value) : value;
-      }
-    }
-    return out;
-  };
-  const structural = strip(json) as JsonObject;
-  return {
-    ...structural,
-    schema: apigw.JsonSchemaVersion.DRAFT4,
-    type: [apigw.JsonSchemaType.OBJECT, apigw.JsonSchemaType.NULL],
-  };
-};
 
 /** Query parameters of a query route, required or not, from its request schema. */
 export const queryParameters = (route: RouteDefinition): Record<string, boolean> => {
@@ -120,7 +62,8 @@ export const queryParameters = (route: RouteDefinition): Record<string, boolean>
  * /ccsc/ui/<path> (nested paths become nested resources) with the contract's one method, its own
  * function, the Cognito authorizer when the route is authenticated, and request validation. The
  * deployed routes are therefore exactly the offline ones. The functions live in one nested stack
- * per feature area (OperationFunctions); the API itself stays in the parent stack.
+ * per feature area (OperationFunctions); each route's permission to invoke its function and its
+ * request model in one more (RouteExtras); the API, its paths and methods in the parent stack.
  */
 export class Api extends Construct {
   readonly restApi: apigw.RestApi;
@@ -130,6 +73,8 @@ export class Api extends Construct {
   readonly origin: string;
   /** The nested stack of each feature area's functions. */
   readonly functionStacks: Readonly<Record<FeatureArea, OperationFunctions>>;
+  /** The nested stack of the routes' invoke permissions and request models. */
+  readonly routeExtras: RouteExtras;
   readonly functions: Readonly<Record<Operation, NodeFunction>>;
   readonly methods: Readonly<Record<Operation, apigw.Method>>;
   /** The request model of each body route. */
@@ -229,26 +174,28 @@ export class Api extends Construct {
       );
     }
 
+    this.routeExtras = new RouteExtras(this, 'RouteExtras', {
+      restApi: this.restApi,
+      stageName: STAGE_NAME,
+      functions,
+    });
     const methods = {} as Record<Operation, apigw.Method>;
-    const models: Partial<Record<Operation, apigw.Model>> = {};
+    const models = this.routeExtras.models;
     for (const route of routeList) {
       const operation = route.operation;
       const fn = functions[operation];
-      const model =
-        route.input === 'body'
-          ? this.restApi.addModel(`${pascal(operation)}Model`, {
-              modelName: `${pascal(operation)}Request`,
-              contentType: 'application/json',
-              schema: gatewayModelSchema(route),
-            })
-          : undefined;
-      if (model) models[operation] = model;
+      const model = models[operation];
 
       const resource = this.restApi.root.resourceForPath(`${API_PREFIX}${route.path}`);
       const isPublic = route.auth === 'public';
       const method = resource.addMethod(
         route.method,
-        new apigw.LambdaIntegration(fn.function, { proxy: true, allowTestInvoke: false }),
+        // A proxy integration without LambdaIntegration's own permission: RouteExtras holds it.
+        new apigw.Integration({
+          type: apigw.IntegrationType.AWS_PROXY,
+          integrationHttpMethod: 'POST',
+          uri: `arn:${stack.partition}:apigateway:${stack.region}:lambda:path/2015-03-31/functions/${fn.function.functionArn}/invocations`,
+        }),
         {
           operationName: operation,
           ...(isPublic

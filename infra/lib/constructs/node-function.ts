@@ -89,6 +89,13 @@ export const grantTo = (
         sid: `Operation${String(i)}`,
         actions: [...g.actions],
         resources: [...targets[g.on]],
+        ...(g.partitions === undefined
+          ? {}
+          : {
+              conditions: {
+                'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...g.partitions] },
+              },
+            }),
       }),
     );
   });
