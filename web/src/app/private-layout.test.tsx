@@ -73,6 +73,8 @@ describe('private layout (SPEC §2)', () => {
       'Generate API Access Credentials',
       'User Management',
       'Audit Trail',
+      'Organisations',
+      'Connections',
     ]);
     expect(within(menu).getByRole('link', { name: 'Artifact Mapping Standards' })).toHaveClass(
       'active',

@@ -9,6 +9,7 @@ import { logout } from '../lib/logout';
 import { getProfile } from '../lib/session';
 import { IdleSession } from './idle-session';
 import { LogoutModal } from './logout-modal';
+import { RegistryRoutes } from './registry-routes';
 import { SideMenu } from './side-menu';
 
 /**
@@ -89,7 +90,7 @@ export const PrivateLayout = () => {
       />
 
       <main className="flex-grow-1 container-fluid py-4">
-        <Outlet />
+        <RegistryRoutes otherwise={<Outlet />} />
       </main>
 
       <footer className="border-top bg-body-tertiary py-3">

@@ -2,6 +2,7 @@ import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../config/paths';
+import { registryPaths } from '../config/registry-paths';
 
 const ENTRIES = [
   { to: paths.admin.dashboard, section: paths.admin.dashboard, label: 'nav.home' },
@@ -13,6 +14,13 @@ const ENTRIES = [
   },
   { to: paths.admin.users, section: paths.admin.users, label: 'nav.users' },
   { to: paths.admin.auditTrail, section: paths.admin.auditTrail, label: 'nav.audit' },
+  // The registry (issue 14), after the entries of SPEC §2.
+  {
+    to: registryPaths.organisations,
+    section: registryPaths.organisations,
+    label: 'nav.organisations',
+  },
+  { to: registryPaths.connections, section: registryPaths.connections, label: 'nav.connections' },
 ] as const;
 
 const isWithin = (pathname: string, section: string) =>

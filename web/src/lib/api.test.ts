@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from './api';
+import { allPages, ApiError, createApiClient } from './api';
 
 interface Call {
   url: string;
@@ -67,17 +67,18 @@ describe('api client', () => {
   });
 
   it('sends a GET route’s input as query parameters, without a body', async () => {
-    const { calls, fetchImpl } = fakeFetch(200, { status: 'success', data: { systems: [] } });
+    const page = { systems: [], count: 0, total: 0, nextCursor: null };
+    const { calls, fetchImpl } = fakeFetch(200, { status: 'success', data: page });
     const callApi = createApiClient({
       baseUrl: 'https://api.example.com/ccsc/ui',
       fetch: fetchImpl,
     });
 
-    await expect(callApi('getOrgSysList', { organisationId: 'org-1' })).resolves.toEqual({
-      systems: [],
-    });
+    await expect(
+      callApi('getOrgSysList', { organisationId: 'org-1', status: 'active', limit: 100 }),
+    ).resolves.toEqual(page);
     expect(calls[0]).toMatchObject({
-      url: 'https://api.example.com/ccsc/ui/getOrgSysList?organisationId=org-1',
+      url: 'https://api.example.com/ccsc/ui/getOrgSysList?organisationId=org-1&status=active&limit=100',
       method: 'GET',
       body: undefined,
     });
@@ -200,5 +201,37 @@ describe('api client', () => {
       status: 0,
     });
     expect(calls).toEqual([]);
+  });
+});
+
+describe('allPages', () => {
+  it('follows the cursor until the last page and keeps the order', async () => {
+    const seen: (string | undefined)[] = [];
+    const pages: Record<string, { items: number[]; nextCursor: string | null }> = {
+      first: { items: [1, 2], nextCursor: 'b' },
+      b: { items: [3], nextCursor: 'c' },
+      c: { items: [4], nextCursor: null },
+    };
+    const items = await allPages((cursor) => {
+      seen.push(cursor);
+      return Promise.resolve(pages[cursor ?? 'first'] ?? { items: [], nextCursor: null });
+    });
+    expect(items).toEqual([1, 2, 3, 4]);
+    expect(seen).toEqual([undefined, 'b', 'c']);
+  });
+
+  it('stops at a cursor that does not move on, and after maxPages', async () => {
+    const same = await allPages(() => Promise.resolve({ items: [1], nextCursor: 'x' }));
+    expect(same).toEqual([1, 1]);
+    let n = 0;
+    const capped = await allPages(() => {
+      n += 1;
+      return Promise.resolve({ items: [n], nextCursor: `c${String(n)}` });
+    }, 3);
+    expect(capped).toEqual([1, 2, 3]);
+  });
+
+  it('fails when a page fails', async () => {
+    await expect(allPages(() => Promise.reject(new Error('down')))).rejects.toThrow('down');
   });
 });

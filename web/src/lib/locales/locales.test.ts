@@ -27,6 +27,18 @@ const SAME_IN_TRANSLATION = new Set([
   'Status',
   'Organisation',
   'Authenticator',
+  // The registry's terms of the trade (issue 14): the same in German, or in every language.
+  'Sponsor',
+  'Phase',
+  'Phase I',
+  'Phase I/II',
+  'Phase II',
+  'Phase II/III',
+  'Phase III',
+  'Phase IV',
+  'eISF / eRegulatory',
+  'eTMF',
+  'CTMS',
 ]);
 /** Shorter texts may coincide ("Ok"). */
 const SHORT = 3;

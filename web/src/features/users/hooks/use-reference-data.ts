@@ -1,7 +1,6 @@
 import type { ResponseOf } from '@ccsc/contract';
 import { useEffect, useState } from 'react';
-import { allPages } from '../../../lib/all-pages';
-import { callApi } from '../../../lib/api';
+import { allPages, callApi } from '../../../lib/api';
 
 export type Organisation = ResponseOf<'list-organisations'>['organisations'][number];
 export type DialCode = ResponseOf<'get-mob-dial-code'>['dialCodes'][number];

@@ -1,0 +1,270 @@
+import type { Connection } from '@ccsc/contract';
+import { type ConnectionAction, maySearchSiteDirectory } from '@ccsc/contract/registry-access';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { CsvExportButton } from '../../../components/csv-export-button';
+import { LoadingIndicator } from '../../../components/loading-indicator';
+import { Pager } from '../../../components/pager';
+import { ScreenIntro } from '../../../components/screen-intro';
+import { allPages, callApi } from '../../../lib/api';
+import { getProfile } from '../../../lib/session';
+import { useLoaded } from '../hooks/use-loaded';
+import { useOwnOrganisation } from '../hooks/use-own-organisation';
+import { type ConnectionQuery, useConnectionList } from '../hooks/use-registry-lists';
+import { messageOfError } from '../utils/form-problems';
+import { registryActor } from '../utils/registry-actor';
+import { ConnectionDialog } from './connection-dialog';
+import { ConnectionFilters } from './connection-filters';
+import { ConnectionTable } from './connection-table';
+import { InviteSiteDialog } from './invite-site-dialog';
+import { type Notice, NoticeArea } from './notice';
+import { PendingInvitations } from './pending-invitations';
+
+/** The filters a link may carry (?organisationId=…&studyId=…&systemId=…&status=…). */
+const queryOf = (params: URLSearchParams): ConnectionQuery => {
+  const query: ConnectionQuery = {};
+  for (const key of ['organisationId', 'studyId', 'systemId', 'search', 'country'] as const) {
+    const value = params.get(key);
+    if (value) query[key] = value;
+  }
+  const status = params.get('status');
+  if (
+    status === 'invited' ||
+    status === 'active' ||
+    status === 'suspended' ||
+    status === 'ended' ||
+    status === 'declined'
+  ) {
+    query.status = status;
+  }
+  return query;
+};
+
+/** The invitations to the caller's site that wait for an answer (every page of them). */
+const loadPending = async (siteOrganisationId: string) => {
+  const invited = await allPages(async (cursor) => {
+    const page = await callApi('list-connections', {
+      organisationId: siteOrganisationId,
+      status: 'invited',
+      limit: 100,
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+    return { items: page.connections, nextCursor: page.nextCursor };
+  });
+  return invited.filter((c) => c.siteOrganisationId === siteOrganisationId);
+};
+
+/** The connection as the server has it now, or null when it cannot be found. */
+const findConnection = async (connection: Connection): Promise<Connection | null> => {
+  const { connections } = await callApi('list-connections', {
+    studyId: connection.studyId,
+    organisationId: connection.siteOrganisationId,
+    limit: 100,
+  });
+  return connections.find((c) => c.connectionId === connection.connectionId) ?? null;
+};
+
+type Open = { connection: Connection; action: ConnectionAction | null } | null;
+
+/**
+ * The connections (issue 14, /admin/connections): every study site the caller's organisation is
+ * part of (all of them for a PlatformAdmin or an Auditor of every organisation), filtered and
+ * paged, each opening its history and the steps the caller may take; inviting a site (sponsor
+ * side); a site's pending invitations on top; the CSV.
+ */
+export const ConnectionListPage = () => {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const actor = registryActor(getProfile());
+  const own = useOwnOrganisation(actor);
+  const list = useConnectionList(queryOf(params));
+  const { query, setQuery } = list;
+  const [open, setOpen] = useState<Open>(null);
+  const [inviting, setInviting] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const ownKind = own.organisation?.kind ?? null;
+  const answersInvitations = actor.role === 'OrgAdmin' && ownKind === 'site';
+  const pending = useLoaded(
+    loadPending,
+    answersInvitations ? (own.organisation?.organisationId ?? null) : null,
+  );
+  const invites = !own.loading && maySearchSiteDirectory(actor, ownKind);
+
+  const refresh = () => {
+    list.reload();
+    if (answersInvitations) pending.reload();
+  };
+
+  /** After a 409: whether the connection changed meanwhile (then said, and the list reloaded). */
+  const wasStale = async (connection: Connection): Promise<boolean> => {
+    let now: Connection | null = null;
+    try {
+      now = await findConnection(connection);
+    } catch {
+      now = null;
+    }
+    if (now !== null && now.revision === connection.revision) return false;
+    setOpen(null);
+    setNotice({ kind: 'warning', text: t('registry.changedMeanwhile') });
+    refresh();
+    return true;
+  };
+
+  const filteredBy = (['organisationId', 'studyId', 'systemId'] as const).filter(
+    (key) => query[key] !== undefined,
+  );
+
+  let body;
+  if (list.initialLoading) {
+    body = <LoadingIndicator className="my-4" />;
+  } else if (list.error !== null && !list.loading) {
+    body = (
+      <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
+        <span className="me-auto">
+          {messageOfError(list.error, t('registry.connections.loadFailed'))}
+        </span>
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={list.reload}>
+          {t('registry.retry')}
+        </button>
+      </div>
+    );
+  } else if (list.items.length === 0 && !list.loading) {
+    body = (
+      <p className="alert alert-secondary" role="status">
+        {t('registry.connections.empty')}
+      </p>
+    );
+  } else {
+    body = (
+      <ConnectionTable
+        connections={list.items}
+        loading={list.loading}
+        onOpen={(connection) => {
+          setNotice(null);
+          setOpen({ connection, action: null });
+        }}
+      />
+    );
+  }
+
+  return (
+    <>
+      <ScreenIntro
+        heading={t('registry.connections.heading')}
+        description={t('registry.connections.description')}
+      />
+      <div className="d-flex flex-wrap align-items-start gap-2 mb-3">
+        {invites && (
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              setNotice(null);
+              setInviting(true);
+            }}
+          >
+            {t('registry.invite.button')}
+          </button>
+        )}
+        <CsvExportButton
+          run={() =>
+            callApi('export-connections', {
+              search: query.search,
+              studyId: query.studyId,
+              organisationId: query.organisationId,
+              systemId: query.systemId,
+              status: query.status,
+              country: query.country,
+            })
+          }
+        />
+      </div>
+      <NoticeArea notice={notice} />
+      {answersInvitations && (
+        <PendingInvitations
+          invitations={pending.value ?? []}
+          onAnswer={(connection, action) => {
+            setNotice(null);
+            setOpen({ connection, action });
+          }}
+        />
+      )}
+      {filteredBy.length > 0 && (
+        <p
+          className="d-flex flex-wrap align-items-center gap-2 small"
+          data-testid="connections-scope"
+        >
+          <span>
+            {t('registry.connections.filteredBy', {
+              filter: filteredBy.map((key) => t(`registry.connections.scope.${key}`)).join(', '),
+            })}
+          </span>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={() => {
+              setQuery({
+                ...query,
+                organisationId: undefined,
+                studyId: undefined,
+                systemId: undefined,
+              });
+            }}
+          >
+            {t('registry.connections.showEvery')}
+          </button>
+        </p>
+      )}
+      <ConnectionFilters query={query} onChange={setQuery} />
+      {list.error === null && list.items.length > 0 && (
+        <p className="text-body-secondary small">
+          {t('registry.showing', { count: list.items.length, total: list.total })}
+        </p>
+      )}
+      {body}
+      <Pager label={t('registry.connections.paging')} pages={list} />
+      {open && (
+        <ConnectionDialog
+          connection={open.connection}
+          actor={actor}
+          initialAction={open.action}
+          onClose={() => {
+            setOpen(null);
+          }}
+          onStepped={(connection, action) => {
+            setOpen(null);
+            setNotice({
+              kind: 'success',
+              text: t(`registry.connections.done.${action}`, {
+                protocol: connection.protocolNumber,
+                site: connection.siteName,
+              }),
+            });
+            refresh();
+          }}
+          wasStale={wasStale}
+        />
+      )}
+      {inviting && (
+        <InviteSiteDialog
+          actor={actor}
+          onCancel={() => {
+            setInviting(false);
+          }}
+          onInvited={(connection) => {
+            setInviting(false);
+            setNotice({
+              kind: 'success',
+              text: t('registry.invite.done', {
+                site: connection.siteName,
+                protocol: connection.protocolNumber,
+              }),
+            });
+            refresh();
+          }}
+        />
+      )}
+    </>
+  );
+};

@@ -1,0 +1,234 @@
+import { ORGANISATION_KINDS, type Organisation } from '@ccsc/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../../lib/api';
+import { useFormProblems } from '../hooks/use-form-problems';
+import { isConflict, type Problems, problemsOfError } from '../utils/form-problems';
+import {
+  EMPTY_ORGANISATION,
+  ORGANISATION_FIELDS,
+  organisationChanges,
+  organisationFormOf,
+  type OrganisationFormValues,
+  toOrganisationInput,
+} from '../utils/organisation-form-values';
+import { CountryOptions } from './country-options';
+import { FormDialog } from './form-dialog';
+import { SelectField, TextField } from './form-fields';
+
+const MAX_IDENTIFIERS = 10;
+
+interface OrganisationFormDialogProps {
+  /** The organisation to edit, or null to register a new one. */
+  organisation: Organisation | null;
+  /** Whether the kind may be chosen (a PlatformAdmin's; fixed for anyone else on edit). */
+  mayChangeKind: boolean;
+  onCancel: () => void;
+  onSaved: (organisation: Organisation) => void;
+  /**
+   * A 409 on edit: whether it was someone's change meanwhile (the screen then reloads and says
+   * so, and closes the form); otherwise the server's message shows here.
+   */
+  wasStale?: () => Promise<boolean>;
+}
+
+/** "New organisation" and "Edit details": one form, checked with the server's own schema. */
+export const OrganisationFormDialog = ({
+  organisation,
+  mayChangeKind,
+  onCancel,
+  onSaved,
+  wasStale,
+}: OrganisationFormDialogProps) => {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<OrganisationFormValues>(
+    organisation ? organisationFormOf(organisation) : EMPTY_ORGANISATION,
+  );
+  const [server, setServer] = useState<Problems>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const { input, problems } = toOrganisationInput(values);
+  const form = useFormProblems(problems, server);
+
+  const set = <K extends keyof OrganisationFormValues>(
+    field: K,
+    value: OrganisationFormValues[K],
+    path: string = field,
+  ) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    form.changed(path);
+  };
+
+  const setIdentifier = (index: number, part: 'label' | 'value', text: string) => {
+    set(
+      'identifiers',
+      values.identifiers.map((row, i) => (i === index ? { ...row, [part]: text } : row)),
+      `identifiers.${String(index)}.${part}`,
+    );
+  };
+
+  const save = async () => {
+    form.submitted();
+    if (input === null) return;
+    setMessage(null);
+    let request;
+    if (organisation === null) {
+      request = callApi('create-organisation', input);
+    } else {
+      const changes = organisationChanges(organisation, input);
+      if (Object.keys(changes).length === 0) {
+        setMessage(t('registry.nothingChanged'));
+        return;
+      }
+      request = callApi('update-organisation', {
+        organisationId: organisation.organisationId,
+        revision: organisation.revision,
+        changes,
+      });
+    }
+    setSaving(true);
+    try {
+      const saved = await request;
+      onSaved(saved.organisation);
+    } catch (err) {
+      if (isConflict(err) && wasStale && (await wasStale())) return;
+      setSaving(false);
+      const refused = problemsOfError(err, t('registry.saveFailed'), ORGANISATION_FIELDS);
+      setServer(refused.fields);
+      setMessage(refused.message);
+    }
+  };
+
+  const kindProblem = form.problemOf('kind');
+  return (
+    <FormDialog
+      show
+      title={t(
+        organisation ? 'registry.organisations.editTitle' : 'registry.organisations.newTitle',
+      )}
+      message={message}
+      submitLabel={t(organisation ? 'registry.save' : 'registry.organisations.register')}
+      saving={saving}
+      onSubmit={() => void save()}
+      onCancel={onCancel}
+      testId="organisation-form"
+    >
+      <TextField
+        id="organisation-name"
+        label={t('registry.organisations.name')}
+        problem={form.problemOf('name')}
+        value={values.name}
+        maxLength={150}
+        onChange={(v) => {
+          set('name', v);
+        }}
+      />
+      <SelectField
+        id="organisation-kind"
+        label={t('registry.organisations.kind')}
+        problem={kindProblem}
+        value={values.kind}
+        disabled={organisation !== null && !mayChangeKind}
+        hint={
+          organisation !== null && !mayChangeKind
+            ? t('registry.organisations.kindFixed')
+            : undefined
+        }
+        onChange={(v) => {
+          set('kind', v as OrganisationFormValues['kind']);
+        }}
+      >
+        <option value="">{t('registry.choose')}</option>
+        {ORGANISATION_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {t(`registry.kinds.${kind}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="organisation-country"
+        label={t('registry.country')}
+        problem={form.problemOf('country')}
+        value={values.country}
+        onChange={(v) => {
+          set('country', v);
+        }}
+      >
+        <option value="">{t('registry.chooseCountry')}</option>
+        <CountryOptions />
+      </SelectField>
+      <TextField
+        id="organisation-contact"
+        label={t('registry.organisations.contactEmail')}
+        type="email"
+        problem={form.problemOf('contactEmail')}
+        value={values.contactEmail}
+        maxLength={254}
+        onChange={(v) => {
+          set('contactEmail', v);
+        }}
+      />
+      <fieldset className="col-12">
+        <legend className="form-label fs-6">{t('registry.organisations.identifiers')}</legend>
+        <p className="form-text mt-0">{t('registry.organisations.identifiersHint')}</p>
+        {values.identifiers.map((row, index) => {
+          const n = String(index);
+          const labelProblem = form.problemOf(`identifiers.${n}.label`);
+          const valueProblem = form.problemOf(`identifiers.${n}.value`);
+          return (
+            <div key={n} className="row g-2 mb-2 align-items-start">
+              <TextField
+                id={`organisation-identifier-${n}-label`}
+                className="col-md-5"
+                label={t('registry.organisations.identifierLabel', { number: index + 1 })}
+                problem={labelProblem}
+                value={row.label}
+                maxLength={60}
+                onChange={(v) => {
+                  setIdentifier(index, 'label', v);
+                }}
+              />
+              <TextField
+                id={`organisation-identifier-${n}-value`}
+                className="col-md-5"
+                label={t('registry.organisations.identifierValue', { number: index + 1 })}
+                problem={valueProblem}
+                value={row.value}
+                maxLength={100}
+                onChange={(v) => {
+                  setIdentifier(index, 'value', v);
+                }}
+              />
+              <div className="col-md-2 pt-md-4 mt-md-2">
+                <button
+                  type="button"
+                  className="btn btn-outline-danger btn-sm"
+                  aria-label={t('registry.organisations.removeIdentifier', { number: index + 1 })}
+                  onClick={() => {
+                    set(
+                      'identifiers',
+                      values.identifiers.filter((_, i) => i !== index),
+                    );
+                  }}
+                >
+                  {t('registry.remove')}
+                </button>
+              </div>
+            </div>
+          );
+        })}
+        {values.identifiers.length < MAX_IDENTIFIERS && (
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm"
+            onClick={() => {
+              set('identifiers', [...values.identifiers, { label: '', value: '' }]);
+            }}
+          >
+            {t('registry.organisations.addIdentifier')}
+          </button>
+        )}
+      </fieldset>
+    </FormDialog>
+  );
+};

@@ -1,0 +1,158 @@
+import { mayAdministerRegistry } from '@ccsc/contract/registry-access';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CsvExportButton } from '../../../components/csv-export-button';
+import { LoadingIndicator } from '../../../components/loading-indicator';
+import { Pager } from '../../../components/pager';
+import { ScreenIntro } from '../../../components/screen-intro';
+import { registryPaths } from '../../../config/registry-paths';
+import { callApi } from '../../../lib/api';
+import { getProfile } from '../../../lib/session';
+import { useOrganisationList } from '../hooks/use-registry-lists';
+import { messageOfError } from '../utils/form-problems';
+import { registryActor } from '../utils/registry-actor';
+import { ImportCsvDialog, type ImportKind } from './import-csv-dialog';
+import { type Notice, NoticeArea } from './notice';
+import { OrganisationFilters } from './organisation-filters';
+import { OrganisationFormDialog } from './organisation-form-dialog';
+import { OrganisationTable } from './organisation-table';
+
+/** What the detail page says after it was reached from "New organisation". */
+export interface RegisteredState {
+  registered?: string;
+}
+
+/**
+ * The organisations (issue 14, /admin/organisations): sites, sponsors and CROs the caller may
+ * see, searched and filtered, a page at a time; their CSV; for a PlatformAdmin registering one and
+ * importing organisations or systems from CSV.
+ */
+export const OrganisationListPage = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const actor = registryActor(getProfile());
+  const administers = mayAdministerRegistry(actor);
+  const list = useOrganisationList({});
+  const { query, setQuery } = list;
+  const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState<ImportKind | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  let body;
+  if (list.initialLoading) {
+    body = <LoadingIndicator className="my-4" />;
+  } else if (list.error !== null && !list.loading) {
+    body = (
+      <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
+        <span className="me-auto">
+          {messageOfError(list.error, t('registry.organisations.loadFailed'))}
+        </span>
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={list.reload}>
+          {t('registry.retry')}
+        </button>
+      </div>
+    );
+  } else if (list.items.length === 0 && !list.loading) {
+    body = (
+      <p className="alert alert-secondary" role="status">
+        {t('registry.organisations.empty')}
+      </p>
+    );
+  } else {
+    body = <OrganisationTable organisations={list.items} loading={list.loading} />;
+  }
+
+  return (
+    <>
+      <ScreenIntro
+        heading={t('registry.organisations.heading')}
+        description={t('registry.organisations.description')}
+      />
+      <div className="d-flex flex-wrap align-items-start gap-2 mb-3">
+        {administers && (
+          <>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => {
+                setNotice(null);
+                setCreating(true);
+              }}
+            >
+              {t('registry.organisations.new')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              onClick={() => {
+                setNotice(null);
+                setImporting('organisations');
+              }}
+            >
+              {t('registry.import.organisationsButton')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              onClick={() => {
+                setNotice(null);
+                setImporting('systems');
+              }}
+            >
+              {t('registry.import.systemsButton')}
+            </button>
+          </>
+        )}
+        <CsvExportButton
+          run={() =>
+            callApi('export-organisations', {
+              search: query.search,
+              kind: query.kind,
+              status: query.status,
+              country: query.country,
+            })
+          }
+        />
+      </div>
+      <NoticeArea notice={notice} />
+      <OrganisationFilters query={query} onChange={setQuery} />
+      {list.error === null && list.items.length > 0 && (
+        <p className="text-body-secondary small">
+          {t('registry.showing', { count: list.items.length, total: list.total })}
+        </p>
+      )}
+      {body}
+      <Pager label={t('registry.organisations.paging')} pages={list} />
+      {creating && (
+        <OrganisationFormDialog
+          organisation={null}
+          mayChangeKind
+          onCancel={() => {
+            setCreating(false);
+          }}
+          onSaved={(organisation) => {
+            const state: RegisteredState = { registered: organisation.name };
+            void navigate(registryPaths.organisation(organisation.organisationId), { state });
+          }}
+        />
+      )}
+      {importing && (
+        <ImportCsvDialog
+          kind={importing}
+          onCancel={() => {
+            setImporting(null);
+          }}
+          onImported={(created) => {
+            setNotice({
+              kind: 'success',
+              text: t(`registry.import.${importing}Done`, { count: created }),
+            });
+            setImporting(null);
+            list.reload();
+          }}
+        />
+      )}
+    </>
+  );
+};

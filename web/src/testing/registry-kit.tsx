@@ -1,0 +1,49 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { RuntimeConfigProvider } from '../config/runtime-config';
+import { setProfile, type StoredProfile } from '../lib/session';
+import { type ApiAnswer, type ApiCall, failure, fakeApi } from './fake-api';
+import { testConfig } from './render-app';
+
+/** The registry screens' tests: a fake server by operation, a signed-in role, a rendering. */
+
+export type Answers = Record<string, ApiAnswer | ((body: Record<string, unknown>) => ApiAnswer)>;
+
+/** The fake API: each operation's answer (fixed, or by the request's body); others fail. */
+export const serve = (answers: Answers) =>
+  fakeApi((path, body) => {
+    const answer = answers[path];
+    if (answer === undefined) return failure(500, 'INTERNAL', `unexpected ${path}`);
+    return typeof answer === 'function' ? answer((body ?? {}) as Record<string, unknown>) : answer;
+  });
+
+export const bodiesOf = (calls: readonly ApiCall[], path: string) =>
+  calls.filter((c) => c.path === path).map((c) => c.body);
+
+export const signedInAs = (profile: Partial<StoredProfile>) => {
+  setProfile({
+    givenName: null,
+    familyName: null,
+    email: 'me@example.com',
+    role: 'PlatformAdmin',
+    organisationId: null,
+    ...profile,
+  });
+};
+
+/** Shows where the screen navigated to. */
+const LocationProbe = () => {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+};
+
+export const renderScreen = (ui: ReactNode, path = '/') =>
+  render(
+    <RuntimeConfigProvider value={testConfig}>
+      <MemoryRouter initialEntries={[path]}>
+        {ui}
+        <LocationProbe />
+      </MemoryRouter>
+    </RuntimeConfigProvider>,
+  );
