@@ -1,3 +1,4 @@
 export { startConsole, type RunningConsole } from './console';
 export { readEnv, REPOSITORY_ROOT, type MockEnv } from './env';
 export { srpSignIn } from './cognito/srp-sign-in';
+export { loadRegistry, type LoadResult } from './registry-load';

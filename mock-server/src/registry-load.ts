@@ -24,7 +24,7 @@ import {
  * BatchWriteItem instead of one transaction per change. Offline, every transaction item costs a
  * few milliseconds (dynalite has no transactions; mock-server/src/services/dynamodb-transactions.ts
  * makes them item by item), so the seed's ~300 items took 2-3 s of the first start and the bench's
- * 150,000 would take most of an hour; in bulk they take a fraction of that.
+ * ~130,000 in 76,000 changes would take most of an hour; in bulk they take 0.1 s and a minute.
  *
  * What a commit checks is checked here, on the registry as read before the load: a record created
  * must not exist, a record changed must be at the revision the change names, a claim must be free.
