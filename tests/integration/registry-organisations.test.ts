@@ -1,0 +1,411 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  buildNetwork,
+  must,
+  type ConnectionRow,
+  type Network,
+  ok,
+  type Org,
+  protocol,
+  registryCall,
+  type StudyRow,
+  type Sys,
+} from '../support/registry';
+
+/**
+ * Organisations and their systems through the running console (issue 14): who may read and
+ * change what, per role and organisation (the table the users feature has), the lists' filters
+ * and paging, CSV import (every problem listed first, all or nothing) and export.
+ */
+
+const c = inject('console');
+
+type Who =
+  | 'admin'
+  | 'sponsorAdmin'
+  | 'otherSponsorAdmin'
+  | 'croAdmin'
+  | 'siteAdmin'
+  | 'otherSiteAdmin'
+  | 'auditorAll'
+  | 'siteAuditor';
+
+describe('organisations and systems', () => {
+  let n: Network;
+  let connection: ConnectionRow;
+  const who = (w: Who) => (w === 'admin' ? n.admin : n.people[w]);
+
+  beforeAll(async () => {
+    n = await buildNetwork(c, 'Orgs');
+    // The sponsor and the site are connected by one invitation; the other site and the other
+    // sponsor are connected to nobody.
+    const study = (
+      await ok<{ study: StudyRow }>(c, n.people.sponsorAdmin, 'create-study', {
+        sponsorOrganisationId: n.sponsor.organisationId,
+        protocolNumber: protocol(),
+        title: 'Visibility study',
+        phase: 'phase-2',
+      })
+    ).study;
+    connection = (
+      await ok<{ connection: ConnectionRow }>(c, n.people.sponsorAdmin, 'invite-site', {
+        studyId: study.studyId,
+        siteOrganisationId: n.site.organisationId,
+        siteNumber: '001',
+        country: 'DE',
+        principalInvestigator: 'Dr. Ada Lovelace',
+        sponsorSystemId: n.sponsorSystem.systemId,
+      })
+    ).connection;
+  }, 120_000);
+
+  const sees = async (w: Who, organisationId: string) =>
+    (await registryCall(c, who(w), 'get-organisation', { organisationId })).status;
+
+  it('each role sees its own organisation, those its connections show, and no other', async () => {
+    const table: [Who, keyof Network, number][] = [
+      ['admin', 'site', 200],
+      ['admin', 'otherSponsor', 200],
+      ['auditorAll', 'otherSite', 200],
+      ['sponsorAdmin', 'sponsor', 200],
+      ['sponsorAdmin', 'site', 200], // invited: shown by the connection
+      ['sponsorAdmin', 'otherSite', 404],
+      ['sponsorAdmin', 'otherSponsor', 404],
+      ['siteAdmin', 'sponsor', 200],
+      ['siteAdmin', 'otherSponsor', 404],
+      ['siteAuditor', 'site', 200],
+      ['siteAuditor', 'sponsor', 200],
+      ['siteAuditor', 'otherSite', 404],
+      ['otherSiteAdmin', 'site', 404],
+      ['otherSponsorAdmin', 'sponsor', 404],
+      ['croAdmin', 'site', 404], // the CRO does not act on this study
+    ];
+    for (const [w, org, status] of table) {
+      const id = (n[org] as Org).organisationId;
+      expect(await sees(w, id), `${w} → ${org}`).toBe(status);
+    }
+    // A made-up id answers exactly like one out of sight.
+    const missing = await registryCall(c, n.people.siteAdmin, 'get-organisation', {
+      organisationId: 'no-such-organisation',
+    });
+    const hidden = await registryCall(c, n.people.siteAdmin, 'get-organisation', {
+      organisationId: n.otherSite.organisationId,
+    });
+    expect(missing.status).toBe(404);
+    expect(hidden.body.error).toEqual(missing.body.error);
+  });
+
+  it('the lists show each caller what it may see', async () => {
+    const sites = async (w: Who) =>
+      (
+        await ok<{ organisations: Org[] }>(
+          c,
+          who(w),
+          `getSiteOrgList?search=${encodeURIComponent(n.tag)}&limit=100`,
+          undefined,
+          'GET',
+        )
+      ).organisations.map((o) => o.organisationId);
+    expect(await sites('admin')).toEqual(
+      expect.arrayContaining([n.site.organisationId, n.otherSite.organisationId]),
+    );
+    expect(await sites('sponsorAdmin')).toEqual([n.site.organisationId]);
+    expect(await sites('otherSiteAdmin')).toEqual([n.otherSite.organisationId]);
+    const sponsors = (
+      await ok<{ organisations: Org[] }>(
+        c,
+        n.people.siteAdmin,
+        `getSponsorList?search=${encodeURIComponent(n.tag)}`,
+        undefined,
+        'GET',
+      )
+    ).organisations.map((o) => o.organisationId);
+    expect(sponsors).toEqual([n.sponsor.organisationId]);
+    const systems = (
+      await ok<{ systems: Sys[] }>(
+        c,
+        n.people.sponsorAdmin,
+        `getOrgSysList?organisationId=${n.sponsor.organisationId}`,
+        undefined,
+        'GET',
+      )
+    ).systems.map((s) => s.systemId);
+    expect(systems).toEqual([n.sponsorSystem.systemId]);
+    // Another organisation's systems are out of sight unless a connection uses them.
+    const foreign = await ok<{ systems: Sys[] }>(
+      c,
+      n.people.sponsorAdmin,
+      `getOrgSysList?organisationId=${n.otherSite.organisationId}`,
+      undefined,
+      'GET',
+    );
+    expect(foreign.systems).toEqual([]);
+  });
+
+  it('filters, searches and pages the organisation list with a cursor', async () => {
+    const first = await ok<{ organisations: Org[]; total: number; nextCursor: string | null }>(
+      c,
+      n.admin,
+      'list-organisations',
+      { search: n.tag.split(' ')[1], limit: 2 },
+    );
+    expect(first.total).toBe(5);
+    expect(first.organisations).toHaveLength(2);
+    expect(first.nextCursor).not.toBeNull();
+    const rest = await ok<{ organisations: Org[]; nextCursor: string | null }>(
+      c,
+      n.admin,
+      'list-organisations',
+      { search: n.tag.split(' ')[1], limit: 2, cursor: first.nextCursor },
+    );
+    expect(rest.organisations.map((o) => o.organisationId)).not.toContain(
+      first.organisations[0]?.organisationId,
+    );
+    const cros = await ok<{ organisations: Org[] }>(c, n.admin, 'list-organisations', {
+      search: n.tag.split(' ')[1],
+      kind: 'cro',
+    });
+    expect(cros.organisations.map((o) => o.organisationId)).toEqual([n.cro.organisationId]);
+    const french = await ok<{ organisations: Org[] }>(c, n.admin, 'list-organisations', {
+      search: n.tag.split(' ')[1],
+      country: 'fr',
+    });
+    expect(french.organisations.map((o) => o.organisationId)).toEqual([n.otherSite.organisationId]);
+    // A cursor belongs to its query.
+    const misuse = await registryCall(c, n.admin, 'list-organisations', {
+      kind: 'site',
+      cursor: first.nextCursor,
+    });
+    expect(misuse.status).toBe(400);
+  });
+
+  it('who may change an organisation and its systems', async () => {
+    const rename = async (w: Who, org: Org) => {
+      const current = await ok<{ organisation: Org }>(c, n.admin, 'get-organisation', {
+        organisationId: org.organisationId,
+      });
+      return (
+        await registryCall(c, who(w), 'update-organisation', {
+          organisationId: org.organisationId,
+          revision: current.organisation.revision,
+          changes: { contactEmail: `renamed-${w.toLowerCase()}@example.org` },
+        })
+      ).status;
+    };
+    expect(await rename('siteAdmin', n.site)).toBe(200);
+    expect(await rename('admin', n.site)).toBe(200);
+    expect(await rename('sponsorAdmin', n.site)).toBe(403); // sees it, may not change it
+    expect(await rename('otherSiteAdmin', n.site)).toBe(404);
+    expect(await rename('siteAuditor', n.site)).toBe(403);
+    // Kind and status are the PlatformAdmin's.
+    const current = await ok<{ organisation: Org }>(c, n.admin, 'get-organisation', {
+      organisationId: n.otherSite.organisationId,
+    });
+    expect(
+      (
+        await registryCall(c, n.people.otherSiteAdmin, 'update-organisation', {
+          organisationId: n.otherSite.organisationId,
+          revision: current.organisation.revision,
+          changes: { kind: 'sponsor' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await registryCall(c, n.people.otherSiteAdmin, 'deactivate-organisation', {
+          organisationId: n.otherSite.organisationId,
+          revision: current.organisation.revision,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await registryCall(c, n.people.siteAdmin, 'create-organisation', {
+          name: 'Self-made',
+          kind: 'site',
+          country: 'DE',
+        })
+      ).status,
+    ).toBe(403);
+
+    // Systems: the organisation's own OrgAdmin and the PlatformAdmin.
+    const made = await registryCall<{ system: Sys }>(c, n.people.otherSiteAdmin, 'create-system', {
+      organisationId: n.otherSite.organisationId,
+      name: 'Second eISF',
+      kind: 'eisf',
+      vendor: 'Florence',
+      product: 'eBinders',
+      environment: 'validation',
+      technicalContactEmail: 'it@example.org',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const foreign = await registryCall(c, n.people.siteAdmin, 'create-system', {
+      organisationId: n.otherSite.organisationId,
+      name: 'Not yours',
+      kind: 'eisf',
+      vendor: 'Florence',
+      product: 'eBinders',
+      environment: 'test',
+      technicalContactEmail: 'it@example.org',
+    });
+    expect(foreign.status).toBe(404);
+    const system = must(made.body.data).system;
+    const off = await ok<{ system: Sys }>(c, n.people.otherSiteAdmin, 'deactivate-system', {
+      systemId: system.systemId,
+      revision: system.revision,
+    });
+    expect(off.system.status).toBe('inactive');
+    // An inactive system cannot be chosen for a connection.
+    const pending = await registryCall(c, n.people.siteAdmin, 'accept-connection', {
+      connectionId: connection.connectionId,
+      revision: connection.revision,
+      siteSystemId: system.systemId,
+    });
+    expect(pending.status).not.toBe(200);
+  });
+
+  it('names an organisation once per country (409 on the field)', async () => {
+    const again = await registryCall(c, n.admin, 'create-organisation', {
+      name: n.site.name.toUpperCase(),
+      kind: 'site',
+      country: 'DE',
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error?.fields?.[0]?.path).toBe('name');
+    const elsewhere = await registryCall(c, n.admin, 'create-organisation', {
+      name: n.site.name,
+      kind: 'site',
+      country: 'AT',
+    });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('imports organisations from CSV: every problem first, then all or nothing', async () => {
+    const tag = n.tag.split(' ')[1];
+    const good = [
+      'name,kind,country,contactEmail,identifiers',
+      `Klinik Nord ${tag},site,DE,studien@example.org,Site network: KN-1`,
+      `"Hôpital Sud, ${tag}",site,FR,,FINESS: 123456789`,
+      `Pharma ${tag},sponsor,CH,regulatory@example.org,`,
+    ];
+    const bad = [...good, `Bad Row ${tag},hospital,XX,not-an-address,`];
+    const preview = await ok<{
+      rows: number;
+      problems: { line: number; column: string | null; message: string }[];
+      created: number;
+    }>(c, n.admin, 'import-organisations', { csv: bad.join('\r\n'), dryRun: false });
+    expect(preview.rows).toBe(4);
+    expect(preview.created).toBe(0);
+    expect(new Set(preview.problems.map((p) => p.line))).toEqual(new Set([5]));
+    expect(preview.problems.map((p) => p.column)).toEqual(
+      expect.arrayContaining(['kind', 'country', 'contactEmail']),
+    );
+    // Nothing of the good rows was saved.
+    const none = await ok<{ total: number }>(c, n.admin, 'list-organisations', {
+      search: `Klinik Nord ${tag}`,
+    });
+    expect(none.total).toBe(0);
+
+    const dry = await ok<{ created: number; problems: unknown[] }>(
+      c,
+      n.admin,
+      'import-organisations',
+      {
+        csv: good.join('\n'),
+        dryRun: true,
+      },
+    );
+    expect(dry).toMatchObject({ created: 0, problems: [] });
+    const saved = await ok<{ created: number }>(c, n.admin, 'import-organisations', {
+      csv: good.join('\n'),
+      dryRun: false,
+    });
+    expect(saved.created).toBe(3);
+    const found = await ok<{ organisations: Org[] }>(c, n.admin, 'list-organisations', {
+      search: `Hôpital Sud`,
+    });
+    expect(found.organisations.map((o) => o.name)).toContain(`Hôpital Sud, ${tag}`);
+    // The same file again: every row now names an organisation that exists.
+    const repeat = await ok<{ created: number; problems: { line: number }[] }>(
+      c,
+      n.admin,
+      'import-organisations',
+      { csv: good.join('\n'), dryRun: false },
+    );
+    expect(repeat.created).toBe(0);
+    expect(repeat.problems.map((p) => p.line)).toEqual(expect.arrayContaining([2, 3, 4]));
+    // Only a PlatformAdmin imports.
+    expect(
+      (
+        await registryCall(c, n.people.siteAdmin, 'import-organisations', {
+          csv: good.join('\n'),
+          dryRun: true,
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('imports systems by organisation id or exact name', async () => {
+    const tag = n.tag.split(' ')[1];
+    const csv = [
+      'organisationId,organisationName,name,kind,vendor,product,environment,technicalContactEmail',
+      `${n.otherSite.organisationId},,CTMS ${tag},ctms,Veeva,Vault CTMS,production,ctms@example.org`,
+      `,${n.otherSponsor.name},Safety ${tag},safety,Oracle,Argus,validation,argus@example.org`,
+      `,No Such Organisation ${tag},EDC ${tag},edc,Medidata,Rave,test,rave@example.org`,
+    ].join('\n');
+    const checked = await ok<{ problems: { line: number; column: string | null }[] }>(
+      c,
+      n.admin,
+      'import-systems',
+      { csv, dryRun: true },
+    );
+    expect(checked.problems.map((p) => p.line)).toEqual([4]);
+    const fixed = csv.split('\n').slice(0, 3).join('\n');
+    const saved = await ok<{ created: number }>(c, n.admin, 'import-systems', {
+      csv: fixed,
+      dryRun: false,
+    });
+    expect(saved.created).toBe(2);
+  });
+
+  it('exports the filtered lists as CSV', async () => {
+    const link = await ok<{ url: string; rows: number }>(c, n.admin, 'export-organisations', {
+      search: n.tag.split(' ')[1],
+    });
+    expect(link.rows).toBeGreaterThanOrEqual(5);
+    const text = await (await fetch(link.url)).text();
+    expect(text.split(/\r?\n/)[0]).toContain('name');
+    expect(text).toContain(n.site.name);
+    const conns = await ok<{ url: string; rows: number }>(
+      c,
+      n.people.siteAdmin,
+      'export-connections',
+      {},
+    );
+    expect(conns.rows).toBe(1);
+    const systems = await ok<{ url: string; rows: number }>(
+      c,
+      n.people.siteAdmin,
+      'export-systems',
+      {
+        organisationId: n.site.organisationId,
+      },
+    );
+    expect(systems.rows).toBe(1);
+  });
+
+  it('every change is in the audit trail with before and after', async () => {
+    const trail = await ok<{
+      records: { action: string; target: { id: string } | null; before: unknown; after: unknown }[];
+    }>(c, n.admin, 'list-audit-records', { action: 'organisation.', limit: 100 });
+    const created = trail.records.find(
+      (r) => r.action === 'organisation.created' && r.target?.id === n.site.organisationId,
+    );
+    expect(created?.after).toMatchObject({ name: n.site.name });
+    const updated = trail.records.find(
+      (r) => r.action === 'organisation.updated' && r.target?.id === n.site.organisationId,
+    );
+    expect(updated?.before).toBeTruthy();
+    expect(updated?.after).toBeTruthy();
+  });
+});
