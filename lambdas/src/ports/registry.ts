@@ -174,6 +174,9 @@ export const claimKeys = {
     `study-protocol#${sponsorOrganisationId}#${claimable(protocolNumber)}`,
   openConnection: (studyId: string, siteOrganisationId: string): string =>
     `open-connection#${studyId}#${siteOrganisationId}`,
+  /** A site number names one open study site of the study (as a trial's site list requires). */
+  siteNumber: (studyId: string, siteNumber: string): string =>
+    `site-number#${studyId}#${claimable(siteNumber)}`,
 };
 
 /**
@@ -190,7 +193,10 @@ export const claimsOf = (item: RegistryRecord): string[] => {
       ];
     case 'connection':
       return ['invited', 'active', 'suspended'].includes(item.record.status)
-        ? [claimKeys.openConnection(item.record.studyId, item.record.siteOrganisationId)]
+        ? [
+            claimKeys.openConnection(item.record.studyId, item.record.siteOrganisationId),
+            claimKeys.siteNumber(item.record.studyId, item.record.siteNumber),
+          ]
         : [];
     case 'system':
       return [];

@@ -75,7 +75,10 @@ interface StepPart {
 const closing = (connection: ConnectionRecord): StepPart => ({
   change: {
     uses: connectionUses(connection, -1),
-    releases: [claimKeys.openConnection(connection.studyId, connection.siteOrganisationId)],
+    releases: [
+      claimKeys.openConnection(connection.studyId, connection.siteOrganisationId),
+      claimKeys.siteNumber(connection.studyId, connection.siteNumber),
+    ],
   },
 });
 

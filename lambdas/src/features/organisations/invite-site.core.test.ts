@@ -147,7 +147,7 @@ describe('invite-site', () => {
     });
     // Another site, and the same site on another study, are fine.
     await inviteSite(
-      body({ siteOrganisationId: ORG.otherSite.organisationId }),
+      body({ siteOrganisationId: ORG.otherSite.organisationId, siteNumber: '201' }),
       WHO.sponsorAdmin,
       deps,
     );
@@ -161,6 +161,42 @@ describe('invite-site', () => {
     const reinvited = await inviteSite(body({ siteNumber: '103' }), WHO.croAdmin, deps);
     expect(reinvited.connection.status).toBe('invited');
     expect(registry.uses.get(`organisation#${ORG.site.organisationId}`)).toBe(2);
+  });
+
+  it('a site number names one open study site of a study, free again once that one ended', async () => {
+    const { deps } = network();
+    const first = await inviteSite(body({ siteNumber: 'S-01' }), WHO.sponsorAdmin, deps);
+    const clash = inviteSite(
+      body({ siteOrganisationId: ORG.otherSite.organisationId, siteNumber: 's-01' }),
+      WHO.sponsorAdmin,
+      deps,
+    );
+    await expect(clash).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'Site number s-01 is already used by an open connection of ABC-001.',
+      fields: [{ path: 'siteNumber' }],
+    });
+    // The same number on another study is another site list.
+    await inviteSite(
+      body({
+        studyId: STUDY.own.studyId,
+        siteOrganisationId: ORG.otherSite.organisationId,
+        siteNumber: 'S-01',
+      }),
+      WHO.sponsorAdmin,
+      deps,
+    );
+    await endConnection(
+      { connectionId: first.connection.connectionId, revision: 1, reason: 'Withdrawn' },
+      WHO.sponsorAdmin,
+      deps,
+    );
+    const reused = await inviteSite(
+      body({ siteOrganisationId: ORG.otherSite.organisationId, siteNumber: 'S-01' }),
+      WHO.sponsorAdmin,
+      deps,
+    );
+    expect(reused.connection.siteNumber).toBe('S-01');
   });
 
   it('two invitations at once: the claim lets one win', async () => {

@@ -146,6 +146,11 @@ export const inviteSite: Core<(typeof routes)['invite-site'], InviteSiteDeps> = 
           message: alreadyOpenMessage(site.name, study.protocolNumber),
           field: 'siteOrganisationId',
         },
+        {
+          key: claimKeys.siteNumber(study.studyId, input.siteNumber),
+          message: `Site number ${input.siteNumber} is already used by an open connection of ${study.protocolNumber}.`,
+          field: 'siteNumber',
+        },
       ],
       uses: connectionUses(connection, 1),
       guards: [
