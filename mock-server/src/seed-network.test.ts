@@ -96,6 +96,10 @@ describe('the seed network', () => {
     expect(SEED_STUDIES.length).toBeGreaterThanOrEqual(5);
     expect(SEED_STUDIES.length).toBeLessThanOrEqual(8);
     expect(new Set(SEED_ORGANISATIONS.map((o) => o.country)).size).toBeGreaterThanOrEqual(8);
+    // The user tests' OrgAdmin and Auditor of Klinikum Berlin-Mitte see no other organisation.
+    expect(SEED_CONNECTIONS.filter((c) => c.siteOrganisationId === 'site-berlin-mitte')).toEqual(
+      [],
+    );
     // The organisations the other tests name, as they name them.
     expect(
       Object.fromEntries(
@@ -432,7 +436,7 @@ describe('the seed network as stored', () => {
     const registry = new DynamoRegistry(documents, table);
     const byId = (id: string) =>
       SEED_CONNECTIONS.find((c) => c.connectionId === id) as ConnectionRecord;
-    const active = byId('conn-car210-berlin-2');
+    const active = byId('conn-car210-muenchen-2');
     expect(active.status).toBe('active');
     const refused = (change: Omit<RegistryChange, 'writeId'>) =>
       registry.commit({ writeId: `test-${String(Math.random())}`, ...change });
@@ -445,14 +449,14 @@ describe('the seed network as stored', () => {
     // Deactivating what an open connection uses (its site system, site, study) is refused.
     await expect(unused('system', active.siteSystemId ?? '')).rejects.toMatchObject({
       code: 'CONFLICT',
-      message: 'berlin-mitte-eisf is used.',
+      message: 'muenchen-isar-eisf is used.',
     });
     await expect(unused('organisation', active.siteOrganisationId)).rejects.toMatchObject({
       code: 'CONFLICT',
     });
     await expect(unused('study', active.studyId)).rejects.toMatchObject({ code: 'CONFLICT' });
     // What only ended or declined connections used is free again.
-    await expect(unused('system', 'berlin-mitte-eisf-old')).resolves.toBeUndefined();
+    await expect(unused('system', 'muenchen-isar-eisf-old')).resolves.toBeUndefined();
     await expect(unused('study', 'study-nlp-der-105')).resolves.toBeUndefined();
 
     const claim = (key: string) =>
@@ -470,7 +474,7 @@ describe('the seed network as stored', () => {
       claim(claimKeys.organisationName('DE', 'KLINIKUM  BERLIN-MITTE')),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
     // A site whose connection was declined may be invited again.
-    const declined = byId('conn-dia201-berlin');
+    const declined = byId('conn-dia201-muenchen');
     expect(declined.status).toBe('declined');
     await expect(
       claim(claimKeys.openConnection(declined.studyId, declined.siteOrganisationId)),

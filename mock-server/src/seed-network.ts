@@ -24,6 +24,9 @@ import {
  * active connection uses cannot be deactivated, a protocol number cannot be registered twice, a
  * site with an open connection to a study cannot be invited to it again.
  *
+ * Klinikum Berlin-Mitte (site-berlin-mitte) is in no connection: the user tests sign in as its
+ * OrgAdmin and Auditor and rely on them seeing no organisation but their own.
+ *
  * Deterministic: the same records, times and changes every time (tests rely on them). Names,
  * vendors, products, people and e-mail domains (`.example`) are made up.
  */
@@ -38,7 +41,7 @@ export const SEED_ADMINS = {
   westbrook: 'm.chen@westbrook-tx.example',
   sakura: 'h.sato@sakura-ls.example',
   meridian: 'j.okafor@meridian-cro.example',
-  berlin: 't.brandt@klinikum-berlin-mitte.example',
+  muenchen: 'c.huber@isar-rc.example',
   hamburg: 'k.jensen@ukhn.example',
   ankara: 'o.aksoy@ankara-city-rh.example',
   izmir: 'b.koc@ege-crc.example',
@@ -172,6 +175,17 @@ const ORGANISATION_LIVES: readonly OrganisationLife[] = [
     'ukhn.example',
     {
       identifiers: [{ label: 'Site network', value: 'SN-1077' }],
+    },
+  ),
+  organisation(
+    'site-muenchen-isar',
+    'Isar Research Clinic München',
+    'site',
+    'DE',
+    'isar-rc.example',
+    {
+      identifiers: [{ label: 'Site network', value: 'SN-1102' }],
+      created: byPlatform('2026-01-19 09:30'),
     },
   ),
   organisation(
@@ -377,20 +391,22 @@ const SYSTEM_LIVES: readonly SystemLife[] = [
   system('sakura-edc', 'sponsor-sakura', 'Sakura EDC', 'edc', P.hoshi),
   system('meridian-ctms', 'cro-meridian', 'Meridian CTMS', 'ctms', P.larkspur),
   system('meridian-etmf', 'cro-meridian', 'Meridian eTMF', 'etmf', P.tesseraEtmf),
+  system('berlin-mitte-eisf', 'site-berlin-mitte', 'KBM eISF', 'eisf', P.binderly),
+  system('berlin-mitte-ehr', 'site-berlin-mitte', 'KBM Patientenakte', 'ehr', P.kestrel),
   system(
-    'berlin-mitte-eisf-old',
-    'site-berlin-mitte',
-    'KBM Studienordner',
+    'muenchen-isar-eisf-old',
+    'site-muenchen-isar',
+    'IRC Studienordner',
     'eisf',
     {
       vendor: 'In-house',
-      product: 'KBM Studienordner 2',
+      product: 'IRC Studienordner 2',
     },
-    { deactivated: { at: at('2026-05-20 13:00'), by: A.berlin } },
+    { deactivated: { at: at('2026-05-20 13:00'), by: A.muenchen } },
   ),
-  system('berlin-mitte-ehr', 'site-berlin-mitte', 'KBM Patientenakte', 'ehr', P.kestrel),
-  system('berlin-mitte-eisf', 'site-berlin-mitte', 'KBM eISF', 'eisf', P.binderly, {
-    created: { at: at('2026-05-04 10:20'), by: A.berlin },
+  system('muenchen-isar-ehr', 'site-muenchen-isar', 'IRC Patientenakte', 'ehr', P.kestrel),
+  system('muenchen-isar-eisf', 'site-muenchen-isar', 'IRC eISF', 'eisf', P.binderly, {
+    created: { at: at('2026-05-04 10:20'), by: A.muenchen },
   }),
   system(
     'hamburg-nord-eisf',
@@ -624,15 +640,15 @@ const connection = (
 const CONNECTION_LIVES: readonly ConnectionLife[] = [
   // NLP-ONC-301: Nordlicht, with Meridian acting for it
   connection(
-    'conn-onc301-berlin',
+    'conn-onc301-muenchen',
     'study-nlp-onc-301',
-    'site-berlin-mitte',
+    'site-muenchen-isar',
     '101',
     'Dr. Katrin Vogel',
-    ['nordlicht-etmf', 'berlin-mitte-ehr'],
+    ['nordlicht-etmf', 'muenchen-isar-ehr'],
     [
       invited(A.nordlicht, '2026-03-03 09:14'),
-      step('active', 'site', A.berlin, '2026-03-05 11:02'),
+      step('active', 'site', A.muenchen, '2026-03-05 11:02'),
     ],
   ),
   connection(
@@ -746,34 +762,34 @@ const CONNECTION_LIVES: readonly ConnectionLife[] = [
   ),
   // NLP-CAR-210: Nordlicht on its own
   connection(
-    'conn-car210-berlin',
+    'conn-car210-muenchen',
     'study-nlp-car-210',
-    'site-berlin-mitte',
+    'site-muenchen-isar',
     '01',
     'Dr. Felix Hartmann',
-    ['nordlicht-ctms', 'berlin-mitte-eisf-old'],
+    ['nordlicht-ctms', 'muenchen-isar-eisf-old'],
     [
       invited(A.nordlicht, '2026-03-17 08:30'),
-      step('active', 'site', A.berlin, '2026-03-19 10:00'),
+      step('active', 'site', A.muenchen, '2026-03-19 10:00'),
       step(
         'ended',
         'site',
-        A.berlin,
+        A.muenchen,
         '2026-05-12 09:00',
         'Our old site file is retired; the study continues through the new eISF.',
       ),
     ],
   ),
   connection(
-    'conn-car210-berlin-2',
+    'conn-car210-muenchen-2',
     'study-nlp-car-210',
-    'site-berlin-mitte',
+    'site-muenchen-isar',
     '01',
     'Dr. Felix Hartmann',
-    ['nordlicht-ctms', 'berlin-mitte-eisf'],
+    ['nordlicht-ctms', 'muenchen-isar-eisf'],
     [
       invited(A.nordlicht, '2026-05-12 11:20'),
-      step('active', 'site', A.berlin, '2026-05-13 08:45'),
+      step('active', 'site', A.muenchen, '2026-05-13 08:45'),
     ],
   ),
   connection(
@@ -843,15 +859,15 @@ const CONNECTION_LIVES: readonly ConnectionLife[] = [
   ),
   // NLP-DER-105: a phase 1 study, finished and closed
   connection(
-    'conn-der105-berlin',
+    'conn-der105-muenchen',
     'study-nlp-der-105',
-    'site-berlin-mitte',
+    'site-muenchen-isar',
     'P1-01',
     'Dr. Sabine Krüger',
-    ['nordlicht-etmf', 'berlin-mitte-eisf-old'],
+    ['nordlicht-etmf', 'muenchen-isar-eisf-old'],
     [
       invited(A.nordlicht, '2026-02-03 08:00'),
-      step('active', 'site', A.berlin, '2026-02-04 09:30'),
+      step('active', 'site', A.muenchen, '2026-02-04 09:30'),
       step(
         'ended',
         'sponsor',
@@ -916,9 +932,9 @@ const CONNECTION_LIVES: readonly ConnectionLife[] = [
     ],
   ),
   connection(
-    'conn-dia201-berlin',
+    'conn-dia201-muenchen',
     'study-anb-dia-201',
-    'site-berlin-mitte',
+    'site-muenchen-isar',
     'DE-01',
     'Dr. Lena Schulz',
     ['anatolia-etmf', null],
@@ -927,7 +943,7 @@ const CONNECTION_LIVES: readonly ConnectionLife[] = [
       step(
         'declined',
         'site',
-        A.berlin,
+        A.muenchen,
         '2026-04-28 10:30',
         'A competing study recruits the same patients.',
       ),
