@@ -387,6 +387,18 @@ export const SYSTEM_CSV_COLUMNS = [
   'technicalContactEmail',
 ] as const;
 
+/**
+ * The columns an export adds after the import's: the record's id, status and times. An import
+ * accepts them and does not read them, so an exported file can be imported elsewhere as it is.
+ */
+export const ORGANISATION_EXPORT_ONLY_COLUMNS = [
+  'organisationId',
+  'status',
+  'createdAt',
+  'updatedAt',
+] as const;
+export const SYSTEM_EXPORT_ONLY_COLUMNS = ['systemId', 'status', 'createdAt', 'updatedAt'] as const;
+
 /** The registry calls (SPEC §7's three lists, and ours: issue 14). */
 export const organisationRoutes = {
   getSiteOrgList: defineRoute({

@@ -1,4 +1,8 @@
-import { ORGANISATION_CSV_COLUMNS, type routes } from '@ccsc/contract';
+import {
+  ORGANISATION_CSV_COLUMNS,
+  ORGANISATION_EXPORT_ONLY_COLUMNS,
+  type routes,
+} from '@ccsc/contract';
 import type { Core } from '../../core/request';
 import type { Cell } from '../../exports/csv';
 import { type CsvExportDeps, writeCsvExport } from '../../exports/csv-export';
@@ -19,12 +23,16 @@ const cellsOf = (o: OrganisationRecord): Cell[] => [
   o.country,
   o.contactEmail,
   identifiersCell(o.identifiers),
+  o.organisationId,
+  o.status,
+  o.createdAt,
+  o.updatedAt,
 ];
 
 /**
  * export-organisations: the filtered organisation list (as list-organisations filters it, every
- * page) as CSV, by name, in the columns import-organisations reads, so an export can be imported
- * elsewhere. Recorded in the audit trail with the filters and the number of rows.
+ * page) as CSV, by name, in the columns import-organisations reads and then the id, status and
+ * times (which an import accepts and does not read), so an export can be imported elsewhere. Recorded in the audit trail with the filters and the number of rows.
  */
 export const exportOrganisations: Core<
   (typeof routes)['export-organisations'],
@@ -39,7 +47,7 @@ export const exportOrganisations: Core<
   });
   return writeCsvExport(deps, ctx, {
     kind: 'organisations',
-    header: ORGANISATION_CSV_COLUMNS,
+    header: [...ORGANISATION_CSV_COLUMNS, ...ORGANISATION_EXPORT_ONLY_COLUMNS],
     rows: exportRows(found, cellsOf),
     filters: input,
     action: 'organisation.export',

@@ -40,9 +40,39 @@ describe('export-organisations', () => {
     expect(routes['export-organisations'].response.safeParse(link).success).toBe(true);
     expect(link.rows).toBe(2);
     expect(rowsOf(exports.text)).toEqual([
-      ['name', 'kind', 'country', 'contactEmail', 'identifiers'],
-      ['Charité Berlin', 'site', 'DE', 'studien@charite.example', 'Site network: SN-100'],
-      ['Hôpital Sud', 'site', 'FR', '', ''],
+      [
+        'name',
+        'kind',
+        'country',
+        'contactEmail',
+        'identifiers',
+        'organisationId',
+        'status',
+        'createdAt',
+        'updatedAt',
+      ],
+      [
+        'Charité Berlin',
+        'site',
+        'DE',
+        'studien@charite.example',
+        'Site network: SN-100',
+        'A',
+        'active',
+        '2025-01-01T00:00:00.000Z',
+        '2025-01-01T00:00:00.000Z',
+      ],
+      [
+        'Hôpital Sud',
+        'site',
+        'FR',
+        '',
+        '',
+        expect.any(String),
+        'active',
+        '2025-01-01T00:00:00.000Z',
+        T,
+      ],
     ]);
     expect(audit.entries).toEqual([
       expect.objectContaining({
@@ -94,8 +124,25 @@ describe('export-systems', () => {
         'product',
         'environment',
         'technicalContactEmail',
+        'systemId',
+        'status',
+        'createdAt',
+        'updatedAt',
       ],
-      ['A', 'Charité Berlin', 'Archive', 'eisf', 'Vendor', 'Product', 'test', 'it@example.com'],
+      [
+        'A',
+        'Charité Berlin',
+        'Archive',
+        'eisf',
+        'Vendor',
+        'Product',
+        'test',
+        'it@example.com',
+        'a2',
+        'active',
+        expect.any(String),
+        expect.any(String),
+      ],
       [
         'A',
         'Charité Berlin',
@@ -105,6 +152,10 @@ describe('export-systems', () => {
         'eBinders',
         'production',
         'it@example.com',
+        'a1',
+        'active',
+        expect.any(String),
+        expect.any(String),
       ],
     ]);
     const other = await exportSystems({ organisationId: 'A' }, as('sponsorAdmin'), deps);

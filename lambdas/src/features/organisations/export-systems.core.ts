@@ -1,4 +1,4 @@
-import { SYSTEM_CSV_COLUMNS, type routes } from '@ccsc/contract';
+import { SYSTEM_CSV_COLUMNS, SYSTEM_EXPORT_ONLY_COLUMNS, type routes } from '@ccsc/contract';
 import type { Core } from '../../core/request';
 import type { Cell } from '../../exports/csv';
 import { writeCsvExport } from '../../exports/csv-export';
@@ -8,7 +8,8 @@ import { organisationName, viewOf } from './registry-view';
 
 /**
  * export-systems: the filtered system list (as getOrgSysList filters it, every page) as CSV, by
- * organisation and name, in the columns import-systems reads. Audited like the other exports.
+ * organisation and name, in the columns import-systems reads, then the id, status and times (which an import
+ * accepts and does not read). Audited like the other exports.
  */
 export const exportSystems: Core<(typeof routes)['export-systems'], ExportRegistryDeps> = async (
   input,
@@ -19,7 +20,7 @@ export const exportSystems: Core<(typeof routes)['export-systems'], ExportRegist
   const found = findSystems(viewOf(ctx.caller, snapshot), input);
   return writeCsvExport(deps, ctx, {
     kind: 'systems',
-    header: SYSTEM_CSV_COLUMNS,
+    header: [...SYSTEM_CSV_COLUMNS, ...SYSTEM_EXPORT_ONLY_COLUMNS],
     rows: exportRows(found, (s): Cell[] => [
       s.organisationId,
       organisationName(snapshot, s.organisationId),
@@ -29,6 +30,10 @@ export const exportSystems: Core<(typeof routes)['export-systems'], ExportRegist
       s.product,
       s.environment,
       s.technicalContactEmail,
+      s.systemId,
+      s.status,
+      s.createdAt,
+      s.updatedAt,
     ]),
     filters: input,
     action: 'system.export',

@@ -1,5 +1,6 @@
 import {
   ORGANISATION_CSV_COLUMNS,
+  ORGANISATION_EXPORT_ONLY_COLUMNS,
   organisationInputSchema,
   type OrganisationInput,
   type routes,
@@ -106,7 +107,7 @@ export const importOrganisations: Core<
   if (!mayAdministerRegistry(registryActor(ctx.caller))) {
     throw new ForbiddenError('Only a PlatformAdmin imports organisations.');
   }
-  const file = readImportFile(csv, COLUMNS, REQUIRED);
+  const file = readImportFile(csv, COLUMNS, REQUIRED, [], ORGANISATION_EXPORT_ONLY_COLUMNS);
   const snapshot = await deps.registry.snapshot();
   const existing = byNameKey(snapshot);
   const problems = [...file.problems];

@@ -1,5 +1,6 @@
 import {
   SYSTEM_CSV_COLUMNS,
+  SYSTEM_EXPORT_ONLY_COLUMNS,
   systemInputSchema,
   type routes,
   type SystemInput,
@@ -135,7 +136,13 @@ export const importSystems: Core<(typeof routes)['import-systems'], ImportDeps> 
   if (!mayAdministerRegistry(registryActor(ctx.caller))) {
     throw new ForbiddenError('Only a PlatformAdmin imports systems.');
   }
-  const file = readImportFile(csv, COLUMNS, REQUIRED, [['organisationId', 'organisationName']]);
+  const file = readImportFile(
+    csv,
+    COLUMNS,
+    REQUIRED,
+    [['organisationId', 'organisationName']],
+    SYSTEM_EXPORT_ONLY_COLUMNS,
+  );
   const snapshot = await deps.registry.snapshot();
   const links = linksOf(snapshot);
   const problems = [...file.problems];

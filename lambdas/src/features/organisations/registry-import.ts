@@ -46,6 +46,8 @@ export const readImportFile = <C extends string>(
   required: readonly C[],
   /** Groups of columns of which at least one must be there. */
   oneOf: readonly (readonly [C, ...C[]])[] = [],
+  /** Columns an export adds (ids, status, times): accepted and not read, so an export imports. */
+  ignored: readonly string[] = [],
 ): ImportFile<C> => {
   const file = readCsv(csv);
   const [header, ...data] = file.records;
@@ -63,11 +65,13 @@ export const readImportFile = <C extends string>(
     return { rowCount: data.length, rows: [], problems };
   }
   const known = new Map(columns.map((c) => [c.toLowerCase(), c]));
+  const skipped = new Set(ignored.map((c) => c.toLowerCase()));
   const index = new Map<C, number>();
   const expected = columns.join(', ');
   header.cells.forEach((cell, i) => {
     const name = cell.trim();
     const column = known.get(name.toLowerCase());
+    if (column === undefined && skipped.has(name.toLowerCase())) return;
     if (column === undefined) {
       problems.push({
         line: 1,
