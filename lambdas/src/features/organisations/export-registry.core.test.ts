@@ -71,7 +71,7 @@ describe('export-organisations', () => {
         expect.any(String),
         'active',
         '2025-01-01T00:00:00.000Z',
-        T,
+        '2025-01-01T00:00:00.000Z',
       ],
     ]);
     expect(audit.entries).toEqual([
