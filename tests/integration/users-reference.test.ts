@@ -56,7 +56,7 @@ describe('list-all-groups and get-mob-dial-code', () => {
 });
 
 describe('getSiteOrgList and getSponsorList', () => {
-  it('serve the seeded organisations by kind; an OrgAdmin sees their own only', async () => {
+  it('serve the seeded organisations by kind; an OrgAdmin of an unconnected site sees their own only', async () => {
     const [admin, orgAdmin] = await Promise.all([
       createEnrolledUser(c, 'PlatformAdmin'),
       createEnrolledUser(c, 'OrgAdmin', 'site-berlin-mitte'),
@@ -70,7 +70,8 @@ describe('getSiteOrgList and getSponsorList', () => {
     expect(sites.map((o) => o.name)).toContain('Klinikum Berlin-Mitte');
     const sponsors = await list('getSponsorList', admin.idToken);
     expect(sponsors.length).toBeGreaterThanOrEqual(3);
-    expect(new Set(sponsors.map((o) => o.kind))).toEqual(new Set(['sponsor']));
+    // The sponsor side: sponsors and the CROs acting for them.
+    expect(new Set(sponsors.map((o) => o.kind))).toEqual(new Set(['sponsor', 'cro']));
 
     expect((await list('getSiteOrgList', orgAdmin.idToken)).map((o) => o.organisationId)).toEqual([
       'site-berlin-mitte',
