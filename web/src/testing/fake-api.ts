@@ -12,6 +12,8 @@ export interface ApiCall {
   method: string;
   authorization: string | undefined;
   body: unknown;
+  /** The query parameters (a GET route's input), by name; absent when there are none. */
+  query?: Record<string, string>;
 }
 
 /**
@@ -41,9 +43,16 @@ export const fakeApi = (answer: (path: string, body: unknown) => ApiAnswer) => {
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = url.replace(/^.*\/ccsc\/ui\//, '').replace(/\?.*$/, '');
+    const query = Object.fromEntries(new URL(url, 'http://localhost').searchParams);
     const headers = (init?.headers ?? {}) as Record<string, string>;
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ path, method: init?.method ?? 'GET', authorization: headers.authorization, body });
+    calls.push({
+      path,
+      method: init?.method ?? 'GET',
+      authorization: headers.authorization,
+      body,
+      ...(Object.keys(query).length > 0 ? { query } : {}),
+    });
     const reply = answer(path, body);
     if (reply === 'network-error') return Promise.reject(new TypeError('Failed to fetch'));
     if (reply === 'no-answer') return new Promise<Response>(() => undefined);

@@ -10,16 +10,24 @@ import { testConfig } from './render-app';
 
 export type Answers = Record<string, ApiAnswer | ((body: Record<string, unknown>) => ApiAnswer)>;
 
-/** The fake API: each operation's answer (fixed, or by the request's body); others fail. */
-export const serve = (answers: Answers) =>
-  fakeApi((path, body) => {
+/**
+ * The fake API: each operation's answer, fixed or by the request's input (a POST's body, a GET's
+ * query parameters, as text); any other operation fails.
+ */
+export const serve = (answers: Answers) => {
+  const calls = fakeApi((path, body) => {
     const answer = answers[path];
     if (answer === undefined) return failure(500, 'INTERNAL', `unexpected ${path}`);
-    return typeof answer === 'function' ? answer((body ?? {}) as Record<string, unknown>) : answer;
+    if (typeof answer !== 'function') return answer;
+    // The call being answered was recorded last.
+    return answer((body ?? calls.at(-1)?.query ?? {}) as Record<string, unknown>);
   });
+  return calls;
+};
 
+/** What each call of the operation sent: a POST's body, a GET's query parameters. */
 export const bodiesOf = (calls: readonly ApiCall[], path: string) =>
-  calls.filter((c) => c.path === path).map((c) => c.body);
+  calls.filter((c) => c.path === path).map((c) => c.body ?? c.query);
 
 export const signedInAs = (profile: Partial<StoredProfile>) => {
   setProfile({
