@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAgentSession, setProfile } from '../lib/session';
@@ -99,6 +99,26 @@ describe('the registry in the app', () => {
       'aria-current',
       'true',
     );
+  }, 20_000);
+
+  it('starts the connections afresh from a link without filters', async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi((path) =>
+      path === 'list-connections'
+        ? registryPage('connections', [])
+        : failure(500, 'INTERNAL', `unexpected ${path}`),
+    );
+    renderAt('/admin/connections?organisationId=sponsor-1');
+    expect(await screen.findByTestId('connections-scope', {}, LOADING)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    await user.click(within(menu).getByRole('link', { name: 'Connections' }));
+    await waitFor(() => {
+      expect(calls.filter((c) => c.path === 'list-connections').at(-1)?.body).toEqual({
+        limit: 25,
+      });
+    });
+    expect(screen.queryByTestId('connections-scope')).toBeNull();
   }, 20_000);
 
   it('keeps page-not-found for other /admin paths', async () => {

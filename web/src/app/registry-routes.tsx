@@ -52,7 +52,8 @@ export const registryScreenOf = (pathname: string): RegistryScreen | null => {
 
 /** The registry screen of the current path, or `otherwise` (the route table's own screen). */
 export const RegistryRoutes = ({ otherwise }: { otherwise: ReactNode }) => {
-  const match = registryScreenOf(useLocation().pathname);
+  const { pathname, search } = useLocation();
+  const match = registryScreenOf(pathname);
   switch (match?.screen) {
     case 'organisations':
       return <OrganisationListPage />;
@@ -62,7 +63,8 @@ export const RegistryRoutes = ({ otherwise }: { otherwise: ReactNode }) => {
         <OrganisationDetailPage key={match.organisationId} organisationId={match.organisationId} />
       );
     case 'connections':
-      return <ConnectionListPage />;
+      // Its first filters come from the link (?organisationId=…): another link starts afresh.
+      return <ConnectionListPage key={search} />;
     default:
       return otherwise;
   }
