@@ -374,9 +374,10 @@ const expected = () => {
   const claims = new Set([
     ...SEED_ORGANISATIONS.map((o) => claimKeys.organisationName(o.country, o.name)),
     ...SEED_STUDIES.map((s) => claimKeys.studyProtocol(s.sponsorOrganisationId, s.protocolNumber)),
-    ...SEED_CONNECTIONS.filter((c) => OPEN.has(c.status)).map((c) =>
+    ...SEED_CONNECTIONS.filter((c) => OPEN.has(c.status)).flatMap((c) => [
       claimKeys.openConnection(c.studyId, c.siteOrganisationId),
-    ),
+      claimKeys.siteNumber(c.studyId, c.siteNumber),
+    ]),
   ]);
   const uses = new Map<string, number>();
   const count = (key: string) => uses.set(key, (uses.get(key) ?? 0) + 1);

@@ -1,6 +1,6 @@
 import { OPEN_CONNECTION_STATUSES } from '@ccsc/contract/organisations';
 import {
-  claimKeys,
+  claimsOf,
   type ConnectionRecord,
   type OrganisationRecord,
   type RegistryChange,
@@ -1256,24 +1256,8 @@ export const SEED_VERSIONS: readonly SeedVersion[] = [
 
 const isOpen = (c: ConnectionRecord): boolean => OPEN_CONNECTION_STATUSES.includes(c.status);
 
-/** The unique values a record holds (ports/registry.ts `claimsOf`, built with `claimKeys`). */
-const claimsHeld = (item: RegistryRecord | null): string[] => {
-  if (item === null) return [];
-  switch (item.type) {
-    case 'organisation':
-      return [claimKeys.organisationName(item.record.country, item.record.name)];
-    case 'study':
-      return [
-        claimKeys.studyProtocol(item.record.sponsorOrganisationId, item.record.protocolNumber),
-      ];
-    case 'connection':
-      return isOpen(item.record)
-        ? [claimKeys.openConnection(item.record.studyId, item.record.siteOrganisationId)]
-        : [];
-    case 'system':
-      return [];
-  }
-};
+/** The unique values a record holds: the registry's own rule (ports/registry.ts `claimsOf`). */
+const claimsHeld = (item: RegistryRecord | null): string[] => (item === null ? [] : claimsOf(item));
 
 /**
  * The uses an open connection counts (as the connection writes count them): its study, the
