@@ -704,9 +704,14 @@ export const organisationRoutes = {
     auth: 'authenticated',
     roles: ADMINS,
     summary:
-      "The active sites a sponsor side may invite (name, country and identifiers only, never contacts or systems): a PlatformAdmin's, or an OrgAdmin's of a sponsor or CRO.",
+      "The active sites a sponsor side may invite (name, country and identifiers only, never contacts or systems): a PlatformAdmin's, or an OrgAdmin's of a sponsor or CRO. With `kind: 'cro'`, the active CROs a sponsor may name on its studies (a PlatformAdmin's or a sponsor's OrgAdmin's).",
     request: z
-      .object({ search: searchSchema, country: countrySchema.optional(), ...pageRequest })
+      .object({
+        search: searchSchema,
+        country: countrySchema.optional(),
+        kind: z.enum(['site', 'cro']).optional(),
+        ...pageRequest,
+      })
       .strict(),
     response: z.object({
       sites: z.array(

@@ -194,7 +194,6 @@ export const mayStep = (
   if (actor.role === 'Auditor' || actor.role === null) return false;
   const side = sideOf(actor, connection);
   if (side === null) return false;
-  if (actor.role !== 'PlatformAdmin' && actor.role !== 'OrgAdmin') return false;
   switch (action) {
     case 'accept':
     case 'decline':

@@ -166,6 +166,32 @@ describe('viewOf', () => {
     });
   });
 
+  it('shows the sponsor and the CRO of a study each other and their systems, before any connection', () => {
+    const partners: RegistrySnapshot = {
+      version: 1,
+      organisations: new Map(
+        [org('E', 'sponsor'), org('F', 'cro'), org('G', 'cro')].map((o) => [o.organisationId, o]),
+      ),
+      systems: new Map(
+        [sys('e1', 'E'), sys('f1', 'F'), sys('g1', 'G')].map((x) => [x.systemId, x]),
+      ),
+      studies: new Map([study('T3', 'E', 'F')].map((x) => [x.studyId, x])),
+      connections: new Map(),
+    };
+    const sees = (organisationId: string) => {
+      const view = viewOf(callerContext({ role: 'OrgAdmin', organisationId }).caller, partners);
+      return {
+        organisations: ['E', 'F', 'G'].filter((id) => view.organisation(id)),
+        systems: [...partners.systems.values()]
+          .filter((x) => view.system(x))
+          .map((x) => x.systemId),
+      };
+    };
+    expect(sees('E')).toEqual({ organisations: ['E', 'F'], systems: ['e1', 'f1'] });
+    expect(sees('F')).toEqual({ organisations: ['E', 'F'], systems: ['e1', 'f1'] });
+    expect(sees('G')).toEqual({ organisations: ['G'], systems: ['g1'] });
+  });
+
   it('shows an organisation with no connection only itself, and nothing to one with none', () => {
     expect(seen({ role: 'OrgAdmin', organisationId: 'D' })).toEqual({
       organisations: ['D'],

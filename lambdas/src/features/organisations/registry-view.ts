@@ -134,7 +134,8 @@ const NONE: ReadonlySet<string> = new Set();
 /**
  * The caller's view: for an OrgAdmin or an Auditor of an organisation, what their organisation's
  * connections (in any state) show — the organisations on every side, the systems on either side
- * and the studies. Read from the per-snapshot index, so it costs the caller's own connections,
+ * and, for a site, the studies — and, for a sponsor or a CRO, its partner on each study it owns
+ * or acts for, with that partner's systems. Read from the per-snapshot index, so it costs the caller's own connections,
  * not the registry's.
  */
 export const viewOf = (caller: Caller, snapshot: RegistrySnapshot): RegistryView => {
@@ -151,7 +152,20 @@ export const viewOf = (caller: Caller, snapshot: RegistrySnapshot): RegistryView
       if (c.croOrganisationId !== null) organisations.add(c.croOrganisationId);
       systems.add(c.sponsorSystemId);
       if (c.siteSystemId !== null) systems.add(c.siteSystemId);
-      studies.add(c.studyId);
+      // A site sees the studies it is connected to; a sponsor or CRO sees the studies it owns or
+      // acts for now (never one a CRO was taken off, through its old connections).
+      if (c.siteOrganisationId === own) studies.add(c.studyId);
+    }
+    // The partners of the studies the organisation owns or acts for (sponsor and CRO): each
+    // sees the other and its systems, which an invitation for the study may name.
+    for (const study of linksOf(snapshot).studiesOf.get(own) ?? []) {
+      const partner: string | null =
+        study.sponsorOrganisationId === own ? study.croOrganisationId : study.sponsorOrganisationId;
+      if (partner === null || partner === own) continue;
+      organisations.add(partner);
+      for (const system of linksOf(snapshot).systemsOf.get(partner) ?? []) {
+        systems.add(system.systemId);
+      }
     }
   }
   const connectedOrganisations = everything ? NONE : organisations;

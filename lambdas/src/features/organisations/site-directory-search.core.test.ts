@@ -56,4 +56,14 @@ describe('search-site-directory', () => {
   ])('finds by %s', async (_what, query, want) => {
     expect((await search('croAdmin', query)).sites.map((s) => s.name)).toEqual(want);
   });
+
+  it('with kind cro lists the active CROs, for a sponsor to name on a study', async () => {
+    const { sites } = await search('sponsorAdmin', { kind: 'cro' });
+    expect(sites.map((s) => s.name)).toEqual(['Quick CRO', 'Slow CRO']);
+    // Only a sponsor names a CRO: a CRO, a site or an Auditor does not search them.
+    for (const who of ['croAdmin', 'siteAdmin', 'auditorAll'] as const) {
+      await expect(search(who, { kind: 'cro' })).rejects.toBeInstanceOf(ForbiddenError);
+    }
+    await expect(search('platformAdmin', { kind: 'cro' })).resolves.toBeDefined();
+  });
 });

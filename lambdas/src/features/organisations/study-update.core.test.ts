@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors';
 import { claimKeys, type ConnectionRecord } from '../../ports/registry';
+import { endConnection } from './connection-steps.core';
 import { inviteSite } from './invite-site.core';
 import { CONNECTIONS_PER_WRITE, updateStudy } from './study-update.core';
 import {
@@ -217,7 +218,8 @@ describe('update-study', () => {
       after: { croOrganisationId: ORG.otherCro.organisationId },
       reason: "The study's 1 open connection(s) follow it to the new CRO.",
     });
-    // The old CRO acts on the study no more (it still sees it, through the ended connection).
+    // The old CRO acts on the study no more, and sees it no more (its ended connection stays in
+    // its history, the study itself is out of its sight).
     await expect(
       inviteSite(
         {
@@ -231,7 +233,7 @@ describe('update-study', () => {
         WHO.croAdmin,
         deps,
       ),
-    ).rejects.toBeInstanceOf(ForbiddenError);
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('removing the CRO counts its uses down', async () => {
@@ -274,12 +276,25 @@ describe('update-study', () => {
         (c) => c.croOrganisationId === ORG.otherCro.organisationId,
       ).length;
     expect(await moved()).toBe(CONNECTIONS_PER_WRITE);
-    expect(registry.uses.get(`organisation#${ORG.otherCro.organisationId}`)).toBe(sites.length);
+    // The counts follow each connection's own CRO: the moved ones count on the new CRO, the
+    // others still on the old one (so an end of one of those meanwhile counts down the right one).
+    expect(registry.uses.get(`organisation#${ORG.otherCro.organisationId}`)).toBe(
+      CONNECTIONS_PER_WRITE,
+    );
+    expect(registry.uses.get(`organisation#${ORG.cro.organisationId}`)).toBe(5);
+    const lagging = (await registry.snapshot()).connections.get(`c${String(sites.length - 1)}`);
+    if (lagging === undefined) throw new Error('the last connection is missing');
+    await endConnection(
+      { connectionId: lagging.connectionId, revision: lagging.revision },
+      WHO.sponsorAdmin,
+      deps,
+    );
+    expect(registry.uses.get(`organisation#${ORG.cro.organisationId}`)).toBe(4);
     // An empty update finishes the move, without a study change of its own.
     const { study } = await update({}, 'sponsorAdmin', deps, STUDY.main.studyId, 2);
     expect(study.revision).toBe(2);
-    expect(await moved()).toBe(sites.length);
-    expect(registry.uses.get(`organisation#${ORG.otherCro.organisationId}`)).toBe(sites.length);
+    expect(await moved()).toBe(sites.length - 1);
+    expect(registry.uses.get(`organisation#${ORG.otherCro.organisationId}`)).toBe(sites.length - 1);
     expect(registry.uses.get(`organisation#${ORG.cro.organisationId}`)).toBe(0);
   });
 });

@@ -119,16 +119,6 @@ export const updateStudy: Core<(typeof routes)['update-study'], UpdateStudyDeps>
       changes.croOrganisationId === null ? null : checkedCro(snapshot, changes.croOrganisationId);
     if (cro !== null) change.guards.push(croGuard(cro));
     next.croOrganisationId = cro?.organisationId ?? null;
-    // The use counts move with the study's own write, for every open connection at once (they
-    // are counted on the study's CRO, even for a connection a move cut short has not reached).
-    for (let n = 0; n < open.length; n += 1) {
-      if (study.croOrganisationId !== null) {
-        change.uses.push({ key: useKey('organisation', study.croOrganisationId), by: -1 });
-      }
-      if (next.croOrganisationId !== null) {
-        change.uses.push({ key: useKey('organisation', next.croOrganisationId), by: 1 });
-      }
-    }
   }
   // The open connections whose CRO is not the study's (all of them after a change of CRO; after
   // a move cut short, those it did not reach).
@@ -138,6 +128,18 @@ export const updateStudy: Core<(typeof routes)['update-study'], UpdateStudyDeps>
   if (Object.keys(after).length === 0 && lagging.length === 0) {
     return { study: toStudy(study, snapshot) };
   }
+  // A connection's CRO use moves with the connection's own write, from the CRO it holds to the
+  // study's: so the counts always follow what each connection says, whatever happens between
+  // the writes (an end, an invitation made meanwhile, a move cut short).
+  const movedUses = (moved: readonly ConnectionRecord[]) =>
+    moved.flatMap((c) => [
+      ...(c.croOrganisationId === null
+        ? []
+        : [{ key: useKey('organisation', c.croOrganisationId), by: -1 as const }]),
+      ...(next.croOrganisationId === null
+        ? []
+        : [{ key: useKey('organisation', next.croOrganisationId), by: 1 as const }]),
+    ]);
   const carried = (connection: ConnectionRecord, writeId: string) => ({
     item: {
       type: 'connection' as const,
@@ -170,6 +172,7 @@ export const updateStudy: Core<(typeof routes)['update-study'], UpdateStudyDeps>
   }
   const first = lagging.slice(0, CONNECTIONS_PER_WRITE);
   change.puts.push(...first.map((c) => carried(c, writeId)));
+  change.uses.push(...movedUses(first));
   const sites = lagging.map((c) => c.siteOrganisationId);
   await deps.writes.apply(
     `study:${studyId}`,
@@ -200,13 +203,31 @@ export const updateStudy: Core<(typeof routes)['update-study'], UpdateStudyDeps>
   );
   for (let at = CONNECTIONS_PER_WRITE; at < lagging.length; at += CONNECTIONS_PER_WRITE) {
     const moreId = newId();
+    const batch = lagging.slice(at, at + CONNECTIONS_PER_WRITE);
     await deps.writes.apply(
       `study:${studyId}`,
       {
         writeId: moreId,
-        puts: lagging.slice(at, at + CONNECTIONS_PER_WRITE).map((c) => carried(c, moreId)),
+        puts: batch.map((c) => carried(c, moreId)),
+        uses: movedUses(batch),
       },
-      [],
+      auditFor(
+        ctx,
+        {
+          action: 'study.connections-moved',
+          target: studyTarget(updated),
+          after: {
+            croOrganisationId: next.croOrganisationId,
+            connectionIds: batch.map((c) => c.connectionId),
+          },
+        },
+        [
+          study.sponsorOrganisationId,
+          next.croOrganisationId,
+          ...batch.map((c) => c.croOrganisationId),
+          ...batch.map((c) => c.siteOrganisationId),
+        ],
+      ),
     );
   }
   return { study: toStudy(updated, snapshot) };

@@ -279,7 +279,7 @@ describe('changes on the organisation page', () => {
     const cro = organisation('cro-1', 'Studien GmbH', { kind: 'cro' });
     const calls = serve({
       'get-organisation': success(detailOf()),
-      'list-organisations': registryPage('organisations', [cro]),
+      'search-site-directory': registryPage('sites', [cro]),
       'create-study': failure(409, 'CONFLICT', 'Pharma Zwei already has study PZ-001.', [
         { path: 'protocolNumber', message: 'Pharma Zwei already has study PZ-001.' },
       ]),
@@ -312,9 +312,8 @@ describe('changes on the organisation page', () => {
         phase: 'phase-2',
       },
     ]);
-    expect(bodiesOf(calls, 'list-organisations')).toEqual([
-      { kind: 'cro', status: 'active', limit: 100 },
-    ]);
+    // The CRO directory, not the organisation list (which shows an OrgAdmin only connected CROs).
+    expect(bodiesOf(calls, 'search-site-directory')).toEqual([{ kind: 'cro', limit: 100 }]);
   });
 
   it('moves a study forward: Start at once, Close after a confirmation', async () => {

@@ -25,16 +25,19 @@ const FIELDS = ['protocolNumber', 'title', 'phase', 'croOrganisationId'];
 
 type Changes = RequestOf<'update-study'>['changes'];
 
-/** The active CROs a study may name (every page of them). */
+/**
+ * The active CROs a study may name (every page of them): the CRO directory, which a sponsor's
+ * OrgAdmin may search like the site directory — the organisation list would show them only the
+ * CROs a connection already links them to.
+ */
 const loadCros = () =>
   allPages(async (cursor) => {
-    const page = await callApi('list-organisations', {
+    const page = await callApi('search-site-directory', {
       kind: 'cro',
-      status: 'active',
       limit: 100,
       ...(cursor === undefined ? {} : { cursor }),
     });
-    return { items: page.organisations, nextCursor: page.nextCursor };
+    return { items: page.sites, nextCursor: page.nextCursor };
   });
 
 const toInput = (sponsorOrganisationId: string, values: StudyFormValues) => {
