@@ -142,7 +142,7 @@ export const addTransactions = (server: Server, url: () => string): void => {
     ExpressionAttributeValues: op.body.ExpressionAttributeValues,
   });
 
-  /** Writes one item as its operation says (a condition check: a conditional delete, put back). */
+  /** Writes one item as its operation says (a condition check: a conditional write of no change). */
   const write = async (op: Operation, key: Item, before: Item | undefined): Promise<void> => {
     switch (op.kind) {
       case 'Put':
@@ -161,8 +161,14 @@ export const addTransactions = (server: Server, url: () => string): void => {
         await dynamo().send(new DeleteItemCommand({ ...expressions(op), Key: key }));
         return;
       case 'ConditionCheck':
-        await dynamo().send(new DeleteItemCommand({ ...expressions(op), Key: key }));
-        await restore(op, key, before);
+        // Checked by a conditional write that changes nothing: the item put back as it is (never
+        // deleted for a moment, which a reader in this process could see), or, when there is
+        // none, a conditional delete of nothing.
+        if (before === undefined) {
+          await dynamo().send(new DeleteItemCommand({ ...expressions(op), Key: key }));
+        } else {
+          await dynamo().send(new PutItemCommand({ ...expressions(op), Item: before }));
+        }
         return;
     }
   };
