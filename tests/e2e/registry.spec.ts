@@ -36,10 +36,7 @@ const organisationNamed = async (
   return found;
 };
 
-const signedInPage = async (
-  browser: Browser,
-  user: EnrolledTestUser,
-): Promise<Page> => {
+const signedInPage = async (browser: Browser, user: EnrolledTestUser): Promise<Page> => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signInThroughUi(page, user);
