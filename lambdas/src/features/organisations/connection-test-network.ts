@@ -7,7 +7,12 @@ import type {
   StudyRecord,
   SystemRecord,
 } from '../../ports/registry';
-import { MemoryRegistry, MemoryRegistryWrites } from '../../testing/memory-registry';
+import {
+  anOrganisation,
+  aSystem,
+  MemoryRegistry,
+  MemoryRegistryWrites,
+} from '../../testing/memory-registry';
 import { callerContext, FakeAuditTrail, FakeClock } from '../../testing/fakes';
 import type { RegistryWriteDeps } from './connection-writes';
 
@@ -16,7 +21,8 @@ import type { RegistryWriteDeps } from './connection-writes';
  * (one inactive, one unrelated), their systems, two studies; and a caller of every role and side.
  */
 
-const STAMP = {
+/** The stamps of the seeded records (shared by organisation-test-network.ts). */
+export const STAMP = {
   revision: 1,
   writeId: 'seed',
   createdAt: '2025-01-01T00:00:00.000Z',
@@ -30,35 +36,21 @@ export const organisation = (
   name: string,
   kind: OrganisationRecord['kind'],
   more: Partial<OrganisationRecord> = {},
-): OrganisationRecord => ({
-  organisationId,
-  name,
-  kind,
-  country: 'DE',
-  identifiers: [],
-  contactEmail: null,
-  status: 'active',
-  ...STAMP,
-  ...more,
-});
+): OrganisationRecord =>
+  anOrganisation(organisationId, {
+    name,
+    kind,
+    identifiers: [],
+    contactEmail: null,
+    ...STAMP,
+    ...more,
+  });
 
 export const system = (
   systemId: string,
   organisationId: string,
   more: Partial<SystemRecord> = {},
-): SystemRecord => ({
-  systemId,
-  organisationId,
-  name: `System ${systemId}`,
-  kind: 'eisf',
-  vendor: 'Vendor',
-  product: 'Product',
-  environment: 'production',
-  technicalContactEmail: 'it@example.com',
-  status: 'active',
-  ...STAMP,
-  ...more,
-});
+): SystemRecord => aSystem(systemId, organisationId, { ...STAMP, ...more });
 
 export const study = (
   studyId: string,

@@ -2,13 +2,12 @@ import type { Role } from '@ccsc/contract';
 import type { Caller, RequestContext } from '../../core/request';
 import {
   type ConnectionRecord,
-  type OrganisationRecord,
   type RegistryRecord,
   type StudyRecord,
-  type SystemRecord,
   useKey,
 } from '../../ports/registry';
 import { MemoryRegistry, MemoryRegistryWrites } from '../../testing/memory-registry';
+import { organisation, STAMP, system } from './connection-test-network';
 import { callerContext, FakeAuditTrail, FakeClock } from '../../testing/fakes';
 import { isOpen } from './registry-view';
 
@@ -18,49 +17,9 @@ import { isOpen } from './registry-view';
  * connected to nobody; site I is inactive. Callers of every role and organisation.
  */
 
-const STAMP = {
-  revision: 1,
-  writeId: 'seed',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  createdBy: 'system',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  updatedBy: 'system',
-};
-
-export const organisationRecord = (
-  organisationId: string,
-  name: string,
-  kind: OrganisationRecord['kind'],
-  more: Partial<OrganisationRecord> = {},
-): OrganisationRecord => ({
-  organisationId,
-  name,
-  kind,
-  country: 'DE',
-  identifiers: [],
-  contactEmail: null,
-  status: 'active',
-  ...STAMP,
-  ...more,
-});
-
-export const systemRecord = (
-  systemId: string,
-  organisationId: string,
-  more: Partial<SystemRecord> = {},
-): SystemRecord => ({
-  systemId,
-  organisationId,
-  name: `System ${systemId}`,
-  kind: 'eisf',
-  vendor: 'Vendor',
-  product: 'Product',
-  environment: 'production',
-  technicalContactEmail: 'it@example.com',
-  status: 'active',
-  ...STAMP,
-  ...more,
-});
+/** The record builders the study and connection tests use, under this file's names. */
+export const organisationRecord = organisation;
+export const systemRecord = system;
 
 const studyRecord = (studyId: string, sponsor: string, cro: string | null): StudyRecord => ({
   studyId,
