@@ -374,6 +374,7 @@ const expected = () => {
   const claims = new Set([
     ...SEED_ORGANISATIONS.map((o) => claimKeys.organisationName(o.country, o.name)),
     ...SEED_STUDIES.map((s) => claimKeys.studyProtocol(s.sponsorOrganisationId, s.protocolNumber)),
+    ...SEED_SYSTEMS.map((s) => claimKeys.systemName(s.organisationId, s.name)),
     ...SEED_CONNECTIONS.filter((c) => OPEN.has(c.status)).flatMap((c) => [
       claimKeys.openConnection(c.studyId, c.siteOrganisationId),
       claimKeys.siteNumber(c.studyId, c.siteNumber),

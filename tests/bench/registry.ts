@@ -211,7 +211,17 @@ const volume = (have: Volume['counts']): Volume => {
     };
     own.push(record);
     systemsOf.set(organisation.organisationId, own);
-    create({ type: 'system', record });
+    create(
+      { type: 'system', record },
+      {
+        claims: [
+          {
+            key: claimKeys.systemName(record.organisationId, record.name),
+            message: `${record.name} is loaded twice.`,
+          },
+        ],
+      },
+    );
   }
 
   // Studies: the busy sponsor 60, the other active sponsors the rest; every third with a CRO.

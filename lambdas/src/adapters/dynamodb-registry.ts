@@ -30,6 +30,7 @@ import {
   idOf,
   netClaims,
   netUses,
+  referencedRecords,
   type RegistryState,
   stamped,
   verdictOf,
@@ -568,12 +569,17 @@ export class DynamoRegistry implements Registry {
   private async remove(removals: { type: RegistryType; id: string }[]): Promise<void> {
     const { client, sdk } = await this.db();
     for (let attempt = 1; ; attempt += 1) {
-      const version = await this.version();
+      // The snapshot's version is the one the transaction raises: a record built on one of these
+      // meanwhile (a system of an imported organisation) cancels it, and the next round sees it.
+      const snapshot = await this.snapshot();
+      const version = snapshot.version;
+      const referenced = referencedRecords(snapshot);
       const records = await this.readItems(removals.map((r) => registryRecordKey(r.type, r.id)));
       const found = removals.flatMap((r) => {
         const key = registryRecordKey(r.type, r.id);
         const item = records.get(`${key.pk}\u0000${key.sk}`);
         const record = item === undefined ? null : toRecord(r.type, item);
+        if (referenced.has(`${r.type}#${r.id}`)) return [];
         return record === null || record.revision !== 1 ? [] : [{ ...r, record }];
       });
       const used = await this.readItems(

@@ -1,6 +1,11 @@
 import { AppError, ConflictError } from '../core/errors';
 import type { AuditEntry } from '../ports/audit-trail';
-import type { RegistryChange, RegistryRecord, RegistryType } from '../ports/registry';
+import type {
+  RegistryChange,
+  RegistryRecord,
+  RegistrySnapshot,
+  RegistryType,
+} from '../ports/registry';
 
 /**
  * What a registry change means, shared by every store of ports/registry.ts (DynamoDB, and the
@@ -162,6 +167,32 @@ export const undoOf = (made: readonly RegistryChange[]): { type: RegistryType; i
         .map((put) => ({ type: put.item.type, id: idOf(put.item) })),
     )
     .reverse();
+
+/**
+ * Every record another record refers to, as "<type>#<id>": an organisation with a system, a
+ * study (as sponsor or CRO) or a connection; a system or a study named by a connection, open or
+ * closed. An undone import removes none of these: what was built on a record meanwhile keeps it.
+ */
+export const referencedRecords = (snapshot: RegistrySnapshot): Set<string> => {
+  const refs = new Set<string>();
+  const organisation = (id: string | null) => {
+    if (id !== null) refs.add(`organisation#${id}`);
+  };
+  for (const system of snapshot.systems.values()) organisation(system.organisationId);
+  for (const study of snapshot.studies.values()) {
+    organisation(study.sponsorOrganisationId);
+    organisation(study.croOrganisationId);
+  }
+  for (const c of snapshot.connections.values()) {
+    organisation(c.sponsorOrganisationId);
+    organisation(c.croOrganisationId);
+    organisation(c.siteOrganisationId);
+    refs.add(`study#${c.studyId}`);
+    refs.add(`system#${c.sponsorSystemId}`);
+    if (c.siteSystemId !== null) refs.add(`system#${c.siteSystemId}`);
+  }
+  return refs;
+};
 
 /**
  * The one record of a refused import (RegistryWrites.applyAll): who and which request from the

@@ -111,7 +111,8 @@ export interface RegistrySnapshot {
  * A claim on a unique value: made when a record takes the value, released when it gives it up.
  * A claim already held by someone else makes the whole change fail with the claim's message.
  * Keys (lower case): `study-protocol#<sponsorId>#<protocol>`, `open-connection#<studyId>#<siteId>`,
- * `organisation-name#<country>#<name>`, built with `claimKeys` below. A key both released and
+ * `organisation-name#<country>#<name>`, `system-name#<organisationId>#<name>`, built with
+ * `claimKeys` below. A key both released and
  * claimed in one change stays held.
  */
 export interface Claim {
@@ -174,6 +175,9 @@ export const claimKeys = {
     `study-protocol#${sponsorOrganisationId}#${claimable(protocolNumber)}`,
   openConnection: (studyId: string, siteOrganisationId: string): string =>
     `open-connection#${studyId}#${siteOrganisationId}`,
+  /** A system's name is its organisation's once: the name a credential and a connection show. */
+  systemName: (organisationId: string, name: string): string =>
+    `system-name#${organisationId}#${claimable(name)}`,
   /** A site number names one open study site of the study (as a trial's site list requires). */
   siteNumber: (studyId: string, siteNumber: string): string =>
     `site-number#${studyId}#${claimable(siteNumber)}`,
@@ -199,7 +203,7 @@ export const claimsOf = (item: RegistryRecord): string[] => {
           ]
         : [];
     case 'system':
-      return [];
+      return [claimKeys.systemName(item.record.organisationId, item.record.name)];
   }
 };
 

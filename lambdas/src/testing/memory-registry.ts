@@ -21,6 +21,7 @@ import {
   importFailureEntry,
   netClaims,
   netUses,
+  referencedRecords,
   stamped,
   undoOf,
   verdictOf,
@@ -196,7 +197,18 @@ export class MemoryRegistry implements Registry {
     for (const key of releases) this.claims.delete(key);
     for (const claim of claims) this.claims.set(claim.key, { writeId: change.writeId });
     for (const [key, by] of netUses(change)) this.uses.set(key, (this.uses.get(key) ?? 0) + by);
-    for (const removal of change.removals ?? []) this.remove(removal.type, removal.id);
+    if ((change.removals ?? []).length > 0) {
+      const referenced = referencedRecords({
+        version: this.version,
+        organisations: this.stores.organisation,
+        systems: this.stores.system,
+        studies: this.stores.study,
+        connections: this.stores.connection,
+      });
+      for (const removal of change.removals ?? []) {
+        if (!referenced.has(`${removal.type}#${removal.id}`)) this.remove(removal.type, removal.id);
+      }
+    }
     this.version += 1;
     this.commits += 1;
     this.cached = null;

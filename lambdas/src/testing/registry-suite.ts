@@ -379,6 +379,39 @@ export const registryBehaviour = (make: () => Promise<RegistryUnderTest>) => {
         registry.commit(createOrganisation(anOrganisation(uniqueId('org'), { name: `${name} 2` }))),
       ).rejects.toThrow(/already exists/);
     });
+
+    it('leaves a record something was built on meanwhile: a system, a study, a connection', async () => {
+      const { registry } = await make();
+      const [withSystem, asCro, bare] = [uniqueId('org'), uniqueId('org'), uniqueId('org')];
+      for (const id of [withSystem, asCro, bare]) {
+        await registry.commit(createOrganisation(anOrganisation(id, { name: `Clinic ${id}` })));
+      }
+      const sponsor = uniqueId('org');
+      await registry.commit({
+        writeId: writeId(),
+        puts: [
+          {
+            item: { type: 'system', record: aSystem(uniqueId('sys'), withSystem) },
+            expectedRevision: null,
+          },
+          {
+            item: {
+              type: 'study',
+              record: aStudy(uniqueId('study'), sponsor, { croOrganisationId: asCro }),
+            },
+            expectedRevision: null,
+          },
+        ],
+      });
+      await registry.commit({
+        writeId: writeId(),
+        puts: [],
+        removals: [withSystem, asCro, bare].map((id) => ({ type: 'organisation' as const, id })),
+      });
+      expect(await registry.get('organisation', withSystem)).not.toBeNull();
+      expect(await registry.get('organisation', asCro)).not.toBeNull();
+      expect(await registry.get('organisation', bare)).toBeNull();
+    });
   });
 
   describe('snapshot', () => {

@@ -8,6 +8,7 @@ import {
   createdStamps,
   newIdOf,
   organisationInSight,
+  systemNameClaim,
   systemSubject,
   type OrganisationWriteDeps,
 } from './organisation-writes';
@@ -69,6 +70,7 @@ export const createSystem: Core<(typeof routes)['create-system'], OrganisationWr
     {
       writeId,
       puts: [{ item: { type: 'system', record }, expectedRevision: null }],
+      claims: [systemNameClaim(organisation.organisationId, organisation.name, record.name)],
       guards: [
         {
           kind: 'active',

@@ -15,6 +15,7 @@ import {
   type RegistryWrites,
 } from '../../ports/registry';
 import type { Clock } from '../../ports/clock';
+import { organisationDetails } from './create-organisation.core';
 import { auditEntry, createdStamps, nameClaim, newIdOf } from './organisation-writes';
 import {
   inOrder,
@@ -98,7 +99,8 @@ const checkRow = (
  * create-organisation checks a request, and against the other rows and the registry (a name is
  * its country's once); every problem is listed by line and column. Saved only when no row has
  * one and `dryRun` is false — all or nothing (RegistryWrites.applyAll, in parts of at most 40,
- * the parts made before a refused one undone), one audit record per part naming what it created.
+ * the parts made before a refused one undone), one audit record per organisation created
+ * (`organisation.imported`, with the import's id).
  */
 export const importOrganisations: Core<
   (typeof routes)['import-organisations'],
@@ -173,26 +175,19 @@ export const importOrganisations: Core<
         })),
         claims: records.map((r) => nameClaim(r.country, r.name)),
       },
-      audit: [
+      // One record per organisation, as create-organisation writes it, in that organisation's
+      // trail, with the import it came in.
+      audit: records.map((record) =>
         auditEntry(
           ctx,
           {
-            action: 'organisations.imported',
-            target: { type: 'import', id: importId, label: 'organisations' },
-            after: {
-              part: i + 1,
-              parts: all.length,
-              organisations: records.map((r) => ({
-                organisationId: r.organisationId,
-                name: r.name,
-                kind: r.kind,
-                country: r.country,
-              })),
-            },
+            action: 'organisation.imported',
+            target: { type: 'organisation', id: record.organisationId, label: record.name },
+            after: { ...organisationDetails(record), importId, part: i + 1, parts: all.length },
           },
-          null,
+          record.organisationId,
         ),
-      ],
+      ),
     };
   });
   await deps.writes.applyAll(`import:${importId}`, parts);

@@ -8,15 +8,16 @@ import {
 import { mayAdministerRegistry } from '@ccsc/contract/registry-access';
 import { ForbiddenError } from '../../core/errors';
 import type { Core } from '../../core/request';
-import type {
-  OrganisationRecord,
-  RegistryChange,
-  RegistrySnapshot,
-  SystemRecord,
+import {
+  claimKeys,
+  type OrganisationRecord,
+  type RegistryChange,
+  type RegistrySnapshot,
+  type SystemRecord,
 } from '../../ports/registry';
 import { inactiveOrganisation } from './create-system.core';
 import type { ImportDeps } from './import-organisations.core';
-import { auditEntry, createdStamps, newIdOf } from './organisation-writes';
+import { auditEntry, createdStamps, newIdOf, systemNameClaim } from './organisation-writes';
 import {
   inOrder,
   inParts,
@@ -24,7 +25,6 @@ import {
   readImportFile,
   schemaProblems,
 } from './registry-import';
-import { fold } from './registry-page';
 import { linksOf, perSnapshot, registryActor } from './registry-view';
 
 type Column = (typeof SYSTEM_CSV_COLUMNS)[number];
@@ -49,8 +49,8 @@ const byExactName = perSnapshot((snapshot) => {
   return names;
 });
 
-/** Two systems of one organisation with the same name (any case, accents, spacing) are one. */
-const systemKey = (organisationId: string, name: string) => `${organisationId}#${fold(name)}`;
+/** Two systems of one organisation with the same name (any case, spacing) are one: its claim. */
+const systemKey = claimKeys.systemName;
 
 /**
  * The organisation a row names: by organisationId, or else by its exact name (then it must be
@@ -192,7 +192,8 @@ export const importSystems: Core<(typeof routes)['import-systems'], ImportDeps> 
       problems.push({
         line,
         column: 'name',
-        message: `${organisation.name} already has a system named ${parsed.data.name}.`,
+        message: systemNameClaim(organisation.organisationId, organisation.name, parsed.data.name)
+          .message,
       });
       continue;
     }
@@ -235,6 +236,9 @@ export const importSystems: Core<(typeof routes)['import-systems'], ImportDeps> 
     const change: RegistryChange = {
       writeId,
       puts: records.map((record) => ({ item: { type: 'system', record }, expectedRevision: null })),
+      claims: records.map((r) =>
+        systemNameClaim(r.organisationId, organisations.get(r.organisationId)?.name ?? '', r.name),
+      ),
       guards: [...organisations.values()].map((o) => ({
         kind: 'active',
         type: 'organisation',

@@ -41,6 +41,16 @@ export const nameClaim = (country: string, name: string): Claim => {
   return { key: claimKeys.organisationName(country, name), message, field: 'name' };
 };
 
+/** A system's name is its organisation's once (any case, spaces collapsed). */
+export const systemNameClaim = (
+  organisationId: string,
+  organisation: string,
+  name: string,
+): Claim => {
+  const message = `${organisation} already has a system named ${name}.`;
+  return { key: claimKeys.systemName(organisationId, name), message, field: 'name' };
+};
+
 /**
  * The organisation being changed, read consistently, and the caller's view of the registry: 404
  * when it does not exist or lies outside the caller's sight, in the same words.

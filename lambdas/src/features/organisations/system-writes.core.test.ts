@@ -42,6 +42,22 @@ describe('create-system', () => {
     ]);
   });
 
+  it("refuses a name the organisation's systems already have (any case), on the field", async () => {
+    const { deps, audit } = network();
+    await expect(
+      createSystem({ ...input('A'), name: 'FLORENCE  eBinders' }, as('siteAdmin'), deps),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'Charité Berlin already has a system named FLORENCE  eBinders.',
+      fields: [expect.objectContaining({ path: 'name' })],
+    });
+    // Another organisation may use the name.
+    await expect(
+      createSystem({ ...input('D'), name: 'Florence eBinders' }, as('admin'), deps),
+    ).resolves.toBeTruthy();
+    expect(audit.actions()).toEqual(['system.created']);
+  });
+
   it('per role and organisation: own OrgAdmin or PlatformAdmin; 403 in sight, 404 out of it', async () => {
     const table: [Who, string, 'ok' | 'FORBIDDEN' | 'NOT_FOUND'][] = [
       ['admin', 'D', 'ok'],
@@ -140,6 +156,29 @@ describe('update-system', () => {
       if (expected === 'ok') await expect(result, `${who} → ${id}`).resolves.toBeTruthy();
       else await expect(result, `${who} → ${id}`).rejects.toMatchObject({ code: expected });
     }
+  });
+
+  it('renames only to a name the organisation has free, and frees the old one', async () => {
+    const { deps } = network();
+    await expect(
+      updateSystem(
+        { systemId: 'a2', revision: 1, changes: { name: 'FLORENCE eBinders' } },
+        as('admin'),
+        deps,
+      ),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await updateSystem(
+      { systemId: 'a1', revision: 1, changes: { name: 'Binders' } },
+      as('admin'),
+      deps,
+    );
+    await expect(
+      updateSystem(
+        { systemId: 'a2', revision: 1, changes: { name: 'Florence eBinders' } },
+        as('admin'),
+        deps,
+      ),
+    ).resolves.toMatchObject({ system: { name: 'Florence eBinders', revision: 2 } });
   });
 
   it('refuses a stale revision', async () => {

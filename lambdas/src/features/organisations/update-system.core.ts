@@ -2,7 +2,7 @@ import type { routes } from '@ccsc/contract';
 import { mayManageSystems } from '@ccsc/contract/registry-access';
 import { ForbiddenError } from '../../core/errors';
 import type { Core } from '../../core/request';
-import type { SystemRecord } from '../../ports/registry';
+import { claimKeys, type SystemRecord } from '../../ports/registry';
 import {
   auditEntry,
   changedStamps,
@@ -10,6 +10,7 @@ import {
   differences,
   newIdOf,
   systemInSight,
+  systemNameClaim,
   systemSubject,
   type OrganisationWriteDeps,
 } from './organisation-writes';
@@ -38,11 +39,21 @@ export const updateSystem: Core<(typeof routes)['update-system'], OrganisationWr
     ...after,
     ...changedStamps(record, writeId, ctx, deps.clock.now()),
   };
+  const oldKey = claimKeys.systemName(record.organisationId, record.name);
+  const renamed = claimKeys.systemName(updated.organisationId, updated.name) !== oldKey;
+  const organisationName =
+    snapshot.organisations.get(record.organisationId)?.name ?? 'The organisation';
   await deps.writes.apply(
     systemSubject(systemId),
     {
       writeId,
       puts: [{ item: { type: 'system', record: updated }, expectedRevision: record.revision }],
+      ...(renamed
+        ? {
+            claims: [systemNameClaim(record.organisationId, organisationName, updated.name)],
+            releases: [oldKey],
+          }
+        : {}),
     },
     [
       auditEntry(
