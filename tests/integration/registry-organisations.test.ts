@@ -396,16 +396,51 @@ describe('organisations and systems', () => {
 
   it('every change is in the audit trail with before and after', async () => {
     const trail = await ok<{
-      records: { action: string; target: { id: string } | null; before: unknown; after: unknown }[];
+      records: {
+        action: string;
+        outcome: string;
+        target: { id: string } | null;
+        before: unknown;
+        after: unknown;
+      }[];
     }>(c, n.admin, 'list-audit-records', { action: 'organisation.', limit: 100 });
     const created = trail.records.find(
       (r) => r.action === 'organisation.created' && r.target?.id === n.site.organisationId,
     );
     expect(created?.after).toMatchObject({ name: n.site.name });
     const updated = trail.records.find(
-      (r) => r.action === 'organisation.updated' && r.target?.id === n.site.organisationId,
+      (r) =>
+        r.action === 'organisation.updated' &&
+        r.outcome === 'success' &&
+        r.target?.id === n.site.organisationId,
     );
     expect(updated?.before).toBeTruthy();
     expect(updated?.after).toBeTruthy();
+  });
+
+  it("a refused change is in the trail too, with the refusal's words, for the caller's organisation", async () => {
+    const refused = await registryCall(c, n.people.siteAdmin, 'update-organisation', {
+      organisationId: n.sponsor.organisationId,
+      revision: 1,
+      changes: { name: 'Taken over' },
+    });
+    expect([403, 404]).toContain(refused.status);
+    const trail = await ok<{
+      records: {
+        action: string;
+        outcome: string;
+        target: { id: string } | null;
+        organisationId: string | null;
+        reason?: string;
+      }[];
+    }>(c, n.admin, 'list-audit-records', { action: 'organisation.updated', limit: 100 });
+    expect(trail.records).toContainEqual(
+      expect.objectContaining({
+        outcome: 'failure',
+        target: expect.objectContaining({ id: n.sponsor.organisationId }) as unknown,
+        organisationId: n.site.organisationId,
+        reason: refused.body.error?.message,
+      }),
+    );
   });
 });

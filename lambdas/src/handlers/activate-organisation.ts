@@ -1,11 +1,24 @@
 import { routes } from '@ccsc/contract';
 import { activateOrganisation } from '../features/organisations/activate-organisation.core';
+import { refusalsAudited } from '../features/organisations/registry-refusals';
 import { handle } from '../wiring/handler';
+import { auditTrail } from '../wiring/dynamodb';
 import { systemClock } from '../ports/clock';
 import { registry, registryWrites } from '../wiring/registry';
 
-export const handler = handle(routes['activate-organisation'], activateOrganisation, () => ({
-  registry: registry(),
-  writes: registryWrites(),
-  clock: systemClock,
-}));
+export const handler = handle(
+  routes['activate-organisation'],
+  refusalsAudited(
+    {
+      action: 'organisation.activated',
+      target: (i) => ({ type: 'organisation', id: i.organisationId }),
+    },
+    activateOrganisation,
+  ),
+  () => ({
+    audit: auditTrail(),
+    registry: registry(),
+    writes: registryWrites(),
+    clock: systemClock,
+  }),
+);

@@ -1,11 +1,21 @@
 import { routes } from '@ccsc/contract';
 import { activateSystem } from '../features/organisations/activate-system.core';
+import { refusalsAudited } from '../features/organisations/registry-refusals';
 import { handle } from '../wiring/handler';
+import { auditTrail } from '../wiring/dynamodb';
 import { systemClock } from '../ports/clock';
 import { registry, registryWrites } from '../wiring/registry';
 
-export const handler = handle(routes['activate-system'], activateSystem, () => ({
-  registry: registry(),
-  writes: registryWrites(),
-  clock: systemClock,
-}));
+export const handler = handle(
+  routes['activate-system'],
+  refusalsAudited(
+    { action: 'system.activated', target: (i) => ({ type: 'system', id: i.systemId }) },
+    activateSystem,
+  ),
+  () => ({
+    audit: auditTrail(),
+    registry: registry(),
+    writes: registryWrites(),
+    clock: systemClock,
+  }),
+);

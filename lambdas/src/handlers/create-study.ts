@@ -1,11 +1,24 @@
 import { routes } from '@ccsc/contract';
 import { createStudy } from '../features/organisations/study-create.core';
+import { refusalsAudited } from '../features/organisations/registry-refusals';
 import { handle } from '../wiring/handler';
+import { auditTrail } from '../wiring/dynamodb';
 import { systemClock } from '../ports/clock';
 import { registry, registryWrites } from '../wiring/registry';
 
-export const handler = handle(routes['create-study'], createStudy, () => ({
-  registry: registry(),
-  writes: registryWrites(),
-  clock: systemClock,
-}));
+export const handler = handle(
+  routes['create-study'],
+  refusalsAudited(
+    {
+      action: 'study.created',
+      target: (i) => ({ type: 'organisation', id: i.sponsorOrganisationId }),
+    },
+    createStudy,
+  ),
+  () => ({
+    audit: auditTrail(),
+    registry: registry(),
+    writes: registryWrites(),
+    clock: systemClock,
+  }),
+);

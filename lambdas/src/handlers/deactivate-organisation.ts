@@ -1,11 +1,24 @@
 import { routes } from '@ccsc/contract';
 import { deactivateOrganisation } from '../features/organisations/deactivate-organisation.core';
+import { refusalsAudited } from '../features/organisations/registry-refusals';
 import { handle } from '../wiring/handler';
+import { auditTrail } from '../wiring/dynamodb';
 import { systemClock } from '../ports/clock';
 import { registry, registryWrites } from '../wiring/registry';
 
-export const handler = handle(routes['deactivate-organisation'], deactivateOrganisation, () => ({
-  registry: registry(),
-  writes: registryWrites(),
-  clock: systemClock,
-}));
+export const handler = handle(
+  routes['deactivate-organisation'],
+  refusalsAudited(
+    {
+      action: 'organisation.deactivated',
+      target: (i) => ({ type: 'organisation', id: i.organisationId }),
+    },
+    deactivateOrganisation,
+  ),
+  () => ({
+    audit: auditTrail(),
+    registry: registry(),
+    writes: registryWrites(),
+    clock: systemClock,
+  }),
+);

@@ -1,11 +1,21 @@
 import { routes } from '@ccsc/contract';
 import { deactivateSystem } from '../features/organisations/deactivate-system.core';
+import { refusalsAudited } from '../features/organisations/registry-refusals';
 import { handle } from '../wiring/handler';
+import { auditTrail } from '../wiring/dynamodb';
 import { systemClock } from '../ports/clock';
 import { registry, registryWrites } from '../wiring/registry';
 
-export const handler = handle(routes['deactivate-system'], deactivateSystem, () => ({
-  registry: registry(),
-  writes: registryWrites(),
-  clock: systemClock,
-}));
+export const handler = handle(
+  routes['deactivate-system'],
+  refusalsAudited(
+    { action: 'system.deactivated', target: (i) => ({ type: 'system', id: i.systemId }) },
+    deactivateSystem,
+  ),
+  () => ({
+    audit: auditTrail(),
+    registry: registry(),
+    writes: registryWrites(),
+    clock: systemClock,
+  }),
+);

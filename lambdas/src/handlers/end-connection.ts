@@ -1,11 +1,21 @@
 import { routes } from '@ccsc/contract';
 import { endConnection } from '../features/organisations/connection-steps.core';
+import { refusalsAudited } from '../features/organisations/registry-refusals';
 import { handle } from '../wiring/handler';
+import { auditTrail } from '../wiring/dynamodb';
 import { systemClock } from '../ports/clock';
 import { registry, registryWrites } from '../wiring/registry';
 
-export const handler = handle(routes['end-connection'], endConnection, () => ({
-  registry: registry(),
-  writes: registryWrites(),
-  clock: systemClock,
-}));
+export const handler = handle(
+  routes['end-connection'],
+  refusalsAudited(
+    { action: 'connection.ended', target: (i) => ({ type: 'connection', id: i.connectionId }) },
+    endConnection,
+  ),
+  () => ({
+    audit: auditTrail(),
+    registry: registry(),
+    writes: registryWrites(),
+    clock: systemClock,
+  }),
+);

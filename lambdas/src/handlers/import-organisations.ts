@@ -1,11 +1,18 @@
 import { routes } from '@ccsc/contract';
 import { importOrganisations } from '../features/organisations/import-organisations.core';
+import { refusalsAudited } from '../features/organisations/registry-refusals';
 import { handle } from '../wiring/handler';
+import { auditTrail } from '../wiring/dynamodb';
 import { systemClock } from '../ports/clock';
 import { registry, registryWrites } from '../wiring/registry';
 
-export const handler = handle(routes['import-organisations'], importOrganisations, () => ({
-  registry: registry(),
-  writes: registryWrites(),
-  clock: systemClock,
-}));
+export const handler = handle(
+  routes['import-organisations'],
+  refusalsAudited({ action: 'organisation.imported', codes: ['FORBIDDEN'] }, importOrganisations),
+  () => ({
+    audit: auditTrail(),
+    registry: registry(),
+    writes: registryWrites(),
+    clock: systemClock,
+  }),
+);

@@ -1,11 +1,21 @@
 import { routes } from '@ccsc/contract';
 import { inviteSite } from '../features/organisations/invite-site.core';
+import { refusalsAudited } from '../features/organisations/registry-refusals';
 import { handle } from '../wiring/handler';
+import { auditTrail } from '../wiring/dynamodb';
 import { systemClock } from '../ports/clock';
 import { registry, registryWrites } from '../wiring/registry';
 
-export const handler = handle(routes['invite-site'], inviteSite, () => ({
-  registry: registry(),
-  writes: registryWrites(),
-  clock: systemClock,
-}));
+export const handler = handle(
+  routes['invite-site'],
+  refusalsAudited(
+    { action: 'connection.invited', target: (i) => ({ type: 'study', id: i.studyId }) },
+    inviteSite,
+  ),
+  () => ({
+    audit: auditTrail(),
+    registry: registry(),
+    writes: registryWrites(),
+    clock: systemClock,
+  }),
+);

@@ -1,11 +1,21 @@
 import { routes } from '@ccsc/contract';
 import { updateStudy } from '../features/organisations/study-update.core';
+import { refusalsAudited } from '../features/organisations/registry-refusals';
 import { handle } from '../wiring/handler';
+import { auditTrail } from '../wiring/dynamodb';
 import { systemClock } from '../ports/clock';
 import { registry, registryWrites } from '../wiring/registry';
 
-export const handler = handle(routes['update-study'], updateStudy, () => ({
-  registry: registry(),
-  writes: registryWrites(),
-  clock: systemClock,
-}));
+export const handler = handle(
+  routes['update-study'],
+  refusalsAudited(
+    { action: 'study.updated', target: (i) => ({ type: 'study', id: i.studyId }) },
+    updateStudy,
+  ),
+  () => ({
+    audit: auditTrail(),
+    registry: registry(),
+    writes: registryWrites(),
+    clock: systemClock,
+  }),
+);

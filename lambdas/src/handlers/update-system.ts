@@ -1,11 +1,21 @@
 import { routes } from '@ccsc/contract';
 import { updateSystem } from '../features/organisations/update-system.core';
+import { refusalsAudited } from '../features/organisations/registry-refusals';
 import { handle } from '../wiring/handler';
+import { auditTrail } from '../wiring/dynamodb';
 import { systemClock } from '../ports/clock';
 import { registry, registryWrites } from '../wiring/registry';
 
-export const handler = handle(routes['update-system'], updateSystem, () => ({
-  registry: registry(),
-  writes: registryWrites(),
-  clock: systemClock,
-}));
+export const handler = handle(
+  routes['update-system'],
+  refusalsAudited(
+    { action: 'system.updated', target: (i) => ({ type: 'system', id: i.systemId }) },
+    updateSystem,
+  ),
+  () => ({
+    audit: auditTrail(),
+    registry: registry(),
+    writes: registryWrites(),
+    clock: systemClock,
+  }),
+);

@@ -247,17 +247,34 @@ describe('invite-site', () => {
       fields: [
         {
           path: 'siteOrganisationId',
-          message: 'siteOrganisationId must name a site organisation.',
+          message: 'siteOrganisationId must name an active site organisation.',
         },
       ],
     });
   });
 
-  it('the site must be active (409 on the field), guarded against deactivation meanwhile', async () => {
+  it('the site must be active, guarded against deactivation meanwhile', async () => {
+    // Out of the sponsor's sight (the directory lists active sites only): answered like a
+    // missing one, never named. A PlatformAdmin, who sees it, is told it is inactive (409).
     await expect(
       inviteSite(
         body({ siteOrganisationId: ORG.inactiveSite.organisationId }),
         WHO.sponsorAdmin,
+        network().deps,
+      ),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: [
+        {
+          path: 'siteOrganisationId',
+          message: 'siteOrganisationId must name an active site organisation.',
+        },
+      ],
+    });
+    await expect(
+      inviteSite(
+        body({ siteOrganisationId: ORG.inactiveSite.organisationId }),
+        WHO.platformAdmin,
         network().deps,
       ),
     ).rejects.toMatchObject({ code: 'CONFLICT', fields: [{ path: 'siteOrganisationId' }] });

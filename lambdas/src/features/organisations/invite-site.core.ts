@@ -26,6 +26,8 @@ import {
 
 export type InviteSiteDeps = RegistryWriteDeps;
 
+export const SITE_REQUIRED = 'siteOrganisationId must name an active site organisation.';
+
 /**
  * invite-site: the sponsor side (the OrgAdmin of the study's sponsor or of its CRO, or a
  * PlatformAdmin) invites a site to a study with the sponsor-side system that will exchange for
@@ -57,9 +59,14 @@ export const inviteSite: Core<(typeof routes)['invite-site'], InviteSiteDeps> = 
   }
 
   // The site: any active site (found through the site directory), never another kind.
+  // A missing organisation, another kind and an inactive site out of the caller's sight (the
+  // directory lists active sites only) get one answer; only a site the caller sees is named.
   const site = snapshot.organisations.get(input.siteOrganisationId);
-  if (site?.kind !== 'site') {
-    throw invalidField('siteOrganisationId', 'siteOrganisationId must name a site organisation.');
+  if (
+    site?.kind !== 'site' ||
+    (site.status !== 'active' && !view.organisation(site.organisationId))
+  ) {
+    throw invalidField('siteOrganisationId', SITE_REQUIRED);
   }
   if (site.status !== 'active') {
     throw conflictOn('siteOrganisationId', `${site.name} is inactive; it cannot be invited.`);

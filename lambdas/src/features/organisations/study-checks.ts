@@ -5,22 +5,22 @@ import {
   type StudyRecord,
 } from '../../ports/registry';
 import { activeGuard, conflictOn, invalidField, protocolClaim } from './connection-writes';
-import { linksOf } from './registry-view';
+import { linksOf, type RegistryView } from './registry-view';
+
+export const CRO_REQUIRED = 'croOrganisationId must name an active CRO organisation.';
 
 /** What create-study and update-study check of the records a study names. */
 
 /**
- * The CRO a study names: an active CRO organisation. A sponsor names it by id (it has no
- * connection to it yet, so it cannot see it): a missing organisation and one of another kind get
- * the same answer.
+ * The CRO a study names: an active CRO organisation. A sponsor names it by id, found through the
+ * CRO directory (active CROs only; it has no connection to it yet, so it cannot see it): a
+ * missing organisation, one of another kind and an inactive CRO out of the caller's sight get
+ * the same answer; only one the caller sees is named as inactive (409).
  */
-export const checkedCro = (
-  snapshot: RegistrySnapshot,
-  croOrganisationId: string,
-): OrganisationRecord => {
-  const cro = snapshot.organisations.get(croOrganisationId);
-  if (cro?.kind !== 'cro') {
-    throw invalidField('croOrganisationId', 'croOrganisationId must name a CRO organisation.');
+export const checkedCro = (view: RegistryView, croOrganisationId: string): OrganisationRecord => {
+  const cro = view.snapshot.organisations.get(croOrganisationId);
+  if (cro?.kind !== 'cro' || (cro.status !== 'active' && !view.organisation(cro.organisationId))) {
+    throw invalidField('croOrganisationId', CRO_REQUIRED);
   }
   if (cro.status !== 'active') {
     throw conflictOn('croOrganisationId', `${cro.name} is inactive; name an active CRO.`);

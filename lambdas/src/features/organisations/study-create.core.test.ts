@@ -163,7 +163,10 @@ describe('create-study', () => {
       ).rejects.toMatchObject({
         code: 'VALIDATION_FAILED',
         fields: [
-          { path: 'croOrganisationId', message: 'croOrganisationId must name a CRO organisation.' },
+          {
+            path: 'croOrganisationId',
+            message: 'croOrganisationId must name an active CRO organisation.',
+          },
         ],
       });
     }
@@ -172,6 +175,27 @@ describe('create-study', () => {
     await expect(createStudy(body(), WHO.sponsorAdmin, croOff.deps)).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'Quick CRO is inactive; name an active CRO.',
+    });
+    // An inactive CRO the sponsor does not see (the CRO directory lists active ones only) is
+    // answered like a missing one, never named.
+    const unseen = network();
+    unseen.registry.seed([
+      { type: 'organisation', record: { ...ORG.otherCro, status: 'inactive' } },
+    ]);
+    await expect(
+      createStudy(
+        body({ croOrganisationId: ORG.otherCro.organisationId }),
+        WHO.sponsorAdmin,
+        unseen.deps,
+      ),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: [
+        {
+          path: 'croOrganisationId',
+          message: 'croOrganisationId must name an active CRO organisation.',
+        },
+      ],
     });
   });
 

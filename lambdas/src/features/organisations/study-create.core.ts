@@ -11,7 +11,7 @@ import {
   newIdOf,
   type RegistryWriteDeps,
 } from './connection-writes';
-import { organisationNotFound, registryActor, toStudy } from './registry-view';
+import { organisationNotFound, registryActor, toStudy, viewOf } from './registry-view';
 import { checkedCro, claimedProtocol, croGuard, studyFacts, studyTarget } from './study-checks';
 
 export type CreateStudyDeps = RegistryWriteDeps;
@@ -33,8 +33,12 @@ export const createStudy: Core<(typeof routes)['create-study'], CreateStudyDeps>
     throw new ForbiddenError('You may create studies for your own organisation only.');
   }
   const snapshot = await deps.registry.snapshot();
+  const view = viewOf(ctx.caller, snapshot);
   const sponsor = snapshot.organisations.get(input.sponsorOrganisationId);
-  if (sponsor === undefined) throw organisationNotFound();
+  // One out of the caller's sight answers like a missing one (never named, never a 403).
+  if (sponsor === undefined || !view.organisation(sponsor.organisationId)) {
+    throw organisationNotFound();
+  }
   if (sponsor.kind !== 'sponsor') {
     throw invalidField(
       'sponsorOrganisationId',
@@ -50,7 +54,7 @@ export const createStudy: Core<(typeof routes)['create-study'], CreateStudyDeps>
   const cro =
     input.croOrganisationId === undefined || input.croOrganisationId === null
       ? null
-      : checkedCro(snapshot, input.croOrganisationId);
+      : checkedCro(view, input.croOrganisationId);
   const claim = claimedProtocol(snapshot, sponsor, input.protocolNumber, null);
 
   const newId = newIdOf(deps);

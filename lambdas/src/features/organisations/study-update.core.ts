@@ -116,7 +116,7 @@ export const updateStudy: Core<(typeof routes)['update-study'], UpdateStudyDeps>
     changes.croOrganisationId !== study.croOrganisationId
   ) {
     const cro =
-      changes.croOrganisationId === null ? null : checkedCro(snapshot, changes.croOrganisationId);
+      changes.croOrganisationId === null ? null : checkedCro(view, changes.croOrganisationId);
     if (cro !== null) change.guards.push(croGuard(cro));
     next.croOrganisationId = cro?.organisationId ?? null;
   }
