@@ -83,17 +83,18 @@ describe('npm run audit:verify', () => {
       new CreateTableCommand(toCreateTableInput({ name: table, definition: TABLES.audit })),
     );
     const trail = dynamoAuditTrail(documents, table);
-    for (let i = 1; i <= 5; i += 1) {
-      await trail.append({
-        action: 'user.disabled',
-        outcome: 'success',
-        actor: { sub: 'sub-1', email: 'admin@example.com', role: 'PlatformAdmin' },
-        target: { type: 'user', id: `sub-${String(i)}` },
-        organisationId: 'site-001',
-        source: { ip: '203.0.113.7', userAgent: 'vitest' },
-        requestId: `req-${String(i)}`,
-      });
-    }
+    const entry = (i: number) => ({
+      action: 'user.disabled',
+      outcome: 'success' as const,
+      actor: { sub: 'sub-1', email: 'admin@example.com', role: 'PlatformAdmin' as const },
+      target: { type: 'user' as const, id: `sub-${String(i)}` },
+      organisationId: 'site-001',
+      source: { ip: '203.0.113.7', userAgent: 'vitest' },
+      requestId: `req-${String(i)}`,
+    });
+    // Two one by one, three in one transaction (appendAll): one chain.
+    for (let i = 1; i <= 2; i += 1) await trail.append(entry(i));
+    await trail.appendAll([3, 4, 5].map(entry));
   });
 
   afterAll(async () => {

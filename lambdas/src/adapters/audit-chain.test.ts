@@ -3,6 +3,7 @@ import type { AuditEntry } from '../ports/audit-trail';
 import { FakeClock } from '../testing/fakes';
 import { MemoryAuditChainTable } from '../testing/memory-audit-chain-table';
 import {
+  APPEND_BATCH,
   canonicalJson,
   GENESIS_HASH,
   hashContent,
@@ -79,6 +80,35 @@ describe('HashChainedAuditTrail', () => {
     const prevHashes = [...table.items.values()].map((r) => r.prevHash);
     expect(new Set(prevHashes).size).toBe(25);
     expect(await verifyChain(table)).toMatchObject({ ok: true, records: 25 });
+  });
+
+  it('appends many entries in order, in batches written at once, interleaved safely', async () => {
+    const table = new MemoryAuditChainTable();
+    const trail = new HashChainedAuditTrail(table, { backoff: noWait, maxAttempts: 100 });
+    const many = Array.from({ length: APPEND_BATCH * 2 + 3 }, (_, i) => entry(i));
+    // Single appends race the batches for the same numbers.
+    await Promise.all([
+      trail.appendAll(many),
+      ...Array.from({ length: 10 }, (_, i) => trail.append(entry(1000 + i))),
+    ]);
+    expect(table.items.size).toBe(many.length + 10);
+    expect(await verifyChain(table)).toMatchObject({ ok: true, records: many.length + 10 });
+    // The batch's own entries keep their order.
+    const ids = [...table.items.values()]
+      .map((r) => (r.requestId as string).replace('req-', ''))
+      .map(Number)
+      .filter((n) => n < 1000);
+    expect(ids).toEqual(many.map((_, i) => i));
+    await trail.appendAll([]);
+    expect(table.items.size).toBe(many.length + 10);
+  });
+
+  it('writes a batch whole or not at all', async () => {
+    const table = new MemoryAuditChainTable();
+    table.putAllIfAbsent = () => Promise.resolve(false);
+    const trail = new HashChainedAuditTrail(table, { backoff: noWait, maxAttempts: 3 });
+    await expect(trail.appendAll([entry(1), entry(2)])).rejects.toThrow(/lost the race 3 times/);
+    expect(table.items.size).toBe(0);
   });
 
   it('gives up after its attempts when it keeps losing the race', async () => {

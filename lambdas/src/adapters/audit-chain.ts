@@ -52,6 +52,11 @@ export interface AuditChainTable {
   head(): Promise<Record<string, unknown> | null>;
   /** Writes the record unless one with its sequence number exists; false when one does. */
   putIfAbsent(record: ChainedRecord): Promise<boolean>;
+  /**
+   * Writes all the records (at most APPEND_BATCH) at once if none of their sequence numbers
+   * exists yet, else none; false when one does.
+   */
+  putAllIfAbsent(records: readonly ChainedRecord[]): Promise<boolean>;
   /** Every record in sequence order, a page at a time. */
   scan(): AsyncIterable<Record<string, unknown>[]>;
   /**
@@ -140,6 +145,9 @@ export interface HashChainOptions {
   backoff?: (attempt: number) => Promise<void>;
 }
 
+/** Records written at once by appendAll: one DynamoDB transaction (which takes 100 items). */
+export const APPEND_BATCH = 50;
+
 const defaultBackoff = (attempt: number) => delay(Math.random() * 20 * (attempt + 1));
 
 const headOf = (item: Record<string, unknown> | null): { seq: number; hash: string } | null => {
@@ -178,6 +186,39 @@ export class HashChainedAuditTrail implements AuditTrail {
       await this.backoff(attempt);
     }
     throw new Error(`audit append for ${entry.action} lost the race ${this.maxAttempts} times`);
+  }
+
+  /** Batches of consecutive records, each chained on the head it read and written at once. */
+  async appendAll(entries: readonly AuditEntry[]): Promise<void> {
+    for (let i = 0; i < entries.length; i += APPEND_BATCH) {
+      const batch = entries.slice(i, i + APPEND_BATCH);
+      if (batch.length === 1) {
+        await this.append(batch[0] as AuditEntry);
+        continue;
+      }
+      await this.appendBatch(batch);
+    }
+  }
+
+  private async appendBatch(batch: readonly AuditEntry[]): Promise<void> {
+    for (let attempt = 0; attempt < this.maxAttempts; attempt += 1) {
+      const head = headOf(await this.table.head());
+      let seq = head?.seq ?? 0;
+      let prevHash = head?.hash ?? GENESIS_HASH;
+      const at = this.clock.now();
+      const records = batch.map((entry) => {
+        seq += 1;
+        const content = contentOf(entry, seq, at, prevHash);
+        const hash = hashContent(content);
+        prevHash = hash;
+        return { ...content, hash };
+      });
+      if (await this.table.putAllIfAbsent(records)) return;
+      await this.backoff(attempt);
+    }
+    throw new Error(
+      `audit append of ${String(batch.length)} records lost the race ${this.maxAttempts} times`,
+    );
   }
 }
 

@@ -17,9 +17,15 @@ import {
   isConditionFailure,
 } from './clients/dynamodb';
 
+/** A transaction refused (a record's number taken meanwhile, or a write crossing it). */
+const isCancelled = (err: unknown): boolean =>
+  err instanceof Error &&
+  (err.name === 'TransactionCanceledException' || err.name === 'TransactionConflictException');
+
 /**
  * The chain in the AUDIT table of data-model.ts: pk `AUDIT#chain`, sk the zero-padded sequence
- * number. Its only writes are PutItem with `attribute_not_exists(pk)` (every function is denied
+ * number. Its only writes are PutItem with `attribute_not_exists(pk)` (several at once in a
+ * TransactWriteItems of such puts) (every function is denied
  * UpdateItem and DeleteItem on this table); reads are strongly consistent queries, so the head
  * an append sees is the latest committed one.
  */
@@ -61,6 +67,28 @@ export class DynamoAuditChainTable implements AuditChainTable {
       return true;
     } catch (err) {
       if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  /** One TransactWriteItems of conditional puts (IAM checks each as PutItem): all or none. */
+  async putAllIfAbsent(records: readonly ChainedRecord[]): Promise<boolean> {
+    const { client, sdk } = await this.db();
+    try {
+      await client.send(
+        new sdk.TransactWriteCommand({
+          TransactItems: records.map((record) => ({
+            Put: {
+              TableName: this.tableName,
+              Item: { pk: AUDIT_CHAIN_PK, sk: sortKeyOf(record.seq), ...record },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          })),
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err) || isCancelled(err)) return false;
       throw err;
     }
   }

@@ -43,6 +43,12 @@ export interface AuditEntry {
 /** The audit trail port (DynamoDB audit table, hash-chained). */
 export interface AuditTrail {
   append(entry: AuditEntry): Promise<void>;
+  /**
+   * The entries in order, as consecutive records: each batch of up to APPEND_BATCH entries is
+   * written at once or not at all (an import's hundreds of entries in a few writes, not one per
+   * entry). Empty: nothing.
+   */
+  appendAll(entries: readonly AuditEntry[]): Promise<void>;
 }
 
 /** What a walk of the whole chain found. */

@@ -17,6 +17,10 @@ export class FakeAuditTrail implements AuditTrail, Pick<AuditReader, 'readNewest
   /** The time records get (`at`); a test may move it. */
   clock: Clock = { now: () => new Date('2025-01-15T10:00:00.000Z') };
 
+  async appendAll(entries: readonly AuditEntry[]): Promise<void> {
+    for (const entry of entries) await this.append(entry);
+  }
+
   append(entry: AuditEntry): Promise<void> {
     if (this.failWith) return Promise.reject(this.failWith);
     this.entries.push(structuredClone(entry));

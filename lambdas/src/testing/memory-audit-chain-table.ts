@@ -35,6 +35,19 @@ export class MemoryAuditChainTable implements AuditChainTable {
     return true;
   }
 
+  async putAllIfAbsent(records: readonly ChainedRecord[]) {
+    await yieldToOthers();
+    if (records.some((record) => this.items.has(sortKeyOf(record.seq)))) {
+      this.lostRaces += 1;
+      return false;
+    }
+    for (const record of records) {
+      const sk = sortKeyOf(record.seq);
+      this.items.set(sk, structuredClone({ pk: AUDIT_CHAIN_PK, sk, ...record }));
+    }
+    return true;
+  }
+
   async *scan() {
     const all = this.sorted();
     for (let i = 0; i < all.length; i += this.pageSize) {

@@ -63,7 +63,7 @@ const sameRecord = (record: Record<string, unknown>, entry: AuditEntry): boolean
  * creates many organisations), which `recordOnce` would take for one.
  */
 export const appendEachOnce = async (
-  deps: Pick<RegistryWriteDeps, 'audit' | 'auditReader'>,
+  deps: { audit: Pick<AuditTrail, 'appendAll'>; auditReader: RegistryWriteDeps['auditReader'] },
   write: Pick<WriteRun<unknown, unknown>, 'attempt' | 'startedAt'>,
   entries: readonly AuditEntry[],
 ): Promise<void> => {
@@ -84,7 +84,7 @@ export const appendEachOnce = async (
       before = last;
     }
   }
-  for (const entry of missing) await deps.audit.append(entry);
+  await deps.audit.appendAll(missing);
 };
 
 // registry.write: one change, then its audit entries.

@@ -14,9 +14,9 @@ import { LOCAL_CREDENTIALS, REGION } from './aws-local';
  * TransactWriteItems for dynalite, which has no transactions (the registry commits with them,
  * lambdas/src/adapters/dynamodb-registry.ts). Put in front of dynalite's own request handler:
  * every other call goes to dynalite untouched. A transaction is checked as DynamoDB checks it (1
- * to 100 items, one operation per item), then made one item at a time through dynalite itself,
- * one transaction after another; each item is read first, and when an item's condition fails the
- * items already written are put back as they were and the answer is DynamoDB's
+ * to 100 items, one operation per item), then made through dynalite itself, one transaction after
+ * another: each item is read first, the condition checks are made side by side, then the writes
+ * side by side; when an item's condition fails the items written are put back as they were and the answer is DynamoDB's
  * TransactionCanceledException with a reason per item. Unlike DynamoDB, a reason is given for the
  * first failed condition only (the others read None), and a plain write of another client may
  * land between two items of a transaction.
@@ -201,49 +201,53 @@ export const addTransactions = (server: Server, url: () => string): void => {
         return out.Item;
       }),
     );
+    // Condition checks first (they change nothing that stays), then every write, each group side
+    // by side: the items are distinct and were read above, and transactions run one at a time.
+    const checks = [...operations.keys()].filter((i) => operations[i]?.kind === 'ConditionCheck');
+    const writes = [...operations.keys()].filter((i) => operations[i]?.kind !== 'ConditionCheck');
     const done: number[] = [];
-    // Condition checks first: they change nothing that stays.
-    const order = [...operations.keys()].sort(
-      (a, b) =>
-        Number(operations[b]?.kind === 'ConditionCheck') -
-        Number(operations[a]?.kind === 'ConditionCheck'),
-    );
-    for (const i of order) {
-      const op = operations[i] as Operation;
-      const key = keys[i] as Item;
-      try {
-        await write(op, key, before[i]);
-        done.push(i);
-      } catch (err) {
-        for (const j of done.reverse()) {
-          const undone = operations[j] as Operation;
-          if (undone.kind !== 'ConditionCheck') await restore(undone, keys[j] as Item, before[j]);
-        }
-        if (err instanceof Error && err.name === 'ConditionalCheckFailedException') {
-          const reasons = operations.map((o, j) =>
-            j === i
-              ? {
-                  Code: 'ConditionalCheckFailed',
-                  Message: 'The conditional request failed',
-                  ...(o.body.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' &&
-                  before[j] !== undefined
-                    ? { Item: before[j] }
-                    : {}),
-                }
-              : { Code: 'None' },
-          );
-          throw new AwsError(
-            'TransactionCanceledException',
-            `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons
-              .map((r) => r.Code)
-              .join(', ')}]`,
-            { CancellationReasons: reasons },
-          );
-        }
-        if (err instanceof Error) throw new AwsError(err.name, err.message);
-        throw err;
-      }
+    let failed: { index: number; err: unknown } | null = null;
+    for (const group of [checks, writes]) {
+      const results = await Promise.allSettled(
+        group.map((i) => write(operations[i] as Operation, keys[i] as Item, before[i])),
+      );
+      results.forEach((result, n) => {
+        const i = group[n] as number;
+        if (result.status === 'fulfilled') done.push(i);
+        else if (failed === null || i < failed.index) failed = { index: i, err: result.reason };
+      });
+      if (failed !== null) break;
     }
+    if (failed === null) return;
+    const { index: i, err } = failed as { index: number; err: unknown };
+    await Promise.all(
+      done
+        .filter((j) => operations[j]?.kind !== 'ConditionCheck')
+        .map((j) => restore(operations[j] as Operation, keys[j] as Item, before[j])),
+    );
+    if (err instanceof Error && err.name === 'ConditionalCheckFailedException') {
+      const reasons = operations.map((o, j) =>
+        j === i
+          ? {
+              Code: 'ConditionalCheckFailed',
+              Message: 'The conditional request failed',
+              ...(o.body.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' &&
+              before[j] !== undefined
+                ? { Item: before[j] }
+                : {}),
+            }
+          : { Code: 'None' },
+      );
+      throw new AwsError(
+        'TransactionCanceledException',
+        `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons
+          .map((r) => r.Code)
+          .join(', ')}]`,
+        { CancellationReasons: reasons },
+      );
+    }
+    if (err instanceof Error) throw new AwsError(err.name, err.message);
+    throw err;
   };
 
   // One transaction at a time, in the order they arrive.
