@@ -206,20 +206,22 @@ export const addTransactions = (server: Server, url: () => string): void => {
     const checks = [...operations.keys()].filter((i) => operations[i]?.kind === 'ConditionCheck');
     const writes = [...operations.keys()].filter((i) => operations[i]?.kind !== 'ConditionCheck');
     const done: number[] = [];
-    let failed: { index: number; err: unknown } | null = null;
+    const failures: { index: number; err: unknown }[] = [];
     for (const group of [checks, writes]) {
       const results = await Promise.allSettled(
         group.map((i) => write(operations[i] as Operation, keys[i] as Item, before[i])),
       );
-      results.forEach((result, n) => {
+      for (const [n, result] of results.entries()) {
         const i = group[n] as number;
         if (result.status === 'fulfilled') done.push(i);
-        else if (failed === null || i < failed.index) failed = { index: i, err: result.reason };
-      });
-      if (failed !== null) break;
+        else failures.push({ index: i, err: result.reason });
+      }
+      if (failures.length > 0) break;
     }
-    if (failed === null) return;
-    const { index: i, err } = failed as { index: number; err: unknown };
+    // The first failed item, in the transaction's order, is the one the answer names.
+    const failed = failures.sort((a, b) => a.index - b.index)[0];
+    if (failed === undefined) return;
+    const { index: i, err } = failed;
     await Promise.all(
       done
         .filter((j) => operations[j]?.kind !== 'ConditionCheck')
