@@ -534,6 +534,7 @@ export const de: Translation = {
       kind: 'Art',
       kindFixed: 'Nur die Plattformadministration ändert die Art.',
       contactEmail: 'Kontakt-E-Mail (optional)',
+      contactEmailShown: 'Kontakt-E-Mail',
       identifiers: 'Externe Kennungen',
       identifiersHint:
         'Bei einem Prüfzentrum die Kennung der Einrichtung oder des Zentrumsnetzes, bei einem Sponsor eine Registerkennung: jeweils Bezeichnung und Wert.',

@@ -466,6 +466,8 @@ export const enMore = {
       kind: 'Kind',
       kindFixed: 'Only a platform administrator changes the kind.',
       contactEmail: 'Contact e-mail (optional)',
+      /** The same field on the organisation's page, where nothing is entered. */
+      contactEmailShown: 'Contact e-mail',
       identifiers: 'External identifiers',
       identifiersHint:
         'An institution or site-network ID of a site, a registry ID of a sponsor: a label and a value each.',

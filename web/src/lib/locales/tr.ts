@@ -527,6 +527,7 @@ export const tr: Translation = {
       kind: 'Tür',
       kindFixed: 'Türü yalnızca bir platform yöneticisi değiştirir.',
       contactEmail: 'İletişim e-postası (isteğe bağlı)',
+      contactEmailShown: 'İletişim e-postası',
       identifiers: 'Dış tanımlayıcılar',
       identifiersHint:
         'Bir merkez için kurum ya da merkez ağı kimliği, bir destekleyici için kayıt kimliği: her biri bir etiket ve bir değer.',

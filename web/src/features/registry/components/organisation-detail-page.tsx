@@ -439,7 +439,7 @@ const DetailsSection = ({
             </ul>
           )}
         </dd>
-        <dt className="col-sm-3">{t('registry.organisations.contactEmail')}</dt>
+        <dt className="col-sm-3">{t('registry.organisations.contactEmailShown')}</dt>
         <dd className="col-sm-9 text-break">{organisation.contactEmail ?? '—'}</dd>
         <dt className="col-sm-3">{t('registry.lastChange')}</dt>
         <dd className="col-sm-9">
