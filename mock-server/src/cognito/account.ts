@@ -5,6 +5,7 @@ import type { User } from 'cognito-local/lib/services/userPoolService.js';
 import * as z from 'zod';
 import { clientAndPool, hidesUserExistence, unknownUserError } from './auth';
 import { LIMIT_EXCEEDED, standInFor } from './auth-events';
+import { matchesAnySecret, secretValuesOf } from './client-secrets';
 import { newCode } from './codes';
 import { cognitoError, invalidParameter, MESSAGES, notAuthorized, userNotFound } from './errors';
 import type { FidelityTarget } from './fidelity-target';
@@ -136,7 +137,11 @@ export const accountTargets: Readonly<Record<string, FidelityTarget>> = {
       body,
     );
     const { client } = await clientAndPool(services, ctx, req.ClientId);
-    if (client.ClientSecret !== undefined && req.ClientSecret !== client.ClientSecret) {
+    const secrets = await secretValuesOf(fidelity.store, client);
+    if (
+      secrets.length > 0 &&
+      (req.ClientSecret === undefined || !matchesAnySecret(secrets, req.ClientSecret))
+    ) {
       throw cognitoError('UnauthorizedException', 'Invalid client secret');
     }
     if (client.EnableTokenRevocation === false) {
@@ -171,7 +176,12 @@ export const accountTargets: Readonly<Record<string, FidelityTarget>> = {
       body,
     );
     const { client, pool } = await clientAndPool(services, ctx, req.ClientId);
-    checkSecretHash(client, req.Username, req.SecretHash);
+    checkSecretHash(
+      client,
+      await secretValuesOf(fidelity.store, client),
+      req.Username,
+      req.SecretHash,
+    );
     const user = await pool.getUserByUsername(ctx, req.Username);
     const email = user?.Attributes.find((a) => a.Name === 'email')?.Value;
     const verified = user?.Attributes.find((a) => a.Name === 'email_verified')?.Value === 'true';
@@ -257,7 +267,12 @@ export const accountTargets: Readonly<Record<string, FidelityTarget>> = {
       body,
     );
     const { client, pool } = await clientAndPool(services, ctx, req.ClientId);
-    checkSecretHash(client, req.Username, req.SecretHash);
+    checkSecretHash(
+      client,
+      await secretValuesOf(fidelity.store, client),
+      req.Username,
+      req.SecretHash,
+    );
     const user = await pool.getUserByUsername(ctx, req.Username);
     const mismatch = () =>
       cognitoError(

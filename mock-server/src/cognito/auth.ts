@@ -6,6 +6,7 @@ import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolS
 import { UnsupportedError } from 'cognito-local/lib/errors.js';
 import * as z from 'zod';
 import { type ChallengeResult, standInFor } from './auth-events';
+import { matchesAnySecret, secretValuesOf } from './client-secrets';
 import { cognitoError, invalidParameter, MESSAGES, notAuthorized, userNotFound } from './errors';
 import type { Fidelity, FidelityTarget } from './fidelity-target';
 import { enforcePasswordPolicy, passwordPolicy } from './password-policy';
@@ -353,7 +354,10 @@ export const refreshSignIn = async (
     refreshToken,
   );
   // SECRET_HASH for a refresh is computed with the user's internal username (the sub).
-  if (secretHash) checkSecretHash(sc.client, origin.username, secretHash.received, 'SECRET_HASH');
+  if (secretHash) {
+    const secrets = await secretValuesOf(sc.fidelity.store, sc.client);
+    checkSecretHash(sc.client, secrets, origin.username, secretHash.received, 'SECRET_HASH');
+  }
   const user = await sc.pool.getUserByUsername(sc.ctx, origin.username);
   if (!user) throw notAuthorized(MESSAGES.refreshTokenRevoked);
   if (!user.Enabled) throw notAuthorized(MESSAGES.userDisabled);
@@ -432,6 +436,7 @@ const initiate = async (
   // Both wordings are real Cognito output: the password flow's, and SRP's and the admin flows'.
   checkSecretHash(
     client,
+    await secretValuesOf(fidelity.store, client),
     username,
     params.SECRET_HASH,
     flow === 'USER_PASSWORD_AUTH' ? 'secret' : 'SECRET_HASH',
@@ -475,7 +480,13 @@ const respond = async (
   const answers = req.ChallengeResponses ?? {};
   const usernameAnswer = answers.USERNAME;
   if (usernameAnswer === undefined) throw invalidParameter('Missing required parameter USERNAME');
-  checkSecretHash(client, usernameAnswer, answers.SECRET_HASH, 'SECRET_HASH');
+  checkSecretHash(
+    client,
+    await secretValuesOf(fidelity.store, client),
+    usernameAnswer,
+    answers.SECRET_HASH,
+    'SECRET_HASH',
+  );
   const sc: SignInContext = { services, fidelity, ctx, pool, client };
   const poolId = pool.options.Id;
 
@@ -631,7 +642,11 @@ export const authTargets: Readonly<Record<string, FidelityTarget>> = {
   GetTokensFromRefreshToken: (services, fidelity) => async (ctx, body: unknown) => {
     const req = parseRequest(getTokensSchema, body);
     const { client, pool } = await clientAndPool(services, ctx, req.ClientId);
-    if (client.ClientSecret !== undefined && req.ClientSecret !== client.ClientSecret) {
+    const secrets = await secretValuesOf(fidelity.store, client);
+    if (
+      secrets.length > 0 &&
+      (req.ClientSecret === undefined || !matchesAnySecret(secrets, req.ClientSecret))
+    ) {
       throw notAuthorized(`Unable to verify secret hash for client ${client.ClientId}`);
     }
     assertFlowEnabled(client, 'REFRESH_TOKEN_AUTH');

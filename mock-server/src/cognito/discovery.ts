@@ -4,6 +4,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /**
  * The pool's OpenID discovery document with the issuer the tokens really carry. cognito-local
  * serves one too, but hard-codes http://localhost:9229 whatever port or host it runs on.
+ * `scopes_supported` and `token_endpoint_auth_methods_supported` are what real pools with a
+ * domain publish (the standard scopes only; custom scopes are not listed), so that an OAuth
+ * client library reading this document authenticates at the token endpoint as Cognito expects.
  */
 export const openIdConfiguration = (baseUrl: string, userPoolId: string) => {
   const issuer = `${baseUrl}/${userPoolId}`;
@@ -12,6 +15,8 @@ export const openIdConfiguration = (baseUrl: string, userPoolId: string) => {
     jwks_uri: `${issuer}/.well-known/jwks.json`,
     authorization_endpoint: `${baseUrl}/oauth2/authorize`,
     token_endpoint: `${baseUrl}/oauth2/token`,
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    scopes_supported: ['openid', 'email', 'phone', 'profile'],
     response_types_supported: ['code'],
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],

@@ -16,6 +16,7 @@ import { SessionStore } from './sessions';
 import { loadSigningKey } from './signing-key';
 import { FidelityStore } from './state';
 import { TokenService } from './tokens';
+import { clientSecretTargets } from './user-pool-client-secrets';
 
 export const createFidelity = async (
   services: Services,
@@ -52,6 +53,7 @@ export const fidelityTargets: Readonly<Record<string, FidelityTarget>> = {
   ...mfaTargets,
   ...accountTargets,
   ...m2mTargets,
+  ...clientSecretTargets,
 };
 
 /**

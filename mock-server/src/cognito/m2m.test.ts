@@ -840,13 +840,31 @@ describe('SECRET_HASH', () => {
 
   it('accepts the right hash', () => {
     expect(() => {
-      checkSecretHash(client(secret), 'alice', expected);
+      checkSecretHash(client(secret), [secret], 'alice', expected);
     }).not.toThrow();
+  });
+
+  it('accepts a hash made with any of the client’s current secrets, and none made with another', () => {
+    const second = 'zyxwvu9876543210second9876543210';
+    for (const key of [secret, second]) {
+      expect(() => {
+        checkSecretHash(
+          client(secret),
+          [secret, second],
+          'alice',
+          secretHash(key, 'alice', 'client123'),
+        );
+      }).not.toThrow();
+    }
+    // A deleted secret is no longer in the list: its hashes fail.
+    expect(() => {
+      checkSecretHash(client(secret), [second], 'alice', expected);
+    }).toThrow(expect.objectContaining({ code: 'NotAuthorizedException' }) as Error);
   });
 
   it('refuses a missing hash with NotAuthorizedException, in either of Cognito’s wordings', () => {
     expect(() => {
-      checkSecretHash(client(secret), 'alice', undefined);
+      checkSecretHash(client(secret), [secret], 'alice', undefined);
     }).toThrow(
       expect.objectContaining({
         code: 'NotAuthorizedException',
@@ -854,7 +872,7 @@ describe('SECRET_HASH', () => {
       }) as Error,
     );
     expect(() => {
-      checkSecretHash(client(secret), 'alice', undefined, 'SECRET_HASH');
+      checkSecretHash(client(secret), [secret], 'alice', undefined, 'SECRET_HASH');
     }).toThrow(
       expect.objectContaining({
         code: 'NotAuthorizedException',
@@ -869,7 +887,7 @@ describe('SECRET_HASH', () => {
   it('refuses a wrong hash (another user, another length) with NotAuthorizedException', () => {
     for (const wrong of [secretHash(secret, 'bob', 'client123'), 'short', '']) {
       expect(() => {
-        checkSecretHash(client(secret), 'alice', wrong);
+        checkSecretHash(client(secret), [secret], 'alice', wrong);
       }).toThrow(
         expect.objectContaining({
           code: 'NotAuthorizedException',
@@ -881,10 +899,10 @@ describe('SECRET_HASH', () => {
 
   it('ignores SECRET_HASH for a client without a secret', () => {
     expect(() => {
-      checkSecretHash(client(), 'alice', undefined);
+      checkSecretHash(client(), [], 'alice', undefined);
     }).not.toThrow();
     expect(() => {
-      checkSecretHash(client(), 'alice', 'anything');
+      checkSecretHash(client(), [], 'alice', 'anything');
     }).not.toThrow();
   });
 });

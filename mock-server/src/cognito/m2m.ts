@@ -6,6 +6,7 @@ import type { Services } from 'cognito-local/lib/services/index.js';
 import type { UserPoolService } from 'cognito-local/lib/services/userPoolService.js';
 import { appClientToResponseObject } from 'cognito-local/lib/targets/responses.js';
 import * as z from 'zod';
+import { forgetClientSecrets, secretsOf } from './client-secrets';
 import { cognitoError, invalidParameter } from './errors';
 import type { FidelityTarget } from './fidelity-target';
 import { fields, parseRequest } from './request';
@@ -110,7 +111,7 @@ const compareStrings = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 // ---------------------------------------------------------------------------------------------
 // Field shapes, with the AWS model's constraints (botocore cognito-idp 2016-04-18)
 
-const userPoolId = fields.userPoolId.regex(/^[\w-]+_[0-9a-zA-Z]+$/);
+export const userPoolId = fields.userPoolId.regex(/^[\w-]+_[0-9a-zA-Z]+$/);
 const identifier = z
   .string()
   .min(1)
@@ -279,7 +280,8 @@ const checkOAuthSettings = (state: Readonly<PoolState>, client: AppClient) => {
   if (clientCredentials && flows.some((f) => f !== 'client_credentials')) {
     throw invalidOAuthFlow(M2M_MESSAGES.clientCredentialsWithOthers);
   }
-  if (clientCredentials && (client.ClientSecret ?? '') === '') {
+  // Its secrets, not its ClientSecret: deleting the secret it was created with leaves that empty.
+  if (clientCredentials && secretsOf(state, client).length === 0) {
     throw invalidOAuthFlow(M2M_MESSAGES.clientCredentialsWithoutSecret);
   }
   if (
@@ -348,8 +350,11 @@ const UpdateUserPoolClient: FidelityTarget = (services, fidelity) => async (ctx,
   return { UserPoolClient: appClientToResponseObject(client) };
 };
 
-/** cognito-local's answers "Resource not found" / "User Pool … not found": AWS's words here. */
-const DeleteUserPoolClient: FidelityTarget = (services) => async (ctx, body: unknown) => {
+/**
+ * cognito-local's answers "Resource not found" / "User Pool … not found": AWS's words here. The
+ * client's secrets go with it.
+ */
+const DeleteUserPoolClient: FidelityTarget = (services, fidelity) => async (ctx, body: unknown) => {
   const req = parseRequest(z.object({ UserPoolId: userPoolId, ClientId: fields.clientId }), body);
   const pool = await requirePool(services, ctx, req.UserPoolId);
   const client = await services.cognito.getAppClient(ctx, req.ClientId);
@@ -357,6 +362,11 @@ const DeleteUserPoolClient: FidelityTarget = (services) => async (ctx, body: unk
     throw cognitoError('ResourceNotFoundException', M2M_MESSAGES.clientNotFound(req.ClientId));
   }
   await pool.deleteAppClient(ctx, client);
+  if (Object.hasOwn((await fidelity.store.read(req.UserPoolId)).clientSecrets, client.ClientId)) {
+    await fidelity.store.update(req.UserPoolId, (state) => {
+      forgetClientSecrets(state, client.ClientId);
+    });
+  }
   return {};
 };
 

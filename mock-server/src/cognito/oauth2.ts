@@ -3,8 +3,8 @@ import type { Context } from 'cognito-local/lib/services/context.js';
 import type { Services } from 'cognito-local/lib/services/index.js';
 import type { LogService } from 'cognito-local/lib/services/LogService.js';
 import type { Fidelity } from './fidelity-target';
+import { matchesAnySecret, secretValuesOf } from './client-secrets';
 import { customScopeExists } from './m2m';
-import { constantTimeEqual } from './secret-hash';
 
 /**
  * The user pool domain's token endpoint, POST /oauth2/token (Cognito developer guide, "The token
@@ -189,9 +189,11 @@ const clientCredentialsGrant = async (
   const usedBasic = basic !== undefined;
   if (clientId === undefined) throw invalidClient(usedBasic);
   const client = await services.cognito.getAppClient(quietContext, clientId);
+  if (!client || secret === undefined) throw invalidClient(usedBasic);
   // The grant is for confidential clients only: a client without a secret cannot authenticate.
-  if (!client?.ClientSecret || secret === undefined) throw invalidClient(usedBasic);
-  if (!constantTimeEqual(client.ClientSecret, secret)) throw invalidClient(usedBasic);
+  // Any of its current secrets will do (two during a rotation); a deleted one no longer does.
+  const secrets = await secretValuesOf(fidelity.store, client);
+  if (!matchesAnySecret(secrets, secret)) throw invalidClient(usedBasic);
   if (
     client.AllowedOAuthFlowsUserPoolClient !== true ||
     !(client.AllowedOAuthFlows ?? []).includes('client_credentials')
@@ -231,10 +233,9 @@ const refreshTokenGrant = async (
   if (clientId === undefined) throw invalidClient(usedBasic);
   const client = await services.cognito.getAppClient(quietContext, clientId);
   if (!client) throw invalidClient(usedBasic);
-  if (client.ClientSecret) {
-    if (secret === undefined || !constantTimeEqual(client.ClientSecret, secret)) {
-      throw invalidClient(usedBasic);
-    }
+  const secrets = await secretValuesOf(fidelity.store, client);
+  if (secrets.length > 0 && (secret === undefined || !matchesAnySecret(secrets, secret))) {
+    throw invalidClient(usedBasic);
   }
   const token = param(form, 'refresh_token');
   if (token === undefined) throw invalidRequest();

@@ -38,21 +38,25 @@ export const constantTimeEqual = (a: string, b: string) =>
 
 /**
  * A client with a secret requires SECRET_HASH on every call that names a user:
- * NotAuthorizedException when it is missing or does not match. A client without a secret
+ * NotAuthorizedException when it is missing or matches none of the client's current `secrets`
+ * (client-secrets.ts: up to two, during a rotation either one signs). A client without a secret
  * ignores whatever is sent.
  */
 export const checkSecretHash = (
   client: AppClient,
+  secrets: readonly string[],
   username: string,
   received: string | undefined,
   missingWording: MissingSecretWording = 'secret',
 ): void => {
-  if (client.ClientSecret === undefined || client.ClientSecret === '') return;
+  if (secrets.length === 0) return;
   if (received === undefined) {
     throw notAuthorized(SECRET_HASH_MESSAGES.missing(client.ClientId, missingWording));
   }
-  const expected = secretHash(client.ClientSecret, username, client.ClientId);
-  if (!constantTimeEqual(expected, received)) {
-    throw notAuthorized(SECRET_HASH_MESSAGES.mismatch(client.ClientId));
+  // Every secret is tried (no early exit), so the time taken does not say which one matched.
+  let matched = false;
+  for (const secret of secrets) {
+    if (constantTimeEqual(secretHash(secret, username, client.ClientId), received)) matched = true;
   }
+  if (!matched) throw notAuthorized(SECRET_HASH_MESSAGES.mismatch(client.ClientId));
 };

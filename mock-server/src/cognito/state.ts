@@ -52,6 +52,14 @@ export interface StoredResourceServer {
   Scopes: ResourceServerScope[];
 }
 
+/** One of an app client's secrets (client-secrets.ts); the value is what clients send. */
+export interface StoredClientSecret {
+  /** `<client id>--<creation time, epoch ms>`, as ListUserPoolClientSecrets shows it. */
+  id: string;
+  value: string;
+  createdAt: number;
+}
+
 export interface UserMeta {
   /** When the current temporary password was set (AdminCreateUser, RESEND). */
   temporaryPasswordAt?: number;
@@ -77,6 +85,12 @@ export interface PoolState {
   authEvents: Record<string, StoredAuthEvent[]>;
   users: Record<string, UserMeta>;
   resourceServers: Record<string, StoredResourceServer>;
+  /**
+   * client id → its secrets, oldest first, once AddUserPoolClientSecret or
+   * DeleteUserPoolClientSecret changed them; absent, the AppClient's own ClientSecret is its one
+   * secret. Absent in data folders from before (the default below).
+   */
+  clientSecrets: Record<string, StoredClientSecret[]>;
 }
 
 const emptyState = (): PoolState => ({
@@ -85,6 +99,7 @@ const emptyState = (): PoolState => ({
   authEvents: {},
   users: {},
   resourceServers: {},
+  clientSecrets: {},
 });
 
 const fileName = (poolId: string) => `${poolId.replace(/[^\w-]/g, '_')}.json`;
