@@ -5,14 +5,13 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { PASSWORD_POLICY, ROLES, type Role } from '@ccsc/contract';
+import { API_RESOURCE_SERVER_ID, API_SCOPES } from '@ccsc/contract/partner-api';
 
-/** The scopes machine clients (API credentials) can be given, under the `ccsc-api` resource server. */
-export const API_RESOURCE_SERVER_ID = 'ccsc-api';
-export const API_SCOPES = [
-  { name: 'standards.read', description: 'Read the mapping standards' },
-  { name: 'documents.read', description: 'Read documents' },
-  { name: 'exchange.write', description: 'Send data to the exchange' },
-] as const;
+/**
+ * The scopes machine clients (API credentials) can be given, under the `ccsc-api` resource
+ * server: declared once, in the contract (@ccsc/contract/partner-api).
+ */
+export { API_RESOURCE_SERVER_ID, API_SCOPES };
 
 const GROUP_DESCRIPTIONS: Record<Role, string> = {
   PlatformAdmin: 'Administers the whole platform: users, organisations, credentials, standards',

@@ -11,5 +11,6 @@ export * from './users';
 export * from './audit';
 export * from './organisations';
 export * from './credentials';
+export * from './partner-api';
 export * from './standards';
 export * from './documents';

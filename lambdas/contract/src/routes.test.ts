@@ -57,6 +57,7 @@ describe('the route table', () => {
         'accountLockout',
         'confirm-forget-password',
         'decription',
+        'get-api-credential-link',
         'forget-totp',
         'forget-totp/confirm',
       ].sort(),

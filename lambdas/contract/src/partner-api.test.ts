@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  API_SCOPE_VALUES,
+  API_SCOPES,
+  apiScopeSchema,
+  PARTNER_API_PREFIX,
+  partnerOpenApi,
+  partnerRouteList,
+} from './partner-api';
+
+describe('the partner API contract', () => {
+  it('declares each scope once, under the resource server, and every route needs a declared one', () => {
+    expect(new Set(API_SCOPES.map((s) => s.name)).size).toBe(API_SCOPES.length);
+    expect(API_SCOPE_VALUES).toEqual(['ccsc-api/system.read', 'ccsc-api/connections.read']);
+    for (const route of partnerRouteList) expect(API_SCOPE_VALUES).toContain(route.scope);
+    expect(apiScopeSchema.safeParse('ccsc-api/everything').success).toBe(false);
+    expect(apiScopeSchema.safeParse('aws.cognito.signin.user.admin').success).toBe(false);
+  });
+
+  it('describes itself as OpenAPI 3.1: every call, its scope, its parameters and its errors', () => {
+    const doc = partnerOpenApi({
+      baseUrl: 'https://console.example',
+      tokenUrl: 'https://auth.example/oauth2/token',
+    });
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: 'https://console.example' }]);
+    expect(doc.components.securitySchemes.oauth2.flows.clientCredentials).toEqual({
+      tokenUrl: 'https://auth.example/oauth2/token',
+      scopes: {
+        'ccsc-api/system.read': expect.any(String) as unknown,
+        'ccsc-api/connections.read': expect.any(String) as unknown,
+      },
+    });
+    const paths = doc.paths as Record<string, Record<string, Record<string, unknown>>>;
+    expect(Object.keys(paths).sort()).toEqual(
+      [`${PARTNER_API_PREFIX}connections`, `${PARTNER_API_PREFIX}me`].sort(),
+    );
+    const connections = paths[`${PARTNER_API_PREFIX}connections`]?.get;
+    expect(connections?.security).toEqual([{ oauth2: ['ccsc-api/connections.read'] }]);
+    expect(connections?.parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'status', in: 'query', required: false }),
+        expect.objectContaining({ name: 'cursor', in: 'query', required: false }),
+      ]),
+    );
+    expect(Object.keys(connections?.responses as object)).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '429',
+    ]);
+    // Plain JSON: what is served is what was built.
+    expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
+  });
+});
