@@ -43,6 +43,14 @@ describe('FidelityStore', () => {
     );
   });
 
+  it('reads a file from before a key existed with that key empty (client secrets)', async () => {
+    await writeFile(join(dir, 'local_old.json'), '{"users":{"u1":{"failedAttempts":1}}}');
+    const state = await new FidelityStore(dir).read('local_old');
+    expect(state.clientSecrets).toEqual({});
+    expect(state.resourceServers).toEqual({});
+    expect(state.users).toEqual({ u1: { failedAttempts: 1 } });
+  });
+
   it('opens what it wrote, leaves no temporary file behind, and ignores one a crash left', async () => {
     const store = new FidelityStore(dir);
     await store.open();
