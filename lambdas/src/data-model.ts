@@ -129,3 +129,20 @@ export const journalKey = (subject: string) => ({ pk: JOURNAL_PK, sk: subject })
 /** Named leases (e.g. the one that keeps the last PlatformAdmin). */
 export const LEASE_PK = 'LEASE';
 export const leaseKey = (name: string) => ({ pk: LEASE_PK, sk: name });
+
+// ---- API credentials (issue 15; adapters/dynamodb-credentials.ts) ----
+
+/**
+ * Every credential in one partition (the list reads it whole; a few thousand at most), keyed by
+ * its apiId: metadata only, never a secret; a link's token only as its hash.
+ */
+export const CREDENTIAL_PK = 'CREDENTIAL';
+export const credentialKey = (apiId: string) => ({ pk: CREDENTIAL_PK, sk: apiId });
+/** A credential's last use, apart from the record so a use never races an administrator's change. */
+export const CREDENTIAL_USED_PK = 'CREDENTIAL#USED';
+export const credentialUsedKey = (apiId: string) => ({ pk: CREDENTIAL_USED_PK, sk: apiId });
+/** The partner API's lookup: Cognito app client id → the credential's apiId (written once). */
+export const credentialClientKey = (clientId: string) => ({
+  pk: 'CREDENTIAL#CLIENT',
+  sk: clientId,
+});

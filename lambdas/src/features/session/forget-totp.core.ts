@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hashToken, linkOrigin, newLinkToken } from '../../core/links';
 import type { routes } from '@ccsc/contract';
 import type { Logger } from '../../core/logger';
 import { describeError } from '../../core/logger';
@@ -30,26 +30,9 @@ export const TOTP_RESET_LIFETIME_MS = 15 * 60 * 1000;
 export const FORGET_TOTP_MIN_RESPONSE_MS = 1000;
 export const FORGOT_TOTP_PAGE = '/forgot-totp-qr-code';
 
-export const hashToken = (token: string): string =>
-  createHash('sha256').update(token, 'utf8').digest('hex');
+export { hashToken, linkOrigin } from '../../core/links';
 
-const randomToken = () => randomBytes(32).toString('base64url');
-
-/**
- * Where the e-mailed link points: the console the request came from when it is one of
- * ALLOWED_ORIGINS, else the first of them (the console's own origin, which CDK puts first). A
- * request cannot make the link point anywhere else. Only offline, where the console and the API
- * share one origin and the list is empty, the request's own Origin (or Host) is used.
- */
-export const linkOrigin = (ctx: RequestContext, allowed: readonly string[]): string => {
-  const [first] = allowed;
-  if (first !== undefined) {
-    return ctx.origin !== null && allowed.includes(ctx.origin) ? ctx.origin : first;
-  }
-  if (ctx.origin !== null) return ctx.origin;
-  if (ctx.host !== null) return `http://${ctx.host}`;
-  throw new Error('forget-totp: no console origin to build the link from');
-};
+const randomToken = newLinkToken;
 
 const requestMail = (to: string, link: string) => ({
   to,

@@ -1,4 +1,3 @@
-import type { Clock } from '../../ports/clock';
 import { ValidationError } from '../../core/errors';
 
 /**
@@ -14,26 +13,5 @@ export const requireWebClient = (clientId: string, webClientId: string): void =>
   }
 };
 
-export interface SteadyTiming {
-  clock: Clock;
-  sleep: (ms: number) => Promise<void>;
-}
-
-/**
- * Runs `work` and answers no sooner than `minimumMs` after the start, whatever path it took:
- * the public calls do more for an existing account than for an unknown e-mail, and the time
- * of the answer must not tell them apart.
- */
-export const withMinimumDuration = async <T>(
-  timing: SteadyTiming,
-  minimumMs: number,
-  work: () => Promise<T>,
-): Promise<T> => {
-  const started = timing.clock.now().getTime();
-  try {
-    return await work();
-  } finally {
-    const left = started + minimumMs - timing.clock.now().getTime();
-    if (left > 0) await timing.sleep(left);
-  }
-};
+// The steady answer time lives in core/links.ts (the credential links use it too).
+export { type SteadyTiming, withMinimumDuration } from '../../core/links';
