@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { FastifyInstance } from 'fastify';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations, type Operation, type RuntimeConfig } from '@ccsc/contract';
+import { operations, partnerRouteList, type Operation, type RuntimeConfig } from '@ccsc/contract';
 import { contentSecurityPolicy } from '@ccsc/contract/security-headers';
 import type { LambdaHandler } from '@ccsc/lambdas/handlers';
+import { createAccessTokenAuthorizer } from './access-token-authorizer';
 import { buildApp } from './app';
 import { PROTOTYPE_KEYS } from '@ccsc/lambdas/testing';
 
@@ -84,11 +86,39 @@ const rawRequest = (port: number, request: string) =>
     },
   );
 
+/** The partner API's tokens in these tests: signed by a key of the test's, as the pool's are. */
+const PARTNER_ISSUER = 'http://127.0.0.1:9229/eu-central-1_test';
+const MACHINE = '6c1a2b3c4d5e6f7g8h9i0j1k2l';
+const partnerKeys = (async () => {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' };
+  return { privateKey, jwks: createLocalJWKSet({ keys: [jwk] }) };
+})();
+const accessToken = async (claims: Record<string, unknown>) => {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({
+    sub: MACHINE,
+    client_id: MACHINE,
+    token_use: 'access',
+    scope: 'ccsc-api/system.read',
+    version: 2,
+    jti: 'j1',
+    iss: PARTNER_ISSUER,
+    iat: now,
+    exp: now + 3600,
+    ...claims,
+  })
+    .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+    .sign((await partnerKeys).privateKey);
+};
+
 describe('the offline app', () => {
   let app: FastifyInstance;
   let webRoot: string;
   let port: number;
   const events: APIGatewayProxyEvent[] = [];
+  /** What the partner handlers were called with, by operation. */
+  const partnerEvents: [string, APIGatewayProxyEvent][] = [];
 
   beforeAll(async () => {
     webRoot = await mkdtemp(join(tmpdir(), 'ccsc-app-'));
@@ -128,6 +158,25 @@ describe('the offline app', () => {
           Promise.resolve(header === 'Bearer good' ? { sub: 'caller', token_use: 'id' } : null),
       },
       handlers,
+      accessTokenAuthorizer: createAccessTokenAuthorizer({
+        issuer: PARTNER_ISSUER,
+        jwksUrl: `${PARTNER_ISSUER}/.well-known/jwks.json`,
+        keys: (await partnerKeys).jwks,
+      }),
+      // partner-connections has no handler (yet): it answers 501.
+      partnerHandlers: Object.fromEntries(
+        ['partner-me', 'partner-openapi'].map((operation) => [
+          operation,
+          (event: APIGatewayProxyEvent) => {
+            partnerEvents.push([operation, event]);
+            return Promise.resolve({
+              statusCode: 200,
+              headers: { 'Content-Type': 'application/json; charset=utf-8' },
+              body: JSON.stringify({ status: 'success', data: { operation } }),
+            });
+          },
+        ]),
+      ),
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -379,6 +428,138 @@ describe('the offline app', () => {
       expect(res.statusCode).toBe(200);
       expect(events[0]?.body).toBe('{"__proto__":{"polluted":true}}');
       expect(Object.prototype).not.toHaveProperty('polluted');
+    });
+  });
+
+  describe('the partner API (/ccsc/api/v1/)', () => {
+    it('mounts every partner route of the contract, with its method', () => {
+      expect(partnerRouteList.length).toBeGreaterThan(0);
+      for (const route of partnerRouteList) {
+        expect(
+          app.hasRoute({ method: route.method, url: `/ccsc/api/v1/${route.path}` }),
+          route.operation,
+        ).toBe(true);
+      }
+    });
+
+    it('hands an admitted call to its handler with the access token’s claims, as API Gateway does', async () => {
+      partnerEvents.length = 0;
+      const token = await accessToken({ scope: 'ccsc-api/system.read ccsc-api/connections.read' });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/ccsc/api/v1/me?verbose=1',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(JSON.parse(res.body)).toEqual({
+        status: 'success',
+        data: { operation: 'partner-me' },
+      });
+      expect(partnerEvents).toHaveLength(1);
+      const [operation, event] = partnerEvents[0] ?? [];
+      expect(operation).toBe('partner-me');
+      expect(event).toMatchObject({
+        httpMethod: 'GET',
+        resource: '/ccsc/api/v1/me',
+        path: '/ccsc/api/v1/me',
+        queryStringParameters: { verbose: '1' },
+        body: null,
+      });
+      const claims = (event?.requestContext.authorizer as { claims: Record<string, string> })
+        .claims;
+      expect(claims).toMatchObject({
+        sub: MACHINE,
+        client_id: MACHINE,
+        token_use: 'access',
+        scope: 'ccsc-api/system.read ccsc-api/connections.read',
+        version: '2',
+        jti: 'j1',
+        iss: PARTNER_ISSUER,
+      });
+      for (const value of Object.values(claims)) expect(typeof value).toBe('string');
+    });
+
+    it('answers 401 with WWW-Authenticate before any handler: no token, an ID token, no API scope', async () => {
+      partnerEvents.length = 0;
+      const tokens = [
+        undefined,
+        'Bearer nonsense',
+        `Bearer ${await accessToken({ token_use: 'id', aud: MACHINE })}`,
+        `Bearer ${await accessToken({ scope: 'aws.cognito.signin.user.admin' })}`,
+        `Bearer ${await accessToken({ exp: Math.floor(Date.now() / 1000) - 1 })}`,
+      ];
+      for (const authorization of tokens) {
+        for (const path of ['me', 'connections']) {
+          const res = await app.inject({
+            method: 'GET',
+            url: `/ccsc/api/v1/${path}`,
+            headers: authorization === undefined ? {} : { authorization },
+          });
+          expectEnvelope(res, 401, 'UNAUTHORIZED');
+          expect(res.headers['www-authenticate']).toBe('Bearer');
+        }
+      }
+      expect(partnerEvents).toHaveLength(0);
+    });
+
+    it('answers 501 in the envelope for a route whose handler does not exist yet', async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/ccsc/api/v1/connections',
+        headers: { authorization: `Bearer ${await accessToken({})}` },
+      });
+      expectEnvelope(res, 501, 'NOT_IMPLEMENTED');
+    });
+
+    it('serves the OpenAPI document without a token (and with one, ignoring it)', async () => {
+      for (const headers of [{}, { authorization: 'Bearer nonsense' }]) {
+        partnerEvents.length = 0;
+        const res = await app.inject({ method: 'GET', url: '/ccsc/api/v1/openapi.json', headers });
+        expect(res.statusCode).toBe(200);
+        expect(JSON.parse(res.body)).toEqual({
+          status: 'success',
+          data: { operation: 'partner-openapi' },
+        });
+        const [operation, event] = partnerEvents[0] ?? [];
+        expect(operation).toBe('partner-openapi');
+        expect(event?.resource).toBe('/ccsc/api/v1/openapi.json');
+        expect(event?.requestContext.authorizer).toBeNull();
+      }
+    });
+
+    it('answers a wrong method with 405 naming the right one, without asking for a token', async () => {
+      for (const [method, url] of [
+        ['POST', '/ccsc/api/v1/me'],
+        ['DELETE', '/ccsc/api/v1/connections'],
+        ['HEAD', '/ccsc/api/v1/me'],
+        ['OPTIONS', '/ccsc/api/v1/me'],
+        ['PUT', '/ccsc/api/v1/openapi.json'],
+      ] as const) {
+        const res = await app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(405);
+        expect(res.headers.allow).toBe('GET');
+        if (method !== 'HEAD') expectEnvelope(res, 405, 'METHOD_NOT_ALLOWED');
+      }
+    });
+
+    it('answers an unknown call under /ccsc/api/ with 404 in the envelope, whatever the method', async () => {
+      for (const url of [
+        '/ccsc/api/v1/no-such-call',
+        '/ccsc/api/v2/me',
+        '/ccsc/api/v1/me/',
+        '/ccsc/api/',
+        '/ccsc/api/v1/documents?__proto__=1',
+      ]) {
+        for (const method of ['GET', 'POST'] as const) {
+          const res = await app.inject({
+            method,
+            url,
+            headers: { authorization: `Bearer ${await accessToken({})}` },
+          });
+          expectEnvelope(res, 404, 'NOT_FOUND');
+          expect(res.body).not.toContain('__proto__');
+        }
+      }
     });
   });
 });

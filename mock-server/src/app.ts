@@ -4,9 +4,13 @@ import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import type { APIGatewayProxyResult } from 'aws-lambda';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   API_PREFIX,
+  PARTNER_API_PREFIX,
+  PARTNER_OPENAPI_PATH,
+  partnerRouteList,
   routeList,
   type ErrorCode,
   type Operation,
@@ -14,8 +18,12 @@ import {
 } from '@ccsc/contract';
 import { cognitoRegionalEndpoint, contentSecurityPolicy } from '@ccsc/contract/security-headers';
 import type { LambdaHandler } from '@ccsc/lambdas/handlers';
+import type { AccessTokenAuthorizer } from './access-token-authorizer';
 import { toApiGatewayEvent } from './api-gateway-event';
 import type { IdTokenAuthorizer } from './authorizer';
+
+/** The handler of the partner API's public OpenAPI document (GET /ccsc/api/v1/openapi.json). */
+export const PARTNER_OPENAPI_OPERATION = 'partner-openapi';
 
 export interface AppOptions {
   /** The built web app (web/dist). */
@@ -23,8 +31,22 @@ export interface AppOptions {
   runtimeConfig: RuntimeConfig;
   authorizer: IdTokenAuthorizer;
   handlers: Record<Operation, LambdaHandler>;
+  /** The partner API's: access tokens with one of its scopes (client_credentials). */
+  accessTokenAuthorizer: AccessTokenAuthorizer;
+  /**
+   * The partner API's handlers by operation (`PartnerOperation`), and the OpenAPI document's
+   * (`partner-openapi`): `@ccsc/lambdas/handlers`' `partnerHandlers`. A route without one
+   * answers 501.
+   */
+  partnerHandlers?: Partial<Record<string, LambdaHandler>>;
   logger?: boolean;
 }
+
+/** Everything under it is the partner API's: unknown calls answer in the error envelope. */
+const PARTNER_API_ROOT = '/ccsc/api/';
+
+/** The methods a partner route answers 405 to (its own method aside). */
+const OTHER_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
 /** API Gateway's own limit on a request payload. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -198,7 +220,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   };
 
   app.setNotFoundHandler(async (req, reply) => {
-    if (req.url.startsWith(API_PREFIX)) {
+    if (req.url.startsWith(API_PREFIX) || req.url.startsWith(PARTNER_API_ROOT)) {
       // The path only: the query string is the caller's text, not ours to echo.
       const path = req.url.split('?', 1)[0] ?? '';
       return sendError(reply, 404, 'NOT_FOUND', `No such call: ${req.method} ${path}`);
@@ -248,6 +270,67 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       },
     });
   }
+
+  // The partner API (issue 15): what API Gateway's Cognito authorizer with OAuth scopes admits
+  // (access-token-authorizer.ts) reaches the route's handler with the token's claims; a route
+  // whose handler does not exist yet answers 501. Each route answers its own method only; others
+  // get 405 without a token being asked for, as the path is public (the OpenAPI document).
+  const partnerHandlers = options.partnerHandlers ?? {};
+
+  const sendLambdaResult = (reply: FastifyReply, result: APIGatewayProxyResult) => {
+    reply.status(result.statusCode);
+    for (const [key, value] of Object.entries(result.headers ?? {})) {
+      reply.header(key, String(value));
+    }
+    return reply.send(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+  };
+
+  const mountPartnerRoute = (
+    method: 'GET' | 'POST',
+    path: string,
+    operation: string,
+    auth: 'access-token' | 'public',
+  ) => {
+    const url = `${PARTNER_API_PREFIX}${path}`;
+    app.route({
+      method,
+      url,
+      exposeHeadRoute: false,
+      handler: async (req, reply) => {
+        let claims: Record<string, string> | null = null;
+        if (auth === 'access-token') {
+          claims = await options.accessTokenAuthorizer.authorize(req.headers.authorization);
+          if (!claims) {
+            reply.header('www-authenticate', 'Bearer');
+            return sendError(reply, 401, 'UNAUTHORIZED', 'Unauthorized');
+          }
+        }
+        const handler = partnerHandlers[operation];
+        if (handler === undefined) {
+          return sendError(reply, 501, 'NOT_IMPLEMENTED', `${method} ${url} is not available yet.`);
+        }
+        return sendLambdaResult(reply, await handler(toApiGatewayEvent(req, url, claims)));
+      },
+    });
+    app.route({
+      method: OTHER_METHODS.filter((m) => m !== method),
+      url,
+      handler: async (req, reply) => {
+        reply.header('allow', method);
+        return sendError(
+          reply,
+          405,
+          'METHOD_NOT_ALLOWED',
+          `${url} accepts ${method}, not ${req.method}.`,
+        );
+      },
+    });
+  };
+
+  for (const route of partnerRouteList) {
+    mountPartnerRoute(route.method, route.path, route.operation, 'access-token');
+  }
+  mountPartnerRoute('GET', PARTNER_OPENAPI_PATH, PARTNER_OPENAPI_OPERATION, 'public');
 
   await app.register(fastifyStatic, {
     root: options.webRoot,

@@ -1,7 +1,10 @@
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '@ccsc/contract';
 import { BUCKETS, bucketName, TABLES, tableName } from '@ccsc/lambdas/data-model';
+import type { LambdaHandler } from '@ccsc/lambdas/handlers';
+import { createAccessTokenAuthorizer } from './access-token-authorizer';
 import { buildApp } from './app';
 import { createIdTokenAuthorizer } from './authorizer';
 import { REPOSITORY_ROOT, type MockEnv } from './env';
@@ -26,6 +29,53 @@ const rebuildIndexAfterCrash = async (): Promise<void> => {
   } catch (err) {
     console.error('User index: the check after an unclean stop failed', err);
   }
+};
+
+/**
+ * The handlers module's `partnerHandlers` (the partner API's, by operation), if it has them yet:
+ * read from the module as found, keeping only handlers, so that a console runs before the partner
+ * handlers exist (their routes answer 501 meanwhile).
+ */
+export const partnerHandlersOf = (module: object): Partial<Record<string, LambdaHandler>> => {
+  const table: unknown = Reflect.get(module, 'partnerHandlers');
+  if (typeof table !== 'object' || table === null) return {};
+  return Object.fromEntries(
+    Object.entries(table).filter(
+      (entry): entry is [string, LambdaHandler] => typeof entry[1] === 'function',
+    ),
+  );
+};
+
+/**
+ * The port the console will listen on, held from the start: the handlers are told the console's
+ * origin (PARTNER_API_BASE_URL) before they load, long before the app listens. For port 0 a free
+ * port is bound at once and kept until `release()`, called just before the app listens on it.
+ */
+const holdPort = async (
+  port: number,
+  host: string,
+): Promise<{ port: number; release(): Promise<void> }> => {
+  if (port !== 0) return { port, release: () => Promise.resolve() };
+  // Nobody knows the port yet; a connection all the same is closed at once.
+  const holder = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    holder.once('error', reject);
+    holder.listen(0, host, () => {
+      holder.off('error', reject);
+      resolve();
+    });
+  });
+  const address = holder.address();
+  let released: Promise<void> | undefined;
+  return {
+    port: typeof address === 'object' && address !== null ? address.port : 0,
+    release: () =>
+      (released ??= new Promise<void>((resolve) => {
+        holder.close(() => {
+          resolve();
+        });
+      })),
+  };
 };
 
 export interface RunningConsole {
@@ -97,7 +147,11 @@ export const startConsole = async (
   let app: FastifyInstance | undefined;
   let marked = false;
   let uncleanStop = false;
+  let held: Awaited<ReturnType<typeof holdPort>> | undefined;
   try {
+    held = await holdPort(env.PORT, env.HOST);
+    const host = env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST;
+    const consoleUrl = `http://${host}:${String(held.port)}`;
     // Seeded while the handlers load and the app is built (start-up budget); awaited before the
     // console listens, so no call can see the table half-seeded.
     const seeded = seedReferenceData({
@@ -114,13 +168,15 @@ export const startConsole = async (
         buckets,
         mailFrom: env.MAIL_FROM,
         environmentName: ENVIRONMENT_NAME,
+        consoleUrl,
       }),
     );
     // Imported only now: the handlers read their configuration from the environment set above.
     // A console started before in this process left its clients and configuration behind.
     const { resetContainer } = await import('@ccsc/lambdas/container');
     resetContainer();
-    const { handlers } = await import('@ccsc/lambdas/handlers');
+    const handlersModule = await import('@ccsc/lambdas/handlers');
+    const { handlers } = handlersModule;
     const { finishInterruptedWrites } = await import('@ccsc/lambdas/jobs');
     uncleanStop = await markRunning(env.DATA_DIR);
     marked = true;
@@ -146,6 +202,11 @@ export const startConsole = async (
         clientId: stack.userPoolClientId,
       }),
       handlers,
+      accessTokenAuthorizer: createAccessTokenAuthorizer({
+        issuer: stack.issuer,
+        jwksUrl: stack.jwksUrl,
+      }),
+      partnerHandlers: partnerHandlersOf(handlersModule),
       logger: env.DEBUG,
     });
     await seeded;
@@ -168,13 +229,13 @@ export const startConsole = async (
         });
     }, RECONCILE_EVERY_MS);
     reconciler.unref();
-    await app.listen({ port: env.PORT, host: env.HOST });
+    await held.release();
+    await app.listen({ port: held.port, host: env.HOST });
     // After an unclean stop the index may also have missed a sync that was not journaled (a
     // sign-in's): checked against Cognito in the background, as the nightly rebuild does in AWS.
     const indexCheck = uncleanStop ? rebuildIndexAfterCrash() : Promise.resolve();
     const address = app.server.address();
-    const port = typeof address === 'object' && address !== null ? address.port : env.PORT;
-    const host = env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST;
+    const port = typeof address === 'object' && address !== null ? address.port : held.port;
     const running = app;
     return {
       url: `http://${host}:${port}`,
@@ -195,6 +256,7 @@ export const startConsole = async (
     // Nothing of a console that did not start keeps running; a marker this start wrote over a
     // clean stop goes again (after an unclean one it stays: the next start checks the index).
     clearInterval(reconciler);
+    await held?.release();
     await app?.close().catch(() => undefined);
     await reconciling;
     await stack.stop();

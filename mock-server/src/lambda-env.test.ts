@@ -9,6 +9,7 @@ const stack = {
   userPoolClientId: 'client-1',
   endpoints: {
     cognito: 'http://127.0.0.1:9229',
+    cognitoPublic: 'http://localhost:9229',
     dynamodb: 'http://127.0.0.1:8000',
     s3: 'http://127.0.0.1:4569',
     ses: 'http://127.0.0.1:8005',
@@ -25,6 +26,7 @@ const env = lambdaEnvFor({
   },
   mailFrom: 'no-reply@ccsc.local',
   environmentName: 'local',
+  consoleUrl: 'http://localhost:3123',
 });
 
 describe('lambdaEnvFor: the handlers’ environment offline', () => {
@@ -55,5 +57,20 @@ describe('lambdaEnvFor: the handlers’ environment offline', () => {
       AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4569',
       AWS_ENDPOINT_URL_SESV2: 'http://127.0.0.1:8005',
     });
+  });
+
+  it('tells the partner API handlers where partners get tokens and call the API', () => {
+    // The discovery document's token_endpoint: where partners reach Cognito, not the console.
+    expect(env.OAUTH_TOKEN_URL).toBe('http://localhost:9229/oauth2/token');
+    expect(env.PARTNER_API_BASE_URL).toBe('http://localhost:3123');
+    const bare = lambdaEnvFor({
+      stack,
+      tables: { main: 'm', audit: 'a' },
+      buckets: { documents: 'd', artifacts: 'r', exports: 'e' },
+      mailFrom: 'no-reply@ccsc.local',
+      environmentName: 'local',
+      consoleUrl: 'http://localhost:3000/',
+    });
+    expect(bare.PARTNER_API_BASE_URL).toBe('http://localhost:3000');
   });
 });

@@ -1,4 +1,5 @@
 import type { LambdaEnvironment } from '@ccsc/lambdas/env';
+import { openIdConfiguration } from './cognito/discovery';
 import type { StackInfo } from './stack';
 
 export interface LambdaEnvInput {
@@ -7,6 +8,11 @@ export interface LambdaEnvInput {
   buckets: { documents: string; artifacts: string; exports: string };
   mailFrom: string;
   environmentName: string;
+  /**
+   * The console's own origin, offline the partner API's too; by default the console's default
+   * address, http://localhost:3000 (startConsole passes the real one).
+   */
+  consoleUrl?: string;
 }
 
 /** The AWS SDK's own settings offline: the region, and each client pointed at its stand-in. */
@@ -20,13 +26,29 @@ type LocalSdkEnvironment = Readonly<{
   AWS_ENDPOINT_URL_SESV2: string;
 }>;
 
+const DEFAULT_CONSOLE_URL = 'http://localhost:3000';
+
+/**
+ * What the partner API's handlers describe themselves with (the OpenAPI document's server and
+ * token URL, the scope document): in AWS the API's custom domain and the
+ * user pool domain's token endpoint.
+ */
+type PartnerApiEnvironment = Readonly<{
+  /** The token endpoint of the client_credentials grant, as the pool's discovery document names it. */
+  OAUTH_TOKEN_URL: string;
+  /** The origin the partner API is called at (its paths begin /ccsc/api/v1/), no trailing slash. */
+  PARTNER_API_BASE_URL: string;
+}>;
+
 /**
  * The environment the Lambda handlers get offline: the same variables CDK sets in AWS (typed once
  * as `LambdaEnvironment` in @ccsc/lambdas/env, so a missing or misspelt name does not compile),
  * plus the SDK's own AWS_ENDPOINT_URL_<SERVICE> overrides that point each client at its local
  * stand-in. The credentials are the placeholder the local emulators accept, not real ones.
  */
-export const lambdaEnvFor = (i: LambdaEnvInput): LambdaEnvironment & LocalSdkEnvironment => {
+export const lambdaEnvFor = (
+  i: LambdaEnvInput,
+): LambdaEnvironment & LocalSdkEnvironment & PartnerApiEnvironment => {
   const sdk: LocalSdkEnvironment = {
     AWS_REGION: i.stack.region,
     AWS_ACCESS_KEY_ID: 'local',
@@ -37,7 +59,14 @@ export const lambdaEnvFor = (i: LambdaEnvInput): LambdaEnvironment & LocalSdkEnv
     // The SDK derives the name from the client's service id, "SESv2".
     AWS_ENDPOINT_URL_SESV2: i.stack.endpoints.ses,
   };
-  const lambda: LambdaEnvironment = {
+  // Whether or not @ccsc/lambdas/env declares the partner API's names yet, they come from here.
+  const partner: PartnerApiEnvironment = {
+    // Where partners reach Cognito (the tokens' issuer prefix), not the console's own way to it.
+    OAUTH_TOKEN_URL: openIdConfiguration(i.stack.endpoints.cognitoPublic, i.stack.userPoolId)
+      .token_endpoint,
+    PARTNER_API_BASE_URL: new URL(i.consoleUrl ?? DEFAULT_CONSOLE_URL).origin,
+  };
+  const lambda: Omit<LambdaEnvironment, keyof PartnerApiEnvironment> = {
     S3_FORCE_PATH_STYLE: 'true',
     ENVIRONMENT_NAME: i.environmentName,
     USER_POOL_ID: i.stack.userPoolId,
@@ -52,5 +81,5 @@ export const lambdaEnvFor = (i: LambdaEnvInput): LambdaEnvironment & LocalSdkEnv
     // Offline the console and the API share one origin: no other origin is allowed.
     ALLOWED_ORIGINS: '',
   };
-  return { ...sdk, ...lambda };
+  return { ...sdk, ...lambda, ...partner };
 };

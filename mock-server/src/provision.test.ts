@@ -1,8 +1,21 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { invitationTemplate, readStackFile, toCreateTableInput } from './provision';
+import {
+  CreateResourceServerCommand,
+  DescribeResourceServerCommand,
+  ListResourceServersCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_RESOURCE_SERVER_ID, API_SCOPE_VALUES, API_SCOPES } from '@ccsc/contract';
+import { createPool, startTestCognito, type TestCognito } from './cognito/testing';
+import {
+  ensureResourceServer,
+  invitationTemplate,
+  partnerResourceServer,
+  readStackFile,
+  toCreateTableInput,
+} from './provision';
 import { DamagedFileError } from './services/atomic-file.mjs';
 
 describe('toCreateTableInput', () => {
@@ -101,4 +114,64 @@ describe('readStackFile', () => {
         `${join(dir, 'stack.json')} is not the offline console's stack file (stack:`,
       );
     }));
+});
+
+describe('ensureResourceServer: the partner API’s scopes on every start', () => {
+  let cognito: TestCognito | undefined;
+  beforeAll(async () => {
+    cognito = await startTestCognito();
+  });
+  afterAll(async () => {
+    await cognito?.stop();
+  });
+
+  const sdk = () => {
+    if (cognito === undefined) throw new Error('the offline Cognito did not start');
+    return cognito.sdk;
+  };
+  const describeServer = async (pool: string) =>
+    (
+      await sdk().send(
+        new DescribeResourceServerCommand({ UserPoolId: pool, Identifier: API_RESOURCE_SERVER_ID }),
+      )
+    ).ResourceServer;
+
+  it('creates ccsc-api with the contract’s scopes, then leaves it alone', async () => {
+    const pool = await createPool(sdk(), { PoolName: 'fresh' });
+    expect(await ensureResourceServer(sdk(), pool)).toBe('created');
+    const server = await describeServer(pool);
+    expect(server).toEqual({ UserPoolId: pool, ...partnerResourceServer() });
+    expect(server?.Scopes?.map((s) => `${API_RESOURCE_SERVER_ID}/${String(s.ScopeName)}`)).toEqual(
+      API_SCOPE_VALUES,
+    );
+    expect(server?.Scopes?.map((s) => s.ScopeDescription)).toEqual(
+      API_SCOPES.map((s) => s.description),
+    );
+    expect(await ensureResourceServer(sdk(), pool)).toBe('unchanged');
+    const { ResourceServers } = await sdk().send(
+      new ListResourceServersCommand({ UserPoolId: pool, MaxResults: 50 }),
+    );
+    expect(ResourceServers).toHaveLength(1);
+  });
+
+  it('brings the resource server of an older data folder up to the contract', async () => {
+    const pool = await createPool(sdk(), { PoolName: 'older' });
+    await sdk().send(
+      new CreateResourceServerCommand({
+        UserPoolId: pool,
+        Identifier: API_RESOURCE_SERVER_ID,
+        Name: 'old name',
+        Scopes: [{ ScopeName: 'system.read', ScopeDescription: 'an older wording' }],
+      }),
+    );
+    expect(await ensureResourceServer(sdk(), pool)).toBe('updated');
+    expect(await describeServer(pool)).toEqual({ UserPoolId: pool, ...partnerResourceServer() });
+    expect(await ensureResourceServer(sdk(), pool)).toBe('unchanged');
+  });
+
+  it('fails on a pool that does not exist, rather than pretend', async () => {
+    await expect(ensureResourceServer(sdk(), 'eu-central-1_Missing')).rejects.toMatchObject({
+      name: 'ResourceNotFoundException',
+    });
+  });
 });

@@ -5,8 +5,10 @@ import {
   AdminListGroupsForUserCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
+  CreateResourceServerCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  DescribeResourceServerCommand,
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
   ListGroupsCommand,
@@ -14,7 +16,9 @@ import {
   ListUserPoolsCommand,
   ListUsersCommand,
   ResourceNotFoundException,
+  type ResourceServerType,
   SetUserPoolMfaConfigCommand,
+  UpdateResourceServerCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   type CreateTableCommandInput,
@@ -24,6 +28,11 @@ import {
   paginateListTables,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  API_RESOURCE_SERVER_ID,
+  API_RESOURCE_SERVER_NAME,
+  API_SCOPES,
+} from '@ccsc/contract/partner-api';
 import { cognitoPasswordPolicy } from '@ccsc/contract/password-policy';
 import * as z from 'zod';
 import { readJsonFile, writeFileAtomic } from './services/atomic-file.mjs';
@@ -304,6 +313,51 @@ const ensureGroups = async (cognito: CognitoIdentityProviderClient, pool: string
   return missing.map((g) => g.GroupName);
 };
 
+/** The partner API's resource server as the contract declares it (infra's is the same). */
+export const partnerResourceServer = () => ({
+  Identifier: API_RESOURCE_SERVER_ID,
+  Name: API_RESOURCE_SERVER_NAME,
+  Scopes: API_SCOPES.map((s) => ({ ScopeName: s.name, ScopeDescription: s.description })),
+});
+
+/**
+ * The partner API's resource server, with the contract's scopes: created when missing, updated
+ * when a data folder made before a scope was added (or reworded) has another, else left alone.
+ * An update replaces the scope list; an app client keeps the scopes it was allowed, and one no
+ * longer defined simply cannot be granted at the token endpoint.
+ */
+export const ensureResourceServer = async (
+  cognito: CognitoIdentityProviderClient,
+  pool: string,
+): Promise<'created' | 'updated' | 'unchanged'> => {
+  const wanted = { UserPoolId: pool, ...partnerResourceServer() };
+  let found: ResourceServerType | undefined;
+  try {
+    found = (
+      await cognito.send(
+        new DescribeResourceServerCommand({ UserPoolId: pool, Identifier: wanted.Identifier }),
+      )
+    ).ResourceServer;
+  } catch (err) {
+    if (!(err instanceof ResourceNotFoundException)) throw err;
+  }
+  if (found === undefined) {
+    await cognito.send(new CreateResourceServerCommand(wanted));
+    return 'created';
+  }
+  const same =
+    found.Name === wanted.Name &&
+    JSON.stringify(
+      (found.Scopes ?? []).map((s) => ({
+        ScopeName: s.ScopeName,
+        ScopeDescription: s.ScopeDescription,
+      })),
+    ) === JSON.stringify(wanted.Scopes);
+  if (same) return 'unchanged';
+  await cognito.send(new UpdateResourceServerCommand(wanted));
+  return 'updated';
+};
+
 /**
  * Invites the bootstrap administrator (the e-mail carries the temporary password) if absent, and
  * puts them in the PlatformAdmin group (the role is the group alone). A start cut short between
@@ -390,8 +444,9 @@ const ensureBuckets = async (s3: S3Client, buckets: readonly string[]) => {
 
 /**
  * First-start provisioning, safe on every start: the user pool exactly as production has it, its
- * web client, the role groups, the tables, the buckets and the bootstrap administrator, each
- * created only when missing. Goes through the real AWS SDK v3 clients, the API production uses.
+ * web client, the role groups, the partner API's resource server, the tables, the buckets and the
+ * bootstrap administrator, each created only when missing (the resource server also brought up to
+ * the contract's scopes). Goes through the real AWS SDK v3 clients, the API production uses.
  */
 export const provision = async (options: ProvisionOptions): Promise<ProvisionResult> => {
   const common = { region: REGION, credentials: LOCAL_CREDENTIALS };
@@ -404,12 +459,21 @@ export const provision = async (options: ProvisionOptions): Promise<ProvisionRes
   try {
     const identity = async () => {
       const ids = await ensurePoolAndClient(cognito, options);
-      const groups = await ensureGroups(cognito, ids.userPoolId);
-      const bootstrapAdmin = await ensureBootstrapAdmin(
-        cognito,
-        ids.userPoolId,
-        options.bootstrapAdminEmail,
-      );
+      const users = async () => {
+        const groups = await ensureGroups(cognito, ids.userPoolId);
+        const bootstrapAdmin = await ensureBootstrapAdmin(
+          cognito,
+          ids.userPoolId,
+          options.bootstrapAdminEmail,
+        );
+        return { groups, bootstrapAdmin };
+      };
+      // The resource server lives in the fidelity layer's store, not the pool file the groups and
+      // users rewrite: side by side.
+      const [{ groups, bootstrapAdmin }] = await Promise.all([
+        users(),
+        ensureResourceServer(cognito, ids.userPoolId),
+      ]);
       return { ...ids, groups, bootstrapAdmin };
     };
     const [ids, tables, buckets] = await Promise.all([
