@@ -30,12 +30,11 @@ const SessionTimeOutPage = lazyNamed(
   () => import('../features/auth/components/session-time-out-page'),
   'SessionTimeOutPage',
 );
-const RetrieveCredentialsPage = lazyNamed(
-  () => import('../features/api-credentials/components/retrieve-credentials-page'),
-  'RetrieveCredentialsPage',
-);
+// The credential screens are one chunk (features/api-credentials/credential-screens.ts).
+const credentialScreens = () => import('../features/api-credentials/credential-screens');
+const RetrieveCredentialsPage = lazyNamed(credentialScreens, 'RetrieveCredentialsPage');
 const RetrieveCredentialsSuccessPage = lazyNamed(
-  () => import('../features/api-credentials/components/retrieve-credentials-success-page'),
+  credentialScreens,
   'RetrieveCredentialsSuccessPage',
 );
 const PublicNotFoundPage = lazyNamed(() => import('./not-found-page'), 'PublicNotFoundPage');
@@ -69,10 +68,7 @@ const EditUserPage = lazyNamed(
   () => import('../features/users/components/edit-user-page'),
   'EditUserPage',
 );
-const GenerateApiCredentialsPage = lazyNamed(
-  () => import('../features/api-credentials/components/generate-api-credentials-page'),
-  'GenerateApiCredentialsPage',
-);
+const GenerateApiCredentialsPage = lazyNamed(credentialScreens, 'GenerateApiCredentialsPage');
 const AuditTrailPage = lazyNamed(
   () => import('../features/audit/components/audit-trail-page'),
   'AuditTrailPage',
@@ -92,20 +88,19 @@ export const AppRoutes = () => (
             <Route path={paths.forgotPasswordSuccess} element={<ForgotPasswordSuccessPage />} />
             <Route path={paths.forgotTotp} element={<ForgotTotpPage />} />
             <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+            {/* A credential link's contact who is signed in opens it in another browser (README). */}
+            <Route path={paths.generateSuccess} element={<RetrieveCredentialsSuccessPage />} />
+            <Route path={paths.generate} element={<RetrieveCredentialsPage />} />
             <Route path="*" element={<PublicNotFoundPage />} />
           </Route>
         </Route>
         {/*
-          Public, but not redirected for a signed-in user:
-          - the session-time-out screen is where a logout or an expired session lands; it must show
-            even if the marker is cleared only after the navigation, and never bounce back to /admin;
-          - /generate/* serve the recipient of an e-mailed credential link, who may well be an
-            administrator signed in in the same browser: the one-time link must still be redeemable.
+          Public, but not redirected for a signed-in user: the session-time-out screen is where a
+          logout or an expired session lands; it must show even if the marker is cleared only after
+          the navigation, and never bounce back to /admin.
         */}
         <Route element={<RequireRuntimeConfig />}>
           <Route path={paths.sessionTimeOut} element={<SessionTimeOutPage />} />
-          <Route path={paths.generateSuccess} element={<RetrieveCredentialsSuccessPage />} />
-          <Route path={paths.generate.pattern} element={<RetrieveCredentialsPage />} />
         </Route>
       </Route>
 

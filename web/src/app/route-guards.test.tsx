@@ -45,12 +45,22 @@ describe('route guards (SPEC §2)', () => {
     expect(location()).toBe('/session-time-out');
   });
 
-  it('still shows the credential retrieval screen to a signed-in user', async () => {
-    setAgentSession();
-    renderAt('/generate/abc12345-0000');
+  it('sends a signed-in user on a credential link or its success page to the dashboard', async () => {
+    for (const path of ['/generate/abc12345-0000?t=' + 'x'.repeat(43), '/generate/success']) {
+      setAgentSession();
+      const { unmount } = renderAt(path);
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+      expect(location()).toBe('/admin/dashboard');
+      unmount();
+    }
+  });
+
+  it('shows the credential link pages to a visitor who is not signed in', async () => {
+    renderAt('/generate/success');
     expect(
-      await screen.findByRole('heading', { name: 'API Access Credentials' }),
+      await screen.findByRole('heading', { name: 'API Access Credentials Retrieved' }),
     ).toBeInTheDocument();
+    expect(location()).toBe('/generate/success');
   });
 
   it('shows the public page-not-found for an unknown path', async () => {

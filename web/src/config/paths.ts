@@ -7,10 +7,8 @@ export const paths = {
   resetPassword: '/reset-password',
   sessionTimeOut: '/session-time-out',
   generateSuccess: '/generate/success',
-  generate: {
-    pattern: '/generate/:apiId',
-    to: (apiId: string) => `/generate/${encodeURIComponent(apiId)}`,
-  },
+  /** The credential link's page; the server writes the links (nothing in the console links here). */
+  generate: '/generate/:apiId',
   admin: {
     root: '/admin',
     dashboard: '/admin/dashboard',

@@ -26,6 +26,7 @@ const SAME_IN_TRANSLATION = new Set([
   'Name',
   'Status',
   'Organisation',
+  'System',
   'Authenticator',
   // The registry's terms of the trade (issue 14): the same in German, or in every language.
   'Sponsor',

@@ -1,0 +1,424 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { credential, credentialPage } from '../../../testing/credential-fixtures';
+import { failure, loadTestRuntimeConfig, success } from '../../../testing/fake-api';
+import { bodiesOf, renderScreen, serve, signedInAs } from '../../../testing/registry-kit';
+import { organisation, orgSystem, registryPage } from '../../../testing/registry-fixtures';
+import { GenerateApiCredentialsPage } from './generate-api-credentials-page';
+
+const NOW = new Date('2025-03-01T10:00:00.000Z');
+const KLINIKUM = organisation('site-1', 'Klinikum Eins');
+const PHARMA = organisation('sponsor-1', 'Pharma Zwei', { kind: 'sponsor' });
+
+const EISF = credential('eisf-0001', {
+  systemName: 'Klinikum eISF',
+  scopes: ['ccsc-api/system.read', 'ccsc-api/connections.read'],
+  expiresAt: '2025-03-20T23:59:59.000Z',
+  status: 'expiring',
+});
+const CTMS = credential('ctms-0001', {
+  organisationId: 'sponsor-1',
+  organisationName: 'Pharma Zwei',
+  systemName: 'Pharma CTMS',
+  status: 'pending',
+  revealedAt: null,
+  lastUsedAt: null,
+  linkExpiresAt: '2025-03-03T10:00:00.000Z',
+});
+const OLD = credential('old-00001', { systemName: 'Old eTMF', status: 'revoked' });
+
+const list = (body: Record<string, unknown>) =>
+  body.cursor === 'p2'
+    ? success(credentialPage([OLD], { total: 3 }))
+    : success(credentialPage([EISF, CTMS], { total: 3, nextCursor: 'p2' }));
+
+const row = (system: string) => screen.findByTestId(`credential-row-${system}`);
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  await loadTestRuntimeConfig();
+  signedInAs({});
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the API credential list', () => {
+  it('shows each credential: organisation, system, scopes, status, expiry with its warning, last use', async () => {
+    serve({ 'list-api-credentials': list });
+    renderScreen(<GenerateApiCredentialsPage />);
+    const eisf = await row('Klinikum eISF');
+    for (const text of [
+      'Klinikum Eins',
+      'ccsc-api/system.read',
+      'ccsc-api/connections.read',
+      'Expiring',
+      '20-Mar-2025',
+      'Expires in 19 days',
+    ]) {
+      expect(within(eisf).getByText(text)).toBeInTheDocument();
+    }
+    expect(within(eisf).getByText(/Feb 20, 2025/)).toBeInTheDocument();
+    const ctms = screen.getByTestId('credential-row-Pharma CTMS');
+    expect(within(ctms).getByText('Pending')).toBeInTheDocument();
+    expect(within(ctms).getByText('Never')).toBeInTheDocument();
+    expect(within(ctms).queryByText(/Expires in/)).toBeNull();
+    expect(screen.getByText('Showing 2 of 3')).toBeInTheDocument();
+  });
+
+  it('searches once typing pauses, filters by status and pages with the cursor', async () => {
+    const u = userEvent.setup();
+    const calls = serve({ 'list-api-credentials': list });
+    renderScreen(<GenerateApiCredentialsPage />);
+    await row('Klinikum eISF');
+    expect(bodiesOf(calls, 'list-api-credentials')).toEqual([{ limit: 25 }]);
+    await u.click(screen.getByRole('button', { name: 'Next' }));
+    await row('Old eTMF');
+    expect(bodiesOf(calls, 'list-api-credentials').at(-1)).toEqual({ limit: 25, cursor: 'p2' });
+    await u.selectOptions(screen.getByLabelText('Status'), 'pending');
+    await u.type(screen.getByLabelText('Search'), 'pharma');
+    await waitFor(() => {
+      expect(bodiesOf(calls, 'list-api-credentials').at(-1)).toEqual({
+        status: 'pending',
+        search: 'pharma',
+        limit: 25,
+      });
+    });
+    expect(
+      bodiesOf(calls, 'list-api-credentials').filter(
+        (b) => typeof (b as { search?: string }).search === 'string',
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('offers a PlatformAdmin every step, an OrgAdmin their own organisation’s, an Auditor none', async () => {
+    serve({ 'list-api-credentials': list });
+    const first = renderScreen(<GenerateApiCredentialsPage />);
+    const eisf = await row('Klinikum eISF');
+    expect(screen.getByRole('button', { name: 'Issue credential' })).toBeInTheDocument();
+    for (const name of ['Rotate', 'Scope document', 'Revoke']) {
+      expect(within(eisf).getByRole('button', { name: new RegExp(`^${name} for`) })).toBeVisible();
+    }
+    const ctms = screen.getByTestId('credential-row-Pharma CTMS');
+    expect(
+      within(ctms).getByRole('button', { name: 'Send a new link for Pharma CTMS (Pharma Zwei)' }),
+    ).toBeVisible();
+    first.unmount();
+
+    signedInAs({ role: 'OrgAdmin', organisationId: 'site-1' });
+    const second = renderScreen(<GenerateApiCredentialsPage />);
+    await row('Klinikum eISF');
+    expect(screen.getByRole('button', { name: 'Issue credential' })).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('credential-row-Klinikum eISF')).getAllByRole('button'),
+    ).toHaveLength(3);
+    expect(
+      within(screen.getByTestId('credential-row-Pharma CTMS'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Scope document']);
+    second.unmount();
+
+    signedInAs({ role: 'Auditor', organisationId: null });
+    renderScreen(<GenerateApiCredentialsPage />);
+    await row('Klinikum eISF');
+    expect(screen.queryByRole('button', { name: 'Issue credential' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(Revoke|Rotate|Send a new link)/ })).toBeNull();
+    expect(screen.getByText(/only administrators issue and change them/)).toBeInTheDocument();
+  });
+
+  it('says so when the list cannot be loaded, and tries again', async () => {
+    const u = userEvent.setup();
+    let fail = true;
+    serve({
+      'list-api-credentials': (body) => (fail ? failure(500, 'INTERNAL', 'boom') : list(body)),
+    });
+    renderScreen(<GenerateApiCredentialsPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The credentials could not be loaded.',
+    );
+    fail = false;
+    await u.click(screen.getByRole('button', { name: 'Try again' }));
+    await row('Klinikum eISF');
+  });
+});
+
+describe('issuing a credential', () => {
+  it('sends exactly the contract’s request: system, scopes, expiry, the contact, a description', async () => {
+    const u = userEvent.setup();
+    const calls = serve({
+      'list-api-credentials': list,
+      getOrgSysList: registryPage('systems', [
+        orgSystem('eisf-1', KLINIKUM, {
+          name: 'Klinikum eISF',
+          technicalContactEmail: 'eisf-tech@klinikum.example',
+        }),
+        orgSystem('ctms-1', PHARMA, { name: 'Pharma CTMS' }),
+      ]),
+      generateApiCredential: success({
+        credential: credential('new-00001', {
+          systemName: 'Klinikum eISF',
+          status: 'pending',
+          contactEmail: 'eisf-tech@klinikum.example',
+        }),
+      }),
+    });
+    renderScreen(<GenerateApiCredentialsPage />);
+    await row('Klinikum eISF');
+    await u.click(screen.getByRole('button', { name: 'Issue credential' }));
+    const dialog = await screen.findByTestId('issue-credential-dialog');
+    const system = within(dialog).getByLabelText('System');
+    await waitFor(() => {
+      expect(system).toBeEnabled();
+    });
+    expect(bodiesOf(calls, 'getOrgSysList')).toEqual([{ status: 'active', limit: '100' }]);
+
+    // Nothing chosen: said on the fields, nothing sent.
+    await u.click(within(dialog).getByRole('button', { name: 'Issue and send the link' }));
+    expect(within(dialog).getByText('Choose a system.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose at least one scope.')).toBeInTheDocument();
+    expect(bodiesOf(calls, 'generateApiCredential')).toEqual([]);
+
+    await u.selectOptions(system, 'eisf-1');
+    // The system's technical contact is filled in; each scope says what it allows.
+    expect(within(dialog).getByLabelText('Technical contact email')).toHaveValue(
+      'eisf-tech@klinikum.example',
+    );
+    expect(within(dialog).getByLabelText('ccsc-api/system.read')).toHaveAccessibleDescription(
+      'Read the calling system, its organisation and its credential',
+    );
+    // 12 months ahead (the last day that stays within them) unless changed; at most that.
+    const expiry = within(dialog).getByLabelText('Expires on');
+    expect(expiry).toHaveValue('2026-02-28');
+    expect(expiry).toHaveAttribute('max', '2026-02-28');
+    await u.click(within(dialog).getByLabelText('ccsc-api/connections.read'));
+    await u.click(within(dialog).getByLabelText('ccsc-api/system.read'));
+    await u.type(within(dialog).getByLabelText('Description (optional)'), 'Production eISF');
+    await u.click(within(dialog).getByRole('button', { name: 'Issue and send the link' }));
+
+    expect(await screen.findByTestId('credentials-notice')).toHaveTextContent(
+      'A one-time link went to eisf-tech@klinikum.example: only they will see the secret, once. It is never shown to an administrator.',
+    );
+    expect(bodiesOf(calls, 'generateApiCredential')).toEqual([
+      {
+        systemId: 'eisf-1',
+        scopes: ['ccsc-api/system.read', 'ccsc-api/connections.read'],
+        expiresAt: '2026-02-28T23:59:59.000Z',
+        contactEmail: 'eisf-tech@klinikum.example',
+        description: 'Production eISF',
+      },
+    ]);
+    expect(screen.queryByTestId('issue-credential-dialog')).toBeNull();
+  });
+
+  it('offers an OrgAdmin only their organisation’s systems, and shows a refusal in the dialog', async () => {
+    const u = userEvent.setup();
+    signedInAs({ role: 'OrgAdmin', organisationId: 'site-1' });
+    const calls = serve({
+      'list-api-credentials': list,
+      // A server answering more than it should is still filtered by the rule.
+      getOrgSysList: registryPage('systems', [
+        orgSystem('eisf-1', KLINIKUM, { name: 'Klinikum eISF' }),
+        orgSystem('ctms-1', PHARMA, { name: 'Pharma CTMS' }),
+      ]),
+      generateApiCredential: failure(409, 'CONFLICT', 'The system is not active any more.'),
+    });
+    renderScreen(<GenerateApiCredentialsPage />);
+    await row('Klinikum eISF');
+    await u.click(screen.getByRole('button', { name: 'Issue credential' }));
+    const dialog = await screen.findByTestId('issue-credential-dialog');
+    const system = within(dialog).getByLabelText('System');
+    await waitFor(() => {
+      expect(system).toBeEnabled();
+    });
+    expect(bodiesOf(calls, 'getOrgSysList')).toEqual([
+      { status: 'active', limit: '100', organisationId: 'site-1' },
+    ]);
+    expect(
+      within(system)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose an active system…', 'Klinikum eISF (Klinikum Eins)']);
+    await u.selectOptions(system, 'eisf-1');
+    await u.click(within(dialog).getByLabelText('ccsc-api/system.read'));
+    await u.click(within(dialog).getByRole('button', { name: 'Issue and send the link' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The system is not active any more.',
+    );
+  });
+});
+
+describe('the steps on a credential', () => {
+  it('revokes after a confirmation naming the system and organisation, with the revision and reason', async () => {
+    const u = userEvent.setup();
+    const calls = serve({
+      'list-api-credentials': list,
+      deleteApiCredential: success({
+        credential: { ...EISF, status: 'revoked', revision: 4 },
+      }),
+    });
+    renderScreen(<GenerateApiCredentialsPage />);
+    await row('Klinikum eISF');
+    await u.click(screen.getByRole('button', { name: 'Revoke for Klinikum eISF (Klinikum Eins)' }));
+    const dialog = await screen.findByTestId('credential-revoke-dialog');
+    expect(
+      within(dialog).getByRole('heading', { name: 'Revoke the credential of Klinikum eISF' }),
+    ).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(
+      'Revoke the API credential of Klinikum eISF (Klinikum Eins)? Its client is deleted',
+    );
+    expect(dialog).toHaveTextContent('This is final');
+    await u.type(within(dialog).getByLabelText('Reason (optional)'), 'System retired');
+    await u.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByTestId('credentials-notice')).toHaveTextContent(
+      'The credential of Klinikum eISF (Klinikum Eins) was revoked.',
+    );
+    expect(bodiesOf(calls, 'deleteApiCredential')).toEqual([
+      { apiId: 'eisf-0001', revision: 3, reason: 'System retired' },
+    ]);
+  });
+
+  it('rotates with a grace period (7 days unless changed, 0 to 30) and explains both secrets work', async () => {
+    const u = userEvent.setup();
+    const calls = serve({
+      'list-api-credentials': list,
+      resendApiCredential: success({
+        credential: {
+          ...EISF,
+          rotation: { graceDays: 3, revealedAt: null, retiresAt: null },
+          revision: 4,
+        },
+      }),
+    });
+    renderScreen(<GenerateApiCredentialsPage />);
+    await row('Klinikum eISF');
+    await u.click(screen.getByRole('button', { name: 'Rotate for Klinikum eISF (Klinikum Eins)' }));
+    const dialog = await screen.findByTestId('credential-rotate-dialog');
+    expect(dialog).toHaveTextContent(
+      'both the old and the new secret work until the grace period ends',
+    );
+    const grace = within(dialog).getByLabelText('Grace period in days');
+    expect(grace).toHaveValue(7);
+    await u.clear(grace);
+    await u.type(grace, '31');
+    await u.click(within(dialog).getByRole('button', { name: 'Rotate' }));
+    expect(within(dialog).getByText('Enter a whole number of days from 0 to 30.')).toBeVisible();
+    expect(bodiesOf(calls, 'resendApiCredential')).toEqual([]);
+    await u.clear(grace);
+    await u.type(grace, '3');
+    await u.click(within(dialog).getByRole('button', { name: 'Rotate' }));
+    expect(await screen.findByTestId('credentials-notice')).toHaveTextContent(
+      'The old one keeps working for 3 days after the new one is revealed.',
+    );
+    expect(bodiesOf(calls, 'resendApiCredential')).toEqual([
+      { apiId: 'eisf-0001', revision: 3, graceDays: 3 },
+    ]);
+  });
+
+  it('sends a pending credential a new link; a stale revision is said in the dialog and the list reloaded', async () => {
+    const u = userEvent.setup();
+    let resends = 0;
+    let fresh = false;
+    const calls = serve({
+      'list-api-credentials': () =>
+        success(credentialPage([EISF, fresh ? { ...CTMS, revision: 4 } : CTMS])),
+      resendApiCredential: () => {
+        resends += 1;
+        if (resends === 1) {
+          fresh = true;
+          return failure(409, 'CONFLICT', 'The credential was changed meanwhile.');
+        }
+        return success({ credential: { ...CTMS, revision: 5 } });
+      },
+    });
+    renderScreen(<GenerateApiCredentialsPage />);
+    await row('Pharma CTMS');
+    await u.click(
+      screen.getByRole('button', { name: 'Send a new link for Pharma CTMS (Pharma Zwei)' }),
+    );
+    const dialog = await screen.findByTestId('credential-resend-dialog');
+    expect(dialog).toHaveTextContent(
+      'A new one-time link for Pharma CTMS (Pharma Zwei) goes to tech@klinikum.example. The link sent before stops working.',
+    );
+    await u.click(within(dialog).getByRole('button', { name: 'Send a new link' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The credential was changed meanwhile.',
+    );
+    // The list was loaded again: the dialog now sends the revision it shows.
+    await waitFor(() => {
+      expect(bodiesOf(calls, 'list-api-credentials')).toHaveLength(2);
+    });
+    await u.click(within(dialog).getByRole('button', { name: 'Send a new link' }));
+    expect(await screen.findByTestId('credentials-notice')).toHaveTextContent(
+      'A new link for Pharma CTMS went to tech@klinikum.example',
+    );
+    expect(bodiesOf(calls, 'resendApiCredential')).toEqual([
+      { apiId: 'ctms-0001', revision: 3 },
+      { apiId: 'ctms-0001', revision: 4 },
+    ]);
+  });
+
+  it('ends a revealed rotation’s grace now', async () => {
+    const u = userEvent.setup();
+    const rotating = {
+      ...EISF,
+      rotation: {
+        graceDays: 7,
+        revealedAt: '2025-02-27T10:00:00.000Z',
+        retiresAt: '2025-03-06T10:00:00.000Z',
+      },
+    };
+    const calls = serve({
+      'list-api-credentials': success(credentialPage([rotating])),
+      'retire-api-credential-secret': success({
+        credential: { ...EISF, rotation: null, revision: 4 },
+      }),
+    });
+    renderScreen(<GenerateApiCredentialsPage />);
+    const eisf = await row('Klinikum eISF');
+    expect(within(eisf).getByText(/Old secret works until Mar 6, 2025/)).toBeInTheDocument();
+    expect(within(eisf).queryByRole('button', { name: /^Rotate/ })).toBeNull();
+    await u.click(within(eisf).getByRole('button', { name: /^End grace now/ }));
+    const dialog = await screen.findByTestId('credential-retire-dialog');
+    await u.click(within(dialog).getByRole('button', { name: 'End grace now' }));
+    expect(await screen.findByTestId('credentials-notice')).toHaveTextContent(
+      'The old secret of Klinikum eISF was deleted; only the new one works.',
+    );
+    expect(bodiesOf(calls, 'retire-api-credential-secret')).toEqual([
+      { apiId: 'eisf-0001', revision: 3 },
+    ]);
+  });
+
+  it('downloads the scope document from the link the server gives', async () => {
+    const u = userEvent.setup();
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.href);
+    });
+    const calls = serve({
+      'list-api-credentials': list,
+      downloadApiScope: success({
+        url: 'https://files.example/scope-eisf.md',
+        fileName: 'scope-eisf.md',
+        expiresAt: '2025-03-01T10:05:00.000Z',
+      }),
+    });
+    renderScreen(<GenerateApiCredentialsPage />);
+    await row('Klinikum eISF');
+    await u.click(
+      screen.getByRole('button', { name: 'Scope document for Klinikum eISF (Klinikum Eins)' }),
+    );
+    expect(await screen.findByRole('link', { name: 'Download scope-eisf.md' })).toHaveAttribute(
+      'href',
+      'https://files.example/scope-eisf.md',
+    );
+    expect(clicked).toEqual(['https://files.example/scope-eisf.md']);
+    expect(bodiesOf(calls, 'downloadApiScope')).toEqual([{ apiId: 'eisf-0001' }]);
+  });
+});
