@@ -107,6 +107,9 @@ export class ConsoleStack extends Stack {
       MAIL_FROM: config.mail.from,
       // The origins a response may name in Access-Control-Allow-Origin, the console's first.
       ALLOWED_ORIGINS: Lazy.string({ produce: () => allowedOrigins.join(',') }),
+      // API credentials get their tokens here; the partner API is served at the console's origin.
+      OAUTH_TOKEN_URL: `${this.auth.domain.baseUrl()}/oauth2/token`,
+      PARTNER_API_BASE_URL: consoleOrigin,
     };
 
     this.api = new Api(this, 'Api', {

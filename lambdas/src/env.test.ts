@@ -19,6 +19,8 @@ const complete: LambdaEnvironment = {
   EXPORTS_BUCKET: 'ccsc-sit-exports-1',
   MAIL_FROM: 'no-reply@example.com',
   ALLOWED_ORIGINS: 'https://console.example.com',
+  OAUTH_TOKEN_URL: 'https://ccsc-sit.auth.us-west-2.amazoncognito.com/oauth2/token',
+  PARTNER_API_BASE_URL: 'https://console.example.com',
 };
 
 describe('the Lambda environment names, typed once', () => {

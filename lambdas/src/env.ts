@@ -18,6 +18,8 @@ export const LAMBDA_ENV_NAMES = [
   'EXPORTS_BUCKET',
   'MAIL_FROM',
   'ALLOWED_ORIGINS',
+  'OAUTH_TOKEN_URL',
+  'PARTNER_API_BASE_URL',
 ] as const;
 export type LambdaEnvName = (typeof LAMBDA_ENV_NAMES)[number];
 
@@ -51,6 +53,10 @@ const schema = z.object({
   ARTIFACTS_BUCKET: z.string().min(3),
   EXPORTS_BUCKET: z.string().min(3),
   MAIL_FROM: z.email(),
+  /** The user pool domain's token endpoint: where an API credential gets its access tokens. */
+  OAUTH_TOKEN_URL: z.url(),
+  /** The origin the partner API (/ccsc/api/v1/) is served at: the console's own. */
+  PARTNER_API_BASE_URL: z.url(),
   /**
    * accountLockout: consecutive failed sign-ins (Cognito auth events since the last success)
    * that lock an account. CDK sets it on that function only; the others take the default.

@@ -1,4 +1,16 @@
+import { handler as listApiCredentials } from './list-api-credentials';
+import { handler as generateApiCredential } from './generateApiCredential';
+import { handler as resendApiCredential } from './resendApiCredential';
+import { handler as retireApiCredentialSecret } from './retire-api-credential-secret';
+import { handler as deleteApiCredential } from './deleteApiCredential';
+import { handler as downloadApiScope } from './downloadApiScope';
+import { handler as getApiCredentialLink } from './get-api-credential-link';
+import { handler as decription } from './decription';
+import { handler as partnerMe } from './partner-me';
+import { handler as partnerConnections } from './partner-connections';
+import { handler as partnerOpenApi } from './partner-openapi';
 import { operations, type Operation } from '@ccsc/contract';
+import type { PartnerOperation } from '@ccsc/contract/partner-api';
 import type { LambdaHandler } from '../http/router';
 import { handler as accountLockout } from './accountLockout';
 import { handler as confirmForgetPassword } from './confirm-forget-password';
@@ -106,9 +118,27 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   'update-organisation': updateOrganisation,
   'update-study': updateStudy,
   'update-system': updateSystem,
+  'list-api-credentials': listApiCredentials,
+  generateApiCredential,
+  resendApiCredential,
+  'retire-api-credential-secret': retireApiCredentialSecret,
+  deleteApiCredential,
+  downloadApiScope,
+  'get-api-credential-link': getApiCredentialLink,
+  decription,
 };
 
 export const handlers: Record<Operation, LambdaHandler> = Object.fromEntries(
   operations.map((op) => [op, implemented[op] ?? notImplemented]),
 ) as Record<Operation, LambdaHandler>;
 export type { LambdaHandler } from '../http/router';
+
+/**
+ * The partner API's handlers (/ccsc/api/v1/, issue 15), by the contract's partner operation, and
+ * its public OpenAPI document (`partner-openapi`).
+ */
+export const partnerHandlers: Record<PartnerOperation | 'partner-openapi', LambdaHandler> = {
+  'partner-me': partnerMe,
+  'partner-connections': partnerConnections,
+  'partner-openapi': partnerOpenApi,
+};

@@ -1,0 +1,12 @@
+import { routes } from '@ccsc/contract';
+import { lambdaEnv } from '../env';
+import { revealCredential } from '../features/credentials/credential-link.core';
+import { handle } from '../wiring/handler';
+import { steadyTiming } from '../wiring/cognito';
+import { credentialDeps } from '../wiring/credentials';
+
+export const handler = handle(routes.decription, revealCredential, () => ({
+  ...credentialDeps(),
+  ...steadyTiming(),
+  tokenUrl: lambdaEnv().OAUTH_TOKEN_URL,
+}));

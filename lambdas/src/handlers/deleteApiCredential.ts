@@ -1,0 +1,14 @@
+import { routes } from '@ccsc/contract';
+import { revokeCredential } from '../features/credentials/revoke-credential.core';
+import { refusalsAudited } from '../features/organisations/registry-refusals';
+import { handle } from '../wiring/handler';
+import { credentialDeps } from '../wiring/credentials';
+
+export const handler = handle(
+  routes['deleteApiCredential'],
+  refusalsAudited(
+    { action: 'api-credential.revoked', target: (i) => ({ type: 'api-credential', id: i.apiId }) },
+    revokeCredential,
+  ),
+  credentialDeps,
+);

@@ -1,0 +1,14 @@
+import { routes } from '@ccsc/contract';
+import { generateCredential } from '../features/credentials/generate-credential.core';
+import { refusalsAudited } from '../features/organisations/registry-refusals';
+import { handle } from '../wiring/handler';
+import { credentialDeps } from '../wiring/credentials';
+
+export const handler = handle(
+  routes['generateApiCredential'],
+  refusalsAudited(
+    { action: 'api-credential.issued', target: (i) => ({ type: 'system', id: i.systemId }) },
+    generateCredential,
+  ),
+  credentialDeps,
+);

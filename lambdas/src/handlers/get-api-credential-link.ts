@@ -1,0 +1,12 @@
+import { routes } from '@ccsc/contract';
+import { lambdaEnv } from '../env';
+import { getCredentialLink } from '../features/credentials/credential-link.core';
+import { handle } from '../wiring/handler';
+import { steadyTiming } from '../wiring/cognito';
+import { credentialDeps } from '../wiring/credentials';
+
+export const handler = handle(routes['get-api-credential-link'], getCredentialLink, () => ({
+  ...credentialDeps(),
+  ...steadyTiming(),
+  tokenUrl: lambdaEnv().OAUTH_TOKEN_URL,
+}));

@@ -1,0 +1,6 @@
+import { routes } from '@ccsc/contract';
+import { listCredentials } from '../features/credentials/list-credentials.core';
+import { handle } from '../wiring/handler';
+import { credentialDeps } from '../wiring/credentials';
+
+export const handler = handle(routes['list-api-credentials'], listCredentials, credentialDeps);

@@ -1,0 +1,14 @@
+import { routes } from '@ccsc/contract';
+import { resendCredential } from '../features/credentials/resend-credential.core';
+import { refusalsAudited } from '../features/organisations/registry-refusals';
+import { handle } from '../wiring/handler';
+import { credentialDeps } from '../wiring/credentials';
+
+export const handler = handle(
+  routes['resendApiCredential'],
+  refusalsAudited(
+    { action: 'api-credential.resent', target: (i) => ({ type: 'api-credential', id: i.apiId }) },
+    resendCredential,
+  ),
+  credentialDeps,
+);

@@ -1,0 +1,17 @@
+import { routes } from '@ccsc/contract';
+import { retireSecret } from '../features/credentials/retire-secret.core';
+import { refusalsAudited } from '../features/organisations/registry-refusals';
+import { handle } from '../wiring/handler';
+import { credentialDeps } from '../wiring/credentials';
+
+export const handler = handle(
+  routes['retire-api-credential-secret'],
+  refusalsAudited(
+    {
+      action: 'api-credential.old-secret-retired',
+      target: (i) => ({ type: 'api-credential', id: i.apiId }),
+    },
+    retireSecret,
+  ),
+  credentialDeps,
+);

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { partnerRoutes } from '@ccsc/contract/partner-api';
+import { buildApiGatewayEvent } from './api-gateway-event';
+import { partnerConnections, partnerMe } from '../features/partner/partner-calls.core';
+import { FakeClock } from '../testing/fakes';
+import { MemoryCredentialStore } from '../testing/memory-credentials';
+import {
+  anOrganisation,
+  aStudy,
+  aSystem,
+  aConnection,
+  MemoryRegistry,
+} from '../testing/memory-registry';
+import type { CredentialRecord } from '../ports/credentials';
+import { createOpenApiHandler, createPartnerHandler } from './partner-router';
+
+const credential = (over: Partial<CredentialRecord> = {}): CredentialRecord => ({
+  apiId: 'api-1',
+  organisationId: 'SITE',
+  systemId: 'site-eisf',
+  clientId: 'client-1',
+  scopes: ['ccsc-api/system.read', 'ccsc-api/connections.read'],
+  description: null,
+  contactEmail: 'it@site.example',
+  status: 'active',
+  validUntil: '2026-12-31T00:00:00.000Z',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  createdBy: 'admin@example.com',
+  revealedAt: '2026-01-01T01:00:00.000Z',
+  lastUsedAt: null,
+  link: null,
+  rotation: null,
+  noticesSent: [],
+  revokedAt: null,
+  revokedBy: null,
+  revision: 2,
+  ...over,
+});
+
+const setup = (record: CredentialRecord = credential()) => {
+  const store = new MemoryCredentialStore();
+  store.records.set(record.apiId, record);
+  const registry = new MemoryRegistry();
+  registry.seed([
+    { type: 'organisation', record: anOrganisation('SITE', { name: 'Klinik', kind: 'site' }) },
+    { type: 'organisation', record: anOrganisation('SP', { name: 'Pharma', kind: 'sponsor' }) },
+    { type: 'system', record: aSystem('site-eisf', 'SITE', { name: 'Klinik eISF' }) },
+    { type: 'system', record: aSystem('sp-etmf', 'SP', { name: 'Pharma eTMF' }) },
+    { type: 'study', record: aStudy('st-1', 'SP', { protocolNumber: 'PH-1' }) },
+    {
+      type: 'connection',
+      record: aConnection(
+        'c-1',
+        { studyId: 'st-1', sponsor: 'SP', site: 'SITE', sponsorSystem: 'sp-etmf' },
+        { siteSystemId: 'site-eisf', status: 'active' },
+      ),
+    },
+  ]);
+  const clock = new FakeClock(new Date('2026-03-01T00:00:00.000Z'));
+  const options = { credentials: () => store, clock };
+  const me = createPartnerHandler(
+    partnerRoutes['partner-me'],
+    partnerMe,
+    () => ({ registry }),
+    options,
+  );
+  const connections = createPartnerHandler(
+    partnerRoutes['partner-connections'],
+    partnerConnections,
+    () => ({ registry }),
+    options,
+  );
+  return { store, clock, me, connections };
+};
+
+const call = (path: string, claims: Record<string, string> | null, method = 'GET') =>
+  buildApiGatewayEvent({
+    method,
+    resource: `/ccsc/api/v1/${path}`,
+    path: `/ccsc/api/v1/${path}`,
+    query: [],
+    headers: { 'user-agent': 'vitest' },
+    body: null,
+    claims,
+    sourceIp: '127.0.0.1',
+    protocol: 'HTTP/1.1',
+    requestId: 'req-1',
+    requestTimeEpoch: 0,
+  });
+
+const token = (scope: string, over: Record<string, string> = {}) => ({
+  client_id: 'client-1',
+  sub: 'client-1',
+  token_use: 'access',
+  scope,
+  ...over,
+});
+
+const body = (result: { body: string }) => JSON.parse(result.body) as Record<string, unknown>;
+
+describe('the partner router', () => {
+  it('answers the calling system, and records the use once per interval', async () => {
+    const { me, store } = setup();
+    const result = await me(call('me', token('ccsc-api/system.read')));
+    expect(result.statusCode).toBe(200);
+    expect(body(result)).toMatchObject({
+      status: 'success',
+      data: {
+        system: { systemId: 'site-eisf', name: 'Klinik eISF' },
+        organisation: { organisationId: 'SITE', kind: 'site' },
+        credential: { apiId: 'api-1', clientId: 'client-1' },
+      },
+    });
+    expect(store.uses.get('api-1')).toBe('2026-03-01T00:00:00.000Z');
+  });
+
+  it('403 with insufficient_scope when the token lacks the route’s scope', async () => {
+    const { connections } = setup();
+    const result = await connections(call('connections', token('ccsc-api/system.read')));
+    expect(result.statusCode).toBe(403);
+    expect(result.headers?.['WWW-Authenticate']).toContain('insufficient_scope');
+    expect(body(result)).toMatchObject({
+      error: { message: expect.stringContaining('ccsc-api/connections.read') as unknown },
+    });
+  });
+
+  it('401 from the next call when the credential is revoked, expired, or not there; and for an ID token', async () => {
+    for (const record of [
+      credential({ status: 'revoked' }),
+      credential({ status: 'expired' }),
+      credential({ validUntil: '2026-02-01T00:00:00.000Z' }),
+      credential({ status: 'pending' }),
+      credential({ clientId: 'someone-else' }),
+    ]) {
+      const { me } = setup(record);
+      const result = await me(call('me', token('ccsc-api/system.read')));
+      expect(result.statusCode, record.status).toBe(401);
+      expect(result.headers?.['WWW-Authenticate']).toContain('invalid_token');
+    }
+    const { me } = setup();
+    expect((await me(call('me', token('x', { token_use: 'id' })))).statusCode).toBe(401);
+    expect((await me(call('me', null))).statusCode).toBe(401);
+    expect((await me(call('me', token('ccsc-api/system.read'), 'POST'))).statusCode).toBe(405);
+  });
+
+  it('lists the connections of the calling system with the other side', async () => {
+    const { connections } = setup();
+    const result = await connections(call('connections', token('ccsc-api/connections.read')));
+    expect(body(result)).toMatchObject({
+      data: {
+        connections: [
+          {
+            connectionId: 'c-1',
+            side: 'site',
+            study: { protocolNumber: 'PH-1', sponsor: { name: 'Pharma' } },
+            counterpart: { organisation: { name: 'Pharma' }, system: { name: 'Pharma eTMF' } },
+          },
+        ],
+        nextCursor: null,
+      },
+    });
+  });
+
+  it('serves the OpenAPI document publicly', async () => {
+    const handler = createOpenApiHandler({
+      tokenUrl: () => 'https://auth.example/oauth2/token',
+      origins: () => ['https://console.example'],
+    });
+    const result = await handler(call('openapi.json', null));
+    expect(result.statusCode).toBe(200);
+    expect(body(result)).toMatchObject({
+      openapi: '3.1.0',
+      servers: [{ url: 'https://console.example' }],
+    });
+  });
+});
