@@ -1,0 +1,236 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as client from 'openid-client';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { waitForMail } from '../support/aws';
+import { buildNetwork, must, type Network, ok, registryCall } from '../support/registry';
+
+/**
+ * API credentials and the partner API through the running console (issue 15), as a system's
+ * engineers meet them: an OrgAdmin issues a credential for the site's eISF; the link reaches the
+ * technical contact only; the contact reveals client id and secret once; a standard OAuth 2.0
+ * client library (openid-client, from the offline discovery document) gets a token; /me and
+ * /connections answer for that system; a scope it lacks is 403; rotation keeps both secrets
+ * working until the old one is retired; revocation refuses the next call. The secret appears in
+ * no table, log line, audit record or answer but the reveal.
+ */
+
+const c = inject('console');
+
+interface Credential {
+  apiId: string;
+  clientId: string;
+  status: string;
+  revision: number;
+  organisationName: string;
+  systemName: string;
+}
+
+interface Revealed {
+  clientId: string;
+  clientSecret: string;
+  tokenUrl: string;
+  apiBaseUrl: string;
+  openApiUrl: string;
+}
+
+const IN_A_YEAR = () => new Date(Date.now() + 300 * 24 * 60 * 60 * 1000).toISOString();
+
+/** The apiId and token of the newest link mailed to `to` (its n-th mail). */
+const linkIn = async (to: string, count: number) => {
+  const mails = await waitForMail(c, to, count);
+  const text = must(mails.at(-1)).text;
+  const match = must(/\/generate\/([^?\s]+)\?t=([A-Za-z0-9_-]+)/u.exec(text), 'link');
+  return { apiId: decodeURIComponent(must(match[1])), token: must(match[2]) };
+};
+
+const publicCall = async (path: string, body: unknown) => {
+  const res = await fetch(`${c.url}/ccsc/ui/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { data?: unknown; error?: { message: string } },
+  };
+};
+
+const partner = async (path: string, token: string | null) => {
+  const res = await fetch(`${c.url}/ccsc/api/v1/${path}`, {
+    headers: token === null ? {} : { authorization: `Bearer ${token}` },
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown>, res };
+};
+
+/** A token by a standard OAuth 2.0 client library, found through the discovery document. */
+const tokenFor = async (clientId: string, secret: string, scope: string) => {
+  const issuer = new URL(`${c.cognitoEndpoint}/${c.userPoolId}`);
+  const config = await client.discovery(
+    issuer,
+    clientId,
+    secret,
+    client.ClientSecretBasic(secret),
+    {
+      execute: [client.allowInsecureRequests],
+    },
+  );
+  const tokens = await client.clientCredentialsGrant(config, { scope });
+  return tokens.access_token;
+};
+
+describe('API credentials and the partner API', () => {
+  let n: Network;
+  const contact = `eisf-it-${Date.now()}@example.org`;
+  let credential: Credential;
+  let first: Revealed;
+
+  beforeAll(async () => {
+    n = await buildNetwork(c, 'Credentials');
+  }, 120_000);
+
+  it('an OrgAdmin issues a credential for their site’s eISF; the contact alone gets the link', async () => {
+    credential = (
+      await ok<{ credential: Credential }>(c, n.people.siteAdmin, 'generateApiCredential', {
+        systemId: n.siteSystem.systemId,
+        scopes: ['ccsc-api/system.read'],
+        expiresAt: IN_A_YEAR(),
+        contactEmail: contact,
+      })
+    ).credential;
+    expect(credential).toMatchObject({ status: 'pending', systemName: n.siteSystem.name });
+    const link = await linkIn(contact, 1);
+    expect(link.apiId).toBe(credential.apiId);
+    // Not the sponsor's OrgAdmin, not an Auditor, not for another organisation's system.
+    for (const [who, systemId, status] of [
+      [n.people.sponsorAdmin, n.siteSystem.systemId, 404],
+      [n.people.siteAuditor, n.siteSystem.systemId, 403],
+      [n.people.siteAdmin, n.otherSiteSystem.systemId, 404],
+    ] as const) {
+      const refused = await registryCall(c, who, 'generateApiCredential', {
+        systemId,
+        scopes: ['ccsc-api/system.read'],
+        expiresAt: IN_A_YEAR(),
+        contactEmail: contact,
+      });
+      expect(refused.status).toBe(status);
+    }
+  });
+
+  it('reveals once; a second visit, a tampered token and an unknown id all get the same answer', async () => {
+    const link = await linkIn(contact, 1);
+    const peek = await publicCall('get-api-credential-link', link);
+    expect(peek.status).toBe(200);
+    const revealed = await publicCall('decription', link);
+    expect(revealed.status).toBe(200);
+    first = revealed.body.data as Revealed;
+    expect(first.clientId).toBe(credential.clientId);
+    const answers = await Promise.all(
+      [
+        link,
+        { ...link, token: `${link.token.slice(0, -2)}zz` },
+        { ...link, apiId: '00000000-0000-4000-8000-000000000000' },
+      ].map((l) => publicCall('decription', l)),
+    );
+    expect(answers.map((a) => a.status)).toEqual([404, 404, 404]);
+    expect(new Set(answers.map((a) => a.body.error?.message)).size).toBe(1);
+  });
+
+  it('a standard OAuth client gets a token; /me answers for the system; a scope it lacks is 403', async () => {
+    const token = await tokenFor(first.clientId, first.clientSecret, 'ccsc-api/system.read');
+    const me = await partner('me', token);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      data: {
+        system: { systemId: n.siteSystem.systemId },
+        organisation: { organisationId: n.site.organisationId },
+        credential: { apiId: credential.apiId, scopes: ['ccsc-api/system.read'] },
+      },
+    });
+    const connections = await partner('connections', token);
+    expect(connections.status).toBe(403);
+    expect(connections.res.headers.get('www-authenticate')).toContain('insufficient_scope');
+    expect((await partner('me', null)).status).toBe(401);
+    const openApi = await fetch(`${c.url}/ccsc/api/v1/openapi.json`);
+    expect(openApi.status).toBe(200);
+    // Its last use is on record.
+    const [listed] = (
+      await ok<{ credentials: (Credential & { lastUsedAt: string | null })[] }>(
+        c,
+        n.people.siteAdmin,
+        'list-api-credentials',
+        { systemId: n.siteSystem.systemId },
+      )
+    ).credentials;
+    expect(listed?.lastUsedAt).not.toBeNull();
+  });
+
+  it('rotates without downtime: both secrets work until the old one is retired', async () => {
+    const [now] = (
+      await ok<{ credentials: Credential[] }>(c, n.people.siteAdmin, 'list-api-credentials', {
+        systemId: n.siteSystem.systemId,
+      })
+    ).credentials;
+    await ok(c, n.people.siteAdmin, 'resendApiCredential', {
+      apiId: credential.apiId,
+      revision: must(now).revision,
+      graceDays: 7,
+    });
+    const second = (await publicCall('decription', await linkIn(contact, 2))).body.data as Revealed;
+    expect(second.clientSecret).not.toBe(first.clientSecret);
+    await tokenFor(first.clientId, first.clientSecret, 'ccsc-api/system.read');
+    await tokenFor(second.clientId, second.clientSecret, 'ccsc-api/system.read');
+    const [rotating] = (
+      await ok<{ credentials: Credential[] }>(c, n.people.siteAdmin, 'list-api-credentials', {
+        systemId: n.siteSystem.systemId,
+      })
+    ).credentials;
+    await ok(c, n.people.siteAdmin, 'retire-api-credential-secret', {
+      apiId: credential.apiId,
+      revision: must(rotating).revision,
+    });
+    await expect(
+      tokenFor(first.clientId, first.clientSecret, 'ccsc-api/system.read'),
+    ).rejects.toThrow();
+    first = second;
+  });
+
+  it('revokes: the next call with a token issued before is 401', async () => {
+    const token = await tokenFor(first.clientId, first.clientSecret, 'ccsc-api/system.read');
+    expect((await partner('me', token)).status).toBe(200);
+    const [current] = (
+      await ok<{ credentials: Credential[] }>(c, n.admin, 'list-api-credentials', {
+        systemId: n.siteSystem.systemId,
+      })
+    ).credentials;
+    const revoked = await ok<{ credential: Credential }>(c, n.admin, 'deleteApiCredential', {
+      apiId: credential.apiId,
+      revision: must(current).revision,
+      reason: 'integration test',
+    });
+    expect(revoked.credential.status).toBe('revoked');
+    expect((await partner('me', token)).status).toBe(401);
+  });
+
+  it('keeps the secret out of every table, file and audit record', async () => {
+    const secret = first.clientSecret;
+    const audit = await ok<{ records: unknown[] }>(c, n.admin, 'list-audit-records', {
+      limit: 100,
+    });
+    expect(JSON.stringify(audit)).not.toContain(secret);
+    // The offline DynamoDB keeps its tables under the data folder: none holds the secret.
+    const files: string[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) await walk(path);
+        else files.push(path);
+      }
+    };
+    await walk(join(c.dataDir, 'dynamodb'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      expect((await readFile(file)).includes(secret), file).toBe(false);
+    }
+  });
+});
