@@ -17,6 +17,8 @@ export const ENVIRONMENT_NAME = 'local';
 
 /** How often the offline console finishes writes a failing step left (AWS: every 5 minutes). */
 const RECONCILE_EVERY_MS = 60_000;
+/** The credential job runs on every this many reconciler passes (ten minutes). */
+const CREDENTIAL_JOB_EVERY = 10;
 
 /** The user index checked against Cognito after an unclean stop; logs what it corrected. */
 const rebuildIndexAfterCrash = async (): Promise<void> => {
@@ -177,7 +179,7 @@ export const startConsole = async (
     resetContainer();
     const handlersModule = await import('@ccsc/lambdas/handlers');
     const { handlers } = handlersModule;
-    const { finishInterruptedWrites } = await import('@ccsc/lambdas/jobs');
+    const { finishInterruptedWrites, runCredentialExpiry } = await import('@ccsc/lambdas/jobs');
     uncleanStop = await markRunning(env.DATA_DIR);
     marked = true;
 
@@ -214,19 +216,28 @@ export const startConsole = async (
     // or undone now, before anyone can call), then every minute what a failing step left, as
     // the reconciler does every five minutes in AWS.
     await finishInterruptedWrites(true);
-    // One pass at a time; a stop waits for the one under way.
-    reconciler = setInterval(() => {
-      if (reconciling !== undefined) return;
-      reconciling = finishInterruptedWrites(false)
+    // One pass at a time; a stop waits for the one under way. Every CREDENTIAL_JOB_EVERY-th pass
+    // (and the first) also runs the credential job (expiry notices, expiry, retiring old
+    // secrets), as EventBridge does hourly in AWS.
+    let passes = 0;
+    const pass = (credentials: boolean) => {
+      reconciling = (credentials ? runCredentialExpiry().then(() => undefined) : Promise.resolve())
+        .then(() => finishInterruptedWrites(false))
         .then(
           () => undefined,
           (err: unknown) => {
-            console.error('write journal: the reconciler failed', err);
+            console.error('scheduled jobs: a pass failed', err);
           },
         )
         .finally(() => {
           reconciling = undefined;
         });
+    };
+    pass(true);
+    reconciler = setInterval(() => {
+      if (reconciling !== undefined) return;
+      passes += 1;
+      pass(passes % CREDENTIAL_JOB_EVERY === 0);
     }, RECONCILE_EVERY_MS);
     reconciler.unref();
     await held.release();

@@ -1,3 +1,4 @@
 /** The scheduled jobs, as the offline console runs them (at start, then on a timer). */
 export { rebuildIndex } from '../jobs/rebuild-user-index';
 export { finishInterruptedWrites } from '../jobs/reconcile-writes';
+export { runCredentialExpiry } from '../jobs/credential-expiry';
