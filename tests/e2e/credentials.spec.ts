@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import * as client from 'openid-client';
 import { expect, test } from '@playwright/test';
 import { callApi } from '../support/api';
 import { createEnrolledUser } from '../support/aws';
+import { partnerToken } from '../support/oauth';
 import {
   bodyOf,
   consoleOf,
@@ -99,13 +99,8 @@ test('credentials: an OrgAdmin issues for the eISF, the contact reveals once, a 
   await expect(contactPage.getByTestId('link-refused')).toBeVisible();
 
   // 3. A standard OAuth 2.0 client library, from the offline discovery document.
-  const issuer = new URL(`${c.cognitoEndpoint}/${c.userPoolId}`);
-  const tokenFor = async (r: Revealed, scope: string) => {
-    const config = await client.discovery(issuer, r.clientId, r.clientSecret, undefined, {
-      execute: [client.allowInsecureRequests],
-    });
-    return (await client.clientCredentialsGrant(config, { scope })).access_token;
-  };
+  const tokenFor = (r: Revealed, scope: string) =>
+    partnerToken(c.cognitoEndpoint, c.userPoolId, r, scope);
   const call = async (path: string, token: string) =>
     (
       await request.get(`/ccsc/api/v1/${path}`, { headers: { authorization: `Bearer ${token}` } })

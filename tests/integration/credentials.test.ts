@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import * as client from 'openid-client';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { waitForMail } from '../support/aws';
+import { partnerToken } from '../support/oauth';
 import { buildNetwork, must, type Network, ok, registryCall } from '../support/registry';
 
 /**
@@ -63,21 +63,8 @@ const partner = async (path: string, token: string | null) => {
   return { status: res.status, body: (await res.json()) as Record<string, unknown>, res };
 };
 
-/** A token by a standard OAuth 2.0 client library, found through the discovery document. */
-const tokenFor = async (clientId: string, secret: string, scope: string) => {
-  const issuer = new URL(`${c.cognitoEndpoint}/${c.userPoolId}`);
-  const config = await client.discovery(
-    issuer,
-    clientId,
-    secret,
-    client.ClientSecretBasic(secret),
-    {
-      execute: [client.allowInsecureRequests],
-    },
-  );
-  const tokens = await client.clientCredentialsGrant(config, { scope });
-  return tokens.access_token;
-};
+const tokenFor = (clientId: string, secret: string, scope: string) =>
+  partnerToken(c.cognitoEndpoint, c.userPoolId, { clientId, clientSecret: secret }, scope);
 
 describe('API credentials and the partner API', () => {
   let n: Network;
