@@ -116,6 +116,12 @@ const settingsSchema = z
         requestsPerFiveMinutes: int(10, 2000000000),
         /** WAF: requests per client IP per 5 minutes to the public (unauthenticated) routes. */
         publicRequestsPerFiveMinutes: int(10, 2000000000),
+        /**
+         * WAF: requests per access token (the Authorization header) per 5 minutes to the partner
+         * API (/ccsc/api/). A token belongs to one API credential's client, so this is a limit per
+         * client; WAF cannot read the token's client_id.
+         */
+        partnerRequestsPerFiveMinutes: int(10, 2000000000).default(600),
       })
       .strict(),
     /** The console under a name of your own; the certificate must be in us-east-1 (CloudFront). */

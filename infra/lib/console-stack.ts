@@ -1,6 +1,7 @@
 import { Annotations, CfnOutput, Lazy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { Operation, RuntimeConfig } from '@ccsc/contract';
+import { PARTNER_API_PREFIX } from '@ccsc/contract/partner-api';
 import type { LambdaEnvironment } from '@ccsc/lambdas/env';
 import type { EnvironmentConfig } from './config';
 import { Api } from './constructs/api';
@@ -107,9 +108,11 @@ export class ConsoleStack extends Stack {
       MAIL_FROM: config.mail.from,
       // The origins a response may name in Access-Control-Allow-Origin, the console's first.
       ALLOWED_ORIGINS: Lazy.string({ produce: () => allowedOrigins.join(',') }),
-      // API credentials get their tokens here; the partner API is served at the console's origin.
+      // API credentials get their tokens here. The partner API is served by API Gateway, not at
+      // the console's origin (CloudFront serves the site only): its stage URL, read lazily as
+      // the Api is built below (the functions need only the RestApi's id, no cycle).
       OAUTH_TOKEN_URL: `${this.auth.domain.baseUrl()}/oauth2/token`,
-      PARTNER_API_BASE_URL: consoleOrigin,
+      PARTNER_API_BASE_URL: Lazy.string({ produce: () => this.api.partnerBaseUrl }),
     };
 
     this.api = new Api(this, 'Api', {
@@ -128,6 +131,7 @@ export class ConsoleStack extends Stack {
       firewall: {
         requestsPerFiveMinutes: config.api.requestsPerFiveMinutes,
         publicRequestsPerFiveMinutes: config.api.publicRequestsPerFiveMinutes,
+        partnerRequestsPerFiveMinutes: config.api.partnerRequestsPerFiveMinutes,
       },
       logRetention,
     });
@@ -176,6 +180,11 @@ export class ConsoleStack extends Stack {
       new CfnOutput(this, id, { value, description });
     out('ConsoleUrl', this.site.url, 'Where administrators open the console');
     out('ApiBaseUrl', this.api.baseUrl, 'Base URL of the /ccsc/ui/ calls (also in /config.json)');
+    out(
+      'PartnerApiBaseUrl',
+      `${this.api.partnerBaseUrl}${PARTNER_API_PREFIX}`,
+      "The partner API (API credentials' systems); its OpenAPI document is openapi.json there",
+    );
     out('Region', this.region, 'Region of every regional resource of this environment');
     out('UserPoolId', this.auth.userPool.userPoolId, 'Cognito user pool of the administrators');
     out(

@@ -20,3 +20,16 @@ export const entryFor = (operation: Operation): string => {
   const own = join(LAMBDA_HANDLERS_DIR, entryFileName(operation));
   return existsSync(own) ? own : NOT_IMPLEMENTED_ENTRY;
 };
+
+/**
+ * The partner API's entries (/ccsc/api/v1/): `lambdas/src/handlers/<name>.ts` for each partner
+ * route's operation and for the OpenAPI document (`partner-openapi`). There is no stand-in: a
+ * partner route is added to the contract with its handler, so a missing file stops synthesis.
+ */
+export const partnerEntryFor = (name: string): string => {
+  const own = join(LAMBDA_HANDLERS_DIR, `${name}.ts`);
+  if (!existsSync(own)) {
+    throw new Error(`The partner API's handler ${own} does not exist (lambdas/src/handlers/).`);
+  }
+  return own;
+};

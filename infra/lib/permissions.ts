@@ -1,4 +1,6 @@
 import { operations, routes, type Operation } from '@ccsc/contract';
+import type { PartnerOperation } from '@ccsc/contract/partner-api';
+import { CREDENTIAL_PK, CREDENTIAL_USED_PK, credentialClientKey } from '@ccsc/lambdas/data-model';
 
 /**
  * What each operation's function may do, and on what: the IAM policy of every function is built
@@ -164,6 +166,69 @@ const REGISTRY_EXPORT: readonly PermissionGrant[] = [
   AUDIT_APPEND,
 ];
 
+/**
+ * API credentials (issue 15; lambdas/src/adapters/dynamodb-credentials.ts), in the main table's
+ * three credential partitions and no others: the records (`CREDENTIAL`), their last use apart
+ * (`CREDENTIAL#USED`) and the partner API's lookup of a Cognito client id (`CREDENTIAL#CLIENT`).
+ * Exact partition keys, not `CREDENTIAL*`: nothing else may ever be stored under that prefix.
+ */
+const CREDENTIAL_RECORDS = CREDENTIAL_PK;
+const CREDENTIAL_USED = CREDENTIAL_USED_PK;
+const CREDENTIAL_CLIENT = credentialClientKey('').pk;
+
+/** One credential read (store.get): its record and its last use, both by GetItem. */
+const CREDENTIAL_READ: PermissionGrant = {
+  on: 'mainTable',
+  actions: ['dynamodb:GetItem'],
+  partitions: [CREDENTIAL_RECORDS, CREDENTIAL_USED],
+};
+/** The whole list (store.all): both partitions read by Query. */
+const CREDENTIAL_LIST: PermissionGrant = {
+  on: 'mainTable',
+  actions: ['dynamodb:Query'],
+  partitions: [CREDENTIAL_RECORDS, CREDENTIAL_USED],
+};
+/**
+ * A change of the record (store.replace, and the link's redemption): a PutItem conditional on
+ * the revision read (and the link's hash). Never UpdateItem or DeleteItem: a credential is never
+ * removed, a revoked one stays on record.
+ */
+const CREDENTIAL_CHANGE: PermissionGrant = {
+  on: 'mainTable',
+  actions: ['dynamodb:PutItem'],
+  partitions: [CREDENTIAL_RECORDS],
+};
+/**
+ * A new credential (store.create): one TransactWriteItems of two conditional puts — the record
+ * and its client lookup — which IAM checks as PutItem on each item.
+ */
+const CREDENTIAL_CREATE: PermissionGrant = {
+  on: 'mainTable',
+  actions: ['dynamodb:PutItem'],
+  partitions: [CREDENTIAL_RECORDS, CREDENTIAL_CLIENT],
+};
+
+/**
+ * The credentials' Cognito app clients (lambdas/src/adapters/cognito-machine-clients.ts), on the
+ * pool only, each action where its operation's core calls it. The three client-secret actions
+ * (AddUserPoolClientSecret, ListUserPoolClientSecrets, DeleteUserPoolClientSecret) are named as
+ * AWS's Service Authorization Reference for `cognito-idp` lists them (each authorizes the API
+ * operation of the same name, on the userpool resource). CreateUserPoolClient needs iam:PassRole
+ * only with an analytics configuration, which these clients never have.
+ */
+const CLIENT = {
+  create: 'cognito-idp:CreateUserPoolClient',
+  describe: 'cognito-idp:DescribeUserPoolClient',
+  delete: 'cognito-idp:DeleteUserPoolClient',
+  addSecret: 'cognito-idp:AddUserPoolClientSecret',
+  listSecrets: 'cognito-idp:ListUserPoolClientSecrets',
+  deleteSecret: 'cognito-idp:DeleteUserPoolClientSecret',
+} as const;
+const clients = (...actions: (typeof CLIENT)[keyof typeof CLIENT][]): PermissionGrant => ({
+  on: 'userPool',
+  actions,
+});
+
 /** Each operation's own needs, before the MFA gate is added. */
 export const OPERATION_PERMISSIONS = {
   logout: [{ on: 'userPool', actions: ['cognito-idp:AdminUserGlobalSignOut'] }, AUDIT_APPEND],
@@ -285,14 +350,57 @@ export const OPERATION_PERMISSIONS = {
   'suspend-connection': REGISTRY_WRITES,
   'resume-connection': REGISTRY_WRITES,
   'end-connection': REGISTRY_WRITES,
-  'list-api-credentials': [],
-  generateApiCredential: [],
-  'retire-api-credential-secret': [],
-  'get-api-credential-link': [],
-  resendApiCredential: [],
-  deleteApiCredential: [],
-  downloadApiScope: [],
-  decription: [],
+  // API credentials (issue 15). Each reads the registry's snapshot for the names it shows
+  // (REGISTRY_READ); the administrators' changes are audited, refusals too (AUDIT_APPEND).
+  // The list: every credential and its last use, filtered in the function.
+  'list-api-credentials': [CREDENTIAL_LIST, REGISTRY_READ],
+  // A Cognito client with exactly the scopes (deleted again if the mail or the record fails),
+  // the record and its client lookup, the link mailed to the contact.
+  generateApiCredential: [
+    REGISTRY_READ,
+    clients(CLIENT.create, CLIENT.delete),
+    CREDENTIAL_CREATE,
+    SEND_MAIL,
+    AUDIT_APPEND,
+  ],
+  // A new link (a rotation's too) in the record, mailed; no Cognito call until it is revealed.
+  resendApiCredential: [CREDENTIAL_READ, CREDENTIAL_CHANGE, REGISTRY_READ, SEND_MAIL, AUDIT_APPEND],
+  // The end of a rotation's grace: every secret but the newest deleted, the record changed.
+  'retire-api-credential-secret': [
+    CREDENTIAL_READ,
+    clients(CLIENT.listSecrets, CLIENT.deleteSecret),
+    CREDENTIAL_CHANGE,
+    REGISTRY_READ,
+    AUDIT_APPEND,
+  ],
+  // Revocation: the record says revoked (the partner API reads it on every call), then the
+  // client is deleted.
+  deleteApiCredential: [
+    CREDENTIAL_READ,
+    CREDENTIAL_CHANGE,
+    clients(CLIENT.delete),
+    REGISTRY_READ,
+    AUDIT_APPEND,
+  ],
+  // The scope document written to the exports bucket (GetObject signs its link).
+  downloadApiScope: [
+    CREDENTIAL_READ,
+    REGISTRY_READ,
+    { on: 'exportsObjects', actions: ['s3:PutObject', 's3:GetObject', 's3:AbortMultipartUpload'] },
+    AUDIT_APPEND,
+  ],
+  // Public: the link's preview reads the credential and the names; it writes nothing.
+  'get-api-credential-link': [CREDENTIAL_READ, REGISTRY_READ],
+  // Public: the one reveal — the link redeemed by a conditional put, then the secret: the
+  // client's original one (DescribeUserPoolClient), or for a rotation a second one added
+  // (AddUserPoolClientSecret), the older deleted at once for a grace of 0 (List/Delete).
+  decription: [
+    CREDENTIAL_READ,
+    CREDENTIAL_CHANGE,
+    clients(CLIENT.describe, CLIENT.addSecret, CLIENT.listSecrets, CLIENT.deleteSecret),
+    REGISTRY_READ,
+    AUDIT_APPEND,
+  ],
   'artifact/list-standards': [],
   'artifact/get-standard': [],
   'artifact/create-standard': [],
@@ -355,6 +463,33 @@ export const PERMISSIONS: Readonly<Record<Operation, readonly PermissionGrant[]>
   }
   return table as Record<Operation, readonly PermissionGrant[]>;
 })();
+
+/**
+ * The partner API's functions (/ccsc/api/v1/, lambdas/src/http/partner-router.ts). On every call
+ * the router finds the token's credential — the client lookup, then the record and its last use
+ * (GetItem, consistent: a revoked credential is refused from the next call) — and records the use
+ * at most every few minutes (a conditional PutItem in CREDENTIAL#USED, the only write); then the
+ * call reads the registry's snapshot. The OpenAPI document is built from the contract: nothing.
+ * No MFA gate (machines have no account) and no user pool access.
+ */
+const PARTNER_CALL: readonly PermissionGrant[] = [
+  {
+    on: 'mainTable',
+    actions: ['dynamodb:GetItem'],
+    partitions: [CREDENTIAL_RECORDS, CREDENTIAL_USED, CREDENTIAL_CLIENT],
+  },
+  { on: 'mainTable', actions: ['dynamodb:PutItem'], partitions: [CREDENTIAL_USED] },
+  REGISTRY_READ,
+];
+
+/** The partner functions: one per partner route of the contract, and the OpenAPI document. */
+export type PartnerFunction = PartnerOperation | 'partner-openapi';
+
+export const PARTNER_PERMISSIONS: Readonly<Record<PartnerFunction, readonly PermissionGrant[]>> = {
+  'partner-me': mergeByResource(PARTNER_CALL),
+  'partner-connections': mergeByResource(PARTNER_CALL),
+  'partner-openapi': [],
+};
 
 /**
  * The scheduled jobs (lambdas/src/jobs/): the nightly rebuild of the user index reads every user

@@ -3,14 +3,23 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX, operations, routeList, routes, type Operation } from '@ccsc/contract';
 import { LAMBDA_ENV_NAMES, parseLambdaEnv } from '@ccsc/lambdas/env';
+import {
+  API_SCOPE_VALUES,
+  PARTNER_API_PREFIX,
+  PARTNER_OPENAPI_PATH,
+  partnerRouteList,
+} from '@ccsc/contract/partner-api';
 import { STAGE_NAME } from '../lib/constructs/api';
+import { PARTNER_FUNCTIONS } from '../lib/constructs/partner-functions';
 import { implemented } from '@ccsc/lambdas/handlers';
 import { areaOf, FEATURE_AREA_NAMES, FEATURE_AREAS } from '../lib/feature-areas';
 import {
   AUDIT_TABLE_DENIED_ACTIONS,
   isMfaGated,
   OPERATION_PERMISSIONS,
+  PARTNER_PERMISSIONS,
   PERMISSIONS,
+  type PartnerFunction,
 } from '../lib/permissions';
 import {
   inParentTerms,
@@ -42,7 +51,11 @@ const methods = Object.values(resourcesOf(template, 'AWS::ApiGateway::Method')).
     props: p,
   };
 });
-const routeMethods = methods.filter((m) => m.httpMethod !== 'OPTIONS');
+/** The console's routes (/ccsc/ui/); the partner API's (/ccsc/api/v1/) are apart. */
+const routeMethods = methods.filter(
+  (m) => m.httpMethod !== 'OPTIONS' && m.path.startsWith(API_PREFIX),
+);
+const partnerMethods = methods.filter((m) => m.path.startsWith(PARTNER_API_PREFIX));
 
 /** An operation's function, from the template of the (nested) stack it is in. */
 const functionOf = (op: Operation) => {
@@ -255,8 +268,9 @@ describe('Api: one function per operation', () => {
       Object.keys(resourcesOf(templateOf(s), 'AWS::Lambda::Function')),
     );
     expect(everyFunction).toHaveLength(
-      // + CDK's own handlers of AwsCustomResource and BucketDeployment, + the two jobs
-      operations.length + 4,
+      // + the partner API's, + CDK's own handlers of AwsCustomResource and BucketDeployment,
+      // + the two jobs
+      operations.length + PARTNER_FUNCTIONS.length + 4,
     );
   });
 
@@ -277,9 +291,10 @@ describe('Api: one function per operation', () => {
         expect(Stack.of(stack.api.functions[op]), op).toBe(nested);
       }
     }
-    // One per feature area, and the routes' permissions and models (RouteExtras).
+    // One per feature area, the partner API's functions, and the routes' permissions and
+    // models (RouteExtras).
     expect(resourcesOf(template, 'AWS::CloudFormation::Stack')).toSatisfy(
-      (r: object) => Object.keys(r).length === FEATURE_AREA_NAMES.length + 1,
+      (r: object) => Object.keys(r).length === FEATURE_AREA_NAMES.length + 2,
     );
   });
 
@@ -292,7 +307,7 @@ describe('Api: one function per operation', () => {
       logicalId(stack, extrasResource)
     ]?.Properties?.Parameters as Record<string, unknown>;
     const permissions = Object.values(resourcesOf(templateOf(extras), 'AWS::Lambda::Permission'));
-    expect(permissions).toHaveLength(operations.length);
+    expect(permissions).toHaveLength(operations.length + PARTNER_FUNCTIONS.length);
     expect(
       Object.values(resourcesOf(template, 'AWS::Lambda::Permission')).filter(
         (p) => p.Properties?.Principal === 'apigateway.amazonaws.com',
@@ -403,6 +418,15 @@ describe('Api: one function per operation', () => {
         'suspend-connection',
         'resume-connection',
         'end-connection',
+        // API credentials (issue 15).
+        'list-api-credentials',
+        'generateApiCredential',
+        'resendApiCredential',
+        'retire-api-credential-secret',
+        'deleteApiCredential',
+        'downloadApiScope',
+        'get-api-credential-link',
+        'decription',
       ].sort(),
     );
     const notImplemented = operations.filter((op) => !own.includes(op));
@@ -420,7 +444,11 @@ describe('Api: one function per operation', () => {
       DOCUMENTS_BUCKET: 'ccsc-sit-documents-1',
       ARTIFACTS_BUCKET: 'ccsc-sit-artifacts-1',
       EXPORTS_BUCKET: 'ccsc-sit-exports-1',
+      OAUTH_TOKEN_URL: 'https://ccsc-sit-1.auth.us-west-2.amazoncognito.com/oauth2/token',
+      PARTNER_API_BASE_URL: 'https://abc123.execute-api.us-west-2.amazonaws.com/v1',
     };
+    // The partner API is API Gateway's stage (CloudFront serves only the console's files).
+    const partnerBaseUrl = stack.resolve(`${stack.api.origin}/${STAGE_NAME}`) as unknown;
     const consoleOrigin = {
       'Fn::Join': [
         '',
@@ -444,6 +472,7 @@ describe('Api: one function per operation', () => {
       expect(vars.MAIL_FROM).toBe('no-reply@example.com');
       expect(vars).not.toHaveProperty('S3_FORCE_PATH_STYLE');
       expect(vars.ALLOWED_ORIGINS, op).toEqual(consoleOrigin);
+      expect(vars.PARTNER_API_BASE_URL, op).toEqual(partnerBaseUrl);
     }
     const lockout = (
       functionOf('accountLockout').props.Environment as { Variables: Record<string, unknown> }
@@ -766,6 +795,239 @@ describe('Api: least privilege per operation', () => {
   });
 });
 
+describe('Api: API credentials and the partner API', () => {
+  const arnOf = (construct: Parameters<typeof logicalId>[1]) => ({
+    'Fn::GetAtt': [logicalId(stack, construct), 'Arn'],
+  });
+  const poolArn = arnOf(stack.auth.userPool);
+  const auditArn = arnOf(stack.data.auditTable);
+  const inOneOrder = (resources: unknown[]) =>
+    [...resources].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  const mainTable: unknown = inOneOrder(
+    stack.resolve([
+      stack.data.mainTable.tableArn,
+      `${stack.data.mainTable.tableArn}/index/gsi1`,
+    ]) as unknown[],
+  );
+  const mailSender: unknown = expect.arrayContaining(
+    stack.resolve([...stack.mail.sendResourceArns]) as unknown[],
+  );
+  const exportsObjects: unknown = stack.resolve(stack.data.exportsBucket.arnForObjects('*'));
+  const allowedOf = (statements: Record<string, unknown>[]) =>
+    statements
+      .filter((s) => s.Effect === 'Allow' && s.Sid !== 'OwnLogGroup' && s.Resource !== '*')
+      .map((s) => (Array.isArray(s.Resource) ? { ...s, Resource: inOneOrder(s.Resource) } : s));
+  const statement = (i: number, actions: string[], resource: unknown) => ({
+    Sid: `Operation${String(i)}`,
+    Effect: 'Allow',
+    Action: actions.length === 1 ? actions[0] : actions,
+    Resource: resource,
+  });
+  const within = (partitions: string[], s: ReturnType<typeof statement>) => ({
+    ...s,
+    Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': partitions } },
+  });
+  const READ = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'];
+  const pool = (i: number, actions: string[]) => statement(i, actions.sort(), poolArn);
+  const registryRead = (i: number) =>
+    within(['REGISTRY#*'], statement(i, ['dynamodb:GetItem', 'dynamodb:Query'], mainTable));
+  const auditAppend = (i: number) => statement(i, ['dynamodb:PutItem', 'dynamodb:Query'], auditArn);
+  const sendMail = (i: number) => statement(i, ['ses:SendEmail'], mailSender);
+  // The credential partitions, each exactly (no CREDENTIAL* prefix).
+  const readOne = (i: number) =>
+    within(['CREDENTIAL', 'CREDENTIAL#USED'], statement(i, ['dynamodb:GetItem'], mainTable));
+  const change = (i: number) =>
+    within(['CREDENTIAL'], statement(i, ['dynamodb:PutItem'], mainTable));
+
+  /** A partner function's policy statements, in the parent stack's terms. */
+  const partnerPolicyOf = (name: PartnerFunction) => {
+    const fn = stack.api.partnerFunctions.functions[name];
+    const roleId = logicalId(stack, fn.role);
+    const policies = Object.values(resourcesOf(templateOf(fn), 'AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p.Properties?.Roles).includes(`"${roleId}"`),
+    );
+    expect(policies).toHaveLength(1);
+    const document = policies[0]?.Properties?.PolicyDocument as {
+      Statement: Record<string, unknown>[];
+    };
+    return inParentTerms(fn, document.Statement) as Record<string, unknown>[];
+  };
+
+  it('grants each credential call exactly the steps its core takes', () => {
+    const granted = (op: Operation) => allowedOf(policyOf(op));
+    expect(granted('list-api-credentials')).toEqual([
+      pool(0, READ),
+      within(['CREDENTIAL', 'CREDENTIAL#USED'], statement(1, ['dynamodb:Query'], mainTable)),
+      registryRead(2),
+    ]);
+    expect(granted('generateApiCredential')).toEqual([
+      pool(0, [...READ, 'cognito-idp:CreateUserPoolClient', 'cognito-idp:DeleteUserPoolClient']),
+      registryRead(1),
+      within(['CREDENTIAL', 'CREDENTIAL#CLIENT'], statement(2, ['dynamodb:PutItem'], mainTable)),
+      sendMail(3),
+      auditAppend(4),
+    ]);
+    expect(granted('resendApiCredential')).toEqual([
+      pool(0, READ),
+      readOne(1),
+      change(2),
+      registryRead(3),
+      sendMail(4),
+      auditAppend(5),
+    ]);
+    expect(granted('retire-api-credential-secret')).toEqual([
+      pool(0, [
+        ...READ,
+        'cognito-idp:ListUserPoolClientSecrets',
+        'cognito-idp:DeleteUserPoolClientSecret',
+      ]),
+      readOne(1),
+      change(2),
+      registryRead(3),
+      auditAppend(4),
+    ]);
+    expect(granted('deleteApiCredential')).toEqual([
+      pool(0, [...READ, 'cognito-idp:DeleteUserPoolClient']),
+      readOne(1),
+      change(2),
+      registryRead(3),
+      auditAppend(4),
+    ]);
+    expect(granted('downloadApiScope')).toEqual([
+      pool(0, READ),
+      readOne(1),
+      registryRead(2),
+      statement(3, ['s3:AbortMultipartUpload', 's3:GetObject', 's3:PutObject'], exportsObjects),
+      auditAppend(4),
+    ]);
+    // The public link page: no account to read, nothing written but the reveal's own steps.
+    expect(granted('get-api-credential-link')).toEqual([readOne(0), registryRead(1)]);
+    expect(granted('decription')).toEqual([
+      readOne(0),
+      change(1),
+      pool(2, [
+        'cognito-idp:DescribeUserPoolClient',
+        'cognito-idp:AddUserPoolClientSecret',
+        'cognito-idp:ListUserPoolClientSecrets',
+        'cognito-idp:DeleteUserPoolClientSecret',
+      ]),
+      registryRead(3),
+      auditAppend(4),
+    ]);
+  });
+
+  it('grants the partner functions the credential lookup, the last-use write and the registry only', () => {
+    const partnerCall = [
+      within(
+        ['CREDENTIAL', 'CREDENTIAL#CLIENT', 'CREDENTIAL#USED'],
+        statement(0, ['dynamodb:GetItem'], mainTable),
+      ),
+      within(['CREDENTIAL#USED'], statement(1, ['dynamodb:PutItem'], mainTable)),
+      registryRead(2),
+    ];
+    expect(allowedOf(partnerPolicyOf('partner-me'))).toEqual(partnerCall);
+    expect(allowedOf(partnerPolicyOf('partner-connections'))).toEqual(partnerCall);
+    expect(allowedOf(partnerPolicyOf('partner-openapi'))).toEqual([]);
+    for (const name of PARTNER_FUNCTIONS) {
+      const statements = partnerPolicyOf(name);
+      // Never the user pool (machines have no account), never a "*" beyond X-Ray.
+      expect(JSON.stringify(statements), name).not.toContain('cognito-idp');
+      for (const s of statements.filter((x) => x.Resource === '*')) {
+        for (const a of asArray(s.Action)) expect(String(a), name).toMatch(/^xray:/);
+      }
+      const deny = statements.find((s) => s.Effect === 'Deny');
+      expect(asArray(deny?.Action).sort(), name).toEqual([...AUDIT_TABLE_DENIED_ACTIONS].sort());
+      expect(deny?.Resource, name).toEqual(auditArn);
+    }
+  });
+
+  it('never grants a Cognito wildcard, and the client actions only where a core calls them', () => {
+    const clientActions = new Map<string, string[]>();
+    for (const [name, grants] of [
+      ...operations.map((op) => [op, PERMISSIONS[op]] as const),
+      ...PARTNER_FUNCTIONS.map((n) => [n, PARTNER_PERMISSIONS[n]] as const),
+    ]) {
+      for (const action of grants.flatMap((g) => g.actions)) {
+        expect(action, name).not.toMatch(/\*/);
+        if (/UserPoolClient/.test(action)) {
+          clientActions.set(action, [...(clientActions.get(action) ?? []), name].sort());
+        }
+      }
+    }
+    expect(Object.fromEntries(clientActions)).toEqual({
+      'cognito-idp:CreateUserPoolClient': ['generateApiCredential'],
+      'cognito-idp:DeleteUserPoolClient': ['deleteApiCredential', 'generateApiCredential'],
+      'cognito-idp:DescribeUserPoolClient': ['decription'],
+      'cognito-idp:AddUserPoolClientSecret': ['decription'],
+      'cognito-idp:ListUserPoolClientSecrets': ['decription', 'retire-api-credential-secret'],
+      'cognito-idp:DeleteUserPoolClientSecret': ['decription', 'retire-api-credential-secret'],
+    });
+  });
+
+  it('serves the contract’s partner routes under /ccsc/api/v1/ behind the access-token authorizer with every API scope', () => {
+    const deployed = partnerMethods.map((m) => `${m.httpMethod} ${m.path}`).sort();
+    expect(deployed).toEqual(
+      [
+        ...partnerRouteList.map((r) => `${r.method} ${PARTNER_API_PREFIX}${r.path}`),
+        `GET ${PARTNER_API_PREFIX}${PARTNER_OPENAPI_PATH}`,
+      ].sort(),
+    );
+    const authorizerId = logicalId(stack, stack.api.partnerAuthorizer);
+    expect(all[authorizerId]?.Properties).toMatchObject({
+      Type: 'COGNITO_USER_POOLS',
+      IdentitySource: 'method.request.header.Authorization',
+      AuthorizerResultTtlInSeconds: 0,
+    });
+    for (const route of partnerRouteList) {
+      const method = partnerMethods.find((m) => m.path === `${PARTNER_API_PREFIX}${route.path}`);
+      expect(method?.props, route.operation).toMatchObject({
+        AuthorizationType: 'COGNITO_USER_POOLS',
+        AuthorizerId: { Ref: authorizerId },
+        OperationName: route.operation,
+      });
+      expect(method?.props.AuthorizationScopes, route.operation).toEqual([...API_SCOPE_VALUES]);
+    }
+    // Not the console's ID-token authorizer, and no console route asks for scopes.
+    for (const m of routeMethods) {
+      expect(m.props.AuthorizerId, m.path).not.toEqual({ Ref: authorizerId });
+      expect(m.props.AuthorizationScopes, m.path).toBeUndefined();
+    }
+  });
+
+  it('serves openapi.json without an authorizer', () => {
+    const openapi = partnerMethods.find(
+      (m) => m.path === `${PARTNER_API_PREFIX}${PARTNER_OPENAPI_PATH}`,
+    );
+    expect(openapi?.props.AuthorizationType).toBe('NONE');
+    expect(openapi?.props.AuthorizerId).toBeUndefined();
+    expect(openapi?.props.AuthorizationScopes).toBeUndefined();
+  });
+
+  it('runs each partner call in its own function, invoked for that method only', () => {
+    for (const name of PARTNER_FUNCTIONS) {
+      const fn = stack.api.partnerFunctions.functions[name];
+      expect(Stack.of(fn), name).toBe(stack.api.partnerFunctions);
+      const props = resourcesAround(fn)[logicalId(stack, fn.function)]?.Properties ?? {};
+      expect(props.FunctionName, name).toBe(`ccsc-sit-partner-${name.replace(/^partner-/, '')}`);
+      expect(props.Architectures, name).toEqual(['arm64']);
+      // The method proxies to the function's ARN, an output of the partner functions' stack.
+      const nested = stack.api.partnerFunctions.nestedStackResource;
+      if (nested === undefined) throw new Error('partner functions: no nested stack resource');
+      const integration = partnerMethods.find((m) => m.props.OperationName === name)?.props
+        .Integration as { Type?: string; Uri?: unknown } | undefined;
+      expect(integration?.Type, name).toBe('AWS_PROXY');
+      expect(JSON.stringify(integration?.Uri), name).toContain(`"${logicalId(stack, nested)}"`);
+      // Its invoke permission (RouteExtras) allows exactly that method and path.
+      const permission = stack.api.routeExtras.partnerPermissions[name];
+      expect(permission, name).toBeDefined();
+      const path = partnerMethods.find((m) => m.props.OperationName === name)?.path ?? '';
+      expect(JSON.stringify(stack.resolve(permission?.sourceArn)), name).toContain(
+        `/${STAGE_NAME}/GET${path}"`,
+      );
+    }
+  });
+});
+
 describe('Api: WAF', () => {
   const acl = Object.values(resourcesOf(template, 'AWS::WAFv2::WebACL'))[0]?.Properties as {
     Scope: string;
@@ -801,6 +1063,36 @@ describe('Api: WAF', () => {
       if (route.auth === 'public') expect(scoped, route.operation).toContain(path);
       else expect(scoped, route.operation).not.toContain(path);
     }
+  });
+
+  it('rate-limits the partner API per access token (the Authorization header)', () => {
+    const partner = rule('RateLimitPartnerApiPerToken') as
+      { Action: unknown; Statement: Record<string, unknown> } | undefined;
+    expect(partner?.Action).toEqual({ Block: {} });
+    expect(partner?.Statement).toEqual({
+      RateBasedStatement: {
+        AggregateKeyType: 'CUSTOM_KEYS',
+        CustomKeys: [
+          {
+            Header: { Name: 'authorization', TextTransformations: [{ Priority: 0, Type: 'NONE' }] },
+          },
+        ],
+        EvaluationWindowSec: 300,
+        Limit: 600,
+        ScopeDownStatement: {
+          ByteMatchStatement: {
+            FieldToMatch: { UriPath: {} },
+            PositionalConstraint: 'STARTS_WITH',
+            SearchString: `/${STAGE_NAME}/ccsc/api/`,
+            TextTransformations: [{ Priority: 0, Type: 'URL_DECODE' }],
+          },
+        },
+      },
+    });
+    expect(`/${STAGE_NAME}${PARTNER_API_PREFIX}`.startsWith(`/${STAGE_NAME}/ccsc/api/`)).toBe(true);
+    // Every rule has its own priority.
+    const priorities = (acl.Rules as { Priority?: number }[]).map((r) => r.Priority);
+    expect(new Set(priorities).size).toBe(priorities.length);
   });
 
   it('uses AWS managed rules and logs without the Authorization header', () => {

@@ -81,7 +81,7 @@ describe('cdk-nag (AwsSolutions and Serverless packs)', () => {
 
   it('acknowledges authorizer findings only on the public routes', () => {
     const apig4 = acknowledgements(sitStack().app).filter((a) => a.id === 'AwsSolutions-APIG4');
-    const paths = apig4.map((a) => a.path.replace(/^.*\/ccsc\/ui\//, ''));
+    const paths = apig4.map((a) => a.path.replace(/^.*\/ccsc\/(ui|api\/v1)\//, ''));
     const preflights = paths.filter((p) => p.endsWith('/OPTIONS'));
     const routes = paths.filter((p) => !p.endsWith('/OPTIONS')).sort();
     expect(routes).toEqual(
@@ -91,6 +91,9 @@ describe('cdk-nag (AwsSolutions and Serverless packs)', () => {
         'decription/POST',
         'forget-totp/POST',
         'forget-totp/confirm/POST',
+        'get-api-credential-link/POST',
+        // The partner API's public description (/ccsc/api/v1/openapi.json).
+        'openapi.json/GET',
       ].sort(),
     );
     expect(preflights).toEqual([]);

@@ -13,6 +13,10 @@ export interface ApiFirewallProps {
   readonly requestsPerFiveMinutes: number;
   /** Requests per client IP per 5 minutes to the public routes: the stricter limit. */
   readonly publicRequestsPerFiveMinutes: number;
+  /** Where the partner API's paths begin, as the stage receives them (/<stage>/ccsc/api/). */
+  readonly partnerPathPrefix: string;
+  /** Requests per access token (Authorization header) per 5 minutes to the partner API. */
+  readonly partnerRequestsPerFiveMinutes: number;
   readonly logRetention: logs.RetentionDays;
 }
 
@@ -43,8 +47,8 @@ const managedRules = (
 /**
  * The API's web ACL: per-IP rate limits — a strict one on the routes anyone can call without
  * signing in (account lockout, password and authenticator recovery, credential redemption), a
- * looser one on everything — then AWS's IP reputation list and common and known-bad-input rule
- * groups. Blocked requests get the API's WAF_FILTERED gateway response (our error envelope, with
+ * looser one on everything — and a limit per access token on the partner API, then AWS's IP
+ * reputation list and common and known-bad-input rule groups. Blocked requests get the API's WAF_FILTERED gateway response (our error envelope, with
  * CORS headers so the console can read it). Logged to CloudWatch with the Authorization header
  * redacted.
  */
@@ -97,13 +101,47 @@ export class ApiFirewall extends Construct {
         },
         visibilityConfig: visibility('RateLimitAllRoutes'),
       },
-      managedRules(2, 'AWSManagedRulesAmazonIpReputationList'),
+      {
+        // Per client of the partner API: WAF cannot read a token's client_id, but each token is
+        // one credential's client's (for its hour), so the Authorization header as it is stands
+        // for the client — several systems behind one NAT are not limited together, and one
+        // system spread over many addresses is. A request without the header is not counted
+        // here (the authorizer refuses it; the per-IP limits above still apply).
+        name: 'RateLimitPartnerApiPerToken',
+        priority: 2,
+        action: { block: {} },
+        statement: {
+          rateBasedStatement: {
+            aggregateKeyType: 'CUSTOM_KEYS',
+            customKeys: [
+              {
+                header: {
+                  name: 'authorization',
+                  textTransformations: [{ priority: 0, type: 'NONE' }],
+                },
+              },
+            ],
+            evaluationWindowSec: 300,
+            limit: props.partnerRequestsPerFiveMinutes,
+            scopeDownStatement: {
+              byteMatchStatement: {
+                fieldToMatch: { uriPath: {} },
+                positionalConstraint: 'STARTS_WITH',
+                searchString: props.partnerPathPrefix,
+                textTransformations: [{ priority: 0, type: 'URL_DECODE' }],
+              },
+            },
+          },
+        },
+        visibilityConfig: visibility('RateLimitPartnerApiPerToken'),
+      },
+      managedRules(3, 'AWSManagedRulesAmazonIpReputationList'),
       // Mapping standards are sent as bodies of up to 600 KB (the contract's maxBodyBytes); the
       // common rule set would block every body over 8 KB. The Lambda enforces each route's limit.
-      managedRules(3, 'AWSManagedRulesCommonRuleSet', [
+      managedRules(4, 'AWSManagedRulesCommonRuleSet', [
         { name: 'SizeRestrictions_BODY', actionToUse: { count: {} } },
       ]),
-      managedRules(4, 'AWSManagedRulesKnownBadInputsRuleSet'),
+      managedRules(5, 'AWSManagedRulesKnownBadInputsRuleSet'),
     ];
 
     if (pathMatches.length === 0) rules.shift();

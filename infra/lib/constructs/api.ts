@@ -5,12 +5,19 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import * as z from 'zod';
 import { API_PREFIX, routeList, type Operation, type RouteDefinition } from '@ccsc/contract';
+import {
+  API_SCOPE_VALUES,
+  PARTNER_API_PREFIX,
+  PARTNER_OPENAPI_PATH,
+  partnerRoutes,
+} from '@ccsc/contract/partner-api';
 import type { LambdaEnvironment } from '@ccsc/lambdas/env';
 import { FEATURE_AREA_NAMES, FEATURE_AREAS, type FeatureArea } from '../feature-areas';
-import type { ResourceKey } from '../permissions';
+import type { PartnerFunction, ResourceKey } from '../permissions';
 import { ApiFirewall } from './api-firewall';
 import type { NodeFunction } from './node-function';
 import { OperationFunctions } from './operation-functions';
+import { PARTNER_FUNCTIONS, partnerCallOf, PartnerFunctions } from './partner-functions';
 import { RouteExtras } from './route-extras';
 
 export const STAGE_NAME = 'v1';
@@ -30,6 +37,7 @@ export interface ApiProps {
   readonly firewall: {
     readonly requestsPerFiveMinutes: number;
     readonly publicRequestsPerFiveMinutes: number;
+    readonly partnerRequestsPerFiveMinutes: number;
   };
   readonly logRetention: logs.RetentionDays;
 }
@@ -43,7 +51,9 @@ const errorBodyWithGatewayMessage = (code: string) =>
 type JsonObject = Record<string, unknown>;
 
 /** Query parameters of a query route, required or not, from its request schema. */
-export const queryParameters = (route: RouteDefinition): Record<string, boolean> => {
+export const queryParameters = (
+  route: Pick<RouteDefinition, 'request'>,
+): Record<string, boolean> => {
   const json = z.toJSONSchema(route.request, {
     target: 'draft-4',
     io: 'input',
@@ -71,6 +81,11 @@ export class Api extends Construct {
   readonly baseUrl: string;
   /** https://<id>.execute-api.<region>.amazonaws.com — for the console's CSP. */
   readonly origin: string;
+  /**
+   * Where the partner API's paths begin: https://<id>.execute-api.<region>.amazonaws.com/v1 (its
+   * calls are this plus /ccsc/api/v1/...), the functions' PARTNER_API_BASE_URL.
+   */
+  readonly partnerBaseUrl: string;
   /** The nested stack of each feature area's functions. */
   readonly functionStacks: Readonly<Record<FeatureArea, OperationFunctions>>;
   /** The nested stack of the routes' invoke permissions and request models. */
@@ -80,6 +95,11 @@ export class Api extends Construct {
   /** The request model of each body route. */
   readonly models: Readonly<Partial<Record<Operation, apigw.Model>>>;
   readonly firewall: ApiFirewall;
+  /** The partner API (/ccsc/api/v1/): its functions' nested stack, and its methods. */
+  readonly partnerFunctions: PartnerFunctions;
+  readonly partnerMethods: Readonly<Record<PartnerFunction, apigw.Method>>;
+  /** The authorizer of the partner routes: access tokens with one of the API's scopes. */
+  readonly partnerAuthorizer: apigw.CognitoUserPoolsAuthorizer;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -94,7 +114,8 @@ export class Api extends Construct {
 
     this.restApi = new apigw.RestApi(this, 'RestApi', {
       restApiName: `${props.namePrefix}-api`,
-      description: 'The /ccsc/ui/ calls of the admin console, generated from the route table',
+      description:
+        'The /ccsc/ui/ calls of the admin console and the /ccsc/api/v1/ partner API, generated from the contract',
       endpointConfiguration: { types: [apigw.EndpointType.REGIONAL] },
       // Execution logs need API Gateway's account-wide CloudWatch role (one per region). It is
       // kept when the stack goes, so other environments in the account keep logging.
@@ -137,12 +158,23 @@ export class Api extends Construct {
     });
     this.baseUrl = `${this.restApi.url}${API_PREFIX.replace(/^\//, '')}`;
     this.origin = `https://${this.restApi.restApiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+    this.partnerBaseUrl = `${this.origin}/${STAGE_NAME}`;
 
     const authorizer = new apigw.CognitoUserPoolsAuthorizer(this, 'Authorizer', {
       authorizerName: `${props.namePrefix}-id-token`,
       cognitoUserPools: [props.userPool],
       // The web app sends the ID token as it is in Authorization (SPEC §6).
       identitySource: apigw.IdentitySource.header('Authorization'),
+    });
+    // The partner API's (machines: an access token of the client_credentials grant). A method
+    // with authorization scopes makes API Gateway accept access tokens carrying one of them (and
+    // refuse ID tokens); no cached results, so signature, expiry and scopes are checked on every
+    // call (the Lambda then checks the route's own scope and that the credential is active).
+    this.partnerAuthorizer = new apigw.CognitoUserPoolsAuthorizer(this, 'PartnerAuthorizer', {
+      authorizerName: `${props.namePrefix}-partner-access-token`,
+      cognitoUserPools: [props.userPool],
+      identitySource: apigw.IdentitySource.header('Authorization'),
+      resultsCacheTtl: Duration.seconds(0),
     });
     const validator = this.restApi.addRequestValidator('Validator', {
       requestValidatorName: 'body-and-query',
@@ -174,10 +206,22 @@ export class Api extends Construct {
       );
     }
 
+    this.partnerFunctions = new PartnerFunctions(this, 'Functions-partner', {
+      namePrefix: props.namePrefix,
+      environment: props.environment,
+      grantTargets: props.grantTargets,
+      logRetention: props.logRetention,
+    });
+
     this.routeExtras = new RouteExtras(this, 'RouteExtras', {
       restApi: this.restApi,
       stageName: STAGE_NAME,
       functions,
+      partnerRoutes: PARTNER_FUNCTIONS.map((name) => ({
+        name,
+        ...partnerCallOf(name),
+        fn: this.partnerFunctions.functions[name],
+      })),
     });
     const methods = {} as Record<Operation, apigw.Method>;
     const models = this.routeExtras.models;
@@ -236,6 +280,7 @@ export class Api extends Construct {
     this.functions = functions;
     this.methods = methods;
     this.models = models;
+    this.partnerMethods = this.addPartnerApi(validator);
 
     this.firewall = new ApiFirewall(this, 'Firewall', {
       namePrefix: props.namePrefix,
@@ -245,6 +290,9 @@ export class Api extends Construct {
         .map((r) => `/${STAGE_NAME}${API_PREFIX}${r.path}`),
       requestsPerFiveMinutes: props.firewall.requestsPerFiveMinutes,
       publicRequestsPerFiveMinutes: props.firewall.publicRequestsPerFiveMinutes,
+      // Every version of the partner API, as the stage receives it.
+      partnerPathPrefix: `/${STAGE_NAME}/ccsc/api/`,
+      partnerRequestsPerFiveMinutes: props.firewall.partnerRequestsPerFiveMinutes,
       logRetention: props.logRetention,
     });
 
@@ -259,9 +307,73 @@ export class Api extends Construct {
   }
 
   /**
+   * The partner API, /ccsc/api/v1/ (issue 15), from the contract's partner routes: each path a
+   * resource, its one method proxied to its own function, behind the access-token authorizer
+   * with every scope of the API (`API_SCOPE_VALUES`): API Gateway can only refuse with 401, so
+   * it lets in any token of the API and the Lambda answers 403 when the route's own scope is
+   * missing (RFC 6750's insufficient_scope). The OpenAPI document is public. No CORS preflights:
+   * machines call these, not the console.
+   */
+  private addPartnerApi(
+    validator: apigw.RequestValidator,
+  ): Readonly<Record<PartnerFunction, apigw.Method>> {
+    const stack = Stack.of(this);
+    const methods = {} as Record<PartnerFunction, apigw.Method>;
+    for (const name of PARTNER_FUNCTIONS) {
+      const call = partnerCallOf(name);
+      const fn = this.partnerFunctions.functions[name];
+      const resource = this.restApi.root.resourceForPath(call.path);
+      const route = name === 'partner-openapi' ? undefined : partnerRoutes[name];
+      const method = resource.addMethod(
+        call.method,
+        new apigw.Integration({
+          type: apigw.IntegrationType.AWS_PROXY,
+          integrationHttpMethod: 'POST',
+          uri: `arn:${stack.partition}:apigateway:${stack.region}:lambda:path/2015-03-31/functions/${fn.function.functionArn}/invocations`,
+        }),
+        {
+          operationName: name,
+          ...(route === undefined
+            ? { authorizationType: apigw.AuthorizationType.NONE }
+            : {
+                authorizationType: apigw.AuthorizationType.COGNITO,
+                authorizer: this.partnerAuthorizer,
+                authorizationScopes: [...API_SCOPE_VALUES],
+                requestValidator: validator,
+                requestParameters: queryParameters(route),
+              }),
+        },
+      );
+      if (route === undefined) {
+        Validations.of(method).acknowledge(
+          {
+            id: 'AwsSolutions-APIG4',
+            reason:
+              `GET ${PARTNER_API_PREFIX}${PARTNER_OPENAPI_PATH} is the partner API's public ` +
+              'description (OpenAPI), read before a system has a token; it is built from the ' +
+              'contract and holds no data. The WAF limits apply.',
+          },
+          {
+            id: 'AwsSolutions-COG4',
+            reason: `The partner API's OpenAPI document is public: no token is needed to read it.`,
+          },
+        );
+      }
+      methods[name] = method;
+    }
+    return methods;
+  }
+
+  /**
    * API Gateway's own answers (refused token, throttling, validation, unknown route, errors)
    * in the contract's error envelope, with the console's CORS headers so the browser can read
    * them. UNAUTHORIZED is exactly what the offline authorizer answers.
+   *
+   * The partner API's 401s from the gateway carry no `WWW-Authenticate: Bearer`: a gateway
+   * response is one per API and type, its headers static or copied from the request (templates
+   * are not run through VTL), so it cannot differ by path, and the console's 401 stays exactly
+   * the offline one. The partner functions' own 401 and 403 (revoked credential, missing scope)
+   * do carry it, with RFC 6750's error.
    */
   private addGatewayResponses(consoleOrigin: string): void {
     const headers = {

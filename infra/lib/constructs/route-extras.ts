@@ -4,6 +4,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import * as z from 'zod';
 import { API_PREFIX, routeList, type Operation, type RouteDefinition } from '@ccsc/contract';
+import type { PartnerFunction } from '../permissions';
 import type { NodeFunction } from './node-function';
 import { slug } from './operation-functions';
 
@@ -68,16 +69,26 @@ export const gatewayModelSchema = (route: RouteDefinition): apigw.JsonSchema => 
   };
 };
 
+/** A partner API call (/ccsc/api/v1/...): its function, method and full path. */
+export interface PartnerRouteTarget {
+  readonly name: PartnerFunction;
+  readonly method: string;
+  readonly path: string;
+  readonly fn: NodeFunction;
+}
+
 export interface RouteExtrasProps {
   readonly restApi: apigw.IRestApi;
   readonly stageName: string;
   readonly functions: Readonly<Record<Operation, NodeFunction>>;
+  /** The partner API's calls: an invoke permission each (no models: they take query strings). */
+  readonly partnerRoutes?: readonly PartnerRouteTarget[];
 }
 
 /**
  * What API Gateway needs per route besides the method itself, in a nested stack of its own: the
  * permission to invoke the route's function (from that method of the deployed stage only) and,
- * for a body route, its request model. Kept out of the parent stack, which holds the API, its
+ * for a body route, its request model; the partner API's routes their invoke permissions. Kept out of the parent stack, which holds the API, its
  * paths and methods (three resources a route), so that it stays far from CloudFormation's
  * resource limit (README, "Staying under CloudFormation's limits"); out of the functions' stacks,
  * so that each of those stays at four resources an operation.
@@ -85,6 +96,7 @@ export interface RouteExtrasProps {
 export class RouteExtras extends NestedStack {
   readonly models: Readonly<Partial<Record<Operation, apigw.Model>>>;
   readonly permissions: Readonly<Record<Operation, lambda.CfnPermission>>;
+  readonly partnerPermissions: Readonly<Partial<Record<PartnerFunction, lambda.CfnPermission>>>;
 
   constructor(scope: Construct, id: string, props: RouteExtrasProps) {
     super(scope, id, {
@@ -115,7 +127,17 @@ export class RouteExtras extends NestedStack {
         });
       }
     }
+    const partnerPermissions: Partial<Record<PartnerFunction, lambda.CfnPermission>> = {};
+    for (const route of props.partnerRoutes ?? []) {
+      partnerPermissions[route.name] = new lambda.CfnPermission(this, `Invoke-${route.name}`, {
+        action: 'lambda:InvokeFunction',
+        functionName: route.fn.function.functionArn,
+        principal: 'apigateway.amazonaws.com',
+        sourceArn: props.restApi.arnForExecuteApi(route.method, route.path, props.stageName),
+      });
+    }
     this.models = models;
     this.permissions = permissions;
+    this.partnerPermissions = partnerPermissions;
   }
 }
