@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { API_SCOPE_VALUES } from '@ccsc/contract/partner-api';
+import { onContainerReset } from '../container';
 import { ConflictError } from '../core/errors';
 import {
   CREDENTIAL_PK,
@@ -53,6 +54,15 @@ const recordSchema: z.ZodType<Omit<CredentialRecord, 'lastUsedAt'>> = z.object({
   revision: z.number().int(),
 });
 
+/**
+ * The partner API's per-container copies of credentials, by client id (byClient's `maxAgeMs`);
+ * every change this process makes drops its copy first.
+ */
+const byClientCache = new Map<string, { record: CredentialRecord; at: number }>();
+onContainerReset(() => {
+  byClientCache.clear();
+});
+
 const CHANGED =
   'The credential was changed by someone else meanwhile. Reload, check, and try again.';
 
@@ -99,7 +109,17 @@ export class DynamoCredentialStore implements CredentialStore {
     return this.toRecord(record?.Item, used?.Item?.at);
   }
 
-  async byClient(clientId: string): Promise<CredentialRecord | null> {
+  async byClient(clientId: string, maxAgeMs = 0): Promise<CredentialRecord | null> {
+    const cached = byClientCache.get(clientId);
+    const now = Date.now();
+    if (cached !== undefined && now - cached.at <= maxAgeMs) return cached.record;
+    const record = await this.readByClient(clientId);
+    if (record === null) byClientCache.delete(clientId);
+    else byClientCache.set(clientId, { record, at: now });
+    return record;
+  }
+
+  private async readByClient(clientId: string): Promise<CredentialRecord | null> {
     const { client, sdk } = await this.db();
     const out = await client.send(
       new sdk.GetCommand({
@@ -161,6 +181,7 @@ export class DynamoCredentialStore implements CredentialStore {
   }
 
   async replace(record: CredentialRecord, expectedRevision: number): Promise<void> {
+    byClientCache.delete(record.clientId);
     if (!(await this.putIf(record, expectedRevision, null))) throw new ConflictError(CHANGED);
   }
 
@@ -172,6 +193,7 @@ export class DynamoCredentialStore implements CredentialStore {
   ): Promise<CredentialRecord | null> {
     const record = await this.get(apiId);
     if (record?.link?.tokenHash !== tokenHash) return null;
+    byClientCache.delete(record.clientId);
     if (Date.parse(record.link.until) <= now.getTime()) return null;
     return (await this.putIf(take(record), record.revision, tokenHash)) ? record : null;
   }

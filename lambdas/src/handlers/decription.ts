@@ -9,4 +9,5 @@ export const handler = handle(routes.decription, revealCredential, () => ({
   ...credentialDeps(),
   ...steadyTiming(),
   tokenUrl: lambdaEnv().OAUTH_TOKEN_URL,
+  apiBaseUrl: lambdaEnv().PARTNER_API_BASE_URL,
 }));

@@ -9,4 +9,5 @@ export const handler = handle(routes['get-api-credential-link'], getCredentialLi
   ...credentialDeps(),
   ...steadyTiming(),
   tokenUrl: lambdaEnv().OAUTH_TOKEN_URL,
+  apiBaseUrl: lambdaEnv().PARTNER_API_BASE_URL,
 }));

@@ -26,8 +26,11 @@ import type { LambdaHandler } from './router';
  *
  * 1. the token is an access token of an app client;
  * 2. the route's own scope is in the token (403 otherwise: the gateway can only say 401);
- * 3. the client's credential is active and not past its expiry — read on every call, never from a
- *    cache, so a revoked or expired credential's tokens are refused from the next call (401);
+ * 3. the client's credential is active and not past its expiry (401 otherwise) — read from the
+ *    store, or from this container's copy read at most CREDENTIAL_CACHE_MS ago, so a revoked
+ *    credential's tokens are refused within 10 seconds everywhere (at once in the container that
+ *    revoked it, and offline, where one process serves everything); its expiry date is checked
+ *    against the clock on every call;
  * 4. the use is recorded as the credential's "last used", at most once per USE_EVERY_MS;
  * then the core runs with the calling system, and its answer is checked against the contract.
  */
@@ -38,6 +41,12 @@ export interface PartnerOptions {
   clock?: Clock;
   logger?: Logger;
 }
+
+/**
+ * How old a container's copy of a credential may be (byClient): a revocation or expiry made by
+ * another function reaches this one within this time; one made in the same process at once.
+ */
+export const CREDENTIAL_CACHE_MS = 10_000;
 
 /** "Last used" is written at most this often per credential. */
 export const USE_EVERY_MS = 5 * 60 * 1000;
@@ -66,7 +75,7 @@ export const clientOf = async (
   if (!claims.success) throw new UnauthorizedError(NOT_VALID);
   const tokenScopes = claims.data.scope.split(/\s+/u).filter((s) => s !== '');
   const store = options.credentials();
-  const record = await store.byClient(claims.data.client_id);
+  const record = await store.byClient(claims.data.client_id, CREDENTIAL_CACHE_MS);
   if (
     record === null ||
     record.status !== 'active' ||

@@ -55,8 +55,13 @@ export interface CredentialRecord {
 export interface CredentialStore {
   /** One credential, read consistently; null when there is none. */
   get(apiId: string): Promise<CredentialRecord | null>;
-  /** The credential of a Cognito app client (the partner API's lookup); null when none. */
-  byClient(clientId: string): Promise<CredentialRecord | null>;
+  /**
+   * The credential of a Cognito app client (the partner API's lookup); null when none. With
+   * `maxAgeMs`, a copy this process read at most that long ago may answer (never one this process
+   * changed since): the partner API's per-container cache, which delays a change made elsewhere
+   * (a revocation by another function) by at most `maxAgeMs`.
+   */
+  byClient(clientId: string, maxAgeMs?: number): Promise<CredentialRecord | null>;
   /** Every credential (a few thousand at most), newest first. */
   all(): Promise<CredentialRecord[]>;
   /** Stores a new credential (revision 1) with its client's lookup; 409 if the id is taken. */

@@ -1,7 +1,7 @@
 import { PARTNER_API_PREFIX, PARTNER_OPENAPI_PATH } from '@ccsc/contract/partner-api';
 import type { routes } from '@ccsc/contract';
 import { NotFoundError } from '../../core/errors';
-import { hashToken, linkOrigin, type SteadyTiming, withMinimumDuration } from '../../core/links';
+import { hashToken, type SteadyTiming, withMinimumDuration } from '../../core/links';
 import type { Core } from '../../core/request';
 import type { CredentialRecord } from '../../ports/credentials';
 import { sourceOf } from '../audit/audit-entry';
@@ -23,6 +23,8 @@ export interface CredentialLinkDeps
     SteadyTiming {
   /** The user pool's token endpoint (OAUTH_TOKEN_URL). */
   tokenUrl: string;
+  /** PARTNER_API_BASE_URL: where the partner API is served (API Gateway's stage in AWS). */
+  apiBaseUrl: string;
   minimumDurationMs?: number;
 }
 
@@ -123,7 +125,7 @@ export const revealCredential: Core<(typeof routes)['decription'], CredentialLin
         ...(rotation ? { graceDays: before.rotation?.graceDays ?? null } : {}),
       },
     });
-    const apiBaseUrl = `${linkOrigin(ctx, deps.allowedOrigins)}${PARTNER_API_PREFIX.replace(/\/$/u, '')}`;
+    const apiBaseUrl = `${deps.apiBaseUrl.replace(/\/$/u, '')}${PARTNER_API_PREFIX.replace(/\/$/u, '')}`;
     return {
       apiId: before.apiId,
       clientId: before.clientId,

@@ -58,6 +58,7 @@ export const world = () => {
   const linkDeps: CredentialLinkDeps = {
     ...deps,
     tokenUrl: 'https://auth.example/oauth2/token',
+    apiBaseUrl: 'https://api.console.example/prod',
     sleep: clock.sleep,
   };
   return { registry, clock, credentials, clients, mailer, audit, deps, linkDeps };

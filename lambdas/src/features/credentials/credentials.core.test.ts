@@ -98,8 +98,8 @@ describe('the link: what it issues, and its one reveal', () => {
     expect(revealed).toMatchObject({
       clientId: credential.clientId,
       tokenUrl: 'https://auth.example/oauth2/token',
-      apiBaseUrl: 'https://console.example/ccsc/api/v1',
-      openApiUrl: 'https://console.example/ccsc/api/v1/openapi.json',
+      apiBaseUrl: 'https://api.console.example/prod/ccsc/api/v1',
+      openApiUrl: 'https://api.console.example/prod/ccsc/api/v1/openapi.json',
     });
     expect(w.clients.accepts(credential.clientId, revealed.clientSecret)).toBe(true);
     expect(JSON.stringify(w.audit.entries)).not.toContain(revealed.clientSecret);
