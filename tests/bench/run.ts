@@ -31,6 +31,7 @@ import { REPOSITORY_ROOT } from '@ccsc/mock-server';
 import { bundleAll } from '@ccsc/lambdas/bundle';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { freePort } from '../support/ports';
+import { measurePartner } from './partner';
 import { measureRegistry } from './registry';
 import { measureUserList } from './users';
 
@@ -293,7 +294,7 @@ const measureLighthouse = async (dataDir: string) => {
 
 /**
  * BENCH_ONLY: `start` measures the build and the start-up only (no data measures), `registry` the
- * registry at volume only; unset, everything.
+ * registry at volume only, `partner` the partner API only; unset, everything.
  */
 const only = process.env.BENCH_ONLY;
 if (only === undefined || only === 'start') {
@@ -325,6 +326,9 @@ if (only === undefined) {
 }
 if (only === undefined || only === 'registry') {
   await withDataDir('ccsc-bench-registry-', (dir) => measureRegistry(dir, log));
+}
+if (only === undefined || only === 'partner') {
+  await withDataDir('ccsc-bench-partner-', (dir) => measurePartner(dir, log));
 }
 
 let failed = false;

@@ -1,0 +1,126 @@
+/**
+ * The partner API offline (issue 15): a system's credential issued and revealed as the console
+ * does it, then (a) the round trip a partner makes when its token has expired — a token from the
+ * token endpoint, then GET /ccsc/api/v1/me — median and p99, reported; and (b) /me under 20
+ * concurrent clients, each with its own token: the p99, budget 200 ms.
+ */
+import { performance } from 'node:perf_hooks';
+import { startConsole, type RunningConsole } from '@ccsc/mock-server';
+import { callApi } from '../support/api';
+import { createEnrolledUser, waitForMail } from '../support/aws';
+import { consoleInfo, testEnv } from '../support/console';
+import { partnerToken } from '../support/oauth';
+import type { BenchResult } from './users';
+
+const ROUND_TRIPS = 50;
+const CLIENTS = 20;
+const CALLS_PER_CLIENT = 25;
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+
+export const measurePartner = async (
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<BenchResult[]> => {
+  const env = testEnv(dataDir);
+  const running: RunningConsole = await startConsole(env, {});
+  try {
+    const c = consoleInfo(running, env);
+    const admin = await createEnrolledUser(c, 'PlatformAdmin');
+    const must = async (op: string, body: unknown) => {
+      const res = await callApi(c, op, { token: admin.idToken, body });
+      if (res.status !== 200)
+        throw new Error(`${op}: ${String(res.status)} ${JSON.stringify(res.body)}`);
+      return (res.body as { data: Record<string, unknown> }).data;
+    };
+    const org = (await must('create-organisation', {
+      name: 'Bench Klinik',
+      kind: 'site',
+      country: 'DE',
+      identifiers: [],
+    })) as { organisation: { organisationId: string } };
+    const contact = `bench-it-${String(Date.now())}@example.org`;
+    const system = (await must('create-system', {
+      organisationId: org.organisation.organisationId,
+      name: 'Bench eISF',
+      kind: 'eisf',
+      vendor: 'Bench',
+      product: 'ISF',
+      environment: 'test',
+      technicalContactEmail: contact,
+    })) as { system: { systemId: string } };
+    await must('generateApiCredential', {
+      systemId: system.system.systemId,
+      scopes: ['ccsc-api/system.read', 'ccsc-api/connections.read'],
+      expiresAt: new Date(Date.now() + 100 * 24 * 60 * 60 * 1000).toISOString(),
+      contactEmail: contact,
+    });
+    const text = (await waitForMail(c, contact, 1)).at(-1)?.text ?? '';
+    const match = /\/generate\/([^?\s]+)\?t=([A-Za-z0-9_-]+)/u.exec(text);
+    if (match === null) throw new Error('no credential link arrived');
+    const revealed = await fetch(`${c.url}/ccsc/ui/decription`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiId: decodeURIComponent(match[1] ?? ''), token: match[2] }),
+    });
+    const credential = (
+      (await revealed.json()) as { data: { clientId: string; clientSecret: string } }
+    ).data;
+    const me = async (token: string) => {
+      const res = await fetch(`${c.url}/ccsc/api/v1/me`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (res.status !== 200) throw new Error(`/me: ${String(res.status)}`);
+      await res.arrayBuffer();
+    };
+
+    // (a) Token + /me, one after another (discovery included: what a fresh client does).
+    await me(
+      await partnerToken(c.cognitoEndpoint, c.userPoolId, credential, 'ccsc-api/system.read'),
+    );
+    const trips: number[] = [];
+    for (let i = 0; i < ROUND_TRIPS; i += 1) {
+      const started = performance.now();
+      await me(
+        await partnerToken(c.cognitoEndpoint, c.userPoolId, credential, 'ccsc-api/system.read'),
+      );
+      trips.push(performance.now() - started);
+    }
+    log(
+      `token + /me round trip: median ${percentile(trips, 50).toFixed(0)} ms, p99 ${percentile(trips, 99).toFixed(0)} ms (${String(ROUND_TRIPS)} runs)`,
+    );
+
+    // (b) 20 clients at once, each with its own token, 25 calls each.
+    const tokens = await Promise.all(
+      Array.from({ length: CLIENTS }, () =>
+        partnerToken(c.cognitoEndpoint, c.userPoolId, credential, 'ccsc-api/system.read'),
+      ),
+    );
+    const calls: number[] = [];
+    await Promise.all(
+      tokens.map(async (token) => {
+        for (let i = 0; i < CALLS_PER_CLIENT; i += 1) {
+          const started = performance.now();
+          await me(token);
+          calls.push(performance.now() - started);
+        }
+      }),
+    );
+    log(
+      `/me under ${String(CLIENTS)} concurrent clients: median ${percentile(calls, 50).toFixed(0)} ms, p99 ${percentile(calls, 99).toFixed(0)} ms (${String(calls.length)} calls)`,
+    );
+    return [
+      {
+        name: `partner API /me p99, ${String(CLIENTS)} concurrent clients`,
+        value: percentile(calls, 99),
+        unit: 'ms',
+        budget: 200,
+      },
+    ];
+  } finally {
+    await running.stop();
+  }
+};
