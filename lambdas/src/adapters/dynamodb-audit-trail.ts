@@ -14,13 +14,9 @@ import {
   type DynamoAccess,
   type DynamoSource,
   dynamoAccess,
+  isCancelled,
   isConditionFailure,
 } from './clients/dynamodb';
-
-/** A transaction refused (a record's number taken meanwhile, or a write crossing it). */
-const isCancelled = (err: unknown): boolean =>
-  err instanceof Error &&
-  (err.name === 'TransactionCanceledException' || err.name === 'TransactionConflictException');
 
 /**
  * The chain in the AUDIT table of data-model.ts: pk `AUDIT#chain`, sk the zero-padded sequence

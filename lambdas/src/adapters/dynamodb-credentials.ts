@@ -14,6 +14,7 @@ import {
   type DynamoAccess,
   type DynamoSource,
   dynamoAccess,
+  isCancelled,
   isConditionFailure,
 } from './clients/dynamodb';
 import { queryAll } from './dynamodb-query';
@@ -250,7 +251,3 @@ export class DynamoCredentialStore implements CredentialStore {
     }
   }
 }
-
-const isCancelled = (err: unknown): boolean =>
-  err instanceof Error &&
-  (err.name === 'TransactionCanceledException' || err.name === 'TransactionConflictException');

@@ -24,7 +24,12 @@ import {
 } from '../ports/registry';
 import { queryAll } from './dynamodb-query';
 import { REGISTRY_TYPES, RECORD_SCHEMAS, registryTypeSchema } from './registry-schemas';
-import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
+import {
+  type DynamoAccess,
+  type DynamoSource,
+  dynamoAccess,
+  isCancelled,
+} from './clients/dynamodb';
 import {
   checkShape,
   idOf,
@@ -141,10 +146,6 @@ const activeCondition = (type: RegistryType) =>
         values: { ':closed': 'closed' },
       }
     : { condition: '#status = :active', values: { ':active': 'active' } };
-
-const isCancelled = (err: unknown): boolean =>
-  err instanceof Error &&
-  (err.name === 'TransactionCanceledException' || err.name === 'TransactionConflictException');
 
 const chunks = <T>(items: readonly T[], size: number): T[][] => {
   const out: T[][] = [];

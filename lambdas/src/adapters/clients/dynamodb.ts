@@ -38,3 +38,8 @@ export const dynamoAccess = (source: DynamoSource): DynamoAccess =>
  */
 export const isConditionFailure = (err: unknown): boolean =>
   err instanceof Error && err.name === 'ConditionalCheckFailedException';
+
+/** Whether a TransactWriteItems was refused as a whole (a condition, or a write crossing it). */
+export const isCancelled = (err: unknown): boolean =>
+  err instanceof Error &&
+  (err.name === 'TransactionCanceledException' || err.name === 'TransactionConflictException');
