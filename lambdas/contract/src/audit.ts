@@ -65,17 +65,19 @@ export const auditRoutes = {
     summary:
       'One page of the audit trail, newest first, filtered by actor, target, action, outcome and ' +
       'date range. An OrgAdmin sees the records about their own organisation only.',
-    request: auditQuerySchema
-      .extend({
-        limit: z.number().int().min(1).max(100).optional(),
-        cursor: cursorSchema.optional(),
-      })
-      .strict(),
-    response: z.object({
-      records: z.array(auditRecordSchema),
-      count: z.number().int(),
-      nextCursor: z.string().nullable(),
-    }),
+    request: () =>
+      auditQuerySchema
+        .extend({
+          limit: z.number().int().min(1).max(100).optional(),
+          cursor: cursorSchema.optional(),
+        })
+        .strict(),
+    response: () =>
+      z.object({
+        records: z.array(auditRecordSchema),
+        count: z.number().int(),
+        nextCursor: z.string().nullable(),
+      }),
   }),
   'export-audit-records': defineRoute({
     operation: 'export-audit-records',
@@ -87,13 +89,14 @@ export const auditRoutes = {
     summary:
       'The filtered audit trail as CSV, newest first, streamed into a private object in parts; ' +
       'answers a download link that expires after a few minutes.',
-    request: auditQuerySchema.strict(),
-    response: z.object({
-      url: z.url(),
-      fileName: z.string(),
-      rows: z.number().int(),
-      expiresAt: isoDateSchema,
-    }),
+    request: () => auditQuerySchema.strict(),
+    response: () =>
+      z.object({
+        url: z.url(),
+        fileName: z.string(),
+        rows: z.number().int(),
+        expiresAt: isoDateSchema,
+      }),
   }),
   'verify-audit-chain': defineRoute({
     operation: 'verify-audit-chain',
@@ -105,15 +108,16 @@ export const auditRoutes = {
     summary:
       'Walks the whole hash chain from record 1 and reports whether it is intact, or the first ' +
       'record where it breaks.',
-    request: empty,
-    response: z.object({
-      intact: z.boolean(),
-      records: z.number().int(),
-      /** The first broken record's sequence number and why, when not intact. */
-      brokenAt: z.number().int().nullable(),
-      reason: z.string().nullable(),
-      checkedAt: isoDateSchema,
-    }),
+    request: () => empty,
+    response: () =>
+      z.object({
+        intact: z.boolean(),
+        records: z.number().int(),
+        /** The first broken record's sequence number and why, when not intact. */
+        brokenAt: z.number().int().nullable(),
+        reason: z.string().nullable(),
+        checkedAt: isoDateSchema,
+      }),
   }),
   'list-all-groups': defineRoute({
     operation: 'list-all-groups',
@@ -123,10 +127,11 @@ export const auditRoutes = {
     auth: 'authenticated',
     roles: READERS,
     summary: 'The role groups a user can be given.',
-    request: empty,
-    response: z.object({
-      groups: z.array(z.object({ name: roleSchema, description: z.string().nullable() })),
-    }),
+    request: () => empty,
+    response: () =>
+      z.object({
+        groups: z.array(z.object({ name: roleSchema, description: z.string().nullable() })),
+      }),
   }),
   'get-mob-dial-code': defineRoute({
     operation: 'get-mob-dial-code',
@@ -136,11 +141,12 @@ export const auditRoutes = {
     auth: 'authenticated',
     roles: READERS,
     summary: 'Country dial codes for the phone picker, from a maintained phone-number library.',
-    request: empty,
-    response: z.object({
-      dialCodes: z.array(
-        z.object({ countryCode: z.string().length(2), name: z.string(), dialCode: z.string() }),
-      ),
-    }),
+    request: () => empty,
+    response: () =>
+      z.object({
+        dialCodes: z.array(
+          z.object({ countryCode: z.string().length(2), name: z.string(), dialCode: z.string() }),
+        ),
+      }),
   }),
 } as const;

@@ -117,18 +117,20 @@ export const credentialRoutes = {
     roles: READERS,
     summary:
       'The credentials the caller may see (a PlatformAdmin and an every-organisation Auditor all; others their own organisation’s), newest first, filtered and paged; never a secret.',
-    request: credentialListQuerySchema
-      .extend({
-        limit: z.number().int().min(1).max(100).optional(),
-        cursor: cursorSchema.optional(),
-      })
-      .strict(),
-    response: z.object({
-      credentials: z.array(apiCredentialSchema),
-      count: z.number().int(),
-      total: z.number().int(),
-      nextCursor: z.string().nullable(),
-    }),
+    request: () =>
+      credentialListQuerySchema
+        .extend({
+          limit: z.number().int().min(1).max(100).optional(),
+          cursor: cursorSchema.optional(),
+        })
+        .strict(),
+    response: () =>
+      z.object({
+        credentials: z.array(apiCredentialSchema),
+        count: z.number().int(),
+        total: z.number().int(),
+        nextCursor: z.string().nullable(),
+      }),
   }),
   generateApiCredential: defineRoute({
     operation: 'generateApiCredential',
@@ -139,20 +141,21 @@ export const credentialRoutes = {
     roles: ADMINS,
     summary:
       'Issues a credential to an active organisation system: a client with the chosen scopes, pending until its contact reveals the secret through the single-use link e-mailed to them (never returned here).',
-    request: z
-      .object({
-        systemId: identifierSchema,
-        scopes: z
-          .array(apiScopeSchema)
-          .min(1, 'Choose at least one scope.')
-          .refine((s) => new Set(s).size === s.length, 'A scope is given twice.'),
-        /** At most MAX_CREDENTIAL_MONTHS ahead, at least a day (checked on the server's clock). */
-        expiresAt: isoDateSchema,
-        contactEmail: emailSchema,
-        description: freeTextSchema(200).optional(),
-      })
-      .strict(),
-    response: z.object({ credential: apiCredentialSchema }),
+    request: () =>
+      z
+        .object({
+          systemId: identifierSchema,
+          scopes: z
+            .array(apiScopeSchema)
+            .min(1, 'Choose at least one scope.')
+            .refine((s) => new Set(s).size === s.length, 'A scope is given twice.'),
+          /** At most MAX_CREDENTIAL_MONTHS ahead, at least a day (checked on the server's clock). */
+          expiresAt: isoDateSchema,
+          contactEmail: emailSchema,
+          description: freeTextSchema(200).optional(),
+        })
+        .strict(),
+    response: () => z.object({ credential: apiCredentialSchema }),
   }),
   resendApiCredential: defineRoute({
     operation: 'resendApiCredential',
@@ -163,14 +166,15 @@ export const credentialRoutes = {
     roles: ADMINS,
     summary:
       'A pending credential: a new link (the old stops working). An active one: rotated — a second secret by a new link; the first is deleted `graceDays` after that reveal (0: at once).',
-    request: z
-      .object({
-        apiId: apiIdSchema,
-        graceDays: z.number().int().min(0).max(MAX_GRACE_DAYS).optional(),
-        revision: z.number().int().min(1),
-      })
-      .strict(),
-    response: z.object({ credential: apiCredentialSchema }),
+    request: () =>
+      z
+        .object({
+          apiId: apiIdSchema,
+          graceDays: z.number().int().min(0).max(MAX_GRACE_DAYS).optional(),
+          revision: z.number().int().min(1),
+        })
+        .strict(),
+    response: () => z.object({ credential: apiCredentialSchema }),
   }),
   'retire-api-credential-secret': defineRoute({
     operation: 'retire-api-credential-secret',
@@ -181,8 +185,8 @@ export const credentialRoutes = {
     roles: ADMINS,
     summary:
       'Ends a rotation’s grace period now: the old secret is deleted, only the new one works (409 when no revealed rotation is under way).',
-    request: z.object({ apiId: apiIdSchema, revision: z.number().int().min(1) }).strict(),
-    response: z.object({ credential: apiCredentialSchema }),
+    request: () => z.object({ apiId: apiIdSchema, revision: z.number().int().min(1) }).strict(),
+    response: () => z.object({ credential: apiCredentialSchema }),
   }),
   deleteApiCredential: defineRoute({
     operation: 'deleteApiCredential',
@@ -193,14 +197,15 @@ export const credentialRoutes = {
     roles: ADMINS,
     summary:
       'Revokes a credential: its client is deleted and tokens already issued are refused by the partner API from the next call. Final.',
-    request: z
-      .object({
-        apiId: apiIdSchema,
-        revision: z.number().int().min(1),
-        reason: freeTextSchema(500).optional(),
-      })
-      .strict(),
-    response: z.object({ credential: apiCredentialSchema }),
+    request: () =>
+      z
+        .object({
+          apiId: apiIdSchema,
+          revision: z.number().int().min(1),
+          reason: freeTextSchema(500).optional(),
+        })
+        .strict(),
+    response: () => z.object({ credential: apiCredentialSchema }),
   }),
   downloadApiScope: defineRoute({
     operation: 'downloadApiScope',
@@ -211,8 +216,8 @@ export const credentialRoutes = {
     roles: READERS,
     summary:
       "A credential's scope document for the system's engineers (token URL, client id, scopes and what each allows, an example curl, the partner API's OpenAPI document), as a download link.",
-    request: z.object({ apiId: apiIdSchema }).strict(),
-    response: downloadLinkSchema,
+    request: () => z.object({ apiId: apiIdSchema }).strict(),
+    response: () => downloadLinkSchema,
   }),
   'get-api-credential-link': defineRoute({
     operation: 'get-api-credential-link',
@@ -223,8 +228,8 @@ export const credentialRoutes = {
     roles: [],
     summary:
       'What a link issues (organisation, system, scopes, expiry), revealing nothing; every invalid, used or expired link gets the same 404.',
-    request: linkRequest,
-    response: z.object({ link: credentialLinkSchema }),
+    request: () => linkRequest,
+    response: () => z.object({ link: credentialLinkSchema }),
   }),
   decription: defineRoute({
     operation: 'decription',
@@ -235,18 +240,19 @@ export const credentialRoutes = {
     roles: [],
     summary:
       'The /generate/{APIID} page redeems its single-use link for the client id and secret, once; every invalid, used or expired link gets the same 404. (The spelling is the spec’s.)',
-    request: linkRequest,
-    response: z.object({
-      apiId: z.string(),
-      clientId: z.string(),
-      clientSecret: z.string(),
-      tokenUrl: z.url(),
-      apiBaseUrl: z.url(),
-      openApiUrl: z.url(),
-      scopes: z.array(apiScopeSchema),
-      expiresAt: isoDateSchema,
-      organisationName: z.string(),
-      systemName: z.string(),
-    }),
+    request: () => linkRequest,
+    response: () =>
+      z.object({
+        apiId: z.string(),
+        clientId: z.string(),
+        clientSecret: z.string(),
+        tokenUrl: z.url(),
+        apiBaseUrl: z.url(),
+        openApiUrl: z.url(),
+        scopes: z.array(apiScopeSchema),
+        expiresAt: isoDateSchema,
+        organisationName: z.string(),
+        systemName: z.string(),
+      }),
   }),
 } as const;

@@ -19,15 +19,15 @@ export const documentRoutes = {
     auth: 'authenticated',
     roles: READERS,
     summary: 'Documents under a folder of the documents bucket, one page at a time.',
-    request: z
-      .object({ prefix: documentKeySchema.optional(), cursor: cursorSchema.optional() })
-      .strict(),
-    response: z.object({
-      documents: z.array(
-        z.object({ key: z.string(), size: z.number().int(), lastModified: isoDateSchema }),
-      ),
-      nextCursor: z.string().nullable(),
-    }),
+    request: () =>
+      z.object({ prefix: documentKeySchema.optional(), cursor: cursorSchema.optional() }).strict(),
+    response: () =>
+      z.object({
+        documents: z.array(
+          z.object({ key: z.string(), size: z.number().int(), lastModified: isoDateSchema }),
+        ),
+        nextCursor: z.string().nullable(),
+      }),
   }),
   's3documents/download': defineRoute({
     operation: 's3documents/download',
@@ -37,7 +37,7 @@ export const documentRoutes = {
     auth: 'authenticated',
     roles: READERS,
     summary: 'A short-lived download link for one document.',
-    request: z.object({ key: documentKeySchema }).strict(),
-    response: downloadLinkSchema,
+    request: () => z.object({ key: documentKeySchema }).strict(),
+    response: () => downloadLinkSchema,
   }),
 } as const;

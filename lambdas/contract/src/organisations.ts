@@ -411,11 +411,12 @@ export const organisationRoutes = {
     summary:
       'Site organisations the caller may see, by name: filtered (search, status, country) and ' +
       'paged with a cursor (at most 100 a page, 50 unless `limit` says).',
-    request: organisationListQuerySchema
-      .omit({ kind: true })
-      .extend({ limit: queryLimit, cursor: cursorSchema.optional() })
-      .strict(),
-    response: organisationPage,
+    request: () =>
+      organisationListQuerySchema
+        .omit({ kind: true })
+        .extend({ limit: queryLimit, cursor: cursorSchema.optional() })
+        .strict(),
+    response: () => organisationPage,
   }),
   getSponsorList: defineRoute({
     operation: 'getSponsorList',
@@ -425,11 +426,12 @@ export const organisationRoutes = {
     auth: 'authenticated',
     roles: READERS,
     summary: 'Sponsor and CRO organisations the caller may see, like getSiteOrgList.',
-    request: organisationListQuerySchema
-      .omit({ kind: true })
-      .extend({ limit: queryLimit, cursor: cursorSchema.optional() })
-      .strict(),
-    response: organisationPage,
+    request: () =>
+      organisationListQuerySchema
+        .omit({ kind: true })
+        .extend({ limit: queryLimit, cursor: cursorSchema.optional() })
+        .strict(),
+    response: () => organisationPage,
   }),
   getOrgSysList: defineRoute({
     operation: 'getOrgSysList',
@@ -441,10 +443,9 @@ export const organisationRoutes = {
     summary:
       "Organisation systems the caller may see (an organisation's, when `organisationId` says), " +
       'by organisation and name; filtered and paged like the organisation lists.',
-    request: systemListQuerySchema
-      .extend({ limit: queryLimit, cursor: cursorSchema.optional() })
-      .strict(),
-    response: systemPage,
+    request: () =>
+      systemListQuerySchema.extend({ limit: queryLimit, cursor: cursorSchema.optional() }).strict(),
+    response: () => systemPage,
   }),
   'list-organisations': defineRoute({
     operation: 'list-organisations',
@@ -454,8 +455,8 @@ export const organisationRoutes = {
     auth: 'authenticated',
     roles: READERS,
     summary: 'Organisations of every kind the caller may see, filtered and paged, by name.',
-    request: organisationListQuerySchema.extend(pageRequest).strict(),
-    response: organisationPage,
+    request: () => organisationListQuerySchema.extend(pageRequest).strict(),
+    response: () => organisationPage,
   }),
   'get-organisation': defineRoute({
     operation: 'get-organisation',
@@ -466,14 +467,15 @@ export const organisationRoutes = {
     roles: READERS,
     summary:
       "One organisation with its systems, its studies (owned or acted for) and the first page of its connections (newest change first), as far as the caller may see them; 404 when it does not exist or lies outside the caller's sight.",
-    request: z.object({ organisationId: identifierSchema }).strict(),
-    response: z.object({
-      organisation: organisationSchema,
-      systems: z.array(orgSystemSchema),
-      studies: z.array(studySchema),
-      connections: z.array(connectionSchema),
-      connectionTotal: z.number().int(),
-    }),
+    request: () => z.object({ organisationId: identifierSchema }).strict(),
+    response: () =>
+      z.object({
+        organisation: organisationSchema,
+        systems: z.array(orgSystemSchema),
+        studies: z.array(studySchema),
+        connections: z.array(connectionSchema),
+        connectionTotal: z.number().int(),
+      }),
   }),
   'create-organisation': defineRoute({
     operation: 'create-organisation',
@@ -483,8 +485,8 @@ export const organisationRoutes = {
     auth: 'authenticated',
     roles: ['PlatformAdmin'],
     summary: 'Registers an organisation (active). 409 when one of that name and country exists.',
-    request: organisationInputSchema,
-    response: z.object({ organisation: organisationSchema }),
+    request: () => organisationInputSchema,
+    response: () => z.object({ organisation: organisationSchema }),
   }),
   'update-organisation': defineRoute({
     operation: 'update-organisation',
@@ -495,14 +497,15 @@ export const organisationRoutes = {
     roles: ADMINS,
     summary:
       "Changes an organisation's details (an OrgAdmin: their own; the kind only a PlatformAdmin, and never while a connection or study uses it in that role).",
-    request: z
-      .object({
-        organisationId: identifierSchema,
-        revision: revisionSchema,
-        changes: organisationInputSchema.partial().strict(),
-      })
-      .strict(),
-    response: z.object({ organisation: organisationSchema }),
+    request: () =>
+      z
+        .object({
+          organisationId: identifierSchema,
+          revision: revisionSchema,
+          changes: organisationInputSchema.partial().strict(),
+        })
+        .strict(),
+    response: () => z.object({ organisation: organisationSchema }),
   }),
   'activate-organisation': defineRoute({
     operation: 'activate-organisation',
@@ -512,8 +515,9 @@ export const organisationRoutes = {
     auth: 'authenticated',
     roles: ['PlatformAdmin'],
     summary: 'Makes an inactive organisation active again.',
-    request: z.object({ organisationId: identifierSchema, revision: revisionSchema }).strict(),
-    response: z.object({ organisation: organisationSchema }),
+    request: () =>
+      z.object({ organisationId: identifierSchema, revision: revisionSchema }).strict(),
+    response: () => z.object({ organisation: organisationSchema }),
   }),
   'deactivate-organisation': defineRoute({
     operation: 'deactivate-organisation',
@@ -524,8 +528,9 @@ export const organisationRoutes = {
     roles: ['PlatformAdmin'],
     summary:
       'Deactivates an organisation; refused (409, naming them) while an open connection uses it.',
-    request: z.object({ organisationId: identifierSchema, revision: revisionSchema }).strict(),
-    response: z.object({ organisation: organisationSchema }),
+    request: () =>
+      z.object({ organisationId: identifierSchema, revision: revisionSchema }).strict(),
+    response: () => z.object({ organisation: organisationSchema }),
   }),
   'import-organisations': defineRoute({
     operation: 'import-organisations',
@@ -538,8 +543,8 @@ export const organisationRoutes = {
       'Organisations from a CSV file (columns: name, kind, country, contactEmail, identifiers as ' +
       '"label: value | label: value"): every row checked, each problem listed by line; saved ' +
       'only when no row has one and `dryRun` is false, all or nothing.',
-    request: importRequestSchema,
-    response: importResponseSchema,
+    request: () => importRequestSchema,
+    response: () => importResponseSchema,
     // The CSV as a JSON string: escapes and multi-byte letters take up to 3 bytes a character.
     maxBodyBytes: 6_002_048,
   }),
@@ -551,8 +556,8 @@ export const organisationRoutes = {
     auth: 'authenticated',
     roles: READERS,
     summary: 'The filtered organisation list as CSV (by name); a link that expires in minutes.',
-    request: organisationListQuerySchema.strict(),
-    response: downloadLinkSchema.extend({ rows: z.number().int() }),
+    request: () => organisationListQuerySchema.strict(),
+    response: () => downloadLinkSchema.extend({ rows: z.number().int() }),
   }),
   'create-system': defineRoute({
     operation: 'create-system',
@@ -562,8 +567,8 @@ export const organisationRoutes = {
     auth: 'authenticated',
     roles: ADMINS,
     summary: 'Registers a system of an active organisation (an OrgAdmin: of their own).',
-    request: systemInputSchema,
-    response: z.object({ system: orgSystemSchema }),
+    request: () => systemInputSchema,
+    response: () => z.object({ system: orgSystemSchema }),
   }),
   'update-system': defineRoute({
     operation: 'update-system',
@@ -573,14 +578,15 @@ export const organisationRoutes = {
     auth: 'authenticated',
     roles: ADMINS,
     summary: "Changes a system's details (never its organisation).",
-    request: z
-      .object({
-        systemId: identifierSchema,
-        revision: revisionSchema,
-        changes: systemInputSchema.omit({ organisationId: true }).partial().strict(),
-      })
-      .strict(),
-    response: z.object({ system: orgSystemSchema }),
+    request: () =>
+      z
+        .object({
+          systemId: identifierSchema,
+          revision: revisionSchema,
+          changes: systemInputSchema.omit({ organisationId: true }).partial().strict(),
+        })
+        .strict(),
+    response: () => z.object({ system: orgSystemSchema }),
   }),
   'activate-system': defineRoute({
     operation: 'activate-system',
@@ -590,8 +596,8 @@ export const organisationRoutes = {
     auth: 'authenticated',
     roles: ADMINS,
     summary: 'Makes an inactive system active again (its organisation must be active).',
-    request: z.object({ systemId: identifierSchema, revision: revisionSchema }).strict(),
-    response: z.object({ system: orgSystemSchema }),
+    request: () => z.object({ systemId: identifierSchema, revision: revisionSchema }).strict(),
+    response: () => z.object({ system: orgSystemSchema }),
   }),
   'deactivate-system': defineRoute({
     operation: 'deactivate-system',
@@ -601,8 +607,8 @@ export const organisationRoutes = {
     auth: 'authenticated',
     roles: ADMINS,
     summary: 'Deactivates a system; refused (409, naming them) while an open connection uses it.',
-    request: z.object({ systemId: identifierSchema, revision: revisionSchema }).strict(),
-    response: z.object({ system: orgSystemSchema }),
+    request: () => z.object({ systemId: identifierSchema, revision: revisionSchema }).strict(),
+    response: () => z.object({ system: orgSystemSchema }),
   }),
   'import-systems': defineRoute({
     operation: 'import-systems',
@@ -614,8 +620,8 @@ export const organisationRoutes = {
     summary:
       'Systems from a CSV file (the organisation named by organisationId, or else by its exact ' +
       'name): checked and saved like import-organisations.',
-    request: importRequestSchema,
-    response: importResponseSchema,
+    request: () => importRequestSchema,
+    response: () => importResponseSchema,
     // The CSV as a JSON string: escapes and multi-byte letters take up to 3 bytes a character.
     maxBodyBytes: 6_002_048,
   }),
@@ -627,8 +633,8 @@ export const organisationRoutes = {
     auth: 'authenticated',
     roles: READERS,
     summary: 'The filtered system list as CSV; a link that expires in minutes.',
-    request: systemListQuerySchema.strict(),
-    response: downloadLinkSchema.extend({ rows: z.number().int() }),
+    request: () => systemListQuerySchema.strict(),
+    response: () => downloadLinkSchema.extend({ rows: z.number().int() }),
   }),
   'list-studies': defineRoute({
     operation: 'list-studies',
@@ -638,8 +644,8 @@ export const organisationRoutes = {
     auth: 'authenticated',
     roles: READERS,
     summary: 'Studies the caller may see (by sponsor, then protocol number), filtered and paged.',
-    request: studyListQuerySchema.extend(pageRequest).strict(),
-    response: z.object({ studies: z.array(studySchema), ...pageResponse }),
+    request: () => studyListQuerySchema.extend(pageRequest).strict(),
+    response: () => z.object({ studies: z.array(studySchema), ...pageResponse }),
   }),
   'create-study': defineRoute({
     operation: 'create-study',
@@ -650,8 +656,8 @@ export const organisationRoutes = {
     roles: ADMINS,
     summary:
       "Registers a study (planned) of an active sponsor (an OrgAdmin: their own sponsor's); 409 on the field when the sponsor already uses the protocol number.",
-    request: studyInputSchema,
-    response: z.object({ study: studySchema }),
+    request: () => studyInputSchema,
+    response: () => z.object({ study: studySchema }),
   }),
   'update-study': defineRoute({
     operation: 'update-study',
@@ -662,18 +668,19 @@ export const organisationRoutes = {
     roles: ADMINS,
     summary:
       'Changes a study (title, phase, CRO, protocol number) or moves its status forward (planned → active → closed); closing is refused while an open connection uses it.',
-    request: z
-      .object({
-        studyId: identifierSchema,
-        revision: revisionSchema,
-        changes: studyInputSchema
-          .omit({ sponsorOrganisationId: true })
-          .extend({ status: studyStatusSchema })
-          .partial()
-          .strict(),
-      })
-      .strict(),
-    response: z.object({ study: studySchema }),
+    request: () =>
+      z
+        .object({
+          studyId: identifierSchema,
+          revision: revisionSchema,
+          changes: studyInputSchema
+            .omit({ sponsorOrganisationId: true })
+            .extend({ status: studyStatusSchema })
+            .partial()
+            .strict(),
+        })
+        .strict(),
+    response: () => z.object({ study: studySchema }),
   }),
   'list-connections': defineRoute({
     operation: 'list-connections',
@@ -684,8 +691,8 @@ export const organisationRoutes = {
     roles: READERS,
     summary:
       'Connections the caller may see (their organisation is the sponsor, the CRO or the site), newest change first, filtered and paged; `search` matches the protocol number, study title, sponsor, site, site number or investigator.',
-    request: connectionListQuerySchema.extend(pageRequest).strict(),
-    response: z.object({ connections: z.array(connectionSchema), ...pageResponse }),
+    request: () => connectionListQuerySchema.extend(pageRequest).strict(),
+    response: () => z.object({ connections: z.array(connectionSchema), ...pageResponse }),
   }),
   'export-connections': defineRoute({
     operation: 'export-connections',
@@ -695,8 +702,8 @@ export const organisationRoutes = {
     auth: 'authenticated',
     roles: READERS,
     summary: 'The filtered connection list as CSV; a link that expires in minutes.',
-    request: connectionListQuerySchema.strict(),
-    response: downloadLinkSchema.extend({ rows: z.number().int() }),
+    request: () => connectionListQuerySchema.strict(),
+    response: () => downloadLinkSchema.extend({ rows: z.number().int() }),
   }),
   'search-site-directory': defineRoute({
     operation: 'search-site-directory',
@@ -707,25 +714,27 @@ export const organisationRoutes = {
     roles: ADMINS,
     summary:
       "The active sites a sponsor side may invite (name, country and identifiers only, never contacts or systems): a PlatformAdmin's, or an OrgAdmin's of a sponsor or CRO. With `kind: 'cro'`, the active CROs a sponsor may name on its studies (a PlatformAdmin's or a sponsor's OrgAdmin's).",
-    request: z
-      .object({
-        search: searchSchema,
-        country: countrySchema.optional(),
-        kind: z.enum(['site', 'cro']).optional(),
-        ...pageRequest,
-      })
-      .strict(),
-    response: z.object({
-      sites: z.array(
-        organisationSchema.pick({
-          organisationId: true,
-          name: true,
-          country: true,
-          identifiers: true,
-        }),
-      ),
-      ...pageResponse,
-    }),
+    request: () =>
+      z
+        .object({
+          search: searchSchema,
+          country: countrySchema.optional(),
+          kind: z.enum(['site', 'cro']).optional(),
+          ...pageRequest,
+        })
+        .strict(),
+    response: () =>
+      z.object({
+        sites: z.array(
+          organisationSchema.pick({
+            organisationId: true,
+            name: true,
+            country: true,
+            identifiers: true,
+          }),
+        ),
+        ...pageResponse,
+      }),
   }),
   'invite-site': defineRoute({
     operation: 'invite-site',
@@ -736,8 +745,8 @@ export const organisationRoutes = {
     roles: ADMINS,
     summary:
       "Invites a site to a study (the sponsor's or its CRO's OrgAdmin, or a PlatformAdmin) with the sponsor-side system that will exchange; 409 when the site already has an open connection to the study.",
-    request: inviteSiteInputSchema,
-    response: z.object({ connection: connectionSchema }),
+    request: () => inviteSiteInputSchema,
+    response: () => z.object({ connection: connectionSchema }),
   }),
   'accept-connection': defineRoute({
     operation: 'accept-connection',
@@ -748,14 +757,15 @@ export const organisationRoutes = {
     roles: ADMINS,
     summary:
       "The site accepts an invitation with its own active system (the site's OrgAdmin, or a PlatformAdmin).",
-    request: z
-      .object({
-        connectionId: identifierSchema,
-        revision: revisionSchema,
-        siteSystemId: identifierSchema,
-      })
-      .strict(),
-    response: z.object({ connection: connectionSchema }),
+    request: () =>
+      z
+        .object({
+          connectionId: identifierSchema,
+          revision: revisionSchema,
+          siteSystemId: identifierSchema,
+        })
+        .strict(),
+    response: () => z.object({ connection: connectionSchema }),
   }),
   'decline-connection': defineRoute({
     operation: 'decline-connection',
@@ -765,8 +775,8 @@ export const organisationRoutes = {
     auth: 'authenticated',
     roles: ADMINS,
     summary: 'The site declines an invitation (final), with an optional reason.',
-    request: connectionStep,
-    response: z.object({ connection: connectionSchema }),
+    request: () => connectionStep,
+    response: () => z.object({ connection: connectionSchema }),
   }),
   'suspend-connection': defineRoute({
     operation: 'suspend-connection',
@@ -776,8 +786,8 @@ export const organisationRoutes = {
     auth: 'authenticated',
     roles: ADMINS,
     summary: 'Either side suspends an active connection: no documents are exchanged meanwhile.',
-    request: connectionStep,
-    response: z.object({ connection: connectionSchema }),
+    request: () => connectionStep,
+    response: () => z.object({ connection: connectionSchema }),
   }),
   'resume-connection': defineRoute({
     operation: 'resume-connection',
@@ -788,8 +798,8 @@ export const organisationRoutes = {
     roles: ADMINS,
     summary:
       'The side that suspended a connection (or a PlatformAdmin) resumes it; both its systems must be active.',
-    request: connectionStep,
-    response: z.object({ connection: connectionSchema }),
+    request: () => connectionStep,
+    response: () => z.object({ connection: connectionSchema }),
   }),
   'end-connection': defineRoute({
     operation: 'end-connection',
@@ -800,7 +810,7 @@ export const organisationRoutes = {
     roles: ADMINS,
     summary:
       'Either side ends a connection (an invitation not yet answered is withdrawn this way); final.',
-    request: connectionStep,
-    response: z.object({ connection: connectionSchema }),
+    request: () => connectionStep,
+    response: () => z.object({ connection: connectionSchema }),
   }),
 } as const;

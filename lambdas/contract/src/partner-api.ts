@@ -8,6 +8,7 @@ import {
   systemEnvironmentSchema,
   systemKindSchema,
 } from './organisations';
+import { type LazySchemas, withLazySchemas } from './route';
 
 /**
  * The partner API (issue 15): the calls a site's or a sponsor's system makes, under
@@ -68,9 +69,13 @@ export interface PartnerRouteDefinition<
   readonly maxBodyBytes: number;
 }
 
-const definePartnerRoute = <Op extends string, Req extends z.ZodType, Res extends z.ZodType>(
-  route: Omit<PartnerRouteDefinition<Op, Req, Res>, 'maxBodyBytes'> & { maxBodyBytes?: number },
-): PartnerRouteDefinition<Op, Req, Res> => ({ maxBodyBytes: 16 * 1024, ...route });
+const definePartnerRoute = <Op extends string, Req extends z.ZodType, Res extends z.ZodType>({
+  request,
+  response,
+  ...route
+}: Omit<PartnerRouteDefinition<Op, Req, Res>, 'maxBodyBytes' | 'request' | 'response'> &
+  LazySchemas<Req, Res> & { maxBodyBytes?: number }): PartnerRouteDefinition<Op, Req, Res> =>
+  withLazySchemas({ maxBodyBytes: 16 * 1024, ...route }, { request, response });
 
 // ---- what the calls answer ----
 
@@ -124,17 +129,18 @@ export const partnerRoutes = {
     scope: fullScope('system.read'),
     summary:
       'The calling system, its organisation, and its credential: the scopes it holds and when it expires.',
-    request: z.object({}).strict(),
-    response: z.object({
-      system: partnerSystemSchema,
-      organisation: partnerOrganisationSchema,
-      credential: z.object({
-        apiId: z.string(),
-        clientId: z.string(),
-        scopes: z.array(apiScopeSchema),
-        expiresAt: isoDateSchema,
+    request: () => z.object({}).strict(),
+    response: () =>
+      z.object({
+        system: partnerSystemSchema,
+        organisation: partnerOrganisationSchema,
+        credential: z.object({
+          apiId: z.string(),
+          clientId: z.string(),
+          scopes: z.array(apiScopeSchema),
+          expiresAt: isoDateSchema,
+        }),
       }),
-    }),
   }),
   'partner-connections': definePartnerRoute({
     operation: 'partner-connections',
@@ -144,17 +150,19 @@ export const partnerRoutes = {
     scope: fullScope('connections.read'),
     summary:
       'The connections the calling system takes part in (as the sponsor-side or the site system), newest change first, with the counterpart system; 50 a page, `nextCursor` for the next.',
-    request: z
-      .object({
-        status: connectionStatusSchema.optional(),
-        limit: z.coerce.number().int().min(1).max(100).optional(),
-        cursor: cursorSchema.optional(),
-      })
-      .strict(),
-    response: z.object({
-      connections: z.array(partnerConnectionSchema),
-      nextCursor: z.string().nullable(),
-    }),
+    request: () =>
+      z
+        .object({
+          status: connectionStatusSchema.optional(),
+          limit: z.coerce.number().int().min(1).max(100).optional(),
+          cursor: cursorSchema.optional(),
+        })
+        .strict(),
+    response: () =>
+      z.object({
+        connections: z.array(partnerConnectionSchema),
+        nextCursor: z.string().nullable(),
+      }),
   }),
 } as const;
 

@@ -36,11 +36,34 @@ export interface RouteDefinition<
 export const API_PREFIX = '/ccsc/ui/';
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
+/**
+ * A route's schemas as the definitions write them: built on first use, then kept. A Lambda serves
+ * one route, so it builds that route's schemas and no other's (the whole table would cost most of
+ * its cold start); everything that reads `route.request` / `route.response` sees plain schemas.
+ */
+export type LazySchemas<Req, Res> = { request: () => Req; response: () => Res };
+
+export const withLazySchemas = <T extends object, Req, Res>(
+  rest: T,
+  { request, response }: LazySchemas<Req, Res>,
+): T & { readonly request: Req; readonly response: Res } => {
+  let req: Req | undefined;
+  let res: Res | undefined;
+  return Object.defineProperties(rest, {
+    request: { enumerable: true, get: () => (req ??= request()) },
+    response: { enumerable: true, get: () => (res ??= response()) },
+  }) as T & { readonly request: Req; readonly response: Res };
+};
+
 export const defineRoute = <
   Op extends string,
   Req extends z.ZodType,
   Res extends z.ZodType,
   Auth extends 'public' | 'authenticated',
->(
-  route: Omit<RouteDefinition<Op, Req, Res, Auth>, 'maxBodyBytes'> & { maxBodyBytes?: number },
-): RouteDefinition<Op, Req, Res, Auth> => ({ maxBodyBytes: DEFAULT_MAX_BODY_BYTES, ...route });
+>({
+  request,
+  response,
+  ...route
+}: Omit<RouteDefinition<Op, Req, Res, Auth>, 'maxBodyBytes' | 'request' | 'response'> &
+  LazySchemas<Req, Res> & { maxBodyBytes?: number }): RouteDefinition<Op, Req, Res, Auth> =>
+  withLazySchemas({ maxBodyBytes: DEFAULT_MAX_BODY_BYTES, ...route }, { request, response });

@@ -1,4 +1,6 @@
+import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
+import { defineRoute } from './route';
 import { routeList, routes } from './routes';
 
 describe('the route table', () => {
@@ -66,5 +68,33 @@ describe('the route table', () => {
 
   it('never lets a GET read a body', () => {
     for (const r of routeList) if (r.method === 'GET') expect(r.input).toBe('query');
+  });
+});
+
+describe('defineRoute', () => {
+  it('builds a route’s schemas on first read, once, and never before', () => {
+    let built = 0;
+    const route = defineRoute({
+      operation: 'probe',
+      method: 'POST',
+      path: 'probe',
+      input: 'body',
+      auth: 'authenticated',
+      roles: [],
+      summary: 'probe',
+      request: () => {
+        built += 1;
+        return z.object({ name: z.string() }).strict();
+      },
+      response: () => z.object({ ok: z.boolean() }),
+    });
+    expect(built).toBe(0);
+    expect(route.request.safeParse({ name: 'x' }).success).toBe(true);
+    expect(route.request.safeParse({ name: 'x', extra: 1 }).success).toBe(false);
+    expect(route.request).toBe(route.request);
+    expect(built).toBe(1);
+    // A copy of the route (spread, as the mock server and infra make) carries the same schemas.
+    expect({ ...route }.response).toBe(route.response);
+    expect(route.maxBodyBytes).toBe(16 * 1024);
   });
 });

@@ -19,8 +19,8 @@ export const sessionRoutes = {
       'ID token) and records it in the audit trail. `accessToken` is what the spec sends; the ' +
       'server does not need it and only checks that it is a token-shaped string when present. ' +
       'allowedBeforeMfa: a user who has not enrolled TOTP yet can still sign out.',
-    request: z.object({ accessToken: accessTokenSchema.optional() }).strict(),
-    response: z.object({ signedOut: z.literal(true) }),
+    request: () => z.object({ accessToken: accessTokenSchema.optional() }).strict(),
+    response: () => z.object({ signedOut: z.literal(true) }),
   }),
   redirectUser: defineRoute({
     operation: 'redirectUser',
@@ -36,13 +36,17 @@ export const sessionRoutes = {
       'Not allowedBeforeMfa: the web app enrols TOTP with Cognito itself (AssociateSoftwareToken, ' +
       'VerifySoftwareToken, SetUserMFAPreference with the access token) before it calls this, so ' +
       'a caller without TOTP gets 403 MFA_ENROLMENT_REQUIRED like on every other gated call.',
-    request: z
-      .object({ logLogin: z.literal('true').optional(), firstLogin: z.literal('true').optional() })
-      .strict()
-      .refine((q) => (q.logLogin === 'true') !== (q.firstLogin === 'true'), {
-        message: 'Exactly one of logLogin=true or firstLogin=true is required',
-      }),
-    response: z.object({ recorded: z.literal(true) }),
+    request: () =>
+      z
+        .object({
+          logLogin: z.literal('true').optional(),
+          firstLogin: z.literal('true').optional(),
+        })
+        .strict()
+        .refine((q) => (q.logLogin === 'true') !== (q.firstLogin === 'true'), {
+          message: 'Exactly one of logLogin=true or firstLogin=true is required',
+        }),
+    response: () => z.object({ recorded: z.literal(true) }),
   }),
   accountLockout: defineRoute({
     operation: 'accountLockout',
@@ -55,8 +59,8 @@ export const sessionRoutes = {
       'Called after "Incorrect username or password.". Locks the account only when its real ' +
       'consecutive failed sign-ins (Cognito auth events) reach the threshold; locked=true means ' +
       'the account is now locked. Unknown e-mails answer exactly like a not-yet-locked account.',
-    request: z.object({ clientId: clientIdSchema, email: loginEmailSchema }).strict(),
-    response: z.object({ locked: z.boolean() }),
+    request: () => z.object({ clientId: clientIdSchema, email: loginEmailSchema }).strict(),
+    response: () => z.object({ locked: z.boolean() }),
   }),
   'confirm-forget-password': defineRoute({
     operation: 'confirm-forget-password',
@@ -66,15 +70,16 @@ export const sessionRoutes = {
     auth: 'public',
     roles: [],
     summary: 'Sets a new password with the code Cognito e-mailed (ConfirmForgotPassword).',
-    request: z
-      .object({
-        clientId: clientIdSchema,
-        email: loginEmailSchema,
-        newPassword: newPasswordSchema,
-        confirmationCode: z.string().regex(/^[0-9]{6}$/, 'Confirmation code must be 6 digits'),
-      })
-      .strict(),
-    response: z.object({ passwordReset: z.literal(true) }),
+    request: () =>
+      z
+        .object({
+          clientId: clientIdSchema,
+          email: loginEmailSchema,
+          newPassword: newPasswordSchema,
+          confirmationCode: z.string().regex(/^[0-9]{6}$/, 'Confirmation code must be 6 digits'),
+        })
+        .strict(),
+    response: () => z.object({ passwordReset: z.literal(true) }),
   }),
   'forget-totp': defineRoute({
     operation: 'forget-totp',
@@ -86,8 +91,8 @@ export const sessionRoutes = {
     summary:
       'Starts "Can\'t access authenticator app": always answers the same; an existing enabled ' +
       'account gets an e-mail with a single-use, short-lived link (stored only as a hash).',
-    request: z.object({ clientId: clientIdSchema, email: loginEmailSchema }).strict(),
-    response: z.object({ requested: z.literal(true) }),
+    request: () => z.object({ clientId: clientIdSchema, email: loginEmailSchema }).strict(),
+    response: () => z.object({ requested: z.literal(true) }),
   }),
   'forget-totp/confirm': defineRoute({
     operation: 'forget-totp/confirm',
@@ -99,7 +104,7 @@ export const sessionRoutes = {
     summary:
       'Redeems the e-mailed link: removes the old authenticator so that the next sign-in ' +
       '(password still required) enrols a new one.',
-    request: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32,128}$/) }).strict(),
-    response: z.object({ authenticatorRemoved: z.literal(true) }),
+    request: () => z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32,128}$/) }).strict(),
+    response: () => z.object({ authenticatorRemoved: z.literal(true) }),
   }),
 } as const;

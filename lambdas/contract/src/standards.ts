@@ -24,13 +24,15 @@ export const standardRoutes = {
     auth: 'authenticated',
     roles: READERS,
     summary: 'The mapping standards, newest first.',
-    request: z
-      .object({
-        cursor: cursorSchema.optional(),
-        limit: z.coerce.number().int().min(1).max(100).optional(),
-      })
-      .strict(),
-    response: z.object({ standards: z.array(standardSchema), nextCursor: z.string().nullable() }),
+    request: () =>
+      z
+        .object({
+          cursor: cursorSchema.optional(),
+          limit: z.coerce.number().int().min(1).max(100).optional(),
+        })
+        .strict(),
+    response: () =>
+      z.object({ standards: z.array(standardSchema), nextCursor: z.string().nullable() }),
   }),
   'artifact/get-standard': defineRoute({
     operation: 'artifact/get-standard',
@@ -40,8 +42,8 @@ export const standardRoutes = {
     auth: 'authenticated',
     roles: READERS,
     summary: 'One mapping standard with its mapping document.',
-    request: z.object({ standardId: standardIdSchema }).strict(),
-    response: z.object({ standard: standardSchema, document: z.string() }),
+    request: () => z.object({ standardId: standardIdSchema }).strict(),
+    response: () => z.object({ standard: standardSchema, document: z.string() }),
   }),
   'artifact/create-standard': defineRoute({
     operation: 'artifact/create-standard',
@@ -51,18 +53,19 @@ export const standardRoutes = {
     auth: 'authenticated',
     roles: ['PlatformAdmin'],
     summary: 'Creates a mapping standard from its document.',
-    request: z
-      .object({
-        name: freeTextSchema(120),
-        version: z.string().regex(/^[0-9A-Za-z.-]{1,32}$/),
-        description: freeTextSchema(1000).optional(),
-        document: z
-          .string()
-          .min(1)
-          .max(512 * 1024),
-      })
-      .strict(),
-    response: z.object({ standard: standardSchema }),
+    request: () =>
+      z
+        .object({
+          name: freeTextSchema(120),
+          version: z.string().regex(/^[0-9A-Za-z.-]{1,32}$/),
+          description: freeTextSchema(1000).optional(),
+          document: z
+            .string()
+            .min(1)
+            .max(512 * 1024),
+        })
+        .strict(),
+    response: () => z.object({ standard: standardSchema }),
     maxBodyBytes: 600 * 1024,
   }),
   'artifact/update-standard': defineRoute({
@@ -73,23 +76,24 @@ export const standardRoutes = {
     auth: 'authenticated',
     roles: ['PlatformAdmin'],
     summary: 'Changes a mapping standard; the previous document version is kept.',
-    request: z
-      .object({
-        standardId: standardIdSchema,
-        name: freeTextSchema(120).optional(),
-        version: z
-          .string()
-          .regex(/^[0-9A-Za-z.-]{1,32}$/)
-          .optional(),
-        description: freeTextSchema(1000).optional(),
-        document: z
-          .string()
-          .min(1)
-          .max(512 * 1024)
-          .optional(),
-      })
-      .strict(),
-    response: z.object({ standard: standardSchema }),
+    request: () =>
+      z
+        .object({
+          standardId: standardIdSchema,
+          name: freeTextSchema(120).optional(),
+          version: z
+            .string()
+            .regex(/^[0-9A-Za-z.-]{1,32}$/)
+            .optional(),
+          description: freeTextSchema(1000).optional(),
+          document: z
+            .string()
+            .min(1)
+            .max(512 * 1024)
+            .optional(),
+        })
+        .strict(),
+    response: () => z.object({ standard: standardSchema }),
     maxBodyBytes: 600 * 1024,
   }),
   'artifact/download': defineRoute({
@@ -100,7 +104,7 @@ export const standardRoutes = {
     auth: 'authenticated',
     roles: READERS,
     summary: "A short-lived link to a standard's mapping document.",
-    request: z.object({ standardId: standardIdSchema }).strict(),
-    response: downloadLinkSchema,
+    request: () => z.object({ standardId: standardIdSchema }).strict(),
+    response: () => downloadLinkSchema,
   }),
 } as const;

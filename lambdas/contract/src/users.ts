@@ -108,19 +108,21 @@ export const userRoutes = {
       'sorted, `total` the number that match, `count` the length of `users` (SPEC §3), ' +
       '`nextCursor` continues the list. `search` matches the start of the e-mail, the given or ' +
       'the family name, in any case. An OrgAdmin sees their own organisation only.',
-    request: userListQuerySchema
-      .extend({
-        accessToken: accessTokenSchema.optional(),
-        limit: z.number().int().min(1).max(60).optional(),
-        cursor: cursorSchema.optional(),
-      })
-      .strict(),
-    response: z.object({
-      users: z.array(userListItemSchema),
-      count: z.number().int(),
-      total: z.number().int(),
-      nextCursor: z.string().nullable(),
-    }),
+    request: () =>
+      userListQuerySchema
+        .extend({
+          accessToken: accessTokenSchema.optional(),
+          limit: z.number().int().min(1).max(60).optional(),
+          cursor: cursorSchema.optional(),
+        })
+        .strict(),
+    response: () =>
+      z.object({
+        users: z.array(userListItemSchema),
+        count: z.number().int(),
+        total: z.number().int(),
+        nextCursor: z.string().nullable(),
+      }),
   }),
   'export-users': defineRoute({
     operation: 'export-users',
@@ -132,13 +134,14 @@ export const userRoutes = {
     summary:
       'The filtered list as CSV (same filters as list-all-users, ordered by e-mail), streamed ' +
       'into a private object in parts; answers a download link that expires after a few minutes.',
-    request: userListQuerySchema.omit({ sort: true, order: true }).strict(),
-    response: z.object({
-      url: z.url(),
-      fileName: z.string(),
-      rows: z.number().int(),
-      expiresAt: isoDateSchema,
-    }),
+    request: () => userListQuerySchema.omit({ sort: true, order: true }).strict(),
+    response: () =>
+      z.object({
+        url: z.url(),
+        fileName: z.string(),
+        rows: z.number().int(),
+        expiresAt: isoDateSchema,
+      }),
   }),
   'create-user': defineRoute({
     operation: 'create-user',
@@ -148,8 +151,8 @@ export const userRoutes = {
     auth: 'authenticated',
     roles: ADMINS,
     summary: 'Invites a user: Cognito sends the temporary password by e-mail.',
-    request: z.object({ userAttributes: userAttributesSchema }).strict(),
-    response: z.object({ user: userSchema }),
+    request: () => z.object({ userAttributes: userAttributesSchema }).strict(),
+    response: () => z.object({ user: userSchema }),
   }),
   'update-user': defineRoute({
     operation: 'update-user',
@@ -159,14 +162,15 @@ export const userRoutes = {
     auth: 'authenticated',
     roles: ADMINS,
     summary: 'Changes attributes and role; a changed e-mail is re-verified.',
-    request: z
-      .object({
-        userName: userNameSchema,
-        // Absent keeps; organisationId null: none (an Auditor of every organisation).
-        userAttributes: userAttributesSchema.partial().strict(),
-      })
-      .strict(),
-    response: z.object({ user: userSchema }),
+    request: () =>
+      z
+        .object({
+          userName: userNameSchema,
+          // Absent keeps; organisationId null: none (an Auditor of every organisation).
+          userAttributes: userAttributesSchema.partial().strict(),
+        })
+        .strict(),
+    response: () => z.object({ user: userSchema }),
   }),
   'enable-user': defineRoute({
     operation: 'enable-user',
@@ -176,8 +180,8 @@ export const userRoutes = {
     auth: 'authenticated',
     roles: ADMINS,
     summary: 'Enables (and so unlocks) a user. userRole is checked against the directory.',
-    request: z.object({ userName: userNameSchema, userRole: roleSchema }).strict(),
-    response: z.object({ user: userSchema }),
+    request: () => z.object({ userName: userNameSchema, userRole: roleSchema }).strict(),
+    response: () => z.object({ user: userSchema }),
   }),
   'disable-user': defineRoute({
     operation: 'disable-user',
@@ -187,8 +191,8 @@ export const userRoutes = {
     auth: 'authenticated',
     roles: ADMINS,
     summary: "Disables a user and ends the user's sessions at once.",
-    request: z.object({ userName: userNameSchema, userRole: roleSchema }).strict(),
-    response: z.object({ user: userSchema }),
+    request: () => z.object({ userName: userNameSchema, userRole: roleSchema }).strict(),
+    response: () => z.object({ user: userSchema }),
   }),
   'delete-user': defineRoute({
     operation: 'delete-user',
@@ -198,8 +202,8 @@ export const userRoutes = {
     auth: 'authenticated',
     roles: ADMINS,
     summary: 'Deletes a user.',
-    request: z.object({ userName: userNameSchema, userRole: roleSchema }).strict(),
-    response: z.object({ userName: z.string() }),
+    request: () => z.object({ userName: userNameSchema, userRole: roleSchema }).strict(),
+    response: () => z.object({ userName: z.string() }),
   }),
   'reset-user-mfa': defineRoute({
     operation: 'reset-user-mfa',
@@ -211,8 +215,8 @@ export const userRoutes = {
     summary:
       "Removes the user's authenticator app and ends their sessions: the next sign-in (password " +
       'still required) enrols a new one. userRole is checked against the directory.',
-    request: z.object({ userName: userNameSchema, userRole: roleSchema }).strict(),
-    response: z.object({ user: userSchema }),
+    request: () => z.object({ userName: userNameSchema, userRole: roleSchema }).strict(),
+    response: () => z.object({ user: userSchema }),
   }),
   'resend-invitation': defineRoute({
     operation: 'resend-invitation',
@@ -224,7 +228,7 @@ export const userRoutes = {
     summary:
       'Sends the invitation again with a new temporary password, only while the user has not ' +
       'signed in for the first time (409 otherwise). userRole is checked against the directory.',
-    request: z.object({ userName: userNameSchema, userRole: roleSchema }).strict(),
-    response: z.object({ user: userSchema }),
+    request: () => z.object({ userName: userNameSchema, userRole: roleSchema }).strict(),
+    response: () => z.object({ user: userSchema }),
   }),
 } as const;

@@ -24,8 +24,8 @@ const echoRoute = defineRoute({
   auth: 'authenticated',
   roles: ['PlatformAdmin'],
   summary: 'test',
-  request: z.object({ name: z.string().min(2) }).strict(),
-  response: z.object({ greeting: z.string() }),
+  request: () => z.object({ name: z.string().min(2) }).strict(),
+  response: () => z.object({ greeting: z.string() }),
   maxBodyBytes: 100,
 });
 
