@@ -1,6 +1,13 @@
 import { operations, routes, type Operation } from '@ccsc/contract';
 import type { PartnerOperation } from '@ccsc/contract/partner-api';
-import { CREDENTIAL_PK, CREDENTIAL_USED_PK, credentialClientKey } from '@ccsc/lambdas/data-model';
+import {
+  CREDENTIAL_PK,
+  CREDENTIAL_USED_PK,
+  credentialClientKey,
+  USER_INDEX_CHANGES_PK,
+  USER_INDEX_PK,
+  USER_INDEX_VERSION_KEY,
+} from '@ccsc/lambdas/data-model';
 
 /**
  * What each operation's function may do, and on what: the IAM policy of every function is built
@@ -505,6 +512,24 @@ export const JOB_PERMISSIONS = {
   ]),
   // The session's writes too: a password reset is checked against the auth events; and the
   // registry's, imports included.
+  // Hourly (lambdas/src/jobs/credential-expiry.ts): every credential read; for a notice the
+  // recipients (the user index: its version, rows and change log, read only) and the mail, the
+  // notice recorded in the credential; at expiry the Cognito client deleted and the record
+  // changed; at a rotation's end of grace the older secrets deleted. Each change audited.
+  'credential-expiry': mergeByResource([
+    CREDENTIAL_LIST,
+    CREDENTIAL_READ,
+    CREDENTIAL_CHANGE,
+    clients(CLIENT.delete, CLIENT.listSecrets, CLIENT.deleteSecret),
+    REGISTRY_READ,
+    {
+      on: 'mainTable',
+      actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+      partitions: [USER_INDEX_PK, USER_INDEX_VERSION_KEY.pk, USER_INDEX_CHANGES_PK],
+    },
+    SEND_MAIL,
+    AUDIT_APPEND,
+  ]),
   'reconcile-writes': mergeByResource([
     { on: 'mainTable', actions: ['dynamodb:Query'] },
     { on: 'userPool', actions: ['cognito-idp:AdminListUserAuthEvents'] },

@@ -269,8 +269,8 @@ describe('Api: one function per operation', () => {
     );
     expect(everyFunction).toHaveLength(
       // + the partner API's, + CDK's own handlers of AwsCustomResource and BucketDeployment,
-      // + the two jobs
-      operations.length + PARTNER_FUNCTIONS.length + 4,
+      // + the three jobs
+      operations.length + PARTNER_FUNCTIONS.length + 5,
     );
   });
 

@@ -28,8 +28,13 @@ const poolActionsOf = (roleConstruct: Parameters<typeof logicalId>[1]) => {
     JSON.stringify(p.Properties?.Roles).includes(`"${roleId}"`),
   );
   const statements = (policy?.Properties?.PolicyDocument as { Statement: Resource[] }).Statement;
+  // What the role is allowed (every role also has the audit table's explicit Deny statement).
   return statements.flatMap((s) => {
-    const action = (s as unknown as { Action: string | string[] }).Action;
+    const { Action: action, Effect: effect } = s as unknown as {
+      Action: string | string[];
+      Effect: string;
+    };
+    if (effect !== 'Allow') return [];
     return Array.isArray(action) ? action : [action];
   });
 };
@@ -69,7 +74,33 @@ describe('Jobs (issue 12): interrupted writes finished, the user index watched',
     );
   });
 
-  it('alarms when the index disagreed with Cognito, and when either job fails', () => {
+  it('runs the credential job hourly, able to delete clients and secrets but never create them (issue 15)', () => {
+    const fn = functionNamed('ccsc-sit-job-credential-expiry');
+    expect(ruleTargeting(fn.id)).toMatchObject({ ScheduleExpression: 'rate(1 hour)' });
+    const actions = poolActionsOf(stack.jobs.credentialExpiry.role);
+    for (const action of [
+      'cognito-idp:DeleteUserPoolClient',
+      'cognito-idp:ListUserPoolClientSecrets',
+      'cognito-idp:DeleteUserPoolClientSecret',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'ses:SendEmail',
+    ]) {
+      expect(actions).toContain(action);
+    }
+    // It ends credentials; it never issues one, never reveals a secret, never removes a record.
+    for (const action of [
+      'cognito-idp:CreateUserPoolClient',
+      'cognito-idp:AddUserPoolClientSecret',
+      'cognito-idp:DescribeUserPoolClient',
+      'dynamodb:DeleteItem',
+      'dynamodb:Scan',
+    ]) {
+      expect(actions).not.toContain(action);
+    }
+  });
+
+  it('alarms when the index disagreed with Cognito, and when any job fails', () => {
     expect(alarmNamed('ccsc-sit-user-index-disagreed')).toMatchObject({
       Namespace: USER_INDEX_DRIFT_METRIC.namespace,
       MetricName: USER_INDEX_DRIFT_METRIC.name,
@@ -80,6 +111,7 @@ describe('Jobs (issue 12): interrupted writes finished, the user index watched',
     for (const name of [
       'ccsc-sit-interrupted-writes-unfinished',
       'ccsc-sit-user-index-rebuild-failed',
+      'ccsc-sit-credential-job-failed',
     ]) {
       expect(alarmNamed(name), name).toMatchObject({
         MetricName: 'Errors',

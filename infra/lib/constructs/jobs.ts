@@ -28,7 +28,10 @@ export interface JobsProps {
  *   write could not be finished;
  * - every night the user index is rebuilt from the user pool, catching changes made in Cognito
  *   outside the console; it counts the rows that disagreed (the `UserIndexDrift` metric) and an
- *   alarm goes off when any did, or when the rebuild failed.
+ *   alarm goes off when any did, or when the rebuild failed;
+ * - every hour the credential job sends the 30- and 7-day expiry notices, expires credentials
+ *   (their Cognito clients deleted) and ends rotations whose grace is over; an alarm goes off when
+ *   a credential could not be handled (it is tried again the next hour).
  */
 export class Jobs extends Construct {
   readonly userIndexRebuild: NodeFunction;
@@ -38,6 +41,9 @@ export class Jobs extends Construct {
   readonly userIndexDriftAlarm: cloudwatch.Alarm;
   readonly userIndexRebuildFailedAlarm: cloudwatch.Alarm;
   readonly writeReconcilerFailedAlarm: cloudwatch.Alarm;
+  readonly credentialExpiry: NodeFunction;
+  readonly credentialExpirySchedule: events.Rule;
+  readonly credentialExpiryFailedAlarm: cloudwatch.Alarm;
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
@@ -99,6 +105,44 @@ export class Jobs extends Construct {
     Validations.of(this.writeReconcilerSchedule).acknowledge({
       id: 'Serverless-EventBusDLQ',
       reason: 'A missed run carries no data: the next one, five minutes later, does the same.',
+    });
+
+    this.credentialExpiry = new NodeFunction(this, 'CredentialExpiry', {
+      functionName: `${props.namePrefix}-job-credential-expiry`,
+      description:
+        'Hourly: API credential expiry notices, expiry (client deleted) and the end of rotations',
+      entry: join(LAMBDA_JOBS_DIR, 'credential-expiry.ts'),
+      environment: props.environment,
+      logRetention: props.logRetention,
+      timeout: Duration.minutes(5),
+    });
+    grantTo(this.credentialExpiry, JOB_PERMISSIONS['credential-expiry'], props.grantTargets);
+    Validations.of(this.credentialExpiry).acknowledge({
+      id: 'Serverless-LambdaDLQ',
+      reason:
+        'The scheduled event carries nothing to keep: each credential records what was done to ' +
+        'it (notices sent, expiry, retirement), and the next hourly run takes up what is left.',
+    });
+    this.credentialExpirySchedule = new events.Rule(this, 'CredentialExpiryHourly', {
+      description: 'Credential expiry notices, expiries and ends of rotation, every hour',
+      schedule: events.Schedule.rate(Duration.hours(1)),
+      targets: [new targets.LambdaFunction(this.credentialExpiry.function, { retryAttempts: 0 })],
+    });
+    Validations.of(this.credentialExpirySchedule).acknowledge({
+      id: 'Serverless-EventBusDLQ',
+      reason: 'A missed run carries no data: the next one, an hour later, does the same.',
+    });
+    this.credentialExpiryFailedAlarm = new cloudwatch.Alarm(this, 'CredentialExpiryFailed', {
+      alarmName: `${props.namePrefix}-credential-job-failed`,
+      alarmDescription:
+        'The credential job could not handle a credential (a notice, an expiry or the end of a ' +
+        'rotation): see its log group. An expired credential is refused by the partner API ' +
+        'anyway; its Cognito client stays until a run succeeds.',
+      metric: this.credentialExpiry.function.metricErrors({ period: Duration.hours(1) }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
 
     this.writeReconcilerFailedAlarm = new cloudwatch.Alarm(this, 'WriteReconcilerFailed', {
