@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { waitForMail } from '../support/aws';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { mailTo, waitForMail } from '../support/aws';
+import { CONSOLE_OUTPUT_FILE } from '../support/console';
 import { partnerToken } from '../support/oauth';
 import { buildNetwork, must, type Network, ok, registryCall } from '../support/registry';
 
@@ -66,15 +67,36 @@ const partner = async (path: string, token: string | null) => {
 const tokenFor = (clientId: string, secret: string, scope: string) =>
   partnerToken(c.cognitoEndpoint, c.userPoolId, { clientId, clientSecret: secret }, scope);
 
+/**
+ * Every answer this file receives (the console's, the token endpoint's, the mail UI's, a signed
+ * link's), kept to be searched for the secrets afterwards. Only a successful reveal may hold one.
+ */
+const answers: { url: string; status: number; body: string }[] = [];
+const realFetch = globalThis.fetch;
+const recordingFetch: typeof fetch = async (input, init) => {
+  const res = await realFetch(input, init);
+  const url = input instanceof Request ? input.url : String(input);
+  answers.push({ url, status: res.status, body: await res.clone().text() });
+  return res;
+};
+const isReveal = (a: { url: string; status: number }) =>
+  a.url === `${c.url}/ccsc/ui/decription` && a.status === 200;
+
 describe('API credentials and the partner API', () => {
   let n: Network;
   const contact = `eisf-it-${Date.now()}@example.org`;
   let credential: Credential;
   let first: Revealed;
+  /** Every secret revealed in this file, the rotation's too. */
+  const secrets: string[] = [];
 
   beforeAll(async () => {
+    globalThis.fetch = recordingFetch;
     n = await buildNetwork(c, 'Credentials');
   }, 120_000);
+  afterAll(() => {
+    globalThis.fetch = realFetch;
+  });
 
   it('an OrgAdmin issues a credential for their site’s eISF; the contact alone gets the link', async () => {
     credential = (
@@ -111,6 +133,7 @@ describe('API credentials and the partner API', () => {
     const revealed = await publicCall('decription', link);
     expect(revealed.status).toBe(200);
     first = revealed.body.data as Revealed;
+    secrets.push(first.clientSecret);
     expect(first.clientId).toBe(credential.clientId);
     const answers = await Promise.all(
       [
@@ -165,6 +188,7 @@ describe('API credentials and the partner API', () => {
     });
     const second = (await publicCall('decription', await linkIn(contact, 2))).body.data as Revealed;
     expect(second.clientSecret).not.toBe(first.clientSecret);
+    secrets.push(second.clientSecret);
     await tokenFor(first.clientId, first.clientSecret, 'ccsc-api/system.read');
     await tokenFor(second.clientId, second.clientSecret, 'ccsc-api/system.read');
     const [rotating] = (
@@ -199,12 +223,34 @@ describe('API credentials and the partner API', () => {
     expect((await partner('me', token)).status).toBe(401);
   });
 
-  it('keeps the secret out of every table, file and audit record', async () => {
-    const secret = first.clientSecret;
+  it('keeps the secrets out of every answer, mail, log line, table, file and audit record', async () => {
+    expect(secrets).toHaveLength(2);
+    // The scope document too (a signed link to the exports bucket), fetched like the rest.
+    const scope = await ok<{ url: string }>(
+      c,
+      n.people.siteAdmin,
+      `downloadApiScope?apiId=${encodeURIComponent(credential.apiId)}`,
+      undefined,
+      'GET',
+    );
+    expect((await fetch(scope.url)).status).toBe(200);
     const audit = await ok<{ records: unknown[] }>(c, n.admin, 'list-audit-records', {
       limit: 100,
     });
-    expect(JSON.stringify(audit)).not.toContain(secret);
+    // Each secret was answered exactly once: by its reveal.
+    expect(answers.filter(isReveal)).toHaveLength(2);
+    const others = answers.filter((a) => !isReveal(a));
+    expect(others.length).toBeGreaterThan(20);
+    const mails = JSON.stringify(await mailTo(c, contact));
+    const output = await readFile(join(c.dataDir, CONSOLE_OUTPUT_FILE), 'utf8');
+    // The handlers' log lines are in it (the refused reveals log their refusal).
+    expect(output).toContain('"operation":"decription"');
+    for (const secret of secrets) {
+      for (const answer of others) expect(answer.body.includes(secret), answer.url).toBe(false);
+      expect(mails).not.toContain(secret);
+      expect(output).not.toContain(secret);
+      expect(JSON.stringify(audit)).not.toContain(secret);
+    }
     // The offline DynamoDB keeps its tables under the data folder: none holds the secret.
     const files: string[] = [];
     const walk = async (dir: string): Promise<void> => {
@@ -217,7 +263,8 @@ describe('API credentials and the partner API', () => {
     await walk(join(c.dataDir, 'dynamodb'));
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
-      expect((await readFile(file)).includes(secret), file).toBe(false);
+      const content = await readFile(file);
+      for (const secret of secrets) expect(content.includes(secret), file).toBe(false);
     }
   });
 });

@@ -1,6 +1,9 @@
 import type { MockEnv, RunningConsole } from '@ccsc/mock-server';
 import { readEnv } from '@ccsc/mock-server';
 
+/** In the data folder: what the console's process wrote to stdout and stderr (global-setup.ts). */
+export const CONSOLE_OUTPUT_FILE = 'console-output.log';
+
 /** What a test needs to reach a running console and its stand-ins. */
 export interface ConsoleInfo {
   url: string;
