@@ -1,6 +1,9 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { credentialKey, TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { mailTo, waitForMail } from '../support/aws';
 import { CONSOLE_OUTPUT_FILE } from '../support/console';
 import { partnerToken } from '../support/oauth';
@@ -79,6 +82,15 @@ const recordingFetch: typeof fetch = async (input, init) => {
   answers.push({ url, status: res.status, body: await res.clone().text() });
   return res;
 };
+const documents = DynamoDBDocumentClient.from(
+  new DynamoDBClient({
+    region: c.region,
+    endpoint: c.dynamodbEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  }),
+);
+const MAIN_TABLE = tableName('local', TABLES.main);
+
 const isReveal = (a: { url: string; status: number }) =>
   a.url === `${c.url}/ccsc/ui/decription` && a.status === 200;
 
@@ -223,8 +235,82 @@ describe('API credentials and the partner API', () => {
     expect((await partner('me', token)).status).toBe(401);
   });
 
+  it('an expired link and an expired credential reveal and answer nothing; another organisation cannot touch it', async () => {
+    const issue = async (to: string) =>
+      (
+        await ok<{ credential: Credential }>(c, n.people.siteAdmin, 'generateApiCredential', {
+          systemId: n.siteSystem.systemId,
+          scopes: ['ccsc-api/system.read'],
+          expiresAt: IN_A_YEAR(),
+          contactEmail: to,
+        })
+      ).credential;
+    const ago = new Date(Date.now() - 60_000).toISOString();
+    // The link's 72 hours are over (the stored record says so; no clock is turned).
+    const lateContact = `late-${Date.now()}@example.org`;
+    const late = await issue(lateContact);
+    const lateLink = await linkIn(lateContact, 1);
+    await documents.send(
+      new UpdateCommand({
+        TableName: MAIN_TABLE,
+        Key: credentialKey(late.apiId),
+        UpdateExpression: 'SET #link.#until = :ago',
+        ExpressionAttributeNames: { '#link': 'link', '#until': 'until' },
+        ExpressionAttributeValues: { ':ago': ago },
+      }),
+    );
+    const unknown = await publicCall('decription', {
+      apiId: '00000000-0000-4000-8000-000000000000',
+      token: lateLink.token,
+    });
+    for (const call of ['get-api-credential-link', 'decription']) {
+      const answer = await publicCall(call, lateLink);
+      expect(answer.status, call).toBe(404);
+      expect(answer.body.error?.message).toBe(unknown.body.error?.message);
+    }
+    // The credential's own expiry has passed: a token the client still gets is refused.
+    const endedContact = `ended-${Date.now()}@example.org`;
+    const ended = await issue(endedContact);
+    const revealed = (await publicCall('decription', await linkIn(endedContact, 1))).body
+      .data as Revealed;
+    secrets.push(revealed.clientSecret);
+    await documents.send(
+      new UpdateCommand({
+        TableName: MAIN_TABLE,
+        Key: credentialKey(ended.apiId),
+        UpdateExpression: 'SET validUntil = :ago',
+        ExpressionAttributeValues: { ':ago': ago },
+      }),
+    );
+    const token = await tokenFor(revealed.clientId, revealed.clientSecret, 'ccsc-api/system.read');
+    expect((await partner('me', token)).status).toBe(401);
+    // The sponsor's OrgAdmin cannot see, rotate, revoke or describe the site's credential.
+    const [listed] = (
+      await ok<{ credentials: Credential[] }>(c, n.people.siteAdmin, 'list-api-credentials', {
+        systemId: n.siteSystem.systemId,
+      })
+    ).credentials.filter((x) => x.apiId === ended.apiId);
+    const revision = must(listed).revision;
+    expect(
+      (
+        await ok<{ credentials: Credential[] }>(c, n.people.sponsorAdmin, 'list-api-credentials', {
+          systemId: n.siteSystem.systemId,
+        })
+      ).credentials,
+    ).toEqual([]);
+    for (const [op, body, method] of [
+      ['resendApiCredential', { apiId: ended.apiId, revision }, 'POST'],
+      ['deleteApiCredential', { apiId: ended.apiId, revision }, 'POST'],
+      ['retire-api-credential-secret', { apiId: ended.apiId, revision }, 'POST'],
+      [`downloadApiScope?apiId=${ended.apiId}`, undefined, 'GET'],
+    ] as const) {
+      const refused = await registryCall(c, n.people.sponsorAdmin, op, body, method);
+      expect(refused.status, op).toBe(404);
+    }
+  });
+
   it('keeps the secrets out of every answer, mail, log line, table, file and audit record', async () => {
-    expect(secrets).toHaveLength(2);
+    expect(secrets).toHaveLength(3);
     // The scope document too (a signed link to the exports bucket), fetched like the rest.
     const scope = await ok<{ url: string }>(
       c,
@@ -238,7 +324,7 @@ describe('API credentials and the partner API', () => {
       limit: 100,
     });
     // Each secret was answered exactly once: by its reveal.
-    expect(answers.filter(isReveal)).toHaveLength(2);
+    expect(answers.filter(isReveal)).toHaveLength(3);
     const others = answers.filter((a) => !isReveal(a));
     expect(others.length).toBeGreaterThan(20);
     const mails = JSON.stringify(await mailTo(c, contact));
