@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { openIdConfiguration } from './cognito/discovery';
 import { startConsole } from './console';
 import { type MockEnv, readEnv } from './env';
 import { exitOnStartFailure } from './start-failure';
@@ -21,6 +22,10 @@ console.log(
     `  Console  ${running.url}   (ready in ${seconds} s)`,
     `  Inbox    ${running.stack.endpoints.mailUi}`,
     `  Admin    ${env.BOOTSTRAP_ADMIN_EMAIL}  (temporary password: see the invitation in the inbox)`,
+    `  Partner  ${running.url}/ccsc/api/v1  (tokens: ${
+      openIdConfiguration(running.stack.endpoints.cognitoPublic, running.stack.userPoolId)
+        .token_endpoint
+    })`,
     `  Data     ${env.DATA_DIR}`,
     '',
   ].join('\n'),
