@@ -83,6 +83,15 @@ export class MemoryMachineClients implements MachineClients {
   readonly clients = new Map<string, Client>();
   private n = 0;
   failCreate: Error | null = null;
+  /** Calls that fail (as Cognito down would) until taken out again. */
+  readonly failing = new Set<'originalSecret' | 'delete'>();
+
+  private down(call: 'originalSecret' | 'delete'): Error | null {
+    if (!this.failing.has(call)) return null;
+    const err = new Error('Service unavailable.');
+    err.name = 'InternalErrorException';
+    return err;
+  }
 
   private next(prefix: string) {
     this.n += 1;
@@ -116,6 +125,8 @@ export class MemoryMachineClients implements MachineClients {
   }
 
   originalSecret(clientId: string) {
+    const down = this.down('originalSecret');
+    if (down !== null) return Promise.reject(down);
     const [first] = this.client(clientId).secrets;
     if (first === undefined) return Promise.reject(new Error('no secret'));
     return Promise.resolve(first.value);
@@ -151,6 +162,8 @@ export class MemoryMachineClients implements MachineClients {
   }
 
   delete(clientId: string) {
+    const down = this.down('delete');
+    if (down !== null) return Promise.reject(down);
     this.clients.delete(clientId);
     return Promise.resolve();
   }

@@ -70,8 +70,10 @@ export const getCredentialLink: Core<
  * decription: redeems the link — taken in one conditional step, so it works once — and shows the
  * secret: the client's original one for a first reveal; for a rotation a second secret added
  * now (Cognito generates it and shows it this once), the old one deleted `graceDays` later by
- * the expiry job, or at once for a grace of 0. If the link is taken but the secret cannot be
- * shown (Cognito down), the link is spent: the administrator sends a new one.
+ * the expiry job, or at once for a grace of 0. A first reveal reads the secret before it takes
+ * the link, so Cognito being down leaves the link working; a rotation's secret can only be made
+ * once the link is taken, so if Cognito fails then, the link is spent and the administrator sends
+ * a new one (the old secret keeps working meanwhile).
  */
 export const revealCredential: Core<(typeof routes)['decription'], CredentialLinkDeps> = (
   input,
@@ -81,7 +83,12 @@ export const revealCredential: Core<(typeof routes)['decription'], CredentialLin
   withMinimumDuration(deps, deps.minimumDurationMs ?? LINK_MIN_RESPONSE_MS, async () => {
     const now = deps.clock.now();
     const tokenHash = hashToken(input.token);
-    if (working(await deps.credentials.get(input.apiId), tokenHash, now) === null) throw refuse();
+    const found = working(await deps.credentials.get(input.apiId), tokenHash, now);
+    if (found === null) throw refuse();
+    // A first reveal reads the secret before the link is spent (a read changes nothing): if
+    // Cognito cannot answer, the link still works. Only the redemption below hands it out.
+    const original =
+      found.link?.kind === 'rotation' ? null : await deps.clients.originalSecret(found.clientId);
     const at = now.toISOString();
     const before = await deps.credentials.redeemLink(input.apiId, tokenHash, now, (record) => ({
       ...record,
@@ -107,7 +114,7 @@ export const revealCredential: Core<(typeof routes)['decription'], CredentialLin
         for (const id of older) await deps.clients.deleteSecret(before.clientId, id);
       }
     } else {
-      secret = await deps.clients.originalSecret(before.clientId);
+      secret = original ?? (await deps.clients.originalSecret(before.clientId));
     }
     const snapshot = await deps.registry.snapshot();
     const systemName = snapshot.systems.get(before.systemId)?.name ?? '';

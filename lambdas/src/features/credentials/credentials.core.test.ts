@@ -116,6 +116,20 @@ describe('the link: what it issues, and its one reveal', () => {
     }
   });
 
+  it('a first reveal Cognito cannot answer spends nothing: the link works once it can', async () => {
+    const w = world();
+    const credential = await issue(w);
+    const link = lastLink(w.mailer);
+    w.clients.failing.add('originalSecret');
+    await expect(revealCredential(link, contact(), w.linkDeps)).rejects.toThrow(
+      'Service unavailable.',
+    );
+    w.clients.failing.clear();
+    const revealed = await revealCredential(link, contact(), w.linkDeps);
+    expect(w.clients.accepts(credential.clientId, revealed.clientSecret)).toBe(true);
+    expect(w.audit.actions()).toEqual(['api-credential.issued', 'api-credential.revealed']);
+  });
+
   it('answers a tampered token, an unknown apiId and an expired link alike, in the same time', async () => {
     const w = world();
     await issue(w);
@@ -221,6 +235,27 @@ describe('rotation, retirement and revocation', () => {
       action: 'api-credential.revoked',
       reason: 'System retired',
     });
+  });
+
+  it('a revocation Cognito refuses changes nothing on record, and the retry revokes', async () => {
+    const { w, credential } = await active();
+    const audited = w.audit.entries.length;
+    w.clients.failing.add('delete');
+    await expect(
+      revokeCredential({ apiId: credential.apiId, revision: 2 }, as('orgAdminA'), w.deps),
+    ).rejects.toThrow('Service unavailable.');
+    const [unchanged] = (await listCredentials({}, as('orgAdminA'), w.deps)).credentials;
+    expect(unchanged).toMatchObject({ status: 'active', revision: 2 });
+    expect(w.audit.entries).toHaveLength(audited);
+    w.clients.failing.clear();
+    const { credential: revoked } = await revokeCredential(
+      { apiId: credential.apiId, revision: 2 },
+      as('orgAdminA'),
+      w.deps,
+    );
+    expect(revoked.status).toBe('revoked');
+    expect(w.clients.clients.has(credential.clientId)).toBe(false);
+    expect(w.audit.actions().at(-1)).toBe('api-credential.revoked');
   });
 });
 

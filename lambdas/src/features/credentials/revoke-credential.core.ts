@@ -12,9 +12,12 @@ import {
 } from './credential-records';
 
 /**
- * deleteApiCredential: revokes — final. The record says `revoked` first (the partner API refuses
- * the client's tokens from the next call: it reads this status), then the Cognito client is
- * deleted (no new tokens). A credential revoked already answers 409.
+ * deleteApiCredential: revokes — final. The Cognito client is deleted first (no new tokens), then
+ * the record says `revoked` (the partner API refuses the client's tokens from the next call: it
+ * reads this status). In this order a failure of either step leaves the credential as it was
+ * but for its client — still `active` on record, so the administrator's retry takes every step
+ * again (deleting a client that is gone already is nothing) — rather than `revoked` with a live
+ * client no retry could reach. A credential revoked already answers 409.
  */
 export const revokeCredential: Core<
   (typeof routes)['deleteApiCredential'],
@@ -37,8 +40,8 @@ export const revokeCredential: Core<
     revokedBy: ctx.caller.email,
     revision: record.revision + 1,
   };
-  await deps.credentials.replace(updated, record.revision);
   await deps.clients.delete(record.clientId);
+  await deps.credentials.replace(updated, record.revision);
   const snapshot = await deps.registry.snapshot();
   await deps.audit.append(
     auditEntry(
