@@ -4,12 +4,14 @@ import { ALL_ROLES } from './roles';
 
 /** Shapes and role lists that several areas of the route table share. */
 
-export const empty = z.object({}).strict();
+export const empty = z.lazy(() => z.object({}).strict());
 /** The spec's clients send their access token in some bodies; only its shape is checked. */
-export const accessTokenSchema = z
-  .string()
-  .max(8192)
-  .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, 'accessToken is not a JWT');
+export const accessTokenSchema = z.lazy(() =>
+  z
+    .string()
+    .max(8192)
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, 'accessToken is not a JWT'),
+);
 export const ADMINS = ['PlatformAdmin', 'OrgAdmin'] as const;
 export const READERS = ALL_ROLES;
 

@@ -30,7 +30,7 @@ import { defineRoute } from './route';
  */
 
 export const CREDENTIAL_STATUSES = ['pending', 'active', 'expiring', 'expired', 'revoked'] as const;
-export const credentialStatusSchema = z.enum(CREDENTIAL_STATUSES);
+export const credentialStatusSchema = z.lazy(() => z.enum(CREDENTIAL_STATUSES));
 export type CredentialStatus = z.infer<typeof credentialStatusSchema>;
 
 /** Days before its expiry that a credential counts as expiring (and its notices go out). */
@@ -42,46 +42,52 @@ export const LINK_HOURS = 72;
 export const DEFAULT_GRACE_DAYS = 7;
 export const MAX_GRACE_DAYS = 30;
 
-export const apiIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'apiId is not valid');
+export const apiIdSchema = z.lazy(() =>
+  z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'apiId is not valid'),
+);
 /** The link's token as the page reads it from `?t=` (base64url of 32 random bytes). */
-export const linkTokenSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{32,128}$/, 'The link is not complete: open it exactly as it was sent.');
+export const linkTokenSchema = z.lazy(() =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{32,128}$/, 'The link is not complete: open it exactly as it was sent.'),
+);
 
-export const apiCredentialSchema = z.object({
-  apiId: z.string(),
-  organisationId: z.string(),
-  organisationName: z.string(),
-  systemId: z.string(),
-  systemName: z.string(),
-  clientId: z.string(),
-  scopes: z.array(apiScopeSchema),
-  description: z.string().nullable(),
-  /** The system's technical contact: the only person a link goes to. */
-  contactEmail: z.string(),
-  status: credentialStatusSchema,
-  expiresAt: isoDateSchema,
-  createdAt: isoDateSchema,
-  createdBy: z.string(),
-  /** When the contact revealed the (first) secret; null while pending. */
-  revealedAt: isoDateSchema.nullable(),
-  /** Until when the link sent last works; null when none is outstanding. */
-  linkExpiresAt: isoDateSchema.nullable(),
-  lastUsedAt: isoDateSchema.nullable(),
-  /** A rotation under way: the new secret's link sent, or both secrets working until `retiresAt`. */
-  rotation: z
-    .object({
-      graceDays: z.number().int(),
-      /** When the new secret was revealed; null while its link is outstanding. */
-      revealedAt: isoDateSchema.nullable(),
-      /** When the old secret stops working; null until the new one is revealed. */
-      retiresAt: isoDateSchema.nullable(),
-    })
-    .nullable(),
-  revokedAt: isoDateSchema.nullable(),
-  revokedBy: z.string().nullable(),
-  revision: z.number().int(),
-});
+export const apiCredentialSchema = z.lazy(() =>
+  z.object({
+    apiId: z.string(),
+    organisationId: z.string(),
+    organisationName: z.string(),
+    systemId: z.string(),
+    systemName: z.string(),
+    clientId: z.string(),
+    scopes: z.array(apiScopeSchema),
+    description: z.string().nullable(),
+    /** The system's technical contact: the only person a link goes to. */
+    contactEmail: z.string(),
+    status: credentialStatusSchema,
+    expiresAt: isoDateSchema,
+    createdAt: isoDateSchema,
+    createdBy: z.string(),
+    /** When the contact revealed the (first) secret; null while pending. */
+    revealedAt: isoDateSchema.nullable(),
+    /** Until when the link sent last works; null when none is outstanding. */
+    linkExpiresAt: isoDateSchema.nullable(),
+    lastUsedAt: isoDateSchema.nullable(),
+    /** A rotation under way: the new secret's link sent, or both secrets working until `retiresAt`. */
+    rotation: z
+      .object({
+        graceDays: z.number().int(),
+        /** When the new secret was revealed; null while its link is outstanding. */
+        revealedAt: isoDateSchema.nullable(),
+        /** When the old secret stops working; null until the new one is revealed. */
+        retiresAt: isoDateSchema.nullable(),
+      })
+      .nullable(),
+    revokedAt: isoDateSchema.nullable(),
+    revokedBy: z.string().nullable(),
+    revision: z.number().int(),
+  }),
+);
 export type ApiCredential = z.infer<typeof apiCredentialSchema>;
 
 export const credentialListQuerySchema = z.object({
@@ -93,18 +99,20 @@ export const credentialListQuerySchema = z.object({
 });
 
 /** What the link's page shows before anything is revealed. */
-export const credentialLinkSchema = z.object({
-  apiId: z.string(),
-  /** A first secret, or the second of a rotation. */
-  kind: z.enum(['initial', 'rotation']),
-  organisationName: z.string(),
-  systemName: z.string(),
-  scopes: z.array(apiScopeSchema),
-  expiresAt: isoDateSchema,
-  linkExpiresAt: isoDateSchema,
-});
+export const credentialLinkSchema = z.lazy(() =>
+  z.object({
+    apiId: z.string(),
+    /** A first secret, or the second of a rotation. */
+    kind: z.enum(['initial', 'rotation']),
+    organisationName: z.string(),
+    systemName: z.string(),
+    scopes: z.array(apiScopeSchema),
+    expiresAt: isoDateSchema,
+    linkExpiresAt: isoDateSchema,
+  }),
+);
 
-const linkRequest = z.object({ apiId: apiIdSchema, token: linkTokenSchema }).strict();
+const linkRequest = z.lazy(() => z.object({ apiId: apiIdSchema, token: linkTokenSchema }).strict());
 
 /** The API-credential calls (SPEC §7). */
 export const credentialRoutes = {

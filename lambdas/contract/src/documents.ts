@@ -3,11 +3,13 @@ import { cursorSchema, isoDateSchema } from './fields';
 import { READERS, downloadLinkSchema } from './common';
 import { defineRoute } from './route';
 
-export const documentKeySchema = z
-  .string()
-  .min(1)
-  .max(512)
-  .regex(/^(?!\/)(?!.*\.\.)[A-Za-z0-9_@.\-/ ]+$/, 'key is not a valid document key');
+export const documentKeySchema = z.lazy(() =>
+  z
+    .string()
+    .min(1)
+    .max(512)
+    .regex(/^(?!\/)(?!.*\.\.)[A-Za-z0-9_@.\-/ ]+$/, 'key is not a valid document key'),
+);
 
 /** The document calls (s3documents/*, SPEC §7). */
 export const documentRoutes = {

@@ -22,17 +22,19 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export const fieldErrorSchema = z.lazy(() => z.object({ path: z.string(), message: z.string() }));
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
-export const errorBodySchema = z.object({
-  status: z.literal('error'),
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.array(fieldErrorSchema).optional(),
+export const errorBodySchema = z.lazy(() =>
+  z.object({
+    status: z.literal('error'),
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      fields: z.array(fieldErrorSchema).optional(),
+    }),
   }),
-});
+);
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const successBodySchema = <T extends z.ZodType>(data: T) =>

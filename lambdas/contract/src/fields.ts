@@ -33,40 +33,48 @@ export const PASSWORD_MAX = PASSWORD_POLICY.maxLength;
 export const OTP_LENGTH = 6;
 
 /** The e-mail typed at login and on the public recovery screens (SPEC §5, login e-mail). */
-export const loginEmailSchema = z
-  .string()
-  .trim()
-  .min(1, 'Email cannot be empty')
-  .max(254)
-  .refine((v) => !EMAIL_DISALLOWED_PATTERN.test(v), MESSAGES.emailFormat)
-  .refine((v) => EMAIL_PATTERN.test(v), MESSAGES.emailFormat)
-  .transform((v) => v.toLowerCase());
+export const loginEmailSchema = z.lazy(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Email cannot be empty')
+    .max(254)
+    .refine((v) => !EMAIL_DISALLOWED_PATTERN.test(v), MESSAGES.emailFormat)
+    .refine((v) => EMAIL_PATTERN.test(v), MESSAGES.emailFormat)
+    .transform((v) => v.toLowerCase()),
+);
 
 /** An administrator's e-mail as user management stores it: identifier characters only (SPEC §5). */
-export const emailSchema = z
-  .string()
-  .trim()
-  .min(1, 'Email cannot be empty')
-  .max(254)
-  .regex(IDENTIFIER_PATTERN, MESSAGES.identifierChars)
-  .refine((v) => EMAIL_PATTERN.test(v), MESSAGES.emailFormat)
-  .transform((v) => v.toLowerCase());
+export const emailSchema = z.lazy(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Email cannot be empty')
+    .max(254)
+    .regex(IDENTIFIER_PATTERN, MESSAGES.identifierChars)
+    .refine((v) => EMAIL_PATTERN.test(v), MESSAGES.emailFormat)
+    .transform((v) => v.toLowerCase()),
+);
 
-export const identifierSchema = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9_@.-]+$/, MESSAGES.identifierChars);
+export const identifierSchema = z.lazy(() =>
+  z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[A-Za-z0-9_@.-]+$/, MESSAGES.identifierChars),
+);
 
 export const freeTextSchema = (max: number) =>
   z.string().trim().min(1).max(max).regex(FREE_TEXT_PATTERN, MESSAGES.freeTextChars);
 
-export const digitsSchema = z.string().regex(DIGITS_PATTERN, MESSAGES.numberChars);
+export const digitsSchema = z.lazy(() => z.string().regex(DIGITS_PATTERN, MESSAGES.numberChars));
 
-export const otpSchema = z
-  .string()
-  .length(OTP_LENGTH)
-  .regex(/^[0-9]{6}$/, MESSAGES.numberChars);
+export const otpSchema = z.lazy(() =>
+  z
+    .string()
+    .length(OTP_LENGTH)
+    .regex(/^[0-9]{6}$/, MESSAGES.numberChars),
+);
 
 /** The password rules of SPEC §5, each checked on its own so a form can tick them off one by one. */
 export const PASSWORD_RULES = {
@@ -89,22 +97,28 @@ export const passwordRuleResults = (p: string): Record<PasswordRule, boolean> =>
 export const isStrongPassword = (p: string): boolean =>
   Object.values(passwordRuleResults(p)).every(Boolean);
 
-export const newPasswordSchema = z
-  .string()
-  .max(PASSWORD_MAX)
-  .refine(isStrongPassword, 'Password does not meet the password policy');
+export const newPasswordSchema = z.lazy(() =>
+  z
+    .string()
+    .max(PASSWORD_MAX)
+    .refine(isStrongPassword, 'Password does not meet the password policy'),
+);
 
 /** Opaque Cognito identifiers: the app client id, user names (sub), pagination tokens. */
-export const clientIdSchema = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[\w+]+$/, 'clientId is not a valid app client id');
-export const userNameSchema = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'userName is not a valid user name');
-export const cursorSchema = z.string().min(1).max(4096);
+export const clientIdSchema = z.lazy(() =>
+  z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[\w+]+$/, 'clientId is not a valid app client id'),
+);
+export const userNameSchema = z.lazy(() =>
+  z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'userName is not a valid user name'),
+);
+export const cursorSchema = z.lazy(() => z.string().min(1).max(4096));
 /** ISO-8601 timestamps in responses. */
-export const isoDateSchema = z.iso.datetime({ offset: true });
+export const isoDateSchema = z.lazy(() => z.iso.datetime({ offset: true }));

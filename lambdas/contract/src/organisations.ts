@@ -40,11 +40,11 @@ import { isCountryCode } from './countries';
  */
 
 export const ORGANISATION_KINDS = ['site', 'sponsor', 'cro'] as const;
-export const organisationKindSchema = z.enum(ORGANISATION_KINDS);
+export const organisationKindSchema = z.lazy(() => z.enum(ORGANISATION_KINDS));
 export type OrganisationKind = z.infer<typeof organisationKindSchema>;
 
 export const REGISTRY_STATUSES = ['active', 'inactive'] as const;
-export const registryStatusSchema = z.enum(REGISTRY_STATUSES);
+export const registryStatusSchema = z.lazy(() => z.enum(REGISTRY_STATUSES));
 export type RegistryStatus = z.infer<typeof registryStatusSchema>;
 
 export const SYSTEM_KINDS = [
@@ -57,11 +57,11 @@ export const SYSTEM_KINDS = [
   'safety',
   'other',
 ] as const;
-export const systemKindSchema = z.enum(SYSTEM_KINDS);
+export const systemKindSchema = z.lazy(() => z.enum(SYSTEM_KINDS));
 export type SystemKind = z.infer<typeof systemKindSchema>;
 
 export const SYSTEM_ENVIRONMENTS = ['production', 'validation', 'test'] as const;
-export const systemEnvironmentSchema = z.enum(SYSTEM_ENVIRONMENTS);
+export const systemEnvironmentSchema = z.lazy(() => z.enum(SYSTEM_ENVIRONMENTS));
 
 export const STUDY_PHASES = [
   'phase-1',
@@ -72,14 +72,14 @@ export const STUDY_PHASES = [
   'phase-4',
   'not-applicable',
 ] as const;
-export const studyPhaseSchema = z.enum(STUDY_PHASES);
+export const studyPhaseSchema = z.lazy(() => z.enum(STUDY_PHASES));
 
 export const STUDY_STATUSES = ['planned', 'active', 'closed'] as const;
-export const studyStatusSchema = z.enum(STUDY_STATUSES);
+export const studyStatusSchema = z.lazy(() => z.enum(STUDY_STATUSES));
 export type StudyStatus = z.infer<typeof studyStatusSchema>;
 
 export const CONNECTION_STATUSES = ['invited', 'active', 'suspended', 'ended', 'declined'] as const;
-export const connectionStatusSchema = z.enum(CONNECTION_STATUSES);
+export const connectionStatusSchema = z.lazy(() => z.enum(CONNECTION_STATUSES));
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
 /** A connection that still binds its study, organisations and systems. */
 export const OPEN_CONNECTION_STATUSES: readonly ConnectionStatus[] = [
@@ -89,7 +89,7 @@ export const OPEN_CONNECTION_STATUSES: readonly ConnectionStatus[] = [
 ];
 
 /** The side of a connection an action is taken for. */
-export const connectionSideSchema = z.enum(['sponsor', 'site', 'platform']);
+export const connectionSideSchema = z.lazy(() => z.enum(['sponsor', 'site', 'platform']));
 export type ConnectionSide = z.infer<typeof connectionSideSchema>;
 
 // ---- Field rules (the forms use the same) ----
@@ -110,50 +110,60 @@ export const registryTextSchema = (max: number) =>
     .regex(/^[\p{L}\p{M}\p{N} .,&'()/+:#–-]+$/u, REGISTRY_MESSAGES.nameChars);
 
 /** ISO 3166-1 alpha-2, upper case (checked against the list of assigned codes). */
-export const countrySchema = z
-  .string()
-  .trim()
-  .transform((v) => v.toUpperCase())
-  .pipe(
-    z
-      .string()
-      .regex(/^[A-Z]{2}$/, REGISTRY_MESSAGES.country)
-      .refine(isCountryCode, REGISTRY_MESSAGES.country),
-  );
+export const countrySchema = z.lazy(() =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{2}$/, REGISTRY_MESSAGES.country)
+        .refine(isCountryCode, REGISTRY_MESSAGES.country),
+    ),
+);
 
-export const externalIdentifierSchema = z
-  .object({
-    label: registryTextSchema(60),
-    value: z
-      .string()
-      .trim()
-      .min(1, 'This field is required.')
-      .max(100)
-      .regex(/^[\p{L}\p{N} ._/:#-]+$/u, 'Use letters, digits, spaces and . _ / : # - only.'),
-  })
-  .strict();
+export const externalIdentifierSchema = z.lazy(() =>
+  z
+    .object({
+      label: registryTextSchema(60),
+      value: z
+        .string()
+        .trim()
+        .min(1, 'This field is required.')
+        .max(100)
+        .regex(/^[\p{L}\p{N} ._/:#-]+$/u, 'Use letters, digits, spaces and . _ / : # - only.'),
+    })
+    .strict(),
+);
 
-export const protocolNumberSchema = z
-  .string()
-  .trim()
-  .min(1, 'This field is required.')
-  .max(60)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, REGISTRY_MESSAGES.protocolChars);
+export const protocolNumberSchema = z.lazy(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'This field is required.')
+    .max(60)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, REGISTRY_MESSAGES.protocolChars),
+);
 
-export const siteNumberSchema = z
-  .string()
-  .trim()
-  .min(1, 'This field is required.')
-  .max(20)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Use letters, digits and . _ - only.');
+export const siteNumberSchema = z.lazy(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'This field is required.')
+    .max(20)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Use letters, digits and . _ - only.'),
+);
 
-export const reasonSchema = z.string().trim().max(500).optional();
-export const revisionSchema = z.number().int().min(1);
-const searchSchema = z
-  .string()
-  .max(128)
-  .regex(/^[\p{L}\p{M}\p{N} .,&'()/+:#_@-]*$/u, 'search may not contain that character')
-  .optional();
+export const reasonSchema = z.lazy(() => z.string().trim().max(500).optional());
+export const revisionSchema = z.lazy(() => z.number().int().min(1));
+const searchSchema = z.lazy(() =>
+  z
+    .string()
+    .max(128)
+    .regex(/^[\p{L}\p{M}\p{N} .,&'()/+:#_@-]*$/u, 'search may not contain that character')
+    .optional(),
+);
 
 // ---- Records as the console shows them ----
 
@@ -178,68 +188,76 @@ export const organisationSchema = z.object({
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
-export const orgSystemSchema = z.object({
-  systemId: z.string(),
-  organisationId: z.string(),
-  organisationName: z.string(),
-  name: z.string(),
-  kind: systemKindSchema,
-  vendor: z.string(),
-  product: z.string(),
-  environment: systemEnvironmentSchema,
-  technicalContactEmail: z.string(),
-  status: registryStatusSchema,
-  ...changedSchema,
-});
+export const orgSystemSchema = z.lazy(() =>
+  z.object({
+    systemId: z.string(),
+    organisationId: z.string(),
+    organisationName: z.string(),
+    name: z.string(),
+    kind: systemKindSchema,
+    vendor: z.string(),
+    product: z.string(),
+    environment: systemEnvironmentSchema,
+    technicalContactEmail: z.string(),
+    status: registryStatusSchema,
+    ...changedSchema,
+  }),
+);
 export type OrgSystem = z.infer<typeof orgSystemSchema>;
 
-export const studySchema = z.object({
-  studyId: z.string(),
-  sponsorOrganisationId: z.string(),
-  sponsorName: z.string(),
-  croOrganisationId: z.string().nullable(),
-  croName: z.string().nullable(),
-  protocolNumber: z.string(),
-  title: z.string(),
-  phase: studyPhaseSchema,
-  status: studyStatusSchema,
-  ...changedSchema,
-});
+export const studySchema = z.lazy(() =>
+  z.object({
+    studyId: z.string(),
+    sponsorOrganisationId: z.string(),
+    sponsorName: z.string(),
+    croOrganisationId: z.string().nullable(),
+    croName: z.string().nullable(),
+    protocolNumber: z.string(),
+    title: z.string(),
+    phase: studyPhaseSchema,
+    status: studyStatusSchema,
+    ...changedSchema,
+  }),
+);
 export type Study = z.infer<typeof studySchema>;
 
 /** One step of a connection's life: who (and for which side) did what, when. */
-export const connectionEventSchema = z.object({
-  status: connectionStatusSchema,
-  at: isoDateSchema,
-  by: z.string(),
-  side: connectionSideSchema,
-  reason: z.string().nullable(),
-});
+export const connectionEventSchema = z.lazy(() =>
+  z.object({
+    status: connectionStatusSchema,
+    at: isoDateSchema,
+    by: z.string(),
+    side: connectionSideSchema,
+    reason: z.string().nullable(),
+  }),
+);
 
-export const connectionSchema = z.object({
-  connectionId: z.string(),
-  studyId: z.string(),
-  protocolNumber: z.string(),
-  studyTitle: z.string(),
-  sponsorOrganisationId: z.string(),
-  sponsorName: z.string(),
-  /** The CRO acting for the sponsor on the study, when it names one. */
-  croOrganisationId: z.string().nullable(),
-  siteOrganisationId: z.string(),
-  siteName: z.string(),
-  siteNumber: z.string(),
-  country: z.string(),
-  principalInvestigator: z.string(),
-  sponsorSystemId: z.string(),
-  sponsorSystemName: z.string(),
-  siteSystemId: z.string().nullable(),
-  siteSystemName: z.string().nullable(),
-  status: connectionStatusSchema,
-  /** Which side suspended it (resumed by that side or a PlatformAdmin); null unless suspended. */
-  suspendedBy: connectionSideSchema.nullable(),
-  history: z.array(connectionEventSchema),
-  ...changedSchema,
-});
+export const connectionSchema = z.lazy(() =>
+  z.object({
+    connectionId: z.string(),
+    studyId: z.string(),
+    protocolNumber: z.string(),
+    studyTitle: z.string(),
+    sponsorOrganisationId: z.string(),
+    sponsorName: z.string(),
+    /** The CRO acting for the sponsor on the study, when it names one. */
+    croOrganisationId: z.string().nullable(),
+    siteOrganisationId: z.string(),
+    siteName: z.string(),
+    siteNumber: z.string(),
+    country: z.string(),
+    principalInvestigator: z.string(),
+    sponsorSystemId: z.string(),
+    sponsorSystemName: z.string(),
+    siteSystemId: z.string().nullable(),
+    siteSystemName: z.string().nullable(),
+    status: connectionStatusSchema,
+    /** Which side suspended it (resumed by that side or a PlatformAdmin); null unless suspended. */
+    suspendedBy: connectionSideSchema.nullable(),
+    history: z.array(connectionEventSchema),
+    ...changedSchema,
+  }),
+);
 export type Connection = z.infer<typeof connectionSchema>;
 
 // ---- List queries ----
@@ -255,7 +273,7 @@ const pageResponse = {
 };
 
 /** Query strings carry text: `limit` is read from digits there. */
-const queryLimit = z.coerce.number().int().min(1).max(100).optional();
+const queryLimit = z.lazy(() => z.coerce.number().int().min(1).max(100).optional());
 
 export const organisationListQuerySchema = z.object({
   /** Start of any word of the name, or of an identifier's value, or the country code; any case. */
@@ -287,8 +305,10 @@ export const connectionListQuerySchema = z.object({
   country: countrySchema.optional(),
 });
 
-const organisationPage = z.object({ organisations: z.array(organisationSchema), ...pageResponse });
-const systemPage = z.object({ systems: z.array(orgSystemSchema), ...pageResponse });
+const organisationPage = z.lazy(() =>
+  z.object({ organisations: z.array(organisationSchema), ...pageResponse }),
+);
+const systemPage = z.lazy(() => z.object({ systems: z.array(orgSystemSchema), ...pageResponse }));
 
 // ---- Write payloads ----
 
@@ -327,46 +347,56 @@ export const studyInputSchema = z
   .strict();
 export type StudyInput = z.output<typeof studyInputSchema>;
 
-export const inviteSiteInputSchema = z
-  .object({
-    studyId: identifierSchema,
-    siteOrganisationId: identifierSchema,
-    siteNumber: siteNumberSchema,
-    country: countrySchema,
-    principalInvestigator: registryTextSchema(150),
-    sponsorSystemId: identifierSchema,
-  })
-  .strict();
+export const inviteSiteInputSchema = z.lazy(() =>
+  z
+    .object({
+      studyId: identifierSchema,
+      siteOrganisationId: identifierSchema,
+      siteNumber: siteNumberSchema,
+      country: countrySchema,
+      principalInvestigator: registryTextSchema(150),
+      sponsorSystemId: identifierSchema,
+    })
+    .strict(),
+);
 export type InviteSiteInput = z.output<typeof inviteSiteInputSchema>;
 
-const connectionStep = z
-  .object({ connectionId: identifierSchema, revision: revisionSchema, reason: reasonSchema })
-  .strict();
+const connectionStep = z.lazy(() =>
+  z
+    .object({ connectionId: identifierSchema, revision: revisionSchema, reason: reasonSchema })
+    .strict(),
+);
 
 /** A CSV import: checked in full first (`dryRun`), then saved all or nothing. */
-export const importRequestSchema = z
-  .object({
-    /** The file's text (UTF-8, header row first; comma or semicolon separated). */
-    csv: z.string().min(1, 'The file is empty.').max(2_000_000),
-    dryRun: z.boolean(),
-  })
-  .strict();
-export const importProblemSchema = z.object({
-  /** The line of the file (1 is the header). */
-  line: z.number().int(),
-  /** The column the problem is in, when it is one column's. */
-  column: z.string().nullable(),
-  message: z.string(),
-});
-export const importResponseSchema = z.object({
-  /** Rows read (the header excluded). */
-  rows: z.number().int(),
-  problems: z.array(importProblemSchema),
-  /** How many were saved: 0 on a dry run or when any row has a problem. */
-  created: z.number().int(),
-  /** The header the file must have, for the message that explains it. */
-  columns: z.array(z.string()),
-});
+export const importRequestSchema = z.lazy(() =>
+  z
+    .object({
+      /** The file's text (UTF-8, header row first; comma or semicolon separated). */
+      csv: z.string().min(1, 'The file is empty.').max(2_000_000),
+      dryRun: z.boolean(),
+    })
+    .strict(),
+);
+export const importProblemSchema = z.lazy(() =>
+  z.object({
+    /** The line of the file (1 is the header). */
+    line: z.number().int(),
+    /** The column the problem is in, when it is one column's. */
+    column: z.string().nullable(),
+    message: z.string(),
+  }),
+);
+export const importResponseSchema = z.lazy(() =>
+  z.object({
+    /** Rows read (the header excluded). */
+    rows: z.number().int(),
+    problems: z.array(importProblemSchema),
+    /** How many were saved: 0 on a dry run or when any row has a problem. */
+    created: z.number().int(),
+    /** The header the file must have, for the message that explains it. */
+    columns: z.array(z.string()),
+  }),
+);
 
 /** The column order of the organisation and system CSV files (import and export alike). */
 export const ORGANISATION_CSV_COLUMNS = [

@@ -46,9 +46,11 @@ export const API_SCOPE_VALUES = API_SCOPES.map((s) => fullScope(s.name)) as [
   ApiScope,
   ...ApiScope[],
 ];
-export const apiScopeSchema = z.enum(API_SCOPE_VALUES, {
-  error: `Each scope must be one of: ${API_SCOPE_VALUES.join(', ')}.`,
-});
+export const apiScopeSchema = z.lazy(() =>
+  z.enum(API_SCOPE_VALUES, {
+    error: `Each scope must be one of: ${API_SCOPE_VALUES.join(', ')}.`,
+  }),
+);
 
 /** One partner call: a route under /ccsc/api/v1/ and the scope a token needs for it. */
 export interface PartnerRouteDefinition<
@@ -79,45 +81,51 @@ const definePartnerRoute = <Op extends string, Req extends z.ZodType, Res extend
 
 // ---- what the calls answer ----
 
-const partnerOrganisationSchema = z.object({
-  organisationId: z.string(),
-  name: z.string(),
-  kind: organisationKindSchema,
-  country: z.string(),
-});
-
-const partnerSystemSchema = z.object({
-  systemId: z.string(),
-  name: z.string(),
-  kind: systemKindSchema,
-  vendor: z.string(),
-  product: z.string(),
-  environment: systemEnvironmentSchema,
-});
-
-export const partnerConnectionSchema = z.object({
-  connectionId: z.string(),
-  /** Which side of the connection the calling system is on. */
-  side: z.enum(['sponsor', 'site']),
-  status: connectionStatusSchema,
-  study: z.object({
-    studyId: z.string(),
-    protocolNumber: z.string(),
-    title: z.string(),
-    phase: studyPhaseSchema,
-    status: studyStatusSchema,
-    sponsor: partnerOrganisationSchema,
+const partnerOrganisationSchema = z.lazy(() =>
+  z.object({
+    organisationId: z.string(),
+    name: z.string(),
+    kind: organisationKindSchema,
+    country: z.string(),
   }),
-  siteNumber: z.string(),
-  country: z.string(),
-  principalInvestigator: z.string(),
-  /** The other side: its organisation and the system it exchanges through (null until chosen). */
-  counterpart: z.object({
-    organisation: partnerOrganisationSchema,
-    system: partnerSystemSchema.nullable(),
+);
+
+const partnerSystemSchema = z.lazy(() =>
+  z.object({
+    systemId: z.string(),
+    name: z.string(),
+    kind: systemKindSchema,
+    vendor: z.string(),
+    product: z.string(),
+    environment: systemEnvironmentSchema,
   }),
-  updatedAt: isoDateSchema,
-});
+);
+
+export const partnerConnectionSchema = z.lazy(() =>
+  z.object({
+    connectionId: z.string(),
+    /** Which side of the connection the calling system is on. */
+    side: z.enum(['sponsor', 'site']),
+    status: connectionStatusSchema,
+    study: z.object({
+      studyId: z.string(),
+      protocolNumber: z.string(),
+      title: z.string(),
+      phase: studyPhaseSchema,
+      status: studyStatusSchema,
+      sponsor: partnerOrganisationSchema,
+    }),
+    siteNumber: z.string(),
+    country: z.string(),
+    principalInvestigator: z.string(),
+    /** The other side: its organisation and the system it exchanges through (null until chosen). */
+    counterpart: z.object({
+      organisation: partnerOrganisationSchema,
+      system: partnerSystemSchema.nullable(),
+    }),
+    updatedAt: isoDateSchema,
+  }),
+);
 export type PartnerConnection = z.infer<typeof partnerConnectionSchema>;
 
 export const partnerRoutes = {

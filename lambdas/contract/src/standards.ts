@@ -3,16 +3,20 @@ import { cursorSchema, freeTextSchema, isoDateSchema } from './fields';
 import { READERS, downloadLinkSchema } from './common';
 import { defineRoute } from './route';
 
-export const standardSchema = z.object({
-  standardId: z.string(),
-  name: z.string(),
-  version: z.string(),
-  description: z.string().nullable(),
-  updatedAt: isoDateSchema,
-  updatedBy: z.string(),
-});
+export const standardSchema = z.lazy(() =>
+  z.object({
+    standardId: z.string(),
+    name: z.string(),
+    version: z.string(),
+    description: z.string().nullable(),
+    updatedAt: isoDateSchema,
+    updatedBy: z.string(),
+  }),
+);
 
-export const standardIdSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'standardId is not valid');
+export const standardIdSchema = z.lazy(() =>
+  z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'standardId is not valid'),
+);
 
 /** The mapping-standard calls (artifact/*, SPEC §7). */
 export const standardRoutes = {

@@ -40,23 +40,19 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** Sort orders of the user list. */
-export const userSortSchema = z.enum([
-  'email',
-  'name',
-  'role',
-  'organisation',
-  'status',
-  'createdAt',
-  'updatedAt',
-]);
+export const userSortSchema = z.lazy(() =>
+  z.enum(['email', 'name', 'role', 'organisation', 'status', 'createdAt', 'updatedAt']),
+);
 
 /** A row of the user list: the user plus what the list shows and filters on. */
-export const userListItemSchema = userSchema.extend({
-  /** One status for display and filtering: LOCKED, DISABLED, FORCE_CHANGE_PASSWORD, MFA_NOT_ENROLLED or ENABLED (in that precedence). */
-  status: userStatusSchema,
-  locked: z.boolean(),
-  mfaEnrolled: z.boolean(),
-});
+export const userListItemSchema = z.lazy(() =>
+  userSchema.extend({
+    /** One status for display and filtering: LOCKED, DISABLED, FORCE_CHANGE_PASSWORD, MFA_NOT_ENROLLED or ENABLED (in that precedence). */
+    status: userStatusSchema,
+    locked: z.boolean(),
+    mfaEnrolled: z.boolean(),
+  }),
+);
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
 /** The filters of the user list and its CSV export. */
@@ -73,9 +69,11 @@ export const userListQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).optional(),
 });
 
-export const phoneNumberSchema = z
-  .string()
-  .regex(/^\+[1-9][0-9]{6,14}$/, 'Phone number must be in E.164 form, e.g. +4915112345678');
+export const phoneNumberSchema = z.lazy(() =>
+  z
+    .string()
+    .regex(/^\+[1-9][0-9]{6,14}$/, 'Phone number must be in E.164 form, e.g. +4915112345678'),
+);
 
 export const userAttributesSchema = z
   .object({

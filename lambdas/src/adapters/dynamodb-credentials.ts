@@ -20,40 +20,42 @@ import {
 import { queryAll } from './dynamodb-query';
 
 const iso = z.string();
-const recordSchema: z.ZodType<Omit<CredentialRecord, 'lastUsedAt'>> = z.object({
-  apiId: z.string(),
-  organisationId: z.string(),
-  systemId: z.string(),
-  clientId: z.string(),
-  scopes: z.array(z.enum(API_SCOPE_VALUES)),
-  description: z.string().nullable(),
-  contactEmail: z.string(),
-  status: z.enum(['pending', 'active', 'expired', 'revoked']),
-  validUntil: iso,
-  createdAt: iso,
-  createdBy: z.string(),
-  revealedAt: iso.nullable(),
-  link: z
-    .object({
-      tokenHash: z.string(),
-      kind: z.enum(['initial', 'rotation']),
-      issuedAt: iso,
-      until: iso,
-    })
-    .nullable(),
-  rotation: z
-    .object({
-      graceDays: z.number().int(),
-      revealedAt: iso.nullable(),
-      retiresAt: iso.nullable(),
-      retiringSecretId: z.string().nullable(),
-    })
-    .nullable(),
-  noticesSent: z.array(z.enum(['30-days', '7-days'])),
-  revokedAt: iso.nullable(),
-  revokedBy: z.string().nullable(),
-  revision: z.number().int(),
-});
+const recordSchema: z.ZodType<Omit<CredentialRecord, 'lastUsedAt'>> = z.lazy(() =>
+  z.object({
+    apiId: z.string(),
+    organisationId: z.string(),
+    systemId: z.string(),
+    clientId: z.string(),
+    scopes: z.array(z.enum(API_SCOPE_VALUES)),
+    description: z.string().nullable(),
+    contactEmail: z.string(),
+    status: z.enum(['pending', 'active', 'expired', 'revoked']),
+    validUntil: iso,
+    createdAt: iso,
+    createdBy: z.string(),
+    revealedAt: iso.nullable(),
+    link: z
+      .object({
+        tokenHash: z.string(),
+        kind: z.enum(['initial', 'rotation']),
+        issuedAt: iso,
+        until: iso,
+      })
+      .nullable(),
+    rotation: z
+      .object({
+        graceDays: z.number().int(),
+        revealedAt: iso.nullable(),
+        retiresAt: iso.nullable(),
+        retiringSecretId: z.string().nullable(),
+      })
+      .nullable(),
+    noticesSent: z.array(z.enum(['30-days', '7-days'])),
+    revokedAt: iso.nullable(),
+    revokedBy: z.string().nullable(),
+    revision: z.number().int(),
+  }),
+);
 
 /**
  * The partner API's per-container copies of credentials, by client id (byClient's `maxAgeMs`);

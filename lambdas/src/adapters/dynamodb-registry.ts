@@ -69,15 +69,19 @@ const deepFreeze = <T>(value: T): T => {
 
 // ---------- the change log ----------
 
-const refSchema = z.object({ type: registryTypeSchema, id: z.string() });
-const logSchema = z.object({
-  version: z.number().int(),
-  /** The records as put (left out when they would make the log item too large: see `refs`). */
-  puts: z.array(z.object({ type: registryTypeSchema, record: z.record(z.string(), z.unknown()) })),
-  /** The records put, by key only: read from the table when caught up. */
-  refs: z.array(refSchema),
-  removed: z.array(refSchema),
-});
+const refSchema = z.lazy(() => z.object({ type: registryTypeSchema, id: z.string() }));
+const logSchema = z.lazy(() =>
+  z.object({
+    version: z.number().int(),
+    /** The records as put (left out when they would make the log item too large: see `refs`). */
+    puts: z.array(
+      z.object({ type: registryTypeSchema, record: z.record(z.string(), z.unknown()) }),
+    ),
+    /** The records put, by key only: read from the table when caught up. */
+    refs: z.array(refSchema),
+    removed: z.array(refSchema),
+  }),
+);
 type LogEntry = z.infer<typeof logSchema>;
 
 /** How long the change log keeps a change (TTL; readers older than that re-read everything). */

@@ -19,22 +19,24 @@ import {
   isConditionFailure,
 } from './clients/dynamodb';
 
-const rowSchema = z.object({
-  userName: z.string().min(1),
-  email: z.string(),
-  emailVerified: z.boolean(),
-  givenName: z.string().nullable(),
-  familyName: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  role: z.enum(ROLES).nullable(),
-  organisationId: z.string().nullable(),
-  enabled: z.boolean(),
-  status: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  mfaEnrolled: z.boolean(),
-  locked: z.boolean(),
-});
+const rowSchema = z.lazy(() =>
+  z.object({
+    userName: z.string().min(1),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    givenName: z.string().nullable(),
+    familyName: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    role: z.enum(ROLES).nullable(),
+    organisationId: z.string().nullable(),
+    enabled: z.boolean(),
+    status: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    mfaEnrolled: z.boolean(),
+    locked: z.boolean(),
+  }),
+);
 
 const toUser = (item: unknown): IndexedUser | null => {
   const parsed = rowSchema.safeParse(item);

@@ -9,19 +9,21 @@ import {
   isConditionFailure,
 } from './clients/dynamodb';
 
-const itemSchema = z.object({
-  subject: z.string(),
-  id: z.string(),
-  kind: z.string(),
-  input: z.record(z.string(), z.unknown()),
-  state: z.record(z.string(), z.unknown()),
-  done: z.array(z.string()),
-  startedAt: z.string(),
-  owner: z.string(),
-  leaseUntil: z.number(),
-  attempt: z.number(),
-  abandoning: z.object({ code: z.string(), message: z.string() }).optional(),
-});
+const itemSchema = z.lazy(() =>
+  z.object({
+    subject: z.string(),
+    id: z.string(),
+    kind: z.string(),
+    input: z.record(z.string(), z.unknown()),
+    state: z.record(z.string(), z.unknown()),
+    done: z.array(z.string()),
+    startedAt: z.string(),
+    owner: z.string(),
+    leaseUntil: z.number(),
+    attempt: z.number(),
+    abandoning: z.object({ code: z.string(), message: z.string() }).optional(),
+  }),
+);
 
 const toEntry = (item: Record<string, unknown> | undefined): JournalEntry | null => {
   const parsed = itemSchema.safeParse(item);

@@ -36,100 +36,116 @@ const stampShape = {
   updatedBy: z.string(),
 };
 
-/** Each record type's stored shape. */
+/**
+ * Each record type's stored shape. Every schema of this module is `z.lazy`: built at its first
+ * parse, not when a function loads (what a Lambda's cold start would otherwise pay for every
+ * registry function, whichever of them it uses).
+ */
 export const RECORD_SCHEMAS = {
-  organisation: z.object({
-    ...stampShape,
-    organisationId: z.string(),
-    name: z.string(),
-    kind: z.enum(ORGANISATION_KINDS),
-    country: z.string(),
-    identifiers: z.array(z.object({ label: z.string(), value: z.string() })),
-    contactEmail: z.string().nullable(),
-    status: z.enum(REGISTRY_STATUSES),
-  }),
-  system: z.object({
-    ...stampShape,
-    systemId: z.string(),
-    organisationId: z.string(),
-    name: z.string(),
-    kind: z.enum(SYSTEM_KINDS),
-    vendor: z.string(),
-    product: z.string(),
-    environment: z.enum(SYSTEM_ENVIRONMENTS),
-    technicalContactEmail: z.string(),
-    status: z.enum(REGISTRY_STATUSES),
-  }),
-  study: z.object({
-    ...stampShape,
-    studyId: z.string(),
-    sponsorOrganisationId: z.string(),
-    croOrganisationId: z.string().nullable(),
-    protocolNumber: z.string(),
-    title: z.string(),
-    phase: z.enum(STUDY_PHASES),
-    status: z.enum(STUDY_STATUSES),
-  }),
-  connection: z.object({
-    ...stampShape,
-    connectionId: z.string(),
-    studyId: z.string(),
-    sponsorOrganisationId: z.string(),
-    croOrganisationId: z.string().nullable(),
-    siteOrganisationId: z.string(),
-    siteNumber: z.string(),
-    country: z.string(),
-    principalInvestigator: z.string(),
-    sponsorSystemId: z.string(),
-    siteSystemId: z.string().nullable(),
-    status: z.enum(CONNECTION_STATUSES),
-    suspendedBy: connectionSideSchema.nullable(),
-    history: z.array(
-      z.object({
-        status: z.enum(CONNECTION_STATUSES),
-        at: z.string(),
-        by: z.string(),
-        side: connectionSideSchema,
-        reason: z.string().nullable(),
-      }),
-    ),
-  }),
+  organisation: z.lazy(() =>
+    z.object({
+      ...stampShape,
+      organisationId: z.string(),
+      name: z.string(),
+      kind: z.enum(ORGANISATION_KINDS),
+      country: z.string(),
+      identifiers: z.array(z.object({ label: z.string(), value: z.string() })),
+      contactEmail: z.string().nullable(),
+      status: z.enum(REGISTRY_STATUSES),
+    }),
+  ),
+  system: z.lazy(() =>
+    z.object({
+      ...stampShape,
+      systemId: z.string(),
+      organisationId: z.string(),
+      name: z.string(),
+      kind: z.enum(SYSTEM_KINDS),
+      vendor: z.string(),
+      product: z.string(),
+      environment: z.enum(SYSTEM_ENVIRONMENTS),
+      technicalContactEmail: z.string(),
+      status: z.enum(REGISTRY_STATUSES),
+    }),
+  ),
+  study: z.lazy(() =>
+    z.object({
+      ...stampShape,
+      studyId: z.string(),
+      sponsorOrganisationId: z.string(),
+      croOrganisationId: z.string().nullable(),
+      protocolNumber: z.string(),
+      title: z.string(),
+      phase: z.enum(STUDY_PHASES),
+      status: z.enum(STUDY_STATUSES),
+    }),
+  ),
+  connection: z.lazy(() =>
+    z.object({
+      ...stampShape,
+      connectionId: z.string(),
+      studyId: z.string(),
+      sponsorOrganisationId: z.string(),
+      croOrganisationId: z.string().nullable(),
+      siteOrganisationId: z.string(),
+      siteNumber: z.string(),
+      country: z.string(),
+      principalInvestigator: z.string(),
+      sponsorSystemId: z.string(),
+      siteSystemId: z.string().nullable(),
+      status: z.enum(CONNECTION_STATUSES),
+      suspendedBy: connectionSideSchema.nullable(),
+      history: z.array(
+        z.object({
+          status: z.enum(CONNECTION_STATUSES),
+          at: z.string(),
+          by: z.string(),
+          side: connectionSideSchema,
+          reason: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
 } satisfies Record<RegistryType, z.ZodType>;
 
-export const registryRecordSchema: z.ZodType<RegistryRecord> = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('organisation'), record: RECORD_SCHEMAS.organisation }),
-  z.object({ type: z.literal('system'), record: RECORD_SCHEMAS.system }),
-  z.object({ type: z.literal('study'), record: RECORD_SCHEMAS.study }),
-  z.object({ type: z.literal('connection'), record: RECORD_SCHEMAS.connection }),
-]);
+export const registryRecordSchema: z.ZodType<RegistryRecord> = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('organisation'), record: RECORD_SCHEMAS.organisation }),
+    z.object({ type: z.literal('system'), record: RECORD_SCHEMAS.system }),
+    z.object({ type: z.literal('study'), record: RECORD_SCHEMAS.study }),
+    z.object({ type: z.literal('connection'), record: RECORD_SCHEMAS.connection }),
+  ]),
+);
 
-export const registryChangeSchema: z.ZodType<RegistryChange> = z.object({
-  writeId: z.string(),
-  puts: z.array(
-    z.object({ item: registryRecordSchema, expectedRevision: z.number().int().nullable() }),
-  ),
-  claims: z
-    .array(z.object({ key: z.string(), message: z.string(), field: z.string().optional() }))
-    .optional(),
-  releases: z.array(z.string()).optional(),
-  uses: z
-    .array(z.object({ key: z.string(), by: z.union([z.literal(1), z.literal(-1)]) }))
-    .optional(),
-  guards: z
-    .array(
-      z.discriminatedUnion('kind', [
-        z.object({ kind: z.literal('unused'), key: z.string(), message: z.string() }),
-        z.object({
-          kind: z.literal('active'),
-          type: registryTypeSchema,
-          id: z.string(),
-          message: z.string(),
-        }),
-      ]),
-    )
-    .optional(),
-  removals: z.array(z.object({ type: registryTypeSchema, id: z.string() })).optional(),
-});
+export const registryChangeSchema: z.ZodType<RegistryChange> = z.lazy(() =>
+  z.object({
+    writeId: z.string(),
+    puts: z.array(
+      z.object({ item: registryRecordSchema, expectedRevision: z.number().int().nullable() }),
+    ),
+    claims: z
+      .array(z.object({ key: z.string(), message: z.string(), field: z.string().optional() }))
+      .optional(),
+    releases: z.array(z.string()).optional(),
+    uses: z
+      .array(z.object({ key: z.string(), by: z.union([z.literal(1), z.literal(-1)]) }))
+      .optional(),
+    guards: z
+      .array(
+        z.discriminatedUnion('kind', [
+          z.object({ kind: z.literal('unused'), key: z.string(), message: z.string() }),
+          z.object({
+            kind: z.literal('active'),
+            type: registryTypeSchema,
+            id: z.string(),
+            message: z.string(),
+          }),
+        ]),
+      )
+      .optional(),
+    removals: z.array(z.object({ type: registryTypeSchema, id: z.string() })).optional(),
+  }),
+);
 
 const TARGET_TYPES = [
   'user',
@@ -142,25 +158,29 @@ const TARGET_TYPES = [
   'import',
 ] as const;
 
-export const auditEntrySchema: z.ZodType<AuditEntry> = z.object({
-  action: z.string(),
-  outcome: z.enum(['success', 'failure']),
-  actor: z
-    .object({ sub: z.string(), email: z.string().nullable(), role: z.enum(ROLES).nullable() })
-    .nullable(),
-  target: z
-    .object({ type: z.enum(TARGET_TYPES), id: z.string(), label: z.string().optional() })
-    .optional(),
-  organisationId: z.string().nullable().optional(),
-  source: z.object({ ip: z.string(), userAgent: z.string().nullable() }),
-  requestId: z.string(),
-  before: z.record(z.string(), z.unknown()).optional(),
-  after: z.record(z.string(), z.unknown()).optional(),
-  reason: z.string().optional(),
-});
+export const auditEntrySchema: z.ZodType<AuditEntry> = z.lazy(() =>
+  z.object({
+    action: z.string(),
+    outcome: z.enum(['success', 'failure']),
+    actor: z
+      .object({ sub: z.string(), email: z.string().nullable(), role: z.enum(ROLES).nullable() })
+      .nullable(),
+    target: z
+      .object({ type: z.enum(TARGET_TYPES), id: z.string(), label: z.string().optional() })
+      .optional(),
+    organisationId: z.string().nullable().optional(),
+    source: z.object({ ip: z.string(), userAgent: z.string().nullable() }),
+    requestId: z.string(),
+    before: z.record(z.string(), z.unknown()).optional(),
+    after: z.record(z.string(), z.unknown()).optional(),
+    reason: z.string().optional(),
+  }),
+);
 
 /** One part of an import as staged: the change and the audit entries that follow it. */
-export const importPartSchema: z.ZodType<ImportPart> = z.object({
-  change: registryChangeSchema,
-  audit: z.array(auditEntrySchema),
-});
+export const importPartSchema: z.ZodType<ImportPart> = z.lazy(() =>
+  z.object({
+    change: registryChangeSchema,
+    audit: z.array(auditEntrySchema),
+  }),
+);

@@ -7,16 +7,18 @@ import type { Caller } from '../core/request';
  * What a Cognito user-pool authorizer of an API Gateway REST API puts under
  * requestContext.authorizer.claims: the ID token's claims, every value a string.
  */
-const claimsSchema = z
-  .object({
-    sub: z.string().min(1),
-    token_use: z.literal('id'),
-    'cognito:username': z.string().min(1),
-    email: z.string().min(1),
-    'cognito:groups': z.string().optional(),
-    'custom:organisationId': z.string().optional(),
-  })
-  .loose();
+const claimsSchema = z.lazy(() =>
+  z
+    .object({
+      sub: z.string().min(1),
+      token_use: z.literal('id'),
+      'cognito:username': z.string().min(1),
+      email: z.string().min(1),
+      'cognito:groups': z.string().optional(),
+      'custom:organisationId': z.string().optional(),
+    })
+    .loose(),
+);
 
 /** Groups arrive as "A", "A,B" or "[A, B]" depending on the gateway flavour; accept each. */
 export const parseGroups = (raw: string | undefined): string[] =>

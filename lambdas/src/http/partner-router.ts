@@ -51,9 +51,11 @@ export const CREDENTIAL_CACHE_MS = 10_000;
 /** "Last used" is written at most this often per credential. */
 export const USE_EVERY_MS = 5 * 60 * 1000;
 
-const claimsSchema = z
-  .object({ client_id: z.string().min(1), token_use: z.literal('access'), scope: z.string() })
-  .loose();
+const claimsSchema = z.lazy(() =>
+  z
+    .object({ client_id: z.string().min(1), token_use: z.literal('access'), scope: z.string() })
+    .loose(),
+);
 
 const NOT_VALID =
   'The access token is not valid for this API: its credential was revoked, has expired or does not exist.';
