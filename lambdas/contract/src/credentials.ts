@@ -112,7 +112,7 @@ export const credentialLinkSchema = z.lazy(() =>
   }),
 );
 
-const linkRequest = z.lazy(() => z.object({ apiId: apiIdSchema, token: linkTokenSchema }).strict());
+const linkRequest = z.object({ apiId: apiIdSchema, token: linkTokenSchema }).strict();
 
 /** The API-credential calls (SPEC §7). */
 export const credentialRoutes = {

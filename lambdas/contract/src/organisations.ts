@@ -347,36 +347,30 @@ export const studyInputSchema = z
   .strict();
 export type StudyInput = z.output<typeof studyInputSchema>;
 
-export const inviteSiteInputSchema = z.lazy(() =>
-  z
-    .object({
-      studyId: identifierSchema,
-      siteOrganisationId: identifierSchema,
-      siteNumber: siteNumberSchema,
-      country: countrySchema,
-      principalInvestigator: registryTextSchema(150),
-      sponsorSystemId: identifierSchema,
-    })
-    .strict(),
-);
+export const inviteSiteInputSchema = z
+  .object({
+    studyId: identifierSchema,
+    siteOrganisationId: identifierSchema,
+    siteNumber: siteNumberSchema,
+    country: countrySchema,
+    principalInvestigator: registryTextSchema(150),
+    sponsorSystemId: identifierSchema,
+  })
+  .strict();
 export type InviteSiteInput = z.output<typeof inviteSiteInputSchema>;
 
-const connectionStep = z.lazy(() =>
-  z
-    .object({ connectionId: identifierSchema, revision: revisionSchema, reason: reasonSchema })
-    .strict(),
-);
+const connectionStep = z
+  .object({ connectionId: identifierSchema, revision: revisionSchema, reason: reasonSchema })
+  .strict();
 
 /** A CSV import: checked in full first (`dryRun`), then saved all or nothing. */
-export const importRequestSchema = z.lazy(() =>
-  z
-    .object({
-      /** The file's text (UTF-8, header row first; comma or semicolon separated). */
-      csv: z.string().min(1, 'The file is empty.').max(2_000_000),
-      dryRun: z.boolean(),
-    })
-    .strict(),
-);
+export const importRequestSchema = z
+  .object({
+    /** The file's text (UTF-8, header row first; comma or semicolon separated). */
+    csv: z.string().min(1, 'The file is empty.').max(2_000_000),
+    dryRun: z.boolean(),
+  })
+  .strict();
 export const importProblemSchema = z.lazy(() =>
   z.object({
     /** The line of the file (1 is the header). */

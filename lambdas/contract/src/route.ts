@@ -39,7 +39,9 @@ export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 /**
  * A route's schemas as the definitions write them: built on first use, then kept. A Lambda serves
  * one route, so it builds that route's schemas and no other's (the whole table would cost most of
- * its cold start); everything that reads `route.request` / `route.response` sees plain schemas.
+ * its cold start); everything that reads `route.request` / `route.response` sees the schemas
+ * themselves, built. A request is always a plain object schema (routes.test.ts pins it): the
+ * gateway's models, the query parameters and the fuzz test read its shape.
  */
 export type LazySchemas<Req, Res> = { request: () => Req; response: () => Res };
 

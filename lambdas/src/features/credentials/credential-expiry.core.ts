@@ -11,7 +11,9 @@ import { retireOlderSecrets } from './retire-secret.core';
  *   organisation's OrgAdmins (enabled ones), recorded so each goes once;
  * - at its expiry: the Cognito client deleted (no new tokens; the partner API refuses the old ones
  *   already, as it reads `validUntil`), the credential `expired`;
- * - a rotation whose grace period has ended: the old secret deleted.
+ * - a rotation whose grace period has ended: the old secret deleted;
+ * - a credential revoked in the last three days: its client deleted, in case the revocation
+ *   could not (Cognito unavailable then).
  *
  * Each change is audited as a system action (no actor). A credential that fails is left for the
  * next run and counted; the others go on.
@@ -30,6 +32,9 @@ export interface CredentialJobOutcome {
   retired: number;
   failed: number;
 }
+
+/** How long after a revocation the job makes sure its Cognito client is gone. */
+export const REVOKED_CLIENT_RETRY_MS = 3 * DAY_MS;
 
 const NOTICES = [
   { key: '30-days', days: 30 },
@@ -68,6 +73,17 @@ export const runCredentialJob = async (deps: CredentialJobDeps): Promise<Credent
   };
 
   for (const record of records) {
+    // A revocation whose client Cognito could not delete then: deleted now (deleting a client
+    // that is gone is nothing), for the first days after it.
+    if (record.status === 'revoked') {
+      const since = now.getTime() - Date.parse(record.revokedAt ?? '');
+      if (since >= 0 && since <= REVOKED_CLIENT_RETRY_MS) {
+        await deps.clients.delete(record.clientId).catch(() => {
+          outcome.failed += 1;
+        });
+      }
+      continue;
+    }
     if (record.status !== 'active' && record.status !== 'pending') continue;
     const system = snapshot.systems.get(record.systemId)?.name ?? record.systemId;
     const left = Date.parse(record.validUntil) - now.getTime();

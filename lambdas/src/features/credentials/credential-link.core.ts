@@ -70,10 +70,11 @@ export const getCredentialLink: Core<
  * decription: redeems the link — taken in one conditional step, so it works once — and shows the
  * secret: the client's original one for a first reveal; for a rotation a second secret added
  * now (Cognito generates it and shows it this once), the old one deleted `graceDays` later by
- * the expiry job, or at once for a grace of 0. A first reveal reads the secret before it takes
- * the link, so Cognito being down leaves the link working; a rotation's secret can only be made
- * once the link is taken, so if Cognito fails then, the link is spent and the administrator sends
- * a new one (the old secret keeps working meanwhile).
+ * the expiry job, or at once for a grace of 0. A first reveal reads the secret and the names
+ * before it takes the link, so Cognito or the registry being down leaves the link working; a
+ * rotation's secret can only be made once the link is taken, so if Cognito fails then — or, for
+ * either kind, the audit trail — the link is spent and the administrator sends a new one (the
+ * old secret keeps working meanwhile).
  */
 export const revealCredential: Core<(typeof routes)['decription'], CredentialLinkDeps> = (
   input,
@@ -85,10 +86,12 @@ export const revealCredential: Core<(typeof routes)['decription'], CredentialLin
     const tokenHash = hashToken(input.token);
     const found = working(await deps.credentials.get(input.apiId), tokenHash, now);
     if (found === null) throw refuse();
-    // A first reveal reads the secret before the link is spent (a read changes nothing): if
-    // Cognito cannot answer, the link still works. Only the redemption below hands it out.
+    // A first reveal reads the secret (and the names it shows) before the link is spent — reads
+    // change nothing: if Cognito or the registry cannot answer, the link still works. Only the
+    // redemption below hands the secret out; after it, only the audit entry can still fail.
     const original =
       found.link?.kind === 'rotation' ? null : await deps.clients.originalSecret(found.clientId);
+    const snapshot = await deps.registry.snapshot();
     const at = now.toISOString();
     const before = await deps.credentials.redeemLink(input.apiId, tokenHash, now, (record) => ({
       ...record,
@@ -116,7 +119,6 @@ export const revealCredential: Core<(typeof routes)['decription'], CredentialLin
     } else {
       secret = original ?? (await deps.clients.originalSecret(before.clientId));
     }
-    const snapshot = await deps.registry.snapshot();
     const systemName = snapshot.systems.get(before.systemId)?.name ?? '';
     await deps.audit.append({
       action: rotation ? 'api-credential.rotation-revealed' : 'api-credential.revealed',

@@ -8,6 +8,7 @@ import { listCredentials } from './list-credentials.core';
 import { resendCredential } from './resend-credential.core';
 import { retireSecret } from './retire-secret.core';
 import { revokeCredential } from './revoke-credential.core';
+import { runCredentialJob } from './credential-expiry.core';
 
 const request = (over: Record<string, unknown> = {}) =>
   routes.generateApiCredential.request.parse({
@@ -237,25 +238,27 @@ describe('rotation, retirement and revocation', () => {
     });
   });
 
-  it('a revocation Cognito refuses changes nothing on record, and the retry revokes', async () => {
+  it('a revocation whose client Cognito cannot delete still stands, audited; the job deletes the client', async () => {
     const { w, credential } = await active();
-    const audited = w.audit.entries.length;
     w.clients.failing.add('delete');
-    await expect(
-      revokeCredential({ apiId: credential.apiId, revision: 2 }, as('orgAdminA'), w.deps),
-    ).rejects.toThrow('Service unavailable.');
-    const [unchanged] = (await listCredentials({}, as('orgAdminA'), w.deps)).credentials;
-    expect(unchanged).toMatchObject({ status: 'active', revision: 2 });
-    expect(w.audit.entries).toHaveLength(audited);
-    w.clients.failing.clear();
     const { credential: revoked } = await revokeCredential(
       { apiId: credential.apiId, revision: 2 },
       as('orgAdminA'),
       w.deps,
     );
     expect(revoked.status).toBe('revoked');
+    expect(w.clients.clients.has(credential.clientId)).toBe(true);
+    expect(w.audit.entries.at(-1)).toMatchObject({
+      action: 'api-credential.revoked',
+      after: { status: 'revoked', clientDeleted: false },
+    });
+    // Revoked already: a second revocation is refused; the job finishes the deletion.
+    await expect(
+      revokeCredential({ apiId: credential.apiId, revision: 3 }, as('orgAdminA'), w.deps),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    w.clients.failing.clear();
+    await runCredentialJob({ ...w.deps, users: { all: () => Promise.resolve([]) } });
     expect(w.clients.clients.has(credential.clientId)).toBe(false);
-    expect(w.audit.actions().at(-1)).toBe('api-credential.revoked');
   });
 });
 

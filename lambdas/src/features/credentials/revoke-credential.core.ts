@@ -12,12 +12,13 @@ import {
 } from './credential-records';
 
 /**
- * deleteApiCredential: revokes — final. The Cognito client is deleted first (no new tokens), then
- * the record says `revoked` (the partner API refuses the client's tokens from the next call: it
- * reads this status). In this order a failure of either step leaves the credential as it was
- * but for its client — still `active` on record, so the administrator's retry takes every step
- * again (deleting a client that is gone already is nothing) — rather than `revoked` with a live
- * client no retry could reach. A credential revoked already answers 409.
+ * deleteApiCredential: revokes — final. The record says `revoked` first, conditional on the
+ * revision the administrator saw (the partner API refuses the client's tokens from the next call:
+ * it reads this status); a change meanwhile answers 409 with nothing done. Then the Cognito client
+ * is deleted (no new tokens). If Cognito cannot delete it now, the revocation stands — it is in
+ * force and audited, with `clientDeleted: false` — and the credential job deletes the client
+ * within the hour (it retries for the first days after a revocation). A credential revoked
+ * already answers 409.
  */
 export const revokeCredential: Core<
   (typeof routes)['deleteApiCredential'],
@@ -40,8 +41,11 @@ export const revokeCredential: Core<
     revokedBy: ctx.caller.email,
     revision: record.revision + 1,
   };
-  await deps.clients.delete(record.clientId);
   await deps.credentials.replace(updated, record.revision);
+  const clientDeleted = await deps.clients.delete(record.clientId).then(
+    () => true,
+    () => false,
+  );
   const snapshot = await deps.registry.snapshot();
   await deps.audit.append(
     auditEntry(
@@ -50,7 +54,7 @@ export const revokeCredential: Core<
         action: 'api-credential.revoked',
         target: credentialTarget(record, snapshot.systems.get(record.systemId)?.name ?? ''),
         before: credentialFacts(record),
-        after: { status: 'revoked' },
+        after: { status: 'revoked', clientDeleted },
         ...(input.reason === undefined ? {} : { reason: input.reason }),
       },
       record.organisationId,
