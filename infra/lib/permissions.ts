@@ -515,10 +515,10 @@ export const JOB_PERMISSIONS = {
   // Hourly (lambdas/src/jobs/credential-expiry.ts): every credential read; for a notice the
   // recipients (the user index: its version, rows and change log, read only) and the mail, the
   // notice recorded in the credential; at expiry the Cognito client deleted and the record
-  // changed; at a rotation's end of grace the older secrets deleted. Each change audited.
+  // changed; at a rotation's end of grace the older secrets deleted; a recent revocation's client
+  // deleted in case the revocation could not. Each change audited.
   'credential-expiry': mergeByResource([
     CREDENTIAL_LIST,
-    CREDENTIAL_READ,
     CREDENTIAL_CHANGE,
     clients(CLIENT.delete, CLIENT.listSecrets, CLIENT.deleteSecret),
     REGISTRY_READ,

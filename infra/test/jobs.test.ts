@@ -77,6 +77,11 @@ describe('Jobs (issue 12): interrupted writes finished, the user index watched',
   it('runs the credential job hourly, able to delete clients and secrets but never create them (issue 15)', () => {
     const fn = functionNamed('ccsc-sit-job-credential-expiry');
     expect(ruleTargeting(fn.id)).toMatchObject({ ScheduleExpression: 'rate(1 hour)' });
+    // Not retried by Lambda within the hour: a run's notices would be sent again.
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: fn.id },
+      MaximumRetryAttempts: 0,
+    });
     const actions = poolActionsOf(stack.jobs.credentialExpiry.role);
     for (const action of [
       'cognito-idp:DeleteUserPoolClient',

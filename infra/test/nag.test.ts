@@ -72,6 +72,7 @@ describe('cdk-nag (AwsSolutions and Serverless packs)', () => {
         'AwsSolutions-L1',
         'AwsSolutions-S1',
         'Serverless-EventBusDLQ',
+        'Serverless-LambdaAsyncFailureDestination',
         'Serverless-LambdaDLQ',
         'Serverless-LambdaLatestVersion',
         'Serverless-LambdaTracing',

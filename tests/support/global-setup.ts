@@ -27,10 +27,10 @@ const keepOutput = (file: string) => {
   output = createWriteStream(file, { flags: 'a' });
   for (const stream of [process.stdout, process.stderr]) {
     const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
-    stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+    stream.write = (chunk: unknown, ...rest: unknown[]) => {
       if (typeof chunk === 'string' || chunk instanceof Uint8Array) output?.write(chunk);
       return write(chunk, ...rest);
-    });
+    };
   }
 };
 

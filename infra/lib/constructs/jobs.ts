@@ -117,6 +117,15 @@ export class Jobs extends Construct {
       timeout: Duration.minutes(5),
     });
     grantTo(this.credentialExpiry, JOB_PERMISSIONS['credential-expiry'], props.grantTargets);
+    // A failed run is not retried by Lambda (its default for asynchronous calls is twice more):
+    // the notices a run sent before its failure would go out again. The next hour takes it up.
+    this.credentialExpiry.function.configureAsyncInvoke({ retryAttempts: 0 });
+    Validations.of(this.credentialExpiry).acknowledge({
+      id: 'Serverless-LambdaAsyncFailureDestination',
+      reason:
+        'A failed run has nothing to deliver elsewhere: its error is logged and alarmed ' +
+        '(credential-job-failed), and the next hourly run takes up what is left.',
+    });
     Validations.of(this.credentialExpiry).acknowledge({
       id: 'Serverless-LambdaDLQ',
       reason:
