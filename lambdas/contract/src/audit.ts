@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { cursorSchema, isoDateSchema } from './fields';
-import { empty, READERS } from './common';
+import { isoDateSchema } from './fields';
+import { empty, pageRequest, READERS } from './common';
 import { roleSchema } from './roles';
 import { defineRoute } from './route';
 
@@ -65,13 +65,7 @@ export const auditRoutes = {
     summary:
       'One page of the audit trail, newest first, filtered by actor, target, action, outcome and ' +
       'date range. An OrgAdmin sees the records about their own organisation only.',
-    request: () =>
-      auditQuerySchema
-        .extend({
-          limit: z.number().int().min(1).max(100).optional(),
-          cursor: cursorSchema.optional(),
-        })
-        .strict(),
+    request: () => auditQuerySchema.extend(pageRequest).strict(),
     response: () =>
       z.object({
         records: z.array(auditRecordSchema),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { isoDateSchema } from './fields';
+import { cursorSchema, isoDateSchema } from './fields';
 import { ALL_ROLES } from './roles';
 
 /** Shapes and role lists that several areas of the route table share. */
@@ -12,6 +12,11 @@ export const accessTokenSchema = z.lazy(() =>
     .max(8192)
     .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, 'accessToken is not a JWT'),
 );
+/** A list request's paging: at most 100 a page, from a cursor the previous page gave. */
+export const pageRequest = {
+  limit: z.number().int().min(1).max(100).optional(),
+  cursor: cursorSchema.optional(),
+};
 export const ADMINS = ['PlatformAdmin', 'OrgAdmin'] as const;
 export const READERS = ALL_ROLES;
 

@@ -1,12 +1,6 @@
 import * as z from 'zod';
-import {
-  cursorSchema,
-  emailSchema,
-  freeTextSchema,
-  identifierSchema,
-  isoDateSchema,
-} from './fields';
-import { ADMINS, READERS, downloadLinkSchema } from './common';
+import { emailSchema, freeTextSchema, identifierSchema, isoDateSchema } from './fields';
+import { ADMINS, READERS, downloadLinkSchema, pageRequest } from './common';
 import { apiScopeSchema } from './partner-api';
 import { defineRoute } from './route';
 
@@ -125,13 +119,7 @@ export const credentialRoutes = {
     roles: READERS,
     summary:
       'The credentials the caller may see (a PlatformAdmin and an every-organisation Auditor all; others their own organisation’s), newest first, filtered and paged; never a secret.',
-    request: () =>
-      credentialListQuerySchema
-        .extend({
-          limit: z.number().int().min(1).max(100).optional(),
-          cursor: cursorSchema.optional(),
-        })
-        .strict(),
+    request: () => credentialListQuerySchema.extend(pageRequest).strict(),
     response: () =>
       z.object({
         credentials: z.array(apiCredentialSchema),

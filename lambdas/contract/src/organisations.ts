@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { cursorSchema, emailSchema, identifierSchema, isoDateSchema } from './fields';
-import { ADMINS, READERS, downloadLinkSchema } from './common';
+import { ADMINS, READERS, downloadLinkSchema, pageRequest } from './common';
 import { defineRoute } from './route';
 import { isCountryCode } from './countries';
 
@@ -262,10 +262,6 @@ export type Connection = z.infer<typeof connectionSchema>;
 
 // ---- List queries ----
 
-const pageRequest = {
-  limit: z.number().int().min(1).max(100).optional(),
-  cursor: cursorSchema.optional(),
-};
 const pageResponse = {
   count: z.number().int(),
   total: z.number().int(),
@@ -423,6 +419,13 @@ export const ORGANISATION_EXPORT_ONLY_COLUMNS = [
 ] as const;
 export const SYSTEM_EXPORT_ONLY_COLUMNS = ['systemId', 'status', 'createdAt', 'updatedAt'] as const;
 
+/** SPEC's two lists of one kind (sites; sponsors and CROs): the list query but its kind. */
+const organisationsOfOneKindQuery = () =>
+  organisationListQuerySchema
+    .omit({ kind: true })
+    .extend({ limit: queryLimit, cursor: cursorSchema.optional() })
+    .strict();
+
 /** The registry calls (SPEC §7's three lists, and ours: issue 14). */
 export const organisationRoutes = {
   getSiteOrgList: defineRoute({
@@ -435,11 +438,7 @@ export const organisationRoutes = {
     summary:
       'Site organisations the caller may see, by name: filtered (search, status, country) and ' +
       'paged with a cursor (at most 100 a page, 50 unless `limit` says).',
-    request: () =>
-      organisationListQuerySchema
-        .omit({ kind: true })
-        .extend({ limit: queryLimit, cursor: cursorSchema.optional() })
-        .strict(),
+    request: organisationsOfOneKindQuery,
     response: () => organisationPage,
   }),
   getSponsorList: defineRoute({
@@ -450,11 +449,7 @@ export const organisationRoutes = {
     auth: 'authenticated',
     roles: READERS,
     summary: 'Sponsor and CRO organisations the caller may see, like getSiteOrgList.',
-    request: () =>
-      organisationListQuerySchema
-        .omit({ kind: true })
-        .extend({ limit: queryLimit, cursor: cursorSchema.optional() })
-        .strict(),
+    request: organisationsOfOneKindQuery,
     response: () => organisationPage,
   }),
   getOrgSysList: defineRoute({
