@@ -1,16 +1,10 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUDIT_CHAIN_PK, sortKeyOf } from '@ccsc/lambdas/adapters';
 import type { AuditRecord } from '@ccsc/contract';
 import { TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { callApi } from '../support/api';
-import { createEnrolledUser, type EnrolledTestUser } from '../support/aws';
+import { createEnrolledUser, dynamodbDocuments, type EnrolledTestUser } from '../support/aws';
 
 /**
  * The audit screen's calls through the offline console (issue 5): list-audit-records (filters,
@@ -19,13 +13,7 @@ import { createEnrolledUser, type EnrolledTestUser } from '../support/aws';
  */
 
 const c = inject('console');
-const documents = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    region: c.region,
-    endpoint: c.dynamodbEndpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-);
+const documents = dynamodbDocuments(c);
 const AUDIT_TABLE = tableName('local', TABLES.audit);
 const ORG = 'site-it-audit-a';
 const OTHER = 'sponsor-it-audit-b';

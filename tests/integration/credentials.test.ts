@@ -1,10 +1,9 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { credentialKey, TABLES, tableName } from '@ccsc/lambdas/data-model';
-import { mailTo, waitForMail } from '../support/aws';
+import { dynamodbDocuments, mailTo, waitForMail } from '../support/aws';
 import { CONSOLE_OUTPUT_FILE } from '../support/console';
 import { partnerToken } from '../support/oauth';
 import { buildNetwork, must, type Network, ok, registryCall } from '../support/registry';
@@ -82,13 +81,7 @@ const recordingFetch: typeof fetch = async (input, init) => {
   answers.push({ url, status: res.status, body: await res.clone().text() });
   return res;
 };
-const documents = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    region: c.region,
-    endpoint: c.dynamodbEndpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-);
+const documents = dynamodbDocuments(c);
 const MAIN_TABLE = tableName('local', TABLES.main);
 
 const isReveal = (a: { url: string; status: number }) =>

@@ -1,22 +1,20 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifyAuditChain } from '@ccsc/lambdas/adapters';
 import { AUDIT_CHAIN_PK } from '@ccsc/lambdas/adapters';
 import { TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { callApi } from '../support/api';
-import { createEnrolledUser, createSignedInUser, type EnrolledTestUser } from '../support/aws';
+import {
+  createEnrolledUser,
+  createSignedInUser,
+  dynamodbDocuments,
+  type EnrolledTestUser,
+} from '../support/aws';
 
 /** redirectUser and logout write the hash-chained audit trail, and the chain verifies. */
 
 const c = inject('console');
-const documents = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    region: c.region,
-    endpoint: c.dynamodbEndpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-);
+const documents = dynamodbDocuments(c);
 const AUDIT_TABLE = tableName('local', TABLES.audit);
 
 /** Every record of the chain, in order. */

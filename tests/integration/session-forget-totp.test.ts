@@ -3,13 +3,7 @@ import {
   AdminGetUserCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { verifyAuditChain } from '@ccsc/lambdas/adapters';
@@ -18,6 +12,7 @@ import { callApi, type ApiResult } from '../support/api';
 import {
   cognito,
   createEnrolledUser,
+  dynamodbDocuments,
   type EnrolledTestUser,
   failureOf,
   mailTo,
@@ -35,13 +30,7 @@ import {
 
 const c = inject('console');
 const idp = cognito(c);
-const documents = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    region: c.region,
-    endpoint: c.dynamodbEndpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-);
+const documents = dynamodbDocuments(c);
 const MAIN_TABLE = tableName('local', TABLES.main);
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

@@ -14,6 +14,8 @@ import {
   SetUserPoolMfaConfigCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { generateSync } from 'otplib';
@@ -30,6 +32,16 @@ export const cognito = (c: ConsoleInfo) =>
     endpoint: c.cognitoEndpoint,
     credentials: LOCAL_CREDENTIALS,
   });
+
+/** The console's DynamoDB stand-in, as a document client (to read or tamper with a table). */
+export const dynamodbDocuments = (c: ConsoleInfo) =>
+  DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      region: c.region,
+      endpoint: c.dynamodbEndpoint,
+      credentials: LOCAL_CREDENTIALS,
+    }),
+  );
 
 export interface TestUser {
   email: string;
