@@ -33,6 +33,79 @@ export interface JobsProps {
  *   (their Cognito clients deleted) and ends rotations whose grace is over; an alarm goes off when
  *   a credential could not be handled (it is tried again the next hour).
  */
+/** One scheduled job: its function, grants, schedule and the alarm on its failures. */
+interface JobSpec {
+  /** The construct ids, as deployed: the function, its schedule, its failure alarm. */
+  ids: { function: string; schedule: string; failedAlarm: string };
+  /** lambdas/src/jobs/<job>.ts, its grants in JOB_PERMISSIONS, `<prefix>-job-<job>`. */
+  job: keyof typeof JOB_PERMISSIONS;
+  description: string;
+  timeout: Duration;
+  memorySize?: number;
+  /** Why the function needs no dead-letter queue (cdk-nag Serverless-LambdaDLQ). */
+  noDeadLetterQueue: string;
+  /** Set when Lambda must not retry a failed run itself; why it needs no failure destination. */
+  noAsyncRetry?: string;
+  schedule: {
+    description: string;
+    expression: events.Schedule;
+    target: targets.LambdaFunctionProps;
+    /** Why a missed event needs no dead-letter queue (cdk-nag Serverless-EventBusDLQ). */
+    noDeadLetterQueue: string;
+  };
+  failedAlarm: { name: string; description: string; period: Duration };
+}
+
+const scheduledJob = (scope: Construct, props: JobsProps, spec: JobSpec) => {
+  const fn = new NodeFunction(scope, spec.ids.function, {
+    functionName: `${props.namePrefix}-job-${spec.job}`,
+    description: spec.description,
+    entry: join(LAMBDA_JOBS_DIR, `${spec.job}.ts`),
+    environment: props.environment,
+    logRetention: props.logRetention,
+    timeout: spec.timeout,
+    ...(spec.memorySize === undefined ? {} : { memorySize: spec.memorySize }),
+  });
+  grantTo(fn, JOB_PERMISSIONS[spec.job], props.grantTargets);
+  Validations.of(fn).acknowledge({ id: 'Serverless-LambdaDLQ', reason: spec.noDeadLetterQueue });
+  if (spec.noAsyncRetry !== undefined) {
+    fn.function.configureAsyncInvoke({ retryAttempts: 0 });
+    Validations.of(fn).acknowledge({
+      id: 'Serverless-LambdaAsyncFailureDestination',
+      reason: spec.noAsyncRetry,
+    });
+  }
+  const schedule = new events.Rule(scope, spec.ids.schedule, {
+    description: spec.schedule.description,
+    schedule: spec.schedule.expression,
+    targets: [new targets.LambdaFunction(fn.function, spec.schedule.target)],
+  });
+  Validations.of(schedule).acknowledge({
+    id: 'Serverless-EventBusDLQ',
+    reason: spec.schedule.noDeadLetterQueue,
+  });
+  const failedAlarm = alarmAtOne(scope, spec.ids.failedAlarm, {
+    alarmName: `${props.namePrefix}-${spec.failedAlarm.name}`,
+    alarmDescription: spec.failedAlarm.description,
+    metric: fn.function.metricErrors({ period: spec.failedAlarm.period }),
+  });
+  return { fn, schedule, failedAlarm };
+};
+
+/** An alarm that goes off at the first occurrence; no data is no trouble. */
+const alarmAtOne = (
+  scope: Construct,
+  id: string,
+  props: Pick<cloudwatch.AlarmProps, 'alarmName' | 'alarmDescription' | 'metric'>,
+) =>
+  new cloudwatch.Alarm(scope, id, {
+    ...props,
+    threshold: 1,
+    evaluationPeriods: 1,
+    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+  });
+
 export class Jobs extends Construct {
   readonly userIndexRebuild: NodeFunction;
   readonly userIndexRebuildSchedule: events.Rule;
@@ -47,125 +120,109 @@ export class Jobs extends Construct {
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
-    this.userIndexRebuild = new NodeFunction(this, 'UserIndexRebuild', {
-      functionName: `${props.namePrefix}-job-rebuild-user-index`,
+    const rebuild = scheduledJob(this, props, {
+      ids: {
+        function: 'UserIndexRebuild',
+        schedule: 'UserIndexRebuildNightly',
+        failedAlarm: 'UserIndexRebuildFailed',
+      },
+      job: 'rebuild-user-index',
       description: 'Nightly: rebuilds the user index (main table) from the Cognito user pool',
-      entry: join(LAMBDA_JOBS_DIR, 'rebuild-user-index.ts'),
-      environment: props.environment,
-      logRetention: props.logRetention,
       // 10,000 users at ten account reads at a time take a few minutes.
       timeout: Duration.minutes(15),
       memorySize: 1024,
-    });
-    grantTo(this.userIndexRebuild, JOB_PERMISSIONS['rebuild-user-index'], props.grantTargets);
-    Validations.of(this.userIndexRebuild).acknowledge({
-      id: 'Serverless-LambdaDLQ',
-      reason:
+      noDeadLetterQueue:
         'The scheduled event carries nothing to keep: a failed rebuild is retried by EventBridge, ' +
         'logged, alarmed, and runs again the next night (it is idempotent).',
+      schedule: {
+        description: 'Rebuilds the user index every night at 02:17 UTC',
+        expression: events.Schedule.cron({ minute: '17', hour: '2' }),
+        target: { retryAttempts: 2, maxEventAge: Duration.hours(2) },
+        noDeadLetterQueue:
+          'A missed scheduled event carries no data: the next night runs the same rebuild, and ' +
+          'the console keeps the index in step with its own changes in between.',
+      },
+      failedAlarm: {
+        name: 'user-index-rebuild-failed',
+        description: 'The nightly rebuild of the user index failed: see its log group.',
+        period: Duration.days(1),
+      },
     });
-    this.userIndexRebuildSchedule = new events.Rule(this, 'UserIndexRebuildNightly', {
-      description: 'Rebuilds the user index every night at 02:17 UTC',
-      schedule: events.Schedule.cron({ minute: '17', hour: '2' }),
-      targets: [
-        new targets.LambdaFunction(this.userIndexRebuild.function, {
-          retryAttempts: 2,
-          maxEventAge: Duration.hours(2),
-        }),
-      ],
-    });
-    Validations.of(this.userIndexRebuildSchedule).acknowledge({
-      id: 'Serverless-EventBusDLQ',
-      reason:
-        'A missed scheduled event carries no data: the next night runs the same rebuild, and ' +
-        'the console keeps the index in step with its own changes in between.',
-    });
+    this.userIndexRebuild = rebuild.fn;
+    this.userIndexRebuildSchedule = rebuild.schedule;
+    this.userIndexRebuildFailedAlarm = rebuild.failedAlarm;
 
-    this.writeReconciler = new NodeFunction(this, 'WriteReconciler', {
-      functionName: `${props.namePrefix}-job-reconcile-writes`,
+    const reconciler = scheduledJob(this, props, {
+      ids: {
+        function: 'WriteReconciler',
+        schedule: 'WriteReconcilerSchedule',
+        failedAlarm: 'WriteReconcilerFailed',
+      },
+      job: 'reconcile-writes',
       description:
         'Every 5 minutes: finishes or undoes the journaled writes a stopped request left half done',
-      entry: join(LAMBDA_JOBS_DIR, 'reconcile-writes.ts'),
-      environment: props.environment,
-      logRetention: props.logRetention,
       timeout: Duration.minutes(5),
-    });
-    grantTo(this.writeReconciler, JOB_PERMISSIONS['reconcile-writes'], props.grantTargets);
-    Validations.of(this.writeReconciler).acknowledge({
-      id: 'Serverless-LambdaDLQ',
-      reason:
+      noDeadLetterQueue:
         'The scheduled event carries nothing to keep: what is to be done lives in the write ' +
         'journal (main table), and the next run five minutes later takes it up again.',
+      schedule: {
+        description: 'Finishes interrupted writes every 5 minutes',
+        expression: events.Schedule.rate(Duration.minutes(5)),
+        target: { retryAttempts: 0 },
+        noDeadLetterQueue:
+          'A missed run carries no data: the next one, five minutes later, does the same.',
+      },
+      failedAlarm: {
+        name: 'interrupted-writes-unfinished',
+        description:
+          'The reconciler could not finish an interrupted write (a service keeps failing, or an ' +
+          'entry of an unknown kind): see its log group; the user concerned is blocked until then.',
+        period: Duration.minutes(15),
+      },
     });
-    this.writeReconcilerSchedule = new events.Rule(this, 'WriteReconcilerSchedule', {
-      description: 'Finishes interrupted writes every 5 minutes',
-      schedule: events.Schedule.rate(Duration.minutes(5)),
-      targets: [new targets.LambdaFunction(this.writeReconciler.function, { retryAttempts: 0 })],
-    });
-    Validations.of(this.writeReconcilerSchedule).acknowledge({
-      id: 'Serverless-EventBusDLQ',
-      reason: 'A missed run carries no data: the next one, five minutes later, does the same.',
-    });
+    this.writeReconciler = reconciler.fn;
+    this.writeReconcilerSchedule = reconciler.schedule;
+    this.writeReconcilerFailedAlarm = reconciler.failedAlarm;
 
-    this.credentialExpiry = new NodeFunction(this, 'CredentialExpiry', {
-      functionName: `${props.namePrefix}-job-credential-expiry`,
+    const credentials = scheduledJob(this, props, {
+      ids: {
+        function: 'CredentialExpiry',
+        schedule: 'CredentialExpiryHourly',
+        failedAlarm: 'CredentialExpiryFailed',
+      },
+      job: 'credential-expiry',
       description:
         'Hourly: API credential expiry notices, expiry (client deleted) and the end of rotations',
-      entry: join(LAMBDA_JOBS_DIR, 'credential-expiry.ts'),
-      environment: props.environment,
-      logRetention: props.logRetention,
       timeout: Duration.minutes(5),
-    });
-    grantTo(this.credentialExpiry, JOB_PERMISSIONS['credential-expiry'], props.grantTargets);
-    // A failed run is not retried by Lambda (its default for asynchronous calls is twice more):
-    // the notices a run sent before its failure would go out again. The next hour takes it up.
-    this.credentialExpiry.function.configureAsyncInvoke({ retryAttempts: 0 });
-    Validations.of(this.credentialExpiry).acknowledge({
-      id: 'Serverless-LambdaAsyncFailureDestination',
-      reason:
-        'A failed run has nothing to deliver elsewhere: its error is logged and alarmed ' +
-        '(credential-job-failed), and the next hourly run takes up what is left.',
-    });
-    Validations.of(this.credentialExpiry).acknowledge({
-      id: 'Serverless-LambdaDLQ',
-      reason:
+      noDeadLetterQueue:
         'The scheduled event carries nothing to keep: each credential records what was done to ' +
         'it (notices sent, expiry, retirement), and the next hourly run takes up what is left.',
+      // Not retried by Lambda (its default for asynchronous calls is twice more): the notices a
+      // run sent before its failure would go out again. The next hour takes it up.
+      noAsyncRetry:
+        'A failed run has nothing to deliver elsewhere: its error is logged and alarmed ' +
+        '(credential-job-failed), and the next hourly run takes up what is left.',
+      schedule: {
+        description: 'Credential expiry notices, expiries and ends of rotation, every hour',
+        expression: events.Schedule.rate(Duration.hours(1)),
+        target: { retryAttempts: 0 },
+        noDeadLetterQueue:
+          'A missed run carries no data: the next one, an hour later, does the same.',
+      },
+      failedAlarm: {
+        name: 'credential-job-failed',
+        description:
+          'The credential job could not handle a credential (a notice, an expiry or the end of a ' +
+          'rotation): see its log group. An expired credential is refused by the partner API ' +
+          'anyway; its Cognito client stays until a run succeeds.',
+        period: Duration.hours(1),
+      },
     });
-    this.credentialExpirySchedule = new events.Rule(this, 'CredentialExpiryHourly', {
-      description: 'Credential expiry notices, expiries and ends of rotation, every hour',
-      schedule: events.Schedule.rate(Duration.hours(1)),
-      targets: [new targets.LambdaFunction(this.credentialExpiry.function, { retryAttempts: 0 })],
-    });
-    Validations.of(this.credentialExpirySchedule).acknowledge({
-      id: 'Serverless-EventBusDLQ',
-      reason: 'A missed run carries no data: the next one, an hour later, does the same.',
-    });
-    this.credentialExpiryFailedAlarm = new cloudwatch.Alarm(this, 'CredentialExpiryFailed', {
-      alarmName: `${props.namePrefix}-credential-job-failed`,
-      alarmDescription:
-        'The credential job could not handle a credential (a notice, an expiry or the end of a ' +
-        'rotation): see its log group. An expired credential is refused by the partner API ' +
-        'anyway; its Cognito client stays until a run succeeds.',
-      metric: this.credentialExpiry.function.metricErrors({ period: Duration.hours(1) }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
+    this.credentialExpiry = credentials.fn;
+    this.credentialExpirySchedule = credentials.schedule;
+    this.credentialExpiryFailedAlarm = credentials.failedAlarm;
 
-    this.writeReconcilerFailedAlarm = new cloudwatch.Alarm(this, 'WriteReconcilerFailed', {
-      alarmName: `${props.namePrefix}-interrupted-writes-unfinished`,
-      alarmDescription:
-        'The reconciler could not finish an interrupted write (a service keeps failing, or an ' +
-        'entry of an unknown kind): see its log group; the user concerned is blocked until then.',
-      metric: this.writeReconciler.function.metricErrors({ period: Duration.minutes(15) }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
-    this.userIndexDriftAlarm = new cloudwatch.Alarm(this, 'UserIndexDrift', {
+    this.userIndexDriftAlarm = alarmAtOne(this, 'UserIndexDrift', {
       alarmName: `${props.namePrefix}-user-index-disagreed`,
       alarmDescription:
         'The nightly rebuild found user-index rows that disagreed with Cognito (and corrected ' +
@@ -177,19 +234,6 @@ export class Jobs extends Construct {
         statistic: 'Maximum',
         period: Duration.days(1),
       }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
-    this.userIndexRebuildFailedAlarm = new cloudwatch.Alarm(this, 'UserIndexRebuildFailed', {
-      alarmName: `${props.namePrefix}-user-index-rebuild-failed`,
-      alarmDescription: 'The nightly rebuild of the user index failed: see its log group.',
-      metric: this.userIndexRebuild.function.metricErrors({ period: Duration.days(1) }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
   }
 }
