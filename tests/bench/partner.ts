@@ -5,11 +5,10 @@
  * concurrent clients, each with its own token: the p99, budget 200 ms.
  */
 import { performance } from 'node:perf_hooks';
-import { startConsole, type RunningConsole } from '@ccsc/mock-server';
 import { callApi } from '../support/api';
-import { createEnrolledUser, waitForMail } from '../support/aws';
-import { consoleInfo, testEnv } from '../support/console';
+import { waitForMail } from '../support/aws';
 import { partnerToken } from '../support/oauth';
+import { withConsole } from './support';
 import type { BenchResult } from './users';
 
 const ROUND_TRIPS = 50;
@@ -24,12 +23,8 @@ const percentile = (values: number[], p: number): number => {
 export const measurePartner = async (
   dataDir: string,
   log: (line: string) => void,
-): Promise<BenchResult[]> => {
-  const env = testEnv(dataDir);
-  const running: RunningConsole = await startConsole(env, {});
-  try {
-    const c = consoleInfo(running, env);
-    const admin = await createEnrolledUser(c, 'PlatformAdmin');
+): Promise<BenchResult[]> =>
+  withConsole(dataDir, async (c, admin) => {
     const must = async (op: string, body: unknown) => {
       const res = await callApi(c, op, { token: admin.idToken, body });
       if (res.status !== 200)
@@ -120,7 +115,4 @@ export const measurePartner = async (
         budget: 200,
       },
     ];
-  } finally {
-    await running.stop();
-  }
-};
+  });

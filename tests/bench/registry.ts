@@ -25,10 +25,9 @@ import {
   useKey,
 } from '@ccsc/lambdas/adapters';
 import { TABLES, tableName } from '@ccsc/lambdas/data-model';
-import { loadRegistry, startConsole, type RunningConsole } from '@ccsc/mock-server';
+import { loadRegistry } from '@ccsc/mock-server';
 import { callApi } from '../support/api';
-import { createEnrolledUser } from '../support/aws';
-import { consoleInfo, testEnv } from '../support/console';
+import { median, withConsole } from './support';
 import type { BenchResult } from './users';
 
 export const ORGANISATIONS = 5_000;
@@ -386,22 +385,13 @@ const importFile = (rows: number): string =>
     ),
   ].join('\r\n') + '\r\n';
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export const measureRegistry = async (
   dataDir: string,
   log: (line: string) => void,
-): Promise<BenchResult[]> => {
-  const env = testEnv(dataDir);
-  const running: RunningConsole = await startConsole(env, {});
-  try {
-    const c = consoleInfo(running, env);
-    const admin = await createEnrolledUser(c, 'PlatformAdmin');
+): Promise<BenchResult[]> =>
+  withConsole(dataDir, async (c, admin) => {
     const call = async (operation: string, body?: Record<string, unknown>, query?: string) => {
       const started = performance.now();
       const res = await callApi(c, query === undefined ? operation : `${operation}?${query}`, {
@@ -560,7 +550,4 @@ export const measureRegistry = async (
       budget: 10,
     });
     return results;
-  } finally {
-    await running.stop();
-  }
-};
+  });

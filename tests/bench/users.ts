@@ -11,6 +11,7 @@ import { startConsole, type RunningConsole } from '@ccsc/mock-server';
 import { callApi } from '../support/api';
 import { createEnrolledUser } from '../support/aws';
 import { consoleInfo, testEnv } from '../support/console';
+import { median } from './support';
 
 export interface BenchResult {
   name: string;
@@ -110,11 +111,6 @@ const seedPool = async (dataDir: string, userPoolId: string) => {
     if (group) group.members = [...(group.members ?? []), sub];
   }
   await writeFile(file, JSON.stringify(pool));
-};
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
 export const measureUserList = async (
