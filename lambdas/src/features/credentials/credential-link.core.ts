@@ -108,16 +108,18 @@ export const revealCredential: Core<(typeof routes)['decription'], CredentialLin
         : { status: 'active' as const, revealedAt: at }),
     }));
     if (before === null) throw refuse();
-    const rotation = before.link?.kind === 'rotation';
+    // The link redeemed is the one read above (the redemption is conditional on its hash), so
+    // a first reveal has its secret already; a rotation's is made now.
+    const rotation = original === null;
     let secret: string;
-    if (rotation) {
+    if (original === null) {
       const older = await deps.clients.secretIds(before.clientId);
       secret = (await deps.clients.addSecret(before.clientId)).value;
       if ((before.rotation?.graceDays ?? 1) === 0) {
         for (const id of older) await deps.clients.deleteSecret(before.clientId, id);
       }
     } else {
-      secret = original ?? (await deps.clients.originalSecret(before.clientId));
+      secret = original;
     }
     const systemName = snapshot.systems.get(before.systemId)?.name ?? '';
     await deps.audit.append({
