@@ -4,12 +4,12 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { DynamoRecordStore } from '@ccsc/lambdas/adapters';
+import { CognitoMachineClients, DynamoRecordStore } from '@ccsc/lambdas/adapters';
 import { S3ObjectStore } from '@ccsc/lambdas/adapters';
 import { SesMailer } from '@ccsc/lambdas/adapters';
 import { BUCKETS, bucketName, TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { ConflictError, ValidationError } from '@ccsc/lambdas/adapters';
-import { waitForMail } from '../support/aws';
+import { cognito, waitForMail } from '../support/aws';
 
 // The ports' AWS SDK v3 adapters against the offline stand-ins the console provisioned.
 const c = inject('console');
@@ -105,5 +105,17 @@ describe('SesMailer through the SES stand-in', () => {
     await expect(
       broken.send({ to: 'ada@example.com', subject: 'x', text: 'x' }),
     ).rejects.toMatchObject({ name: 'BadRequestException', message: "Missing final '@domain'" });
+  });
+});
+
+describe('CognitoMachineClients on the console pool', () => {
+  const clients = new CognitoMachineClients(cognito(c), c.userPoolId);
+
+  it('deletes a client once: true while it is there, false when it is gone already', async () => {
+    const { clientId } = await clients.create(`it-machine-${randomUUID().slice(0, 8)}`, [
+      'ccsc-api/system.read',
+    ]);
+    expect(await clients.delete(clientId)).toBe(true);
+    expect(await clients.delete(clientId)).toBe(false);
   });
 });

@@ -91,14 +91,16 @@ export class CognitoMachineClients implements MachineClients {
     }
   }
 
-  async delete(clientId: string): Promise<void> {
+  async delete(clientId: string): Promise<boolean> {
     const { client, sdk } = await this.cognito();
     try {
       await client.send(
         new sdk.DeleteUserPoolClientCommand({ UserPoolId: this.userPoolId, ClientId: clientId }),
       );
+      return true;
     } catch (err) {
       if (!isGone(err)) throw err;
+      return false;
     }
   }
 }

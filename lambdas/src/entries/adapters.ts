@@ -9,6 +9,7 @@ export {
   dynamoAuditTrail,
   verifyAuditChain,
 } from '../adapters/dynamodb-audit-trail';
+export { CognitoMachineClients } from '../adapters/cognito-machine-clients';
 export { DynamoRecordStore } from '../adapters/dynamodb-record-store';
 export { DynamoRegistry } from '../adapters/dynamodb-registry';
 export { DynamoImportStaging } from '../adapters/dynamodb-registry-imports';

@@ -16,6 +16,9 @@ export interface MachineClients {
   addSecret(clientId: string): Promise<{ secretId: string; value: string }>;
   /** Deletes one secret (never the last); nothing when it is gone already. */
   deleteSecret(clientId: string, secretId: string): Promise<void>;
-  /** Deletes the client (its tokens are refused at the token endpoint); nothing when gone. */
-  delete(clientId: string): Promise<void>;
+  /**
+   * Deletes the client (its tokens are refused at the token endpoint): true if it was there,
+   * false when it was gone already (nothing done).
+   */
+  delete(clientId: string): Promise<boolean>;
 }

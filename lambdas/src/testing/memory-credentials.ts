@@ -164,7 +164,6 @@ export class MemoryMachineClients implements MachineClients {
   delete(clientId: string) {
     const down = this.down('delete');
     if (down !== null) return Promise.reject(down);
-    this.clients.delete(clientId);
-    return Promise.resolve();
+    return Promise.resolve(this.clients.delete(clientId));
   }
 }

@@ -77,10 +77,18 @@ export const runCredentialJob = async (deps: CredentialJobDeps): Promise<Credent
     // that is gone is nothing), for the first days after it.
     if (record.status === 'revoked') {
       const since = now.getTime() - Date.parse(record.revokedAt ?? '');
-      if (since >= 0 && since <= REVOKED_CLIENT_RETRY_MS) {
-        await deps.clients.delete(record.clientId).catch(() => {
-          outcome.failed += 1;
-        });
+      if (since < 0 || since > REVOKED_CLIENT_RETRY_MS) continue;
+      try {
+        if (await deps.clients.delete(record.clientId)) {
+          const system = snapshot.systems.get(record.systemId)?.name ?? record.systemId;
+          await deps.audit.append(
+            systemEntry(record, 'api-credential.client-deleted', system, {
+              revokedAt: record.revokedAt,
+            }),
+          );
+        }
+      } catch {
+        outcome.failed += 1;
       }
       continue;
     }

@@ -257,8 +257,14 @@ describe('rotation, retirement and revocation', () => {
       revokeCredential({ apiId: credential.apiId, revision: 3 }, as('orgAdminA'), w.deps),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
     w.clients.failing.clear();
-    await runCredentialJob({ ...w.deps, users: { all: () => Promise.resolve([]) } });
+    const job = () => runCredentialJob({ ...w.deps, users: { all: () => Promise.resolve([]) } });
+    await job();
     expect(w.clients.clients.has(credential.clientId)).toBe(false);
+    expect(w.audit.actions().at(-1)).toBe('api-credential.client-deleted');
+    // The next runs find it gone: nothing more to do or to audit.
+    const audited = w.audit.entries.length;
+    await job();
+    expect(w.audit.entries).toHaveLength(audited);
   });
 });
 
