@@ -81,6 +81,7 @@ export class ConsoleStack extends Stack {
       documentsObjects: [this.data.documentsBucket.arnForObjects('*')],
       artifactsBucket: [this.data.artifactsBucket.bucketArn],
       artifactsObjects: [this.data.artifactsBucket.arnForObjects('*')],
+      standardRowsObjects: [this.data.artifactsBucket.arnForObjects('standards/*')],
       exportsObjects: [this.data.exportsBucket.arnForObjects('*')],
       mailSender: this.mail.sendResourceArns,
     };

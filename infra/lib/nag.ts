@@ -134,19 +134,36 @@ export const acknowledgementsOf = (construct: IConstruct): Record<string, string
  * before the nag packs.
  */
 export const acknowledgeExportObjectGrants = (scope: IConstruct): void => {
+  acknowledgeObjectGrants(
+    scope,
+    /ExportsBucket[^/]*\/\*$/,
+    'Each CSV export is a new object named at run time (<kind>/<caller>/<request id>.csv): ' +
+      'the grant is the exports bucket’s objects only (written in parts, read through the ' +
+      'presigned link), and the bucket deletes them after a day.',
+  );
+};
+
+/**
+ * The grants on the mapping standards' rows (issue 16): each set of rows is an object named by
+ * its SHA-256 at run time (`standards/<standardId>/rows/<sha256>.json`), so the resource is the
+ * artifacts bucket's `standards/` prefix, nothing wider.
+ */
+export const acknowledgeStandardRowGrants = (scope: IConstruct): void => {
+  acknowledgeObjectGrants(
+    scope,
+    /ArtifactsBucket[^/]*\/standards\/\*$/,
+    'A standard version’s rows are an object named by their SHA-256 at run time ' +
+      '(standards/<standardId>/rows/<sha256>.json): the grant is the artifacts bucket’s ' +
+      'standards/ prefix only.',
+  );
+};
+
+const acknowledgeObjectGrants = (scope: IConstruct, finding: RegExp, reason: string): void => {
   for (const policy of scope.node.findAll().filter((c) => c instanceof CfnPolicy)) {
     policy.node.addValidation({
       validate: () => {
-        for (const finding of wildcardFindings(policy).filter((f) =>
-          /ExportsBucket[^/]*\/\*$/.test(f),
-        )) {
-          Validations.of(policy).acknowledge({
-            id: `AwsSolutions-IAM5[${finding}]`,
-            reason:
-              'Each CSV export is a new object named at run time (<kind>/<caller>/<request id>.csv): ' +
-              'the grant is the exports bucket’s objects only (written in parts, read through the ' +
-              'presigned link), and the bucket deletes them after a day.',
-          });
+        for (const found of wildcardFindings(policy).filter((f) => finding.test(f))) {
+          Validations.of(policy).acknowledge({ id: `AwsSolutions-IAM5[${found}]`, reason });
         }
         return [];
       },

@@ -29,6 +29,8 @@ export type ResourceKey =
   | 'documentsObjects'
   | 'artifactsBucket'
   | 'artifactsObjects'
+  /** The mapping standards' rows in the artifacts bucket (`standards/*`), nothing else of it. */
+  | 'standardRowsObjects'
   /** The CSV exports' objects: written in parts, read through the presigned link. */
   | 'exportsObjects'
   /** The SES sender identity and its configuration set. */
@@ -236,6 +238,16 @@ const clients = (...actions: (typeof CLIENT)[keyof typeof CLIENT][]): Permission
   actions,
 });
 
+/** A standard version's rows in the artifacts bucket (`standards/<id>/rows/<sha256>.json`). */
+const STANDARD_ROWS_READ: PermissionGrant = {
+  on: 'standardRowsObjects',
+  actions: ['s3:GetObject'],
+};
+const STANDARD_ROWS_WRITE: PermissionGrant = {
+  on: 'standardRowsObjects',
+  actions: ['s3:PutObject'],
+};
+
 /** Each operation's own needs, before the MFA gate is added. */
 export const OPERATION_PERMISSIONS = {
   logout: [{ on: 'userPool', actions: ['cognito-idp:AdminUserGlobalSignOut'] }, AUDIT_APPEND],
@@ -408,11 +420,32 @@ export const OPERATION_PERMISSIONS = {
     REGISTRY_READ,
     AUDIT_APPEND,
   ],
-  'artifact/list-standards': [],
-  'artifact/get-standard': [],
-  'artifact/create-standard': [],
-  'artifact/update-standard': [],
-  'artifact/download': [],
+  // Mapping standards (issue 16): registry records, their rows in the artifacts bucket.
+  'artifact/list-standards': [REGISTRY_READ],
+  'artifact/get-standard': [REGISTRY_READ, STANDARD_ROWS_READ],
+  'artifact/diff-standards': [REGISTRY_READ, STANDARD_ROWS_READ],
+  'artifact/catalogue': [],
+  'artifact/create-standard': [...REGISTRY_WRITES, STANDARD_ROWS_READ, STANDARD_ROWS_WRITE],
+  'artifact/update-standard': [...REGISTRY_WRITES, STANDARD_ROWS_READ, STANDARD_ROWS_WRITE],
+  'artifact/new-version': [...REGISTRY_WRITES, STANDARD_ROWS_READ],
+  'artifact/retire-standard': [...REGISTRY_WRITES, STANDARD_ROWS_READ],
+  // The signature: the signer's password and code checked as a sign-in checks them, the
+  // signer's name read (AdminGetUser).
+  'artifact/publish-standard': [
+    ...REGISTRY_WRITES,
+    STANDARD_ROWS_READ,
+    READ_ACCOUNT,
+    {
+      on: 'userPool',
+      actions: ['cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminRespondToAuthChallenge'],
+    },
+  ],
+  'artifact/download': [
+    REGISTRY_READ,
+    STANDARD_ROWS_READ,
+    { on: 'exportsObjects', actions: ['s3:PutObject', 's3:GetObject', 's3:AbortMultipartUpload'] },
+    AUDIT_APPEND,
+  ],
   's3documents/list': [],
   's3documents/download': [],
 } as const satisfies Record<Operation, readonly PermissionGrant[]>;

@@ -368,6 +368,16 @@ describe('Api: one function per operation', () => {
     const own = operations.filter((op) => op in implemented);
     expect(own.sort()).toEqual(
       [
+        'artifact/list-standards',
+        'artifact/get-standard',
+        'artifact/create-standard',
+        'artifact/update-standard',
+        'artifact/new-version',
+        'artifact/publish-standard',
+        'artifact/retire-standard',
+        'artifact/diff-standards',
+        'artifact/download',
+        'artifact/catalogue',
         'logout',
         'redirectUser',
         'accountLockout',

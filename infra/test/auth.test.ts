@@ -147,10 +147,14 @@ describe('Auth: the user pool', () => {
 describe('Auth: the web app client', () => {
   const { template } = sitStack();
 
-  it('has no secret, SRP plus refresh and nothing else, no OAuth', () => {
+  it("has no secret, SRP and refresh, the server's signature check (admin flow), no OAuth", () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
-      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ExplicitAuthFlows: [
+        'ALLOW_ADMIN_USER_PASSWORD_AUTH',
+        'ALLOW_USER_SRP_AUTH',
+        'ALLOW_REFRESH_TOKEN_AUTH',
+      ],
       AllowedOAuthFlowsUserPoolClient: false,
     });
   });

@@ -67,6 +67,7 @@ export const REGISTRY_PARTITIONS = {
   system: 'REGISTRY#SYSTEM',
   study: 'REGISTRY#STUDY',
   connection: 'REGISTRY#CONNECTION',
+  standard: 'REGISTRY#STANDARD',
 } as const;
 export type RegistryPartitionType = keyof typeof REGISTRY_PARTITIONS;
 

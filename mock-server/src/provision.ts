@@ -19,6 +19,8 @@ import {
   type ResourceServerType,
   SetUserPoolMfaConfigCommand,
   UpdateResourceServerCommand,
+  UpdateUserPoolClientCommand,
+  type ExplicitAuthFlowsType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   type CreateTableCommandInput,
@@ -247,13 +249,20 @@ const createUserPool = async (cognito: CognitoIdentityProviderClient, productNam
   return id;
 };
 
+/** As infra's web client: SRP sign-in, refresh, and the server's signature check (issue 16). */
+const WEB_CLIENT_FLOWS: ExplicitAuthFlowsType[] = [
+  'ALLOW_USER_SRP_AUTH',
+  'ALLOW_REFRESH_TOKEN_AUTH',
+  'ALLOW_ADMIN_USER_PASSWORD_AUTH',
+];
+
 const createWebClient = async (cognito: CognitoIdentityProviderClient, pool: string) => {
   const created = await cognito.send(
     new CreateUserPoolClientCommand({
       UserPoolId: pool,
       ClientName: WEB_CLIENT_NAME,
       GenerateSecret: false,
-      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ExplicitAuthFlows: WEB_CLIENT_FLOWS,
       PreventUserExistenceErrors: 'ENABLED',
       EnableTokenRevocation: true,
       AccessTokenValidity: 60,
@@ -265,6 +274,36 @@ const createWebClient = async (cognito: CognitoIdentityProviderClient, pool: str
   const id = created.UserPoolClient?.ClientId;
   if (id === undefined) throw new Error('CreateUserPoolClient returned no client id');
   return id;
+};
+
+/**
+ * A web client kept from an older data folder gets the flows it lacks (the signature check's
+ * admin flow came with issue 16); its other settings stay as they are.
+ */
+const ensureWebClientFlows = async (
+  cognito: CognitoIdentityProviderClient,
+  pool: string,
+  clientId: string,
+) => {
+  const { UserPoolClient: client } = await cognito.send(
+    new DescribeUserPoolClientCommand({ UserPoolId: pool, ClientId: clientId }),
+  );
+  const flows = client?.ExplicitAuthFlows ?? [];
+  if (client === undefined || WEB_CLIENT_FLOWS.every((f) => flows.includes(f))) return;
+  await cognito.send(
+    new UpdateUserPoolClientCommand({
+      UserPoolId: pool,
+      ClientId: clientId,
+      ClientName: client.ClientName,
+      ExplicitAuthFlows: [...new Set([...flows, ...WEB_CLIENT_FLOWS])],
+      PreventUserExistenceErrors: client.PreventUserExistenceErrors,
+      EnableTokenRevocation: client.EnableTokenRevocation,
+      AccessTokenValidity: client.AccessTokenValidity,
+      IdTokenValidity: client.IdTokenValidity,
+      RefreshTokenValidity: client.RefreshTokenValidity,
+      TokenValidityUnits: client.TokenValidityUnits,
+    }),
+  );
 };
 
 /** The pool and client: those stack.json names if they still exist, else found by name, else new. */
@@ -295,6 +334,7 @@ const ensurePoolAndClient = async (
   }
   const createdClient = userPoolClientId === '';
   if (createdClient) userPoolClientId = await createWebClient(cognito, userPoolId);
+  else await ensureWebClientFlows(cognito, userPoolId, userPoolClientId);
 
   if (saved?.userPoolId !== userPoolId || saved.userPoolClientId !== userPoolClientId) {
     await writeStackFile(options.dataDir, { stack: 'ccsc-local', userPoolId, userPoolClientId });

@@ -6,7 +6,7 @@ import {
   QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type { RegistryChange, RegistryRecord } from '@ccsc/lambdas/adapters';
+import { idOf, type RegistryChange, type RegistryRecord } from '@ccsc/lambdas/adapters';
 import {
   REGISTRY_PARTITIONS,
   REGISTRY_SHARDS,
@@ -38,19 +38,6 @@ import {
 
 type AnyRecord = RegistryRecord['record'];
 type Item = Record<string, unknown>;
-
-const idOf = (item: RegistryRecord): string => {
-  switch (item.type) {
-    case 'organisation':
-      return item.record.organisationId;
-    case 'system':
-      return item.record.systemId;
-    case 'study':
-      return item.record.studyId;
-    case 'connection':
-      return item.record.connectionId;
-  }
-};
 
 /** BatchWriteItem's limit. */
 const BATCH = 25;

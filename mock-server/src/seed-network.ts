@@ -1,6 +1,7 @@
 import { OPEN_CONNECTION_STATUSES } from '@ccsc/contract/organisations';
 import {
   claimsOf,
+  idOf,
   type ConnectionRecord,
   type OrganisationRecord,
   type RegistryChange,
@@ -1111,19 +1112,6 @@ const CONNECTION_LIVES: readonly ConnectionLife[] = [
 // ---------- every record's versions ----------
 
 type AnyRecord = RegistryRecord['record'];
-
-const idOf = (item: RegistryRecord): string => {
-  switch (item.type) {
-    case 'organisation':
-      return item.record.organisationId;
-    case 'system':
-      return item.record.systemId;
-    case 'study':
-      return item.record.studyId;
-    case 'connection':
-      return item.record.connectionId;
-  }
-};
 
 /** One version of one record: the record as a change puts it (its revision says which). */
 export interface SeedVersion {

@@ -191,7 +191,11 @@ describe('the offline stack', () => {
     );
     expect(client?.ClientSecret).toBeUndefined();
     expect(client).toMatchObject({
-      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ExplicitAuthFlows: [
+        'ALLOW_USER_SRP_AUTH',
+        'ALLOW_REFRESH_TOKEN_AUTH',
+        'ALLOW_ADMIN_USER_PASSWORD_AUTH',
+      ],
       PreventUserExistenceErrors: 'ENABLED',
       EnableTokenRevocation: true,
       AccessTokenValidity: 60,

@@ -192,9 +192,12 @@ export class Auth extends Construct {
     this.webClient = this.userPool.addClient('WebClient', {
       userPoolClientName: `${props.namePrefix}-web`,
       generateSecret: false,
-      // SRP only (the web app's Amplify default: the password is proven, never sent), and
-      // refresh (CDK always adds ALLOW_REFRESH_TOKEN_AUTH).
-      authFlows: { userSrp: true },
+      // Sign-in with SRP only (the web app's Amplify default: the password is proven, never
+      // sent), and refresh (CDK always adds ALLOW_REFRESH_TOKEN_AUTH). ADMIN_USER_PASSWORD_AUTH
+      // is for the server alone (it needs IAM): the publish-standard function checks an
+      // electronic signature's password and authenticator code with it (issue 16); the tokens
+      // of such a check never leave the function, and its refresh token is revoked at once.
+      authFlows: { userSrp: true, adminUserPassword: true },
       // The console signs in with SRP in its own screens; no hosted UI, no OAuth redirects.
       disableOAuth: true,
       preventUserExistenceErrors: true,

@@ -5,7 +5,7 @@ import { API_PREFIX, routes, type Operation } from '@ccsc/contract';
 import type { LambdaEnvironment } from '@ccsc/lambdas/env';
 import type { FeatureArea } from '../feature-areas';
 import { entryFor } from '../lambda-entries';
-import { acknowledgeExportObjectGrants } from '../nag';
+import { acknowledgeExportObjectGrants, acknowledgeStandardRowGrants } from '../nag';
 import { PERMISSIONS, type ResourceKey } from '../permissions';
 import { grantTo, NodeFunction } from './node-function';
 
@@ -55,6 +55,9 @@ export class OperationFunctions extends NestedStack {
       grantTo(fn, PERMISSIONS[operation], props.grantTargets);
       if (PERMISSIONS[operation].some((g) => g.on === 'exportsObjects')) {
         acknowledgeExportObjectGrants(fn);
+      }
+      if (PERMISSIONS[operation].some((g) => g.on === 'standardRowsObjects')) {
+        acknowledgeStandardRowGrants(fn);
       }
       Validations.of(fn).acknowledge({
         id: 'Serverless-LambdaDLQ',

@@ -126,6 +126,7 @@ const snapshotOf = (version: number, maps: Maps): RegistrySnapshot =>
     systems: maps.system,
     studies: maps.study,
     connections: maps.connection,
+    standards: maps.standard,
   }) as RegistrySnapshot;
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -252,6 +253,7 @@ export class DynamoRegistry implements Registry {
       system: new Map(),
       study: new Map(),
       connection: new Map(),
+      standard: new Map(),
     };
     await Promise.all(
       REGISTRY_TYPES.flatMap((type) =>

@@ -1,11 +1,14 @@
 import { AppError, ConflictError } from '../core/errors';
 import type { AuditEntry } from '../ports/audit-trail';
-import type {
-  RegistryChange,
-  RegistryRecord,
-  RegistrySnapshot,
-  RegistryType,
+import {
+  idOf,
+  type RegistryChange,
+  type RegistryRecord,
+  type RegistrySnapshot,
+  type RegistryType,
 } from '../ports/registry';
+
+export { idOf };
 
 /**
  * What a registry change means, shared by every store of ports/registry.ts (DynamoDB, and the
@@ -15,24 +18,12 @@ import type {
 
 type AnyRecord = RegistryRecord['record'];
 
-export const idOf = (item: RegistryRecord): string => {
-  switch (item.type) {
-    case 'organisation':
-      return item.record.organisationId;
-    case 'system':
-      return item.record.systemId;
-    case 'study':
-      return item.record.studyId;
-    case 'connection':
-      return item.record.connectionId;
-  }
-};
-
 const LABELS: Record<RegistryType, string> = {
   organisation: 'The organisation',
   system: 'The system',
   study: 'The study',
   connection: 'The connection',
+  standard: 'The standard',
 };
 
 export const changedMeanwhile = (type: RegistryType): string =>
@@ -43,6 +34,7 @@ export const goneMeanwhile = (type: RegistryType): string =>
 /** Whether a record counts as active for an `active` guard (a study: not closed). */
 export const isActive = (type: RegistryType, record: AnyRecord | null): boolean => {
   if (record === null) return false;
+  if (!('status' in record)) return true; // a standard: its versions have their own status
   return type === 'study' ? record.status !== 'closed' : record.status === 'active';
 };
 

@@ -10,6 +10,8 @@ import {
   connectionSideSchema,
 } from '@ccsc/contract/organisations';
 import { ROLES } from '@ccsc/contract/roles';
+import { CATALOGUE_VERSIONS } from '@ccsc/contract/standard-rows';
+import { SIGNATURE_MEANINGS, STANDARD_STATUSES } from '@ccsc/contract/standards';
 import type { AuditEntry } from '../ports/audit-trail';
 import type { RegistryChange, RegistryRecord, RegistryType } from '../ports/registry';
 import type { ImportPart } from '../ports/registry-imports';
@@ -24,8 +26,15 @@ export const REGISTRY_TYPES: readonly RegistryType[] = [
   'system',
   'study',
   'connection',
+  'standard',
 ];
-export const registryTypeSchema = z.enum(['organisation', 'system', 'study', 'connection']);
+export const registryTypeSchema = z.enum([
+  'organisation',
+  'system',
+  'study',
+  'connection',
+  'standard',
+]);
 
 const stampShape = {
   revision: z.number().int(),
@@ -106,6 +115,42 @@ export const RECORD_SCHEMAS = {
       ),
     }),
   ),
+  standard: z.lazy(() =>
+    z.object({
+      ...stampShape,
+      standardId: z.string(),
+      organisationId: z.string(),
+      catalogueVersion: z.enum(CATALOGUE_VERSIONS),
+      versions: z.array(
+        z.object({
+          version: z.number().int(),
+          status: z.enum(STANDARD_STATUSES),
+          name: z.string(),
+          description: z.string().nullable(),
+          systemIds: z.array(z.string()),
+          product: z.string().nullable(),
+          rowsKey: z.string(),
+          rowCount: z.number().int(),
+          problemCount: z.number().int(),
+          basedOnVersion: z.number().int().nullable(),
+          createdAt: z.string(),
+          createdBy: z.string(),
+          updatedAt: z.string(),
+          updatedBy: z.string(),
+          signature: z
+            .object({
+              signerName: z.string(),
+              signerEmail: z.string(),
+              signerSub: z.string(),
+              meaning: z.enum(SIGNATURE_MEANINGS),
+              signedAt: z.string(),
+            })
+            .nullable(),
+          retired: z.object({ at: z.string(), by: z.string(), reason: z.string() }).nullable(),
+        }),
+      ),
+    }),
+  ),
 } satisfies Record<RegistryType, z.ZodType>;
 
 export const registryRecordSchema: z.ZodType<RegistryRecord> = z.lazy(() =>
@@ -114,6 +159,7 @@ export const registryRecordSchema: z.ZodType<RegistryRecord> = z.lazy(() =>
     z.object({ type: z.literal('system'), record: RECORD_SCHEMAS.system }),
     z.object({ type: z.literal('study'), record: RECORD_SCHEMAS.study }),
     z.object({ type: z.literal('connection'), record: RECORD_SCHEMAS.connection }),
+    z.object({ type: z.literal('standard'), record: RECORD_SCHEMAS.standard }),
   ]),
 );
 

@@ -15,7 +15,7 @@ export { DynamoRegistry } from '../adapters/dynamodb-registry';
 export { DynamoImportStaging } from '../adapters/dynamodb-registry-imports';
 export { DynamoWriteJournal } from '../adapters/dynamodb-write-journal';
 export { JournaledRegistryWrites, registryWriteJournal } from '../wiring/registry';
-export { claimKeys, claimsOf, useKey } from '../ports/registry';
+export { claimKeys, claimsOf, idOf, useKey } from '../ports/registry';
 export type {
   ConnectionRecord,
   OrganisationRecord,

@@ -1,23 +1,6 @@
-/**
- * CSV as spreadsheets read it (RFC 4180, CRLF line ends, UTF-8 with a byte-order mark so that
- * Excel shows non-ASCII names right). A cell that a spreadsheet would run as a formula (starting
- * with = + - @, a tab or a carriage return) is prefixed with an apostrophe: exported names are
- * typed by people, and "=HYPERLINK(...)" must stay text (CSV injection).
- */
-export type Cell = string | number | boolean | null | undefined;
+import { BOM, csvLine, type Cell } from '@ccsc/contract/csv';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export const csvCell = (value: Cell): string => {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-
-export const csvLine = (cells: readonly Cell[]): string => `${cells.map(csvCell).join(',')}\r\n`;
-
-export const BOM = '\uFEFF';
+export { BOM, csvCell, csvLine, type Cell } from '@ccsc/contract/csv';
 
 /** The lines of a CSV file: the header first, then each row as the rows arrive. */
 export async function* csvLines(

@@ -62,6 +62,16 @@ import { handler as suspendConnection } from './suspend-connection';
 import { handler as updateOrganisation } from './update-organisation';
 import { handler as updateStudy } from './update-study';
 import { handler as updateSystem } from './update-system';
+import { handler as artifactListStandards } from './artifact-list-standards';
+import { handler as artifactGetStandard } from './artifact-get-standard';
+import { handler as artifactCreateStandard } from './artifact-create-standard';
+import { handler as artifactUpdateStandard } from './artifact-update-standard';
+import { handler as artifactNewVersion } from './artifact-new-version';
+import { handler as artifactPublishStandard } from './artifact-publish-standard';
+import { handler as artifactRetireStandard } from './artifact-retire-standard';
+import { handler as artifactDiffStandards } from './artifact-diff-standards';
+import { handler as artifactDownload } from './artifact-download';
+import { handler as artifactCatalogue } from './artifact-catalogue';
 
 /**
  * Every operation's Lambda handler, keyed by operation: the mock server calls these, the CDK
@@ -126,6 +136,16 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   downloadApiScope,
   'get-api-credential-link': getApiCredentialLink,
   decription,
+  'artifact/list-standards': artifactListStandards,
+  'artifact/get-standard': artifactGetStandard,
+  'artifact/create-standard': artifactCreateStandard,
+  'artifact/update-standard': artifactUpdateStandard,
+  'artifact/new-version': artifactNewVersion,
+  'artifact/publish-standard': artifactPublishStandard,
+  'artifact/retire-standard': artifactRetireStandard,
+  'artifact/diff-standards': artifactDiffStandards,
+  'artifact/download': artifactDownload,
+  'artifact/catalogue': artifactCatalogue,
 };
 
 export const handlers: Record<Operation, LambdaHandler> = Object.fromEntries(

@@ -6,6 +6,8 @@ import type {
   StudyStatus,
   SystemKind,
 } from '@ccsc/contract/organisations';
+import type { CatalogueVersion } from '@ccsc/contract/standard-rows';
+import type { SignatureMeaning, StandardStatus } from '@ccsc/contract/standards';
 import type { AuditEntry } from './audit-trail';
 
 /**
@@ -88,11 +90,50 @@ export interface ConnectionRecord extends Stamped {
   history: ConnectionEvent[];
 }
 
+/**
+ * One version of a mapping standard (issue 16; the model: @ccsc/contract/standards). Its rows
+ * are in the artifacts bucket at `rowsKey` (named by their SHA-256, so a key always means the
+ * same rows); name, description, systems and product belong to the version like its rows.
+ */
+export interface StandardVersionRecord {
+  version: number;
+  status: StandardStatus;
+  name: string;
+  description: string | null;
+  systemIds: string[];
+  product: string | null;
+  rowsKey: string;
+  rowCount: number;
+  problemCount: number;
+  basedOnVersion: number | null;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+  signature: {
+    signerName: string;
+    signerEmail: string;
+    signerSub: string;
+    meaning: SignatureMeaning;
+    signedAt: string;
+  } | null;
+  retired: { at: string; by: string; reason: string } | null;
+}
+
+/** A mapping standard: its organisation, its catalogue version, and every version (oldest first). */
+export interface StandardRecord extends Stamped {
+  standardId: string;
+  organisationId: string;
+  catalogueVersion: CatalogueVersion;
+  versions: StandardVersionRecord[];
+}
+
 export type RegistryRecord =
   | { type: 'organisation'; record: OrganisationRecord }
   | { type: 'system'; record: SystemRecord }
   | { type: 'study'; record: StudyRecord }
-  | { type: 'connection'; record: ConnectionRecord };
+  | { type: 'connection'; record: ConnectionRecord }
+  | { type: 'standard'; record: StandardRecord };
 export type RegistryType = RegistryRecord['type'];
 
 /**
@@ -105,6 +146,7 @@ export interface RegistrySnapshot {
   systems: ReadonlyMap<string, SystemRecord>;
   studies: ReadonlyMap<string, StudyRecord>;
   connections: ReadonlyMap<string, ConnectionRecord>;
+  standards: ReadonlyMap<string, StandardRecord>;
 }
 
 /**
@@ -160,7 +202,7 @@ export interface RegistryChange {
 }
 
 /** The use key of a record, for `uses` and `unused` guards. */
-export const useKey = (type: 'organisation' | 'system' | 'study', id: string): string =>
+export const useKey = (type: Exclude<RegistryType, 'connection'>, id: string): string =>
   `${type}#${id}`;
 
 /** Lower case, spaces collapsed: "ACME  Pharma" and "acme pharma" claim the same name. */
@@ -181,6 +223,11 @@ export const claimKeys = {
   /** A site number names one open study site of the study (as a trial's site list requires). */
   siteNumber: (studyId: string, siteNumber: string): string =>
     `site-number#${studyId}#${claimable(siteNumber)}`,
+  /** A standard's name is unique within its organisation. */
+  standardName: (organisationId: string, name: string): string =>
+    `standard-name#${organisationId}#${claimable(name)}`,
+  /** A system uses exactly one published standard. */
+  systemStandard: (systemId: string): string => `system-standard#${systemId}`,
 };
 
 /**
@@ -204,7 +251,55 @@ export const claimsOf = (item: RegistryRecord): string[] => {
         : [];
     case 'system':
       return [claimKeys.systemName(item.record.organisationId, item.record.name)];
+    case 'standard':
+      return standardClaims(item.record).map((c) => c.key);
   }
+};
+
+/** A record's id, whatever its type. */
+export const idOf = (item: RegistryRecord): string => {
+  switch (item.type) {
+    case 'organisation':
+      return item.record.organisationId;
+    case 'system':
+      return item.record.systemId;
+    case 'study':
+      return item.record.studyId;
+    case 'connection':
+      return item.record.connectionId;
+    case 'standard':
+      return item.record.standardId;
+  }
+};
+
+/** The newest published version of a standard: the one its systems use (null: none). */
+export const versionInUse = (record: StandardRecord): StandardVersionRecord | null =>
+  record.versions.findLast((v) => v.status === 'published') ?? null;
+
+/**
+ * The claims a standard holds: each system its version in use names (a system uses exactly one
+ * standard), and its newest version's name within its organisation.
+ */
+export const standardClaims = (record: StandardRecord): Claim[] => {
+  const newest = record.versions.at(-1);
+  const inUse = versionInUse(record);
+  return [
+    ...(newest === undefined
+      ? []
+      : [
+          {
+            key: claimKeys.standardName(record.organisationId, newest.name),
+            message: `The organisation has a standard named "${newest.name}" already.`,
+            field: 'name',
+          },
+        ]),
+    ...(inUse?.systemIds ?? []).map((systemId) => ({
+      key: claimKeys.systemStandard(systemId),
+      message:
+        'A system named here uses another published standard: take it out of that one first.',
+      field: 'systemIds',
+    })),
+  ];
 };
 
 export interface Registry {

@@ -11,6 +11,7 @@ import {
   type RegistryType,
   type RegistryWrites,
   type Registry,
+  type StandardRecord,
   type StudyRecord,
   type SystemRecord,
   useKey,
@@ -134,6 +135,7 @@ export class MemoryRegistry implements Registry {
     system: new Map<string, SystemRecord>(),
     study: new Map<string, StudyRecord>(),
     connection: new Map<string, ConnectionRecord>(),
+    standard: new Map<string, StandardRecord>(),
   };
   /** Claim key → the write that made it. */
   readonly claims = new Map<string, { writeId: string }>();
@@ -156,6 +158,7 @@ export class MemoryRegistry implements Registry {
       systems: new Map(this.stores.system),
       studies: new Map(this.stores.study),
       connections: new Map(this.stores.connection),
+      standards: new Map(this.stores.standard),
     };
     return Promise.resolve(this.cached);
   }
@@ -204,6 +207,7 @@ export class MemoryRegistry implements Registry {
         systems: this.stores.system,
         studies: this.stores.study,
         connections: this.stores.connection,
+        standards: this.stores.standard,
       });
       for (const removal of change.removals ?? []) {
         if (!referenced.has(`${removal.type}#${removal.id}`)) this.remove(removal.type, removal.id);

@@ -23,3 +23,20 @@ export const userTarget = (userName: string, email?: string): NonNullable<AuditE
   email === undefined
     ? { type: 'user', id: userName }
     : { type: 'user', id: userName, label: email };
+
+/**
+ * The audit record of a change an administrator made: what it was (action, target, before and
+ * after, reason), by whom, from where, in the trail of the organisation it is about.
+ */
+export const auditEntry = (
+  ctx: RequestContext<Caller>,
+  fact: Pick<AuditEntry, 'action' | 'target' | 'before' | 'after' | 'reason'>,
+  organisationId: string | null,
+): AuditEntry => ({
+  ...fact,
+  outcome: 'success',
+  actor: actorOf(ctx.caller),
+  organisationId,
+  source: sourceOf(ctx),
+  requestId: ctx.requestId,
+});

@@ -8,14 +8,14 @@ import {
 import { mayManageCredentials, seesCredential } from '@ccsc/contract/credential-access';
 import { API_SCOPES, type ApiScope } from '@ccsc/contract/partner-api';
 import { ForbiddenError, NotFoundError } from '../../core/errors';
-import type { Caller, RequestContext } from '../../core/request';
-import type { AuditEntry, AuditTrail } from '../../ports/audit-trail';
+import type { Caller } from '../../core/request';
+import type { AuditTrail } from '../../ports/audit-trail';
 import type { Clock } from '../../ports/clock';
 import type { CredentialRecord, CredentialStore } from '../../ports/credentials';
 import type { MachineClients } from '../../ports/machine-clients';
 import type { Mailer } from '../../ports/mailer';
 import type { Registry, RegistrySnapshot } from '../../ports/registry';
-import { actorOf, sourceOf } from '../audit/audit-entry';
+import { auditEntry } from '../audit/audit-entry';
 
 /**
  * What the credential calls share: their ports, how a stored credential is shown (its status
@@ -124,18 +124,7 @@ export const credentialFacts = (record: CredentialRecord): Record<string, unknow
   validUntil: record.validUntil,
 });
 
-export const auditEntry = (
-  ctx: RequestContext<Caller>,
-  fact: Pick<AuditEntry, 'action' | 'target' | 'before' | 'after' | 'reason'>,
-  organisationId: string,
-): AuditEntry => ({
-  ...fact,
-  outcome: 'success',
-  actor: actorOf(ctx.caller),
-  organisationId,
-  source: sourceOf(ctx),
-  requestId: ctx.requestId,
-});
+export { auditEntry };
 
 const scopeLines = (scopes: readonly ApiScope[]) =>
   scopes.map((scope) => {

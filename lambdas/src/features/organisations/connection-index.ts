@@ -6,7 +6,7 @@ import type {
   RegistrySnapshot,
   StudyRecord,
 } from '../../ports/registry';
-import { searchKey, searchMatcher } from './registry-page';
+import { searchKey, searchMatcher } from '../../core/list-page';
 import { linksOf, perSnapshot, type RegistryView } from './registry-view';
 
 /**
@@ -89,7 +89,7 @@ const searchKeysOf = perSnapshot((snapshot): ReadonlyMap<ConnectionRecord, strin
 
 /**
  * Whether `search` finds the connection: the start of a word of its protocol number, study title,
- * sponsor, site, site number or investigator (registry-page.ts's rule).
+ * sponsor, site, site number or investigator (core/list-page.ts's rule).
  */
 const searchOf = (search: string | undefined, snapshot: RegistrySnapshot) => {
   const matches = searchMatcher(search);

@@ -2,7 +2,7 @@ import type { routes } from '@ccsc/contract';
 import type { Core } from '../../core/request';
 import type { Registry } from '../../ports/registry';
 import { findConnections } from './connection-index';
-import { pageOf } from './registry-page';
+import { pageOf } from '../../core/list-page';
 import { toConnection, viewOf } from './registry-view';
 
 export interface ListConnectionsDeps {

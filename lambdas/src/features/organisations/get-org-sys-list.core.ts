@@ -1,7 +1,7 @@
 import type { routes } from '@ccsc/contract';
 import type { Core } from '../../core/request';
 import { findSystems, type RegistryReadDeps } from './organisation-lists';
-import { pageOf } from './registry-page';
+import { pageOf } from '../../core/list-page';
 import { toSystem, viewOf } from './registry-view';
 
 /**

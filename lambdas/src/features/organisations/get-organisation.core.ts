@@ -2,7 +2,7 @@ import type { routes } from '@ccsc/contract';
 import type { Core } from '../../core/request';
 import type { ConnectionRecord } from '../../ports/registry';
 import type { RegistryReadDeps } from './organisation-lists';
-import { byKey, PAGE_SIZE, sortKey } from './registry-page';
+import { byKey, PAGE_SIZE, sortKey } from '../../core/list-page';
 import {
   linksOf,
   organisationNotFound,

@@ -1,7 +1,7 @@
 import type { routes } from '@ccsc/contract';
 import type { Core } from '../../core/request';
 import { findOrganisations, type RegistryReadDeps } from './organisation-lists';
-import { pageOf } from './registry-page';
+import { pageOf } from '../../core/list-page';
 import { toOrganisation, viewOf } from './registry-view';
 
 /**

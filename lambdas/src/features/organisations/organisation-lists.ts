@@ -6,7 +6,7 @@ import type {
   SystemRecord,
 } from '../../ports/registry';
 import type { Cell } from '../../exports/csv';
-import { byKey, fold, searchKey, searchMatcher, sortKey } from './registry-page';
+import { byKey, fold, searchKey, searchMatcher, sortKey } from '../../core/list-page';
 import { perSnapshot, type RegistryView } from './registry-view';
 
 /**

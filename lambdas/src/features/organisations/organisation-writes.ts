@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError } from '../../core/errors';
 import type { Caller, RequestContext } from '../../core/request';
-import type { AuditEntry } from '../../ports/audit-trail';
 import type { Clock } from '../../ports/clock';
 import {
   claimKeys,
@@ -12,7 +11,7 @@ import {
   type RegistryWrites,
   type SystemRecord,
 } from '../../ports/registry';
-import { actorOf, sourceOf } from '../audit/audit-entry';
+import { auditEntry } from '../audit/audit-entry';
 import { organisationNotFound, systemNotFound, viewOf, type RegistryView } from './registry-view';
 
 /**
@@ -123,19 +122,7 @@ export const createdStamps = (writeId: string, ctx: RequestContext<Caller>, at: 
   updatedBy: ctx.caller.email,
 });
 
-/** One audit record of a registry change, in the trail of the organisation it is about. */
-export const auditEntry = (
-  ctx: RequestContext<Caller>,
-  fact: Pick<AuditEntry, 'action' | 'target' | 'before' | 'after'>,
-  organisationId: string | null,
-): AuditEntry => ({
-  ...fact,
-  outcome: 'success',
-  actor: actorOf(ctx.caller),
-  organisationId,
-  source: sourceOf(ctx),
-  requestId: ctx.requestId,
-});
+export { auditEntry };
 
 const same = (a: unknown, b: unknown): boolean =>
   a === b || JSON.stringify(a) === JSON.stringify(b);

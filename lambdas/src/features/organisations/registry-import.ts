@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import type { importProblemSchema } from '@ccsc/contract';
 import { ValidationError } from '../../core/errors';
-import { readCsv } from '../../exports/csv-reader';
+import { readCsv, unprotectCell as unprotect } from '@ccsc/contract/csv';
 
 /**
  * What the organisation and system imports share: the file read into rows of named cells (the
@@ -27,12 +27,6 @@ export interface ImportFile<C extends string> {
   rows: ImportRow<C>[];
   problems: ImportProblem[];
 }
-
-/**
- * A cell as typed before an export protected it: exports/csv.ts puts an apostrophe before a cell
- * a spreadsheet would run as a formula, so an exported file imports as it was.
- */
-const unprotect = (cell: string): string => (/^'[=+\-@]/.test(cell) ? cell.slice(1) : cell);
 
 /**
  * Reads the file against its columns: a header naming each column at most once (any case, any

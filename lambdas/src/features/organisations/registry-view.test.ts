@@ -108,6 +108,7 @@ const snapshot: RegistrySnapshot = {
   systems: new Map(systems.map((s) => [s.systemId, s])),
   studies: new Map([t1, t2].map((s) => [s.studyId, s])),
   connections: new Map(connections.map((c) => [c.connectionId, c])),
+  standards: new Map(),
 };
 
 const seen = (caller: Parameters<typeof callerContext>[0]) => {
@@ -177,6 +178,7 @@ describe('viewOf', () => {
       ),
       studies: new Map([study('T3', 'E', 'F')].map((x) => [x.studyId, x])),
       connections: new Map(),
+      standards: new Map(),
     };
     const sees = (organisationId: string) => {
       const view = viewOf(callerContext({ role: 'OrgAdmin', organisationId }).caller, partners);

@@ -3,7 +3,7 @@ import { maySearchSiteDirectory } from '@ccsc/contract/registry-access';
 import { ForbiddenError } from '../../core/errors';
 import type { Core } from '../../core/request';
 import type { OrganisationRecord, Registry, RegistrySnapshot } from '../../ports/registry';
-import { byKey, pageOf, searchKey, searchMatcher, sortKey } from './registry-page';
+import { byKey, pageOf, searchKey, searchMatcher, sortKey } from '../../core/list-page';
 import { perSnapshot, registryActor } from './registry-view';
 
 export interface SearchSiteDirectoryDeps {

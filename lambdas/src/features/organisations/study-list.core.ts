@@ -1,7 +1,7 @@
 import type { routes } from '@ccsc/contract';
 import type { Core } from '../../core/request';
 import type { Registry, StudyRecord } from '../../ports/registry';
-import { byKey, pageOf, searchKey, searchMatcher, sortKey } from './registry-page';
+import { byKey, pageOf, searchKey, searchMatcher, sortKey } from '../../core/list-page';
 import { linksOf, organisationName, perSnapshot, toStudy, viewOf } from './registry-view';
 
 export interface ListStudiesDeps {

@@ -6,6 +6,7 @@ import { deactivateOrganisation } from './deactivate-organisation.core';
 import { deactivateSystem } from './deactivate-system.core';
 import { as, connectionRecord, network, T2, type Who } from './organisation-test-network';
 import { updateSystem } from './update-system.core';
+import type { RegistryType } from '../../ports/registry';
 
 const input = (organisationId: string) =>
   routes['create-system'].request.parse({
@@ -93,10 +94,7 @@ describe('create-system', () => {
       ...deps,
       registry: {
         snapshot: () => Promise.resolve(snapshot),
-        get: async <T extends 'organisation' | 'system' | 'study' | 'connection'>(
-          type: T,
-          id: string,
-        ) => {
+        get: async <T extends RegistryType>(type: T, id: string) => {
           reads += 1;
           const found = await registry.get(type, id);
           await deactivateOrganisation({ organisationId: 'D', revision: 1 }, as('admin'), deps);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOM, csvLine } from './csv';
-import { readCsv } from './csv-reader';
+import { BOM, csvLine, readCsv } from './csv';
 
 const cellsOf = (text: string) => readCsv(text).records.map((r) => r.cells);
 

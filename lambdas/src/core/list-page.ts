@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { ValidationError } from '../../core/errors';
+import { ValidationError } from './errors';
 
 /**
- * How every registry list filters, searches, sorts and pages (organisations, systems, studies,
- * connections, the site directory): the same search rule, the same page sizes and the same
- * cursor, bound to the query it was made for.
+ * How every list of the registry and of the mapping standards filters, searches, sorts and pages
+ * (organisations, systems, studies, connections, the site directory, standards): the same search
+ * rule, the same page sizes and the same cursor, bound to the query it was made for.
  */
 
 /** Rows a page holds unless `limit` says otherwise, and the most it may hold. */

@@ -132,3 +132,31 @@ export const readCsv = (input: string): CsvFile => {
   }
   return { delimiter, records, problems };
 };
+
+/**
+ * CSV as spreadsheets read it (RFC 4180, CRLF line ends, UTF-8 with a byte-order mark so that
+ * Excel shows non-ASCII names right). A cell that a spreadsheet would run as a formula (starting
+ * with = + - @, a tab or a carriage return) is prefixed with an apostrophe: exported names are
+ * typed by people, and "=HYPERLINK(...)" must stay text (CSV injection).
+ */
+export type Cell = string | number | boolean | null | undefined;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export const csvCell = (value: Cell): string => {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+export const csvLine = (cells: readonly Cell[]): string => `${cells.map(csvCell).join(',')}\r\n`;
+
+export const BOM = '\uFEFF';
+
+/**
+ * A cell as typed before an export protected it (`csvCell` puts an apostrophe before a cell a
+ * spreadsheet would run as a formula), so an exported file imports as it was.
+ */
+export const unprotectCell = (cell: string): string =>
+  /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fold, pageOf, PAGE_MAX, searchKey, searchMatcher, sortKey } from './registry-page';
+import { fold, pageOf, PAGE_MAX, searchKey, searchMatcher, sortKey } from './list-page';
 
 describe('fold', () => {
   it('takes accents off, lowers the case and makes every separator one space', () => {

@@ -1,0 +1,27 @@
+import { createHash } from 'node:crypto';
+import * as z from 'zod';
+import type { MappingRow } from '@ccsc/contract/standard-rows';
+import { mappingRowSchema } from '@ccsc/contract/standards';
+import type { ObjectStore } from '../ports/object-store';
+import type { StandardRowsStore } from '../ports/standard-rows';
+
+const rowsSchema = z.lazy(() => z.array(mappingRowSchema));
+
+/** The rows as JSON in the object store, at `standards/<standardId>/rows/<sha256>.json`. */
+export class ObjectStandardRows implements StandardRowsStore {
+  constructor(private readonly objects: Pick<ObjectStore, 'put' | 'get'>) {}
+
+  async put(standardId: string, rows: readonly MappingRow[]): Promise<string> {
+    const body = JSON.stringify(rows);
+    const hash = createHash('sha256').update(body).digest('hex');
+    const key = `standards/${standardId}/rows/${hash}.json`;
+    await this.objects.put(key, body, 'application/json');
+    return key;
+  }
+
+  async get(key: string): Promise<MappingRow[]> {
+    const bytes = await this.objects.get(key);
+    if (bytes === null) throw new Error(`The rows ${key} are missing from the artifacts bucket.`);
+    return rowsSchema.parse(JSON.parse(Buffer.from(bytes).toString('utf8')));
+  }
+}

@@ -1,0 +1,14 @@
+import { routes } from '@ccsc/contract';
+import { refusalsAudited } from '../features/organisations/registry-refusals';
+import { createStandard } from '../features/standards/write-standards.core';
+import { handle } from '../wiring/handler';
+import { standardDeps } from '../wiring/standards';
+
+export const handler = handle(
+  routes['artifact/create-standard'],
+  refusalsAudited(
+    { action: 'standard.created', target: (i) => ({ type: 'organisation', id: i.organisationId }) },
+    createStandard,
+  ),
+  standardDeps,
+);

@@ -1,0 +1,10 @@
+import { routes } from '@ccsc/contract';
+import { diffStandards } from '../features/standards/read-standards.core';
+import { handle } from '../wiring/handler';
+import { registry } from '../wiring/registry';
+import { standardRows } from '../wiring/standards';
+
+export const handler = handle(routes['artifact/diff-standards'], diffStandards, () => ({
+  registry: registry(),
+  rows: standardRows(),
+}));

@@ -1,0 +1,6 @@
+import { routes } from '@ccsc/contract';
+import { downloadStandard } from '../features/standards/download-standard.core';
+import { handle } from '../wiring/handler';
+import { downloadDeps } from '../wiring/standards';
+
+export const handler = handle(routes['artifact/download'], downloadStandard, downloadDeps);

@@ -1,0 +1,10 @@
+import { routes } from '@ccsc/contract';
+import { getStandard } from '../features/standards/read-standards.core';
+import { handle } from '../wiring/handler';
+import { registry } from '../wiring/registry';
+import { standardRows } from '../wiring/standards';
+
+export const handler = handle(routes['artifact/get-standard'], getStandard, () => ({
+  registry: registry(),
+  rows: standardRows(),
+}));

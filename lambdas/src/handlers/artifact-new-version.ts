@@ -1,0 +1,14 @@
+import { routes } from '@ccsc/contract';
+import { refusalsAudited } from '../features/organisations/registry-refusals';
+import { newVersion } from '../features/standards/write-standards.core';
+import { handle } from '../wiring/handler';
+import { standardDeps } from '../wiring/standards';
+
+export const handler = handle(
+  routes['artifact/new-version'],
+  refusalsAudited(
+    { action: 'standard.version-created', target: (i) => ({ type: 'standard', id: i.standardId }) },
+    newVersion,
+  ),
+  standardDeps,
+);
