@@ -162,7 +162,7 @@ describe('logout', () => {
 describe('routes whose feature has not landed', () => {
   it('answer 501 with a clear message after checking role and input, never data', async () => {
     const admin = await createEnrolledUser(c, 'PlatformAdmin');
-    const res = await callApi(c, 'artifact/list-standards', {
+    const res = await callApi(c, 's3documents/list', {
       method: 'GET',
       token: admin.idToken,
     });
@@ -170,7 +170,7 @@ describe('routes whose feature has not landed', () => {
     const body = res.body as { status: string; error: { code: string; message: string } };
     expect(body.status).toBe('error');
     expect(body.error.code).toBe('NOT_IMPLEMENTED');
-    expect(body.error.message).toContain('artifact/list-standards');
+    expect(body.error.message).toContain('s3documents/list');
   });
 
   it('public ones answer without a token, and still validate', async () => {
