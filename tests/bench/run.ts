@@ -33,6 +33,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { freePort } from '../support/ports';
 import { measurePartner } from './partner';
 import { measureRegistry } from './registry';
+import { measureStandardRules, measureStandards } from './standards';
 import { measureUserList } from './users';
 
 interface Result {
@@ -294,7 +295,8 @@ const measureLighthouse = async (dataDir: string) => {
 
 /**
  * BENCH_ONLY: `start` measures the build and the start-up only (no data measures), `registry` the
- * registry at volume only, `partner` the partner API only; unset, everything.
+ * registry at volume only, `partner` the partner API only, `standards` the mapping standards
+ * only; unset, everything.
  */
 const only = process.env.BENCH_ONLY;
 if (only === undefined || only === 'start') {
@@ -329,6 +331,10 @@ if (only === undefined || only === 'registry') {
 }
 if (only === undefined || only === 'partner') {
   await withDataDir('ccsc-bench-partner-', (dir) => measurePartner(dir, log));
+}
+if (only === undefined || only === 'standards') {
+  results.push(...measureStandardRules(log));
+  await withDataDir('ccsc-bench-standards-', (dir) => measureStandards(dir, log));
 }
 
 let failed = false;

@@ -1,0 +1,206 @@
+/**
+ * Mapping standards at volume (issue 16): a 5,000-row standard, as an administrator meets it.
+ *
+ * - The rules the editor runs: every row validated (opening, importing) and one row re-validated
+ *   after an edit (`revalidateRow`), median of many runs; budget for the edit: 200 ms in all.
+ * - Through the running console: a 5,000-row CSV imported (read and validated as the preview does,
+ *   then sent as a new draft) ≤ 3 s; the draft opened (get-standard: its rows, problems and
+ *   coverage) — the data part of "opens in the editor ≤ 1 s"; saved with every row (update-standard)
+ *   ≤ 2 s; median of several runs each.
+ *
+ * The rows are made with a fixed-seed generator from the catalogue's artifacts, so runs compare.
+ */
+import { performance } from 'node:perf_hooks';
+import {
+  csvToRows,
+  revalidateRow,
+  rowsToCsv,
+  validateRows,
+  type MappingRow,
+} from '@ccsc/contract/standard-rows';
+import { CATALOGUES } from '@ccsc/contract/tmf-catalogue';
+
+const TMF_RM_3_3 = CATALOGUES['3.3'];
+import { callApi } from '../support/api';
+import { median, withConsole } from './support';
+import type { BenchResult } from './users';
+
+export const STANDARD_ROWS = 5_000;
+const RUNS = 7;
+const EDIT_RUNS = 51;
+
+const generator = (seed: number) => {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+};
+
+/** 5,000 rows of a large eTMF product: every artifact several times, a few with problems. */
+export const benchRows = (count = STANDARD_ROWS): MappingRow[] => {
+  const random = generator(16);
+  const artifacts = TMF_RM_3_3.zones.flatMap((z) => z.sections.flatMap((s) => s.artifacts));
+  return Array.from({ length: count }, (_, i) => {
+    const a = artifacts[Math.floor(random() * artifacts.length)] ?? artifacts[0];
+    if (a === undefined) throw new Error('empty catalogue');
+    const level = a.levels[Math.floor(random() * a.levels.length)] ?? 'trial';
+    return {
+      sourceCode: `DT-${String(i + 1).padStart(5, '0')}`,
+      sourceName: `${a.name} (${level}) ${String(i + 1)}`,
+      sourcePath: `/${a.number.slice(0, 2)}/${a.number.slice(0, 5)}/${a.name}`,
+      artifactNumber: i % 500 === 7 ? '99.99.99' : a.number,
+      subArtifact: a.subArtifacts[0] ?? '',
+      filingLevel: level,
+      requiredMetadata: [
+        ...(a.personal ? (['personName'] as const) : []),
+        ...(level === 'country' ? (['country'] as const) : []),
+        ...(level === 'site' ? (['site'] as const) : []),
+      ],
+      equivalence: random() < 0.8 ? 'equal' : 'narrower',
+      comment: random() < 0.1 ? 'Reviewed with the TMF owner' : '',
+    };
+  });
+};
+
+const timed = async <T>(work: () => Promise<T> | T): Promise<{ ms: number; value: T }> => {
+  const started = performance.now();
+  const value = await work();
+  return { ms: performance.now() - started, value };
+};
+
+/** The editor's rules on 5,000 rows, in this process (the browser runs the same code). */
+export const measureStandardRules = (log: (line: string) => void): BenchResult[] => {
+  const rows = benchRows();
+  const whole: number[] = [];
+  let problems = validateRows(rows, TMF_RM_3_3);
+  for (let i = 0; i < RUNS; i += 1) {
+    const started = performance.now();
+    problems = validateRows(rows, TMF_RM_3_3);
+    whole.push(performance.now() - started);
+  }
+  const edits: number[] = [];
+  for (let i = 0; i < EDIT_RUNS; i += 1) {
+    const at = (i * 97) % rows.length;
+    const old = rows[at]?.sourceCode ?? '';
+    const edited = rows.map((r, j) => (j === at ? { ...r, sourceCode: `${old}-x` } : r));
+    const started = performance.now();
+    revalidateRow(edited, problems, at, old, TMF_RM_3_3);
+    edits.push(performance.now() - started);
+  }
+  log(
+    `standard rules: ${String(rows.length)} rows, ${String(problems.length)} problems; validate all ${median(whole).toFixed(1)} ms, one edit ${median(edits).toFixed(2)} ms (median)`,
+  );
+  return [
+    {
+      name: `validate a ${String(STANDARD_ROWS)}-row standard (median)`,
+      value: median(whole),
+      unit: 'ms',
+      budget: 200,
+    },
+    {
+      name: `re-validate after one edit, ${String(STANDARD_ROWS)} rows (median)`,
+      value: median(edits),
+      unit: 'ms',
+      budget: 200,
+    },
+  ];
+};
+
+/** Import, open and save a 5,000-row standard through the running console. */
+export const measureStandards = async (
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<BenchResult[]> =>
+  withConsole(dataDir, async (c, admin) => {
+    const call = async <T>(op: string, body?: unknown, method = 'POST'): Promise<T> => {
+      const res = await callApi(c, op, {
+        token: admin.idToken,
+        method,
+        ...(body === undefined ? {} : { body }),
+      });
+      if (res.status !== 200) {
+        throw new Error(`${op}: ${String(res.status)} ${JSON.stringify(res.body).slice(0, 300)}`);
+      }
+      return (res.body as { data: T }).data;
+    };
+    const org = await call<{ organisation: { organisationId: string } }>('create-organisation', {
+      name: 'Bench Sponsor',
+      kind: 'sponsor',
+      country: 'CH',
+      identifiers: [],
+    });
+    const organisationId = org.organisation.organisationId;
+    const csv = rowsToCsv(benchRows());
+    const imports: number[] = [];
+    let standardId = '';
+    for (let i = 0; i < RUNS; i += 1) {
+      const { ms, value } = await timed(async () => {
+        const read = csvToRows(csv);
+        validateRows(read.rows, TMF_RM_3_3);
+        return call<{ standard: { standardId: string } }>('artifact/create-standard', {
+          organisationId,
+          name: `Bench eTMF ${String(i + 1)}`,
+          catalogueVersion: '3.3',
+          source: { kind: 'import', fileName: 'bench.csv', rows: read.rows },
+        });
+      });
+      imports.push(ms);
+      standardId = value.standard.standardId;
+    }
+    const opens: number[] = [];
+    let detail = { revision: 0, rows: [] as MappingRow[] };
+    for (let i = 0; i < RUNS; i += 1) {
+      const { ms, value } = await timed(() =>
+        call<{ revision: number; rows: MappingRow[] }>(
+          `artifact/get-standard?standardId=${standardId}`,
+          undefined,
+          'GET',
+        ),
+      );
+      opens.push(ms);
+      detail = value;
+    }
+    const saves: number[] = [];
+    let revision = detail.revision;
+    for (let i = 0; i < RUNS; i += 1) {
+      const rows = detail.rows.map((r, j) =>
+        j === i ? { ...r, comment: `edited ${String(i)}` } : r,
+      );
+      const { ms, value } = await timed(() =>
+        call<{ revision: number }>('artifact/update-standard', {
+          standardId,
+          version: 1,
+          revision,
+          rows,
+        }),
+      );
+      saves.push(ms);
+      revision = value.revision;
+    }
+    log(
+      `standards (${String(STANDARD_ROWS)} rows, CSV ${(csv.length / 1024).toFixed(0)} KB): import ${median(imports).toFixed(0)} ms, open ${median(opens).toFixed(0)} ms, save ${median(saves).toFixed(0)} ms (median of ${String(RUNS)})`,
+    );
+    return [
+      {
+        name: `import a ${String(STANDARD_ROWS)}-row CSV as a draft (median)`,
+        value: median(imports) / 1000,
+        unit: 's',
+        budget: 3,
+      },
+      {
+        name: `open a ${String(STANDARD_ROWS)}-row standard: its data (median)`,
+        value: median(opens) / 1000,
+        unit: 's',
+        budget: 1,
+      },
+      {
+        name: `save a ${String(STANDARD_ROWS)}-row standard (median)`,
+        value: median(saves) / 1000,
+        unit: 's',
+        budget: 2,
+      },
+    ];
+  });
