@@ -10,7 +10,7 @@ import { createIdTokenAuthorizer } from './authorizer';
 import { REPOSITORY_ROOT, type MockEnv } from './env';
 import { lambdaEnvFor } from './lambda-env';
 import { clearRunning, markRunning } from './running-marker';
-import { seedReferenceData } from './seed';
+import { seedReferenceData, seedStandardRows } from './seed';
 import { startStack, type StackInfo } from './stack';
 
 export const ENVIRONMENT_NAME = 'local';
@@ -155,12 +155,20 @@ export const startConsole = async (
     const host = env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST;
     const consoleUrl = `http://${host}:${String(held.port)}`;
     // Seeded while the handlers load and the app is built (start-up budget); awaited before the
-    // console listens, so no call can see the table half-seeded.
-    const seeded = seedReferenceData({
-      endpoint: stack.endpoints.dynamodb,
-      region: stack.region,
-      tableName: tables.main,
-    });
+    // console listens, so no call can see the table half-seeded. The seeded standards' rows go
+    // into the artifacts bucket alongside, on every start (same keys, same bytes).
+    const seeded = Promise.all([
+      seedReferenceData({
+        endpoint: stack.endpoints.dynamodb,
+        region: stack.region,
+        tableName: tables.main,
+      }),
+      seedStandardRows({
+        endpoint: stack.endpoints.s3,
+        region: stack.region,
+        bucket: buckets.artifacts,
+      }),
+    ]);
     seeded.catch(() => undefined); // observed below; a failure must not surface as unhandled first
     Object.assign(
       process.env,

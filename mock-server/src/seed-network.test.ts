@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import {
   DeleteCommand,
   DynamoDBDocumentClient,
@@ -21,26 +22,39 @@ import {
   studyInputSchema,
   systemInputSchema,
 } from '@ccsc/contract/organisations';
+import { diffRows, validateRows, type MappingRow } from '@ccsc/contract/standard-rows';
+import { standardIdSchema, standardRoutes } from '@ccsc/contract/standards';
+import { CATALOGUES } from '@ccsc/contract/tmf-catalogue';
 import {
   claimKeys,
   type ConnectionRecord,
   DynamoRegistry,
+  ObjectStandardRows,
   type RegistryChange,
+  S3ObjectStore,
+  standardClaims,
+  type StandardRecord,
+  standardRowsKey,
   useKey,
+  versionInUse,
 } from '@ccsc/lambdas/adapters';
 import { REGISTRY_VERSION_KEY, TABLES } from '@ccsc/lambdas/data-model';
 import { toCreateTableInput } from './provision';
 import { loadRegistry } from './registry-load';
-import { seedReferenceData } from './seed';
+import { seedReferenceData, seedStandardRows } from './seed';
 import {
+  SEED_ADMINS,
   SEED_CONNECTIONS,
   SEED_ORGANISATIONS,
+  SEED_STANDARD_ROWS,
+  SEED_STANDARDS,
   SEED_STUDIES,
   SEED_SYSTEMS,
   seedChanges,
 } from './seed-network';
 import { LOCAL_CREDENTIALS, REGION } from './services/aws-local';
 import { type RunningDynamoDb, startDynamoDb } from './services/dynamodb';
+import { type RunningS3, startS3 } from './services/s3';
 
 /**
  * The offline seed's registry network (seed-network.ts): consistent in itself (every reference
@@ -311,6 +325,261 @@ describe('the seed network', () => {
   });
 });
 
+// ---------- mapping standards ----------
+
+const CATALOGUE = CATALOGUES['3.3'];
+const ARTIFACTS = new Map(
+  CATALOGUE.zones.flatMap((z) => z.sections.flatMap((s) => s.artifacts)).map((a) => [a.number, a]),
+);
+const ADMINS = new Set<string>(Object.values(SEED_ADMINS));
+const standardNamed = (id: string): StandardRecord => {
+  const found = SEED_STANDARDS.find((s) => s.standardId === id);
+  if (found === undefined) throw new Error(`no seeded standard ${id}`);
+  return found;
+};
+const rowsAt = (key: string): readonly MappingRow[] => {
+  const found = SEED_STANDARD_ROWS.find((d) => d.key === key);
+  if (found === undefined) throw new Error(`no seeded rows at ${key}`);
+  return found.rows;
+};
+/** The problems of a version's rows, as [source code, field, code]. */
+const problemsOf = (rows: readonly MappingRow[]) =>
+  validateRows(rows, CATALOGUE).map((p) => [rows[p.row]?.sourceCode, p.field, p.code]);
+
+describe('the seeded mapping standards', () => {
+  it('are an eISF standard (published, a second version in draft), an eTMF one (published) and a draft', () => {
+    expect(
+      SEED_STANDARDS.map((s) => ({
+        standardId: s.standardId,
+        organisationId: s.organisationId,
+        catalogueVersion: s.catalogueVersion,
+        versions: s.versions.map((v) => [
+          v.version,
+          v.status,
+          v.name,
+          v.systemIds,
+          v.product,
+          v.rowCount,
+          v.problemCount,
+        ]),
+      })),
+    ).toEqual([
+      {
+        standardId: 'std-nordlichtetmf',
+        organisationId: 'sponsor-nordlicht',
+        catalogueVersion: '3.3',
+        versions: [
+          [
+            1,
+            'published',
+            'Tessera eTMF - sponsor document types',
+            ['nordlicht-etmf'],
+            'Tessera eTMF',
+            57,
+            0,
+          ],
+        ],
+      },
+      {
+        standardId: 'std-berlinmitteeisf',
+        organisationId: 'site-berlin-mitte',
+        catalogueVersion: '3.3',
+        versions: [
+          [
+            1,
+            'published',
+            'Binderly eISF - site document types',
+            ['berlin-mitte-eisf'],
+            'Binderly eISF',
+            44,
+            0,
+          ],
+          [
+            2,
+            'draft',
+            'Binderly eISF - site document types',
+            ['berlin-mitte-eisf'],
+            'Binderly eISF',
+            44,
+            1,
+          ],
+        ],
+      },
+      {
+        standardId: 'std-meridianetmf',
+        organisationId: 'cro-meridian',
+        catalogueVersion: '3.3',
+        versions: [
+          [
+            1,
+            'draft',
+            'Tessera eTMF - CRO document types',
+            ['meridian-etmf'],
+            'Tessera eTMF',
+            16,
+            3,
+          ],
+        ],
+      },
+    ]);
+    // Each names its organisation's system and the product that system runs.
+    for (const s of SEED_STANDARDS) {
+      for (const v of s.versions) {
+        for (const id of v.systemIds) {
+          expect(systems.get(id)?.organisationId, s.standardId).toBe(s.organisationId);
+          expect(systems.get(id)?.product, s.standardId).toBe(v.product);
+        }
+      }
+    }
+  });
+
+  it('name rows documents the seed writes, at the key the rows store gives them', async () => {
+    const keys = SEED_STANDARDS.flatMap((s) => s.versions.map((v) => v.rowsKey));
+    expect(new Set(SEED_STANDARD_ROWS.map((d) => d.key))).toEqual(new Set(keys));
+    const written = new Map<string, string>();
+    const store = new ObjectStandardRows({
+      put: (key, body) => {
+        written.set(key, String(body));
+        return Promise.resolve();
+      },
+      get: (key) => {
+        const body = written.get(key);
+        return Promise.resolve(body === undefined ? null : new TextEncoder().encode(body));
+      },
+    });
+    for (const s of SEED_STANDARDS) {
+      for (const v of s.versions) {
+        const rows = rowsAt(v.rowsKey);
+        expect(standardRowsKey(s.standardId, rows)).toBe(v.rowsKey);
+        expect(await store.put(s.standardId, rows)).toBe(v.rowsKey);
+        expect(await store.get(v.rowsKey)).toEqual(rows);
+        expect(v.rowsKey).toMatch(
+          new RegExp(`^standards/${s.standardId}/rows/[0-9a-f]{64}\\.json$`),
+        );
+        expect(v.rowCount).toBe(rows.length);
+        expect(v.problemCount).toBe(validateRows(rows, CATALOGUE).length);
+      }
+    }
+  });
+
+  it('publish only versions without problems, mapped to real artifacts, sub-artifacts and levels', () => {
+    const published = SEED_STANDARDS.flatMap((s) =>
+      s.versions.filter((v) => v.status === 'published').map((v) => ({ s, v })),
+    );
+    expect(published).toHaveLength(2);
+    for (const { s, v } of published) {
+      const rows = rowsAt(v.rowsKey);
+      expect(problemsOf(rows), `${s.standardId} v${String(v.version)}`).toEqual([]);
+      for (const row of rows) {
+        // Stricter than the rules: every row names a sub-artifact of the model's list.
+        const artifact = ARTIFACTS.get(row.artifactNumber);
+        expect(artifact?.subArtifacts, `${s.standardId} ${row.sourceCode}`).toContain(
+          row.subArtifact,
+        );
+        expect(row.sourceName.trim(), row.sourceCode).not.toBe('');
+      }
+    }
+    // The eISF files at site level almost throughout; the eTMF mostly at trial level.
+    const levels = (id: string) => {
+      const rows = rowsAt(versionInUse(standardNamed(id))?.rowsKey ?? '');
+      return (level: string) => rows.filter((r) => r.filingLevel === level).length / rows.length;
+    };
+    expect(levels('std-berlinmitteeisf')('site')).toBeGreaterThan(0.9);
+    expect(levels('std-nordlichtetmf')('trial')).toBeGreaterThan(0.5);
+    // Sponsor-style codes.
+    const codes = rowsAt(versionInUse(standardNamed('std-nordlichtetmf'))?.rowsKey ?? '').map(
+      (r) => r.sourceCode,
+    );
+    expect(codes).toEqual(expect.arrayContaining(['PROT', 'PROT-AMD', 'IB', 'MON-PLAN', 'MVR']));
+  });
+
+  it('have drafts with the problems written into them', () => {
+    const eisf = standardNamed('std-berlinmitteeisf');
+    const [v1, v2] = eisf.versions;
+    const before = rowsAt(v1?.rowsKey ?? '');
+    const after = rowsAt(v2?.rowsKey ?? '');
+    expect(problemsOf(after)).toEqual([
+      ['STAFF.CV.PHARM', 'requiredMetadata', 'person-name-required'],
+    ]);
+    expect(
+      diffRows(before, after).map((c) => [c.key, c.before === null, c.after === null]),
+    ).toEqual([
+      ['STAFF.CV.PHARM', true, false],
+      ['IP.TEMPLOG', false, false],
+      ['STAFF.IATA', false, true],
+    ]);
+    expect(v2?.basedOnVersion).toBe(1);
+    expect(
+      problemsOf(rowsAt(standardNamed('std-meridianetmf').versions[0]?.rowsKey ?? '')),
+    ).toEqual([
+      ['MCR-VISIT-CONF', 'filingLevel', 'level-not-allowed'],
+      ['MCR-OVERSIGHT', 'artifactNumber', 'artifact-missing'],
+      ['MCR-ESCALATION', 'artifactNumber', 'artifact-missing'],
+    ]);
+  });
+
+  it('pass the API field rules, each version as artifact/create-standard would take it', () => {
+    const create = standardRoutes['artifact/create-standard'].request;
+    for (const s of SEED_STANDARDS) {
+      expect(standardIdSchema.safeParse(s.standardId).error, s.standardId).toBeUndefined();
+      for (const v of s.versions) {
+        expect(
+          create.safeParse({
+            organisationId: s.organisationId,
+            name: v.name,
+            description: v.description,
+            systemIds: v.systemIds,
+            product: v.product,
+            catalogueVersion: s.catalogueVersion,
+            source: { kind: 'import', fileName: 'seed.csv', rows: rowsAt(v.rowsKey) },
+          }).error,
+          `${s.standardId} v${String(v.version)}`,
+        ).toBeUndefined();
+      }
+    }
+    const names = SEED_STANDARDS.map((s) =>
+      claimKeys.standardName(s.organisationId, s.versions.at(-1)?.name ?? ''),
+    );
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("tell each standard's life: created by a seeded administrator, signed, in the seed's year", () => {
+    for (const s of SEED_STANDARDS) {
+      const versions = CHANGES.flatMap((c) => c.puts).flatMap(({ item, expectedRevision }) =>
+        item.type === 'standard' && item.record.standardId === s.standardId
+          ? [{ record: item.record, expectedRevision }]
+          : [],
+      );
+      expect(
+        versions.map((v) => v.expectedRevision),
+        s.standardId,
+      ).toEqual(versions.map((_, i) => (i === 0 ? null : i)));
+      expect(s.revision).toBe(versions.length);
+      expect(ADMINS.has(s.createdBy) && ADMINS.has(s.updatedBy), s.standardId).toBe(true);
+      expect(s.createdAt > lifeOf('organisation', s.organisationId).created).toBe(true);
+      for (const v of s.versions) {
+        expect(ADMINS.has(v.createdBy) && ADMINS.has(v.updatedBy), s.standardId).toBe(true);
+        expect(v.createdAt >= s.createdAt && v.updatedAt <= s.updatedAt).toBe(true);
+        expect(v.updatedAt.startsWith('2026-')).toBe(true);
+        for (const id of v.systemIds) expect(v.createdAt > lifeOf('system', id).created).toBe(true);
+        if (v.status === 'published') {
+          expect(v.signature?.signerName).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+          expect(v.signature).toEqual({
+            signerName: v.signature?.signerName,
+            signerEmail: v.updatedBy,
+            signerSub: `seed-${v.updatedBy}`,
+            meaning: 'Approved',
+            signedAt: v.updatedAt,
+          });
+        } else {
+          expect(v.signature).toBeNull();
+        }
+        expect(v.retired).toBeNull();
+      }
+    }
+  });
+});
+
 // ---------- as stored ----------
 
 let dataDir = '';
@@ -379,6 +648,13 @@ const expected = () => {
       claimKeys.openConnection(c.studyId, c.siteOrganisationId),
       claimKeys.siteNumber(c.studyId, c.siteNumber),
     ]),
+    // A name per organisation; a system for each standard it uses (the version in use's).
+    ...SEED_STANDARDS.map((s) =>
+      claimKeys.standardName(s.organisationId, s.versions.at(-1)?.name ?? ''),
+    ),
+    ...SEED_STANDARDS.flatMap((s) =>
+      (versionInUse(s)?.systemIds ?? []).map((id) => claimKeys.systemStandard(id)),
+    ),
   ]);
   const uses = new Map<string, number>();
   const count = (key: string) => uses.set(key, (uses.get(key) ?? 0) + 1);
@@ -430,6 +706,15 @@ describe('the seed network as stored', () => {
     expect(snapshot.connections.get('conn-onc301-hamburg')).toEqual(
       SEED_CONNECTIONS.find((c) => c.connectionId === 'conn-onc301-hamburg'),
     );
+    expect(new Map(snapshot.standards)).toEqual(
+      new Map(SEED_STANDARDS.map((s) => [s.standardId, s])),
+    );
+    // The claims are the registry's own rule for a standard.
+    expect(SEED_STANDARDS.flatMap((s) => standardClaims(s).map((c) => c.key)).sort()).toEqual(
+      [...claims]
+        .filter((k) => k.startsWith('standard-name#') || k.startsWith('system-standard#'))
+        .sort(),
+    );
   });
 
   it("holds the API's rules: what an open connection uses stays, unique values stay unique", async () => {
@@ -475,6 +760,15 @@ describe('the seed network as stored', () => {
     await expect(
       claim(claimKeys.organisationName('DE', 'KLINIKUM  BERLIN-MITTE')),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
+    // A second standard for a system that uses one, a standard's name again in its organisation.
+    await expect(claim(claimKeys.systemStandard('berlin-mitte-eisf'))).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await expect(
+      claim(claimKeys.standardName('sponsor-nordlicht', 'TESSERA eTMF - sponsor document types')),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    // Meridian's standard is a draft: its system uses none yet.
+    await expect(claim(claimKeys.systemStandard('meridian-etmf'))).resolves.toBeUndefined();
     // A site whose connection was declined may be invited again.
     const declined = byId('conn-dia201-muenchen');
     expect(declined.status).toBe('declined');
@@ -510,5 +804,53 @@ describe('the seed network as stored', () => {
       new GetCommand({ TableName: table, Key: REGISTRY_VERSION_KEY }),
     );
     expect(version.Item?.version).toBe(seedChanges().length);
+  });
+});
+
+describe("the seeded standards' rows in the artifacts bucket", () => {
+  let s3Dir = '';
+  let s3: RunningS3 | undefined;
+  let client: S3Client;
+  const bucket = 'ccsc-seed-artifacts';
+
+  beforeAll(async () => {
+    s3Dir = await mkdtemp(join(tmpdir(), 'ccsc-seed-s3-'));
+    s3 = await startS3({ directory: s3Dir, host: '127.0.0.1', port: 0, debug: false });
+    client = new S3Client({
+      region: REGION,
+      endpoint: s3.url,
+      credentials: LOCAL_CREDENTIALS,
+      forcePathStyle: true,
+    });
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  });
+
+  afterAll(async () => {
+    client.destroy();
+    await s3?.stop();
+    if (s3Dir) await rm(s3Dir, { recursive: true, force: true });
+  });
+
+  it('are written on every start, the same bytes at the same keys, and read as each version names them', async () => {
+    const options = { endpoint: s3?.url ?? '', region: REGION, bucket };
+    expect(await seedStandardRows(options)).toBe(SEED_STANDARD_ROWS.length);
+    const bytes = async (key: string) =>
+      (
+        await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))
+      ).Body?.transformToString();
+    const first = await Promise.all(SEED_STANDARD_ROWS.map((d) => bytes(d.key)));
+    expect(await seedStandardRows(options)).toBe(SEED_STANDARD_ROWS.length);
+    expect(await Promise.all(SEED_STANDARD_ROWS.map((d) => bytes(d.key)))).toEqual(first);
+    expect(first).toEqual(SEED_STANDARD_ROWS.map((d) => JSON.stringify(d.rows)));
+
+    // As the standards feature reads them: the rows store on the bucket, by each version's key.
+    const store = new ObjectStandardRows(new S3ObjectStore(client, bucket));
+    for (const s of SEED_STANDARDS) {
+      for (const v of s.versions) {
+        const rows = await store.get(v.rowsKey);
+        expect(rows, `${s.standardId} v${String(v.version)}`).toHaveLength(v.rowCount);
+        expect(validateRows(rows, CATALOGUE)).toHaveLength(v.problemCount);
+      }
+    }
   });
 });

@@ -1,4 +1,6 @@
 import { OPEN_CONNECTION_STATUSES } from '@ccsc/contract/organisations';
+import { validateRows, type MappingRow } from '@ccsc/contract/standard-rows';
+import { CATALOGUES } from '@ccsc/contract/tmf-catalogue';
 import {
   claimsOf,
   idOf,
@@ -6,10 +8,19 @@ import {
   type OrganisationRecord,
   type RegistryChange,
   type RegistryRecord,
+  type StandardRecord,
+  type StandardVersionRecord,
+  standardRowsKey,
   type StudyRecord,
   type SystemRecord,
   useKey,
 } from '@ccsc/lambdas/adapters';
+import {
+  BINDERLY_V1_ROWS,
+  BINDERLY_V2_ROWS,
+  TESSERA_MERIDIAN_DRAFT_ROWS,
+  TESSERA_NORDLICHT_ROWS,
+} from './seed-standards';
 
 /**
  * The registry network the offline console starts with (issue 14): made-up sponsors, a CRO acting
@@ -27,6 +38,12 @@ import {
  *
  * Klinikum Berlin-Mitte (site-berlin-mitte) is in no connection: the user tests sign in as its
  * OrgAdmin and Auditor and rely on them seeing no organisation but their own.
+ *
+ * Mapping standards (issue 16) are records here too, with their lives: Nordlicht's eTMF standard
+ * and Klinikum Berlin-Mitte's eISF standard published and signed (the latter with a second
+ * version in draft, one row with a problem), Meridian's begun as a draft. Their rows
+ * (seed-standards.ts) are documents in the artifacts bucket, which the console writes when it
+ * starts (seed.ts `seedStandardRows`); the records name them by key (`SEED_STANDARD_ROWS`).
  *
  * Deterministic: the same records, times and changes every time (tests rely on them). Names,
  * vendors, products, people and e-mail domains (`.example`) are made up.
@@ -56,6 +73,7 @@ export const SEED_ADMINS = {
   krakow: 'm.kowalski@szpital-krakow-wschod.example',
   osaka: 'a.nakamura@osakabay-uh.example',
   manchester: 'r.patel@mnri.example',
+  berlin: 'e.vogel@klinikum-berlin-mitte.example',
 } as const;
 const A = SEED_ADMINS;
 
@@ -1109,6 +1127,235 @@ const CONNECTION_LIVES: readonly ConnectionLife[] = [
   ),
 ];
 
+// ---------- mapping standards ----------
+
+/** The details of a standard's version (its rows aside), as an administrator gave them. */
+interface StandardDetails {
+  name: string;
+  description: string | null;
+  systemIds: string[];
+  product: string | null;
+}
+
+/**
+ * One step of a standard's life, as the artifact/* calls would have taken it: `created` (version
+ * 1, a draft, with the rows of the system's list of document types, imported), `edited` (the
+ * draft's rows saved), `published` (the draft signed by `by`, meaning "Approved"), `new-version`
+ * (the next draft, started from the version in use: its details and rows document).
+ */
+type StandardStep = { at: string; by: string } & (
+  | { kind: 'created'; details: StandardDetails; rows: readonly MappingRow[] }
+  | { kind: 'edited'; rows: readonly MappingRow[] }
+  | { kind: 'published' }
+  | { kind: 'new-version' }
+);
+
+interface StandardLife {
+  standardId: string;
+  organisationId: string;
+  steps: StandardStep[];
+}
+
+/** The printed names of the administrators who sign (a signature's name, 21 CFR 11.50). */
+const PRINTED_NAMES: Readonly<Record<string, string>> = {
+  [A.berlin]: 'Eva Vogel',
+  [A.nordlicht]: 'Anna Keller',
+};
+
+const STANDARD_LIVES: readonly StandardLife[] = [
+  {
+    standardId: 'std-nordlichtetmf',
+    organisationId: 'sponsor-nordlicht',
+    steps: [
+      {
+        kind: 'created',
+        ...by(A.nordlicht, '2026-02-18 10:40'),
+        details: {
+          name: 'Tessera eTMF - sponsor document types',
+          description:
+            "The document types of Nordlicht's eTMF, mapped to the TMF Reference Model 3.3 for the exchanges with sites and the CRO.",
+          systemIds: ['nordlicht-etmf'],
+          product: P.tesseraEtmf.product,
+        },
+        rows: TESSERA_NORDLICHT_ROWS,
+      },
+      { kind: 'published', ...by(A.nordlicht, '2026-02-25 16:05') },
+    ],
+  },
+  {
+    standardId: 'std-berlinmitteeisf',
+    organisationId: 'site-berlin-mitte',
+    steps: [
+      {
+        kind: 'created',
+        ...by(A.berlin, '2026-06-08 09:15'),
+        details: {
+          name: 'Binderly eISF - site document types',
+          description:
+            "How the KBM eISF files a study site's documents, mapped to the TMF Reference Model 3.3.",
+          systemIds: ['berlin-mitte-eisf'],
+          product: P.binderly.product,
+        },
+        rows: BINDERLY_V1_ROWS,
+      },
+      { kind: 'published', ...by(A.berlin, '2026-06-15 14:20') },
+      { kind: 'new-version', ...by(A.berlin, '2026-10-12 09:30') },
+      { kind: 'edited', ...by(A.berlin, '2026-10-14 15:10'), rows: BINDERLY_V2_ROWS },
+    ],
+  },
+  {
+    standardId: 'std-meridianetmf',
+    organisationId: 'cro-meridian',
+    steps: [
+      {
+        kind: 'created',
+        ...by(A.meridian, '2026-11-10 11:45'),
+        details: {
+          name: 'Tessera eTMF - CRO document types',
+          description: "Meridian's monitoring and project documents, being mapped.",
+          systemIds: ['meridian-etmf'],
+          product: P.tesseraEtmf.product,
+        },
+        rows: TESSERA_MERIDIAN_DRAFT_ROWS,
+      },
+    ],
+  },
+];
+
+const CATALOGUE = CATALOGUES['3.3'];
+
+/** What a version's record says of its rows (rows-facts in the standards feature). */
+const rowsFactsOf = (standardId: string, rows: readonly MappingRow[]) => ({
+  rowsKey: standardRowsKey(standardId, rows),
+  rowCount: rows.length,
+  problemCount: validateRows(rows, CATALOGUE).length,
+});
+
+/** The standard after one step of its life, as the standards feature would have stored it. */
+const standardAfter = (
+  life: StandardLife,
+  before: StandardRecord | null,
+  step: StandardStep,
+): StandardRecord => {
+  const fail = (why: string) => new Error(`seed: standard ${life.standardId}: ${why}`);
+  const stamp = {
+    revision: (before?.revision ?? 0) + 1,
+    writeId: '',
+    updatedAt: step.at,
+    updatedBy: step.by,
+  };
+  const touched = { updatedAt: step.at, updatedBy: step.by };
+  if (step.kind === 'created') {
+    if (before !== null) throw fail('created twice');
+    return {
+      standardId: life.standardId,
+      organisationId: life.organisationId,
+      catalogueVersion: '3.3',
+      versions: [
+        {
+          version: 1,
+          status: 'draft',
+          ...step.details,
+          ...rowsFactsOf(life.standardId, step.rows),
+          basedOnVersion: null,
+          createdAt: step.at,
+          createdBy: step.by,
+          ...touched,
+          signature: null,
+          retired: null,
+        },
+      ],
+      createdAt: step.at,
+      createdBy: step.by,
+      ...stamp,
+    };
+  }
+  if (before === null) throw fail(`${step.kind} before it was created`);
+  const draft = before.versions.find((v) => v.status === 'draft');
+  const withVersion = (v: StandardVersionRecord): StandardRecord => ({
+    ...before,
+    ...stamp,
+    versions: before.versions.some((each) => each.version === v.version)
+      ? before.versions.map((each) => (each.version === v.version ? v : each))
+      : [...before.versions, v],
+  });
+  switch (step.kind) {
+    case 'edited':
+      if (draft === undefined) throw fail('edited without a draft');
+      return withVersion({ ...draft, ...rowsFactsOf(life.standardId, step.rows), ...touched });
+    case 'published': {
+      if (draft === undefined) throw fail('published without a draft');
+      if (draft.problemCount > 0) throw fail(`version ${String(draft.version)} has problems`);
+      const signerName = PRINTED_NAMES[step.by];
+      if (signerName === undefined) throw fail(`${step.by} has no printed name`);
+      return withVersion({
+        ...draft,
+        status: 'published',
+        ...touched,
+        signature: {
+          signerName,
+          signerEmail: step.by,
+          signerSub: `seed-${step.by}`,
+          meaning: 'Approved',
+          signedAt: step.at,
+        },
+      });
+    }
+    case 'new-version': {
+      const from = before.versions.findLast((v) => v.status === 'published');
+      if (draft !== undefined || from === undefined) throw fail('no version to start from');
+      return withVersion({
+        ...from,
+        version: Math.max(...before.versions.map((v) => v.version)) + 1,
+        status: 'draft',
+        basedOnVersion: from.version,
+        createdAt: step.at,
+        createdBy: step.by,
+        ...touched,
+        signature: null,
+        retired: null,
+      });
+    }
+  }
+};
+
+const standardVersions = (life: StandardLife): SeedVersion[] => {
+  const out: SeedVersion[] = [];
+  let record: StandardRecord | null = null;
+  for (const step of life.steps) {
+    const expectedRevision: number | null = record?.revision ?? null;
+    record = standardAfter(life, record, step);
+    out.push({ item: { type: 'standard', record }, expectedRevision });
+  }
+  return out;
+};
+
+/**
+ * The rows documents the seeded standards' versions name, each once: what the console writes into
+ * the artifacts bucket (seed.ts `seedStandardRows`), at the key a version record names.
+ */
+export const SEED_STANDARD_ROWS: readonly {
+  standardId: string;
+  key: string;
+  rows: readonly MappingRow[];
+}[] = [
+  ...new Map(
+    STANDARD_LIVES.flatMap((life) =>
+      life.steps.flatMap((step) =>
+        step.kind === 'created' || step.kind === 'edited'
+          ? [
+              {
+                standardId: life.standardId,
+                key: standardRowsKey(life.standardId, step.rows),
+                rows: step.rows,
+              },
+            ]
+          : [],
+      ),
+    ).map((doc) => [doc.key, doc]),
+  ).values(),
+];
+
 // ---------- every record's versions ----------
 
 type AnyRecord = RegistryRecord['record'];
@@ -1223,12 +1470,16 @@ const connectionVersions = (life: ConnectionLife): SeedVersion[] =>
     expectedRevision: i === 0 ? null : i,
   }));
 
-/** Every version of every record, oldest first (ties: organisations, systems, studies, connections). */
+/**
+ * Every version of every record, oldest first (ties: organisations, systems, studies,
+ * connections, standards).
+ */
 export const SEED_VERSIONS: readonly SeedVersion[] = [
   ...ORGANISATION_LIVES.flatMap(organisationVersions),
   ...SYSTEM_LIVES.flatMap(systemVersions),
   ...STUDY_LIVES.flatMap(studyVersions),
   ...CONNECTION_LIVES.flatMap(connectionVersions),
+  ...STANDARD_LIVES.flatMap(standardVersions),
 ]
   .map((version, order) => ({ version, order }))
   .sort((a, b) =>
@@ -1416,4 +1667,7 @@ export const SEED_STUDIES: readonly StudyRecord[] = STORED.flatMap((r) =>
 );
 export const SEED_CONNECTIONS: readonly ConnectionRecord[] = STORED.flatMap((r) =>
   r.type === 'connection' ? [r.record] : [],
+);
+export const SEED_STANDARDS: readonly StandardRecord[] = STORED.flatMap((r) =>
+  r.type === 'standard' ? [r.record] : [],
 );

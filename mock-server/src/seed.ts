@@ -1,13 +1,17 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ObjectStandardRows, S3ObjectStore } from '@ccsc/lambdas/adapters';
 import { REGISTRY_VERSION_KEY } from '@ccsc/lambdas/data-model';
 import { loadRegistry } from './registry-load';
-import { seedChanges } from './seed-network';
+import { SEED_STANDARD_ROWS, seedChanges } from './seed-network';
 
 export {
   SEED_ADMINS,
   SEED_CONNECTIONS,
   SEED_ORGANISATIONS,
+  SEED_STANDARD_ROWS,
+  SEED_STANDARDS,
   SEED_STUDIES,
   SEED_SYSTEMS,
 } from './seed-network';
@@ -15,11 +19,12 @@ export {
 /**
  * Reference data the offline console starts with: the made-up registry network of
  * seed-network.ts (issue 14) — sponsors, a CRO, sites in several countries, their systems, the
- * sponsors' studies and the connections between them in every state — as the registry changes
- * its history amounts to, written in bulk (registry-load.ts: what the adapter's commits would
- * leave, in a tenth of a second rather than the seconds ~300 transaction items take offline).
- * Seeded once per data folder (a marker record says it was done), so that what an administrator
- * later changes stays as changed.
+ * sponsors' studies and the connections between them in every state, and a few mapping
+ * standards (issue 16) — as the registry changes its history amounts to, written in bulk
+ * (registry-load.ts: what the adapter's commits would leave, in a tenth of a second rather than
+ * the seconds ~300 transaction items take offline). Seeded once per data folder (a marker record
+ * says it was done), so that what an administrator later changes stays as changed. The standards'
+ * rows are documents in the artifacts bucket (`seedStandardRows`).
  */
 
 const MARKER = { pk: 'SEED', sk: 'organisations' };
@@ -62,6 +67,40 @@ export const seedReferenceData = async (options: {
       }),
     );
     return true;
+  } finally {
+    client.destroy();
+  }
+};
+
+/**
+ * Writes the rows documents the seeded standards' versions name into the artifacts bucket, as the
+ * standards feature stores rows (ObjectStandardRows: the key is the SHA-256 of the document, so
+ * writing them again writes the same bytes at the same key). Cheap (a few small objects), so done
+ * on every start: a data folder whose bucket lost them, or a seed cut short between the table and
+ * the bucket, has them again before anyone can open a standard. Returns how many were written.
+ */
+export const seedStandardRows = async (options: {
+  endpoint: string;
+  region: string;
+  bucket: string;
+}): Promise<number> => {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    forcePathStyle: true,
+  });
+  try {
+    const store = new ObjectStandardRows(new S3ObjectStore(client, options.bucket));
+    await Promise.all(
+      SEED_STANDARD_ROWS.map(async (document) => {
+        const key = await store.put(document.standardId, document.rows);
+        if (key !== document.key) {
+          throw new Error(`seed: the rows of ${document.standardId} were stored at ${key}`);
+        }
+      }),
+    );
+    return SEED_STANDARD_ROWS.length;
   } finally {
     client.destroy();
   }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { cursorSchema, freeTextSchema, isoDateSchema, otpSchema } from './fields';
+import { cursorSchema, isoDateSchema, otpSchema } from './fields';
+import { registryTextSchema } from './organisations';
 import { ADMINS, READERS, downloadLinkSchema } from './common';
 import { defineRoute } from './route';
 import {
@@ -206,11 +207,21 @@ const catalogueSchema = z.lazy(() =>
   }),
 );
 
+/** Prose people write (a description, a reason): any script, line breaks, no other controls. */
+const proseSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'This field is required.')
+    .max(max, `At most ${String(max)} characters.`)
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u0009\u000b-\u001f\u007f]*$/, 'Control characters are not allowed.');
+
 const metaFields = {
-  name: freeTextSchema(120),
-  description: freeTextSchema(2000).nullable().optional(),
+  name: registryTextSchema(120),
+  description: proseSchema(2000).nullable().optional(),
   systemIds: z.array(registryIdSchema).max(200).optional(),
-  product: freeTextSchema(200).nullable().optional(),
+  product: registryTextSchema(200).nullable().optional(),
 };
 
 const ROWS_BODY_BYTES = 5 * 1024 * 1024;
@@ -310,7 +321,7 @@ export const standardRoutes = {
           standardId: standardIdSchema,
           version: z.number().int().min(1),
           ...revisionField,
-          name: freeTextSchema(120).optional(),
+          name: registryTextSchema(120).optional(),
           description: metaFields.description,
           systemIds: metaFields.systemIds,
           product: metaFields.product,
@@ -376,7 +387,7 @@ export const standardRoutes = {
           standardId: standardIdSchema,
           version: z.number().int().min(1),
           ...revisionField,
-          reason: freeTextSchema(500),
+          reason: proseSchema(500),
         })
         .strict(),
     response: () => standardDetailSchema,

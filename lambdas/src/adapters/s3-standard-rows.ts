@@ -7,14 +7,29 @@ import type { StandardRowsStore } from '../ports/standard-rows';
 
 const rowsSchema = z.lazy(() => z.array(mappingRowSchema));
 
+/**
+ * The rows as the document stored for them, and its key, `standards/<standardId>/rows/<sha256>.json`
+ * (the SHA-256 of the document): the same rows always give the same key and the same bytes.
+ */
+export const standardRowsDocument = (
+  standardId: string,
+  rows: readonly MappingRow[],
+): { key: string; body: string } => {
+  const body = JSON.stringify(rows);
+  const hash = createHash('sha256').update(body).digest('hex');
+  return { key: `standards/${standardId}/rows/${hash}.json`, body };
+};
+
+/** The key the rows are stored at (what a version record names as its `rowsKey`). */
+export const standardRowsKey = (standardId: string, rows: readonly MappingRow[]): string =>
+  standardRowsDocument(standardId, rows).key;
+
 /** The rows as JSON in the object store, at `standards/<standardId>/rows/<sha256>.json`. */
 export class ObjectStandardRows implements StandardRowsStore {
   constructor(private readonly objects: Pick<ObjectStore, 'put' | 'get'>) {}
 
   async put(standardId: string, rows: readonly MappingRow[]): Promise<string> {
-    const body = JSON.stringify(rows);
-    const hash = createHash('sha256').update(body).digest('hex');
-    const key = `standards/${standardId}/rows/${hash}.json`;
+    const { key, body } = standardRowsDocument(standardId, rows);
     await this.objects.put(key, body, 'application/json');
     return key;
   }

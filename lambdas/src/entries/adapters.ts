@@ -15,17 +15,24 @@ export { DynamoRegistry } from '../adapters/dynamodb-registry';
 export { DynamoImportStaging } from '../adapters/dynamodb-registry-imports';
 export { DynamoWriteJournal } from '../adapters/dynamodb-write-journal';
 export { JournaledRegistryWrites, registryWriteJournal } from '../wiring/registry';
-export { claimKeys, claimsOf, idOf, useKey } from '../ports/registry';
+export { claimKeys, claimsOf, idOf, standardClaims, useKey, versionInUse } from '../ports/registry';
 export type {
   ConnectionRecord,
   OrganisationRecord,
   RegistryChange,
   RegistryRecord,
+  StandardRecord,
+  StandardVersionRecord,
   StudyRecord,
   SystemRecord,
 } from '../ports/registry';
 export { DynamoUserIndex } from '../adapters/dynamodb-user-index';
 export { S3ObjectStore } from '../adapters/s3-object-store';
+export {
+  ObjectStandardRows,
+  standardRowsDocument,
+  standardRowsKey,
+} from '../adapters/s3-standard-rows';
 export { SesMailer } from '../adapters/ses-mailer';
 export type { IndexedUser } from '../ports/user-index';
 export { ConflictError, ValidationError } from '../core/errors';
