@@ -44,18 +44,11 @@ const DashboardPage = lazyNamed(
   () => import('../features/dashboard/components/dashboard-page'),
   'DashboardPage',
 );
-const ListStandardsPage = lazyNamed(
-  () => import('../features/standards/components/list-standards-page'),
-  'ListStandardsPage',
-);
-const CreateStandardPage = lazyNamed(
-  () => import('../features/standards/components/create-standard-page'),
-  'CreateStandardPage',
-);
-const ViewEditStandardPage = lazyNamed(
-  () => import('../features/standards/components/view-edit-standard-page'),
-  'ViewEditStandardPage',
-);
+// The mapping-standard screens are one chunk too (features/standards/standard-screens.ts).
+const standardScreens = () => import('../features/standards/standard-screens');
+const ListStandardsPage = lazyNamed(standardScreens, 'ListStandardsPage');
+const CreateStandardPage = lazyNamed(standardScreens, 'CreateStandardPage');
+const ViewEditStandardPage = lazyNamed(standardScreens, 'ViewEditStandardPage');
 const UserListPage = lazyNamed(
   () => import('../features/users/components/user-list-page'),
   'UserListPage',

@@ -40,6 +40,10 @@ const SAME_IN_TRANSLATION = new Set([
   'eISF / eRegulatory',
   'eTMF',
   'CTMS',
+  // The mapping standards' (issue 16): the same words in German.
+  'Version',
+  'Version {{version}}',
+  'Person',
 ]);
 /** Shorter texts may coincide ("Ok"). */
 const SHORT = 3;

@@ -1,13 +1,502 @@
+import {
+  CATALOGUE_VERSIONS,
+  type CatalogueVersion,
+  CURRENT_CATALOGUE_VERSION,
+  type ReadTable,
+  validateRows,
+} from '@ccsc/contract/standard-rows';
+import { type ChangeEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { ScreenIntro } from '../../../components/screen-intro';
+import { paths } from '../../../config/paths';
+import { allPages, callApi } from '../../../lib/api';
+import { getProfile } from '../../../lib/session';
+import { useCatalogue } from '../hooks/use-catalogue';
+import { useOrganisations, useSystems } from '../hooks/use-organisations';
+import { type DetailsValues, detailsProblems, detailsRequest } from '../utils/details';
+import { messageOfError } from '../utils/errors';
+import { gridOf } from '../utils/grid-state';
+import { type FileKind, kindOfFile, readTableFile } from '../utils/read-table-file';
+import { rowRefusals } from '../utils/row-refusals';
+import { standardPath } from '../utils/standard-paths';
+import { fixedOrganisation, mayCreateStandards, standardActor } from '../utils/standard-rules';
+import type { StandardSummary } from '../utils/standard-types';
+import { DetailsFields } from './details-fields';
+import { ImportPreview } from './import-preview';
+import { handOver } from '../utils/standard-handover';
 
-/** Create a mapping standard (SPEC §2). */
+type SourceKind = 'blank' | 'clone' | 'import';
+
+type FileState =
+  | { state: 'none' }
+  | { state: 'reading'; fileName: string }
+  | { state: 'read'; fileName: string; kind: FileKind; read: ReadTable }
+  | { state: 'failed'; fileName: string; message: string };
+
+type Clones =
+  { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; standards: StandardSummary[] };
+
+/** Every standard the caller sees, to clone from (a few pages of 100: a form's choices). */
+const loadClones = () =>
+  allPages(async (cursor) => {
+    const page = await callApi('artifact/list-standards', {
+      limit: 100,
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+    return { items: page.standards, nextCursor: page.nextCursor };
+  }, 20);
+
+/**
+ * /admin/artifact/create-new-standard (issue 16): a new standard as draft version 1 — its details,
+ * its organisation (an OrgAdmin's own, fixed), its systems and product, the catalogue version, and
+ * where its rows come from: none, a copy of a version the caller sees, or a CSV or XLSX file read
+ * here and shown in full with every problem before anything is saved. Then the editor opens.
+ */
 export const CreateStandardPage = () => {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [actor] = useState(() => standardActor(getProfile()));
+  const fixed = fixedOrganisation(actor);
+  const allowed = mayCreateStandards(actor);
+  const organisations = useOrganisations(allowed);
+  const [organisationId, setOrganisationId] = useState<string>(fixed ?? '');
+  const systems = useSystems(organisationId === '' ? null : organisationId);
+  const [details, setDetails] = useState<DetailsValues>({
+    name: '',
+    description: '',
+    systemIds: [],
+    product: '',
+  });
+  const [catalogueVersion, setCatalogueVersion] =
+    useState<CatalogueVersion>(CURRENT_CATALOGUE_VERSION);
+  const catalogue = useCatalogue(catalogueVersion);
+  const [source, setSource] = useState<SourceKind>('blank');
+  const [clones, setClones] = useState<Clones | null>(null);
+  const [clone, setClone] = useState<{ standardId: string; version: number } | null>(null);
+  const [file, setFile] = useState<FileState>({ state: 'none' });
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (source !== 'clone' || clones !== null) return;
+    let current = true;
+    loadClones().then(
+      (standards) => {
+        if (current) setClones({ state: 'loaded', standards });
+      },
+      () => {
+        if (current) setClones({ state: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [source, clones]);
+
+  const read = file.state === 'read' ? file.read : null;
+  const preview = useMemo(() => {
+    if (read === null || catalogue.index === null) return null;
+    return {
+      grid: gridOf(read.rows, validateRows(read.rows, catalogue.index.catalogue)),
+      refusals: rowRefusals(read.rows),
+    };
+  }, [read, catalogue.index]);
+
+  const ownOrganisation =
+    fixed === null || organisations.state !== 'loaded'
+      ? null
+      : (organisations.value.find((o) => o.organisationId === fixed) ?? null);
+
+  if (!allowed) {
+    return (
+      <>
+        <ScreenIntro
+          heading={t('standards.createHeading')}
+          description={t('standards.createDescription')}
+        />
+        <p className="alert alert-secondary" role="status">
+          {t('standards.create.notAllowed')}
+        </p>
+        <Link to={paths.admin.standards}>{t('standards.backToList')}</Link>
+      </>
+    );
+  }
+
+  const problems = detailsProblems(details);
+  const organisationMissing = organisationId === '';
+  const sourceProblem: string | null =
+    source === 'clone' && clone === null
+      ? t('standards.create.chooseClone')
+      : source === 'import' && file.state !== 'read'
+        ? t('standards.create.chooseFile')
+        : source === 'import' && read !== null && read.rows.length === 0
+          ? t('standards.create.noRows')
+          : source === 'import' && preview !== null && preview.refusals.length > 0
+            ? t('standards.create.fixRefusals')
+            : null;
+
+  const chooseFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = e.target.files?.[0];
+    e.target.value = ''; // the same (fixed) file can be chosen again
+    if (chosen === undefined) return;
+    const kind = kindOfFile(chosen.name);
+    if (kind === null) {
+      setFile({ state: 'failed', fileName: chosen.name, message: t('standards.import.wrongKind') });
+      return;
+    }
+    setFile({ state: 'reading', fileName: chosen.name });
+    try {
+      const table = await readTableFile(chosen, kind);
+      setFile({ state: 'read', fileName: chosen.name, kind, read: table });
+    } catch {
+      setFile({
+        state: 'failed',
+        fileName: chosen.name,
+        message: t(
+          kind === 'xlsx' ? 'standards.import.unreadableXlsx' : 'standards.import.unreadable',
+        ),
+      });
+    }
+  };
+
+  const submit = async () => {
+    setSubmitted(true);
+    if (Object.keys(problems).length > 0 || organisationMissing || sourceProblem !== null) return;
+    setSaving(true);
+    setMessage(null);
+    try {
+      const created = await callApi('artifact/create-standard', {
+        ...detailsRequest(details),
+        organisationId,
+        catalogueVersion,
+        source:
+          source === 'clone' && clone !== null
+            ? { kind: 'clone', ...clone }
+            : source === 'import' && file.state === 'read'
+              ? { kind: 'import', fileName: file.fileName, rows: file.read.rows }
+              : { kind: 'blank' },
+      });
+      handOver(created, 'created');
+      void navigate(standardPath(created.standard.standardId, created.standard.version));
+    } catch (err) {
+      setSaving(false);
+      setMessage(messageOfError(err, t('standards.create.failed')));
+    }
+  };
+
+  const chosenClone =
+    clone === null || clones?.state !== 'loaded'
+      ? null
+      : (clones.standards.find((s) => s.standardId === clone.standardId) ?? null);
+
   return (
-    <ScreenIntro
-      heading={t('standards.createHeading')}
-      description={t('standards.createDescription')}
-    />
+    <>
+      <ScreenIntro
+        heading={t('standards.createHeading')}
+        description={t('standards.createDescription')}
+      />
+      <form
+        noValidate
+        aria-label={t('standards.createHeading')}
+        aria-busy={saving}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!saving) void submit();
+        }}
+      >
+        <section className="card mb-3">
+          <div className="card-body row g-3">
+            <h2 className="h5 col-12 mb-0">{t('standards.create.detailsHeading')}</h2>
+            <div className="col-md-6">
+              <label className="form-label" htmlFor="create-organisation">
+                {t('standards.form.organisation')}
+              </label>
+              {fixed !== null ? (
+                <input
+                  id="create-organisation"
+                  className="form-control"
+                  readOnly
+                  value={ownOrganisation?.name ?? fixed}
+                  aria-describedby="create-organisation-help"
+                />
+              ) : (
+                <select
+                  id="create-organisation"
+                  className={`form-select${submitted && organisationMissing ? ' is-invalid' : ''}`}
+                  value={organisationId}
+                  disabled={organisations.state !== 'loaded'}
+                  aria-invalid={submitted && organisationMissing ? true : undefined}
+                  aria-describedby="create-organisation-help"
+                  onChange={(e) => {
+                    setOrganisationId(e.target.value);
+                    setDetails((d) => ({ ...d, systemIds: [] }));
+                  }}
+                >
+                  <option value="">
+                    {organisations.state === 'loading'
+                      ? t('common.loading')
+                      : t('standards.form.chooseOrganisation')}
+                  </option>
+                  {organisations.state === 'loaded' &&
+                    organisations.value.map((o) => (
+                      <option key={o.organisationId} value={o.organisationId}>
+                        {o.name}
+                      </option>
+                    ))}
+                </select>
+              )}
+              <div id="create-organisation-help" className="form-text">
+                {fixed !== null
+                  ? t('standards.form.organisationFixed')
+                  : submitted && organisationMissing
+                    ? t('standards.form.organisationRequired')
+                    : t('standards.form.organisationHelp')}
+              </div>
+              {organisations.state === 'failed' && (
+                <div
+                  className="alert alert-danger mt-2 d-flex align-items-center gap-2"
+                  role="alert"
+                >
+                  <span className="me-auto">{t('standards.form.organisationsFailed')}</span>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-danger"
+                    onClick={organisations.retry}
+                  >
+                    {t('standards.retry')}
+                  </button>
+                </div>
+              )}
+            </div>
+            <div className="col-md-6">
+              <label className="form-label" htmlFor="create-catalogue">
+                {t('standards.form.catalogueVersion')}
+              </label>
+              <select
+                id="create-catalogue"
+                className="form-select"
+                value={catalogueVersion}
+                onChange={(e) => {
+                  const version = CATALOGUE_VERSIONS.find((v) => v === e.target.value);
+                  if (version !== undefined) setCatalogueVersion(version);
+                }}
+              >
+                {CATALOGUE_VERSIONS.map((version) => (
+                  <option key={version} value={version}>
+                    {t('standards.catalogueName', { version })}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <DetailsFields
+              idPrefix="create"
+              values={details}
+              onChange={setDetails}
+              problems={submitted ? problems : {}}
+              systems={
+                organisationId === '' ? [] : systems.state === 'loaded' ? systems.value : null
+              }
+              systemsFailed={systems.state === 'failed'}
+              onRetrySystems={systems.retry}
+            />
+          </div>
+        </section>
+
+        <section className="card mb-3">
+          <fieldset className="card-body">
+            <legend className="h5">{t('standards.create.sourceHeading')}</legend>
+            {(['blank', 'clone', 'import'] as const).map((kind) => (
+              <div className="form-check" key={kind}>
+                <input
+                  id={`create-source-${kind}`}
+                  type="radio"
+                  name="source"
+                  className="form-check-input"
+                  checked={source === kind}
+                  onChange={() => {
+                    setSource(kind);
+                  }}
+                />
+                <label className="form-check-label" htmlFor={`create-source-${kind}`}>
+                  {t(`standards.create.source.${kind}`)}
+                </label>
+              </div>
+            ))}
+
+            {source === 'clone' && (
+              <div className="row g-3 mt-1">
+                <div className="col-md-8">
+                  <label className="form-label" htmlFor="create-clone-standard">
+                    {t('standards.create.cloneStandard')}
+                  </label>
+                  <select
+                    id="create-clone-standard"
+                    className="form-select"
+                    disabled={clones?.state !== 'loaded'}
+                    value={clone?.standardId ?? ''}
+                    onChange={(e) => {
+                      const chosen =
+                        clones?.state === 'loaded'
+                          ? clones.standards.find((s) => s.standardId === e.target.value)
+                          : undefined;
+                      setClone(
+                        chosen === undefined
+                          ? null
+                          : {
+                              standardId: chosen.standardId,
+                              version: chosen.publishedVersion ?? chosen.latestVersion,
+                            },
+                      );
+                    }}
+                  >
+                    <option value="">
+                      {clones?.state === 'loaded'
+                        ? t('standards.create.chooseStandard')
+                        : t('common.loading')}
+                    </option>
+                    {clones?.state === 'loaded' &&
+                      clones.standards.map((s) => (
+                        <option key={s.standardId} value={s.standardId}>
+                          {`${s.name} (${s.organisationName})`}
+                        </option>
+                      ))}
+                  </select>
+                  {clones?.state === 'failed' && (
+                    <div
+                      className="alert alert-danger mt-2 d-flex align-items-center gap-2"
+                      role="alert"
+                    >
+                      <span className="me-auto">{t('standards.create.clonesFailed')}</span>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-danger"
+                        onClick={() => {
+                          setClones(null);
+                        }}
+                      >
+                        {t('standards.retry')}
+                      </button>
+                    </div>
+                  )}
+                </div>
+                <div className="col-md-4">
+                  <label className="form-label" htmlFor="create-clone-version">
+                    {t('standards.create.cloneVersion')}
+                  </label>
+                  <select
+                    id="create-clone-version"
+                    className="form-select"
+                    disabled={chosenClone === null}
+                    value={clone?.version ?? ''}
+                    onChange={(e) => {
+                      if (clone !== null) setClone({ ...clone, version: Number(e.target.value) });
+                    }}
+                  >
+                    {chosenClone !== null &&
+                      Array.from({ length: chosenClone.latestVersion }, (_, i) => i + 1)
+                        .reverse()
+                        .map((v) => (
+                          <option key={v} value={v}>
+                            {v === chosenClone.publishedVersion
+                              ? t('standards.create.versionInUse', { version: v })
+                              : v === chosenClone.draftVersion
+                                ? t('standards.create.versionDraft', { version: v })
+                                : t('standards.versionN', { version: v })}
+                          </option>
+                        ))}
+                  </select>
+                </div>
+              </div>
+            )}
+
+            {source === 'import' && (
+              <div className="mt-2">
+                <label className="form-label" htmlFor="create-file">
+                  {t('standards.import.file')}
+                </label>
+                <input
+                  id="create-file"
+                  type="file"
+                  className="form-control"
+                  accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  aria-describedby="create-file-help"
+                  onChange={(e) => void chooseFile(e)}
+                />
+                <div id="create-file-help" className="form-text">
+                  {t('standards.import.fileHelp')}{' '}
+                  <code>
+                    {
+                      'source_code, source_name, source_path, artifact_number, sub_artifact, filing_level, required_metadata, equivalence, comment'
+                    }
+                  </code>
+                </div>
+                <div aria-live="polite" className="mt-2">
+                  {file.state === 'reading' && (
+                    <p role="status">
+                      {t('standards.import.reading', { fileName: file.fileName })}
+                    </p>
+                  )}
+                  {file.state === 'failed' && (
+                    <div className="alert alert-danger" role="alert">
+                      {file.message}
+                    </div>
+                  )}
+                  {file.state === 'read' && preview === null && catalogue.error === null && (
+                    <p role="status">{t('common.loading')}</p>
+                  )}
+                  {catalogue.error !== null && (
+                    <div
+                      className="alert alert-danger d-flex align-items-center gap-2"
+                      role="alert"
+                    >
+                      <span className="me-auto">{t('standards.catalogueFailed')}</span>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-danger"
+                        onClick={catalogue.retry}
+                      >
+                        {t('standards.retry')}
+                      </button>
+                    </div>
+                  )}
+                </div>
+                {file.state === 'read' && preview !== null && catalogue.index !== null && (
+                  <ImportPreview
+                    fileName={file.fileName}
+                    read={file.read}
+                    grid={preview.grid}
+                    catalogue={catalogue.index}
+                    refusals={preview.refusals}
+                  />
+                )}
+              </div>
+            )}
+            {submitted && sourceProblem !== null && (
+              <div className="text-danger small mt-2" role="alert">
+                {sourceProblem}
+              </div>
+            )}
+          </fieldset>
+        </section>
+
+        <div aria-live="polite">
+          {message && (
+            <div className="alert alert-danger" role="alert">
+              {message}
+            </div>
+          )}
+        </div>
+        <div className="d-flex gap-2 mb-4">
+          <Link className="btn btn-outline-secondary" to={paths.admin.standards}>
+            {t('common.cancel')}
+          </Link>
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving ? t('standards.working') : t('standards.create.submit')}
+          </button>
+        </div>
+      </form>
+    </>
   );
 };
