@@ -528,6 +528,8 @@ export type PartnerFunction = PartnerOperation | 'partner-openapi';
 export const PARTNER_PERMISSIONS: Readonly<Record<PartnerFunction, readonly PermissionGrant[]>> = {
   'partner-me': mergeByResource(PARTNER_CALL),
   'partner-connections': mergeByResource(PARTNER_CALL),
+  // The standards' rows (with rows=true) from the artifacts bucket's standards/ prefix.
+  'partner-standards': mergeByResource([...PARTNER_CALL, STANDARD_ROWS_READ]),
   'partner-openapi': [],
 };
 

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { csvToRows, type MappingRow } from '@ccsc/contract/standard-rows';
+import { waitForMail } from '../support/aws';
+import { partnerToken } from '../support/oauth';
 import { buildNetwork, must, type Network, ok, registryCall } from '../support/registry';
 
 /**
@@ -315,5 +317,49 @@ describe('mapping standards', () => {
     );
     expect(numbers).toHaveLength(250);
     expect(numbers).toContain('05.02.04');
+  });
+
+  it("lets a system with standards.read read its published standard and its rows (the seeded sponsor eTMF's)", async () => {
+    const contact = `etmf-it-${String(Date.now())}@nordlicht-pharma.example`;
+    await ok(c, n.admin, 'generateApiCredential', {
+      systemId: 'nordlicht-etmf',
+      scopes: ['ccsc-api/system.read', 'ccsc-api/standards.read'],
+      expiresAt: new Date(Date.now() + 90 * 24 * 60 * 60 * 1000).toISOString(),
+      contactEmail: contact,
+    });
+    const text = must((await waitForMail(c, contact, 1)).at(-1)).text;
+    const link = must(/\/generate\/([^?\s]+)\?t=([A-Za-z0-9_-]+)/u.exec(text), 'link');
+    const revealed = await fetch(`${c.url}/ccsc/ui/decription`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiId: decodeURIComponent(must(link[1])), token: must(link[2]) }),
+    });
+    const { data } = (await revealed.json()) as {
+      data: { clientId: string; clientSecret: string };
+    };
+    const call = async (scope: string, query = '') => {
+      const token = await partnerToken(c.cognitoEndpoint, c.userPoolId, data, scope);
+      const res = await fetch(`${c.url}/ccsc/api/v1/standards${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    expect((await call('ccsc-api/system.read')).status).toBe(403);
+    const read = await call('ccsc-api/standards.read', '?rows=true');
+    expect(read.status).toBe(200);
+    const standards = (read.body.data as { standards: unknown }).standards as {
+      standardId: string;
+      relation: string;
+      rowCount: number;
+      rows: MappingRow[];
+      signature: { meaning: string };
+    }[];
+    const own = must(standards.find((x) => x.relation === 'own'));
+    expect(own).toMatchObject({
+      standardId: 'std-nordlichtetmf',
+      signature: { meaning: 'Approved' },
+    });
+    expect(own.rows).toHaveLength(own.rowCount);
+    expect(own.rows.map((r) => r.sourceCode)).toContain('PROT');
   });
 });

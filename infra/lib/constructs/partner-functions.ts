@@ -9,6 +9,7 @@ import {
 } from '@ccsc/contract/partner-api';
 import type { LambdaEnvironment } from '@ccsc/lambdas/env';
 import { partnerEntryFor } from '../lambda-entries';
+import { acknowledgeStandardRowGrants } from '../nag';
 import { PARTNER_PERMISSIONS, type PartnerFunction, type ResourceKey } from '../permissions';
 import { grantTo, NodeFunction } from './node-function';
 
@@ -61,6 +62,9 @@ export class PartnerFunctions extends NestedStack {
         logRetention: props.logRetention,
       });
       grantTo(fn, PARTNER_PERMISSIONS[name], props.grantTargets);
+      if (PARTNER_PERMISSIONS[name].some((g) => g.on === 'standardRowsObjects')) {
+        acknowledgeStandardRowGrants(fn);
+      }
       Validations.of(fn).acknowledge({
         id: 'Serverless-LambdaDLQ',
         reason:

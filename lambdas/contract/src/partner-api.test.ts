@@ -11,7 +11,11 @@ import {
 describe('the partner API contract', () => {
   it('declares each scope once, under the resource server, and every route needs a declared one', () => {
     expect(new Set(API_SCOPES.map((s) => s.name)).size).toBe(API_SCOPES.length);
-    expect(API_SCOPE_VALUES).toEqual(['ccsc-api/system.read', 'ccsc-api/connections.read']);
+    expect(API_SCOPE_VALUES).toEqual([
+      'ccsc-api/system.read',
+      'ccsc-api/connections.read',
+      'ccsc-api/standards.read',
+    ]);
     for (const route of partnerRouteList) expect(API_SCOPE_VALUES).toContain(route.scope);
     expect(apiScopeSchema.safeParse('ccsc-api/everything').success).toBe(false);
     expect(apiScopeSchema.safeParse('aws.cognito.signin.user.admin').success).toBe(false);
@@ -29,11 +33,16 @@ describe('the partner API contract', () => {
       scopes: {
         'ccsc-api/system.read': expect.any(String) as unknown,
         'ccsc-api/connections.read': expect.any(String) as unknown,
+        'ccsc-api/standards.read': expect.any(String) as unknown,
       },
     });
     const paths = doc.paths as Record<string, Record<string, Record<string, unknown>>>;
     expect(Object.keys(paths).sort()).toEqual(
-      [`${PARTNER_API_PREFIX}connections`, `${PARTNER_API_PREFIX}me`].sort(),
+      [
+        `${PARTNER_API_PREFIX}connections`,
+        `${PARTNER_API_PREFIX}me`,
+        `${PARTNER_API_PREFIX}standards`,
+      ].sort(),
     );
     const connections = paths[`${PARTNER_API_PREFIX}connections`]?.get;
     expect(connections?.security).toEqual([{ oauth2: ['ccsc-api/connections.read'] }]);
@@ -50,6 +59,11 @@ describe('the partner API contract', () => {
       '403',
       '429',
     ]);
+    const standards = paths[`${PARTNER_API_PREFIX}standards`]?.get;
+    expect(standards?.security).toEqual([{ oauth2: ['ccsc-api/standards.read'] }]);
+    expect(standards?.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'rows', in: 'query' })]),
+    );
     // Plain JSON: what is served is what was built.
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
   });

@@ -9,6 +9,7 @@ import {
   systemKindSchema,
 } from './organisations';
 import { type LazySchemas, withLazySchemas } from './route';
+import { mappingRowSchema } from './standards';
 
 /**
  * The partner API (issue 15): the calls a site's or a sponsor's system makes, under
@@ -35,6 +36,11 @@ export const API_SCOPES = [
   {
     name: 'connections.read',
     description: 'Read the connections (study sites) the calling system takes part in',
+  },
+  {
+    name: 'standards.read',
+    description:
+      'Read the published mapping standards of the calling system and of the systems it exchanges documents with',
   },
 ] as const;
 export type ApiScopeName = (typeof API_SCOPES)[number]['name'];
@@ -128,6 +134,31 @@ export const partnerConnectionSchema = z.lazy(() =>
 );
 export type PartnerConnection = z.infer<typeof partnerConnectionSchema>;
 
+/** A published mapping standard as a partner system reads it (issue 16). */
+export const partnerStandardSchema = z.lazy(() =>
+  z.object({
+    standardId: z.string(),
+    /** The version in use: the newest published one. */
+    version: z.number().int(),
+    name: z.string(),
+    /** `own`: the calling system's standard; `counterpart`: a system it is connected to. */
+    relation: z.enum(['own', 'counterpart']),
+    organisation: partnerOrganisationSchema,
+    systems: z.array(z.object({ systemId: z.string(), name: z.string() })),
+    product: z.string().nullable(),
+    catalogueVersion: z.string(),
+    signature: z.object({
+      signerName: z.string(),
+      meaning: z.string(),
+      signedAt: isoDateSchema,
+    }),
+    rowCount: z.number().int(),
+    /** With `rows=true` only. */
+    rows: z.array(mappingRowSchema).optional(),
+  }),
+);
+export type PartnerStandard = z.infer<typeof partnerStandardSchema>;
+
 export const partnerRoutes = {
   'partner-me': definePartnerRoute({
     operation: 'partner-me',
@@ -171,6 +202,25 @@ export const partnerRoutes = {
         connections: z.array(partnerConnectionSchema),
         nextCursor: z.string().nullable(),
       }),
+  }),
+  'partner-standards': definePartnerRoute({
+    operation: 'partner-standards',
+    method: 'GET',
+    path: 'standards',
+    input: 'query',
+    scope: fullScope('standards.read'),
+    summary:
+      "The published mapping standards (each at its version in use) of the calling system and of the systems it is connected to (open connections): how each maps its document types to the TMF Reference Model. 50 a page; with `rows=true`, each standard's rows too, 10 a page; `nextCursor` for the next.",
+    request: () =>
+      z
+        .object({
+          rows: z.enum(['true', 'false']).optional(),
+          limit: z.coerce.number().int().min(1).max(100).optional(),
+          cursor: cursorSchema.optional(),
+        })
+        .strict(),
+    response: () =>
+      z.object({ standards: z.array(partnerStandardSchema), nextCursor: z.string().nullable() }),
   }),
 } as const;
 

@@ -8,6 +8,7 @@ import { handler as getApiCredentialLink } from './get-api-credential-link';
 import { handler as decription } from './decription';
 import { handler as partnerMe } from './partner-me';
 import { handler as partnerConnections } from './partner-connections';
+import { handler as partnerStandards } from './partner-standards';
 import { handler as partnerOpenApi } from './partner-openapi';
 import { operations, type Operation } from '@ccsc/contract';
 import type { PartnerOperation } from '@ccsc/contract/partner-api';
@@ -160,5 +161,6 @@ export type { LambdaHandler } from '../http/router';
 export const partnerHandlers: Record<PartnerOperation | 'partner-openapi', LambdaHandler> = {
   'partner-me': partnerMe,
   'partner-connections': partnerConnections,
+  'partner-standards': partnerStandards,
   'partner-openapi': partnerOpenApi,
 };

@@ -1,13 +1,18 @@
-import type { PartnerConnection, partnerRoutes } from '@ccsc/contract/partner-api';
-import { NotFoundError, ValidationError } from '../../core/errors';
+import { OPEN_CONNECTION_STATUSES } from '@ccsc/contract/organisations';
+import type { PartnerConnection, PartnerStandard, partnerRoutes } from '@ccsc/contract/partner-api';
+import { NotFoundError } from '../../core/errors';
+import { pageOf } from '../../core/list-page';
 import type { PartnerCore } from '../../core/partner-request';
-import type {
-  ConnectionRecord,
-  OrganisationRecord,
-  Registry,
-  RegistrySnapshot,
-  SystemRecord,
+import {
+  versionInUse,
+  type ConnectionRecord,
+  type OrganisationRecord,
+  type Registry,
+  type RegistrySnapshot,
+  type StandardRecord,
+  type SystemRecord,
 } from '../../ports/registry';
+import type { StandardRowsStore } from '../../ports/standard-rows';
 
 /**
  * The partner API's calls of issue 15, for the calling system (its credential names it): `me`
@@ -17,6 +22,10 @@ import type {
 
 export interface PartnerDeps {
   registry: Pick<Registry, 'snapshot'>;
+}
+
+export interface PartnerStandardDeps extends PartnerDeps {
+  rows: Pick<StandardRowsStore, 'get'>;
 }
 
 const organisationOf = (o: OrganisationRecord) => ({
@@ -106,26 +115,6 @@ const toPartnerConnection = (
   };
 };
 
-const cursorOf = (offset: number, status: string) =>
-  Buffer.from(JSON.stringify({ offset, status }), 'utf8').toString('base64url');
-
-const offsetOf = (cursor: string | undefined, status: string): number => {
-  if (cursor === undefined) return 0;
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as {
-      offset?: unknown;
-      status?: unknown;
-    };
-    if (typeof parsed.offset === 'number' && parsed.offset >= 0 && parsed.status === status) {
-      return parsed.offset;
-    }
-  } catch {
-    // answered below
-  }
-  const message = 'The cursor does not belong to this list; start again without it.';
-  throw new ValidationError(message, [{ path: 'cursor', message }]);
-};
-
 /**
  * The connections the calling system takes part in — as the sponsor-side system, or as the site
  * system once the site accepted with it — newest change first, each with the other side.
@@ -136,8 +125,6 @@ export const partnerConnections: PartnerCore<
 > = async (input, ctx, deps) => {
   const snapshot = await deps.registry.snapshot();
   const { systemId } = ctx.client;
-  const status = input.status ?? '';
-  const offset = offsetOf(input.cursor, status);
   const mine = [...snapshot.connections.values()]
     .filter((c) => c.sponsorSystemId === systemId || c.siteSystemId === systemId)
     .filter((c) => input.status === undefined || c.status === input.status)
@@ -150,12 +137,90 @@ export const partnerConnections: PartnerCore<
             ? -1
             : 1,
     );
-  const size = input.limit ?? PAGE;
-  const page = mine
-    .slice(offset, offset + size)
-    .flatMap((c) => toPartnerConnection(c, systemId, snapshot) ?? []);
+  const page = pageOf('partner-connections', { systemId, status: input.status }, input, mine);
   return {
-    connections: page,
-    nextCursor: offset + size < mine.length ? cursorOf(offset + size, status) : null,
+    connections: page.items.flatMap((c) => toPartnerConnection(c, systemId, snapshot) ?? []),
+    nextCursor: page.nextCursor,
   };
+};
+
+/** The standard whose version in use names each system. */
+const standardsBySystem = (snapshot: RegistrySnapshot): Map<string, StandardRecord> => {
+  const out = new Map<string, StandardRecord>();
+  for (const record of snapshot.standards.values()) {
+    for (const systemId of versionInUse(record)?.systemIds ?? []) out.set(systemId, record);
+  }
+  return out;
+};
+
+const ROWS_PAGE = 10;
+
+/**
+ * The published standards a system needs to exchange documents (issue 16): its own, and those of
+ * the systems on the other side of its open connections, each at its version in use, ordered by
+ * id; `rows=true` adds every row (10 standards a page then).
+ */
+export const partnerStandards: PartnerCore<
+  (typeof partnerRoutes)['partner-standards'],
+  PartnerStandardDeps
+> = async (input, ctx, deps) => {
+  const snapshot = await deps.registry.snapshot();
+  const { systemId } = ctx.client;
+  const bySystem = standardsBySystem(snapshot);
+  const relation = new Map<string, 'own' | 'counterpart'>();
+  const own = bySystem.get(systemId);
+  if (own !== undefined) relation.set(own.standardId, 'own');
+  for (const c of snapshot.connections.values()) {
+    if (!OPEN_CONNECTION_STATUSES.includes(c.status)) continue;
+    const other =
+      c.sponsorSystemId === systemId
+        ? c.siteSystemId
+        : c.siteSystemId === systemId
+          ? c.sponsorSystemId
+          : null;
+    const theirs = other === null ? undefined : bySystem.get(other);
+    if (theirs !== undefined && !relation.has(theirs.standardId)) {
+      relation.set(theirs.standardId, 'counterpart');
+    }
+  }
+  const withRows = input.rows === 'true';
+  const found = [...relation.keys()].sort();
+  const page = pageOf(
+    'partner-standards',
+    { systemId, rows: withRows },
+    { cursor: input.cursor, limit: Math.min(input.limit ?? PAGE, withRows ? ROWS_PAGE : PAGE) },
+    found,
+  );
+  const standards = await Promise.all(
+    page.items.flatMap((standardId): Promise<PartnerStandard>[] => {
+      const record = snapshot.standards.get(standardId);
+      const v = record === undefined ? null : versionInUse(record);
+      const organisation =
+        record === undefined ? undefined : snapshot.organisations.get(record.organisationId);
+      if (record === undefined || v === null || v.signature === null || !organisation) return [];
+      return [
+        (async () => ({
+          standardId,
+          version: v.version,
+          name: v.name,
+          relation: relation.get(standardId) ?? 'counterpart',
+          organisation: organisationOf(organisation),
+          systems: v.systemIds.map((id) => ({
+            systemId: id,
+            name: snapshot.systems.get(id)?.name ?? id,
+          })),
+          product: v.product,
+          catalogueVersion: record.catalogueVersion,
+          signature: {
+            signerName: v.signature?.signerName ?? '',
+            meaning: v.signature?.meaning ?? 'Approved',
+            signedAt: v.signature?.signedAt ?? v.updatedAt,
+          },
+          rowCount: v.rowCount,
+          ...(withRows ? { rows: await deps.rows.get(v.rowsKey) } : {}),
+        }))(),
+      ];
+    }),
+  );
+  return { standards, nextCursor: page.nextCursor };
 };

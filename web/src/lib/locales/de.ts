@@ -670,6 +670,8 @@ export const de: Translation = {
       systemRead: 'Das aufrufende System, seine Organisation und seine Zugangsdaten lesen',
       connectionsRead:
         'Die Verbindungen (Prüfzentren von Studien) lesen, an denen das aufrufende System beteiligt ist',
+      standardsRead:
+        'Die veröffentlichten Mapping-Standards des aufrufenden Systems und der Systeme lesen, mit denen es Dokumente austauscht',
     },
     status: {
       pending: 'Ausstehend',

@@ -594,6 +594,8 @@ export const enMore = {
     scopeDescriptions: {
       systemRead: 'Read the calling system, its organisation and its credential',
       connectionsRead: 'Read the connections (study sites) the calling system takes part in',
+      standardsRead:
+        'Read the published mapping standards of the calling system and of the systems it exchanges documents with',
     },
     status: {
       pending: 'Pending',

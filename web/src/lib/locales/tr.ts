@@ -663,6 +663,8 @@ export const tr: Translation = {
     scopeDescriptions: {
       systemRead: 'Çağıran sistemi, kuruluşunu ve erişim bilgisini okuma',
       connectionsRead: 'Çağıran sistemin yer aldığı bağlantıları (çalışma merkezlerini) okuma',
+      standardsRead:
+        'Çağıran sistemin ve belge alışverişi yaptığı sistemlerin yayımlanmış eşleme standartlarını okuma',
     },
     status: {
       pending: 'Beklemede',

@@ -119,6 +119,7 @@ export const expiryDayFits = (day: string, now: Date): boolean =>
 export const SCOPE_TEXT_KEYS = {
   'system.read': 'systemRead',
   'connections.read': 'connectionsRead',
+  'standards.read': 'standardsRead',
 } as const satisfies Record<ApiScopeName, string>;
 
 /** The contract's entry of a scope as a token carries it ("ccsc-api/system.read"). */
