@@ -277,10 +277,11 @@ export const de: Translation = {
     listDescription:
       'Die Mapping-Standards, die Artefakte zwischen Standort- und Sponsorsystemen übersetzen.',
     createHeading: 'Neuen Standard anlegen',
-    createDescription: 'Legen Sie einen Mapping-Standard aus seinem Mapping-Dokument an.',
+    createDescription:
+      'Legen Sie einen Mapping-Standard als Entwurf an: leer, als Kopie eines anderen oder aus einer CSV- oder XLSX-Datei.',
     viewEditHeading: 'Standard ansehen und bearbeiten',
     viewEditDescription:
-      'Sehen Sie einen Mapping-Standard an und ändern Sie seine Angaben oder sein Dokument.',
+      'Bearbeiten Sie die Zeilen und Angaben eines Entwurfs, prüfen Sie seine Abdeckung des TMF-Referenzmodells, vergleichen Sie Versionen und veröffentlichen Sie ihn mit Ihrer elektronischen Unterschrift.',
     retry: 'Erneut versuchen',
     working: 'Bitte warten…',
     backToList: 'Zurück zu den Mapping-Standards',

@@ -213,9 +213,11 @@ export const enMore = {
     listDescription:
       'The mapping standards that translate artifacts between site and sponsor systems.',
     createHeading: 'Create New Standard',
-    createDescription: 'Create a mapping standard from its mapping document.',
+    createDescription:
+      'Create a mapping standard as a draft: from scratch, as a copy of another, or from a CSV or XLSX file.',
     viewEditHeading: 'View and Edit Standard',
-    viewEditDescription: 'View a mapping standard and change its details or document.',
+    viewEditDescription:
+      "Edit a draft's rows and details, check its coverage of the TMF Reference Model, compare versions, and publish it with your electronic signature.",
     retry: 'Try again',
     working: 'Please wait…',
     backToList: 'Back to the mapping standards',

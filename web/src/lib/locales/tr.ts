@@ -273,10 +273,11 @@ export const tr: Translation = {
     listDescription:
       'Merkez ve sponsor sistemleri arasında artefaktları çeviren eşleme standartları.',
     createHeading: 'Yeni Standart Oluştur',
-    createDescription: 'Eşleme belgesinden bir eşleme standardı oluşturun.',
+    createDescription:
+      'Bir eşleme standardını taslak olarak oluşturun: boş, başka bir standardın kopyası olarak veya bir CSV ya da XLSX dosyasından.',
     viewEditHeading: 'Standardı Görüntüle ve Düzenle',
     viewEditDescription:
-      'Bir eşleme standardını görüntüleyin ve bilgilerini veya belgesini değiştirin.',
+      'Bir taslağın satırlarını ve bilgilerini düzenleyin, TMF Referans Modelini ne ölçüde kapsadığını denetleyin, sürümleri karşılaştırın ve elektronik imzanızla yayımlayın.',
     retry: 'Tekrar dene',
     working: 'Lütfen bekleyin…',
     backToList: 'Eşleme standartlarına dön',
