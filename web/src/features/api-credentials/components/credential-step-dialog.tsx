@@ -6,11 +6,10 @@ import {
 } from '@ccsc/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog';
 import { callApi } from '../../../lib/api';
-import { formatDisplayDate } from '../../../lib/dates';
-import { isConflict, messageOfError } from '../utils/errors';
-import { formatDateTime } from '../utils/format';
-import { CredentialDialog } from './credential-dialog';
+import { formatDateTime, formatDisplayDate } from '../../../lib/dates';
+import { isConflict, messageOfError } from '../../../lib/refusals';
 
 /** The steps that change a credential, each asked for in a dialog. */
 export type CredentialStep = 'resend' | 'rotate' | 'retire' | 'revoke';
@@ -87,13 +86,14 @@ export const CredentialStepDialog = ({
       onDone(result.credential);
     } catch (err) {
       setSaving(false);
-      setMessage(messageOfError(err, t('credentials.actionFailed')));
+      setMessage(messageOfError(err, t('credentials.actionFailed'), { namingFields: true }));
       if (isConflict(err)) onConflict();
     }
   };
 
   const common = {
     message,
+    busyLabel: t('credentials.working'),
     saving,
     onSubmit: () => void take(),
     onCancel,
@@ -103,17 +103,17 @@ export const CredentialStepDialog = ({
   switch (step) {
     case 'resend':
       return (
-        <CredentialDialog
+        <FormDialog
           {...common}
           title={t('credentials.resend.title')}
           submitLabel={t('credentials.resend.submit')}
         >
           <p className="mb-0">{t('credentials.resend.text', names)}</p>
-        </CredentialDialog>
+        </FormDialog>
       );
     case 'rotate':
       return (
-        <CredentialDialog
+        <FormDialog
           {...common}
           title={t('credentials.rotate.title')}
           submitLabel={t('credentials.rotate.submit')}
@@ -149,11 +149,11 @@ export const CredentialStepDialog = ({
               max: MAX_GRACE_DAYS,
             })}
           </div>
-        </CredentialDialog>
+        </FormDialog>
       );
     case 'retire':
       return (
-        <CredentialDialog
+        <FormDialog
           {...common}
           title={t('credentials.retire.title')}
           submitLabel={t('credentials.retire.submit')}
@@ -168,11 +168,11 @@ export const CredentialStepDialog = ({
                   : '—',
             })}
           </p>
-        </CredentialDialog>
+        </FormDialog>
       );
     case 'revoke':
       return (
-        <CredentialDialog
+        <FormDialog
           {...common}
           title={t('credentials.revoke.title', names)}
           submitLabel={t('credentials.revoke.submit')}
@@ -206,7 +206,7 @@ export const CredentialStepDialog = ({
               </div>
             )}
           </div>
-        </CredentialDialog>
+        </FormDialog>
       );
   }
 };

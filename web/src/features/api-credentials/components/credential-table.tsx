@@ -1,8 +1,8 @@
 import type { ApiCredential } from '@ccsc/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDisplayDate } from '../../../lib/dates';
+import { ListTable } from '../../../components/list-table';
+import { formatDateTime, formatDisplayDate } from '../../../lib/dates';
 import { type CredentialAction, daysToExpiry } from '../utils/credential-rules';
-import { formatDateTime } from '../utils/format';
 import { CredentialStatusBadge, useScopeText } from './credential-badges';
 
 interface CredentialTableProps {
@@ -36,98 +36,91 @@ export const CredentialTable = ({
   const language = i18n.resolvedLanguage ?? 'en';
   const describe = useScopeText();
   return (
-    <div className="table-responsive">
-      <table
-        className={`table table-hover align-middle${loading ? ' opacity-50' : ''}`}
-        aria-label={t('credentials.list.tableCaption')}
-        aria-busy={loading}
-      >
-        <thead>
-          <tr>
-            <th scope="col">{t('credentials.list.organisation')}</th>
-            <th scope="col">{t('credentials.list.system')}</th>
-            <th scope="col">{t('credentials.list.scopes')}</th>
-            <th scope="col">{t('credentials.list.status')}</th>
-            <th scope="col">{t('credentials.list.expires')}</th>
-            <th scope="col">{t('credentials.list.lastUsed')}</th>
-            <th scope="col">{t('credentials.list.actions')}</th>
+    <ListTable
+      label={t('credentials.list.tableCaption')}
+      loading={loading}
+      columns={[
+        t('credentials.list.organisation'),
+        t('credentials.list.system'),
+        t('credentials.list.scopes'),
+        t('credentials.list.status'),
+        t('credentials.list.expires'),
+        t('credentials.list.lastUsed'),
+        t('credentials.list.actions'),
+      ]}
+    >
+      {credentials.map((c) => {
+        const days = daysToExpiry(c, now);
+        const actions = actionsOf(c);
+        return (
+          <tr key={c.apiId} data-testid={`credential-row-${c.systemName}`}>
+            <td>{c.organisationName}</td>
+            <td>
+              {c.systemName}
+              <div className="small text-body-secondary">
+                <code>{c.clientId}</code>
+              </div>
+              {c.description && <div className="small">{c.description}</div>}
+            </td>
+            <td className="small">
+              {c.scopes.map((scope) => (
+                <div key={scope} title={describe(scope)}>
+                  <code>{scope}</code>
+                </div>
+              ))}
+            </td>
+            <td>
+              <CredentialStatusBadge status={c.status} />
+              {c.rotation !== null && c.status !== 'revoked' && (
+                <div className="small text-body-secondary mt-1">
+                  {c.rotation.retiresAt !== null
+                    ? t('credentials.list.rotationGrace', {
+                        when: formatDateTime(c.rotation.retiresAt, language),
+                      })
+                    : t('credentials.list.rotationLinkSent')}
+                </div>
+              )}
+            </td>
+            <td>
+              {formatDisplayDate(c.expiresAt, language)}
+              {days !== null && (
+                <div className="small text-warning-emphasis fw-semibold" role="note">
+                  {days === 0
+                    ? t('credentials.list.expiresToday')
+                    : t('credentials.list.expiresIn', { count: days })}
+                </div>
+              )}
+            </td>
+            <td className="small">
+              {c.lastUsedAt === null
+                ? t('credentials.list.never')
+                : formatDateTime(c.lastUsedAt, language)}
+            </td>
+            <td>
+              <div className="d-flex flex-wrap gap-1">
+                {actions.map((action) => (
+                  <button
+                    key={action}
+                    type="button"
+                    className={`btn btn-sm ${BUTTON[action]}`}
+                    disabled={action === 'scope' && busyApiId === c.apiId}
+                    aria-label={t('credentials.actions.label', {
+                      action: t(`credentials.actions.${action}`),
+                      system: c.systemName,
+                      organisation: c.organisationName,
+                    })}
+                    onClick={() => {
+                      onAction(action, c);
+                    }}
+                  >
+                    {t(`credentials.actions.${action}`)}
+                  </button>
+                ))}
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {credentials.map((c) => {
-            const days = daysToExpiry(c, now);
-            const actions = actionsOf(c);
-            return (
-              <tr key={c.apiId} data-testid={`credential-row-${c.systemName}`}>
-                <td>{c.organisationName}</td>
-                <td>
-                  {c.systemName}
-                  <div className="small text-body-secondary">
-                    <code>{c.clientId}</code>
-                  </div>
-                  {c.description && <div className="small">{c.description}</div>}
-                </td>
-                <td className="small">
-                  {c.scopes.map((scope) => (
-                    <div key={scope} title={describe(scope)}>
-                      <code>{scope}</code>
-                    </div>
-                  ))}
-                </td>
-                <td>
-                  <CredentialStatusBadge status={c.status} />
-                  {c.rotation !== null && c.status !== 'revoked' && (
-                    <div className="small text-body-secondary mt-1">
-                      {c.rotation.retiresAt !== null
-                        ? t('credentials.list.rotationGrace', {
-                            when: formatDateTime(c.rotation.retiresAt, language),
-                          })
-                        : t('credentials.list.rotationLinkSent')}
-                    </div>
-                  )}
-                </td>
-                <td>
-                  {formatDisplayDate(c.expiresAt, language)}
-                  {days !== null && (
-                    <div className="small text-warning-emphasis fw-semibold" role="note">
-                      {days === 0
-                        ? t('credentials.list.expiresToday')
-                        : t('credentials.list.expiresIn', { count: days })}
-                    </div>
-                  )}
-                </td>
-                <td className="small">
-                  {c.lastUsedAt === null
-                    ? t('credentials.list.never')
-                    : formatDateTime(c.lastUsedAt, language)}
-                </td>
-                <td>
-                  <div className="d-flex flex-wrap gap-1">
-                    {actions.map((action) => (
-                      <button
-                        key={action}
-                        type="button"
-                        className={`btn btn-sm ${BUTTON[action]}`}
-                        disabled={action === 'scope' && busyApiId === c.apiId}
-                        aria-label={t('credentials.actions.label', {
-                          action: t(`credentials.actions.${action}`),
-                          system: c.systemName,
-                          organisation: c.organisationName,
-                        })}
-                        onClick={() => {
-                          onAction(action, c);
-                        }}
-                      >
-                        {t(`credentials.actions.${action}`)}
-                      </button>
-                    ))}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </ListTable>
   );
 };

@@ -1,10 +1,12 @@
 import type { ApiCredential } from '@ccsc/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadingIndicator } from '../../../components/loading-indicator';
-import { Pager } from '../../../components/pager';
+import { type Notice as BaseNotice, NoticeArea } from '../../../components/notice-area';
+import { PagedList } from '../../../components/paged-list';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { callApi } from '../../../lib/api';
+import { downloadFile } from '../../../lib/download';
+import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { useCredentialList } from '../hooks/use-credential-list';
 import {
@@ -13,13 +15,12 @@ import {
   credentialActor,
   mayIssue,
 } from '../utils/credential-rules';
-import { messageOfError } from '../utils/errors';
 import { CredentialFilters } from './credential-filters';
 import { type CredentialStep, CredentialStepDialog } from './credential-step-dialog';
 import { CredentialTable } from './credential-table';
 import { IssueCredentialDialog } from './issue-credential-dialog';
 
-type Notice = { kind: 'success' | 'danger'; text: string; link?: { url: string; name: string } };
+type Notice = BaseNotice & { link?: { url: string; name: string } };
 type Open = { step: CredentialStep; apiId: string; opened: ApiCredential } | null;
 
 /**
@@ -45,13 +46,7 @@ export const GenerateApiCredentialsPage = () => {
     setNotice(null);
     try {
       const { url, fileName } = await callApi('downloadApiScope', { apiId: credential.apiId });
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      link.rel = 'noopener';
-      document.body.append(link);
-      link.click();
-      link.remove();
+      downloadFile(url, fileName);
       setNotice({
         kind: 'success',
         text: t('credentials.scopeDocument.ready', { system: credential.systemName }),
@@ -60,7 +55,7 @@ export const GenerateApiCredentialsPage = () => {
     } catch (err) {
       setNotice({
         kind: 'danger',
-        text: messageOfError(err, t('credentials.scopeDocument.failed')),
+        text: messageOfError(err, t('credentials.scopeDocument.failed'), { namingFields: true }),
       });
     } finally {
       setScopeBusy(null);
@@ -87,39 +82,6 @@ export const GenerateApiCredentialsPage = () => {
     setNotice({ kind: 'success', text: t(`credentials.${step}.done`, names) });
     list.reload();
   };
-
-  let body;
-  if (list.initialLoading) {
-    body = <LoadingIndicator className="my-4" />;
-  } else if (list.error !== null && !list.loading) {
-    body = (
-      <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-        <span className="me-auto">
-          {messageOfError(list.error, t('credentials.list.loadFailed'))}
-        </span>
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={list.reload}>
-          {t('credentials.retry')}
-        </button>
-      </div>
-    );
-  } else if (list.items.length === 0 && !list.loading) {
-    body = (
-      <p className="alert alert-secondary" role="status">
-        {t('credentials.list.empty')}
-      </p>
-    );
-  } else {
-    body = (
-      <CredentialTable
-        credentials={list.items}
-        loading={list.loading}
-        now={now}
-        actionsOf={(c) => credentialActions(actor, c)}
-        onAction={onAction}
-        busyApiId={scopeBusy}
-      />
-    );
-  }
 
   // The dialog follows the list: after a 409 it reloads, and the dialog shows (and sends) the
   // credential's new revision.
@@ -148,33 +110,36 @@ export const GenerateApiCredentialsPage = () => {
           <p className="text-body-secondary mb-0">{t('credentials.list.readOnly')}</p>
         )}
       </div>
-      <div aria-live="polite">
-        {notice && (
-          <div
-            className={`alert alert-${notice.kind}`}
-            role={notice.kind === 'success' ? 'status' : 'alert'}
-            data-testid="credentials-notice"
-          >
-            {notice.text}
-            {notice.link && (
-              <>
-                {' '}
-                <a href={notice.link.url} download={notice.link.name} rel="noopener">
-                  {t('credentials.scopeDocument.link', { fileName: notice.link.name })}
-                </a>
-              </>
-            )}
-          </div>
+      <NoticeArea notice={notice} testId="credentials-notice">
+        {notice?.link && (
+          <>
+            {' '}
+            <a href={notice.link.url} download={notice.link.name} rel="noopener">
+              {t('credentials.scopeDocument.link', { fileName: notice.link.name })}
+            </a>
+          </>
         )}
-      </div>
+      </NoticeArea>
       <CredentialFilters query={list.query} onChange={list.setQuery} />
-      {list.error === null && list.items.length > 0 && (
-        <p className="text-body-secondary small">
-          {t('credentials.list.showing', { count: list.items.length, total: list.total })}
-        </p>
-      )}
-      {body}
-      <Pager label={t('credentials.list.paging')} pages={list} />
+      <PagedList
+        list={list}
+        showing={t('credentials.list.showing', { count: list.items.length, total: list.total })}
+        failure={messageOfError(list.error, t('credentials.list.loadFailed'), {
+          namingFields: true,
+        })}
+        retryLabel={t('credentials.retry')}
+        empty={t('credentials.list.empty')}
+        pagingLabel={t('credentials.list.paging')}
+      >
+        <CredentialTable
+          credentials={list.items}
+          loading={list.loading}
+          now={now}
+          actionsOf={(c) => credentialActions(actor, c)}
+          onAction={onAction}
+          busyApiId={scopeBusy}
+        />
+      </PagedList>
       {issuing && (
         <IssueCredentialDialog
           actor={actor}

@@ -9,9 +9,12 @@ import {
 import type { RegistryActor } from '@ccsc/contract/registry-access';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog';
+import { RetryAlert } from '../../../components/retry-alert';
 import { allPages, callApi } from '../../../lib/api';
 import { fieldMessageKey } from '../../../lib/field-messages';
 import { formatDisplayDate } from '../../../lib/dates';
+import { messageOfError } from '../../../lib/refusals';
 import {
   earliestExpiryDay,
   expiresAtOfDay,
@@ -19,9 +22,7 @@ import {
   latestExpiryDay,
   mayManageSystems,
 } from '../utils/credential-rules';
-import { messageOfError } from '../utils/errors';
 import { useScopeText } from './credential-badges';
-import { CredentialDialog } from './credential-dialog';
 
 const issueRequest = credentialRoutes.generateApiCredential.request;
 const FIELDS = ['systemId', 'scopes', 'expiresAt', 'contactEmail', 'description'] as const;
@@ -154,7 +155,7 @@ export const IssueCredentialDialog = ({
       onIssued(credential);
     } catch (err) {
       setSaving(false);
-      setMessage(messageOfError(err, t('credentials.issue.failed')));
+      setMessage(messageOfError(err, t('credentials.issue.failed'), { namingFields: true }));
     }
   };
 
@@ -171,10 +172,11 @@ export const IssueCredentialDialog = ({
   const choices = systems.state === 'loaded' ? systems.systems : [];
 
   return (
-    <CredentialDialog
+    <FormDialog
       title={t('credentials.issue.title')}
       message={message}
       submitLabel={t('credentials.issue.submit')}
+      busyLabel={t('credentials.working')}
       saving={saving}
       submitDisabled={systems.state !== 'loaded' || choices.length === 0}
       onSubmit={() => void submit()}
@@ -215,19 +217,15 @@ export const IssueCredentialDialog = ({
         </select>
         {feedback('systemId', 'issue-system-problem')}
         {systems.state === 'failed' && (
-          <div className="alert alert-danger mt-2 d-flex align-items-center gap-2" role="alert">
-            <span className="me-auto">{t('credentials.issue.systemsFailed')}</span>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-danger"
-              onClick={() => {
-                setSystems({ state: 'loading' });
-                setAttempt((n) => n + 1);
-              }}
-            >
-              {t('credentials.retry')}
-            </button>
-          </div>
+          <RetryAlert
+            message={t('credentials.issue.systemsFailed')}
+            retryLabel={t('credentials.retry')}
+            onRetry={() => {
+              setSystems({ state: 'loading' });
+              setAttempt((n) => n + 1);
+            }}
+            className="mt-2 gap-2"
+          />
         )}
         {systems.state === 'loaded' && choices.length === 0 && (
           <p className="alert alert-secondary mt-2 mb-0" role="status">
@@ -334,6 +332,6 @@ export const IssueCredentialDialog = ({
         />
         {feedback('description', 'issue-description-problem')}
       </div>
-    </CredentialDialog>
+    </FormDialog>
   );
 };

@@ -3,8 +3,10 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator';
+import { MessageArea } from '../../../components/notice-area';
+import { RetryAlert } from '../../../components/retry-alert';
 import { paths } from '../../../config/paths';
-import { formatDisplayDate } from '../../../lib/dates';
+import { formatDateTime, formatDisplayDate } from '../../../lib/dates';
 import { callApi, isRefusal } from '../../../lib/api';
 import {
   envFileOf,
@@ -12,7 +14,6 @@ import {
   type RevealedCredentials,
   saveTextFile,
 } from '../utils/credential-files';
-import { formatDateTime } from '../utils/format';
 import { ScopeList } from './credential-badges';
 
 type CredentialLink = ResponseOf<'get-api-credential-link'>['link'];
@@ -192,19 +193,14 @@ export const RetrieveCredentialsPage = () => {
       return (
         <>
           {heading}
-          <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-            <span className="me-auto">{t('credentials.retrieve.unreachable')}</span>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-danger"
-              onClick={() => {
-                setView({ state: 'loading' });
-                setAttempt((n) => n + 1);
-              }}
-            >
-              {t('credentials.retry')}
-            </button>
-          </div>
+          <RetryAlert
+            message={t('credentials.retrieve.unreachable')}
+            retryLabel={t('credentials.retry')}
+            onRetry={() => {
+              setView({ state: 'loading' });
+              setAttempt((n) => n + 1);
+            }}
+          />
         </>
       );
     case 'ready': {
@@ -230,13 +226,9 @@ export const RetrieveCredentialsPage = () => {
             )}
           </dl>
           <div className="alert alert-info">{t('credentials.retrieve.beforeReveal')}</div>
-          <div aria-live="polite">
-            {view.revealFailed && (
-              <div className="alert alert-danger" role="alert">
-                {t('credentials.retrieve.revealFailed')}
-              </div>
-            )}
-          </div>
+          <MessageArea
+            message={view.revealFailed ? t('credentials.retrieve.revealFailed') : null}
+          />
           <button
             type="button"
             className="btn btn-primary"

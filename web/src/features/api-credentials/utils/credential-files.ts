@@ -1,4 +1,5 @@
 import type { ResponseOf } from '@ccsc/contract';
+import { downloadFile } from '../../../lib/download';
 
 /** What a revealed link answers (decription): the credentials, shown once. */
 export type RevealedCredentials = ResponseOf<'decription'>;
@@ -46,13 +47,7 @@ export const jsonFileOf = (c: RevealedCredentials): string =>
  */
 export const saveTextFile = (text: string, fileName: string, type: string): void => {
   const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
+  downloadFile(url, fileName);
   // After the click has started the download (revoking at once can cancel it in some browsers).
   setTimeout(() => {
     URL.revokeObjectURL(url);

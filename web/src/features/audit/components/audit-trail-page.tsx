@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { Pager } from '../../../components/pager';
+import { RetryAlert } from '../../../components/retry-alert';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { ApiError, callApi } from '../../../lib/api';
@@ -36,12 +37,11 @@ export const AuditTrailPage = () => {
     body = <LoadingIndicator className="my-4" />;
   } else if (audit.error !== null) {
     body = (
-      <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-        <span className="me-auto">{t(failureOf(audit.error))}</span>
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={audit.retry}>
-          {t('audit.retry')}
-        </button>
-      </div>
+      <RetryAlert
+        message={t(failureOf(audit.error))}
+        retryLabel={t('audit.retry')}
+        onRetry={audit.retry}
+      />
     );
   } else if (audit.records.length === 0) {
     body = (

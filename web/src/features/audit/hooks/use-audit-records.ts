@@ -1,15 +1,13 @@
 import type { AuditRecord } from '@ccsc/contract';
 import { callApi } from '../../../lib/api';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { pageParams } from '../../../lib/use-list-query';
 import type { AuditQuery } from '../utils/audit-format';
-
-export const PAGE_SIZE = 25;
 
 const loadRecords = async (query: AuditQuery, cursor: string | undefined) => {
   const { records, nextCursor } = await callApi('list-audit-records', {
     ...query,
-    limit: PAGE_SIZE,
-    ...(cursor === undefined ? {} : { cursor }),
+    ...pageParams(cursor),
   });
   return { page: records, nextCursor };
 };

@@ -9,12 +9,14 @@ import { type ReactNode, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MessageArea } from '../../../components/notice-area';
+import { RetryAlert } from '../../../components/retry-alert';
 import { registryPaths } from '../../../config/registry-paths';
 import { allPages, callApi } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/dates';
+import { isConflict, messageOfError } from '../../../lib/refusals';
 import { useCountries } from '../hooks/use-countries';
 import { useLoaded } from '../hooks/use-loaded';
-import { isConflict, messageOfError } from '../utils/form-problems';
-import { formatDateTime } from '../utils/format-time';
 import { ConnectionStatusBadge } from './registry-badges';
 
 const ACTIONS: readonly ConnectionAction[] = ['accept', 'decline', 'suspend', 'resume', 'end'];
@@ -220,13 +222,7 @@ export const ConnectionDialog = ({
           </table>
         </div>
 
-        <div aria-live="polite">
-          {message && (
-            <div className="alert alert-danger" role="alert">
-              {message}
-            </div>
-          )}
-        </div>
+        <MessageArea message={message} />
 
         {action === null ? (
           allowed.length > 0 && (
@@ -354,12 +350,11 @@ const SiteSystemChoice = ({
   if (loading) return <p role="status">{t('common.loading')}</p>;
   if (failed) {
     return (
-      <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-        <span className="me-auto">{t('registry.connections.systemsFailed')}</span>
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRetry}>
-          {t('registry.retry')}
-        </button>
-      </div>
+      <RetryAlert
+        message={t('registry.connections.systemsFailed')}
+        retryLabel={t('registry.retry')}
+        onRetry={onRetry}
+      />
     );
   }
   if (systems.length === 0) {

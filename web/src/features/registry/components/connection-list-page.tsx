@@ -4,21 +4,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CsvExportButton } from '../../../components/csv-export-button';
-import { LoadingIndicator } from '../../../components/loading-indicator';
-import { Pager } from '../../../components/pager';
+import { type Notice, NoticeArea } from '../../../components/notice-area';
+import { PagedList } from '../../../components/paged-list';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { allPages, callApi } from '../../../lib/api';
+import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { useLoaded } from '../hooks/use-loaded';
 import { useOwnOrganisation } from '../hooks/use-own-organisation';
 import { type ConnectionQuery, useConnectionList } from '../hooks/use-registry-lists';
-import { messageOfError } from '../utils/form-problems';
 import { registryActor } from '../utils/registry-actor';
 import { ConnectionDialog } from './connection-dialog';
 import { ConnectionFilters } from './connection-filters';
 import { ConnectionTable } from './connection-table';
 import { InviteSiteDialog } from './invite-site-dialog';
-import { type Notice, NoticeArea } from './notice';
 import { PendingInvitations } from './pending-invitations';
 
 /** The filters a link may carry (?organisationId=…&studyId=…&systemId=…&status=…). */
@@ -82,7 +81,7 @@ export const ConnectionListPage = () => {
   const { query, setQuery } = list;
   const [open, setOpen] = useState<Open>(null);
   const [inviting, setInviting] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const ownKind = own.organisation?.kind ?? null;
   const answersInvitations = actor.role === 'OrgAdmin' && ownKind === 'site';
   const pending = useLoaded(
@@ -114,39 +113,6 @@ export const ConnectionListPage = () => {
   const filteredBy = (['organisationId', 'studyId', 'systemId'] as const).filter(
     (key) => query[key] !== undefined,
   );
-
-  let body;
-  if (list.initialLoading) {
-    body = <LoadingIndicator className="my-4" />;
-  } else if (list.error !== null && !list.loading) {
-    body = (
-      <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-        <span className="me-auto">
-          {messageOfError(list.error, t('registry.connections.loadFailed'))}
-        </span>
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={list.reload}>
-          {t('registry.retry')}
-        </button>
-      </div>
-    );
-  } else if (list.items.length === 0 && !list.loading) {
-    body = (
-      <p className="alert alert-secondary" role="status">
-        {t('registry.connections.empty')}
-      </p>
-    );
-  } else {
-    body = (
-      <ConnectionTable
-        connections={list.items}
-        loading={list.loading}
-        onOpen={(connection) => {
-          setNotice(null);
-          setOpen({ connection, action: null });
-        }}
-      />
-    );
-  }
 
   return (
     <>
@@ -180,7 +146,7 @@ export const ConnectionListPage = () => {
           }
         />
       </div>
-      <NoticeArea notice={notice} />
+      <NoticeArea notice={notice} testId="registry-notice" />
       {answersInvitations && (
         <PendingInvitations
           invitations={pending.value ?? []}
@@ -217,13 +183,23 @@ export const ConnectionListPage = () => {
         </p>
       )}
       <ConnectionFilters query={query} onChange={setQuery} />
-      {list.error === null && list.items.length > 0 && (
-        <p className="text-body-secondary small">
-          {t('registry.showing', { count: list.items.length, total: list.total })}
-        </p>
-      )}
-      {body}
-      <Pager label={t('registry.connections.paging')} pages={list} />
+      <PagedList
+        list={list}
+        showing={t('registry.showing', { count: list.items.length, total: list.total })}
+        failure={messageOfError(list.error, t('registry.connections.loadFailed'))}
+        retryLabel={t('registry.retry')}
+        empty={t('registry.connections.empty')}
+        pagingLabel={t('registry.connections.paging')}
+      >
+        <ConnectionTable
+          connections={list.items}
+          loading={list.loading}
+          onOpen={(connection) => {
+            setNotice(null);
+            setOpen({ connection, action: null });
+          }}
+        />
+      </PagedList>
       {open && (
         <ConnectionDialog
           connection={open.connection}

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../lib/api';
-import { messageOfError } from '../utils/form-problems';
+import { messageOfError } from '../../../lib/refusals';
 
 export type ImportKind = 'organisations' | 'systems';
 

@@ -7,15 +7,15 @@ import {
 import { mayInvite, type RegistryActor } from '@ccsc/contract/registry-access';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog';
 import { allPages, callApi } from '../../../lib/api';
 import { useCountries } from '../hooks/use-countries';
 import { useFormProblems } from '../hooks/use-form-problems';
 import { useLoaded } from '../hooks/use-loaded';
 import { type Problems, problemsOfError, problemsOfIssues } from '../utils/form-problems';
 import { CountryOptions } from './country-options';
-import { FormDialog } from './form-dialog';
 import { SelectField, TextField } from './form-fields';
-import { validSearch } from './search-box';
+import { validSearch } from '../utils/valid-search';
 
 type Site = ResponseOf<'search-site-directory'>['sites'][number];
 
@@ -170,13 +170,15 @@ export const InviteSiteDialog = ({ actor, onCancel, onInvited }: InviteSiteDialo
   const siteProblem = form.problemOf('siteOrganisationId');
   return (
     <FormDialog
-      show
       title={t('registry.invite.title')}
       message={message}
       submitLabel={t('registry.invite.submit')}
+      busyLabel={t('registry.saving')}
       saving={saving}
       onSubmit={() => void save()}
       onCancel={onCancel}
+      size="lg"
+      cancelWhileSaving
       testId="invite-site-form"
     >
       <SelectField

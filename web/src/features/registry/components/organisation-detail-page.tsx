@@ -13,15 +13,16 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { AppModal } from '../../../components/app-modal';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { LoadingIndicator } from '../../../components/loading-indicator';
+import { type Notice, NoticeArea } from '../../../components/notice-area';
+import { RetryAlert } from '../../../components/retry-alert';
 import { registryPaths } from '../../../config/registry-paths';
 import { callApi, isRefusal } from '../../../lib/api';
 import { formatDisplayDate } from '../../../lib/dates';
+import { isConflict, messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { useCountries } from '../hooks/use-countries';
 import { useLoaded } from '../hooks/use-loaded';
-import { isConflict, messageOfError } from '../utils/form-problems';
 import { registryActor } from '../utils/registry-actor';
-import { type Notice, NoticeArea } from './notice';
 import { OrganisationFormDialog } from './organisation-form-dialog';
 import type { RegisteredState } from './organisation-list-page';
 import { ConnectionStatusBadge, RegistryStatusBadge, StudyStatusBadge } from './registry-badges';
@@ -59,7 +60,7 @@ export const OrganisationDetailPage = ({ organisationId }: { organisationId: str
   const actor = registryActor(getProfile());
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice>(() => {
+  const [notice, setNotice] = useState<Notice | null>(() => {
     const registered = (location.state as RegisteredState | null)?.registered;
     return registered
       ? { kind: 'success', text: t('registry.organisations.registered', { name: registered }) }
@@ -118,22 +119,15 @@ export const OrganisationDetailPage = ({ organisationId }: { organisationId: str
       return (
         <>
           <h1 className="h3 mb-3">{t('registry.organisations.detailHeading')}</h1>
-          <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-            <span className="me-auto">
-              {missing
+          <RetryAlert
+            message={
+              missing
                 ? t('registry.organisations.notFound')
-                : messageOfError(detail.error, t('registry.organisations.detailFailed'))}
-            </span>
-            {!missing && (
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-danger"
-                onClick={detail.reload}
-              >
-                {t('registry.retry')}
-              </button>
-            )}
-          </div>
+                : messageOfError(detail.error, t('registry.organisations.detailFailed'))
+            }
+            retryLabel={t('registry.retry')}
+            onRetry={missing ? undefined : detail.reload}
+          />
           <Link to={registryPaths.organisations}>{t('registry.organisations.backToList')}</Link>
         </>
       );
@@ -199,7 +193,7 @@ export const OrganisationDetailPage = ({ organisationId }: { organisationId: str
         <RegistryStatusBadge status={organisation.status} />
       </h1>
       <p className="text-body-secondary">{t(`registry.kindDescriptions.${organisation.kind}`)}</p>
-      <NoticeArea notice={notice} />
+      <NoticeArea notice={notice} testId="registry-notice" />
       <DetailsSection
         organisation={organisation}
         actor={actor}

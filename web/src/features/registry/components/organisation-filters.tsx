@@ -4,11 +4,10 @@ import {
   REGISTRY_STATUSES,
   type RegistryStatus,
 } from '@ccsc/contract';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar, FilterSelect } from '../../../components/filter-bar';
 import type { OrganisationQuery } from '../hooks/use-registry-lists';
-import { CountryOptions } from './country-options';
-import { SearchBox } from './search-box';
+import { CountryFilter, RegistrySearchBox } from './registry-filter-fields';
 
 interface OrganisationFiltersProps {
   query: OrganisationQuery;
@@ -18,90 +17,47 @@ interface OrganisationFiltersProps {
 /** The organisation list's search (applied once typing pauses) and its filters. */
 export const OrganisationFilters = ({ query, onChange }: OrganisationFiltersProps) => {
   const { t } = useTranslation();
-  const onSearch = useCallback(
-    (search: string | undefined) => {
-      onChange({ ...query, search });
-    },
-    [query, onChange],
-  );
   return (
-    <form
-      className="row g-2 mb-3"
-      role="search"
-      aria-label={t('registry.organisations.filters')}
-      onSubmit={(e) => {
-        e.preventDefault();
-      }}
-    >
-      <SearchBox
+    <FilterBar label={t('registry.organisations.filters')}>
+      <RegistrySearchBox
         id="organisations-search"
-        label={t('registry.search')}
         placeholder={t('registry.organisations.searchPlaceholder')}
-        applied={query.search}
-        onSearch={onSearch}
+        query={query}
+        onChange={onChange}
       />
-      <div className="col-md-2">
-        <label className="form-label" htmlFor="organisations-kind">
-          {t('registry.organisations.kind')}
-        </label>
-        <select
-          id="organisations-kind"
-          className="form-select"
-          value={query.kind ?? ''}
-          onChange={(e) => {
-            onChange({
-              ...query,
-              kind: (e.target.value || undefined) as OrganisationKind | undefined,
-            });
-          }}
-        >
-          <option value="">{t('registry.any')}</option>
-          {ORGANISATION_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`registry.kinds.${kind}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="col-md-4">
-        <label className="form-label" htmlFor="organisations-country">
-          {t('registry.country')}
-        </label>
-        <select
-          id="organisations-country"
-          className="form-select"
-          value={query.country ?? ''}
-          onChange={(e) => {
-            onChange({ ...query, country: e.target.value || undefined });
-          }}
-        >
-          <option value="">{t('registry.anyCountry')}</option>
-          <CountryOptions />
-        </select>
-      </div>
-      <div className="col-md-2">
-        <label className="form-label" htmlFor="organisations-status">
-          {t('registry.statusLabel')}
-        </label>
-        <select
-          id="organisations-status"
-          className="form-select"
-          value={query.status ?? ''}
-          onChange={(e) => {
-            onChange({
-              ...query,
-              status: (e.target.value || undefined) as RegistryStatus | undefined,
-            });
-          }}
-        >
-          <option value="">{t('registry.any')}</option>
-          {REGISTRY_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`registry.status.${status}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-    </form>
+      <FilterSelect
+        id="organisations-kind"
+        className="col-md-2"
+        label={t('registry.organisations.kind')}
+        anyLabel={t('registry.any')}
+        value={query.kind}
+        onChange={(kind) => {
+          onChange({ ...query, kind: kind as OrganisationKind | undefined });
+        }}
+      >
+        {ORGANISATION_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {t(`registry.kinds.${kind}`)}
+          </option>
+        ))}
+      </FilterSelect>
+      <CountryFilter id="organisations-country" query={query} onChange={onChange} />
+      <FilterSelect
+        id="organisations-status"
+        className="col-md-2"
+        label={t('registry.statusLabel')}
+        anyLabel={t('registry.any')}
+        value={query.status}
+        onChange={(status) => {
+          onChange({ ...query, status: status as RegistryStatus | undefined });
+        }}
+      >
+        {REGISTRY_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {t(`registry.status.${status}`)}
+          </option>
+        ))}
+      </FilterSelect>
+    </FilterBar>
   );
 };

@@ -1,9 +1,11 @@
 import { ORGANISATION_KINDS, type Organisation } from '@ccsc/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog';
 import { callApi } from '../../../lib/api';
+import { isConflict } from '../../../lib/refusals';
 import { useFormProblems } from '../hooks/use-form-problems';
-import { isConflict, type Problems, problemsOfError } from '../utils/form-problems';
+import { type Problems, problemsOfError } from '../utils/form-problems';
 import {
   EMPTY_ORGANISATION,
   ORGANISATION_FIELDS,
@@ -13,7 +15,6 @@ import {
   toOrganisationInput,
 } from '../utils/organisation-form-values';
 import { CountryOptions } from './country-options';
-import { FormDialog } from './form-dialog';
 import { SelectField, TextField } from './form-fields';
 
 const MAX_IDENTIFIERS = 10;
@@ -102,15 +103,17 @@ export const OrganisationFormDialog = ({
   const kindProblem = form.problemOf('kind');
   return (
     <FormDialog
-      show
       title={t(
         organisation ? 'registry.organisations.editTitle' : 'registry.organisations.newTitle',
       )}
       message={message}
       submitLabel={t(organisation ? 'registry.save' : 'registry.organisations.register')}
+      busyLabel={t('registry.saving')}
       saving={saving}
       onSubmit={() => void save()}
       onCancel={onCancel}
+      size="lg"
+      cancelWhileSaving
       testId="organisation-form"
     >
       <TextField

@@ -3,17 +3,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CsvExportButton } from '../../../components/csv-export-button';
-import { LoadingIndicator } from '../../../components/loading-indicator';
-import { Pager } from '../../../components/pager';
+import { type Notice, NoticeArea } from '../../../components/notice-area';
+import { PagedList } from '../../../components/paged-list';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { registryPaths } from '../../../config/registry-paths';
 import { callApi } from '../../../lib/api';
+import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { useOrganisationList } from '../hooks/use-registry-lists';
-import { messageOfError } from '../utils/form-problems';
 import { registryActor } from '../utils/registry-actor';
 import { ImportCsvDialog, type ImportKind } from './import-csv-dialog';
-import { type Notice, NoticeArea } from './notice';
 import { OrganisationFilters } from './organisation-filters';
 import { OrganisationFormDialog } from './organisation-form-dialog';
 import { OrganisationTable } from './organisation-table';
@@ -37,31 +36,7 @@ export const OrganisationListPage = () => {
   const { query, setQuery } = list;
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState<ImportKind | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
-
-  let body;
-  if (list.initialLoading) {
-    body = <LoadingIndicator className="my-4" />;
-  } else if (list.error !== null && !list.loading) {
-    body = (
-      <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-        <span className="me-auto">
-          {messageOfError(list.error, t('registry.organisations.loadFailed'))}
-        </span>
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={list.reload}>
-          {t('registry.retry')}
-        </button>
-      </div>
-    );
-  } else if (list.items.length === 0 && !list.loading) {
-    body = (
-      <p className="alert alert-secondary" role="status">
-        {t('registry.organisations.empty')}
-      </p>
-    );
-  } else {
-    body = <OrganisationTable organisations={list.items} loading={list.loading} />;
-  }
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   return (
     <>
@@ -115,15 +90,18 @@ export const OrganisationListPage = () => {
           }
         />
       </div>
-      <NoticeArea notice={notice} />
+      <NoticeArea notice={notice} testId="registry-notice" />
       <OrganisationFilters query={query} onChange={setQuery} />
-      {list.error === null && list.items.length > 0 && (
-        <p className="text-body-secondary small">
-          {t('registry.showing', { count: list.items.length, total: list.total })}
-        </p>
-      )}
-      {body}
-      <Pager label={t('registry.organisations.paging')} pages={list} />
+      <PagedList
+        list={list}
+        showing={t('registry.showing', { count: list.items.length, total: list.total })}
+        failure={messageOfError(list.error, t('registry.organisations.loadFailed'))}
+        retryLabel={t('registry.retry')}
+        empty={t('registry.organisations.empty')}
+        pagingLabel={t('registry.organisations.paging')}
+      >
+        <OrganisationTable organisations={list.items} loading={list.loading} />
+      </PagedList>
       {creating && (
         <OrganisationFormDialog
           organisation={null}

@@ -1,16 +1,12 @@
 import { type RequestOf, STUDY_PHASES, type Study, studyInputSchema } from '@ccsc/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog';
 import { allPages, callApi } from '../../../lib/api';
+import { isConflict } from '../../../lib/refusals';
 import { useFormProblems } from '../hooks/use-form-problems';
 import { useLoaded } from '../hooks/use-loaded';
-import {
-  isConflict,
-  type Problems,
-  problemsOfError,
-  problemsOfIssues,
-} from '../utils/form-problems';
-import { FormDialog } from './form-dialog';
+import { type Problems, problemsOfError, problemsOfIssues } from '../utils/form-problems';
 import { SelectField, TextField } from './form-fields';
 
 interface StudyFormValues {
@@ -139,13 +135,15 @@ export const StudyFormDialog = ({
 
   return (
     <FormDialog
-      show
       title={t(study ? 'registry.studies.editTitle' : 'registry.studies.newTitle')}
       message={message}
       submitLabel={t(study ? 'registry.save' : 'registry.studies.create')}
+      busyLabel={t('registry.saving')}
       saving={saving}
       onSubmit={() => void save()}
       onCancel={onCancel}
+      size="lg"
+      cancelWhileSaving
       testId="study-form"
     >
       <TextField

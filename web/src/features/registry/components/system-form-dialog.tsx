@@ -7,15 +7,11 @@ import {
 } from '@ccsc/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog';
 import { callApi } from '../../../lib/api';
+import { isConflict } from '../../../lib/refusals';
 import { useFormProblems } from '../hooks/use-form-problems';
-import {
-  isConflict,
-  type Problems,
-  problemsOfError,
-  problemsOfIssues,
-} from '../utils/form-problems';
-import { FormDialog } from './form-dialog';
+import { type Problems, problemsOfError, problemsOfIssues } from '../utils/form-problems';
 import { SelectField, TextField } from './form-fields';
 
 interface SystemFormValues {
@@ -145,13 +141,15 @@ export const SystemFormDialog = ({
 
   return (
     <FormDialog
-      show
       title={t(system ? 'registry.systems.editTitle' : 'registry.systems.newTitle')}
       message={message}
       submitLabel={t(system ? 'registry.save' : 'registry.systems.add')}
+      busyLabel={t('registry.saving')}
       saving={saving}
       onSubmit={() => void save()}
       onCancel={onCancel}
+      size="lg"
+      cancelWhileSaving
       testId="system-form"
     >
       {text('name')}

@@ -44,16 +44,6 @@ export const problemsOfError = (
   return { fields: placed, message: anyPlaced ? null : message };
 };
 
-/** The server's own words for a refused call (4xx), or `fallback` when it was not reached. */
-export const messageOfError = (error: unknown, fallback: string): string => {
-  if (!isRefusal(error)) return fallback;
-  const details = error.fields.map((f) => f.message).filter((m) => m !== error.message);
-  return [error.message, ...new Set(details)].join(' ');
-};
-
-/** Whether a call was refused with 409 (a conflict: changed meanwhile, in use, taken). */
-export const isConflict = (error: unknown): boolean => isRefusal(error) && error.status === 409;
-
 /**
  * The contract's English field messages (registry field rules, e-mail rules) in the reader's
  * language; a message the console does not know (a server's own) is shown as it is.

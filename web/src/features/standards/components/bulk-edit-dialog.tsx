@@ -7,9 +7,9 @@ import {
 } from '@ccsc/contract/standard-rows';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog';
 import { type TmfArtifact, withArtifact, withLevel } from '../utils/grid-state';
 import { ArtifactPicker } from './artifact-picker';
-import { StandardDialog } from './standard-dialog';
 
 interface BulkEditDialogProps {
   count: number;
@@ -48,10 +48,11 @@ export const BulkEditDialog = ({ count, catalogue, onCancel, onApply }: BulkEdit
   };
 
   return (
-    <StandardDialog
+    <FormDialog
       title={t('standards.bulk.title', { count })}
       message={null}
       submitLabel={t('standards.bulk.apply', { count })}
+      busyLabel={t('standards.working')}
       saving={false}
       submitDisabled={nothing}
       onSubmit={apply}
@@ -159,6 +160,6 @@ export const BulkEditDialog = ({ count, catalogue, onCancel, onApply }: BulkEdit
           </div>
         ))}
       </fieldset>
-    </StandardDialog>
+    </FormDialog>
   );
 };

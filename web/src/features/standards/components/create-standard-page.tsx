@@ -8,14 +8,16 @@ import {
 import { type ChangeEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { MessageArea } from '../../../components/notice-area';
+import { RetryAlert } from '../../../components/retry-alert';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
 import { allPages, callApi } from '../../../lib/api';
+import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { useCatalogue } from '../hooks/use-catalogue';
 import { useOrganisations, useSystems } from '../hooks/use-organisations';
 import { type DetailsValues, detailsProblems, detailsRequest } from '../utils/details';
-import { messageOfError } from '../utils/errors';
 import { gridOf } from '../utils/grid-state';
 import { type FileKind, kindOfFile, readTableFile } from '../utils/read-table-file';
 import { rowRefusals } from '../utils/row-refusals';
@@ -255,19 +257,12 @@ export const CreateStandardPage = () => {
                     : t('standards.form.organisationHelp')}
               </div>
               {organisations.state === 'failed' && (
-                <div
-                  className="alert alert-danger mt-2 d-flex align-items-center gap-2"
-                  role="alert"
-                >
-                  <span className="me-auto">{t('standards.form.organisationsFailed')}</span>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-danger"
-                    onClick={organisations.retry}
-                  >
-                    {t('standards.retry')}
-                  </button>
-                </div>
+                <RetryAlert
+                  message={t('standards.form.organisationsFailed')}
+                  retryLabel={t('standards.retry')}
+                  onRetry={organisations.retry}
+                  className="mt-2 gap-2"
+                />
               )}
             </div>
             <div className="col-md-6">
@@ -364,21 +359,14 @@ export const CreateStandardPage = () => {
                       ))}
                   </select>
                   {clones?.state === 'failed' && (
-                    <div
-                      className="alert alert-danger mt-2 d-flex align-items-center gap-2"
-                      role="alert"
-                    >
-                      <span className="me-auto">{t('standards.create.clonesFailed')}</span>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-danger"
-                        onClick={() => {
-                          setClones(null);
-                        }}
-                      >
-                        {t('standards.retry')}
-                      </button>
-                    </div>
+                    <RetryAlert
+                      message={t('standards.create.clonesFailed')}
+                      retryLabel={t('standards.retry')}
+                      onRetry={() => {
+                        setClones(null);
+                      }}
+                      className="mt-2 gap-2"
+                    />
                   )}
                 </div>
                 <div className="col-md-4">
@@ -447,19 +435,12 @@ export const CreateStandardPage = () => {
                     <p role="status">{t('common.loading')}</p>
                   )}
                   {catalogue.error !== null && (
-                    <div
-                      className="alert alert-danger d-flex align-items-center gap-2"
-                      role="alert"
-                    >
-                      <span className="me-auto">{t('standards.catalogueFailed')}</span>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-danger"
-                        onClick={catalogue.retry}
-                      >
-                        {t('standards.retry')}
-                      </button>
-                    </div>
+                    <RetryAlert
+                      message={t('standards.catalogueFailed')}
+                      retryLabel={t('standards.retry')}
+                      onRetry={catalogue.retry}
+                      className="gap-2"
+                    />
                   )}
                 </div>
                 {file.state === 'read' && preview !== null && catalogue.index !== null && (
@@ -481,13 +462,7 @@ export const CreateStandardPage = () => {
           </fieldset>
         </section>
 
-        <div aria-live="polite">
-          {message && (
-            <div className="alert alert-danger" role="alert">
-              {message}
-            </div>
-          )}
-        </div>
+        <MessageArea message={message} />
         <div className="d-flex gap-2 mb-4">
           <Link className="btn btn-outline-secondary" to={paths.admin.standards}>
             {t('common.cancel')}

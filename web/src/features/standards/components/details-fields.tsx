@@ -1,5 +1,6 @@
 import type { OrgSystem } from '@ccsc/contract';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../components/retry-alert';
 import { fieldMessageKey } from '../../../lib/field-messages';
 import type { DetailsField, DetailsProblems, DetailsValues } from '../utils/details';
 
@@ -79,18 +80,12 @@ export const DetailsFields = ({
         <legend className="form-label fs-6 mb-1">{t('standards.form.systems')}</legend>
         <p className="form-text mt-0">{t('standards.form.systemsHelp')}</p>
         {systemsFailed ? (
-          <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
-            <span className="me-auto">{t('standards.form.systemsFailed')}</span>
-            {onRetrySystems && (
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-danger"
-                onClick={onRetrySystems}
-              >
-                {t('standards.retry')}
-              </button>
-            )}
-          </div>
+          <RetryAlert
+            message={t('standards.form.systemsFailed')}
+            retryLabel={t('standards.retry')}
+            onRetry={onRetrySystems}
+            className="gap-2"
+          />
         ) : systems === null ? (
           <p className="text-body-secondary small">{t('common.loading')}</p>
         ) : systems.length === 0 ? (

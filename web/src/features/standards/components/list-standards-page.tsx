@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadingIndicator } from '../../../components/loading-indicator';
-import { Pager } from '../../../components/pager';
+import { PagedList } from '../../../components/paged-list';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
 import { reachesEverything } from '../../../lib/reach';
+import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { useOrganisations } from '../hooks/use-organisations';
 import { type StandardQuery, useStandardList } from '../hooks/use-standard-list';
-import { messageOfError } from '../utils/errors';
 import { mayCreateStandards, standardActor } from '../utils/standard-rules';
 import { StandardFilters } from './standard-filters';
 import { StandardTable } from './standard-table';
@@ -33,34 +32,6 @@ export const ListStandardsPage = () => {
   const organisations = useOrganisations(everything);
   const list = useStandardList({});
 
-  let body;
-  if (list.initialLoading) {
-    body = <LoadingIndicator className="my-4" />;
-  } else if (list.error !== null && !list.loading) {
-    body = (
-      <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-        <span className="me-auto">
-          {messageOfError(list.error, t('standards.list.loadFailed'))}
-        </span>
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={list.reload}>
-          {t('standards.retry')}
-        </button>
-      </div>
-    );
-  } else if (list.items.length === 0 && !list.loading) {
-    body = (
-      <p className="alert alert-secondary" role="status">
-        {filtered(list.query)
-          ? t('standards.list.noMatch')
-          : mayCreateStandards(actor)
-            ? t('standards.list.emptyCreate')
-            : t('standards.list.empty')}
-      </p>
-    );
-  } else {
-    body = <StandardTable standards={list.items} loading={list.loading} />;
-  }
-
   return (
     <>
       <ScreenIntro
@@ -81,8 +52,21 @@ export const ListStandardsPage = () => {
         onChange={list.setQuery}
         organisations={everything && organisations.state === 'loaded' ? organisations.value : null}
       />
-      {body}
-      <Pager label={t('standards.list.paging')} pages={list} />
+      <PagedList
+        list={list}
+        failure={messageOfError(list.error, t('standards.list.loadFailed'))}
+        retryLabel={t('standards.retry')}
+        empty={
+          filtered(list.query)
+            ? t('standards.list.noMatch')
+            : mayCreateStandards(actor)
+              ? t('standards.list.emptyCreate')
+              : t('standards.list.empty')
+        }
+        pagingLabel={t('standards.list.paging')}
+      >
+        <StandardTable standards={list.items} loading={list.loading} />
+      </PagedList>
     </>
   );
 };

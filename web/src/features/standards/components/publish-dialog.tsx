@@ -1,10 +1,10 @@
 import { SIGNATURE_MEANINGS, type SignatureMeaning } from '@ccsc/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog';
 import { callApi } from '../../../lib/api';
-import { isConflict, messageOfError } from '../utils/errors';
+import { isConflict, messageOfError } from '../../../lib/refusals';
 import type { StandardDetail } from '../utils/standard-types';
-import { StandardDialog } from './standard-dialog';
 
 interface PublishDialogProps {
   detail: StandardDetail;
@@ -65,10 +65,11 @@ export const PublishDialog = ({
   };
 
   return (
-    <StandardDialog
+    <FormDialog
       title={t('standards.publish.title', { name: standard.name, version: standard.version })}
       message={message}
       submitLabel={t('standards.publish.submit')}
+      busyLabel={t('standards.working')}
       saving={saving}
       onSubmit={() => void sign()}
       onCancel={onCancel}
@@ -159,6 +160,6 @@ export const PublishDialog = ({
           </div>
         )}
       </div>
-    </StandardDialog>
+    </FormDialog>
   );
 };

@@ -1,11 +1,11 @@
 import { freeTextSchema } from '@ccsc/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog';
 import { callApi } from '../../../lib/api';
 import { fieldMessageKey } from '../../../lib/field-messages';
-import { isConflict, messageOfError } from '../utils/errors';
+import { isConflict, messageOfError } from '../../../lib/refusals';
 import type { StandardDetail } from '../utils/standard-types';
-import { StandardDialog } from './standard-dialog';
 
 // The contract's rule for the reason (artifact/retire-standard).
 const reasonSchema = freeTextSchema(500);
@@ -62,10 +62,11 @@ export const RetireDialog = ({ detail, onCancel, onRetired, onConflict }: Retire
   };
 
   return (
-    <StandardDialog
+    <FormDialog
       title={t('standards.retire.title', { name: standard.name, version: standard.version })}
       message={message}
       submitLabel={t('standards.retire.submit')}
+      busyLabel={t('standards.working')}
       submitVariant="danger"
       saving={saving}
       onSubmit={() => void retire()}
@@ -99,6 +100,6 @@ export const RetireDialog = ({ detail, onCancel, onRetired, onConflict }: Retire
           </div>
         )}
       </div>
-    </StandardDialog>
+    </FormDialog>
   );
 };

@@ -1,6 +1,6 @@
 import type { StandardStatus } from '@ccsc/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../utils/format-time';
+import { formatDateTime } from '../../../lib/dates';
 import type { Signature } from '../utils/standard-types';
 
 const STATUS_BADGE: Record<StandardStatus, string> = {

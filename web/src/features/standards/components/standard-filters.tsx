@@ -1,8 +1,9 @@
 import { STANDARD_STATUSES } from '@ccsc/contract';
 import { CATALOGUE_VERSIONS } from '@ccsc/contract/standard-rows';
 import type { Organisation } from '@ccsc/contract';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar, FilterSelect } from '../../../components/filter-bar';
+import { SearchBox } from '../../../components/search-box';
 import type { StandardQuery } from '../hooks/use-standard-list';
 
 interface StandardFiltersProps {
@@ -21,108 +22,68 @@ const MAX_SEARCH = 100;
  */
 export const StandardFilters = ({ query, onChange, organisations }: StandardFiltersProps) => {
   const { t } = useTranslation();
-  const [text, setText] = useState(query.search ?? '');
-  const search = text.trim() === '' ? undefined : text.trim();
-
-  useEffect(() => {
-    if (search === query.search) return;
-    const timer = setTimeout(() => {
-      onChange({ ...query, search });
-    }, 300);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [search, query, onChange]);
-
   return (
-    <form
-      className="row g-2 mb-3"
-      role="search"
-      aria-label={t('standards.list.filters')}
-      onSubmit={(e) => {
-        e.preventDefault();
-      }}
-    >
-      <div className="col-md-4">
-        <label className="form-label" htmlFor="standards-search">
-          {t('standards.list.search')}
-        </label>
-        <input
-          id="standards-search"
-          type="search"
-          className="form-control"
-          placeholder={t('standards.list.searchPlaceholder')}
-          maxLength={MAX_SEARCH}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-          }}
-        />
-      </div>
-      <div className="col-md-2">
-        <label className="form-label" htmlFor="standards-status">
-          {t('standards.list.status')}
-        </label>
-        <select
-          id="standards-status"
-          className="form-select"
-          value={query.status ?? ''}
-          onChange={(e) => {
-            const status = STANDARD_STATUSES.find((s) => s === e.target.value);
-            onChange({ ...query, status });
-          }}
-        >
-          <option value="">{t('standards.list.anyStatus')}</option>
-          {STANDARD_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`standards.status.${status}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="col-md-2">
-        <label className="form-label" htmlFor="standards-catalogue">
-          {t('standards.list.catalogueVersion')}
-        </label>
-        <select
-          id="standards-catalogue"
-          className="form-select"
-          value={query.catalogueVersion ?? ''}
-          onChange={(e) => {
-            const catalogueVersion = CATALOGUE_VERSIONS.find((v) => v === e.target.value);
-            onChange({ ...query, catalogueVersion });
-          }}
-        >
-          <option value="">{t('standards.list.anyVersion')}</option>
-          {CATALOGUE_VERSIONS.map((version) => (
-            <option key={version} value={version}>
-              {t('standards.catalogueName', { version })}
-            </option>
-          ))}
-        </select>
-      </div>
+    <FilterBar label={t('standards.list.filters')}>
+      <SearchBox
+        id="standards-search"
+        label={t('standards.list.search')}
+        placeholder={t('standards.list.searchPlaceholder')}
+        maxLength={MAX_SEARCH}
+        query={query}
+        onChange={onChange}
+      />
+      <FilterSelect
+        id="standards-status"
+        className="col-md-2"
+        label={t('standards.list.status')}
+        anyLabel={t('standards.list.anyStatus')}
+        value={query.status}
+        onChange={(value) => {
+          const status = STANDARD_STATUSES.find((s) => s === value);
+          onChange({ ...query, status });
+        }}
+      >
+        {STANDARD_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {t(`standards.status.${status}`)}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect
+        id="standards-catalogue"
+        className="col-md-2"
+        label={t('standards.list.catalogueVersion')}
+        anyLabel={t('standards.list.anyVersion')}
+        value={query.catalogueVersion}
+        onChange={(value) => {
+          const catalogueVersion = CATALOGUE_VERSIONS.find((v) => v === value);
+          onChange({ ...query, catalogueVersion });
+        }}
+      >
+        {CATALOGUE_VERSIONS.map((version) => (
+          <option key={version} value={version}>
+            {t('standards.catalogueName', { version })}
+          </option>
+        ))}
+      </FilterSelect>
       {organisations !== null && (
-        <div className="col-md-4">
-          <label className="form-label" htmlFor="standards-organisation">
-            {t('standards.list.organisation')}
-          </label>
-          <select
-            id="standards-organisation"
-            className="form-select"
-            value={query.organisationId ?? ''}
-            onChange={(e) => {
-              onChange({ ...query, organisationId: e.target.value || undefined });
-            }}
-          >
-            <option value="">{t('standards.list.anyOrganisation')}</option>
-            {organisations.map((o) => (
-              <option key={o.organisationId} value={o.organisationId}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="standards-organisation"
+          className="col-md-4"
+          label={t('standards.list.organisation')}
+          anyLabel={t('standards.list.anyOrganisation')}
+          value={query.organisationId}
+          onChange={(organisationId) => {
+            onChange({ ...query, organisationId });
+          }}
+        >
+          {organisations.map((o) => (
+            <option key={o.organisationId} value={o.organisationId}>
+              {o.name}
+            </option>
+          ))}
+        </FilterSelect>
       )}
-    </form>
+    </FilterBar>
   );
 };

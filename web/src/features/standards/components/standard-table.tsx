@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatDateTime } from '../utils/format-time';
+import { ListTable } from '../../../components/list-table';
+import { formatDateTime } from '../../../lib/dates';
 import { standardPath } from '../utils/standard-paths';
 import type { StandardSummary } from '../utils/standard-types';
 import { StandardStatusBadge } from './standard-badges';
@@ -16,84 +17,73 @@ export const StandardTable = ({ standards, loading }: StandardTableProps) => {
   const navigate = useNavigate();
   const language = i18n.resolvedLanguage ?? 'en';
   return (
-    <div className="table-responsive">
-      <table
-        className={`table table-hover align-middle${loading ? ' opacity-50' : ''}`}
-        aria-label={t('standards.list.tableCaption')}
-        aria-busy={loading}
-      >
-        <thead>
-          <tr>
-            <th scope="col">{t('standards.list.name')}</th>
-            <th scope="col">{t('standards.list.organisation')}</th>
-            <th scope="col">{t('standards.list.systems')}</th>
-            <th scope="col">{t('standards.list.latest')}</th>
-            <th scope="col">{t('standards.list.inUse')}</th>
-            <th scope="col" className="text-end">
-              {t('standards.list.rows')}
-            </th>
-            <th scope="col">{t('standards.list.updated')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {standards.map((s) => (
-            <tr
-              key={s.standardId}
-              data-testid={`standard-row-${s.name}`}
-              style={{ cursor: 'pointer' }}
-              onClick={(e) => {
-                // The name is a link of its own; a click elsewhere on the row opens it too.
-                if ((e.target as HTMLElement).closest('a') === null) {
-                  void navigate(standardPath(s.standardId));
-                }
-              }}
-            >
-              <td>
-                <Link to={standardPath(s.standardId)}>{s.name}</Link>
-                <div className="small text-body-secondary">
-                  {t('standards.catalogueName', { version: s.catalogueVersion })}
-                </div>
-              </td>
-              <td>{s.organisationName}</td>
-              <td className="small">
-                {s.systems.length === 0 ? (
-                  <span className="text-body-secondary">{t('standards.noSystems')}</span>
-                ) : (
-                  s.systems.map((system) => <div key={system.systemId}>{system.name}</div>)
-                )}
-                {s.product !== null && (
-                  <div className="text-body-secondary">
-                    {t('standards.productIs', { product: s.product })}
-                  </div>
-                )}
-              </td>
-              <td>
-                <span className="me-2">
-                  {t('standards.versionN', { version: s.latestVersion })}
-                </span>
-                <StandardStatusBadge status={s.latestStatus} />
-                {s.draftVersion !== null && s.draftVersion !== s.latestVersion && (
-                  <div className="small text-body-secondary">
-                    {t('standards.list.draftToo', { version: s.draftVersion })}
-                  </div>
-                )}
-              </td>
-              <td>
-                {s.publishedVersion === null ? (
-                  <span className="text-body-secondary">{t('standards.list.noneInUse')}</span>
-                ) : (
-                  t('standards.versionN', { version: s.publishedVersion })
-                )}
-              </td>
-              <td className="text-end">{s.rowCount.toLocaleString(language)}</td>
-              <td className="small">
-                {formatDateTime(s.updatedAt, language)}
-                <div className="text-body-secondary">{s.updatedBy}</div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      label={t('standards.list.tableCaption')}
+      loading={loading}
+      columns={[
+        t('standards.list.name'),
+        t('standards.list.organisation'),
+        t('standards.list.systems'),
+        t('standards.list.latest'),
+        t('standards.list.inUse'),
+        { label: t('standards.list.rows'), className: 'text-end' },
+        t('standards.list.updated'),
+      ]}
+    >
+      {standards.map((s) => (
+        <tr
+          key={s.standardId}
+          data-testid={`standard-row-${s.name}`}
+          style={{ cursor: 'pointer' }}
+          onClick={(e) => {
+            // The name is a link of its own; a click elsewhere on the row opens it too.
+            if ((e.target as HTMLElement).closest('a') === null) {
+              void navigate(standardPath(s.standardId));
+            }
+          }}
+        >
+          <td>
+            <Link to={standardPath(s.standardId)}>{s.name}</Link>
+            <div className="small text-body-secondary">
+              {t('standards.catalogueName', { version: s.catalogueVersion })}
+            </div>
+          </td>
+          <td>{s.organisationName}</td>
+          <td className="small">
+            {s.systems.length === 0 ? (
+              <span className="text-body-secondary">{t('standards.noSystems')}</span>
+            ) : (
+              s.systems.map((system) => <div key={system.systemId}>{system.name}</div>)
+            )}
+            {s.product !== null && (
+              <div className="text-body-secondary">
+                {t('standards.productIs', { product: s.product })}
+              </div>
+            )}
+          </td>
+          <td>
+            <span className="me-2">{t('standards.versionN', { version: s.latestVersion })}</span>
+            <StandardStatusBadge status={s.latestStatus} />
+            {s.draftVersion !== null && s.draftVersion !== s.latestVersion && (
+              <div className="small text-body-secondary">
+                {t('standards.list.draftToo', { version: s.draftVersion })}
+              </div>
+            )}
+          </td>
+          <td>
+            {s.publishedVersion === null ? (
+              <span className="text-body-secondary">{t('standards.list.noneInUse')}</span>
+            ) : (
+              t('standards.versionN', { version: s.publishedVersion })
+            )}
+          </td>
+          <td className="text-end">{s.rowCount.toLocaleString(language)}</td>
+          <td className="small">
+            {formatDateTime(s.updatedAt, language)}
+            <div className="text-body-secondary">{s.updatedBy}</div>
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   );
 };

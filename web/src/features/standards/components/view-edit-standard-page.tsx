@@ -4,9 +4,14 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator';
+import { type Notice, NoticeAlert } from '../../../components/notice-area';
+import { RetryAlert } from '../../../components/retry-alert';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
 import { callApi } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/dates';
+import { downloadFile } from '../../../lib/download';
+import { isConflict, messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { useCatalogue } from '../hooks/use-catalogue';
 import { useSystems } from '../hooks/use-organisations';
@@ -18,8 +23,6 @@ import {
   detailsRequest,
   sameDetails,
 } from '../utils/details';
-import { isConflict, messageOfError } from '../utils/errors';
-import { formatDateTime } from '../utils/format-time';
 import { type GridRows, gridOf } from '../utils/grid-state';
 import { rowRefusals } from '../utils/row-refusals';
 import { forgetHandover, handedOver, handOver } from '../utils/standard-handover';
@@ -33,8 +36,6 @@ import { RetireDialog } from './retire-dialog';
 import { RowsGrid } from './rows-grid';
 import { InUseBadge, SignatureLine, StandardStatusBadge } from './standard-badges';
 import { VersionsPanel } from './versions-panel';
-
-type Notice = { kind: 'success' | 'danger' | 'warning'; text: string } | null;
 
 /** The editor's state: the version as the server answered it, and the changes made since. */
 interface Shown {
@@ -111,7 +112,7 @@ const StandardEditor = ({
   );
   const [loadError, setLoadError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
-  const [notice, setNotice] = useState<Notice>(() =>
+  const [notice, setNotice] = useState<Notice | null>(() =>
     handed === null
       ? null
       : {
@@ -190,21 +191,14 @@ const StandardEditor = ({
         {loadError === null ? (
           <LoadingIndicator className="my-4" />
         ) : (
-          <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-            <span className="me-auto">
-              {messageOfError(loadError, t('standards.editor.loadFailed'))}
-            </span>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-danger"
-              onClick={() => {
-                setLoadError(null);
-                setAttempt((n) => n + 1);
-              }}
-            >
-              {t('standards.retry')}
-            </button>
-          </div>
+          <RetryAlert
+            message={messageOfError(loadError, t('standards.editor.loadFailed'))}
+            retryLabel={t('standards.retry')}
+            onRetry={() => {
+              setLoadError(null);
+              setAttempt((n) => n + 1);
+            }}
+          />
         )}
         <Link to={paths.admin.standards}>{t('standards.backToList')}</Link>
       </>
@@ -295,13 +289,7 @@ const StandardEditor = ({
         version: standard.version,
         format,
       });
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      link.rel = 'noopener';
-      document.body.append(link);
-      link.click();
-      link.remove();
+      downloadFile(url, fileName);
       setNotice({ kind: 'success', text: t('standards.editor.downloaded', { fileName }) });
     } catch (err) {
       setNotice({
@@ -476,15 +464,7 @@ const StandardEditor = ({
       </div>
 
       <div aria-live="polite">
-        {notice && (
-          <div
-            className={`alert alert-${notice.kind}`}
-            role={notice.kind === 'success' ? 'status' : 'alert'}
-            data-testid="standard-notice"
-          >
-            {notice.text}
-          </div>
-        )}
+        {notice && <NoticeAlert notice={notice} testId="standard-notice" />}
         {conflict !== null && (
           <div
             className="alert alert-warning d-flex flex-wrap align-items-center gap-2"
@@ -552,16 +532,12 @@ const StandardEditor = ({
             onChange={onGridChange}
           />
         ) : catalogue.error !== null ? (
-          <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
-            <span className="me-auto">{t('standards.catalogueFailed')}</span>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-danger"
-              onClick={catalogue.retry}
-            >
-              {t('standards.retry')}
-            </button>
-          </div>
+          <RetryAlert
+            message={t('standards.catalogueFailed')}
+            retryLabel={t('standards.retry')}
+            onRetry={catalogue.retry}
+            className="gap-2"
+          />
         ) : (
           <LoadingIndicator className="my-3" />
         )}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator';
+import { RetryAlert } from '../../../components/retry-alert';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
 import { callApi } from '../../../lib/api';
@@ -58,12 +59,11 @@ const CreateUserScreen = () => {
       )}
       {reference.status === 'loading' && <LoadingIndicator className="my-4" />}
       {reference.status === 'failed' && (
-        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-          <span className="me-auto">{t('users.form.loadFailed')}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={reference.retry}>
-            {t('users.retry')}
-          </button>
-        </div>
+        <RetryAlert
+          message={t('users.form.loadFailed')}
+          retryLabel={t('users.retry')}
+          onRetry={reference.retry}
+        />
       )}
       {reference.status === 'ready' && (
         <UserForm

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator';
+import { RetryAlert } from '../../../components/retry-alert';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
 import { callApi, isRefusal } from '../../../lib/api';
@@ -132,26 +133,20 @@ const EditUserScreen = () => {
         </div>
       )}
       {state.status === 'failed' && (
-        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-          <span className="me-auto">{t('users.form.userLoadFailed')}</span>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger"
-            onClick={() => {
-              setAttempt((n) => n + 1);
-            }}
-          >
-            {t('users.retry')}
-          </button>
-        </div>
+        <RetryAlert
+          message={t('users.form.userLoadFailed')}
+          retryLabel={t('users.retry')}
+          onRetry={() => {
+            setAttempt((n) => n + 1);
+          }}
+        />
       )}
       {reference.status === 'failed' && (
-        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-          <span className="me-auto">{t('users.form.loadFailed')}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={reference.retry}>
-            {t('users.retry')}
-          </button>
-        </div>
+        <RetryAlert
+          message={t('users.form.loadFailed')}
+          retryLabel={t('users.retry')}
+          onRetry={reference.retry}
+        />
       )}
       {state.status === 'ready' && reference.status === 'ready' && (
         <UserForm

@@ -4,15 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { LoadingIndicator } from '../../../components/loading-indicator';
+import { type Notice, NoticeArea } from '../../../components/notice-area';
 import { Pager } from '../../../components/pager';
+import { RetryAlert } from '../../../components/retry-alert';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
 import { useRuntimeConfig } from '../../../config/runtime-config';
 import { callApi } from '../../../lib/api';
+import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { organisationNames, useReferenceData } from '../hooks/use-reference-data';
 import { useUserList } from '../hooks/use-user-list';
-import { messageOfError, type SavedState } from '../utils/save-user';
+import type { SavedState } from '../utils/save-user';
 import { canManageUsers, ownOrganisation, type RowAction } from '../utils/user-actions';
 import { asksFirst, type PendingAction, UserActionDialog } from './user-action-dialog';
 import { UserFilters } from './user-filters';
@@ -27,8 +30,6 @@ const OPERATION = {
   resendInvitation: 'resend-invitation',
 } as const;
 
-type Notice = { kind: 'success' | 'danger'; text: string } | null;
-
 /** The user list (SPEC §2 /admin/user-management): find, filter, sort, page, act, export. */
 export const UserListPage = () => {
   const { t } = useTranslation();
@@ -41,7 +42,7 @@ export const UserListPage = () => {
   const names = organisationNames(reference.status === 'ready' ? reference.data : null);
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice>(() => {
+  const [notice, setNotice] = useState<Notice | null>(() => {
     const saved = location.state as SavedState | null;
     if (!saved?.saved) return null;
     const text = saved.emailChanged
@@ -106,12 +107,11 @@ export const UserListPage = () => {
     body = <LoadingIndicator className="my-4" />;
   } else if (list.error !== null && !list.loading) {
     body = (
-      <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-        <span className="me-auto">{messageOfError(list.error, t('users.loadFailed'))}</span>
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={list.reload}>
-          {t('users.retry')}
-        </button>
-      </div>
+      <RetryAlert
+        message={messageOfError(list.error, t('users.loadFailed'))}
+        retryLabel={t('users.retry')}
+        onRetry={list.reload}
+      />
     );
   } else if (list.users.length === 0 && !list.loading) {
     body = (
@@ -157,16 +157,7 @@ export const UserListPage = () => {
           }
         />
       </div>
-      <div aria-live="polite">
-        {notice && (
-          <div
-            className={`alert alert-${notice.kind}`}
-            role={notice.kind === 'danger' ? 'alert' : 'status'}
-          >
-            {notice.text}
-          </div>
-        )}
-      </div>
+      <NoticeArea notice={notice} />
       <UserFilters query={query} onChange={setQuery} profile={profile} names={names} />
       {own && (
         <p className="small text-body-secondary">

@@ -1,5 +1,6 @@
 import type { UserListItem, UserStatus } from '@ccsc/contract';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../../components/list-table';
 import { formatDisplayDate } from '../../../lib/dates';
 import type { StoredProfile } from '../../../lib/session';
 import type { UserQuery } from '../hooks/use-user-list';
@@ -57,74 +58,69 @@ export const UserTable = ({
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   return (
-    <div className="table-responsive">
-      <table
-        className={`table table-hover align-middle${loading ? ' opacity-50' : ''}`}
-        aria-label={t('users.tableCaption')}
-        aria-busy={loading}
-      >
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => {
-              const label = t(column.label);
-              if (column.key === 'mfa') return <th key={column.key}>{label}</th>;
-              const sorted = (query.sort ?? 'email') === column.key;
-              const order = sorted ? (query.order === 'desc' ? 'descending' : 'ascending') : 'none';
-              const key = column.key;
-              return (
-                <th key={key} aria-sort={order}>
-                  <button
-                    type="button"
-                    className="btn btn-link p-0 text-reset fw-semibold text-decoration-none"
-                    aria-label={t('users.sortBy', { column: label })}
-                    onClick={() => {
-                      onSort(key);
-                    }}
-                  >
-                    {label}
-                    {sorted ? (order === 'descending' ? ' ▼' : ' ▲') : ''}
-                  </button>
-                </th>
-              );
-            })}
-            <th>
-              <span className="visually-hidden">{t('users.columns.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => (
-            <tr key={user.userName} data-testid={`user-row-${user.email}`}>
-              <td className="text-break">{user.email}</td>
-              <td>{nameOf(user)}</td>
-              <td>{user.role ? t(`users.roles.${user.role}`) : '—'}</td>
-              <td>
-                {user.organisationId
-                  ? (names.get(user.organisationId) ?? user.organisationId)
-                  : readsEveryOrganisation(user)
-                    ? t('users.everyOrganisation')
-                    : t('users.noOrganisation')}
-              </td>
-              <td>
-                <span className={`badge ${STATUS_BADGE[user.status]}`}>
-                  {t(`users.status.${user.status}`)}
-                </span>
-              </td>
-              <td>{user.mfaEnrolled ? t('users.mfaEnrolled') : t('users.mfaMissing')}</td>
-              <td className="text-nowrap">{formatDisplayDate(user.createdAt, language)}</td>
-              <td className="text-nowrap">{formatDisplayDate(user.updatedAt, language)}</td>
-              <td className="text-end">
-                <UserRowActions
-                  user={user}
-                  actions={rowActions(user, profile)}
-                  busy={busy}
-                  onAction={onAction}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      label={t('users.tableCaption')}
+      loading={loading}
+      head={
+        <>
+          {COLUMNS.map((column) => {
+            const label = t(column.label);
+            if (column.key === 'mfa') return <th key={column.key}>{label}</th>;
+            const sorted = (query.sort ?? 'email') === column.key;
+            const order = sorted ? (query.order === 'desc' ? 'descending' : 'ascending') : 'none';
+            const key = column.key;
+            return (
+              <th key={key} aria-sort={order}>
+                <button
+                  type="button"
+                  className="btn btn-link p-0 text-reset fw-semibold text-decoration-none"
+                  aria-label={t('users.sortBy', { column: label })}
+                  onClick={() => {
+                    onSort(key);
+                  }}
+                >
+                  {label}
+                  {sorted ? (order === 'descending' ? ' ▼' : ' ▲') : ''}
+                </button>
+              </th>
+            );
+          })}
+          <th>
+            <span className="visually-hidden">{t('users.columns.actions')}</span>
+          </th>
+        </>
+      }
+    >
+      {users.map((user) => (
+        <tr key={user.userName} data-testid={`user-row-${user.email}`}>
+          <td className="text-break">{user.email}</td>
+          <td>{nameOf(user)}</td>
+          <td>{user.role ? t(`users.roles.${user.role}`) : '—'}</td>
+          <td>
+            {user.organisationId
+              ? (names.get(user.organisationId) ?? user.organisationId)
+              : readsEveryOrganisation(user)
+                ? t('users.everyOrganisation')
+                : t('users.noOrganisation')}
+          </td>
+          <td>
+            <span className={`badge ${STATUS_BADGE[user.status]}`}>
+              {t(`users.status.${user.status}`)}
+            </span>
+          </td>
+          <td>{user.mfaEnrolled ? t('users.mfaEnrolled') : t('users.mfaMissing')}</td>
+          <td className="text-nowrap">{formatDisplayDate(user.createdAt, language)}</td>
+          <td className="text-nowrap">{formatDisplayDate(user.updatedAt, language)}</td>
+          <td className="text-end">
+            <UserRowActions
+              user={user}
+              actions={rowActions(user, profile)}
+              busy={busy}
+              onAction={onAction}
+            />
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   );
 };

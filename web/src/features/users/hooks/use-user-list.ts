@@ -1,16 +1,14 @@
 import type { RequestOf, UserListItem } from '@ccsc/contract';
 import { callApi } from '../../../lib/api';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { pageParams } from '../../../lib/use-list-query';
 
 export type UserQuery = Omit<RequestOf<'list-all-users'>, 'cursor' | 'limit' | 'accessToken'>;
-
-export const PAGE_SIZE = 25;
 
 const loadUsers = async (query: UserQuery, cursor: string | undefined) => {
   const { users, total, nextCursor } = await callApi('list-all-users', {
     ...query,
-    limit: PAGE_SIZE,
-    ...(cursor === undefined ? {} : { cursor }),
+    ...pageParams(cursor),
   });
   return { page: { users, total }, nextCursor };
 };

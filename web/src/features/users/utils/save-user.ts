@@ -17,17 +17,6 @@ export interface SavedState {
   emailChanged?: boolean;
 }
 
-/**
- * What to tell the administrator about a refused call: the server's own message and the field
- * problems it names (4xx), or `fallback` for a network failure or a server error (whose message
- * is generic anyway).
- */
-export const messageOfError = (error: unknown, fallback: string): string => {
-  if (!isRefusal(error)) return fallback;
-  const details = error.fields.map((f) => f.message).filter((m) => m !== error.message);
-  return [error.message, ...new Set(details)].join(' ');
-};
-
 /** A refused save: the server's problems on the form's fields, and its message for the rest. */
 export const problemsOfError = (
   error: unknown,

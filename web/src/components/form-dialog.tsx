@@ -2,15 +2,21 @@ import { type ReactNode, useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { MessageArea } from './notice-area';
 
-interface StandardDialogProps {
+interface FormDialogProps {
   title: string;
-  /** The refusal to show above the form (the server's words), or null. */
+  /** The refusal to show above the form (the server's words, a problem not placed on a field), or null. */
   message: string | null;
   submitLabel: string;
+  /** What the submit button says while saving ("Please wait…", "Saving…"). */
+  busyLabel: string;
   submitVariant?: 'primary' | 'danger' | 'warning';
   saving: boolean;
+  /** Submit is offered only when false (e.g. nothing to choose from). */
   submitDisabled?: boolean;
+  /** Cancel stays usable while saving (the save goes on; its answer is not waited for). */
+  cancelWhileSaving?: boolean;
   onSubmit: () => void;
   onCancel: () => void;
   size?: 'lg' | 'xl';
@@ -19,23 +25,25 @@ interface StandardDialogProps {
 }
 
 /**
- * A standard's step in a dialog (the console's dialog pattern: see the credential and registry
- * dialogs): what it does, its fields, the server's refusal above them, Cancel and the step's
- * button (Enter submits too). Not closed beside it or by Escape while saving.
+ * The console's dialog holding one form (shown while mounted): what it does, its fields, the
+ * server's refusal above them, Cancel and the submit button in the footer (Enter submits too).
+ * Not closed by a click beside it or by Escape while saving.
  */
-export const StandardDialog = ({
+export const FormDialog = ({
   title,
   message,
   submitLabel,
+  busyLabel,
   submitVariant = 'primary',
   saving,
   submitDisabled = false,
+  cancelWhileSaving = false,
   onSubmit,
   onCancel,
   size,
   testId,
   children,
-}: StandardDialogProps) => {
+}: FormDialogProps) => {
   const { t } = useTranslation();
   const titleId = useId();
   const formId = useId();
@@ -55,13 +63,7 @@ export const StandardDialog = ({
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <div aria-live="polite">
-          {message && (
-            <div className="alert alert-danger" role="alert">
-              {message}
-            </div>
-          )}
-        </div>
+        <MessageArea message={message} />
         <form
           id={formId}
           noValidate
@@ -77,7 +79,11 @@ export const StandardDialog = ({
         </form>
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="outline-secondary" disabled={saving} onClick={onCancel}>
+        <Button
+          variant="outline-secondary"
+          disabled={saving && !cancelWhileSaving}
+          onClick={onCancel}
+        >
           {t('common.cancel')}
         </Button>
         <Button
@@ -86,7 +92,7 @@ export const StandardDialog = ({
           variant={submitVariant}
           disabled={saving || submitDisabled}
         >
-          {saving ? t('standards.working') : submitLabel}
+          {saving ? busyLabel : submitLabel}
         </Button>
       </Modal.Footer>
     </Modal>

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api';
+import { isConflict, messageOfError } from './refusals';
+
+const refused = new ApiError('VALIDATION_FAILED', 'The request was refused.', 400, [
+  { path: 'name', message: 'Too long.' },
+  { path: 'alias', message: 'Too long.' },
+  { path: 'scopes', message: 'The request was refused.' },
+]);
+
+describe('messageOfError', () => {
+  it('gives the server its own words: the message, then each other field problem once', () => {
+    expect(messageOfError(refused, 'fallback')).toBe('The request was refused. Too long.');
+  });
+
+  it('names the fields when asked', () => {
+    expect(messageOfError(refused, 'fallback', { namingFields: true })).toBe(
+      'The request was refused. name: Too long. alias: Too long. scopes: The request was refused.',
+    );
+  });
+
+  it('falls back when the call was not refused (no answer, a server error, anything else)', () => {
+    expect(messageOfError(new ApiError('NETWORK_ERROR', 'offline', 0), 'fallback')).toBe(
+      'fallback',
+    );
+    expect(messageOfError(new ApiError('INTERNAL', 'boom', 500), 'fallback')).toBe('fallback');
+    expect(messageOfError(new Error('x'), 'fallback')).toBe('fallback');
+  });
+});
+
+describe('isConflict', () => {
+  it('is a refusal with 409 only', () => {
+    expect(isConflict(new ApiError('CONFLICT', 'changed', 409))).toBe(true);
+    expect(isConflict(refused)).toBe(false);
+    expect(isConflict(new Error('409'))).toBe(false);
+  });
+});
