@@ -290,43 +290,36 @@ const measureEditor = async (
     // Scrolling: long animation frames (Chromium's own measure of a janky frame) and DOM rows.
     await page.goto(editor);
     await page.getByLabel('Source code, row 1', { exact: true }).waitFor();
-    const scroll = await page.evaluate(async () => {
-      const rows = () => document.querySelectorAll('tbody tr').length;
-      const grid = Array.from(document.querySelectorAll<HTMLElement>('*')).find(
-        (el) =>
-          el.scrollHeight > el.clientHeight * 20 && getComputedStyle(el).overflowY !== 'visible',
+    // A string, not a function: the bench runs through tsx, whose helpers a page does not have.
+    const scroll = (await page.evaluate(`(async () => {
+      function rows() { return document.querySelectorAll('tbody tr').length; }
+      const grid = Array.from(document.querySelectorAll('*')).find(
+        (el) => el.scrollHeight > el.clientHeight * 20 && getComputedStyle(el).overflowY !== 'visible',
       );
       if (grid === undefined) return { long: -1, frames: 0, maxRows: rows(), medianFrame: 0 };
       let long = 0;
-      const observer = new PerformanceObserver((list) => {
-        long += list.getEntries().length;
-      });
+      const observer = new PerformanceObserver((list) => { long += list.getEntries().length; });
       observer.observe({ type: 'long-animation-frame', buffered: false });
-      const gaps: number[] = [];
+      const gaps = [];
       let maxRows = rows();
       const end = performance.now() + 2000;
       let last = performance.now();
-      await new Promise<void>((done) => {
-        const step = (now: number) => {
+      await new Promise((done) => {
+        function step(now) {
           gaps.push(now - last);
           last = now;
           grid.scrollTop += grid.scrollHeight / 240;
           maxRows = Math.max(maxRows, rows());
           if (now < end) requestAnimationFrame(step);
           else done();
-        };
+        }
         requestAnimationFrame(step);
       });
       await new Promise((r) => setTimeout(r, 100));
       observer.disconnect();
       gaps.sort((a, b) => a - b);
-      return {
-        long,
-        frames: gaps.length,
-        maxRows,
-        medianFrame: gaps[Math.floor(gaps.length / 2)] ?? 0,
-      };
-    });
+      return { long, frames: gaps.length, maxRows, medianFrame: gaps[Math.floor(gaps.length / 2)] || 0 };
+    })()`)) as { long: number; frames: number; maxRows: number; medianFrame: number };
     // Import with its preview.
     const previews: number[] = [];
     for (let i = 0; i < BROWSER_RUNS; i += 1) {
