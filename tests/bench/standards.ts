@@ -291,7 +291,12 @@ const measureEditor = async (
     await page.goto(editor);
     await page.getByLabel('Source code, row 1', { exact: true }).waitFor();
     // A string, not a function: the bench runs through tsx, whose helpers a page does not have.
-    const scroll = (await page.evaluate(`(async () => {
+    const scroll = await page.evaluate<{
+      long: number;
+      frames: number;
+      maxRows: number;
+      medianFrame: number;
+    }>(`(async () => {
       function rows() { return document.querySelectorAll('tbody tr').length; }
       const grid = Array.from(document.querySelectorAll('*')).find(
         (el) => el.scrollHeight > el.clientHeight * 20 && getComputedStyle(el).overflowY !== 'visible',
@@ -319,7 +324,7 @@ const measureEditor = async (
       observer.disconnect();
       gaps.sort((a, b) => a - b);
       return { long, frames: gaps.length, maxRows, medianFrame: gaps[Math.floor(gaps.length / 2)] || 0 };
-    })()`)) as { long: number; frames: number; maxRows: number; medianFrame: number };
+    })()`);
     // Import with its preview.
     const previews: number[] = [];
     for (let i = 0; i < BROWSER_RUNS; i += 1) {

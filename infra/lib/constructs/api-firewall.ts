@@ -136,7 +136,7 @@ export class ApiFirewall extends Construct {
         visibilityConfig: visibility('RateLimitPartnerApiPerToken'),
       },
       managedRules(3, 'AWSManagedRulesAmazonIpReputationList'),
-      // A mapping standard's rows are sent as bodies of up to 5 MB (the contract's maxBodyBytes); the
+      // A mapping standard's rows are sent as bodies of up to 3 MB (the contract's maxBodyBytes); the
       // common rule set would block every body over 8 KB. The Lambda enforces each route's limit.
       managedRules(4, 'AWSManagedRulesCommonRuleSet', [
         { name: 'SizeRestrictions_BODY', actionToUse: { count: {} } },

@@ -144,6 +144,7 @@ export const partnerStandardSchema = z.lazy(() =>
     /** `own`: the calling system's standard; `counterpart`: a system it is connected to. */
     relation: z.enum(['own', 'counterpart']),
     organisation: partnerOrganisationSchema,
+    /** Its own systems for the caller's standard; for a counterpart's, the connected ones only. */
     systems: z.array(z.object({ systemId: z.string(), name: z.string() })),
     product: z.string().nullable(),
     catalogueVersion: z.string(),
@@ -210,7 +211,7 @@ export const partnerRoutes = {
     input: 'query',
     scope: fullScope('standards.read'),
     summary:
-      "The published mapping standards (each at its version in use) of the calling system and of the systems it is connected to (open connections): how each maps its document types to the TMF Reference Model. 50 a page; with `rows=true`, each standard's rows too, 10 a page; `nextCursor` for the next.",
+      "The published mapping standards (each at its version in use) of the calling system and of the systems it is connected to (open connections): how each maps its document types to the TMF Reference Model. 50 a page; with `rows=true`, each standard's rows too, one standard a page (a standard may have 10,000 rows); `nextCursor` for the next.",
     request: () =>
       z
         .object({

@@ -60,6 +60,7 @@ const registryIdSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'not a valid i
 const rowText = (max: number) =>
   z
     .string()
+    .trim()
     .max(max, `At most ${max} characters.`)
     // eslint-disable-next-line no-control-regex
     .regex(/^[^\u0000-\u001f\u007f]*$/, 'Control characters are not allowed.');
@@ -220,11 +221,12 @@ const proseSchema = (max: number) =>
 const metaFields = {
   name: registryTextSchema(120),
   description: proseSchema(2000).nullable().optional(),
-  systemIds: z.array(registryIdSchema).max(200).optional(),
+  // A published version claims each of its systems in one registry commit (at most ~100 items).
+  systemIds: z.array(registryIdSchema).max(40, 'A standard names at most 40 systems.').optional(),
   product: registryTextSchema(200).nullable().optional(),
 };
 
-const ROWS_BODY_BYTES = 5 * 1024 * 1024;
+const ROWS_BODY_BYTES = 3 * 1024 * 1024;
 
 const revisionField = {
   revision: z.number().int().min(1),

@@ -8,7 +8,6 @@ const WRONG = new Set([
   'UserNotFoundException',
   'UserNotConfirmedException',
   'PasswordResetRequiredException',
-  'InvalidParameterException',
 ]);
 
 const nameOf = (err: unknown): string => (err instanceof Error ? err.name : '');

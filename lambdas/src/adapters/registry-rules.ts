@@ -183,6 +183,10 @@ export const referencedRecords = (snapshot: RegistrySnapshot): Set<string> => {
     refs.add(`system#${c.sponsorSystemId}`);
     if (c.siteSystemId !== null) refs.add(`system#${c.siteSystemId}`);
   }
+  for (const s of snapshot.standards.values()) {
+    organisation(s.organisationId);
+    for (const v of s.versions) for (const id of v.systemIds) refs.add(`system#${id}`);
+  }
   return refs;
 };
 

@@ -272,9 +272,15 @@ export const idOf = (item: RegistryRecord): string => {
   }
 };
 
-/** The newest published version of a standard: the one its systems use (null: none). */
-export const versionInUse = (record: StandardRecord): StandardVersionRecord | null =>
-  record.versions.findLast((v) => v.status === 'published') ?? null;
+/**
+ * The version a standard's systems use: its newest version that is not a draft, if that one is
+ * published (null: none). Publishing a version supersedes every earlier one; retiring the version
+ * in use leaves the systems without a standard — an older published version never comes back.
+ */
+export const versionInUse = (record: StandardRecord): StandardVersionRecord | null => {
+  const last = record.versions.findLast((v) => v.status !== 'draft');
+  return last?.status === 'published' ? last : null;
+};
 
 /**
  * The claims a standard holds: each system its version in use names (a system uses exactly one
@@ -283,16 +289,17 @@ export const versionInUse = (record: StandardRecord): StandardVersionRecord | nu
 export const standardClaims = (record: StandardRecord): Claim[] => {
   const newest = record.versions.at(-1);
   const inUse = versionInUse(record);
+  // The newest version's name, and the name of the version in use (a draft may be renamed).
+  const names = [...new Set([newest?.name, inUse?.name].filter((n) => n !== undefined))];
+  const nameClaims = names.map((name) => ({
+    key: claimKeys.standardName(record.organisationId, name),
+    message: `The organisation has a standard named "${name}" already.`,
+    field: 'name',
+  }));
   return [
-    ...(newest === undefined
-      ? []
-      : [
-          {
-            key: claimKeys.standardName(record.organisationId, newest.name),
-            message: `The organisation has a standard named "${newest.name}" already.`,
-            field: 'name',
-          },
-        ]),
+    ...nameClaims.filter(
+      (claim, i) => nameClaims.findIndex((other) => other.key === claim.key) === i,
+    ),
     ...(inUse?.systemIds ?? []).map((systemId) => ({
       key: claimKeys.systemStandard(systemId),
       message:

@@ -139,11 +139,20 @@ describe('partner standards', () => {
       signedAt: '2026-01-02T00:00:00.000Z',
     });
     expect(sponsor.standards[1]?.rows).toBeUndefined();
+    // With rows, one standard a page; a counterpart's lists only the connected system.
     const site = await partnerStandards({ rows: 'true' }, as('ISF-A', 'A'), deps);
     expect(site.standards.map((s) => [s.standardId, s.relation, s.rows?.length])).toEqual([
       ['std-a', 'own', 0],
+    ]);
+    const next = await partnerStandards(
+      { rows: 'true', cursor: site.nextCursor ?? '' },
+      as('ISF-A', 'A'),
+      deps,
+    );
+    expect(next.standards.map((s) => [s.standardId, s.relation, s.rows?.length])).toEqual([
       ['std-tmf', 'counterpart', 1],
     ]);
+    expect(next.nextCursor).toBeNull();
     const ended = await partnerStandards({}, as('ISF-B', 'B'), deps);
     expect(ended.standards.map((s) => s.standardId)).toEqual(['std-b']);
   });

@@ -153,12 +153,13 @@ const standardsBySystem = (snapshot: RegistrySnapshot): Map<string, StandardReco
   return out;
 };
 
-const ROWS_PAGE = 10;
+const ROWS_PAGE = 1;
 
 /**
  * The published standards a system needs to exchange documents (issue 16): its own, and those of
  * the systems on the other side of its open connections, each at its version in use, ordered by
- * id; `rows=true` adds every row (10 standards a page then).
+ * id; `rows=true` adds every row (one standard a page then: a response stays within Lambda's
+ * 6 MB). A counterpart's standard lists only the systems the caller is connected to.
  */
 export const partnerStandards: PartnerCore<
   (typeof partnerRoutes)['partner-standards'],
@@ -168,6 +169,8 @@ export const partnerStandards: PartnerCore<
   const { systemId } = ctx.client;
   const bySystem = standardsBySystem(snapshot);
   const relation = new Map<string, 'own' | 'counterpart'>();
+  /** The counterpart systems the caller is connected to, by standard. */
+  const connected = new Map<string, Set<string>>();
   const own = bySystem.get(systemId);
   if (own !== undefined) relation.set(own.standardId, 'own');
   for (const c of snapshot.connections.values()) {
@@ -179,9 +182,11 @@ export const partnerStandards: PartnerCore<
           ? c.sponsorSystemId
           : null;
     const theirs = other === null ? undefined : bySystem.get(other);
-    if (theirs !== undefined && !relation.has(theirs.standardId)) {
-      relation.set(theirs.standardId, 'counterpart');
-    }
+    if (theirs === undefined || other === null) continue;
+    if (!relation.has(theirs.standardId)) relation.set(theirs.standardId, 'counterpart');
+    const systems = connected.get(theirs.standardId) ?? new Set<string>();
+    systems.add(other);
+    connected.set(theirs.standardId, systems);
   }
   const withRows = input.rows === 'true';
   const found = [...relation.keys()].sort();
@@ -205,10 +210,15 @@ export const partnerStandards: PartnerCore<
           name: v.name,
           relation: relation.get(standardId) ?? 'counterpart',
           organisation: organisationOf(organisation),
-          systems: v.systemIds.map((id) => ({
-            systemId: id,
-            name: snapshot.systems.get(id)?.name ?? id,
-          })),
+          systems: v.systemIds
+            .filter(
+              (id) =>
+                relation.get(standardId) === 'own' || (connected.get(standardId)?.has(id) ?? false),
+            )
+            .map((id) => ({
+              systemId: id,
+              name: snapshot.systems.get(id)?.name ?? id,
+            })),
           product: v.product,
           catalogueVersion: record.catalogueVersion,
           signature: {

@@ -314,18 +314,30 @@ export const versionFacts = (v: StandardVersionRecord) => ({
   problemCount: v.problemCount,
 });
 
-/** Most row changes one audit record lists in full (the counts are always whole). */
+/**
+ * Most row changes one audit record lists in full (the counts are always whole): 200, and no more
+ * than ~100 KB of them (the record travels in the write journal's item, which DynamoDB holds to
+ * 400 KB).
+ */
 const AUDITED_ROWS = 200;
+const AUDITED_BYTES = 100_000;
 
 /** What changed in the rows, for the audit trail: counts, and the changes themselves. */
 export const rowChangesFact = (before: readonly MappingRow[], after: readonly MappingRow[]) => {
   const changes: RowChange[] = diffRows(before, after);
+  const listed: RowChange[] = [];
+  let bytes = 0;
+  for (const change of changes.slice(0, AUDITED_ROWS)) {
+    bytes += JSON.stringify(change).length;
+    if (bytes > AUDITED_BYTES) break;
+    listed.push(change);
+  }
   return {
     added: changes.filter((c) => c.before === null).length,
     removed: changes.filter((c) => c.after === null).length,
     changed: changes.filter((c) => c.before !== null && c.after !== null).length,
-    changes: changes.slice(0, AUDITED_ROWS),
-    ...(changes.length > AUDITED_ROWS ? { listedFirst: AUDITED_ROWS } : {}),
+    changes: listed,
+    ...(listed.length < changes.length ? { listedFirst: listed.length } : {}),
   };
 };
 

@@ -156,13 +156,15 @@ export const updateStandard: Core<
   if (input.rows !== undefined) {
     const old = await deps.rows.get(v.rowsKey);
     const fact = rowChangesFact(old, input.rows);
-    if (fact.added + fact.removed + fact.changed > 0 || old.length !== input.rows.length) {
+    // Any difference, a new order of the same rows too.
+    if (JSON.stringify(old) !== JSON.stringify(input.rows)) {
       rows = input.rows;
       const key = await deps.rows.put(record.standardId, rows);
       Object.assign(next, rowsFacts(record, rows, key));
       before.rowCount = v.rowCount;
       after.rowCount = next.rowCount;
-      after.rows = fact;
+      after.rows =
+        fact.added + fact.removed + fact.changed === 0 ? { ...fact, reordered: true } : fact;
     }
   }
   if (Object.keys(after).length === 0) return detailOf(deps, record, v, snapshot);
