@@ -326,4 +326,49 @@ describe('mapping standards', () => {
     );
     expect(audit.entries.at(-1)?.action).toBe('standard.exported');
   });
+
+  it('saves a new order of the same rows, audited as reordered', async () => {
+    const { deps, audit } = setup();
+    const c = await createStandard(create(), orgAdmin, deps);
+    const reordered = [...goodRows()].reverse();
+    const u = await updateStandard(
+      { standardId: c.standard.standardId, version: 1, revision: c.revision, rows: reordered },
+      orgAdmin,
+      deps,
+    );
+    expect(u.rows.map((r) => r.sourceCode)).toEqual(['PSP', 'CV-PI']);
+    expect(audit.entries.at(-1)?.after).toMatchObject({
+      rows: { added: 0, removed: 0, changed: 0, reordered: true },
+    });
+  });
+
+  it('leaves the systems without a standard when the version in use is retired', async () => {
+    const { deps } = setup();
+    const c = await createStandard(create(), orgAdmin, deps);
+    const id = c.standard.standardId;
+    const p1 = await publishStandard(publishInput(id, 1, c.revision), orgAdmin, deps);
+    const v2 = await newVersion(
+      { standardId: id, fromVersion: 1, revision: p1.revision },
+      orgAdmin,
+      deps,
+    );
+    const p2 = await publishStandard(publishInput(id, 2, v2.revision), orgAdmin, deps);
+    const r = await retireStandard(
+      { standardId: id, version: 2, revision: p2.revision, reason: 'Withdrawn' },
+      orgAdmin,
+      deps,
+    );
+    // Version 1 stays published but superseded: it does not come back into use.
+    expect(r.versions.map((v) => [v.version, v.status, v.inUse])).toEqual([
+      [1, 'published', false],
+      [2, 'retired', false],
+    ]);
+    const other = await createStandard(create({ name: 'Replacement' }), orgAdmin, deps);
+    const published = await publishStandard(
+      publishInput(other.standard.standardId, 1, other.revision),
+      orgAdmin,
+      deps,
+    );
+    expect(published.standard.inUse).toBe(true);
+  });
 });
