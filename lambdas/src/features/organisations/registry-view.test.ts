@@ -18,6 +18,7 @@ import {
   toStudy,
   toSystem,
   viewOf,
+  perSnapshot,
 } from './registry-view';
 
 const stamps = {
@@ -211,7 +212,7 @@ describe('viewOf', () => {
 });
 
 describe('linksOf', () => {
-  it('is built once per snapshot and indexes every side', () => {
+  it('is built once per set of maps and indexes every side', () => {
     const links = linksOf(snapshot);
     expect(linksOf(snapshot)).toBe(links);
     expect(links.connectionsOf.get('C')?.map((c) => c.connectionId)).toEqual(['1', '2']);
@@ -219,7 +220,9 @@ describe('linksOf', () => {
     expect(links.connectionsOfSystem.get('b1')?.map((c) => c.connectionId)).toEqual(['2']);
     expect(links.studiesOf.get('C')?.map((s) => s.studyId)).toEqual(['T1']);
     expect(links.systemsOf.get('A')?.map((s) => s.systemId)).toEqual(['a1', 'a2']);
-    expect(linksOf({ ...snapshot })).not.toBe(links);
+    // Another snapshot of the same maps (a standard changed): the same links.
+    expect(linksOf({ ...snapshot, version: 2 })).toBe(links);
+    expect(linksOf({ ...snapshot, systems: new Map(snapshot.systems) })).not.toBe(links);
   });
 });
 
@@ -258,5 +261,17 @@ describe('describeConnections and inUseMessage', () => {
     );
     const many = Array.from({ length: 7 }, () => connections[0] as ConnectionRecord);
     expect(describeConnections(many, snapshot)).toMatch(/; and 2 more$/);
+  });
+});
+
+describe('perSnapshot', () => {
+  it('builds once while the four maps stay, whatever else of the snapshot changes', () => {
+    let builds = 0;
+    const count = perSnapshot(() => (builds += 1));
+    count(snapshot);
+    count({ ...snapshot, version: 2, standards: new Map() });
+    expect(builds).toBe(1);
+    count({ ...snapshot, connections: new Map(snapshot.connections) });
+    expect(builds).toBe(2);
   });
 });
