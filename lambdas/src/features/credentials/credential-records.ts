@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   EXPIRING_DAYS,
   LINK_HOURS,
@@ -37,7 +36,7 @@ export interface CredentialDeps {
   newToken?: () => string;
 }
 
-export const newIdOf = (deps: { newId?: () => string }): (() => string) => deps.newId ?? randomUUID;
+export { newIdOf } from '../../core/ids';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const LINK_MS = LINK_HOURS * 60 * 60 * 1000;

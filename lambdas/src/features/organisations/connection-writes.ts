@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { AppError, ConflictError, ValidationError } from '../../core/errors';
 import type { Caller, RequestContext } from '../../core/request';
 import type { AuditEntry } from '../../ports/audit-trail';
@@ -30,8 +29,7 @@ export interface RegistryWriteDeps {
   newId?: () => string;
 }
 
-export const newIdOf = (deps: Pick<RegistryWriteDeps, 'newId'>): (() => string) =>
-  deps.newId ?? randomUUID;
+export { newIdOf } from '../../core/ids';
 
 /** A 409 the form shows at the field it is about. */
 export const conflictOn = (path: string, message: string): AppError =>

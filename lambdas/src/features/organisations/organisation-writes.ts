@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ConflictError } from '../../core/errors';
 import type { Caller, RequestContext } from '../../core/request';
 import type { Clock } from '../../ports/clock';
@@ -29,7 +28,7 @@ export interface OrganisationWriteDeps {
   newId?: () => string;
 }
 
-export const newIdOf = (deps: { newId?: () => string }): (() => string) => deps.newId ?? randomUUID;
+export { newIdOf } from '../../core/ids';
 
 export const organisationSubject = (organisationId: string) => `organisation:${organisationId}`;
 export const systemSubject = (systemId: string) => `system:${systemId}`;

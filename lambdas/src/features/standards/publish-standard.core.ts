@@ -1,5 +1,4 @@
 import type { routes } from '@ccsc/contract';
-import { validateRows } from '@ccsc/contract/standard-rows';
 import { ConflictError, ForbiddenError, ValidationError } from '../../core/errors';
 import type { Core } from '../../core/request';
 import type { StandardVersionRecord } from '../../ports/registry';
@@ -7,7 +6,7 @@ import type { SignatureVerifier } from '../../ports/signatures';
 import type { UserDirectory } from '../../ports/user-directory';
 import {
   auditEntry,
-  catalogueFor,
+  checkRows,
   checkRevision,
   checkSystems,
   commitStandard,
@@ -45,14 +44,13 @@ export const publishStandard: Core<
     throw new ConflictError(`Version ${String(v.version)} is ${v.status} already.`);
   }
   checkRevision(record, input.revision);
-  const rows = await deps.rows.get(v.rowsKey);
-  const problems = validateRows(rows, catalogueFor(record));
-  if (problems.length > 0) {
+  const checked = checkRows(record, await deps.rows.get(v.rowsKey));
+  if (checked.problems.length > 0) {
     throw new ConflictError(
-      `Version ${String(v.version)} has ${String(problems.length)} problem(s): fix them before publishing.`,
+      `Version ${String(v.version)} has ${String(checked.problems.length)} problem(s): fix them before publishing.`,
     );
   }
-  if (rows.length === 0) {
+  if (checked.rows.length === 0) {
     throw new ConflictError('A standard without rows cannot be published.');
   }
   checkSystems(snapshot, record.organisationId, v.systemIds);
@@ -115,5 +113,5 @@ export const publishStandard: Core<
       ),
     ],
   });
-  return detailOf(deps, changed, published, snapshot, rows);
+  return detailOf(deps, changed, published, snapshot, checked);
 };

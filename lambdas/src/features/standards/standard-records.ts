@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newIdOf } from '../../core/ids';
 import type * as z from 'zod';
 import { reachOf, reaches } from '@ccsc/contract';
 import {
@@ -7,6 +7,7 @@ import {
   validateRows,
   type MappingRow,
   type RowChange,
+  type RowProblem,
 } from '@ccsc/contract/standard-rows';
 import type { standardDetailSchema, standardVersionSchema } from '@ccsc/contract/standards';
 import { catalogueOf, type TmfCatalogue } from '@ccsc/contract/tmf-catalogue';
@@ -184,29 +185,39 @@ export const toSummary = (record: StandardRecord, snapshot: RegistrySnapshot) =>
   };
 };
 
-/** A version as the editor opens it (its rows given, when the caller has them already). */
+/** A version's rows with their problems against the standard's catalogue. */
+export interface CheckedRows {
+  rows: MappingRow[];
+  problems: RowProblem[];
+}
+
+export const checkRows = (
+  record: Pick<StandardRecord, 'catalogueVersion'>,
+  rows: MappingRow[],
+): CheckedRows => ({ rows, problems: validateRows(rows, catalogueFor(record)) });
+
+/** A version as the editor opens it (its rows and problems given, when the caller has them). */
 export const detailOf = async (
   deps: Pick<StandardDeps, 'rows'>,
   record: StandardRecord,
   v: StandardVersionRecord,
   snapshot: RegistrySnapshot,
-  rows?: MappingRow[],
+  checked?: CheckedRows,
 ): Promise<StandardDetail> => {
-  const held = rows ?? (await deps.rows.get(v.rowsKey));
-  const catalogue = catalogueFor(record);
+  const { rows, problems } = checked ?? checkRows(record, await deps.rows.get(v.rowsKey));
   return {
     standard: toVersionView(record, v, snapshot),
     revision: record.revision,
-    rows: held,
-    problems: validateRows(held, catalogue),
-    coverage: coverageOf(held, catalogue),
+    rows,
+    problems,
+    coverage: coverageOf(rows, catalogueFor(record)),
     versions: record.versions.map((each) => toVersionView(record, each, snapshot)),
   };
 };
 
 // ---------- changing ----------
 
-export const newIdOf = (deps: { newId?: () => string }): (() => string) => deps.newId ?? randomUUID;
+export { newIdOf };
 
 /** A new standard's id: `std-` and 24 lower-case hex digits. */
 export const newStandardId = (deps: { newId?: () => string }): string =>
@@ -341,13 +352,9 @@ export const rowChangesFact = (before: readonly MappingRow[], after: readonly Ma
   };
 };
 
-/** A new version's record fields from what the rows are. */
-export const rowsFacts = (
-  record: Pick<StandardRecord, 'catalogueVersion'>,
-  rows: readonly MappingRow[],
-  key: string,
-) => ({
+/** A version's record fields from what its rows are. */
+export const rowsFacts = (checked: CheckedRows, key: string) => ({
   rowsKey: key,
-  rowCount: rows.length,
-  problemCount: validateRows(rows, catalogueFor(record)).length,
+  rowCount: checked.rows.length,
+  problemCount: checked.problems.length,
 });

@@ -6,7 +6,9 @@ import type { StandardRecord, StandardVersionRecord } from '../../ports/registry
 import {
   auditEntry,
   checkRevision,
+  checkRows,
   checkSystems,
+  type CheckedRows,
   commitStandard,
   detailOf,
   draftOf,
@@ -56,7 +58,7 @@ export const createStandard: Core<
   }
   const standardId = newStandardId(deps);
   const at = deps.clock.now().toISOString();
-  const base = { catalogueVersion: input.catalogueVersion };
+  const checked = checkRows({ catalogueVersion: input.catalogueVersion }, rows);
   const key = await deps.rows.put(standardId, rows);
   const version: StandardVersionRecord = {
     version: 1,
@@ -65,7 +67,7 @@ export const createStandard: Core<
     description: input.description ?? null,
     systemIds,
     product: input.product ?? null,
-    ...rowsFacts(base, rows, key),
+    ...rowsFacts(checked, key),
     basedOnVersion: null,
     createdAt: at,
     createdBy: ctx.caller.email,
@@ -102,7 +104,7 @@ export const createStandard: Core<
       ),
     ],
   });
-  return detailOf(deps, record, version, snapshot, rows);
+  return detailOf(deps, record, version, snapshot, checked);
 };
 
 /** The standard's draft, which must be the version named: a published one never changes. */
@@ -152,15 +154,15 @@ export const updateStandard: Core<
   if (input.systemIds !== undefined) {
     set('systemIds', checkSystems(snapshot, record.organisationId, input.systemIds));
   }
-  let rows: MappingRow[] | undefined;
+  let checked: CheckedRows | undefined;
   if (input.rows !== undefined) {
     const old = await deps.rows.get(v.rowsKey);
     const fact = rowChangesFact(old, input.rows);
     // Any difference, a new order of the same rows too.
     if (JSON.stringify(old) !== JSON.stringify(input.rows)) {
-      rows = input.rows;
-      const key = await deps.rows.put(record.standardId, rows);
-      Object.assign(next, rowsFacts(record, rows, key));
+      checked = checkRows(record, input.rows);
+      const key = await deps.rows.put(record.standardId, input.rows);
+      Object.assign(next, rowsFacts(checked, key));
       before.rowCount = v.rowCount;
       after.rowCount = next.rowCount;
       after.rows =
@@ -190,7 +192,7 @@ export const updateStandard: Core<
       ),
     ],
   });
-  return detailOf(deps, changed, next, snapshot, rows);
+  return detailOf(deps, changed, next, snapshot, checked);
 };
 
 /**
