@@ -158,6 +158,25 @@ export const acknowledgeStandardRowGrants = (scope: IConstruct): void => {
   );
 };
 
+/**
+ * The document exchange's grants (issue 17): a sender's upload goes to incoming/<documentId>/<n>
+ * and a verified document is kept at records/<studyId>/<documentId>, both named at run time.
+ */
+export const acknowledgeDocumentGrants = (scope: IConstruct): void => {
+  acknowledgeObjectGrants(
+    scope,
+    /DocumentsBucket[^/]*\/incoming\/\*$/,
+    'A sender’s upload is an object named by its document id and attempt at run time ' +
+      '(incoming/<documentId>/<attempt>): the grant is the documents bucket’s incoming/ prefix only.',
+  );
+  acknowledgeObjectGrants(
+    scope,
+    /DocumentsBucket[^/]*\/records\/\*$/,
+    'A verified document is an object named by its study and id at run time ' +
+      '(records/<studyId>/<documentId>): the grant is the documents bucket’s records/ prefix only.',
+  );
+};
+
 const acknowledgeObjectGrants = (scope: IConstruct, finding: RegExp, reason: string): void => {
   for (const policy of scope.node.findAll().filter((c) => c instanceof CfnPolicy)) {
     policy.node.addValidation({

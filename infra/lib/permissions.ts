@@ -24,9 +24,15 @@ export type ResourceKey =
   | 'mainTable'
   /** The audit table; every function is additionally denied updates and deletes on it. */
   | 'auditTable'
+  /** The documents table (issue 17) and its indexes. */
+  | 'documentsTable'
   /** The documents bucket itself (ListBucket), or its objects. */
   | 'documentsBucket'
   | 'documentsObjects'
+  /** The senders' uploads in the documents bucket (`incoming/*`). */
+  | 'documentUploads'
+  /** The verified documents the hub keeps (`records/*`): written and read, never deleted. */
+  | 'documentRecords'
   | 'artifactsBucket'
   | 'artifactsObjects'
   /** The mapping standards' rows in the artifacts bucket (`standards/*`), nothing else of it. */
@@ -448,6 +454,8 @@ export const OPERATION_PERMISSIONS = {
   ],
   's3documents/list': [],
   's3documents/download': [],
+  's3documents/get': [],
+  's3documents/retry': [],
 } as const satisfies Record<Operation, readonly PermissionGrant[]>;
 
 /**
@@ -522,6 +530,29 @@ const PARTNER_CALL: readonly PermissionGrant[] = [
   REGISTRY_READ,
 ];
 
+/**
+ * The document exchange (issue 17). HeadObject needs ListBucket to answer "not there" (404)
+ * rather than 403; no function may delete a document (none is granted s3:DeleteObject).
+ */
+const DOCUMENT_READ: PermissionGrant = {
+  on: 'documentsTable',
+  actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+};
+const DOCUMENT_WRITE: PermissionGrant = {
+  on: 'documentsTable',
+  actions: ['dynamodb:PutItem', 'dynamodb:ConditionCheckItem'],
+};
+const DOCUMENT_UPLOAD_SIGN: PermissionGrant = { on: 'documentUploads', actions: ['s3:PutObject'] };
+const DOCUMENT_KEEP: readonly PermissionGrant[] = [
+  { on: 'documentsBucket', actions: ['s3:ListBucket'] },
+  { on: 'documentUploads', actions: ['s3:GetObject'] },
+  { on: 'documentRecords', actions: ['s3:PutObject', 's3:AbortMultipartUpload'] },
+];
+const DOCUMENT_DOWNLOAD_SIGN: PermissionGrant = {
+  on: 'documentRecords',
+  actions: ['s3:GetObject'],
+};
+
 /** The partner functions: one per partner route of the contract, and the OpenAPI document. */
 export type PartnerFunction = PartnerOperation | 'partner-openapi';
 
@@ -530,6 +561,38 @@ export const PARTNER_PERMISSIONS: Readonly<Record<PartnerFunction, readonly Perm
   'partner-connections': mergeByResource(PARTNER_CALL),
   // The standards' rows (with rows=true) from the artifacts bucket's standards/ prefix.
   'partner-standards': mergeByResource([...PARTNER_CALL, STANDARD_ROWS_READ]),
+  // Announce: the early check of the sender's standard, the record and its idempotency key, the
+  // presigned upload, the audit record.
+  'partner-send-document': mergeByResource([
+    ...PARTNER_CALL,
+    STANDARD_ROWS_READ,
+    DOCUMENT_READ,
+    DOCUMENT_WRITE,
+    DOCUMENT_UPLOAD_SIGN,
+    AUDIT_APPEND,
+  ]),
+  // Complete: what arrived copied through a hash into records/, classified, delivered or held.
+  'partner-complete-document': mergeByResource([
+    ...PARTNER_CALL,
+    STANDARD_ROWS_READ,
+    DOCUMENT_READ,
+    DOCUMENT_WRITE,
+    DOCUMENT_UPLOAD_SIGN,
+    ...DOCUMENT_KEEP,
+    AUDIT_APPEND,
+  ]),
+  'partner-get-document': mergeByResource([...PARTNER_CALL, DOCUMENT_READ]),
+  'partner-list-documents': mergeByResource([
+    ...PARTNER_CALL,
+    DOCUMENT_READ,
+    DOCUMENT_DOWNLOAD_SIGN,
+  ]),
+  'partner-acknowledge-document': mergeByResource([
+    ...PARTNER_CALL,
+    DOCUMENT_READ,
+    DOCUMENT_WRITE,
+    AUDIT_APPEND,
+  ]),
   'partner-openapi': [],
 };
 

@@ -25,6 +25,25 @@ export const TABLES = {
   },
   /** The append-only audit trail: no code path updates or deletes a record. */
   audit: { suffix: 'audit', partitionKey: 'pk', sortKey: 'sk', indexes: [] },
+  /**
+   * The documents exchanged between systems (issue 17), their idempotency keys and the systems'
+   * inboxes. Each index lists documents newest first (`gSent`: sent time + id) for one way the
+   * console looks at them; see DOCUMENT_INDEXES.
+   */
+  documents: {
+    suffix: 'documents',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [
+      { name: 'byHub', partitionKey: 'gHub', sortKey: 'gSent' },
+      { name: 'bySite', partitionKey: 'gSite', sortKey: 'gSent' },
+      { name: 'bySponsor', partitionKey: 'gSponsor', sortKey: 'gSent' },
+      { name: 'byCro', partitionKey: 'gCro', sortKey: 'gSent' },
+      { name: 'byStudy', partitionKey: 'gStudy', sortKey: 'gSent' },
+      { name: 'byConnection', partitionKey: 'gConnection', sortKey: 'gSent' },
+      { name: 'held', partitionKey: 'gHeld', sortKey: 'gSent' },
+    ],
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export const BUCKETS = {
@@ -147,3 +166,44 @@ export const credentialClientKey = (clientId: string) => ({
   pk: 'CREDENTIAL#CLIENT',
   sk: clientId,
 });
+
+// ---- Documents (issue 17; adapters/dynamodb-documents.ts) ----
+
+/**
+ * The documents table:
+ * - a document: `DOC#<documentId>` / `DOC`, its fields beside the keys and `revision` (every
+ *   change is conditional on the revision it was made from). Its index keys: `gHub` (`ALL`),
+ *   `gSite`, `gSponsor`, `gCro` (the organisations, the CRO's only when the study has one),
+ *   `gStudy`, `gConnection`, and `gHeld` (`HELD`, only while held): each index is one way the
+ *   console lists documents, newest first by `gSent` (`<sentAt>#<documentId>`).
+ * - an idempotency key: `IDEM#<senderSystemId>` / the key → the document it made, put only if
+ *   absent in the same transaction as the document, so a retried send never makes a second one.
+ * - an inbox: `INBOX#<receiverSystemId>` / the zero-padded sequence → the document delivered
+ *   there, and its head `INBOXHEAD#<systemId>` / `HEAD` (`seq`, the last). A delivery raises the
+ *   head on the condition that it is still the value read and writes the entry in the same
+ *   transaction, so entries appear in sequence order: a reader that saw entry n has seen every
+ *   entry before it, and a `since` cursor never skips one.
+ */
+export const DOCUMENT_INDEXES = {
+  hub: { index: 'byHub', attribute: 'gHub' },
+  site: { index: 'bySite', attribute: 'gSite' },
+  sponsor: { index: 'bySponsor', attribute: 'gSponsor' },
+  cro: { index: 'byCro', attribute: 'gCro' },
+  study: { index: 'byStudy', attribute: 'gStudy' },
+  connection: { index: 'byConnection', attribute: 'gConnection' },
+  held: { index: 'held', attribute: 'gHeld' },
+} as const;
+export type DocumentIndexName = keyof typeof DOCUMENT_INDEXES;
+export const DOCUMENT_HUB_KEY = 'ALL';
+export const DOCUMENT_HELD_KEY = 'HELD';
+export const documentKey = (documentId: string) => ({ pk: `DOC#${documentId}`, sk: 'DOC' });
+export const documentSentKey = (sentAt: string, documentId: string) => `${sentAt}#${documentId}`;
+export const idempotencyKey = (senderSystemId: string, key: string) => ({
+  pk: `IDEM#${senderSystemId}`,
+  sk: key,
+});
+export const inboxEntryKey = (systemId: string, seq: number) => ({
+  pk: `INBOX#${systemId}`,
+  sk: String(seq).padStart(12, '0'),
+});
+export const inboxHeadKey = (systemId: string) => ({ pk: `INBOXHEAD#${systemId}`, sk: 'HEAD' });

@@ -14,6 +14,7 @@ const complete: LambdaEnvironment = {
   USER_POOL_CLIENT_ID: 'client',
   MAIN_TABLE: 'ccsc-sit-main',
   AUDIT_TABLE: 'ccsc-sit-audit',
+  DOCUMENTS_TABLE: 'ccsc-sit-documents',
   DOCUMENTS_BUCKET: 'ccsc-sit-documents-1',
   ARTIFACTS_BUCKET: 'ccsc-sit-artifacts-1',
   EXPORTS_BUCKET: 'ccsc-sit-exports-1',

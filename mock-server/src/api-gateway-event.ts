@@ -18,6 +18,10 @@ export const toApiGatewayEvent = (
     method: req.method,
     resource: resourcePath,
     path: url.pathname,
+    pathParameters:
+      typeof req.params === 'object' && req.params !== null && Object.keys(req.params).length > 0
+        ? (req.params as Record<string, string>)
+        : null,
     query: url.searchParams,
     headers: req.headers,
     body: typeof req.body === 'string' && req.body.length > 0 ? req.body : null,

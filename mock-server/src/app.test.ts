@@ -436,7 +436,10 @@ describe('the offline app', () => {
       expect(partnerRouteList.length).toBeGreaterThan(0);
       for (const route of partnerRouteList) {
         expect(
-          app.hasRoute({ method: route.method, url: `/ccsc/api/v1/${route.path}` }),
+          app.hasRoute({
+            method: route.method,
+            url: `/ccsc/api/v1/${route.path.replace(/\{(\w+)\}/g, ':$1')}`,
+          }),
           route.operation,
         ).toBe(true);
       }
@@ -548,7 +551,7 @@ describe('the offline app', () => {
         '/ccsc/api/v2/me',
         '/ccsc/api/v1/me/',
         '/ccsc/api/',
-        '/ccsc/api/v1/documents?__proto__=1',
+        '/ccsc/api/v1/archive?__proto__=1',
       ]) {
         for (const method of ['GET', 'POST'] as const) {
           const res = await app.inject({

@@ -45,6 +45,9 @@ export interface AppOptions {
 /** Everything under it is the partner API's: unknown calls answer in the error envelope. */
 const PARTNER_API_ROOT = '/ccsc/api/';
 
+/** API Gateway writes a path parameter `{name}`, Fastify `:name`. */
+const fastifyUrlOf = (url: string): string => url.replace(/\{([A-Za-z]+)\}/g, ':$1');
+
 /** The methods a partner route answers 405 to (its own method aside). */
 const OTHER_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
@@ -294,7 +297,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     const url = `${PARTNER_API_PREFIX}${path}`;
     app.route({
       method,
-      url,
+      url: fastifyUrlOf(url),
       exposeHeadRoute: false,
       handler: async (req, reply) => {
         let claims: Record<string, string> | null = null;
@@ -312,25 +315,35 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
         return sendLambdaResult(reply, await handler(toApiGatewayEvent(req, url, claims)));
       },
     });
+  };
+
+  /** Each partner path answers 405 to the methods none of its routes takes. */
+  const mountOtherMethods = (path: string, methods: readonly string[]) => {
+    const url = `${PARTNER_API_PREFIX}${path}`;
+    const allowed = methods.join(', ');
     app.route({
-      method: OTHER_METHODS.filter((m) => m !== method),
-      url,
+      method: OTHER_METHODS.filter((m) => !methods.includes(m)),
+      url: fastifyUrlOf(url),
       handler: async (req, reply) => {
-        reply.header('allow', method);
+        reply.header('allow', allowed);
         return sendError(
           reply,
           405,
           'METHOD_NOT_ALLOWED',
-          `${url} accepts ${method}, not ${req.method}.`,
+          `${url} accepts ${methods.join(' or ')}, not ${req.method}.`,
         );
       },
     });
   };
 
+  const methodsByPath = new Map<string, string[]>();
   for (const route of partnerRouteList) {
     mountPartnerRoute(route.method, route.path, route.operation, 'access-token');
+    methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
   }
   mountPartnerRoute('GET', PARTNER_OPENAPI_PATH, PARTNER_OPENAPI_OPERATION, 'public');
+  methodsByPath.set(PARTNER_OPENAPI_PATH, ['GET']);
+  for (const [path, methods] of methodsByPath) mountOtherMethods(path, methods);
 
   await app.register(fastifyStatic, {
     root: options.webRoot,

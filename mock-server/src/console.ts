@@ -101,6 +101,7 @@ export const startConsole = async (
   const tables = {
     main: tableName(ENVIRONMENT_NAME, TABLES.main),
     audit: tableName(ENVIRONMENT_NAME, TABLES.audit),
+    documents: tableName(ENVIRONMENT_NAME, TABLES.documents),
   };
   const buckets = {
     documents: bucketName(ENVIRONMENT_NAME, BUCKETS.documents),
@@ -140,6 +141,7 @@ export const startConsole = async (
     tables: [
       { name: tables.main, definition: TABLES.main },
       { name: tables.audit, definition: TABLES.audit },
+      { name: tables.documents, definition: TABLES.documents },
     ],
     buckets: [buckets.documents, buckets.artifacts, buckets.exports],
   });

@@ -18,7 +18,7 @@ const stack = {
 
 const env = lambdaEnvFor({
   stack,
-  tables: { main: 'ccsc-local-main', audit: 'ccsc-local-audit' },
+  tables: { main: 'ccsc-local-main', audit: 'ccsc-local-audit', documents: 'ccsc-local-documents' },
   buckets: {
     documents: 'ccsc-local-documents',
     artifacts: 'ccsc-local-artifacts',
@@ -65,7 +65,7 @@ describe('lambdaEnvFor: the handlers’ environment offline', () => {
     expect(env.PARTNER_API_BASE_URL).toBe('http://localhost:3123');
     const bare = lambdaEnvFor({
       stack,
-      tables: { main: 'm', audit: 'a' },
+      tables: { main: 'm', audit: 'a', documents: 'd' },
       buckets: { documents: 'd', artifacts: 'r', exports: 'e' },
       mailFrom: 'no-reply@ccsc.local',
       environmentName: 'local',

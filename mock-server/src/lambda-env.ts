@@ -4,7 +4,7 @@ import type { StackInfo } from './stack';
 
 export interface LambdaEnvInput {
   stack: StackInfo;
-  tables: { main: string; audit: string };
+  tables: { main: string; audit: string; documents: string };
   buckets: { documents: string; artifacts: string; exports: string };
   mailFrom: string;
   environmentName: string;
@@ -73,6 +73,7 @@ export const lambdaEnvFor = (
     USER_POOL_CLIENT_ID: i.stack.userPoolClientId,
     MAIN_TABLE: i.tables.main,
     AUDIT_TABLE: i.tables.audit,
+    DOCUMENTS_TABLE: i.tables.documents,
     DOCUMENTS_BUCKET: i.buckets.documents,
     ARTIFACTS_BUCKET: i.buckets.artifacts,
     EXPORTS_BUCKET: i.buckets.exports,

@@ -10,6 +10,8 @@ import {
   PARTNER_API_PREFIX,
   PARTNER_OPENAPI_PATH,
   partnerRoutes,
+  pathParametersOf,
+  type PartnerRouteDefinition,
 } from '@ccsc/contract/partner-api';
 import type { LambdaEnvironment } from '@ccsc/lambdas/env';
 import { FEATURE_AREA_NAMES, FEATURE_AREAS, type FeatureArea } from '../feature-areas';
@@ -65,6 +67,21 @@ export const queryParameters = (
       (json.required ?? []).includes(name),
     ]),
   );
+};
+
+/**
+ * A partner route's request parameters: its path's `{name}` segments (always required), and for a
+ * query route the other fields as query parameters. A body route's body is checked by its function.
+ */
+export const partnerParameters = (route: PartnerRouteDefinition): Record<string, boolean> => {
+  const inPath = pathParametersOf(route.path);
+  const query = Object.entries(route.input === 'query' ? queryParameters(route) : {}).filter(
+    ([key]) => !inPath.some((name) => key === `method.request.querystring.${name}`),
+  );
+  return {
+    ...Object.fromEntries(query),
+    ...Object.fromEntries(inPath.map((name) => [`method.request.path.${name}`, true])),
+  };
 };
 
 /**
@@ -340,7 +357,7 @@ export class Api extends Construct {
                 authorizer: this.partnerAuthorizer,
                 authorizationScopes: [...API_SCOPE_VALUES],
                 requestValidator: validator,
-                requestParameters: queryParameters(route),
+                requestParameters: partnerParameters(route),
               }),
         },
       );

@@ -27,6 +27,9 @@ export interface DataProps {
 export class Data extends Construct {
   readonly mainTable: dynamodb.Table;
   readonly auditTable: dynamodb.Table;
+  /** The documents exchanged (issue 17), their idempotency keys and the systems' inboxes. */
+  readonly documentsTable: dynamodb.Table;
+  readonly documentsTableIndexes: readonly string[];
   /** Index names of the main table, for index-scoped grants. */
   readonly mainTableIndexes: readonly string[];
   readonly documentsBucket: s3.Bucket;
@@ -42,6 +45,8 @@ export class Data extends Construct {
     this.mainTable = this.table('MainTable', props.environmentName, TABLES.main);
     this.auditTable = this.table('AuditTable', props.environmentName, TABLES.audit);
     this.mainTableIndexes = TABLES.main.indexes.map((i) => i.name);
+    this.documentsTable = this.table('DocumentsTable', props.environmentName, TABLES.documents);
+    this.documentsTableIndexes = TABLES.documents.indexes.map((i) => i.name);
 
     this.accessLogBucket = new s3.Bucket(this, 'AccessLogBucket', {
       bucketName: bucketName(props.environmentName, 'access-logs', props.account),
@@ -66,7 +71,7 @@ export class Data extends Construct {
         'It is private, versioned, TLS-only and expires its objects.',
     });
 
-    const dataBucket = (cid: string, name: string) =>
+    const dataBucket = (cid: string, name: string, extraRules: s3.LifecycleRule[] = []) =>
       new s3.Bucket(this, cid, {
         bucketName: bucketName(props.environmentName, name, props.account),
         encryption: s3.BucketEncryption.S3_MANAGED,
@@ -82,10 +87,27 @@ export class Data extends Construct {
             noncurrentVersionExpiration: Duration.days(props.noncurrentVersionDays),
             abortIncompleteMultipartUploadAfter: Duration.days(7),
           },
+          ...extraRules,
         ],
         removalPolicy: RemovalPolicy.RETAIN,
       });
-    this.documentsBucket = dataBucket('DocumentsBucket', BUCKETS.documents);
+    // Documents are records (GCP, 21 CFR Part 11): kept in every version, moved to cheaper
+    // storage as they age, never deleted through the API (no function is granted DeleteObject);
+    // the senders' uploads (incoming/) are only the way in and go after a week. Object Lock:
+    // infra/README.md.
+    this.documentsBucket = dataBucket('DocumentsBucket', BUCKETS.documents, [
+      {
+        id: 'RecordsToCheaperStorage',
+        prefix: 'records/',
+        transitions: [
+          {
+            storageClass: s3.StorageClass.INTELLIGENT_TIERING,
+            transitionAfter: Duration.days(0),
+          },
+        ],
+      },
+      { id: 'UploadsExpire', prefix: 'incoming/', expiration: Duration.days(7) },
+    ]);
     this.artifactsBucket = dataBucket('ArtifactsBucket', BUCKETS.artifacts);
     // Exports hold personal data that is already in the directory: nothing to keep versions of,
     // and nothing to keep beyond the day of the download.

@@ -9,7 +9,7 @@ import {
 } from '@ccsc/contract/partner-api';
 import type { LambdaEnvironment } from '@ccsc/lambdas/env';
 import { partnerEntryFor } from '../lambda-entries';
-import { acknowledgeStandardRowGrants } from '../nag';
+import { acknowledgeDocumentGrants, acknowledgeStandardRowGrants } from '../nag';
 import { PARTNER_PERMISSIONS, type PartnerFunction, type ResourceKey } from '../permissions';
 import { grantTo, NodeFunction } from './node-function';
 
@@ -64,6 +64,13 @@ export class PartnerFunctions extends NestedStack {
       grantTo(fn, PARTNER_PERMISSIONS[name], props.grantTargets);
       if (PARTNER_PERMISSIONS[name].some((g) => g.on === 'standardRowsObjects')) {
         acknowledgeStandardRowGrants(fn);
+      }
+      if (
+        PARTNER_PERMISSIONS[name].some(
+          (g) => g.on === 'documentUploads' || g.on === 'documentRecords',
+        )
+      ) {
+        acknowledgeDocumentGrants(fn);
       }
       Validations.of(fn).acknowledge({
         id: 'Serverless-LambdaDLQ',

@@ -133,7 +133,12 @@ export class RouteExtras extends NestedStack {
         action: 'lambda:InvokeFunction',
         functionName: route.fn.function.functionArn,
         principal: 'apigateway.amazonaws.com',
-        sourceArn: props.restApi.arnForExecuteApi(route.method, route.path, props.stageName),
+        // A path parameter is `*` in the source ARN, as API Gateway invokes with its value.
+        sourceArn: props.restApi.arnForExecuteApi(
+          route.method,
+          route.path.replace(/\{[^}]*\}/g, '*'),
+          props.stageName,
+        ),
       });
     }
     this.models = models;

@@ -1,15 +1,249 @@
 import * as z from 'zod';
 import { cursorSchema, isoDateSchema } from './fields';
-import { READERS, downloadLinkSchema } from './common';
+import { ADMINS, READERS, downloadLinkSchema } from './common';
 import { defineRoute } from './route';
 
-export const documentKeySchema = z.lazy(() =>
+/**
+ * Documents exchanged between connected systems (issue 17): the model both the partner API and
+ * the console read, and the console's `s3documents/*` calls (SPEC §7 names the prefix; the paths
+ * and payloads are ours).
+ *
+ * A document is sent by one system of an active connection to the other: announced (type, title,
+ * size, SHA-256…), uploaded straight to S3 through a presigned PUT, then completed: the hub checks
+ * what arrived, classifies it through the sender's published mapping standard (its type → a TMF
+ * Reference Model artifact) and the receiver's (that artifact → the receiver's own type), and
+ * delivers it into the receiver's inbox. Whatever stops that holds the document with a reason;
+ * nothing is dropped.
+ */
+
+/** What a file may be: PDF, Word, Excel, images, XML. */
+export const DOCUMENT_CONTENT_TYPES = [
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'image/png',
+  'image/jpeg',
+  'image/tiff',
+  'application/xml',
+  'text/xml',
+] as const;
+export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
+
+/** The file name extensions each content type may carry (the name is checked against its type). */
+export const EXTENSIONS_OF: Readonly<Record<DocumentContentType, readonly string[]>> = {
+  'application/pdf': ['pdf'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['xlsx'],
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/tiff': ['tif', 'tiff'],
+  'application/xml': ['xml'],
+  'text/xml': ['xml'],
+};
+
+/** The largest document: 100 MB. */
+export const MAX_DOCUMENT_BYTES = 100 * 1000 * 1000;
+
+/**
+ * Where a document is:
+ * - `awaiting-upload`: announced; its file has not been completed yet;
+ * - `received`: the file arrived and matches the size and SHA-256 announced;
+ * - `classified`: mapped to an artifact and to the receiver's type;
+ * - `delivered`: in the receiver's inbox;
+ * - `acknowledged`: the receiver confirmed it has it;
+ * - `held`: stopped, with a reason, until what is missing is there (see HOLD_REASONS).
+ */
+export const DOCUMENT_STATES = [
+  'awaiting-upload',
+  'received',
+  'classified',
+  'delivered',
+  'acknowledged',
+  'held',
+] as const;
+export type DocumentState = (typeof DOCUMENT_STATES)[number];
+
+/**
+ * Why a document is held. The first two kinds release themselves when the mapping is published
+ * (the hub tries again); the file problems wait for the sender to upload the file again.
+ */
+export const HOLD_REASONS = [
+  /** The sending system has no published mapping standard. */
+  'sender-no-standard',
+  /** The sender's standard does not map the document's type. */
+  'sender-type-unmapped',
+  /** The receiving system has no published mapping standard. */
+  'receiver-no-standard',
+  /** The receiver's standard maps no type to the document's artifact. */
+  'receiver-artifact-unmapped',
+  /** The artifact needs a value (e.g. the person's name) the document was sent without. */
+  'metadata-missing',
+  /** What arrived does not match the SHA-256 announced. */
+  'checksum-mismatch',
+  /** What arrived does not have the size announced. */
+  'size-mismatch',
+] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+
+/** The reasons the hub clears by itself once a standard is published. */
+export const MAPPING_HOLD_REASONS: readonly HoldReason[] = [
+  'sender-no-standard',
+  'sender-type-unmapped',
+  'receiver-no-standard',
+  'receiver-artifact-unmapped',
+];
+
+export const DIRECTIONS = ['site-to-sponsor', 'sponsor-to-site'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
+/** A document type code as a mapping standard writes it (`sourceCode`). */
+export const typeCodeSchema = z.lazy(() =>
   z
     .string()
-    .min(1)
-    .max(512)
-    .regex(/^(?!\/)(?!.*\.\.)[A-Za-z0-9_@.\-/ ]+$/, 'key is not a valid document key'),
+    .trim()
+    .min(1, 'A document type code is required.')
+    .max(100)
+    .regex(/^[^\p{Cc}]+$/u, 'A document type code has no control characters.'),
 );
+
+export const sha256Schema = z.lazy(() =>
+  z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'sha256 is the file’s SHA-256 as 64 hexadecimal digits.')
+    .transform((v) => v.toLowerCase()),
+);
+
+export const documentIdSchema = z.lazy(() =>
+  z
+    .string()
+    .regex(/^doc-[0-9a-z]{26}$/, 'documentId is not a document id (doc-…).')
+    .describe('A document id, as the hub gave it.'),
+);
+
+/** One step a document went through: when, what, and who (a system, an administrator, the hub). */
+export const documentEventSchema = z.lazy(() =>
+  z.object({
+    at: isoDateSchema,
+    event: z.enum([
+      'announced',
+      'uploaded',
+      'received',
+      'classified',
+      'delivered',
+      'acknowledged',
+      'held',
+      'retried',
+    ]),
+    /** `system:<id>`, an administrator's e-mail, or `hub`. */
+    by: z.string(),
+    detail: z.string().nullable(),
+  }),
+);
+export type DocumentEvent = z.infer<typeof documentEventSchema>;
+
+/** How the hub classified a document: the sender's type → artifact → the receiver's type. */
+export const classificationSchema = z.lazy(() =>
+  z.object({
+    catalogueVersion: z.string(),
+    artifactNumber: z.string(),
+    artifactName: z.string(),
+    zoneName: z.string(),
+    sectionName: z.string(),
+    subArtifact: z.string(),
+    filingLevel: z.enum(['trial', 'country', 'site']),
+    sender: z.object({
+      standardId: z.string(),
+      version: z.number().int(),
+      typeCode: z.string(),
+      typeName: z.string(),
+    }),
+    /** Null while the receiver's side is not mapped. */
+    receiver: z
+      .object({
+        standardId: z.string(),
+        version: z.number().int(),
+        typeCode: z.string(),
+        typeName: z.string(),
+      })
+      .nullable(),
+  }),
+);
+export type Classification = z.infer<typeof classificationSchema>;
+
+const systemRef = () =>
+  z.object({
+    systemId: z.string(),
+    name: z.string(),
+    organisationId: z.string(),
+    organisationName: z.string(),
+  });
+
+const summaryShape = () => ({
+  documentId: z.string(),
+  state: z.enum(DOCUMENT_STATES),
+  holdReason: z.enum(HOLD_REASONS).nullable(),
+  direction: z.enum(DIRECTIONS),
+  connectionId: z.string(),
+  studyId: z.string(),
+  protocolNumber: z.string(),
+  siteNumber: z.string(),
+  sender: systemRef(),
+  receiver: systemRef(),
+  typeCode: z.string(),
+  title: z.string(),
+  version: z.string(),
+  documentDate: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  artifactNumber: z.string().nullable(),
+  receiverTypeCode: z.string().nullable(),
+  sentAt: isoDateSchema,
+  updatedAt: isoDateSchema,
+});
+
+/** A document as the console lists it. */
+export const documentSummarySchema = z.lazy(() => z.object(summaryShape()));
+export type DocumentSummary = z.infer<typeof documentSummarySchema>;
+
+/** A document with everything the console shows of it. */
+export const documentDetailSchema = z.lazy(() =>
+  z.object({
+    ...summaryShape(),
+    holdDetail: z.string().nullable(),
+    language: z.string(),
+    personName: z.string().nullable(),
+    organisationName: z.string().nullable(),
+    sha256: z.string(),
+    /** The size that arrived (null before the upload was completed). */
+    receivedSize: z.number().int().nullable(),
+    classification: classificationSchema.nullable(),
+    events: z.array(documentEventSchema),
+    /** The newest console downloads (every one is in the audit trail), and how many in all. */
+    downloads: z.array(z.object({ at: isoDateSchema, by: z.string() })),
+    downloadCount: z.number().int(),
+  }),
+);
+export type DocumentDetail = z.infer<typeof documentDetailSchema>;
+
+const dateOnly = () => z.iso.date('A date is written YYYY-MM-DD.');
+
+/** The console's document list filters (also the eTMF-EMS export's). */
+export const documentFilterShape = () => ({
+  studyId: z.string().min(1).max(64).optional(),
+  connectionId: z.string().min(1).max(64).optional(),
+  state: z.enum(DOCUMENT_STATES).optional(),
+  direction: z.enum(DIRECTIONS).optional(),
+  artifactNumber: z
+    .string()
+    .regex(/^\d\d(\.\d\d(\.\d\d)?)?$/, 'An artifact number is written zz, zz.ss or zz.ss.aa.')
+    .optional(),
+  typeCode: z.string().min(1).max(100).optional(),
+  /** Sent on or after this day (UTC). */
+  sentFrom: dateOnly().optional(),
+  /** Sent on or before this day (UTC). */
+  sentTo: dateOnly().optional(),
+});
 
 /** The document calls (s3documents/*, SPEC §7). */
 export const documentRoutes = {
@@ -20,16 +254,33 @@ export const documentRoutes = {
     input: 'query',
     auth: 'authenticated',
     roles: READERS,
-    summary: 'Documents under a folder of the documents bucket, one page at a time.',
+    summary:
+      'Documents exchanged across the connections within reach, newest first, filtered by study, connection, state, direction, artifact, type and date; 50 a page (`limit` up to 100). A page may hold fewer than asked when the filters leave few: follow `nextCursor` until it is null.',
     request: () =>
-      z.object({ prefix: documentKeySchema.optional(), cursor: cursorSchema.optional() }).strict(),
+      z
+        .object({
+          ...documentFilterShape(),
+          limit: z.coerce.number().int().min(1).max(100).optional(),
+          cursor: cursorSchema.optional(),
+        })
+        .strict(),
     response: () =>
       z.object({
-        documents: z.array(
-          z.object({ key: z.string(), size: z.number().int(), lastModified: isoDateSchema }),
-        ),
+        documents: z.array(documentSummarySchema),
         nextCursor: z.string().nullable(),
       }),
+  }),
+  's3documents/get': defineRoute({
+    operation: 's3documents/get',
+    method: 'GET',
+    path: 's3documents/get',
+    input: 'query',
+    auth: 'authenticated',
+    roles: READERS,
+    summary:
+      'One document: its classification path, checksum, sizes, every hand-over and who downloaded it.',
+    request: () => z.object({ documentId: documentIdSchema }).strict(),
+    response: () => z.object({ document: documentDetailSchema }),
   }),
   's3documents/download': defineRoute({
     operation: 's3documents/download',
@@ -38,8 +289,21 @@ export const documentRoutes = {
     input: 'query',
     auth: 'authenticated',
     roles: READERS,
-    summary: 'A short-lived download link for one document.',
-    request: () => z.object({ key: documentKeySchema }).strict(),
+    summary:
+      'A short-lived download link for one received document; the download is recorded in the audit trail and on the document.',
+    request: () => z.object({ documentId: documentIdSchema }).strict(),
     response: () => downloadLinkSchema,
+  }),
+  's3documents/retry': defineRoute({
+    operation: 's3documents/retry',
+    method: 'POST',
+    path: 's3documents/retry',
+    input: 'body',
+    auth: 'authenticated',
+    roles: ADMINS,
+    summary:
+      'Classifies a document held for a missing mapping again, with the standards published now; it is delivered, or stays held with the reason found now.',
+    request: () => z.object({ documentId: documentIdSchema }).strict(),
+    response: () => z.object({ document: documentDetailSchema }),
   }),
 } as const;

@@ -15,6 +15,8 @@ describe('the partner API contract', () => {
       'ccsc-api/system.read',
       'ccsc-api/connections.read',
       'ccsc-api/standards.read',
+      'ccsc-api/documents.send',
+      'ccsc-api/documents.receive',
     ]);
     for (const route of partnerRouteList) expect(API_SCOPE_VALUES).toContain(route.scope);
     expect(apiScopeSchema.safeParse('ccsc-api/everything').success).toBe(false);
@@ -34,6 +36,8 @@ describe('the partner API contract', () => {
         'ccsc-api/system.read': expect.any(String) as unknown,
         'ccsc-api/connections.read': expect.any(String) as unknown,
         'ccsc-api/standards.read': expect.any(String) as unknown,
+        'ccsc-api/documents.send': expect.any(String) as unknown,
+        'ccsc-api/documents.receive': expect.any(String) as unknown,
       },
     });
     const paths = doc.paths as Record<string, Record<string, Record<string, unknown>>>;
@@ -42,8 +46,26 @@ describe('the partner API contract', () => {
         `${PARTNER_API_PREFIX}connections`,
         `${PARTNER_API_PREFIX}me`,
         `${PARTNER_API_PREFIX}standards`,
+        `${PARTNER_API_PREFIX}documents`,
+        `${PARTNER_API_PREFIX}documents/{documentId}`,
+        `${PARTNER_API_PREFIX}documents/{documentId}/complete`,
+        `${PARTNER_API_PREFIX}documents/{documentId}/acknowledge`,
       ].sort(),
     );
+    // Two calls on one path: the inbox (GET) and sending (POST).
+    const documents = paths[`${PARTNER_API_PREFIX}documents`];
+    expect(Object.keys(documents ?? {}).sort()).toEqual(['get', 'post']);
+    expect(documents?.post?.security).toEqual([{ oauth2: ['ccsc-api/documents.send'] }]);
+    expect(documents?.get?.security).toEqual([{ oauth2: ['ccsc-api/documents.receive'] }]);
+    // A path parameter is in the path, and not in the body.
+    const complete = paths[`${PARTNER_API_PREFIX}documents/{documentId}/complete`]?.post;
+    expect(complete?.parameters).toEqual([
+      expect.objectContaining({ name: 'documentId', in: 'path', required: true }),
+    ]);
+    const body = (
+      complete?.requestBody as { content: Record<string, { schema: { properties?: object } }> }
+    ).content['application/json']?.schema;
+    expect(Object.keys(body?.properties ?? {})).toEqual([]);
     const connections = paths[`${PARTNER_API_PREFIX}connections`]?.get;
     expect(connections?.security).toEqual([{ oauth2: ['ccsc-api/connections.read'] }]);
     expect(connections?.parameters).toEqual(

@@ -10,6 +10,17 @@ import {
 } from './organisations';
 import { type LazySchemas, withLazySchemas } from './route';
 import { mappingRowSchema } from './standards';
+import {
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_STATES,
+  HOLD_REASONS,
+  MAX_DOCUMENT_BYTES,
+  classificationSchema,
+  documentEventSchema,
+  documentIdSchema,
+  sha256Schema,
+  typeCodeSchema,
+} from './documents';
 
 /**
  * The partner API (issue 15): the calls a site's or a sponsor's system makes, under
@@ -42,6 +53,16 @@ export const API_SCOPES = [
     description:
       'Read the published mapping standards of the calling system and of the systems it exchanges documents with',
   },
+  {
+    name: 'documents.send',
+    description:
+      'Send documents to the systems the calling system is connected with, and follow what became of them',
+  },
+  {
+    name: 'documents.receive',
+    description:
+      'Receive the documents sent to the calling system, download them, and acknowledge them',
+  },
 ] as const;
 export type ApiScopeName = (typeof API_SCOPES)[number]['name'];
 /** A scope as a token carries it and a credential is given it: `ccsc-api/system.read`. */
@@ -66,7 +87,10 @@ export interface PartnerRouteDefinition<
 > {
   readonly operation: Op;
   readonly method: 'GET' | 'POST';
-  /** Path under /ccsc/api/v1/, no leading slash. */
+  /**
+   * Path under /ccsc/api/v1/, no leading slash. A segment `{name}` is a path parameter (as API
+   * Gateway writes it): its value reaches the request schema as the field `name`.
+   */
   readonly path: string;
   readonly input: 'query' | 'body';
   /** The scope the token must carry (403 INSUFFICIENT_SCOPE without it). */
@@ -160,6 +184,134 @@ export const partnerStandardSchema = z.lazy(() =>
 );
 export type PartnerStandard = z.infer<typeof partnerStandardSchema>;
 
+// ---- the document exchange (issue 17) ----
+
+/** A file name as it will be stored: no path, no control characters, an extension of its type. */
+const fileNameSchema = z.lazy(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'fileName is required.')
+    .max(200, 'fileName has at most 200 characters.')
+    .regex(
+      /^[^\p{Cc}/\\:*?"<>|]+$/u,
+      'fileName may not contain / \\ : * ? " < > | or control characters.',
+    )
+    .refine((v) => !/^\.+$/.test(v), 'fileName is not a file name.'),
+);
+
+/** What a system says of a document it sends. */
+export const sendDocumentSchema = z.lazy(() =>
+  z
+    .object({
+      /**
+       * A key the sender chooses, unique among its documents: sending again with the same key
+       * answers the same document (a new upload URL while the file is not in), never a second one.
+       */
+      idempotencyKey: z
+        .string()
+        .min(8, 'idempotencyKey has at least 8 characters.')
+        .max(128)
+        .regex(/^[A-Za-z0-9_.:-]+$/, 'idempotencyKey may contain only A-Za-z0-9_.:-'),
+      /** The connection (study site) to send it over… */
+      connectionId: z.string().min(1).max(64).optional(),
+      /** …or the study, with the counterpart system when the caller has several connections in it. */
+      studyId: z.string().min(1).max(64).optional(),
+      counterpartSystemId: z.string().min(1).max(64).optional(),
+      /** The sender's own document type code, as its mapping standard lists it. */
+      typeCode: typeCodeSchema,
+      title: z.string().trim().min(1, 'title is required.').max(500),
+      version: z.string().trim().min(1, 'version is required.').max(32),
+      /** The document's own date (signed, approved, issued), YYYY-MM-DD. */
+      documentDate: z.iso.date('documentDate is written YYYY-MM-DD.'),
+      /** BCP 47, e.g. en, de, tr, pt-BR. */
+      language: z
+        .string()
+        .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'language is a BCP 47 tag, e.g. en or pt-BR.'),
+      /** Required when the artifact is about a person (a CV, a medical licence). */
+      personName: z.string().trim().min(1).max(200).optional(),
+      organisationName: z.string().trim().min(1).max(200).optional(),
+      fileName: fileNameSchema,
+      contentType: z.enum(DOCUMENT_CONTENT_TYPES, {
+        error: `contentType must be one of: ${DOCUMENT_CONTENT_TYPES.join(', ')}.`,
+      }),
+      size: z
+        .number()
+        .int()
+        .min(1, 'size is the file’s size in bytes, at least 1.')
+        .max(MAX_DOCUMENT_BYTES, `A document is at most ${MAX_DOCUMENT_BYTES} bytes (100 MB).`),
+      sha256: sha256Schema,
+    })
+    .strict()
+    .refine((v) => v.connectionId !== undefined || v.studyId !== undefined, {
+      message: 'Name the connection (connectionId), or the study (studyId).',
+      path: ['connectionId'],
+    }),
+);
+
+const partnerSystemRefSchema = z.lazy(() =>
+  z.object({ systemId: z.string(), name: z.string(), organisationName: z.string() }),
+);
+
+/** A document as its sender follows it. */
+export const partnerSentDocumentSchema = z.lazy(() =>
+  z.object({
+    documentId: z.string(),
+    idempotencyKey: z.string(),
+    state: z.enum(DOCUMENT_STATES),
+    holdReason: z.enum(HOLD_REASONS).nullable(),
+    holdDetail: z.string().nullable(),
+    connectionId: z.string(),
+    studyId: z.string(),
+    receiver: partnerSystemRefSchema,
+    typeCode: z.string(),
+    title: z.string(),
+    fileName: z.string(),
+    size: z.number().int(),
+    sha256: z.string(),
+    classification: classificationSchema.nullable(),
+    events: z.array(documentEventSchema),
+    sentAt: isoDateSchema,
+    updatedAt: isoDateSchema,
+  }),
+);
+export type PartnerSentDocument = z.infer<typeof partnerSentDocumentSchema>;
+
+/** A document as its receiver gets it: in its own type, with the artifact, and a download link. */
+export const partnerReceivedDocumentSchema = z.lazy(() =>
+  z.object({
+    documentId: z.string(),
+    /** Where this document sits in the caller's inbox (ascending). */
+    sequence: z.number().int(),
+    state: z.enum(['delivered', 'acknowledged']),
+    connectionId: z.string(),
+    study: z.object({ studyId: z.string(), protocolNumber: z.string() }),
+    siteNumber: z.string(),
+    sender: partnerSystemRefSchema,
+    /** The caller's own document type, from its mapping standard. */
+    typeCode: z.string(),
+    typeName: z.string(),
+    artifactNumber: z.string(),
+    artifactName: z.string(),
+    subArtifact: z.string(),
+    filingLevel: z.enum(['trial', 'country', 'site']),
+    title: z.string(),
+    version: z.string(),
+    documentDate: z.string(),
+    language: z.string(),
+    personName: z.string().nullable(),
+    organisationName: z.string().nullable(),
+    fileName: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+    sha256: z.string(),
+    deliveredAt: isoDateSchema,
+    acknowledgedAt: isoDateSchema.nullable(),
+    download: z.object({ url: z.url(), expiresAt: isoDateSchema }),
+  }),
+);
+export type PartnerReceivedDocument = z.infer<typeof partnerReceivedDocumentSchema>;
+
 export const partnerRoutes = {
   'partner-me': definePartnerRoute({
     operation: 'partner-me',
@@ -223,11 +375,98 @@ export const partnerRoutes = {
     response: () =>
       z.object({ standards: z.array(partnerStandardSchema), nextCursor: z.string().nullable() }),
   }),
+  'partner-send-document': definePartnerRoute({
+    operation: 'partner-send-document',
+    method: 'POST',
+    path: 'documents',
+    input: 'body',
+    scope: fullScope('documents.send'),
+    summary:
+      'Announces a document for an active connection the calling system takes part in, and answers its id with a presigned URL to PUT the file to (valid 15 minutes; send the Content-Type given). Then call documents/{documentId}/complete. The same idempotencyKey answers the same document.',
+    request: () => sendDocumentSchema,
+    response: () =>
+      z.object({
+        document: partnerSentDocumentSchema,
+        /** Null once the file is in (a repeated send of a completed document). */
+        upload: z
+          .object({
+            url: z.url(),
+            method: z.literal('PUT'),
+            headers: z.record(z.string(), z.string()),
+            expiresAt: isoDateSchema,
+          })
+          .nullable(),
+      }),
+  }),
+  'partner-complete-document': definePartnerRoute({
+    operation: 'partner-complete-document',
+    method: 'POST',
+    path: 'documents/{documentId}/complete',
+    input: 'body',
+    scope: fullScope('documents.send'),
+    summary:
+      "Tells the hub the file is uploaded: it checks the size and SHA-256 of what arrived (400 on a mismatch, and the document is held until the file is sent again), classifies it through both systems' mapping standards and delivers it, or holds it with the reason. Calling it again answers the document as it is.",
+    request: () => z.object({ documentId: documentIdSchema }).strict(),
+    response: () => z.object({ document: partnerSentDocumentSchema }),
+  }),
+  'partner-get-document': definePartnerRoute({
+    operation: 'partner-get-document',
+    method: 'GET',
+    path: 'documents/{documentId}',
+    input: 'query',
+    scope: fullScope('documents.send'),
+    summary:
+      'A document the calling system sent: its state, why it is held, its classification and every hand-over.',
+    request: () => z.object({ documentId: documentIdSchema }).strict(),
+    response: () => z.object({ document: partnerSentDocumentSchema }),
+  }),
+  'partner-list-documents': definePartnerRoute({
+    operation: 'partner-list-documents',
+    method: 'GET',
+    path: 'documents',
+    input: 'query',
+    scope: fullScope('documents.receive'),
+    summary:
+      "The documents delivered to the calling system, in the order they were delivered, from `since` (the previous answer's `nextCursor`; from the first without), each in the caller's own document type with its TMF artifact and a download link valid 15 minutes. `nextCursor` is where to continue from next time, also when nothing new came.",
+    request: () =>
+      z
+        .object({
+          since: cursorSchema.optional(),
+          limit: z.coerce.number().int().min(1).max(100).optional(),
+        })
+        .strict(),
+    response: () =>
+      z.object({
+        documents: z.array(partnerReceivedDocumentSchema),
+        nextCursor: z.string(),
+        hasMore: z.boolean(),
+      }),
+  }),
+  'partner-acknowledge-document': definePartnerRoute({
+    operation: 'partner-acknowledge-document',
+    method: 'POST',
+    path: 'documents/{documentId}/acknowledge',
+    input: 'body',
+    scope: fullScope('documents.receive'),
+    summary:
+      'Confirms the calling system has a document delivered to it (filed on its side). Acknowledging again answers the same.',
+    request: () => z.object({ documentId: documentIdSchema }).strict(),
+    response: () =>
+      z.object({
+        documentId: z.string(),
+        state: z.literal('acknowledged'),
+        acknowledgedAt: isoDateSchema,
+      }),
+  }),
 } as const;
 
 export type PartnerRoutes = typeof partnerRoutes;
 export type PartnerOperation = keyof PartnerRoutes;
 export const partnerRouteList: readonly PartnerRouteDefinition[] = Object.values(partnerRoutes);
+
+/** The names of a partner path's parameters: `documents/{documentId}/complete` → documentId. */
+export const pathParametersOf = (path: string): string[] =>
+  [...path.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => m[1] ?? '');
 
 /** The OpenAPI document's own path (public: no token needed to read it). */
 export const PARTNER_OPENAPI_PATH = 'openapi.json';
@@ -282,16 +521,23 @@ export const partnerOpenApi = (options: { baseUrl: string; tokenUrl: string }) =
       properties?: Record<string, unknown>;
       required?: string[];
     };
-    const parameters =
-      route.input === 'query'
-        ? Object.entries(input.properties ?? {}).map(([name, schema]) => ({
-            name,
-            in: 'query',
-            required: (input.required ?? []).includes(name),
-            schema,
-          }))
-        : [];
-    paths[`${PARTNER_API_PREFIX}${route.path}`] = {
+    const inPath = pathParametersOf(route.path);
+    const parameters = Object.entries(input.properties ?? {})
+      .filter(([name]) => route.input === 'query' || inPath.includes(name))
+      .map(([name, schema]) => ({
+        name,
+        in: inPath.includes(name) ? 'path' : 'query',
+        required: inPath.includes(name) || (input.required ?? []).includes(name),
+        schema,
+      }));
+    if (route.input === 'body') {
+      // The path's parameters are not in the body.
+      for (const name of inPath) delete input.properties?.[name];
+      input.required = (input.required ?? []).filter((name) => !inPath.includes(name));
+    }
+    const key = `${PARTNER_API_PREFIX}${route.path}`;
+    paths[key] = {
+      ...(paths[key] as object | undefined),
       [route.method.toLowerCase()]: {
         operationId: route.operation,
         summary: route.summary,
@@ -326,6 +572,14 @@ export const partnerOpenApi = (options: { baseUrl: string; tokenUrl: string }) =
             'No token, or one that is not valid: expired, of another issuer, or of a credential that was revoked or has expired.',
           ),
           '403': errorResponse(`The token lacks the scope ${route.scope}.`),
+          ...(inPath.length > 0 || route.input === 'body'
+            ? {
+                '404': errorResponse(
+                  'What the call names does not exist, or is not the calling system’s to see.',
+                ),
+                '409': errorResponse('The state of what the call names does not allow it now.'),
+              }
+            : {}),
           '429': errorResponse('Too many requests: slow down and try again.'),
         },
       },

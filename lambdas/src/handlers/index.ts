@@ -10,6 +10,11 @@ import { handler as partnerMe } from './partner-me';
 import { handler as partnerConnections } from './partner-connections';
 import { handler as partnerStandards } from './partner-standards';
 import { handler as partnerOpenApi } from './partner-openapi';
+import { handler as partnerSendDocument } from './partner-send-document';
+import { handler as partnerCompleteDocument } from './partner-complete-document';
+import { handler as partnerGetDocument } from './partner-get-document';
+import { handler as partnerListDocuments } from './partner-list-documents';
+import { handler as partnerAcknowledgeDocument } from './partner-acknowledge-document';
 import { operations, type Operation } from '@ccsc/contract';
 import type { PartnerOperation } from '@ccsc/contract/partner-api';
 import type { LambdaHandler } from '../http/router';
@@ -162,5 +167,10 @@ export const partnerHandlers: Record<PartnerOperation | 'partner-openapi', Lambd
   'partner-me': partnerMe,
   'partner-connections': partnerConnections,
   'partner-standards': partnerStandards,
+  'partner-send-document': partnerSendDocument,
+  'partner-complete-document': partnerCompleteDocument,
+  'partner-get-document': partnerGetDocument,
+  'partner-list-documents': partnerListDocuments,
+  'partner-acknowledge-document': partnerAcknowledgeDocument,
   'partner-openapi': partnerOpenApi,
 };

@@ -7,6 +7,8 @@ export interface ApiGatewayEventOptions {
   resource: string;
   /** The request's path, without its query. */
   path: string;
+  /** The values of the resource's `{name}` segments (decoded), as API Gateway gives them. */
+  pathParameters?: Readonly<Record<string, string>> | null;
   /** The query's key/value pairs in order; a repeated key comes once per value. */
   query?: Iterable<readonly [string, string]>;
   /** Request headers by name, a repeated header as the list of its values. */
@@ -58,7 +60,10 @@ export const buildApiGatewayEvent = (o: ApiGatewayEventOptions): APIGatewayProxy
     multiValueHeaders,
     queryStringParameters: hasQuery ? single : null,
     multiValueQueryStringParameters: hasQuery ? multi : null,
-    pathParameters: null,
+    pathParameters:
+      o.pathParameters === undefined || o.pathParameters === null
+        ? null
+        : Object.fromEntries(Object.entries(o.pathParameters)),
     stageVariables: null,
     body: o.body ?? null,
     isBase64Encoded: false,

@@ -5,10 +5,11 @@ import {
   PARTNER_API_PREFIX,
   type PartnerRouteDefinition,
   partnerOpenApi,
+  pathParametersOf,
 } from '@ccsc/contract/partner-api';
 import type { RouteDefinition } from '@ccsc/contract';
 import { onContainerReset } from '../container';
-import { AppError, ForbiddenError, UnauthorizedError } from '../core/errors';
+import { AppError, ForbiddenError, UnauthorizedError, ValidationError } from '../core/errors';
 import { consoleLogger, type Logger } from '../core/logger';
 import type { PartnerClient, PartnerCore } from '../core/partner-request';
 import type { Clock } from '../ports/clock';
@@ -106,6 +107,30 @@ export const clientOf = async (
   };
 };
 
+/**
+ * The input with the path's parameters (`documents/{documentId}/complete`) as fields beside the
+ * query's or the body's: a body or query that names one itself is refused, so the path alone
+ * says which record a call is about.
+ */
+const withPathParameters = (
+  route: PartnerRouteDefinition,
+  event: APIGatewayProxyEvent,
+  raw: unknown,
+): unknown => {
+  const names = pathParametersOf(route.path);
+  if (names.length === 0) return raw;
+  const given = event.pathParameters ?? {};
+  const fields = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  for (const name of names) {
+    if (Object.hasOwn(fields, name)) {
+      throw new ValidationError(`${name} is given in the path, not in the request.`, [
+        { path: name, message: 'Given in the path' },
+      ]);
+    }
+  }
+  return { ...fields, ...Object.fromEntries(names.map((name) => [name, given[name] ?? ''])) };
+};
+
 /** One partner route's handler: method, token, scope, credential and input checks, the core. */
 export const createPartnerHandler = <R extends PartnerRouteDefinition, D>(
   route: R,
@@ -131,7 +156,7 @@ export const createPartnerHandler = <R extends PartnerRouteDefinition, D>(
       const client = await clientOf(route, event, options, clock.now());
       const input = parseInput<R['request']>(
         route.request,
-        readRawInput(event, route as unknown as RouteDefinition),
+        withPathParameters(route, event, readRawInput(event, route as unknown as RouteDefinition)),
       );
       deps ??= getDeps();
       const output = await core(input, { ...meta, client }, deps);

@@ -21,7 +21,8 @@ export interface AuditEntry {
       | 'system'
       | 'study'
       | 'connection'
-      | 'import';
+      | 'import'
+      | 'document';
     id: string;
     label?: string;
   };

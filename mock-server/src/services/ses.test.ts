@@ -222,7 +222,7 @@ describe('the SES stand-in', () => {
     };
     const env = lambdaEnvFor({
       stack,
-      tables: { main: 'm', audit: 'a' },
+      tables: { main: 'm', audit: 'a', documents: 't' },
       buckets: { documents: 'd', artifacts: 'r', exports: 'e' },
       mailFrom: 'no-reply@ccsc.local',
       environmentName: 'local',

@@ -1,0 +1,12 @@
+import { partnerRoutes } from '@ccsc/contract/partner-api';
+import { listReceivedDocuments } from '../features/documents/exchange.core';
+import { createPartnerHandler } from '../http/partner-router';
+import { credentialStore } from '../wiring/credentials';
+import { exchangeDeps } from '../wiring/documents';
+
+export const handler = createPartnerHandler(
+  partnerRoutes['partner-list-documents'],
+  listReceivedDocuments,
+  exchangeDeps,
+  { credentials: credentialStore },
+);

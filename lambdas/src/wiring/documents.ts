@@ -1,0 +1,24 @@
+import { DynamoDocumentStore } from '../adapters/dynamodb-documents';
+import { S3DocumentFiles } from '../adapters/s3-document-files';
+import { dynamodb } from '../adapters/clients/dynamodb';
+import { s3 } from '../adapters/clients/s3';
+import { lambdaEnv } from '../env';
+import type { ExchangeDeps } from '../features/documents/exchange.core';
+import { systemClock } from '../ports/clock';
+import type { DocumentStore } from '../ports/documents';
+import { auditTrail } from './dynamodb';
+import { registry } from './registry';
+import { standardRows } from './standards';
+
+/** Documents (issue 17): records in the documents table, files in the documents bucket. */
+export const documentStore = (): DocumentStore =>
+  new DynamoDocumentStore(dynamodb, lambdaEnv().DOCUMENTS_TABLE);
+
+export const exchangeDeps = (): ExchangeDeps => ({
+  registry: registry(),
+  documents: documentStore(),
+  files: new S3DocumentFiles(s3, lambdaEnv().DOCUMENTS_BUCKET),
+  rows: standardRows(),
+  audit: auditTrail(),
+  clock: systemClock,
+});
