@@ -127,6 +127,7 @@ export default tseslint.config(
                 'lambdas/src/ports',
                 'lambdas/src/accounts',
                 'lambdas/src/exports',
+                'lambdas/src/exchange',
               ],
               from: [
                 'lambdas/src/http',
@@ -140,7 +141,12 @@ export default tseslint.config(
             },
             {
               target: ['lambdas/src/core', 'lambdas/src/ports'],
-              from: [FEATURES, 'lambdas/src/accounts', 'lambdas/src/exports'],
+              from: [
+                FEATURES,
+                'lambdas/src/accounts',
+                'lambdas/src/exports',
+                'lambdas/src/exchange',
+              ],
               message: 'core/ and ports/ are below the features and know none of them.',
             },
             {

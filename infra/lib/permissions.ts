@@ -249,6 +249,38 @@ const STANDARD_ROWS_READ: PermissionGrant = {
   on: 'standardRowsObjects',
   actions: ['s3:GetObject'],
 };
+/**
+ * The document exchange (issue 17). HeadObject needs ListBucket to answer "not there" (404)
+ * rather than 403; no function may delete a document (none is granted s3:DeleteObject).
+ */
+const DOCUMENT_READ: PermissionGrant = {
+  on: 'documentsTable',
+  actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+};
+const DOCUMENT_WRITE: PermissionGrant = {
+  on: 'documentsTable',
+  actions: ['dynamodb:PutItem', 'dynamodb:ConditionCheckItem'],
+};
+const DOCUMENT_UPLOAD_SIGN: PermissionGrant = { on: 'documentUploads', actions: ['s3:PutObject'] };
+const DOCUMENT_KEEP: readonly PermissionGrant[] = [
+  { on: 'documentsBucket', actions: ['s3:ListBucket'] },
+  { on: 'documentUploads', actions: ['s3:GetObject'] },
+  { on: 'documentRecords', actions: ['s3:PutObject', 's3:AbortMultipartUpload'] },
+];
+const DOCUMENT_DOWNLOAD_SIGN: PermissionGrant = {
+  on: 'documentRecords',
+  actions: ['s3:GetObject'],
+};
+
+/** Classifying documents again and delivering them (a release, a retry), audited. */
+const HELD_RELEASE: readonly PermissionGrant[] = [
+  REGISTRY_READ,
+  STANDARD_ROWS_READ,
+  DOCUMENT_READ,
+  DOCUMENT_WRITE,
+  AUDIT_APPEND,
+];
+
 const STANDARD_ROWS_WRITE: PermissionGrant = {
   on: 'standardRowsObjects',
   actions: ['s3:PutObject'],
@@ -440,6 +472,8 @@ export const OPERATION_PERMISSIONS = {
   'artifact/publish-standard': [
     ...REGISTRY_WRITES,
     STANDARD_ROWS_READ,
+    // Then the documents held for the standard's systems, tried again (issue 17).
+    ...HELD_RELEASE,
     READ_ACCOUNT,
     {
       on: 'userPool',
@@ -452,10 +486,17 @@ export const OPERATION_PERMISSIONS = {
     { on: 'exportsObjects', actions: ['s3:PutObject', 's3:GetObject', 's3:AbortMultipartUpload'] },
     AUDIT_APPEND,
   ],
-  's3documents/list': [],
-  's3documents/download': [],
-  's3documents/get': [],
-  's3documents/retry': [],
+  's3documents/list': [REGISTRY_READ, DOCUMENT_READ],
+  's3documents/get': [REGISTRY_READ, DOCUMENT_READ],
+  // The download recorded on the document, audited, then the presigned link.
+  's3documents/download': [
+    REGISTRY_READ,
+    DOCUMENT_READ,
+    DOCUMENT_WRITE,
+    DOCUMENT_DOWNLOAD_SIGN,
+    AUDIT_APPEND,
+  ],
+  's3documents/retry': [...HELD_RELEASE],
 } as const satisfies Record<Operation, readonly PermissionGrant[]>;
 
 /**
@@ -529,29 +570,6 @@ const PARTNER_CALL: readonly PermissionGrant[] = [
   { on: 'mainTable', actions: ['dynamodb:PutItem'], partitions: [CREDENTIAL_USED] },
   REGISTRY_READ,
 ];
-
-/**
- * The document exchange (issue 17). HeadObject needs ListBucket to answer "not there" (404)
- * rather than 403; no function may delete a document (none is granted s3:DeleteObject).
- */
-const DOCUMENT_READ: PermissionGrant = {
-  on: 'documentsTable',
-  actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
-};
-const DOCUMENT_WRITE: PermissionGrant = {
-  on: 'documentsTable',
-  actions: ['dynamodb:PutItem', 'dynamodb:ConditionCheckItem'],
-};
-const DOCUMENT_UPLOAD_SIGN: PermissionGrant = { on: 'documentUploads', actions: ['s3:PutObject'] };
-const DOCUMENT_KEEP: readonly PermissionGrant[] = [
-  { on: 'documentsBucket', actions: ['s3:ListBucket'] },
-  { on: 'documentUploads', actions: ['s3:GetObject'] },
-  { on: 'documentRecords', actions: ['s3:PutObject', 's3:AbortMultipartUpload'] },
-];
-const DOCUMENT_DOWNLOAD_SIGN: PermissionGrant = {
-  on: 'documentRecords',
-  actions: ['s3:GetObject'],
-};
 
 /** The partner functions: one per partner route of the contract, and the OpenAPI document. */
 export type PartnerFunction = PartnerOperation | 'partner-openapi';
@@ -628,6 +646,7 @@ export const JOB_PERMISSIONS = {
     SEND_MAIL,
     AUDIT_APPEND,
   ]),
+  'release-held-documents': mergeByResource(HELD_RELEASE),
   'reconcile-writes': mergeByResource([
     { on: 'mainTable', actions: ['dynamodb:Query'] },
     { on: 'userPool', actions: ['cognito-idp:AdminListUserAuthEvents'] },

@@ -189,7 +189,8 @@ export const startConsole = async (
     resetContainer();
     const handlersModule = await import('@ccsc/lambdas/handlers');
     const { handlers } = handlersModule;
-    const { finishInterruptedWrites, runCredentialExpiry } = await import('@ccsc/lambdas/jobs');
+    const { finishInterruptedWrites, runCredentialExpiry, releaseHeldDocuments } =
+      await import('@ccsc/lambdas/jobs');
     uncleanStop = await markRunning(env.DATA_DIR);
     marked = true;
 
@@ -233,6 +234,8 @@ export const startConsole = async (
     const pass = (credentials: boolean) => {
       reconciling = (credentials ? runCredentialExpiry().then(() => undefined) : Promise.resolve())
         .then(() => finishInterruptedWrites(false))
+        // Documents held for a mapping, tried again (every 5 minutes in AWS).
+        .then(() => releaseHeldDocuments())
         .then(
           () => undefined,
           (err: unknown) => {

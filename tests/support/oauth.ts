@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import * as client from 'openid-client';
+import { waitForMail } from './aws';
+import type { ConsoleInfo } from './global-setup';
+import { type Caller, must, ok } from './registry';
 
 /**
  * An access token for an API credential the way a partner system's engineers would get one: a
@@ -22,4 +26,32 @@ export const partnerToken = async (
     { execute: [client.allowInsecureRequests] },
   );
   return (await client.clientCredentialsGrant(config, { scope })).access_token;
+};
+
+/**
+ * An API credential issued to a system the way an administrator issues one (generateApiCredential),
+ * revealed the way its contact does (the e-mailed single-use link): its client id and secret.
+ */
+export const issueCredential = async (
+  c: ConsoleInfo,
+  admin: Caller,
+  systemId: string,
+  scopes: string[],
+): Promise<{ clientId: string; clientSecret: string }> => {
+  const contact = `system-${randomUUID().slice(0, 8)}@example.org`;
+  await ok(c, admin, 'generateApiCredential', {
+    systemId,
+    scopes,
+    expiresAt: new Date(Date.now() + 90 * 24 * 60 * 60 * 1000).toISOString(),
+    contactEmail: contact,
+  });
+  const text = must((await waitForMail(c, contact, 1)).at(-1)).text;
+  const link = must(/\/generate\/([^?\s]+)\?t=([A-Za-z0-9_-]+)/u.exec(text), 'link');
+  const revealed = await fetch(`${c.url}/ccsc/ui/decription`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ apiId: decodeURIComponent(must(link[1])), token: must(link[2]) }),
+  });
+  const { data } = (await revealed.json()) as { data: { clientId: string; clientSecret: string } };
+  return data;
 };

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { LambdaEnvironment } from '@ccsc/lambdas/env';
 import { USER_INDEX_DRIFT_METRIC } from '@ccsc/lambdas/metrics';
 import { LAMBDA_JOBS_DIR } from '../paths';
+import { acknowledgeStandardRowGrants } from '../nag';
 import { JOB_PERMISSIONS, type ResourceKey } from '../permissions';
 import { grantTo, NodeFunction } from './node-function';
 
@@ -67,6 +68,9 @@ const scheduledJob = (scope: Construct, props: JobsProps, spec: JobSpec) => {
     ...(spec.memorySize === undefined ? {} : { memorySize: spec.memorySize }),
   });
   grantTo(fn, JOB_PERMISSIONS[spec.job], props.grantTargets);
+  if (JOB_PERMISSIONS[spec.job].some((g) => g.on === 'standardRowsObjects')) {
+    acknowledgeStandardRowGrants(fn);
+  }
   Validations.of(fn).acknowledge({ id: 'Serverless-LambdaDLQ', reason: spec.noDeadLetterQueue });
   if (spec.noAsyncRetry !== undefined) {
     fn.function.configureAsyncInvoke({ retryAttempts: 0 });
@@ -117,6 +121,9 @@ export class Jobs extends Construct {
   readonly credentialExpiry: NodeFunction;
   readonly credentialExpirySchedule: events.Rule;
   readonly credentialExpiryFailedAlarm: cloudwatch.Alarm;
+  readonly heldDocumentRelease: NodeFunction;
+  readonly heldDocumentReleaseSchedule: events.Rule;
+  readonly heldDocumentReleaseFailedAlarm: cloudwatch.Alarm;
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
@@ -221,6 +228,38 @@ export class Jobs extends Construct {
     this.credentialExpiry = credentials.fn;
     this.credentialExpirySchedule = credentials.schedule;
     this.credentialExpiryFailedAlarm = credentials.failedAlarm;
+
+    const release = scheduledJob(this, props, {
+      ids: {
+        function: 'HeldDocumentRelease',
+        schedule: 'HeldDocumentReleaseEvery5Minutes',
+        failedAlarm: 'HeldDocumentReleaseFailed',
+      },
+      job: 'release-held-documents',
+      description:
+        'Every 5 minutes: documents held for a missing mapping classified again and delivered',
+      timeout: Duration.minutes(5),
+      noDeadLetterQueue:
+        'The scheduled event carries nothing to keep: the held documents are in the documents ' +
+        'table, and the next run five minutes later tries them again.',
+      schedule: {
+        description: 'Held documents tried again every 5 minutes',
+        expression: events.Schedule.rate(Duration.minutes(5)),
+        target: { retryAttempts: 0 },
+        noDeadLetterQueue:
+          'A missed run carries no data: the next one, five minutes later, does the same.',
+      },
+      failedAlarm: {
+        name: 'held-documents-release-failed',
+        description:
+          'The release of held documents failed (a service keeps failing): see its log group. ' +
+          'Documents stay held, never lost, until a run succeeds.',
+        period: Duration.minutes(15),
+      },
+    });
+    this.heldDocumentRelease = release.fn;
+    this.heldDocumentReleaseSchedule = release.schedule;
+    this.heldDocumentReleaseFailedAlarm = release.failedAlarm;
 
     this.userIndexDriftAlarm = alarmAtOne(this, 'UserIndexDrift', {
       alarmName: `${props.namePrefix}-user-index-disagreed`,

@@ -5,7 +5,11 @@ import { API_PREFIX, routes, type Operation } from '@ccsc/contract';
 import type { LambdaEnvironment } from '@ccsc/lambdas/env';
 import type { FeatureArea } from '../feature-areas';
 import { entryFor } from '../lambda-entries';
-import { acknowledgeExportObjectGrants, acknowledgeStandardRowGrants } from '../nag';
+import {
+  acknowledgeDocumentGrants,
+  acknowledgeExportObjectGrants,
+  acknowledgeStandardRowGrants,
+} from '../nag';
 import { PERMISSIONS, type ResourceKey } from '../permissions';
 import { grantTo, NodeFunction } from './node-function';
 
@@ -58,6 +62,11 @@ export class OperationFunctions extends NestedStack {
       }
       if (PERMISSIONS[operation].some((g) => g.on === 'standardRowsObjects')) {
         acknowledgeStandardRowGrants(fn);
+      }
+      if (
+        PERMISSIONS[operation].some((g) => g.on === 'documentUploads' || g.on === 'documentRecords')
+      ) {
+        acknowledgeDocumentGrants(fn);
       }
       Validations.of(fn).acknowledge({
         id: 'Serverless-LambdaDLQ',

@@ -258,7 +258,7 @@ export class DynamoDocumentStore implements DocumentStore {
           : request.key;
     // gSent is `<sentAt>#<id>`: an ISO time bound sorts just before or after every id of it.
     const lower = request.sentFrom ?? '0';
-    const upper = request.sentBefore === undefined ? '~' : `${request.sentBefore}#`;
+    const upper = request.sentBefore ?? '~';
     const out = await client.send(
       new sdk.QueryCommand({
         TableName: this.tableName,

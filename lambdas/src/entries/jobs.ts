@@ -2,3 +2,4 @@
 export { rebuildIndex } from '../jobs/rebuild-user-index';
 export { finishInterruptedWrites } from '../jobs/reconcile-writes';
 export { runCredentialExpiry } from '../jobs/credential-expiry';
+export { releaseHeldDocuments } from '../jobs/release-held-documents';

@@ -1,14 +1,44 @@
 import { routes } from '@ccsc/contract';
+import type { Core } from '../core/request';
+import { consoleLogger } from '../core/logger';
+import { releaseHeld } from '../features/documents/routing';
 import { refusalsAudited } from '../features/organisations/registry-refusals';
-import { publishStandard } from '../features/standards/publish-standard.core';
+import { type PublishDeps, publishStandard } from '../features/standards/publish-standard.core';
+import { routingDeps } from '../wiring/documents';
+import { auditTrail } from '../wiring/dynamodb';
 import { handle } from '../wiring/handler';
 import { publishDeps } from '../wiring/standards';
+
+type Route = (typeof routes)['artifact/publish-standard'];
+
+/**
+ * Publishing, then the documents held for a mapping of the standard's systems tried again at
+ * once (issue 17): a failure there never fails the publication; the scheduled release
+ * (jobs/release-held-documents.ts) tries them again.
+ */
+const publishThenRelease: Core<Route, PublishDeps> = async (input, ctx, deps) => {
+  const published = await publishStandard(input, ctx, deps);
+  try {
+    await releaseHeld(
+      published.standard.systems.map((s) => s.systemId),
+      { ...routingDeps(), audit: auditTrail() },
+      () => new Date().toISOString(),
+      { requestId: ctx.requestId, by: 'artifact/publish-standard' },
+    );
+  } catch (err) {
+    consoleLogger.error('held documents not released after a publication', {
+      requestId: ctx.requestId,
+      error: err instanceof Error ? err.message : String(err),
+    });
+  }
+  return published;
+};
 
 export const handler = handle(
   routes['artifact/publish-standard'],
   refusalsAudited(
     { action: 'standard.published', target: (i) => ({ type: 'standard', id: i.standardId }) },
-    publishStandard,
+    publishThenRelease,
   ),
   publishDeps,
 );

@@ -78,6 +78,10 @@ import { handler as artifactRetireStandard } from './artifact-retire-standard';
 import { handler as artifactDiffStandards } from './artifact-diff-standards';
 import { handler as artifactDownload } from './artifact-download';
 import { handler as artifactCatalogue } from './artifact-catalogue';
+import { handler as s3documentsList } from './s3documents-list';
+import { handler as s3documentsGet } from './s3documents-get';
+import { handler as s3documentsDownload } from './s3documents-download';
+import { handler as s3documentsRetry } from './s3documents-retry';
 
 /**
  * Every operation's Lambda handler, keyed by operation: the mock server calls these, the CDK
@@ -152,6 +156,10 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   'artifact/diff-standards': artifactDiffStandards,
   'artifact/download': artifactDownload,
   'artifact/catalogue': artifactCatalogue,
+  's3documents/list': s3documentsList,
+  's3documents/get': s3documentsGet,
+  's3documents/download': s3documentsDownload,
+  's3documents/retry': s3documentsRetry,
 };
 
 export const handlers: Record<Operation, LambdaHandler> = Object.fromEntries(

@@ -3,7 +3,9 @@ import { S3DocumentFiles } from '../adapters/s3-document-files';
 import { dynamodb } from '../adapters/clients/dynamodb';
 import { s3 } from '../adapters/clients/s3';
 import { lambdaEnv } from '../env';
+import type { ConsoleDeps } from '../features/documents/console.core';
 import type { ExchangeDeps } from '../features/documents/exchange.core';
+import type { RoutingDeps } from '../features/documents/routing';
 import { systemClock } from '../ports/clock';
 import type { DocumentStore } from '../ports/documents';
 import { auditTrail } from './dynamodb';
@@ -13,6 +15,21 @@ import { standardRows } from './standards';
 /** Documents (issue 17): records in the documents table, files in the documents bucket. */
 export const documentStore = (): DocumentStore =>
   new DynamoDocumentStore(dynamodb, lambdaEnv().DOCUMENTS_TABLE);
+
+/** What moves a held document on: the registry, the documents, the standards' rows. */
+export const routingDeps = (): RoutingDeps => ({
+  registry: registry(),
+  documents: documentStore(),
+  rows: standardRows(),
+});
+
+export const consoleDocumentDeps = (): ConsoleDeps => ({
+  ...routingDeps(),
+  documents: documentStore(),
+  files: new S3DocumentFiles(s3, lambdaEnv().DOCUMENTS_BUCKET),
+  audit: auditTrail(),
+  clock: systemClock,
+});
 
 export const exchangeDeps = (): ExchangeDeps => ({
   registry: registry(),

@@ -3,7 +3,8 @@ import type { DocumentRecord, DocumentStore } from '../../ports/documents';
 import type { Registry, RegistrySnapshot } from '../../ports/registry';
 import type { StandardRowsStore } from '../../ports/standard-rows';
 import { classify } from './classify';
-import { HUB } from './document-views';
+import type { AuditTrail } from '../../ports/audit-trail';
+import { HUB, documentTarget } from './document-views';
 
 /**
  * The hub's one way of moving a document on once its file is in: classify it with the standards
@@ -98,8 +99,10 @@ export const waitsForMapping = (record: DocumentRecord): boolean =>
  */
 export const releaseHeld = async (
   systemIds: readonly string[] | null,
-  deps: RoutingDeps,
+  deps: RoutingDeps & { audit: Pick<AuditTrail, 'appendAll'> },
   at: () => string,
+  /** The request or job that releases, for the audit trail. */
+  origin: { requestId: string; by: string },
 ): Promise<DocumentRecord[]> => {
   const snapshot = await deps.registry.snapshot();
   const involved = systemIds === null ? null : new Set(systemIds);
@@ -119,7 +122,31 @@ export const releaseHeld = async (
       const outcome = await settle(record, snapshot, deps, at(), {
         deliveredDetail: 'Released: the mapping it waited for was published.',
       });
-      if (outcome.changed && outcome.record.state === 'delivered') released.push(outcome.record);
+      if (outcome.changed && outcome.record.state === 'delivered') {
+        const done = outcome.record;
+        released.push(done);
+        // The hub's own act: no one signed in, the reason says why.
+        await deps.audit.appendAll(
+          [...new Set([done.senderOrganisationId, done.receiverOrganisationId])].map(
+            (organisationId) => ({
+              action: 'document.released',
+              outcome: 'success' as const,
+              actor: null,
+              target: documentTarget(done),
+              organisationId,
+              source: { ip: 'hub', userAgent: origin.by },
+              requestId: origin.requestId,
+              before: { state: 'held', holdReason: record.holdReason },
+              after: {
+                state: done.state,
+                artifactNumber: done.classification?.artifactNumber ?? null,
+                receiverTypeCode: done.classification?.receiver?.typeCode ?? null,
+              },
+              reason: 'The mapping it waited for was published.',
+            }),
+          ),
+        );
+      }
     }
     after = page.last ?? undefined;
   } while (after !== undefined);

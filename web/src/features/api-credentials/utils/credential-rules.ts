@@ -120,6 +120,8 @@ export const SCOPE_TEXT_KEYS = {
   'system.read': 'systemRead',
   'connections.read': 'connectionsRead',
   'standards.read': 'standardsRead',
+  'documents.send': 'documentsSend',
+  'documents.receive': 'documentsReceive',
 } as const satisfies Record<ApiScopeName, string>;
 
 /** The contract's entry of a scope as a token carries it ("ccsc-api/system.read"). */

@@ -1,0 +1,10 @@
+import { routes } from '@ccsc/contract';
+import { downloadDocument } from '../features/documents/console.core';
+import { consoleDocumentDeps } from '../wiring/documents';
+import { handle } from '../wiring/handler';
+
+export const handler = handle(
+  routes['s3documents/download'],
+  downloadDocument,
+  consoleDocumentDeps,
+);
