@@ -497,6 +497,14 @@ export const OPERATION_PERMISSIONS = {
     AUDIT_APPEND,
   ],
   's3documents/retry': [...HELD_RELEASE],
+  // The package streamed from the kept documents into the exports bucket, then its link.
+  's3documents/export-etmf': [
+    REGISTRY_READ,
+    DOCUMENT_READ,
+    DOCUMENT_DOWNLOAD_SIGN,
+    { on: 'exportsObjects', actions: ['s3:PutObject', 's3:GetObject', 's3:AbortMultipartUpload'] },
+    AUDIT_APPEND,
+  ],
 } as const satisfies Record<Operation, readonly PermissionGrant[]>;
 
 /**

@@ -442,6 +442,7 @@ describe('Api: one function per operation', () => {
         's3documents/get',
         's3documents/download',
         's3documents/retry',
+        's3documents/export-etmf',
       ].sort(),
     );
     const notImplemented = operations.filter((op) => !own.includes(op));

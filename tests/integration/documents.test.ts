@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MappingRow } from '@ccsc/contract/standard-rows';
+import { EXCHANGE_XML, openZip, parseExchangeXml, parseIntegrity } from '@ccsc/lambdas/exchange';
 import { issueCredential, partnerToken } from '../support/oauth';
 import {
   buildNetwork,
@@ -97,6 +98,7 @@ interface Received {
 
 let n: Network;
 let connection: ConnectionRow;
+let studyId: string;
 let siteStandard: StandardDetail;
 let site: { clientId: string; clientSecret: string };
 let sponsor: { clientId: string; clientSecret: string };
@@ -245,6 +247,7 @@ beforeAll(async () => {
       phase: 'phase-2',
     },
   );
+  studyId = study.studyId;
   const invited = await ok<{ connection: ConnectionRow }>(c, n.people.sponsorAdmin, 'invite-site', {
     studyId: study.studyId,
     siteOrganisationId: n.site.organisationId,
@@ -629,5 +632,66 @@ describe('the document exchange', () => {
       documentId: sent.document.documentId,
     });
     expect(auditorRetry.status).toBe(403);
+  });
+  it('exports the study as an eTMF-EMS package: exchange.xml valid, every file in its artifact folder, every checksum right', async () => {
+    const sent = await send(pdf('for the package'), {
+      typeCode: 'MED-LIC',
+      title: 'Licence for the package',
+      personName: 'Jana Müller',
+      fileName: 'Approbation Müller.pdf',
+    });
+    expect(sent.document.state).toBe('delivered');
+    const exported = await ok<{
+      url: string;
+      fileName: string;
+      documents: number;
+      bytes: number;
+    }>(c, n.people.sponsorAdmin, 's3documents/export-etmf', {
+      studyId,
+    });
+    expect(exported.documents).toBeGreaterThanOrEqual(4);
+    const zip = Buffer.from(await (await fetch(exported.url)).arrayBuffer());
+    expect(zip.length).toBe(exported.bytes);
+    const archive = await openZip(
+      (start, end) => Promise.resolve(new Uint8Array(zip.subarray(start, end + 1))),
+      zip.length,
+    );
+    const entries = new Map(archive.entries.map((e) => [e.name, e]));
+    const xmlEntry = must(entries.get(EXCHANGE_XML));
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of archive.entryStream(xmlEntry)) chunks.push(chunk);
+    const parsed = await parseExchangeXml(Buffer.concat(chunks));
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.batch?.studyId).toMatch(/^PRT-/);
+    expect(parsed.objects).toHaveLength(exported.documents);
+    const licence = must(parsed.objects.find((o) => o.objectId === sent.document.documentId));
+    expect(licence).toMatchObject({
+      artifactNumber: '05.02.07',
+      objectLevel: 'Site',
+      siteId: '301',
+      personNames: ['Jana Müller'],
+    });
+    const file = must(licence.files[0]);
+    expect(file.fileName).toBe('Approbation Müller.pdf');
+    expect(file.contentUrl).toMatch(
+      /^05\/05\.02\/05\.02\.07\.Site Staff Qualification Supporting Information\//u,
+    );
+    // Every object's file is in the package, and its content matches its INTEGRITY.
+    for (const object of parsed.objects) {
+      for (const f of object.files) {
+        const entry = must(entries.get(f.contentUrl), f.contentUrl);
+        const hash = createHash('sha256');
+        for await (const chunk of archive.entryStream(entry)) hash.update(chunk);
+        expect(parseIntegrity(f.integrity)).toEqual({
+          algorithm: 'sha256',
+          hex: hash.digest('hex'),
+        });
+      }
+    }
+    // Another sponsor's administrator cannot export this study.
+    const foreign = await registryCall(c, n.people.otherSponsorAdmin, 's3documents/export-etmf', {
+      studyId,
+    });
+    expect(foreign.status).toBe(404);
   });
 });

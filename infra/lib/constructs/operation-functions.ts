@@ -1,4 +1,4 @@
-import { NestedStack, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack, Validations } from 'aws-cdk-lib';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { API_PREFIX, routes, type Operation } from '@ccsc/contract';
@@ -30,6 +30,15 @@ export interface OperationFunctionsProps {
 export const slug = (operation: string): string => operation.replace(/\//g, '-');
 
 /**
+ * The calls that move files through the function rather than metadata (issue 17): an eTMF-EMS
+ * package streamed from the kept documents. API Gateway waits 29 s at most; more memory is also
+ * more network bandwidth for a Lambda function.
+ */
+export const LONG_RUNNING: Partial<Record<Operation, { timeout: Duration; memorySize: number }>> = {
+  's3documents/export-etmf': { timeout: Duration.seconds(29), memorySize: 1024 },
+};
+
+/**
  * The functions of one feature area's operations, one per operation, each with its own role
  * (exactly its rows of lib/permissions.ts), log group and code entry, in a nested stack of their
  * own: the parent stack keeps the API (methods, models, permissions to invoke) and passes in the
@@ -55,6 +64,7 @@ export class OperationFunctions extends NestedStack {
         entry: entryFor(operation),
         environment: { ...props.environment, ...props.operationEnvironment?.[operation] },
         logRetention: props.logRetention,
+        ...LONG_RUNNING[operation],
       });
       grantTo(fn, PERMISSIONS[operation], props.grantTargets);
       if (PERMISSIONS[operation].some((g) => g.on === 'exportsObjects')) {

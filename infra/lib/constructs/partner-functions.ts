@@ -1,4 +1,4 @@
-import { NestedStack, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack, Validations } from 'aws-cdk-lib';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import {
@@ -60,6 +60,11 @@ export class PartnerFunctions extends NestedStack {
         entry: partnerEntryFor(name),
         environment: props.environment,
         logRetention: props.logRetention,
+        // Completing copies the uploaded file (up to 100 MB) through a SHA-256: API Gateway's
+        // 29 s, and the bandwidth of more memory.
+        ...(name === 'partner-complete-document'
+          ? { timeout: Duration.seconds(29), memorySize: 1024 }
+          : {}),
       });
       grantTo(fn, PARTNER_PERMISSIONS[name], props.grantTargets);
       if (PARTNER_PERMISSIONS[name].some((g) => g.on === 'standardRowsObjects')) {

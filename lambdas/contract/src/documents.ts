@@ -294,6 +294,30 @@ export const documentRoutes = {
     request: () => z.object({ documentId: documentIdSchema }).strict(),
     response: () => downloadLinkSchema,
   }),
+  's3documents/export-etmf': defineRoute({
+    operation: 's3documents/export-etmf',
+    method: 'POST',
+    path: 's3documents/export-etmf',
+    input: 'body',
+    auth: 'authenticated',
+    roles: READERS,
+    summary:
+      "A study's received documents (or one connection's) as an eTMF Exchange Mechanism Standard package: a zip with exchange.xml (valid against the standard's XSD) and each file under its zone / section / artifact folder, with its SHA-256 as INTEGRITY. Answers a download link valid 5 minutes; the export is audited.",
+    request: () =>
+      z
+        .object({
+          studyId: z.string().min(1).max(64),
+          connectionId: z.string().min(1).max(64).optional(),
+        })
+        .strict(),
+    response: () =>
+      downloadLinkSchema.extend({
+        documents: z.number().int(),
+        bytes: z.number().int(),
+        /** Received documents left out because the sender's side of their path is unknown. */
+        unclassified: z.number().int(),
+      }),
+  }),
   's3documents/retry': defineRoute({
     operation: 's3documents/retry',
     method: 'POST',

@@ -127,6 +127,14 @@ export class S3DocumentFiles implements DocumentFiles {
     return { size, sha256: hash.digest('hex') };
   }
 
+  async *read(key: string): AsyncIterable<Uint8Array> {
+    const { client, sdk } = await this.s3();
+    const out = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    const body = out.Body as AsyncIterable<Uint8Array> | undefined;
+    if (body === undefined) throw new Error(`S3 gave no body for ${key}.`);
+    yield* body;
+  }
+
   async downloadUrl(key: string, fileName: string, contentType: string, expiresIn: number) {
     const { client, sdk } = await this.s3();
     return this.sign(

@@ -1,5 +1,5 @@
 import { getSignedUrl, type S3Access, type S3Source, s3Access } from './clients/s3';
-import type { ExportFile, Exports } from '../ports/exports';
+import type { ExportFile, Exports, PackageExports } from '../ports/exports';
 
 /** S3's smallest part but the last: the most an export holds in memory at once. */
 export const PART_BYTES = 5 * 1024 * 1024;
@@ -12,7 +12,7 @@ export const LINK_SECONDS = 300;
  * then a presigned GET that names the file for the browser. The bucket expires objects after a
  * day (infra), so exports do not pile up.
  */
-export class S3Exports implements Exports {
+export class S3Exports implements Exports, PackageExports {
   private readonly s3: S3Access;
 
   constructor(
@@ -25,14 +25,28 @@ export class S3Exports implements Exports {
     this.s3 = s3Access(client);
   }
 
-  async write(
+  write(
     key: string,
     lines: AsyncIterable<string>,
     meta: { fileName: string; contentType: string },
   ): Promise<ExportFile> {
-    const { client, sdk } = await this.s3();
     const encoder = new TextEncoder();
-    let chunks: Uint8Array[] = [];
+    return this.writeBytes(
+      key,
+      (async function* () {
+        for await (const line of lines) yield encoder.encode(line);
+      })(),
+      meta,
+    );
+  }
+
+  async writeBytes(
+    key: string,
+    chunks: AsyncIterable<Uint8Array>,
+    meta: { fileName: string; contentType: string },
+  ): Promise<ExportFile> {
+    const { client, sdk } = await this.s3();
+    let pending: Uint8Array[] = [];
     let buffered = 0;
     let bytes = 0;
     let uploadId: string | undefined;
@@ -58,26 +72,25 @@ export class S3Exports implements Exports {
           ...common,
           UploadId: uploadId,
           PartNumber,
-          Body: join(chunks, buffered),
+          Body: join(pending, buffered),
         }),
       );
       parts.push({ ETag: out.ETag, PartNumber });
-      chunks = [];
+      pending = [];
       buffered = 0;
     };
     try {
-      for await (const line of lines) {
-        const encoded = encoder.encode(line);
-        chunks.push(encoded);
-        buffered += encoded.byteLength;
-        bytes += encoded.byteLength;
+      for await (const chunk of chunks) {
+        pending.push(chunk);
+        buffered += chunk.byteLength;
+        bytes += chunk.byteLength;
         if (buffered >= PART_BYTES) await flushPart();
       }
       if (uploadId === undefined) {
         await client.send(
           new sdk.PutObjectCommand({
             ...common,
-            Body: join(chunks, buffered),
+            Body: join(pending, buffered),
             ContentType: meta.contentType,
             ServerSideEncryption: 'AES256',
           }),

@@ -82,6 +82,7 @@ import { handler as s3documentsList } from './s3documents-list';
 import { handler as s3documentsGet } from './s3documents-get';
 import { handler as s3documentsDownload } from './s3documents-download';
 import { handler as s3documentsRetry } from './s3documents-retry';
+import { handler as s3documentsExportEtmf } from './s3documents-export-etmf';
 
 /**
  * Every operation's Lambda handler, keyed by operation: the mock server calls these, the CDK
@@ -160,6 +161,7 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   's3documents/get': s3documentsGet,
   's3documents/download': s3documentsDownload,
   's3documents/retry': s3documentsRetry,
+  's3documents/export-etmf': s3documentsExportEtmf,
 };
 
 export const handlers: Record<Operation, LambdaHandler> = Object.fromEntries(

@@ -138,6 +138,8 @@ export interface DocumentFiles {
     size: number;
     sha256: string;
   }>;
+  /** A kept record's bytes, as a stream (never whole in memory). */
+  read(key: string): AsyncIterable<Uint8Array>;
   /** A presigned GET of a record, named for the browser. */
   downloadUrl(
     key: string,

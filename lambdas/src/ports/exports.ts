@@ -16,3 +16,12 @@ export interface Exports {
     meta: { fileName: string; contentType: string },
   ): Promise<ExportFile>;
 }
+
+/** Exports of bytes (an eTMF-EMS package: a zip streamed into the bucket as it is made). */
+export interface PackageExports {
+  writeBytes(
+    key: string,
+    chunks: AsyncIterable<Uint8Array>,
+    meta: { fileName: string; contentType: string },
+  ): Promise<ExportFile>;
+}

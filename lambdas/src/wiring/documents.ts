@@ -1,10 +1,12 @@
 import { DynamoDocumentStore } from '../adapters/dynamodb-documents';
 import { S3DocumentFiles } from '../adapters/s3-document-files';
+import { S3Exports } from '../adapters/s3-exports';
 import { dynamodb } from '../adapters/clients/dynamodb';
 import { s3 } from '../adapters/clients/s3';
 import { lambdaEnv } from '../env';
 import type { ConsoleDeps } from '../features/documents/console.core';
 import type { ExchangeDeps } from '../features/documents/exchange.core';
+import type { ExportDeps } from '../features/documents/export-etmf.core';
 import type { RoutingDeps } from '../features/documents/routing';
 import { systemClock } from '../ports/clock';
 import type { DocumentStore } from '../ports/documents';
@@ -27,6 +29,15 @@ export const consoleDocumentDeps = (): ConsoleDeps => ({
   ...routingDeps(),
   documents: documentStore(),
   files: new S3DocumentFiles(s3, lambdaEnv().DOCUMENTS_BUCKET),
+  audit: auditTrail(),
+  clock: systemClock,
+});
+
+export const exportDeps = (): ExportDeps => ({
+  registry: registry(),
+  documents: documentStore(),
+  files: new S3DocumentFiles(s3, lambdaEnv().DOCUMENTS_BUCKET),
+  exports: new S3Exports(s3, lambdaEnv().EXPORTS_BUCKET),
   audit: auditTrail(),
   clock: systemClock,
 });

@@ -1,0 +1,6 @@
+import { routes } from '@ccsc/contract';
+import { exportEtmf } from '../features/documents/export-etmf.core';
+import { exportDeps } from '../wiring/documents';
+import { handle } from '../wiring/handler';
+
+export const handler = handle(routes['s3documents/export-etmf'], exportEtmf, exportDeps);
