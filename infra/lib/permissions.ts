@@ -497,6 +497,8 @@ export const OPERATION_PERMISSIONS = {
     AUDIT_APPEND,
   ],
   's3documents/retry': [...HELD_RELEASE],
+  // The counters the deliveries keep, one query.
+  'artifact/study-completeness': [REGISTRY_READ, DOCUMENT_READ],
   // The package streamed from the kept documents into the exports bucket, then its link.
   's3documents/export-etmf': [
     REGISTRY_READ,

@@ -443,6 +443,7 @@ describe('Api: one function per operation', () => {
         's3documents/download',
         's3documents/retry',
         's3documents/export-etmf',
+        'artifact/study-completeness',
       ].sort(),
     );
     const notImplemented = operations.filter((op) => !own.includes(op));

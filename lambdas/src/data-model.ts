@@ -207,3 +207,17 @@ export const inboxEntryKey = (systemId: string, seq: number) => ({
   sk: String(seq).padStart(12, '0'),
 });
 export const inboxHeadKey = (systemId: string) => ({ pk: `INBOXHEAD#${systemId}`, sk: 'HEAD' });
+/**
+ * How many documents were delivered per study, artifact and connection: `ARTCOUNT#<studyId>` /
+ * `<artifactNumber>#<connectionId>` (`count`, ADDed by the delivery's transaction), so the
+ * study's completeness is one query of its counters, never a scan of its documents.
+ */
+export const artifactCountKey = (
+  studyId: string,
+  artifactNumber: string,
+  connectionId: string,
+) => ({
+  pk: `ARTCOUNT#${studyId}`,
+  sk: `${artifactNumber}#${connectionId}`,
+});
+export const ARTIFACT_COUNT_PREFIX = 'ARTCOUNT#';

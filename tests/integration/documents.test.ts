@@ -694,4 +694,25 @@ describe('the document exchange', () => {
     });
     expect(foreign.status).toBe(404);
   });
+
+  it('shows the study at artifact level: documents per artifact, and each site’s empty core artifacts', async () => {
+    const view = (
+      await read<{
+        artifacts: { number: string; documents: number; core: boolean }[];
+        sites: { siteNumber: string; documents: number; missingCore: string[] }[];
+      }>(n.people.sponsorAdmin, 'artifact/study-completeness', { studyId })
+    ).data;
+    const of = (number: string) => must(view.artifacts.find((a) => a.number === number));
+    expect(of('05.02.04').documents).toBeGreaterThanOrEqual(2);
+    expect(of('05.02.07').documents).toBeGreaterThanOrEqual(2);
+    expect(view.artifacts).toHaveLength(250);
+    const site = must(view.sites.find((x) => x.siteNumber === '301'));
+    expect(site.missingCore).not.toContain('05.02.04');
+    expect(site.missingCore).toContain('05.02.02'); // the protocol signature page: not sent
+    expect(site.documents).toBe(view.artifacts.reduce((sum, a) => sum + a.documents, 0));
+    const outsider = await read(n.people.otherSiteAdmin, 'artifact/study-completeness', {
+      studyId,
+    });
+    expect(outsider.status).toBe(404);
+  });
 });

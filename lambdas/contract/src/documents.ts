@@ -318,6 +318,44 @@ export const documentRoutes = {
         unclassified: z.number().int(),
       }),
   }),
+  'artifact/study-completeness': defineRoute({
+    operation: 'artifact/study-completeness',
+    method: 'GET',
+    path: 'artifact/study-completeness',
+    input: 'query',
+    auth: 'authenticated',
+    roles: READERS,
+    summary:
+      "A study's TMF at artifact level: for each artifact of the TMF Reference Model, how many documents were delivered (in all, and per site); for each site within reach, the core artifacts that may be filed at site level and have no document yet.",
+    request: () => z.object({ studyId: z.string().min(1).max(64) }).strict(),
+    response: () =>
+      z.object({
+        study: z.object({ studyId: z.string(), protocolNumber: z.string(), title: z.string() }),
+        catalogueVersion: z.string(),
+        artifacts: z.array(
+          z.object({
+            number: z.string(),
+            name: z.string(),
+            core: z.boolean(),
+            siteLevel: z.boolean(),
+            documents: z.number().int(),
+          }),
+        ),
+        sites: z.array(
+          z.object({
+            connectionId: z.string(),
+            siteNumber: z.string(),
+            siteName: z.string(),
+            status: z.string(),
+            documents: z.number().int(),
+            /** Core artifacts that may be filed at site level. */
+            coreSiteArtifacts: z.number().int(),
+            /** Their numbers that have no document yet for this site. */
+            missingCore: z.array(z.string()),
+          }),
+        ),
+      }),
+  }),
   's3documents/retry': defineRoute({
     operation: 's3documents/retry',
     method: 'POST',

@@ -1,4 +1,6 @@
 import {
+  ARTIFACT_COUNT_PREFIX,
+  artifactCountKey,
   DOCUMENT_HELD_KEY,
   DOCUMENT_HUB_KEY,
   DOCUMENT_INDEXES,
@@ -208,6 +210,23 @@ export class DynamoDocumentStore implements DocumentStore {
                   ExpressionAttributeValues: { ':revision': expectedRevision },
                 },
               },
+              ...(next.classification === null
+                ? []
+                : [
+                    {
+                      Update: {
+                        TableName: this.tableName,
+                        Key: artifactCountKey(
+                          next.studyId,
+                          next.classification.artifactNumber,
+                          next.connectionId,
+                        ),
+                        UpdateExpression: 'ADD #count :one',
+                        ExpressionAttributeNames: { '#count': 'count' },
+                        ExpressionAttributeValues: { ':one': 1 },
+                      },
+                    },
+                  ]),
             ],
           }),
         );
@@ -223,6 +242,35 @@ export class DynamoDocumentStore implements DocumentStore {
     throw new Error(
       `The inbox of ${next.receiverSystemId} stayed busy for ${String(DELIVERY_ATTEMPTS)} attempts.`,
     );
+  }
+
+  async artifactCounts(
+    studyId: string,
+  ): Promise<{ artifactNumber: string; connectionId: string; count: number }[]> {
+    const { client, sdk } = await this.db();
+    const out: { artifactNumber: string; connectionId: string; count: number }[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new sdk.QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': `${ARTIFACT_COUNT_PREFIX}${studyId}` },
+          ...(start === undefined ? {} : { ExclusiveStartKey: start }),
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const sk = String(item.sk);
+        const at = sk.indexOf('#');
+        out.push({
+          artifactNumber: sk.slice(0, at),
+          connectionId: sk.slice(at + 1),
+          count: Number(item.count ?? 0),
+        });
+      }
+      start = page.LastEvaluatedKey;
+    } while (start !== undefined);
+    return out;
   }
 
   async inbox(systemId: string, afterSeq: number, limit: number): Promise<InboxPage> {

@@ -83,6 +83,7 @@ import { handler as s3documentsGet } from './s3documents-get';
 import { handler as s3documentsDownload } from './s3documents-download';
 import { handler as s3documentsRetry } from './s3documents-retry';
 import { handler as s3documentsExportEtmf } from './s3documents-export-etmf';
+import { handler as artifactStudyCompleteness } from './artifact-study-completeness';
 
 /**
  * Every operation's Lambda handler, keyed by operation: the mock server calls these, the CDK
@@ -162,6 +163,7 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   's3documents/download': s3documentsDownload,
   's3documents/retry': s3documentsRetry,
   's3documents/export-etmf': s3documentsExportEtmf,
+  'artifact/study-completeness': artifactStudyCompleteness,
 };
 
 export const handlers: Record<Operation, LambdaHandler> = Object.fromEntries(

@@ -114,6 +114,10 @@ export interface DocumentStore {
   inbox(systemId: string, afterSeq: number, limit: number): Promise<InboxPage>;
   /** One page of a list, newest first. */
   page(request: DocumentPageRequest): Promise<DocumentPage>;
+  /** How many documents were delivered in a study, per artifact and connection. */
+  artifactCounts(
+    studyId: string,
+  ): Promise<{ artifactNumber: string; connectionId: string; count: number }[]>;
 }
 
 /** Where the files are (S3, the documents bucket): uploads in, verified records kept. */

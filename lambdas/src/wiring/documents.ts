@@ -4,6 +4,7 @@ import { S3Exports } from '../adapters/s3-exports';
 import { dynamodb } from '../adapters/clients/dynamodb';
 import { s3 } from '../adapters/clients/s3';
 import { lambdaEnv } from '../env';
+import type { CompletenessDeps } from '../features/documents/completeness.core';
 import type { ConsoleDeps } from '../features/documents/console.core';
 import type { ExchangeDeps } from '../features/documents/exchange.core';
 import type { ExportDeps } from '../features/documents/export-etmf.core';
@@ -31,6 +32,11 @@ export const consoleDocumentDeps = (): ConsoleDeps => ({
   files: new S3DocumentFiles(s3, lambdaEnv().DOCUMENTS_BUCKET),
   audit: auditTrail(),
   clock: systemClock,
+});
+
+export const completenessDeps = (): CompletenessDeps => ({
+  registry: registry(),
+  documents: documentStore(),
 });
 
 export const exportDeps = (): ExportDeps => ({

@@ -1,0 +1,10 @@
+import { routes } from '@ccsc/contract';
+import { studyCompleteness } from '../features/documents/completeness.core';
+import { completenessDeps } from '../wiring/documents';
+import { handle } from '../wiring/handler';
+
+export const handler = handle(
+  routes['artifact/study-completeness'],
+  studyCompleteness,
+  completenessDeps,
+);
