@@ -49,6 +49,10 @@ const standardScreens = () => import('../features/standards/standard-screens');
 const ListStandardsPage = lazyNamed(standardScreens, 'ListStandardsPage');
 const CreateStandardPage = lazyNamed(standardScreens, 'CreateStandardPage');
 const ViewEditStandardPage = lazyNamed(standardScreens, 'ViewEditStandardPage');
+// The document screens are one chunk (features/documents/document-screens.ts).
+const documentScreens = () => import('../features/documents/document-screens');
+const DocumentListPage = lazyNamed(documentScreens, 'DocumentListPage');
+const DocumentDetailPage = lazyNamed(documentScreens, 'DocumentDetailPage');
 const UserListPage = lazyNamed(
   () => import('../features/users/components/user-list-page'),
   'UserListPage',
@@ -105,6 +109,8 @@ export const AppRoutes = () => (
             <Route path={paths.admin.standards} element={<ListStandardsPage />} />
             <Route path={paths.admin.createStandard} element={<CreateStandardPage />} />
             <Route path={paths.admin.viewEditStandard} element={<ViewEditStandardPage />} />
+            <Route path={paths.admin.documents} element={<DocumentListPage />} />
+            <Route path={paths.admin.document} element={<DocumentDetailPage />} />
             <Route path={paths.admin.users} element={<UserListPage />} />
             <Route path={paths.admin.createUser} element={<CreateUserPage />} />
             <Route path={paths.admin.editUser} element={<EditUserPage />} />

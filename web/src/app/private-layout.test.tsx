@@ -70,6 +70,7 @@ describe('private layout (SPEC §2)', () => {
     expect(links.map((link) => link.textContent)).toEqual([
       'Home',
       'Artifact Mapping Standards',
+      'Documents',
       'Generate API Access Credentials',
       'User Management',
       'Audit Trail',

@@ -7,6 +7,7 @@ import { registryPaths } from '../config/registry-paths';
 const ENTRIES = [
   { to: paths.admin.dashboard, section: paths.admin.dashboard, label: 'nav.home' },
   { to: paths.admin.standards, section: paths.admin.artifact, label: 'nav.standards' },
+  { to: paths.admin.documents, section: paths.admin.documents, label: 'nav.documents' },
   {
     to: paths.admin.generateApiCredentials,
     section: paths.admin.generateApiCredentials,

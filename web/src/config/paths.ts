@@ -17,6 +17,9 @@ export const paths = {
     standards: '/admin/artifact/list-of-mapping-standards',
     createStandard: '/admin/artifact/create-new-standard',
     viewEditStandard: '/admin/artifact/view-edit-standard',
+    /** The documents exchanged (issue 17): the list, and one document (`?documentId=…`). */
+    documents: '/admin/documents',
+    document: '/admin/documents/view',
     users: '/admin/user-management',
     createUser: '/admin/user-management/create-user',
     editUser: '/admin/user-management/edit-user',

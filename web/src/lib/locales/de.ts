@@ -1324,7 +1324,6 @@ export const de: Translation = {
     copy: 'Kopieren',
     copied: 'Kopiert',
     mapsTo: 'wird zugeordnet zu',
-    notYet: 'noch nicht',
     sentTo: 'an',
     siteNumber: 'Prüfstelle {{site}}',
     versionOf: 'Version {{version}}, Datei {{fileName}}',
@@ -1453,6 +1452,8 @@ export const de: Translation = {
       stillHeld: 'Das Dokument wird weiterhin zurückgehalten. {{reason}}',
       retryFailed: 'Das Dokument konnte nicht erneut klassifiziert werden.',
       mapType: 'Diesen Typ zuordnen',
+      mapElsewhere:
+        'Die Zuordnung gehört in den Standard von {{system}}: Ein Administrator von {{organisation}} oder ein Plattform-Administrator veröffentlicht sie.',
       mapHint: {
         sender:
           'Öffnet den Mapping-Standard von {{system}} ({{organisation}}), dem sendenden System.',

@@ -1240,7 +1240,6 @@ export const enMore = {
     copy: 'Copy',
     copied: 'Copied',
     mapsTo: 'maps to',
-    notYet: 'not yet',
     sentTo: 'to',
     siteNumber: 'Site {{site}}',
     versionOf: 'Version {{version}} · {{fileName}}',
@@ -1368,6 +1367,8 @@ export const enMore = {
       stillHeld: 'The document is still held. {{reason}}',
       retryFailed: 'The document could not be classified again.',
       mapType: 'Map this type',
+      mapElsewhere:
+        'The mapping is made in the standard of {{system}}: an administrator of {{organisation}} or a platform administrator publishes it.',
       mapHint: {
         sender: 'Opens the mapping standard of {{system}} ({{organisation}}), the sending system.',
         receiver:

@@ -1310,9 +1310,8 @@ export const tr: Translation = {
     working: 'Lütfen bekleyin…',
     copy: 'Kopyala',
     copied: 'Kopyalandı',
-    mapsTo: 'eşlendiği yer',
-    notYet: 'henüz yok',
-    sentTo: 'alıcı',
+    mapsTo: 'şuna eşlenir:',
+    sentTo: ', alıcı:',
     siteNumber: 'Merkez {{site}}',
     versionOf: 'Sürüm {{version}} · {{fileName}}',
     state: {
@@ -1442,6 +1441,8 @@ export const tr: Translation = {
       stillHeld: 'Belge hâlâ bekletiliyor. {{reason}}',
       retryFailed: 'Belge yeniden sınıflandırılamadı.',
       mapType: 'Bu türü eşle',
+      mapElsewhere:
+        'Eşleme {{system}} sisteminin standardında yapılır: onu {{organisation}} kuruluşunun bir yöneticisi ya da bir platform yöneticisi yayımlar.',
       mapHint: {
         sender: 'Gönderen sistem olan {{system}} ({{organisation}}) için eşleme standardını açar.',
         receiver: 'Alıcı sistem olan {{system}} ({{organisation}}) için eşleme standardını açar.',
@@ -1459,7 +1460,7 @@ export const tr: Translation = {
       notUploaded: 'Dosya henüz yüklenmedi.',
       documentHeading: 'Belge',
       integrityHeading: 'Dosya ve sağlama toplamı',
-      exchangeHeading: 'Alışveriş',
+      exchangeHeading: 'Belge aktarımı',
       documentId: 'Belge kimliği',
       fileName: 'Dosya adı',
       contentType: 'İçerik türü',

@@ -1,0 +1,34 @@
+import type { DocumentState, HoldReason } from '@ccsc/contract/documents';
+import { useTranslation } from 'react-i18next';
+
+const STATE_BADGE: Record<DocumentState, string> = {
+  'awaiting-upload': 'text-bg-secondary',
+  received: 'text-bg-light border',
+  classified: 'text-bg-info',
+  delivered: 'text-bg-primary',
+  acknowledged: 'text-bg-success',
+  held: 'text-bg-warning',
+};
+
+/** Where the document is: awaiting upload, received, classified, delivered, acknowledged, held. */
+export const DocumentStateBadge = ({ state }: { state: DocumentState }) => {
+  const { t } = useTranslation();
+  return (
+    <span className={`badge ${STATE_BADGE[state]}`} data-testid="document-state">
+      {t(`documents.state.${state}`)}
+    </span>
+  );
+};
+
+/** Why the document is held, in a few words (the detail says it in full). */
+export const HoldReasonBadge = ({ reason }: { reason: HoldReason }) => {
+  const { t } = useTranslation();
+  return (
+    <span
+      className="badge bg-warning-subtle text-warning-emphasis border border-warning-subtle text-wrap"
+      data-testid="hold-reason"
+    >
+      {t(`documents.holdReason.${reason}`)}
+    </span>
+  );
+};

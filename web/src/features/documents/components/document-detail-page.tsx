@@ -1,0 +1,398 @@
+import { type DocumentDetail, documentIdSchema } from '@ccsc/contract/documents';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { LoadingIndicator } from '../../../components/loading-indicator';
+import { type Notice, NoticeArea } from '../../../components/notice-area';
+import { RetryAlert } from '../../../components/retry-alert';
+import { ScreenIntro } from '../../../components/screen-intro';
+import { paths } from '../../../config/paths';
+import { callApi } from '../../../lib/api';
+import { formatDateTime, formatDisplayDate } from '../../../lib/dates';
+import { downloadFile } from '../../../lib/download';
+import { messageOfError } from '../../../lib/refusals';
+import { getProfile } from '../../../lib/session';
+import { documentsPath, standardEditorPath } from '../utils/document-query';
+import { type DocumentActor, mappingTarget, mayMap, mayRetry } from '../utils/document-rules';
+import { formatBytes, formatSize } from '../utils/sizes';
+import { ClassificationPath } from './classification-path';
+import { CopyButton } from './copy-button';
+import { DocumentStateBadge, HoldReasonBadge } from './document-badges';
+import { DocumentDownloads, DocumentTimeline } from './document-history';
+
+/** The list the document was opened from (its filters), handed over by the list's links. */
+const listSearchOf = (state: unknown): string => {
+  if (typeof state !== 'object' || state === null || !('listSearch' in state)) return '';
+  const listSearch: unknown = state.listSearch;
+  return typeof listSearch === 'string' && listSearch.startsWith('?') ? listSearch : '';
+};
+
+const BackLink = () => {
+  const { t } = useTranslation();
+  const state: unknown = useLocation().state;
+  return (
+    <nav aria-label={t('documents.detail.breadcrumb')} className="small mb-2">
+      <Link to={`${paths.admin.documents}${listSearchOf(state)}`}>{t('documents.backToList')}</Link>
+    </nav>
+  );
+};
+
+/**
+ * /admin/documents/view?documentId=… (issue 17): one document, every field of it. A link that
+ * names no document (or not one as the hub writes its ids) is not sent to the server.
+ */
+export const DocumentDetailPage = () => {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const documentId = params.get('documentId') ?? '';
+  if (!documentIdSchema.safeParse(documentId).success) {
+    return (
+      <>
+        <BackLink />
+        <ScreenIntro
+          heading={t('documents.detailHeading')}
+          description={t('documents.detailDescription')}
+        />
+        <p className="alert alert-secondary" role="status">
+          {documentId === '' ? t('documents.detail.noneChosen') : t('documents.detail.badId')}
+        </p>
+      </>
+    );
+  }
+  // Each document is its own page: another one starts afresh.
+  return <DocumentView key={documentId} documentId={documentId} />;
+};
+
+/** A term and what it is, in the page's lists of facts. */
+const Fact = ({ term, children }: { term: string; children: ReactNode }) => (
+  <>
+    <dt className="col-sm-4 col-xl-3">{term}</dt>
+    <dd className="col-sm-8 col-xl-9">{children}</dd>
+  </>
+);
+
+const Section = ({ heading, children }: { heading: string; children: ReactNode }) => (
+  <section className="mb-4">
+    <h2 className="h5">{heading}</h2>
+    {children}
+  </section>
+);
+
+const DocumentView = ({ documentId }: { documentId: string }) => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const [actor] = useState((): DocumentActor => {
+    const profile = getProfile();
+    return { role: profile?.role ?? null, organisationId: profile?.organisationId ?? null };
+  });
+  const [document, setDocument] = useState<DocumentDetail | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState<'download' | 'retry' | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    callApi('s3documents/get', { documentId }).then(
+      (answer) => {
+        if (!current) return;
+        setDocument(answer.document);
+        setLoadError(null);
+      },
+      (error: unknown) => {
+        if (current) setLoadError(error);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [documentId, attempt]);
+
+  if (document === null) {
+    return (
+      <>
+        <BackLink />
+        <ScreenIntro
+          heading={t('documents.detailHeading')}
+          description={t('documents.detailDescription')}
+        />
+        {loadError === null ? (
+          <LoadingIndicator className="my-4" />
+        ) : (
+          <RetryAlert
+            message={messageOfError(loadError, t('documents.detail.loadFailed'))}
+            retryLabel={t('documents.retry')}
+            onRetry={() => {
+              setLoadError(null);
+              setAttempt((n) => n + 1);
+            }}
+          />
+        )}
+      </>
+    );
+  }
+
+  const download = async () => {
+    setBusy('download');
+    setNotice(null);
+    try {
+      const { url, fileName } = await callApi('s3documents/download', { documentId });
+      downloadFile(url, fileName);
+      setNotice({ kind: 'success', text: t('documents.detail.downloaded', { fileName }) });
+      setAttempt((n) => n + 1); // the download is on the document now
+    } catch (err) {
+      setNotice({
+        kind: 'danger',
+        text: messageOfError(err, t('documents.detail.downloadFailed')),
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const retry = async () => {
+    setBusy('retry');
+    setNotice(null);
+    try {
+      const { document: now } = await callApi('s3documents/retry', { documentId });
+      setDocument(now);
+      setNotice(
+        now.state === 'held' && now.holdReason !== null
+          ? {
+              kind: 'warning',
+              text: t('documents.detail.stillHeld', {
+                reason: t(`documents.holdExplain.${now.holdReason}`),
+              }),
+            }
+          : {
+              kind: 'success',
+              text: t('documents.detail.retried', { state: t(`documents.state.${now.state}`) }),
+            },
+      );
+    } catch (err) {
+      setNotice({ kind: 'danger', text: messageOfError(err, t('documents.detail.retryFailed')) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const d = document;
+  const uploaded = d.receivedSize !== null;
+  const sizeDiffers = d.receivedSize !== null && d.receivedSize !== d.size;
+  const retries = mayRetry(actor, d);
+  const target = mappingTarget(d);
+  const size = (bytes: number) =>
+    `${formatSize(bytes, language)} (${formatBytes(bytes, language)})`;
+
+  return (
+    <>
+      <BackLink />
+      <header className="mb-3">
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <h1 className="h3 mb-0">{d.title}</h1>
+          <span className="fs-5">{t('documents.detail.version', { version: d.version })}</span>
+          <DocumentStateBadge state={d.state} />
+        </div>
+        <p className="text-body-secondary mb-0">
+          {t('documents.detail.summary', {
+            sender: d.sender.name,
+            receiver: d.receiver.name,
+            protocol: d.protocolNumber,
+            site: d.siteNumber,
+          })}
+        </p>
+      </header>
+
+      <NoticeArea notice={notice} testId="document-notice" />
+
+      {d.state === 'held' && d.holdReason !== null && (
+        <div className="alert alert-warning" data-testid="hold">
+          <p className="mb-1">
+            <strong>{t('documents.detail.heldBecause')}</strong>{' '}
+            <HoldReasonBadge reason={d.holdReason} />
+          </p>
+          <p className="mb-1">{t(`documents.holdExplain.${d.holdReason}`)}</p>
+          {d.holdDetail !== null && (
+            <p className="mb-1 small" data-testid="hold-detail">
+              {d.holdDetail}
+            </p>
+          )}
+          {retries && (
+            <div className="d-flex flex-wrap align-items-center gap-2 mt-2">
+              <button
+                type="button"
+                className="btn btn-warning"
+                disabled={busy !== null}
+                onClick={() => void retry()}
+              >
+                {busy === 'retry' ? t('documents.working') : t('documents.detail.retry')}
+              </button>
+              {target !== null && mayMap(actor, target) && (
+                <>
+                  <Link
+                    className="btn btn-outline-dark"
+                    to={
+                      target.standard === null
+                        ? paths.admin.standards
+                        : standardEditorPath(target.standard.standardId)
+                    }
+                    aria-describedby="map-hint"
+                  >
+                    {t('documents.detail.mapType')}
+                  </Link>
+                  <span id="map-hint" className="small">
+                    {t(
+                      target.standard === null
+                        ? `documents.detail.mapHintFind.${target.side}`
+                        : `documents.detail.mapHint.${target.side}`,
+                      { system: target.system.name, organisation: target.system.organisationName },
+                    )}
+                  </span>
+                </>
+              )}
+              {target !== null && !mayMap(actor, target) && (
+                <span className="small" data-testid="map-elsewhere">
+                  {t('documents.detail.mapElsewhere', {
+                    system: target.system.name,
+                    organisation: target.system.organisationName,
+                  })}
+                </span>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+
+      <div
+        className="d-flex flex-wrap align-items-center gap-2 mb-4"
+        role="group"
+        aria-label={t('documents.detail.actions')}
+      >
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!uploaded || busy !== null}
+          aria-describedby={uploaded ? undefined : 'download-unavailable'}
+          onClick={() => void download()}
+        >
+          {busy === 'download' ? t('documents.working') : t('documents.detail.download')}
+        </button>
+        {!uploaded && (
+          <span id="download-unavailable" className="small text-body-secondary">
+            {t('documents.detail.notUploaded')}
+          </span>
+        )}
+      </div>
+
+      <Section heading={t('documents.path.heading')}>
+        <ClassificationPath document={d} />
+      </Section>
+
+      <div className="row">
+        <div className="col-xl-6">
+          <Section heading={t('documents.detail.documentHeading')}>
+            <dl className="row small" data-testid="document-facts">
+              <Fact term={t('documents.detail.documentId')}>
+                <span className="font-monospace">{d.documentId}</span>
+              </Fact>
+              <Fact term={t('documents.detail.fileName')}>
+                <span className="text-break">{d.fileName}</span>
+              </Fact>
+              <Fact term={t('documents.detail.contentType')}>{d.contentType}</Fact>
+              <Fact term={t('documents.detail.typeCode')}>
+                <span className="font-monospace">{d.typeCode}</span>
+              </Fact>
+              <Fact term={t('documents.detail.documentDate')}>
+                {formatDisplayDate(d.documentDate, language)}
+              </Fact>
+              <Fact term={t('documents.detail.language')}>{d.language}</Fact>
+              <Fact term={t('documents.detail.personName')}>{d.personName ?? '—'}</Fact>
+              <Fact term={t('documents.detail.organisationName')}>{d.organisationName ?? '—'}</Fact>
+              <Fact term={t('documents.detail.sentAt')}>
+                <time dateTime={d.sentAt}>{formatDateTime(d.sentAt, language)}</time>
+              </Fact>
+              <Fact term={t('documents.detail.updatedAt')}>
+                <time dateTime={d.updatedAt}>{formatDateTime(d.updatedAt, language)}</time>
+              </Fact>
+            </dl>
+          </Section>
+          <Section heading={t('documents.detail.integrityHeading')}>
+            <dl className="row small" data-testid="document-integrity">
+              <Fact term={t('documents.detail.sha256')}>
+                <div className="d-flex align-items-start gap-2">
+                  <code className="font-monospace text-break text-body" data-testid="sha256">
+                    {d.sha256}
+                  </code>
+                  <CopyButton text={d.sha256} label={t('documents.detail.copySha')} />
+                </div>
+              </Fact>
+              <Fact term={t('documents.detail.announcedSize')}>{size(d.size)}</Fact>
+              <Fact term={t('documents.detail.receivedSize')}>
+                {d.receivedSize === null ? (
+                  <span className="text-body-secondary">{t('documents.detail.notReceived')}</span>
+                ) : (
+                  <>
+                    {size(d.receivedSize)}
+                    {sizeDiffers && (
+                      <span className="text-danger ms-2" data-testid="size-differs">
+                        {t('documents.detail.sizeDiffers')}
+                      </span>
+                    )}
+                  </>
+                )}
+              </Fact>
+            </dl>
+          </Section>
+        </div>
+        <div className="col-xl-6">
+          <Section heading={t('documents.detail.exchangeHeading')}>
+            <dl className="row small" data-testid="document-exchange">
+              <Fact term={t('documents.detail.direction')}>
+                {t(`documents.direction.${d.direction}`)}
+              </Fact>
+              <Fact term={t('documents.detail.sender')}>
+                {d.sender.name}
+                <div className="text-body-secondary">
+                  {d.sender.organisationName} ·{' '}
+                  <span className="font-monospace">{d.sender.systemId}</span>
+                </div>
+              </Fact>
+              <Fact term={t('documents.detail.receiver')}>
+                {d.receiver.name}
+                <div className="text-body-secondary">
+                  {d.receiver.organisationName} ·{' '}
+                  <span className="font-monospace">{d.receiver.systemId}</span>
+                </div>
+              </Fact>
+              <Fact term={t('documents.detail.study')}>
+                {d.protocolNumber}{' '}
+                <span className="font-monospace text-body-secondary">({d.studyId})</span>
+                <div>
+                  <Link to={documentsPath({ studyId: d.studyId })}>
+                    {t('documents.detail.studyDocuments')}
+                  </Link>
+                </div>
+              </Fact>
+              <Fact term={t('documents.detail.site')}>{d.siteNumber}</Fact>
+              <Fact term={t('documents.detail.connection')}>
+                <span className="font-monospace">{d.connectionId}</span>
+                <div>
+                  <Link to={documentsPath({ connectionId: d.connectionId })}>
+                    {t('documents.detail.connectionDocuments')}
+                  </Link>
+                </div>
+              </Fact>
+            </dl>
+          </Section>
+        </div>
+      </div>
+
+      <Section heading={t('documents.timeline.heading')}>
+        <DocumentTimeline document={d} />
+      </Section>
+      <Section heading={t('documents.downloads.heading')}>
+        <DocumentDownloads document={d} />
+      </Section>
+    </>
+  );
+};

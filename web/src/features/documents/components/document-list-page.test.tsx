@@ -1,0 +1,247 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { failure, loadTestRuntimeConfig } from '../../../testing/fake-api';
+import { bodiesOf, renderScreen, serve, signedInAs } from '../../../testing/registry-kit';
+import { documentId, documentPage, documentSummary } from '../../../testing/document-fixtures';
+import { DocumentListPage } from './document-list-page';
+
+const DELIVERED = documentSummary(1);
+const HELD = documentSummary(2, {
+  title: 'CV of the investigator',
+  state: 'held',
+  holdReason: 'sender-type-unmapped',
+  direction: 'sponsor-to-site',
+  typeCode: 'CV-PI',
+  artifactNumber: null,
+  receiverTypeCode: null,
+  size: 800,
+});
+const RECEIVED = documentSummary(3, {
+  state: 'received',
+  artifactNumber: null,
+  receiverTypeCode: null,
+});
+const list = (body: Record<string, unknown>) =>
+  body.cursor === 'p2' ? documentPage([HELD]) : documentPage([DELIVERED, RECEIVED], 'p2');
+
+beforeEach(async () => {
+  await loadTestRuntimeConfig();
+  signedInAs({});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('the document list', () => {
+  it('shows each document: sent, title, study and site, systems, classification, state, size', async () => {
+    const u = userEvent.setup();
+    serve({ 's3documents/list': list });
+    renderScreen(<DocumentListPage />, '/admin/documents');
+    const row = await screen.findByTestId(`document-row-${documentId(1)}`);
+    for (const text of ['PZ-2025-01', 'Site 104', 'Klinikum eISF', 'Pharma eTMF', '1.2 MB']) {
+      expect(within(row).getByText(text)).toBeInTheDocument();
+    }
+    expect(within(row).getByText('Site → sponsor')).toBeInTheDocument();
+    expect(within(row).getByTestId('classification-short')).toHaveTextContent(
+      /^ISF-VL → maps to 05\.04\.04 → maps to TMF-0504$/,
+    );
+    expect(within(row).getByTestId('document-state')).toHaveTextContent('Delivered');
+    expect(within(row).getByRole('link', { name: 'Visit log 1' })).toHaveAttribute(
+      'href',
+      `/admin/documents/view?documentId=${documentId(1)}`,
+    );
+    // Not classified yet: the path goes as far as the hub has come.
+    expect(
+      within(screen.getByTestId(`document-row-${documentId(3)}`)).getByTestId(
+        'classification-short',
+      ),
+    ).toHaveTextContent(/^ISF-VL$/);
+    expect(screen.getByRole('table', { name: 'Documents' })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Sent',
+      'Title',
+      'Study and site',
+      'Sender → receiver',
+      'Classification',
+      'State',
+      'Size',
+    ]);
+
+    // A page may hold fewer rows than asked: the pager goes on by the cursor.
+    await u.click(screen.getByRole('button', { name: 'Next' }));
+    const held = await screen.findByTestId(`document-row-${documentId(2)}`);
+    expect(within(held).getByTestId('hold-reason')).toHaveTextContent("Sender's type not mapped");
+    expect(within(held).queryByTestId('classification-short')).toBeNull();
+    expect(within(held).getByText('800 bytes')).toBeInTheDocument();
+    // A click anywhere on the row opens the document.
+    await u.click(within(held).getByText('PZ-2025-01'));
+    expect(location()).toBe(`/admin/documents/view?documentId=${documentId(2)}`);
+  });
+
+  it('takes study and connection from the link, as removable chips, and sends every filter', async () => {
+    const u = userEvent.setup();
+    const calls = serve({ 's3documents/list': documentPage([DELIVERED]) });
+    renderScreen(<DocumentListPage />, '/admin/documents?studyId=study-1&connectionId=con-1');
+    await screen.findByTestId(`document-row-${documentId(1)}`);
+    expect(bodiesOf(calls, 's3documents/list')).toEqual([
+      { studyId: 'study-1', connectionId: 'con-1', limit: '25' },
+    ]);
+    // The chips name the study and the connection by what the rows say of them.
+    expect(screen.getByTestId('chip-studyId')).toHaveTextContent('Study: PZ-2025-01');
+    expect(screen.getByTestId('chip-connectionId')).toHaveTextContent(
+      'Connection: PZ-2025-01 · 104',
+    );
+
+    await u.selectOptions(screen.getByLabelText('State'), 'delivered');
+    await u.selectOptions(screen.getByLabelText('Direction'), 'sponsor-to-site');
+    await u.type(screen.getByLabelText('Artifact number'), '05.04');
+    await u.type(screen.getByLabelText('Document type code'), ' ISF-VL ');
+    await u.type(screen.getByLabelText('Sent from (day)'), '2025-02-01');
+    await u.type(screen.getByLabelText('Sent until (day)'), '2025-02-28');
+    const all = {
+      studyId: 'study-1',
+      connectionId: 'con-1',
+      state: 'delivered',
+      direction: 'sponsor-to-site',
+      artifactNumber: '05.04',
+      typeCode: 'ISF-VL',
+      sentFrom: '2025-02-01',
+      sentTo: '2025-02-28',
+    };
+    await waitFor(() => {
+      expect(bodiesOf(calls, 's3documents/list').at(-1)).toEqual({ ...all, limit: '25' });
+    });
+    // The filters are in the address: a link reproduces the list.
+    const address = new URL(location(), 'http://localhost');
+    expect(address.pathname).toBe('/admin/documents');
+    expect(Object.fromEntries(address.searchParams)).toEqual(all);
+
+    await u.click(screen.getByRole('button', { name: 'Remove the study filter (PZ-2025-01)' }));
+    await waitFor(() => {
+      expect(bodiesOf(calls, 's3documents/list').at(-1)).not.toHaveProperty('studyId');
+    });
+    expect(screen.queryByTestId('chip-studyId')).toBeNull();
+    expect(location()).not.toContain('studyId');
+    expect(location()).toContain('connectionId=con-1');
+
+    await u.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => {
+      expect(bodiesOf(calls, 's3documents/list').at(-1)).toEqual({ limit: '25' });
+    });
+    expect(location()).toBe('/admin/documents');
+    expect(screen.getByLabelText('Artifact number')).toHaveValue('');
+  });
+
+  it('offers the held queue as a quick filter', async () => {
+    const u = userEvent.setup();
+    const calls = serve({
+      's3documents/list': (body) =>
+        body.state === 'held' ? documentPage([HELD]) : documentPage([DELIVERED, HELD]),
+    });
+    renderScreen(<DocumentListPage />, '/admin/documents');
+    await screen.findByTestId(`document-row-${documentId(1)}`);
+    const queues = screen.getByRole('group', { name: 'Documents to show' });
+    expect(within(queues).getByRole('button', { name: 'All documents' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await u.click(within(queues).getByRole('button', { name: 'Held' }));
+    await waitFor(() => {
+      expect(screen.queryByTestId(`document-row-${documentId(1)}`)).toBeNull();
+    });
+    expect(screen.getByTestId(`document-row-${documentId(2)}`)).toBeInTheDocument();
+    expect(bodiesOf(calls, 's3documents/list').at(-1)).toEqual({ state: 'held', limit: '25' });
+    expect(location()).toBe('/admin/documents?state=held');
+    expect(within(queues).getByRole('button', { name: 'Held' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByLabelText('State')).toHaveValue('held');
+
+    await u.click(within(queues).getByRole('button', { name: 'All documents' }));
+    await screen.findByTestId(`document-row-${documentId(1)}`);
+    // One request for each change, no more.
+    expect(bodiesOf(calls, 's3documents/list')).toEqual([
+      { limit: '25' },
+      { state: 'held', limit: '25' },
+      { limit: '25' },
+    ]);
+  });
+
+  it('opens the held queue from a link and says when nothing is held', async () => {
+    serve({ 's3documents/list': documentPage([]) });
+    renderScreen(<DocumentListPage />, '/admin/documents?state=held');
+    expect(await screen.findByText('No document is held.')).toHaveAttribute('role', 'status');
+  });
+
+  it('sends only what the contract accepts: a half-typed artifact number waits, said why', async () => {
+    const u = userEvent.setup();
+    const calls = serve({ 's3documents/list': documentPage([DELIVERED]) });
+    // A filter the contract refuses in the address is left out rather than sent.
+    renderScreen(<DocumentListPage />, '/admin/documents?artifactNumber=5.4&sentFrom=yesterday');
+    await screen.findByTestId(`document-row-${documentId(1)}`);
+    expect(bodiesOf(calls, 's3documents/list')).toEqual([{ limit: '25' }]);
+    await u.type(screen.getByLabelText('Artifact number'), '05.4');
+    expect(await screen.findByText(/An artifact number is written zz/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Artifact number')).toHaveAttribute('aria-invalid', 'true');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(bodiesOf(calls, 's3documents/list')).toHaveLength(1);
+  });
+
+  it('says when a page holds no match but more follow, and when the list failed', async () => {
+    const u = userEvent.setup();
+    let fail = true;
+    serve({
+      's3documents/list': (body) =>
+        fail
+          ? failure(500, 'INTERNAL', 'boom')
+          : body.cursor === 'p2'
+            ? documentPage([DELIVERED])
+            : documentPage([], 'p2'),
+    });
+    renderScreen(<DocumentListPage />, '/admin/documents');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The documents could not be loaded.',
+    );
+    fail = false;
+    await u.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByText(
+        'No matching document on this page, but there are more: use Next to go on.',
+      ),
+    ).toHaveAttribute('role', 'status');
+    await u.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByTestId(`document-row-${documentId(1)}`)).toBeInTheDocument();
+  });
+
+  it('speaks German and Turkish, sizes and dates in their formats', async () => {
+    const { changeLanguage } = await import('../../../lib/i18n');
+    serve({ 's3documents/list': documentPage([DELIVERED, HELD]) });
+    await changeLanguage('de');
+    try {
+      renderScreen(<DocumentListPage />, '/admin/documents');
+      expect(await screen.findByRole('heading', { name: 'Dokumente' })).toBeInTheDocument();
+      const row = await screen.findByTestId(`document-row-${documentId(1)}`);
+      expect(within(row).getByText('1,2 MB')).toBeInTheDocument();
+      expect(within(row).getByText('Prüfstelle → Sponsor')).toBeInTheDocument();
+      expect(within(row).getByTestId('document-state')).toHaveTextContent('Zugestellt');
+      expect(within(row).getByText(/^03\.02\.2025, \d\d:\d\d$/)).toBeInTheDocument();
+      const held = screen.getByTestId(`document-row-${documentId(2)}`);
+      expect(within(held).getByText('800 Byte')).toBeInTheDocument();
+      expect(within(held).getByTestId('hold-reason')).toHaveTextContent(
+        'Typ des Absenders nicht zugeordnet',
+      );
+      await changeLanguage('tr');
+      expect(await screen.findByRole('heading', { name: 'Belgeler' })).toBeInTheDocument();
+      expect(within(row).getByTestId('document-state')).toHaveTextContent('Teslim edildi');
+      expect(within(held).getByText('800 bayt')).toBeInTheDocument();
+      expect(within(row).getByText(/^3 Şub 2025 \d\d:\d\d$/)).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { HOLD_REASONS, MAPPING_HOLD_REASONS } from '@ccsc/contract/documents';
+import { describe, expect, it } from 'vitest';
+import { CLASSIFIED, documentDetail } from '../../../testing/document-fixtures';
+import { type DocumentActor, mappingTarget, mayMap, mayRetry } from './document-rules';
+
+const PLATFORM: DocumentActor = { role: 'PlatformAdmin', organisationId: null };
+const SITE_ADMIN: DocumentActor = { role: 'OrgAdmin', organisationId: 'site-1' };
+const SPONSOR_ADMIN: DocumentActor = { role: 'OrgAdmin', organisationId: 'sponsor-1' };
+const CRO_ADMIN: DocumentActor = { role: 'OrgAdmin', organisationId: 'cro-1' };
+const AUDITOR: DocumentActor = { role: 'Auditor', organisationId: null };
+
+describe('who may retry a held document (the server’s retryDocument)', () => {
+  it('is a PlatformAdmin, or an OrgAdmin of either side, for a mapping reason only', () => {
+    for (const reason of HOLD_REASONS) {
+      const held = documentDetail(1, { state: 'held', holdReason: reason });
+      const mapping = MAPPING_HOLD_REASONS.includes(reason);
+      expect(mayRetry(PLATFORM, held)).toBe(mapping);
+      expect(mayRetry(SITE_ADMIN, held)).toBe(mapping);
+      expect(mayRetry(SPONSOR_ADMIN, held)).toBe(mapping);
+      // A party that sees the document (the study's CRO) but neither sends nor receives it.
+      expect(mayRetry(CRO_ADMIN, held)).toBe(false);
+      expect(mayRetry(AUDITOR, held)).toBe(false);
+      expect(mayRetry({ role: null, organisationId: null }, held)).toBe(false);
+    }
+    expect(mayRetry(PLATFORM, documentDetail(1))).toBe(false);
+  });
+});
+
+describe('where a missing mapping is made', () => {
+  it("is the sender's standard for sender-* reasons, the receiver's for receiver-*", () => {
+    expect(
+      mappingTarget(documentDetail(1, { state: 'held', holdReason: 'sender-type-unmapped' })),
+    ).toMatchObject({
+      side: 'sender',
+      system: { systemId: 'sys-eisf', organisationId: 'site-1' },
+      standard: { standardId: 'std-klinikum0001', version: 2 },
+    });
+    expect(
+      mappingTarget(documentDetail(1, { state: 'held', holdReason: 'receiver-no-standard' })),
+    ).toMatchObject({ side: 'receiver', standard: { standardId: 'std-pharma00001', version: 4 } });
+  });
+
+  it('names no standard the document does not know', () => {
+    expect(
+      mappingTarget(
+        documentDetail(1, {
+          state: 'held',
+          holdReason: 'receiver-artifact-unmapped',
+          classification: { ...CLASSIFIED, receiver: null },
+        }),
+      ),
+    ).toMatchObject({ side: 'receiver', standard: null });
+    expect(
+      mappingTarget(
+        documentDetail(1, {
+          state: 'held',
+          holdReason: 'sender-no-standard',
+          classification: null,
+        }),
+      ),
+    ).toMatchObject({ side: 'sender', standard: null });
+  });
+
+  it('is none for a document not held for a mapping', () => {
+    expect(mappingTarget(documentDetail(1))).toBeNull();
+    expect(
+      mappingTarget(documentDetail(1, { state: 'held', holdReason: 'size-mismatch' })),
+    ).toBeNull();
+  });
+
+  it("is made by a PlatformAdmin or an OrgAdmin of that side's organisation", () => {
+    const target = mappingTarget(
+      documentDetail(1, { state: 'held', holdReason: 'sender-type-unmapped' }),
+    );
+    expect(target).not.toBeNull();
+    if (target === null) return;
+    expect(mayMap(PLATFORM, target)).toBe(true);
+    expect(mayMap(SITE_ADMIN, target)).toBe(true);
+    expect(mayMap(SPONSOR_ADMIN, target)).toBe(false);
+    expect(mayMap(AUDITOR, target)).toBe(false);
+  });
+});

@@ -1,0 +1,74 @@
+import { routes } from '@ccsc/contract';
+import {
+  type DocumentDetail,
+  type HoldReason,
+  MAPPING_HOLD_REASONS,
+} from '@ccsc/contract/documents';
+import type { Role } from '@ccsc/contract/roles';
+
+/**
+ * What the signed-in account may do to a document, by the server's rules (which the web may not
+ * import: document-rules.test.ts pins the same table): who may retry is
+ * `retryDocument` in lambdas/src/features/documents/console.core.ts, who may change a mapping
+ * standard the standards' rule (features/standards/utils/standard-rules.ts).
+ */
+export interface DocumentActor {
+  role: Role | null;
+  organisationId: string | null;
+}
+
+/** Whether the document is held for a missing mapping (the hub clears these itself, or on Retry). */
+export const isMappingHold = (reason: HoldReason | null): reason is HoldReason =>
+  reason !== null && MAPPING_HOLD_REASONS.includes(reason);
+
+/**
+ * Whether the actor may ask the hub to classify the document again: held for a mapping reason,
+ * and a role the contract lets call s3documents/retry (PlatformAdmin, OrgAdmin) — an OrgAdmin of
+ * the sending or the receiving organisation only.
+ */
+export const mayRetry = (
+  actor: DocumentActor,
+  document: Pick<DocumentDetail, 'state' | 'holdReason' | 'sender' | 'receiver'>,
+): boolean =>
+  actor.role !== null &&
+  routes['s3documents/retry'].roles.includes(actor.role) &&
+  document.state === 'held' &&
+  isMappingHold(document.holdReason) &&
+  (actor.role === 'PlatformAdmin' ||
+    (actor.organisationId !== null &&
+      [document.sender.organisationId, document.receiver.organisationId].includes(
+        actor.organisationId,
+      )));
+
+/** Where a missing mapping is to be made: the side, its system, and its standard when known. */
+export interface MappingTarget {
+  side: 'sender' | 'receiver';
+  system: DocumentDetail['sender'];
+  /** The standard that lacks the mapping; null when the document does not name it. */
+  standard: { standardId: string; version: number } | null;
+}
+
+/**
+ * The mapping a held document waits for: the sender's standard for `sender-*` reasons, the
+ * receiver's for `receiver-*`; null for any other document. The standard is known only as far as
+ * the document's classification names it (not at all while that side is unmapped).
+ */
+export const mappingTarget = (document: DocumentDetail): MappingTarget | null => {
+  const reason = document.holdReason;
+  if (document.state !== 'held' || !isMappingHold(reason)) return null;
+  const side = reason.startsWith('sender-') ? 'sender' : 'receiver';
+  const step =
+    side === 'sender'
+      ? (document.classification?.sender ?? null)
+      : (document.classification?.receiver ?? null);
+  return {
+    side,
+    system: document[side],
+    standard: step === null ? null : { standardId: step.standardId, version: step.version },
+  };
+};
+
+/** Whether the actor may make the mapping: change the standards of the side's organisation. */
+export const mayMap = (actor: DocumentActor, target: MappingTarget): boolean =>
+  actor.role === 'PlatformAdmin' ||
+  (actor.role === 'OrgAdmin' && actor.organisationId === target.system.organisationId);

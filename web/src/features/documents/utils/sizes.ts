@@ -1,0 +1,23 @@
+const KB = 1000;
+const MB = KB * KB;
+
+/** The exact size in bytes ("1,234,567 bytes"), in the reader's language. */
+export const formatBytes = (bytes: number, language: string): string =>
+  new Intl.NumberFormat(language, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(
+    bytes,
+  );
+
+/**
+ * A file's size for people, in the reader's language: bytes below 1 kB, then kB and MB with one
+ * decimal ("12.3 kB", "4,5 MB"); decimal units, as the contract writes its 100 MB limit.
+ */
+export const formatSize = (bytes: number, language: string): string => {
+  if (bytes < KB) return formatBytes(bytes, language);
+  // 999,999 bytes is "1 MB", not "1,000 kB".
+  const [value, unit] = bytes < MB - 50 ? [bytes / KB, 'kilobyte'] : [bytes / MB, 'megabyte'];
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit,
+    maximumFractionDigits: 1,
+  }).format(value);
+};

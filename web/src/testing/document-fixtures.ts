@@ -1,0 +1,104 @@
+import type { DocumentDetail, DocumentSummary } from '@ccsc/contract/documents';
+import { success, type ApiAnswer } from './fake-api';
+
+/**
+ * Documents as the server answers them (valid against the contract's schemas, which the API
+ * client checks), for the document screens' tests.
+ */
+
+/** A document id as the hub writes them: doc- and 26 lowercase letters or digits. */
+export const documentId = (n: number): string => `doc-${String(n).padStart(26, '0')}`;
+
+const SITE_SYSTEM = {
+  systemId: 'sys-eisf',
+  name: 'Klinikum eISF',
+  organisationId: 'site-1',
+  organisationName: 'Klinikum Eins',
+};
+const SPONSOR_SYSTEM = {
+  systemId: 'sys-etmf',
+  name: 'Pharma eTMF',
+  organisationId: 'sponsor-1',
+  organisationName: 'Pharma Zwei',
+};
+
+export const documentSummary = (
+  n: number,
+  overrides: Partial<DocumentSummary> = {},
+): DocumentSummary => ({
+  documentId: documentId(n),
+  state: 'delivered',
+  holdReason: null,
+  direction: 'site-to-sponsor',
+  connectionId: 'con-1',
+  studyId: 'study-1',
+  protocolNumber: 'PZ-2025-01',
+  siteNumber: '104',
+  sender: SITE_SYSTEM,
+  receiver: SPONSOR_SYSTEM,
+  typeCode: 'ISF-VL',
+  title: `Visit log ${n}`,
+  version: '1.0',
+  documentDate: '2025-02-01',
+  fileName: `visit-log-${n}.pdf`,
+  contentType: 'application/pdf',
+  size: 1_234_567,
+  artifactNumber: '05.04.04',
+  receiverTypeCode: 'TMF-0504',
+  sentAt: '2025-02-03T10:00:00.000Z',
+  updatedAt: '2025-02-03T10:05:00.000Z',
+  ...overrides,
+});
+
+export const CLASSIFIED: NonNullable<DocumentDetail['classification']> = {
+  catalogueVersion: '3.3',
+  artifactNumber: '05.04.04',
+  artifactName: 'Visit Log',
+  zoneName: 'Site Management',
+  sectionName: 'Site Management',
+  subArtifact: 'Monitoring Visit Log',
+  filingLevel: 'site',
+  sender: {
+    standardId: 'std-klinikum0001',
+    version: 2,
+    typeCode: 'ISF-VL',
+    typeName: 'Visit log (ISF)',
+  },
+  receiver: {
+    standardId: 'std-pharma00001',
+    version: 4,
+    typeCode: 'TMF-0504',
+    typeName: 'Monitoring visit log',
+  },
+};
+
+export const documentDetail = (
+  n: number,
+  overrides: Partial<DocumentDetail> = {},
+): DocumentDetail => ({
+  ...documentSummary(n),
+  holdDetail: null,
+  language: 'en',
+  personName: null,
+  organisationName: null,
+  sha256: 'ab'.repeat(32),
+  receivedSize: 1_234_567,
+  classification: CLASSIFIED,
+  events: [
+    { at: '2025-02-03T10:00:00.000Z', event: 'announced', by: 'system:sys-eisf', detail: null },
+    { at: '2025-02-03T10:01:00.000Z', event: 'received', by: 'hub', detail: 'SHA-256 matches' },
+    { at: '2025-02-03T10:02:00.000Z', event: 'delivered', by: 'hub', detail: null },
+  ],
+  downloads: [{ at: '2025-02-04T08:00:00.000Z', by: 'auditor@example.com' }],
+  downloadCount: 1,
+  ...overrides,
+});
+
+/** One page of s3documents/list. */
+export const documentPage = (
+  documents: DocumentSummary[],
+  nextCursor: string | null = null,
+): ApiAnswer => success({ documents, nextCursor });
+
+/** The answer of s3documents/get or s3documents/retry. */
+export const documentAnswer = (document: DocumentDetail): ApiAnswer => success({ document });
