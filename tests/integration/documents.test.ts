@@ -545,6 +545,15 @@ describe('the document exchange', () => {
     const retried = await registryCall(c, n.people.siteAdmin, 's3documents/retry', {
       documentId: held.document.documentId,
     });
+    // Its page names the standard to extend: the one the site's system uses now.
+    const page = (
+      await read<{ document: { standards: { sender: { standardId: string } | null } } }>(
+        n.people.siteAdmin,
+        's3documents/get',
+        { documentId: held.document.documentId },
+      )
+    ).data;
+    expect(page.document.standards.sender?.standardId).toBe(siteStandard.standard.standardId);
     // Still unmapped: the retry is recorded, and the document stays held with the same reason.
     expect(retried.status).toBe(200);
     expect(retried.body.data).toMatchObject({

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { cursorSchema, isoDateSchema } from './fields';
 import { ADMINS, READERS, downloadLinkSchema } from './common';
 import { defineRoute } from './route';
+import type { Role } from './roles';
 
 /**
  * Documents exchanged between connected systems (issue 17): the model both the partner API and
@@ -170,6 +171,9 @@ export const classificationSchema = z.lazy(() =>
 );
 export type Classification = z.infer<typeof classificationSchema>;
 
+const standardRefSchema = () =>
+  z.object({ standardId: z.string(), version: z.number().int(), name: z.string() });
+
 const systemRef = () =>
   z.object({
     systemId: z.string(),
@@ -219,12 +223,35 @@ export const documentDetailSchema = z.lazy(() =>
     receivedSize: z.number().int().nullable(),
     classification: classificationSchema.nullable(),
     events: z.array(documentEventSchema),
+    /**
+     * The mapping standards the sender's and the receiver's systems use now (null: none
+     * published): where a missing mapping is to be made.
+     */
+    standards: z.object({
+      sender: standardRefSchema().nullable(),
+      receiver: standardRefSchema().nullable(),
+    }),
     /** The newest console downloads (every one is in the audit trail), and how many in all. */
     downloads: z.array(z.object({ at: isoDateSchema, by: z.string() })),
     downloadCount: z.number().int(),
   }),
 );
 export type DocumentDetail = z.infer<typeof documentDetailSchema>;
+
+/**
+ * Who may ask the hub to classify a held document again (s3documents/retry): a PlatformAdmin, or
+ * an OrgAdmin of the sending or the receiving organisation. The server applies it; the screen
+ * offers Retry by it.
+ */
+export const mayRetryDocument = (
+  actor: { role: Role | null; organisationId: string | null },
+  document: { senderOrganisationId: string; receiverOrganisationId: string },
+): boolean =>
+  actor.role === 'PlatformAdmin' ||
+  (actor.role === 'OrgAdmin' &&
+    actor.organisationId !== null &&
+    (actor.organisationId === document.senderOrganisationId ||
+      actor.organisationId === document.receiverOrganisationId));
 
 const dateOnly = () => z.iso.date('A date is written YYYY-MM-DD.');
 

@@ -84,6 +84,10 @@ export const documentDetail = (
   sha256: 'ab'.repeat(32),
   receivedSize: 1_234_567,
   classification: CLASSIFIED,
+  standards: {
+    sender: { standardId: 'std-klinikum0001', version: 2, name: 'Klinikum eISF' },
+    receiver: { standardId: 'std-pharma00001', version: 4, name: 'Pharma eTMF' },
+  },
   events: [
     { at: '2025-02-03T10:00:00.000Z', event: 'announced', by: 'system:sys-eisf', detail: null },
     { at: '2025-02-03T10:01:00.000Z', event: 'received', by: 'hub', detail: 'SHA-256 matches' },

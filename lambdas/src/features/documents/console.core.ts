@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { routes } from '@ccsc/contract';
-import { MAPPING_HOLD_REASONS } from '@ccsc/contract/documents';
+import { MAPPING_HOLD_REASONS, mayRetryDocument } from '@ccsc/contract/documents';
 import { type Reach, reachOf } from '@ccsc/contract/reach';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors';
 import type { Caller, Core, RequestContext } from '../../core/request';
@@ -244,13 +244,7 @@ export const retryDocument: Core<Routes['s3documents/retry'], ConsoleDeps> = asy
   deps,
 ) => {
   const record = await visible(input.documentId, ctx.caller, deps);
-  const reach = reachOf(ctx.caller);
-  const mayChange =
-    ctx.caller.role === 'PlatformAdmin' ||
-    (ctx.caller.role === 'OrgAdmin' &&
-      reach.kind === 'organisation' &&
-      [record.senderOrganisationId, record.receiverOrganisationId].includes(reach.organisationId));
-  if (!mayChange) {
+  if (!mayRetryDocument(ctx.caller, record)) {
     throw new ForbiddenError(
       'Only an administrator of the sending or the receiving organisation may retry a document.',
     );

@@ -4,6 +4,7 @@ import type { PartnerContext } from '../../core/partner-request';
 import type { AuditEntry } from '../../ports/audit-trail';
 import type { DocumentRecord } from '../../ports/documents';
 import type { RegistrySnapshot } from '../../ports/registry';
+import { standardOf } from './classify';
 
 /** How a document is shown to its sender, its receiver and the console; its audit records. */
 
@@ -90,8 +91,23 @@ export const summaryOf = (record: DocumentRecord, snapshot: RegistrySnapshot): D
   };
 };
 
+const standardRefOf = (snapshot: RegistrySnapshot, systemId: string) => {
+  const found = standardOf(snapshot, systemId);
+  return found === null
+    ? null
+    : {
+        standardId: found.standard.standardId,
+        version: found.version.version,
+        name: found.version.name,
+      };
+};
+
 export const detailOf = (record: DocumentRecord, snapshot: RegistrySnapshot): DocumentDetail => ({
   ...summaryOf(record, snapshot),
+  standards: {
+    sender: standardRefOf(snapshot, record.senderSystemId),
+    receiver: standardRefOf(snapshot, record.receiverSystemId),
+  },
   holdDetail: record.holdDetail,
   language: record.language,
   personName: record.personName,

@@ -7,8 +7,8 @@ import {
 import type { Role } from '@ccsc/contract/roles';
 
 /**
- * What the signed-in account may do to a document, by the server's rules (which the web may not
- * import: document-rules.test.ts pins the same table): who may retry is
+ * What the signed-in account may do to a document, by the server's rules (retrying: the contract's
+^ * `mayRetryDocument`, which the server applies too; document-rules.test.ts pins the table): who may retry is
  * `retryDocument` in lambdas/src/features/documents/console.core.ts, who may change a mapping
  * standard the standards' rule (features/standards/utils/standard-rules.ts).
  */
