@@ -221,11 +221,14 @@ describe('a document', () => {
     expect(
       within(screen.getByTestId('path-receiver')).getByTestId('hold-reason'),
     ).toBeInTheDocument();
-    // The receiver's standard is not named while its side is unmapped: the list of standards.
+    // The receiver's side is unmapped, but its system's standard is known: it opens that one.
     const map = within(hold).getByRole('link', { name: 'Map this type' });
-    expect(map).toHaveAttribute('href', '/admin/artifact/list-of-mapping-standards');
+    expect(map).toHaveAttribute(
+      'href',
+      '/admin/artifact/view-edit-standard?standardId=std-pharma00001',
+    );
     expect(map).toHaveAccessibleDescription(
-      'Opens the mapping standards: find or create the one of Pharma eTMF (Pharma Zwei), the receiving system.',
+      'Opens the mapping standard of Pharma eTMF (Pharma Zwei), the receiving system.',
     );
     expect(screen.getByTestId('download-count')).toHaveTextContent(
       'Nobody has downloaded it from the console yet.',

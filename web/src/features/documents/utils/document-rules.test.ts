@@ -40,13 +40,29 @@ describe('where a missing mapping is made', () => {
     ).toMatchObject({ side: 'receiver', standard: { standardId: 'std-pharma00001', version: 4 } });
   });
 
-  it('names no standard the document does not know', () => {
+  it("names the standard the side's system uses now, even where the path never reached it", () => {
     expect(
       mappingTarget(
         documentDetail(1, {
           state: 'held',
           holdReason: 'receiver-artifact-unmapped',
           classification: { ...CLASSIFIED, receiver: null },
+        }),
+      ),
+    ).toMatchObject({
+      side: 'receiver',
+      standard: { standardId: 'std-pharma00001', version: 4 },
+    });
+  });
+
+  it("names no standard when the side's system has none", () => {
+    expect(
+      mappingTarget(
+        documentDetail(1, {
+          state: 'held',
+          holdReason: 'receiver-artifact-unmapped',
+          classification: { ...CLASSIFIED, receiver: null },
+          standards: { sender: null, receiver: null },
         }),
       ),
     ).toMatchObject({ side: 'receiver', standard: null });
@@ -56,6 +72,7 @@ describe('where a missing mapping is made', () => {
           state: 'held',
           holdReason: 'sender-no-standard',
           classification: null,
+          standards: { sender: null, receiver: null },
         }),
       ),
     ).toMatchObject({ side: 'sender', standard: null });

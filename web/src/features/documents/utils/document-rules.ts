@@ -3,14 +3,14 @@ import {
   type DocumentDetail,
   type HoldReason,
   MAPPING_HOLD_REASONS,
+  mayRetryDocument,
 } from '@ccsc/contract/documents';
 import type { Role } from '@ccsc/contract/roles';
 
 /**
- * What the signed-in account may do to a document, by the server's rules (retrying: the contract's
-^ * `mayRetryDocument`, which the server applies too; document-rules.test.ts pins the table): who may retry is
- * `retryDocument` in lambdas/src/features/documents/console.core.ts, who may change a mapping
- * standard the standards' rule (features/standards/utils/standard-rules.ts).
+ * What the signed-in account may do to a document, by the server's rules: who may retry is the
+ * contract's `mayRetryDocument`, which the server applies too; who may change a mapping standard
+ * the standards' rule (features/standards/utils/standard-rules.ts).
  */
 export interface DocumentActor {
   role: Role | null;
@@ -34,11 +34,10 @@ export const mayRetry = (
   routes['s3documents/retry'].roles.includes(actor.role) &&
   document.state === 'held' &&
   isMappingHold(document.holdReason) &&
-  (actor.role === 'PlatformAdmin' ||
-    (actor.organisationId !== null &&
-      [document.sender.organisationId, document.receiver.organisationId].includes(
-        actor.organisationId,
-      )));
+  mayRetryDocument(actor, {
+    senderOrganisationId: document.sender.organisationId,
+    receiverOrganisationId: document.receiver.organisationId,
+  });
 
 /** Where a missing mapping is to be made: the side, its system, and its standard when known. */
 export interface MappingTarget {
@@ -57,10 +56,12 @@ export const mappingTarget = (document: DocumentDetail): MappingTarget | null =>
   const reason = document.holdReason;
   if (document.state !== 'held' || !isMappingHold(reason)) return null;
   const side = reason.startsWith('sender-') ? 'sender' : 'receiver';
+  // The standard the side's system uses now (the one to extend), else the one the path names.
   const step =
-    side === 'sender'
+    document.standards[side] ??
+    (side === 'sender'
       ? (document.classification?.sender ?? null)
-      : (document.classification?.receiver ?? null);
+      : (document.classification?.receiver ?? null));
   return {
     side,
     system: document[side],
