@@ -30,6 +30,8 @@ export const buildServerIfStale = async () => {
     join(mockServer, 'src'),
     join(mockServer, 'package.json'),
     join(root, 'lambdas', 'src'),
+    // The contract is bundled too: a changed schema must rebuild the server.
+    join(root, 'lambdas', 'contract', 'src'),
   ];
   let built = 0;
   try {

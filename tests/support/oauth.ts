@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as client from 'openid-client';
 import { waitForMail } from './aws';
 import type { ConsoleInfo } from './global-setup';
-import { type Caller, must, ok } from './registry';
+import { callApi } from './api';
 
 /**
  * An access token for an API credential the way a partner system's engineers would get one: a
@@ -34,23 +34,34 @@ export const partnerToken = async (
  */
 export const issueCredential = async (
   c: ConsoleInfo,
-  admin: Caller,
+  admin: { idToken: string },
   systemId: string,
   scopes: string[],
 ): Promise<{ clientId: string; clientSecret: string }> => {
   const contact = `system-${randomUUID().slice(0, 8)}@example.org`;
-  await ok(c, admin, 'generateApiCredential', {
-    systemId,
-    scopes,
-    expiresAt: new Date(Date.now() + 90 * 24 * 60 * 60 * 1000).toISOString(),
-    contactEmail: contact,
+  const issued = await callApi(c, 'generateApiCredential', {
+    token: admin.idToken,
+    body: {
+      systemId,
+      scopes,
+      expiresAt: new Date(Date.now() + 90 * 24 * 60 * 60 * 1000).toISOString(),
+      contactEmail: contact,
+    },
   });
-  const text = must((await waitForMail(c, contact, 1)).at(-1)).text;
-  const link = must(/\/generate\/([^?\s]+)\?t=([A-Za-z0-9_-]+)/u.exec(text), 'link');
+  if (issued.status !== 200) {
+    throw new Error(
+      `generateApiCredential: ${String(issued.status)} ${JSON.stringify(issued.body)}`,
+    );
+  }
+  const text = (await waitForMail(c, contact, 1)).at(-1)?.text ?? '';
+  const link = /\/generate\/([^?\s]+)\?t=([A-Za-z0-9_-]+)/u.exec(text);
+  if (link?.[1] === undefined || link[2] === undefined) {
+    throw new Error(`No credential link in the mail to ${contact}.`);
+  }
   const revealed = await fetch(`${c.url}/ccsc/ui/decription`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ apiId: decodeURIComponent(must(link[1])), token: must(link[2]) }),
+    body: JSON.stringify({ apiId: decodeURIComponent(link[1]), token: link[2] }),
   });
   const { data } = (await revealed.json()) as { data: { clientId: string; clientSecret: string } };
   return data;

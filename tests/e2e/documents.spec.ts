@@ -1,0 +1,405 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import type { MappingRow } from '@ccsc/contract/standard-rows';
+import { EXCHANGE_XML, openZip, parseExchangeXml, parseIntegrity } from '@ccsc/lambdas/exchange';
+import { callApi } from '../support/api';
+import { createEnrolledUser, type EnrolledTestUser } from '../support/aws';
+import type { ConsoleInfo } from '../support/console';
+import { issueCredential, partnerToken } from '../support/oauth';
+import { consoleOf, enrolledAdmin, signInThroughUi } from './session-support';
+
+/**
+ * Issue 17 end to end, as new users would do it. Two systems' engineers, each with the
+ * credential an administrator issued (revealed through the e-mailed link) and a token from a
+ * standard OAuth client: the site's eISF sends a signed CV and a medical licence for an active
+ * connection; the sponsor's eTMF receives them in its own types with the right artifact numbers
+ * and acknowledges. A document of a type the site's standard does not map is held; the site's
+ * administrator finds it in the console's held queue, follows "Map this type" to the standard,
+ * which is extended and published (signed), and the document is delivered. The administrator
+ * downloads a document (recorded on it and in the audit trail) and exports the study as an
+ * eTMF-EMS package whose checksums all hold. A wrong checksum, a forbidden type and a connection
+ * the system is not in are refused.
+ */
+
+test.setTimeout(300_000);
+
+const row = (more: Partial<MappingRow>): MappingRow => ({
+  sourceCode: '',
+  sourceName: 'A document',
+  sourcePath: '',
+  artifactNumber: '',
+  subArtifact: '',
+  filingLevel: 'site',
+  requiredMetadata: ['site'],
+  equivalence: 'equal',
+  comment: '',
+  ...more,
+});
+
+const SITE_ROWS = [
+  row({
+    sourceCode: 'CV-SIGNED',
+    sourceName: 'Signed CV',
+    artifactNumber: '05.02.04',
+    requiredMetadata: ['site', 'personName'],
+  }),
+  row({
+    sourceCode: 'MED-LIC',
+    sourceName: 'Medical licence',
+    artifactNumber: '05.02.07',
+    subArtifact: 'Medical License',
+    requiredMetadata: ['site', 'personName'],
+  }),
+];
+const SPONSOR_ROWS = [
+  row({
+    sourceCode: 'TMF-CV',
+    sourceName: 'Investigator CV',
+    artifactNumber: '05.02.04',
+    requiredMetadata: ['site', 'personName'],
+  }),
+  row({
+    sourceCode: 'TMF-QUAL',
+    sourceName: 'Qualification',
+    artifactNumber: '05.02.07',
+    requiredMetadata: ['site', 'personName'],
+  }),
+  row({ sourceCode: 'TMF-1572', sourceName: 'FDA 1572', artifactNumber: '05.02.08' }),
+];
+
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+const pdf = (text: string) =>
+  Buffer.concat([Buffer.from(`%PDF-1.7\n% ${text}\n`), randomBytes(4096), Buffer.from('%%EOF\n')]);
+
+type Data = Record<string, unknown>;
+const call = async <T = Data>(c: ConsoleInfo, token: string, op: string, body: unknown) => {
+  const res = await callApi(c, op, { token, body });
+  expect(res.status, `${op}: ${JSON.stringify(res.body)}`).toBe(200);
+  return (res.body as { data: T }).data;
+};
+
+interface Standard {
+  standard: { standardId: string; version: number };
+  revision: number;
+}
+
+const publish = async (c: ConsoleInfo, user: EnrolledTestUser, s: Standard) =>
+  call<Standard>(c, user.idToken, 'artifact/publish-standard', {
+    standardId: s.standard.standardId,
+    version: s.standard.version,
+    revision: s.revision,
+    meaning: 'Approved',
+    password: user.password,
+    code: await user.authenticator.next(),
+  });
+
+test('documents: a site system sends, the sponsor system receives in its own types; a held type is mapped and released; download (audited) and eTMF-EMS export; refusals', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { info: c } = await consoleOf(request, baseURL ?? '');
+  const tag = randomUUID().slice(0, 6);
+  const admin = await enrolledAdmin(c);
+  const organisation = async (name: string, kind: string) =>
+    (
+      await call<{ organisation: { organisationId: string } }>(
+        c,
+        admin.idToken,
+        'create-organisation',
+        { name, kind, country: 'DE', identifiers: [] },
+      )
+    ).organisation.organisationId;
+  const system = async (organisationId: string, name: string, kind: string) =>
+    (
+      await call<{ system: { systemId: string } }>(c, admin.idToken, 'create-system', {
+        organisationId,
+        name,
+        kind,
+        vendor: 'Vendor',
+        product: 'Product',
+        environment: 'production',
+        technicalContactEmail: `it-${tag}@example.org`,
+      })
+    ).system.systemId;
+  const sponsorId = await organisation(`Nordsee Pharma ${tag}`, 'sponsor');
+  const siteId = await organisation(`Klinikum Süd ${tag}`, 'site');
+  const etmf = await system(sponsorId, `Nordsee eTMF ${tag}`, 'etmf');
+  const eisf = await system(siteId, `Süd eISF ${tag}`, 'eisf');
+  const { study } = await call<{ study: { studyId: string; protocolNumber: string } }>(
+    c,
+    admin.idToken,
+    'create-study',
+    {
+      sponsorOrganisationId: sponsorId,
+      protocolNumber: `NS-${tag}`,
+      title: 'A study whose documents travel',
+      phase: 'phase-3',
+    },
+  );
+  const invited = await call<{ connection: { connectionId: string; revision: number } }>(
+    c,
+    admin.idToken,
+    'invite-site',
+    {
+      studyId: study.studyId,
+      siteOrganisationId: siteId,
+      siteNumber: '017',
+      country: 'DE',
+      principalInvestigator: 'Dr. Aylin Demir',
+      sponsorSystemId: etmf,
+    },
+  );
+  const siteAdmin = await createEnrolledUser(c, 'OrgAdmin', siteId);
+  const sponsorAdmin = await createEnrolledUser(c, 'OrgAdmin', sponsorId);
+  const { connection } = await call<{ connection: { connectionId: string } }>(
+    c,
+    siteAdmin.idToken,
+    'accept-connection',
+    {
+      connectionId: invited.connection.connectionId,
+      revision: invited.connection.revision,
+      siteSystemId: eisf,
+    },
+  );
+  const draft = (
+    user: EnrolledTestUser,
+    organisationId: string,
+    systemId: string,
+    rows: MappingRow[],
+  ) =>
+    call<Standard>(c, user.idToken, 'artifact/create-standard', {
+      organisationId,
+      name: `Mapping ${systemId.slice(0, 6)} ${tag}`,
+      systemIds: [systemId],
+      catalogueVersion: '3.3',
+      source: { kind: 'import', fileName: 'rows.csv', rows },
+    });
+  const [siteStandard] = await Promise.all([
+    draft(siteAdmin, siteId, eisf, SITE_ROWS).then((d) => publish(c, siteAdmin, d)),
+    draft(sponsorAdmin, sponsorId, etmf, SPONSOR_ROWS).then((d) => publish(c, sponsorAdmin, d)),
+  ]);
+
+  // ---- the systems' credentials and tokens, as their engineers get them ----
+  const [siteCredential, sponsorCredential] = await Promise.all([
+    issueCredential(c, admin, eisf, ['ccsc-api/documents.send']),
+    issueCredential(c, admin, etmf, ['ccsc-api/documents.receive']),
+  ]);
+  const siteToken = await partnerToken(
+    c.cognitoEndpoint,
+    c.userPoolId,
+    siteCredential,
+    'ccsc-api/documents.send',
+  );
+  const sponsorToken = await partnerToken(
+    c.cognitoEndpoint,
+    c.userPoolId,
+    sponsorCredential,
+    'ccsc-api/documents.receive',
+  );
+  const api = async (token: string, method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${c.url}/ccsc/api/v1/${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: (await res.json()) as { data: Data; error?: Data } };
+  };
+  const announce = (file: Buffer, more: Data) =>
+    api(siteToken, 'POST', 'documents', {
+      idempotencyKey: `e2e-${randomUUID()}`,
+      connectionId: connection.connectionId,
+      version: '1.0',
+      documentDate: '2026-11-02',
+      language: 'de',
+      fileName: 'document.pdf',
+      contentType: 'application/pdf',
+      size: file.length,
+      sha256: sha(file),
+      ...more,
+    });
+  const send = async (file: Buffer, more: Data, upload = file) => {
+    const announced = await announce(file, more);
+    expect(announced.status, JSON.stringify(announced.body)).toBe(200);
+    const target = announced.body.data.upload as { url: string; headers: Record<string, string> };
+    expect(
+      (
+        await fetch(target.url, {
+          method: 'PUT',
+          headers: target.headers,
+          body: new Uint8Array(upload),
+        })
+      ).status,
+    ).toBe(200);
+    const id = (announced.body.data.document as { documentId: string }).documentId;
+    return { id, completed: await api(siteToken, 'POST', `documents/${id}/complete`, {}) };
+  };
+
+  // ---- a signed CV and a medical licence, received in the sponsor's types ----
+  const cvFile = pdf('CV Dr. Aylin Demir, signed');
+  const cv = await send(cvFile, {
+    typeCode: 'CV-SIGNED',
+    title: 'CV Dr. Aylin Demir (signed)',
+    personName: 'Aylin Demir',
+    fileName: 'CV Demir.pdf',
+  });
+  expect(cv.completed.body.data.document).toMatchObject({ state: 'delivered' });
+  const licence = await send(pdf('Approbation'), {
+    typeCode: 'MED-LIC',
+    title: 'Approbationsurkunde Dr. Aylin Demir',
+    personName: 'Aylin Demir',
+  });
+  expect(licence.completed.body.data.document).toMatchObject({ state: 'delivered' });
+  const inbox = await api(sponsorToken, 'GET', 'documents');
+  const received = inbox.body.data.documents as {
+    documentId: string;
+    typeCode: string;
+    artifactNumber: string;
+  }[];
+  expect(received.find((d) => d.documentId === cv.id)).toMatchObject({
+    typeCode: 'TMF-CV',
+    artifactNumber: '05.02.04',
+  });
+  expect(received.find((d) => d.documentId === licence.id)).toMatchObject({
+    typeCode: 'TMF-QUAL',
+    artifactNumber: '05.02.07',
+  });
+  for (const d of received) {
+    const ack = await api(sponsorToken, 'POST', `documents/${d.documentId}/acknowledge`, {});
+    expect(ack.body.data.state).toBe('acknowledged');
+  }
+
+  // ---- refused: a wrong checksum, a forbidden type, a connection not the system's ----
+  const wrong = await send(
+    pdf('real'),
+    { typeCode: 'MED-LIC', title: 'x', personName: 'A' },
+    pdf('fake'),
+  );
+  expect(wrong.completed.status).toBe(400);
+  const forbidden = await announce(Buffer.from('MZ'), {
+    typeCode: 'MED-LIC',
+    title: 'A program',
+    personName: 'A',
+    fileName: 'setup.exe',
+    contentType: 'application/x-msdownload',
+  });
+  expect(forbidden.status).toBe(400);
+  const foreign = await announce(pdf('x'), {
+    typeCode: 'MED-LIC',
+    title: 'x',
+    personName: 'A',
+    connectionId: 'conn-of-someone-else',
+  });
+  expect(foreign.status).toBe(404);
+
+  // ---- held: the site's standard does not map Form FDA 1572 ----
+  const form = await send(pdf('Form FDA 1572'), {
+    typeCode: 'FDA-1572',
+    title: `Form FDA 1572 ${tag}`,
+  });
+  expect(form.completed.body.data.document).toMatchObject({
+    state: 'held',
+    holdReason: 'sender-type-unmapped',
+  });
+
+  await signInThroughUi(page, siteAdmin);
+  await page.getByRole('button', { name: /menu/i }).click();
+  await page.getByRole('link', { name: 'Documents' }).click();
+  await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible();
+  await page.getByRole('button', { name: 'Held', exact: true }).click();
+  await page.getByRole('link', { name: `Form FDA 1572 ${tag}` }).click();
+  await expect(page.getByText("Sender's type not mapped").first()).toBeVisible();
+  await page.getByRole('link', { name: 'Map this type' }).click();
+  await expect(page).toHaveURL(new RegExp(`standardId=${siteStandard.standard.standardId}`));
+
+  // The standard extended and published (signed) — then the document goes on by itself.
+  const next = await call<Standard>(c, siteAdmin.idToken, 'artifact/new-version', {
+    standardId: siteStandard.standard.standardId,
+    fromVersion: siteStandard.standard.version,
+    revision: siteStandard.revision,
+  });
+  const extended = await call<Standard>(c, siteAdmin.idToken, 'artifact/update-standard', {
+    standardId: next.standard.standardId,
+    version: next.standard.version,
+    revision: next.revision,
+    rows: [
+      ...SITE_ROWS,
+      row({ sourceCode: 'FDA-1572', sourceName: 'Form FDA 1572', artifactNumber: '05.02.08' }),
+    ],
+  });
+  await publish(c, siteAdmin, extended);
+  await page.goto(`/admin/documents/view?documentId=${form.id}`);
+  await expect(page.getByText('Delivered').first()).toBeVisible();
+  await expect(page.getByText('TMF-1572').first()).toBeVisible();
+  const later = await api(
+    sponsorToken,
+    'GET',
+    `documents?since=${encodeURIComponent(String(inbox.body.data.nextCursor))}`,
+  );
+  expect(
+    (later.body.data.documents as { documentId: string }[]).map((d) => d.documentId),
+  ).toContain(form.id);
+
+  // ---- the CV downloaded from its page: the same bytes, recorded and audited ----
+  await page.goto(`/admin/documents/view?documentId=${cv.id}`);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('CV Demir.pdf');
+  expect(sha(await readFile(await download.path()))).toBe(sha(cvFile));
+  await expect(page.getByText(siteAdmin.email).first()).toBeVisible();
+  const audit = await call<{ records: { action: string }[] }>(
+    c,
+    admin.idToken,
+    'list-audit-records',
+    {
+      target: cv.id,
+    },
+  );
+  expect(audit.records.map((r) => r.action)).toEqual(
+    expect.arrayContaining([
+      'document.sent',
+      'document.received',
+      'document.acknowledged',
+      'document.downloaded',
+    ]),
+  );
+
+  // ---- the study as an eTMF-EMS package: valid inventory, every checksum right ----
+  const exported = await call<{ url: string; documents: number }>(
+    c,
+    sponsorAdmin.idToken,
+    's3documents/export-etmf',
+    { studyId: study.studyId },
+  );
+  expect(exported.documents).toBe(3);
+  const zip = new Uint8Array(await (await fetch(exported.url)).arrayBuffer());
+  const archive = await openZip(
+    (start, end) => Promise.resolve(zip.subarray(start, end + 1)),
+    zip.length,
+  );
+  const entries = new Map(archive.entries.map((e) => [e.name, e]));
+  const read = async (name: string) => {
+    const chunks: Uint8Array[] = [];
+    const entry = entries.get(name);
+    if (entry === undefined) throw new Error(`${name} is not in the package`);
+    for await (const chunk of archive.entryStream(entry)) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  };
+  const inventory = await parseExchangeXml(await read(EXCHANGE_XML));
+  expect(inventory.problems).toEqual([]);
+  expect(inventory.objects.map((o) => o.artifactNumber).sort()).toEqual([
+    '05.02.04',
+    '05.02.07',
+    '05.02.08',
+  ]);
+  for (const object of inventory.objects) {
+    for (const file of object.files) {
+      expect(parseIntegrity(file.integrity)?.hex).toBe(sha(await read(file.contentUrl)));
+    }
+  }
+});
