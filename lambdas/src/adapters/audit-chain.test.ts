@@ -103,6 +103,50 @@ describe('HashChainedAuditTrail', () => {
     expect(table.items.size).toBe(many.length + 10);
   });
 
+  it('combines the appends of one process to one chain: they never race, each caller’s in order', async () => {
+    const table = new MemoryAuditChainTable();
+    // Two trails on the same chain, as two handlers of one process have.
+    const options = {
+      backoff: noWait,
+      maxAttempts: 2,
+      combineKey: `chain-${String(Math.random())}`,
+    };
+    const one = new HashChainedAuditTrail(table, options);
+    const two = new HashChainedAuditTrail(table, options);
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 === 0 ? one : two).appendAll([entry(i * 10), entry(i * 10 + 1)]),
+      ),
+    );
+    expect(table.lostRaces).toBe(0);
+    expect(table.items.size).toBe(80);
+    expect(await verifyChain(table)).toMatchObject({ ok: true, records: 80 });
+    const order = [...table.items.values()].map((r) => Number((r.requestId as string).slice(4)));
+    for (let i = 0; i < 40; i += 1) {
+      expect(order.indexOf(i * 10 + 1)).toBe(order.indexOf(i * 10) + 1);
+    }
+  });
+
+  it('lets one caller’s failing records fail that caller only', async () => {
+    const table = new MemoryAuditChainTable();
+    const trail = new HashChainedAuditTrail(table, {
+      backoff: noWait,
+      combineKey: `chain-${String(Math.random())}`,
+    });
+    const put = table.putAllIfAbsent.bind(table);
+    table.putAllIfAbsent = (records) =>
+      records.some((r) => r.action === 'bad.record')
+        ? Promise.reject(new Error('item too large'))
+        : put(records);
+    const results = await Promise.allSettled([
+      trail.appendAll([entry(1), entry(2)]),
+      trail.appendAll([{ ...entry(3), action: 'bad.record' }, entry(4)]),
+      trail.appendAll([entry(5), entry(6)]),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(table.items.size).toBe(4);
+  });
+
   it('writes a batch whole or not at all', async () => {
     const table = new MemoryAuditChainTable();
     table.putAllIfAbsent = () => Promise.resolve(false);

@@ -143,12 +143,27 @@ export interface HashChainOptions {
   maxAttempts?: number;
   /** Waits a little (growing, with jitter) between attempts; injectable for tests. */
   backoff?: (attempt: number) => Promise<void>;
+  /**
+   * The chain's name in this process (its table's): appends to the same chain from anywhere in
+   * the process are combined (see HashChainedAuditTrail), so they never race one another.
+   */
+  combineKey?: string;
 }
 
 /** Records written at once by appendAll: one DynamoDB transaction (which takes 100 items). */
 export const APPEND_BATCH = 50;
 
-const defaultBackoff = (attempt: number) => delay(Math.random() * 20 * (attempt + 1));
+/** Exponential with full jitter, capped: 10, 20, 40 … 640 ms, then at most 1 s. */
+const defaultBackoff = (attempt: number) =>
+  delay(Math.random() * Math.min(1000, 10 * 2 ** attempt));
+
+/** Appends waiting for a chain's writer in this process, by the chain's combineKey. */
+interface Submission {
+  entries: readonly AuditEntry[];
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+const waiting = new Map<string, { queue: Submission[]; writing: boolean }>();
 
 const headOf = (item: Record<string, unknown> | null): { seq: number; hash: string } | null => {
   if (item === null) return null;
@@ -163,6 +178,7 @@ export class HashChainedAuditTrail implements AuditTrail {
   private readonly clock: Clock;
   private readonly maxAttempts: number;
   private readonly backoff: (attempt: number) => Promise<void>;
+  private readonly combineKey: string | undefined;
 
   constructor(
     private readonly table: AuditChainTable,
@@ -171,9 +187,78 @@ export class HashChainedAuditTrail implements AuditTrail {
     this.clock = options.clock ?? systemClock;
     this.maxAttempts = options.maxAttempts ?? 20;
     this.backoff = options.backoff ?? defaultBackoff;
+    this.combineKey = options.combineKey;
   }
 
-  async append(entry: AuditEntry): Promise<void> {
+  append(entry: AuditEntry): Promise<void> {
+    return this.appendAll([entry]);
+  }
+
+  /**
+   * Batches of consecutive records, each chained on the head it read and written at once.
+   *
+   * Every append reads the chain's head and writes the next sequence number on the condition
+   * that it is still free, so appends made at the same moment race, and all but one try again.
+   * Within one process (a Lambda container; the whole offline console) they do not race: with a
+   * combineKey, appends made while one is being written wait, and are then written together, up
+   * to APPEND_BATCH records in one transaction (each caller's records consecutive). Only
+   * appends from other processes still race; the backoff spreads them out.
+   */
+  appendAll(entries: readonly AuditEntry[]): Promise<void> {
+    if (entries.length === 0) return Promise.resolve();
+    const key = this.combineKey;
+    if (key === undefined) return this.write(entries);
+    return new Promise<void>((resolve, reject) => {
+      const chain = waiting.get(key) ?? { queue: [], writing: false };
+      waiting.set(key, chain);
+      chain.queue.push({ entries, resolve, reject });
+      if (!chain.writing) void this.drain(chain);
+    });
+  }
+
+  private async drain(chain: { queue: Submission[]; writing: boolean }): Promise<void> {
+    chain.writing = true;
+    try {
+      while (chain.queue.length > 0) {
+        const taken: Submission[] = [];
+        let count = 0;
+        for (const next of chain.queue) {
+          if (taken.length > 0 && count + next.entries.length > APPEND_BATCH) break;
+          taken.push(next);
+          count += next.entries.length;
+        }
+        chain.queue.splice(0, taken.length);
+        try {
+          await this.write(taken.flatMap((s) => s.entries));
+          for (const s of taken) s.resolve();
+        } catch (err) {
+          if (taken.length === 1) {
+            taken[0]?.reject(err);
+            continue;
+          }
+          // One caller's records must not fail another's: each on its own.
+          for (const s of taken) {
+            await this.write(s.entries).then(s.resolve, s.reject);
+          }
+        }
+      }
+    } finally {
+      chain.writing = false;
+    }
+  }
+
+  private async write(entries: readonly AuditEntry[]): Promise<void> {
+    for (let i = 0; i < entries.length; i += APPEND_BATCH) {
+      const batch = entries.slice(i, i + APPEND_BATCH);
+      if (batch.length === 1) {
+        await this.appendOne(batch[0] as AuditEntry);
+        continue;
+      }
+      await this.appendBatch(batch);
+    }
+  }
+
+  private async appendOne(entry: AuditEntry): Promise<void> {
     for (let attempt = 0; attempt < this.maxAttempts; attempt += 1) {
       const head = headOf(await this.table.head());
       const content = contentOf(
@@ -186,18 +271,6 @@ export class HashChainedAuditTrail implements AuditTrail {
       await this.backoff(attempt);
     }
     throw new Error(`audit append for ${entry.action} lost the race ${this.maxAttempts} times`);
-  }
-
-  /** Batches of consecutive records, each chained on the head it read and written at once. */
-  async appendAll(entries: readonly AuditEntry[]): Promise<void> {
-    for (let i = 0; i < entries.length; i += APPEND_BATCH) {
-      const batch = entries.slice(i, i + APPEND_BATCH);
-      if (batch.length === 1) {
-        await this.append(batch[0] as AuditEntry);
-        continue;
-      }
-      await this.appendBatch(batch);
-    }
   }
 
   private async appendBatch(batch: readonly AuditEntry[]): Promise<void> {

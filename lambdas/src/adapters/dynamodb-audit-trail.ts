@@ -139,7 +139,11 @@ export const dynamoAuditTrail = (
   client: DynamoSource,
   tableName: string,
   options: HashChainOptions = {},
-): AuditTrail => new HashChainedAuditTrail(new DynamoAuditChainTable(client, tableName), options);
+): AuditTrail =>
+  new HashChainedAuditTrail(new DynamoAuditChainTable(client, tableName), {
+    combineKey: tableName,
+    ...options,
+  });
 
 /** Reads the audit table's chain back (newest first) and verifies it; never writes. */
 export const dynamoAuditReader = (client: DynamoSource, tableName: string): AuditReader =>
