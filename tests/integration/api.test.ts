@@ -159,18 +159,17 @@ describe('logout', () => {
   });
 });
 
-describe('routes whose feature has not landed', () => {
-  it('answer 501 with a clear message after checking role and input, never data', async () => {
+describe('the routes of the contract', () => {
+  it('have all landed: the last ones (documents) answer data, not 501', async () => {
     const admin = await createEnrolledUser(c, 'PlatformAdmin');
     const res = await callApi(c, 's3documents/list', {
       method: 'GET',
       token: admin.idToken,
     });
-    expect(res.status).toBe(501);
-    const body = res.body as { status: string; error: { code: string; message: string } };
-    expect(body.status).toBe('error');
-    expect(body.error.code).toBe('NOT_IMPLEMENTED');
-    expect(body.error.message).toContain('s3documents/list');
+    expect(res.status).toBe(200);
+    const body = res.body as { status: string; data: { documents: unknown[] } };
+    expect(body.status).toBe('success');
+    expect(Array.isArray(body.data.documents)).toBe(true);
   });
 
   it('public ones answer without a token, and still validate', async () => {

@@ -34,7 +34,7 @@ const KEY_ATTRIBUTES = [
 ] as const;
 
 /** The record as an item: its key, and the index keys of the lists it is on now. */
-const itemOf = (record: DocumentRecord): Record<string, unknown> => ({
+export const itemOf = (record: DocumentRecord): Record<string, unknown> => ({
   ...record,
   ...documentKey(record.documentId),
   gSent: documentSentKey(record.sentAt, record.documentId),

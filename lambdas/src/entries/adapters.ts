@@ -11,6 +11,8 @@ export {
 } from '../adapters/dynamodb-audit-trail';
 export { CognitoMachineClients } from '../adapters/cognito-machine-clients';
 export { DynamoRecordStore } from '../adapters/dynamodb-record-store';
+/** A document as its table holds it (the bench seeds documents directly, as the adapter writes them). */
+export { itemOf as documentItemOf } from '../adapters/dynamodb-documents';
 export { DynamoRegistry } from '../adapters/dynamodb-registry';
 export { DynamoImportStaging } from '../adapters/dynamodb-registry-imports';
 export { DynamoWriteJournal } from '../adapters/dynamodb-write-journal';
