@@ -62,6 +62,31 @@ const recordOf = (item: Record<string, unknown>): DocumentRecord => {
 /** How often a delivery retries when other deliveries to the same inbox move its head first. */
 const DELIVERY_ATTEMPTS = 20;
 
+/** Exponential with full jitter, capped: 10, 20, 40 … ms, then at most 500 ms. */
+const backoff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 10 * 2 ** attempt)));
+
+/**
+ * Deliveries to one inbox, one after the other within this process (a Lambda container; the
+ * whole offline console): each raises the inbox's head on the condition that it is still the
+ * value read, so deliveries made at the same moment would race for it and all but one try
+ * again. Queued here, they do not; deliveries from other processes still race, and back off.
+ */
+const inboxTurns = new Map<string, Promise<unknown>>();
+const inTurn = <T>(systemId: string, work: () => Promise<T>): Promise<T> => {
+  const before = inboxTurns.get(systemId) ?? Promise.resolve();
+  const mine = before.then(work, work);
+  const settled = mine.then(
+    () => undefined,
+    () => undefined,
+  );
+  inboxTurns.set(systemId, settled);
+  void settled.then(() => {
+    if (inboxTurns.get(systemId) === settled) inboxTurns.delete(systemId);
+  });
+  return mine;
+};
+
 /**
  * Documents in their own table (data-model.ts, "Documents"): one item per document, rewritten
  * whole on the revision it was made from; the idempotency keys and the inboxes beside them.
@@ -170,7 +195,14 @@ export class DynamoDocumentStore implements DocumentStore {
     }
   }
 
-  async deliver(next: DocumentRecord, expectedRevision: number): Promise<DocumentRecord | null> {
+  deliver(next: DocumentRecord, expectedRevision: number): Promise<DocumentRecord | null> {
+    return inTurn(next.receiverSystemId, () => this.deliverNow(next, expectedRevision));
+  }
+
+  private async deliverNow(
+    next: DocumentRecord,
+    expectedRevision: number,
+  ): Promise<DocumentRecord | null> {
     const { client, sdk } = await this.db();
     const head = inboxHeadKey(next.receiverSystemId);
     for (let attempt = 0; attempt < DELIVERY_ATTEMPTS; attempt += 1) {
@@ -236,7 +268,7 @@ export class DynamoDocumentStore implements DocumentStore {
         const now = await this.get(next.documentId);
         if (now?.revision !== expectedRevision) return null;
         // Another delivery to the same inbox moved its head first: take the next number.
-        await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 10 * (attempt + 1))));
+        await backoff(attempt);
       }
     }
     throw new Error(
