@@ -255,7 +255,7 @@ export const mayRetryDocument = (
 
 const dateOnly = () => z.iso.date('A date is written YYYY-MM-DD.');
 
-/** The console's document list filters (also the eTMF-EMS export's). */
+/** The console's document list filters. */
 export const documentFilterShape = () => ({
   studyId: z.string().min(1).max(64).optional(),
   connectionId: z.string().min(1).max(64).optional(),
@@ -340,6 +340,7 @@ export const documentRoutes = {
     response: () =>
       downloadLinkSchema.extend({
         documents: z.number().int(),
+        /** The package's size (the zip), in bytes. */
         bytes: z.number().int(),
         /** Received documents left out because the sender's side of their path is unknown. */
         unclassified: z.number().int(),

@@ -17,9 +17,13 @@ export const paths = {
     standards: '/admin/artifact/list-of-mapping-standards',
     createStandard: '/admin/artifact/create-new-standard',
     viewEditStandard: '/admin/artifact/view-edit-standard',
-    /** The documents exchanged (issue 17): the list, and one document (`?documentId=…`). */
+    /**
+     * The documents exchanged (issue 17): the list, one document (`?documentId=…`), and a study's
+     * completeness at artifact level (`?studyId=…`).
+     */
     documents: '/admin/documents',
     document: '/admin/documents/view',
+    documentCompleteness: '/admin/documents/completeness',
     users: '/admin/user-management',
     createUser: '/admin/user-management/create-user',
     editUser: '/admin/user-management/edit-user',

@@ -1,4 +1,6 @@
+import type { ResponseOf } from '@ccsc/contract';
 import type { DocumentDetail, DocumentSummary } from '@ccsc/contract/documents';
+import { CATALOGUES } from '@ccsc/contract/tmf-catalogue';
 import { success, type ApiAnswer } from './fake-api';
 
 /**
@@ -106,3 +108,72 @@ export const documentPage = (
 
 /** The answer of s3documents/get or s3documents/retry. */
 export const documentAnswer = (document: DocumentDetail): ApiAnswer => success({ document });
+
+/** The answer of s3documents/export-etmf: a package of 12 documents, 4.5 MB, 3 left out. */
+export const etmfExport = (
+  overrides: Partial<ResponseOf<'s3documents/export-etmf'>> = {},
+): ResponseOf<'s3documents/export-etmf'> => ({
+  url: 'https://exports.example.com/study-1-etmf-ems.zip?sig=abc',
+  expiresAt: '2025-02-03T10:05:00.000Z',
+  fileName: 'PZ-2025-01-etmf-ems-20250203T100000.zip',
+  documents: 12,
+  bytes: 4_500_000,
+  unclassified: 3,
+  ...overrides,
+});
+
+type StudyCompleteness = ResponseOf<'artifact/study-completeness'>;
+
+/** Every artifact of the TMF Reference Model 3.3, as the completeness answer lists them. */
+const ARTIFACTS = CATALOGUES['3.3'].zones.flatMap((z) => z.sections.flatMap((s) => s.artifacts));
+
+/** The core artifacts that may be filed at site level, by number. */
+export const CORE_SITE_ARTIFACTS = ARTIFACTS.filter((a) => a.core && a.levels.includes('site')).map(
+  (a) => a.number,
+);
+
+/**
+ * The completeness of study-1 (PZ-2025-01): documents under 05.04.04 Visit Log (5) and
+ * 01.01.04 List of SOPs (2, a core artifact not filed at site level); site 104 (con-1) misses
+ * every core site-level artifact but the visit log, site 201 (con-2) has no documents at all.
+ */
+export const studyCompleteness = (
+  overrides: Partial<StudyCompleteness> = {},
+): StudyCompleteness => {
+  const counts = new Map([
+    ['05.04.04', 5],
+    ['01.01.04', 2],
+  ]);
+  return {
+    study: { studyId: 'study-1', protocolNumber: 'PZ-2025-01', title: 'A phase II study' },
+    catalogueVersion: '3.3',
+    artifacts: ARTIFACTS.map((a) => ({
+      number: a.number,
+      name: a.name,
+      core: a.core,
+      siteLevel: a.levels.includes('site'),
+      documents: counts.get(a.number) ?? 0,
+    })),
+    sites: [
+      {
+        connectionId: 'con-1',
+        siteNumber: '104',
+        siteName: 'Klinikum Eins',
+        status: 'active',
+        documents: 5,
+        coreSiteArtifacts: CORE_SITE_ARTIFACTS.length,
+        missingCore: CORE_SITE_ARTIFACTS.filter((n) => n !== '05.04.04'),
+      },
+      {
+        connectionId: 'con-2',
+        siteNumber: '201',
+        siteName: 'Hospital Two',
+        status: 'suspended',
+        documents: 0,
+        coreSiteArtifacts: CORE_SITE_ARTIFACTS.length,
+        missingCore: CORE_SITE_ARTIFACTS,
+      },
+    ],
+    ...overrides,
+  };
+};

@@ -5,3 +5,4 @@
  */
 export { DocumentDetailPage } from './components/document-detail-page';
 export { DocumentListPage } from './components/document-list-page';
+export { StudyCompletenessPage } from './components/study-completeness-page';

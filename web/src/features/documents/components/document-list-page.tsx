@@ -1,14 +1,16 @@
 import type { DocumentSummary } from '@ccsc/contract/documents';
 import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PagedList } from '../../../components/paged-list';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { messageOfError } from '../../../lib/refusals';
 import { useDocumentList } from '../hooks/use-document-list';
+import { completenessPath } from '../utils/completeness';
 import { type DocumentQuery, isFiltered, queryOf, searchOf } from '../utils/document-query';
 import { DocumentFilters } from './document-filters';
 import { DocumentTable } from './document-table';
+import { EtmfExport } from './etmf-export';
 
 type Scope = 'studyId' | 'connectionId';
 
@@ -23,7 +25,9 @@ const scopeName = (scope: Scope, id: string, rows: readonly DocumentSummary[]): 
  * /admin/documents (issue 17): the documents exchanged across the connections the caller reaches,
  * newest first, a page at a time by cursor. The filters live in the address (a link reproduces
  * the list: other screens link here with `?studyId=…&connectionId=…`, shown as removable chips),
- * with a tab for the held queue. A row opens the document.
+ * with a tab for the held queue. A row opens the document. Filtered to a study, the list offers
+ * the study's completeness and its export as an eTMF-EMS package (of the connection, when filtered
+ * to one too).
  */
 export const DocumentListPage = () => {
   const { t } = useTranslation();
@@ -127,6 +131,18 @@ export const DocumentListPage = () => {
           </button>
         </div>
       )}
+      {/* A new study or connection starts the export afresh (its outcome was another's). */}
+      <EtmfExport
+        key={`${linked.studyId ?? ''} ${linked.connectionId ?? ''}`}
+        studyId={linked.studyId}
+        connectionId={linked.connectionId}
+      >
+        {linked.studyId !== undefined && (
+          <Link className="btn btn-outline-primary" to={completenessPath(linked.studyId)}>
+            {t('documents.completeness.open')}
+          </Link>
+        )}
+      </EtmfExport>
       <DocumentFilters key={cleared} query={linked} onChange={change} />
       <PagedList
         list={list}

@@ -21,3 +21,7 @@ export const formatSize = (bytes: number, language: string): string => {
     maximumFractionDigits: 1,
   }).format(value);
 };
+
+/** A count in the reader's language ("1,234", "1.234"). */
+export const formatCount = (count: number, language: string): string =>
+  new Intl.NumberFormat(language).format(count);

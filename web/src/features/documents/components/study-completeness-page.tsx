@@ -1,0 +1,196 @@
+import { documentFilterShape } from '@ccsc/contract/documents';
+import { CATALOGUE_VERSIONS } from '@ccsc/contract/standard-rows';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { LoadingIndicator } from '../../../components/loading-indicator';
+import { RetryAlert } from '../../../components/retry-alert';
+import { ScreenIntro } from '../../../components/screen-intro';
+import { callApi } from '../../../lib/api';
+import { messageOfError } from '../../../lib/refusals';
+import { type StudyCompleteness, type ZoneNames, namesOf } from '../utils/completeness';
+import { documentsPath } from '../utils/document-query';
+import { formatCount } from '../utils/sizes';
+import { ArtifactCompleteness } from './artifact-completeness';
+import { SiteCompleteness } from './site-completeness';
+
+/** The contract's rule for a study id (the list's filter and this call take the same). */
+const STUDY_ID = documentFilterShape().studyId;
+
+const BackLink = ({ studyId }: { studyId?: string }) => {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('documents.detail.breadcrumb')} className="small mb-2">
+      <Link to={documentsPath(studyId === undefined ? {} : { studyId })}>
+        {studyId === undefined
+          ? t('documents.backToList')
+          : t('documents.completeness.backToStudyList')}
+      </Link>
+    </nav>
+  );
+};
+
+const Intro = () => {
+  const { t } = useTranslation();
+  return (
+    <ScreenIntro
+      heading={t('documents.completeness.heading')}
+      description={t('documents.completeness.description')}
+    />
+  );
+};
+
+/**
+ * /admin/documents/completeness?studyId=… (issue 17): a study's TMF at artifact level
+ * (artifact/study-completeness): each site's core site-level artifacts still without a document,
+ * and every artifact's documents, by zone and section. Every count links to the document list
+ * behind it. A link that names no study (or not one the contract accepts) is not sent.
+ */
+export const StudyCompletenessPage = () => {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const studyId = params.get('studyId')?.trim() ?? '';
+  if (!STUDY_ID.safeParse(studyId).success) {
+    return (
+      <>
+        <BackLink />
+        <Intro />
+        <p className="alert alert-secondary" role="status">
+          {studyId === ''
+            ? t('documents.completeness.noneChosen')
+            : t('documents.completeness.badId')}
+        </p>
+      </>
+    );
+  }
+  // Each study is its own page: another one starts afresh.
+  return <CompletenessView key={studyId} studyId={studyId} />;
+};
+
+/** The zones' and sections' names of the catalogue the answer counted by, if it is known here. */
+const loadNames = async (version: string): Promise<ZoneNames> => {
+  const known = CATALOGUE_VERSIONS.find((v) => v === version);
+  const { catalogue } = await callApi('artifact/catalogue', known ? { version: known } : {});
+  return catalogue.version === version ? namesOf(catalogue) : new Map();
+};
+
+const CompletenessView = ({ studyId }: { studyId: string }) => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const [answer, setAnswer] = useState<StudyCompleteness | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [names, setNames] = useState<ZoneNames | null>(null);
+  const [namesError, setNamesError] = useState<unknown>(null);
+  const [namesAttempt, setNamesAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    callApi('artifact/study-completeness', { studyId }).then(
+      (next) => {
+        if (!current) return;
+        setAnswer(next);
+        setLoadError(null);
+      },
+      (error: unknown) => {
+        if (current) setLoadError(error);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [studyId, attempt]);
+
+  // The names come from the catalogue, once the answer says which one it counted by.
+  const version = answer?.catalogueVersion ?? null;
+  useEffect(() => {
+    if (version === null) return;
+    let current = true;
+    loadNames(version).then(
+      (next) => {
+        if (!current) return;
+        setNames(next);
+        setNamesError(null);
+      },
+      (error: unknown) => {
+        if (current) setNamesError(error);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [version, namesAttempt]);
+
+  if (answer === null) {
+    return (
+      <>
+        <BackLink studyId={studyId} />
+        <Intro />
+        {loadError === null ? (
+          <LoadingIndicator className="my-4" />
+        ) : (
+          <RetryAlert
+            message={messageOfError(loadError, t('documents.completeness.loadFailed'))}
+            retryLabel={t('documents.retry')}
+            onRetry={() => {
+              setLoadError(null);
+              setAttempt((n) => n + 1);
+            }}
+          />
+        )}
+      </>
+    );
+  }
+
+  const filled = answer.artifacts.filter((a) => a.documents > 0).length;
+  const total = answer.artifacts.reduce((sum, a) => sum + a.documents, 0);
+
+  return (
+    <>
+      <BackLink studyId={studyId} />
+      <header className="mb-3">
+        <h1 className="h3 mb-1">{t('documents.completeness.heading')}</h1>
+        <p className="fs-5 mb-1" data-testid="completeness-study">
+          {t('documents.completeness.study', {
+            protocol: answer.study.protocolNumber,
+            title: answer.study.title,
+          })}
+        </p>
+        <p className="text-body-secondary mb-0">
+          {t('documents.completeness.summary', {
+            count: total,
+            n: formatCount(total, language),
+            filled: formatCount(filled, language),
+            artifacts: formatCount(answer.artifacts.length, language),
+            version: answer.catalogueVersion,
+          })}
+        </p>
+      </header>
+
+      <section className="mb-4" aria-labelledby="completeness-sites">
+        <h2 className="h5" id="completeness-sites">
+          {t('documents.completeness.sites.heading')}
+        </h2>
+        <SiteCompleteness completeness={answer} />
+      </section>
+
+      <section className="mb-4" aria-labelledby="completeness-artifacts">
+        <h2 className="h5" id="completeness-artifacts">
+          {t('documents.completeness.artifacts.heading')}
+        </h2>
+        {namesError !== null && (
+          <RetryAlert
+            className="gap-2 small"
+            message={messageOfError(namesError, t('documents.completeness.artifacts.namesFailed'))}
+            retryLabel={t('documents.retry')}
+            onRetry={() => {
+              setNamesError(null);
+              setNamesAttempt((n) => n + 1);
+            }}
+          />
+        )}
+        <ArtifactCompleteness completeness={answer} names={names} />
+      </section>
+    </>
+  );
+};
