@@ -257,9 +257,10 @@ const DOCUMENT_READ: PermissionGrant = {
   on: 'documentsTable',
   actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
 };
+/** A document's record and its keys, and (in a delivery's transaction) ADD to its study's counter. */
 const DOCUMENT_WRITE: PermissionGrant = {
   on: 'documentsTable',
-  actions: ['dynamodb:PutItem', 'dynamodb:ConditionCheckItem'],
+  actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
 };
 const DOCUMENT_UPLOAD_SIGN: PermissionGrant = { on: 'documentUploads', actions: ['s3:PutObject'] };
 const DOCUMENT_KEEP: readonly PermissionGrant[] = [
@@ -605,7 +606,6 @@ export const PARTNER_PERMISSIONS: Readonly<Record<PartnerFunction, readonly Perm
     STANDARD_ROWS_READ,
     DOCUMENT_READ,
     DOCUMENT_WRITE,
-    DOCUMENT_UPLOAD_SIGN,
     ...DOCUMENT_KEEP,
     AUDIT_APPEND,
   ]),

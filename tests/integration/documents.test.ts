@@ -697,6 +697,22 @@ describe('the document exchange', () => {
         });
       }
     }
+    // A study with nothing received yet: said before anything is written.
+    const { study: empty } = await ok<{ study: { studyId: string } }>(
+      c,
+      n.people.sponsorAdmin,
+      'create-study',
+      {
+        sponsorOrganisationId: n.sponsor.organisationId,
+        protocolNumber: protocol(),
+        title: 'Nothing sent yet',
+        phase: 'phase-1',
+      },
+    );
+    const nothing = await registryCall(c, n.people.sponsorAdmin, 's3documents/export-etmf', {
+      studyId: empty.studyId,
+    });
+    expect(nothing.status).toBe(409);
     // Another sponsor's administrator cannot export this study.
     const foreign = await registryCall(c, n.people.otherSponsorAdmin, 's3documents/export-etmf', {
       studyId,

@@ -98,6 +98,25 @@ export const DIRECTIONS = ['site-to-sponsor', 'sponsor-to-site'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
 /** A document type code as a mapping standard writes it (`sourceCode`). */
+/** A UTF-16 surrogate without its pair: text no file system, header or XML can carry. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
+
+/**
+ * A document's text as it travels on (a file name, a title, a name): trimmed, no control or
+ * format characters (no bidi overrides hiding an extension), no lone surrogate — so every
+ * header, inventory (exchange.xml) and file system that receives it can carry it.
+ */
+export const documentTextSchema = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${field} is required.`)
+    .max(max, `${field} has at most ${String(max)} characters.`)
+    .refine(
+      (v) => !/[\p{Cc}\p{Cf}]/u.test(v) && !LONE_SURROGATE.test(v),
+      `${field} may not contain control or format characters.`,
+    );
+
 export const typeCodeSchema = z.lazy(() =>
   z
     .string()

@@ -6,6 +6,7 @@ import {
   PARTNER_API_PREFIX,
   partnerOpenApi,
   partnerRouteList,
+  partnerRoutes,
 } from './partner-api';
 
 describe('the partner API contract', () => {
@@ -88,5 +89,45 @@ describe('the partner API contract', () => {
     );
     // Plain JSON: what is served is what was built.
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
+  });
+
+  it('refuses document text no header, inventory or file system can carry', () => {
+    const base = {
+      idempotencyKey: 'key-00000001',
+      connectionId: 'c',
+      typeCode: 'CV',
+      title: 'CV',
+      version: '1',
+      documentDate: '2026-01-01',
+      language: 'en',
+      fileName: 'cv.pdf',
+      contentType: 'application/pdf',
+      size: 10,
+      sha256: 'a'.repeat(64),
+    };
+    const send = partnerRoutes['partner-send-document'].request;
+    expect(send.safeParse(base).success).toBe(true);
+    expect(send.safeParse({ ...base, fileName: 'Müller 😀.pdf' }).success).toBe(true);
+    for (const bad of [
+      { fileName: 'cv\ud800.pdf' }, // a lone surrogate
+      { fileName: 'cv\u202efdp.exe' }, // a bidi override hiding the extension
+      { fileName: '../cv.pdf' },
+      { title: 'a\u0001b' },
+      { personName: 'Jana\u0000' },
+      { size: 100 * 1000 * 1000 + 1 },
+      { contentType: 'application/x-msdownload' },
+      { sha256: 'xyz' },
+    ]) {
+      expect(send.safeParse({ ...base, ...bad }).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it('takes a path parameter from the path only, and no body it does not need', () => {
+    const doc = partnerOpenApi({ baseUrl: 'https://c.example', tokenUrl: 'https://a.example/t' });
+    const paths = doc.paths as Record<string, Record<string, Record<string, unknown>>>;
+    const ack = paths[`${PARTNER_API_PREFIX}documents/{documentId}/acknowledge`]?.post;
+    expect((ack?.requestBody as { required: boolean }).required).toBe(false);
+    const send = paths[`${PARTNER_API_PREFIX}documents`]?.post;
+    expect((send?.requestBody as { required: boolean }).required).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ import {
   MAX_DOCUMENT_BYTES,
   classificationSchema,
   documentEventSchema,
+  documentTextSchema,
   documentIdSchema,
   sha256Schema,
   typeCodeSchema,
@@ -194,9 +195,12 @@ const fileNameSchema = z.lazy(() =>
     .min(1, 'fileName is required.')
     .max(200, 'fileName has at most 200 characters.')
     .regex(
-      /^[^\p{Cc}/\\:*?"<>|]+$/u,
-      'fileName may not contain / \\ : * ? " < > | or control characters.',
+      /^[^\p{Cc}\p{Cf}/\\:*?"<>|]+$/u,
+      'fileName may not contain / \\ : * ? " < > | or control or format characters.',
     )
+    .refine((v) => !/[\uD800-\uDFFF]/u.test(v.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/gu, '')), {
+      message: 'fileName is not valid Unicode.',
+    })
     .refine((v) => !/^\.+$/.test(v), 'fileName is not a file name.'),
 );
 
@@ -220,8 +224,8 @@ export const sendDocumentSchema = z.lazy(() =>
       counterpartSystemId: z.string().min(1).max(64).optional(),
       /** The sender's own document type code, as its mapping standard lists it. */
       typeCode: typeCodeSchema,
-      title: z.string().trim().min(1, 'title is required.').max(500),
-      version: z.string().trim().min(1, 'version is required.').max(32),
+      title: documentTextSchema('title', 500),
+      version: documentTextSchema('version', 32),
       /** The document's own date (signed, approved, issued), YYYY-MM-DD. */
       documentDate: z.iso.date('documentDate is written YYYY-MM-DD.'),
       /** BCP 47, e.g. en, de, tr, pt-BR. */
@@ -229,8 +233,8 @@ export const sendDocumentSchema = z.lazy(() =>
         .string()
         .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'language is a BCP 47 tag, e.g. en or pt-BR.'),
       /** Required when the artifact is about a person (a CV, a medical licence). */
-      personName: z.string().trim().min(1).max(200).optional(),
-      organisationName: z.string().trim().min(1).max(200).optional(),
+      personName: documentTextSchema('personName', 200).optional(),
+      organisationName: documentTextSchema('organisationName', 200).optional(),
       fileName: fileNameSchema,
       contentType: z.enum(DOCUMENT_CONTENT_TYPES, {
         error: `contentType must be one of: ${DOCUMENT_CONTENT_TYPES.join(', ')}.`,
@@ -546,7 +550,8 @@ export const partnerOpenApi = (options: { baseUrl: string; tokenUrl: string }) =
         ...(route.input === 'body'
           ? {
               requestBody: {
-                required: true,
+                // A call whose only parameters are in the path takes an empty body (or none).
+                required: Object.keys(input.properties ?? {}).length > 0,
                 content: { 'application/json': { schema: input } },
               },
             }

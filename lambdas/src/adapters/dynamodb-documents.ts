@@ -166,10 +166,15 @@ export class DynamoDocumentStore implements DocumentStore {
       return { record, created: true };
     } catch (err) {
       if (!isCancelled(err)) throw err;
-      const out = await client.send(
-        new sdk.GetCommand({ TableName: this.tableName, Key: claim, ConsistentRead: true }),
-      );
-      const existingId: unknown = out.Item?.documentId;
+      // The same key sent twice at the same moment: the other's claim may take a moment to show.
+      let existingId: unknown;
+      for (let attempt = 0; attempt < 5 && typeof existingId !== 'string'; attempt += 1) {
+        if (attempt > 0) await backoff(attempt);
+        const out = await client.send(
+          new sdk.GetCommand({ TableName: this.tableName, Key: claim, ConsistentRead: true }),
+        );
+        existingId = out.Item?.documentId;
+      }
       if (typeof existingId !== 'string') throw err;
       const existing = await this.get(existingId);
       if (existing === null) throw err;

@@ -8,7 +8,12 @@ const PART_BYTES = 8 * 1024 * 1024;
 /** A file name as a Content-Disposition header carries it (RFC 6266, with RFC 5987's UTF-8 form). */
 export const contentDisposition = (fileName: string): string => {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  // A lone surrogate cannot be percent-encoded (the contract refuses them; this never throws).
+  const wellFormed = fileName.replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/gu,
+    '\uFFFD',
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(wellFormed)}`;
 };
 
 /**
@@ -52,7 +57,7 @@ export class S3DocumentFiles implements DocumentFiles {
     }
   }
 
-  async keep(incomingKey: string, recordKey: string, contentType: string) {
+  async keep(incomingKey: string, recordKey: string, contentType: string, maxBytes: number) {
     const { client, sdk } = await this.s3();
     const source = await client.send(
       new sdk.GetObjectCommand({ Bucket: this.bucket, Key: incomingKey }),
@@ -93,6 +98,8 @@ export class S3DocumentFiles implements DocumentFiles {
       for await (const chunk of body) {
         hash.update(chunk);
         size += chunk.byteLength;
+        // Replaced since its size was read: stop at once, it will not match what was announced.
+        if (size > maxBytes) break;
         chunks.push(chunk);
         buffered += chunk.byteLength;
         if (buffered >= PART_BYTES) await flush();

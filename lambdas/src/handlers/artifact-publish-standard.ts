@@ -24,6 +24,8 @@ const publishThenRelease: Core<Route, PublishDeps> = async (input, ctx, deps) =>
       { ...routingDeps(), audit: auditTrail() },
       () => new Date().toISOString(),
       { requestId: ctx.requestId, by: 'artifact/publish-standard' },
+      // Within the function's time: what is left, the scheduled release takes up.
+      Date.now() + 4000,
     );
   } catch (err) {
     consoleLogger.error('held documents not released after a publication', {

@@ -138,6 +138,8 @@ export interface DocumentFiles {
     incomingKey: string,
     recordKey: string,
     contentType: string,
+    /** Read no further than this (the size announced, plus one byte to tell it is more). */
+    maxBytes: number,
   ): Promise<{
     size: number;
     sha256: string;
@@ -155,5 +157,12 @@ export interface DocumentFiles {
 
 export const incomingKeyOf = (documentId: string, attempt: number): string =>
   `incoming/${documentId}/${String(attempt)}`;
-export const recordKeyOf = (record: Pick<DocumentRecord, 'studyId' | 'documentId'>): string =>
-  `records/${record.studyId}/${record.documentId}`;
+/**
+ * Where a completion keeps what it verified: a key of its own per completion, so a completion
+ * that loses to another (the sender replaced the upload meanwhile) never overwrites the copy the
+ * winner verified; the record names the winner's.
+ */
+export const recordKeyOf = (
+  record: Pick<DocumentRecord, 'studyId' | 'documentId'>,
+  completion: string,
+): string => `records/${record.studyId}/${record.documentId}/${completion}`;

@@ -91,7 +91,13 @@ const readCursor = (cursor: string | undefined, print: string): string | undefin
   if (cursor === undefined) return undefined;
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as ListCursor;
-    if (parsed.q !== print || typeof parsed.a !== 'string' || parsed.a === '') throw badCursor();
+    if (
+      parsed.q !== print ||
+      typeof parsed.a !== 'string' ||
+      !/^\d{4}-\d\d-\d\dT[\d:.]+Z#doc-[0-9a-z]{26}$/.test(parsed.a)
+    ) {
+      throw badCursor();
+    }
     return parsed.a;
   } catch (err) {
     if (err instanceof ValidationError) throw err;

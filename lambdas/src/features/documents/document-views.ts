@@ -57,7 +57,10 @@ export const sentViewOf = (
     size: record.size,
     sha256: record.sha256,
     classification: record.classification,
-    events: record.events,
+    // A system sees what the hub and the systems did; an administrator only as such, unnamed.
+    events: record.events.map((e) =>
+      e.by === HUB || e.by.startsWith('system:') ? e : { ...e, by: 'administrator' },
+    ),
     sentAt: record.sentAt,
     updatedAt: record.updatedAt,
   };

@@ -325,8 +325,8 @@ export const completeDocument: PartnerCore<
       `The file that arrived has ${String(size)} bytes; ${String(record.size)} were announced. Upload it again (send again with the same idempotencyKey for a new URL) and complete.`,
     );
   }
-  const objectKey = recordKeyOf(record);
-  const kept = await deps.files.keep(incoming, objectKey, record.contentType);
+  const objectKey = recordKeyOf(record, `${String(record.uploads)}-${ctx.requestId}`);
+  const kept = await deps.files.keep(incoming, objectKey, record.contentType, record.size + 1);
   if (kept.sha256 !== record.sha256 || kept.size !== record.size) {
     return refuse(
       'checksum-mismatch',
@@ -467,11 +467,23 @@ export const listReceivedDocuments: PartnerCore<
     deps.registry.snapshot(),
   ]);
   const expiresAt = new Date(deps.clock.now().getTime() + LINK_SECONDS * 1000).toISOString();
-  const documents = (
-    await Promise.all(records.map((r) => receivedViewOf(r, snapshot, deps, expiresAt)))
-  ).filter((d) => d !== null);
-  const last = page.entries.at(-1)?.seq ?? after;
-  return { documents, nextCursor: encodeSince(last), hasMore: page.hasMore };
+  const views = await Promise.all(records.map((r) => receivedViewOf(r, snapshot, deps, expiresAt)));
+  // An entry whose record does not read as delivered yet (a read that saw the inbox entry before
+  // the record's new revision) ends the page there: the next call starts with it, never past it.
+  const byId = new Map(views.flatMap((v) => (v === null ? [] : [[v.documentId, v] as const])));
+  const documents: PartnerReceivedDocument[] = [];
+  let last = after;
+  let stopped = false;
+  for (const entry of page.entries) {
+    const view = byId.get(entry.documentId);
+    if (view === undefined) {
+      stopped = true;
+      break;
+    }
+    documents.push(view);
+    last = entry.seq;
+  }
+  return { documents, nextCursor: encodeSince(last), hasMore: page.hasMore || stopped };
 };
 
 export const acknowledgeDocument: PartnerCore<

@@ -2,7 +2,7 @@ import type { routes } from '@ccsc/contract';
 import { reachOf } from '@ccsc/contract/reach';
 import { indexCatalogue } from '@ccsc/contract/standard-rows';
 import { catalogueOf, type TmfCatalogue } from '@ccsc/contract/tmf-catalogue';
-import { NotFoundError } from '../../core/errors';
+import { ConflictError, NotFoundError } from '../../core/errors';
 import type { Core } from '../../core/request';
 import { LANGUAGE } from '../../exchange/ems-schema';
 import { emsDate, exchangeXml, type EmsBatch, type EmsObject } from '../../exchange/exchange-xml';
@@ -145,8 +145,13 @@ export const exportEtmf: Core<Route, ExportDeps> = async (input, ctx, deps) => {
   if (study === undefined) throw new NotFoundError('No study with that id is within your reach.');
   if (input.connectionId !== undefined) {
     const connection = snapshot.connections.get(input.connectionId);
-    if (connection?.studyId !== input.studyId) {
-      throw new NotFoundError('No connection with that id belongs to the study.');
+    const inReach =
+      organisationId === null ||
+      connection?.siteOrganisationId === organisationId ||
+      study.sponsorOrganisationId === organisationId ||
+      study.croOrganisationId === organisationId;
+    if (connection?.studyId !== input.studyId || !inReach) {
+      throw new NotFoundError('No connection with that id belongs to the study within your reach.');
     }
   }
   const found = catalogueOf('3.3');
@@ -167,13 +172,33 @@ export const exportEtmf: Core<Route, ExportDeps> = async (input, ctx, deps) => {
         organisationId,
       ));
 
+  // Nothing to package is said before anything is written (an inventory needs one object).
+  let exportable = 0;
+  for await (const record of everyDocument(deps, list, cutoff)) {
+    if (included(record)) exportable += 1;
+  }
+  if (exportable === 0) {
+    throw new ConflictError(
+      'There is no received and classified document to export here yet within your reach.',
+    );
+  }
+
   const pathOf = new Map<string, string>();
   const taken = new Set<string>();
   let documents = 0;
   let unclassified = 0;
   async function* entries(): AsyncIterable<ZipEntrySource> {
     for await (const record of everyDocument(deps, list, cutoff)) {
-      if (record.objectKey !== null && record.classification === null) unclassified += 1;
+      const inReach =
+        organisationId === null ||
+        [
+          record.siteOrganisationId,
+          record.sponsorOrganisationId,
+          record.croOrganisationId,
+        ].includes(organisationId);
+      if (inReach && record.objectKey !== null && record.classification === null) {
+        unclassified += 1;
+      }
       if (!included(record) || record.objectKey === null || record.classification === null)
         continue;
       const path = uniquePath(

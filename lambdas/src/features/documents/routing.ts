@@ -103,6 +103,8 @@ export const releaseHeld = async (
   at: () => string,
   /** The request or job that releases, for the audit trail. */
   origin: { requestId: string; by: string },
+  /** Stop starting new documents after this time (ms since the epoch); the job does the rest. */
+  deadline = Number.POSITIVE_INFINITY,
 ): Promise<DocumentRecord[]> => {
   const snapshot = await deps.registry.snapshot();
   const involved = systemIds === null ? null : new Set(systemIds);
@@ -111,6 +113,7 @@ export const releaseHeld = async (
   do {
     const page = await deps.documents.page({ list: 'held', key: '', limit: 100, after });
     for (const record of page.records) {
+      if (Date.now() > deadline) return released;
       if (!waitsForMapping(record)) continue;
       if (
         involved !== null &&
