@@ -160,7 +160,7 @@ export const acknowledgeStandardRowGrants = (scope: IConstruct): void => {
 
 /**
  * The document exchange's grants (issue 17): a sender's upload goes to incoming/<documentId>/<n>
- * and a verified document is kept at records/<studyId>/<documentId>, both named at run time.
+ * and a verified document is kept under records/<studyId>/<documentId>/, both named at run time.
  */
 export const acknowledgeDocumentGrants = (scope: IConstruct): void => {
   acknowledgeObjectGrants(
@@ -173,7 +173,7 @@ export const acknowledgeDocumentGrants = (scope: IConstruct): void => {
     scope,
     /DocumentsBucket[^/]*\/records\/\*$/,
     'A verified document is an object named by its study and id at run time ' +
-      '(records/<studyId>/<documentId>): the grant is the documents bucket’s records/ prefix only.',
+      '(records/<studyId>/<documentId>/<completion>): the grant is the documents bucket’s records/ prefix only.',
   );
 };
 

@@ -18,10 +18,11 @@ export const contentDisposition = (fileName: string): string => {
 
 /**
  * The documents bucket: senders PUT files to `incoming/<documentId>/<attempt>` through presigned
- * URLs; a completed upload is copied through a SHA-256 to `records/<studyId>/<documentId>` in
- * parts of 8 MiB (a multipart upload, so a 100 MB file never sits in memory whole), and it is
- * that copy the hub verified which is kept and downloaded: an upload replaced after the check
- * changes nothing kept. The bucket is versioned and no function may delete from it (infra).
+ * URLs; a completed upload is copied through a SHA-256 to a key of its own under
+ * `records/<studyId>/<documentId>/`, in parts of 8 MiB (a multipart upload, so a 100 MB file
+ * never sits in memory whole), and it is that copy the hub verified which is kept and downloaded:
+ * an upload replaced after the check changes nothing kept. The bucket is versioned and no
+ * function may delete from it (infra).
  */
 export class S3DocumentFiles implements DocumentFiles {
   private readonly s3: S3Access;
