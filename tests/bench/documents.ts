@@ -42,7 +42,6 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   Classification,
-  Direction,
   DocumentEvent,
   DocumentState,
   HoldReason,
@@ -59,7 +58,7 @@ import {
   inboxHeadKey,
   tableName,
 } from '@ccsc/lambdas/data-model';
-import { AUDIT_CHAIN_PK, documentItemOf } from '@ccsc/lambdas/adapters';
+import { AUDIT_CHAIN_PK, type DocumentRecord, documentItemOf } from '@ccsc/lambdas/adapters';
 import { callApi } from '../support/api';
 import { createEnrolledUser, type EnrolledTestUser } from '../support/aws';
 import type { ConsoleInfo } from '../support/console';
@@ -737,53 +736,6 @@ const buildBench = async (
 
 // ---------- the history: documents straight into the documents table ----------
 
-/** A document record as the exchange keeps it (lambdas/src/ports/documents.ts, DocumentRecord). */
-interface DocumentRecord {
-  documentId: string;
-  revision: number;
-  idempotencyKey: string;
-  requestHash: string;
-  state: DocumentState;
-  holdReason: HoldReason | null;
-  holdDetail: string | null;
-  direction: Direction;
-  connectionId: string;
-  studyId: string;
-  siteOrganisationId: string;
-  sponsorOrganisationId: string;
-  croOrganisationId: string | null;
-  senderSystemId: string;
-  senderOrganisationId: string;
-  receiverSystemId: string;
-  receiverOrganisationId: string;
-  typeCode: string;
-  title: string;
-  version: string;
-  documentDate: string;
-  language: string;
-  personName: string | null;
-  organisationName: string | null;
-  fileName: string;
-  contentType: string;
-  size: number;
-  sha256: string;
-  received: { size: number; sha256: string } | null;
-  uploads: number;
-  objectKey: string | null;
-  classification: Classification | null;
-  inboxSeq: number | null;
-  sentAt: string;
-  updatedAt: string;
-  deliveredAt: string | null;
-  acknowledgedAt: string | null;
-  events: DocumentEvent[];
-  downloads: { at: string; by: string }[];
-  downloadCount: number;
-}
-
-/** The item, exactly as the adapter writes it (adapters/dynamodb-documents.ts). */
-const itemOf = (record: DocumentRecord): Record<string, unknown> => documentItemOf(record);
-
 const ID_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 const PEOPLE = [
   'Jana Müller',
@@ -1104,7 +1056,7 @@ const seedHistory = async (bench: DocumentBench, count: number) => {
     for (const record of history(bench, count)) {
       counts.documents += 1;
       if (record.state === 'held') counts.held += 1;
-      await add(itemOf(record));
+      await add(documentItemOf(record));
       await add({
         ...idempotencyKey(record.senderSystemId, record.idempotencyKey),
         documentId: record.documentId,

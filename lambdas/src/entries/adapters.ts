@@ -13,6 +13,7 @@ export { CognitoMachineClients } from '../adapters/cognito-machine-clients';
 export { DynamoRecordStore } from '../adapters/dynamodb-record-store';
 /** A document as its table holds it (the bench seeds documents directly, as the adapter writes them). */
 export { itemOf as documentItemOf } from '../adapters/dynamodb-documents';
+export type { DocumentRecord } from '../ports/documents';
 export { DynamoRegistry } from '../adapters/dynamodb-registry';
 export { DynamoImportStaging } from '../adapters/dynamodb-registry-imports';
 export { DynamoWriteJournal } from '../adapters/dynamodb-write-journal';
