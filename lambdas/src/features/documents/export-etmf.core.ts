@@ -55,22 +55,6 @@ async function* everyDocument(
   } while (after !== undefined);
 }
 
-const studyVisible = (
-  snapshot: RegistrySnapshot,
-  studyId: string,
-  organisationId: string | null,
-): boolean => {
-  const study = snapshot.studies.get(studyId);
-  if (study === undefined) return false;
-  if (organisationId === null) return true;
-  if (study.sponsorOrganisationId === organisationId) return true;
-  if (study.croOrganisationId === organisationId) return true;
-  for (const c of snapshot.connections.values()) {
-    if (c.studyId === studyId && c.siteOrganisationId === organisationId) return true;
-  }
-  return false;
-};
-
 const stamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').slice(0, 15).replace('T', '');
 
 /** The object of one document, its file at `contentUrl`. */
@@ -138,19 +122,25 @@ export const exportEtmf: Core<Route, ExportDeps> = async (input, ctx, deps) => {
   const reach = reachOf(ctx.caller);
   const snapshot = await deps.registry.snapshot();
   const organisationId = reach.kind === 'organisation' ? reach.organisationId : null;
-  if (reach.kind === 'nothing' || !studyVisible(snapshot, input.studyId, organisationId)) {
+  const study = snapshot.studies.get(input.studyId);
+  // The study's sponsor side (the sponsor, its CRO) sees every site; a site, its own connections.
+  const sponsorSide =
+    study !== undefined &&
+    (organisationId === null ||
+      study.sponsorOrganisationId === organisationId ||
+      study.croOrganisationId === organisationId);
+  const ownSite = (c: { studyId: string; siteOrganisationId: string } | undefined) =>
+    c?.studyId === input.studyId && c.siteOrganisationId === organisationId;
+  if (
+    study === undefined ||
+    reach.kind === 'nothing' ||
+    (!sponsorSide && ![...snapshot.connections.values()].some(ownSite))
+  ) {
     throw new NotFoundError('No study with that id is within your reach.');
   }
-  const study = snapshot.studies.get(input.studyId);
-  if (study === undefined) throw new NotFoundError('No study with that id is within your reach.');
   if (input.connectionId !== undefined) {
     const connection = snapshot.connections.get(input.connectionId);
-    const inReach =
-      organisationId === null ||
-      connection?.siteOrganisationId === organisationId ||
-      study.sponsorOrganisationId === organisationId ||
-      study.croOrganisationId === organisationId;
-    if (connection?.studyId !== input.studyId || !inReach) {
+    if (connection?.studyId !== input.studyId || !(sponsorSide || ownSite(connection))) {
       throw new NotFoundError('No connection with that id belongs to the study within your reach.');
     }
   }
@@ -164,13 +154,11 @@ export const exportEtmf: Core<Route, ExportDeps> = async (input, ctx, deps) => {
     input.connectionId === undefined
       ? { list: 'study' as const, key: input.studyId }
       : { list: 'connection' as const, key: input.connectionId };
+  const inReach = (r: DocumentRecord) =>
+    organisationId === null ||
+    [r.siteOrganisationId, r.sponsorOrganisationId, r.croOrganisationId].includes(organisationId);
   const included = (r: DocumentRecord) =>
-    r.objectKey !== null &&
-    r.classification !== null &&
-    (organisationId === null ||
-      [r.siteOrganisationId, r.sponsorOrganisationId, r.croOrganisationId].includes(
-        organisationId,
-      ));
+    r.objectKey !== null && r.classification !== null && inReach(r);
 
   // Nothing to package is said before anything is written (an inventory needs one object).
   let exportable = 0;
@@ -189,14 +177,7 @@ export const exportEtmf: Core<Route, ExportDeps> = async (input, ctx, deps) => {
   let unclassified = 0;
   async function* entries(): AsyncIterable<ZipEntrySource> {
     for await (const record of everyDocument(deps, list, cutoff)) {
-      const inReach =
-        organisationId === null ||
-        [
-          record.siteOrganisationId,
-          record.sponsorOrganisationId,
-          record.croOrganisationId,
-        ].includes(organisationId);
-      if (inReach && record.objectKey !== null && record.classification === null) {
+      if (inReach(record) && record.objectKey !== null && record.classification === null) {
         unclassified += 1;
       }
       if (!included(record) || record.objectKey === null || record.classification === null)
