@@ -1,5 +1,5 @@
+import { jitteredBackoff } from './backoff';
 import { createHash } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { AuditEntry, AuditReader, AuditTrail, ChainVerdict } from '../ports/audit-trail';
 import { type Clock, systemClock } from '../ports/clock';
 
@@ -153,9 +153,8 @@ export interface HashChainOptions {
 /** Records written at once by appendAll: one DynamoDB transaction (which takes 100 items). */
 export const APPEND_BATCH = 50;
 
-/** Exponential with full jitter, capped: 10, 20, 40 … 640 ms, then at most 1 s. */
-const defaultBackoff = (attempt: number) =>
-  delay(Math.random() * Math.min(1000, 10 * 2 ** attempt));
+/** Losing appends retry after jitteredBackoff, at most 1 s apart. */
+const defaultBackoff = (attempt: number) => jitteredBackoff(attempt, 1000);
 
 /** Appends waiting for a chain's writer in this process, by the chain's combineKey. */
 interface Submission {

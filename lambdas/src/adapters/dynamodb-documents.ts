@@ -1,3 +1,4 @@
+import { jitteredBackoff } from './backoff';
 import {
   ARTIFACT_COUNT_PREFIX,
   artifactCountKey,
@@ -62,9 +63,8 @@ const recordOf = (item: Record<string, unknown>): DocumentRecord => {
 /** How often a delivery retries when other deliveries to the same inbox move its head first. */
 const DELIVERY_ATTEMPTS = 20;
 
-/** Exponential with full jitter, capped: 10, 20, 40 … ms, then at most 500 ms. */
-const backoff = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 10 * 2 ** attempt)));
+/** A delivery or a claim read that lost a race retries after jitteredBackoff, at most 0.5 s. */
+const backoff = (attempt: number) => jitteredBackoff(attempt, 500);
 
 /**
  * Deliveries to one inbox, one after the other within this process (a Lambda container; the
