@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import type { MappingRow } from '@ccsc/contract/standard-rows';
+import { blankRow, type MappingRow } from '@ccsc/contract/standard-rows';
 import { EXCHANGE_XML, openZip, parseExchangeXml, parseIntegrity } from '@ccsc/lambdas/exchange';
 import { callApi } from '../support/api';
 import { createEnrolledUser, type EnrolledTestUser } from '../support/aws';
@@ -24,16 +24,12 @@ import { consoleOf, enrolledAdmin, signInThroughUi } from './session-support';
 
 test.setTimeout(300_000);
 
+/** A site-level row of a mapping standard (the contract's blank row, filed at site level). */
 const row = (more: Partial<MappingRow>): MappingRow => ({
-  sourceCode: '',
+  ...blankRow(),
   sourceName: 'A document',
-  sourcePath: '',
-  artifactNumber: '',
-  subArtifact: '',
   filingLevel: 'site',
   requiredMetadata: ['site'],
-  equivalence: 'equal',
-  comment: '',
   ...more,
 });
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { MappingRow } from '@ccsc/contract/standard-rows';
+import { blankRow, type MappingRow } from '@ccsc/contract/standard-rows';
 import { EXCHANGE_XML, openZip, parseExchangeXml, parseIntegrity } from '@ccsc/lambdas/exchange';
 import { issueCredential, partnerToken } from '../support/oauth';
 import {
@@ -25,16 +25,12 @@ import {
 
 const c = inject('console');
 
+/** A site-level row of a mapping standard (the contract's blank row, filed at site level). */
 const row = (more: Partial<MappingRow>): MappingRow => ({
-  sourceCode: '',
+  ...blankRow(),
   sourceName: 'A document',
-  sourcePath: '',
-  artifactNumber: '',
-  subArtifact: '',
   filingLevel: 'site',
   requiredMetadata: ['site'],
-  equivalence: 'equal',
-  comment: '',
   ...more,
 });
 
