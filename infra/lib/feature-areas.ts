@@ -1,7 +1,7 @@
 import type { Operation } from '@ccsc/contract';
 import { auditRoutes } from '@ccsc/contract/audit';
 import { credentialRoutes } from '@ccsc/contract/credentials';
-import { documentRoutes } from '@ccsc/contract/documents';
+import { documentImportRoutes, documentRoutes } from '@ccsc/contract/documents';
 import { organisationRoutes } from '@ccsc/contract/organisations';
 import { sessionRoutes } from '@ccsc/contract/session';
 import { standardRoutes } from '@ccsc/contract/standards';
@@ -22,7 +22,7 @@ export const FEATURE_AREAS = {
   organisations: operationsOf(organisationRoutes),
   credentials: operationsOf(credentialRoutes),
   standards: operationsOf(standardRoutes),
-  documents: operationsOf(documentRoutes),
+  documents: operationsOf({ ...documentRoutes, ...documentImportRoutes }),
 } as const satisfies Record<string, readonly Operation[]>;
 
 export type FeatureArea = keyof typeof FEATURE_AREAS;

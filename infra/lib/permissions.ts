@@ -508,6 +508,25 @@ export const OPERATION_PERMISSIONS = {
     { on: 'exportsObjects', actions: ['s3:PutObject', 's3:GetObject', 's3:AbortMultipartUpload'] },
     AUDIT_APPEND,
   ],
+  // eTMF-EMS import: the import and its place in the study's list, the package's upload link.
+  's3documents/import-etmf-upload': [
+    REGISTRY_READ,
+    DOCUMENT_WRITE,
+    DOCUMENT_UPLOAD_SIGN,
+    AUDIT_APPEND,
+  ],
+  // The package read by ranges from incoming/, each verified file kept under records/, each
+  // outcome written with the import's progress (and the study's claim and counter).
+  's3documents/import-etmf': [
+    REGISTRY_READ,
+    DOCUMENT_READ,
+    DOCUMENT_WRITE,
+    ...DOCUMENT_KEEP,
+    AUDIT_APPEND,
+  ],
+  's3documents/imports': [REGISTRY_READ, DOCUMENT_READ],
+  's3documents/import-get': [DOCUMENT_READ],
+  's3documents/import-download': [DOCUMENT_READ, DOCUMENT_DOWNLOAD_SIGN, AUDIT_APPEND],
 } as const satisfies Record<Operation, readonly PermissionGrant[]>;
 
 /**

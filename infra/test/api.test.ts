@@ -444,6 +444,11 @@ describe('Api: one function per operation', () => {
         's3documents/retry',
         's3documents/export-etmf',
         'artifact/study-completeness',
+        's3documents/import-etmf-upload',
+        's3documents/import-etmf',
+        's3documents/imports',
+        's3documents/import-get',
+        's3documents/import-download',
       ].sort(),
     );
     const notImplemented = operations.filter((op) => !own.includes(op));

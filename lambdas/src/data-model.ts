@@ -221,3 +221,30 @@ export const artifactCountKey = (
   sk: `${artifactNumber}#${connectionId}`,
 });
 export const ARTIFACT_COUNT_PREFIX = 'ARTCOUNT#';
+
+/**
+ * eTMF-EMS imports (issue 17; adapters/dynamodb-document-imports.ts), in the documents table:
+ * - an import: `IMPORT#<importId>` / `IMPORT`, rewritten whole on the revision it was made from;
+ * - what it filed and what it could not: `IMPORT#<importId>` / `FILED#<seq>` and `NOTFILED#<seq>`
+ *   (zero-padded), each put in the same transaction as the import's progress, so the counts and
+ *   the rows never disagree and a run that stops goes on where the import says it stopped;
+ * - a study's imports: `STUDYIMPORTS#<studyId>` / `<startedAt>#<importId>`, put with the import;
+ * - what a study holds already: `IMPORTED#<studyId>` / a SHA-256 of (transfer source, object id,
+ *   version, the file's hash) → the import and row that filed it, put only if absent in the
+ *   filing transaction, so nothing is filed twice into a study, whatever package brings it again.
+ * A filed file ADDs `imported` to the study's ARTCOUNT counter of its artifact and connection
+ * ('' for trial and country level), beside the deliveries' `count`.
+ */
+export const importKey = (importId: string) => ({ pk: `IMPORT#${importId}`, sk: 'IMPORT' });
+export const importRowKey = (importId: string, kind: 'FILED' | 'NOTFILED', seq: number) => ({
+  pk: `IMPORT#${importId}`,
+  sk: `${kind}#${String(seq).padStart(9, '0')}`,
+});
+export const studyImportKey = (studyId: string, startedAt: string, importId: string) => ({
+  pk: `STUDYIMPORTS#${studyId}`,
+  sk: `${startedAt}#${importId}`,
+});
+export const importedClaimKey = (studyId: string, claim: string) => ({
+  pk: `IMPORTED#${studyId}`,
+  sk: claim,
+});

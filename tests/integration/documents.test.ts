@@ -693,6 +693,67 @@ describe('the document exchange', () => {
         });
       }
     }
+    // Imported into another study with the same site: every object filed, every checksum verified.
+    const { study: next } = await ok<{ study: { studyId: string } }>(
+      c,
+      n.people.sponsorAdmin,
+      'create-study',
+      {
+        sponsorOrganisationId: n.sponsor.organisationId,
+        protocolNumber: protocol(),
+        title: 'The follow-up trial',
+        phase: 'phase-3',
+      },
+    );
+    const invited = await ok<{ connection: ConnectionRow }>(
+      c,
+      n.people.sponsorAdmin,
+      'invite-site',
+      {
+        studyId: next.studyId,
+        siteOrganisationId: n.site.organisationId,
+        siteNumber: '301',
+        country: 'DE',
+        principalInvestigator: 'Dr. Jana Müller',
+        sponsorSystemId: n.sponsorSystem.systemId,
+      },
+    );
+    const started = await ok<{
+      import: { importId: string };
+      upload: { url: string; headers: Record<string, string> };
+    }>(c, n.people.sponsorAdmin, 's3documents/import-etmf-upload', {
+      studyId: next.studyId,
+      fileName: exported.fileName,
+      size: zip.length,
+    });
+    const put = await fetch(started.upload.url, {
+      method: 'PUT',
+      headers: started.upload.headers,
+      body: new Uint8Array(zip),
+    });
+    expect(put.status).toBe(200);
+    const imported = (
+      await ok<{
+        import: { state: string; objects: number; filed: number; notFiled: number };
+      }>(c, n.people.sponsorAdmin, 's3documents/import-etmf', {
+        importId: started.import.importId,
+      })
+    ).import;
+    expect(imported).toMatchObject({
+      state: 'completed',
+      objects: exported.documents,
+      filed: exported.documents,
+      notFiled: 0,
+    });
+    const filed = await read<{ objects: { connectionId: string | null; sha256: string }[] }>(
+      n.people.sponsorAdmin,
+      's3documents/import-get',
+      { importId: started.import.importId },
+    );
+    expect(
+      filed.data.objects.every((o) => o.connectionId === invited.connection.connectionId),
+    ).toBe(true);
+
     // A study with nothing received yet: said before anything is written.
     const { study: empty } = await ok<{ study: { studyId: string } }>(
       c,

@@ -31,11 +31,12 @@ export const slug = (operation: string): string => operation.replace(/\//g, '-')
 
 /**
  * The calls that move files through the function rather than metadata (issue 17): an eTMF-EMS
- * package streamed from the kept documents. API Gateway waits 29 s at most; more memory is also
+ * package streamed from the kept documents, or one read by ranges and filed. API Gateway waits 29 s at most; more memory is also
  * more network bandwidth for a Lambda function.
  */
 export const LONG_RUNNING: Partial<Record<Operation, { timeout: Duration; memorySize: number }>> = {
   's3documents/export-etmf': { timeout: Duration.seconds(29), memorySize: 1024 },
+  's3documents/import-etmf': { timeout: Duration.seconds(29), memorySize: 1024 },
 };
 
 /**

@@ -386,6 +386,8 @@ export const documentRoutes = {
             core: z.boolean(),
             siteLevel: z.boolean(),
             documents: z.number().int(),
+            /** Files filed by eTMF-EMS imports (not exchanged: s3documents/imports). */
+            imported: z.number().int(),
           }),
         ),
         sites: z.array(
@@ -395,9 +397,10 @@ export const documentRoutes = {
             siteName: z.string(),
             status: z.string(),
             documents: z.number().int(),
+            imported: z.number().int(),
             /** Core artifacts that may be filed at site level. */
             coreSiteArtifacts: z.number().int(),
-            /** Their numbers that have no document yet for this site. */
+            /** Their numbers that have no document yet for this site, exchanged or imported. */
             missingCore: z.array(z.string()),
           }),
         ),
@@ -414,5 +417,232 @@ export const documentRoutes = {
       'Classifies a document held for a missing mapping again, with the standards published now; it is delivered, or stays held with the reason found now.',
     request: () => z.object({ documentId: documentIdSchema }).strict(),
     response: () => z.object({ document: documentDetailSchema }),
+  }),
+} as const;
+
+/**
+ * eTMF-EMS import (issue 17): a package from a CRO or another eTMF filed into a study. The
+ * administrator announces the package (s3documents/import-etmf-upload) and uploads it through
+ * the presigned PUT; s3documents/import-etmf then reads it where it lies, by ranges: exchange.xml
+ * is validated against the standard's XSD (an inventory that does not validate is refused whole,
+ * nothing filed), and each object's files are checked against their INTEGRITY and filed by
+ * artifact number — trial and country level to the study, site level to the study's connection
+ * whose site number is the object's SITEID. What cannot be filed is reported with its reason.
+ *
+ * Imported objects are the study's, not a connection's exchange: they are kept beside the
+ * exchanged documents (their own list, download and counts), never delivered to a system. The
+ * sponsor side of the study (its sponsor, its CRO) imports and reads them; a PlatformAdmin too.
+ */
+export const IMPORT_STATES = ['awaiting-upload', 'importing', 'completed', 'rejected'] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
+
+/** The largest package: 2 GB (read by ranges, never whole in memory). */
+export const MAX_IMPORT_BYTES = 2 * 1000 * 1000 * 1000;
+
+/** Why an object (one of its files) was not filed. */
+export const NOT_FILED_REASONS = [
+  /** Its ARTIFACTNUMBER is not an artifact of the TMF Reference Model 3.3. */
+  'artifact-unknown',
+  /** Its UNIQUEID names another artifact than its ARTIFACTNUMBER. */
+  'artifact-mismatch',
+  /** The artifact is not filed at the object's level (trial, country, site). */
+  'level-not-allowed',
+  /** A site-level object whose SITEID is no site of the study. */
+  'site-unknown',
+  /** Its CONTENTURL names no file in the package. */
+  'file-missing',
+  /** Its INTEGRITY names no hash the hub can check. */
+  'integrity-unreadable',
+  /** The file's hash is not the one its INTEGRITY states. */
+  'checksum-mismatch',
+  /** A kind of file the hub does not keep (the types documents may have). */
+  'file-type-not-allowed',
+  /** Larger than a document may be (MAX_DOCUMENT_BYTES). */
+  'file-too-large',
+  /** The package's copy of the file is damaged (its size or CRC-32 is not the zip's). */
+  'file-unreadable',
+] as const;
+export type NotFiledReason = (typeof NOT_FILED_REASONS)[number];
+
+/** At most this many objects not filed are listed one by one (the count has every one). */
+export const NOT_FILED_LISTED = 500;
+
+export const importIdSchema = z.lazy(() =>
+  z
+    .string()
+    .regex(/^imp-[0-9a-z]{26}$/, 'importId is not an import id (imp-…).')
+    .describe('An import id, as the hub gave it.'),
+);
+
+const importSummaryShape = () => ({
+  importId: z.string(),
+  studyId: z.string(),
+  protocolNumber: z.string(),
+  state: z.enum(IMPORT_STATES),
+  fileName: z.string(),
+  size: z.number().int(),
+  startedAt: isoDateSchema,
+  startedBy: z.string(),
+  completedAt: isoDateSchema.nullable(),
+  /** Objects in the inventory; files among them; files filed now, filed before, not filed. */
+  objects: z.number().int(),
+  files: z.number().int(),
+  filed: z.number().int(),
+  alreadyFiled: z.number().int(),
+  notFiled: z.number().int(),
+});
+
+export const importSummarySchema = z.lazy(() => z.object(importSummaryShape()));
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+export const importDetailSchema = z.lazy(() =>
+  z.object({
+    ...importSummaryShape(),
+    /** The inventory's BATCH: who sent it, which transfer, which study in the source. */
+    batch: z
+      .object({
+        studyId: z.string(),
+        transferSourceId: z.string(),
+        transferId: z.string(),
+        specificationId: z.string(),
+        tmfRmVersion: z.string(),
+      })
+      .nullable(),
+    /** Why the package was refused whole (not a zip, no exchange.xml, an invalid inventory). */
+    rejection: z.string().nullable(),
+    /** exchange.xml's problems against the XSD, each with its line. */
+    problems: z.array(z.object({ line: z.number().int(), message: z.string() })),
+    /** The files not filed (the first NOT_FILED_LISTED), each with its reason. */
+    notFiledList: z.array(
+      z.object({
+        objectId: z.string(),
+        fileName: z.string(),
+        artifactNumber: z.string(),
+        reason: z.enum(NOT_FILED_REASONS),
+        detail: z.string(),
+      }),
+    ),
+  }),
+);
+export type ImportDetail = z.infer<typeof importDetailSchema>;
+
+/** A file filed by an import: what the inventory said of its object, and what was verified. */
+export const filedObjectSchema = z.lazy(() =>
+  z.object({
+    seq: z.number().int(),
+    objectId: z.string(),
+    artifactNumber: z.string(),
+    artifactName: z.string(),
+    subArtifact: z.string().nullable(),
+    level: z.enum(['trial', 'country', 'site']),
+    countryId: z.string().nullable(),
+    siteNumber: z.string().nullable(),
+    connectionId: z.string().nullable(),
+    title: z.string(),
+    version: z.string(),
+    versionState: z.enum(['Current', 'Superseded', 'Obsolete']),
+    artifactDate: z.string().nullable(),
+    language: z.string().nullable(),
+    personNames: z.array(z.string()),
+    fileName: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+    sha256: z.string(),
+    /** The hash the inventory stated and that was checked (sha256, or the one it names). */
+    integrity: z.string(),
+  }),
+);
+export type FiledObject = z.infer<typeof filedObjectSchema>;
+
+/** The eTMF-EMS import calls. */
+export const documentImportRoutes = {
+  's3documents/import-etmf-upload': defineRoute({
+    operation: 's3documents/import-etmf-upload',
+    method: 'POST',
+    path: 's3documents/import-etmf-upload',
+    input: 'body',
+    auth: 'authenticated',
+    roles: ADMINS,
+    summary:
+      "Announces an eTMF-EMS package to import into a study of the caller's sponsor side (a PlatformAdmin: any): answers the import and a presigned PUT (15 minutes) for the zip. Then s3documents/import-etmf.",
+    request: () =>
+      z
+        .object({
+          studyId: z.string().min(1).max(64),
+          fileName: documentTextSchema('fileName', 255).refine(
+            (v) => /\.zip$/iu.test(v),
+            'An eTMF-EMS package is a .zip file.',
+          ),
+          size: z
+            .number()
+            .int()
+            .min(22, 'A zip has at least 22 bytes.')
+            .max(MAX_IMPORT_BYTES, 'A package has at most 2 GB.'),
+        })
+        .strict(),
+    response: () =>
+      z.object({
+        import: importSummarySchema,
+        upload: z.object({
+          url: z.url(),
+          headers: z.record(z.string(), z.string()),
+          expiresAt: isoDateSchema,
+        }),
+      }),
+  }),
+  's3documents/import-etmf': defineRoute({
+    operation: 's3documents/import-etmf',
+    method: 'POST',
+    path: 's3documents/import-etmf',
+    input: 'body',
+    auth: 'authenticated',
+    roles: ADMINS,
+    summary:
+      'Imports the uploaded package: validates exchange.xml against the XSD, verifies every file against its INTEGRITY, files each object by artifact number and reports what could not be filed. A large package is imported over several calls: while the answer says `importing`, call again (each call goes on where the last stopped; nothing is filed twice). Once completed or rejected, the same report again.',
+    request: () => z.object({ importId: importIdSchema }).strict(),
+    response: () => z.object({ import: importDetailSchema }),
+  }),
+  's3documents/imports': defineRoute({
+    operation: 's3documents/imports',
+    method: 'GET',
+    path: 's3documents/imports',
+    input: 'query',
+    auth: 'authenticated',
+    roles: READERS,
+    summary: "A study's eTMF-EMS imports, newest first (the newest 100).",
+    request: () => z.object({ studyId: z.string().min(1).max(64) }).strict(),
+    response: () => z.object({ imports: z.array(importSummarySchema) }),
+  }),
+  's3documents/import-get': defineRoute({
+    operation: 's3documents/import-get',
+    method: 'GET',
+    path: 's3documents/import-get',
+    input: 'query',
+    auth: 'authenticated',
+    roles: READERS,
+    summary:
+      'One import: its report, and the files it filed in inventory order, 100 a page (follow `nextCursor` until it is null).',
+    request: () => z.object({ importId: importIdSchema, cursor: cursorSchema.optional() }).strict(),
+    response: () =>
+      z.object({
+        import: importDetailSchema,
+        objects: z.array(filedObjectSchema),
+        nextCursor: z.string().nullable(),
+      }),
+  }),
+  's3documents/import-download': defineRoute({
+    operation: 's3documents/import-download',
+    method: 'GET',
+    path: 's3documents/import-download',
+    input: 'query',
+    auth: 'authenticated',
+    roles: READERS,
+    summary:
+      'A short-lived download link for one file an import filed; the download is recorded in the audit trail.',
+    request: () =>
+      z
+        .object({ importId: importIdSchema, seq: z.coerce.number().int().min(1).max(10_000_000) })
+        .strict(),
+    response: () => downloadLinkSchema,
   }),
 } as const;

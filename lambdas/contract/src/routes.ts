@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { auditRoutes } from './audit';
 import { credentialRoutes } from './credentials';
-import { documentRoutes } from './documents';
+import { documentImportRoutes, documentRoutes } from './documents';
 import { organisationRoutes } from './organisations';
 import { sessionRoutes } from './session';
 import { standardRoutes } from './standards';
@@ -22,6 +22,7 @@ export const routes = {
   ...credentialRoutes,
   ...standardRoutes,
   ...documentRoutes,
+  ...documentImportRoutes,
 } as const;
 
 export type Routes = typeof routes;

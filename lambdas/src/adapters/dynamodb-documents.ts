@@ -12,6 +12,7 @@ import {
   inboxHeadKey,
 } from '../data-model';
 import type {
+  ArtifactCount,
   DocumentPage,
   DocumentPageRequest,
   DocumentRecord,
@@ -281,11 +282,9 @@ export class DynamoDocumentStore implements DocumentStore {
     );
   }
 
-  async artifactCounts(
-    studyId: string,
-  ): Promise<{ artifactNumber: string; connectionId: string; count: number }[]> {
+  async artifactCounts(studyId: string): Promise<ArtifactCount[]> {
     const { client, sdk } = await this.db();
-    const out: { artifactNumber: string; connectionId: string; count: number }[] = [];
+    const out: ArtifactCount[] = [];
     let start: Record<string, unknown> | undefined;
     do {
       const page = await client.send(
@@ -303,6 +302,7 @@ export class DynamoDocumentStore implements DocumentStore {
           artifactNumber: sk.slice(0, at),
           connectionId: sk.slice(at + 1),
           count: Number(item.count ?? 0),
+          imported: Number(item.imported ?? 0),
         });
       }
       start = page.LastEvaluatedKey;

@@ -65,6 +65,32 @@ export class S3DocumentFiles implements DocumentFiles {
     );
     const body = source.Body as AsyncIterable<Uint8Array> | undefined;
     if (body === undefined) throw new Error(`S3 gave no body for ${incomingKey}.`);
+    return this.store(recordKey, body, contentType, maxBytes);
+  }
+
+  async readRange(key: string, start: number, endInclusive: number): Promise<Uint8Array> {
+    const { client, sdk } = await this.s3();
+    const out = await client.send(
+      new sdk.GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Range: `bytes=${String(start)}-${String(endInclusive)}`,
+      }),
+    );
+    const body = out.Body as AsyncIterable<Uint8Array> | undefined;
+    if (body === undefined) throw new Error(`S3 gave no body for ${key}.`);
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of body) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+
+  async store(
+    recordKey: string,
+    body: AsyncIterable<Uint8Array>,
+    contentType: string,
+    maxBytes: number,
+  ) {
+    const { client, sdk } = await this.s3();
     const hash = createHash('sha256');
     const target = { Bucket: this.bucket, Key: recordKey };
     let size = 0;

@@ -84,6 +84,11 @@ import { handler as s3documentsDownload } from './s3documents-download';
 import { handler as s3documentsRetry } from './s3documents-retry';
 import { handler as s3documentsExportEtmf } from './s3documents-export-etmf';
 import { handler as artifactStudyCompleteness } from './artifact-study-completeness';
+import { handler as s3documentsImportEtmfUpload } from './s3documents-import-etmf-upload';
+import { handler as s3documentsImportEtmf } from './s3documents-import-etmf';
+import { handler as s3documentsImports } from './s3documents-imports';
+import { handler as s3documentsImportGet } from './s3documents-import-get';
+import { handler as s3documentsImportDownload } from './s3documents-import-download';
 
 /**
  * Every operation's Lambda handler, keyed by operation: the mock server calls these, the CDK
@@ -164,6 +169,11 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   's3documents/retry': s3documentsRetry,
   's3documents/export-etmf': s3documentsExportEtmf,
   'artifact/study-completeness': artifactStudyCompleteness,
+  's3documents/import-etmf-upload': s3documentsImportEtmfUpload,
+  's3documents/import-etmf': s3documentsImportEtmf,
+  's3documents/imports': s3documentsImports,
+  's3documents/import-get': s3documentsImportGet,
+  's3documents/import-download': s3documentsImportDownload,
 };
 
 export const handlers: Record<Operation, LambdaHandler> = Object.fromEntries(

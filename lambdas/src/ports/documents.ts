@@ -90,6 +90,13 @@ export interface InboxPage {
   hasMore: boolean;
 }
 
+export interface ArtifactCount {
+  artifactNumber: string;
+  connectionId: string;
+  count: number;
+  imported: number;
+}
+
 /** The documents table (DynamoDB). */
 export interface DocumentStore {
   get(documentId: string): Promise<DocumentRecord | null>;
@@ -114,10 +121,11 @@ export interface DocumentStore {
   inbox(systemId: string, afterSeq: number, limit: number): Promise<InboxPage>;
   /** One page of a list, newest first. */
   page(request: DocumentPageRequest): Promise<DocumentPage>;
-  /** How many documents were delivered in a study, per artifact and connection. */
-  artifactCounts(
-    studyId: string,
-  ): Promise<{ artifactNumber: string; connectionId: string; count: number }[]>;
+  /**
+   * How many documents were delivered in a study, and how many files imports filed, per
+   * artifact and connection ('' for what was imported at trial or country level).
+   */
+  artifactCounts(studyId: string): Promise<ArtifactCount[]>;
 }
 
 /** Where the files are (S3, the documents bucket): uploads in, verified records kept. */
@@ -144,6 +152,18 @@ export interface DocumentFiles {
     size: number;
     sha256: string;
   }>;
+  /**
+   * Writes `data` to `key` as it streams (in parts), reading no more than `maxBytes`; answers
+   * the size and SHA-256 of exactly what was written.
+   */
+  store(
+    key: string,
+    data: AsyncIterable<Uint8Array>,
+    contentType: string,
+    maxBytes: number,
+  ): Promise<{ size: number; sha256: string }>;
+  /** Bytes start..endInclusive of an object (an S3 ranged GET). */
+  readRange(key: string, start: number, endInclusive: number): Promise<Uint8Array>;
   /** A kept record's bytes, as a stream (never whole in memory). */
   read(key: string): AsyncIterable<Uint8Array>;
   /** A presigned GET of a record, named for the browser. */

@@ -1,5 +1,6 @@
 import { DynamoDocumentStore } from '../adapters/dynamodb-documents';
 import { S3DocumentFiles } from '../adapters/s3-document-files';
+import { DynamoImportStore } from '../adapters/dynamodb-document-imports';
 import { S3Exports } from '../adapters/s3-exports';
 import { dynamodb } from '../adapters/clients/dynamodb';
 import { s3 } from '../adapters/clients/s3';
@@ -8,6 +9,7 @@ import type { CompletenessDeps } from '../features/documents/completeness.core';
 import type { ConsoleDeps } from '../features/documents/console.core';
 import type { ExchangeDeps } from '../features/documents/exchange.core';
 import type { ExportDeps } from '../features/documents/export-etmf.core';
+import type { ImportDeps } from '../features/documents/import-etmf.core';
 import type { RoutingDeps } from '../features/documents/routing';
 import { systemClock } from '../ports/clock';
 import type { DocumentStore } from '../ports/documents';
@@ -53,6 +55,15 @@ export const exchangeDeps = (): ExchangeDeps => ({
   documents: documentStore(),
   files: new S3DocumentFiles(s3, lambdaEnv().DOCUMENTS_BUCKET),
   rows: standardRows(),
+  audit: auditTrail(),
+  clock: systemClock,
+});
+
+/** eTMF-EMS imports: the package and the files it files in the documents bucket. */
+export const importDeps = (): ImportDeps => ({
+  registry: registry(),
+  imports: new DynamoImportStore(dynamodb, lambdaEnv().DOCUMENTS_TABLE),
+  files: new S3DocumentFiles(s3, lambdaEnv().DOCUMENTS_BUCKET),
   audit: auditTrail(),
   clock: systemClock,
 });

@@ -11,8 +11,9 @@ import type { Registry } from '../../ports/registry';
 /**
  * artifact/study-completeness (issue 17): the artifact-level view of a study that sponsors and
  * sites ask for — which TMF artifacts have documents, and for each site which core artifacts
- * that may be filed at site level are still empty. Read from the counters each delivery keeps
- * (documents table, `ARTCOUNT#<studyId>`): one query, whatever the number of documents.
+ * that may be filed at site level are still empty. Read from the counters each delivery and each
+ * imported file keeps (documents table, `ARTCOUNT#<studyId>`): one query, whatever the number
+ * of documents. Imported files count for the sponsor side only (imports are its own).
  *
  * A sponsor's (or the study's CRO's) administrators see every site of the study; a site's, their
  * own connections only; anyone else gets 404, as for a study that does not exist.
@@ -45,15 +46,24 @@ export const studyCompleteness: Core<Route, CompletenessDeps> = async (input, ct
   const catalogue = catalogueOf(CURRENT_CATALOGUE_VERSION);
   if (catalogue === null) throw new Error('The current TMF Reference Model catalogue is missing.');
   const inSight = new Set(connections.map((c) => c.connectionId));
-  const counts = (await deps.documents.artifactCounts(study.studyId)).filter((c) =>
-    inSight.has(c.connectionId),
-  );
-  const byArtifact = new Map<string, number>();
-  const byConnection = new Map<string, Map<string, number>>();
+  // Imports are the sponsor side's: their counts (trial and country level under '') are its.
+  const counts = (await deps.documents.artifactCounts(study.studyId))
+    .filter((c) => inSight.has(c.connectionId) || (sponsorSide && c.connectionId === ''))
+    .map((c) => ({ ...c, imported: sponsorSide ? c.imported : 0 }));
+  const byArtifact = new Map<string, { count: number; imported: number }>();
+  const byConnection = new Map<string, Map<string, { count: number; imported: number }>>();
+  const add = (
+    to: Map<string, { count: number; imported: number }>,
+    c: { artifactNumber: string; count: number; imported: number },
+  ) => {
+    const was = to.get(c.artifactNumber) ?? { count: 0, imported: 0 };
+    to.set(c.artifactNumber, { count: was.count + c.count, imported: was.imported + c.imported });
+  };
   for (const c of counts) {
-    byArtifact.set(c.artifactNumber, (byArtifact.get(c.artifactNumber) ?? 0) + c.count);
-    const of = byConnection.get(c.connectionId) ?? new Map<string, number>();
-    of.set(c.artifactNumber, (of.get(c.artifactNumber) ?? 0) + c.count);
+    add(byArtifact, c);
+    const of =
+      byConnection.get(c.connectionId) ?? new Map<string, { count: number; imported: number }>();
+    add(of, c);
     byConnection.set(c.connectionId, of);
   }
   const artifacts = indexCatalogue(catalogue).list;
@@ -66,18 +76,27 @@ export const studyCompleteness: Core<Route, CompletenessDeps> = async (input, ct
       name: a.name,
       core: a.core,
       siteLevel: a.levels.includes('site'),
-      documents: byArtifact.get(a.number) ?? 0,
+      documents: byArtifact.get(a.number)?.count ?? 0,
+      imported: byArtifact.get(a.number)?.imported ?? 0,
     })),
     sites: connections.map((c) => {
-      const of = byConnection.get(c.connectionId) ?? new Map<string, number>();
+      const of =
+        byConnection.get(c.connectionId) ?? new Map<string, { count: number; imported: number }>();
+      const held = [...of.values()];
       return {
         connectionId: c.connectionId,
         siteNumber: c.siteNumber,
         siteName: snapshot.organisations.get(c.siteOrganisationId)?.name ?? c.siteOrganisationId,
         status: c.status,
-        documents: [...of.values()].reduce((sum, n) => sum + n, 0),
+        documents: held.reduce((sum, n) => sum + n.count, 0),
+        imported: held.reduce((sum, n) => sum + n.imported, 0),
         coreSiteArtifacts: coreSite.length,
-        missingCore: coreSite.filter((a) => (of.get(a.number) ?? 0) === 0).map((a) => a.number),
+        missingCore: coreSite
+          .filter((a) => {
+            const n = of.get(a.number);
+            return n === undefined || n.count + n.imported === 0;
+          })
+          .map((a) => a.number),
       };
     }),
   };

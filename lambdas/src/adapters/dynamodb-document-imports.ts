@@ -1,0 +1,257 @@
+import {
+  artifactCountKey,
+  importedClaimKey,
+  importKey,
+  importRowKey,
+  studyImportKey,
+} from '../data-model';
+import type {
+  FiledRecord,
+  ImportClaim,
+  ImportRecord,
+  ImportStepRow,
+  ImportStore,
+  NotFiledRecord,
+} from '../ports/document-imports';
+import {
+  type DynamoAccess,
+  type DynamoSource,
+  dynamoAccess,
+  isCancelled,
+  isConditionFailure,
+} from './clients/dynamodb';
+
+const KEY_ATTRIBUTES: ReadonlySet<string> = new Set(['pk', 'sk']);
+/** An item's fields without its keys: the record it was written from. */
+const withoutKeys = (item: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.has(name)));
+
+/**
+ * eTMF-EMS imports in the documents table (data-model.ts, "eTMF-EMS imports"): the import, its
+ * rows, its place in the study's list and the study's claims on what it holds.
+ */
+export class DynamoImportStore implements ImportStore {
+  private readonly db: DynamoAccess;
+
+  constructor(
+    client: DynamoSource,
+    private readonly tableName: string,
+  ) {
+    this.db = dynamoAccess(client);
+  }
+
+  async getImport(importId: string): Promise<ImportRecord | null> {
+    const { client, sdk } = await this.db();
+    const out = await client.send(
+      new sdk.GetCommand({
+        TableName: this.tableName,
+        Key: importKey(importId),
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item === undefined ? null : (withoutKeys(out.Item) as unknown as ImportRecord);
+  }
+
+  async createImport(record: ImportRecord): Promise<void> {
+    const { client, sdk } = await this.db();
+    await client.send(
+      new sdk.TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: this.tableName,
+              Item: { ...record, ...importKey(record.importId) },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: this.tableName,
+              Item: {
+                ...studyImportKey(record.studyId, record.startedAt, record.importId),
+                importId: record.importId,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  }
+
+  async step(
+    next: ImportRecord,
+    expectedRevision: number,
+    row: ImportStepRow,
+  ): Promise<'written' | 'moved' | 'claimed'> {
+    const { client, sdk } = await this.db();
+    const progress = {
+      Put: {
+        TableName: this.tableName,
+        Item: { ...next, ...importKey(next.importId) },
+        ConditionExpression: 'revision = :revision',
+        ExpressionAttributeValues: { ':revision': expectedRevision },
+      },
+    };
+    if (row.kind === 'none') {
+      try {
+        await client.send(new sdk.PutCommand(progress.Put));
+        return 'written';
+      } catch (err) {
+        if (isConditionFailure(err)) return 'moved';
+        throw err;
+      }
+    }
+    const rows =
+      row.kind === 'filed'
+        ? [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { ...row.row, ...importRowKey(next.importId, 'FILED', row.row.seq) },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: {
+                  ...importedClaimKey(next.studyId, row.claim),
+                  importId: next.importId,
+                  seq: row.row.seq,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: artifactCountKey(
+                  next.studyId,
+                  row.row.artifactNumber,
+                  row.row.connectionId ?? '',
+                ),
+                UpdateExpression: 'ADD #imported :one',
+                ExpressionAttributeNames: { '#imported': 'imported' },
+                ExpressionAttributeValues: { ':one': 1 },
+              },
+            },
+          ]
+        : [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { ...row.row, ...importRowKey(next.importId, 'NOTFILED', row.row.seq) },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+          ];
+    try {
+      await client.send(new sdk.TransactWriteCommand({ TransactItems: [...rows, progress] }));
+      return 'written';
+    } catch (err) {
+      if (!isCancelled(err)) throw err;
+      // Which condition failed: the import moved on, or the study holds the file already.
+      const now = await this.getImport(next.importId);
+      if (now?.revision !== expectedRevision) return 'moved';
+      if (row.kind === 'filed' && (await this.claimOf(next.studyId, row.claim)) !== null) {
+        return 'claimed';
+      }
+      throw err;
+    }
+  }
+
+  async claimOf(studyId: string, claim: string): Promise<ImportClaim | null> {
+    const { client, sdk } = await this.db();
+    const out = await client.send(
+      new sdk.GetCommand({
+        TableName: this.tableName,
+        Key: importedClaimKey(studyId, claim),
+        ConsistentRead: true,
+      }),
+    );
+    const item = out.Item;
+    return item === undefined ? null : { importId: String(item.importId), seq: Number(item.seq) };
+  }
+
+  async studyImports(studyId: string, limit: number): Promise<ImportRecord[]> {
+    const { client, sdk } = await this.db();
+    const out = await client.send(
+      new sdk.QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': studyImportKey(studyId, '', '').pk },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    );
+    const ids = (out.Items ?? []).map((i) => String(i.importId));
+    const found = new Map<string, ImportRecord>();
+    for (let at = 0; at < ids.length; at += 100) {
+      let keys: Record<string, unknown>[] = ids.slice(at, at + 100).map((id) => importKey(id));
+      for (let round = 0; keys.length > 0 && round < 8; round += 1) {
+        const got = await client.send(
+          new sdk.BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys } } }),
+        );
+        for (const item of got.Responses?.[this.tableName] ?? []) {
+          const record = withoutKeys(item) as unknown as ImportRecord;
+          found.set(record.importId, record);
+        }
+        keys = got.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
+        if (keys.length > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
+      }
+    }
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
+  async filedPage(
+    importId: string,
+    afterSeq: number,
+    limit: number,
+  ): Promise<{ rows: FiledRecord[]; hasMore: boolean }> {
+    const { client, sdk } = await this.db();
+    const from = importRowKey(importId, 'FILED', afterSeq);
+    const out = await client.send(
+      new sdk.QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :after AND :last',
+        ExpressionAttributeValues: {
+          ':pk': from.pk,
+          ':after': `${from.sk}~`,
+          ':last': 'FILED#~',
+        },
+        Limit: limit + 1,
+      }),
+    );
+    const rows = (out.Items ?? []).map((i) => withoutKeys(i) as unknown as FiledRecord);
+    return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+  }
+
+  async getFiled(importId: string, seq: number): Promise<FiledRecord | null> {
+    const { client, sdk } = await this.db();
+    const out = await client.send(
+      new sdk.GetCommand({ TableName: this.tableName, Key: importRowKey(importId, 'FILED', seq) }),
+    );
+    return out.Item === undefined ? null : (withoutKeys(out.Item) as unknown as FiledRecord);
+  }
+
+  async notFiledRows(importId: string, limit: number): Promise<NotFiledRecord[]> {
+    const { client, sdk } = await this.db();
+    const out: NotFiledRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new sdk.QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :kind)',
+          ExpressionAttributeValues: { ':pk': importKey(importId).pk, ':kind': 'NOTFILED#' },
+          Limit: limit - out.length,
+          ...(start === undefined ? {} : { ExclusiveStartKey: start }),
+        }),
+      );
+      out.push(...(page.Items ?? []).map((i) => withoutKeys(i) as unknown as NotFiledRecord));
+      start = page.LastEvaluatedKey;
+    } while (start !== undefined && out.length < limit);
+    return out;
+  }
+}

@@ -1,0 +1,6 @@
+import { routes } from '@ccsc/contract';
+import { downloadImported } from '../features/documents/import-etmf.core';
+import { importDeps } from '../wiring/documents';
+import { handle } from '../wiring/handler';
+
+export const handler = handle(routes['s3documents/import-download'], downloadImported, importDeps);
