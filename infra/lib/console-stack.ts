@@ -1,7 +1,9 @@
 import { Annotations, CfnOutput, Lazy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { Operation, RuntimeConfig } from '@ccsc/contract';
 import { PARTNER_API_PREFIX } from '@ccsc/contract/partner-api';
+import { BUCKETS, bucketName } from '@ccsc/lambdas/data-model';
 import type { LambdaEnvironment } from '@ccsc/lambdas/env';
 import type { EnvironmentConfig } from './config';
 import { Api } from './constructs/api';
@@ -103,6 +105,15 @@ export class ConsoleStack extends Stack {
       ? `https://${config.customDomain.domainName}`
       : Lazy.string({ produce: () => this.site.origin });
     const allowedOrigins = [consoleOrigin, ...config.allowedOrigins];
+    // The console's page PUTs an eTMF-EMS package into the documents bucket through a presigned
+    // link (issue 17): a PUT with the Content-Type it was signed for, from the console only.
+    this.data.documentsBucket.addCorsRule({
+      allowedMethods: [s3.HttpMethods.PUT],
+      allowedOrigins,
+      allowedHeaders: ['content-type'],
+      exposedHeaders: ['ETag'],
+      maxAge: 3000,
+    });
 
     // LAMBDA_ENV_NAMES of lambdas/src/env.ts, every one (AWS_REGION is set by Lambda itself).
     const lambdaEnvironment: LambdaEnvironment = {
@@ -172,6 +183,10 @@ export class ConsoleStack extends Stack {
       namePrefix: config.namePrefix,
       region: this.region,
       apiOrigin: this.api.origin,
+      // The virtual-hosted address the SDK presigns for the documents bucket (no dots in its name).
+      uploadOrigins: [
+        `https://${bucketName(config.environmentName, BUCKETS.documents, this.account)}.s3.${this.region}.amazonaws.com`,
+      ],
       webBuildDir: props.webBuild.found ? props.webBuild.dir : undefined,
       runtimeConfig,
       accessLogBucket: this.data.accessLogBucket,

@@ -116,6 +116,33 @@ describe('Data: buckets', () => {
     }
   });
 
+  it('lets the console, and only the console, PUT to the documents bucket through presigned links', () => {
+    const cors = buckets[logicalId(stack, stack.data.documentsBucket)]?.Properties
+      ?.CorsConfiguration as { CorsRules: Record<string, unknown>[] } | undefined;
+    expect(cors?.CorsRules).toEqual([
+      {
+        AllowedMethods: ['PUT'],
+        AllowedOrigins: [
+          {
+            'Fn::Join': [
+              '',
+              [
+                'https://',
+                { 'Fn::GetAtt': [logicalId(stack, stack.site.distribution), 'DomainName'] },
+              ],
+            ],
+          },
+        ],
+        AllowedHeaders: ['content-type'],
+        ExposedHeaders: ['ETag'],
+        MaxAge: 3000,
+      },
+    ]);
+    for (const b of [stack.data.artifactsBucket, stack.data.exportsBucket]) {
+      expect(buckets[logicalId(stack, b)]?.Properties?.CorsConfiguration).toBeUndefined();
+    }
+  });
+
   it('sends the site and CloudFront log buckets’ access logs there too', () => {
     const logged = Object.entries(buckets)
       .filter(([, b]) => b.Properties?.LoggingConfiguration !== undefined)

@@ -120,7 +120,7 @@ describe('Site: security headers', () => {
     }
   });
 
-  it('has a strict CSP that lets the console reach Cognito and the API, and nothing else', () => {
+  it('has a strict CSP that lets the console reach Cognito, the API and the documents bucket, and nothing else', () => {
     const csp = policy().SecurityHeadersConfig.ContentSecurityPolicy as {
       ContentSecurityPolicy: { 'Fn::Join': [string, unknown[]] };
       Override: boolean;
@@ -131,7 +131,7 @@ describe('Site: security headers', () => {
       .join('');
     const restApi = logicalId(stack, stack.api.restApi);
     expect(text).toContain(
-      `connect-src 'self' https://cognito-idp.us-west-2.amazonaws.com https://{{"Ref":"${restApi}"}}.execute-api.us-west-2.{{"Ref":"AWS::URLSuffix"}};`,
+      `connect-src 'self' https://cognito-idp.us-west-2.amazonaws.com https://{{"Ref":"${restApi}"}}.execute-api.us-west-2.{{"Ref":"AWS::URLSuffix"}} https://ccsc-sit-documents-{{"Ref":"AWS::AccountId"}}.s3.us-west-2.amazonaws.com;`,
     );
     for (const directive of [
       "default-src 'self'",

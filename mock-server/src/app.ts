@@ -29,6 +29,8 @@ export interface AppOptions {
   /** The built web app (web/dist). */
   webRoot: string;
   runtimeConfig: RuntimeConfig;
+  /** Where the browser PUTs files through presigned links (the S3 stand-in's origin). */
+  uploadOrigins?: readonly string[];
   authorizer: IdTokenAuthorizer;
   handlers: Record<Operation, LambdaHandler>;
   /** The partner API's: access tokens with one of its scopes (client_credentials). */
@@ -95,11 +97,15 @@ const clientFailure = (status: number): { code: ErrorCode; message: string } => 
 const apiOriginOf = (apiBaseUrl: string): string | undefined =>
   URL.canParse(apiBaseUrl) ? new URL(apiBaseUrl).origin : undefined;
 
-const securityHeaders = (config: RuntimeConfig): Record<string, string> => ({
+const securityHeaders = (
+  config: RuntimeConfig,
+  uploadOrigins: readonly string[] = [],
+): Record<string, string> => ({
   // The policy CloudFront sends in AWS (infra/lib/constructs/site.ts), for the local endpoints.
   'content-security-policy': contentSecurityPolicy({
     cognitoEndpoint: config.cognitoEndpoint ?? cognitoRegionalEndpoint(config.region),
     apiOrigin: apiOriginOf(config.apiBaseUrl),
+    uploadOrigins,
   }),
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
@@ -131,7 +137,7 @@ const isFilePath = (url: string): boolean => {
  * socket since no route runs.
  */
 export const buildApp = async (options: AppOptions): Promise<FastifyInstance> => {
-  const headers = securityHeaders(options.runtimeConfig);
+  const headers = securityHeaders(options.runtimeConfig, options.uploadOrigins);
   const assetsDir = join(options.webRoot, 'assets', '');
 
   const sendError = (reply: FastifyReply, status: number, code: ErrorCode, message: string) =>

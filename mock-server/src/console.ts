@@ -144,6 +144,7 @@ export const startConsole = async (
       { name: tables.documents, definition: TABLES.documents },
     ],
     buckets: [buckets.documents, buckets.artifacts, buckets.exports],
+    uploadBuckets: [buckets.documents],
   });
 
   let reconciler: NodeJS.Timeout | undefined;
@@ -209,6 +210,8 @@ export const startConsole = async (
     app = await buildApp({
       webRoot: options.webRoot ?? join(REPOSITORY_ROOT, 'web', 'dist'),
       runtimeConfig,
+      // Presigned links name the S3 endpoint the handlers are given (lambda-env.ts).
+      uploadOrigins: [new URL(stack.endpoints.s3).origin],
       authorizer: createIdTokenAuthorizer({
         issuer: stack.issuer,
         jwksUrl: stack.jwksUrl,

@@ -29,7 +29,12 @@ import {
   DynamoDBClient,
   paginateListTables,
 } from '@aws-sdk/client-dynamodb';
-import { CreateBucketCommand, ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  ListBucketsCommand,
+  PutBucketCorsCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import {
   API_RESOURCE_SERVER_ID,
   API_RESOURCE_SERVER_NAME,
@@ -151,6 +156,8 @@ export interface ProvisionOptions {
   productName: string;
   tables: readonly TableSpec[];
   buckets: readonly string[];
+  /** Buckets the browser PUTs to through presigned links: given the CORS rule infra gives them. */
+  uploadBuckets?: readonly string[];
 }
 
 export interface ProvisionResult {
@@ -474,12 +481,39 @@ const ensureTables = async (dynamodb: DynamoDBClient, tables: readonly TableSpec
   return missing.map((t) => String(t.TableName));
 };
 
-const ensureBuckets = async (s3: S3Client, buckets: readonly string[]) => {
+const ensureBuckets = async (
+  s3: S3Client,
+  buckets: readonly string[],
+  uploadBuckets: readonly string[],
+) => {
   const existing = await s3.send(new ListBucketsCommand({}));
   const have = new Set(existing.Buckets?.map((b) => b.Name));
   const missing = buckets.filter((b) => !have.has(b));
   await Promise.all(missing.map((Bucket) => s3.send(new CreateBucketCommand({ Bucket }))));
+  // The rule infra gives the documents bucket (lib/constructs/data.ts), on every start: the
+  // console's page PUTs a package through a presigned link. Offline the console's origin is not
+  // known yet (its port is held later, and a browser may name it localhost or 127.0.0.1), so any
+  // origin; the presigned signature is what authorises the PUT, as in AWS.
+  await Promise.all(
+    uploadBuckets.map((Bucket) =>
+      s3.send(
+        new PutBucketCorsCommand({
+          Bucket,
+          CORSConfiguration: { CORSRules: [UPLOAD_CORS_RULE] },
+        }),
+      ),
+    ),
+  );
   return missing;
+};
+
+/** Browser uploads through presigned links: PUT with the Content-Type the link was signed for. */
+export const UPLOAD_CORS_RULE = {
+  AllowedMethods: ['PUT'],
+  AllowedOrigins: ['*'],
+  AllowedHeaders: ['content-type'],
+  ExposeHeaders: ['ETag'],
+  MaxAgeSeconds: 3000,
 };
 
 /**
@@ -519,7 +553,7 @@ export const provision = async (options: ProvisionOptions): Promise<ProvisionRes
     const [ids, tables, buckets] = await Promise.all([
       identity(),
       ensureTables(dynamodb, options.tables),
-      ensureBuckets(s3, options.buckets),
+      ensureBuckets(s3, options.buckets, options.uploadBuckets ?? []),
     ]);
     return {
       userPoolId: ids.userPoolId,

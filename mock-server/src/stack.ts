@@ -30,6 +30,8 @@ export interface StackOptions {
   bootstrapAdminEmail: string;
   tables: readonly TableSpec[];
   buckets: readonly string[];
+  /** The buckets the browser PUTs to through presigned links (a CORS rule, as infra sets). */
+  uploadBuckets?: readonly string[];
   /** Sender of the e-mails Cognito sends (the handlers get theirs as MAIL_FROM). */
   mailFrom: string;
   /** Interface to listen on. Default 127.0.0.1. */
@@ -235,6 +237,7 @@ export const startStack = async (options: StackOptions): Promise<StackInfo> => {
       productName: options.productName ?? 'CCSC Admin Console',
       tables: options.tables,
       buckets: options.buckets,
+      uploadBuckets: options.uploadBuckets ?? [],
     });
     const done = performance.now();
     const issuer = `${cognito.value.url}/${ids.userPoolId}`;
@@ -295,6 +298,7 @@ const useExternalStack = async (
     productName: options.productName ?? 'CCSC Admin Console',
     tables: options.tables,
     buckets: options.buckets,
+    uploadBuckets: options.uploadBuckets ?? [],
   }).catch(async (err: unknown) => {
     await ses.stop().catch(() => undefined);
     throw err;

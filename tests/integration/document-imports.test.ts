@@ -336,6 +336,30 @@ describe('eTMF-EMS import', () => {
     );
   });
 
+  it('lets the console’s page PUT the package: the S3 origin in its CSP, the preflight answered', async () => {
+    const started = await ok<{ upload: { url: string } }>(
+      c,
+      n.people.sponsorAdmin,
+      's3documents/import-etmf-upload',
+      { studyId, fileName: 'browser.zip', size: 100 },
+    );
+    const s3Origin = new URL(started.upload.url).origin;
+    const page = await fetch(`${c.url}/admin/dashboard`);
+    expect(page.headers.get('content-security-policy')).toMatch(
+      new RegExp(`connect-src [^;]*${s3Origin.replace(/[.:/]/g, '\\$&')}`),
+    );
+    const preflight = await fetch(started.upload.url, {
+      method: 'OPTIONS',
+      headers: {
+        origin: c.url,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-methods')).toMatch(/PUT/);
+  });
+
   it('refuses a package whose exchange.xml does not validate, and one that is no zip, filing nothing', async () => {
     const plan = pdf('a plan');
     const xml = Buffer.from(

@@ -13,8 +13,14 @@ import { validateRuntimeConfig } from '../runtime-config';
 export interface SiteProps {
   readonly namePrefix: string;
   readonly region: string;
-  /** The API's origin (scheme + host): the only place besides Cognito the console connects to. */
+  /** The API's origin (scheme + host): where the console calls, besides Cognito. */
   readonly apiOrigin: string;
+  /**
+   * Where the browser PUTs files through presigned links (the documents bucket's origin), written
+   * from the bucket's name rather than its attribute: the bucket's CORS rule names this
+   * distribution, so a reference back would be a cycle.
+   */
+  readonly uploadOrigins: readonly string[];
   /** The web build (web/dist), or undefined to leave the site's content as it is. */
   readonly webBuildDir: string | undefined;
   /** Written to /config.json at deploy time; checked against runtimeConfigSchema at synthesis. */
@@ -84,6 +90,7 @@ export class Site extends Construct {
     this.contentSecurityPolicy = contentSecurityPolicy({
       cognitoEndpoint: cognitoRegionalEndpoint(props.region),
       apiOrigin: props.apiOrigin,
+      uploadOrigins: props.uploadOrigins,
     });
 
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'Headers', {

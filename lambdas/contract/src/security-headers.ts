@@ -14,6 +14,11 @@ export interface ContentSecurityPolicyOptions {
   readonly cognitoEndpoint: string;
   /** The API's origin when it is not the console's own (in AWS: API Gateway's execute-api host). */
   readonly apiOrigin?: string;
+  /**
+   * Where the browser PUTs a file through a presigned link (an eTMF-EMS package into the
+   * documents bucket): the bucket's own origin in AWS, the S3 stand-in's offline.
+   */
+  readonly uploadOrigins?: readonly string[];
   /** Further sources the browser may connect to, for development only (e.g. a dev server's socket). */
   readonly devConnectSources?: readonly string[];
 }
@@ -25,13 +30,14 @@ export const cognitoRegionalEndpoint = (region: string): string =>
 /**
  * The policy: the console's own scripts only (no inline or eval'd script), inline styles (React's
  * `style` props), images from itself and data: URLs (the QR code), no plug-ins, no framing, and
- * connections to itself, Cognito and the API alone.
+ * connections to itself, Cognito, the API and the bucket uploads go to alone.
  */
 export const contentSecurityPolicy = (options: ContentSecurityPolicyOptions): string => {
   const connect = [
     "'self'",
     options.cognitoEndpoint,
     ...(options.apiOrigin === undefined ? [] : [options.apiOrigin]),
+    ...(options.uploadOrigins ?? []),
     ...(options.devConnectSources ?? []),
   ];
   return [
