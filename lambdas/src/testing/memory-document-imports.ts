@@ -1,0 +1,232 @@
+import { createHash } from 'node:crypto';
+import type {
+  FiledRecord,
+  ImportClaim,
+  ImportRecord,
+  ImportStepRow,
+  ImportStore,
+  NotFiledRecord,
+} from '../ports/document-imports';
+import type { DocumentFiles } from '../ports/documents';
+
+/**
+ * eTMF-EMS imports in memory, with the DynamoDB adapter's semantics
+ * (adapters/dynamodb-document-imports.ts): an import is created once; a step writes the import
+ * only while it is still at the expected revision ('moved' otherwise), and a filed file only
+ * while the study holds no claim on it ('claimed' otherwise; nothing is written) — the import,
+ * its row, the study's claim and the artifact's `imported` counter all or nothing. A row that is
+ * already there makes the step fail, as the adapter's cancelled transaction does. Records handed
+ * out are copies.
+ */
+export class MemoryImportStore implements ImportStore {
+  readonly imports = new Map<string, ImportRecord>();
+  /** importId → seq → row. */
+  readonly filed = new Map<string, Map<number, FiledRecord>>();
+  readonly notFiled = new Map<string, Map<number, NotFiledRecord>>();
+  /** `${studyId}#${claim}` → what filed it. */
+  readonly claims = new Map<string, ImportClaim>();
+  /** The ARTCOUNT `imported` counters: `${studyId}#${artifactNumber}#${connectionId ?? ''}`. */
+  readonly imported = new Map<string, number>();
+  /** Every step asked for, with its answer (what the import was moved to, and how). */
+  readonly steps: { next: ImportRecord; row: ImportStepRow['kind']; outcome: string }[] = [];
+
+  getImport(importId: string): Promise<ImportRecord | null> {
+    const record = this.imports.get(importId);
+    return Promise.resolve(record === undefined ? null : structuredClone(record));
+  }
+
+  createImport(record: ImportRecord): Promise<void> {
+    if (this.imports.has(record.importId)) {
+      return Promise.reject(new Error(`Import ${record.importId} exists already.`));
+    }
+    this.imports.set(record.importId, structuredClone(record));
+    return Promise.resolve();
+  }
+
+  step(
+    next: ImportRecord,
+    expectedRevision: number,
+    row: ImportStepRow,
+  ): Promise<'written' | 'moved' | 'claimed'> {
+    const answer = (outcome: 'written' | 'moved' | 'claimed') => {
+      this.steps.push({ next: structuredClone(next), row: row.kind, outcome });
+      return Promise.resolve(outcome);
+    };
+    // The adapter tells the failed conditions apart in this order: the import first.
+    if (this.imports.get(next.importId)?.revision !== expectedRevision) return answer('moved');
+    if (row.kind === 'filed') {
+      const claimKey = `${next.studyId}#${row.claim}`;
+      if (this.claims.has(claimKey)) return answer('claimed');
+      const rows = this.rowsOf(this.filed, next.importId);
+      if (rows.has(row.row.seq)) {
+        return Promise.reject(new Error(`Filed row ${String(row.row.seq)} exists already.`));
+      }
+      rows.set(row.row.seq, structuredClone(row.row));
+      this.claims.set(claimKey, { importId: next.importId, seq: row.row.seq });
+      const counter = `${next.studyId}#${row.row.artifactNumber}#${row.row.connectionId ?? ''}`;
+      this.imported.set(counter, (this.imported.get(counter) ?? 0) + 1);
+    } else if (row.kind === 'not-filed') {
+      const rows = this.rowsOf(this.notFiled, next.importId);
+      if (rows.has(row.row.seq)) {
+        return Promise.reject(new Error(`Not-filed row ${String(row.row.seq)} exists already.`));
+      }
+      rows.set(row.row.seq, structuredClone(row.row));
+    }
+    this.imports.set(next.importId, structuredClone(next));
+    return answer('written');
+  }
+
+  claimOf(studyId: string, claim: string): Promise<ImportClaim | null> {
+    const found = this.claims.get(`${studyId}#${claim}`);
+    return Promise.resolve(found === undefined ? null : { ...found });
+  }
+
+  studyImports(studyId: string, limit: number): Promise<ImportRecord[]> {
+    const sortKey = (r: ImportRecord) => `${r.startedAt}#${r.importId}`;
+    return Promise.resolve(
+      [...this.imports.values()]
+        .filter((r) => r.studyId === studyId)
+        .sort((a, b) => (sortKey(a) < sortKey(b) ? 1 : -1))
+        .slice(0, limit)
+        .map((r) => structuredClone(r)),
+    );
+  }
+
+  filedPage(
+    importId: string,
+    afterSeq: number,
+    limit: number,
+  ): Promise<{ rows: FiledRecord[]; hasMore: boolean }> {
+    const rows = [...(this.filed.get(importId)?.values() ?? [])]
+      .filter((r) => r.seq > afterSeq)
+      .sort((a, b) => a.seq - b.seq);
+    return Promise.resolve({
+      rows: rows.slice(0, limit).map((r) => structuredClone(r)),
+      hasMore: rows.length > limit,
+    });
+  }
+
+  getFiled(importId: string, seq: number): Promise<FiledRecord | null> {
+    const found = this.filed.get(importId)?.get(seq);
+    return Promise.resolve(found === undefined ? null : structuredClone(found));
+  }
+
+  notFiledRows(importId: string, limit: number): Promise<NotFiledRecord[]> {
+    return Promise.resolve(
+      [...(this.notFiled.get(importId)?.values() ?? [])]
+        .sort((a, b) => a.seq - b.seq)
+        .slice(0, limit)
+        .map((r) => structuredClone(r)),
+    );
+  }
+
+  private rowsOf<T>(table: Map<string, Map<number, T>>, importId: string): Map<number, T> {
+    let rows = table.get(importId);
+    if (rows === undefined) {
+      rows = new Map();
+      table.set(importId, rows);
+    }
+    return rows;
+  }
+}
+
+type ImportFiles = Pick<
+  DocumentFiles,
+  'uploadUrl' | 'sizeOf' | 'readRange' | 'store' | 'downloadUrl'
+>;
+
+/**
+ * The documents bucket in memory, as far as imports use it: a browser's upload is `put`, ranges
+ * are read from the bytes, `store` consumes the stream (no further than `maxBytes`, as the S3
+ * adapter does) and keeps the bytes only once the stream has ended without an error, links are
+ * made-up URLs naming the key.
+ */
+export class MemoryDocumentFiles implements ImportFiles {
+  readonly objects = new Map<string, Buffer>();
+  /** Each store that completed: its key, content type and what it answered. */
+  readonly stored: { key: string; contentType: string; size: number; sha256: string }[] = [];
+  readonly calls = { uploadUrl: 0, sizeOf: 0, readRange: 0, store: 0, downloadUrl: 0 };
+  /** Awaited at the start of each store: a test holds an import in the middle of a file with it. */
+  beforeStore: ((key: string) => Promise<void>) | null = null;
+  /** The next store fails with this (after consuming nothing), as S3 that is down would. */
+  failNextStore: Error | null = null;
+
+  /** The browser's PUT to an upload link. */
+  put(key: string, bytes: Uint8Array): void {
+    this.objects.set(key, Buffer.from(bytes));
+  }
+
+  /** The keys held under a prefix (e.g. `records/`), sorted. */
+  keysUnder(prefix: string): string[] {
+    return [...this.objects.keys()].filter((k) => k.startsWith(prefix)).sort();
+  }
+
+  uploadUrl(
+    key: string,
+    contentType: string,
+    expiresInSeconds: number,
+  ): Promise<{ url: string; headers: Record<string, string> }> {
+    this.calls.uploadUrl += 1;
+    return Promise.resolve({
+      url: `https://documents.example.com/${key}?put=1&expires=${String(expiresInSeconds)}`,
+      headers: { 'Content-Type': contentType },
+    });
+  }
+
+  sizeOf(key: string): Promise<number | null> {
+    this.calls.sizeOf += 1;
+    return Promise.resolve(this.objects.get(key)?.length ?? null);
+  }
+
+  readRange(key: string, start: number, endInclusive: number): Promise<Uint8Array> {
+    this.calls.readRange += 1;
+    const bytes = this.objects.get(key);
+    if (bytes === undefined) {
+      return Promise.reject(Object.assign(new Error(`No object ${key}.`), { name: 'NoSuchKey' }));
+    }
+    return Promise.resolve(Uint8Array.from(bytes.subarray(start, endInclusive + 1)));
+  }
+
+  async store(
+    key: string,
+    data: AsyncIterable<Uint8Array>,
+    contentType: string,
+    maxBytes: number,
+  ): Promise<{ size: number; sha256: string }> {
+    this.calls.store += 1;
+    if (this.beforeStore !== null) await this.beforeStore(key);
+    const failure = this.failNextStore;
+    if (failure !== null) {
+      this.failNextStore = null;
+      throw failure;
+    }
+    const hash = createHash('sha256');
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of data) {
+      hash.update(chunk);
+      size += chunk.byteLength;
+      if (size > maxBytes) break;
+      chunks.push(chunk);
+    }
+    const sha256 = hash.digest('hex');
+    this.objects.set(key, Buffer.concat(chunks));
+    this.stored.push({ key, contentType, size, sha256 });
+    return { size, sha256 };
+  }
+
+  downloadUrl(
+    key: string,
+    fileName: string,
+    contentType: string,
+    expiresInSeconds: number,
+  ): Promise<string> {
+    this.calls.downloadUrl += 1;
+    const query = new URLSearchParams({
+      name: fileName,
+      type: contentType,
+      expires: String(expiresInSeconds),
+    });
+    return Promise.resolve(`https://documents.example.com/${key}?${query.toString()}`);
+  }
+}
