@@ -525,8 +525,13 @@ export const OPERATION_PERMISSIONS = {
     AUDIT_APPEND,
   ],
   's3documents/imports': [REGISTRY_READ, DOCUMENT_READ],
-  's3documents/import-get': [DOCUMENT_READ],
-  's3documents/import-download': [DOCUMENT_READ, DOCUMENT_DOWNLOAD_SIGN, AUDIT_APPEND],
+  's3documents/import-get': [REGISTRY_READ, DOCUMENT_READ],
+  's3documents/import-download': [
+    REGISTRY_READ,
+    DOCUMENT_READ,
+    DOCUMENT_DOWNLOAD_SIGN,
+    AUDIT_APPEND,
+  ],
 } as const satisfies Record<Operation, readonly PermissionGrant[]>;
 
 /**

@@ -32,6 +32,11 @@ export interface ImportRecord {
   problems: { line: number; message: string }[];
   /** The exchange.xml's path in the package, once validated. */
   inventory: string | null;
+  /**
+   * The validated exchange.xml's size and CRC-32 (the zip's): a later call that finds another
+   * (the package PUT again through the still valid link) rejects the import.
+   */
+  inventoryCheck: { size: number; crc32: number } | null;
   objects: number;
   files: number;
   filed: number;

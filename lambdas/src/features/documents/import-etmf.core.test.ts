@@ -906,49 +906,40 @@ describe('s3documents/import-etmf', () => {
     });
   });
 
-  // DEFECT (import-etmf.core.ts): the package is not pinned between calls. Only its size is
-  // compared (line 582); the exchange.xml is validated once (line 597) and later calls read
-  // whatever now lies at the upload key, skipping the inventory's problems (line 639:
-  // `if (item.kind !== 'object') continue`). A package PUT again through the still valid upload
-  // link, of the same size, is filed from an inventory that was never validated: here the
-  // invalid object vanishes (no not-filed row) and the import completes with filed 4 of files 5,
-  // alreadyFiled 0, notFiled 0. It should be refused (or at least not filed from) once the
-  // package differs from the one validated. `it.fails` until the core is fixed.
-  it.fails(
-    'refuses to go on with a package replaced after its inventory was validated',
-    async () => {
-      const w = setUp({ budgetMs: 1, tickMs: 1000 });
-      let valid = '';
-      for await (const piece of exchangeXml(BATCH, EVERY_LEVEL)) valid += piece;
-      // The same length, so the same size: one object's level is one the schema does not know.
-      const invalid = valid.replace(
-        '<OBJECTLEVEL>Country</OBJECTLEVEL>',
-        '<OBJECTLEVEL>Planet!</OBJECTLEVEL>',
-      );
-      expect(invalid).not.toBe(valid);
-      const withInventory = (xml: string) =>
-        zipOf([
-          { path: PATHS.plan, data: PLAN },
-          { path: PATHS.index, data: INDEX },
-          { path: PATHS.submission, data: SUBMISSION },
-          { path: PATHS.cv, data: CV },
-          { path: PATHS.oldIndex, data: OLD_INDEX },
-          { path: 'exchange.xml', data: Buffer.from(xml) },
-        ]);
-      const first = await withInventory(valid);
-      const second = await withInventory(invalid);
-      expect(second.length).toBe(first.length);
+  // The package PUT again through the still valid link after its inventory was validated (the
+  // same size, another exchange.xml): the import is rejected, what was filed stays filed.
+  it('refuses to go on with a package replaced after its inventory was validated', async () => {
+    const w = setUp({ budgetMs: 1, tickMs: 1000 });
+    let valid = '';
+    for await (const piece of exchangeXml(BATCH, EVERY_LEVEL)) valid += piece;
+    // The same length, so the same size: one object's level is one the schema does not know.
+    const invalid = valid.replace(
+      '<OBJECTLEVEL>Country</OBJECTLEVEL>',
+      '<OBJECTLEVEL>Planet!</OBJECTLEVEL>',
+    );
+    expect(invalid).not.toBe(valid);
+    const withInventory = (xml: string) =>
+      zipOf([
+        { path: PATHS.plan, data: PLAN },
+        { path: PATHS.index, data: INDEX },
+        { path: PATHS.submission, data: SUBMISSION },
+        { path: PATHS.cv, data: CV },
+        { path: PATHS.oldIndex, data: OLD_INDEX },
+        { path: 'exchange.xml', data: Buffer.from(xml) },
+      ]);
+    const first = await withInventory(valid);
+    const second = await withInventory(invalid);
+    expect(second.length).toBe(first.length);
 
-      const importId = await announce(w, first);
-      expect(await run(w, importId)).toMatchObject({ state: 'importing', filed: 1 });
-      // The upload link is good for 15 minutes: the same size again, another inventory.
-      w.files.put(importUploadKeyOf(importId), second);
-      const { last } = await runToEnd(w, importId);
-      // Every file of the inventory validated is accounted for, and nothing more was filed.
-      expect(last.filed + last.alreadyFiled + last.notFiled).toBe(last.files);
-      expect(last).toMatchObject({ state: 'rejected', filed: 1 });
-    },
-  );
+    const importId = await announce(w, first);
+    expect(await run(w, importId)).toMatchObject({ state: 'importing', filed: 1 });
+    // The upload link is good for 15 minutes: the same size again, another inventory.
+    w.files.put(importUploadKeyOf(importId), second);
+    const { last } = await runToEnd(w, importId);
+    // Nothing more was filed, and the report says why it stopped.
+    expect(last).toMatchObject({ state: 'rejected', filed: 1, notFiled: 0 });
+    expect(last.rejection).toMatch(/replaced after its exchange\.xml was validated/);
+  });
 
   it('says the package is not uploaded yet (409), changing nothing', async () => {
     const w = setUp();
@@ -1021,15 +1012,8 @@ describe('reach over imports', () => {
     }
   });
 
-  // DEFECT (import-etmf.core.ts): two reach rules for one import. listImports (line 742) asks
-  // whether the caller is on the study's sponsor side now (the registry's study); getImport,
-  // downloadImported and runImport (visibleImport, line 114) ask the import's own copy of the
-  // sponsor and CRO, taken when it was announced. After the study changes its CRO, the new CRO
-  // is listed the study's imports but gets 404 opening any of them, while the former CRO can no
-  // longer list them yet still opens and downloads their files. Listing and opening should follow
-  // one rule (for files that "are the study's", the study's sponsor side as it is now).
-  // `it.fails` until the core is fixed.
-  it.fails('lists and opens an import by one rule after the study changes its CRO', async () => {
+  // One reach rule for listing and opening: the study's sponsor side as it is now.
+  it('lists and opens an import by one rule after the study changes its CRO', async () => {
     const w = setUp();
     const done = await importOnce(w, await everyLevel(), WHO.croAdmin);
     w.registry.seed([
@@ -1056,6 +1040,7 @@ describe('reach over imports', () => {
       seen.push({ who: who.caller.email, listed, opened });
     }
     expect(seen.every((s) => s.listed === s.opened)).toBe(true);
+    expect(seen.map((s) => s.listed)).toEqual([false, true]);
   });
 
   it('answers 404 for an import that does not exist', async () => {

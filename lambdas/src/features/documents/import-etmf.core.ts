@@ -108,12 +108,14 @@ const sponsorSide = (
 const visibleImport = async (
   importId: string,
   caller: Caller,
-  deps: Pick<ImportDeps, 'imports'>,
+  deps: Pick<ImportDeps, 'imports' | 'registry'>,
 ): Promise<ImportRecord> => {
+  const notFound = () => new NotFoundError('No import with that id is within your reach.');
   const record = await deps.imports.getImport(importId);
-  if (record === null || !sponsorSide(reachOf(caller), record)) {
-    throw new NotFoundError('No import with that id is within your reach.');
-  }
+  if (record === null) throw notFound();
+  // The study's sponsor side as it is now (a CRO may change), as the study's list of imports.
+  const study = (await deps.registry.snapshot()).studies.get(record.studyId);
+  if (!sponsorSide(reachOf(caller), study ?? record)) throw notFound();
   return record;
 };
 
@@ -224,6 +226,7 @@ export const startImport: Core<Routes['s3documents/import-etmf-upload'], ImportD
     rejection: null,
     problems: [],
     inventory: null,
+    inventoryCheck: null,
     objects: 0,
     files: 0,
     filed: 0,
@@ -276,6 +279,9 @@ const fileNameOf = (file: EmsFile, entry: string): string => {
 };
 
 const LEVELS = { Trial: 'trial', Country: 'country', Site: 'site' } as const;
+
+const REPLACED =
+  'The package was replaced after its exchange.xml was validated: the files filed so far stay filed; start a new import with the package you mean.';
 
 type Outcome =
   | { kind: 'filed'; row: Omit<FiledRecord, 'seq'>; claim: string }
@@ -463,7 +469,8 @@ const fileOutcome = async (
 const validate = async (
   zip: ZipArchive,
 ): Promise<
-  Pick<ImportRecord, 'inventory' | 'batch' | 'objects' | 'files' | 'problems'> | string
+  | Pick<ImportRecord, 'inventory' | 'inventoryCheck' | 'batch' | 'objects' | 'files' | 'problems'>
+  | string
 > => {
   const inventory = findExchangeXml(zip.entries.filter((e) => !e.directory).map((e) => e.name));
   if (inventory === null) {
@@ -490,6 +497,7 @@ const validate = async (
   if (problems.length > 0 || batch === null || objects === 0) {
     return {
       inventory,
+      inventoryCheck: null,
       batch: null,
       objects,
       files,
@@ -501,6 +509,7 @@ const validate = async (
   }
   return {
     inventory,
+    inventoryCheck: { size: entry.size, crc32: entry.crc32 },
     objects,
     files,
     problems: [],
@@ -629,13 +638,23 @@ export const runImport: Core<Routes['s3documents/import-etmf'], ImportDeps> = as
     at: now.toISOString(),
   };
   const inventory = zip.entries.find((e) => e.name === record.inventory);
-  if (inventory === undefined) return reject('The package no longer holds its exchange.xml.');
+  const check = record.inventoryCheck;
+  if (
+    inventory === undefined ||
+    check === null ||
+    inventory.size !== check.size ||
+    inventory.crc32 !== check.crc32
+  ) {
+    return reject(REPLACED);
+  }
 
   const deadline = now.getTime() + budget;
   let position = -1;
   let stopped = false;
   let worked = 0;
   for await (const item of readExchangeXml(zip.entryStream(inventory))) {
+    // The inventory validated once; a problem now means its bytes are not those any more.
+    if (item.kind === 'problem') return reject(REPLACED);
     if (item.kind !== 'object') continue;
     position += 1;
     if (position < record.next.object) continue;
