@@ -54,6 +54,7 @@ const documentScreens = () => import('../features/documents/document-screens');
 const DocumentListPage = lazyNamed(documentScreens, 'DocumentListPage');
 const DocumentDetailPage = lazyNamed(documentScreens, 'DocumentDetailPage');
 const StudyCompletenessPage = lazyNamed(documentScreens, 'StudyCompletenessPage');
+const ImportPage = lazyNamed(documentScreens, 'ImportPage');
 const UserListPage = lazyNamed(
   () => import('../features/users/components/user-list-page'),
   'UserListPage',
@@ -113,6 +114,7 @@ export const AppRoutes = () => (
             <Route path={paths.admin.documents} element={<DocumentListPage />} />
             <Route path={paths.admin.document} element={<DocumentDetailPage />} />
             <Route path={paths.admin.documentCompleteness} element={<StudyCompletenessPage />} />
+            <Route path={paths.admin.documentImport} element={<ImportPage />} />
             <Route path={paths.admin.users} element={<UserListPage />} />
             <Route path={paths.admin.createUser} element={<CreateUserPage />} />
             <Route path={paths.admin.editUser} element={<EditUserPage />} />

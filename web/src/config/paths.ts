@@ -18,12 +18,13 @@ export const paths = {
     createStandard: '/admin/artifact/create-new-standard',
     viewEditStandard: '/admin/artifact/view-edit-standard',
     /**
-     * The documents exchanged (issue 17): the list, one document (`?documentId=…`), and a study's
-     * completeness at artifact level (`?studyId=…`).
+     * The documents exchanged (issue 17): the list, one document (`?documentId=…`), a study's
+     * completeness at artifact level (`?studyId=…`), and one eTMF-EMS import (`?importId=…`).
      */
     documents: '/admin/documents',
     document: '/admin/documents/view',
     documentCompleteness: '/admin/documents/completeness',
+    documentImport: '/admin/documents/import',
     users: '/admin/user-management',
     createUser: '/admin/user-management/create-user',
     editUser: '/admin/user-management/edit-user',

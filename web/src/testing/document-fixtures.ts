@@ -1,5 +1,11 @@
 import type { ResponseOf } from '@ccsc/contract';
-import type { DocumentDetail, DocumentSummary } from '@ccsc/contract/documents';
+import type {
+  DocumentDetail,
+  DocumentSummary,
+  FiledObject,
+  ImportDetail,
+  ImportSummary,
+} from '@ccsc/contract/documents';
 import { CATALOGUES } from '@ccsc/contract/tmf-catalogue';
 import { success, type ApiAnswer } from './fake-api';
 
@@ -136,6 +142,8 @@ export const CORE_SITE_ARTIFACTS = ARTIFACTS.filter((a) => a.core && a.levels.in
  * The completeness of study-1 (PZ-2025-01): documents under 05.04.04 Visit Log (5) and
  * 01.01.04 List of SOPs (2, a core artifact not filed at site level); site 104 (con-1) misses
  * every core site-level artifact but the visit log, site 201 (con-2) has no documents at all.
+ * Imports filed 4 files under 01.01.04 and 2 under 01.01.11 Debarment Statement (recommended,
+ * filed at site level) for site 104: no core site-level artifact among them.
  */
 export const studyCompleteness = (
   overrides: Partial<StudyCompleteness> = {},
@@ -143,6 +151,10 @@ export const studyCompleteness = (
   const counts = new Map([
     ['05.04.04', 5],
     ['01.01.04', 2],
+  ]);
+  const imported = new Map([
+    ['01.01.04', 4],
+    ['01.01.11', 2],
   ]);
   return {
     study: { studyId: 'study-1', protocolNumber: 'PZ-2025-01', title: 'A phase II study' },
@@ -153,6 +165,7 @@ export const studyCompleteness = (
       core: a.core,
       siteLevel: a.levels.includes('site'),
       documents: counts.get(a.number) ?? 0,
+      imported: imported.get(a.number) ?? 0,
     })),
     sites: [
       {
@@ -161,6 +174,7 @@ export const studyCompleteness = (
         siteName: 'Klinikum Eins',
         status: 'active',
         documents: 5,
+        imported: 2,
         coreSiteArtifacts: CORE_SITE_ARTIFACTS.length,
         missingCore: CORE_SITE_ARTIFACTS.filter((n) => n !== '05.04.04'),
       },
@@ -170,6 +184,7 @@ export const studyCompleteness = (
         siteName: 'Hospital Two',
         status: 'suspended',
         documents: 0,
+        imported: 0,
         coreSiteArtifacts: CORE_SITE_ARTIFACTS.length,
         missingCore: CORE_SITE_ARTIFACTS,
       },
@@ -177,3 +192,141 @@ export const studyCompleteness = (
     ...overrides,
   };
 };
+
+/** An import id as the hub writes them: imp- and 26 lowercase letters or digits. */
+export const importId = (n: number): string => `imp-${String(n).padStart(26, '0')}`;
+
+/** An import of study-1 as s3documents/imports lists it: completed, 12 files of 10 objects. */
+export const importSummary = (
+  n: number,
+  overrides: Partial<ImportSummary> = {},
+): ImportSummary => ({
+  importId: importId(n),
+  studyId: 'study-1',
+  protocolNumber: 'PZ-2025-01',
+  state: 'completed',
+  fileName: `cro-transfer-${String(n)}.zip`,
+  size: 4_500_000,
+  startedAt: '2025-03-01T09:00:00.000Z',
+  startedBy: 'admin@pharma.example.com',
+  completedAt: '2025-03-01T09:02:00.000Z',
+  objects: 10,
+  files: 12,
+  filed: 8,
+  alreadyFiled: 1,
+  notFiled: 3,
+  ...overrides,
+});
+
+/** Its report: the batch, and the three files it could not file, each with its reason. */
+export const importDetail = (n: number, overrides: Partial<ImportDetail> = {}): ImportDetail => ({
+  ...importSummary(n),
+  batch: {
+    studyId: 'CRO-PZ-01',
+    transferSourceId: 'cro-etmf',
+    transferId: 'TR-2025-0007',
+    specificationId: 'eTMF-EMS 1.0.1',
+    tmfRmVersion: '3.3',
+  },
+  rejection: null,
+  problems: [],
+  notFiledList: [
+    {
+      objectId: 'OBJ-0007',
+      fileName: 'content/visit-log-7.pdf',
+      artifactNumber: '05.04.04',
+      reason: 'checksum-mismatch',
+      detail: 'The file hashes to 3a7bd3e2…, the inventory states 9f86d081….',
+    },
+    {
+      objectId: 'OBJ-0008',
+      fileName: 'content/delegation-log.pdf',
+      artifactNumber: '05.02.04',
+      reason: 'site-unknown',
+      detail: 'SITEID 999 is no site of study PZ-2025-01.',
+    },
+    {
+      objectId: 'OBJ-0009',
+      fileName: 'content/plan.docx',
+      artifactNumber: '99.01.01',
+      reason: 'artifact-unknown',
+      detail: '99.01.01 is not an artifact of the TMF Reference Model 3.3.',
+    },
+  ],
+  ...overrides,
+});
+
+/** The same import refused whole: its exchange.xml does not validate, nothing filed. */
+export const rejectedImport = (n: number): ImportDetail =>
+  importDetail(n, {
+    state: 'rejected',
+    objects: 0,
+    files: 0,
+    filed: 0,
+    alreadyFiled: 0,
+    notFiled: 0,
+    batch: null,
+    rejection: 'exchange.xml does not validate against the eTMF-EMS schema.',
+    problems: [
+      { line: 12, message: "Element 'ARTIFACTNUMBER': '5.4.4' is not a valid value." },
+      { line: 40, message: "Element 'OBJECT': Missing child element 'INTEGRITY'." },
+    ],
+    notFiledList: [],
+  });
+
+/** A file an import filed: the n-th of the inventory, a site-level visit log of site 104. */
+export const filedObject = (seq: number, overrides: Partial<FiledObject> = {}): FiledObject => ({
+  seq,
+  objectId: `OBJ-${String(seq).padStart(4, '0')}`,
+  artifactNumber: '05.04.04',
+  artifactName: 'Visit Log',
+  subArtifact: null,
+  level: 'site',
+  countryId: null,
+  siteNumber: '104',
+  connectionId: 'con-1',
+  title: `Monitoring visit log ${String(seq)}`,
+  version: '2.0',
+  versionState: 'Current',
+  artifactDate: '2025-01-15',
+  language: 'en',
+  personNames: [],
+  fileName: `content/visit-log-${String(seq)}.pdf`,
+  contentType: 'application/pdf',
+  size: 245_000,
+  sha256: `${String(seq).padStart(2, '0')}${'cd'.repeat(31)}`,
+  integrity: `sha256:${String(seq).padStart(2, '0')}${'cd'.repeat(31)}`,
+  ...overrides,
+});
+
+/** One page of s3documents/import-get. */
+export const importPage = (
+  report: ImportDetail,
+  objects: FiledObject[],
+  nextCursor: string | null = null,
+): ApiAnswer => success({ import: report, objects, nextCursor });
+
+/** The answer of s3documents/import-etmf-upload for a package of `size` bytes. */
+export const announcedImport = (n: number, fileName: string, size: number): ApiAnswer =>
+  success({
+    import: importSummary(n, {
+      state: 'awaiting-upload',
+      fileName,
+      size,
+      completedAt: null,
+      objects: 0,
+      files: 0,
+      filed: 0,
+      alreadyFiled: 0,
+      notFiled: 0,
+    }),
+    upload: {
+      url: `https://uploads.example.com/imports/${importId(n)}.zip?X-Amz-Signature=abc`,
+      headers: { 'content-type': 'application/zip' },
+      expiresAt: '2999-01-01T00:00:00.000Z',
+    },
+  });
+
+/** Where the fake server takes the PUT of import n (the fake API's path: the link's address). */
+export const uploadPath = (n: number): string =>
+  `https://uploads.example.com/imports/${importId(n)}.zip`;

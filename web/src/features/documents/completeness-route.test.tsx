@@ -2,7 +2,15 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAgentSession, setProfile } from '../../lib/session';
-import { documentPage, documentSummary, studyCompleteness } from '../../testing/document-fixtures';
+import {
+  documentPage,
+  documentSummary,
+  filedObject,
+  importDetail,
+  importPage,
+  importSummary,
+  studyCompleteness,
+} from '../../testing/document-fixtures';
 import { fakeApi, failure, loadTestRuntimeConfig, success } from '../../testing/fake-api';
 import { renderAt } from '../../testing/render-app';
 import { catalogueAnswer } from '../../testing/standard-fixtures';
@@ -40,7 +48,9 @@ describe("a study's completeness in the app", () => {
             ? success(studyCompleteness())
             : path === 'artifact/catalogue'
               ? catalogueAnswer
-              : failure(500, 'INTERNAL', `unexpected ${path}`),
+              : path === 's3documents/imports'
+                ? success({ imports: [] })
+                : failure(500, 'INTERNAL', `unexpected ${path}`),
       );
       renderAt('/admin/documents?studyId=study-1');
       await user.click(await screen.findByRole('link', { name: 'Completeness' }, LOADING));
@@ -57,6 +67,49 @@ describe("a study's completeness in the app", () => {
       await user.click(screen.getByRole('link', { name: 'Back to the documents of this study' }));
       expect(await screen.findByTestId('chip-studyId', {}, LOADING)).toBeInTheDocument();
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/documents$/);
+    },
+  );
+
+  it(
+    "opens an import from the study's imports, at its own address, and leads back to the study",
+    { timeout: 30_000 },
+    async () => {
+      const user = userEvent.setup();
+      fakeApi((path) =>
+        path === 's3documents/list'
+          ? documentPage([documentSummary(1)])
+          : path === 'artifact/study-completeness'
+            ? success(studyCompleteness())
+            : path === 'artifact/catalogue'
+              ? catalogueAnswer
+              : path === 's3documents/imports'
+                ? success({ imports: [importSummary(1)] })
+                : path === 's3documents/import-get'
+                  ? importPage(importDetail(1), [filedObject(1)])
+                  : failure(500, 'INTERNAL', `unexpected ${path}`),
+      );
+      renderAt('/admin/documents?studyId=study-1');
+      // The list's Import goes to the imports of the study's completeness.
+      const link = await screen.findByRole('link', { name: 'Import' }, LOADING);
+      expect(link).toHaveAttribute('href', '/admin/documents/completeness?studyId=study-1#imports');
+      await user.click(link);
+      const section = await screen.findByRole('region', { name: 'eTMF-EMS imports' }, LOADING);
+      await user.click(await within(section).findByRole('link', { name: 'cro-transfer-1.zip' }));
+      expect(await screen.findByTestId('import-state', {}, LOADING)).toHaveTextContent('Completed');
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('eTMF-EMS import');
+      expect(screen.getByTestId('location')).toHaveTextContent('/admin/documents/import');
+      expect(
+        within(screen.getByTestId('filed-1')).getByRole('button', { name: 'Download' }),
+      ).toBeInTheDocument();
+      // Its menu entry is the documents'.
+      await user.click(screen.getByRole('button', { name: 'Open menu' }));
+      const menu = await screen.findByRole('dialog', { name: 'Menu' });
+      expect(within(menu).getByRole('link', { name: 'Documents' })).toHaveClass('active');
+      await user.keyboard('{Escape}');
+
+      await user.click(screen.getByRole('link', { name: 'Back to the study' }));
+      expect(await screen.findByTestId('completeness-study', {}, LOADING)).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent('/admin/documents/completeness');
     },
   );
 });

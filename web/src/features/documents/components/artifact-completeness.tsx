@@ -33,7 +33,7 @@ const useArtifactFilter = () => {
   return { filter, change };
 };
 
-const COLUMNS = 5;
+const COLUMNS = 6;
 
 const ArtifactRow = ({
   artifact,
@@ -81,15 +81,24 @@ const ArtifactRow = ({
           </Link>
         )}
       </td>
+      <td className="text-end" data-testid={`artifact-imported-${artifact.number}`}>
+        {artifact.imported === 0 ? (
+          <span className="text-body-secondary">{formatCount(0, language)}</span>
+        ) : (
+          formatCount(artifact.imported, language)
+        )}
+      </td>
     </tr>
   );
 };
 
 /**
- * Every artifact of the TMF Reference Model with the study's documents, a table per zone (the
+ * Every artifact of the TMF Reference Model with the study's documents (exchanged, and the files
+ * eTMF-EMS imports filed beside them), a table per zone (the
  * first two digits of the number) in rows grouped by section, with the zone's and section's names
- * once the catalogue is there (`names`); filtered to the core artifacts, the empty ones, or both.
- * A count links to the study's documents of that artifact.
+ * once the catalogue is there (`names`); filtered to the core artifacts, the empty ones (neither
+ * exchanged nor imported), or both. An exchanged count links to the study's documents of that
+ * artifact; imported files have no list of their own by artifact (each import lists its files).
  */
 export const ArtifactCompleteness = ({
   completeness,
@@ -164,6 +173,9 @@ export const ArtifactCompleteness = ({
                 <th scope="col">{t('documents.completeness.artifacts.siteLevel')}</th>
                 <th scope="col" className="text-end">
                   {t('documents.completeness.artifacts.documents')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('documents.completeness.artifacts.imported')}
                 </th>
               </tr>
             </thead>

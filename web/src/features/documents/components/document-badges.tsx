@@ -1,4 +1,4 @@
-import type { DocumentState, HoldReason } from '@ccsc/contract/documents';
+import type { DocumentState, HoldReason, ImportState } from '@ccsc/contract/documents';
 import { useTranslation } from 'react-i18next';
 
 const STATE_BADGE: Record<DocumentState, string> = {
@@ -29,6 +29,23 @@ export const HoldReasonBadge = ({ reason }: { reason: HoldReason }) => {
       data-testid="hold-reason"
     >
       {t(`documents.holdReason.${reason}`)}
+    </span>
+  );
+};
+
+const IMPORT_BADGE: Record<ImportState, string> = {
+  'awaiting-upload': 'text-bg-secondary',
+  importing: 'text-bg-info',
+  completed: 'text-bg-success',
+  rejected: 'text-bg-danger',
+};
+
+/** Where an eTMF-EMS import is: awaiting upload, importing, completed, rejected. */
+export const ImportStateBadge = ({ state }: { state: ImportState }) => {
+  const { t } = useTranslation();
+  return (
+    <span className={`badge ${IMPORT_BADGE[state]}`} data-testid="import-state">
+      {t(`documents.importState.${state}`)}
     </span>
   );
 };

@@ -8,6 +8,7 @@ import { messageOfError } from '../../../lib/refusals';
 import { useDocumentList } from '../hooks/use-document-list';
 import { completenessPath } from '../utils/completeness';
 import { type DocumentQuery, isFiltered, queryOf, searchOf } from '../utils/document-query';
+import { IMPORTS_ANCHOR } from '../utils/imports';
 import { DocumentFilters } from './document-filters';
 import { DocumentTable } from './document-table';
 import { EtmfExport } from './etmf-export';
@@ -26,8 +27,8 @@ const scopeName = (scope: Scope, id: string, rows: readonly DocumentSummary[]): 
  * newest first, a page at a time by cursor. The filters live in the address (a link reproduces
  * the list: other screens link here with `?studyId=…&connectionId=…`, shown as removable chips),
  * with a tab for the held queue. A row opens the document. Filtered to a study, the list offers
- * the study's completeness and its export as an eTMF-EMS package (of the connection, when filtered
- * to one too).
+ * the study's completeness, its eTMF-EMS imports (a section of that page), and its export as an
+ * eTMF-EMS package (of the connection, when filtered to one too).
  */
 export const DocumentListPage = () => {
   const { t } = useTranslation();
@@ -138,9 +139,17 @@ export const DocumentListPage = () => {
         connectionId={linked.connectionId}
       >
         {linked.studyId !== undefined && (
-          <Link className="btn btn-outline-primary" to={completenessPath(linked.studyId)}>
-            {t('documents.completeness.open')}
-          </Link>
+          <>
+            <Link className="btn btn-outline-primary" to={completenessPath(linked.studyId)}>
+              {t('documents.completeness.open')}
+            </Link>
+            <Link
+              className="btn btn-outline-primary"
+              to={`${completenessPath(linked.studyId)}#${IMPORTS_ANCHOR}`}
+            >
+              {t('documents.imports.open')}
+            </Link>
+          </>
         )}
       </EtmfExport>
       <DocumentFilters key={cleared} query={linked} onChange={change} />

@@ -50,11 +50,11 @@ const MissingCore = ({
   );
 };
 
-const COLUMNS = 5;
+const COLUMNS = 6;
 
 /**
- * The study's sites (each a connection): status, documents (a link to them in the list), how
- * many of the core artifacts that may be filed at site level hold a document, and those that do
+ * The study's sites (each a connection): status, documents exchanged (a link to them in the list)
+ * and files filed by eTMF-EMS imports, how many of the core artifacts that may be filed at site level hold a document, and those that do
  * not, by number and name (the names are the answer's artifacts'), shown below the site's row
  * on demand (there may be dozens).
  */
@@ -93,6 +93,9 @@ export const SiteCompleteness = ({ completeness }: { completeness: StudyComplete
             <th scope="col" className="text-end">
               {t('documents.completeness.sites.documents')}
             </th>
+            <th scope="col" className="text-end">
+              {t('documents.completeness.sites.imported')}
+            </th>
             <th scope="col">{t('documents.completeness.sites.coreFiled')}</th>
             <th scope="col">{t('documents.completeness.sites.missingHeading')}</th>
           </tr>
@@ -129,6 +132,9 @@ export const SiteCompleteness = ({ completeness }: { completeness: StudyComplete
                         </span>
                       </Link>
                     )}
+                  </td>
+                  <td className="text-end" data-testid={`site-imported-${site.connectionId}`}>
+                    {formatCount(site.imported, language)}
                   </td>
                   <td style={{ minWidth: '12rem' }}>
                     <div className="small mb-1" data-testid={`filed-${site.connectionId}`}>

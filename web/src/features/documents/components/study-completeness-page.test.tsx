@@ -2,7 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogueAnswer } from '../../../testing/standard-fixtures';
-import { CORE_SITE_ARTIFACTS, studyCompleteness } from '../../../testing/document-fixtures';
+import {
+  CORE_SITE_ARTIFACTS,
+  importSummary,
+  studyCompleteness,
+} from '../../../testing/document-fixtures';
 import { failure, loadTestRuntimeConfig, success } from '../../../testing/fake-api';
 import { bodiesOf, renderScreen, serve, signedInAs } from '../../../testing/registry-kit';
 import { StudyCompletenessPage } from './study-completeness-page';
@@ -20,9 +24,15 @@ const PAGE = '/admin/documents/completeness?studyId=study-1';
 const location = () => screen.getByTestId('location').textContent;
 const CORE_SITE = CORE_SITE_ARTIFACTS.length;
 
+const IMPORTS = [
+  importSummary(2, { state: 'importing', completedAt: null, filed: 4, notFiled: 0 }),
+  importSummary(1),
+];
+
 const answers = {
   'artifact/study-completeness': success(studyCompleteness()),
   'artifact/catalogue': catalogueAnswer,
+  's3documents/imports': success({ imports: IMPORTS }),
 };
 
 describe("a study's completeness", () => {
@@ -51,7 +61,8 @@ describe("a study's completeness", () => {
     ).toEqual([
       'Site',
       'Status',
-      'Documents',
+      'Documents exchanged',
+      'Files imported',
       'Core site-level artifacts filed',
       'Core artifacts missing',
     ]);
@@ -108,7 +119,14 @@ describe("a study's completeness", () => {
       within(zone)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Number', 'Artifact', 'Core or recommended', 'Filed at site level', 'Documents']);
+    ).toEqual([
+      'Number',
+      'Artifact',
+      'Core or recommended',
+      'Filed at site level',
+      'Documents exchanged',
+      'Files imported',
+    ]);
     expect(
       within(zone).getByRole('rowheader', { name: '05.04 Site Management' }),
     ).toBeInTheDocument();
@@ -121,6 +139,95 @@ describe("a study's completeness", () => {
     expect(location()).toBe('/admin/documents?studyId=study-1&artifactNumber=05.04.04');
   });
 
+  it('shows the files imported beside the documents exchanged, per site and per artifact', async () => {
+    const u = userEvent.setup();
+    serve(answers);
+    renderScreen(<StudyCompletenessPage />, PAGE);
+    expect(await screen.findByTestId('completeness-study')).toBeInTheDocument();
+    // 7 exchanged under 2 artifacts, 6 imported under 2 (one of them the same): 3 hold files.
+    expect(screen.getByText(/documents delivered/)).toHaveTextContent(
+      '7 documents delivered; 3 of 250 artifacts of the TMF Reference Model 3.3 hold documents. 6 files filed by eTMF-EMS imports.',
+    );
+    expect(screen.getByTestId('site-imported-con-1')).toHaveTextContent('2');
+    expect(screen.getByTestId('site-imported-con-2')).toHaveTextContent('0');
+    const sops = screen.getByTestId('artifact-01.01.04');
+    expect(
+      within(sops).getByRole('link', { name: /^2 documents filed as 01\.01\.04/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('artifact-imported-01.01.04')).toHaveTextContent('4');
+    expect(screen.getByTestId('artifact-imported-01.01.11')).toHaveTextContent('2');
+    // Imported files are no list of their own by artifact: the count is not a link.
+    expect(within(screen.getByTestId('artifact-01.01.11')).queryByRole('link')).toBeNull();
+    // An artifact holding imported files only is not "without documents".
+    await u.click(screen.getByRole('checkbox', { name: 'Artifacts without documents only' }));
+    expect(screen.queryByTestId('artifact-01.01.11')).toBeNull();
+    expect(screen.getByTestId('artifact-01.01.01')).toBeInTheDocument();
+  });
+
+  it("lists the study's eTMF-EMS imports, each a link to its page; an Auditor starts none", async () => {
+    const calls = serve(answers);
+    renderScreen(<StudyCompletenessPage />, PAGE);
+    const section = await screen.findByRole('region', { name: 'eTMF-EMS imports' });
+    const table = await within(section).findByRole('table', {
+      name: "The study's eTMF-EMS imports, newest first",
+    });
+    expect(bodiesOf(calls, 's3documents/imports')).toEqual([{ studyId: 'study-1' }]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
+      'Started',
+      'Package',
+      'State',
+      'Size',
+      'Started by',
+      'Filed',
+      'Already filed',
+      'Not filed',
+    ]);
+    const newest = screen.getByTestId(`import-${importSummary(2).importId}`);
+    expect(within(newest).getByRole('link', { name: 'cro-transfer-2.zip' })).toHaveAttribute(
+      'href',
+      `/admin/documents/import?importId=${importSummary(2).importId}`,
+    );
+    expect(within(newest).getByText('Importing')).toBeInTheDocument();
+    const done = screen.getByTestId(`import-${importSummary(1).importId}`);
+    expect(done).toHaveTextContent('Completed');
+    expect(done).toHaveTextContent('4.5 MB');
+    expect(done).toHaveTextContent('admin@pharma.example.com');
+    expect(
+      within(done)
+        .getAllByRole('cell')
+        .slice(-3)
+        .map((td) => td.textContent),
+    ).toEqual(['8', '1', '3']);
+    expect(screen.queryByRole('button', { name: 'Import eTMF-EMS package' })).toBeNull();
+  });
+
+  it('offers administrators the import; says when there is none, and when the list fails', async () => {
+    const u = userEvent.setup();
+    signedInAs({ role: 'OrgAdmin', organisationId: 'sponsor-1' });
+    let fails = true;
+    serve({
+      ...answers,
+      's3documents/imports': () =>
+        fails ? failure(500, 'INTERNAL', 'boom') : success({ imports: [] }),
+    });
+    renderScreen(<StudyCompletenessPage />, PAGE);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The imports of this study could not be loaded.',
+    );
+    // The rest of the page stands.
+    expect(screen.getByTestId('site-con-1')).toBeInTheDocument();
+    fails = false;
+    await u.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByText('No eTMF-EMS package has been imported into this study yet.'),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('button', { name: 'Import eTMF-EMS package' })).toBeInTheDocument();
+  });
+
   it('shows the core artifacts only, the empty ones only, or both, in the address', async () => {
     const u = userEvent.setup();
     serve(answers);
@@ -129,7 +236,7 @@ describe("a study's completeness", () => {
       return {
         total: all.length,
         core: all.filter((a) => a.core).length,
-        emptyCore: all.filter((a) => a.core && a.documents === 0).length,
+        emptyCore: all.filter((a) => a.core && a.documents === 0 && a.imported === 0).length,
       };
     })();
     renderScreen(<StudyCompletenessPage />, PAGE);
@@ -165,13 +272,13 @@ describe("a study's completeness", () => {
 
   it('says when no artifact is left by the filters, and when no site takes part', async () => {
     serve({
+      ...answers,
       'artifact/study-completeness': success(
         studyCompleteness({
           sites: [],
           artifacts: studyCompleteness().artifacts.map((a) => ({ ...a, documents: 1 })),
         }),
       ),
-      'artifact/catalogue': catalogueAnswer,
     });
     renderScreen(<StudyCompletenessPage />, `${PAGE}&empty=1`);
     expect(await screen.findByText('No site takes part in this study yet.')).toHaveAttribute(
@@ -188,7 +295,7 @@ describe("a study's completeness", () => {
     const u = userEvent.setup();
     let catalogueFails = true;
     serve({
-      'artifact/study-completeness': success(studyCompleteness()),
+      ...answers,
       'artifact/catalogue': () =>
         catalogueFails ? failure(500, 'INTERNAL', 'boom') : catalogueAnswer,
     });
@@ -212,11 +319,11 @@ describe("a study's completeness", () => {
     const u = userEvent.setup();
     let refuse = true;
     const calls = serve({
+      ...answers,
       'artifact/study-completeness': () =>
         refuse
           ? failure(404, 'NOT_FOUND', 'No study with that id is within your reach.')
           : success(studyCompleteness()),
-      'artifact/catalogue': catalogueAnswer,
     });
     renderScreen(<StudyCompletenessPage />, PAGE);
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -248,7 +355,7 @@ describe("a study's completeness", () => {
     many.artifacts = many.artifacts.map((a) =>
       a.number === '05.04.04' ? { ...a, documents: 1234 } : a,
     );
-    serve({ 'artifact/study-completeness': success(many), 'artifact/catalogue': catalogueAnswer });
+    serve({ ...answers, 'artifact/study-completeness': success(many) });
     await changeLanguage('de');
     try {
       renderScreen(<StudyCompletenessPage />, PAGE);

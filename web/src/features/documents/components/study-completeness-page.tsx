@@ -8,11 +8,12 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { callApi } from '../../../lib/api';
 import { messageOfError } from '../../../lib/refusals';
-import { type StudyCompleteness, type ZoneNames, namesOf } from '../utils/completeness';
+import { type StudyCompleteness, type ZoneNames, holdsFiles, namesOf } from '../utils/completeness';
 import { documentsPath } from '../utils/document-query';
 import { formatCount } from '../utils/sizes';
 import { ArtifactCompleteness } from './artifact-completeness';
 import { SiteCompleteness } from './site-completeness';
+import { StudyImports } from './study-imports';
 
 /** The contract's rule for a study id (the list's filter and this call take the same). */
 const STUDY_ID = documentFilterShape().studyId;
@@ -43,8 +44,10 @@ const Intro = () => {
 /**
  * /admin/documents/completeness?studyId=… (issue 17): a study's TMF at artifact level
  * (artifact/study-completeness): each site's core site-level artifacts still without a document,
- * and every artifact's documents, by zone and section. Every count links to the document list
- * behind it. A link that names no study (or not one the contract accepts) is not sent.
+ * and every artifact's documents, by zone and section, the documents exchanged beside the files
+ * eTMF-EMS imports filed. Every exchanged count links to the document list behind it. Between the
+ * sites and the artifacts, the study's eTMF-EMS imports and the way to start one. A link that names no study (or not one the
+ * contract accepts) is not sent.
  */
 export const StudyCompletenessPage = () => {
   const { t } = useTranslation();
@@ -142,8 +145,9 @@ const CompletenessView = ({ studyId }: { studyId: string }) => {
     );
   }
 
-  const filled = answer.artifacts.filter((a) => a.documents > 0).length;
+  const filled = answer.artifacts.filter(holdsFiles).length;
   const total = answer.artifacts.reduce((sum, a) => sum + a.documents, 0);
+  const imported = answer.artifacts.reduce((sum, a) => sum + a.imported, 0);
 
   return (
     <>
@@ -164,6 +168,15 @@ const CompletenessView = ({ studyId }: { studyId: string }) => {
             artifacts: formatCount(answer.artifacts.length, language),
             version: answer.catalogueVersion,
           })}
+          {imported > 0 && (
+            <>
+              {' '}
+              {t('documents.completeness.importedSummary', {
+                count: imported,
+                n: formatCount(imported, language),
+              })}
+            </>
+          )}
         </p>
       </header>
 
@@ -173,6 +186,8 @@ const CompletenessView = ({ studyId }: { studyId: string }) => {
         </h2>
         <SiteCompleteness completeness={answer} />
       </section>
+
+      <StudyImports studyId={studyId} protocolNumber={answer.study.protocolNumber} />
 
       <section className="mb-4" aria-labelledby="completeness-artifacts">
         <h2 className="h5" id="completeness-artifacts">

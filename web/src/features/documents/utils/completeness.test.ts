@@ -7,6 +7,7 @@ import {
   filedCore,
   filedPercent,
   groupArtifacts,
+  holdsFiles,
   namesOf,
   sectionOf,
   zoneOf,
@@ -18,6 +19,7 @@ const artifact = (number: string, core: boolean, documents: number): Completenes
   core,
   siteLevel: true,
   documents,
+  imported: 0,
 });
 
 describe("a study's completeness", () => {
@@ -62,6 +64,18 @@ describe("a study's completeness", () => {
         emptyOnly: true,
       }).map((z) => z.number),
     ).toEqual(['05']);
+  });
+
+  it('counts an artifact with imported files only as not empty', () => {
+    const imported = { ...artifact('05.04.05', true, 0), imported: 3 };
+    expect(holdsFiles(imported)).toBe(true);
+    expect(holdsFiles(artifact('05.04.05', true, 0))).toBe(false);
+    expect(
+      groupArtifacts([imported, artifact('05.04.06', true, 0)], {
+        coreOnly: false,
+        emptyOnly: true,
+      }).flatMap((z) => z.sections.flatMap((s) => s.artifacts.map((a) => a.number))),
+    ).toEqual(['05.04.06']);
   });
 
   it("names zones and sections from the catalogue, and counts a site's core artifacts filed", () => {

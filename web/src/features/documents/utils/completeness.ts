@@ -50,8 +50,12 @@ export interface ArtifactFilter {
   emptyOnly: boolean;
 }
 
+/** Whether the artifact holds anything for the study: documents exchanged or files imported. */
+export const holdsFiles = (artifact: CompletenessArtifact): boolean =>
+  artifact.documents > 0 || artifact.imported > 0;
+
 export const artifactShown = (artifact: CompletenessArtifact, filter: ArtifactFilter): boolean =>
-  (!filter.coreOnly || artifact.core) && (!filter.emptyOnly || artifact.documents === 0);
+  (!filter.coreOnly || artifact.core) && (!filter.emptyOnly || !holdsFiles(artifact));
 
 /**
  * The artifacts the filter keeps, grouped by zone (first two digits) and section (first four), in

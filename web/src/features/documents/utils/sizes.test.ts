@@ -11,6 +11,9 @@ describe('file sizes for people', () => {
     expect(formatSize(1_234_567, 'tr')).toBe('1,2 MB');
     expect(formatSize(999_999, 'en')).toBe('1 MB');
     expect(formatSize(100_000_000, 'de')).toBe('100 MB');
+    expect(formatSize(999_999_999, 'en')).toBe('1 GB');
+    expect(formatSize(2_000_000_000, 'de')).toMatch(/^2\sGB$/);
+    expect(formatSize(2_500_000_000, 'tr')).toBe('2,5 GB');
   });
 
   it('writes the exact size in the reader’s language', () => {
