@@ -18,8 +18,9 @@ import { consoleOf, enrolledAdmin, signInThroughUi } from './session-support';
  * administrator finds it in the console's held queue, follows "Map this type" to the standard,
  * which is extended and published (signed), and the document is delivered. The administrator
  * downloads a document (recorded on it and in the audit trail) and exports the study as an
- * eTMF-EMS package whose checksums all hold. A wrong checksum, a forbidden type and a connection
- * the system is not in are refused.
+ * eTMF-EMS package whose checksums all hold; the sponsor's administrator imports that package
+ * into the extension study through the console, every file verified and filed at the same site.
+ * A wrong checksum, a forbidden type and a connection the system is not in are refused.
  */
 
 test.setTimeout(300_000);
@@ -90,8 +91,9 @@ const publish = async (c: ConsoleInfo, user: EnrolledTestUser, s: Standard) =>
     code: await user.authenticator.next(),
   });
 
-test('documents: a site system sends, the sponsor system receives in its own types; a held type is mapped and released; download (audited) and eTMF-EMS export; refusals', async ({
+test('documents: a site system sends, the sponsor system receives in its own types; a held type is mapped and released; download (audited), eTMF-EMS export and import into another study; refusals', async ({
   page,
+  browser,
   request,
   baseURL,
 }) => {
@@ -398,4 +400,75 @@ test('documents: a site system sends, the sponsor system receives in its own typ
       expect(parseIntegrity(file.integrity)?.hex).toBe(sha(await read(file.contentUrl)));
     }
   }
+
+  // ---- the package imported into the follow-up study, through the console ----
+  const { study: followUp } = await call<{ study: { studyId: string } }>(
+    c,
+    admin.idToken,
+    'create-study',
+    {
+      sponsorOrganisationId: sponsorId,
+      protocolNumber: `NS-${tag}-EXT`,
+      title: 'The extension study',
+      phase: 'phase-3',
+    },
+  );
+  await call(c, admin.idToken, 'invite-site', {
+    studyId: followUp.studyId,
+    siteOrganisationId: siteId,
+    siteNumber: '017',
+    country: 'DE',
+    principalInvestigator: 'Dr. Aylin Demir',
+    sponsorSystemId: etmf,
+  });
+  const sponsorPage = await browser.newPage({ baseURL });
+  await signInThroughUi(sponsorPage, sponsorAdmin);
+  await sponsorPage.goto(`/admin/documents/completeness?studyId=${followUp.studyId}`);
+  await sponsorPage.getByRole('button', { name: 'Import eTMF-EMS package' }).click();
+  await sponsorPage.getByLabel('eTMF-EMS package (.zip)').setInputFiles({
+    name: `NS-${tag}-etmf-ems.zip`,
+    mimeType: 'application/zip',
+    buffer: Buffer.from(zip),
+  });
+  await sponsorPage.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(
+    sponsorPage.getByRole('heading', { name: 'eTMF-EMS import', exact: true }),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(sponsorPage.getByText('Completed').first()).toBeVisible();
+  const importId = new URL(sponsorPage.url()).searchParams.get('importId') ?? '';
+  const report = await callApi(c, `s3documents/import-get?importId=${importId}`, {
+    method: 'GET',
+    token: sponsorAdmin.idToken,
+  });
+  expect(report.status).toBe(200);
+  const imported = (
+    report.body as {
+      data: {
+        import: { state: string; filed: number; notFiled: number };
+        objects: { artifactNumber: string; siteNumber: string | null; sha256: string }[];
+      };
+    }
+  ).data;
+  expect(imported.import).toMatchObject({ state: 'completed', filed: 3, notFiled: 0 });
+  expect(imported.objects.map((o) => o.artifactNumber).sort()).toEqual([
+    '05.02.04',
+    '05.02.07',
+    '05.02.08',
+  ]);
+  expect(imported.objects.every((o) => o.siteNumber === '017')).toBe(true);
+  // Every file the same bytes as the package's, its checksum verified on the way in.
+  const packaged = new Set(
+    await Promise.all(
+      inventory.objects.flatMap((o) => o.files.map(async (f) => sha(await read(f.contentUrl)))),
+    ),
+  );
+  for (const o of imported.objects) expect(packaged.has(o.sha256)).toBe(true);
+  // One of them downloaded from the import's page: the same bytes.
+  const fetching = sponsorPage.waitForEvent('download');
+  await sponsorPage.getByRole('button', { name: 'Download' }).first().click();
+  const fetched = await fetching;
+  expect(packaged.has(sha(await readFile(await fetched.path())))).toBe(true);
+  await sponsorPage.close();
 });
