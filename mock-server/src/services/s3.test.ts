@@ -15,6 +15,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS, REGION } from './aws-local';
@@ -282,5 +283,91 @@ describe("s3rver's objects, written whole", () => {
     expect(await keysListed()).toEqual(before);
     expect(await read('doc.txt')).toBe('two!');
     await expect(read('left')).rejects.toMatchObject({ name: 'NoSuchKey' });
+  });
+});
+
+describe("PutObject's additional checksums, checked as S3 checks them", () => {
+  let dir = '';
+  let s3: RunningS3 | undefined;
+  const bucket = 'checksum-test';
+  const config = {
+    region: REGION,
+    credentials: LOCAL_CREDENTIALS,
+    forcePathStyle: true,
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ccsc-s3-'));
+    s3 = await startS3({ directory: dir, host: '127.0.0.1', port: 0, debug: false });
+    const client = new S3Client({ ...config, endpoint: s3.url });
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: 'kept', Body: 'the original' }));
+    client.destroy();
+  });
+
+  afterAll(async () => {
+    await s3?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const put = (url: string, body: string) =>
+    fetch(url, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body });
+
+  it('refuses a presigned PUT whose URL carries the checksum of an empty body (the SDK default), storing nothing', async () => {
+    const client = new S3Client({ ...config, endpoint: s3?.url ?? '' });
+    const url = await getSignedUrl(
+      client,
+      new PutObjectCommand({ Bucket: bucket, Key: 'kept', ContentType: 'text/plain' }),
+      { expiresIn: 60 },
+    );
+    expect(new URL(url).searchParams.get('x-amz-checksum-crc32')).toBe('AAAAAA==');
+    const res = await put(url, 'a real document');
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(text).toContain('<Code>BadDigest</Code>');
+    expect(text).toContain('The CRC32 you specified did not match the calculated checksum.');
+    const still = await client.send(new GetObjectCommand({ Bucket: bucket, Key: 'kept' }));
+    expect(await still.Body?.transformToString()).toBe('the original');
+    client.destroy();
+  });
+
+  it('takes the same PUT presigned by a client that adds checksums only when required', async () => {
+    const client = new S3Client({
+      ...config,
+      endpoint: s3?.url ?? '',
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+    const url = await getSignedUrl(
+      client,
+      new PutObjectCommand({ Bucket: bucket, Key: 'fresh', ContentType: 'text/plain' }),
+      { expiresIn: 60 },
+    );
+    expect(new URL(url).searchParams.has('x-amz-checksum-crc32')).toBe(false);
+    expect((await put(url, 'a real document')).status).toBe(200);
+    client.destroy();
+  });
+
+  it('checks a checksum header the SDK computes itself, and a wrong one (BadDigest)', async () => {
+    const client = new S3Client({ ...config, endpoint: s3?.url ?? '' });
+    await client.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: 'sdk',
+        Body: 'hello',
+        ChecksumAlgorithm: 'SHA256',
+      }),
+    );
+    const wrong = client.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: 'sdk',
+        Body: 'hello again',
+        ChecksumSHA256: createHash('sha256').update('something else').digest('base64'),
+      }),
+    );
+    await expect(wrong).rejects.toMatchObject({ name: 'BadDigest' });
+    const kept = await client.send(new GetObjectCommand({ Bucket: bucket, Key: 'sdk' }));
+    expect(await kept.Body?.transformToString()).toBe('hello');
+    client.destroy();
   });
 });

@@ -1,8 +1,10 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
+import { crc32 } from 'node:zlib';
 import S3rver, { type S3rverContext, type S3rverMiddleware, type S3rverStore } from 's3rver';
 import { DUMMY_ACCOUNT } from 's3rver/lib/models/account.js';
 import S3Error from 's3rver/lib/models/error.js';
+import type S3Object from 's3rver/lib/models/object.js';
 import { LOCAL_CREDENTIALS } from './aws-local';
 import { closeServer, listen, type Stoppable, urlHost } from './net';
 import { AtomicFilesystemStore } from './s3-store';
@@ -116,6 +118,96 @@ export const listObjectsV2Pagination: S3rverMiddleware = async (ctx, next) => {
   }
 };
 
+/** The additional checksums S3 verifies on PutObject that this stand-in verifies too. */
+const CHECKSUMS = {
+  crc32: { name: 'CRC32', digest: () => crc32Digest() },
+  sha1: { name: 'SHA1', digest: () => hashDigest('sha1') },
+  sha256: { name: 'SHA256', digest: () => hashDigest('sha256') },
+} as const;
+
+interface Digest {
+  update(chunk: Buffer): void;
+  /** base64, as the x-amz-checksum-* values are written */
+  value(): string;
+}
+
+const crc32Digest = (): Digest => {
+  let crc = 0;
+  return {
+    update: (chunk) => {
+      crc = crc32(chunk, crc);
+    },
+    value: () => {
+      const bytes = Buffer.alloc(4);
+      bytes.writeUInt32BE(crc >>> 0);
+      return bytes.toString('base64');
+    },
+  };
+};
+
+const hashDigest = (algorithm: string): Digest => {
+  const hash = createHash(algorithm);
+  return { update: (chunk) => hash.update(chunk), value: () => hash.digest('base64') };
+};
+
+const OBJECT_PATH = /^\/[^/]+\/.+/;
+
+/**
+ * PutObject's additional checksum, as S3 checks it: an `x-amz-checksum-crc32` (or -sha1,
+ * -sha256) header, or query parameter of a presigned URL, must be the checksum of the body that
+ * arrives, else 400 BadDigest and nothing is stored. s3rver ignores them; a presigned PUT URL
+ * that carries the checksum of an empty body (AWS SDK v3's default since 3.729 when nothing
+ * says WHEN_REQUIRED) would then work offline and fail on S3. The body is checked as it streams
+ * into the store, which renames it into place only after the last byte (s3-store.ts), so a
+ * mismatch leaves the previous object as it was.
+ */
+export const putObjectChecksum: S3rverMiddleware = async (ctx, next) => {
+  if (ctx.method !== 'PUT' || !OBJECT_PATH.test(ctx.path) || ctx.query.uploadId !== undefined) {
+    await next();
+    return;
+  }
+  const stated = (Object.keys(CHECKSUMS) as (keyof typeof CHECKSUMS)[]).flatMap((kind) => {
+    const name = `x-amz-checksum-${kind}`;
+    const value = ctx.get(name) || ctx.query[name];
+    return typeof value === 'string' && value !== '' ? [{ kind, value }] : [];
+  });
+  const first = stated[0];
+  if (first === undefined) {
+    await next();
+    return;
+  }
+  const expected = first;
+  const store = ctx.app.store;
+  ctx.store = Object.create(store, {
+    putObject: {
+      value: (object: S3Object) => {
+        const source = object.content;
+        if (source === null) return store.putObject(object);
+        const body = (Buffer.isBuffer(source) ? [source] : source) as
+          Iterable<Buffer> | AsyncIterable<Buffer>;
+        const checksum = CHECKSUMS[expected.kind];
+        const digest = checksum.digest();
+        async function* checked() {
+          for await (const chunk of body) {
+            digest.update(chunk);
+            yield chunk;
+          }
+          if (digest.value() !== expected.value) {
+            throw new S3Error(
+              'BadDigest',
+              `The ${checksum.name} you specified did not match the calculated checksum.`,
+            );
+          }
+        }
+        // The same S3Object (its class kept), its content checked on the way through.
+        const copy = Object.create(Object.getPrototypeOf(object) as object) as S3Object;
+        return store.putObject(Object.assign(copy, object, { content: checked() }));
+      },
+    },
+  }) as S3rverStore;
+  await next();
+};
+
 export interface S3Options {
   directory: string;
   host: string;
@@ -146,7 +238,7 @@ export const startS3 = async (options: S3Options): Promise<RunningS3> => {
   server.store = server.context.store = new AtomicFilesystemStore(options.directory);
   const routerAt = server.middleware.findIndex((m) => m.router !== undefined);
   if (routerAt === -1) throw new Error('s3rver changed: its router middleware was not found');
-  server.middleware.splice(routerAt, 0, listObjectsV2Pagination);
+  server.middleware.splice(routerAt, 0, listObjectsV2Pagination, putObjectChecksum);
   // Not s3rver's run()/listen(): those leave a failed bind (EADDRINUSE) as an unhandled 'error'
   // event that ends the process, instead of a rejection the stack can report.
   const http = createServer(server.callback());

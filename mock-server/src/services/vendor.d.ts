@@ -45,6 +45,10 @@ declare module 's3rver' {
 
   export interface S3rverStore {
     listObjects(bucket: string, options: Record<string, unknown>): Promise<ListObjectsResult>;
+    /** `object` is an S3Object (s3rver/lib/models/object.js); its content streams in. */
+    putObject(object: {
+      content: Buffer | NodeJS.ReadableStream | AsyncIterable<Buffer> | null;
+    }): Promise<unknown>;
   }
 
   /** The part of Koa's context the stack's middleware touches. */
@@ -55,6 +59,8 @@ declare module 's3rver' {
     body: unknown;
     store: S3rverStore;
     app: { store: S3rverStore };
+    /** Koa's: a request header's value, '' when absent. */
+    get(field: string): string;
   }
 
   export type S3rverMiddleware = ((

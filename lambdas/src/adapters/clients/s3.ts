@@ -18,6 +18,10 @@ export const s3: S3Access = /* @__PURE__ */ once(async () => {
     client: new sdk.S3Client({
       region: lambdaEnv().AWS_REGION,
       forcePathStyle: lambdaEnv().S3_FORCE_PATH_STYLE,
+      // Checksums only where an operation requires one. The default (WHEN_SUPPORTED) puts the
+      // CRC32 of an empty body into every presigned PUT URL, and S3 refuses the real upload
+      // with BadDigest; the hub verifies every file's SHA-256 itself.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
     }),
     sdk,
   };
