@@ -515,12 +515,15 @@ export const OPERATION_PERMISSIONS = {
     DOCUMENT_UPLOAD_SIGN,
     AUDIT_APPEND,
   ],
-  // The package read by ranges from incoming/, each verified file kept under records/, each
-  // outcome written with the import's progress (and the study's claim and counter).
+  // The package read by ranges from incoming/, each file staged there and verified, then kept
+  // under records/; each outcome written with the import's progress (and the study's claim and
+  // counter).
   's3documents/import-etmf': [
     REGISTRY_READ,
     DOCUMENT_READ,
     DOCUMENT_WRITE,
+    // Each file staged under incoming/ while it is verified, then kept under records/.
+    { on: 'documentUploads', actions: ['s3:PutObject', 's3:AbortMultipartUpload'] },
     ...DOCUMENT_KEEP,
     AUDIT_APPEND,
   ],

@@ -13,6 +13,7 @@ import type {
   ImportStore,
   NotFiledRecord,
 } from '../ports/document-imports';
+import { jitteredBackoff } from './backoff';
 import {
   type DynamoAccess,
   type DynamoSource,
@@ -20,6 +21,9 @@ import {
   isCancelled,
   isConditionFailure,
 } from './clients/dynamodb';
+
+/** How often a step crossed by another write (TransactionConflict) is tried again. */
+const STEP_ATTEMPTS = 4;
 
 const KEY_ATTRIBUTES: ReadonlySet<string> = new Set(['pk', 'sk']);
 /** An item's fields without its keys: the record it was written from. */
@@ -146,18 +150,22 @@ export class DynamoImportStore implements ImportStore {
               },
             },
           ];
-    try {
-      await client.send(new sdk.TransactWriteCommand({ TransactItems: [...rows, progress] }));
-      return 'written';
-    } catch (err) {
-      if (!isCancelled(err)) throw err;
-      // Which condition failed: the import moved on, or the study holds the file already.
-      const now = await this.getImport(next.importId);
-      if (now?.revision !== expectedRevision) return 'moved';
-      if (row.kind === 'filed' && (await this.claimOf(next.studyId, row.claim)) !== null) {
-        return 'claimed';
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await client.send(new sdk.TransactWriteCommand({ TransactItems: [...rows, progress] }));
+        return 'written';
+      } catch (err) {
+        if (!isCancelled(err)) throw err;
+        // Which condition failed: the import moved on, or the study holds the file already.
+        const now = await this.getImport(next.importId);
+        if (now?.revision !== expectedRevision) return 'moved';
+        if (row.kind === 'filed' && (await this.claimOf(next.studyId, row.claim)) !== null) {
+          return 'claimed';
+        }
+        // Neither: a write crossing it (a delivery ADDing to the same artifact counter).
+        if (attempt >= STEP_ATTEMPTS) throw err;
+        await jitteredBackoff(attempt + 1, 500);
       }
-      throw err;
     }
   }
 
@@ -191,7 +199,9 @@ export class DynamoImportStore implements ImportStore {
       let keys: Record<string, unknown>[] = ids.slice(at, at + 100).map((id) => importKey(id));
       for (let round = 0; keys.length > 0 && round < 8; round += 1) {
         const got = await client.send(
-          new sdk.BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys } } }),
+          new sdk.BatchGetCommand({
+            RequestItems: { [this.tableName]: { Keys: keys, ConsistentRead: true } },
+          }),
         );
         for (const item of got.Responses?.[this.tableName] ?? []) {
           const record = withoutKeys(item) as unknown as ImportRecord;
@@ -221,6 +231,7 @@ export class DynamoImportStore implements ImportStore {
           ':last': 'FILED#~',
         },
         Limit: limit + 1,
+        ConsistentRead: true,
       }),
     );
     const rows = (out.Items ?? []).map((i) => withoutKeys(i) as unknown as FiledRecord);
@@ -230,7 +241,11 @@ export class DynamoImportStore implements ImportStore {
   async getFiled(importId: string, seq: number): Promise<FiledRecord | null> {
     const { client, sdk } = await this.db();
     const out = await client.send(
-      new sdk.GetCommand({ TableName: this.tableName, Key: importRowKey(importId, 'FILED', seq) }),
+      new sdk.GetCommand({
+        TableName: this.tableName,
+        Key: importRowKey(importId, 'FILED', seq),
+        ConsistentRead: true,
+      }),
     );
     return out.Item === undefined ? null : (withoutKeys(out.Item) as unknown as FiledRecord);
   }
@@ -246,6 +261,7 @@ export class DynamoImportStore implements ImportStore {
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :kind)',
           ExpressionAttributeValues: { ':pk': importKey(importId).pk, ':kind': 'NOTFILED#' },
           Limit: limit - out.length,
+          ConsistentRead: true,
           ...(start === undefined ? {} : { ExclusiveStartKey: start }),
         }),
       );

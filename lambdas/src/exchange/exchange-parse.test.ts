@@ -517,6 +517,13 @@ describe('parseExchangeXml', () => {
     );
     expect(result.problems.map((p) => p.message)).toEqual(['<OBJECTTITLE> is too long.']);
   });
+
+  it('holds an attribute to the longest allowed too, even when it arrives whole', async () => {
+    const xml = broken('TRANSFERSOURCEID="ACME-CRO"', `TRANSFERSOURCEID="${'x'.repeat(5000)}"`);
+    const result = await parseExchangeXml(xml, { maxValueLength: 4096 });
+    expect(result.problems.map((p) => p.message)).toEqual(['TRANSFERSOURCEID is too long.']);
+    expect(result.batch).toBeNull();
+  });
 });
 
 describe('readExchangeXml items', () => {

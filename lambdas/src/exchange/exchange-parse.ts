@@ -302,6 +302,11 @@ class Validator {
         frame.broken = true;
         continue;
       }
+      if (attribute.value.length > this.limits.maxValueLength) {
+        this.problem(attribute.line, `${rule.name} is too long.`);
+        frame.broken = true;
+        continue;
+      }
       const value = processed(rule.type, attribute.value);
       const problem = rule.type.problem(value);
       if (problem !== null) {

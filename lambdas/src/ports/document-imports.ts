@@ -108,9 +108,28 @@ export interface ImportStore {
   notFiledRows(importId: string, limit: number): Promise<NotFiledRecord[]>;
 }
 
-/** Where an import keeps a file it verified (records are never deleted). */
-export const importedFileKeyOf = (studyId: string, importId: string, seq: number): string =>
-  `records/${studyId}/imports/${importId}/${String(seq)}`;
+/** A file of the inventory by its place: the object's position, the file's within it. */
+export interface InventoryPosition {
+  object: number;
+  file: number;
+}
+
+/**
+ * Where an import keeps a file it verified (records are never deleted): one key per file of the
+ * inventory, so no later file ever writes a version over it.
+ */
+export const importedFileKeyOf = (
+  studyId: string,
+  importId: string,
+  at: InventoryPosition,
+): string => `records/${studyId}/imports/${importId}/${String(at.object)}-${String(at.file)}`;
+
+/**
+ * Where a file is staged while it is verified: with the uploads (incoming/, which expires), so
+ * nothing unverified is ever written under records/.
+ */
+export const importStageKeyOf = (importId: string, at: InventoryPosition): string =>
+  `incoming/imports/${importId}/${String(at.object)}-${String(at.file)}`;
 
 /** Where the package is uploaded: with the senders' uploads, which expire after 7 days. */
 export const importUploadKeyOf = (importId: string): string => `incoming/imports/${importId}.zip`;

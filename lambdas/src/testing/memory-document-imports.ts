@@ -132,7 +132,7 @@ export class MemoryImportStore implements ImportStore {
 
 type ImportFiles = Pick<
   DocumentFiles,
-  'uploadUrl' | 'sizeOf' | 'readRange' | 'store' | 'downloadUrl'
+  'uploadUrl' | 'sizeOf' | 'readRange' | 'store' | 'keep' | 'downloadUrl'
 >;
 
 /**
@@ -145,7 +145,9 @@ export class MemoryDocumentFiles implements ImportFiles {
   readonly objects = new Map<string, Buffer>();
   /** Each store that completed: its key, content type and what it answered. */
   readonly stored: { key: string; contentType: string; size: number; sha256: string }[] = [];
-  readonly calls = { uploadUrl: 0, sizeOf: 0, readRange: 0, store: 0, downloadUrl: 0 };
+  /** Each keep (a staged file copied under records/): its key and what it answered. */
+  readonly kept: { key: string; from: string; size: number; sha256: string }[] = [];
+  readonly calls = { uploadUrl: 0, sizeOf: 0, readRange: 0, store: 0, keep: 0, downloadUrl: 0 };
   /** Awaited at the start of each store: a test holds an import in the middle of a file with it. */
   beforeStore: ((key: string) => Promise<void>) | null = null;
   /** The next store fails with this (after consuming nothing), as S3 that is down would. */
@@ -213,6 +215,26 @@ export class MemoryDocumentFiles implements ImportFiles {
     this.objects.set(key, Buffer.concat(chunks));
     this.stored.push({ key, contentType, size, sha256 });
     return { size, sha256 };
+  }
+
+  keep(
+    incomingKey: string,
+    recordKey: string,
+    _contentType: string,
+    maxBytes: number,
+  ): Promise<{ size: number; sha256: string }> {
+    this.calls.keep += 1;
+    const bytes = this.objects.get(incomingKey);
+    if (bytes === undefined) {
+      return Promise.reject(
+        Object.assign(new Error(`No object ${incomingKey}.`), { name: 'NoSuchKey' }),
+      );
+    }
+    const copied = bytes.subarray(0, maxBytes + 1);
+    const sha256 = createHash('sha256').update(copied).digest('hex');
+    this.objects.set(recordKey, Buffer.from(copied));
+    this.kept.push({ key: recordKey, from: incomingKey, size: copied.length, sha256 });
+    return Promise.resolve({ size: copied.length, sha256 });
   }
 
   downloadUrl(

@@ -236,6 +236,14 @@ const importOnce = async (w: World, zip: Buffer, who: Who = WHO.sponsorAdmin) =>
   (await runToEnd(w, await announce(w, zip, who), who)).last;
 
 const recordsOf = (w: World) => w.files.keysUnder('records/');
+/** The places of EVERY_LEVEL's five files: OBJ-1 has two. */
+const POSITIONS = [
+  { object: 0, file: 0 },
+  { object: 0, file: 1 },
+  { object: 1, file: 0 },
+  { object: 2, file: 0 },
+  { object: 3, file: 0 },
+];
 
 /** A promise a test resolves when it likes. */
 const gate = () => {
@@ -349,15 +357,18 @@ describe('s3documents/import-etmf-upload', () => {
       uploadKey: `incoming/imports/${importId}.zip`,
       leaseUntil: null,
     });
-    expect(w.audit.entries).toEqual([
-      expect.objectContaining({
-        action: 'study.import-announced',
-        outcome: 'success',
-        organisationId: ORG.sponsor.organisationId,
-        target: { type: 'study', id: STUDY.main.studyId, label: STUDY.main.protocolNumber },
-        after: { importId, fileName: 'cro-transfer.zip', size: 4096 },
-      }),
-    ]);
+    // In the trail of each organisation the study's imports concern: its sponsor, its CRO.
+    expect(w.audit.entries).toEqual(
+      [ORG.sponsor.organisationId, ORG.cro.organisationId].map((organisationId): unknown =>
+        expect.objectContaining({
+          action: 'study.import-announced',
+          outcome: 'success',
+          organisationId,
+          target: { type: 'study', id: STUDY.main.studyId, label: STUDY.main.protocolNumber },
+          after: { importId, fileName: 'cro-transfer.zip', size: 4096 },
+        }),
+      ),
+    );
   });
 
   it.each<[string, Who, string | null]>([
@@ -372,8 +383,11 @@ describe('s3documents/import-etmf-upload', () => {
       who,
     );
     expect(w.imports.imports.get(started.importId)?.organisationId).toBe(organisationId);
-    // Into the importer's own trail; a PlatformAdmin's into the sponsor's.
-    expect(w.audit.entries[0]?.organisationId).toBe(organisationId ?? ORG.sponsor.organisationId);
+    // Whoever imports, into the sponsor's and the CRO's trails.
+    expect(w.audit.entries.map((e) => e.organisationId)).toEqual([
+      ORG.sponsor.organisationId,
+      ORG.cro.organisationId,
+    ]);
   });
 
   it.each<[string, Who, string, typeof ForbiddenError | typeof NotFoundError]>([
@@ -427,9 +441,9 @@ describe('s3documents/import-etmf', () => {
     // No call left the import leased.
     expect(w.imports.imports.get(importId)?.leaseUntil).toBeNull();
 
-    // Every file stored once, under its own number, as it was in the package.
-    const keys = [1, 2, 3, 4, 5].map((seq) => importedFileKeyOf(STUDY.main.studyId, importId, seq));
-    expect(w.files.stored.map((s) => s.key)).toEqual(keys);
+    // Every file kept once, under its own place in the inventory, as it was in the package.
+    const keys = POSITIONS.map((at) => importedFileKeyOf(STUDY.main.studyId, importId, at));
+    expect(w.files.kept.map((s) => s.key)).toEqual(keys);
     expect(recordsOf(w)).toEqual([...keys].sort());
     expect(keys.map((k) => w.files.objects.get(k))).toEqual([
       PLAN,
@@ -501,8 +515,17 @@ describe('s3documents/import-etmf', () => {
       'study-1#05.02.04#conn-101': 1,
     });
 
-    expect(w.audit.actions()).toEqual(['study.import-announced', 'study.imported-etmf']);
-    expect(w.audit.entries[1]).toMatchObject({
+    // Each call that stopped short said what it filed; the last, the whole import.
+    expect(w.audit.actions()).toEqual([
+      ...Array<string>(2).fill('study.import-announced'),
+      ...Array<string>(8).fill('study.import-progressed'),
+      ...Array<string>(2).fill('study.imported-etmf'),
+    ]);
+    expect(w.audit.entries[2]).toMatchObject({
+      action: 'study.import-progressed',
+      after: { importId, files: 5, filed: 1, alreadyFiled: 0, notFiled: 0, filedSoFar: 1 },
+    });
+    expect(w.audit.entries[10]).toMatchObject({
       organisationId: ORG.sponsor.organisationId,
       target: { type: 'study', id: STUDY.main.studyId },
       after: {
@@ -580,8 +603,8 @@ describe('s3documents/import-etmf', () => {
     w.clock.advance(10_000 + 60_000 + 1);
     expect(await run(w, importId)).toMatchObject({ state: 'completed', filed: 5 });
     expect([...(w.imports.filed.get(importId)?.keys() ?? [])]).toEqual([1, 2, 3, 4, 5]);
-    expect(w.files.stored.map((s) => s.key)).toEqual(
-      [1, 2, 3, 4, 5].map((seq) => importedFileKeyOf(STUDY.main.studyId, importId, seq)),
+    expect(w.files.kept.map((s) => s.key)).toEqual(
+      POSITIONS.map((at) => importedFileKeyOf(STUDY.main.studyId, importId, at)),
     );
   });
 
@@ -700,11 +723,12 @@ describe('s3documents/import-etmf', () => {
       ['OBJ-SRI', `sha256-${sha(bytes.sri)}`, sha(bytes.sri)],
       ['OBJ-BARE', `md5-${hex('md5', bytes.bare)}`, sha(bytes.bare)],
     ]);
-    // Only the verified four reached store(); nothing else is under records/.
-    expect(w.files.calls.store).toBe(4);
+    // Only the verified four were kept; nothing else is under records/ (the mismatches were
+    // staged under incoming/, which expires).
+    expect(w.files.calls.keep).toBe(4);
     expect(recordsOf(w)).toHaveLength(4);
-    expect([...w.files.objects.values()]).not.toContainEqual(bytes.badMd5);
-    expect([...w.files.objects.values()]).not.toContainEqual(bytes.badSha256);
+    expect(recordsOf(w).map((k) => w.files.objects.get(k))).not.toContainEqual(bytes.badMd5);
+    expect(recordsOf(w).map((k) => w.files.objects.get(k))).not.toContainEqual(bytes.badSha256);
   });
 
   it('reports every object it cannot file, with its reason, and files the rest', async () => {
@@ -779,8 +803,8 @@ describe('s3documents/import-etmf', () => {
       `Site 999 is not a site of study ${STUDY.main.protocolNumber}.`,
     );
     expect(detail['NO-SITEID']).toBe('The site-level object names no SITEID.');
-    expect(w.files.calls.store).toBe(1);
-    expect(recordsOf(w)).toEqual([importedFileKeyOf(STUDY.main.studyId, done.importId, 1)]);
+    expect(w.files.calls.keep).toBe(1);
+    expect(recordsOf(w)).toHaveLength(1);
     expect(w.imports.notFiled.get(done.importId)?.size).toBe(11);
   });
 
@@ -831,7 +855,10 @@ describe('s3documents/import-etmf', () => {
       expect(answer.completedAt).not.toBeNull();
       expect(w.files.calls.store).toBe(0);
       expect(recordsOf(w)).toEqual([]);
-      expect(w.audit.actions()).toEqual(['study.import-announced', 'study.import-rejected']);
+      expect([...new Set(w.audit.actions())]).toEqual([
+        'study.import-announced',
+        'study.import-rejected',
+      ]);
       // Once rejected, the same report again, nothing read.
       const calls = { ...w.files.calls };
       expect(await run(w, importId)).toEqual(answer);
@@ -941,6 +968,37 @@ describe('s3documents/import-etmf', () => {
     expect(last.rejection).toMatch(/replaced after its exchange\.xml was validated/);
   });
 
+  it('refuses an inventory with a value too long to keep (4,096 characters at most), and keeps few of many names', async () => {
+    const w = setUp();
+    const plan = pdf('plan');
+    const long = await packageOf(
+      [object({ objectId: 'OBJ-1', files: [file('plan.pdf', 'plan.pdf', plan)] })],
+      { 'plan.pdf': plan },
+      { ...BATCH, transferSourceId: 'X'.repeat(5000) },
+    );
+    const refused = await importOnce(w, long);
+    expect(refused).toMatchObject({ state: 'rejected', filed: 0 });
+    expect(refused.problems.length).toBeGreaterThan(0);
+    expect(refused.problems.every((p) => p.message.length <= 300)).toBe(true);
+
+    const names = Array.from({ length: 500 }, (_, i) => `Person ${String(i)} ${'n'.repeat(300)}`);
+    const many = await packageOf(
+      [
+        object({
+          objectId: 'OBJ-NAMES',
+          personNames: names,
+          files: [file('plan.pdf', 'plan.pdf', plan)],
+        }),
+      ],
+      { 'plan.pdf': plan },
+    );
+    const done = await importOnce(w, many);
+    expect(done).toMatchObject({ state: 'completed', filed: 1 });
+    const [filed] = (await get(w, { importId: done.importId })).objects;
+    expect(filed?.personNames).toHaveLength(20);
+    expect(filed?.personNames.every((n) => n.length <= 200)).toBe(true);
+  });
+
   it('says the package is not uploaded yet (409), changing nothing', async () => {
     const w = setUp();
     const { import: started } = await start(w, {
@@ -971,7 +1029,9 @@ describe('reach over imports', () => {
     const done = await importOnce(w, await everyLevel(), WHO.croAdmin);
     expect(done).toMatchObject({ state: 'completed', filed: 5 });
     expect(w.audit.entries.map((e) => e.organisationId)).toEqual([
+      ORG.sponsor.organisationId,
       ORG.cro.organisationId,
+      ORG.sponsor.organisationId,
       ORG.cro.organisationId,
     ]);
     // The sponsor sees the CRO's import too.
@@ -1098,7 +1158,7 @@ describe('s3documents/import-download', () => {
     const link = await download(w, done.importId, 4);
     expect(link).toEqual({
       url: expect.stringContaining(
-        `https://documents.example.com/${importedFileKeyOf(STUDY.main.studyId, done.importId, 4)}?`,
+        `https://documents.example.com/${importedFileKeyOf(STUDY.main.studyId, done.importId, { object: 2, file: 0 })}?`,
       ) as unknown,
       expiresAt: expect.any(String) as unknown,
       fileName: 'CV Müller.pdf',
@@ -1108,10 +1168,13 @@ describe('s3documents/import-download', () => {
     expect(new URL(link.url).searchParams.get('expires')).toBe('900');
     expect(w.audit.actions()).toEqual([
       'study.import-announced',
+      'study.import-announced',
+      'study.imported-etmf',
       'study.imported-etmf',
       'imported-file.downloaded',
+      'imported-file.downloaded',
     ]);
-    expect(w.audit.entries[2]).toMatchObject({
+    expect(w.audit.entries[4]).toMatchObject({
       outcome: 'success',
       actor: { email: 'sponsor@example.com', role: 'OrgAdmin' },
       organisationId: ORG.sponsor.organisationId,
@@ -1126,9 +1189,13 @@ describe('s3documents/import-download', () => {
       },
     });
 
-    // A PlatformAdmin's download goes into the sponsor's trail.
+    expect(w.audit.entries[5]?.organisationId).toBe(ORG.cro.organisationId);
+    // A PlatformAdmin's download goes into the same trails.
     await download(w, done.importId, 1, WHO.platformAdmin);
-    expect(w.audit.entries[3]?.organisationId).toBe(ORG.sponsor.organisationId);
+    expect(w.audit.entries.slice(6).map((e) => e.organisationId)).toEqual([
+      ORG.sponsor.organisationId,
+      ORG.cro.organisationId,
+    ]);
   });
 
   it('the link expires 15 minutes after it was made', async () => {

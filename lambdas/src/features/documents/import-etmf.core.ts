@@ -29,6 +29,7 @@ import {
   type ImportStepRow,
   type ImportStore,
   type NotFiledRecord,
+  importStageKeyOf,
   importUploadKeyOf,
   importedFileKeyOf,
 } from '../../ports/document-imports';
@@ -60,8 +61,11 @@ import { LINK_SECONDS } from './document-views';
 export interface ImportDeps {
   registry: Pick<Registry, 'snapshot'>;
   imports: ImportStore;
-  files: Pick<DocumentFiles, 'uploadUrl' | 'sizeOf' | 'readRange' | 'store' | 'downloadUrl'>;
-  audit: Pick<AuditTrail, 'append'>;
+  files: Pick<
+    DocumentFiles,
+    'uploadUrl' | 'sizeOf' | 'readRange' | 'store' | 'keep' | 'downloadUrl'
+  >;
+  audit: Pick<AuditTrail, 'appendAll'>;
   clock: Clock;
   /** A new import id's random part (tests hand in their own). */
   newId?: () => string;
@@ -71,8 +75,21 @@ export interface ImportDeps {
 
 type Routes = typeof routes;
 
-/** One call files for this long, then answers (API Gateway ends a call at 29 s). */
-const STEP_BUDGET_MS = 15_000;
+/**
+ * One call starts no file after this long, then answers (API Gateway ends a call at 29 s; the
+ * last file, at most 100 MB, is read twice and written twice after it).
+ */
+const STEP_BUDGET_MS = 12_000;
+/** The longest value (or tag, or comment) an inventory may have: every one is kept somewhere. */
+const MAX_VALUE = 4096;
+/** The largest exchange.xml read (it is read again by every call of the import). */
+const MAX_INVENTORY_BYTES = 64 * 1024 * 1024;
+/** What the import keeps of the inventory's problems. */
+const PROBLEMS_KEPT = 100;
+
+/** A text cut to `max` characters (an ellipsis says so). */
+const clip = (text: string, max: number): string =>
+  text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 /** A call that died keeps others off the import this long past its budget. */
 const LEASE_SLACK_MS = 60_000;
 const UPLOAD_SECONDS = 15 * 60;
@@ -93,6 +110,19 @@ const studyTarget = (study: { studyId: string; protocolNumber: string }) => ({
   id: study.studyId,
   label: study.protocolNumber,
 });
+
+/**
+ * The audit records of an import's step, one in each trail it concerns: the study's sponsor's and
+ * its CRO's (the importer is one of them, or a PlatformAdmin).
+ */
+const importAudit = (
+  ctx: RequestContext<Caller>,
+  record: ImportRecord,
+  fact: Parameters<typeof auditEntry>[1],
+) =>
+  [...new Set([record.sponsorOrganisationId, record.croOrganisationId])]
+    .filter((o): o is string => o !== null)
+    .map((organisationId) => auditEntry(ctx, fact, organisationId));
 
 /** Whether the caller is on the study's sponsor side (its sponsor, its CRO) or reaches all. */
 const sponsorSide = (
@@ -236,16 +266,12 @@ export const startImport: Core<Routes['s3documents/import-etmf-upload'], ImportD
     leaseUntil: null,
   };
   await deps.imports.createImport(record);
-  await deps.audit.append(
-    auditEntry(
-      ctx,
-      {
-        action: 'study.import-announced',
-        target: studyTarget(study),
-        after: { importId, fileName: input.fileName, size: input.size },
-      },
-      record.organisationId ?? study.sponsorOrganisationId,
-    ),
+  await deps.audit.appendAll(
+    importAudit(ctx, record, {
+      action: 'study.import-announced',
+      target: studyTarget(study),
+      after: { importId, fileName: input.fileName, size: input.size },
+    }),
   );
   const upload = await deps.files.uploadUrl(record.uploadKey, 'application/zip', UPLOAD_SECONDS);
   return {
@@ -347,30 +373,19 @@ const placeOf = (
   return { ok: true, artifact, connection };
 };
 
-/** Hashes an entry with `algorithm` and SHA-256 at once. */
-const hashEntry = async (zip: ZipArchive, entry: ZipEntry, algorithm: string) => {
-  const stated = createHash(algorithm);
-  const sha256 = createHash('sha256');
-  for await (const chunk of zip.entryStream(entry)) {
-    stated.update(chunk);
-    sha256.update(chunk);
-  }
-  return { stated: stated.digest('hex'), sha256: sha256.digest('hex') };
-};
-
 /** What becomes of one file of one object. */
 const fileOutcome = async (
   object: EmsObject,
   file: EmsFile,
-  seq: number,
+  position: { object: number; file: number },
   run: Run,
   deps: Pick<ImportDeps, 'files' | 'imports'>,
 ): Promise<Outcome> => {
   const notFiled = (reason: NotFiledReason, detail: string): Outcome => ({
     kind: 'not-filed',
     reason,
-    detail,
-    fileName: file.fileName,
+    detail: clip(detail, 500),
+    fileName: clip(file.fileName, 255),
   });
   const place = placeOf(object, run);
   if (!place.ok) return notFiled(place.reason, place.detail);
@@ -397,42 +412,59 @@ const fileOutcome = async (
       `${fileName} has ${String(entry.size)} bytes; 100 MB at most.`,
     );
   }
-  const claim = createHash('sha256')
-    .update(
-      JSON.stringify([
-        run.record.batch?.transferSourceId ?? '',
-        object.objectId,
-        object.objectVersion,
-        integrity.algorithm,
-        integrity.hex,
-      ]),
-    )
-    .digest('hex');
-  if ((await deps.imports.claimOf(run.study.studyId, claim)) !== null) return { kind: 'already' };
-  let first: { stated: string; sha256: string };
+  // The study holds a file already when it came from the same source, object and version with
+  // the same content (its SHA-256, whatever hash the package states).
+  const claimOf = (sha256: string) =>
+    createHash('sha256')
+      .update(
+        JSON.stringify([
+          run.record.batch?.transferSourceId ?? '',
+          object.objectId,
+          object.objectVersion,
+          sha256,
+        ]),
+      )
+      .digest('hex');
+  const holds = async (sha256: string) =>
+    (await deps.imports.claimOf(run.study.studyId, claimOf(sha256))) !== null;
+  if (integrity.algorithm === 'sha256' && (await holds(integrity.hex))) return { kind: 'already' };
+  // Read once from the package into a stage of its own under incoming/ (which expires; only the
+  // hub writes there), hashed on the way with the algorithm INTEGRITY names and with SHA-256.
+  const stageKey = importStageKeyOf(run.record.importId, position);
+  const stated = createHash(integrity.algorithm);
+  async function* hashed() {
+    for await (const chunk of run.zip.entryStream(entry as ZipEntry)) {
+      stated.update(chunk);
+      yield chunk;
+    }
+  }
+  let staged: { size: number; sha256: string };
   try {
-    first = await hashEntry(run.zip, entry, integrity.algorithm);
+    staged = await deps.files.store(stageKey, hashed(), contentType, entry.size);
   } catch (err) {
     if (!(err instanceof ZipReadError)) throw err;
     return notFiled('file-unreadable', `${entry.name}: ${err.message}`);
   }
-  if (first.stated !== integrity.hex) {
-    return notFiled(
-      'checksum-mismatch',
-      `${entry.name}: its ${integrity.algorithm.toUpperCase()} is ${first.stated}, not ${integrity.hex} as INTEGRITY states.`,
-    );
-  }
-  const objectKey = importedFileKeyOf(run.study.studyId, run.record.importId, seq);
-  let kept: { size: number; sha256: string };
-  try {
-    kept = await deps.files.store(objectKey, run.zip.entryStream(entry), contentType, entry.size);
-  } catch (err) {
-    if (!(err instanceof ZipReadError)) throw err;
-    return notFiled('file-unreadable', `${entry.name}: ${err.message}`);
-  }
-  if (kept.sha256 !== first.sha256 || kept.size !== entry.size) {
+  const statedHex = stated.digest('hex');
+  if (staged.size !== entry.size) {
     return notFiled('file-unreadable', `${entry.name}: the package changed while it was read.`);
   }
+  if (statedHex !== integrity.hex) {
+    return notFiled(
+      'checksum-mismatch',
+      `${entry.name}: its ${integrity.algorithm.toUpperCase()} is ${statedHex}, not ${integrity.hex} as INTEGRITY states.`,
+    );
+  }
+  if (integrity.algorithm !== 'sha256' && (await holds(staged.sha256))) {
+    return { kind: 'already' };
+  }
+  // Verified: copied from the stage into records/ through SHA-256 once more.
+  const objectKey = importedFileKeyOf(run.study.studyId, run.record.importId, position);
+  const kept = await deps.files.keep(stageKey, objectKey, contentType, entry.size);
+  if (kept.sha256 !== staged.sha256 || kept.size !== staged.size) {
+    throw new Error(`The staged copy of ${entry.name} changed before it was kept.`);
+  }
+  const claim = claimOf(kept.sha256);
   const { artifact, connection } = place;
   return {
     kind: 'filed',
@@ -442,21 +474,21 @@ const fileOutcome = async (
       studyId: run.study.studyId,
       objectKey,
       filedAt: run.at,
-      objectId: object.objectId,
+      objectId: clip(object.objectId, 255),
       artifactNumber: artifact.number,
       artifactName: artifact.name,
-      subArtifact: object.subArtifact ?? null,
+      subArtifact: object.subArtifact === undefined ? null : clip(object.subArtifact, 300),
       level: LEVELS[object.objectLevel],
       countryId: object.countryId ?? null,
       siteNumber: connection?.siteNumber ?? null,
       connectionId: connection?.connectionId ?? null,
-      title: object.objectTitle?.trim() || fileName,
-      version: object.objectVersion,
+      title: clip(object.objectTitle?.trim() || fileName, 500),
+      version: clip(object.objectVersion, 100),
       versionState: object.objectVersionState,
       artifactDate: object.artifactDate === undefined ? null : isoDate(object.artifactDate),
       language: object.objectLanguage ?? null,
-      personNames: [...object.personNames],
-      fileName,
+      personNames: object.personNames.slice(0, 20).map((n) => clip(n, 200)),
+      fileName: clip(fileName, 255),
       contentType,
       size: kept.size,
       sha256: kept.sha256,
@@ -478,17 +510,23 @@ const validate = async (
   }
   const entry = zip.entries.find((e) => e.name === inventory);
   if (entry === undefined) return 'The package has no exchange.xml.';
+  if (entry.size > MAX_INVENTORY_BYTES) {
+    return `${inventory} has ${String(entry.size)} bytes; the hub reads one of at most 64 MB (split the transfer into several packages).`;
+  }
   let batch: EmsBatch | null = null;
   let objects = 0;
   let files = 0;
   const problems: { line: number; message: string }[] = [];
   try {
-    for await (const item of readExchangeXml(zip.entryStream(entry))) {
+    for await (const item of readExchangeXml(zip.entryStream(entry), {
+      maxValueLength: MAX_VALUE,
+      maxProblems: PROBLEMS_KEPT,
+    })) {
       if (item.kind === 'batch') batch = item.batch;
       else if (item.kind === 'object') {
         objects += 1;
         files += item.object.files.length;
-      } else problems.push(item.problem);
+      } else problems.push({ line: item.problem.line, message: clip(item.problem.message, 300) });
     }
   } catch (err) {
     if (!(err instanceof ZipReadError)) throw err;
@@ -574,16 +612,19 @@ export const runImport: Core<Routes['s3documents/import-etmf'], ImportDeps> = as
       completedAt: deps.clock.now().toISOString(),
       leaseUntil: null,
     });
-    await deps.audit.append(
-      auditEntry(
-        ctx,
-        {
-          action: 'study.import-rejected',
-          target: studyTarget(record),
-          after: { importId: record.importId, rejection, problems: problems.length },
+    await deps.audit.appendAll(
+      importAudit(ctx, record, {
+        action: 'study.import-rejected',
+        target: studyTarget(record),
+        after: {
+          importId: record.importId,
+          rejection,
+          problems: problems.length,
+          filed: record.filed,
+          alreadyFiled: record.alreadyFiled,
+          notFiled: record.notFiled,
         },
-        record.organisationId ?? record.sponsorOrganisationId,
-      ),
+      }),
     );
     return { import: await detailOf(record, deps) };
   };
@@ -652,9 +693,24 @@ export const runImport: Core<Routes['s3documents/import-etmf'], ImportDeps> = as
   let position = -1;
   let stopped = false;
   let worked = 0;
-  for await (const item of readExchangeXml(zip.entryStream(inventory))) {
+  const before = {
+    filed: record.filed,
+    alreadyFiled: record.alreadyFiled,
+    notFiled: record.notFiled,
+  };
+  const items = readExchangeXml(zip.entryStream(inventory), { maxValueLength: MAX_VALUE });
+  // The inventory's CRC-32 is checked at its end: a package replaced under the import fails it.
+  const checkedItems = async function* () {
+    try {
+      yield* items;
+    } catch (err) {
+      if (!(err instanceof ZipReadError)) throw err;
+      yield { kind: 'replaced' as const };
+    }
+  };
+  for await (const item of checkedItems()) {
     // The inventory validated once; a problem now means its bytes are not those any more.
-    if (item.kind === 'problem') return reject(REPLACED);
+    if (item.kind === 'problem' || item.kind === 'replaced') return reject(REPLACED);
     if (item.kind !== 'object') continue;
     position += 1;
     if (position < record.next.object) continue;
@@ -668,7 +724,13 @@ export const runImport: Core<Routes['s3documents/import-etmf'], ImportDeps> = as
         break;
       }
       run.record = record;
-      const outcome = await fileOutcome(item.object, file, record.filed + 1, run, deps);
+      const outcome = await fileOutcome(
+        item.object,
+        file,
+        { object: position, file: at },
+        run,
+        deps,
+      );
       const next =
         at + 1 < files.length
           ? { object: position, file: at + 1 }
@@ -693,7 +755,7 @@ export const runImport: Core<Routes['s3documents/import-etmf'], ImportDeps> = as
       } else {
         const row: NotFiledRecord = {
           seq: record.notFiled + 1,
-          objectId: item.object.objectId,
+          objectId: clip(item.object.objectId, 255),
           fileName: outcome.fileName,
           artifactNumber: item.object.artifactNumber,
           reason: outcome.reason,
@@ -714,6 +776,21 @@ export const runImport: Core<Routes['s3documents/import-etmf'], ImportDeps> = as
   }
   if (stopped) {
     await write({ ...record, revision: record.revision + 1, leaseUntil: null });
+    // What this call filed is in the trail now, not only when (if ever) the import completes.
+    await deps.audit.appendAll(
+      importAudit(ctx, record, {
+        action: 'study.import-progressed',
+        target: studyTarget(record),
+        after: {
+          importId: record.importId,
+          files: record.files,
+          filed: record.filed - before.filed,
+          alreadyFiled: record.alreadyFiled - before.alreadyFiled,
+          notFiled: record.notFiled - before.notFiled,
+          filedSoFar: record.filed,
+        },
+      }),
+    );
     return { import: await detailOf(record, deps) };
   }
   await write({
@@ -723,26 +800,22 @@ export const runImport: Core<Routes['s3documents/import-etmf'], ImportDeps> = as
     completedAt: deps.clock.now().toISOString(),
     leaseUntil: null,
   });
-  await deps.audit.append(
-    auditEntry(
-      ctx,
-      {
-        action: 'study.imported-etmf',
-        target: studyTarget(record),
-        after: {
-          importId: record.importId,
-          fileName: record.fileName,
-          transferSourceId: record.batch?.transferSourceId ?? null,
-          transferId: record.batch?.transferId ?? null,
-          objects: record.objects,
-          files: record.files,
-          filed: record.filed,
-          alreadyFiled: record.alreadyFiled,
-          notFiled: record.notFiled,
-        },
+  await deps.audit.appendAll(
+    importAudit(ctx, record, {
+      action: 'study.imported-etmf',
+      target: studyTarget(record),
+      after: {
+        importId: record.importId,
+        fileName: record.fileName,
+        transferSourceId: record.batch?.transferSourceId ?? null,
+        transferId: record.batch?.transferId ?? null,
+        objects: record.objects,
+        files: record.files,
+        filed: record.filed,
+        alreadyFiled: record.alreadyFiled,
+        notFiled: record.notFiled,
       },
-      record.organisationId ?? record.sponsorOrganisationId,
-    ),
+    }),
   );
   return { import: await detailOf(record, deps) };
 };
@@ -803,25 +876,19 @@ export const downloadImported: Core<Routes['s3documents/import-download'], Impor
   const record = await visibleImport(input.importId, ctx.caller, deps);
   const filed = await deps.imports.getFiled(record.importId, input.seq);
   if (filed === null) throw new NotFoundError('The import filed no file with that number.');
-  await deps.audit.append(
-    auditEntry(
-      ctx,
-      {
-        action: 'imported-file.downloaded',
-        target: { type: 'study', id: record.studyId, label: record.protocolNumber },
-        after: {
-          importId: record.importId,
-          seq: filed.seq,
-          objectId: filed.objectId,
-          artifactNumber: filed.artifactNumber,
-          fileName: filed.fileName,
-          sha256: filed.sha256,
-        },
+  await deps.audit.appendAll(
+    importAudit(ctx, record, {
+      action: 'imported-file.downloaded',
+      target: studyTarget(record),
+      after: {
+        importId: record.importId,
+        seq: filed.seq,
+        objectId: filed.objectId,
+        artifactNumber: filed.artifactNumber,
+        fileName: filed.fileName,
+        sha256: filed.sha256,
       },
-      reachOf(ctx.caller).kind === 'organisation'
-        ? (ctx.caller.organisationId ?? record.sponsorOrganisationId)
-        : record.sponsorOrganisationId,
-    ),
+    }),
   );
   const at = deps.clock.now();
   const url = await deps.files.downloadUrl(
