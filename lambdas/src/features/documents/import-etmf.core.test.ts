@@ -968,6 +968,36 @@ describe('s3documents/import-etmf', () => {
     expect(last.rejection).toMatch(/replaced after its exchange\.xml was validated/);
   });
 
+  it('files a package of another release of the model by UNIQUEID, the permanent name of its artifact', async () => {
+    const w = setUp();
+    const plan = pdf('plan of 3.2.1');
+    const objects = [
+      object({
+        objectId: 'OLD-NUMBER',
+        artifactNumber: '01.01.99',
+        uniqueId: 1,
+        files: [file('plan.pdf', 'plan.pdf', plan)],
+      }),
+    ];
+    const older = await importOnce(
+      w,
+      await packageOf(objects, { 'plan.pdf': plan }, { ...BATCH, tmfRmVersion: '3.2.1' }),
+    );
+    expect(older).toMatchObject({ filed: 1, notFiled: 0 });
+    const [filed] = (await get(w, { importId: older.importId })).objects;
+    expect(filed?.artifactNumber).toBe('01.01.01');
+    // The same numbers in a package of this release: the number decides, and it is unknown.
+    const same = await importOnce(
+      w,
+      await packageOf(
+        [{ ...objects[0], objectId: 'SAME-RELEASE' } as EmsObject],
+        { 'plan.pdf': plan },
+        { ...BATCH, tmfRmVersion: '3.3.1' },
+      ),
+    );
+    expect(same.notFiledList.map((n) => n.reason)).toEqual(['artifact-unknown']);
+  });
+
   it('refuses an inventory with a value too long to keep (4,096 characters at most), and keeps few of many names', async () => {
     const w = setUp();
     const plan = pdf('plan');

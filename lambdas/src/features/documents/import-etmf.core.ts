@@ -333,20 +333,29 @@ const placeOf = (
   | { ok: true; artifact: { number: string; name: string }; connection: ConnectionRecord | null }
   | { ok: false; reason: NotFiledReason; detail: string } => {
   const index = indexCatalogue(run.catalogue);
-  const artifact = index.artifacts.get(object.artifactNumber);
-  if (artifact === undefined) {
+  const numbered = index.artifacts.get(object.artifactNumber);
+  const named = index.list.find((a) => Number(a.uniqueId) === object.uniqueId);
+  // A package of another release of the model (TMFRMVERSION 3.2.1…) may number an artifact
+  // otherwise; its UNIQUEID is the model's permanent name for it, so it decides there.
+  const sameRelease = run.catalogue.release.startsWith(run.record.batch?.tmfRmVersion ?? '?');
+  const artifact =
+    numbered !== undefined && Number(numbered.uniqueId) === object.uniqueId
+      ? numbered
+      : sameRelease
+        ? undefined
+        : named;
+  if (artifact === undefined && numbered === undefined) {
     return {
       ok: false,
       reason: 'artifact-unknown',
       detail: `${object.artifactNumber} is not an artifact of the TMF Reference Model ${run.catalogue.release}.`,
     };
   }
-  if (Number(artifact.uniqueId) !== object.uniqueId) {
-    const named = index.list.find((a) => Number(a.uniqueId) === object.uniqueId);
+  if (artifact === undefined) {
     return {
       ok: false,
       reason: 'artifact-mismatch',
-      detail: `UNIQUEID ${String(object.uniqueId)} is ${named === undefined ? 'no artifact' : `artifact ${named.number}`}, not ${artifact.number} (${artifact.uniqueId}).`,
+      detail: `UNIQUEID ${String(object.uniqueId)} is ${named === undefined ? 'no artifact' : `artifact ${named.number}`}, not ${object.artifactNumber} (${numbered?.uniqueId ?? '?'}).`,
     };
   }
   const level = LEVELS[object.objectLevel];
