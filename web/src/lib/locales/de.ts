@@ -626,6 +626,43 @@ export const de: Translation = {
       retiredReadOnly:
         'Version {{version}} ist zurückgezogen und ändert sich nie: Beginnen Sie eine neue Version, um ihre Zeilen wieder zu verwenden.',
     },
+    lookup: {
+      found: {
+        code_one: 'Zeile {{row}} ordnet den Dokumenttyp {{code}} zu: Sie ist unten markiert.',
+        code_other:
+          '{{count}} Zeilen ordnen den Dokumenttyp {{code}} zu, die erste ist Zeile {{row}}: Sie sind unten markiert.',
+        artifact_one:
+          'Zeile {{row}} ordnet {{artifact}} einen Dokumenttyp zu: Sie ist unten markiert.',
+        artifact_other:
+          '{{count}} Zeilen ordnen {{artifact}} Dokumenttypen zu, die erste ist Zeile {{row}}: Sie sind unten markiert.',
+      },
+      foundInDraft:
+        'Die dafür zurückgehaltenen Dokumente werden freigegeben, sobald diese Version veröffentlicht ist.',
+      missing: {
+        code: 'Dokumente des Typs {{code}} werden zurückgehalten: Dieser Standard hat keine Zeile dafür.',
+        artifact:
+          'Dokumente zu {{artifact}} werden zurückgehalten: Dieser Standard ordnet diesem Artefakt keinen seiner Dokumenttypen zu.',
+      },
+      add: {
+        code: 'Fügen Sie eine Zeile hinzu, die {{code}} einem Artefakt zuordnet, speichern Sie und veröffentlichen Sie diese Version; mit der Veröffentlichung werden die zurückgehaltenen Dokumente freigegeben.',
+        artifact:
+          'Fügen Sie eine Zeile hinzu, die {{artifact}} einen Dokumenttyp dieses Systems zuordnet, speichern Sie und veröffentlichen Sie diese Version; mit der Veröffentlichung werden die zurückgehaltenen Dokumente freigegeben.',
+      },
+      newVersion: {
+        code: 'Beginnen Sie eine neue Version (Neue Version, oben), fügen Sie eine Zeile hinzu, die {{code}} einem Artefakt zuordnet, und veröffentlichen Sie sie; mit der Veröffentlichung werden die zurückgehaltenen Dokumente freigegeben.',
+        artifact:
+          'Beginnen Sie eine neue Version (Neue Version, oben), fügen Sie eine Zeile hinzu, die {{artifact}} einen Dokumenttyp dieses Systems zuordnet, und veröffentlichen Sie sie; mit der Veröffentlichung werden die zurückgehaltenen Dokumente freigegeben.',
+      },
+      openDraft: {
+        code: 'Version {{version}} ist ein Entwurf dieses Standards: Öffnen Sie ihn, fügen Sie eine Zeile hinzu, die {{code}} einem Artefakt zuordnet, und veröffentlichen Sie ihn; mit der Veröffentlichung werden die zurückgehaltenen Dokumente freigegeben.',
+        artifact:
+          'Version {{version}} ist ein Entwurf dieses Standards: Öffnen Sie ihn, fügen Sie eine Zeile hinzu, die {{artifact}} einen Dokumenttyp dieses Systems zuordnet, und veröffentlichen Sie ihn; mit der Veröffentlichung werden die zurückgehaltenen Dokumente freigegeben.',
+      },
+      openDraftLink: 'Version {{version}} öffnen',
+      others:
+        'Ein Administrator von {{organisation}} oder ein Plattform-Administrator fügt die Zeile in einer neuen Version dieses Standards hinzu und veröffentlicht sie; dann werden die zurückgehaltenen Dokumente freigegeben.',
+      addRow: 'Zeile für {{value}} hinzufügen',
+    },
     publish: {
       title: '„{{name}}“, Version {{version}} veröffentlichen',
       explanation:
@@ -1460,11 +1497,16 @@ export const de: Translation = {
         receiver:
           'Öffnet den Mapping-Standard von {{system}} ({{organisation}}), dem empfangenden System.',
       },
+      mapHintRow: {
+        code: 'Öffnet den Mapping-Standard von {{system}} ({{organisation}}), dem sendenden System, beim Dokumenttyp {{code}}.',
+        artifact:
+          'Öffnet den Mapping-Standard von {{system}} ({{organisation}}), dem empfangenden System, beim Artefakt {{artifact}}.',
+      },
       mapHintFind: {
         sender:
-          'Öffnet die Mapping-Standards: Suchen oder erstellen Sie den von {{system}} ({{organisation}}), dem sendenden System.',
+          'Öffnet die Mapping-Standards von {{organisation}}: Suchen oder erstellen Sie den von {{system}}, dem sendenden System.',
         receiver:
-          'Öffnet die Mapping-Standards: Suchen oder erstellen Sie den von {{system}} ({{organisation}}), dem empfangenden System.',
+          'Öffnet die Mapping-Standards von {{organisation}}: Suchen oder erstellen Sie den von {{system}}, dem empfangenden System.',
       },
       actions: 'Aktionen zum Dokument',
       download: 'Herunterladen',

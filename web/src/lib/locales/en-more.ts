@@ -552,6 +552,41 @@ export const enMore = {
       retiredReadOnly:
         'Version {{version}} is retired and never changes: start a new version to use its rows again.',
     },
+    lookup: {
+      found: {
+        code_one: 'Row {{row}} maps the document type {{code}}: it is marked below.',
+        code_other:
+          '{{count}} rows map the document type {{code}}, the first is row {{row}}: they are marked below.',
+        artifact_one: 'Row {{row}} maps a document type to {{artifact}}: it is marked below.',
+        artifact_other:
+          '{{count}} rows map document types to {{artifact}}, the first is row {{row}}: they are marked below.',
+      },
+      foundInDraft: 'The documents held for it are released once this version is published.',
+      missing: {
+        code: 'Documents of type {{code}} are held: this standard has no row for it.',
+        artifact:
+          'Documents filed as {{artifact}} are held: this standard maps none of its document types to that artifact.',
+      },
+      add: {
+        code: 'Add a row mapping {{code}} to an artifact, save, and publish this version; the held documents are released when it is published.',
+        artifact:
+          'Add a row mapping one of this system’s document types to {{artifact}}, save, and publish this version; the held documents are released when it is published.',
+      },
+      newVersion: {
+        code: 'Start a new version (New version, above), add a row mapping {{code}} to an artifact, and publish it; the held documents are released when it is published.',
+        artifact:
+          'Start a new version (New version, above), add a row mapping one of this system’s document types to {{artifact}}, and publish it; the held documents are released when it is published.',
+      },
+      openDraft: {
+        code: 'Version {{version}} is a draft of this standard: open it, add a row mapping {{code}} to an artifact, and publish it; the held documents are released when it is published.',
+        artifact:
+          'Version {{version}} is a draft of this standard: open it, add a row mapping one of this system’s document types to {{artifact}}, and publish it; the held documents are released when it is published.',
+      },
+      openDraftLink: 'Open version {{version}}',
+      others:
+        'An administrator of {{organisation}} or a platform administrator adds the row in a new version of this standard and publishes it; the held documents are released then.',
+      addRow: 'Add a row for {{value}}',
+    },
     publish: {
       title: 'Publish "{{name}}", version {{version}}',
       explanation:
@@ -1374,11 +1409,16 @@ export const enMore = {
         receiver:
           'Opens the mapping standard of {{system}} ({{organisation}}), the receiving system.',
       },
+      mapHintRow: {
+        code: 'Opens the mapping standard of {{system}} ({{organisation}}), the sending system, at the document type {{code}}.',
+        artifact:
+          'Opens the mapping standard of {{system}} ({{organisation}}), the receiving system, at the artifact {{artifact}}.',
+      },
       mapHintFind: {
         sender:
-          'Opens the mapping standards: find or create the one of {{system}} ({{organisation}}), the sending system.',
+          'Opens the mapping standards of {{organisation}}: find or create the one of {{system}}, the sending system.',
         receiver:
-          'Opens the mapping standards: find or create the one of {{system}} ({{organisation}}), the receiving system.',
+          'Opens the mapping standards of {{organisation}}: find or create the one of {{system}}, the receiving system.',
       },
       actions: 'Document actions',
       download: 'Download',

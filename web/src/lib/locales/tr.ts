@@ -620,6 +620,42 @@ export const tr: Translation = {
       retiredReadOnly:
         'Sürüm {{version}} kullanımdan kaldırıldı ve hiç değişmez: satırlarını yeniden kullanmak için yeni bir sürüm başlatın.',
     },
+    lookup: {
+      found: {
+        code_one: 'Satır {{row}}, {{code}} belge türünü eşliyor: aşağıda işaretlendi.',
+        code_other:
+          '{{count}} satır {{code}} belge türünü eşliyor, ilki satır {{row}}: aşağıda işaretlendiler.',
+        artifact_one:
+          'Satır {{row}}, bir belge türünü {{artifact}} artefaktına eşliyor: aşağıda işaretlendi.',
+        artifact_other:
+          '{{count}} satır belge türlerini {{artifact}} artefaktına eşliyor, ilki satır {{row}}: aşağıda işaretlendiler.',
+      },
+      foundInDraft: 'Bunun için bekletilen belgeler, bu sürüm yayımlandığında serbest bırakılır.',
+      missing: {
+        code: '{{code}} türündeki belgeler bekletiliyor: bu standartta bu tür için bir satır yok.',
+        artifact:
+          '{{artifact}} olarak dosyalanan belgeler bekletiliyor: bu standart, belge türlerinden hiçbirini bu artefakta eşlemiyor.',
+      },
+      add: {
+        code: '{{code}} türünü bir artefakta eşleyen bir satır ekleyin, kaydedin ve bu sürümü yayımlayın; bekletilen belgeler sürüm yayımlandığında serbest bırakılır.',
+        artifact:
+          'Bu sistemin belge türlerinden birini {{artifact}} artefaktına eşleyen bir satır ekleyin, kaydedin ve bu sürümü yayımlayın; bekletilen belgeler sürüm yayımlandığında serbest bırakılır.',
+      },
+      newVersion: {
+        code: 'Yeni bir sürüm başlatın (yukarıdaki Yeni sürüm), {{code}} türünü bir artefakta eşleyen bir satır ekleyin ve sürümü yayımlayın; bekletilen belgeler sürüm yayımlandığında serbest bırakılır.',
+        artifact:
+          'Yeni bir sürüm başlatın (yukarıdaki Yeni sürüm), bu sistemin belge türlerinden birini {{artifact}} artefaktına eşleyen bir satır ekleyin ve sürümü yayımlayın; bekletilen belgeler sürüm yayımlandığında serbest bırakılır.',
+      },
+      openDraft: {
+        code: 'Sürüm {{version}} bu standardın bir taslağı: onu açın, {{code}} türünü bir artefakta eşleyen bir satır ekleyin ve yayımlayın; bekletilen belgeler sürüm yayımlandığında serbest bırakılır.',
+        artifact:
+          'Sürüm {{version}} bu standardın bir taslağı: onu açın, bu sistemin belge türlerinden birini {{artifact}} artefaktına eşleyen bir satır ekleyin ve yayımlayın; bekletilen belgeler sürüm yayımlandığında serbest bırakılır.',
+      },
+      openDraftLink: 'Sürüm {{version}} taslağını aç',
+      others:
+        '{{organisation}} kuruluşunun bir yöneticisi ya da bir platform yöneticisi satırı bu standardın yeni bir sürümüne ekler ve yayımlar; bekletilen belgeler o zaman serbest bırakılır.',
+      addRow: '{{value}} için satır ekle',
+    },
     publish: {
       title: '"{{name}}", sürüm {{version}} yayımla',
       explanation:
@@ -1447,11 +1483,16 @@ export const tr: Translation = {
         sender: 'Gönderen sistem olan {{system}} ({{organisation}}) için eşleme standardını açar.',
         receiver: 'Alıcı sistem olan {{system}} ({{organisation}}) için eşleme standardını açar.',
       },
+      mapHintRow: {
+        code: 'Gönderen sistem olan {{system}} ({{organisation}}) için eşleme standardını {{code}} belge türünde açar.',
+        artifact:
+          'Alıcı sistem olan {{system}} ({{organisation}}) için eşleme standardını {{artifact}} artefaktında açar.',
+      },
       mapHintFind: {
         sender:
-          'Eşleme standartlarını açar: gönderen sistem olan {{system}} ({{organisation}}) için standardı bulun ya da oluşturun.',
+          '{{organisation}} kuruluşunun eşleme standartlarını açar: gönderen sistem olan {{system}} için standardı bulun ya da oluşturun.',
         receiver:
-          'Eşleme standartlarını açar: alıcı sistem olan {{system}} ({{organisation}}) için standardı bulun ya da oluşturun.',
+          '{{organisation}} kuruluşunun eşleme standartlarını açar: alıcı sistem olan {{system}} için standardı bulun ya da oluşturun.',
       },
       actions: 'Belge işlemleri',
       download: 'İndir',

@@ -221,14 +221,15 @@ describe('a document', () => {
     expect(
       within(screen.getByTestId('path-receiver')).getByTestId('hold-reason'),
     ).toBeInTheDocument();
-    // The receiver's side is unmapped, but its system's standard is known: it opens that one.
+    // The receiver's side is unmapped, but its system's standard is known: it opens that one,
+    // at the version in use, looking for the artifact.
     const map = within(hold).getByRole('link', { name: 'Map this type' });
     expect(map).toHaveAttribute(
       'href',
-      '/admin/artifact/view-edit-standard?standardId=std-pharma00001',
+      '/admin/artifact/view-edit-standard?standardId=std-pharma00001&version=4&artifact=05.04.04',
     );
     expect(map).toHaveAccessibleDescription(
-      'Opens the mapping standard of Pharma eTMF (Pharma Zwei), the receiving system.',
+      'Opens the mapping standard of Pharma eTMF (Pharma Zwei), the receiving system, at the artifact 05.04.04 Visit Log.',
     );
     expect(screen.getByTestId('download-count')).toHaveTextContent(
       'Nobody has downloaded it from the console yet.',
@@ -254,13 +255,48 @@ describe('a document', () => {
     await open();
     expect(screen.getByRole('link', { name: 'Map this type' })).toHaveAttribute(
       'href',
-      '/admin/artifact/view-edit-standard?standardId=std-klinikum0001',
+      '/admin/artifact/view-edit-standard?standardId=std-klinikum0001&version=2&code=ISF-VL',
     );
     await u.click(screen.getByRole('button', { name: 'Retry classification' }));
     expect(await screen.findByTestId('document-notice')).toHaveTextContent(
       'The hub classified the document again: it is now "Delivered".',
     );
     expect(screen.queryByTestId('hold')).toBeNull();
+  });
+
+  it('leads Map this type to what each hold reason lacks: the row, or a standard at all', async () => {
+    signedInAs({ role: 'PlatformAdmin', organisationId: null });
+    const NONE = { sender: null, receiver: null };
+    const cases = [
+      {
+        held: { holdReason: 'sender-type-unmapped', typeCode: 'FDA-1572', classification: null },
+        href: '/admin/artifact/view-edit-standard?standardId=std-klinikum0001&version=2&code=FDA-1572',
+        hint: 'Opens the mapping standard of Klinikum eISF (Klinikum Eins), the sending system, at the document type FDA-1572.',
+      },
+      {
+        held: { holdReason: 'receiver-artifact-unmapped' },
+        href: '/admin/artifact/view-edit-standard?standardId=std-pharma00001&version=4&artifact=05.04.04',
+        hint: 'Opens the mapping standard of Pharma eTMF (Pharma Zwei), the receiving system, at the artifact 05.04.04 Visit Log.',
+      },
+      {
+        held: { holdReason: 'sender-no-standard', classification: null, standards: NONE },
+        href: '/admin/artifact/list-of-mapping-standards?organisationId=site-1',
+        hint: 'Opens the mapping standards of Klinikum Eins: find or create the one of Klinikum eISF, the sending system.',
+      },
+      {
+        held: { holdReason: 'receiver-no-standard', standards: NONE },
+        href: '/admin/artifact/list-of-mapping-standards?organisationId=sponsor-1',
+        hint: 'Opens the mapping standards of Pharma Zwei: find or create the one of Pharma eTMF, the receiving system.',
+      },
+    ] as const;
+    for (const { held, href, hint } of cases) {
+      serve({ 's3documents/get': documentAnswer({ ...HELD, ...held }) });
+      const shown = renderScreen(<DocumentDetailPage />, PATH);
+      const map = await screen.findByRole('link', { name: 'Map this type' });
+      expect(map).toHaveAttribute('href', href);
+      expect(map).toHaveAccessibleDescription(hint);
+      shown.unmount();
+    }
   });
 
   it('offers Retry to administrators only, and only for a mapping reason', async () => {

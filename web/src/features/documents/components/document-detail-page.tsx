@@ -12,8 +12,14 @@ import { formatDateTime, formatDisplayDate } from '../../../lib/dates';
 import { downloadFile } from '../../../lib/download';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
-import { documentsPath, standardEditorPath } from '../utils/document-query';
-import { type DocumentActor, mappingTarget, mayMap, mayRetry } from '../utils/document-rules';
+import { documentsPath } from '../utils/document-query';
+import {
+  type DocumentActor,
+  mappingPath,
+  mappingTarget,
+  mayMap,
+  mayRetry,
+} from '../utils/document-rules';
 import { formatBytes, formatSize } from '../utils/sizes';
 import { ClassificationPath } from './classification-path';
 import { CopyButton } from './copy-button';
@@ -231,22 +237,31 @@ const DocumentView = ({ documentId }: { documentId: string }) => {
                 <>
                   <Link
                     className="btn btn-outline-dark"
-                    to={
-                      target.standard === null
-                        ? paths.admin.standards
-                        : standardEditorPath(target.standard.standardId)
-                    }
+                    to={mappingPath(target)}
                     aria-describedby="map-hint"
                   >
                     {t('documents.detail.mapType')}
                   </Link>
                   <span id="map-hint" className="small">
-                    {t(
-                      target.standard === null
-                        ? `documents.detail.mapHintFind.${target.side}`
-                        : `documents.detail.mapHint.${target.side}`,
-                      { system: target.system.name, organisation: target.system.organisationName },
-                    )}
+                    {target.standard !== null && target.lookup !== null
+                      ? t(`documents.detail.mapHintRow.${target.lookup.kind}`, {
+                          system: target.system.name,
+                          organisation: target.system.organisationName,
+                          code: target.lookup.value,
+                          artifact:
+                            d.classification === null
+                              ? target.lookup.value
+                              : `${target.lookup.value} ${d.classification.artifactName}`,
+                        })
+                      : t(
+                          target.standard === null
+                            ? `documents.detail.mapHintFind.${target.side}`
+                            : `documents.detail.mapHint.${target.side}`,
+                          {
+                            system: target.system.name,
+                            organisation: target.system.organisationName,
+                          },
+                        )}
                   </span>
                 </>
               )}

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
+  listOrganisationOf,
+  type RowLookup,
+  rowLookupOf,
+  standardPaths,
+} from '../../../config/standard-paths';
+import {
   documentPath,
   documentsPath,
   isFiltered,
   queryOf,
   searchOf,
   standardEditorPath,
+  standardsListPath,
 } from './document-query';
 
 describe('the document list filters in the address', () => {
@@ -41,13 +48,34 @@ describe('the document list filters in the address', () => {
     expect(isFiltered({})).toBe(false);
   });
 
-  it('links to the list, a document and a standard', () => {
+  it('links to the list and a document', () => {
     expect(documentsPath()).toBe('/admin/documents');
     expect(documentsPath({ studyId: 'study 1' })).toBe('/admin/documents?studyId=study+1');
     expect(documentPath('doc-1')).toBe('/admin/documents/view?documentId=doc-1');
-    expect(standardEditorPath('std-1')).toBe('/admin/artifact/view-edit-standard?standardId=std-1');
-    expect(standardEditorPath('std-1', 3)).toBe(
-      '/admin/artifact/view-edit-standard?standardId=std-1&version=3',
+  });
+});
+
+describe('the links into the mapping standards', () => {
+  const paramsOf = (path: string) => new URL(path, 'https://console.example').searchParams;
+
+  it('are the ones config/standard-paths.ts writes, and the standards screens read them back', () => {
+    const lookups: (RowLookup | null)[] = [
+      null,
+      { kind: 'code', value: 'FDA 1572&x' },
+      { kind: 'artifact', value: '05.02.08' },
+    ];
+    for (const lookup of lookups) {
+      for (const version of [undefined, 3]) {
+        const path = standardEditorPath('std-1', version, lookup);
+        expect(path).toBe(standardPaths.editor('std-1', version, lookup));
+        expect(rowLookupOf(paramsOf(path))).toEqual(lookup);
+      }
+    }
+    expect(standardEditorPath('std-1', 3, { kind: 'code', value: 'FDA-1572' })).toBe(
+      '/admin/artifact/view-edit-standard?standardId=std-1&version=3&code=FDA-1572',
     );
+    const list = standardsListPath('site-1');
+    expect(list).toBe(standardPaths.list({ organisationId: 'site-1' }));
+    expect(listOrganisationOf(paramsOf(list))).toBe('site-1');
   });
 });

@@ -34,10 +34,15 @@ describe('where a missing mapping is made', () => {
       side: 'sender',
       system: { systemId: 'sys-eisf', organisationId: 'site-1' },
       standard: { standardId: 'std-klinikum0001', version: 2 },
+      lookup: { kind: 'code', value: 'ISF-VL' },
     });
     expect(
       mappingTarget(documentDetail(1, { state: 'held', holdReason: 'receiver-no-standard' })),
-    ).toMatchObject({ side: 'receiver', standard: { standardId: 'std-pharma00001', version: 4 } });
+    ).toMatchObject({
+      side: 'receiver',
+      standard: { standardId: 'std-pharma00001', version: 4 },
+      lookup: null,
+    });
   });
 
   it("names the standard the side's system uses now, even where the path never reached it", () => {
@@ -52,6 +57,7 @@ describe('where a missing mapping is made', () => {
     ).toMatchObject({
       side: 'receiver',
       standard: { standardId: 'std-pharma00001', version: 4 },
+      lookup: { kind: 'artifact', value: '05.04.04' },
     });
   });
 

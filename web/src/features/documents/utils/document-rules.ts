@@ -6,6 +6,8 @@ import {
   mayRetryDocument,
 } from '@ccsc/contract/documents';
 import type { Role } from '@ccsc/contract/roles';
+import type { RowLookup } from '../../../config/standard-paths';
+import { standardEditorPath, standardsListPath } from './document-query';
 
 /**
  * What the signed-in account may do to a document, by the server's rules: who may retry is the
@@ -45,7 +47,24 @@ export interface MappingTarget {
   system: DocumentDetail['sender'];
   /** The standard that lacks the mapping; null when the document does not name it. */
   standard: { standardId: string; version: number } | null;
+  /**
+   * What that standard lacks: a row for the document's type (the sender's) or one for its
+   * artifact (the receiver's); null when the side has no standard at all.
+   */
+  lookup: RowLookup | null;
 }
+
+/** What the side's standard is to map, by the hold reason. */
+const lookupOf = (document: DocumentDetail): RowLookup | null => {
+  if (document.holdReason === 'sender-type-unmapped') {
+    return { kind: 'code', value: document.typeCode };
+  }
+  if (document.holdReason === 'receiver-artifact-unmapped') {
+    const artifact = document.classification?.artifactNumber ?? document.artifactNumber;
+    return artifact === null ? null : { kind: 'artifact', value: artifact };
+  }
+  return null;
+};
 
 /**
  * The mapping a held document waits for: the sender's standard for `sender-*` reasons, the
@@ -66,8 +85,19 @@ export const mappingTarget = (document: DocumentDetail): MappingTarget | null =>
     side,
     system: document[side],
     standard: step === null ? null : { standardId: step.standardId, version: step.version },
+    lookup: lookupOf(document),
   };
 };
+
+/**
+ * Where "Map this type" leads: the side's standard at the version its system uses, looking for
+ * the row it lacks; without a standard, the list of the side's organisation's standards (to find
+ * or create the one for its system).
+ */
+export const mappingPath = (target: MappingTarget): string =>
+  target.standard === null
+    ? standardsListPath(target.system.organisationId)
+    : standardEditorPath(target.standard.standardId, target.standard.version, target.lookup);
 
 /** Whether the actor may make the mapping: change the standards of the side's organisation. */
 export const mayMap = (actor: DocumentActor, target: MappingTarget): boolean =>

@@ -12,6 +12,7 @@ import { MessageArea } from '../../../components/notice-area';
 import { RetryAlert } from '../../../components/retry-alert';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
+import { standardPaths } from '../../../config/standard-paths';
 import { allPages, callApi } from '../../../lib/api';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
@@ -21,7 +22,6 @@ import { type DetailsValues, detailsProblems, detailsRequest } from '../utils/de
 import { gridOf } from '../utils/grid-state';
 import { type FileKind, kindOfFile, readTableFile } from '../utils/read-table-file';
 import { rowRefusals } from '../utils/row-refusals';
-import { standardPath } from '../utils/standard-paths';
 import { fixedOrganisation, mayCreateStandards, standardActor } from '../utils/standard-rules';
 import type { StandardSummary } from '../utils/standard-types';
 import { DetailsFields } from './details-fields';
@@ -181,7 +181,7 @@ export const CreateStandardPage = () => {
               : { kind: 'blank' },
       });
       handOver(created, 'created');
-      void navigate(standardPath(created.standard.standardId, created.standard.version));
+      void navigate(standardPaths.editor(created.standard.standardId, created.standard.version));
     } catch (err) {
       setSaving(false);
       setMessage(messageOfError(err, t('standards.create.failed')));

@@ -101,6 +101,32 @@ describe('the mapping standards list', () => {
     ).toHaveLength(1);
   });
 
+  it('begins filtered to the organisation a link names (a held document’s system without a standard)', async () => {
+    const calls = serve({ 'artifact/list-standards': list, 'list-organisations': organisations });
+    const first = renderScreen(
+      <ListStandardsPage />,
+      '/admin/artifact/list-of-mapping-standards?organisationId=sponsor-1',
+    );
+    await screen.findByTestId('standard-row-Klinikum eISF mapping');
+    expect(bodiesOf(calls, 'artifact/list-standards')).toEqual([
+      { organisationId: 'sponsor-1', limit: '25' },
+    ]);
+    await waitFor(() => {
+      expect(screen.getByLabelText('Organisation')).toHaveValue('sponsor-1');
+    });
+    first.unmount();
+
+    // An OrgAdmin sees their own organisation's standards, whatever the link says.
+    signedInAs({ role: 'OrgAdmin', organisationId: 'site-1' });
+    const own = serve({ 'artifact/list-standards': list });
+    renderScreen(
+      <ListStandardsPage />,
+      '/admin/artifact/list-of-mapping-standards?organisationId=sponsor-1',
+    );
+    await screen.findByTestId('standard-row-Klinikum eISF mapping');
+    expect(bodiesOf(own, 'artifact/list-standards')).toEqual([{ limit: '25' }]);
+  });
+
   it('offers "New standard" to an OrgAdmin without an organisation filter, and to an Auditor nothing', async () => {
     signedInAs({ role: 'OrgAdmin', organisationId: 'site-1' });
     const calls = serve({ 'artifact/list-standards': list, 'list-organisations': organisations });

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PagedList } from '../../../components/paged-list';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
+import { listOrganisationOf } from '../../../config/standard-paths';
 import { reachesEverything } from '../../../lib/reach';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
@@ -22,7 +23,8 @@ const filtered = (query: StandardQuery) =>
  * /admin/artifact/list-of-mapping-standards (issue 16): the mapping standards the caller sees,
  * newest change first, searched and filtered (status, catalogue version and, for whoever sees
  * every organisation, organisation), a page at a time; a row opens the editor. "New standard" for
- * those who may create one.
+ * those who may create one. A link may name the organisation to begin with (`?organisationId=…`,
+ * a held document's "Map this type" when its system has no standard yet).
  */
 export const ListStandardsPage = () => {
   const { t } = useTranslation();
@@ -30,7 +32,10 @@ export const ListStandardsPage = () => {
   const actor = standardActor(profile);
   const everything = reachesEverything(profile);
   const organisations = useOrganisations(everything);
-  const list = useStandardList({});
+  const [params] = useSearchParams();
+  // Only whoever may filter by organisation is given the filter: the others see their own.
+  const [organisationId] = useState(() => (everything ? listOrganisationOf(params) : undefined));
+  const list = useStandardList(organisationId === undefined ? {} : { organisationId });
 
   return (
     <>

@@ -10,7 +10,17 @@ import {
   type RowProblem,
 } from '@ccsc/contract/standard-rows';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   changeRows,
@@ -49,6 +59,17 @@ const cellId = (gridId: string, key: number, field: RowField) =>
 
 type Change = (grid: GridRows) => GridRows;
 
+/** What the page may ask of the grid: the steps its own toolbar takes, from outside it. */
+export interface RowsGridHandle {
+  /**
+   * Adds a row the way "Add row" does (after the selected rows, else at the end), begun already
+   * when `row` is given, and focuses its `field`.
+   */
+  addRow: (row?: MappingRow, field?: RowField) => void;
+  /** Scrolls the row at `position` into view and focuses its `field` (as "Next problem" does). */
+  reveal: (position: number, field: RowField) => void;
+}
+
 interface RowsGridProps {
   /** Names the grid's ids (two grids may be on one page). */
   id: string;
@@ -63,6 +84,9 @@ interface RowsGridProps {
   lines?: readonly number[];
   /** The scroll area's height. */
   height?: string;
+  /** The rows the page looks for (by position): highlighted, and `aria-current`. */
+  marked?: ReadonlySet<number>;
+  ref?: Ref<RowsGridHandle>;
 }
 
 /**
@@ -83,6 +107,8 @@ export const RowsGrid = ({
   onChange,
   lines,
   height = '65vh',
+  marked,
+  ref,
 }: RowsGridProps) => {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
@@ -212,18 +238,20 @@ export const RowsGrid = ({
     goTo(next.row, next.field);
   };
 
-  const addRow = () => {
+  const addRow = (row?: MappingRow, field: RowField = 'sourceCode') => {
     const positions = selectedPositions();
     const at = positions.size === 0 ? grid.rows.length : Math.max(...positions) + 1;
     const key = grid.nextKey;
-    change((g) => insertRow(g, at, catalogue.catalogue), key);
+    change((g) => insertRow(g, at, catalogue.catalogue, row), key);
     if (visible !== null) setKept((keys) => new Set(keys).add(key));
-    focusLater(key, 'sourceCode');
+    focusLater(key, field);
     // The new row is there on the next render; scroll to where it will be.
     requestAnimationFrame(() => {
       virtualizer.scrollToIndex(visible === null ? at : count, { align: 'center' });
     });
   };
+
+  useImperativeHandle(ref, () => ({ addRow, reveal: goTo }));
 
   const rowsWithProblems = byRow.size;
   const shownKeys = useMemo(
@@ -244,7 +272,13 @@ export const RowsGrid = ({
       >
         {editable && (
           <>
-            <button type="button" className="btn btn-sm btn-outline-primary" onClick={addRow}>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-primary"
+              onClick={() => {
+                addRow();
+              }}
+            >
               {t('standards.grid.addRow')}
             </button>
             <button
@@ -405,6 +439,7 @@ export const RowsGrid = ({
                   row={row}
                   problems={byRow.get(position)}
                   selected={selected.has(key)}
+                  marked={marked?.has(position) === true}
                   editable={editable}
                   line={lines?.[position]}
                   catalogue={catalogue}
@@ -462,6 +497,8 @@ interface GridRowProps {
   row: MappingRow;
   problems: RowProblem[] | undefined;
   selected: boolean;
+  /** One of the rows the page looks for. */
+  marked: boolean;
   editable: boolean;
   line: number | undefined;
   catalogue: CatalogueIndex;
@@ -481,6 +518,7 @@ const GridRow = memo(function GridRow({
   row,
   problems,
   selected,
+  marked,
   editable,
   line,
   catalogue,
@@ -564,7 +602,8 @@ const GridRow = memo(function GridRow({
     <tr
       data-position={position}
       aria-rowindex={position + 2}
-      className={selected ? 'table-active' : undefined}
+      className={selected ? 'table-active' : marked ? 'table-info' : undefined}
+      aria-current={marked || undefined}
       data-testid={`${gridId}-row-${String(number)}`}
     >
       <td>

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListTable } from '../../../components/list-table';
+import { standardPaths } from '../../../config/standard-paths';
 import { formatDateTime } from '../../../lib/dates';
-import { standardPath } from '../utils/standard-paths';
 import type { StandardSummary } from '../utils/standard-types';
 import { StandardStatusBadge } from './standard-badges';
 
@@ -38,12 +38,12 @@ export const StandardTable = ({ standards, loading }: StandardTableProps) => {
           onClick={(e) => {
             // The name is a link of its own; a click elsewhere on the row opens it too.
             if ((e.target as HTMLElement).closest('a') === null) {
-              void navigate(standardPath(s.standardId));
+              void navigate(standardPaths.editor(s.standardId));
             }
           }}
         >
           <td>
-            <Link to={standardPath(s.standardId)}>{s.name}</Link>
+            <Link to={standardPaths.editor(s.standardId)}>{s.name}</Link>
             <div className="small text-body-secondary">
               {t('standards.catalogueName', { version: s.catalogueVersion })}
             </div>

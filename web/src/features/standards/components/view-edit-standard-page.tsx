@@ -1,6 +1,6 @@
 import type { MappingRow } from '@ccsc/contract/standard-rows';
 import { coverageOf } from '@ccsc/contract/standard-rows';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator';
@@ -8,6 +8,7 @@ import { type Notice, NoticeAlert } from '../../../components/notice-area';
 import { RetryAlert } from '../../../components/retry-alert';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
+import { rowLookupOf, standardPaths } from '../../../config/standard-paths';
 import { callApi } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { downloadFile } from '../../../lib/download';
@@ -24,16 +25,17 @@ import {
   sameDetails,
 } from '../utils/details';
 import { type GridRows, gridOf } from '../utils/grid-state';
+import { rowForLookup, rowsMatching } from '../utils/row-lookup';
 import { rowRefusals } from '../utils/row-refusals';
 import { forgetHandover, handedOver, handOver } from '../utils/standard-handover';
-import { standardPath } from '../utils/standard-paths';
 import { mayChangeStandard, standardActor } from '../utils/standard-rules';
 import type { StandardDetail } from '../utils/standard-types';
 import { CoveragePanel } from './coverage-panel';
 import { DetailsFields } from './details-fields';
 import { PublishDialog } from './publish-dialog';
 import { RetireDialog } from './retire-dialog';
-import { RowsGrid } from './rows-grid';
+import { type LookupStep, RowLookupNotice } from './row-lookup-notice';
+import { RowsGrid, type RowsGridHandle } from './rows-grid';
 import { InUseBadge, SignatureLine, StandardStatusBadge } from './standard-badges';
 import { VersionsPanel } from './versions-panel';
 
@@ -56,7 +58,8 @@ const NO_ROWS: readonly MappingRow[] = [];
 /**
  * /admin/artifact/view-edit-standard?standardId=…&version=… (issue 16): one version of a standard
  * (the newest without `version`). Each version is its own page: another version, or a new one,
- * starts the editor afresh.
+ * starts the editor afresh. `&code=…` or `&artifact=…` (a held document's "Map this type", issue
+ * 17) looks for the row of a document type or an artifact: see RowLookupNotice.
  */
 export const ViewEditStandardPage = () => {
   const { t } = useTranslation();
@@ -102,6 +105,9 @@ const StandardEditor = ({
   version: number | undefined;
 }) => {
   const { t, i18n } = useTranslation();
+  const [params] = useSearchParams();
+  /** The row the address asks for, kept in every link to another version. */
+  const lookup = useMemo(() => rowLookupOf(params), [params]);
   const language = i18n.resolvedLanguage ?? 'en';
   const navigate = useNavigate();
   const [profile] = useState(getProfile);
@@ -174,6 +180,26 @@ const StandardEditor = ({
     [catalogue.index, deferredRows, shown],
   );
 
+  // The rows the address asks for (the hub's matching), marked in the grid; the first one is
+  // scrolled to and focused once, when the grid first shows.
+  const gridRows = shown?.grid.rows ?? NO_ROWS;
+  const found = useMemo(
+    () => (lookup === null ? [] : rowsMatching(gridRows, lookup)),
+    [lookup, gridRows],
+  );
+  const marked = useMemo(() => new Set(found), [found]);
+  const gridHandle = useRef<RowsGridHandle>(null);
+  const revealed = useRef(false);
+  const gridShown = catalogue.index !== null && shown !== null;
+  useEffect(() => {
+    if (!gridShown || revealed.current || lookup === null) return;
+    revealed.current = true;
+    const first = found[0];
+    if (first !== undefined) {
+      gridHandle.current?.reveal(first, lookup.kind === 'code' ? 'sourceCode' : 'artifactNumber');
+    }
+  }, [gridShown, found, lookup]);
+
   const onGridChange = useCallback(
     (change: (grid: GridRows) => GridRows) => {
       setShown((s) => (s === null ? s : { ...s, grid: change(s.grid) }));
@@ -207,7 +233,8 @@ const StandardEditor = ({
 
   const { detail, grid } = shown;
   const problemsOfDetails = detailsProblems(shown.details);
-  const hasDraft = detail.versions.some((v) => v.status === 'draft');
+  const draftVersion = detail.versions.find((v) => v.status === 'draft')?.version ?? null;
+  const hasDraft = draftVersion !== null;
   const signer =
     [profile?.givenName, profile?.familyName].filter(Boolean).join(' ') || (profile?.email ?? '');
 
@@ -270,7 +297,7 @@ const StandardEditor = ({
         (next) => {
           setBusy(null);
           handOver(next, 'new-version');
-          void navigate(standardPath(standardId, next.standard.version));
+          void navigate(standardPaths.editor(standardId, next.standard.version, lookup));
         },
         (err: unknown) => {
           setBusy(null);
@@ -308,6 +335,31 @@ const StandardEditor = ({
       : grid.rows.length === 0
         ? t('standards.editor.publishNoRows')
         : null;
+
+  // What the administrator does about a row the address asks for and this version lacks.
+  const lookupStep = ((): LookupStep => {
+    if (editable) {
+      return {
+        kind: 'add',
+        onAdd: () => {
+          if (lookup === null || catalogue.index === null) return;
+          // A new code's name comes next; a new artifact's row needs the type's code first.
+          gridHandle.current?.addRow(
+            rowForLookup(lookup, catalogue.index),
+            lookup.kind === 'code' ? 'sourceName' : 'sourceCode',
+          );
+        },
+      };
+    }
+    if (!mayChange) return { kind: 'others', organisation: standard.organisationName };
+    return draftVersion === null
+      ? { kind: 'new-version' }
+      : {
+          kind: 'open-draft',
+          version: draftVersion,
+          path: standardPaths.editor(standardId, draftVersion, lookup),
+        };
+  })();
 
   const readOnlyReason = !mayChange
     ? actor.role === 'OrgAdmin'
@@ -519,8 +571,21 @@ const StandardEditor = ({
         <h2 id="rows-heading" className="h5">
           {t('standards.editor.rowsHeading')}
         </h2>
+        {/* Inserted once the grid shows (the catalogue loaded), so that it is announced. */}
+        <div aria-live="polite">
+          {lookup !== null && catalogue.index !== null && (
+            <RowLookupNotice
+              lookup={lookup}
+              catalogue={catalogue.index}
+              found={found}
+              draft={standard.status === 'draft'}
+              step={lookupStep}
+            />
+          )}
+        </div>
         {catalogue.index !== null ? (
           <RowsGrid
+            ref={gridHandle}
             id="rows"
             label={t('standards.editor.gridLabel', {
               name: standard.name,
@@ -530,6 +595,7 @@ const StandardEditor = ({
             catalogue={catalogue.index}
             editable={editable}
             onChange={onGridChange}
+            marked={marked}
           />
         ) : catalogue.error !== null ? (
           <RetryAlert
@@ -555,7 +621,7 @@ const StandardEditor = ({
             busy={busy !== null}
             onOpen={(v) => {
               guard.confirm(() => {
-                void navigate(standardPath(standardId, v));
+                void navigate(standardPaths.editor(standardId, v, lookup));
               });
             }}
             onNewVersion={startVersion}

@@ -53,6 +53,18 @@ describe('the editor’s rows', () => {
     expect(grid.problems).toEqual([]);
   });
 
+  it('insert a row begun already, its code checked against the others', () => {
+    let grid = gridOfRows([mappingRow('A'), mappingRow('FDA-1572')]);
+    grid = insertRow(grid, 2, CATALOGUE, { ...mappingRow('fda-1572'), sourceName: '' });
+    expect(grid.keys).toEqual([0, 1, 2]);
+    expect(grid.problems).toEqual(validateRows(grid.rows, CATALOGUE));
+    expect(codes(grid.problems)).toEqual([
+      '1:source-code-duplicate',
+      '2:source-code-duplicate',
+      '2:source-name-missing',
+    ]);
+  });
+
   it('change many rows at once (bulk edit) with their problems validated', () => {
     const grid = gridOfRows(Array.from({ length: 40 }, (_, i) => mappingRow(`T${String(i)}`)));
     const changed = changeRows(

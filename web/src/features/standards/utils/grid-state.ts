@@ -75,13 +75,22 @@ export const editRow = (
   catalogue: TmfCatalogue,
 ): GridRows => changeRows(grid, [at], (row) => ({ ...row, ...patch }), catalogue);
 
-/** A blank row inserted at `at` (the end when `at` is the row count). */
-export const insertRow = (grid: GridRows, at: number, catalogue: TmfCatalogue): GridRows => {
+/**
+ * A row inserted at `at` (the end when `at` is the row count): a blank one, or one begun already
+ * (a source code or an artifact filled in, as the editor's lookup of a missing row offers).
+ */
+export const insertRow = (
+  grid: GridRows,
+  at: number,
+  catalogue: TmfCatalogue,
+  row: MappingRow = blankRow(),
+): GridRows => {
   const rows = [...grid.rows];
-  rows.splice(at, 0, blankRow());
+  rows.splice(at, 0, row);
   const keys = [...grid.keys];
   keys.splice(at, 0, grid.nextKey);
-  // A blank row has no source code: no other row's problems change, only their positions.
+  // Other rows' problems only move, except those sharing the new row's code (if it has one):
+  // revalidateRow checks the new row and those.
   const shifted = grid.problems.map((p) => (p.row >= at ? { ...p, row: p.row + 1 } : p));
   return {
     rows,
