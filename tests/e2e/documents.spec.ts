@@ -313,6 +313,11 @@ test('documents: a site system sends, the sponsor system receives in its own typ
   await expect(page.getByText("Sender's type not mapped").first()).toBeVisible();
   await page.getByRole('link', { name: 'Map this type' }).click();
   await expect(page).toHaveURL(new RegExp(`standardId=${siteStandard.standard.standardId}`));
+  // At the row that is missing: the standard says so, and how to add it.
+  await expect(page).toHaveURL(/code=FDA-1572/);
+  await expect(
+    page.getByText('Documents of type FDA-1572 are held: this standard has no row for it.'),
+  ).toBeVisible();
 
   // The standard extended and published (signed) — then the document goes on by itself.
   const next = await call<Standard>(c, siteAdmin.idToken, 'artifact/new-version', {
