@@ -21,13 +21,18 @@ interface FormDialogProps {
   onCancel: () => void;
   size?: 'lg' | 'xl';
   testId: string;
+  /**
+   * What the dialog is doing, shown below the form and outside it: the form is `aria-busy` while
+   * saving, and a reader may hold back what a busy region says, a status inside it too.
+   */
+  status?: ReactNode;
   children: ReactNode;
 }
 
 /**
  * The console's dialog holding one form (shown while mounted): what it does, its fields, the
- * server's refusal above them, Cancel and the submit button in the footer (Enter submits too).
- * Not closed by a click beside it or by Escape while saving.
+ * server's refusal above them, what it is doing below them (`status`), Cancel and the submit button
+ * in the footer (Enter submits too). Not closed by a click beside it or by Escape while saving.
  */
 export const FormDialog = ({
   title,
@@ -42,6 +47,7 @@ export const FormDialog = ({
   onCancel,
   size,
   testId,
+  status,
   children,
 }: FormDialogProps) => {
   const { t } = useTranslation();
@@ -77,6 +83,7 @@ export const FormDialog = ({
         >
           {children}
         </form>
+        {status}
       </Modal.Body>
       <Modal.Footer>
         <Button

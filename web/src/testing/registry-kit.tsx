@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { type InitialEntry, MemoryRouter, useLocation } from 'react-router';
 import { RuntimeConfigProvider } from '../config/runtime-config';
 import { setProfile, type StoredProfile } from '../lib/session';
 import { type ApiAnswer, type ApiCall, failure, fakeApi } from './fake-api';
@@ -40,13 +40,18 @@ export const signedInAs = (profile: Partial<StoredProfile>) => {
   });
 };
 
-/** Shows where the screen navigated to. */
+/** Shows where the screen navigated to (and with what navigation state). */
 const LocationProbe = () => {
   const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+  return (
+    <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {`${location.pathname}${location.search}`}
+    </output>
+  );
 };
 
-export const renderScreen = (ui: ReactNode, path = '/') =>
+/** The screen at `path` (an address, or a location with its navigation state). */
+export const renderScreen = (ui: ReactNode, path: InitialEntry = '/') =>
   render(
     <RuntimeConfigProvider value={testConfig}>
       <MemoryRouter initialEntries={[path]}>

@@ -89,8 +89,8 @@ describe("a study's completeness in the app", () => {
                   : failure(500, 'INTERNAL', `unexpected ${path}`),
       );
       renderAt('/admin/documents?studyId=study-1');
-      // The list's Import goes to the imports of the study's completeness.
-      const link = await screen.findByRole('link', { name: 'Import' }, LOADING);
+      // The list's eTMF-EMS imports goes to the imports of the study's completeness.
+      const link = await screen.findByRole('link', { name: 'eTMF-EMS imports' }, LOADING);
       expect(link).toHaveAttribute('href', '/admin/documents/completeness?studyId=study-1#imports');
       await user.click(link);
       const section = await screen.findByRole('region', { name: 'eTMF-EMS imports' }, LOADING);
@@ -99,7 +99,9 @@ describe("a study's completeness in the app", () => {
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('eTMF-EMS import');
       expect(screen.getByTestId('location')).toHaveTextContent('/admin/documents/import');
       expect(
-        within(screen.getByTestId('filed-1')).getByRole('button', { name: 'Download' }),
+        within(screen.getByTestId('filed-1')).getByRole('button', {
+          name: 'Download content/visit-log-1.pdf',
+        }),
       ).toBeInTheDocument();
       // Its menu entry is the documents'.
       await user.click(screen.getByRole('button', { name: 'Open menu' }));

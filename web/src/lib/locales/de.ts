@@ -1654,13 +1654,13 @@ export const de: Translation = {
       importing: 'Wird importiert',
       completed: 'Abgeschlossen',
       rejected: 'Abgewiesen',
+      notFinished: 'Import — nicht beendet',
     },
     imports: {
       heading: 'eTMF-EMS-Importe',
       description:
         'Pakete eines CRO oder eines anderen eTMF, in diese Studie abgelegt. Ihre Dateien zählen neben den ausgetauschten Dokumenten; sie werden nie an ein System zugestellt.',
       start: 'eTMF-EMS-Paket importieren',
-      open: 'Importieren',
       caption: 'Die eTMF-EMS-Importe der Studie, die neuesten zuerst',
       none: 'In diese Studie wurde noch kein eTMF-EMS-Paket importiert.',
       loadFailed: 'Die Importe dieser Studie konnten nicht geladen werden.',
@@ -1673,6 +1673,7 @@ export const de: Translation = {
       filed: 'Abgelegt',
       alreadyFiled: 'Bereits abgelegt',
       notFiled: 'Nicht abgelegt',
+      continue: 'Fortsetzen',
     },
     importDialog: {
       title: 'eTMF-EMS-Paket importieren',
@@ -1704,6 +1705,14 @@ export const de: Translation = {
         'Das Paket konnte nicht hochgeladen werden: Der Speicher antwortete mit HTTP {{status}}.',
       importFailed:
         'Das Paket konnte nicht importiert werden. Versuchen Sie es erneut: Der Import geht dort weiter, wo er aufgehört hat.',
+      uploadLinkRefused:
+        'Der Speicher hat den Upload-Link abgewiesen (HTTP {{status}}): Er ist womöglich abgelaufen. „Erneut versuchen“ fordert einen neuen an.',
+      held: 'Der Import kommt nicht voran: Offenbar importiert eine andere Sitzung dieses Paket. Er kann später auf der Seite des Imports fortgesetzt werden.',
+      startOver: '„Erneut versuchen“ startet einen neuen Import dieser Datei.',
+      waiting: {
+        failed: 'Der Server hat nicht wie erwartet geantwortet: Gleich folgt ein neuer Versuch.',
+        idle: 'Im Moment kein Fortschritt (womöglich arbeitet eine andere Sitzung daran): Gleich wird erneut gefragt.',
+      },
     },
     import: {
       heading: 'eTMF-EMS-Import',
@@ -1747,6 +1756,17 @@ export const de: Translation = {
       continued: 'Der Import wurde bis zu seinem Ende fortgesetzt: Er ist jetzt „{{state}}“.',
       continueFailed: 'Der Import konnte nicht fortgesetzt werden.',
       rejected: 'Das Paket wurde als Ganzes abgewiesen: Es wurde nichts abgelegt.',
+      rejectedAfterFiling_one:
+        'Der Import wurde abgebrochen: {{n}} Datei wurde vorher abgelegt und bleibt abgelegt.',
+      rejectedAfterFiling_other:
+        'Der Import wurde abgebrochen: {{n}} Dateien wurden vorher abgelegt und bleiben abgelegt.',
+      held: 'Der Import kommt nicht voran: Offenbar importiert eine andere Sitzung dieses Paket. Setzen Sie ihn später auf dieser Seite fort.',
+      arrived: {
+        completed:
+          'Der Import ist abgeschlossen. Jetzt abgelegt: {{filed}}; schon früher abgelegt: {{alreadyFiled}}; nicht abgelegt: {{notFiled}}.',
+        rejected:
+          'Der Import wurde abgewiesen. Jetzt abgelegt: {{filed}}; schon früher abgelegt: {{alreadyFiled}}; nicht abgelegt: {{notFiled}}.',
+      },
       problemsHeading: 'Probleme in exchange.xml',
       problemsCaption: 'Die Probleme von exchange.xml gegenüber dem eTMF-EMS-Schema, nach Zeile',
       line: 'Zeile',

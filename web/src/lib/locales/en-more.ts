@@ -1564,13 +1564,13 @@ export const enMore = {
       importing: 'Importing',
       completed: 'Completed',
       rejected: 'Rejected',
+      notFinished: 'Importing — not finished',
     },
     imports: {
       heading: 'eTMF-EMS imports',
       description:
         'Packages from a CRO or another eTMF, filed into this study. Their files count beside the documents exchanged; they are never delivered to a system.',
       start: 'Import eTMF-EMS package',
-      open: 'Import',
       caption: "The study's eTMF-EMS imports, newest first",
       none: 'No eTMF-EMS package has been imported into this study yet.',
       loadFailed: 'The imports of this study could not be loaded.',
@@ -1583,6 +1583,7 @@ export const enMore = {
       filed: 'Filed',
       alreadyFiled: 'Already filed',
       notFiled: 'Not filed',
+      continue: 'Continue',
     },
     importDialog: {
       title: 'Import an eTMF-EMS package',
@@ -1612,6 +1613,14 @@ export const enMore = {
       uploadRefused: 'The package could not be uploaded: the storage answered HTTP {{status}}.',
       importFailed:
         'The package could not be imported. Try again: the import goes on where it stopped.',
+      uploadLinkRefused:
+        'The storage refused the upload link (HTTP {{status}}): it may have expired. Try again asks for a new one.',
+      held: "The import is making no progress: another session seems to be importing this package. It can be continued later from the import's page.",
+      startOver: 'Try again starts a new import of this file.',
+      waiting: {
+        failed: 'The server did not answer as expected: trying again in a moment.',
+        idle: 'No progress for now (another session may be at it): asking again in a moment.',
+      },
     },
     import: {
       heading: 'eTMF-EMS import',
@@ -1655,6 +1664,17 @@ export const enMore = {
       continued: 'The import went on to its end: it is now "{{state}}".',
       continueFailed: 'The import could not be continued.',
       rejected: 'The package was refused whole: nothing was filed.',
+      rejectedAfterFiling_one:
+        'The import was stopped: {{n}} file was filed before it stopped, and stays filed.',
+      rejectedAfterFiling_other:
+        'The import was stopped: {{n}} files were filed before it stopped, and stay filed.',
+      held: 'The import is making no progress: another session seems to be importing this package. Continue it later from this page.',
+      arrived: {
+        completed:
+          'The import is complete. Filed now: {{filed}}; already filed before: {{alreadyFiled}}; not filed: {{notFiled}}.',
+        rejected:
+          'The import was rejected. Filed now: {{filed}}; already filed before: {{alreadyFiled}}; not filed: {{notFiled}}.',
+      },
       problemsHeading: 'Problems in exchange.xml',
       problemsCaption: 'The problems of exchange.xml against the eTMF-EMS schema, by line',
       line: 'Line',

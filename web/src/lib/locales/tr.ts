@@ -1638,13 +1638,13 @@ export const tr: Translation = {
       importing: 'İçe aktarılıyor',
       completed: 'Tamamlandı',
       rejected: 'Reddedildi',
+      notFinished: 'İçe aktarma — bitmedi',
     },
     imports: {
       heading: 'eTMF-EMS içe aktarmaları',
       description:
         'Bir CRO’dan ya da başka bir eTMF’den gelen, bu çalışmaya dosyalanan paketler. Dosyaları alınıp verilen belgelerin yanında sayılır; hiçbir sisteme teslim edilmezler.',
       start: 'eTMF-EMS paketini içe aktar',
-      open: 'İçe aktar',
       caption: 'Çalışmanın eTMF-EMS içe aktarmaları, en yenisi önce',
       none: 'Bu çalışmaya henüz hiçbir eTMF-EMS paketi içe aktarılmadı.',
       loadFailed: 'Bu çalışmanın içe aktarmaları yüklenemedi.',
@@ -1657,6 +1657,7 @@ export const tr: Translation = {
       filed: 'Dosyalanan',
       alreadyFiled: 'Zaten dosyalanmış',
       notFiled: 'Dosyalanmayan',
+      continue: 'Sürdür',
     },
     importDialog: {
       title: 'eTMF-EMS paketi içe aktar',
@@ -1686,6 +1687,14 @@ export const tr: Translation = {
       uploadRefused: 'Paket yüklenemedi: depolama HTTP {{status}} ile yanıt verdi.',
       importFailed:
         'Paket içe aktarılamadı. Yeniden deneyin: içe aktarma kaldığı yerden devam eder.',
+      uploadLinkRefused:
+        'Depolama yükleme bağlantısını reddetti (HTTP {{status}}): süresi dolmuş olabilir. Yeniden dene yeni bir bağlantı ister.',
+      held: 'İçe aktarma ilerlemiyor: bu paketi başka bir oturum içe aktarıyor gibi görünüyor. Daha sonra içe aktarmanın sayfasından sürdürülebilir.',
+      startOver: 'Yeniden dene, bu dosyanın yeni bir içe aktarmasını başlatır.',
+      waiting: {
+        failed: 'Sunucu beklendiği gibi yanıt vermedi: birazdan yeniden denenecek.',
+        idle: 'Şu an ilerleme yok (başka bir oturum üzerinde çalışıyor olabilir): birazdan yeniden sorulacak.',
+      },
     },
     import: {
       heading: 'eTMF-EMS içe aktarması',
@@ -1730,6 +1739,17 @@ export const tr: Translation = {
       continued: 'İçe aktarma sonuna kadar sürdü: durumu artık "{{state}}".',
       continueFailed: 'İçe aktarma sürdürülemedi.',
       rejected: 'Paket bütünüyle reddedildi: hiçbir şey dosyalanmadı.',
+      rejectedAfterFiling_one:
+        'İçe aktarma durduruldu: durmadan önce {{n}} dosya dosyalandı ve dosyalanmış olarak kalıyor.',
+      rejectedAfterFiling_other:
+        'İçe aktarma durduruldu: durmadan önce {{n}} dosya dosyalandı ve dosyalanmış olarak kalıyor.',
+      held: 'İçe aktarma ilerlemiyor: bu paketi başka bir oturum içe aktarıyor gibi görünüyor. Daha sonra bu sayfadan sürdürün.',
+      arrived: {
+        completed:
+          'İçe aktarma tamamlandı. Şimdi dosyalanan: {{filed}}; daha önce dosyalanmış: {{alreadyFiled}}; dosyalanmayan: {{notFiled}}.',
+        rejected:
+          'İçe aktarma reddedildi. Şimdi dosyalanan: {{filed}}; daha önce dosyalanmış: {{alreadyFiled}}; dosyalanmayan: {{notFiled}}.',
+      },
       problemsHeading: 'exchange.xml içindeki sorunlar',
       problemsCaption: 'exchange.xml dosyasının eTMF-EMS şemasına göre sorunları, satıra göre',
       line: 'Satır',

@@ -40,12 +40,26 @@ const IMPORT_BADGE: Record<ImportState, string> = {
   rejected: 'text-bg-danger',
 };
 
-/** Where an eTMF-EMS import is: awaiting upload, importing, completed, rejected. */
-export const ImportStateBadge = ({ state }: { state: ImportState }) => {
+/**
+ * Where an eTMF-EMS import is: awaiting upload, importing, completed, rejected. The server says
+ * `importing` until the import is done, also of one nobody carries on (its dialog closed): unless
+ * this reader is moving it on (`moving`), it reads "Importing — not finished".
+ */
+export const ImportStateBadge = ({
+  state,
+  moving = false,
+}: {
+  state: ImportState;
+  moving?: boolean;
+}) => {
   const { t } = useTranslation();
+  const stalled = state === 'importing' && !moving;
   return (
-    <span className={`badge ${IMPORT_BADGE[state]}`} data-testid="import-state">
-      {t(`documents.importState.${state}`)}
+    <span
+      className={`badge ${stalled ? 'text-bg-warning' : IMPORT_BADGE[state]}`}
+      data-testid="import-state"
+    >
+      {stalled ? t('documents.importState.notFinished') : t(`documents.importState.${state}`)}
     </span>
   );
 };

@@ -383,6 +383,12 @@ describe('the eTMF-EMS export', () => {
         'href',
         '/admin/documents/completeness?studyId=study-1',
       );
+      // Named for what it opens: the study's imports, not an import.
+      expect(screen.getByRole('link', { name: 'eTMF-EMS-Importe' })).toHaveAttribute(
+        'href',
+        '/admin/documents/completeness?studyId=study-1#imports',
+      );
+      expect(screen.queryByRole('link', { name: 'Importieren' })).toBeNull();
       await u.click(screen.getByRole('button', { name: 'Als eTMF-EMS exportieren' }));
       expect(await screen.findByTestId('export-notice')).toHaveTextContent(
         '1.234 Dokumente (4,5 MB) als PZ-2025-01-etmf-ems-20250203T100000.zip exportiert: Der Download hat begonnen. 3 nicht klassifizierte Dokumente wurden ausgelassen.',

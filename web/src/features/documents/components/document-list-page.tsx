@@ -147,7 +147,7 @@ export const DocumentListPage = () => {
               className="btn btn-outline-primary"
               to={`${completenessPath(linked.studyId)}#${IMPORTS_ANCHOR}`}
             >
-              {t('documents.imports.open')}
+              {t('documents.imports.heading')}
             </Link>
           </>
         )}

@@ -20,6 +20,7 @@ beforeEach(async () => {
   signedInAs({ role: 'OrgAdmin', organisationId: 'sponsor-1' });
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -30,9 +31,14 @@ const location = () => screen.getByTestId('location').textContent;
 /** The dialog is a chunk of its own, imported on first use: in a busy run that can take seconds. */
 const LOADING = { timeout: 10_000 };
 
-/** A package of 1,234 bytes (its content does not matter: the fake storage takes anything). */
-const zip = (name = 'cro-transfer.zip') =>
-  new File([new Uint8Array(1_234)], name, { type: 'application/zip' });
+/**
+ * A package of 1,234 bytes (its content does not matter: the fake storage takes anything). Each
+ * a file of its own (its time of change), unless `changed` names the one it is again: the dialog
+ * takes up an import announced for the same file (same name, size and time).
+ */
+let files = 0;
+const zip = (name = 'cro-transfer.zip', changed = ++files) =>
+  new File([new Uint8Array(1_234)], name, { type: 'application/zip', lastModified: changed });
 
 /** The answers of s3documents/import-etmf, one per call, the last one repeated. */
 const inTurn = (...answers: ApiAnswer[]) => {
@@ -71,15 +77,48 @@ const recordPuts = () => {
   return puts;
 };
 
-/** The completeness page, the dialog opened and `file` chosen. */
-const openDialog = async (file: File) => {
-  const u = userEvent.setup({ applyAccept: false });
-  renderScreen(<StudyCompletenessPage />, PAGE);
+/** The dialog opened (on the page already there) and `file` chosen. */
+const chooseIn = async (file: File, u = userEvent.setup({ applyAccept: false })) => {
   await u.click(await screen.findByRole('button', { name: 'Import eTMF-EMS package' }));
   const dialog = await screen.findByRole('dialog', { name: 'Import an eTMF-EMS package' }, LOADING);
   await u.upload(within(dialog).getByLabelText('eTMF-EMS package (.zip)'), file);
   return { u, dialog };
 };
+
+/** The completeness page, the dialog opened and `file` chosen. */
+const openDialog = async (file: File, u = userEvent.setup({ applyAccept: false })) => {
+  renderScreen(<StudyCompletenessPage />, PAGE);
+  return chooseIn(file, u);
+};
+
+/** Holds the calls of `path` until released (then they go to the fake server as they came). */
+const holdCalls = (path: string) => {
+  const inner = globalThis.fetch;
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (typeof input === 'string' && input.endsWith(`/${path}`)) await gate;
+    return inner(input, init);
+  });
+  return () => {
+    release();
+  };
+};
+
+/** The import's page was opened, as the dialog does when done (after a pause of 1 s, say). */
+const opened = async () => {
+  await waitFor(
+    () => {
+      expect(location()).toBe(`/admin/documents/import?importId=${ID}`);
+    },
+    { timeout: 3000 },
+  );
+};
+
+/** A 504 as API Gateway answers it when a call runs past 29 s: no envelope of ours. */
+const gatewayTimeout: ApiAnswer = { status: 504, body: { message: 'Endpoint request timed out' } };
 
 describe('importing an eTMF-EMS package', () => {
   it('announces the package, uploads it, imports it over as many calls as it takes, then opens it', async () => {
@@ -98,6 +137,11 @@ describe('importing an eTMF-EMS package', () => {
     await waitFor(() => {
       expect(location()).toBe(`/admin/documents/import?importId=${ID}`);
     });
+    // The page is told it comes from the dialog (it takes the focus and says the outcome).
+    expect(screen.getByTestId('location')).toHaveAttribute(
+      'data-state',
+      '{"importArrival":"imported"}',
+    );
     expect(bodiesOf(calls, 's3documents/import-etmf-upload')).toEqual([
       { studyId: 'study-1', fileName: 'cro-transfer.zip', size: 1_234 },
     ]);
@@ -120,21 +164,23 @@ describe('importing an eTMF-EMS package', () => {
     ]);
   });
 
-  it('says what it is doing: uploading, then importing with the files done so far', async () => {
+  it('says what it is doing, outside the busy form: uploading, then importing with the files done so far', async () => {
     let stallUpload = true;
-    serve({
+    const calls = serve({
       ...page,
       's3documents/import-etmf-upload': announcedImport(3, 'cro-transfer.zip', 1_234),
       [uploadPath(3)]: () => (stallUpload ? 'no-answer' : success({})),
       's3documents/import-etmf': inTurn(importing(4, 1), 'no-answer'),
     });
-    const first = await openDialog(zip());
+    const first = await openDialog(zip('cro-transfer.zip', 1));
     await first.u.click(within(first.dialog).getByRole('button', { name: 'Import' }));
-    expect(
-      await within(first.dialog).findByText(
-        'Uploading cro-transfer.zip (1.2 kB). Keep this window open.',
-      ),
-    ).toHaveAttribute('role', 'status');
+    const status = await within(first.dialog).findByText(
+      'Uploading cro-transfer.zip (1.2 kB). Keep this window open.',
+    );
+    expect(status).toHaveAttribute('role', 'status');
+    // The form is busy; the status is not in it, so that a reader says it.
+    expect(within(first.dialog).getByRole('form')).toHaveAttribute('aria-busy', 'true');
+    expect(status.closest('[aria-busy="true"]')).toBeNull();
     expect(within(first.dialog).getByRole('button', { name: 'Uploading…' })).toBeDisabled();
     expect(within(first.dialog).getByLabelText('eTMF-EMS package (.zip)')).toBeDisabled();
 
@@ -144,24 +190,45 @@ describe('importing an eTMF-EMS package', () => {
       expect(screen.queryByRole('dialog')).toBeNull();
     });
 
+    // The same file again: the import announced is taken up, not announced again.
     stallUpload = false;
-    const { u, dialog } = await (async () => {
-      const again = userEvent.setup({ applyAccept: false });
-      await again.click(screen.getByRole('button', { name: 'Import eTMF-EMS package' }));
-      const opened = await screen.findByRole(
-        'dialog',
-        { name: 'Import an eTMF-EMS package' },
-        LOADING,
-      );
-      await again.upload(within(opened).getByLabelText('eTMF-EMS package (.zip)'), zip());
-      return { u: again, dialog: opened };
-    })();
+    const { u, dialog } = await chooseIn(zip('cro-transfer.zip', 1));
     await u.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(
       await within(dialog).findByText('Importing… 5 of 12 files.', {}, { timeout: 3000 }),
     ).toHaveAttribute('role', 'status');
     expect(within(dialog).getByRole('button', { name: 'Importing…' })).toBeDisabled();
     expect(location()).toBe(PAGE);
+    expect(bodiesOf(calls, 's3documents/import-etmf-upload')).toHaveLength(1);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2);
+  });
+
+  it('closed while the package is announced, the next attempt with the same file waits for that import', async () => {
+    const calls = serve({
+      ...page,
+      's3documents/import-etmf-upload': announcedImport(3, 'cro-transfer.zip', 1_234),
+      [uploadPath(3)]: success({}),
+      's3documents/import-etmf': completed,
+    });
+    const release = holdCalls('s3documents/import-etmf-upload');
+    const first = await openDialog(zip('cro-transfer.zip', 7));
+    await first.u.click(within(first.dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(first.dialog).findByTestId('import-progress')).toHaveTextContent(
+      'Starting…',
+    );
+    await first.u.click(within(first.dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+
+    const { u, dialog } = await chooseIn(zip('cro-transfer.zip', 7));
+    await u.click(within(dialog).getByRole('button', { name: 'Import' }));
+    release();
+    await opened();
+    // One import announced, its package uploaded once, then imported.
+    expect(bodiesOf(calls, 's3documents/import-etmf-upload')).toHaveLength(1);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    expect(bodiesOf(calls, 's3documents/import-etmf')).toEqual([{ importId: ID }]);
   });
 
   it('says a refusal and a failed upload, and Try again goes on from the step that failed', async () => {
@@ -202,38 +269,117 @@ describe('importing an eTMF-EMS package', () => {
     expect(bodiesOf(calls, 's3documents/import-etmf')).toEqual([{ importId: ID }]);
   });
 
-  it("says when the storage refuses the upload, and when the import fails, in the server's words", async () => {
+  it('asks for a new link when the storage refuses the upload (403); keeps it when it fails otherwise', async () => {
     let storage: ApiAnswer = { status: 403, body: '' };
-    let importAnswer: ApiAnswer = failure(409, 'CONFLICT', 'The package has not been uploaded.');
     const calls = serve({
       ...page,
       's3documents/import-etmf-upload': announcedImport(3, 'cro-transfer.zip', 1_234),
       [uploadPath(3)]: () => storage,
-      's3documents/import-etmf': () => importAnswer,
+      's3documents/import-etmf': completed,
     });
     const { u, dialog } = await openDialog(zip());
     await u.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'The package could not be uploaded: the storage answered HTTP 403.',
+      'The storage refused the upload link (HTTP 403): it may have expired. Try again asks for a new one.',
     );
+    storage = { status: 500, body: '' };
+    await u.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => {
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'The package could not be uploaded: the storage answered HTTP 500.',
+      );
+    });
+    // The 403 forgot the link: announced again.
+    expect(bodiesOf(calls, 's3documents/import-etmf-upload')).toHaveLength(2);
     storage = success({});
     await u.click(within(dialog).getByRole('button', { name: 'Try again' }));
-    await waitFor(() => {
-      expect(within(dialog).getByRole('alert')).toHaveTextContent(
-        'The package has not been uploaded.',
-      );
+    await opened();
+    // The 500 kept it: not announced a third time.
+    expect(bodiesOf(calls, 's3documents/import-etmf-upload')).toHaveLength(2);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(3);
+  });
+
+  it("starts over when the server says the package expired, in the server's words", async () => {
+    let gone = true;
+    const calls = serve({
+      ...page,
+      's3documents/import-etmf-upload': announcedImport(3, 'cro-transfer.zip', 1_234),
+      [uploadPath(3)]: success({}),
+      's3documents/import-etmf': () =>
+        gone
+          ? failure(409, 'CONFLICT', 'The uploaded package has expired; start a new import.')
+          : completed,
     });
-    importAnswer = 'network-error';
+    const { u, dialog } = await openDialog(zip());
+    await u.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The uploaded package has expired; start a new import. Try again starts a new import of this file.',
+    );
+    // Not repeated: it cannot succeed.
+    expect(bodiesOf(calls, 's3documents/import-etmf')).toHaveLength(1);
+    gone = false;
     await u.click(within(dialog).getByRole('button', { name: 'Try again' }));
-    await waitFor(() => {
-      expect(within(dialog).getByRole('alert')).toHaveTextContent(
-        'The package could not be imported. Try again: the import goes on where it stopped.',
-      );
-    });
-    // The upload that succeeded is not made again; the import is asked for each time.
+    await opened();
+    expect(bodiesOf(calls, 's3documents/import-etmf-upload')).toHaveLength(2);
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2);
     expect(bodiesOf(calls, 's3documents/import-etmf')).toHaveLength(2);
-    expect(bodiesOf(calls, 's3documents/import-etmf-upload')).toHaveLength(1);
+  });
+
+  it('repeats a call the gateway cut off (504) after a pause, saying so, and goes on', async () => {
+    const calls = serve({
+      ...page,
+      's3documents/import-etmf-upload': announcedImport(3, 'cro-transfer.zip', 1_234),
+      [uploadPath(3)]: success({}),
+      's3documents/import-etmf': inTurn(importing(4), gatewayTimeout, completed),
+    });
+    const { u, dialog } = await openDialog(zip());
+    await u.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByTestId('import-progress')).toHaveTextContent(
+      'Importing… 4 of 12 files. The server did not answer as expected: trying again in a moment.',
+    );
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await opened();
+    expect(bodiesOf(calls, 's3documents/import-etmf')).toHaveLength(3);
+  });
+
+  it("gives up after failures in a row with the server's words and Try again; and when another session holds the import", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answer: ApiAnswer = failure(
+      409,
+      'CONFLICT',
+      'Another call is importing this package; try again in a moment.',
+    );
+    const calls = serve({
+      ...page,
+      's3documents/import-etmf-upload': announcedImport(3, 'cro-transfer.zip', 1_234),
+      [uploadPath(3)]: success({}),
+      's3documents/import-etmf': () => answer,
+    });
+    const { u, dialog } = await openDialog(
+      zip(),
+      userEvent.setup({ applyAccept: false, advanceTimers: vi.advanceTimersByTime }),
+    );
+    /** Lets the pauses pass until the dialog says something went wrong. */
+    const failed = async () => {
+      for (let i = 0; i < 60 && within(dialog).queryByRole('alert') === null; i += 1) {
+        await vi.advanceTimersByTimeAsync(5_000);
+      }
+      return within(dialog).getByRole('alert');
+    };
+    await u.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await failed()).toHaveTextContent(
+      'Another call is importing this package; try again in a moment.',
+    );
+    expect(bodiesOf(calls, 's3documents/import-etmf')).toHaveLength(6);
+
+    // Now the import answers, but does not move: another session is at it.
+    answer = importing(4);
+    await u.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await failed()).toHaveTextContent(
+      "The import is making no progress: another session seems to be importing this package. It can be continued later from the import's page.",
+    );
+    expect(bodiesOf(calls, 's3documents/import-etmf')).toHaveLength(6 + 13);
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeEnabled();
     expect(location()).toBe(PAGE);
   });
 
@@ -251,7 +397,7 @@ describe('importing an eTMF-EMS package', () => {
     Object.defineProperty(huge, 'size', { value: MAX_IMPORT_BYTES + 1 });
     await u.upload(input, huge);
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      'everything.zip has 2 GB: a package may have at most 2 GB.',
+      'everything.zip has 2,000,000,001 bytes: a package may have at most 2,000,000,000 bytes.',
     );
     expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
 

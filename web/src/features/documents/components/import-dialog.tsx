@@ -3,9 +3,15 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { messageOfError } from '../../../lib/refusals';
-import { type ImportStep, UploadFailed, useEtmfImport } from '../hooks/use-etmf-import';
+import {
+  ImportHeld,
+  type ImportStep,
+  UploadFailed,
+  isPackageGone,
+  useEtmfImport,
+} from '../hooks/use-etmf-import';
 import { filesDone, packageProblem } from '../utils/imports';
-import { formatCount, formatSize } from '../utils/sizes';
+import { formatBytes, formatCount, formatSize } from '../utils/sizes';
 
 interface ImportDialogProps {
   studyId: string;
@@ -24,8 +30,10 @@ const busy = (state: ImportStep): boolean =>
  * **Import eTMF-EMS package**: a .zip chosen here (anything else, or larger than the contract's
  * MAX_IMPORT_BYTES, is refused at once, nothing sent), announced to the server, uploaded straight
  * to its storage, then imported over as many calls as the server needs, each step said as it goes
- * ("Uploading…", "Importing… 40 of 120 files."). A failed step is said in the server's words where
- * it refused, and **Try again** goes on from that step; Cancel stops wherever it is.
+ * ("Uploading…", "Importing… 40 of 120 files.": a status outside the busy form, so that it is
+ * said). A failed step is said in the server's words where it refused, and **Try again** goes on
+ * from that step (or starts over when the link or the package is gone); Cancel stops wherever it
+ * is.
  */
 export const ImportDialog = ({ studyId, protocolNumber, onCancel, onDone }: ImportDialogProps) => {
   const { t, i18n } = useTranslation();
@@ -44,11 +52,17 @@ export const ImportDialog = ({ studyId, protocolNumber, onCancel, onDone }: Impo
     if (failedAt === 'announcing')
       return messageOfError(error, t('documents.importDialog.announceFailed'));
     if (failedAt === 'uploading') {
-      return error instanceof UploadFailed
-        ? t('documents.importDialog.uploadRefused', { status: String(error.status) })
-        : t('documents.importDialog.uploadFailed');
+      if (!(error instanceof UploadFailed)) return t('documents.importDialog.uploadFailed');
+      return t(
+        error.status === 403
+          ? 'documents.importDialog.uploadLinkRefused'
+          : 'documents.importDialog.uploadRefused',
+        { status: String(error.status) },
+      );
     }
-    return messageOfError(error, t('documents.importDialog.importFailed'));
+    if (error instanceof ImportHeld) return t('documents.importDialog.held');
+    const said = messageOfError(error, t('documents.importDialog.importFailed'));
+    return isPackageGone(error) ? `${said} ${t('documents.importDialog.startOver')}` : said;
   })();
 
   const progress = (() => {
@@ -63,13 +77,18 @@ export const ImportDialog = ({ studyId, protocolNumber, onCancel, onDone }: Impo
               size: formatSize(file.size, language),
             });
       case 'importing': {
-        const report = state.report;
-        if (report === null || report.files === 0) return t('documents.importDialog.readingNote');
-        return t('documents.importDialog.importingCount', {
-          count: report.files,
-          n: formatCount(report.files, language),
-          done: formatCount(filesDone(report), language),
-        });
+        const { report, waiting } = state;
+        const done =
+          report === null || report.files === 0
+            ? t('documents.importDialog.readingNote')
+            : t('documents.importDialog.importingCount', {
+                count: report.files,
+                n: formatCount(report.files, language),
+                done: formatCount(filesDone(report), language),
+              });
+        return waiting === null
+          ? done
+          : `${done} ${t(`documents.importDialog.waiting.${waiting}`)}`;
       }
       default:
         return '';
@@ -104,6 +123,14 @@ export const ImportDialog = ({ studyId, protocolNumber, onCancel, onDone }: Impo
         onCancel();
       }}
       testId="import-dialog"
+      status={
+        // Outside the form, which is aria-busy while working: a reader may hold back what a busy
+        // region says.
+        <p className="mb-0 mt-3" role="status" data-testid="import-progress">
+          {working && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+          {progress}
+        </p>
+      }
     >
       <p className="col-12 mb-0">
         {t('documents.importDialog.intro', { protocol: protocolNumber })}
@@ -138,16 +165,13 @@ export const ImportDialog = ({ studyId, protocolNumber, onCancel, onDone }: Impo
           <div id={`${id}-problem`} className="invalid-feedback" role="alert">
             {t(`documents.importDialog.problem.${problem}`, {
               fileName: file.name,
-              size: formatSize(file.size, language),
-              max,
+              // Exact: rounded, 2,000,000,001 bytes and the limit would both read "2 GB".
+              size: formatBytes(file.size, language),
+              max: formatBytes(MAX_IMPORT_BYTES, language),
             })}
           </div>
         )}
       </div>
-      <p className="col-12 mb-0" role="status" data-testid="import-progress">
-        {working && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-        {progress}
-      </p>
       {working && (
         <p className="col-12 small text-body-secondary mb-0">
           {t('documents.importDialog.cancelNote')}

@@ -24,9 +24,37 @@ beforeEach(async () => {
   signedInAs({ role: 'Auditor' });
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.mocked(downloadFile).mockReset();
+});
+
+/** Holds the calls of `path` until released (then they go to the fake server as they came). */
+const holdCalls = (path: string) => {
+  const inner = globalThis.fetch;
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.includes(`/${path}`)) await gate;
+    return inner(input, init);
+  });
+  return () => {
+    release();
+  };
+};
+
+/** An import left `importing`: 3 of its 12 files gone through. */
+const unfinished = importDetail(1, {
+  state: 'importing',
+  completedAt: null,
+  filed: 2,
+  alreadyFiled: 0,
+  notFiled: 1,
+  notFiledList: importDetail(1).notFiledList.slice(0, 1),
 });
 
 /** The page, once the report is there (the heading shows while it loads too). */
@@ -163,8 +191,13 @@ describe('an eTMF-EMS import', () => {
     expect(second).toHaveTextContent('Trial');
     expect(second).toHaveTextContent('Superseded');
 
-    const download = within(first).getByRole('button', { name: 'Download' });
-    expect(download).toHaveAccessibleDescription('content/visit-log-1.pdf');
+    // Each named with its file, the word it shows first.
+    const download = within(first).getByRole('button', {
+      name: 'Download content/visit-log-1.pdf',
+    });
+    expect(within(second).getByRole('button', { name: /^Download/ })).toHaveAccessibleName(
+      'Download content/visit-log-2.pdf',
+    );
     await u.click(download);
     expect(await screen.findByTestId('download-notice')).toHaveTextContent(
       'The download of visit-log-1.pdf has started.',
@@ -191,7 +224,11 @@ describe('an eTMF-EMS import', () => {
       's3documents/import-download': failure(404, 'NOT_FOUND', 'No such file in this import.'),
     });
     await open();
-    await u.click(within(screen.getByTestId('filed-1')).getByRole('button', { name: 'Download' }));
+    await u.click(
+      within(screen.getByTestId('filed-1')).getByRole('button', {
+        name: 'Download content/visit-log-1.pdf',
+      }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('No such file in this import.');
     expect(downloadFile).not.toHaveBeenCalled();
   });
@@ -228,18 +265,129 @@ describe('an eTMF-EMS import', () => {
     expect(screen.queryByRole('heading', { name: 'Files not filed' })).toBeNull();
   });
 
-  it('lets an administrator continue an import left unfinished', async () => {
+  it('lets an administrator continue an import left unfinished, repeating a call that met another', async () => {
     const u = userEvent.setup();
     signedInAs({ role: 'PlatformAdmin' });
     let finished = false;
-    const unfinished = importDetail(1, {
-      state: 'importing',
-      completedAt: null,
-      filed: 2,
-      alreadyFiled: 0,
-      notFiled: 1,
-      notFiledList: importDetail(1).notFiledList.slice(0, 1),
+    let call = 0;
+    const calls = serve({
+      's3documents/import-get': () =>
+        importPage(finished ? importDetail(1) : unfinished, [filedObject(1)]),
+      's3documents/import-etmf': () => {
+        call += 1;
+        if (call === 1) return failure(409, 'CONFLICT', 'The import changed meanwhile; try again.');
+        finished = true;
+        return success({ import: importDetail(1) });
+      },
     });
+    await open();
+    // Nobody moves it on: not finished.
+    expect(screen.getByTestId('import-state')).toHaveTextContent('Importing — not finished');
+    expect(screen.getByTestId('import-state-note')).toHaveTextContent(
+      'The import has not finished: 3 of 12 files so far.',
+    );
+    const button = screen.getByRole('button', { name: 'Continue the import' });
+    await u.click(button);
+    // Under way (the 409 repeated after a pause): importing, the button still focused and
+    // aria-disabled, a click on it ignored.
+    expect(await screen.findByTestId('import-state-note')).toHaveTextContent(
+      'The server did not answer as expected: trying again in a moment.',
+    );
+    expect(screen.getByTestId('import-state')).toHaveTextContent(/^Importing$/);
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
+    await u.click(button);
+    expect(await screen.findByTestId('import-notice', {}, { timeout: 3000 })).toHaveTextContent(
+      'The import went on to its end: it is now "Completed".',
+    );
+    expect(bodiesOf(calls, 's3documents/import-etmf')).toEqual([
+      { importId: ID },
+      { importId: ID },
+    ]);
+    await waitFor(() => {
+      expect(screen.getByTestId('import-state')).toHaveTextContent('Completed');
+    });
+    expect(screen.queryByTestId('import-state-note')).toBeNull();
+    expect(screen.getByTestId('count-notFiled')).toHaveTextContent('3');
+  });
+
+  it('says when another session holds the import, to be continued later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    signedInAs({ role: 'OrgAdmin', organisationId: 'sponsor-1' });
+    const calls = serve({
+      's3documents/import-get': importPage(unfinished, [filedObject(1)]),
+      // Where it stood: another session holds it.
+      's3documents/import-etmf': success({ import: unfinished }),
+    });
+    await open();
+    await u.click(screen.getByRole('button', { name: 'Continue the import' }));
+    for (let i = 0; i < 60 && screen.queryByRole('alert') === null; i += 1) {
+      await vi.advanceTimersByTimeAsync(5_000);
+    }
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The import is making no progress: another session seems to be importing this package. Continue it later from this page.',
+    );
+    // Its first answer was already no progress: the page knew where it stood.
+    expect(bodiesOf(calls, 's3documents/import-etmf')).toHaveLength(12);
+    expect(screen.getByRole('button', { name: 'Continue the import' })).toHaveAttribute(
+      'aria-disabled',
+      'false',
+    );
+    expect(screen.getByTestId('import-state')).toHaveTextContent('Importing — not finished');
+  });
+
+  it('come from the dialog, takes the focus to its heading and says the outcome', async () => {
+    serve({ 's3documents/import-get': importPage(importDetail(1), [filedObject(1)]) });
+    renderScreen(<ImportPage />, {
+      pathname: '/admin/documents/import',
+      search: `?importId=${ID}`,
+      state: { importArrival: 'imported' },
+    });
+    await screen.findByTestId('import-state');
+    const heading = screen.getByRole('heading', { level: 1, name: 'eTMF-EMS import' });
+    await waitFor(() => {
+      expect(heading).toHaveFocus();
+    });
+    expect(screen.getByTestId('import-arrived')).toHaveTextContent(
+      'The import is complete. Filed now: 8; already filed before: 1; not filed: 3.',
+    );
+    expect(screen.getByTestId('import-arrived')).toHaveAttribute('role', 'status');
+    // Said once: the history entry no longer says where the reader came from.
+    await waitFor(() => {
+      expect(screen.getByTestId('location')).toHaveAttribute('data-state', 'null');
+    });
+    expect(location()).toBe(PATH);
+  });
+
+  it('says a rejected outcome too, and nothing when opened otherwise', async () => {
+    const rejected = importDetail(1, {
+      state: 'rejected',
+      filed: 0,
+      alreadyFiled: 0,
+      notFiled: 0,
+      notFiledList: [],
+      rejection: 'exchange.xml does not validate against the eTMF-EMS schema.',
+    });
+    serve({ 's3documents/import-get': importPage(rejected, []) });
+    const { unmount } = renderScreen(<ImportPage />, {
+      pathname: '/admin/documents/import',
+      search: `?importId=${ID}`,
+      state: { importArrival: 'imported' },
+    });
+    expect(await screen.findByTestId('import-arrived')).toHaveTextContent(
+      'The import was rejected. Filed now: 0; already filed before: 0; not filed: 0.',
+    );
+    expect(screen.getByTestId('import-arrived')).toHaveAttribute('role', 'alert');
+    unmount();
+    const heading = await open();
+    expect(heading).not.toHaveFocus();
+    expect(screen.queryByTestId('import-arrived')).toBeNull();
+  });
+
+  it("come from the list's Continue, continues the import at once", async () => {
+    signedInAs({ role: 'PlatformAdmin' });
+    let finished = false;
     const calls = serve({
       's3documents/import-get': () =>
         importPage(finished ? importDetail(1) : unfinished, [filedObject(1)]),
@@ -248,32 +396,112 @@ describe('an eTMF-EMS import', () => {
         return success({ import: importDetail(1) });
       },
     });
-    await open();
-    expect(screen.getByTestId('import-state-note')).toHaveTextContent(
-      'The import has not finished: 3 of 12 files so far.',
-    );
-    await u.click(screen.getByRole('button', { name: 'Continue the import' }));
+    renderScreen(<ImportPage />, {
+      pathname: '/admin/documents/import',
+      search: `?importId=${ID}`,
+      state: { importArrival: 'continue' },
+    });
     expect(await screen.findByTestId('import-notice')).toHaveTextContent(
       'The import went on to its end: it is now "Completed".',
     );
     expect(bodiesOf(calls, 's3documents/import-etmf')).toEqual([{ importId: ID }]);
-    await waitFor(() => {
-      expect(screen.getByTestId('import-state')).toHaveTextContent('Completed');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+  });
+
+  it('lists the files a rejected import filed before it stopped, and says so', async () => {
+    const u = userEvent.setup();
+    const replaced =
+      'The package was replaced after its exchange.xml was validated: the files filed so far stay filed; start a new import with the package you mean.';
+    const calls = serve({
+      's3documents/import-get': importPage(
+        importDetail(1, {
+          state: 'rejected',
+          filed: 2,
+          alreadyFiled: 0,
+          notFiled: 0,
+          notFiledList: [],
+          rejection: replaced,
+        }),
+        [filedObject(1), filedObject(2)],
+      ),
+      's3documents/import-download': success({
+        url: 'https://files.example.com/visit-log-2.pdf?sig=abc',
+        expiresAt: '2025-03-01T10:05:00.000Z',
+        fileName: 'visit-log-2.pdf',
+      }),
     });
-    expect(screen.queryByTestId('import-state-note')).toBeNull();
-    expect(screen.getByTestId('count-notFiled')).toHaveTextContent('3');
+    await open();
+    expect(screen.getByTestId('import-rejected')).toHaveTextContent(
+      `The import was stopped: 2 files were filed before it stopped, and stay filed.${replaced}`,
+    );
+    expect(screen.getByRole('heading', { name: 'Files filed' })).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Download content/visit-log-2.pdf' }));
+    expect(await screen.findByTestId('download-notice')).toHaveTextContent(
+      'The download of visit-log-2.pdf has started.',
+    );
+    expect(bodiesOf(calls, 's3documents/import-download')).toEqual([{ importId: ID, seq: '2' }]);
+  });
+
+  it('keeps the focus on Download while it works: aria-disabled, a second click ignored', async () => {
+    const u = userEvent.setup();
+    const calls = serve({
+      's3documents/import-get': importPage(importDetail(1), [filedObject(1), filedObject(2)]),
+      's3documents/import-download': success({
+        url: 'https://files.example.com/visit-log-1.pdf?sig=abc',
+        expiresAt: '2025-03-01T10:05:00.000Z',
+        fileName: 'visit-log-1.pdf',
+      }),
+    });
+    const release = holdCalls('s3documents/import-download');
+    await open();
+    const first = screen.getByRole('button', { name: 'Download content/visit-log-1.pdf' });
+    const second = screen.getByRole('button', { name: 'Download content/visit-log-2.pdf' });
+    // From the keyboard: the button keeps the focus while it works, and after.
+    first.focus();
+    await u.keyboard('{Enter}');
+    expect(first).toHaveAttribute('aria-disabled', 'true');
+    expect(second).toHaveAttribute('aria-disabled', 'true');
+    expect(first).not.toBeDisabled();
+    expect(first).toHaveFocus();
+    await u.keyboard('{Enter}');
+    second.focus();
+    await u.keyboard('{Enter}');
+    first.focus();
+    release();
+    expect(await screen.findByTestId('download-notice')).toHaveTextContent(
+      'The download of visit-log-1.pdf has started.',
+    );
+    expect(first).toHaveFocus();
+    expect(first).toHaveAttribute('aria-disabled', 'false');
+    expect(bodiesOf(calls, 's3documents/import-download')).toEqual([{ importId: ID, seq: '1' }]);
   });
 
   it('offers an Auditor no Continue, and says when a package was never uploaded', async () => {
     let state: 'importing' | 'awaiting-upload' = 'importing';
     serve({
       's3documents/import-get': () =>
-        importPage(importDetail(1, { state, completedAt: null, notFiledList: [] }), []),
+        importPage(
+          state === 'importing'
+            ? importDetail(1, { state, completedAt: null, notFiledList: [] })
+            : importDetail(1, {
+                state,
+                completedAt: null,
+                objects: 0,
+                files: 0,
+                filed: 0,
+                alreadyFiled: 0,
+                notFiled: 0,
+                batch: null,
+                notFiledList: [],
+              }),
+          [],
+        ),
     });
     const { unmount } = renderScreen(<ImportPage />, PATH);
     expect(await screen.findByTestId('import-state-note')).toHaveTextContent(
       'The import has not finished: 12 of 12 files so far.',
     );
+    expect(screen.getByTestId('import-state')).toHaveTextContent('Importing — not finished');
     expect(screen.queryByRole('button', { name: 'Continue the import' })).toBeNull();
     unmount();
 
@@ -333,7 +561,9 @@ describe('an eTMF-EMS import', () => {
         'Die Prüfsumme der Datei ist nicht die, die das Inventar angibt.',
       );
       expect(
-        within(screen.getByTestId('filed-1')).getByRole('button', { name: 'Herunterladen' }),
+        within(screen.getByTestId('filed-1')).getByRole('button', {
+          name: 'Herunterladen content/visit-log-1.pdf',
+        }),
       ).toBeInTheDocument();
       await changeLanguage('tr');
       expect(

@@ -1,7 +1,7 @@
 import type { FiledObject, ImportDetail } from '@ccsc/contract/documents';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ListTable } from '../../../components/list-table';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { type Notice, NoticeArea } from '../../../components/notice-area';
@@ -14,10 +14,15 @@ import { formatDateTime, formatDisplayDate } from '../../../lib/dates';
 import { downloadFile } from '../../../lib/download';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
-import { ImportStopped, importUntilDone } from '../hooks/use-etmf-import';
+import {
+  ImportHeld,
+  ImportStopped,
+  type ImportWait,
+  importUntilDone,
+} from '../hooks/use-etmf-import';
 import { useImportReport } from '../hooks/use-import-report';
 import { completenessPath } from '../utils/completeness';
-import { filesDone, isImportId, mayImport, shortHash } from '../utils/imports';
+import { arrivalOf, filesDone, isImportId, mayImport, shortHash } from '../utils/imports';
 import { formatBytes, formatCount, formatSize } from '../utils/sizes';
 import { CopyButton } from './copy-button';
 import { ImportStateBadge } from './document-badges';
@@ -48,11 +53,12 @@ const Intro = () => {
 
 /**
  * /admin/documents/import?importId=… (issue 17): one eTMF-EMS import of a study — its report (the
- * package's batch, the counts, why it was refused whole with exchange.xml's problems by line, the
- * files not filed with the reason) and the files it filed, paged as the server pages them, each
- * with **Download**. An import left `importing` (its dialog closed on the way) can be continued
- * here by whoever may import. A link that names no import (or not one as the hub writes its ids)
- * is not sent to the server.
+ * package's batch, the counts, why it was refused with exchange.xml's problems by line, the
+ * files not filed with the reason) and the files it filed (a rejected import's too: filed before
+ * it stopped), paged as the server pages them, each with **Download**. An import left `importing`
+ * (its dialog closed on the way) reads "not finished" and can be continued here by whoever may
+ * import. Come from the dialog, the heading takes the focus and the outcome is said. A link that
+ * names no import (or not one as the hub writes its ids) is not sent to the server.
  */
 export const ImportPage = () => {
   const { t } = useTranslation();
@@ -98,17 +104,124 @@ const Section = ({
   </section>
 );
 
+/**
+ * **Continue the import** (an import left `importing`): s3documents/import-etmf until it is done,
+ * as the dialog calls it (failures worth repeating repeated, a hold by another session waited
+ * out for a while); then the page's report is loaded again. Leaving the page stops it.
+ */
+const useContinueImport = (report: ImportDetail | null, onContinued: () => void) => {
+  const { t } = useTranslation();
+  const [progress, setProgress] = useState<ImportDetail | null>(null);
+  const [waiting, setWaiting] = useState<ImportWait | null>(null);
+  const [continuing, setContinuing] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const running = useRef<AbortController | null>(null);
+  useEffect(
+    () => () => {
+      running.current?.abort();
+    },
+    [],
+  );
+
+  const continueImport = async () => {
+    if (report === null || running.current !== null) return;
+    const controller = new AbortController();
+    running.current = controller;
+    setContinuing(true);
+    setNotice(null);
+    try {
+      const done = await importUntilDone(
+        report.importId,
+        (answer) => {
+          setProgress(answer);
+          setWaiting(null);
+        },
+        controller.signal,
+        { from: filesDone(report), onWait: setWaiting },
+      );
+      setNotice({
+        kind: done.state === 'rejected' ? 'warning' : 'success',
+        text: t('documents.import.continued', { state: t(`documents.importState.${done.state}`) }),
+      });
+      onContinued();
+    } catch (err) {
+      if (err instanceof ImportStopped || controller.signal.aborted) return;
+      setNotice({
+        kind: 'danger',
+        text:
+          err instanceof ImportHeld
+            ? t('documents.import.held')
+            : messageOfError(err, t('documents.import.continueFailed')),
+      });
+      // Where it stands now, whatever stopped it.
+      onContinued();
+    } finally {
+      if (!controller.signal.aborted) {
+        running.current = null;
+        setContinuing(false);
+        setProgress(null);
+        setWaiting(null);
+      }
+    }
+  };
+
+  return { continuing, progress, waiting, notice, continueImport };
+};
+
+type ContinueFlow = ReturnType<typeof useContinueImport>;
+
 const ImportView = ({ importId }: { importId: string }) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const list = useImportReport(importId);
   const { report } = list;
+  const [offered] = useState(() => mayImport(getProfile()?.role));
+  const flow = useContinueImport(report, list.reload);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [arrival] = useState(() => arrivalOf(location.state));
+  const heading = useRef<HTMLHeadingElement>(null);
+  const greeted = useRef(false);
+
+  // Come from the dialog (or the list's Continue): the heading takes the focus once the report is
+  // there (and the import is continued). The state is taken out of the history entry, so that
+  // going back here or reloading does neither again.
+  useEffect(() => {
+    if (report === null || arrival === null || greeted.current) return;
+    greeted.current = true;
+    heading.current?.focus();
+    if (arrival === 'continue' && report.state === 'importing' && offered) {
+      void flow.continueImport();
+    }
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state: null },
+    );
+  });
+
+  // Come from the dialog, its outcome is said, in a live region there since the page began (so
+  // that it is announced when the report arrives).
+  const arrived: Notice | null =
+    arrival === 'imported' &&
+    report !== null &&
+    (report.state === 'completed' || report.state === 'rejected')
+      ? {
+          kind: report.state === 'completed' ? 'success' : 'warning',
+          text: t(`documents.import.arrived.${report.state}`, {
+            filed: formatCount(report.filed, language),
+            alreadyFiled: formatCount(report.alreadyFiled, language),
+            notFiled: formatCount(report.notFiled, language),
+          }),
+        }
+      : null;
+  const arrivedArea = <NoticeArea notice={arrived} testId="import-arrived" />;
 
   if (report === null) {
     return (
       <>
         <BackLink />
         <Intro />
+        {arrivedArea}
         {list.error === null ? (
           <LoadingIndicator className="my-4" />
         ) : (
@@ -128,8 +241,10 @@ const ImportView = ({ importId }: { importId: string }) => {
       <BackLink studyId={report.studyId} />
       <header className="mb-3">
         <div className="d-flex flex-wrap align-items-center gap-2">
-          <h1 className="h3 mb-0">{t('documents.import.heading')}</h1>
-          <ImportStateBadge state={report.state} />
+          <h1 className="h3 mb-0" tabIndex={-1} ref={heading}>
+            {t('documents.import.heading')}
+          </h1>
+          <ImportStateBadge state={report.state} moving={flow.continuing} />
         </div>
         <p className="text-body-secondary mb-0 text-break" data-testid="import-summary">
           {t('documents.import.summary', {
@@ -140,7 +255,8 @@ const ImportView = ({ importId }: { importId: string }) => {
         </p>
       </header>
 
-      <StateNotice report={report} onContinued={list.reload} />
+      {arrivedArea}
+      <StateNotice report={report} offered={offered} flow={flow} />
 
       <div className="row">
         <div className="col-lg-4">
@@ -172,7 +288,9 @@ const ImportView = ({ importId }: { importId: string }) => {
         </Section>
       )}
 
-      {reported && (
+      {/* A rejected import may have filed files before it stopped (a package replaced part-way):
+          they stay filed, and are listed. */}
+      {(reported || report.filed > 0) && (
         <Section heading={t('documents.import.filedHeading')} id="import-filed">
           <PagedList
             list={list}
@@ -193,59 +311,30 @@ const ImportView = ({ importId }: { importId: string }) => {
 
 /**
  * What the import's state means: not uploaded, not finished (with **Continue the import** for whoever
- * may import), or refused whole (with the server's reason). A completed import needs no word.
+ * may import), or rejected (with the server's reason, and whether files were filed before it
+ * stopped). A completed import needs no word.
  */
 const StateNotice = ({
   report,
-  onContinued,
+  offered,
+  flow,
 }: {
   report: ImportDetail;
-  onContinued: () => void;
+  offered: boolean;
+  flow: ContinueFlow;
 }) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const [offered] = useState(() => mayImport(getProfile()?.role));
-  const [progress, setProgress] = useState<ImportDetail | null>(null);
-  const [continuing, setContinuing] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const running = useRef<AbortController | null>(null);
-  useEffect(
-    () => () => {
-      running.current?.abort();
-    },
-    [],
-  );
-
-  const continueImport = async () => {
-    const controller = new AbortController();
-    running.current = controller;
-    setContinuing(true);
-    setNotice(null);
-    try {
-      const done = await importUntilDone(report.importId, setProgress, controller.signal);
-      setNotice({
-        kind: done.state === 'rejected' ? 'warning' : 'success',
-        text: t('documents.import.continued', { state: t(`documents.importState.${done.state}`) }),
-      });
-      onContinued();
-    } catch (err) {
-      if (err instanceof ImportStopped || controller.signal.aborted) return;
-      setNotice({
-        kind: 'danger',
-        text: messageOfError(err, t('documents.import.continueFailed')),
-      });
-    } finally {
-      if (!controller.signal.aborted) {
-        setContinuing(false);
-        setProgress(null);
-      }
-    }
-  };
-
-  const shown = progress ?? report;
+  const { continuing, waiting } = flow;
+  const shown = flow.progress ?? report;
+  const said = t('documents.import.inProgress', {
+    count: shown.files,
+    n: formatCount(shown.files, language),
+    done: formatCount(filesDone(shown), language),
+  });
   return (
     <>
-      <NoticeArea notice={notice} testId="import-notice" />
+      <NoticeArea notice={flow.notice} testId="import-notice" />
       {report.state === 'awaiting-upload' && (
         <p className="alert alert-secondary" data-testid="import-state-note">
           {t('documents.import.awaitingUpload')}
@@ -257,28 +346,36 @@ const StateNotice = ({
           data-testid="import-state-note"
         >
           <span className="me-auto" role="status">
-            {t('documents.import.inProgress', {
-              count: shown.files,
-              n: formatCount(shown.files, language),
-              done: formatCount(filesDone(shown), language),
-            })}
+            {waiting === null ? said : `${said} ${t(`documents.importDialog.waiting.${waiting}`)}`}
           </span>
           {offered && (
+            // aria-disabled, not disabled: the focus stays on the button while it works.
             <button
               type="button"
-              className="btn btn-primary"
-              disabled={continuing}
-              aria-busy={continuing}
-              onClick={() => void continueImport()}
+              className={`btn btn-primary${continuing ? ' disabled' : ''}`}
+              aria-disabled={continuing}
+              onClick={() => {
+                if (!continuing) void flow.continueImport();
+              }}
             >
-              {continuing ? t('documents.importDialog.importing') : t('documents.import.continue')}
+              {continuing && (
+                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+              )}
+              {t('documents.import.continue')}
             </button>
           )}
         </div>
       )}
       {report.state === 'rejected' && (
         <div className="alert alert-danger" data-testid="import-rejected">
-          <p className="mb-1 fw-semibold">{t('documents.import.rejected')}</p>
+          <p className="mb-1 fw-semibold">
+            {report.filed === 0
+              ? t('documents.import.rejected')
+              : t('documents.import.rejectedAfterFiling', {
+                  count: report.filed,
+                  n: formatCount(report.filed, language),
+                })}
+          </p>
           {report.rejection !== null && <p className="mb-0">{report.rejection}</p>}
         </div>
       )}
@@ -469,6 +566,7 @@ const FiledTable = ({
   };
 
   const download = async (seq: number) => {
+    if (busy !== null) return;
     setBusy(seq);
     setNotice(null);
     try {
@@ -507,7 +605,6 @@ const FiledTable = ({
         }
       >
         {objects.map((o) => {
-          const fileId = `filed-${String(o.seq)}-file`;
           return (
             <tr key={o.seq} data-testid={`filed-${String(o.seq)}`}>
               <td className="small">
@@ -531,9 +628,7 @@ const FiledTable = ({
                   {t(`documents.import.versionState.${o.versionState}`)}
                 </div>
               </td>
-              <td className="small text-break" id={fileId}>
-                {o.fileName}
-              </td>
+              <td className="small text-break">{o.fileName}</td>
               <td className="small text-end text-nowrap">{formatSize(o.size, language)}</td>
               <td className="small">
                 <div className="d-flex align-items-center gap-2">
@@ -547,14 +642,20 @@ const FiledTable = ({
                 </div>
               </td>
               <td>
+                {/* Named with its file ("Download content/visit-log-1.pdf"), the word first as
+                    it shows; aria-disabled while a download is asked for, not disabled: the
+                    focus stays on the button. */}
                 <button
                   type="button"
-                  className="btn btn-sm btn-outline-primary"
-                  disabled={busy !== null}
-                  aria-describedby={fileId}
+                  className={`btn btn-sm btn-outline-primary text-nowrap${busy === null ? '' : ' disabled'}`}
+                  aria-disabled={busy !== null}
                   onClick={() => void download(o.seq)}
                 >
-                  {busy === o.seq ? t('documents.working') : t('documents.import.download')}
+                  {busy === o.seq && (
+                    <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
+                  )}
+                  {t('documents.import.download')}{' '}
+                  <span className="visually-hidden">{o.fileName}</span>
                 </button>
               </td>
             </tr>

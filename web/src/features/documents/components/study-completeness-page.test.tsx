@@ -191,7 +191,11 @@ describe("a study's completeness", () => {
       'href',
       `/admin/documents/import?importId=${importSummary(2).importId}`,
     );
-    expect(within(newest).getByText('Importing')).toBeInTheDocument();
+    // Left importing, and nobody here moves it on: not finished; an Auditor continues none.
+    expect(within(newest).getByTestId('import-state')).toHaveTextContent(
+      'Importing — not finished',
+    );
+    expect(within(newest).queryByRole('link', { name: /^Continue/ })).toBeNull();
     const done = screen.getByTestId(`import-${importSummary(1).importId}`);
     expect(done).toHaveTextContent('Completed');
     expect(done).toHaveTextContent('4.5 MB');
@@ -203,6 +207,32 @@ describe("a study's completeness", () => {
         .map((td) => td.textContent),
     ).toEqual(['8', '1', '3']);
     expect(screen.queryByRole('button', { name: 'Import eTMF-EMS package' })).toBeNull();
+  });
+
+  it('offers administrators Continue on an import not finished, which its page takes up', async () => {
+    const u = userEvent.setup();
+    signedInAs({ role: 'OrgAdmin', organisationId: 'sponsor-1' });
+    serve(answers);
+    renderScreen(<StudyCompletenessPage />, PAGE);
+    const section = await screen.findByRole('region', { name: 'eTMF-EMS imports' });
+    await within(section).findByRole('table');
+    const newest = screen.getByTestId(`import-${importSummary(2).importId}`);
+    const link = within(newest).getByRole('link', { name: 'Continue cro-transfer-2.zip' });
+    expect(link).toHaveAttribute(
+      'href',
+      `/admin/documents/import?importId=${importSummary(2).importId}`,
+    );
+    // A completed import has nothing to continue.
+    const done = screen.getByTestId(`import-${importSummary(1).importId}`);
+    expect(within(done).queryByRole('link', { name: /^Continue/ })).toBeNull();
+    await u.click(link);
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      `/admin/documents/import?importId=${importSummary(2).importId}`,
+    );
+    expect(screen.getByTestId('location')).toHaveAttribute(
+      'data-state',
+      '{"importArrival":"continue"}',
+    );
   });
 
   it('offers administrators the import; says when there is none, and when the list fails', async () => {

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
-import { IMPORTS_ANCHOR, importPath, mayImport } from '../utils/imports';
+import { IMPORTS_ANCHOR, arrivalState, importPath, mayImport } from '../utils/imports';
 import { formatCount, formatSize } from '../utils/sizes';
 import { ImportStateBadge } from './document-badges';
 
@@ -20,7 +20,14 @@ const ImportDialog = lazyNamed(() => import('./import-dialog'), 'ImportDialog');
 /** The server lists a study's newest imports, this many at most. */
 const LISTED = 100;
 
-const ImportTable = ({ imports }: { imports: readonly ImportSummary[] }) => {
+const ImportTable = ({
+  imports,
+  offered,
+}: {
+  imports: readonly ImportSummary[];
+  /** Whether the reader may import, so continue one not finished. */
+  offered: boolean;
+}) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const count = (n: number) => formatCount(n, language);
@@ -59,6 +66,17 @@ const ImportTable = ({ imports }: { imports: readonly ImportSummary[] }) => {
               </th>
               <td>
                 <ImportStateBadge state={i.state} />
+                {offered && i.state === 'importing' && (
+                  // Its page, where it goes on at once (the dialog that ran it was closed).
+                  <Link
+                    className="ms-2 small text-nowrap"
+                    to={importPath(i.importId)}
+                    state={arrivalState('continue')}
+                  >
+                    {t('documents.imports.continue')}{' '}
+                    <span className="visually-hidden">{i.fileName}</span>
+                  </Link>
+                )}
               </td>
               <td className="text-end small text-nowrap">{formatSize(i.size, language)}</td>
               <td className="small text-break">{i.startedBy}</td>
@@ -76,8 +94,9 @@ const ImportTable = ({ imports }: { imports: readonly ImportSummary[] }) => {
 };
 
 /**
- * A study's eTMF-EMS imports (s3documents/imports, the newest first), each a link to its page;
- * and, for the roles that may start one (the server decides which studies), **Import eTMF-EMS
+ * A study's eTMF-EMS imports (s3documents/imports, the newest first), each a link to its page,
+ * one left `importing` read as not finished (nobody here moves it on) with **Continue** for the
+ * roles that may import; and, for them (the server decides which studies), **Import eTMF-EMS
  * package**, whose dialog opens the new import's page once it is done. A list that fails to load
  * says so with Try again, without taking the rest of the completeness page with it.
  */
@@ -149,7 +168,7 @@ export const StudyImports = ({
   } else {
     body = (
       <>
-        <ImportTable imports={imports} />
+        <ImportTable imports={imports} offered={offered} />
         {imports.length >= LISTED && (
           <p className="small text-body-secondary">
             {t('documents.imports.newestOnly', { n: formatCount(LISTED, language) })}
@@ -198,7 +217,8 @@ export const StudyImports = ({
               setAttempt((n) => n + 1);
             }}
             onDone={(importId) => {
-              void navigate(importPath(importId));
+              // Its page says the outcome (and takes the focus).
+              void navigate(importPath(importId), { state: arrivalState('imported') });
             }}
           />
         </Suspense>

@@ -1,7 +1,8 @@
 import { HOLD_REASONS, MAPPING_HOLD_REASONS } from '@ccsc/contract/documents';
 import { describe, expect, it } from 'vitest';
+import { rowLookupOf } from '../../../config/standard-paths';
 import { CLASSIFIED, documentDetail } from '../../../testing/document-fixtures';
-import { type DocumentActor, mappingTarget, mayMap, mayRetry } from './document-rules';
+import { type DocumentActor, mappingPath, mappingTarget, mayMap, mayRetry } from './document-rules';
 
 const PLATFORM: DocumentActor = { role: 'PlatformAdmin', organisationId: null };
 const SITE_ADMIN: DocumentActor = { role: 'OrgAdmin', organisationId: 'site-1' };
@@ -82,6 +83,41 @@ describe('where a missing mapping is made', () => {
         }),
       ),
     ).toMatchObject({ side: 'sender', standard: null });
+  });
+
+  it('looks only for a row the editor will look for (rowLookupOf): a code it takes, an artifact number', () => {
+    const lookupOf = (typeCode: string) =>
+      mappingTarget(
+        documentDetail(1, { state: 'held', holdReason: 'sender-type-unmapped', typeCode }),
+      )?.lookup;
+    // Trimmed, as the hub matches it.
+    expect(lookupOf('  FDA-1572 ')).toEqual({ kind: 'code', value: 'FDA-1572' });
+    expect(lookupOf('A'.repeat(100))).toEqual({ kind: 'code', value: 'A'.repeat(100) });
+    // Longer than a row's code, with a control character, or blank: nothing promised.
+    expect(lookupOf('A'.repeat(101))).toBeNull();
+    expect(lookupOf('FDA\n1572')).toBeNull();
+    expect(lookupOf('FDA\u00071572')).toBeNull();
+    expect(lookupOf('   ')).toBeNull();
+    const artifactOf = (artifactNumber: string) =>
+      mappingTarget(
+        documentDetail(1, {
+          state: 'held',
+          holdReason: 'receiver-artifact-unmapped',
+          classification: { ...CLASSIFIED, artifactNumber },
+        }),
+      )?.lookup;
+    expect(artifactOf('05.04.04')).toEqual({ kind: 'artifact', value: '05.04.04' });
+    expect(artifactOf('5.4.4')).toBeNull();
+    // Whatever it names, the editor's address reads back the same.
+    for (const typeCode of [' FDA-1572 ', 'A'.repeat(101), 'FDA\n1572', 'Typ & Co']) {
+      const target = mappingTarget(
+        documentDetail(1, { state: 'held', holdReason: 'sender-type-unmapped', typeCode }),
+      );
+      expect(target).not.toBeNull();
+      if (target === null) return;
+      const path = mappingPath(target);
+      expect(rowLookupOf(new URL(path, 'http://localhost').searchParams)).toEqual(target.lookup);
+    }
   });
 
   it('is none for a document not held for a mapping', () => {

@@ -54,14 +54,29 @@ export interface MappingTarget {
   lookup: RowLookup | null;
 }
 
-/** What the side's standard is to map, by the hold reason. */
+/** At most what a row's source code holds (the contract's ROW_LIMITS.sourceCode). */
+const MAX_CODE = 100;
+/** zone.section.artifact, as the TMF Reference Model numbers them. */
+const ARTIFACT_NUMBER = /^[0-9]{2}\.[0-9]{2}\.[0-9]{2}$/;
+
+/**
+ * What the side's standard is to map, by the hold reason: only what the editor looks for, as
+ * config/standard-paths.ts `rowLookupOf` reads it (a code trimmed, at most MAX_CODE characters,
+ * no control characters; an artifact number), so that the hint never names a row the editor
+ * will not look for. Restated, not imported (see document-query.ts); the test holds them equal.
+ */
 const lookupOf = (document: DocumentDetail): RowLookup | null => {
   if (document.holdReason === 'sender-type-unmapped') {
-    return { kind: 'code', value: document.typeCode };
+    const code = document.typeCode.trim();
+    return code !== '' && code.length <= MAX_CODE && !/\p{Cc}/u.test(code)
+      ? { kind: 'code', value: code }
+      : null;
   }
   if (document.holdReason === 'receiver-artifact-unmapped') {
-    const artifact = document.classification?.artifactNumber ?? document.artifactNumber;
-    return artifact === null ? null : { kind: 'artifact', value: artifact };
+    const artifact = (document.classification?.artifactNumber ?? document.artifactNumber)?.trim();
+    return artifact !== undefined && ARTIFACT_NUMBER.test(artifact)
+      ? { kind: 'artifact', value: artifact }
+      : null;
   }
   return null;
 };

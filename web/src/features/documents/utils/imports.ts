@@ -41,3 +41,20 @@ export const filesDone = (summary: ImportSummary): number =>
 /** A checksum in short ("3a7bd3e2360a…"), the whole of it a copy button away. */
 export const shortHash = (sha256: string): string =>
   sha256.length > 12 ? `${sha256.slice(0, 12)}…` : sha256;
+
+/**
+ * Why the reader comes to an import's page, in the navigation's state: the dialog has just
+ * finished it (`imported`: its outcome is said), or the imports' list's **Continue**
+ * (`continue`: the import is continued at once).
+ */
+export type ImportArrival = 'imported' | 'continue';
+
+/** The navigation state that says it (`navigate(importPath(id), { state: arrivalState(…) })`). */
+export const arrivalState = (arrival: ImportArrival) => ({ importArrival: arrival });
+
+/** The arrival a navigation's state says, if any (any other state is none). */
+export const arrivalOf = (state: unknown): ImportArrival | null => {
+  if (typeof state !== 'object' || state === null || !('importArrival' in state)) return null;
+  const arrival = state.importArrival;
+  return arrival === 'imported' || arrival === 'continue' ? arrival : null;
+};
