@@ -15,6 +15,7 @@ import type {
 } from '../ports/document-imports';
 import { jitteredBackoff } from './backoff';
 import {
+  batchGetAll,
   type DynamoAccess,
   type DynamoSource,
   dynamoAccess,
@@ -194,23 +195,15 @@ export class DynamoImportStore implements ImportStore {
       }),
     );
     const ids = (out.Items ?? []).map((i) => String(i.importId));
-    const found = new Map<string, ImportRecord>();
-    for (let at = 0; at < ids.length; at += 100) {
-      let keys: Record<string, unknown>[] = ids.slice(at, at + 100).map((id) => importKey(id));
-      for (let round = 0; keys.length > 0 && round < 8; round += 1) {
-        const got = await client.send(
-          new sdk.BatchGetCommand({
-            RequestItems: { [this.tableName]: { Keys: keys, ConsistentRead: true } },
-          }),
-        );
-        for (const item of got.Responses?.[this.tableName] ?? []) {
-          const record = withoutKeys(item) as unknown as ImportRecord;
-          found.set(record.importId, record);
-        }
-        keys = got.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
-        if (keys.length > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
-      }
-    }
+    const items = await batchGetAll(
+      { client, sdk },
+      this.tableName,
+      ids.map((id) => importKey(id)),
+      'imports',
+    );
+    const found = new Map(
+      items.map((item) => withoutKeys(item) as unknown as ImportRecord).map((r) => [r.importId, r]),
+    );
     return ids.flatMap((id) => found.get(id) ?? []);
   }
 

@@ -20,6 +20,7 @@ import type {
   InboxPage,
 } from '../ports/documents';
 import {
+  batchGetAll,
   type DynamoAccess,
   type DynamoSource,
   dynamoAccess,
@@ -116,27 +117,13 @@ export class DynamoDocumentStore implements DocumentStore {
 
   async getMany(documentIds: readonly string[]): Promise<DocumentRecord[]> {
     if (documentIds.length === 0) return [];
-    const { client, sdk } = await this.db();
-    const found = new Map<string, DocumentRecord>();
-    for (let at = 0; at < documentIds.length; at += 100) {
-      let keys: Record<string, unknown>[] = [...new Set(documentIds.slice(at, at + 100))].map(
-        (id) => documentKey(id),
-      );
-      for (let round = 0; keys.length > 0 && round < 8; round += 1) {
-        const out = await client.send(
-          new sdk.BatchGetCommand({
-            RequestItems: { [this.tableName]: { Keys: keys, ConsistentRead: true } },
-          }),
-        );
-        for (const item of out.Responses?.[this.tableName] ?? []) {
-          const record = recordOf(item);
-          found.set(record.documentId, record);
-        }
-        keys = out.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
-        if (keys.length > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
-      }
-      if (keys.length > 0) throw new Error('DynamoDB left documents unread after 8 rounds.');
-    }
+    const items = await batchGetAll(
+      await this.db(),
+      this.tableName,
+      [...new Set(documentIds)].map((id) => documentKey(id)),
+      'documents',
+    );
+    const found = new Map(items.map((item) => recordOf(item)).map((r) => [r.documentId, r]));
     return documentIds.flatMap((id) => found.get(id) ?? []);
   }
 

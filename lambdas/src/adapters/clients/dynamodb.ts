@@ -32,6 +32,35 @@ export const dynamoAccess = (source: DynamoSource): DynamoAccess =>
   accessOf(source, loadDocumentSdk);
 
 /**
+ * Items by key, read consistently: BatchGetItem a hundred keys at a time, the keys it leaves
+ * unprocessed asked again with a growing pause, at most 8 rounds (then it throws, naming `what`).
+ * The items come in no particular order.
+ */
+export const batchGetAll = async (
+  { client, sdk }: Dynamo,
+  tableName: string,
+  keys: readonly Record<string, unknown>[],
+  what: string,
+): Promise<Record<string, unknown>[]> => {
+  const found: Record<string, unknown>[] = [];
+  for (let at = 0; at < keys.length; at += 100) {
+    let pending: Record<string, unknown>[] = keys.slice(at, at + 100);
+    for (let round = 0; pending.length > 0 && round < 8; round += 1) {
+      const out = await client.send(
+        new sdk.BatchGetCommand({
+          RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } },
+        }),
+      );
+      found.push(...(out.Responses?.[tableName] ?? []));
+      pending = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
+      if (pending.length > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
+    }
+    if (pending.length > 0) throw new Error(`DynamoDB left ${what} unread after 8 rounds.`);
+  }
+  return found;
+};
+
+/**
  * Whether a conditional write was refused because its condition did not hold. Told by the
  * error's name, not `instanceof`: the SDK class is not loaded until first use, and a second copy
  * of the SDK would make `instanceof` lie.
