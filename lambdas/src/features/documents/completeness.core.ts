@@ -7,6 +7,7 @@ import { NotFoundError } from '../../core/errors';
 import type { Core } from '../../core/request';
 import type { DocumentStore } from '../../ports/documents';
 import type { Registry } from '../../ports/registry';
+import { onSponsorSide } from './document-views';
 
 /**
  * artifact/study-completeness (issue 17): the artifact-level view of a study that sponsors and
@@ -33,8 +34,7 @@ export const studyCompleteness: Core<Route, CompletenessDeps> = async (input, ct
   const notFound = () => new NotFoundError('No study with that id is within your reach.');
   if (study === undefined || reach.kind === 'nothing') throw notFound();
   const own = reach.kind === 'organisation' ? reach.organisationId : null;
-  const sponsorSide =
-    own === null || own === study.sponsorOrganisationId || own === study.croOrganisationId;
+  const sponsorSide = onSponsorSide(reach, study);
   const connections = [...snapshot.connections.values()]
     .filter((c) => c.studyId === study.studyId)
     .filter((c) => sponsorSide || c.siteOrganisationId === own)

@@ -1,5 +1,6 @@
 import type { DocumentDetail, DocumentEvent, DocumentSummary } from '@ccsc/contract/documents';
 import type { PartnerSentDocument } from '@ccsc/contract/partner-api';
+import type { Reach } from '@ccsc/contract/reach';
 import type { PartnerContext } from '../../core/partner-request';
 import type { AuditEntry } from '../../ports/audit-trail';
 import type { DocumentRecord } from '../../ports/documents';
@@ -7,6 +8,19 @@ import type { RegistrySnapshot } from '../../ports/registry';
 import { standardOf } from './classify';
 
 /** How a document is shown to its sender, its receiver and the console; its audit records. */
+
+/**
+ * Whether a caller with `reach` is on a study's sponsor side (its sponsor, its CRO) or reaches
+ * every organisation: who sees every site of the study, its exports and its imports.
+ */
+export const onSponsorSide = (
+  reach: Reach,
+  study: { sponsorOrganisationId: string; croOrganisationId: string | null },
+): boolean =>
+  reach.kind === 'everything' ||
+  (reach.kind === 'organisation' &&
+    (reach.organisationId === study.sponsorOrganisationId ||
+      reach.organisationId === study.croOrganisationId));
 
 /** How long an upload or download link works. */
 export const LINK_SECONDS = 15 * 60;

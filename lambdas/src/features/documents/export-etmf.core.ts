@@ -14,6 +14,7 @@ import type { DocumentFiles, DocumentRecord, DocumentStore } from '../../ports/d
 import type { PackageExports } from '../../ports/exports';
 import type { Registry, RegistrySnapshot } from '../../ports/registry';
 import { auditEntry } from '../audit/audit-entry';
+import { onSponsorSide } from './document-views';
 
 /**
  * s3documents/export-etmf (issue 17): a study's received documents (or one connection's) as an
@@ -124,11 +125,7 @@ export const exportEtmf: Core<Route, ExportDeps> = async (input, ctx, deps) => {
   const organisationId = reach.kind === 'organisation' ? reach.organisationId : null;
   const study = snapshot.studies.get(input.studyId);
   // The study's sponsor side (the sponsor, its CRO) sees every site; a site, its own connections.
-  const sponsorSide =
-    study !== undefined &&
-    (organisationId === null ||
-      study.sponsorOrganisationId === organisationId ||
-      study.croOrganisationId === organisationId);
+  const sponsorSide = study !== undefined && onSponsorSide(reach, study);
   const ownSite = (c: { studyId: string; siteOrganisationId: string } | undefined) =>
     c?.studyId === input.studyId && c.siteOrganisationId === organisationId;
   if (

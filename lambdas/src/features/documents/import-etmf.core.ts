@@ -11,7 +11,7 @@ import {
   type NotFiledReason,
 } from '@ccsc/contract/documents';
 import { OPEN_CONNECTION_STATUSES } from '@ccsc/contract/organisations';
-import { type Reach, reachOf } from '@ccsc/contract/reach';
+import { reachOf } from '@ccsc/contract/reach';
 import { indexCatalogue } from '@ccsc/contract/standard-rows';
 import { catalogueOf, type TmfCatalogue } from '@ccsc/contract/tmf-catalogue';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors';
@@ -36,7 +36,7 @@ import {
 import type { DocumentFiles } from '../../ports/documents';
 import type { ConnectionRecord, Registry, StudyRecord } from '../../ports/registry';
 import { auditEntry } from '../audit/audit-entry';
-import { LINK_SECONDS } from './document-views';
+import { LINK_SECONDS, onSponsorSide as sponsorSide } from './document-views';
 
 /**
  * eTMF-EMS import (issue 17): a package from a CRO or another eTMF filed into a study.
@@ -123,16 +123,6 @@ const importAudit = (
   [...new Set([record.sponsorOrganisationId, record.croOrganisationId])]
     .filter((o): o is string => o !== null)
     .map((organisationId) => auditEntry(ctx, fact, organisationId));
-
-/** Whether the caller is on the study's sponsor side (its sponsor, its CRO) or reaches all. */
-const sponsorSide = (
-  reach: Reach,
-  study: { sponsorOrganisationId: string; croOrganisationId: string | null },
-): boolean =>
-  reach.kind === 'everything' ||
-  (reach.kind === 'organisation' &&
-    (reach.organisationId === study.sponsorOrganisationId ||
-      reach.organisationId === study.croOrganisationId));
 
 /** The import, if the caller may see it (else 404, as for an import that does not exist). */
 const visibleImport = async (
