@@ -110,7 +110,7 @@ export default tseslint.config(
               from: FEATURES,
               except: [`./${feature}`, './audit/audit-entry.ts'],
               message:
-                'Features never import each other; share through core/, ports/ or accounts/.',
+                'Features never import each other; share through core/, ports/, accounts/ or lists/.',
             })),
             // The web's features too: shared pieces live in web/src/components and web/src/lib.
             ...foldersOf(WEB_FEATURES).map((feature) => ({
@@ -128,6 +128,7 @@ export default tseslint.config(
                 'lambdas/src/accounts',
                 'lambdas/src/exports',
                 'lambdas/src/exchange',
+                'lambdas/src/lists',
               ],
               from: [
                 'lambdas/src/http',
@@ -146,6 +147,7 @@ export default tseslint.config(
                 'lambdas/src/accounts',
                 'lambdas/src/exports',
                 'lambdas/src/exchange',
+                'lambdas/src/lists',
               ],
               message: 'core/ and ports/ are below the features and know none of them.',
             },
