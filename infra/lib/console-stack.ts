@@ -79,6 +79,9 @@ export class ConsoleStack extends Stack {
         ...this.data.mainTableIndexes.map((i) => `${this.data.mainTable.tableArn}/index/${i}`),
       ],
       auditTable: [this.data.auditTable.tableArn],
+      auditIndexes: this.data.auditTableIndexes.map(
+        (i) => `${this.data.auditTable.tableArn}/index/${i}`,
+      ),
       documentsTable: [
         this.data.documentsTable.tableArn,
         ...this.data.documentsTableIndexes.map(
@@ -143,6 +146,14 @@ export class ConsoleStack extends Stack {
       environment: lambdaEnvironment,
       operationEnvironment: {
         accountLockout: { LOCKOUT_THRESHOLD: String(config.lockoutThreshold) },
+        // The pool's TemporaryPasswordValidityDays, for the functions that tell when an
+        // invitation expires (the user list's `invitation` filter and `invitationExpiresAt`, and
+        // the dashboard's invitation figures, counted with the list's predicate).
+        'list-all-users': { TEMPORARY_PASSWORD_DAYS: String(config.temporaryPasswordDays) },
+        'export-users': { TEMPORARY_PASSWORD_DAYS: String(config.temporaryPasswordDays) },
+        'dashboard/needs-action': {
+          TEMPORARY_PASSWORD_DAYS: String(config.temporaryPasswordDays),
+        },
       } satisfies Partial<Record<Operation, Partial<LambdaEnvironment>>>,
       grantTargets,
       throttle: {

@@ -1,6 +1,7 @@
 import type { Operation } from '@ccsc/contract';
 import { auditRoutes } from '@ccsc/contract/audit';
 import { credentialRoutes } from '@ccsc/contract/credentials';
+import { dashboardRoutes } from '@ccsc/contract/dashboard';
 import { documentImportRoutes, documentRoutes } from '@ccsc/contract/documents';
 import { organisationRoutes } from '@ccsc/contract/organisations';
 import { sessionRoutes } from '@ccsc/contract/session';
@@ -23,6 +24,7 @@ export const FEATURE_AREAS = {
   credentials: operationsOf(credentialRoutes),
   standards: operationsOf(standardRoutes),
   documents: operationsOf({ ...documentRoutes, ...documentImportRoutes }),
+  dashboard: operationsOf(dashboardRoutes),
 } as const satisfies Record<string, readonly Operation[]>;
 
 export type FeatureArea = keyof typeof FEATURE_AREAS;

@@ -1,6 +1,7 @@
 import { operations, routes, type Operation } from '@ccsc/contract';
 import type { PartnerOperation } from '@ccsc/contract/partner-api';
 import {
+  AUDIT_VERIFICATION_KEY,
   CREDENTIAL_PK,
   CREDENTIAL_USED_PK,
   credentialClientKey,
@@ -24,6 +25,8 @@ export type ResourceKey =
   | 'mainTable'
   /** The audit table; every function is additionally denied updates and deletes on it. */
   | 'auditTable'
+  /** The audit table's declared indexes (its views, issue 18): read only. */
+  | 'auditIndexes'
   /** The documents table (issue 17) and its indexes. */
   | 'documentsTable'
   /** The documents bucket itself (ListBucket), or its objects. */
@@ -64,6 +67,23 @@ const AUDIT_APPEND: PermissionGrant = {
 const SEND_MAIL: PermissionGrant = { on: 'mailSender', actions: ['ses:SendEmail'] };
 /** Reading the audit trail back (newest first, or the whole chain to verify it): Query only. */
 const AUDIT_READ: PermissionGrant = { on: 'auditTable', actions: ['dynamodb:Query'] };
+/**
+ * Reading the audit trail's views (issue 18): Query of its sparse indexes, records newest first
+ * and `Select: COUNT` for a total (lambdas/src/lists/audit.ts). For the dashboard's rows too.
+ */
+export const AUDIT_VIEW_READ: PermissionGrant = { on: 'auditIndexes', actions: ['dynamodb:Query'] };
+/** The audit chain's last verification (main table, AUDIT#VERIFICATION / LAST), read. */
+export const CHAIN_VERIFICATION_READ: PermissionGrant = {
+  on: 'mainTable',
+  actions: ['dynamodb:GetItem'],
+  partitions: [AUDIT_VERIFICATION_KEY.pk],
+};
+/** ... and put by every verification of the chain. */
+const CHAIN_VERIFICATION_RECORD: PermissionGrant = {
+  on: 'mainTable',
+  actions: ['dynamodb:PutItem'],
+  partitions: [AUDIT_VERIFICATION_KEY.pk],
+};
 
 /**
  * Reading one account as the console needs it: AdminGetUser, and its groups (the role is the
@@ -257,7 +277,22 @@ const DOCUMENT_READ: PermissionGrant = {
   on: 'documentsTable',
   actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
 };
-/** A document's record and its keys, and (in a delivery's transaction) ADD to its study's counter. */
+/**
+ * The documents' counters alone (data-model.ts `DOCSTATS#<scope>#<shard>`; issue 18): a day
+ * range of a scope's shards (Query) and their held counts (BatchGetItem), never a document. What
+ * a reader of the figures needs that reads no document (the dashboard); s3documents/list reads
+ * them under DOCUMENT_READ, beside the documents.
+ */
+export const DOCUMENT_COUNTS_READ: PermissionGrant = {
+  on: 'documentsTable',
+  actions: ['dynamodb:Query', 'dynamodb:BatchGetItem'],
+  partitions: ['DOCSTATS#*'],
+};
+/**
+ * A document's record and its keys; in the same transaction, ADD to its counters (`DOCSTATS#*`,
+ * UpdateItem: a send, a hold, its end, a delivery) and, in a delivery's, to its study's
+ * (`ARTCOUNT#*`). Not narrowed by partition: a document's own partition is its id.
+ */
 const DOCUMENT_WRITE: PermissionGrant = {
   on: 'documentsTable',
   actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
@@ -368,13 +403,17 @@ export const OPERATION_PERMISSIONS = {
   'reset-user-mfa': USER_WRITES,
   'resend-invitation': USER_WRITES,
   'list-all-groups': [{ on: 'userPool', actions: ['cognito-idp:ListGroups'] }],
-  'list-audit-records': [AUDIT_READ],
-  // The trail read backwards (Query) and streamed into the exports bucket; the export recorded.
+  // The chain read backwards, or a view's index read and counted.
+  'list-audit-records': [AUDIT_READ, AUDIT_VIEW_READ],
+  // The trail read backwards (Query; a view from its index) and streamed into the exports
+  // bucket; the export recorded.
   'export-audit-records': [
     AUDIT_APPEND,
+    AUDIT_VIEW_READ,
     { on: 'exportsObjects', actions: ['s3:PutObject', 's3:GetObject', 's3:AbortMultipartUpload'] },
   ],
-  'verify-audit-chain': [AUDIT_READ],
+  // The whole chain walked (Query); what it found kept as the last verification.
+  'verify-audit-chain': [AUDIT_READ, CHAIN_VERIFICATION_RECORD],
   // Served from the `phone` library's data: nothing to call.
   'get-mob-dial-code': [],
   // The registry's lists and details are read from its snapshot (REGISTRY_READ); its changes
@@ -487,6 +526,7 @@ export const OPERATION_PERMISSIONS = {
     { on: 'exportsObjects', actions: ['s3:PutObject', 's3:GetObject', 's3:AbortMultipartUpload'] },
     AUDIT_APPEND,
   ],
+  // The list's pages (its index) and its total (the counters of the caller's scope, DOCSTATS#*).
   's3documents/list': [REGISTRY_READ, DOCUMENT_READ],
   's3documents/get': [REGISTRY_READ, DOCUMENT_READ],
   // The download recorded on the document, audited, then the presigned link.
@@ -535,6 +575,23 @@ export const OPERATION_PERMISSIONS = {
     DOCUMENT_DOWNLOAD_SIGN,
     AUDIT_APPEND,
   ],
+  // The dashboard (issue 18): read-only, one call per block, each reading what the lists its
+  // figures open read. Needs action: the user index (built from the directory if it never was,
+  // as the user list does), the credentials, the registry, the documents' held counters.
+  'dashboard/needs-action': [
+    { on: 'userPool', actions: ['cognito-idp:ListUsers'] },
+    { on: 'mainTable', actions: ['dynamodb:Query'] },
+    ...INDEX_SYNC,
+    CREDENTIAL_LIST,
+    REGISTRY_READ,
+    DOCUMENT_COUNTS_READ,
+  ],
+  // The documents' day counters and the registry's connections.
+  'dashboard/activity': [REGISTRY_READ, DOCUMENT_COUNTS_READ],
+  // The security views counted on their indexes (Query, Select COUNT); the last verification.
+  'dashboard/security': [AUDIT_VIEW_READ, CHAIN_VERIFICATION_READ],
+  // One query of the changes' index.
+  'dashboard/recent-changes': [AUDIT_VIEW_READ],
 } as const satisfies Record<Operation, readonly PermissionGrant[]>;
 
 /**

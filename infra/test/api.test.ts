@@ -449,11 +449,16 @@ describe('Api: one function per operation', () => {
         's3documents/imports',
         's3documents/import-get',
         's3documents/import-download',
+        // The dashboard (issue 18).
+        'dashboard/needs-action',
+        'dashboard/activity',
+        'dashboard/security',
+        'dashboard/recent-changes',
       ].sort(),
     );
     const notImplemented = operations.filter((op) => !own.includes(op));
     const shared = new Set(notImplemented.map(codeKey));
-    // Every operation of the contract has its own entry now (issue 17 implemented the last).
+    // Every operation of the contract has its own entry.
     expect(notImplemented).toEqual([]);
     expect(shared.size).toBe(0);
     for (const op of own) expect(shared.has(codeKey(op)), op).toBe(false);
@@ -503,6 +508,14 @@ describe('Api: one function per operation', () => {
       functionOf('accountLockout').props.Environment as { Variables: Record<string, unknown> }
     ).Variables;
     expect(lockout.LOCKOUT_THRESHOLD).toBe('5');
+    // The invitation's validity as the pool has it (sit: temporaryPasswordDays 3), where the
+    // user list tells when one expires; the other functions take the default.
+    for (const op of ['list-all-users', 'export-users', 'dashboard/needs-action'] as const) {
+      const vars = (functionOf(op).props.Environment as { Variables: Record<string, unknown> })
+        .Variables;
+      expect(vars.TEMPORARY_PASSWORD_DAYS, op).toBe('3');
+    }
+    expect(lockout).not.toHaveProperty('TEMPORARY_PASSWORD_DAYS');
   });
 });
 
@@ -589,22 +602,41 @@ describe('Api: least privilege per operation', () => {
       auditAppend(1),
       statement(2, INDEX_WRITES, mainTable),
     ]);
+    // The audit trail's views (issue 18): its indexes, Query only.
+    const auditIndexes: unknown = inOneOrder(
+      stack.resolve(
+        ['security', 'securityByOrg', 'changes', 'changesByOrg'].map(
+          (i) => `${stack.data.auditTable.tableArn}/index/${i}`,
+        ),
+      ) as unknown[],
+    );
     expect(granted('export-audit-records')).toEqual([
       statement(0, READ, poolArn),
       auditAppend(1),
+      statement(2, ['dynamodb:Query'], auditIndexes),
       statement(
-        2,
+        3,
         ['s3:AbortMultipartUpload', 's3:GetObject', 's3:PutObject'],
         stack.resolve(stack.data.exportsBucket.arnForObjects('*')),
       ),
     ]);
     // The audit screen reads the trail back: Query only, never a write.
-    for (const op of ['list-audit-records', 'verify-audit-chain'] as const) {
-      expect(granted(op), op).toEqual([
-        statement(0, READ, poolArn),
-        statement(1, ['dynamodb:Query'], auditArn),
-      ]);
-    }
+    expect(granted('list-audit-records')).toEqual([
+      statement(0, READ, poolArn),
+      statement(1, ['dynamodb:Query'], auditArn),
+      statement(2, ['dynamodb:Query'], auditIndexes),
+    ]);
+    // Verifying walks the chain and keeps what it found (main table, AUDIT#VERIFICATION only).
+    expect(granted('verify-audit-chain')).toEqual([
+      statement(0, READ, poolArn),
+      statement(1, ['dynamodb:Query'], auditArn),
+      {
+        ...statement(2, ['dynamodb:PutItem'], mainTable),
+        Condition: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['AUDIT#VERIFICATION'] },
+        },
+      },
+    ]);
     expect(granted('list-all-users')).toEqual([
       statement(0, [...READ, 'cognito-idp:ListUsers'], poolArn),
       statement(1, [...INDEX_WRITES, 'dynamodb:Query'].sort(), mainTable),

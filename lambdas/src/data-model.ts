@@ -23,11 +23,25 @@ export const TABLES = {
     indexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
     timeToLiveAttribute: 'expiresAt',
   },
-  /** The append-only audit trail: no code path updates or deletes a record. */
-  audit: { suffix: 'audit', partitionKey: 'pk', sortKey: 'sk', indexes: [] },
   /**
-   * The documents exchanged between systems (issue 17), their idempotency keys and the systems'
-   * inboxes. Each index lists documents newest first (`gSent`: sent time + id) for one way the
+   * The append-only audit trail: no code path updates or deletes a record. Its sparse indexes
+   * list the records of one view (AUDIT_VIEWS in @ccsc/contract/audit) newest first, by `gAt`
+   * (`<at>#<zero-padded seq>`), for the whole hub or one organisation (adapters/audit-chain.ts).
+   */
+  audit: {
+    suffix: 'audit',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [
+      { name: 'security', partitionKey: 'gSec', sortKey: 'gAt' },
+      { name: 'securityByOrg', partitionKey: 'gSecOrg', sortKey: 'gAt' },
+      { name: 'changes', partitionKey: 'gChg', sortKey: 'gAt' },
+      { name: 'changesByOrg', partitionKey: 'gChgOrg', sortKey: 'gAt' },
+    ],
+  },
+  /**
+   * The documents exchanged between systems (issue 17), their idempotency keys, the systems'
+   * inboxes and the counters the dashboard reads (issue 18). Each index lists documents newest first (`gSent`: sent time + id) for one way the
    * console looks at them; see DOCUMENT_INDEXES.
    */
   documents: {
@@ -119,6 +133,11 @@ export const registryImportPartKey = (importId: string, part: number) => ({
   sk: String(part).padStart(6, '0'),
 });
 
+// ---- The audit trail's last verification (issue 18) ----
+
+/** The last walk of the whole audit chain, in the main table (ports/chain-verifications.ts). */
+export const AUDIT_VERIFICATION_KEY = { pk: 'AUDIT#VERIFICATION', sk: 'LAST' } as const;
+
 // ---- The user index (issue 5): the user list's copy of the directory ----
 
 /** Every row shares one partition (read whole by the list), listed by e-mail through gsi1. */
@@ -140,6 +159,11 @@ export const userIndexByEmail = (email: string, userName: string) => ({
   gsi1pk: USER_INDEX_PK,
   gsi1sk: `${email}#${userName}`,
 });
+/**
+ * When the user's invitation was last sent (ports/invitations.ts; issue 18): beside the account
+ * lock (`USER#<userName>` / `ACCOUNT_LOCK`), read with it when the user's row is brought into step.
+ */
+export const invitationKey = (userName: string) => ({ pk: `USER#${userName}`, sk: 'INVITATION' });
 
 // ---- The write journal (issue 12): multi-step writes recorded before their first step ----
 
@@ -183,6 +207,9 @@ export const credentialClientKey = (clientId: string) => ({
  *   head on the condition that it is still the value read and writes the entry in the same
  *   transaction, so entries appear in sequence order: a reader that saw entry n has seen every
  *   entry before it, and a `since` cursor never skips one.
+ * - the counters: per study and artifact (`ARTCOUNT#`, artifactCountKey) and per scope, day and
+ *   hold reason (`DOCSTATS#`, documentStatsDayKey), each moved in the transaction of the change
+ *   it counts; see below.
  */
 export const DOCUMENT_INDEXES = {
   hub: { index: 'byHub', attribute: 'gHub' },
@@ -221,6 +248,36 @@ export const artifactCountKey = (
   sk: `${artifactNumber}#${connectionId}`,
 });
 export const ARTIFACT_COUNT_PREFIX = 'ARTCOUNT#';
+/**
+ * What the dashboard and the document list's `total` read instead of counting documents
+ * (ports/documents.ts `documentCounts`; issue 18), for each scope a document counts in (`ALL`,
+ * the hub's; `site#<org>`, `sponsor#<org>`, `cro#<org>`, each organisation in its role on the
+ * document, exactly what that organisation's list shows it), each spread over
+ * DOCUMENT_STATS_SHARDS partitions by a hash of the document's id (so no counter takes every
+ * send; a document always counts in the same shard):
+ * - `DOCSTATS#<scope>#<shard>` / `<YYYY-MM-DD>` (the UTC day the document was sent): `sent_<direction>`,
+ *   and for the documents sent that day and delivered since, `delivered_<direction>` and one
+ *   delivery-time bucket `t<nn>` (DELIVERY_TIME_BOUNDS_SECONDS in @ccsc/contract/documents);
+ * - `DOCSTATS#<scope>#<shard>` / `HELD`: `held_<holdReason>`, the documents held now for it.
+ * Every number is ADDed in the same transaction as the document's change it counts (its
+ * creation, its delivery, a hold or its end, a change of reason), so the counters never disagree
+ * with the documents.
+ */
+export const DOCUMENT_STATS_SHARDS = REGISTRY_SHARDS;
+export const DOCUMENT_STATS_PREFIX = 'DOCSTATS#';
+/** The shard a document counts in: the registry's hash of its id. */
+export const documentStatsShard = (documentId: string): number => shardOf(documentId);
+export const documentStatsPartition = (scope: string, shard: number): string =>
+  `${DOCUMENT_STATS_PREFIX}${scope}#${String(shard)}`;
+export const documentStatsDayKey = (scope: string, shard: number, day: string) => ({
+  pk: documentStatsPartition(scope, shard),
+  sk: day,
+});
+export const DOCUMENT_STATS_HELD_SK = 'HELD';
+export const documentStatsHeldKey = (scope: string, shard: number) => ({
+  pk: documentStatsPartition(scope, shard),
+  sk: DOCUMENT_STATS_HELD_SK,
+});
 
 /**
  * eTMF-EMS imports (issue 17; adapters/dynamodb-document-imports.ts), in the documents table:

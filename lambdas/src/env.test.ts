@@ -34,7 +34,7 @@ describe('the Lambda environment names, typed once', () => {
 
   it('makes a missing or misspelt name a type error for whoever builds the values', () => {
     expectTypeOf<keyof LambdaEnvironment>().toEqualTypeOf<
-      LambdaEnvName | 'LOCKOUT_THRESHOLD' | 'S3_FORCE_PATH_STYLE'
+      LambdaEnvName | 'LOCKOUT_THRESHOLD' | 'TEMPORARY_PASSWORD_DAYS' | 'S3_FORCE_PATH_STYLE'
     >();
     // @ts-expect-error -- MAIL_FROM is missing
     const missing: LambdaEnvironment = { ...complete, MAIL_FROM: undefined };
@@ -50,7 +50,21 @@ describe('the Lambda environment names, typed once', () => {
     const env = parseLambdaEnv({ ...complete, AWS_REGION: 'us-west-2' });
     expect(env.MAIN_TABLE).toBe('ccsc-sit-main');
     expect(env.LOCKOUT_THRESHOLD).toBe(5);
+    // The contract's password policy, the offline pool's own validity, unless told otherwise.
+    expect(env.TEMPORARY_PASSWORD_DAYS).toBe(7);
     expect(env.S3_FORCE_PATH_STYLE).toBe(false);
+  });
+
+  it('reads the temporary passwords’ validity as CDK sets it, and refuses one Cognito would not take', () => {
+    const base = { ...complete, AWS_REGION: 'us-west-2' };
+    expect(parseLambdaEnv({ ...base, TEMPORARY_PASSWORD_DAYS: '3' }).TEMPORARY_PASSWORD_DAYS).toBe(
+      3,
+    );
+    for (const bad of ['0', '366', 'three']) {
+      expect(() => parseLambdaEnv({ ...base, TEMPORARY_PASSWORD_DAYS: bad }), bad).toThrow(
+        'TEMPORARY_PASSWORD_DAYS',
+      );
+    }
   });
 
   it('refuses an environment that lacks any required name', () => {

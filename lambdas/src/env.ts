@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { PASSWORD_POLICY } from '@ccsc/contract/password-policy';
 import { onContainerReset } from './container';
 
 /**
@@ -26,9 +27,14 @@ export type LambdaEnvName = (typeof LAMBDA_ENV_NAMES)[number];
 
 /**
  * Variables that may be set, and are read with a default otherwise: LOCKOUT_THRESHOLD on the
- * accountLockout function only, S3_FORCE_PATH_STYLE offline only.
+ * accountLockout function only, TEMPORARY_PASSWORD_DAYS on the functions that tell when an
+ * invitation expires, S3_FORCE_PATH_STYLE offline only.
  */
-export const OPTIONAL_LAMBDA_ENV_NAMES = ['LOCKOUT_THRESHOLD', 'S3_FORCE_PATH_STYLE'] as const;
+export const OPTIONAL_LAMBDA_ENV_NAMES = [
+  'LOCKOUT_THRESHOLD',
+  'TEMPORARY_PASSWORD_DAYS',
+  'S3_FORCE_PATH_STYLE',
+] as const;
 export type OptionalLambdaEnvName = (typeof OPTIONAL_LAMBDA_ENV_NAMES)[number];
 
 /** AWS_REGION is set by the Lambda runtime itself (and by the offline server). */
@@ -65,6 +71,18 @@ const schema = z.lazy(() =>
      * that lock an account. CDK sets it on that function only; the others take the default.
      */
     LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(50).default(5),
+    /**
+     * The user pool's TemporaryPasswordValidityDays (infra config `temporaryPasswordDays`): how
+     * long an invitation's temporary password works, so the user list can tell when one expires
+     * (lists/users.ts). CDK sets it on the functions that need it (the user list, its export);
+     * the default is the contract's password policy, the offline pool's own.
+     */
+    TEMPORARY_PASSWORD_DAYS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(365)
+      .default(PASSWORD_POLICY.temporaryPasswordValidityDays),
     /** Offline only: the local S3 stand-in serves path-style URLs. */
     S3_FORCE_PATH_STYLE: z
       .enum(['true', 'false'])

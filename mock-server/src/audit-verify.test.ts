@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_CHAIN_PK, sortKeyOf } from '@ccsc/lambdas/adapters';
+import { AUDIT_CHAIN_PK, DynamoChainVerifications, sortKeyOf } from '@ccsc/lambdas/adapters';
 import { dynamoAuditTrail } from '@ccsc/lambdas/adapters';
 import { TABLES, tableName } from '@ccsc/lambdas/data-model';
 import {
   AUDIT_VERIFY_EXIT,
   auditVerifyTarget,
   LOCAL_AUDIT_TABLE,
+  mainTableBeside,
   runAuditVerify,
 } from './audit-verify';
 import { ENVIRONMENT_NAME } from './console';
@@ -24,6 +25,7 @@ describe('which table `npm run audit:verify` checks', () => {
     const byDefault = auditVerifyTarget({});
     expect(byDefault).toMatchObject({
       table: LOCAL_AUDIT_TABLE,
+      mainTable: tableName(ENVIRONMENT_NAME, TABLES.main),
       where: 'the offline console (http://127.0.0.1:8000)',
     });
     expect(await byDefault.client.config.region()).toBe(REGION);
@@ -39,8 +41,10 @@ describe('which table `npm run audit:verify` checks', () => {
   it('is a deployed table when AUDIT_TABLE names one, and refuses a name that is none', () => {
     expect(auditVerifyTarget({ AUDIT_TABLE: 'ccsc-sit-audit' })).toMatchObject({
       table: 'ccsc-sit-audit',
+      mainTable: 'ccsc-sit-main',
       where: 'AWS',
     });
+    expect(mainTableBeside('my-own-audit-copy')).toBeNull();
     expect(() => auditVerifyTarget({ AUDIT_TABLE: 'no such/table' })).toThrow(/AUDIT_TABLE/);
   });
 });
@@ -51,8 +55,10 @@ describe('npm run audit:verify', () => {
   let client: DynamoDBClient;
   let documents: DynamoDBDocumentClient;
   const table = 'ccsc-verify-audit';
+  const mainTable = 'ccsc-verify-main';
   const target = (name = table) => ({
     table: name,
+    mainTable,
     where: 'a test dynalite',
     client: new DynamoDBClient({
       region: REGION,
@@ -82,6 +88,9 @@ describe('npm run audit:verify', () => {
     await client.send(
       new CreateTableCommand(toCreateTableInput({ name: table, definition: TABLES.audit })),
     );
+    await client.send(
+      new CreateTableCommand(toCreateTableInput({ name: mainTable, definition: TABLES.main })),
+    );
     const trail = dynamoAuditTrail(documents, table);
     const entry = (i: number) => ({
       action: 'user.disabled',
@@ -103,10 +112,22 @@ describe('npm run audit:verify', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('exits 0 on an intact chain, naming the record count', async () => {
+  const lastVerification = async () =>
+    (await new DynamoChainVerifications(documents, mainTable).last()) ?? undefined;
+
+  it('exits 0 on an intact chain, naming the record count, and records the verification', async () => {
     const { code, text } = await run();
     expect(code).toBe(AUDIT_VERIFY_EXIT.intact);
     expect(text).toMatch(/Intact: 5 records/);
+    expect(text).toContain(`Recorded as the last verification in ${mainTable}.`);
+    expect(await lastVerification()).toMatchObject({
+      intact: true,
+      records: 5,
+      brokenAt: null,
+      reason: null,
+      by: null,
+      source: 'cli',
+    });
   });
 
   it('exits 1 on a record overwritten afterwards, printing it as stored', async () => {
@@ -120,6 +141,7 @@ describe('npm run audit:verify', () => {
       expect(code).toBe(AUDIT_VERIFY_EXIT.broken);
       expect(text).toMatch(/BROKEN at record 3: record 3 was altered/);
       expect(text).toContain('"requestId": "forged-request"');
+      expect(await lastVerification()).toMatchObject({ intact: false, brokenAt: 3, records: 2 });
     } finally {
       await documents.send(new PutCommand({ TableName: table, Item: original }));
     }

@@ -2,8 +2,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { sortKeyOf } from '@ccsc/lambdas/adapters';
-import { dynamoAuditReader } from '@ccsc/lambdas/adapters';
+import { DynamoChainVerifications, dynamoAuditReader, sortKeyOf } from '@ccsc/lambdas/adapters';
 import { TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { readAuditTable, readEnv } from './env';
 import { LOCAL_CREDENTIALS, REGION } from './services/aws-local';
@@ -15,8 +14,21 @@ export const AUDIT_VERIFY_EXIT = { intact: 0, broken: 1, failed: 2 } as const;
 /** The offline console's audit table: the environment name console.ts gives its tables. */
 export const LOCAL_AUDIT_TABLE = tableName('local', TABLES.audit);
 
+/**
+ * The main table beside an audit table, where the last verification is kept: the one of the
+ * same environment (`ccsc-<env>-audit` → `ccsc-<env>-main`), or null for a name of another form.
+ */
+export const mainTableBeside = (auditTable: string): string | null => {
+  const suffix = `-${TABLES.audit.suffix}`;
+  return auditTable.startsWith('ccsc-') && auditTable.endsWith(suffix)
+    ? `${auditTable.slice(0, -suffix.length)}-${TABLES.main.suffix}`
+    : null;
+};
+
 export interface AuditVerifyTarget {
   table: string;
+  /** Where the verification is recorded as the last one (null: nowhere). */
+  mainTable: string | null;
   /** Where it is, for the report. */
   where: string;
   client: DynamoDBClient;
@@ -32,7 +44,12 @@ export const auditVerifyTarget = (
 ): AuditVerifyTarget => {
   const deployed = readAuditTable(source);
   if (deployed !== undefined) {
-    return { table: deployed, where: 'AWS', client: new DynamoDBClient({}) };
+    return {
+      table: deployed,
+      mainTable: mainTableBeside(deployed),
+      where: 'AWS',
+      client: new DynamoDBClient({}),
+    };
   }
   const env = readEnv(source);
   if (env.DYNAMODB_ENDPOINT === undefined && env.DYNAMODB_PORT === 0) {
@@ -45,6 +62,7 @@ export const auditVerifyTarget = (
     env.DYNAMODB_ENDPOINT ?? `http://${urlHost(env.HOST)}:${String(env.DYNAMODB_PORT)}`;
   return {
     table: LOCAL_AUDIT_TABLE,
+    mainTable: tableName('local', TABLES.main),
     where: `the offline console (${endpoint})`,
     client: new DynamoDBClient({ region: REGION, endpoint, credentials: LOCAL_CREDENTIALS }),
   };
@@ -66,18 +84,56 @@ const explain = (err: unknown, target: AuditVerifyTarget): string => {
 };
 
 /**
+ * Keeps the verdict as the chain's last verification (the dashboard shows it), by nobody from
+ * the command line. A failure to keep it is told, and changes nothing of the verdict.
+ */
+const recordVerification = async (
+  target: AuditVerifyTarget,
+  documents: DynamoDBDocumentClient,
+  verdict: Awaited<ReturnType<ReturnType<typeof dynamoAuditReader>['verify']>>,
+  checkedAt: Date,
+  out: (line: string) => void,
+  err: (line: string) => void,
+): Promise<void> => {
+  if (target.mainTable === null) {
+    out(`Not recorded as the last verification: no main table is known beside ${target.table}.`);
+    return;
+  }
+  try {
+    await new DynamoChainVerifications(documents, target.mainTable).record({
+      checkedAt: checkedAt.toISOString(),
+      intact: verdict.ok,
+      records: verdict.records,
+      brokenAt: verdict.ok ? null : verdict.brokenAt,
+      reason: verdict.ok ? null : verdict.reason,
+      by: null,
+      source: 'cli',
+    });
+    out(`Recorded as the last verification in ${target.mainTable}.`);
+  } catch (e) {
+    err(
+      `Could not record this as the last verification in ${target.mainTable}: ` +
+        (e instanceof Error ? e.message : String(e)),
+    );
+  }
+};
+
+/**
  * Walks the whole chain and reports: exit code 0 when intact, 1 when broken (with the first
  * broken record as stored, or word that it is missing), 2 when the table could not be read.
+ * The verdict is kept as the chain's last verification (source `cli`) in the main table beside.
  */
 export const runAuditVerify = async (
   target: AuditVerifyTarget,
   out: (line: string) => void = console.log,
   err: (line: string) => void = console.error,
 ): Promise<number> => {
-  const reader = dynamoAuditReader(DynamoDBDocumentClient.from(target.client), target.table);
+  const documents = DynamoDBDocumentClient.from(target.client);
+  const reader = dynamoAuditReader(documents, target.table);
   out(`Checking the audit chain of ${target.table} in ${target.where} ...`);
   try {
     const verdict = await reader.verify();
+    await recordVerification(target, documents, verdict, new Date(), out, err);
     if (verdict.ok) {
       out(`Intact: ${String(verdict.records)} records, head hash ${verdict.headHash}.`);
       return AUDIT_VERIFY_EXIT.intact;

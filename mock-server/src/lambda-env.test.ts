@@ -45,6 +45,8 @@ describe('lambdaEnvFor: the handlers’ environment offline', () => {
       EXPORTS_BUCKET: 'ccsc-local-exports',
       MAIL_FROM: 'no-reply@ccsc.local',
       S3_FORCE_PATH_STYLE: true,
+      // The offline pool's validity of a temporary password (the contract's password policy).
+      TEMPORARY_PASSWORD_DAYS: 7,
     });
     // Offline the console and the API share one origin.
     expect(env.ALLOWED_ORIGINS).toBe('');

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -23,11 +24,21 @@ import {
   type ExplicitAuthFlowsType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
+  type AttributeDefinition,
+  type AttributeValue,
+  BatchWriteItemCommand,
   type CreateTableCommandInput,
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
-  paginateListTables,
+  type KeySchemaElement,
+  ListTablesCommand,
+  type Projection,
+  ResourceNotFoundException as TableNotFoundException,
+  ScanCommand,
+  type TableDescription,
+  type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import {
   CreateBucketCommand,
@@ -158,6 +169,8 @@ export interface ProvisionOptions {
   buckets: readonly string[];
   /** Buckets the browser PUTs to through presigned links: given the CORS rule infra gives them. */
   uploadBuckets?: readonly string[];
+  /** Where a table rebuilt for its declared indexes is reported (one line). Default console.log. */
+  log?: ProvisionLog;
 }
 
 export interface ProvisionResult {
@@ -460,25 +473,297 @@ const ensureBootstrapAdmin = async (
   return true;
 };
 
-const ensureTables = async (dynamodb: DynamoDBClient, tables: readonly TableSpec[]) => {
-  const have = new Set<string>();
-  for await (const page of paginateListTables({ client: dynamodb }, {})) {
-    for (const name of page.TableNames ?? []) have.add(name);
+/** Says what provisioning did beyond creating what was missing (a table rebuilt): one line each. */
+export type ProvisionLog = (line: string) => void;
+
+/** Where a table being rebuilt is kept meanwhile (ensureTables). */
+export const rebuildTableName = (table: string) => `${table}--rebuild`;
+
+type Item = Record<string, AttributeValue>;
+type Dynamo = Pick<DynamoDBClient, 'send'>;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Until the table is ACTIVE with its indexes, or gone. dynalite runs with createTableMs and
+ * deleteTableMs 0 (a tick); a dynalite of docker-compose's may take its default half second.
+ */
+const waitForTable = async (dynamodb: Dynamo, name: string, until: 'ACTIVE' | 'GONE') => {
+  for (let attempt = 0; ; attempt += 1) {
+    let table: TableDescription | undefined;
+    try {
+      table = (await dynamodb.send(new DescribeTableCommand({ TableName: name }))).Table;
+    } catch (err) {
+      if (!(err instanceof TableNotFoundException)) throw err;
+    }
+    if (until === 'GONE' ? table === undefined : isActive(table)) return;
+    if (attempt > 500) {
+      throw new Error(`Table ${name} did not ${until === 'GONE' ? 'go away' : 'become ACTIVE'}`);
+    }
+    await delay(20);
   }
-  const missing = tables.map(toCreateTableInput).filter((t) => !have.has(t.TableName ?? ''));
-  await Promise.all(missing.map((input) => dynamodb.send(new CreateTableCommand(input))));
-  // dynalite runs with createTableMs 0: ACTIVE within a tick; wait for it all the same.
-  for (const input of missing) {
-    for (let attempt = 0; ; attempt += 1) {
-      const { Table } = await dynamodb.send(
-        new DescribeTableCommand({ TableName: input.TableName }),
+};
+
+const isActive = (table: TableDescription | undefined) =>
+  table?.TableStatus === 'ACTIVE' &&
+  (table.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === 'ACTIVE');
+
+const createTable = async (dynamodb: Dynamo, input: CreateTableCommandInput) => {
+  await dynamodb.send(new CreateTableCommand(input));
+  await waitForTable(dynamodb, String(input.TableName), 'ACTIVE');
+};
+
+const deleteTable = async (dynamodb: Dynamo, name: string) => {
+  await dynamodb.send(new DeleteTableCommand({ TableName: name }));
+  await waitForTable(dynamodb, name, 'GONE');
+};
+
+const keysText = (keys: readonly KeySchemaElement[] | undefined) =>
+  JSON.stringify((keys ?? []).map((k) => [k.AttributeName, k.KeyType]));
+
+const attributeType = (
+  definitions: readonly AttributeDefinition[] | undefined,
+  name: string | undefined,
+) => definitions?.find((d) => d.AttributeName === name)?.AttributeType;
+
+/** Whether two key schemas name the same attributes, in the same roles, of the same types. */
+const sameKeys = (
+  want: { keys?: KeySchemaElement[]; types?: AttributeDefinition[] },
+  have: { keys?: KeySchemaElement[]; types?: AttributeDefinition[] },
+) =>
+  keysText(want.keys) === keysText(have.keys) &&
+  (want.keys ?? []).every(
+    (k) =>
+      attributeType(want.types, k.AttributeName) === attributeType(have.types, k.AttributeName),
+  );
+
+const projectionText = (projection: Projection | undefined) =>
+  JSON.stringify([projection?.ProjectionType, [...(projection?.NonKeyAttributes ?? [])].sort()]);
+
+/**
+ * The declared global secondary indexes the table lacks or has otherwise (keys, their types,
+ * projection). Indexes it has that are no longer declared do not count: they are left.
+ */
+export const missingIndexes = (
+  declared: CreateTableCommandInput,
+  found: TableDescription,
+): string[] =>
+  (declared.GlobalSecondaryIndexes ?? [])
+    .filter((want) => {
+      const have = found.GlobalSecondaryIndexes?.find((i) => i.IndexName === want.IndexName);
+      return (
+        have === undefined ||
+        !sameKeys(
+          { keys: want.KeySchema, types: declared.AttributeDefinitions },
+          { keys: have.KeySchema, types: found.AttributeDefinitions },
+        ) ||
+        projectionText(have.Projection) !== projectionText(want.Projection)
       );
-      if (Table?.TableStatus === 'ACTIVE') break;
-      if (attempt > 100) throw new Error(`Table ${String(input.TableName)} did not become ACTIVE`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    })
+    .map((index) => String(index.IndexName));
+
+/** Every item of the table, a page at a time, as stored (strongly consistent, as DynamoDB can). */
+async function* scanPages(dynamodb: Dynamo, table: string, keyNames?: readonly string[]) {
+  const projection =
+    keyNames === undefined
+      ? {}
+      : {
+          ProjectionExpression: keyNames.map((_, i) => `#k${String(i)}`).join(', '),
+          ExpressionAttributeNames: Object.fromEntries(
+            keyNames.map((n, i) => [`#k${String(i)}`, n]),
+          ),
+        };
+  let start: Item | undefined;
+  do {
+    const page = await dynamodb.send(
+      new ScanCommand({
+        TableName: table,
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+        ...projection,
+      }),
+    );
+    yield page.Items ?? [];
+    start = page.LastEvaluatedKey;
+  } while (start !== undefined);
+}
+
+const countItems = async (dynamodb: Dynamo, table: string) => {
+  let count = 0;
+  let start: Item | undefined;
+  do {
+    const page = await dynamodb.send(
+      new ScanCommand({
+        TableName: table,
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start !== undefined);
+  return count;
+};
+
+/** One BatchWriteItem of up to 25 puts, sent again for what DynamoDB left unprocessed. */
+const putBatch = async (dynamodb: Dynamo, table: string, items: readonly Item[]) => {
+  let pending: WriteRequest[] = items.map((Item) => ({ PutRequest: { Item } }));
+  for (let attempt = 0; pending.length > 0; attempt += 1) {
+    if (attempt > 0) {
+      if (attempt > 12) {
+        throw new Error(`${String(pending.length)} items could not be written to table ${table}`);
+      }
+      await delay(Math.min(25 * 2 ** attempt, 2000));
+    }
+    const { UnprocessedItems } = await dynamodb.send(
+      new BatchWriteItemCommand({ RequestItems: { [table]: pending } }),
+    );
+    pending = UnprocessedItems?.[table] ?? [];
+  }
+};
+
+/** Batches of one scan page written this many at a time. */
+const WRITE_CONCURRENCY = 4;
+
+/**
+ * Writes into `to` every item of `from` whose key `to` does not have, exactly as scanned (every
+ * attribute, byte for byte), then checks `to` holds what it held plus what was written. An item
+ * already there stays as it is. Returns how many items `from` has.
+ */
+const copyMissing = async (
+  dynamodb: Dynamo,
+  from: string,
+  to: string,
+  keyNames: readonly string[],
+) => {
+  const keyOf = (item: Item) => JSON.stringify(keyNames.map((name) => item[name]));
+  const there = new Set<string>();
+  for await (const page of scanPages(dynamodb, to, keyNames)) {
+    for (const item of page) there.add(keyOf(item));
+  }
+  let scanned = 0;
+  let written = 0;
+  for await (const page of scanPages(dynamodb, from)) {
+    scanned += page.length;
+    const missing = page.filter((item) => !there.has(keyOf(item)));
+    written += missing.length;
+    const batches: Item[][] = [];
+    for (let i = 0; i < missing.length; i += 25) batches.push(missing.slice(i, i + 25));
+    for (let i = 0; i < batches.length; i += WRITE_CONCURRENCY) {
+      await Promise.all(
+        batches.slice(i, i + WRITE_CONCURRENCY).map((batch) => putBatch(dynamodb, to, batch)),
+      );
     }
   }
-  return missing.map((t) => String(t.TableName));
+  const expected = there.size + written;
+  const counted = await countItems(dynamodb, to);
+  if (counted !== expected) {
+    throw new Error(
+      `Copying table ${from} into ${to} left ${String(counted)} items where ${String(expected)} ` +
+        `were expected; both tables are kept as they are.`,
+    );
+  }
+  return scanned;
+};
+
+/**
+ * Gives a table of the data folder the definition declared for it, keeping every item: dynalite
+ * takes UpdateTable's new global secondary indexes and ignores them, so the table is copied into
+ * `<name>--rebuild` (created without indexes), counted, deleted, created as declared, filled
+ * again from the copy, and the copy deleted. Every step can be cut short: the next start finishes
+ * the work from what it finds (a copy and no table: the table was deleted, restore it; a copy
+ * beside a table already as declared: finish filling it; a copy beside a table not yet rebuilt:
+ * complete the copy, then rebuild). A copy never loses an item it holds, and items are only ever
+ * added where their key is missing, so no step taken twice changes what a first one wrote.
+ */
+const rebuildTable = async (
+  dynamodb: Dynamo,
+  input: CreateTableCommandInput,
+  found: TableDescription | undefined,
+  missing: readonly string[],
+  leftover: boolean,
+  log: ProvisionLog,
+) => {
+  const startedAt = performance.now();
+  const name = String(input.TableName);
+  const copy = rebuildTableName(name);
+  const keyNames = (input.KeySchema ?? []).map((k) => String(k.AttributeName));
+  const copyInput: CreateTableCommandInput = {
+    TableName: copy,
+    BillingMode: 'PAY_PER_REQUEST',
+    KeySchema: input.KeySchema,
+    AttributeDefinitions: input.AttributeDefinitions?.filter((d) =>
+      keyNames.includes(String(d.AttributeName)),
+    ),
+  };
+  if (leftover) await waitForTable(dynamodb, copy, 'ACTIVE');
+  const rebuild = found !== undefined && missing.length > 0;
+  if (rebuild) {
+    const keyed = { keys: input.KeySchema, types: input.AttributeDefinitions };
+    if (!sameKeys(keyed, { keys: found.KeySchema, types: found.AttributeDefinitions })) {
+      throw new Error(
+        `Table ${name} in the data folder is keyed ${keysText(found.KeySchema)}, not ` +
+          `${keysText(input.KeySchema)} as declared, so it cannot be rebuilt with its indexes ` +
+          `(${missing.join(', ')}). Run \`npm run reset\` to start afresh.`,
+      );
+    }
+    if (!leftover) await createTable(dynamodb, copyInput);
+    await copyMissing(dynamodb, name, copy, keyNames);
+    await deleteTable(dynamodb, name);
+  }
+  if (found === undefined || rebuild) await createTable(dynamodb, input);
+  const items = await copyMissing(dynamodb, copy, name, keyNames);
+  await deleteTable(dynamodb, copy);
+  const took = `${((performance.now() - startedAt) / 1000).toFixed(1)} s`;
+  const count = `${String(items)} item${items === 1 ? '' : 's'}`;
+  log(
+    rebuild
+      ? `Rebuilt table ${name} with its declared indexes (${missing.join(', ')}): ${count} copied in ${took}.`
+      : found === undefined
+        ? `Restored table ${name} from ${copy}, left by a rebuild cut short: ${count} in ${took}.`
+        : `Finished rebuilding table ${name}, cut short last time: ${count} in ${took}.`,
+  );
+};
+
+/**
+ * The declared tables: each one missing is created; one there is described, and rebuilt when it
+ * lacks a declared global secondary index (or has it otherwise), which dynalite cannot add to a
+ * table (rebuildTable). Indexes a table has that are no longer declared are left to it. A start
+ * where every table is as declared costs one ListTables and one DescribeTable per table.
+ */
+export const ensureTables = async (
+  dynamodb: Dynamo,
+  tables: readonly TableSpec[],
+  log: ProvisionLog,
+): Promise<{ created: string[]; rebuilt: string[] }> => {
+  const have = new Set<string>();
+  let start: string | undefined;
+  do {
+    const page = await dynamodb.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
+    for (const name of page.TableNames ?? []) have.add(name);
+    start = page.LastEvaluatedTableName;
+  } while (start !== undefined);
+  const outcomes = await Promise.all(
+    tables.map(toCreateTableInput).map(async (input) => {
+      const name = String(input.TableName);
+      const leftover = have.has(rebuildTableName(name));
+      if (!have.has(name) && !leftover) {
+        await createTable(dynamodb, input);
+        return { name, outcome: 'created' as const };
+      }
+      const found = have.has(name)
+        ? (await dynamodb.send(new DescribeTableCommand({ TableName: name }))).Table
+        : undefined;
+      const missing = found === undefined ? [] : missingIndexes(input, found);
+      if (missing.length === 0 && !leftover) return { name, outcome: 'unchanged' as const };
+      await rebuildTable(dynamodb, input, found, missing, leftover, log);
+      return { name, outcome: 'rebuilt' as const };
+    }),
+  );
+  const named = (outcome: string) =>
+    outcomes.filter((o) => o.outcome === outcome).map((o) => o.name);
+  return { created: named('created'), rebuilt: named('rebuilt') };
 };
 
 const ensureBuckets = async (
@@ -520,7 +805,7 @@ export const UPLOAD_CORS_RULE = {
  * First-start provisioning, safe on every start: the user pool exactly as production has it, its
  * web client, the role groups, the partner API's resource server, the tables, the buckets and the
  * bootstrap administrator, each created only when missing (the resource server also brought up to
- * the contract's scopes). Goes through the real AWS SDK v3 clients, the API production uses.
+ * the contract's scopes, a table that lacks a declared index rebuilt with it). Goes through the real AWS SDK v3 clients, the API production uses.
  */
 export const provision = async (options: ProvisionOptions): Promise<ProvisionResult> => {
   const common = { region: REGION, credentials: LOCAL_CREDENTIALS };
@@ -552,7 +837,7 @@ export const provision = async (options: ProvisionOptions): Promise<ProvisionRes
     };
     const [ids, tables, buckets] = await Promise.all([
       identity(),
-      ensureTables(dynamodb, options.tables),
+      ensureTables(dynamodb, options.tables, options.log ?? console.log).then((t) => t.created),
       ensureBuckets(s3, options.buckets, options.uploadBuckets ?? []),
     ]);
     return {

@@ -6,7 +6,14 @@ import { credentialKey, TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { dynamodbDocuments, mailTo, waitForMail } from '../support/aws';
 import { CONSOLE_OUTPUT_FILE } from '../support/console';
 import { partnerToken } from '../support/oauth';
-import { buildNetwork, must, type Network, ok, registryCall } from '../support/registry';
+import {
+  buildNetwork,
+  type Caller,
+  must,
+  type Network,
+  ok,
+  registryCall,
+} from '../support/registry';
 
 /**
  * API credentials and the partner API through the running console (issue 15), as a system's
@@ -27,6 +34,7 @@ interface Credential {
   revision: number;
   organisationName: string;
   systemName: string;
+  lastUsedAt: string | null;
 }
 
 interface Revealed {
@@ -303,6 +311,61 @@ describe('API credentials and the partner API', () => {
       const refused = await registryCall(c, n.people.sponsorAdmin, op, body, method);
       expect(refused.status, op).toBe(404);
     }
+  });
+
+  it('lists the usable credentials never used and those expiring within 30 days, totals agreeing', async () => {
+    const freshContact = `fresh-${Date.now()}@example.org`;
+    contacts.push(freshContact);
+    const fresh = (
+      await ok<{ credential: Credential }>(c, n.people.siteAdmin, 'generateApiCredential', {
+        systemId: n.siteSystem.systemId,
+        scopes: ['ccsc-api/system.read'],
+        expiresAt: IN_A_YEAR(),
+        contactEmail: freshContact,
+      })
+    ).credential;
+    const list = (who: Caller, query: Record<string, string>) =>
+      ok<{ credentials: Credential[]; total: number }>(c, who, 'list-api-credentials', {
+        systemId: n.siteSystem.systemId,
+        ...query,
+      });
+    const never = await list(n.people.siteAdmin, { use: 'never' });
+    const neverIds = never.credentials.map((x) => x.apiId);
+    // Pending and never called: counted. Revoked (and called before): not; expired: not.
+    expect(neverIds).toContain(fresh.apiId);
+    expect(neverIds).not.toContain(credential.apiId);
+    expect(never.total).toBe(never.credentials.length);
+    for (const x of never.credentials) {
+      expect(['pending', 'active', 'expiring']).toContain(x.status);
+      expect(x.lastUsedAt).toBeNull();
+    }
+    // Revealed, and 10 days from its expiry (the record set so; no clock is turned).
+    await documents.send(
+      new UpdateCommand({
+        TableName: MAIN_TABLE,
+        Key: credentialKey(fresh.apiId),
+        UpdateExpression: 'SET #status = :active, revealedAt = :now, validUntil = :soon',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':active': 'active',
+          ':now': new Date().toISOString(),
+          ':soon': new Date(Date.now() + 10 * 24 * 60 * 60 * 1000).toISOString(),
+        },
+      }),
+    );
+    const queries: Record<string, string>[] = [
+      { status: 'expiring' },
+      { status: 'expiring', use: 'never' },
+    ];
+    for (const query of queries) {
+      const expiring = await list(n.people.siteAdmin, query);
+      expect(expiring.credentials.map((x) => x.apiId)).toEqual([fresh.apiId]);
+      expect(expiring.total).toBe(1);
+      // Another organisation's administrator counts none of them.
+      expect((await list(n.people.sponsorAdmin, query)).total).toBe(0);
+    }
+    const refused = await registryCall(c, n.admin, 'list-api-credentials', { use: 'sometimes' });
+    expect(refused.status).toBe(400);
   });
 
   it('keeps the secrets out of every answer, mail, log line, table, file and audit record', async () => {

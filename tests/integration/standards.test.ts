@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { csvToRows, type MappingRow } from '@ccsc/contract/standard-rows';
 import { waitForMail } from '../support/aws';
 import { partnerToken } from '../support/oauth';
-import { buildNetwork, must, type Network, ok, registryCall } from '../support/registry';
+import {
+  buildNetwork,
+  type Caller,
+  must,
+  type Network,
+  ok,
+  registryCall,
+} from '../support/registry';
 
 /**
  * Mapping standards through the running console (issue 16), as a site's OrgAdmin keeps one: a
@@ -21,6 +28,7 @@ interface Detail {
     version: number;
     status: string;
     inUse: boolean;
+    createdAt: string;
     rowCount: number;
     signature: {
       signerName: string;
@@ -285,6 +293,66 @@ describe('mapping standards', () => {
       source: { kind: 'blank' },
     });
     expect(auditorChange.status).toBe(403);
+  });
+
+  it('finds the drafts created before a day and answers how many standards match', async () => {
+    const drafts = [];
+    for (const name of ['A', 'B']) {
+      drafts.push(
+        await ok<Detail>(c, n.people.sponsorAdmin, 'artifact/create-standard', {
+          organisationId: n.sponsor.organisationId,
+          name: `Sponsor draft ${name} ${n.tag}`,
+          catalogueVersion: '3.3',
+          source: { kind: 'blank' },
+        }),
+      );
+    }
+    const ids = drafts.map((d) => d.standard.standardId);
+    const draft = must(drafts[0]);
+    // The day it was created (UTC) and the day after, as the dashboard's link writes them.
+    const day = draft.standard.createdAt.slice(0, 10);
+    const next = new Date(Date.parse(`${day}T00:00:00.000Z`) + 24 * 60 * 60 * 1000)
+      .toISOString()
+      .slice(0, 10);
+    type Page = { standards: { standardId: string }[]; total: number; nextCursor: string | null };
+    const list = (who: Caller, query: Record<string, string>) =>
+      ok<Page>(
+        c,
+        who,
+        `artifact/list-standards?${new URLSearchParams(query).toString()}`,
+        undefined,
+        'GET',
+      );
+    const mine = { organisationId: n.sponsor.organisationId };
+    const before = await list(n.people.sponsorAdmin, { ...mine, draftBefore: next });
+    expect(before.standards.map((s) => s.standardId)).toEqual(expect.arrayContaining(ids));
+    expect(before.total).toBe(before.standards.length);
+    // Created during that day, not before it began.
+    const sameDay = await list(n.people.sponsorAdmin, { ...mine, draftBefore: day });
+    for (const id of ids) expect(sameDay.standards.map((s) => s.standardId)).not.toContain(id);
+    expect(sameDay.total).toBe(sameDay.standards.length);
+    expect(sameDay.total).toBeLessThanOrEqual(before.total - ids.length);
+    // Another organisation's administrator counts none of them.
+    expect((await list(n.people.otherSponsorAdmin, { ...mine, draftBefore: next })).total).toBe(0);
+    expect((await list(n.people.auditorAll, { ...mine, draftBefore: next })).total).toBe(
+      before.total,
+    );
+    // The total counts every page, not the one answered.
+    const all = await list(n.people.sponsorAdmin, mine);
+    const first = await list(n.people.sponsorAdmin, { ...mine, limit: '1' });
+    expect(all.total).toBeGreaterThan(1);
+    expect(first).toMatchObject({ total: all.total });
+    expect(first.standards).toHaveLength(1);
+    expect(first.nextCursor).not.toBeNull();
+    const bad = await registryCall(
+      c,
+      n.people.sponsorAdmin,
+      'artifact/list-standards?draftBefore=2026-02-30',
+      undefined,
+      'GET',
+    );
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.error)).toContain('draftBefore');
   });
 
   it('answers bad input with a 400 that names the field, and no token with 401', async () => {

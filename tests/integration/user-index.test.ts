@@ -1,9 +1,14 @@
-import { CreateTableCommand, DynamoDBClient, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  PutItemCommand,
+  UpdateItemCommand,
+} from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DynamoUserIndex } from '@ccsc/lambdas/adapters';
-import { TABLES } from '@ccsc/lambdas/data-model';
+import { DynamoInvitations, DynamoUserIndex } from '@ccsc/lambdas/adapters';
+import { invitationKey, TABLES, tableName } from '@ccsc/lambdas/data-model';
 import type { IndexedUser } from '@ccsc/lambdas/adapters';
 
 /** The user index adapter on dynalite, in a table of its own (the console's index is shared). */
@@ -45,6 +50,7 @@ const user = (n: number, overrides: Partial<IndexedUser> = {}): IndexedUser => (
   updatedAt: new Date('2026-01-02T00:00:00Z'),
   mfaEnrolled: true,
   locked: false,
+  invitationSentAt: null,
   ...overrides,
 });
 
@@ -134,5 +140,60 @@ describe('DynamoUserIndex', () => {
     expect(emails).toEqual([...emails].sort());
     expect(emails).toContain('user005@example.com');
     expect(emails).not.toContain('user003@example.com');
+  });
+
+  it('carries when the invitation was sent, and reads a row written before that as none', async () => {
+    const index = new DynamoUserIndex(counting().doc, table);
+    const sentAt = '2026-02-10T08:00:00.000Z';
+    await index.put(
+      user(6, { status: 'FORCE_CHANGE_PASSWORD', mfaEnrolled: false, invitationSentAt: sentAt }),
+    );
+    expect((await index.all()).find((u) => u.userName === 'sub-6')?.invitationSentAt).toBe(sentAt);
+    // A row as the index wrote it before issue 18: no invitationSentAt at all.
+    await raw.send(
+      new PutItemCommand({
+        TableName: table,
+        Item: {
+          pk: { S: 'USERINDEX' },
+          sk: { S: 'USER#sub-7' },
+          gsi1pk: { S: 'USERINDEX' },
+          gsi1sk: { S: 'user007@example.com#sub-7' },
+          userName: { S: 'sub-7' },
+          email: { S: 'user007@example.com' },
+          emailVerified: { BOOL: true },
+          givenName: { NULL: true },
+          familyName: { NULL: true },
+          phoneNumber: { NULL: true },
+          role: { S: 'Auditor' },
+          organisationId: { NULL: true },
+          enabled: { BOOL: true },
+          status: { S: 'CONFIRMED' },
+          createdAt: { S: '2026-01-01T00:00:00.000Z' },
+          updatedAt: { S: '2026-01-01T00:00:00.000Z' },
+          mfaEnrolled: { BOOL: true },
+          locked: { BOOL: false },
+        },
+      }),
+    );
+    const rows: IndexedUser[] = [];
+    for await (const page of index.pages()) rows.push(...page);
+    expect(rows.find((u) => u.userName === 'sub-7')).toMatchObject({
+      email: 'user007@example.com',
+      invitationSentAt: null,
+    });
+    expect(rows.find((u) => u.userName === 'sub-6')?.invitationSentAt).toBe(sentAt);
+  });
+});
+
+describe('DynamoInvitations', () => {
+  it('records when an invitation was sent beside the account lock, the last time standing', async () => {
+    const doc = DynamoDBDocumentClient.from(raw);
+    const invitations = new DynamoInvitations(doc, tableName('local', TABLES.main));
+    const userName = `it-${randomUUID()}`;
+    expect(await invitations.sentAt(userName)).toBeNull();
+    await invitations.recordSent(userName, new Date('2026-03-01T09:00:00.000Z'));
+    await invitations.recordSent(userName, new Date('2026-03-04T09:00:00.000Z'));
+    expect(await invitations.sentAt(userName)).toEqual(new Date('2026-03-04T09:00:00.000Z'));
+    expect(invitationKey(userName)).toEqual({ pk: `USER#${userName}`, sk: 'INVITATION' });
   });
 });

@@ -1,7 +1,9 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { invitationKey, TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { callApi } from '../support/api';
-import { createEnrolledUser, type EnrolledTestUser } from '../support/aws';
+import { createEnrolledUser, dynamodbDocuments, type EnrolledTestUser } from '../support/aws';
 
 /**
  * list-all-users over the user index (issue 5): organisation scoping, every status filter as the
@@ -23,6 +25,7 @@ interface Row {
   locked: boolean;
   mfaEnrolled: boolean;
   createdAt: string;
+  invitationExpiresAt: string | null;
 }
 interface ListBody {
   status: 'success' | 'error';
@@ -37,6 +40,11 @@ const list = async (caller: EnrolledTestUser, body: Record<string, unknown> = {}
 
 const rowOf = async (caller: EnrolledTestUser, email: string): Promise<Row | undefined> =>
   (await list(caller, { search: email })).body.data.users.find((u) => u.email === email);
+
+const HOUR = 60 * 60 * 1000;
+/** The offline pool's TemporaryPasswordValidityDays (the contract's password policy). */
+const VALID_DAYS = 7;
+const documents = dynamodbDocuments(c);
 
 describe('list-all-users', () => {
   let admin: EnrolledTestUser;
@@ -118,6 +126,93 @@ describe('list-all-users', () => {
       200,
     );
     expect(await rowOf(admin, email)).toBeUndefined();
+  });
+
+  it('filters invitations pending, expiring within 48 hours and expired, as sent and resent', async () => {
+    const email = `invited-${randomUUID().slice(0, 8)}@example.com`;
+    const before = Date.now();
+    const created = await callApi(c, 'create-user', {
+      token: admin.idToken,
+      body: {
+        userAttributes: {
+          email,
+          givenName: 'Elif',
+          familyName: 'Demir',
+          role: 'Auditor',
+          organisationId: ORG,
+        },
+      },
+    });
+    expect(created.status).toBe(200);
+    const userName = (created.body as { data: { user: { userName: string } } }).data.user.userName;
+    const names = async (caller: EnrolledTestUser, invitation: string) => {
+      const res = await list(caller, { invitation, search: email });
+      expect(res.status).toBe(200);
+      expect(res.body.data.total).toBe(res.body.data.users.length);
+      return res.body.data.users.map((u) => u.email);
+    };
+    // Just sent: pending, expiring in the pool's 7 days.
+    expect(await names(admin, 'pending')).toEqual([email]);
+    expect(await names(admin, 'expiring')).toEqual([]);
+    expect(await names(admin, 'expired')).toEqual([]);
+    const expiresAt = Date.parse((await rowOf(admin, email))?.invitationExpiresAt ?? '');
+    expect(expiresAt).toBeGreaterThanOrEqual(before + VALID_DAYS * 24 * HOUR - 5_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + VALID_DAYS * 24 * HOUR);
+
+    // When it was sent, set back (no clock is turned), then the row brought into step by the
+    // next write on the user.
+    const sentBack = async (hours: number, givenName: string) => {
+      await documents.send(
+        new PutCommand({
+          TableName: tableName('local', TABLES.main),
+          Item: {
+            ...invitationKey(userName),
+            userName,
+            sentAt: new Date(Date.now() - hours * HOUR).toISOString(),
+          },
+        }),
+      );
+      const renamed = await callApi(c, 'update-user', {
+        token: admin.idToken,
+        body: { userName, userAttributes: { givenName } },
+      });
+      expect(renamed.status).toBe(200);
+    };
+    await sentBack(VALID_DAYS * 24 - 20, 'Elif A');
+    expect(await names(admin, 'pending')).toEqual([email]);
+    expect(await names(admin, 'expiring')).toEqual([email]);
+    expect(await names(orgAdmin, 'expiring')).toEqual([email]);
+    expect(await names(outsider, 'expiring')).toEqual([]);
+
+    await sentBack(VALID_DAYS * 24 + 1, 'Elif B');
+    expect(await names(admin, 'pending')).toEqual([]);
+    expect(await names(admin, 'expired')).toEqual([email]);
+    expect(await names(auditor, 'expired')).toEqual([email]);
+    expect(Date.parse((await rowOf(admin, email))?.invitationExpiresAt ?? '')).toBeLessThan(
+      Date.now(),
+    );
+    // Pending and expired together are the users waiting for their first sign-in.
+    const waiting = await list(orgAdmin, { status: 'FORCE_CHANGE_PASSWORD' });
+    const pending = await list(orgAdmin, { invitation: 'pending' });
+    const expired = await list(orgAdmin, { invitation: 'expired' });
+    expect(pending.body.data.total + expired.body.data.total).toBe(waiting.body.data.total);
+
+    // Sent again: valid for the pool's 7 days from now.
+    const resent = await callApi(c, 'resend-invitation', {
+      token: admin.idToken,
+      body: { userName, userRole: 'Auditor' },
+    });
+    expect(resent.status).toBe(200);
+    expect(await names(admin, 'expired')).toEqual([]);
+    expect(await names(admin, 'pending')).toEqual([email]);
+    expect(Date.parse((await rowOf(admin, email))?.invitationExpiresAt ?? '')).toBeGreaterThan(
+      Date.now() + (VALID_DAYS * 24 - 1) * HOUR,
+    );
+
+    // The filter is a string; anything else is a 400 naming it.
+    const bad = await list(admin, { invitation: 'soon' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.fields?.map((f) => f.path)).toContain('invitation');
   });
 
   it('shows an enrolled user as enabled and one whose authenticator was reset as not enrolled', async () => {

@@ -59,9 +59,9 @@ export const createRoleUser = async (
   c: ConsoleInfo,
   role: TestRole,
   organisationId?: string,
+  email = `it-${role.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`,
 ): Promise<{ email: string; userName: string; password: string }> => {
   const client = cognito(c);
-  const email = `it-${role.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
   const password = `Pw-${randomUUID().slice(0, 8)}A1`;
   const created = await client.send(
     new AdminCreateUserCommand({
@@ -169,9 +169,10 @@ export const createEnrolledUser = async (
   c: ConsoleInfo,
   role: TestRole,
   organisationId?: string,
+  email?: string,
 ): Promise<EnrolledTestUser> => {
   const client = cognito(c);
-  const user = await createRoleUser(c, role, organisationId);
+  const user = await createRoleUser(c, role, organisationId, email);
   const first = await signInWeb(c, user);
   const associated = await client.send(
     new AssociateSoftwareTokenCommand({ AccessToken: first.accessToken }),

@@ -27,6 +27,8 @@ export interface DataProps {
 export class Data extends Construct {
   readonly mainTable: dynamodb.Table;
   readonly auditTable: dynamodb.Table;
+  /** Index names of the audit table (its views), for index-scoped grants. */
+  readonly auditTableIndexes: readonly string[];
   /** The documents exchanged (issue 17), their idempotency keys and the systems' inboxes. */
   readonly documentsTable: dynamodb.Table;
   readonly documentsTableIndexes: readonly string[];
@@ -44,6 +46,7 @@ export class Data extends Construct {
 
     this.mainTable = this.table('MainTable', props.environmentName, TABLES.main);
     this.auditTable = this.table('AuditTable', props.environmentName, TABLES.audit);
+    this.auditTableIndexes = TABLES.audit.indexes.map((i) => i.name);
     this.mainTableIndexes = TABLES.main.indexes.map((i) => i.name);
     this.documentsTable = this.table('DocumentsTable', props.environmentName, TABLES.documents);
     this.documentsTableIndexes = TABLES.documents.indexes.map((i) => i.name);

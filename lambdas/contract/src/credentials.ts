@@ -84,12 +84,21 @@ export const apiCredentialSchema = z.lazy(() =>
 );
 export type ApiCredential = z.infer<typeof apiCredentialSchema>;
 
+/** The use filter of the credential list: `never`, a credential still usable never called with. */
+export const CREDENTIAL_USE_FILTERS = ['never'] as const;
+
 export const credentialListQuerySchema = z.object({
   /** Start of any word of the organisation's or the system's name, or the client id. */
   search: z.string().trim().max(100).optional(),
+  /** The status as shown: `expiring` is active and 30 days (EXPIRING_DAYS) or fewer from expiry. */
   status: credentialStatusSchema.optional(),
   organisationId: identifierSchema.optional(),
   systemId: identifierSchema.optional(),
+  /**
+   * `never`: not revoked, not expired (pending, active or expiring) and never used — no partner
+   * call recorded (`lastUsedAt` null). A string, in a JSON body as in a query string.
+   */
+  use: z.enum(CREDENTIAL_USE_FILTERS).optional(),
 });
 
 /** What the link's page shows before anything is revealed. */
@@ -118,7 +127,7 @@ export const credentialRoutes = {
     auth: 'authenticated',
     roles: READERS,
     summary:
-      'The credentials the caller may see (a PlatformAdmin and an every-organisation Auditor all; others their own organisation’s), newest first, filtered and paged; never a secret.',
+      'The credentials the caller may see (a PlatformAdmin and an every-organisation Auditor all; others their own organisation’s), newest first, filtered (search, status, organisation, system, `use: never`) and paged, `total` the number that match; never a secret.',
     request: () => credentialListQuerySchema.extend(pageRequest).strict(),
     response: () =>
       z.object({

@@ -94,6 +94,34 @@ export const MAPPING_HOLD_REASONS: readonly HoldReason[] = [
   'receiver-artifact-unmapped',
 ];
 
+/**
+ * What a held document waits for, as the console's list filters it (`holdKind`): `mapping`, a
+ * mapping standard to be published (MAPPING_HOLD_REASONS; the hub tries again by itself);
+ * `sender`, the sender — its file again (a checksum or size mismatch) or a value it left out
+ * (`metadata-missing`). Every hold reason is of exactly one kind.
+ */
+export const HOLD_KINDS = ['mapping', 'sender'] as const;
+export type HoldKind = (typeof HOLD_KINDS)[number];
+export const holdKindOf = (reason: HoldReason): HoldKind =>
+  MAPPING_HOLD_REASONS.includes(reason) ? 'mapping' : 'sender';
+
+/**
+ * How long deliveries took (sent to delivered), as the hub counts them: a histogram whose bucket
+ * `i` holds the times above bound `i - 1` and at most bound `i` (seconds), and one bucket more,
+ * after the last bound, for what took longer. A percentile read from it is "at most" its bucket's
+ * bound (p90 ≤ 5 min).
+ */
+export const DELIVERY_TIME_BOUNDS_SECONDS = [
+  1, 2, 5, 10, 30, 60, 120, 300, 600, 1800, 3600, 7200, 21_600, 43_200, 86_400, 172_800, 604_800,
+] as const;
+/** How many buckets the histogram has: one per bound, and the one beyond the last. */
+export const DELIVERY_TIME_BUCKETS = DELIVERY_TIME_BOUNDS_SECONDS.length + 1;
+/** The bucket a delivery that took `seconds` falls in. */
+export const deliveryBucketOf = (seconds: number): number => {
+  const at = DELIVERY_TIME_BOUNDS_SECONDS.findIndex((bound) => seconds <= bound);
+  return at < 0 ? DELIVERY_TIME_BOUNDS_SECONDS.length : at;
+};
+
 export const DIRECTIONS = ['site-to-sponsor', 'sponsor-to-site'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
@@ -289,6 +317,13 @@ export const documentFilterShape = () => ({
   sentFrom: dateOnly().optional(),
   /** Sent on or before this day (UTC). */
   sentTo: dateOnly().optional(),
+  /** Held, waiting for a mapping or for the sender (HOLD_KINDS). */
+  holdKind: z.enum(HOLD_KINDS).optional(),
+  /**
+   * Delivered (or delivered and acknowledged since). A string, as a link's query carries it;
+   * `true` is its one value.
+   */
+  delivered: z.enum(['true']).optional(),
 });
 
 /** The document calls (s3documents/*, SPEC §7). */
@@ -301,7 +336,7 @@ export const documentRoutes = {
     auth: 'authenticated',
     roles: READERS,
     summary:
-      'Documents exchanged across the connections within reach, newest first, filtered by study, connection, state, direction, artifact, type and date; 50 a page (`limit` up to 100). A page may hold fewer than asked when the filters leave few: follow `nextCursor` until it is null.',
+      'Documents exchanged across the connections within reach, newest first, filtered by study, connection, state, what a held document waits for, delivered, direction, artifact, type and date; 50 a page (`limit` up to 100). A page may hold fewer than asked when the filters leave few: follow `nextCursor` until it is null. `total` is how many documents the whole list holds, from the hub’s counters, for the filters it counts: `state: held` (with `holdKind` or not) alone, or `sentFrom` and `sentTo` (with `direction` and `delivered` or not) alone; null for any other filters.',
     request: () =>
       z
         .object({
@@ -314,6 +349,8 @@ export const documentRoutes = {
       z.object({
         documents: z.array(documentSummarySchema),
         nextCursor: z.string().nullable(),
+        /** How many documents the whole list holds; null when its filters are not counted. */
+        total: z.number().int().nonnegative().nullable(),
       }),
   }),
   's3documents/get': defineRoute({

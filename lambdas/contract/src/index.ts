@@ -14,3 +14,4 @@ export * from './credentials';
 export * from './partner-api';
 export * from './standards';
 export * from './documents';
+export * from './dashboard';

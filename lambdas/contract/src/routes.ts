@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { auditRoutes } from './audit';
 import { credentialRoutes } from './credentials';
+import { dashboardRoutes } from './dashboard';
 import { documentImportRoutes, documentRoutes } from './documents';
 import { organisationRoutes } from './organisations';
 import { sessionRoutes } from './session';
@@ -23,6 +24,7 @@ export const routes = {
   ...standardRoutes,
   ...documentRoutes,
   ...documentImportRoutes,
+  ...dashboardRoutes,
 } as const;
 
 export type Routes = typeof routes;

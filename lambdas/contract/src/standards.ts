@@ -232,6 +232,23 @@ const revisionField = {
   revision: z.number().int().min(1),
 };
 
+/** The filters of the standard list (artifact/list-standards; query-string values, all strings). */
+export const standardListQuerySchema = z.object({
+  /** The start of any word of the name, product, organisation or a system's name. */
+  search: z.string().trim().max(100).optional(),
+  /** A standard with a draft, with a version in use (published), or with every version retired. */
+  status: z.enum(STANDARD_STATUSES).optional(),
+  /** A standard whose newest version or version in use names the system. */
+  systemId: registryIdSchema.optional(),
+  organisationId: registryIdSchema.optional(),
+  catalogueVersion: catalogueVersionSchema.optional(),
+  /**
+   * YYYY-MM-DD: a standard whose draft was created before that day began (UTC), e.g. the
+   * dashboard's drafts older than 30 days. A string, in a query string as in a JSON body.
+   */
+  draftBefore: z.iso.date('draftBefore is written YYYY-MM-DD.').optional(),
+});
+
 /** The mapping-standard calls (artifact/*, SPEC §7). */
 export const standardRoutes = {
   'artifact/list-standards': defineRoute({
@@ -242,21 +259,21 @@ export const standardRoutes = {
     auth: 'authenticated',
     roles: READERS,
     summary:
-      'The mapping standards the caller sees, newest change first; search by name, product, system or organisation; filter by status (of any version), system, organisation and catalogue version.',
+      'The mapping standards the caller sees, newest change first; search by name, product, system or organisation; filter by status (of any version), system, organisation, catalogue version and a draft older than a day (`draftBefore`); `total` the number that match.',
     request: () =>
-      z
-        .object({
-          search: z.string().trim().max(100).optional(),
-          status: z.enum(STANDARD_STATUSES).optional(),
-          systemId: registryIdSchema.optional(),
-          organisationId: registryIdSchema.optional(),
-          catalogueVersion: catalogueVersionSchema.optional(),
+      standardListQuerySchema
+        .extend({
           cursor: cursorSchema.optional(),
           limit: z.coerce.number().int().min(1).max(100).optional(),
         })
         .strict(),
     response: () =>
-      z.object({ standards: z.array(standardSummarySchema), nextCursor: z.string().nullable() }),
+      z.object({
+        standards: z.array(standardSummarySchema),
+        nextCursor: z.string().nullable(),
+        /** How many standards match (every page of them). */
+        total: z.number().int(),
+      }),
   }),
   'artifact/get-standard': defineRoute({
     operation: 'artifact/get-standard',

@@ -44,6 +44,21 @@ export const userSortSchema = z.lazy(() =>
   z.enum(['email', 'name', 'role', 'organisation', 'status', 'createdAt', 'updatedAt']),
 );
 
+/** Hours before its temporary password expires that an invitation counts as expiring. */
+export const INVITATION_EXPIRING_HOURS = 48;
+
+/**
+ * The invitation filter of the user list (issue 18), over the users waiting for their first
+ * sign-in (status FORCE_CHANGE_PASSWORD: enabled, Cognito's FORCE_CHANGE_PASSWORD): `pending`
+ * their temporary password still valid, `expiring` still valid and expiring within
+ * INVITATION_EXPIRING_HOURS (a part of `pending`), `expired` no longer valid (the invitation must
+ * be sent again). Valid means less than Cognito's TemporaryPasswordValidityDays since the
+ * invitation was last sent. A string, in a JSON body as in a query string.
+ */
+export const INVITATION_FILTERS = ['pending', 'expiring', 'expired'] as const;
+export const invitationFilterSchema = z.lazy(() => z.enum(INVITATION_FILTERS));
+export type InvitationFilter = z.infer<typeof invitationFilterSchema>;
+
 /** A row of the user list: the user plus what the list shows and filters on. */
 export const userListItemSchema = z.lazy(() =>
   userSchema.extend({
@@ -51,6 +66,13 @@ export const userListItemSchema = z.lazy(() =>
     status: userStatusSchema,
     locked: z.boolean(),
     mfaEnrolled: z.boolean(),
+    /**
+     * While the user waits for their first sign-in (status FORCE_CHANGE_PASSWORD): when the
+     * temporary password of the invitation sent last expires (past: it has, send it again);
+     * null otherwise. Always sent by list-all-users (optional here, so a row built without it —
+     * an older client's test data — still parses).
+     */
+    invitationExpiresAt: isoDateSchema.nullable().optional(),
   }),
 );
 export type UserListItem = z.infer<typeof userListItemSchema>;
@@ -65,6 +87,8 @@ export const userListQuerySchema = z.object({
   status: userStatusSchema.optional(),
   role: roleSchema.optional(),
   organisationId: identifierSchema.optional(),
+  /** The invitation's state (INVITATION_FILTERS): `pending`, `expiring` or `expired`. */
+  invitation: invitationFilterSchema.optional(),
   sort: userSortSchema.optional(),
   order: z.enum(['asc', 'desc']).optional(),
 });
@@ -105,7 +129,9 @@ export const userRoutes = {
       'One page of users (at most 60) from the user index kept in step with Cognito: filtered, ' +
       'sorted, `total` the number that match, `count` the length of `users` (SPEC §3), ' +
       '`nextCursor` continues the list. `search` matches the start of the e-mail, the given or ' +
-      'the family name, in any case. An OrgAdmin sees their own organisation only.',
+      'the family name, in any case; `invitation` the users waiting for their first sign-in ' +
+      'whose temporary password is still valid (`pending`), expires within 48 hours ' +
+      '(`expiring`) or has expired (`expired`). An OrgAdmin sees their own organisation only.',
     request: () =>
       userListQuerySchema
         .extend({

@@ -7,6 +7,7 @@ import type { RequestContext } from '../core/request';
 import type { AccountLocks } from '../ports/account-locks';
 import type { AuditEntry, AuditReader, AuditTrail } from '../ports/audit-trail';
 import type { Clock } from '../ports/clock';
+import type { Invitations } from '../ports/invitations';
 import type { TotpResetTickets } from '../ports/totp-reset-tickets';
 import type { DirectoryUserDetail, UserDirectory } from '../ports/user-directory';
 import type { UserIndex } from '../ports/user-index';
@@ -29,6 +30,8 @@ export interface UserWriteDeps {
   directory: UserDirectory;
   index: UserIndex;
   locks: AccountLocks;
+  /** When each invitation was sent (create-user and resend-invitation record it; the row reads it). */
+  invitations: Invitations;
   /** The "Can't access authenticator app" links' tickets (the link reset takes its ticket). */
   tickets: TotpResetTickets;
   audit: AuditTrail;
@@ -153,7 +156,10 @@ export const audited = <I, S, T = undefined>(
   },
 });
 
-/** The user's row of the user list, as Cognito and the locks have it now (last, deferrable). */
+/**
+ * The user's row of the user list, as Cognito, the locks and the invitation record have it now
+ * (last, deferrable).
+ */
 export const indexed = <I, S, T = undefined>(
   userName: (write: WriteRun<I, S, T>) => string,
 ): Step<I, S, UserWriteDeps, T> => ({

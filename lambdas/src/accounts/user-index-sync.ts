@@ -1,6 +1,6 @@
-import type { UserStatus } from '@ccsc/contract';
 import type { Logger } from '../core/logger';
 import { type AccountLocks, isLockedOut } from '../ports/account-locks';
+import type { Invitations } from '../ports/invitations';
 import { type DirectoryUserDetail, hasTotp, type UserDirectory } from '../ports/user-directory';
 import type { IndexedUser, UserIndex } from '../ports/user-index';
 
@@ -8,11 +8,17 @@ import type { IndexedUser, UserIndex } from '../ports/user-index';
 export interface UserIndexSync {
   directory: UserDirectory;
   locks: AccountLocks;
+  /** When invitations were sent (carried into the rows of users waiting for the first sign-in). */
+  invitations: Pick<Invitations, 'sentAt'>;
   index: UserIndex;
   logger: Logger;
 }
 
-export const toIndexedUser = (user: DirectoryUserDetail, locked: boolean): IndexedUser => {
+export const toIndexedUser = (
+  user: DirectoryUserDetail,
+  locked: boolean,
+  invitationSentAt: Date | null,
+): IndexedUser => {
   return {
     userName: user.userName,
     email: user.email,
@@ -28,31 +34,31 @@ export const toIndexedUser = (user: DirectoryUserDetail, locked: boolean): Index
     updatedAt: user.updatedAt,
     mfaEnrolled: hasTotp(user),
     locked,
+    invitationSentAt:
+      user.status === 'FORCE_CHANGE_PASSWORD' && invitationSentAt !== null
+        ? invitationSentAt.toISOString()
+        : null,
   };
 };
 
 /**
- * The one status the list shows and filters on, in this precedence: locked by accountLockout,
- * disabled, waiting for the first sign-in (Cognito's FORCE_CHANGE_PASSWORD), no authenticator
- * app yet, else enabled.
+ * The row the index should hold for the user now: null when the user no longer exists. The lock
+ * is read beside the user, and so is when the invitation was sent — only for a user still waiting
+ * for the first sign-in (FORCE_CHANGE_PASSWORD): nobody else's row carries it.
  */
-export const displayStatus = (user: IndexedUser): UserStatus => {
-  if (user.locked) return 'LOCKED';
-  if (!user.enabled) return 'DISABLED';
-  if (user.status === 'FORCE_CHANGE_PASSWORD') return 'FORCE_CHANGE_PASSWORD';
-  if (!user.mfaEnrolled) return 'MFA_NOT_ENROLLED';
-  return 'ENABLED';
-};
-
-/** The row the index should hold for the user now: null when the user no longer exists. */
 const currentRow = async (
-  { directory, locks }: Omit<UserIndexSync, 'logger' | 'index'>,
+  { directory, locks, invitations }: Omit<UserIndexSync, 'logger' | 'index'>,
   userName: string,
 ): Promise<IndexedUser | null> => {
   const user = await directory.getUser(userName);
   if (user === null) return null;
-  const lock = await locks.get(user.userName);
-  return toIndexedUser(user, isLockedOut(user.enabled, lock));
+  const [lock, sentAt] = await Promise.all([
+    locks.get(user.userName),
+    user.status === 'FORCE_CHANGE_PASSWORD'
+      ? invitations.sentAt(user.userName)
+      : Promise.resolve(null),
+  ]);
+  return toIndexedUser(user, isLockedOut(user.enabled, lock), sentAt);
 };
 
 /** Reads the user's current state from the directory and the locks and writes it to the index. */

@@ -5,12 +5,14 @@ import { MemoryAuditChainTable } from '../testing/memory-audit-chain-table';
 import {
   APPEND_BATCH,
   canonicalJson,
+  chainRecords,
   GENESIS_HASH,
   hashContent,
   HashChainedAuditReader,
   HashChainedAuditTrail,
   REDACTED,
   sortKeyOf,
+  storedItemOf,
   verifyChain,
   type ChainedContent,
 } from './audit-chain';
@@ -187,6 +189,44 @@ describe('HashChainedAuditTrail', () => {
     });
     expect((table.record(1).after as Record<string, unknown>).enabled).toBe(false);
     expect(await verifyChain(table)).toMatchObject({ ok: true, records: 1 });
+  });
+});
+
+describe('chainRecords', () => {
+  it('chains records onto a head, each with its own time, as appends do: the chain verifies', async () => {
+    const { table, trail, clock } = await chainOf(3);
+    const head = table.record(3);
+    const start = clock.now().getTime();
+    const loaded = chainRecords(
+      [4, 5, 6].map((n) => ({ entry: entry(n), at: new Date(start + n * 60_000) })),
+      { seq: head.seq as number, hash: head.hash as string },
+    );
+    expect(loaded.map((r) => [r.seq, r.at])).toEqual([
+      [4, new Date(start + 240_000).toISOString()],
+      [5, new Date(start + 300_000).toISOString()],
+      [6, new Date(start + 360_000).toISOString()],
+    ]);
+    expect(loaded[0]?.prevHash).toBe(head.hash);
+    expect(await table.putAllIfAbsent(loaded)).toBe(true);
+    // What a later append chains on: the loaded head.
+    await trail.append(entry(7));
+    expect(table.record(7).prevHash).toBe(loaded[2]?.hash);
+    expect(await verifyChain(table)).toMatchObject({ ok: true, records: 7 });
+  });
+
+  it('makes the very records an append of the same entries at the same time writes', async () => {
+    const { table } = await chainOf(0);
+    const trail = new HashChainedAuditTrail(table, { clock: new FakeClock(), backoff: noWait });
+    // A plain record, and an administrative change of an organisation (in two indexes).
+    const entries = [entry(1), entry(2, { action: 'user.updated', organisationId: 'org-1' })];
+    await trail.appendAll(entries);
+    const at = new Date(table.record(1).at as string);
+    const records = chainRecords(
+      entries.map((e) => ({ entry: e, at })),
+      null,
+    );
+    expect(records.map(storedItemOf)).toEqual([table.record(1), table.record(2)]);
+    expect(table.record(2)).toMatchObject({ gChg: 'CHANGE', gChgOrg: 'org-1' });
   });
 });
 

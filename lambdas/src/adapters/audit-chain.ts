@@ -1,6 +1,17 @@
 import { jitteredBackoff } from './backoff';
 import { createHash } from 'node:crypto';
-import type { AuditEntry, AuditReader, AuditTrail, ChainVerdict } from '../ports/audit-trail';
+import { auditViewsOf } from '@ccsc/contract/audit';
+import {
+  AUDIT_POSITION,
+  type AuditEntry,
+  type AuditReader,
+  type AuditTrail,
+  type AuditViewItem,
+  type AuditViewRange,
+  type AuditViewScope,
+  type AuditViewWindow,
+  type ChainVerdict,
+} from '../ports/audit-trail';
 import { type Clock, systemClock } from '../ports/clock';
 
 /**
@@ -13,6 +24,11 @@ import { type Clock, systemClock } from '../ports/clock';
  * record has that number yet (a conditional put), and start again when a concurrent append took
  * it. So two appends can never both claim the same predecessor, and nothing is ever updated:
  * the table is written with puts of new keys only.
+ *
+ * Each stored item also carries the attributes of the table's sparse indexes (its views, see
+ * `indexAttributesOf`), written with it in the same put. They are derived from the content and
+ * are not part of it: the hash does not cover them and `verifyChain` leaves them out, so the
+ * chain stays what it always was, and records written before the indexes existed still verify.
  */
 
 /** The predecessor hash of record 1. */
@@ -46,6 +62,116 @@ export interface ChainedRecord extends ChainedContent {
   hash: string;
 }
 
+// ---------- the views' indexes ----------
+
+/**
+ * The audit table's sparse indexes (TABLES.audit in data-model.ts): a record in a security view
+ * has `gSec` = the view and, when it is about an organisation, `gSecOrg` = `<org>#<view>`; an
+ * administrative change has `gChg` = `CHANGE` and, when about an organisation, `gChgOrg` =
+ * `<org>`. Every one sorts by `gAt` = `<at>#<zero-padded seq>`, newest last. A record can be in
+ * a security view and a change at once (an administrator's MFA reset), hence two families.
+ */
+export const AUDIT_INDEXES = {
+  security: { index: 'security', attribute: 'gSec' },
+  securityByOrg: { index: 'securityByOrg', attribute: 'gSecOrg' },
+  changes: { index: 'changes', attribute: 'gChg' },
+  changesByOrg: { index: 'changesByOrg', attribute: 'gChgOrg' },
+} as const;
+export const AUDIT_INDEX_SORT_KEY = 'gAt';
+export const AUDIT_CHANGE_KEY = 'CHANGE';
+/** Every attribute the indexes add to a stored item; none of them is hashed. */
+export const INDEX_ATTRIBUTES: readonly string[] = [
+  ...Object.values(AUDIT_INDEXES).map((i) => i.attribute),
+  AUDIT_INDEX_SORT_KEY,
+];
+
+/** A record's position in every index: its server time, then its sequence number. */
+export const indexPositionOf = (at: string, seq: number): string => `${at}#${sortKeyOf(seq)}`;
+
+/** The index attributes of a record: none for a record in no view. */
+export const indexAttributesOf = (
+  record: Pick<ChainedContent, 'seq' | 'at' | 'action' | 'outcome' | 'actor' | 'organisationId'>,
+): Record<string, string> => {
+  const org =
+    typeof record.organisationId === 'string' && record.organisationId !== ''
+      ? record.organisationId
+      : null;
+  const attributes: Record<string, string> = {};
+  for (const view of auditViewsOf(record)) {
+    if (view === 'changes') {
+      attributes[AUDIT_INDEXES.changes.attribute] = AUDIT_CHANGE_KEY;
+      if (org !== null) attributes[AUDIT_INDEXES.changesByOrg.attribute] = org;
+    } else {
+      attributes[AUDIT_INDEXES.security.attribute] = view;
+      if (org !== null) attributes[AUDIT_INDEXES.securityByOrg.attribute] = `${org}#${view}`;
+    }
+  }
+  if (Object.keys(attributes).length > 0) {
+    attributes[AUDIT_INDEX_SORT_KEY] = indexPositionOf(record.at, record.seq);
+  }
+  return attributes;
+};
+
+/** The item a record is stored as: its key, its content and hash, its index attributes. */
+export const storedItemOf = (record: ChainedRecord): Record<string, unknown> => ({
+  pk: AUDIT_CHAIN_PK,
+  sk: sortKeyOf(record.seq),
+  ...record,
+  ...indexAttributesOf(record),
+});
+
+/** One index partition: which index, and the value of its partition attribute. */
+export interface AuditIndexKey {
+  index: string;
+  attribute: string;
+  value: string;
+}
+
+/** Where a view's records are: the hub-wide index, or the organisation's. */
+export const viewIndexKey = ({ view, organisationId }: AuditViewScope): AuditIndexKey => {
+  const { index, attribute } =
+    view === 'changes'
+      ? organisationId === null
+        ? AUDIT_INDEXES.changes
+        : AUDIT_INDEXES.changesByOrg
+      : organisationId === null
+        ? AUDIT_INDEXES.security
+        : AUDIT_INDEXES.securityByOrg;
+  const value =
+    view === 'changes'
+      ? (organisationId ?? AUDIT_CHANGE_KEY)
+      : organisationId === null
+        ? view
+        : `${organisationId}#${view}`;
+  return { index, attribute, value };
+};
+
+/** Bounds on `gAt`, both inclusive (a key condition's BETWEEN, >= or <=); null: none. */
+export interface IndexBounds {
+  lo: string | null;
+  hi: string | null;
+}
+
+/**
+ * The `gAt` bounds of a range, or null when it holds nothing. `to` is exclusive, yet serves as
+ * an inclusive bound: no position equals a bare time (a position goes on with `#<seq>`), and a
+ * record at exactly `to` sorts after it. A page after the position `<at>#<seq>` ends at
+ * `<at>#<seq - 1>`, inclusive. DynamoDB refuses a BETWEEN whose bounds are reversed, hence null.
+ */
+export const indexBoundsOf = (range: AuditViewRange | AuditViewWindow): IndexBounds | null => {
+  const lo = range.from === null ? null : range.from.toISOString();
+  let hi = range.to === null ? null : range.to.toISOString();
+  const after = 'after' in range ? range.after : null;
+  if (after !== null) {
+    const match = AUDIT_POSITION.exec(after);
+    if (match === null) throw new Error(`not an audit index position: ${after}`);
+    const below = indexPositionOf(String(match[1]), Number(match[2]) - 1);
+    if (hi === null || below < hi) hi = below;
+  }
+  if (lo !== null && hi !== null && lo > hi) return null;
+  return { lo, hi };
+};
+
 /** The storage a chain needs; DynamoDB in production (dynamodb-audit-trail.ts), memory in tests. */
 export interface AuditChainTable {
   /** The record with the highest sequence number, or null for an empty chain. */
@@ -64,6 +190,17 @@ export interface AuditChainTable {
    * highest first. Fewer than `limit` means there are no more.
    */
   readBackward(beforeSeq: number | null, limit: number): Promise<Record<string, unknown>[]>;
+  /**
+   * Up to `limit` items of one index partition within the bounds, highest `gAt` first. Fewer
+   * than `limit` means there are no more.
+   */
+  queryIndex(
+    key: AuditIndexKey,
+    bounds: IndexBounds,
+    limit: number,
+  ): Promise<Record<string, unknown>[]>;
+  /** How many items of one index partition lie within the bounds. */
+  countIndex(key: AuditIndexKey, bounds: IndexBounds): Promise<number>;
 }
 
 // ---------- canonical form and hashing ----------
@@ -133,6 +270,26 @@ const contentOf = (entry: AuditEntry, seq: number, at: Date, prevHash: string): 
   if (entry.reason !== undefined) content.reason = entry.reason;
   // Stored exactly as hashed: what DynamoDB gives back later hashes the same.
   return JSON.parse(canonicalJson(content)) as ChainedContent;
+};
+
+/**
+ * The records `entries` become chained onto `head` (null: an empty chain), each with its own
+ * server time: what appends write (a batch shares one time), and what a bulk load of the trail
+ * writes (the bench seeds 100,000 records with it, each stored as `storedItemOf` makes it). Pure.
+ */
+export const chainRecords = (
+  entries: readonly { entry: AuditEntry; at: Date }[],
+  head: { seq: number; hash: string } | null,
+): ChainedRecord[] => {
+  let seq = head?.seq ?? 0;
+  let prevHash = head?.hash ?? GENESIS_HASH;
+  return entries.map(({ entry, at }) => {
+    seq += 1;
+    const content = contentOf(entry, seq, at, prevHash);
+    const hash = hashContent(content);
+    prevHash = hash;
+    return { ...content, hash };
+  });
 };
 
 // ---------- appending ----------
@@ -275,16 +432,11 @@ export class HashChainedAuditTrail implements AuditTrail {
   private async appendBatch(batch: readonly AuditEntry[]): Promise<void> {
     for (let attempt = 0; attempt < this.maxAttempts; attempt += 1) {
       const head = headOf(await this.table.head());
-      let seq = head?.seq ?? 0;
-      let prevHash = head?.hash ?? GENESIS_HASH;
       const at = this.clock.now();
-      const records = batch.map((entry) => {
-        seq += 1;
-        const content = contentOf(entry, seq, at, prevHash);
-        const hash = hashContent(content);
-        prevHash = hash;
-        return { ...content, hash };
-      });
+      const records = chainRecords(
+        batch.map((entry) => ({ entry, at })),
+        head,
+      );
       if (await this.table.putAllIfAbsent(records)) return;
       await this.backoff(attempt);
     }
@@ -298,7 +450,8 @@ export class HashChainedAuditTrail implements AuditTrail {
 
 export type { ChainVerdict } from '../ports/audit-trail';
 
-const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'hash']);
+/** What a stored item holds besides its hashed content: its keys, its hash, its index keys. */
+const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'hash', ...INDEX_ATTRIBUTES]);
 
 /** Walks the whole chain in order and reports the first broken link. */
 export const verifyChain = async (table: AuditChainTable): Promise<ChainVerdict> => {
@@ -347,5 +500,29 @@ export class HashChainedAuditReader implements AuditReader {
 
   verify(): Promise<ChainVerdict> {
     return verifyChain(this.table);
+  }
+
+  async readView(
+    scope: AuditViewScope,
+    range: AuditViewRange,
+    limit: number,
+  ): Promise<AuditViewItem[]> {
+    const bounds = indexBoundsOf(range);
+    if (bounds === null || limit <= 0) return [];
+    const items = await this.table.queryIndex(viewIndexKey(scope), bounds, limit);
+    return items.map((item) => {
+      const position = item[AUDIT_INDEX_SORT_KEY];
+      if (typeof position !== 'string' || !AUDIT_POSITION.test(position)) {
+        // Only an item the index holds by this attribute comes back: never without it.
+        throw new Error(`an audit index item has no position: ${String(item.sk)}`);
+      }
+      return { position, item };
+    });
+  }
+
+  async countView(scope: AuditViewScope, window: AuditViewWindow): Promise<number> {
+    const bounds = indexBoundsOf(window);
+    if (bounds === null) return 0;
+    return this.table.countIndex(viewIndexKey(scope), bounds);
   }
 }

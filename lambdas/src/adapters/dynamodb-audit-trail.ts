@@ -1,13 +1,17 @@
 import type { AuditReader, AuditTrail } from '../ports/audit-trail';
 import {
   AUDIT_CHAIN_PK,
+  AUDIT_INDEX_SORT_KEY,
   type AuditChainTable,
+  type AuditIndexKey,
   type ChainedRecord,
   type ChainVerdict,
   HashChainedAuditReader,
   HashChainedAuditTrail,
   type HashChainOptions,
+  type IndexBounds,
   sortKeyOf,
+  storedItemOf,
   verifyChain,
 } from './audit-chain';
 import {
@@ -22,8 +26,10 @@ import {
  * The chain in the AUDIT table of data-model.ts: pk `AUDIT#chain`, sk the zero-padded sequence
  * number. Its only writes are PutItem with `attribute_not_exists(pk)` (several at once in a
  * TransactWriteItems of such puts) (every function is denied
- * UpdateItem and DeleteItem on this table); reads are strongly consistent queries, so the head
- * an append sees is the latest committed one.
+ * UpdateItem and DeleteItem on this table); reads of the chain are strongly consistent queries,
+ * so the head an append sees is the latest committed one. Each item carries its views' index
+ * attributes (audit-chain.ts `storedItemOf`); the views are read from those sparse indexes,
+ * which are eventually consistent (a record appended a moment ago may be missing for a while).
  */
 export class DynamoAuditChainTable implements AuditChainTable {
   private readonly db: DynamoAccess;
@@ -56,7 +62,7 @@ export class DynamoAuditChainTable implements AuditChainTable {
       await client.send(
         new sdk.PutCommand({
           TableName: this.tableName,
-          Item: { pk: AUDIT_CHAIN_PK, sk: sortKeyOf(record.seq), ...record },
+          Item: storedItemOf(record),
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
@@ -76,7 +82,7 @@ export class DynamoAuditChainTable implements AuditChainTable {
           TransactItems: records.map((record) => ({
             Put: {
               TableName: this.tableName,
-              Item: { pk: AUDIT_CHAIN_PK, sk: sortKeyOf(record.seq), ...record },
+              Item: storedItemOf(record),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           })),
@@ -133,7 +139,78 @@ export class DynamoAuditChainTable implements AuditChainTable {
     } while (start !== undefined && items.length < limit);
     return items;
   }
+
+  /** Highest `gAt` first; `Limit` bounds what each request reads. No ConsistentRead on a GSI. */
+  async queryIndex(
+    key: AuditIndexKey,
+    bounds: IndexBounds,
+    limit: number,
+  ): Promise<Record<string, unknown>[]> {
+    const { client, sdk } = await this.db();
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await client.send(
+        new sdk.QueryCommand({
+          TableName: this.tableName,
+          IndexName: key.index,
+          ...indexCondition(key, bounds),
+          ScanIndexForward: false,
+          Limit: limit - items.length,
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(out.Items ?? []));
+      start = out.LastEvaluatedKey;
+    } while (start !== undefined && items.length < limit);
+    return items;
+  }
+
+  /** `Select: COUNT`, page after page (each reads up to 1 MB of the index) until the end. */
+  async countIndex(key: AuditIndexKey, bounds: IndexBounds): Promise<number> {
+    const { client, sdk } = await this.db();
+    let count = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await client.send(
+        new sdk.QueryCommand({
+          TableName: this.tableName,
+          IndexName: key.index,
+          ...indexCondition(key, bounds),
+          Select: 'COUNT',
+          ExclusiveStartKey: start,
+        }),
+      );
+      count += out.Count ?? 0;
+      start = out.LastEvaluatedKey;
+    } while (start !== undefined);
+    return count;
+  }
 }
+
+/** The key condition of one index partition within inclusive `gAt` bounds. */
+const indexCondition = (key: AuditIndexKey, { lo, hi }: IndexBounds) => {
+  const range =
+    lo !== null && hi !== null
+      ? ' AND #at BETWEEN :lo AND :hi'
+      : lo !== null
+        ? ' AND #at >= :lo'
+        : hi !== null
+          ? ' AND #at <= :hi'
+          : '';
+  return {
+    KeyConditionExpression: `#p = :p${range}`,
+    ExpressionAttributeNames: {
+      '#p': key.attribute,
+      ...(range === '' ? {} : { '#at': AUDIT_INDEX_SORT_KEY }),
+    },
+    ExpressionAttributeValues: {
+      ':p': key.value,
+      ...(lo === null ? {} : { ':lo': lo }),
+      ...(hi === null ? {} : { ':hi': hi }),
+    },
+  };
+};
 
 export const dynamoAuditTrail = (
   client: DynamoSource,

@@ -5,19 +5,34 @@ import {
   DOCUMENT_HELD_KEY,
   DOCUMENT_HUB_KEY,
   DOCUMENT_INDEXES,
+  DOCUMENT_STATS_SHARDS,
   documentKey,
   documentSentKey,
+  documentStatsDayKey,
+  documentStatsHeldKey,
+  documentStatsPartition,
+  documentStatsShard,
   idempotencyKey,
   inboxEntryKey,
   inboxHeadKey,
 } from '../data-model';
-import type {
-  ArtifactCount,
-  DocumentPage,
-  DocumentPageRequest,
-  DocumentRecord,
-  DocumentStore,
-  InboxPage,
+import {
+  addDayCounts,
+  type ArtifactCount,
+  countChanges,
+  type DocumentCount,
+  type DocumentDayCounts,
+  type DocumentPage,
+  type DocumentPageRequest,
+  type DocumentRecord,
+  type DocumentScope,
+  type DocumentStore,
+  dayCountsOf,
+  documentCounts,
+  type HeldCounts,
+  heldCountsOf,
+  type InboxPage,
+  sumHeldCounts,
 } from '../ports/documents';
 import {
   batchGetAll,
@@ -64,6 +79,103 @@ const recordOf = (item: Record<string, unknown>): DocumentRecord => {
 
 /** How often a delivery retries when other deliveries to the same inbox move its head first. */
 const DELIVERY_ATTEMPTS = 20;
+/**
+ * How often a creation or a change is tried again when its transaction was cancelled by another
+ * one crossing it on a counter (TransactionConflict), the record itself untouched.
+ */
+const CONFLICT_ATTEMPTS = 8;
+/** TransactWriteItems' most; a document's transaction stays far below it (at most 12 items). */
+const TRANSACTION_ITEMS = 100;
+
+/** The shards' rows of each day added up, oldest day first. */
+export const mergeDays = (rows: readonly DocumentDayCounts[]): DocumentDayCounts[] => {
+  const days = new Map<string, DocumentDayCounts>();
+  for (const row of rows) {
+    const found = days.get(row.day);
+    days.set(row.day, found === undefined ? row : addDayCounts(found, row));
+  }
+  return [...days.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+};
+
+/** A transaction's items, checked against TransactWriteItems' limit. */
+const transaction = <T>(items: T[]): T[] => {
+  if (items.length > TRANSACTION_ITEMS) {
+    throw new Error(
+      `A document's transaction would have ${String(items.length)} items; DynamoDB takes ${String(TRANSACTION_ITEMS)}.`,
+    );
+  }
+  return items;
+};
+
+/** The key of a counter's row: the scope's shard the document counts in, on its day or held. */
+const counterKey = (c: Pick<DocumentCount, 'scope' | 'day'>, shard: number) =>
+  c.day === null
+    ? documentStatsHeldKey(c.scope, shard)
+    : documentStatsDayKey(c.scope, shard, c.day);
+
+/** The counts grouped by the row they go to: one ADD of several numbers per row. */
+const byRow = (counts: readonly DocumentCount[]) => {
+  const rows = new Map<
+    string,
+    { scope: DocumentScope; day: string | null; add: Map<string, number> }
+  >();
+  for (const c of counts) {
+    const key = JSON.stringify([c.scope, c.day]);
+    const row = rows.get(key) ?? { scope: c.scope, day: c.day, add: new Map<string, number>() };
+    row.add.set(c.counter, (row.add.get(c.counter) ?? 0) + c.by);
+    rows.set(key, row);
+  }
+  return [...rows.values()];
+};
+
+/**
+ * The transaction's updates that move the counters by `counts` (countChanges), each row's
+ * numbers ADDed in one Update of the document's shard.
+ */
+export const counterUpdates = (
+  tableName: string,
+  documentId: string,
+  counts: readonly DocumentCount[],
+) => {
+  const shard = documentStatsShard(documentId);
+  return byRow(counts).map((row) => {
+    const names = [...row.add.keys()];
+    return {
+      Update: {
+        TableName: tableName,
+        Key: counterKey(row, shard),
+        UpdateExpression: `ADD ${names.map((_, i) => `#c${String(i)} :c${String(i)}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#c${String(i)}`, n])),
+        ExpressionAttributeValues: Object.fromEntries(
+          names.map((n, i) => [`:c${String(i)}`, row.add.get(n) ?? 0]),
+        ),
+      },
+    };
+  });
+};
+
+/**
+ * The counter items that documents written straight into the table (the bench's history, a
+ * backfill) would have left, had each been made through the store: every document's counts
+ * (documentCounts) added up on the rows of its shard, as items to put.
+ */
+export const documentCounterItems = (
+  records: Iterable<DocumentRecord>,
+): Record<string, unknown>[] => {
+  const items = new Map<string, Record<string, unknown>>();
+  for (const record of records) {
+    const shard = documentStatsShard(record.documentId);
+    for (const c of documentCounts(record)) {
+      const key = counterKey(c, shard);
+      const id = `${key.pk}\u0000${key.sk}`;
+      const item = items.get(id) ?? { ...key };
+      item[c.counter] =
+        (typeof item[c.counter] === 'number' ? (item[c.counter] as number) : 0) + c.by;
+      items.set(id, item);
+    }
+  }
+  return [...items.values()];
+};
 
 /** A delivery or a claim read that lost a race retries after jitteredBackoff, at most 0.5 s. */
 const backoff = (attempt: number) => jitteredBackoff(attempt, 500);
@@ -130,72 +242,94 @@ export class DynamoDocumentStore implements DocumentStore {
   async create(record: DocumentRecord): Promise<{ record: DocumentRecord; created: boolean }> {
     const { client, sdk } = await this.db();
     const claim = idempotencyKey(record.senderSystemId, record.idempotencyKey);
-    try {
-      await client.send(
-        new sdk.TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { ...claim, documentId: record.documentId },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: itemOf(record),
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }),
-      );
-      return { record, created: true };
-    } catch (err) {
-      if (!isCancelled(err)) throw err;
-      // The same key sent twice at the same moment: the other's claim may take a moment to show.
-      let existingId: unknown;
-      for (let attempt = 0; attempt < 5 && typeof existingId !== 'string'; attempt += 1) {
-        if (attempt > 0) await backoff(attempt);
+    const items = [
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: { ...claim, documentId: record.documentId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: itemOf(record),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      ...counterUpdates(this.tableName, record.documentId, countChanges(null, record)),
+    ];
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await client.send(new sdk.TransactWriteCommand({ TransactItems: transaction(items) }));
+        return { record, created: true };
+      } catch (err) {
+        if (!isCancelled(err)) throw err;
+        // The key used already: its document. Else another transaction crossed this one (on a
+        // counter, or the same key sent at the same moment, whose claim is not written yet):
+        // nothing was written, so it is tried again; the claim's condition keeps it to one.
         const out = await client.send(
           new sdk.GetCommand({ TableName: this.tableName, Key: claim, ConsistentRead: true }),
         );
-        existingId = out.Item?.documentId;
+        const existingId: unknown = out.Item?.documentId;
+        if (typeof existingId === 'string') {
+          const existing = await this.get(existingId);
+          if (existing === null) throw err;
+          // An SDK retry of this very transaction, which had gone through: it is this one's.
+          return { record: existing, created: existingId === record.documentId };
+        }
+        if (attempt >= CONFLICT_ATTEMPTS) throw err;
+        await backoff(attempt);
       }
-      if (typeof existingId !== 'string') throw err;
-      const existing = await this.get(existingId);
-      if (existing === null) throw err;
-      return { record: existing, created: false };
     }
   }
 
-  async update(next: DocumentRecord, expectedRevision: number): Promise<boolean> {
+  async update(next: DocumentRecord, previous: DocumentRecord): Promise<boolean> {
     const { client, sdk } = await this.db();
-    try {
-      await client.send(
-        new sdk.PutCommand({
-          TableName: this.tableName,
-          Item: itemOf(next),
-          ConditionExpression: 'revision = :revision',
-          ExpressionAttributeValues: { ':revision': expectedRevision },
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
+    const put = {
+      TableName: this.tableName,
+      Item: itemOf(next),
+      ConditionExpression: 'revision = :revision',
+      ExpressionAttributeValues: { ':revision': previous.revision },
+    };
+    const counters = counterUpdates(this.tableName, next.documentId, countChanges(previous, next));
+    if (counters.length === 0) {
+      try {
+        await client.send(new sdk.PutCommand(put));
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    }
+    // A hold, its end or a new reason: the record and the counters it moves, together.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await client.send(
+          new sdk.TransactWriteCommand({ TransactItems: transaction([{ Put: put }, ...counters]) }),
+        );
+        return true;
+      } catch (err) {
+        if (!isCancelled(err)) throw err;
+        const now = await this.get(next.documentId);
+        if (now?.revision !== previous.revision) return false;
+        // Crossed on a counter by another document's transaction: nothing written, try again.
+        if (attempt >= CONFLICT_ATTEMPTS) throw err;
+        await backoff(attempt);
+      }
     }
   }
 
-  deliver(next: DocumentRecord, expectedRevision: number): Promise<DocumentRecord | null> {
-    return inTurn(next.receiverSystemId, () => this.deliverNow(next, expectedRevision));
+  deliver(next: DocumentRecord, previous: DocumentRecord): Promise<DocumentRecord | null> {
+    return inTurn(next.receiverSystemId, () => this.deliverNow(next, previous));
   }
 
   private async deliverNow(
     next: DocumentRecord,
-    expectedRevision: number,
+    previous: DocumentRecord,
   ): Promise<DocumentRecord | null> {
+    const expectedRevision = previous.revision;
+    const counters = counterUpdates(this.tableName, next.documentId, countChanges(previous, next));
     const { client, sdk } = await this.db();
     const head = inboxHeadKey(next.receiverSystemId);
     for (let attempt = 0; attempt < DELIVERY_ATTEMPTS; attempt += 1) {
@@ -207,7 +341,7 @@ export class DynamoDocumentStore implements DocumentStore {
       try {
         await client.send(
           new sdk.TransactWriteCommand({
-            TransactItems: [
+            TransactItems: transaction([
               {
                 Put: {
                   TableName: this.tableName,
@@ -252,7 +386,8 @@ export class DynamoDocumentStore implements DocumentStore {
                       },
                     },
                   ]),
-            ],
+              ...counters,
+            ]),
           }),
         );
         return delivered;
@@ -260,7 +395,8 @@ export class DynamoDocumentStore implements DocumentStore {
         if (!isCancelled(err)) throw err;
         const now = await this.get(next.documentId);
         if (now?.revision !== expectedRevision) return null;
-        // Another delivery to the same inbox moved its head first: take the next number.
+        // Another delivery to the same inbox moved its head first (take the next number), or a
+        // transaction crossed this one on a counter: nothing was written, try again.
         await backoff(attempt);
       }
     }
@@ -295,6 +431,52 @@ export class DynamoDocumentStore implements DocumentStore {
       start = page.LastEvaluatedKey;
     } while (start !== undefined);
     return out;
+  }
+
+  async dayCounts(
+    scope: DocumentScope,
+    fromDay: string,
+    toDay: string,
+  ): Promise<DocumentDayCounts[]> {
+    if (fromDay > toDay) return [];
+    const { client, sdk } = await this.db();
+    const shards = await Promise.all(
+      Array.from({ length: DOCUMENT_STATS_SHARDS }, async (_, shard) => {
+        const items: Record<string, unknown>[] = [];
+        let start: Record<string, unknown> | undefined;
+        do {
+          const page = await client.send(
+            new sdk.QueryCommand({
+              TableName: this.tableName,
+              KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+              ExpressionAttributeValues: {
+                ':pk': documentStatsPartition(scope, shard),
+                ':from': fromDay,
+                ':to': toDay,
+              },
+              ConsistentRead: true,
+              ...(start === undefined ? {} : { ExclusiveStartKey: start }),
+            }),
+          );
+          items.push(...(page.Items ?? []));
+          start = page.LastEvaluatedKey;
+        } while (start !== undefined);
+        return items;
+      }),
+    );
+    return mergeDays(shards.flat().map((item) => dayCountsOf(String(item.sk), item)));
+  }
+
+  async heldCounts(scope: DocumentScope): Promise<HeldCounts> {
+    const items = await batchGetAll(
+      await this.db(),
+      this.tableName,
+      Array.from({ length: DOCUMENT_STATS_SHARDS }, (_, shard) =>
+        documentStatsHeldKey(scope, shard),
+      ),
+      'held counts',
+    );
+    return sumHeldCounts(items.map(heldCountsOf));
   }
 
   async inbox(systemId: string, afterSeq: number, limit: number): Promise<InboxPage> {

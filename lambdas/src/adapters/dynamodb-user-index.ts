@@ -35,6 +35,8 @@ const rowSchema = z.lazy(() =>
     updatedAt: z.string(),
     mfaEnrolled: z.boolean(),
     locked: z.boolean(),
+    // Rows written before issue 18 have none: read as null (no invitation time recorded).
+    invitationSentAt: z.string().nullable().default(null),
   }),
 );
 

@@ -3,7 +3,17 @@
  * stand-ins of the AWS services (tests/, mock-server's `audit:verify`). Inside this workspace,
  * features and handlers import adapters by path; everything outside it comes through here.
  */
-export { AUDIT_CHAIN_PK, sortKeyOf } from '../adapters/audit-chain';
+export {
+  AUDIT_CHAIN_PK,
+  AUDIT_INDEXES,
+  chainRecords,
+  indexAttributesOf,
+  sortKeyOf,
+  storedItemOf,
+} from '../adapters/audit-chain';
+export { DynamoChainVerifications } from '../adapters/dynamodb-chain-verifications';
+/** The lock accountLockout records (the dashboard's bench locks some of its seeded users). */
+export { DynamoAccountLocks } from '../adapters/dynamodb-account-locks';
 export {
   dynamoAuditReader,
   dynamoAuditTrail,
@@ -11,8 +21,11 @@ export {
 } from '../adapters/dynamodb-audit-trail';
 export { CognitoMachineClients } from '../adapters/cognito-machine-clients';
 export { DynamoRecordStore } from '../adapters/dynamodb-record-store';
-/** A document as its table holds it (the bench seeds documents directly, as the adapter writes them). */
-export { itemOf as documentItemOf } from '../adapters/dynamodb-documents';
+/**
+ * A document as its table holds it, and the counter items documents leave (the bench seeds
+ * documents directly, as the adapter writes them, with the counters its transactions keep).
+ */
+export { documentCounterItems, itemOf as documentItemOf } from '../adapters/dynamodb-documents';
 export type { DocumentRecord } from '../ports/documents';
 export { DynamoRegistry } from '../adapters/dynamodb-registry';
 export { DynamoImportStaging } from '../adapters/dynamodb-registry-imports';
@@ -30,6 +43,7 @@ export type {
   SystemRecord,
 } from '../ports/registry';
 export { DynamoUserIndex } from '../adapters/dynamodb-user-index';
+export { DynamoInvitations } from '../adapters/dynamodb-invitations';
 export { S3ObjectStore } from '../adapters/s3-object-store';
 export {
   ObjectStandardRows,

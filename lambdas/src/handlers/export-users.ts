@@ -1,4 +1,5 @@
 import { routes } from '@ccsc/contract';
+import { lambdaEnv } from '../env';
 import { exportUsers } from '../features/users/export-users.core';
 import { handle } from '../wiring/handler';
 import { systemClock } from '../ports/clock';
@@ -12,4 +13,5 @@ export const handler = handle(routes['export-users'], exportUsers, () => ({
   audit: auditTrail(),
   clock: systemClock,
   ensureBuilt: ensureBuilt(),
+  temporaryPasswordDays: lambdaEnv().TEMPORARY_PASSWORD_DAYS,
 }));

@@ -89,6 +89,10 @@ import { handler as s3documentsImportEtmf } from './s3documents-import-etmf';
 import { handler as s3documentsImports } from './s3documents-imports';
 import { handler as s3documentsImportGet } from './s3documents-import-get';
 import { handler as s3documentsImportDownload } from './s3documents-import-download';
+import { handler as dashboardNeedsAction } from './dashboard-needs-action';
+import { handler as dashboardActivity } from './dashboard-activity';
+import { handler as dashboardSecurity } from './dashboard-security';
+import { handler as dashboardRecentChanges } from './dashboard-recent-changes';
 
 /**
  * Every operation's Lambda handler, keyed by operation: the mock server calls these, the CDK
@@ -174,6 +178,10 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   's3documents/imports': s3documentsImports,
   's3documents/import-get': s3documentsImportGet,
   's3documents/import-download': s3documentsImportDownload,
+  'dashboard/needs-action': dashboardNeedsAction,
+  'dashboard/activity': dashboardActivity,
+  'dashboard/security': dashboardSecurity,
+  'dashboard/recent-changes': dashboardRecentChanges,
 };
 
 export const handlers: Record<Operation, LambdaHandler> = Object.fromEntries(

@@ -1,5 +1,7 @@
 import { routes } from '@ccsc/contract';
+import { lambdaEnv } from '../env';
 import { listAllUsers } from '../features/users/list-all-users.core';
+import { systemClock } from '../ports/clock';
 import { handle } from '../wiring/handler';
 import { userIndex } from '../wiring/dynamodb';
 import { registry } from '../wiring/registry';
@@ -9,4 +11,6 @@ export const handler = handle(routes['list-all-users'], listAllUsers, () => ({
   index: userIndex(),
   registry: registry(),
   ensureBuilt: ensureBuilt(),
+  clock: systemClock,
+  temporaryPasswordDays: lambdaEnv().TEMPORARY_PASSWORD_DAYS,
 }));

@@ -2,9 +2,10 @@ import { routes } from '@ccsc/contract';
 import { verifyAuditChain } from '../features/audit/verify-audit-chain.core';
 import { handle } from '../wiring/handler';
 import { systemClock } from '../ports/clock';
-import { auditReader } from '../wiring/audit';
+import { auditReader, chainVerifications } from '../wiring/audit';
 
 export const handler = handle(routes['verify-audit-chain'], verifyAuditChain, () => ({
   reader: auditReader(),
+  verifications: chainVerifications(),
   clock: systemClock,
 }));

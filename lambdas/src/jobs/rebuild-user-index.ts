@@ -2,7 +2,7 @@ import { emfLine, USER_INDEX_DRIFT_METRIC } from '../core/metrics';
 import { lambdaEnv } from '../env';
 import { rebuildUserIndex } from '../accounts/user-index-sync';
 import { userDirectory } from '../wiring/cognito';
-import { accountLocks, userIndex } from '../wiring/dynamodb';
+import { accountLocks, invitations, userIndex } from '../wiring/dynamodb';
 import { consoleLogger } from '../core/logger';
 
 /**
@@ -35,6 +35,7 @@ export const rebuildIndex = async (): Promise<{
   const result = await rebuildUserIndex({
     directory: userDirectory(),
     locks: accountLocks(),
+    invitations: invitations(),
     index,
   });
   return { ...result, drift: wasBuilt ? result.written + result.removed : 0 };

@@ -1,4 +1,4 @@
-import type { Role } from '@ccsc/contract';
+import type { AuditView, Role } from '@ccsc/contract';
 
 /**
  * One append-only audit record: who did what to whom, from where, with what outcome, and the
@@ -65,6 +65,37 @@ export type ChainVerdict =
     };
 
 /**
+ * A record's position in the views' indexes: its server time, then its zero-padded sequence
+ * number (`2025-01-15T10:00:00.000Z#000000000042`). Newest first is highest first.
+ */
+export const AUDIT_POSITION = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)#(\d{12})$/;
+export const isAuditPosition = (value: string): boolean => AUDIT_POSITION.test(value);
+
+/** One record of a view as stored, and its position (where the next page goes on from). */
+export interface AuditViewItem {
+  position: string;
+  item: Record<string, unknown>;
+}
+
+/** Whose records of a view: the whole hub's (null), or one organisation's. */
+export interface AuditViewScope {
+  view: AuditView;
+  organisationId: string | null;
+}
+
+/** A view's records by server time: from inclusive, to exclusive; null: unbounded. */
+export interface AuditViewWindow {
+  from: Date | null;
+  to: Date | null;
+}
+
+/** A window, and where the previous page of it ended (a record's index position), if any. */
+export interface AuditViewRange extends AuditViewWindow {
+  /** The position (`gAt`) of the last record already read: the next page starts below it. */
+  after: string | null;
+}
+
+/**
  * Reading the trail back. Separate from AuditTrail, and with no way to change anything: the
  * trail stays append-only whoever holds either port.
  */
@@ -76,4 +107,12 @@ export interface AuditReader {
   readNewestFirst(beforeSeq: number | null, limit: number): Promise<Record<string, unknown>[]>;
   /** Walks the whole chain from record 1 and reports the first broken link, if any. */
   verify(): Promise<ChainVerdict>;
+  /**
+   * Up to `limit` stored records of a view (its index), newest first by server time, within the
+   * range. Fewer than `limit` means there are no more. The index is eventually consistent: a
+   * record appended a moment ago may not be in it yet.
+   */
+  readView(scope: AuditViewScope, range: AuditViewRange, limit: number): Promise<AuditViewItem[]>;
+  /** How many records of a view lie in the window (a count of its index, never a scan). */
+  countView(scope: AuditViewScope, window: AuditViewWindow): Promise<number>;
 }

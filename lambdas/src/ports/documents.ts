@@ -1,9 +1,13 @@
-import type {
-  Classification,
-  Direction,
-  DocumentEvent,
-  DocumentState,
-  HoldReason,
+import {
+  type Classification,
+  DELIVERY_TIME_BUCKETS,
+  DIRECTIONS,
+  type Direction,
+  type DocumentEvent,
+  type DocumentState,
+  deliveryBucketOf,
+  HOLD_REASONS,
+  type HoldReason,
 } from '@ccsc/contract/documents';
 
 /**
@@ -108,15 +112,18 @@ export interface DocumentStore {
    */
   create(record: DocumentRecord): Promise<{ record: DocumentRecord; created: boolean }>;
   /**
-   * Writes `next` (its revision one above `expectedRevision`) if the stored record is still at
-   * `expectedRevision`; false when someone changed it meanwhile.
+   * Writes `next` (its revision one above `previous`'s) if the stored record is still at
+   * `previous.revision`; false when someone changed it meanwhile. `previous` is the record as
+   * stored, the one `next` was made from: what it counted (documentCounts) is taken off the
+   * counters and what `next` counts put on, in the same write.
    */
-  update(next: DocumentRecord, expectedRevision: number): Promise<boolean>;
+  update(next: DocumentRecord, previous: DocumentRecord): Promise<boolean>;
   /**
-   * Writes `next` (state delivered) and appends it to its receiver's inbox, in one transaction:
-   * the record as written (with its inbox sequence), or null when the record moved on meanwhile.
+   * Writes `next` (state delivered) and appends it to its receiver's inbox, in one transaction
+   * with the counters (as `update`): the record as written (with its inbox sequence), or null
+   * when the record moved on from `previous` meanwhile.
    */
-  deliver(next: DocumentRecord, expectedRevision: number): Promise<DocumentRecord | null>;
+  deliver(next: DocumentRecord, previous: DocumentRecord): Promise<DocumentRecord | null>;
   /** A system's inbox entries after `afterSeq`, in order. */
   inbox(systemId: string, afterSeq: number, limit: number): Promise<InboxPage>;
   /** One page of a list, newest first. */
@@ -126,7 +133,179 @@ export interface DocumentStore {
    * artifact and connection ('' for what was imported at trial or country level).
    */
   artifactCounts(studyId: string): Promise<ArtifactCount[]>;
+  /**
+   * The counters of `scope` for the days `fromDay` to `toDay` (UTC, YYYY-MM-DD, both included),
+   * oldest first; a day nothing was sent on is left out. Read consistently.
+   */
+  dayCounts(scope: DocumentScope, fromDay: string, toDay: string): Promise<DocumentDayCounts[]>;
+  /** How many documents of `scope` are held now, per reason. Read consistently. */
+  heldCounts(scope: DocumentScope): Promise<HeldCounts>;
 }
+
+// ---- The counters (issue 18): what the dashboard and the list's total read ----
+
+/**
+ * Where documents are counted, and what a reach sees of them (lists/documents.ts): `ALL`, the
+ * hub's; `<role>#<organisationId>`, an organisation in its role on the document (the site, the
+ * sponsor or the study's CRO). An organisation's list reads the index of its kind (`bySite`,
+ * `bySponsor`, `byCro`), which holds exactly the documents that name it in that role: the scope
+ * of its kind is that list, so its counters and its list agree.
+ */
+export type DocumentScope = string;
+export const HUB_SCOPE: DocumentScope = 'ALL';
+export const DOCUMENT_ROLES = ['site', 'sponsor', 'cro'] as const;
+export type DocumentRole = (typeof DOCUMENT_ROLES)[number];
+export const organisationScope = (role: DocumentRole, organisationId: string): DocumentScope =>
+  `${role}#${organisationId}`;
+
+/** The scopes a document counts in: the hub's, and each organisation's in its role. */
+export const documentScopesOf = (
+  record: Pick<
+    DocumentRecord,
+    'siteOrganisationId' | 'sponsorOrganisationId' | 'croOrganisationId'
+  >,
+): DocumentScope[] => [
+  HUB_SCOPE,
+  organisationScope('site', record.siteOrganisationId),
+  organisationScope('sponsor', record.sponsorOrganisationId),
+  ...(record.croOrganisationId === null
+    ? []
+    : [organisationScope('cro', record.croOrganisationId)]),
+];
+
+/** Delivered: in the receiver's inbox (acknowledged since or not). */
+export const isDelivered = (record: Pick<DocumentRecord, 'state'>): boolean =>
+  record.state === 'delivered' || record.state === 'acknowledged';
+
+/** The reason a document is held for now; null when it is not held. */
+export const heldReasonOf = (record: Pick<DocumentRecord, 'state' | 'holdReason'>) =>
+  record.state === 'held' ? record.holdReason : null;
+
+/** The UTC day (YYYY-MM-DD) of an ISO time. */
+export const dayOf = (iso: string): string => iso.slice(0, 10);
+
+/** How long the delivery took, in seconds (sent to delivered). */
+export const deliverySecondsOf = (
+  record: Pick<DocumentRecord, 'sentAt' | 'deliveredAt' | 'updatedAt'>,
+): number =>
+  Math.max(
+    0,
+    (Date.parse(record.deliveredAt ?? record.updatedAt) - Date.parse(record.sentAt)) / 1000,
+  );
+
+/** The counters' names: sent and delivered per direction, a delivery-time bucket, a hold reason. */
+export const sentCounter = (direction: Direction) => `sent_${direction}`;
+export const deliveredCounter = (direction: Direction) => `delivered_${direction}`;
+export const deliveryTimeCounter = (bucket: number) => `t${String(bucket).padStart(2, '0')}`;
+export const heldCounter = (reason: HoldReason) => `held_${reason}`;
+
+/**
+ * One number a document adds to a counter: in `scope`, on the row of the day it was sent
+ * (`day`), or on the scope's held row (`day` null).
+ */
+export interface DocumentCount {
+  scope: DocumentScope;
+  day: string | null;
+  counter: string;
+  by: number;
+}
+
+/**
+ * What a document, as it is, adds to the counters of each of its scopes: one sent (its day,
+ * its direction); once delivered, one delivered and one delivery time in its bucket (on the day
+ * it was sent, so "sent on D and delivered" is the list of D filtered to delivered); while
+ * held, one for its reason. The counters are the sum of this over every document.
+ */
+export const documentCounts = (record: DocumentRecord): DocumentCount[] => {
+  const day = dayOf(record.sentAt);
+  const reason = heldReasonOf(record);
+  const counters: { day: string | null; counter: string }[] = [
+    { day, counter: sentCounter(record.direction) },
+    ...(isDelivered(record)
+      ? [
+          { day, counter: deliveredCounter(record.direction) },
+          { day, counter: deliveryTimeCounter(deliveryBucketOf(deliverySecondsOf(record))) },
+        ]
+      : []),
+    ...(reason === null ? [] : [{ day: null, counter: heldCounter(reason) }]),
+  ];
+  return documentScopesOf(record).flatMap((scope) => counters.map((c) => ({ scope, ...c, by: 1 })));
+};
+
+const countKey = (c: Pick<DocumentCount, 'scope' | 'day' | 'counter'>) =>
+  JSON.stringify([c.scope, c.day, c.counter]);
+
+/**
+ * What changing a document from `previous` (null: it is new) to `next` adds to the counters:
+ * next's counts less previous's, without the ones that cancel. Nothing for most changes (a
+ * download, an acknowledgement); a delivery, a hold, its end or a new reason move a few.
+ */
+export const countChanges = (
+  previous: DocumentRecord | null,
+  next: DocumentRecord,
+): DocumentCount[] => {
+  const sum = new Map<string, DocumentCount>();
+  const add = (counts: readonly DocumentCount[], sign: number) => {
+    for (const c of counts) {
+      const key = countKey(c);
+      const found = sum.get(key);
+      if (found === undefined) sum.set(key, { ...c, by: c.by * sign });
+      else found.by += c.by * sign;
+    }
+  };
+  if (previous !== null) add(documentCounts(previous), -1);
+  add(documentCounts(next), 1);
+  return [...sum.values()].filter((c) => c.by !== 0);
+};
+
+/** One day's counters of a scope: sent and delivered per direction, and the delivery times. */
+export interface DocumentDayCounts {
+  day: string;
+  sent: Record<Direction, number>;
+  delivered: Record<Direction, number>;
+  /** How many deliveries took the time of each bucket (DELIVERY_TIME_BOUNDS_SECONDS). */
+  deliveryTimes: number[];
+}
+
+export type HeldCounts = Record<HoldReason, number>;
+
+const numberOf = (value: unknown): number =>
+  (typeof value === 'number' ? value : Number(value ?? 0)) || 0;
+
+/** A day's counters from the numbers stored under their names (missing ones are 0). */
+export const dayCountsOf = (
+  day: string,
+  numbers: Readonly<Record<string, unknown>>,
+): DocumentDayCounts => ({
+  day,
+  sent: Object.fromEntries(DIRECTIONS.map((d) => [d, numberOf(numbers[sentCounter(d)])])) as Record<
+    Direction,
+    number
+  >,
+  delivered: Object.fromEntries(
+    DIRECTIONS.map((d) => [d, numberOf(numbers[deliveredCounter(d)])]),
+  ) as Record<Direction, number>,
+  deliveryTimes: Array.from({ length: DELIVERY_TIME_BUCKETS }, (_, i) =>
+    numberOf(numbers[deliveryTimeCounter(i)]),
+  ),
+});
+
+/** The held counts from the numbers stored under their names (missing ones are 0). */
+export const heldCountsOf = (numbers: Readonly<Record<string, unknown>>): HeldCounts =>
+  Object.fromEntries(HOLD_REASONS.map((r) => [r, numberOf(numbers[heldCounter(r)])])) as HeldCounts;
+
+/** Two days' (or two shards') counters added up. */
+export const addDayCounts = (a: DocumentDayCounts, b: DocumentDayCounts): DocumentDayCounts => ({
+  day: a.day,
+  sent: Object.fromEntries(DIRECTIONS.map((d) => [d, a.sent[d] + b.sent[d]])) as Record<
+    Direction,
+    number
+  >,
+  delivered: Object.fromEntries(
+    DIRECTIONS.map((d) => [d, a.delivered[d] + b.delivered[d]]),
+  ) as Record<Direction, number>,
+  deliveryTimes: a.deliveryTimes.map((n, i) => n + (b.deliveryTimes[i] ?? 0)),
+});
 
 /** Where the files are (S3, the documents bucket): uploads in, verified records kept. */
 export interface DocumentFiles {
@@ -186,3 +365,9 @@ export const recordKeyOf = (
   record: Pick<DocumentRecord, 'studyId' | 'documentId'>,
   completion: string,
 ): string => `records/${record.studyId}/${record.documentId}/${completion}`;
+
+/** Held counts (of several shards) added up. */
+export const sumHeldCounts = (counts: readonly HeldCounts[]): HeldCounts =>
+  Object.fromEntries(
+    HOLD_REASONS.map((r) => [r, counts.reduce((sum, c) => sum + c[r], 0)]),
+  ) as HeldCounts;

@@ -2,11 +2,18 @@ import type { DirectoryUser } from './user-directory';
 
 /**
  * One user as the user list shows, filters and sorts it: the directory's fields plus what only
- * other places know (the authenticator enrolment from AdminGetUser, the lock from accountLockout).
+ * other places know (the authenticator enrolment from AdminGetUser, the lock from accountLockout,
+ * when the invitation was last sent from its record beside the lock).
  */
 export interface IndexedUser extends DirectoryUser {
   mfaEnrolled: boolean;
   locked: boolean;
+  /**
+   * While the user waits for the first sign-in (FORCE_CHANGE_PASSWORD): when the invitation (the
+   * temporary password) was last sent, ISO, from ports/invitations.ts; null otherwise, and for a
+   * user invited before that record was kept (lists/users.ts falls back on Cognito's dates).
+   */
+  invitationSentAt: string | null;
 }
 
 /**

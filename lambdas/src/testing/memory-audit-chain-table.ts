@@ -1,11 +1,18 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
-import type { AuditChainTable, ChainedRecord } from '../adapters/audit-chain';
-import { AUDIT_CHAIN_PK, sortKeyOf } from '../adapters/audit-chain';
+import type {
+  AuditChainTable,
+  AuditIndexKey,
+  ChainedRecord,
+  IndexBounds,
+} from '../adapters/audit-chain';
+import { AUDIT_INDEX_SORT_KEY, sortKeyOf, storedItemOf } from '../adapters/audit-chain';
 
 /**
  * The audit chain's table in memory, with DynamoDB's semantics where they matter: a conditional
- * put of a new key, items as plain attribute maps, pages in key order. Every call yields to the
- * event loop first, so parallel appends really interleave between reading the head and writing.
+ * put of a new key, items as plain attribute maps (stored as the DynamoDB adapter stores them,
+ * index attributes included), pages in key order, sparse indexes that hold the items with their
+ * attributes. Every call yields to the event loop first, so parallel appends really interleave
+ * between reading the head and writing.
  */
 export class MemoryAuditChainTable implements AuditChainTable {
   readonly items = new Map<string, Record<string, unknown>>();
@@ -31,7 +38,7 @@ export class MemoryAuditChainTable implements AuditChainTable {
       this.lostRaces += 1;
       return false;
     }
-    this.items.set(sk, structuredClone({ pk: AUDIT_CHAIN_PK, sk, ...record }));
+    this.items.set(sk, structuredClone(storedItemOf(record)));
     return true;
   }
 
@@ -42,8 +49,7 @@ export class MemoryAuditChainTable implements AuditChainTable {
       return false;
     }
     for (const record of records) {
-      const sk = sortKeyOf(record.seq);
-      this.items.set(sk, structuredClone({ pk: AUDIT_CHAIN_PK, sk, ...record }));
+      this.items.set(sortKeyOf(record.seq), structuredClone(storedItemOf(record)));
     }
     return true;
   }
@@ -67,6 +73,38 @@ export class MemoryAuditChainTable implements AuditChainTable {
       .reverse()
       .slice(0, limit)
       .map((item) => structuredClone(item));
+  }
+
+  indexQueries = 0;
+  indexCounts = 0;
+
+  /** The items of one index partition within the bounds, highest `gAt` first. */
+  private inIndex(key: AuditIndexKey, { lo, hi }: IndexBounds) {
+    return [...this.items.values()]
+      .filter((item) => {
+        const at = item[AUDIT_INDEX_SORT_KEY];
+        return (
+          item[key.attribute] === key.value &&
+          typeof at === 'string' &&
+          (lo === null || at >= lo) &&
+          (hi === null || at <= hi)
+        );
+      })
+      .sort((a, b) => (String(a[AUDIT_INDEX_SORT_KEY]) < String(b[AUDIT_INDEX_SORT_KEY]) ? 1 : -1));
+  }
+
+  async queryIndex(key: AuditIndexKey, bounds: IndexBounds, limit: number) {
+    await yieldToOthers();
+    this.indexQueries += 1;
+    return this.inIndex(key, bounds)
+      .slice(0, limit)
+      .map((item) => structuredClone(item));
+  }
+
+  async countIndex(key: AuditIndexKey, bounds: IndexBounds) {
+    await yieldToOthers();
+    this.indexCounts += 1;
+    return this.inIndex(key, bounds).length;
   }
 
   /** The stored item of record `seq`, to tamper with in tests. */

@@ -3,6 +3,7 @@ import { SESSION_WRITES } from '../features/session/session-writes';
 import { USER_WRITES, userWriteJournal } from '../features/users/user-writes';
 import { type UserWriteDeps } from '../accounts/account-writes';
 import type { AccountLocks } from '../ports/account-locks';
+import type { Invitations } from '../ports/invitations';
 import type { TotpResetTickets } from '../ports/totp-reset-tickets';
 import type { AuditReader, AuditTrail } from '../ports/audit-trail';
 import type { UserDirectory } from '../ports/user-directory';
@@ -15,6 +16,7 @@ import {
   FakeUserIndex,
   silentLogger,
 } from './fakes';
+import { FakeInvitations } from './fake-invitations';
 import { MemoryWriteJournal } from './memory-write-journal';
 
 /** The journaled user writes over fakes, as the cores and the reconciler get them. */
@@ -25,6 +27,7 @@ export const userWritesFor = (
     /** Where an interrupted write looks for its record; by default `audit` if it can read. */
     auditReader?: Pick<AuditReader, 'readNewestFirst'>;
     locks?: AccountLocks;
+    invitations?: Invitations;
     tickets?: TotpResetTickets;
     index?: UserIndex;
     clock?: FakeClock;
@@ -47,6 +50,7 @@ export const userWritesFor = (
     directory,
     index: parts.index ?? new FakeUserIndex(),
     locks: parts.locks ?? new FakeAccountLocks(),
+    invitations: parts.invitations ?? new FakeInvitations(),
     tickets: parts.tickets ?? new FakeTotpResetTickets(),
     audit,
     auditReader,

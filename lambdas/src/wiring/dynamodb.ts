@@ -1,5 +1,6 @@
 import { DynamoAccountLocks } from '../adapters/dynamodb-account-locks';
 import { dynamoAuditTrail } from '../adapters/dynamodb-audit-trail';
+import { DynamoInvitations } from '../adapters/dynamodb-invitations';
 import { DynamoUserIndex } from '../adapters/dynamodb-user-index';
 import { DynamoTotpResetTickets } from '../adapters/dynamodb-totp-reset-tickets';
 import { DynamoWriteJournal } from '../adapters/dynamodb-write-journal';
@@ -7,6 +8,7 @@ import { dynamodb } from '../adapters/clients/dynamodb';
 import { lambdaEnv } from '../env';
 import type { AccountLocks } from '../ports/account-locks';
 import type { AuditTrail } from '../ports/audit-trail';
+import type { Invitations } from '../ports/invitations';
 import { systemClock } from '../ports/clock';
 import type { UserIndex } from '../ports/user-index';
 import type { TotpResetTickets } from '../ports/totp-reset-tickets';
@@ -20,6 +22,10 @@ export const auditTrail = (): AuditTrail =>
 
 export const accountLocks = (): AccountLocks =>
   new DynamoAccountLocks(dynamodb, lambdaEnv().MAIN_TABLE);
+
+/** When each invitation was sent (`USER#<userName>` / `INVITATION`). */
+export const invitations = (): Invitations =>
+  new DynamoInvitations(dynamodb, lambdaEnv().MAIN_TABLE);
 
 export const totpResetTickets = (): TotpResetTickets =>
   new DynamoTotpResetTickets(dynamodb, lambdaEnv().MAIN_TABLE);

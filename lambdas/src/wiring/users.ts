@@ -17,12 +17,20 @@ import { consoleLogger } from '../core/logger';
 import { systemClock } from '../ports/clock';
 import { userDirectory } from './cognito';
 import { auditReader } from './audit';
-import { accountLocks, auditTrail, totpResetTickets, userIndex, writeJournal } from './dynamodb';
+import {
+  accountLocks,
+  auditTrail,
+  invitations,
+  totpResetTickets,
+  userIndex,
+  writeJournal,
+} from './dynamodb';
 
 /** Cognito plus the user index (DynamoDB) kept in step with it (issue 5's user list). */
 const indexSync = (): UserIndexSync => ({
   directory: userDirectory(),
   locks: accountLocks(),
+  invitations: invitations(),
   index: userIndex(),
   logger: consoleLogger,
 });
@@ -44,6 +52,7 @@ export const userWriteDeps = (): UserWriteDeps => ({
   directory: userDirectory(),
   index: userIndex(),
   locks: accountLocks(),
+  invitations: invitations(),
   tickets: totpResetTickets(),
   audit: auditTrail(),
   auditReader: auditReader(),

@@ -3,11 +3,12 @@ import type { Core } from '../../core/request';
 import type { AuditReader } from '../../ports/audit-trail';
 import type { Cell } from '../../exports/csv';
 import { type CsvExportDeps, writeCsvExport } from '../../exports/csv-export';
-import { positionOf, toAuditRecord, UNREADABLE_ACTION } from './audit-records';
+import { reachOf } from '@ccsc/contract/reach';
+import { positionOf, toAuditRecord, UNREADABLE_ACTION, viewRecords } from '../../lists/audit';
 import { CLOCK_SLACK_MS, checkedRange, matcher, READ_PAGE } from './list-audit-records.core';
 
 export interface ExportAuditRecordsDeps extends CsvExportDeps {
-  reader: Pick<AuditReader, 'readNewestFirst'>;
+  reader: Pick<AuditReader, 'readNewestFirst' | 'readView'>;
 }
 
 export const AUDIT_CSV_HEADER = [
@@ -60,7 +61,8 @@ const cellsOf = (r: AuditRecord): Cell[] => [
 /**
  * The filtered audit trail as CSV, newest first, with the hashes (so a copy can be checked
  * against the chain later): read backwards a page at a time and written on as it is read, so
- * memory stays bounded however long the trail. The export is itself recorded.
+ * memory stays bounded however long the trail; a view is read from its index instead (the same
+ * rows, as the list shows them). The export is itself recorded.
  */
 export const exportAuditRecords: Core<
   (typeof routes)['export-audit-records'],
@@ -68,7 +70,17 @@ export const exportAuditRecords: Core<
 > = async (filters, ctx, deps) => {
   const from = checkedRange(filters);
   const matches = matcher(filters, ctx.caller);
+  const { view } = filters;
   async function* rows(): AsyncIterable<Cell[]> {
+    if (view !== undefined) {
+      for await (const record of viewRecords(
+        { ...filters, view },
+        reachOf(ctx.caller),
+        deps.reader,
+      ))
+        yield cellsOf(record);
+      return;
+    }
     let before: number | null = null;
     for (;;) {
       const items = await deps.reader.readNewestFirst(before, READ_PAGE);

@@ -1,19 +1,25 @@
 import { createHash } from 'node:crypto';
-import type * as z from 'zod';
-import type { AuditRecord, routes } from '@ccsc/contract';
+import type { AuditRecord, AuditView, routes } from '@ccsc/contract';
 import type { Caller } from '../../core/request';
 import { ValidationError } from '../../core/errors';
 import type { Core } from '../../core/request';
-import type { AuditReader } from '../../ports/audit-trail';
-import { positionOf, toAuditRecord, UNREADABLE_ACTION } from './audit-records';
-import { reaches, reachOf } from '@ccsc/contract/reach';
+import { type AuditReader, isAuditPosition } from '../../ports/audit-trail';
+import {
+  type AuditFilters,
+  auditListTotal,
+  auditRecordMatches,
+  positionOf,
+  readViewPage,
+  toAuditRecord,
+  UNREADABLE_ACTION,
+} from '../../lists/audit';
+import { reachOf } from '@ccsc/contract/reach';
 
 export interface ListAuditRecordsDeps {
-  reader: Pick<AuditReader, 'readNewestFirst'>;
+  reader: Pick<AuditReader, 'readNewestFirst' | 'readView' | 'countView'>;
 }
 
-type ListInput = z.output<(typeof routes)['list-audit-records']['request']>;
-export type AuditFilters = Omit<ListInput, 'limit' | 'cursor'>;
+export type { AuditFilters } from '../../lists/audit';
 type Filters = AuditFilters;
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -36,9 +42,25 @@ export const CLOCK_SLACK_MS = 5 * 60 * 1000;
 
 const fingerprint = (f: Filters): string =>
   createHash('sha256')
-    .update(JSON.stringify([f.actor, f.target, f.action, f.outcome, f.from, f.to]))
+    .update(
+      JSON.stringify([
+        f.actor,
+        f.target,
+        f.action,
+        f.outcome,
+        f.from,
+        f.to,
+        // Only when given, so the cursors of the lists without a view stay what they were.
+        ...(f.view === undefined ? [] : [f.view]),
+      ]),
+    )
     .digest('base64url')
     .slice(0, 12);
+
+const foreignCursor = () =>
+  new ValidationError('The cursor does not belong to this list; start again from page one.', [
+    { path: 'cursor', message: 'The cursor does not belong to this list.' },
+  ]);
 
 const encodeCursor = (beforeSeq: number, f: Filters): string =>
   Buffer.from(`${beforeSeq}:${fingerprint(f)}`).toString('base64url');
@@ -47,12 +69,23 @@ const decodeCursor = (cursor: string, f: Filters): number => {
   const [position, print, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
   const value = Number(position);
   if (rest.length > 0 || print !== fingerprint(f) || !Number.isSafeInteger(value) || value < 2) {
-    throw new ValidationError(
-      'The cursor does not belong to this list; start again from page one.',
-      [{ path: 'cursor', message: 'The cursor does not belong to this list.' }],
-    );
+    throw foreignCursor();
   }
   return value;
+};
+
+/** A view's cursor: the index position of the last record read (`<at>#<seq>`), then the print. */
+const encodeViewCursor = (position: string, f: Filters): string =>
+  Buffer.from(`${position}|${fingerprint(f)}`).toString('base64url');
+
+const decodeViewCursor = (cursor: string, f: Filters): string => {
+  const [position = '', print, ...rest] = Buffer.from(cursor, 'base64url')
+    .toString('utf8')
+    .split('|');
+  if (rest.length > 0 || print !== fingerprint(f) || !isAuditPosition(position)) {
+    throw foreignCursor();
+  }
+  return position;
 };
 
 // ---------- the filters ----------
@@ -60,32 +93,8 @@ const decodeCursor = (cursor: string, f: Filters): number => {
 const timeOf = (iso: string | undefined): number | null =>
   iso === undefined ? null : Date.parse(iso);
 
-const startsWith = (value: string | null | undefined, prefix: string): boolean =>
-  typeof value === 'string' && value.toLowerCase().startsWith(prefix);
-
-/** What one record must satisfy: the query's filters and the caller's reach. */
-export const matcher = (f: Filters, caller: Caller) => {
-  const actor = f.actor?.toLowerCase();
-  const target = f.target?.toLowerCase();
-  const from = timeOf(f.from);
-  const to = timeOf(f.to);
-  // Whoever reaches everything reads the whole trail; an OrgAdmin or an Auditor of one
-  // organisation the records about it (from the verified token); nobody else any.
-  const reach = reachOf(caller);
-  return (r: AuditRecord): boolean => {
-    if (!reaches(reach, r.organisationId)) return false;
-    if (f.outcome !== undefined && r.outcome !== f.outcome) return false;
-    // An exact action is its own prefix.
-    if (f.action && !r.action.startsWith(f.action)) return false;
-    if (actor && !(startsWith(r.actor?.email, actor) || r.actor?.sub === f.actor)) return false;
-    if (target && !(startsWith(r.target?.id, target) || startsWith(r.target?.label, target)))
-      return false;
-    const at = Date.parse(r.at);
-    if (from !== null && at < from) return false;
-    if (to !== null && at >= to) return false;
-    return true;
-  };
-};
+/** What one record must satisfy: the query's filters and the caller's reach (lists/audit.ts). */
+export const matcher = (f: Filters, caller: Caller) => auditRecordMatches(f, reachOf(caller));
 
 /** The `from` time (null: none), once `to` is checked to be later than it. */
 export const checkedRange = (filters: Filters): number | null => {
@@ -100,17 +109,58 @@ export const checkedRange = (filters: Filters): number | null => {
 };
 
 /**
- * list-audit-records: one page of the trail, newest first. The chain is read backwards from the
- * cursor in pages of READ_PAGE, filtered here, until `limit` records match, the trail ends, or
- * READ_BUDGET records have been read; `nextCursor` then says where to go on (the page may hold
- * fewer than `limit` records, even none, when the budget ran out first).
+ * list-audit-records: one page of the trail, newest first.
+ *
+ * With a `view`, its index is read (the hub-wide one for a caller who reaches everything, the
+ * organisation's for one who reaches an organisation) newest first within from/to, the other
+ * filters applied here (lists/audit.ts `readViewPage`); `total` is a count of the same index
+ * range when the view and the range are the only filters, else null.
+ *
+ * Without one, the chain is read backwards from the cursor in pages of READ_PAGE, filtered here,
+ * until `limit` records match, the trail ends, or READ_BUDGET records have been read;
+ * `nextCursor` then says where to go on (the page may hold fewer than `limit` records, even
+ * none, when the budget ran out first), and `total` is null.
  */
 export const listAuditRecords: Core<
   (typeof routes)['list-audit-records'],
   ListAuditRecordsDeps
 > = async ({ limit = DEFAULT_PAGE_SIZE, cursor, ...filters }, ctx, { reader }) => {
-  const from = checkedRange(filters);
-  const matches = matcher(filters, ctx.caller);
+  checkedRange(filters);
+  const { view } = filters;
+  if (view !== undefined) return listView({ ...filters, view }, limit, cursor, ctx.caller, reader);
+  return listChain(filters, limit, cursor, ctx.caller, reader);
+};
+
+const listView = async (
+  filters: Filters & { view: AuditView },
+  limit: number,
+  cursor: string | undefined,
+  caller: Caller,
+  reader: ListAuditRecordsDeps['reader'],
+) => {
+  const reach = reachOf(caller);
+  const after = cursor === undefined ? null : decodeViewCursor(cursor, filters);
+  const [page, total] = await Promise.all([
+    readViewPage(filters, reach, after, limit, reader),
+    auditListTotal(filters, reach, reader),
+  ]);
+  return {
+    records: page.records,
+    count: page.records.length,
+    nextCursor: page.more && page.last !== null ? encodeViewCursor(page.last, filters) : null,
+    total,
+  };
+};
+
+const listChain = async (
+  filters: Filters,
+  limit: number,
+  cursor: string | undefined,
+  caller: Caller,
+  reader: ListAuditRecordsDeps['reader'],
+) => {
+  const from = timeOf(filters.from);
+  const matches = matcher(filters, caller);
   const records: AuditRecord[] = [];
   let before = cursor === undefined ? null : decodeCursor(cursor, filters);
   let read = 0;
@@ -139,5 +189,5 @@ export const listAuditRecords: Core<
     }
   }
   const nextCursor = more && before !== null && before > 1 ? encodeCursor(before, filters) : null;
-  return { records, count: records.length, nextCursor };
+  return { records, count: records.length, nextCursor, total: null };
 };

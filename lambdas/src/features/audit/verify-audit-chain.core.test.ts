@@ -1,23 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '@ccsc/contract';
+import { chainVerificationSchema, routes } from '@ccsc/contract';
 import {
   HashChainedAuditReader,
   HashChainedAuditTrail,
   hashContent,
+  INDEX_ATTRIBUTES,
   sortKeyOf,
   type ChainedContent,
 } from '../../adapters/audit-chain';
 import { callerContext, FakeClock } from '../../testing/fakes';
 import { MemoryAuditChainTable } from '../../testing/memory-audit-chain-table';
+import { MemoryChainVerifications } from '../../testing/memory-chain-verifications';
 import { verifyAuditChain } from './verify-audit-chain.core';
 
-const chainOf = async (count: number) => {
+const chainOf = async (count: number, action = 'user.disabled') => {
   const table = new MemoryAuditChainTable();
   const clock = new FakeClock();
   const trail = new HashChainedAuditTrail(table, { clock, backoff: () => Promise.resolve() });
   for (let i = 1; i <= count; i += 1) {
     await trail.append({
-      action: 'user.disabled',
+      action,
       outcome: 'success',
       actor: { sub: 'sub-1', email: 'admin@example.com', role: 'PlatformAdmin' },
       target: { type: 'user', id: `sub-${i}` },
@@ -30,7 +32,12 @@ const chainOf = async (count: number) => {
     clock.advance(1000);
   }
   clock.advance(60_000);
-  return { table, deps: { reader: new HashChainedAuditReader(table), clock } };
+  const verifications = new MemoryChainVerifications();
+  return {
+    table,
+    verifications,
+    deps: { reader: new HashChainedAuditReader(table), verifications, clock },
+  };
 };
 
 const ctx = callerContext({ role: 'Auditor' });
@@ -47,6 +54,54 @@ describe('verify-audit-chain', () => {
       checkedAt: '2025-01-15T10:01:12.000Z',
     });
     expect(routes['verify-audit-chain'].response.safeParse(out).success).toBe(true);
+  });
+
+  it('keeps what it found as the last verification, with who asked', async () => {
+    const { table, deps, verifications } = await chainOf(3);
+    const asked = callerContext({ role: 'PlatformAdmin', sub: 'sub-pa', email: 'pa@example.com' });
+    const out = await verifyAuditChain({}, asked, deps);
+    expect(verifications.recorded).toEqual([
+      { ...out, by: { sub: 'sub-pa', email: 'pa@example.com' }, source: 'console' },
+    ]);
+    expect(chainVerificationSchema.safeParse(verifications.recorded[0]).success).toBe(true);
+    table.record(2).reason = 'rewritten';
+    await verifyAuditChain({}, asked, deps);
+    expect(await verifications.last()).toMatchObject({ intact: false, brokenAt: 2, records: 1 });
+    // Nothing is recorded for a caller who may not verify.
+    await expect(
+      verifyAuditChain({}, callerContext({ role: 'OrgAdmin', organisationId: 'site-001' }), deps),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(verifications.recorded).toHaveLength(2);
+  });
+
+  it('verifies records that carry their views’ index attributes, which the hash leaves out', async () => {
+    // An administrator's MFA reset: a security view and a change, hub-wide and the organisation's.
+    const { table, deps } = await chainOf(4, 'user.mfa-reset');
+    expect(table.record(2)).toMatchObject({
+      gSec: 'mfa-resets',
+      gSecOrg: 'site-001#mfa-resets',
+      gChg: 'CHANGE',
+      gChgOrg: 'site-001',
+      gAt: `2025-01-15T10:00:01.000Z#${sortKeyOf(2)}`,
+    });
+    expect(table.record(1)).toMatchObject({ gSec: 'mfa-resets', gChg: 'CHANGE' });
+    expect(table.record(1)).not.toHaveProperty('gSecOrg');
+    expect(table.record(1)).not.toHaveProperty('gChgOrg');
+    expect(await verifyAuditChain({}, ctx, deps)).toMatchObject({ intact: true, records: 4 });
+    // The hashed content still counts: a change of it breaks the chain, index attributes or not.
+    table.record(3).outcome = 'failure';
+    expect(await verifyAuditChain({}, ctx, deps)).toMatchObject({ intact: false, brokenAt: 3 });
+  });
+
+  it('verifies records written before the indexes existed (without index attributes)', async () => {
+    const { table, deps } = await chainOf(3);
+    for (const seq of [1, 2, 3]) {
+      const item = table.record(seq);
+      const legacy = Object.entries(item).filter(([key]) => !INDEX_ATTRIBUTES.includes(key));
+      table.items.set(sortKeyOf(seq), Object.fromEntries(legacy));
+      expect(table.record(seq)).not.toHaveProperty('gAt');
+    }
+    expect(await verifyAuditChain({}, ctx, deps)).toMatchObject({ intact: true, records: 3 });
   });
 
   it('reports an empty chain as intact, with no records', async () => {
@@ -68,7 +123,9 @@ describe('verify-audit-chain', () => {
     const forged = table.record(4);
     forged.organisationId = 'sponsor-002';
     const content = Object.fromEntries(
-      Object.entries(forged).filter(([k]) => !['pk', 'sk', 'hash'].includes(k)),
+      Object.entries(forged).filter(
+        ([k]) => !['pk', 'sk', 'hash', ...INDEX_ATTRIBUTES].includes(k),
+      ),
     ) as unknown as ChainedContent;
     forged.hash = hashContent(content);
     expect(await verifyAuditChain({}, ctx, deps)).toMatchObject({ intact: false, brokenAt: 5 });

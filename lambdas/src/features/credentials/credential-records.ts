@@ -1,9 +1,4 @@
-import {
-  EXPIRING_DAYS,
-  LINK_HOURS,
-  type ApiCredential,
-  type CredentialStatus,
-} from '@ccsc/contract/credentials';
+import { LINK_HOURS, type ApiCredential } from '@ccsc/contract/credentials';
 import { mayManageCredentials, seesCredential } from '@ccsc/contract/credential-access';
 import { API_SCOPES, type ApiScope } from '@ccsc/contract/partner-api';
 import { ForbiddenError, NotFoundError } from '../../core/errors';
@@ -15,6 +10,7 @@ import type { MachineClients } from '../../ports/machine-clients';
 import type { Mailer } from '../../ports/mailer';
 import type { Registry, RegistrySnapshot } from '../../ports/registry';
 import { auditEntry } from '../audit/audit-entry';
+import { statusOf } from '../../lists/credentials';
 
 /**
  * What the credential calls share: their ports, how a stored credential is shown (its status
@@ -44,14 +40,8 @@ export const LINK_MS = LINK_HOURS * 60 * 60 * 1000;
 export const CREDENTIAL_NOT_FOUND = 'No such credential.';
 export const credentialNotFound = () => new NotFoundError(CREDENTIAL_NOT_FOUND);
 
-/** The status as shown: `expiring` when active and at most EXPIRING_DAYS from its expiry. */
-export const statusOf = (record: CredentialRecord, now: Date): CredentialStatus => {
-  if (record.status !== 'active' && record.status !== 'pending') return record.status;
-  const left = Date.parse(record.validUntil) - now.getTime();
-  if (left <= 0) return 'expired';
-  if (record.status === 'active' && left <= EXPIRING_DAYS * DAY_MS) return 'expiring';
-  return record.status;
-};
+/** The status as shown (lists/credentials.ts: the list's and the dashboard's one definition). */
+export { statusOf };
 
 export const toCredential = (
   record: CredentialRecord,

@@ -306,4 +306,31 @@ describe('list-api-credentials', () => {
     expect((await listCredentials({ status: 'expired' }, as('admin'), w.deps)).total).toBe(1);
     expect(credential.expiresAt).toBe('2026-07-01T00:00:00.000Z');
   });
+
+  it('counts expiring exactly 30 days ahead, and finds the usable credentials never used', async () => {
+    const w = world();
+    const used = await issue(w);
+    await revealCredential(lastLink(w.mailer), contact(), w.linkDeps);
+    const unused = await generateCredential(request({ systemId: 'b-eisf' }), as('admin'), w.deps);
+    const pending = unused.credential;
+    const listed = async (query: Record<string, unknown>, who: Who = 'admin') =>
+      (await listCredentials(query, as(who), w.deps)).credentials.map((c) => c.apiId);
+    // Neither called yet: both never used (the pending one too: it can still be revealed).
+    expect(await listed({ use: 'never' })).toEqual([pending.apiId, used.apiId]);
+    expect(await listed({ use: 'never' }, 'orgAdminA')).toEqual([used.apiId]);
+    await w.credentials.touch(used.apiId, w.clock.now(), 0);
+    expect(await listed({ use: 'never' })).toEqual([pending.apiId]);
+    expect(await listed({ use: 'never', status: 'pending' })).toEqual([pending.apiId]);
+    // 30 days before its expiry (2026-07-01) the active one is expiring; a moment earlier not.
+    w.clock.current = new Date('2026-06-01T00:00:00.000Z');
+    expect(await listed({ status: 'expiring' })).toEqual([used.apiId]);
+    w.clock.current = new Date('2026-05-31T23:59:59.999Z');
+    expect(await listed({ status: 'expiring' })).toEqual([]);
+    // Expired: no longer usable, so not counted as never used.
+    w.clock.current = new Date('2026-07-02T00:00:00.000Z');
+    expect(await listed({ use: 'never' })).toEqual([]);
+    expect(routes['list-api-credentials'].request.safeParse({ use: 'sometimes' }).success).toBe(
+      false,
+    );
+  });
 });

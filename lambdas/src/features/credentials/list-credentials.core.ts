@@ -1,8 +1,8 @@
 import type { routes } from '@ccsc/contract';
-import { seesCredential } from '@ccsc/contract/credential-access';
 import { ValidationError } from '../../core/errors';
 import type { Core } from '../../core/request';
-import { type CredentialDeps, statusOf, toCredential } from './credential-records';
+import { credentialMatcher } from '../../lists/credentials';
+import { type CredentialDeps, toCredential } from './credential-records';
 
 const PAGE = 50;
 
@@ -27,17 +27,12 @@ const offsetOf = (cursor: string | undefined, query: string): number => {
   throw new ValidationError(message, [{ path: 'cursor', message }]);
 };
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-
 /**
  * list-api-credentials: the credentials the caller sees (a PlatformAdmin and an
  * every-organisation Auditor all; the others their organisation's), newest first; search on the
  * start of any word of the organisation's or the system's name, or the client id; filters by
- * status, organisation and system; 50 a page with a cursor bound to the query.
+ * status, organisation, system and use (lists/credentials.ts, the dashboard's predicate too);
+ * 50 a page with a cursor bound to the query.
  */
 export const listCredentials: Core<
   (typeof routes)['list-api-credentials'],
@@ -48,22 +43,9 @@ export const listCredentials: Core<
   const { cursor, limit, ...filters } = input;
   const query = JSON.stringify(filters);
   const offset = offsetOf(cursor, query);
-  const search = filters.search === undefined ? '' : fold(filters.search.trim());
-  const matches = records
-    .filter((r) => seesCredential(ctx.caller, r.organisationId))
-    .filter(
-      (r) => filters.organisationId === undefined || r.organisationId === filters.organisationId,
-    )
-    .filter((r) => filters.systemId === undefined || r.systemId === filters.systemId)
-    .filter((r) => filters.status === undefined || statusOf(r, now) === filters.status)
-    .map((r) => toCredential(r, snapshot, now))
-    .filter((c) => {
-      if (search === '') return true;
-      const words = fold(`${c.organisationName} ${c.systemName}`).split(/[^\p{L}\p{N}]+/u);
-      return words.some((w) => w.startsWith(search)) || c.clientId.toLowerCase().startsWith(search);
-    });
+  const matches = records.filter(credentialMatcher(filters, ctx.caller, now, snapshot));
   const size = limit ?? PAGE;
-  const page = matches.slice(offset, offset + size);
+  const page = matches.slice(offset, offset + size).map((r) => toCredential(r, snapshot, now));
   const next = offset + size;
   return {
     credentials: page,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { routes } from '@ccsc/contract';
 import { MAPPING_HOLD_REASONS, mayRetryDocument } from '@ccsc/contract/documents';
-import { type Reach, reachOf } from '@ccsc/contract/reach';
+import { reachOf } from '@ccsc/contract/reach';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors';
 import type { Caller, Core, RequestContext } from '../../core/request';
 import type { AuditTrail } from '../../ports/audit-trail';
@@ -9,11 +9,17 @@ import type { Clock } from '../../ports/clock';
 import {
   DOWNLOADS_KEPT,
   type DocumentFiles,
-  type DocumentListName,
   type DocumentRecord,
   type DocumentStore,
 } from '../../ports/documents';
-import type { RegistrySnapshot } from '../../ports/registry';
+import {
+  documentListFor,
+  documentMatcher,
+  documentScopeOf,
+  documentTotal,
+  nextDayStart,
+  seesDocument,
+} from '../../lists/documents';
 import { auditEntry } from '../audit/audit-entry';
 import { LINK_SECONDS, detailOf, documentTarget, summaryOf } from './document-views';
 import { type RoutingDeps, settle } from './routing';
@@ -24,8 +30,9 @@ import { type RoutingDeps, settle } from './routing';
  * an administrator's retry of a document held for a missing mapping.
  *
  * Reach is the registry's: a PlatformAdmin and an Auditor of every organisation see every
- * document; anyone else the documents of the connections their organisation takes part in (as
- * the site, the sponsor or the study's CRO).
+ * document; anyone else the documents that name their organisation in the role of its kind (the
+ * site, the sponsor or the study's CRO), exactly what the index of that kind holds and what the
+ * counters of its scope count (lists/documents.ts).
  */
 
 export interface ConsoleDeps extends RoutingDeps {
@@ -36,35 +43,6 @@ export interface ConsoleDeps extends RoutingDeps {
 }
 
 type Routes = typeof routes;
-
-/** The organisations a document concerns: either side, the sponsor and the study's CRO. */
-const partiesOf = (record: DocumentRecord): string[] => [
-  record.siteOrganisationId,
-  record.sponsorOrganisationId,
-  ...(record.croOrganisationId === null ? [] : [record.croOrganisationId]),
-  record.senderOrganisationId,
-  record.receiverOrganisationId,
-];
-
-const seesDocument = (reach: Reach, record: DocumentRecord): boolean =>
-  reach.kind === 'everything' ||
-  (reach.kind === 'organisation' && partiesOf(record).includes(reach.organisationId));
-
-/** The list that holds everything a query may show, and its key. */
-const listFor = (
-  input: { connectionId?: string; studyId?: string; state?: string },
-  reach: Reach,
-  snapshot: RegistrySnapshot,
-): { list: DocumentListName; key: string } | null => {
-  if (reach.kind === 'nothing') return null;
-  if (input.connectionId !== undefined) return { list: 'connection', key: input.connectionId };
-  if (input.studyId !== undefined) return { list: 'study', key: input.studyId };
-  if (input.state === 'held') return { list: 'held', key: '' };
-  if (reach.kind === 'everything') return { list: 'hub', key: '' };
-  const kind = snapshot.organisations.get(reach.organisationId)?.kind;
-  if (kind === undefined) return null;
-  return { list: kind, key: reach.organisationId };
-};
 
 /** How many records one call reads at most before it answers what it found so far. */
 export const EXAMINE_BUDGET = 1000;
@@ -105,35 +83,22 @@ const readCursor = (cursor: string | undefined, print: string): string | undefin
   }
 };
 
-const nextDay = (day: string): string => {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString();
-};
-
 export const listDocuments: Core<
   Routes['s3documents/list'],
   Pick<ConsoleDeps, 'registry' | 'documents'>
 > = async (input, ctx, deps) => {
-  const reach = reachOf(ctx.caller);
   const snapshot = await deps.registry.snapshot();
-  const source = listFor(input, reach, snapshot);
-  if (source === null) return { documents: [], nextCursor: null };
+  const scope = documentScopeOf(reachOf(ctx.caller), snapshot);
   const { limit: wanted = 50, cursor, ...filters } = input;
+  // The whole list's count, from the counters (null when its filters are not counted).
+  const counting = documentTotal(filters, scope, deps.documents);
+  // Awaited below; a page that fails first must not leave its failure unhandled.
+  counting.catch(() => undefined);
+  const source = documentListFor(filters, scope);
+  if (source === null) return { documents: [], nextCursor: null, total: await counting };
   const print = fingerprint(filters, source.list, source.key);
   let after = readCursor(cursor, print);
-  const typeCode = input.typeCode?.trim().toLowerCase();
-  const matches = (r: DocumentRecord): boolean =>
-    seesDocument(reach, r) &&
-    (input.studyId === undefined || r.studyId === input.studyId) &&
-    (input.connectionId === undefined || r.connectionId === input.connectionId) &&
-    (input.state === undefined || r.state === input.state) &&
-    (input.direction === undefined || r.direction === input.direction) &&
-    (input.artifactNumber === undefined ||
-      (r.classification?.artifactNumber.startsWith(input.artifactNumber) ?? false)) &&
-    (typeCode === undefined ||
-      r.typeCode.toLowerCase() === typeCode ||
-      r.classification?.receiver?.typeCode.toLowerCase() === typeCode);
+  const matches = documentMatcher(filters, scope);
   const found: DocumentRecord[] = [];
   let examined = 0;
   let exhausted = false;
@@ -143,7 +108,7 @@ export const listDocuments: Core<
       limit: Math.min(Math.max(wanted * 2, 100), EXAMINE_BUDGET - examined),
       ...(after === undefined ? {} : { after }),
       ...(input.sentFrom === undefined ? {} : { sentFrom: `${input.sentFrom}T00:00:00.000Z` }),
-      ...(input.sentTo === undefined ? {} : { sentBefore: nextDay(input.sentTo) }),
+      ...(input.sentTo === undefined ? {} : { sentBefore: nextDayStart(input.sentTo) }),
     });
     let consumed = 0;
     for (const record of page.records) {
@@ -164,7 +129,11 @@ export const listDocuments: Core<
           'base64url',
         )
       : null;
-  return { documents: found.map((r) => summaryOf(r, snapshot)), nextCursor };
+  return {
+    documents: found.map((r) => summaryOf(r, snapshot)),
+    nextCursor,
+    total: await counting,
+  };
 };
 
 const NOT_FOUND = 'No document with that id is within your reach.';
@@ -172,10 +141,15 @@ const NOT_FOUND = 'No document with that id is within your reach.';
 const visible = async (
   documentId: string,
   caller: Caller,
-  deps: Pick<ConsoleDeps, 'documents'>,
+  deps: Pick<ConsoleDeps, 'documents' | 'registry'>,
 ): Promise<DocumentRecord> => {
-  const record = await deps.documents.get(documentId);
-  if (record === null || !seesDocument(reachOf(caller), record)) throw new NotFoundError(NOT_FOUND);
+  const [record, snapshot] = await Promise.all([
+    deps.documents.get(documentId),
+    deps.registry.snapshot(),
+  ]);
+  if (record === null || !seesDocument(documentScopeOf(reachOf(caller), snapshot), record)) {
+    throw new NotFoundError(NOT_FOUND);
+  }
   return record;
 };
 
@@ -221,7 +195,7 @@ export const downloadDocument: Core<Routes['s3documents/download'], ConsoleDeps>
       ),
       downloadCount: record.downloadCount + 1,
     };
-    if (!(await deps.documents.update(next, record.revision))) continue;
+    if (!(await deps.documents.update(next, record))) continue;
     await deps.audit.appendAll(
       consoleAudit(ctx, record, {
         action: 'document.downloaded',
@@ -262,7 +236,7 @@ export const retryDocument: Core<Routes['s3documents/retry'], ConsoleDeps> = asy
   ) {
     throw new ConflictError(
       record.state === 'held'
-        ? 'The document is held for its file, not for a mapping: the sender has to upload it again.'
+        ? 'The document waits for its sender, not for a mapping: the sender has to upload the file again or send the document with what it lacked.'
         : `The document is ${record.state}, not held for a mapping: there is nothing to retry.`,
     );
   }

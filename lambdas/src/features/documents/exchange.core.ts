@@ -304,7 +304,7 @@ export const completeDocument: PartnerCore<
         { at, event: 'held', by: 'hub', detail },
       ],
     };
-    if (await deps.documents.update(held, record.revision)) {
+    if (await deps.documents.update(held, record)) {
       await deps.audit.appendAll(
         systemAuditEntries(ctx, held, {
           action: 'document.received',
@@ -353,7 +353,7 @@ export const completeDocument: PartnerCore<
       },
     ],
   };
-  const outcome = await settle(received, snapshot, deps, at);
+  const outcome = await settle(received, snapshot, deps, at, { stored: record });
   if (outcome.changed) {
     const done = outcome.record;
     await deps.audit.appendAll(
@@ -514,7 +514,7 @@ export const acknowledgeDocument: PartnerCore<
       updatedAt: at,
       events: withEvent(record, 'acknowledged', at, systemActor(ctx.client.systemId)),
     };
-    if (await deps.documents.update(next, record.revision)) {
+    if (await deps.documents.update(next, record)) {
       await deps.audit.appendAll(
         systemAuditEntries(ctx, next, {
           action: 'document.acknowledged',

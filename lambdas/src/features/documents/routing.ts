@@ -34,8 +34,14 @@ export const settle = async (
     note?: DocumentRecord['events'][number];
     /** Said of the delivery (a release after a publication). */
     deliveredDetail?: string;
+    /**
+     * The record as stored, when `record` is a copy changed in memory at the same revision (a
+     * completion's received document): what the change is made from, and counted from.
+     */
+    stored?: DocumentRecord;
   } = {},
 ): Promise<{ record: DocumentRecord; changed: boolean }> => {
+  const stored = options.stored ?? record;
   const verdict = await classify(record, snapshot, deps.rows);
   const events = options.note === undefined ? record.events : [...record.events, options.note];
   if (verdict.ok) {
@@ -60,7 +66,7 @@ export const settle = async (
         { at, event: 'delivered', by: HUB, detail: options.deliveredDetail ?? null },
       ],
     };
-    const written = await deps.documents.deliver(delivered, record.revision);
+    const written = await deps.documents.deliver(delivered, stored);
     if (written !== null) return { record: written, changed: true };
   } else {
     const sameHold =
@@ -80,7 +86,7 @@ export const settle = async (
         ? events
         : [...events, { at, event: 'held', by: HUB, detail: verdict.detail }],
     };
-    if (await deps.documents.update(held, record.revision)) return { record: held, changed: true };
+    if (await deps.documents.update(held, stored)) return { record: held, changed: true };
   }
   const now = await deps.documents.get(record.documentId);
   return { record: now ?? record, changed: false };

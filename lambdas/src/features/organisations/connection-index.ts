@@ -1,22 +1,15 @@
-import type * as z from 'zod';
-import type { connectionListQuerySchema } from '@ccsc/contract/organisations';
-import type {
-  ConnectionRecord,
-  OrganisationRecord,
-  RegistrySnapshot,
-  StudyRecord,
-} from '../../ports/registry';
-import { searchKey, searchMatcher } from '../../core/list-page';
+import type { ConnectionRecord } from '../../ports/registry';
+import { connectionMatcher, type ConnectionListFilters } from '../../lists/connections';
 import { linksOf, perSnapshot, type RegistryView } from './registry-view';
 
 /**
  * The connection list's indexes (list-connections, export-connections; issue 14's budget: a page
  * or a search of 50,000 connections within 300 ms). The order is built once per snapshot; the
- * search keys once per record object — a snapshot that changed one connection still hands the
- * others as the same objects, so their keys are not folded again.
+ * search keys (lists/connections.ts) once per record object — a snapshot that changed one
+ * connection still hands the others as the same objects, so their keys are not folded again.
  */
 
-export type ConnectionQuery = z.output<typeof connectionListQuerySchema>;
+export type ConnectionQuery = ConnectionListFilters;
 
 const byChange = (a: ConnectionRecord, b: ConnectionRecord): number =>
   a.updatedAt < b.updatedAt
@@ -43,65 +36,11 @@ const orderOf = perSnapshot((snapshot): ConnectionOrder => {
   return { newestFirst, place };
 });
 
-const keyPer = <T extends object>(build: (record: T) => string) => {
-  const keys = new WeakMap<T, string>();
-  return (record: T): string => {
-    let key = keys.get(record);
-    if (key === undefined) {
-      key = build(record);
-      keys.set(record, key);
-    }
-    return key;
-  };
-};
-
-/** What a connection is found by of its own: the site number and the investigator. */
-const ownKey = keyPer((c: ConnectionRecord) => searchKey([c.siteNumber, c.principalInvestigator]));
-/** …of its study: the protocol number and the title. */
-const studyKey = keyPer((s: StudyRecord) => searchKey([s.protocolNumber, s.title]));
-/** …of its sponsor and its site: the name. */
-const nameKey = keyPer((o: OrganisationRecord) => searchKey([o.name]));
-
-/**
- * Each connection's whole search key in one string, built once per snapshot (when a search first
- * asks) from the parts' keys, which are kept per record: a change of one connection, study or
- * organisation folds only its own text again. The parts keep their separators, so a query still
- * matches the start of a word of one part only.
- */
-const searchKeysOf = perSnapshot((snapshot): ReadonlyMap<ConnectionRecord, string> => {
-  const keys = new Map<ConnectionRecord, string>();
-  const nameOf = (organisationId: string) => {
-    const organisation = snapshot.organisations.get(organisationId);
-    return organisation === undefined ? '' : nameKey(organisation);
-  };
-  for (const c of snapshot.connections.values()) {
-    const study = snapshot.studies.get(c.studyId);
-    keys.set(
-      c,
-      ownKey(c) +
-        (study === undefined ? '' : studyKey(study)) +
-        nameOf(c.sponsorOrganisationId) +
-        nameOf(c.siteOrganisationId),
-    );
-  }
-  return keys;
-});
-
-/**
- * Whether `search` finds the connection: the start of a word of its protocol number, study title,
- * sponsor, site, site number or investigator (core/list-page.ts's rule).
- */
-const searchOf = (search: string | undefined, snapshot: RegistrySnapshot) => {
-  const matches = searchMatcher(search);
-  if (matches === null) return null;
-  const keys = searchKeysOf(snapshot);
-  return (c: ConnectionRecord): boolean => matches(keys.get(c) ?? '');
-};
-
 /**
  * The connections the caller sees that match the query, newest change first. It starts from the
  * smallest list an index gives (the study's, the organisation's, the system's, or the caller's own
- * organisation's connections) and filters the rest, so a narrow query costs its own rows.
+ * organisation's connections) and filters that with the list's predicate, so a narrow query costs
+ * its own rows.
  */
 export const findConnections = (
   view: RegistryView,
@@ -136,20 +75,7 @@ export const findConnections = (
       : [...smallest].sort(
           (a, b) => (order.place.get(a.connectionId) ?? 0) - (order.place.get(b.connectionId) ?? 0),
         );
-  const search = searchOf(query.search, snapshot);
-  const organisationId = query.organisationId;
-  const systemId = query.systemId;
-  return rows.filter(
-    (c) =>
-      (query.studyId === undefined || c.studyId === query.studyId) &&
-      (organisationId === undefined ||
-        c.sponsorOrganisationId === organisationId ||
-        c.croOrganisationId === organisationId ||
-        c.siteOrganisationId === organisationId) &&
-      (systemId === undefined || c.sponsorSystemId === systemId || c.siteSystemId === systemId) &&
-      (query.status === undefined || c.status === query.status) &&
-      (query.country === undefined || c.country === query.country) &&
-      view.connection(c) &&
-      (search === null || search(c)),
-  );
+  // What the list shows is the one predicate of lists/connections.ts (the dashboard counts with
+  // it too); the candidates above only spare it rows it would refuse.
+  return rows.filter(connectionMatcher(query, view.actor, snapshot));
 };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { CONNECTION_STATUSES } from '@ccsc/contract/organisations';
 import { ValidationError } from '../../core/errors';
+import { connectionCountsByStatus, countConnections } from '../../lists/connections';
 import type { ConnectionRecord } from '../../ports/registry';
 import { listConnections } from './connection-list.core';
 import { connection, network, ORG, STUDY, SYS, WHO, type Who } from './connection-test-network';
@@ -135,5 +137,44 @@ describe('list-connections', () => {
       ['c1', 'suspended', 'Charité Mitte'],
       ['c3', 'ended', 'Charité Mitte'],
     ]);
+  });
+
+  it('counts per status exactly what each caller’s list totals (the dashboard’s figures)', async () => {
+    const { deps, registry } = network([
+      ...CONNECTIONS.map((record) => ({ type: 'connection' as const, record })),
+      {
+        type: 'connection' as const,
+        record: connection('c5', STUDY.main, ORG.unrelatedSite.organisationId, {
+          siteNumber: '305',
+          updatedAt: at(5),
+        }),
+      },
+    ]);
+    const snapshot = await registry.snapshot();
+    for (const who of Object.keys(WHO) as Who[]) {
+      const counts = connectionCountsByStatus(snapshot, WHO[who].caller);
+      for (const status of CONNECTION_STATUSES) {
+        const { total } = await listConnections({ status }, WHO[who], deps);
+        expect(counts[status], `${who} ${status}`).toBe(total);
+        expect(countConnections(snapshot, { status }, WHO[who].caller), `${who} ${status}`).toBe(
+          total,
+        );
+      }
+    }
+    // Kept per snapshot and sight: the same answer, not counted again.
+    const once = connectionCountsByStatus(snapshot, WHO.siteAdmin.caller);
+    expect(connectionCountsByStatus(snapshot, WHO.siteAdmin.caller)).toBe(once);
+    expect(connectionCountsByStatus(snapshot, WHO.platformAdmin.caller)).toMatchObject({
+      invited: 2,
+      active: 1,
+      ended: 1,
+      declined: 1,
+      suspended: 0,
+    });
+    expect(connectionCountsByStatus(snapshot, WHO.siteAdmin.caller)).toMatchObject({
+      invited: 0,
+      active: 1,
+      ended: 1,
+    });
   });
 });

@@ -5,13 +5,11 @@ import {
   CURRENT_CATALOGUE_VERSION,
   catalogueOf,
 } from '@ccsc/contract/tmf-catalogue';
-import { byKey, pageOf, searchKey, searchMatcher } from '../../core/list-page';
+import { byKey, pageOf } from '../../core/list-page';
 import type { Core } from '../../core/request';
-import { versionInUse, type StandardRecord } from '../../ports/registry';
+import { standardMatcher } from '../../lists/standards';
 import {
   detailOf,
-  draftOf,
-  seesStandard,
   standardInSight,
   toSummary,
   toVersionView,
@@ -21,18 +19,13 @@ import {
 
 type ReadDeps = Pick<StandardDeps, 'registry' | 'rows'>;
 
-const statusMatches = (record: StandardRecord, status: string | undefined): boolean => {
-  if (status === undefined) return true;
-  if (status === 'draft') return draftOf(record) !== null;
-  if (status === 'published') return versionInUse(record) !== null;
-  return record.versions.every((v) => v.status === 'retired');
-};
-
 /**
  * artifact/list-standards: the standards the caller sees (their organisation's, or all), newest
- * change first. `status` matches a standard with a draft, with a version in use (published), or
- * with every version retired; `systemId` a standard whose newest version or version in use names
- * the system; the search the start of any word of its name, product, organisation or systems.
+ * change first, filtered by lists/standards.ts (the dashboard's predicate too): `status` matches
+ * a standard with a draft, with a version in use (published), or with every version retired;
+ * `systemId` a standard whose newest version or version in use names the system; `draftBefore`
+ * one whose draft was created before that day; the search the start of any word of its name,
+ * product, organisation or systems. `total`: how many match.
  */
 export const listStandards: Core<(typeof routes)['artifact/list-standards'], ReadDeps> = async (
   input,
@@ -40,30 +33,8 @@ export const listStandards: Core<(typeof routes)['artifact/list-standards'], Rea
   deps,
 ) => {
   const snapshot = await deps.registry.snapshot();
-  const match = searchMatcher(input.search);
   const found = [...snapshot.standards.values()]
-    .filter((record) => {
-      if (!seesStandard(ctx.caller, record.organisationId)) return false;
-      if (input.organisationId !== undefined && record.organisationId !== input.organisationId)
-        return false;
-      const wanted: string | undefined = input.catalogueVersion;
-      if (wanted !== undefined && record.catalogueVersion !== wanted) return false;
-      if (!statusMatches(record, input.status)) return false;
-      const latest = record.versions.at(-1);
-      if (input.systemId !== undefined) {
-        const named = [...(latest?.systemIds ?? []), ...(versionInUse(record)?.systemIds ?? [])];
-        if (!named.includes(input.systemId)) return false;
-      }
-      if (match === null) return true;
-      return match(
-        searchKey([
-          latest?.name,
-          latest?.product,
-          snapshot.organisations.get(record.organisationId)?.name,
-          ...(latest?.systemIds ?? []).map((id) => snapshot.systems.get(id)?.name),
-        ]),
-      );
-    })
+    .filter(standardMatcher(input, ctx.caller, snapshot))
     .map((record) => ({ key: `${record.updatedAt}\u0000${record.standardId}`, record }))
     .sort(byKey)
     .reverse();
@@ -71,6 +42,7 @@ export const listStandards: Core<(typeof routes)['artifact/list-standards'], Rea
   return {
     standards: page.items.map(({ record }) => toSummary(record, snapshot)),
     nextCursor: page.nextCursor,
+    total: page.total,
   };
 };
 

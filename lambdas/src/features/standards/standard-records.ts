@@ -1,6 +1,5 @@
 import { newIdOf } from '../../core/ids';
 import type * as z from 'zod';
-import { reachOf, reaches } from '@ccsc/contract';
 import {
   coverageOf,
   diffRows,
@@ -26,6 +25,7 @@ import {
 } from '../../ports/registry';
 import type { StandardRowsStore } from '../../ports/standard-rows';
 import { auditEntry } from '../audit/audit-entry';
+import { draftOf, seesStandard } from '../../lists/standards';
 
 /**
  * What the mapping-standard calls share (issue 16; the model in @ccsc/contract/standards): who
@@ -56,9 +56,8 @@ export const catalogueFor = (record: Pick<StandardRecord, 'catalogueVersion'>): 
   return catalogue;
 };
 
-/** An Auditor and an OrgAdmin read their organisation's standards; who reaches everything, all. */
-export const seesStandard = (caller: Caller, organisationId: string): boolean =>
-  reaches(reachOf(caller), organisationId);
+/** Who sees a standard, and its draft: the standard list's definitions (lists/standards.ts). */
+export { draftOf, seesStandard };
 
 /** A PlatformAdmin changes every standard; an OrgAdmin their own organisation's. */
 export const mayChangeStandards = (caller: Caller, organisationId: string): boolean =>
@@ -92,9 +91,6 @@ export const versionOf = (record: StandardRecord, version: number): StandardVers
   }
   return found;
 };
-
-export const draftOf = (record: StandardRecord): StandardVersionRecord | null =>
-  record.versions.find((v) => v.status === 'draft') ?? null;
 
 export const checkRevision = (record: StandardRecord, revision: number): void => {
   if (record.revision !== revision) {

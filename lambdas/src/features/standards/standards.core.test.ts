@@ -299,6 +299,33 @@ describe('mapping standards', () => {
     expect(await names({ systemId: 'ISF' })).toEqual(['Klinik Nord eISF']);
   });
 
+  it('finds the drafts created before a day (UTC) and answers how many match', async () => {
+    const clock = new FakeClock(new Date('2025-01-15T10:00:00.000Z'));
+    const deps = { ...setup().deps, clock };
+    // One draft now, one 40 days later.
+    await createStandard(create({ name: 'Old draft' }), admin, deps);
+    clock.advance(40 * 24 * 3_600_000);
+    await createStandard(create({ name: 'New draft', systemIds: ['ISF2'] }), orgAdmin, deps);
+    const list = (q: Record<string, string>, who = admin) =>
+      listStandards(routes['artifact/list-standards'].request.parse(q), who, deps);
+    const old = await list({ draftBefore: '2025-01-16' });
+    expect(old.standards.map((s) => s.name)).toEqual(['Old draft']);
+    expect(old.total).toBe(1);
+    // Created during that day, not before it began.
+    expect((await list({ draftBefore: '2025-01-15' })).total).toBe(0);
+    expect((await list({ draftBefore: '2025-03-01', status: 'draft' })).total).toBe(2);
+    expect((await list({ draftBefore: '2025-03-01' }, otherAdmin)).total).toBe(0);
+    // The total counts every page.
+    const first = await list({ limit: '1' });
+    expect(first).toMatchObject({ total: 2 });
+    expect(first.standards).toHaveLength(1);
+    for (const bad of ['2025-13-01', '15.01.2025', '2025-01-15T00:00:00Z']) {
+      expect(
+        routes['artifact/list-standards'].request.safeParse({ draftBefore: bad }).success,
+      ).toBe(false);
+    }
+  });
+
   it('downloads a version as CSV through the exports store, audited', async () => {
     const { deps, audit } = setup();
     const c = await createStandard(create(), orgAdmin, deps);

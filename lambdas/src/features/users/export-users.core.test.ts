@@ -9,6 +9,7 @@ const row = (n: number, overrides: Partial<IndexedUser> = {}): IndexedUser => ({
   ...directoryUser(n),
   mfaEnrolled: true,
   locked: false,
+  invitationSentAt: null,
   ...overrides,
 });
 
@@ -44,6 +45,7 @@ const setUp = (rows: IndexedUser[]) => {
     audit,
     clock: new FakeClock(new Date('2026-11-22T10:00:00Z')),
     ensureBuilt: () => Promise.resolve(),
+    temporaryPasswordDays: 7,
   };
   return { deps, exports, audit };
 };
@@ -95,5 +97,21 @@ describe('exportUsers', () => {
     );
     expect(out.rows).toBe(1);
     expect(exports.lines[1]?.startsWith('user1@example.com,')).toBe(true);
+  });
+
+  it('applies the invitation filter as the list does, at the clock’s time', async () => {
+    const waiting = { status: 'FORCE_CHANGE_PASSWORD' as const, mfaEnrolled: false };
+    const { deps, exports } = setUp([
+      row(1, { ...waiting, invitationSentAt: '2026-11-21T10:00:00.000Z' }),
+      row(2, { ...waiting, invitationSentAt: '2026-11-10T10:00:00.000Z' }),
+      row(3),
+    ]);
+    const out = await exportUsers(
+      { invitation: 'expired' },
+      callerContext({ role: 'Auditor' }),
+      deps,
+    );
+    expect(out.rows).toBe(1);
+    expect(exports.lines[1]?.startsWith('user2@example.com,')).toBe(true);
   });
 });

@@ -3,12 +3,13 @@ import type { Core } from '../../core/request';
 import type { IndexedUser, UserIndex } from '../../ports/user-index';
 import type { Cell } from '../../exports/csv';
 import { type CsvExportDeps, writeCsvExport } from '../../exports/csv-export';
-import { displayStatus } from '../../accounts/user-index-sync';
-import { matchesQuery, visibleTo } from './user-list-query';
+import { displayStatus, userMatcher } from '../../lists/users';
 
 export interface ExportUsersDeps extends CsvExportDeps {
   index: UserIndex;
   ensureBuilt: () => Promise<void>;
+  /** Cognito's TemporaryPasswordValidityDays (env TEMPORARY_PASSWORD_DAYS), for `invitation`. */
+  temporaryPasswordDays: number;
 }
 
 export const USER_CSV_HEADER = [
@@ -54,11 +55,10 @@ export const exportUsers: Core<(typeof routes)['export-users'], ExportUsersDeps>
   deps,
 ) => {
   await deps.ensureBuilt();
-  const visible = visibleTo(ctx.caller);
-  const matches = matchesQuery(input);
+  const matches = userMatcher(input, ctx.caller, deps.clock.now(), deps.temporaryPasswordDays);
   async function* rows(): AsyncIterable<Cell[]> {
     for await (const page of deps.index.pages()) {
-      for (const user of page) if (visible(user) && matches(user)) yield cellsOf(user);
+      for (const user of page) if (matches(user)) yield cellsOf(user);
     }
   }
   return writeCsvExport(deps, ctx, {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexedUser } from '../../ports/user-index';
 import { directoryUser } from '../../testing/fake-user-directory';
-import { callerContext, FakeUserIndex } from '../../testing/fakes';
+import { callerContext, FakeClock, FakeUserIndex } from '../../testing/fakes';
 import { registryWith } from '../../testing/memory-registry';
 import { listAllUsers } from './list-all-users.core';
 
@@ -9,6 +9,7 @@ const row = (n: number, overrides: Partial<IndexedUser> = {}): IndexedUser => ({
   ...directoryUser(n),
   mfaEnrolled: true,
   locked: false,
+  invitationSentAt: null,
   ...overrides,
 });
 
@@ -16,6 +17,8 @@ const registry = registryWith([
   { organisationId: 'site-001', name: 'Zeta Clinic' },
   { organisationId: 'site-002', name: 'Alpha Hospital', country: 'TR' },
 ]);
+
+const NOW = new Date('2026-11-22T10:00:00.000Z');
 
 const setUp = (rows: IndexedUser[]) => {
   const index = new FakeUserIndex();
@@ -29,6 +32,8 @@ const setUp = (rows: IndexedUser[]) => {
       builds += 1;
       return Promise.resolve();
     },
+    clock: new FakeClock(NOW),
+    temporaryPasswordDays: 7,
   };
   return { index, deps, builds: () => builds };
 };
@@ -168,5 +173,46 @@ describe('listAllUsers', () => {
     const { deps } = setUp([row(1), row(2, { role: 'PlatformAdmin', organisationId: null })]);
     const page = await listAllUsers({}, callerContext({ role: 'Auditor' }), deps);
     expect(page.total).toBe(2);
+  });
+
+  it('filters invitations by their state and shows when each expires', async () => {
+    const waiting = { status: 'FORCE_CHANGE_PASSWORD', mfaEnrolled: false };
+    const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000).toISOString();
+    const { deps } = setUp([
+      // Sent an hour ago: pending, 7 days less an hour left.
+      row(1, { ...waiting, invitationSentAt: hoursAgo(1) }),
+      // Sent 6 days and 1 hour ago: 23 hours left, expiring.
+      row(2, { ...waiting, invitationSentAt: hoursAgo(6 * 24 + 1) }),
+      // Sent 8 days ago: expired.
+      row(3, { ...waiting, invitationSentAt: hoursAgo(8 * 24) }),
+      // No record (invited before it was kept): Cognito's last-modified date stands in.
+      row(4, { ...waiting, updatedAt: new Date(hoursAgo(7 * 24)) }),
+      // Signed in: no invitation waits, whatever was recorded.
+      row(5, { invitationSentAt: hoursAgo(8 * 24) }),
+      // Disabled while invited: not waiting (it cannot sign in, nor be invited again).
+      row(6, { ...waiting, enabled: false, invitationSentAt: hoursAgo(8 * 24) }),
+    ]);
+    const emails = async (invitation: 'pending' | 'expiring' | 'expired') => {
+      const page = await listAllUsers({ invitation }, admin, deps);
+      expect(page.total).toBe(page.users.length);
+      return page.users.map((u) => u.email);
+    };
+    expect(await emails('pending')).toEqual(['user1@example.com', 'user2@example.com']);
+    expect(await emails('expiring')).toEqual(['user2@example.com']);
+    expect(await emails('expired')).toEqual(['user3@example.com', 'user4@example.com']);
+    const all = await listAllUsers({}, admin, deps);
+    expect(all.users.map((u) => u.invitationExpiresAt)).toEqual([
+      new Date(NOW.getTime() + (7 * 24 - 1) * 3_600_000).toISOString(),
+      new Date(NOW.getTime() + 23 * 3_600_000).toISOString(),
+      new Date(NOW.getTime() - 24 * 3_600_000).toISOString(),
+      NOW.toISOString(),
+      null,
+      null,
+    ]);
+    // A cursor belongs to its invitation filter too.
+    const paged = await listAllUsers({ invitation: 'pending', limit: 1 }, admin, deps);
+    await expect(
+      listAllUsers({ invitation: 'expired', cursor: paged.nextCursor ?? '' }, admin, deps),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 });

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { routes, UserListItem } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract';
 import { ValidationError } from '../../core/errors';
 import type { Core } from '../../core/request';
+import type { Clock } from '../../ports/clock';
 import type { Registry } from '../../ports/registry';
 import type { IndexedUser, UserIndex } from '../../ports/user-index';
-import { toApiUser } from './to-api-user';
-import { displayStatus } from '../../accounts/user-index-sync';
-import { matchesQuery, type UserListQuery, visibleTo } from './user-list-query';
+import { displayStatus, toListItem, userMatcher, type UserListQuery } from '../../lists/users';
 
 export interface ListAllUsersDeps {
   index: UserIndex;
@@ -14,6 +13,10 @@ export interface ListAllUsersDeps {
   registry: Pick<Registry, 'snapshot'>;
   /** Builds the index from the directory if it never was (a new deployment's first list). */
   ensureBuilt: () => Promise<void>;
+  /** Now, for the invitation filter and expiry. */
+  clock: Clock;
+  /** Cognito's TemporaryPasswordValidityDays (env TEMPORARY_PASSWORD_DAYS). */
+  temporaryPasswordDays: number;
 }
 
 export const USER_PAGE_LIMIT = 60;
@@ -79,6 +82,7 @@ const fingerprint = (query: UserListQuery): string =>
         query.status,
         query.role,
         query.organisationId,
+        query.invitation,
         query.sort,
         query.order,
       ]),
@@ -108,17 +112,11 @@ const organisationNames = async (
   return new Map([...organisations.values()].map((o) => [o.organisationId, o.name]));
 };
 
-export const toListItem = (user: IndexedUser): UserListItem => ({
-  ...toApiUser(user),
-  status: displayStatus(user),
-  locked: user.locked,
-  mfaEnrolled: user.mfaEnrolled,
-});
-
 /**
  * One page of the user list, from the user index (Cognito's ListUsers cannot filter by role,
  * organisation or lock, sort or count): only the users the caller may see (an OrgAdmin: their
- * own organisation, no PlatformAdmins), filtered, sorted, counted, then cut to the page.
+ * own organisation, no PlatformAdmins), filtered (lists/users.ts, the dashboard's predicate too),
+ * sorted, counted, then cut to the page.
  */
 export const listAllUsers: Core<(typeof routes)['list-all-users'], ListAllUsersDeps> = async (
   input,
@@ -130,15 +128,14 @@ export const listAllUsers: Core<(typeof routes)['list-all-users'], ListAllUsersD
   const offset = input.cursor === undefined ? 0 : decodeCursor(input.cursor, input);
   const limit = input.limit ?? USER_PAGE_LIMIT;
   await deps.ensureBuilt();
-  const visible = visibleTo(ctx.caller);
-  const matches = matchesQuery(input);
-  const found = (await deps.index.all()).filter((u) => visible(u) && matches(u));
+  const matches = userMatcher(input, ctx.caller, deps.clock.now(), deps.temporaryPasswordDays);
+  const found = (await deps.index.all()).filter(matches);
   const names =
     sort === 'organisation' ? await organisationNames(deps.registry) : new Map<string, string>();
   const page = sorted(found, sort, order, names).slice(offset, offset + limit);
   const next = offset + page.length;
   return {
-    users: page.map(toListItem),
+    users: page.map((user) => toListItem(user, deps.temporaryPasswordDays)),
     count: page.length,
     total: found.length,
     nextCursor: next < found.length ? encodeCursor(next, input) : null,

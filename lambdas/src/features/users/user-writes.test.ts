@@ -9,7 +9,8 @@ import { createUser, type CreateUserDeps } from './create-user.core';
 import { PLATFORM_ADMINS_LEASE } from '../../accounts/platform-admins';
 import { updateUser } from './update-user.core';
 import { USER_CHANGED } from '../../accounts/account-writes';
-import { disableUser, type UserStatusDeps } from './user-status.core';
+import { disableUser, resendInvitation, type UserStatusDeps } from './user-status.core';
+import { FakeInvitations } from '../../testing/fake-invitations';
 
 /**
  * The journaled user writes under the failures an outside review pointed at (issue 12): a
@@ -31,11 +32,12 @@ const setup = (
 ) => {
   const directory = new FakeUserDirectory(users);
   const audit = new FakeAuditTrail();
-  const w = userWritesFor(directory, { audit });
+  const invitations = new FakeInvitations();
+  const w = userWritesFor(directory, { audit, invitations });
   audit.clock = w.clock;
   const deps: CreateUserDeps = { directory, registry, audit, writes: w.writes };
   const statusDeps: UserStatusDeps = { directory, audit, locks: w.deps.locks, writes: w.writes };
-  return { ...w, directory, audit, deps, statusDeps };
+  return { ...w, w, invitations, directory, audit, deps, statusDeps };
 };
 
 describe('journaled user writes (issue 12 review)', () => {
@@ -114,6 +116,33 @@ describe('journaled user writes (issue 12 review)', () => {
     expect(await t.writes.reconcile(true)).toMatchObject({ finished: 1 });
     expect(t.directory.resent).toEqual(['new@example.com']);
     expect(t.audit.actions()).toEqual(['user.created']);
+  });
+
+  it('records when the invitation was sent, on create and on resend, and the list’s row carries it', async () => {
+    const t = setup();
+    const { invitations } = t;
+    const attrs = {
+      email: 'invited@example.com',
+      givenName: 'New',
+      familyName: 'Person',
+      role: 'Auditor' as const,
+      organisationId: ORG,
+    };
+    const created = await createUser({ userAttributes: attrs }, admin, t.deps);
+    const userName = created.user.userName;
+    const first = t.clock.now();
+    expect(invitations.sent.get(userName)).toEqual(first);
+    expect(t.directory.resent).toEqual(['invited@example.com']);
+    expect((await t.w.deps.index.all()).find((u) => u.userName === userName)).toMatchObject({
+      invitationSentAt: first.toISOString(),
+    });
+
+    t.clock.advance(3 * 24 * 3_600_000);
+    await resendInvitation({ userName, userRole: 'Auditor' }, admin, t.statusDeps);
+    expect(invitations.sent.get(userName)).toEqual(t.clock.now());
+    expect((await t.w.deps.index.all()).find((u) => u.userName === userName)).toMatchObject({
+      invitationSentAt: t.clock.now().toISOString(),
+    });
   });
 
   it('refuses a write queued behind another on the same user if the user changed meanwhile', async () => {

@@ -140,14 +140,18 @@ export const createUserWrite: Workflow<
     {
       // Only now the invitation: the account it names is complete. After an interruption just
       // after it, the invitation goes out once more (with a new temporary password) — unless the
-      // user has signed in meanwhile: then it reached them.
+      // user has signed in meanwhile: then it reached them. When it goes out is recorded just
+      // before (the temporary password's validity counts from it; a record a moment early only
+      // shortens it by that moment, and a send that fails is retried and recorded again).
       name: 'invite',
-      run: async ({ input, state, attempt }, { directory }) => {
+      run: async ({ input, state, attempt }, deps) => {
+        const userName = state.userName ?? input.user.email;
         if (attempt > 1) {
-          const now = await directory.getUser(state.userName ?? input.user.email);
+          const now = await deps.directory.getUser(userName);
           if (now === null || now.status !== 'FORCE_CHANGE_PASSWORD') return undefined;
         }
-        await directory.resendInvitation(input.user.email);
+        await deps.invitations.recordSent(userName, deps.clock.now());
+        await deps.directory.resendInvitation(input.user.email);
         return undefined;
       },
     },
@@ -403,8 +407,9 @@ export const resetUserMfaWrite = statusWrite('user.reset-mfa', 'user.mfa-reset',
 ]);
 
 /**
- * resend-invitation: a new temporary password by e-mail. After an interruption, not again once
- * the user has signed in (the invitation reached them).
+ * resend-invitation: a new temporary password by e-mail, its time recorded just before (as
+ * create-user's invite step does). After an interruption, not again once the user has signed in
+ * (the invitation reached them).
  */
 export const resendInvitationWrite = statusWrite(
   'user.resend-invitation',
@@ -419,6 +424,7 @@ export const resendInvitationWrite = statusWrite(
         ) {
           return undefined;
         }
+        await d.invitations.recordSent(input.userName, d.clock.now());
         await d.directory.resendInvitation(input.email);
         return undefined;
       },

@@ -1,0 +1,46 @@
+import { chainVerificationSchema } from '@ccsc/contract';
+import { AUDIT_VERIFICATION_KEY } from '../data-model';
+import type { ChainVerifications, Verification } from '../ports/chain-verifications';
+import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
+
+/**
+ * The last verification of the audit chain in the main table: `AUDIT#VERIFICATION` / `LAST`, its
+ * fields beside the keys, put whole by every verification (the later walk wins; two at the same
+ * moment found the same chain). Read strongly consistent, so a check just made shows at once.
+ */
+export class DynamoChainVerifications implements ChainVerifications {
+  private readonly db: DynamoAccess;
+
+  constructor(
+    client: DynamoSource,
+    private readonly tableName: string,
+  ) {
+    this.db = dynamoAccess(client);
+  }
+
+  async last(): Promise<Verification | null> {
+    const { client, sdk } = await this.db();
+    const out = await client.send(
+      new sdk.GetCommand({
+        TableName: this.tableName,
+        Key: AUDIT_VERIFICATION_KEY,
+        ConsistentRead: true,
+      }),
+    );
+    if (out.Item === undefined) return null;
+    const fields = Object.entries(out.Item).filter(([key]) => key !== 'pk' && key !== 'sk');
+    const parsed = chainVerificationSchema.safeParse(Object.fromEntries(fields));
+    // An item that is not a verification is as good as none: the next check writes it anew.
+    return parsed.success ? parsed.data : null;
+  }
+
+  async record(verification: Verification): Promise<void> {
+    const { client, sdk } = await this.db();
+    await client.send(
+      new sdk.PutCommand({
+        TableName: this.tableName,
+        Item: { ...AUDIT_VERIFICATION_KEY, ...chainVerificationSchema.parse(verification) },
+      }),
+    );
+  }
+}

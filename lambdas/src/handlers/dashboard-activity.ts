@@ -1,0 +1,12 @@
+import { routes } from '@ccsc/contract';
+import { dashboardActivity } from '../features/dashboard/activity.core';
+import { systemClock } from '../ports/clock';
+import { documentStore } from '../wiring/documents';
+import { handle } from '../wiring/handler';
+import { registry } from '../wiring/registry';
+
+export const handler = handle(routes['dashboard/activity'], dashboardActivity, () => ({
+  registry: registry(),
+  documents: documentStore(),
+  clock: systemClock,
+}));

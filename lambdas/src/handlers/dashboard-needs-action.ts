@@ -1,0 +1,20 @@
+import { routes } from '@ccsc/contract';
+import { lambdaEnv } from '../env';
+import { dashboardNeedsAction } from '../features/dashboard/needs-action.core';
+import { systemClock } from '../ports/clock';
+import { credentialStore } from '../wiring/credentials';
+import { documentStore } from '../wiring/documents';
+import { userIndex } from '../wiring/dynamodb';
+import { handle } from '../wiring/handler';
+import { registry } from '../wiring/registry';
+import { ensureBuilt } from '../wiring/users';
+
+export const handler = handle(routes['dashboard/needs-action'], dashboardNeedsAction, () => ({
+  index: userIndex(),
+  ensureBuilt: ensureBuilt(),
+  credentials: credentialStore(),
+  registry: registry(),
+  documents: documentStore(),
+  clock: systemClock,
+  temporaryPasswordDays: lambdaEnv().TEMPORARY_PASSWORD_DAYS,
+}));

@@ -1,0 +1,10 @@
+import { routes } from '@ccsc/contract';
+import { dashboardRecentChanges } from '../features/dashboard/recent-changes.core';
+import { handle } from '../wiring/handler';
+import { systemClock } from '../ports/clock';
+import { auditReader } from '../wiring/audit';
+
+export const handler = handle(routes['dashboard/recent-changes'], dashboardRecentChanges, () => ({
+  reader: auditReader(),
+  clock: systemClock,
+}));

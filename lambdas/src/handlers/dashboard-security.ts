@@ -1,0 +1,11 @@
+import { routes } from '@ccsc/contract';
+import { dashboardSecurity } from '../features/dashboard/security.core';
+import { handle } from '../wiring/handler';
+import { systemClock } from '../ports/clock';
+import { auditReader, chainVerifications } from '../wiring/audit';
+
+export const handler = handle(routes['dashboard/security'], dashboardSecurity, () => ({
+  reader: auditReader(),
+  verifications: chainVerifications(),
+  clock: systemClock,
+}));
