@@ -106,11 +106,12 @@ export const documentDetail = (
   ...overrides,
 });
 
-/** One page of s3documents/list. */
+/** One page of s3documents/list; `total` null where the server counts no total for the filters. */
 export const documentPage = (
   documents: DocumentSummary[],
   nextCursor: string | null = null,
-): ApiAnswer => success({ documents, nextCursor });
+  total: number | null = null,
+): ApiAnswer => success({ documents, nextCursor, total });
 
 /** The answer of s3documents/get or s3documents/retry. */
 export const documentAnswer = (document: DocumentDetail): ApiAnswer => success({ document });

@@ -112,10 +112,12 @@ export const standardSummary = (
   ...overrides,
 });
 
+/** One page of artifact/list-standards; `total` how many match (by default this page's). */
 export const standardPage = (
   standards: StandardSummary[],
   nextCursor: string | null = null,
-): ApiAnswer => success({ standards, nextCursor });
+  total: number = standards.length,
+): ApiAnswer => success({ standards, nextCursor, total });
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -1,4 +1,4 @@
-import { CREDENTIAL_STATUSES, type CredentialStatus } from '@ccsc/contract';
+import { CREDENTIAL_STATUSES, CREDENTIAL_USE_FILTERS, type CredentialStatus } from '@ccsc/contract';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, FilterSelect } from '../../../components/filter-bar';
 import { SearchBox } from '../../../components/search-box';
@@ -9,7 +9,10 @@ interface CredentialFiltersProps {
   onChange: (query: CredentialQuery) => void;
 }
 
-/** The search (applied once typing pauses, 300 ms) and the status filter of the credential list. */
+/**
+ * The search (applied once typing pauses, 300 ms), the status and the use filters of the credential
+ * list.
+ */
 export const CredentialFilters = ({ query, onChange }: CredentialFiltersProps) => {
   const { t } = useTranslation();
   return (
@@ -37,6 +40,23 @@ export const CredentialFilters = ({ query, onChange }: CredentialFiltersProps) =
         {CREDENTIAL_STATUSES.map((status: CredentialStatus) => (
           <option key={status} value={status}>
             {t(`credentials.status.${status}`)}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect
+        id="credentials-use"
+        className="col-md-3"
+        label={t('credentials.list.use')}
+        anyLabel={t('credentials.list.anyUse')}
+        value={query.use}
+        onChange={(value) => {
+          const use = CREDENTIAL_USE_FILTERS.find((u) => u === value);
+          onChange({ ...query, use });
+        }}
+      >
+        {CREDENTIAL_USE_FILTERS.map((use) => (
+          <option key={use} value={use}>
+            {t(`credentials.list.useFilter.${use}`)}
           </option>
         ))}
       </FilterSelect>

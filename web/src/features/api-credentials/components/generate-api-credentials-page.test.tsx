@@ -422,3 +422,72 @@ describe('the steps on a credential', () => {
     expect(bodiesOf(calls, 'downloadApiScope')).toEqual([{ apiId: 'eisf-0001' }]);
   });
 });
+
+describe('the API credential list opened from a link (the dashboard’s figures)', () => {
+  const location = () => new URL(screen.getByTestId('location').textContent, 'http://localhost');
+
+  it('starts from the filters in the address, shows them and the total, and keeps them there', async () => {
+    const u = userEvent.setup();
+    const calls = serve({
+      'list-api-credentials': success(credentialPage([EISF], { total: 4 })),
+    });
+    renderScreen(
+      <GenerateApiCredentialsPage />,
+      '/admin/generate-api-credentials?status=expiring&use=never',
+    );
+    await row('Klinikum eISF');
+    expect(bodiesOf(calls, 'list-api-credentials')).toEqual([
+      { status: 'expiring', use: 'never', limit: 25 },
+    ]);
+    expect(screen.getByLabelText('Status')).toHaveValue('expiring');
+    expect(screen.getByLabelText('Use')).toHaveValue('never');
+    expect(screen.getByText('Showing 1 of 4')).toBeInTheDocument();
+
+    await u.selectOptions(screen.getByLabelText('Use'), '');
+    await waitFor(() => {
+      expect(bodiesOf(calls, 'list-api-credentials').at(-1)).toEqual({
+        status: 'expiring',
+        limit: 25,
+      });
+    });
+    expect(location().search).toBe('?status=expiring');
+    expect(bodiesOf(calls, 'list-api-credentials')).toHaveLength(2);
+  });
+
+  it('shows an organisation or system it has no field for as a chip, named by the rows', async () => {
+    const u = userEvent.setup();
+    const calls = serve({ 'list-api-credentials': success(credentialPage([EISF])) });
+    renderScreen(
+      <GenerateApiCredentialsPage />,
+      '/admin/generate-api-credentials?organisationId=site-1&systemId=sys-eisf-0001',
+    );
+    await row('Klinikum eISF');
+    expect(bodiesOf(calls, 'list-api-credentials')).toEqual([
+      { organisationId: 'site-1', systemId: 'sys-eisf-0001', limit: 25 },
+    ]);
+    expect(screen.getByTestId('chip-organisationId')).toHaveTextContent(
+      'Organisation: Klinikum Eins',
+    );
+    expect(screen.getByTestId('chip-systemId')).toHaveTextContent('System: Klinikum eISF');
+    await u.click(screen.getByRole('button', { name: 'Remove the filter: System: Klinikum eISF' }));
+    await waitFor(() => {
+      expect(bodiesOf(calls, 'list-api-credentials').at(-1)).toEqual({
+        organisationId: 'site-1',
+        limit: 25,
+      });
+    });
+    expect(location().search).toBe('?organisationId=site-1');
+  });
+
+  it('ignores what the contract refuses', async () => {
+    const calls = serve({ 'list-api-credentials': list });
+    renderScreen(
+      <GenerateApiCredentialsPage />,
+      '/admin/generate-api-credentials?status=soon&use=always&systemId=a%20b',
+    );
+    await row('Klinikum eISF');
+    expect(bodiesOf(calls, 'list-api-credentials')).toEqual([{ limit: 25 }]);
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+    expect(screen.queryByTestId('chip-systemId')).toBeNull();
+  });
+});

@@ -1,11 +1,13 @@
 import type { ApiCredential } from '@ccsc/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type FilterChip, FilterChips } from '../../../components/filter-bar';
 import { type Notice as BaseNotice, NoticeArea } from '../../../components/notice-area';
 import { PagedList } from '../../../components/paged-list';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { callApi } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download';
+import { useAddressQuery, useListFollowsAddress } from '../../../lib/list-query';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { useCredentialList } from '../hooks/use-credential-list';
@@ -23,9 +25,25 @@ import { IssueCredentialDialog } from './issue-credential-dialog';
 type Notice = BaseNotice & { link?: { url: string; name: string } };
 type Open = { step: CredentialStep; apiId: string; opened: ApiCredential } | null;
 
+/** The filters a link may set that have no field on the screen: shown as chips. */
+const CHIPS = ['organisationId', 'systemId'] as const;
+
+/** An organisation or system the list is filtered to, by the name its rows give it, else its id. */
+const nameOf = (
+  key: (typeof CHIPS)[number],
+  id: string,
+  rows: readonly ApiCredential[],
+): string => {
+  const row = rows.find((c) => c[key] === id);
+  if (row === undefined) return id;
+  return key === 'organisationId' ? row.organisationName : row.systemName;
+};
+
 /**
  * /admin/generate-api-credentials (issue 15): every credential the caller may see, searched,
- * filtered by status and paged; issuing one (the link goes to the system's technical contact,
+ * filtered by status and use, and paged, with how many match; the filters live in the address under
+ * list-api-credentials' names (lib/list-query.ts), so a link — the dashboard's credentials expiring
+ * (`?status=expiring`) or never used (`?use=never`) — opens the list it counted. Issuing one (the link goes to the system's technical contact,
  * the secret never to an administrator), a new link, rotation, the end of a rotation's grace,
  * revocation and the scope document, each offered as the server's rules allow the caller.
  */
@@ -34,7 +52,9 @@ export const GenerateApiCredentialsPage = () => {
   // Fixed for the screen's life: the dialogs' loads and dates follow from them.
   const [actor] = useState(() => credentialActor(getProfile()));
   const [now] = useState(() => new Date());
-  const list = useCredentialList({});
+  const { query, setQuery } = useAddressQuery('list-api-credentials');
+  const list = useCredentialList(query);
+  useListFollowsAddress('list-api-credentials', list, query);
   const [issuing, setIssuing] = useState(false);
   const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -120,7 +140,19 @@ export const GenerateApiCredentialsPage = () => {
           </>
         )}
       </NoticeArea>
-      <CredentialFilters query={list.query} onChange={list.setQuery} />
+      <CredentialFilters query={query} onChange={setQuery} />
+      <FilterChips
+        label={t('credentials.list.linkedFilters')}
+        chips={CHIPS.flatMap((key): FilterChip[] => {
+          const id = query[key];
+          if (id === undefined) return [];
+          const text = t(`credentials.list.chip.${key}`, { name: nameOf(key, id, list.items) });
+          return [{ key, text, removeLabel: t('credentials.list.removeChip', { filter: text }) }];
+        })}
+        onRemove={(key) => {
+          setQuery({ ...query, [key]: undefined });
+        }}
+      />
       <PagedList
         list={list}
         showing={t('credentials.list.showing', { count: list.items.length, total: list.total })}

@@ -1,8 +1,8 @@
-import type { RequestOf } from '@ccsc/contract';
 import { callApi } from '../../../lib/api';
+import type { ListQuery } from '../../../lib/list-query';
 import { pageParams, useListQuery } from '../../../lib/use-list-query';
 
-export type CredentialQuery = Omit<RequestOf<'list-api-credentials'>, 'cursor' | 'limit'>;
+export type CredentialQuery = ListQuery<'list-api-credentials'>;
 
 const loadCredentials = async (query: CredentialQuery, cursor: string | undefined) => {
   const { credentials, total, nextCursor } = await callApi('list-api-credentials', {

@@ -1,26 +1,36 @@
+import { AUDIT_VIEWS } from '@ccsc/contract';
 import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AuditFilterValues,
   type AuditQuery,
   EMPTY_FILTERS,
+  exactTimesOf,
   filterProblems,
+  filterValuesOf,
   toAuditQuery,
 } from '../utils/audit-format';
 
 type TextField = 'actor' | 'target' | 'action';
 
-/** The audit screen's filters: who, about whom, what, how it ended, and between which days. */
+/**
+ * The audit screen's filters: which view, who, about whom, what, how it ended, and between which
+ * days; they start from the filters applied (`query`, the address's). A time that is no day's
+ * start (a link's) has no field here: it stays applied, shown by the page as a chip, until a day
+ * replaces it.
+ */
 export const AuditFilters = ({
+  query,
   onSearch,
   busy,
 }: {
+  query: AuditQuery;
   onSearch: (query: AuditQuery) => void;
   busy: boolean;
 }) => {
   const { t } = useTranslation();
   const id = useId();
-  const [values, setValues] = useState<AuditFilterValues>(EMPTY_FILTERS);
+  const [values, setValues] = useState<AuditFilterValues>(() => filterValuesOf(query));
   const problems = filterProblems(values);
   const invalid = Object.keys(problems).length > 0;
 
@@ -30,7 +40,7 @@ export const AuditFilters = ({
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!invalid) onSearch(toAuditQuery(values));
+    if (!invalid) onSearch(toAuditQuery(values, exactTimesOf(query)));
   };
 
   const text = (field: TextField, maxLength: number) => {
@@ -69,6 +79,26 @@ export const AuditFilters = ({
       aria-label={t('audit.filter.title')}
     >
       <div className="row g-3">
+        <div className="col-12 col-md-6 col-xl-4">
+          <label className="form-label" htmlFor={`${id}-view`}>
+            {t('audit.filter.view')}
+          </label>
+          <select
+            id={`${id}-view`}
+            className="form-select"
+            value={values.view}
+            onChange={(event) => {
+              set('view', AUDIT_VIEWS.find((v) => v === event.target.value) ?? '');
+            }}
+          >
+            <option value="">{t('audit.filter.anyView')}</option>
+            {AUDIT_VIEWS.map((view) => (
+              <option key={view} value={view}>
+                {t(`audit.view.${view}`)}
+              </option>
+            ))}
+          </select>
+        </div>
         {text('actor', 128)}
         {text('target', 128)}
         {text('action', 64)}

@@ -5,22 +5,25 @@ import { pageParams } from '../../../lib/use-list-query';
 import type { AuditQuery } from '../utils/audit-format';
 
 const loadRecords = async (query: AuditQuery, cursor: string | undefined) => {
-  const { records, nextCursor } = await callApi('list-audit-records', {
+  const { records, nextCursor, total } = await callApi('list-audit-records', {
     ...query,
     ...pageParams(cursor),
   });
-  return { page: records, nextCursor };
+  return { page: { records, total }, nextCursor };
 };
 
-const NO_FILTERS: AuditQuery = {};
-
-/** One page of the audit trail for the applied filters, newest first. */
-export const useAuditRecords = () => {
-  const pages = useCursorPages(loadRecords, NO_FILTERS);
-  const records: AuditRecord[] = pages.page ?? [];
+/**
+ * One page of the audit trail for the applied filters (`initial` first), newest first, and how
+ * many records the whole list holds where the server counts them (a view in a time range; null
+ * otherwise).
+ */
+export const useAuditRecords = (initial: AuditQuery) => {
+  const pages = useCursorPages(loadRecords, initial);
+  const records: AuditRecord[] = pages.page?.records ?? [];
   return {
     ...pages,
     records,
+    total: pages.page?.total ?? null,
     /** Applies new filters: back to the newest page. */
     search: pages.setQuery,
     retry: pages.reload,

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   changesOf,
+  dayStartingAt,
   EMPTY_FILTERS,
+  exactTimesOf,
   filterProblems,
+  filterValuesOf,
   formatAuditTime,
   toAuditQuery,
 } from './audit-format';
@@ -28,6 +31,7 @@ describe('toAuditQuery', () => {
   it('trims, lower-cases the action and turns the days into UTC times, "to" inclusive', () => {
     expect(
       toAuditQuery({
+        view: '',
         actor: ' ada@example.com ',
         target: 'sub-1',
         action: 'User.',
@@ -42,6 +46,43 @@ describe('toAuditQuery', () => {
       outcome: 'failure',
       from: '2025-01-31T00:00:00.000Z',
       to: '2025-02-01T00:00:00.000Z',
+    });
+  });
+});
+
+describe('the filters of an address in the form', () => {
+  it('puts a day’s start in the day fields, "to" as the day before (the form includes its day)', () => {
+    expect(dayStartingAt('2026-11-23T00:00:00.000Z')).toBe('2026-11-23');
+    expect(dayStartingAt('2026-11-23T01:00:00+01:00')).toBe('2026-11-23');
+    expect(dayStartingAt('2026-11-23T09:00:00.000Z')).toBeNull();
+    expect(
+      filterValuesOf({
+        view: 'changes',
+        target: 'sub-1',
+        outcome: 'success',
+        from: '2026-11-01T00:00:00.000Z',
+        to: '2026-11-03T00:00:00.000Z',
+      }),
+    ).toEqual({
+      ...EMPTY_FILTERS,
+      view: 'changes',
+      target: 'sub-1',
+      outcome: 'success',
+      fromDay: '2026-11-01',
+      toDay: '2026-11-02',
+    });
+    expect(exactTimesOf({ from: '2026-11-01T00:00:00.000Z' })).toEqual({});
+  });
+
+  it('keeps a time within a day exactly, unless a day replaces it', () => {
+    const query = { view: 'lockouts', from: '2026-11-23T09:00:00.000Z' } as const;
+    expect(filterValuesOf(query)).toEqual({ ...EMPTY_FILTERS, view: 'lockouts' });
+    const exact = exactTimesOf(query);
+    expect(exact).toEqual({ from: '2026-11-23T09:00:00.000Z' });
+    expect(toAuditQuery(filterValuesOf(query), exact)).toEqual(query);
+    expect(toAuditQuery({ ...filterValuesOf(query), fromDay: '2026-11-20' }, exact)).toEqual({
+      view: 'lockouts',
+      from: '2026-11-20T00:00:00.000Z',
     });
   });
 });

@@ -1,5 +1,6 @@
-import { type AuditRecord, auditQuerySchema } from '@ccsc/contract';
+import { type AuditRecord, type AuditView, auditQuerySchema } from '@ccsc/contract';
 import { formatDisplayDate } from '../../../lib/dates';
+import type { ListQuery } from '../../../lib/list-query';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,8 +16,9 @@ export const formatAuditTime = (iso: string, language: string): string => {
   return `${formatDisplayDate(iso, language)} ${time.slice(0, 8)} UTC`;
 };
 
-/** The filters as the form holds them: text fields, an outcome choice, two calendar days. */
+/** The filters as the form holds them: a view, text fields, an outcome choice, two calendar days. */
 export interface AuditFilterValues {
+  view: '' | AuditView;
   actor: string;
   target: string;
   action: string;
@@ -28,6 +30,7 @@ export interface AuditFilterValues {
 }
 
 export const EMPTY_FILTERS: AuditFilterValues = {
+  view: '',
   actor: '',
   target: '',
   action: '',
@@ -36,14 +39,8 @@ export const EMPTY_FILTERS: AuditFilterValues = {
   toDay: '',
 };
 
-export interface AuditQuery {
-  actor?: string;
-  target?: string;
-  action?: string;
-  outcome?: 'success' | 'failure';
-  from?: string;
-  to?: string;
-}
+/** The filters list-audit-records takes (lib/list-query.ts): what the address carries. */
+export type AuditQuery = ListQuery<'list-audit-records'>;
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -54,12 +51,51 @@ export const startOfDay = (day: string): number | null => {
   return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== day ? null : time;
 };
 
+/** The UTC day a time begins (yyyy-mm-dd), or null for a time within a day (or not a time). */
+export const dayStartingAt = (iso: string): string | null => {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time) || time % DAY_MS !== 0) return null;
+  return new Date(time).toISOString().slice(0, 10);
+};
+
+/**
+ * The form's fields for the filters an address carries: `from` and `to` as days only where they
+ * are a day's start (`to` the day before it, as the form's "To" includes its day). A time within a
+ * day (a dashboard figure's window begins on the hour) fits no day field: it is kept exactly, as
+ * the page's chip (`exactTimesOf`), so the list counts what the figure counted.
+ */
+export const filterValuesOf = (query: AuditQuery): AuditFilterValues => {
+  const toDay = query.to === undefined ? null : dayStartingAt(query.to);
+  return {
+    view: query.view ?? '',
+    actor: query.actor ?? '',
+    target: query.target ?? '',
+    action: query.action ?? '',
+    outcome: query.outcome ?? '',
+    fromDay: (query.from === undefined ? null : dayStartingAt(query.from)) ?? '',
+    toDay: toDay === null ? '' : new Date(Date.parse(toDay) - DAY_MS).toISOString().slice(0, 10),
+  };
+};
+
+/** The filters' times that are no day's start: kept as they are, shown as chips. */
+export const exactTimesOf = (query: AuditQuery): Pick<AuditQuery, 'from' | 'to'> => {
+  const exact: Pick<AuditQuery, 'from' | 'to'> = {};
+  if (query.from !== undefined && dayStartingAt(query.from) === null) exact.from = query.from;
+  if (query.to !== undefined && dayStartingAt(query.to) === null) exact.to = query.to;
+  return exact;
+};
+
 /**
  * The query list-audit-records is sent: empty fields left out, e-mails and ids as typed (the
  * server compares them case-insensitively), the days as UTC times — `to` is the end of its day.
+ * A time `kept` (an exact time from a link, `exactTimesOf`) stays where the form sets no day.
  */
-export const toAuditQuery = (values: AuditFilterValues): AuditQuery => {
+export const toAuditQuery = (
+  values: AuditFilterValues,
+  kept: Pick<AuditQuery, 'from' | 'to'> = {},
+): AuditQuery => {
   const query: AuditQuery = {};
+  if (values.view !== '') query.view = values.view;
   const actor = values.actor.trim();
   const target = values.target.trim();
   const action = values.action.trim().toLowerCase();
@@ -70,7 +106,9 @@ export const toAuditQuery = (values: AuditFilterValues): AuditQuery => {
   const from = startOfDay(values.fromDay);
   const to = startOfDay(values.toDay);
   if (from !== null) query.from = new Date(from).toISOString();
+  else if (kept.from !== undefined) query.from = kept.from;
   if (to !== null) query.to = new Date(to + DAY_MS).toISOString();
+  else if (kept.to !== undefined) query.to = kept.to;
   return query;
 };
 

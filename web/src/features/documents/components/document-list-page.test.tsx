@@ -398,3 +398,66 @@ describe('the eTMF-EMS export', () => {
     }
   });
 });
+
+describe('the document list opened from a link (the dashboard’s figures)', () => {
+  it('opens the documents held for a mapping: the filters sent, a chip, and the total', async () => {
+    const u = userEvent.setup();
+    const calls = serve({ 's3documents/list': documentPage([HELD], null, 5) });
+    renderScreen(<DocumentListPage />, '/admin/documents?state=held&holdKind=mapping');
+    await screen.findByTestId(`document-row-${documentId(2)}`);
+    expect(bodiesOf(calls, 's3documents/list')).toEqual([
+      { state: 'held', holdKind: 'mapping', limit: '25' },
+    ]);
+    expect(screen.getByLabelText('State')).toHaveValue('held');
+    expect(screen.getByTestId('chip-holdKind')).toHaveTextContent(
+      'Held: waiting for a mapping standard',
+    );
+    expect(screen.getByText('Showing 1 of 5')).toBeInTheDocument();
+
+    await u.click(
+      screen.getByRole('button', {
+        name: 'Remove the filter: Held: waiting for a mapping standard',
+      }),
+    );
+    await waitFor(() => {
+      expect(bodiesOf(calls, 's3documents/list').at(-1)).toEqual({ state: 'held', limit: '25' });
+    });
+    expect(location()).toBe('/admin/documents?state=held');
+    expect(screen.queryByTestId('chip-holdKind')).toBeNull();
+  });
+
+  it('opens a day’s documents in one direction, delivered, with the total', async () => {
+    const calls = serve({ 's3documents/list': documentPage([DELIVERED], null, 12) });
+    renderScreen(
+      <DocumentListPage />,
+      '/admin/documents?sentFrom=2026-11-01&sentTo=2026-11-01&direction=site-to-sponsor&delivered=true',
+    );
+    await screen.findByTestId(`document-row-${documentId(1)}`);
+    expect(bodiesOf(calls, 's3documents/list')).toEqual([
+      {
+        sentFrom: '2026-11-01',
+        sentTo: '2026-11-01',
+        direction: 'site-to-sponsor',
+        delivered: 'true',
+        limit: '25',
+      },
+    ]);
+    expect(screen.getByLabelText('Sent from (day)')).toHaveValue('2026-11-01');
+    expect(screen.getByLabelText('Sent until (day)')).toHaveValue('2026-11-01');
+    expect(screen.getByLabelText('Direction')).toHaveValue('site-to-sponsor');
+    expect(screen.getByTestId('chip-delivered')).toHaveTextContent(
+      'Delivered (acknowledged or not)',
+    );
+    expect(screen.getByText('Showing 1 of 12')).toBeInTheDocument();
+  });
+
+  it('ignores what the contract refuses, and says no total where the server counts none', async () => {
+    const calls = serve({ 's3documents/list': documentPage([DELIVERED]) });
+    renderScreen(<DocumentListPage />, '/admin/documents?holdKind=file&delivered=yes&state=gone');
+    await screen.findByTestId(`document-row-${documentId(1)}`);
+    expect(bodiesOf(calls, 's3documents/list')).toEqual([{ limit: '25' }]);
+    expect(screen.queryByTestId('chip-holdKind')).toBeNull();
+    expect(screen.queryByTestId('chip-delivered')).toBeNull();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+});

@@ -1,19 +1,25 @@
 import type { DocumentSummary } from '@ccsc/contract/documents';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { type FilterChip, FilterChips } from '../../../components/filter-bar';
 import { PagedList } from '../../../components/paged-list';
 import { ScreenIntro } from '../../../components/screen-intro';
+import { useAddressQuery, useListFollowsAddress } from '../../../lib/list-query';
 import { messageOfError } from '../../../lib/refusals';
 import { useDocumentList } from '../hooks/use-document-list';
 import { completenessPath } from '../utils/completeness';
-import { type DocumentQuery, isFiltered, queryOf, searchOf } from '../utils/document-query';
+import { isFiltered, searchOf } from '../utils/document-query';
 import { IMPORTS_ANCHOR } from '../utils/imports';
 import { DocumentFilters } from './document-filters';
 import { DocumentTable } from './document-table';
 import { EtmfExport } from './etmf-export';
 
 type Scope = 'studyId' | 'connectionId';
+
+/** The filters a link sets that have no field among the filters: shown as chips. */
+const CHIPS = ['studyId', 'connectionId', 'holdKind', 'delivered'] as const;
+type Chip = (typeof CHIPS)[number];
 
 /** How a study or connection filter reads: by what the rows say of it, else by its id. */
 const scopeName = (scope: Scope, id: string, rows: readonly DocumentSummary[]): string => {
@@ -25,33 +31,44 @@ const scopeName = (scope: Scope, id: string, rows: readonly DocumentSummary[]): 
 /**
  * /admin/documents (issue 17): the documents exchanged across the connections the caller reaches,
  * newest first, a page at a time by cursor. The filters live in the address (a link reproduces
- * the list: other screens link here with `?studyId=…&connectionId=…`, shown as removable chips),
- * with a tab for the held queue. A row opens the document. Filtered to a study, the list offers
- * the study's completeness, its eTMF-EMS imports (a section of that page), and its export as an
- * eTMF-EMS package (of the connection, when filtered to one too).
+ * the list: other screens link here with `?studyId=…&connectionId=…`, the dashboard with
+ * `?state=held&holdKind=mapping` or `?sentFrom=…&sentTo=…&direction=…&delivered=true`; those
+ * without a field show as removable chips), with a tab for the held queue. Where the server
+ * counts the list (s3documents/list `total`), it says how many documents it holds. A row opens
+ * the document. Filtered to a study, the list offers the study's completeness, its eTMF-EMS
+ * imports (a section of that page), and its export as an eTMF-EMS package (of the connection,
+ * when filtered to one too).
  */
 export const DocumentListPage = () => {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const linked = queryOf(params);
+  // The address is where the filters live: the list follows it (a filter changed here, a link).
+  const { query: linked, setQuery: change } = useAddressQuery('s3documents/list');
   const list = useDocumentList(linked);
-  const { query, setQuery } = list;
+  const { query } = list;
+  useListFollowsAddress('s3documents/list', list, linked);
   // The filters' fresh start (Clear filters): the typed fields start again empty.
   const [cleared, setCleared] = useState(0);
 
-  // The address is where the filters live: the list follows it (a filter changed here, a link).
-  useEffect(() => {
-    if (searchOf(query) !== searchOf(linked)) setQuery(linked);
-  }, [query, linked, setQuery]);
-
-  const change = (next: DocumentQuery) => {
-    setParams(new URLSearchParams(searchOf(next)), { replace: true });
-  };
   const held = linked.state === 'held';
-  const scopes = (['studyId', 'connectionId'] as const).flatMap((scope) => {
-    const id = linked[scope];
-    return id === undefined ? [] : [{ scope, id }];
-  });
+  const chipOf = (key: Chip): FilterChip | null => {
+    const value = linked[key];
+    if (value === undefined) return null;
+    if (key === 'studyId' || key === 'connectionId') {
+      const name = scopeName(key, value, list.items);
+      return {
+        key,
+        text: t(`documents.list.chip.${key}`, { name }),
+        removeLabel: t(`documents.list.removeChip.${key}`, { name }),
+      };
+    }
+    const text =
+      key === 'holdKind' && linked.holdKind !== undefined
+        ? t(`documents.list.chip.holdKind.${linked.holdKind}`)
+        : t('documents.list.chip.delivered');
+    return { key, text, removeLabel: t('documents.list.removeChip.other', { filter: text }) };
+  };
+  const chips = CHIPS.flatMap((key) => chipOf(key) ?? []);
+  const total = list.lastPage?.total;
 
   return (
     <>
@@ -87,36 +104,16 @@ export const DocumentListPage = () => {
         </button>
       </div>
       {held && <p className="small text-body-secondary">{t('documents.list.heldNote')}</p>}
-      {(scopes.length > 0 || isFiltered(linked)) && (
+      {(chips.length > 0 || isFiltered(linked)) && (
         <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-          {scopes.length > 0 && (
-            <ul
-              className="list-unstyled d-flex flex-wrap gap-2 mb-0"
-              aria-label={t('documents.list.linkedFilters')}
-            >
-              {scopes.map(({ scope, id }) => {
-                const name = scopeName(scope, id, list.items);
-                return (
-                  <li
-                    key={scope}
-                    className="badge rounded-pill text-bg-light border d-inline-flex align-items-center gap-2 fw-normal fs-6"
-                    data-testid={`chip-${scope}`}
-                  >
-                    {t(`documents.list.chip.${scope}`, { name })}
-                    <button
-                      type="button"
-                      className="btn-close"
-                      style={{ fontSize: '0.6rem' }}
-                      aria-label={t(`documents.list.removeChip.${scope}`, { name })}
-                      onClick={() => {
-                        change({ ...linked, [scope]: undefined });
-                      }}
-                    />
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+          <FilterChips
+            className="mb-0"
+            label={t('documents.list.linkedFilters')}
+            chips={chips}
+            onRemove={(key) => {
+              change({ ...linked, [key]: undefined });
+            }}
+          />
           <button
             type="button"
             className="btn btn-sm btn-outline-secondary"
@@ -155,6 +152,11 @@ export const DocumentListPage = () => {
       <DocumentFilters key={cleared} query={linked} onChange={change} />
       <PagedList
         list={list}
+        showing={
+          total === undefined
+            ? undefined
+            : t('documents.list.showing', { count: list.items.length, total })
+        }
         failure={messageOfError(list.error, t('documents.list.loadFailed'))}
         retryLabel={t('documents.retry')}
         empty={

@@ -17,8 +17,9 @@ import {
 
 describe('the document list filters in the address', () => {
   it('reads every filter the contract accepts, and writes it back the same', () => {
+    // In the order s3documents/list's request names them (lib/list-query.ts).
     const search =
-      '?state=held&direction=site-to-sponsor&studyId=study-1&connectionId=con-1&artifactNumber=05.04.04&typeCode=ISF-VL&sentFrom=2025-02-01&sentTo=2025-02-28';
+      '?studyId=study-1&connectionId=con-1&state=held&direction=site-to-sponsor&artifactNumber=05.04.04&typeCode=ISF-VL&sentFrom=2025-02-01&sentTo=2025-02-28&holdKind=mapping&delivered=true';
     const query = queryOf(new URLSearchParams(search));
     expect(query).toEqual({
       state: 'held',
@@ -29,6 +30,8 @@ describe('the document list filters in the address', () => {
       typeCode: 'ISF-VL',
       sentFrom: '2025-02-01',
       sentTo: '2025-02-28',
+      holdKind: 'mapping',
+      delivered: 'true',
     });
     expect(searchOf(query)).toBe(search);
     expect(isFiltered(query)).toBe(true);
@@ -38,7 +41,7 @@ describe('the document list filters in the address', () => {
     expect(
       queryOf(
         new URLSearchParams(
-          'state=lost&direction=up&artifactNumber=5.4&sentFrom=2025-13-01&sentTo=tomorrow&studyId=',
+          'state=lost&direction=up&artifactNumber=5.4&sentFrom=2025-13-01&sentTo=tomorrow&studyId=&holdKind=file&delivered=yes',
         ),
       ),
     ).toEqual({});

@@ -1,55 +1,28 @@
-import type { RequestOf } from '@ccsc/contract';
-import { DIRECTIONS, DOCUMENT_STATES, documentFilterShape } from '@ccsc/contract/documents';
+import { documentFilterShape } from '@ccsc/contract/documents';
 import { paths } from '../../../config/paths';
 import type { RowLookup } from '../../../config/standard-paths';
+import { type ListQuery, listQueryOf, listSearchOf } from '../../../lib/list-query';
 
 /** The document list's filters: what s3documents/list takes besides the page size and cursor. */
-export type DocumentQuery = Omit<RequestOf<'s3documents/list'>, 'cursor' | 'limit'>;
-
-/** The filters written as text, in the order the address shows them. */
-const TEXT_FILTERS = [
-  'studyId',
-  'connectionId',
-  'artifactNumber',
-  'typeCode',
-  'sentFrom',
-  'sentTo',
-] as const;
+export type DocumentQuery = ListQuery<'s3documents/list'>;
 
 /** The contract's rule for each filter: a value it refuses is not sent (the server would 400). */
 const RULES = documentFilterShape();
 
-/** Whether the contract accepts `value` for the filter. */
-export const validFilter = (key: (typeof TEXT_FILTERS)[number], value: string): boolean =>
+/** Whether the contract accepts `value` for the filter typed as text. */
+export const validFilter = (key: 'artifactNumber' | 'typeCode', value: string): boolean =>
   RULES[key].safeParse(value).success;
 
 /**
- * The filters a link carries (`?studyId=…&connectionId=…&state=held…`): each one the contract
- * accepts, the others left out, so that an address edited by hand still lists something.
+ * The filters a link carries (`?studyId=…&connectionId=…&state=held&holdKind=mapping…`, the
+ * names of s3documents/list's request): each one the contract accepts, the others left out, so
+ * that an address edited by hand still lists something (lib/list-query.ts).
  */
-export const queryOf = (params: URLSearchParams): DocumentQuery => {
-  const query: DocumentQuery = {};
-  for (const key of TEXT_FILTERS) {
-    const value = params.get(key)?.trim();
-    if (value !== undefined && value !== '' && validFilter(key, value)) query[key] = value;
-  }
-  const state = DOCUMENT_STATES.find((s) => s === params.get('state'));
-  if (state !== undefined) query.state = state;
-  const direction = DIRECTIONS.find((d) => d === params.get('direction'));
-  if (direction !== undefined) query.direction = direction;
-  return query;
-};
+export const queryOf = (params: URLSearchParams): DocumentQuery =>
+  listQueryOf('s3documents/list', params);
 
 /** The address's query for the filters (`state=held&direction=…`), empty without filters. */
-export const searchOf = (query: DocumentQuery): string => {
-  const params = new URLSearchParams();
-  for (const key of ['state', 'direction', ...TEXT_FILTERS] as const) {
-    const value = query[key];
-    if (value !== undefined && value !== '') params.set(key, value);
-  }
-  const search = params.toString();
-  return search === '' ? '' : `?${search}`;
-};
+export const searchOf = (query: DocumentQuery): string => listSearchOf('s3documents/list', query);
 
 /** Whether any filter is set. */
 export const isFiltered = (query: DocumentQuery): boolean => searchOf(query) !== '';

@@ -148,6 +148,36 @@ describe('the connection list', () => {
     expect(screen.queryByTestId('connections-scope')).toBeNull();
   });
 
+  it('opens the invitations from a link with the total, keeps the filters in the address, ignores what the contract refuses', async () => {
+    const u = userEvent.setup();
+    const calls = serve({
+      ...base(),
+      'list-connections': (body) =>
+        registryPage('connections', body.status === 'invited' ? [INVITED] : [INVITED, ACTIVE], {
+          total: body.status === 'invited' ? 4 : 12,
+        }),
+    });
+    const first = renderPage('/admin/connections?status=invited');
+    await screen.findByTestId('connection-row-PROT-1-101');
+    expect(listBodies(calls)).toEqual([{ status: 'invited', limit: 25 }]);
+    expect(screen.getByLabelText('Status')).toHaveValue('invited');
+    expect(screen.getByText('Showing 1 of 4')).toBeInTheDocument();
+    await u.selectOptions(screen.getByLabelText('Status'), 'active');
+    await waitFor(() => {
+      expect(listBodies(calls).at(-1)).toEqual({ status: 'active', limit: 25 });
+    });
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      /^\/admin\/connections\?status=active$/,
+    );
+    first.unmount();
+
+    const refused = serve(base());
+    renderPage('/admin/connections?status=pending&organisationId=a%20b&country=Germany');
+    await screen.findByTestId('connection-row-PROT-1-101');
+    expect(listBodies(refused)).toEqual([{ limit: 25 }]);
+    expect(screen.queryByTestId('connections-scope')).toBeNull();
+  });
+
   it('opens a connection with its whole history: who, for which side, when, why', async () => {
     const u = userEvent.setup();
     serve(base());

@@ -2,43 +2,23 @@ import type { Connection } from '@ccsc/contract';
 import { type ConnectionAction, maySearchSiteDirectory } from '@ccsc/contract/registry-access';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { type Notice, NoticeArea } from '../../../components/notice-area';
 import { PagedList } from '../../../components/paged-list';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { allPages, callApi } from '../../../lib/api';
+import { useAddressQuery, useListFollowsAddress } from '../../../lib/list-query';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { useLoaded } from '../hooks/use-loaded';
 import { useOwnOrganisation } from '../hooks/use-own-organisation';
-import { type ConnectionQuery, useConnectionList } from '../hooks/use-registry-lists';
+import { useConnectionList } from '../hooks/use-registry-lists';
 import { registryActor } from '../utils/registry-actor';
 import { ConnectionDialog } from './connection-dialog';
 import { ConnectionFilters } from './connection-filters';
 import { ConnectionTable } from './connection-table';
 import { InviteSiteDialog } from './invite-site-dialog';
 import { PendingInvitations } from './pending-invitations';
-
-/** The filters a link may carry (?organisationId=…&studyId=…&systemId=…&status=…). */
-const queryOf = (params: URLSearchParams): ConnectionQuery => {
-  const query: ConnectionQuery = {};
-  for (const key of ['organisationId', 'studyId', 'systemId', 'search', 'country'] as const) {
-    const value = params.get(key);
-    if (value) query[key] = value;
-  }
-  const status = params.get('status');
-  if (
-    status === 'invited' ||
-    status === 'active' ||
-    status === 'suspended' ||
-    status === 'ended' ||
-    status === 'declined'
-  ) {
-    query.status = status;
-  }
-  return query;
-};
 
 /** The invitations to the caller's site that wait for an answer (every page of them). */
 const loadPending = async (siteOrganisationId: string) => {
@@ -70,15 +50,17 @@ type Open = { connection: Connection; action: ConnectionAction | null } | null;
  * The connections (issue 14, /admin/connections): every study site the caller's organisation is
  * part of (all of them for a PlatformAdmin or an Auditor of every organisation), filtered and
  * paged, each opening its history and the steps the caller may take; inviting a site (sponsor
- * side); a site's pending invitations on top; the CSV.
+ * side); a site's pending invitations on top; the CSV. The filters live in the address under
+ * list-connections' names (lib/list-query.ts): a link may carry any of them
+ * (`?organisationId=…&studyId=…&systemId=…&status=…`, the dashboard's `?status=invited`).
  */
 export const ConnectionListPage = () => {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
   const actor = registryActor(getProfile());
   const own = useOwnOrganisation(actor);
-  const list = useConnectionList(queryOf(params));
-  const { query, setQuery } = list;
+  const { query, setQuery } = useAddressQuery('list-connections');
+  const list = useConnectionList(query);
+  useListFollowsAddress('list-connections', list, query);
   const [open, setOpen] = useState<Open>(null);
   const [inviting, setInviting] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);

@@ -1,9 +1,10 @@
 import type { RequestOf } from '@ccsc/contract';
 import { callApi } from '../../../lib/api';
+import type { ListQuery } from '../../../lib/list-query';
 import { pageParams, useListQuery } from '../../../lib/use-list-query';
 
 export type OrganisationQuery = Omit<RequestOf<'list-organisations'>, 'cursor' | 'limit'>;
-export type ConnectionQuery = Omit<RequestOf<'list-connections'>, 'cursor' | 'limit'>;
+export type ConnectionQuery = ListQuery<'list-connections'>;
 
 const loadOrganisations = async (query: OrganisationQuery, cursor: string | undefined) => {
   const { organisations, total, nextCursor } = await callApi('list-organisations', {

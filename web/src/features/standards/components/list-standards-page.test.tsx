@@ -175,3 +175,74 @@ describe('the mapping standards list', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('the mapping standards list opened from a link (the dashboard’s old drafts)', () => {
+  const location = () => new URL(screen.getByTestId('location').textContent, 'http://localhost');
+
+  it('starts from the filters in the address, shows them and the total, and keeps them there', async () => {
+    const u = userEvent.setup();
+    const calls = serve({
+      'artifact/list-standards': standardPage([EISF], null, 9),
+      'list-organisations': organisations,
+    });
+    renderScreen(
+      <ListStandardsPage />,
+      '/admin/artifact/list-of-mapping-standards?status=draft&draftBefore=2025-01-05',
+    );
+    await screen.findByTestId('standard-row-Klinikum eISF mapping');
+    expect(bodiesOf(calls, 'artifact/list-standards')).toEqual([
+      { status: 'draft', draftBefore: '2025-01-05', limit: '25' },
+    ]);
+    expect(screen.getByLabelText('Status')).toHaveValue('draft');
+    expect(screen.getByTestId('chip-draftBefore')).toHaveTextContent(
+      'Draft started before 05-Jan-2025',
+    );
+    expect(screen.getByText('Showing 1 of 9')).toBeInTheDocument();
+
+    await u.selectOptions(screen.getByLabelText('Catalogue version'), '3.3');
+    await waitFor(() => {
+      expect(bodiesOf(calls, 'artifact/list-standards').at(-1)).toEqual({
+        status: 'draft',
+        catalogueVersion: '3.3',
+        draftBefore: '2025-01-05',
+        limit: '25',
+      });
+    });
+    expect(Object.fromEntries(location().searchParams)).toEqual({
+      status: 'draft',
+      catalogueVersion: '3.3',
+      draftBefore: '2025-01-05',
+    });
+
+    await u.click(
+      screen.getByRole('button', { name: 'Remove the filter: Draft started before 05-Jan-2025' }),
+    );
+    await waitFor(() => {
+      expect(bodiesOf(calls, 'artifact/list-standards').at(-1)).toEqual({
+        status: 'draft',
+        catalogueVersion: '3.3',
+        limit: '25',
+      });
+    });
+    expect(screen.queryByTestId('chip-draftBefore')).toBeNull();
+    expect(bodiesOf(calls, 'artifact/list-standards')).toHaveLength(3);
+  });
+
+  it('shows a system it has no field for as a chip, and ignores what the contract refuses', async () => {
+    const calls = serve({
+      'artifact/list-standards': standardPage([EISF]),
+      'list-organisations': organisations,
+    });
+    renderScreen(
+      <ListStandardsPage />,
+      '/admin/artifact/list-of-mapping-standards?systemId=sys-eisf&draftBefore=2025-13-01&status=old',
+    );
+    await screen.findByTestId('standard-row-Klinikum eISF mapping');
+    expect(bodiesOf(calls, 'artifact/list-standards')).toEqual([
+      { systemId: 'sys-eisf', limit: '25' },
+    ]);
+    expect(screen.getByTestId('chip-systemId')).toHaveTextContent('System: Klinikum eISF');
+    expect(screen.queryByTestId('chip-draftBefore')).toBeNull();
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+  });
+});

@@ -1,16 +1,19 @@
-import type { RequestOf } from '@ccsc/contract';
 import { callApi } from '../../../lib/api';
+import type { ListQuery } from '../../../lib/list-query';
 import { pageParams, useListQuery } from '../../../lib/use-list-query';
 
-export type StandardQuery = Omit<RequestOf<'artifact/list-standards'>, 'cursor' | 'limit'>;
+export type StandardQuery = ListQuery<'artifact/list-standards'>;
 
 const loadStandards = async (query: StandardQuery, cursor: string | undefined) => {
-  const { standards, nextCursor } = await callApi('artifact/list-standards', {
+  const { standards, nextCursor, total } = await callApi('artifact/list-standards', {
     ...query,
     ...pageParams(cursor),
   });
-  return { page: { items: standards }, nextCursor };
+  return { page: { items: standards, total }, nextCursor };
 };
 
-/** The standards list (artifact/list-standards) for the query, a page at a time by cursor. */
+/**
+ * The standards list (artifact/list-standards) for the query, a page at a time by cursor, with
+ * how many match in all.
+ */
 export const useStandardList = (initial: StandardQuery) => useListQuery(loadStandards, initial);

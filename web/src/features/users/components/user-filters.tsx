@@ -1,5 +1,5 @@
 import type { Role, UserStatus } from '@ccsc/contract';
-import { ROLES, userListQuerySchema, userStatusSchema } from '@ccsc/contract';
+import { INVITATION_FILTERS, ROLES, userListQuerySchema, userStatusSchema } from '@ccsc/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoredProfile } from '../../../lib/session';
@@ -23,13 +23,14 @@ interface UserFiltersProps {
 }
 
 /**
- * The user list's search and filters. The search box applies itself once typing pauses, and only
- * what the server accepts (saying why otherwise); a scoped caller is offered no PlatformAdmin and
- * no organisation filter.
+ * The user list's search and filters (status, role, organisation, invitation). The search box
+ * applies itself once typing pauses, and only what the server accepts (saying why otherwise); a
+ * scoped caller is offered no PlatformAdmin and no organisation filter.
  */
 export const UserFilters = ({ query, onChange, profile, names }: UserFiltersProps) => {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
+  // The search the list began with (a link's) is the text shown at first.
+  const [search, setSearch] = useState(query.search ?? '');
   const searched = validSearch(search);
 
   useEffect(() => {
@@ -77,7 +78,7 @@ export const UserFilters = ({ query, onChange, profile, names }: UserFiltersProp
           </div>
         )}
       </div>
-      <div className="col-md-3">
+      <div className="col-md-2">
         <label className="form-label" htmlFor="users-status">
           {t('users.statusFilter')}
         </label>
@@ -117,8 +118,28 @@ export const UserFilters = ({ query, onChange, profile, names }: UserFiltersProp
           ))}
         </select>
       </div>
+      <div className="col-md-2">
+        <label className="form-label" htmlFor="users-invitation">
+          {t('users.invitationFilter')}
+        </label>
+        <select
+          id="users-invitation"
+          className="form-select"
+          value={query.invitation ?? ''}
+          onChange={(e) => {
+            setFilter({ invitation: INVITATION_FILTERS.find((i) => i === e.target.value) });
+          }}
+        >
+          <option value="">{t('users.any')}</option>
+          {INVITATION_FILTERS.map((invitation) => (
+            <option key={invitation} value={invitation}>
+              {t(`users.invitation.${invitation}`)}
+            </option>
+          ))}
+        </select>
+      </div>
       {!isScoped(profile) && (
-        <div className="col-md-3">
+        <div className="col-md-2">
           <label className="form-label" htmlFor="users-organisation">
             {t('users.organisationFilter')}
           </label>

@@ -76,7 +76,7 @@ const renderPage = () =>
 const StateProbe = () => {
   const location = useLocation();
   return (
-    <output data-testid="state" data-path={location.pathname}>
+    <output data-testid="state" data-path={location.pathname} data-search={location.search}>
       {JSON.stringify(location.state)}
     </output>
   );
@@ -556,5 +556,80 @@ describe('the user list', () => {
     } finally {
       await changeLanguage('en');
     }
+  });
+});
+
+describe('the user list opened from a link (the dashboard’s figures)', () => {
+  const renderAt = (path: string) =>
+    render(
+      <RuntimeConfigProvider value={testConfig}>
+        <MemoryRouter initialEntries={[path]}>
+          <UserListPage />
+          <StateProbe />
+        </MemoryRouter>
+      </RuntimeConfigProvider>,
+    );
+  const address = () => {
+    const probe = screen.getByTestId('state');
+    return new URL(
+      `${probe.getAttribute('data-path') ?? ''}${probe.getAttribute('data-search') ?? ''}`,
+      'http://localhost',
+    );
+  };
+
+  it('starts from the filters in the address, shows them and the total, and keeps them there', async () => {
+    const u = userEvent.setup();
+    const calls = serve(() => page([user(1, { status: 'LOCKED', locked: true })], 7));
+    renderAt('/admin/user-management?status=LOCKED&invitation=expiring');
+    await screen.findByTestId('user-row-user1@example.com');
+    expect(listCalls(calls)).toEqual([{ status: 'LOCKED', invitation: 'expiring', limit: 25 }]);
+    expect(screen.getByLabelText('Status')).toHaveValue('LOCKED');
+    expect(screen.getByLabelText('Invitation')).toHaveValue('expiring');
+    expect(screen.getByText('Showing 1 of 7')).toBeInTheDocument();
+
+    await u.selectOptions(screen.getByLabelText('Invitation'), 'expired');
+    await waitFor(() => {
+      expect(listCalls(calls).at(-1)).toEqual({
+        status: 'LOCKED',
+        invitation: 'expired',
+        limit: 25,
+      });
+    });
+    expect(Object.fromEntries(address().searchParams)).toEqual({
+      status: 'LOCKED',
+      invitation: 'expired',
+    });
+    // One request per change.
+    expect(listCalls(calls)).toHaveLength(2);
+  });
+
+  it('starts its search box from the address, and ignores what the contract refuses', async () => {
+    const calls = serve(() => page([user(1)]));
+    renderAt('/admin/user-management?status=locked&invitation=soon&role=King&search=ada&limit=5');
+    await screen.findByTestId('user-row-user1@example.com');
+    expect(screen.getByLabelText('Search')).toHaveValue('ada');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(listCalls(calls)).toEqual([{ search: 'ada', limit: 25 }]);
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+  });
+
+  it('shows an organisation a scoped caller has no filter for as a chip, and removes it', async () => {
+    const u = userEvent.setup();
+    signedInAs({ role: 'OrgAdmin', organisationId: 'site-1' });
+    const calls = serve(() => page([user(1)]));
+    renderAt('/admin/user-management?organisationId=site-1');
+    await screen.findByTestId('user-row-user1@example.com');
+    expect(listCalls(calls)).toEqual([{ organisationId: 'site-1', limit: 25 }]);
+    expect(await screen.findByTestId('chip-organisationId')).toHaveTextContent(
+      'Organisation: Klinikum Eins',
+    );
+    await u.click(
+      screen.getByRole('button', { name: 'Remove the filter: Organisation: Klinikum Eins' }),
+    );
+    await waitFor(() => {
+      expect(listCalls(calls).at(-1)).toEqual({ limit: 25 });
+    });
+    expect(screen.queryByTestId('chip-organisationId')).toBeNull();
+    expect(address().search).toBe('');
   });
 });

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CsvExportButton } from '../../../components/csv-export-button';
+import { FilterChips } from '../../../components/filter-bar';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { type Notice, NoticeArea } from '../../../components/notice-area';
 import { Pager } from '../../../components/pager';
@@ -11,12 +12,13 @@ import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
 import { useRuntimeConfig } from '../../../config/runtime-config';
 import { callApi } from '../../../lib/api';
+import { useAddressQuery, useListFollowsAddress } from '../../../lib/list-query';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { organisationNames, useReferenceData } from '../hooks/use-reference-data';
 import { useUserList } from '../hooks/use-user-list';
 import type { SavedState } from '../utils/save-user';
-import { canManageUsers, ownOrganisation, type RowAction } from '../utils/user-actions';
+import { canManageUsers, isScoped, ownOrganisation, type RowAction } from '../utils/user-actions';
 import { asksFirst, type PendingAction, UserActionDialog } from './user-action-dialog';
 import { UserFilters } from './user-filters';
 import { type Sort, UserTable } from './user-table';
@@ -30,14 +32,22 @@ const OPERATION = {
   resendInvitation: 'resend-invitation',
 } as const;
 
-/** The user list (SPEC §2 /admin/user-management): find, filter, sort, page, act, export. */
+/**
+ * The user list (SPEC §2 /admin/user-management): find, filter, sort, page, act, export. The
+ * filters and the sort live in the address under list-all-users' names (lib/list-query.ts), so a
+ * link — the dashboard's locked accounts (`?status=LOCKED`), expiring invitations
+ * (`?invitation=expiring`) — opens the list it counted; an organisation the caller has no filter
+ * for shows as a removable chip.
+ */
 export const UserListPage = () => {
   const { t } = useTranslation();
   const { productName } = useRuntimeConfig();
   const navigate = useNavigate();
   const location = useLocation();
   const profile = getProfile();
-  const list = useUserList();
+  const address = useAddressQuery('list-all-users');
+  const list = useUserList(address.query);
+  useListFollowsAddress('list-all-users', list, address.query);
   const reference = useReferenceData('organisations');
   const names = organisationNames(reference.status === 'ready' ? reference.data : null);
   const [pending, setPending] = useState<PendingAction | null>(null);
@@ -50,9 +60,15 @@ export const UserListPage = () => {
       : t('users.saved');
     return { kind: 'success', text };
   });
-  const { query, setQuery } = list;
+  const { query, setQuery } = address;
   // A scoped caller (OrgAdmin, Auditor of one organisation) sees their organisation only.
   const own = ownOrganisation(profile);
+  const organisationChip =
+    isScoped(profile) && query.organisationId !== undefined
+      ? t('users.chip.organisationId', {
+          name: names.get(query.organisationId) ?? query.organisationId,
+        })
+      : null;
 
   // The message of a save is shown once: a reload of the list does not repeat it.
   const cameWithState = location.state !== null;
@@ -153,12 +169,30 @@ export const UserListPage = () => {
               status: query.status,
               role: query.role,
               organisationId: query.organisationId,
+              invitation: query.invitation,
             })
           }
         />
       </div>
       <NoticeArea notice={notice} />
       <UserFilters query={query} onChange={setQuery} profile={profile} names={names} />
+      <FilterChips
+        label={t('users.linkedFilters')}
+        chips={
+          organisationChip === null
+            ? []
+            : [
+                {
+                  key: 'organisationId',
+                  text: organisationChip,
+                  removeLabel: t('users.removeChip', { filter: organisationChip }),
+                },
+              ]
+        }
+        onRemove={() => {
+          setQuery({ ...query, organisationId: undefined });
+        }}
+      />
       {own && (
         <p className="small text-body-secondary">
           {t(canManageUsers(profile) ? 'users.scopedTo' : 'users.scopedToReader', {

@@ -1,9 +1,10 @@
-import type { RequestOf, UserListItem } from '@ccsc/contract';
+import type { UserListItem } from '@ccsc/contract';
 import { callApi } from '../../../lib/api';
+import type { ListQuery } from '../../../lib/list-query';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { pageParams } from '../../../lib/use-list-query';
 
-export type UserQuery = Omit<RequestOf<'list-all-users'>, 'cursor' | 'limit' | 'accessToken'>;
+export type UserQuery = ListQuery<'list-all-users'>;
 
 const loadUsers = async (query: UserQuery, cursor: string | undefined) => {
   const { users, total, nextCursor } = await callApi('list-all-users', {
@@ -13,15 +14,13 @@ const loadUsers = async (query: UserQuery, cursor: string | undefined) => {
   return { page: { users, total }, nextCursor };
 };
 
-const NO_FILTERS: UserQuery = {};
-
 /**
- * One page of the user list for the query. While the next page or query loads, the rows on
+ * One page of the user list for the query (`initial` first). While the next page or query loads, the rows on
  * screen stay (marked busy) rather than blinking away: an open row menu or the reader's place is
  * not lost on every keystroke.
  */
-export const useUserList = () => {
-  const pages = useCursorPages(loadUsers, NO_FILTERS);
+export const useUserList = (initial: UserQuery) => {
+  const pages = useCursorPages(loadUsers, initial);
   const shown: { users: UserListItem[]; total: number } | null = pages.lastPage;
   return {
     ...pages,
