@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { consoleOf, enrolledAdmin, signInThroughUi } from './session-support';
 
 test('the login screen renders with its fields, notes and links', async ({ page }) => {
   await page.goto('/');
@@ -67,15 +68,25 @@ for (const [who, key, value, shown] of [
 ] as const) {
   test(`a visitor who ${who} is never shown the prerendered English login form`, async ({
     page,
+    request,
+    baseURL,
   }) => {
-    await page.goto('/');
-    await expect(page.locator('html')).not.toHaveAttribute('data-login-cover');
-    await page.evaluate(
-      ([name, stored]) => {
-        localStorage.setItem(name, stored);
-      },
-      [key, value] as const,
-    );
+    if (key === 'ccsc.agentSession') {
+      // Signed in for real: the dashboard the app lands on calls the server, and a marker without
+      // tokens is no session (its first call would end it).
+      const { info } = await consoleOf(request, baseURL ?? '');
+      await signInThroughUi(page, await enrolledAdmin(info));
+      expect(await page.evaluate(() => localStorage.getItem('ccsc.agentSession'))).toBe(value);
+    } else {
+      await page.goto('/');
+      await expect(page.locator('html')).not.toHaveAttribute('data-login-cover');
+      await page.evaluate(
+        ([name, stored]) => {
+          localStorage.setItem(name, stored);
+        },
+        [key, value] as const,
+      );
+    }
     // The app's scripts held back: what shows meanwhile is login.html and its boot script alone.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
@@ -95,7 +106,43 @@ for (const [who, key, value, shown] of [
   });
 }
 
-// Sign-in itself arrives with the auth issue; the layout and its guards are what is checked here,
+test('the private layout shows header, menu and footer, and a public route sends the user to the dashboard', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // The dashboard calls the server, so this one signs in for real (the marker alone is no
+  // session: the first call would end it).
+  const { info } = await consoleOf(request, baseURL ?? '');
+  await signInThroughUi(page, await enrolledAdmin(info));
+  await page.goto('/forgot-password');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByText('Logged in as')).toBeVisible();
+  await expect(page.getByText('N/A')).toBeVisible();
+  const config = (await (await page.request.get('/config.json')).json()) as {
+    supportEmail: string;
+    productName: string;
+  };
+  await expect(page.getByRole('link', { name: 'Email Helpdesk' })).toHaveAttribute(
+    'href',
+    `mailto:${config.supportEmail}`,
+  );
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  for (const entry of [
+    'Home',
+    'Artifact Mapping Standards',
+    'Generate API Access Credentials',
+    'User Management',
+  ]) {
+    await expect(menu.getByRole('link', { name: entry })).toBeVisible();
+  }
+  await menu.getByRole('link', { name: 'User Management' }).click();
+  await expect(page).toHaveURL(/\/admin\/user-management$/);
+});
+
+// The layout and its guards are what is checked here,
 // entered the way the guards decide (the agent-session marker of SPEC §3).
 test.describe('the private layout', () => {
   test.beforeEach(async ({ page }) => {
@@ -105,42 +152,13 @@ test.describe('the private layout', () => {
     });
   });
 
-  test('shows header, menu and footer, and a public route sends the user to the dashboard', async ({
-    page,
-  }) => {
-    await page.goto('/forgot-password');
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    await expect(page.getByText('Logged in as')).toBeVisible();
-    await expect(page.getByText('N/A')).toBeVisible();
-    const config = (await (await page.request.get('/config.json')).json()) as {
-      supportEmail: string;
-      productName: string;
-    };
-    await expect(page.getByRole('link', { name: 'Email Helpdesk' })).toHaveAttribute(
-      'href',
-      `mailto:${config.supportEmail}`,
-    );
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    const menu = page.getByRole('dialog', { name: 'Menu' });
-    await expect(menu).toBeVisible();
-    for (const entry of [
-      'Home',
-      'Artifact Mapping Standards',
-      'Generate API Access Credentials',
-      'User Management',
-    ]) {
-      await expect(menu.getByRole('link', { name: entry })).toBeVisible();
-    }
-    await menu.getByRole('link', { name: 'User Management' }).click();
-    await expect(page).toHaveURL(/\/admin\/user-management$/);
-  });
-
   // The marker alone is no session the server knows: the logout call fails, and the browser is
   // signed out anyway (SPEC §4; session-logout.spec.ts has the journeys with a real session).
   test('the logout confirmation is static; "Yes, Logout" without a server session ends on /session-time-out', async ({
     page,
   }) => {
-    await page.goto('/admin/dashboard');
+    // A screen that calls nothing (the dashboard's first call would end the marker's session).
+    await page.goto('/admin/no-such-screen');
     const config = (await (await page.request.get('/config.json')).json()) as {
       productName: string;
     };

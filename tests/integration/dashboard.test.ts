@@ -253,7 +253,7 @@ describe('the dashboard', () => {
     }
     // needs-action 10, activity 30×2 + 2 + 1 + 5, security 8: per reader.
     expect(checked).toBe(readers.length * (10 + 68 + 8));
-    // The recent changes' link too: the whole list of changes, with a total.
+    // The recent changes' link too: the changes of the last 30 days, with a total.
     const recent = await block<{ link: ListLink }>(n.people.siteAdmin, 'dashboard/recent-changes');
     expect(await totalOf(n.people.siteAdmin, recent.link)).toBeGreaterThan(0);
   });

@@ -61,9 +61,10 @@ const perDirection = () =>
 export const DASHBOARD_USERS_SHOWN = 5;
 
 /**
- * Whom a connection invitation waits for, seen by the caller: a site's administrator answers it,
- * a sponsor's or CRO's waits for the site, a PlatformAdmin (or Auditor of every organisation)
- * sees all of them.
+ * Whom a connection invitation waits for, seen by the caller: a site's administrator answers it
+ * ('answer'), a sponsor's or CRO's side waits for the site ('site'), and whoever reads every
+ * organisation, or a site's Auditor (who cannot answer), sees invitations waiting for a site's
+ * answer ('all').
  */
 export const INVITATION_PERSPECTIVES = ['answer', 'site', 'all'] as const;
 

@@ -36,11 +36,20 @@ export class DynamoChainVerifications implements ChainVerifications {
 
   async record(verification: Verification): Promise<void> {
     const { client, sdk } = await this.db();
-    await client.send(
-      new sdk.PutCommand({
-        TableName: this.tableName,
-        Item: { ...AUDIT_VERIFICATION_KEY, ...chainVerificationSchema.parse(verification) },
-      }),
-    );
+    const item = chainVerificationSchema.parse(verification);
+    try {
+      await client.send(
+        new sdk.PutCommand({
+          TableName: this.tableName,
+          Item: { ...AUDIT_VERIFICATION_KEY, ...item },
+          // A slower walk that finished after a newer one never replaces it (ISO times of the
+          // same form order as text).
+          ConditionExpression: 'attribute_not_exists(pk) OR checkedAt < :checkedAt',
+          ExpressionAttributeValues: { ':checkedAt': item.checkedAt },
+        }),
+      );
+    } catch (err) {
+      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+    }
   }
 }

@@ -87,11 +87,14 @@ export const dashboardNeedsAction: Core<
   });
 
   const invited = connectionCountsByStatus(snapshot, caller).invited;
+  // A site's administrator answers; a site's Auditor only reads, so sees them as anyone
+  // reading every site's would; a sponsor's or a CRO's side waits for the site.
+  const ownKind =
+    reach.kind === 'organisation' ? snapshot.organisations.get(reach.organisationId)?.kind : null;
   const perspective =
-    reach.kind === 'everything'
+    reach.kind === 'everything' || (ownKind === 'site' && caller.role !== 'OrgAdmin')
       ? ('all' as const)
-      : reach.kind === 'organisation' &&
-          snapshot.organisations.get(reach.organisationId)?.kind === 'site'
+      : ownKind === 'site'
         ? ('answer' as const)
         : ('site' as const);
 

@@ -4,6 +4,10 @@ import type { Core } from '../../core/request';
 import { recentChanges } from '../../lists/audit';
 import type { AuditReader } from '../../ports/audit-trail';
 import type { Clock } from '../../ports/clock';
+import { windowStart } from './security.core';
+
+/** How far back the link to the list of changes reaches. */
+export const CHANGES_LINK_DAYS = 30;
 
 export interface RecentChangesDeps {
   reader: Pick<AuditReader, 'readView'>;
@@ -21,9 +25,12 @@ export const dashboardRecentChanges: Core<
 > = async (_input, ctx, { reader, clock }) => {
   const now = clock.now();
   const records = await recentChanges(reachOf(ctx.caller), RECENT_CHANGES_SHOWN, reader);
+  // The link: the changes of the last 30 days from the whole hour, so the list has a total (a
+  // count of a bounded range of the index, never of the whole history).
+  const from = windowStart(now, 24 * CHANGES_LINK_DAYS).toISOString();
   return {
     asOf: now.toISOString(),
     records,
-    link: { list: 'audit', query: { view: 'changes' } },
+    link: { list: 'audit', query: { view: 'changes', from } },
   };
 };

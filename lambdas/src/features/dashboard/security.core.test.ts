@@ -171,7 +171,10 @@ describe('dashboard/recent-changes', () => {
     expect(all.records).toHaveLength(10);
     expect(all.records.every((r) => r.action === 'user.updated')).toBe(true);
     expect(all.records[0]?.requestId).toBe('r11');
-    expect(all.link).toEqual({ list: 'audit', query: { view: 'changes' } });
+    expect(all.link).toEqual({
+      list: 'audit',
+      query: { view: 'changes', from: '2024-12-16T10:00:00.000Z' },
+    });
     const mine = await dashboardRecentChanges({}, as('OrgAdmin', ORG), deps);
     expect(mine.records).toHaveLength(6);
     expect(mine.records.every((r) => r.organisationId === ORG)).toBe(true);

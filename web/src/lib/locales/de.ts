@@ -393,7 +393,7 @@ export const de: Translation = {
       target: 'Ziel',
       system: 'System',
       empty: 'Es ist noch keine administrative Änderung verzeichnet.',
-      all: 'Alle Änderungen',
+      all: 'Alle Änderungen der letzten 30 Tage',
     },
   },
   standards: {

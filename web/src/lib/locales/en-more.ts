@@ -329,7 +329,7 @@ export const enMore = {
       target: 'Target',
       system: 'System',
       empty: 'No administrative change has been recorded yet.',
-      all: 'All changes',
+      all: 'All changes of the last 30 days',
     },
   },
   standards: {

@@ -389,7 +389,7 @@ export const tr: Translation = {
       target: 'Hedef',
       system: 'Sistem',
       empty: 'Henüz kaydedilmiş bir yönetim değişikliği yok.',
-      all: 'Tüm değişiklikler',
+      all: 'Son 30 günün tüm değişiklikleri',
     },
   },
   standards: {

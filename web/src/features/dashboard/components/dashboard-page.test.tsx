@@ -587,7 +587,9 @@ describe('recent changes', () => {
     // An id the trail's filter does not take is shown without a link.
     expect(within(third).getByText('org:with spaces')).toBeInTheDocument();
     expect(within(third).queryByRole('link')).toBeNull();
-    expect(hrefOfLink(region, 'All changes')).toBe('/admin/audit-trail?view=changes');
+    expect(hrefOfLink(region, 'All changes of the last 30 days')).toBe(
+      '/admin/audit-trail?view=changes&from=2025-01-04T09%3A00%3A00.000Z',
+    );
   });
 
   it('says when no administrative change is recorded yet', async () => {
@@ -597,6 +599,8 @@ describe('recent changes', () => {
       'Recent changes',
       'No administrative change has been recorded yet.',
     );
-    expect(hrefOfLink(region, 'All changes')).toBe('/admin/audit-trail?view=changes');
+    expect(hrefOfLink(region, 'All changes of the last 30 days')).toBe(
+      '/admin/audit-trail?view=changes&from=2025-01-04T09%3A00%3A00.000Z',
+    );
   });
 });

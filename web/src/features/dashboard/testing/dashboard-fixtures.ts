@@ -166,7 +166,7 @@ export const activity = (perDay: (i: number) => number = (i) => i % 3): Activity
 export const recentChanges = (records: RecentChanges['records'] = [change(2), change(1)]) => ({
   asOf: AS_OF,
   records,
-  link: { list: 'audit' as const, query: { view: 'changes' } },
+  link: { list: 'audit' as const, query: { view: 'changes', from: '2025-01-04T09:00:00.000Z' } },
 });
 
 export function change(seq: number, overrides: Partial<RecentChanges['records'][number]> = {}) {

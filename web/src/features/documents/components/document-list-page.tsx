@@ -87,7 +87,8 @@ export const DocumentListPage = () => {
           className={`nav-link${linked.state === undefined ? ' active' : ''}`}
           aria-pressed={linked.state === undefined}
           onClick={() => {
-            change({ ...linked, state: undefined });
+            // Every document: not only the held ones of a kind.
+            change({ ...linked, state: undefined, holdKind: undefined });
           }}
         >
           {t('documents.list.all')}
