@@ -58,7 +58,12 @@ import {
   inboxHeadKey,
   tableName,
 } from '@ccsc/lambdas/data-model';
-import { AUDIT_CHAIN_PK, type DocumentRecord, documentItemOf } from '@ccsc/lambdas/adapters';
+import {
+  AUDIT_CHAIN_PK,
+  type DocumentRecord,
+  documentCounterItems,
+  documentItemOf,
+} from '@ccsc/lambdas/adapters';
 import { callApi } from '../support/api';
 import { createEnrolledUser, type EnrolledTestUser } from '../support/aws';
 import type { ConsoleInfo } from '../support/console';
@@ -509,16 +514,22 @@ const SITE_COUNTRIES = ['DE', 'FR', 'ES', 'IT', 'PL'];
 const SITE_SYSTEM_KINDS = ['eisf', 'ehr', 'ctms', 'other'];
 const INVESTIGATORS = ['Dr. Jana Müller', 'Dr. Luc Martin', 'Dr. Ana García', 'Dr. Marco Rossi'];
 
-const buildBench = async (
+/**
+ * The network above, made through the API. `options.historicSponsor`: an existing sponsor to
+ * carry the history instead of a new one (the dashboard's bench gives the registry's busiest).
+ */
+export const buildBench = async (
   c: ConsoleInfo,
   admin: EnrolledTestUser,
   log: (line: string) => void,
+  options: { historicSponsor?: Org } = {},
 ): Promise<DocumentBench> => {
   const started = performance.now();
   const tag = String(Date.now()).slice(-6);
   const [sponsor, historicSponsor, cro, ...siteOrgs] = await Promise.all([
     newOrganisation(c, admin, `Bench Documents Pharma ${tag}`, 'sponsor', 'CH'),
-    newOrganisation(c, admin, `Bench Nordlicht Biotech ${tag}`, 'sponsor', 'SE'),
+    options.historicSponsor ??
+      newOrganisation(c, admin, `Bench Nordlicht Biotech ${tag}`, 'sponsor', 'SE'),
     newOrganisation(c, admin, `Bench Clinical Research ${tag}`, 'cro', 'GB'),
     ...SITE_CITIES.slice(0, SITES).map((city, i) =>
       newOrganisation(
@@ -1013,12 +1024,15 @@ function* history(bench: DocumentBench, count: number): Generator<DocumentRecord
 
 /**
  * The history written with BatchWriteItem, 25 items a batch, IN_FLIGHT batches at once: each
- * document, its idempotency key and (delivered) its inbox entry, then each inbox's head.
+ * document, its idempotency key and (delivered) its inbox entry, then each inbox's head and the
+ * counters (`DOCSTATS#…`) the documents' transactions would have left (documentCounterItems).
  */
-const seedHistory = async (bench: DocumentBench, count: number) => {
+export const seedHistory = async (bench: DocumentBench, count: number) => {
   const { db, close } = localDynamo(bench.c);
   const table = tableName('local', TABLES.documents);
-  const counts = { documents: 0, held: 0, items: 0 };
+  const counts = { documents: 0, held: 0, items: 0, counters: 0 };
+  /** What each document counts by (its events and downloads left out: they count nothing). */
+  const counted: DocumentRecord[] = [];
   const heads = new Map<string, number>();
   const inFlight = new Set<Promise<void>>();
   /** The first batch that failed (written side by side, they fail apart from the loop). */
@@ -1056,6 +1070,7 @@ const seedHistory = async (bench: DocumentBench, count: number) => {
     for (const record of history(bench, count)) {
       counts.documents += 1;
       if (record.state === 'held') counts.held += 1;
+      counted.push({ ...record, events: [], downloads: [] });
       await add(documentItemOf(record));
       await add({
         ...idempotencyKey(record.senderSystemId, record.idempotencyKey),
@@ -1070,6 +1085,10 @@ const seedHistory = async (bench: DocumentBench, count: number) => {
       }
     }
     for (const [systemId, seq] of heads) await add({ ...inboxHeadKey(systemId), seq });
+    for (const item of documentCounterItems(counted)) {
+      counts.counters += 1;
+      await add(item);
+    }
     if (batch.length > 0) await send(batch);
     await Promise.all(inFlight);
     if (failed.error !== null) throw failed.error;
@@ -1088,7 +1107,8 @@ const measureDocumentList: DocumentMeasure = async (bench) => {
   const seedMs = performance.now() - seeding;
   log(
     `documents: seeded ${seeded.documents.toLocaleString('en')} documents (${seeded.held.toLocaleString('en')} held; ` +
-      `${seeded.items.toLocaleString('en')} items with their idempotency keys and inbox entries) ` +
+      `${seeded.items.toLocaleString('en')} items with their idempotency keys, inbox entries and ` +
+      `${seeded.counters.toLocaleString('en')} counter items) ` +
       `in ${seconds(seedMs)}, ${(seeded.items / (seedMs / 1000)).toFixed(0)} items/s`,
   );
   // The OrgAdmin of the site with the smallest share: most of the held list is others'.
@@ -1161,7 +1181,8 @@ const measureDocumentList: DocumentMeasure = async (bench) => {
             `s3documents/list (${one.label}): ${String(res.status)} ${JSON.stringify(res.body).slice(0, 300)}`,
           );
         }
-        return { took, documents: (res.body as { data: { documents: unknown[] } }).data.documents };
+        const data = (res.body as { data: { documents: unknown[]; total: number | null } }).data;
+        return { took, documents: data.documents, total: data.total };
       };
       const first = await call();
       const runs: number[] = [];
@@ -1169,7 +1190,9 @@ const measureDocumentList: DocumentMeasure = async (bench) => {
       const store = await storeOnly(one.index, one.key);
       log(
         `documents list, ${one.label}: median ${ms(median(runs))}, p95 ${ms(percentile(runs, 95))} ` +
-          `of ${String(LIST_RUNS)} (first call ${ms(first.took)}; ${String(first.documents.length)} a page); ` +
+          `of ${String(LIST_RUNS)} (first call ${ms(first.took)}; ${String(first.documents.length)} a page; ` +
+          `total ${first.total === null ? 'not counted' : first.total.toLocaleString('en')}` +
+          `${one.label === 'held, PlatformAdmin' ? `, ${seeded.held.toLocaleString('en')} seeded held` : ''}); ` +
           `dynalite alone, the first Query of its index (100 items): ${ms(store)}`,
       );
       results.push({

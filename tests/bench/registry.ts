@@ -27,6 +27,8 @@ import {
 import { TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { loadRegistry } from '@ccsc/mock-server';
 import { callApi } from '../support/api';
+import type { EnrolledTestUser } from '../support/aws';
+import type { ConsoleInfo } from '../support/console';
 import { median, withConsole } from './support';
 import type { BenchResult } from './users';
 
@@ -387,59 +389,81 @@ const importFile = (rows: number): string =>
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** A PlatformAdmin's call as the browser makes it (GET with `query`), timed; fails unless 200. */
+const registryCaller =
+  (c: ConsoleInfo, admin: EnrolledTestUser) =>
+  async (operation: string, body?: Record<string, unknown>, query?: string) => {
+    const started = performance.now();
+    const res = await callApi(c, query === undefined ? operation : `${operation}?${query}`, {
+      token: admin.idToken,
+      ...(query === undefined ? { body: body ?? {} } : { method: 'GET' }),
+    });
+    const ms = performance.now() - started;
+    if (res.status !== 200) {
+      throw new Error(`${operation}: ${String(res.status)} ${JSON.stringify(res.body)}`);
+    }
+    return { ms, data: (res.body as { data: unknown }).data };
+  };
+
+/**
+ * The volume above loaded in bulk into a running console's main table, on top of what its seed
+ * has; answers the organisations it added (the dashboard's bench spreads its audit trail over
+ * them).
+ */
+export const seedRegistryVolume = async (
+  c: ConsoleInfo,
+  admin: EnrolledTestUser,
+  log: (line: string) => void,
+): Promise<OrganisationRecord[]> => {
+  const call = registryCaller(c, admin);
+  // What the seed left: the first call reads the registry.
+  type Totals = { total: number };
+  const seeded = {
+    organisations: ((await call('list-organisations', { limit: 1 })).data as Totals).total,
+    systems: ((await call('getOrgSysList', undefined, 'limit=1')).data as Totals).total,
+    studies: ((await call('list-studies', { limit: 1 })).data as Totals).total,
+    connections: ((await call('list-connections', { limit: 1 })).data as Totals).total,
+  };
+  const generated = performance.now();
+  const { changes, counts } = volume(seeded);
+  log(
+    `generated ${String(counts.organisations)} organisations, ${String(counts.systems)} systems, ` +
+      `${String(counts.studies)} studies, ${String(counts.connections)} connections ` +
+      `(${String(changes.length)} changes) in ${seconds(performance.now() - generated)}`,
+  );
+  const raw = new DynamoDBClient({
+    region: c.region,
+    endpoint: c.dynamodbEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const loadStarted = performance.now();
+  try {
+    const loaded = await loadRegistry(
+      DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } }),
+      tableName('local', TABLES.main),
+      changes,
+    );
+    log(
+      `loaded into the offline table in ${seconds(performance.now() - loadStarted)}: ` +
+        `${String(loaded.records)} records, ${String(loaded.claims)} claims, ` +
+        `${String(loaded.uses)} use counts (${String(loaded.items)} items, version ${String(loaded.version)})`,
+    );
+  } finally {
+    raw.destroy();
+  }
+  return changes.flatMap((change) =>
+    change.puts.flatMap(({ item }) => (item.type === 'organisation' ? [item.record] : [])),
+  );
+};
+
 export const measureRegistry = async (
   dataDir: string,
   log: (line: string) => void,
 ): Promise<BenchResult[]> =>
   withConsole(dataDir, async (c, admin) => {
-    const call = async (operation: string, body?: Record<string, unknown>, query?: string) => {
-      const started = performance.now();
-      const res = await callApi(c, query === undefined ? operation : `${operation}?${query}`, {
-        token: admin.idToken,
-        ...(query === undefined ? { body: body ?? {} } : { method: 'GET' }),
-      });
-      const ms = performance.now() - started;
-      if (res.status !== 200) {
-        throw new Error(`${operation}: ${String(res.status)} ${JSON.stringify(res.body)}`);
-      }
-      return { ms, data: (res.body as { data: unknown }).data };
-    };
-
-    // What the seed left: the first call reads the registry.
+    const call = registryCaller(c, admin);
     type Totals = { total: number };
-    const seeded = {
-      organisations: ((await call('list-organisations', { limit: 1 })).data as Totals).total,
-      systems: ((await call('getOrgSysList', undefined, 'limit=1')).data as Totals).total,
-      studies: ((await call('list-studies', { limit: 1 })).data as Totals).total,
-      connections: ((await call('list-connections', { limit: 1 })).data as Totals).total,
-    };
-    const generated = performance.now();
-    const { changes, counts } = volume(seeded);
-    log(
-      `generated ${String(counts.organisations)} organisations, ${String(counts.systems)} systems, ` +
-        `${String(counts.studies)} studies, ${String(counts.connections)} connections ` +
-        `(${String(changes.length)} changes) in ${seconds(performance.now() - generated)}`,
-    );
-    const raw = new DynamoDBClient({
-      region: c.region,
-      endpoint: c.dynamodbEndpoint,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
-    const loadStarted = performance.now();
-    try {
-      const loaded = await loadRegistry(
-        DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } }),
-        tableName('local', TABLES.main),
-        changes,
-      );
-      log(
-        `loaded into the offline table in ${seconds(performance.now() - loadStarted)}: ` +
-          `${String(loaded.records)} records, ${String(loaded.claims)} claims, ` +
-          `${String(loaded.uses)} use counts (${String(loaded.items)} items, version ${String(loaded.version)})`,
-      );
-    } finally {
-      raw.destroy();
-    }
+    await seedRegistryVolume(c, admin, log);
 
     // The version moved past this process's copy: the next call reads the whole registry.
     const whole = await call('list-organisations', { limit: PAGE });

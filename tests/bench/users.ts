@@ -62,7 +62,7 @@ type PoolUser = Record<string, unknown>;
 /** The user's role: the group seedPool puts them in (the role is the group alone). */
 const roleOf = (n: number) => ROLES[n % ROLES.length] ?? 'OrgAdmin';
 
-const poolUser = (n: number, created: Date): PoolUser => {
+const poolUser = (n: number, created: Date, organisationId: string): PoolUser => {
   const sub = randomUUID();
   const given = GIVEN[n % GIVEN.length] ?? 'Ada';
   const family = FAMILY[Math.floor(n / GIVEN.length) % FAMILY.length] ?? 'Lovelace';
@@ -78,7 +78,7 @@ const poolUser = (n: number, created: Date): PoolUser => {
       { Name: 'email_verified', Value: 'true' },
       { Name: 'given_name', Value: given },
       { Name: 'family_name', Value: family },
-      { Name: 'custom:organisationId', Value: ORGS[n % ORGS.length] ?? 'site-berlin-mitte' },
+      { Name: 'custom:organisationId', Value: organisationId },
     ],
     Enabled: n % 23 !== 0,
     UserStatus: waiting ? 'FORCE_CHANGE_PASSWORD' : 'CONFIRMED',
@@ -95,22 +95,53 @@ const poolUser = (n: number, created: Date): PoolUser => {
   };
 };
 
-/** Writes the users into the stopped console's pool file (one write, not 10,000 API calls). */
-const seedPool = async (dataDir: string, userPoolId: string) => {
+/** A user seedPool wrote, as the dashboard's bench picks some to lock or invite. */
+export interface SeededUser {
+  userName: string;
+  email: string;
+  role: (typeof ROLES)[number];
+  organisationId: string;
+  enabled: boolean;
+  /** Waiting for the first sign-in (FORCE_CHANGE_PASSWORD). */
+  waiting: boolean;
+}
+
+/**
+ * Writes the users into the stopped console's pool file (one write, not 10,000 API calls), the
+ * n-th in `organisationOf(n)` (by default the offline seed's organisations in turn).
+ */
+export const seedPool = async (
+  dataDir: string,
+  userPoolId: string,
+  organisationOf: (n: number) => string = (n) => ORGS[n % ORGS.length] ?? 'site-berlin-mitte',
+): Promise<SeededUser[]> => {
   const file = join(dataDir, 'cognito', 'db', `${userPoolId}.json`);
   const pool = JSON.parse(await readFile(file, 'utf8')) as {
     Users: Record<string, PoolUser>;
     Groups: Record<string, { members?: string[] }>;
   };
   const created = new Date('2025-01-01T08:00:00Z');
+  const seeded: SeededUser[] = [];
   for (let n = 0; n < USERS; n += 1) {
-    const user = poolUser(n, created);
+    const user = poolUser(n, created, organisationOf(n));
     const sub = user.Username as string;
     pool.Users[sub] = user;
     const group = pool.Groups[roleOf(n)];
     if (group) group.members = [...(group.members ?? []), sub];
+    const attribute = (name: string) =>
+      (user.Attributes as { Name: string; Value: string }[]).find((a) => a.Name === name)?.Value ??
+      '';
+    seeded.push({
+      userName: sub,
+      email: attribute('email'),
+      role: roleOf(n),
+      organisationId: attribute('custom:organisationId'),
+      enabled: user.Enabled === true,
+      waiting: user.UserStatus === 'FORCE_CHANGE_PASSWORD',
+    });
   }
   await writeFile(file, JSON.stringify(pool));
+  return seeded;
 };
 
 export const measureUserList = async (
