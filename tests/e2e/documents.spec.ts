@@ -306,7 +306,8 @@ test('documents: a site system sends, the sponsor system receives in its own typ
 
   await signInThroughUi(page, siteAdmin);
   await page.getByRole('button', { name: /menu/i }).click();
-  await page.getByRole('link', { name: 'Documents' }).click();
+  // From the menu (the dashboard it lands on has figures about documents too).
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Documents' }).click();
   await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible();
   await page.getByRole('button', { name: 'Held', exact: true }).click();
   await page.getByRole('link', { name: `Form FDA 1572 ${tag}` }).click();
