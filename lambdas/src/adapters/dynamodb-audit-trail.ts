@@ -21,6 +21,7 @@ import {
   isCancelled,
   isConditionFailure,
 } from './clients/dynamodb';
+import { countAll, queryUpTo } from './dynamodb-query';
 
 /**
  * The chain in the AUDIT table of data-model.ts: pk `AUDIT#chain`, sk the zero-padded sequence
@@ -116,28 +117,20 @@ export class DynamoAuditChainTable implements AuditChainTable {
 
   /** Queries highest sort key first; `Limit` bounds what each request reads (and costs). */
   async readBackward(beforeSeq: number | null, limit: number): Promise<Record<string, unknown>[]> {
-    const { client, sdk } = await this.db();
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await client.send(
-        new sdk.QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: beforeSeq === null ? 'pk = :pk' : 'pk = :pk AND sk < :before',
-          ExpressionAttributeValues: {
-            ':pk': AUDIT_CHAIN_PK,
-            ...(beforeSeq === null ? {} : { ':before': sortKeyOf(beforeSeq) }),
-          },
-          ScanIndexForward: false,
-          ConsistentRead: true,
-          Limit: limit - items.length,
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(out.Items ?? []));
-      start = out.LastEvaluatedKey;
-    } while (start !== undefined && items.length < limit);
-    return items;
+    return queryUpTo(
+      await this.db(),
+      {
+        TableName: this.tableName,
+        KeyConditionExpression: beforeSeq === null ? 'pk = :pk' : 'pk = :pk AND sk < :before',
+        ExpressionAttributeValues: {
+          ':pk': AUDIT_CHAIN_PK,
+          ...(beforeSeq === null ? {} : { ':before': sortKeyOf(beforeSeq) }),
+        },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+      },
+      limit,
+    );
   }
 
   /** Highest `gAt` first; `Limit` bounds what each request reads. No ConsistentRead on a GSI. */
@@ -146,45 +139,25 @@ export class DynamoAuditChainTable implements AuditChainTable {
     bounds: IndexBounds,
     limit: number,
   ): Promise<Record<string, unknown>[]> {
-    const { client, sdk } = await this.db();
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await client.send(
-        new sdk.QueryCommand({
-          TableName: this.tableName,
-          IndexName: key.index,
-          ...indexCondition(key, bounds),
-          ScanIndexForward: false,
-          Limit: limit - items.length,
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(out.Items ?? []));
-      start = out.LastEvaluatedKey;
-    } while (start !== undefined && items.length < limit);
-    return items;
+    return queryUpTo(
+      await this.db(),
+      {
+        TableName: this.tableName,
+        IndexName: key.index,
+        ...indexCondition(key, bounds),
+        ScanIndexForward: false,
+      },
+      limit,
+    );
   }
 
   /** `Select: COUNT`, page after page (each reads up to 1 MB of the index) until the end. */
   async countIndex(key: AuditIndexKey, bounds: IndexBounds): Promise<number> {
-    const { client, sdk } = await this.db();
-    let count = 0;
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await client.send(
-        new sdk.QueryCommand({
-          TableName: this.tableName,
-          IndexName: key.index,
-          ...indexCondition(key, bounds),
-          Select: 'COUNT',
-          ExclusiveStartKey: start,
-        }),
-      );
-      count += out.Count ?? 0;
-      start = out.LastEvaluatedKey;
-    } while (start !== undefined);
-    return count;
+    return countAll(await this.db(), {
+      TableName: this.tableName,
+      IndexName: key.index,
+      ...indexCondition(key, bounds),
+    });
   }
 }
 

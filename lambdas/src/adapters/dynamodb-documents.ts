@@ -42,6 +42,7 @@ import {
   isCancelled,
   isConditionFailure,
 } from './clients/dynamodb';
+import { queryAll } from './dynamodb-query';
 
 /** The attributes an item has beside the record: its keys and its index keys. */
 const KEY_ATTRIBUTES = [
@@ -439,30 +440,20 @@ export class DynamoDocumentStore implements DocumentStore {
     toDay: string,
   ): Promise<DocumentDayCounts[]> {
     if (fromDay > toDay) return [];
-    const { client, sdk } = await this.db();
+    const db = await this.db();
     const shards = await Promise.all(
-      Array.from({ length: DOCUMENT_STATS_SHARDS }, async (_, shard) => {
-        const items: Record<string, unknown>[] = [];
-        let start: Record<string, unknown> | undefined;
-        do {
-          const page = await client.send(
-            new sdk.QueryCommand({
-              TableName: this.tableName,
-              KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-              ExpressionAttributeValues: {
-                ':pk': documentStatsPartition(scope, shard),
-                ':from': fromDay,
-                ':to': toDay,
-              },
-              ConsistentRead: true,
-              ...(start === undefined ? {} : { ExclusiveStartKey: start }),
-            }),
-          );
-          items.push(...(page.Items ?? []));
-          start = page.LastEvaluatedKey;
-        } while (start !== undefined);
-        return items;
-      }),
+      Array.from({ length: DOCUMENT_STATS_SHARDS }, (_, shard) =>
+        queryAll(db, {
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':pk': documentStatsPartition(scope, shard),
+            ':from': fromDay,
+            ':to': toDay,
+          },
+          ConsistentRead: true,
+        }),
+      ),
     );
     return mergeDays(shards.flat().map((item) => dayCountsOf(String(item.sk), item)));
   }
