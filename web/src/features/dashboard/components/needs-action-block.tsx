@@ -72,20 +72,34 @@ const NeedsActionFigures = ({
   onAct: UserActionsProps['onAct'];
 }) => {
   const { t } = useTranslation();
+  // Each figure, with the action its first users get (Unlock, Resend), if any.
+  const withUsers = (figure: { users: readonly UserListItem[] }, action: DashboardUserAction) => ({
+    users: figure.users,
+    action,
+  });
   const figures = [
-    ['lockedAccounts', value.lockedAccounts],
-    ['invitationsPending', value.invitations.pending],
-    ['invitationsExpiring', value.invitations.expiring],
-    ['invitationsExpired', value.invitations.expired],
-    ['withoutAuthenticator', value.withoutAuthenticator],
+    ['lockedAccounts', value.lockedAccounts, withUsers(value.lockedAccounts, 'unlock')],
+    ['invitationsPending', value.invitations.pending, null],
+    [
+      'invitationsExpiring',
+      value.invitations.expiring,
+      withUsers(value.invitations.expiring, 'resend-invitation'),
+    ],
+    [
+      'invitationsExpired',
+      value.invitations.expired,
+      withUsers(value.invitations.expired, 'resend-invitation'),
+    ],
+    ['withoutAuthenticator', value.withoutAuthenticator, null],
     [
       `connectionInvitations.${value.connectionInvitations.perspective}`,
       value.connectionInvitations,
+      null,
     ],
-    ['credentialsExpiring', value.credentials.expiring],
-    ['credentialsNeverUsed', value.credentials.neverUsed],
-    ['heldForMapping', value.heldForMapping],
-    ['staleDrafts', value.staleDrafts],
+    ['credentialsExpiring', value.credentials.expiring, null],
+    ['credentialsNeverUsed', value.credentials.neverUsed, null],
+    ['heldForMapping', value.heldForMapping, null],
+    ['staleDrafts', value.staleDrafts, null],
   ] as const;
 
   if (figures.every(([, figure]) => figure.value === 0)) {
@@ -111,37 +125,12 @@ const NeedsActionFigures = ({
 
   return (
     <ul className="list-unstyled mb-0">
-      <FigureRow figure={value.lockedAccounts} label={t('dashboard.needsAction.lockedAccounts')}>
-        <UserActions users={value.lockedAccounts.users} action="unlock" busy={busy} onAct={onAct} />
-      </FigureRow>
-      <FigureRow
-        figure={value.invitations.pending}
-        label={t('dashboard.needsAction.invitationsPending')}
-      />
-      <FigureRow
-        figure={value.invitations.expiring}
-        label={t('dashboard.needsAction.invitationsExpiring')}
-      >
-        <UserActions
-          users={value.invitations.expiring.users}
-          action="resend-invitation"
-          busy={busy}
-          onAct={onAct}
-        />
-      </FigureRow>
-      <FigureRow
-        figure={value.invitations.expired}
-        label={t('dashboard.needsAction.invitationsExpired')}
-      >
-        <UserActions
-          users={value.invitations.expired.users}
-          action="resend-invitation"
-          busy={busy}
-          onAct={onAct}
-        />
-      </FigureRow>
-      {figures.slice(4).map(([key, figure]) => (
-        <FigureRow key={key} figure={figure} label={t(`dashboard.needsAction.${key}`)} />
+      {figures.map(([key, figure, acting]) => (
+        <FigureRow key={key} figure={figure} label={t(`dashboard.needsAction.${key}`)}>
+          {acting !== null && (
+            <UserActions users={acting.users} action={acting.action} busy={busy} onAct={onAct} />
+          )}
+        </FigureRow>
       ))}
     </ul>
   );
