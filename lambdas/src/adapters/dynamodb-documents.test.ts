@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DOCUMENT_STATS_SHARDS, documentStatsPartition, documentStatsShard } from '../data-model';
 import { type DocumentRecord, HUB_SCOPE, organisationScope } from '../ports/documents';
 import { counterUpdates, documentCounterItems, DynamoDocumentStore } from './dynamodb-documents';
+import { documentRecordOf, nextRevision } from '../testing/document-records';
 
 /**
  * The documents adapter's counters against a small table in memory that answers the commands the
@@ -152,60 +153,19 @@ const storeOf = (table: MemoryTable) =>
   // The fake stands in for the DocumentClient: the adapter only calls `send`.
   new DynamoDocumentStore(table.client as never, 'documents');
 
-let serial = 0;
-const aDocument = (overrides: Partial<DocumentRecord> = {}): DocumentRecord => {
-  serial += 1;
-  const id = `doc-${String(serial).padStart(26, '0')}`;
-  return {
-    documentId: id,
-    revision: 1,
-    idempotencyKey: `key-${id}`,
-    requestHash: 'hash',
-    state: 'awaiting-upload',
-    holdReason: null,
-    holdDetail: null,
+/** This file's documents: the sponsor's system sends to the site's, the study has a CRO. */
+const aDocument = (overrides: Partial<DocumentRecord> = {}): DocumentRecord =>
+  documentRecordOf({
     direction: 'sponsor-to-site',
-    connectionId: 'conn-1',
-    studyId: 'study-1',
     siteOrganisationId: 'org-site',
-    sponsorOrganisationId: 'org-sponsor',
     croOrganisationId: 'org-cro',
     senderSystemId: 'sys-sponsor',
     senderOrganisationId: 'org-sponsor',
     receiverSystemId: 'sys-site',
     receiverOrganisationId: 'org-site',
-    typeCode: 'CV',
-    title: 'A document',
-    version: '1',
-    documentDate: '2025-01-01',
-    language: 'en',
-    personName: null,
-    organisationName: null,
-    fileName: 'a.pdf',
-    contentType: 'application/pdf',
-    size: 10,
-    sha256: 'a'.repeat(64),
-    received: null,
-    uploads: 1,
-    objectKey: null,
-    classification: null,
-    inboxSeq: null,
-    sentAt: '2025-03-10T08:00:00.000Z',
-    updatedAt: '2025-03-10T08:00:00.000Z',
-    deliveredAt: null,
-    acknowledgedAt: null,
-    events: [],
-    downloads: [],
-    downloadCount: 0,
     ...overrides,
-  };
-};
-
-const next = (record: DocumentRecord, changes: Partial<DocumentRecord>): DocumentRecord => ({
-  ...record,
-  ...changes,
-  revision: record.revision + 1,
-});
+  });
+const next = nextRevision;
 
 describe('the documents adapter’s counters', () => {
   it('adds every number of a row in one Update of the document’s shard', () => {

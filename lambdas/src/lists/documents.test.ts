@@ -31,6 +31,7 @@ import {
   seesDocument,
   type DocumentFilters,
 } from './documents';
+import { documentRecordOf, nextRevision } from '../testing/document-records';
 
 /**
  * The document list's scope, matcher and total (lists/documents.ts) over the in-memory store,
@@ -58,60 +59,8 @@ const snapshot: RegistrySnapshot = {
 };
 const registry = { snapshot: () => Promise.resolve(snapshot) };
 
-let serial = 0;
-const aDocument = (overrides: Partial<DocumentRecord> = {}): DocumentRecord => {
-  serial += 1;
-  const id = `doc-${String(serial).padStart(26, '0')}`;
-  return {
-    documentId: id,
-    revision: 1,
-    idempotencyKey: `key-${id}`,
-    requestHash: 'hash',
-    state: 'awaiting-upload',
-    holdReason: null,
-    holdDetail: null,
-    direction: 'site-to-sponsor',
-    connectionId: 'conn-1',
-    studyId: 'study-1',
-    siteOrganisationId: 'org-site-a',
-    sponsorOrganisationId: 'org-sponsor',
-    croOrganisationId: null,
-    senderSystemId: 'sys-site',
-    senderOrganisationId: 'org-site-a',
-    receiverSystemId: 'sys-sponsor',
-    receiverOrganisationId: 'org-sponsor',
-    typeCode: 'CV',
-    title: 'A document',
-    version: '1',
-    documentDate: '2025-01-01',
-    language: 'en',
-    personName: null,
-    organisationName: null,
-    fileName: 'a.pdf',
-    contentType: 'application/pdf',
-    size: 10,
-    sha256: 'a'.repeat(64),
-    received: null,
-    uploads: 1,
-    objectKey: null,
-    classification: null,
-    inboxSeq: null,
-    sentAt: '2025-03-10T08:00:00.000Z',
-    updatedAt: '2025-03-10T08:00:00.000Z',
-    deliveredAt: null,
-    acknowledgedAt: null,
-    events: [],
-    downloads: [],
-    downloadCount: 0,
-    ...overrides,
-  };
-};
-
-const next = (record: DocumentRecord, changes: Partial<DocumentRecord>): DocumentRecord => ({
-  ...record,
-  ...changes,
-  revision: record.revision + 1,
-});
+const aDocument = documentRecordOf;
+const next = nextRevision;
 const held = (record: DocumentRecord, reason: HoldReason) =>
   next(record, { state: 'held', holdReason: reason, holdDetail: reason });
 const delivered = (record: DocumentRecord, at: string) =>
