@@ -33,7 +33,7 @@
 import { writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { chromium, type Page } from '@playwright/test';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -52,15 +52,14 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { type ConsoleInfo, testEnv } from '../support/console';
 import { buildBench, SEEDED_DOCUMENTS, seedHistory } from './documents';
 import { BUSY_SPONSOR, seedRegistryVolume } from './registry';
-import { median, withConsole } from './support';
+import { batchWriter, median, withConsole } from './support';
 import { type BenchResult, type SeededUser, seedPool, USERS } from './users';
 
 const AUDIT_RECORDS = Number(process.env.BENCH_AUDIT_RECORDS ?? 100_000);
 const AUDIT_DAYS = 30;
 const RUNS = 15;
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
-/** BatchWriteItem's most, and how many batches are in flight at once while seeding. */
-const BATCH = 25;
+/** How many batches are in flight at once while seeding. */
 const IN_FLIGHT = 16;
 const DAY_MS = 86_400_000;
 const BUDGET_MS = 300;
@@ -135,55 +134,6 @@ const localDynamo = (c: ConsoleInfo) => {
     db: DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } }),
     close: () => {
       raw.destroy();
-    },
-  };
-};
-
-/**
- * Items written with BatchWriteItem, BATCH a request, IN_FLIGHT requests at once, what DynamoDB
- * leaves unprocessed asked again with a growing pause.
- */
-const batchWriter = (db: DynamoDBDocumentClient, table: string) => {
-  const inFlight = new Set<Promise<void>>();
-  const failed: { error: Error | null } = { error: null };
-  let batch: Record<string, unknown>[] = [];
-  let written = 0;
-  const write = async (items: Record<string, unknown>[]) => {
-    let left = items.map((Item) => ({ PutRequest: { Item } }));
-    for (let round = 0; left.length > 0; round += 1) {
-      if (round === 8) throw new Error('DynamoDB left items unwritten after 8 rounds');
-      const out = await db.send(new BatchWriteCommand({ RequestItems: { [table]: left } }));
-      left = (out.UnprocessedItems?.[table] ?? []) as typeof left;
-      if (left.length > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
-    }
-  };
-  const send = async (items: Record<string, unknown>[]) => {
-    const sent: Promise<void> = write(items)
-      .catch((err: unknown) => {
-        failed.error ??= err instanceof Error ? err : new Error(String(err));
-      })
-      .finally(() => inFlight.delete(sent));
-    inFlight.add(sent);
-    written += items.length;
-    if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
-    if (failed.error !== null) throw failed.error;
-  };
-  return {
-    add: async (item: Record<string, unknown>) => {
-      batch.push(item);
-      if (batch.length === BATCH) {
-        const full = batch;
-        batch = [];
-        await send(full);
-      }
-    },
-    /** Writes what is left and waits for every request; how many items were written. */
-    done: async () => {
-      if (batch.length > 0) await send(batch);
-      batch = [];
-      await Promise.all(inFlight);
-      if (failed.error !== null) throw failed.error;
-      return written;
     },
   };
 };
@@ -488,7 +438,7 @@ const seedAuditTrail = async (c: ConsoleInfo, world: AuditWorld) => {
   try {
     const before = await chainHead(db, table);
     let head = before;
-    const writer = batchWriter(db, table);
+    const writer = batchWriter(db, table, IN_FLIGHT);
     let chunk: { entry: AuditEntry; at: Date }[] = [];
     const flush = async () => {
       for (const record of chainRecords(chunk, head)) {

@@ -39,7 +39,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   Classification,
   DocumentEvent,
@@ -69,7 +69,7 @@ import { createEnrolledUser, type EnrolledTestUser } from '../support/aws';
 import type { ConsoleInfo } from '../support/console';
 import { issueCredential, partnerToken } from '../support/oauth';
 import { type Org, type Sys, newOrganisation, newSystem, ok } from '../support/registry';
-import { median, withConsole } from './support';
+import { batchWriter, median, withConsole } from './support';
 import type { BenchResult } from './users';
 
 export const SEEDED_DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 100_000);
@@ -85,8 +85,7 @@ const LATENCY_SAMPLES = 41;
 const ONE_MB = 1_000_000;
 /** How often a sender (or the receiver) tries a call in all, on a 5xx or no answer. */
 const RETRIES = 3;
-/** BatchWriteItem's most, and how many batches are in flight at once while seeding. */
-const BATCH = 25;
+/** How many batches are in flight at once while seeding. */
 const IN_FLIGHT = 8;
 
 const SEND = 'ccsc-api/documents.send';
@@ -1034,39 +1033,9 @@ export const seedHistory = async (bench: DocumentBench, count: number) => {
   /** What each document counts by (its events and downloads left out: they count nothing). */
   const counted: DocumentRecord[] = [];
   const heads = new Map<string, number>();
-  const inFlight = new Set<Promise<void>>();
-  /** The first batch that failed (written side by side, they fail apart from the loop). */
-  const failed: { error: Error | null } = { error: null };
-  const write = async (items: Record<string, unknown>[]) => {
-    let left = items.map((Item) => ({ PutRequest: { Item } }));
-    for (let round = 0; left.length > 0; round += 1) {
-      if (round === 8) throw new Error('DynamoDB left items unwritten after 8 rounds');
-      const out = await db.send(new BatchWriteCommand({ RequestItems: { [table]: left } }));
-      left = (out.UnprocessedItems?.[table] ?? []) as typeof left;
-      if (left.length > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
-    }
-  };
-  const send = async (items: Record<string, unknown>[]) => {
-    const written: Promise<void> = write(items)
-      .catch((err: unknown) => {
-        failed.error ??= err instanceof Error ? err : new Error(String(err));
-      })
-      .finally(() => inFlight.delete(written));
-    inFlight.add(written);
-    counts.items += items.length;
-    if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
-    if (failed.error !== null) throw failed.error;
-  };
+  const writer = batchWriter(db, table, IN_FLIGHT);
+  const add = writer.add;
   try {
-    let batch: Record<string, unknown>[] = [];
-    const add = async (item: Record<string, unknown>) => {
-      batch.push(item);
-      if (batch.length === BATCH) {
-        const full = batch;
-        batch = [];
-        await send(full);
-      }
-    };
     for (const record of history(bench, count)) {
       counts.documents += 1;
       if (record.state === 'held') counts.held += 1;
@@ -1089,9 +1058,7 @@ export const seedHistory = async (bench: DocumentBench, count: number) => {
       counts.counters += 1;
       await add(item);
     }
-    if (batch.length > 0) await send(batch);
-    await Promise.all(inFlight);
-    if (failed.error !== null) throw failed.error;
+    counts.items = await writer.done();
   } finally {
     close();
   }

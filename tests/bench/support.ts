@@ -1,3 +1,4 @@
+import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { startConsole } from '@ccsc/mock-server';
 import { createEnrolledUser, type EnrolledTestUser } from '../support/aws';
 import { type ConsoleInfo, consoleInfo, testEnv } from '../support/console';
@@ -24,4 +25,56 @@ export const withConsole = async <T>(
   } finally {
     await running.stop();
   }
+};
+
+/** BatchWriteItem's most items a request. */
+const WRITE_BATCH = 25;
+
+/**
+ * Items written with BatchWriteItem, WRITE_BATCH a request, `inFlightAtMost` requests at once, what DynamoDB
+ * leaves unprocessed asked again with a growing pause.
+ */
+export const batchWriter = (db: DynamoDBDocumentClient, table: string, inFlightAtMost: number) => {
+  const inFlight = new Set<Promise<void>>();
+  const failed: { error: Error | null } = { error: null };
+  let batch: Record<string, unknown>[] = [];
+  let written = 0;
+  const write = async (items: Record<string, unknown>[]) => {
+    let left = items.map((Item) => ({ PutRequest: { Item } }));
+    for (let round = 0; left.length > 0; round += 1) {
+      if (round === 8) throw new Error('DynamoDB left items unwritten after 8 rounds');
+      const out = await db.send(new BatchWriteCommand({ RequestItems: { [table]: left } }));
+      left = (out.UnprocessedItems?.[table] ?? []) as typeof left;
+      if (left.length > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
+    }
+  };
+  const send = async (items: Record<string, unknown>[]) => {
+    const sent: Promise<void> = write(items)
+      .catch((err: unknown) => {
+        failed.error ??= err instanceof Error ? err : new Error(String(err));
+      })
+      .finally(() => inFlight.delete(sent));
+    inFlight.add(sent);
+    written += items.length;
+    if (inFlight.size >= inFlightAtMost) await Promise.race(inFlight);
+    if (failed.error !== null) throw failed.error;
+  };
+  return {
+    add: async (item: Record<string, unknown>) => {
+      batch.push(item);
+      if (batch.length === WRITE_BATCH) {
+        const full = batch;
+        batch = [];
+        await send(full);
+      }
+    },
+    /** Writes what is left and waits for every request; how many items were written. */
+    done: async () => {
+      if (batch.length > 0) await send(batch);
+      batch = [];
+      await Promise.all(inFlight);
+      if (failed.error !== null) throw failed.error;
+      return written;
+    },
+  };
 };
