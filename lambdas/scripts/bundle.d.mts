@@ -1,5 +1,6 @@
 import type { BuildOptions } from 'esbuild';
 
+export declare const LAYER_EXTERNALS: readonly string[];
 export declare const LAMBDA_BUILD_OPTIONS: BuildOptions;
 export interface BundleResult {
   name: string;

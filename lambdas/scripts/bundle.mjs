@@ -1,6 +1,7 @@
 // Bundles every Lambda entry (src/handlers/<op>.ts) on its own with esbuild, minified, for
 // Node.js 22 on arm64, and prints each bundle's size. CDK (infra/) bundles the same entries the
-// same way (AWS SDK v3 left to the runtime); `npm run bench` uses this to hold each bundle to its 300 KB budget.
+// same way (AWS SDK v3 left to the runtime, Powertools to the layer of scripts/layer.mjs);
+// `npm run bench` uses this to hold each bundle to its 300 KB budget.
 import { build } from 'esbuild';
 import { readdirSync, statSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,6 +13,15 @@ const handlersDir = join(root, 'src/handlers');
 const jobsDir = join(root, 'src/jobs');
 const NOT_ENTRIES = new Set(['index.ts']);
 
+/**
+ * Left out of every bundle and shipped once, in the Lambda layer scripts/layer.mjs builds
+ * (`buildPowertoolsLayer`): Powertools (Logger and Metrics load at start, the Tracer with the
+ * first SDK client) and the X-Ray SDK the Tracer uses. Bundled, the Tracer and the X-Ray SDK
+ * alone would add ~120 KB to every bundle. The runtime resolves a bundle's imports of them from
+ * the layer (/opt/nodejs/node_modules); `npm run bench` and the tests from node_modules.
+ */
+export const LAYER_EXTERNALS = ['@aws-lambda-powertools/*', 'aws-xray-sdk-core'];
+
 /** How every Lambda entry is bundled; infra/lib/bundle.ts deploys with exactly these. */
 export const LAMBDA_BUILD_OPTIONS = {
   bundle: true,
@@ -22,8 +32,9 @@ export const LAMBDA_BUILD_OPTIONS = {
   format: 'esm',
   mainFields: ['module', 'main'],
   // The Node.js 22 Lambda runtime ships AWS SDK v3; like CDK's NodejsFunction default we use
-  // it rather than carry ~320 KB of SDK in every bundle. Everything else is bundled.
-  external: ['@aws-sdk/*'],
+  // it rather than carry ~320 KB of SDK in every bundle. Powertools comes from the layer (above).
+  // Everything else is bundled.
+  external: ['@aws-sdk/*', ...LAYER_EXTERNALS],
   // Some CommonJS dependencies call require(); give the ESM bundle one.
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",

@@ -37,8 +37,11 @@ export const OPTIONAL_LAMBDA_ENV_NAMES = [
 ] as const;
 export type OptionalLambdaEnvName = (typeof OPTIONAL_LAMBDA_ENV_NAMES)[number];
 
-/** AWS_REGION is set by the Lambda runtime itself (and by the offline server). */
-export const RUNTIME_ENV_NAMES = ['AWS_REGION'] as const;
+/**
+ * Set by the Lambda runtime itself: AWS_REGION (also by the offline server), AWS_EXECUTION_ENV
+ * (in AWS only: `inLambda()`).
+ */
+export const RUNTIME_ENV_NAMES = ['AWS_REGION', 'AWS_EXECUTION_ENV'] as const;
 
 /** The variables a function is given: every name of LAMBDA_ENV_NAMES, the optional ones at will. */
 export type LambdaEnvironment = Readonly<
@@ -130,8 +133,19 @@ let origins: readonly string[] | undefined;
 export const allowedOrigins = (): readonly string[] =>
   (origins ??= originsSchema.parse(process.env).ALLOWED_ORIGINS);
 
+/**
+ * Whether this process is a Lambda function in AWS (the runtime sets AWS_EXECUTION_ENV, e.g.
+ * `AWS_Lambda_nodejs22.x`), not the offline console or a test: the X-Ray tracer is loaded there
+ * only (adapters/clients/tracer.ts).
+ */
+const runtimeSchema = z.lazy(() => z.object({ AWS_EXECUTION_ENV: z.string().default('') }));
+export const inLambda = (): boolean => runtimeSchema.parse(process.env).AWS_EXECUTION_ENV !== '';
+
 /** The names the schemas above read, and the names the lists at the top declare: the same. */
-type ReadEnvName = keyof z.input<typeof schema> | keyof z.input<typeof originsSchema>;
+type ReadEnvName =
+  | keyof z.input<typeof schema>
+  | keyof z.input<typeof originsSchema>
+  | keyof z.input<typeof runtimeSchema>;
 type DeclaredEnvName = LambdaEnvName | OptionalLambdaEnvName | (typeof RUNTIME_ENV_NAMES)[number];
 export const ENV_NAMES_MATCH_SCHEMAS: [ReadEnvName] extends [DeclaredEnvName]
   ? [DeclaredEnvName] extends [ReadEnvName]

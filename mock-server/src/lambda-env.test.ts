@@ -61,6 +61,23 @@ describe('lambdaEnvFor: the handlers’ environment offline', () => {
     });
   });
 
+  it('points S3 at its public address when browsers reach it elsewhere (S3_PUBLIC_URL)', () => {
+    const published = lambdaEnvFor({
+      stack,
+      tables: { main: 'm', audit: 'a', documents: 'd' },
+      buckets: { documents: 'd', artifacts: 'r', exports: 'e' },
+      mailFrom: 'no-reply@ccsc.local',
+      environmentName: 'local',
+      s3Url: 'http://localhost:14569',
+    });
+    // A presigned link is signed for the host it names: the handlers sign and call there.
+    expect(published.AWS_ENDPOINT_URL_S3).toBe('http://localhost:14569');
+  });
+
+  it('switches off the product metrics’ EMF lines, which only CloudWatch reads', () => {
+    expect(env.POWERTOOLS_METRICS_DISABLED).toBe('true');
+  });
+
   it('tells the partner API handlers where partners get tokens and call the API', () => {
     // The discovery document's token_endpoint: where partners reach Cognito, not the console.
     expect(env.OAUTH_TOKEN_URL).toBe('http://localhost:9229/oauth2/token');

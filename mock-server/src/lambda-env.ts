@@ -14,6 +14,11 @@ export interface LambdaEnvInput {
    * address, http://localhost:3000 (startConsole passes the real one).
    */
   consoleUrl?: string;
+  /**
+   * Where the handlers reach S3, which every presigned link then names: the public address
+   * browsers reach it at (S3_PUBLIC_URL); by default the stack's own endpoint.
+   */
+  s3Url?: string;
 }
 
 /** The AWS SDK's own settings offline: the region, and each client pointed at its stand-in. */
@@ -26,6 +31,13 @@ type LocalSdkEnvironment = Readonly<{
   AWS_ENDPOINT_URL_S3: string;
   AWS_ENDPOINT_URL_SESV2: string;
 }>;
+
+/**
+ * Powertools offline: the product metrics (EMF lines, read by CloudWatch in AWS) are not printed,
+ * so the console's output stays its log lines. The logger and the tracer need nothing: the one
+ * prints the same JSON lines as in AWS, the other is never loaded outside Lambda.
+ */
+type LocalPowertoolsEnvironment = Readonly<{ POWERTOOLS_METRICS_DISABLED: 'true' }>;
 
 const DEFAULT_CONSOLE_URL = 'http://localhost:3000';
 
@@ -45,18 +57,19 @@ type PartnerApiEnvironment = Readonly<{
  * The environment the Lambda handlers get offline: the same variables CDK sets in AWS (typed once
  * as `LambdaEnvironment` in @ccsc/lambdas/env, so a missing or misspelt name does not compile),
  * plus the SDK's own AWS_ENDPOINT_URL_<SERVICE> overrides that point each client at its local
- * stand-in. The credentials are the placeholder the local emulators accept, not real ones.
+ * stand-in, and Powertools' metrics switched off. The credentials are the placeholder the local
+ * emulators accept, not real ones.
  */
 export const lambdaEnvFor = (
   i: LambdaEnvInput,
-): LambdaEnvironment & LocalSdkEnvironment & PartnerApiEnvironment => {
+): LambdaEnvironment & LocalSdkEnvironment & PartnerApiEnvironment & LocalPowertoolsEnvironment => {
   const sdk: LocalSdkEnvironment = {
     AWS_REGION: i.stack.region,
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: i.stack.endpoints.cognito,
     AWS_ENDPOINT_URL_DYNAMODB: i.stack.endpoints.dynamodb,
-    AWS_ENDPOINT_URL_S3: i.stack.endpoints.s3,
+    AWS_ENDPOINT_URL_S3: i.s3Url ?? i.stack.endpoints.s3,
     // The SDK derives the name from the client's service id, "SESv2".
     AWS_ENDPOINT_URL_SESV2: i.stack.endpoints.ses,
   };
@@ -87,5 +100,5 @@ export const lambdaEnvFor = (
     // runs every handler offline, so every one has it (CDK sets it on those that read it).
     TEMPORARY_PASSWORD_DAYS: String(PASSWORD_POLICY.temporaryPasswordValidityDays),
   };
-  return { ...sdk, ...lambda, ...partner };
+  return { ...sdk, ...lambda, ...partner, POWERTOOLS_METRICS_DISABLED: 'true' };
 };

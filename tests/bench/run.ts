@@ -38,6 +38,7 @@ import lighthouse from 'lighthouse';
 import { LAMBDA_ENV_NAMES } from '@ccsc/lambdas/env';
 import { REPOSITORY_ROOT } from '@ccsc/mock-server';
 import { bundleAll } from '@ccsc/lambdas/bundle';
+import { buildPowertoolsLayer } from '@ccsc/lambdas/layer';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { freePort } from '../support/ports';
 import { measureDashboard } from './dashboard';
@@ -56,6 +57,8 @@ interface Result {
   atLeast?: boolean;
 }
 const results: Result[] = [];
+/** Figures printed after the results, with no budget. */
+const notes: string[] = [];
 const KB = 1024;
 
 // ---------- the login route's initial JavaScript ----------
@@ -134,6 +137,9 @@ const measureLambdas = async () => {
   const out = mkdtempSync(join(dist, 'bench-'));
   try {
     const bundles = await bundleAll(out);
+    // Deployed once, beside the bundles: what they leave external but the AWS SDK.
+    const layer = buildPowertoolsLayer(join(out, 'layer'));
+    notes.push(`lambda layer (Powertools, X-Ray SDK): ${(layer.bytes / KB).toFixed(1)} KB`);
     for (const b of bundles) {
       results.push({
         name: `lambda bundle ${b.name} (minified)`,
@@ -363,4 +369,5 @@ for (const r of results) {
     `${ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(58)} ${r.value.toFixed(r.unit === 's' ? 2 : 1).padStart(8)} ${r.unit}  (budget ${budget})`,
   );
 }
+for (const note of notes) console.log(`INFO  ${note}`);
 process.exit(failed ? 1 : 0);

@@ -1,4 +1,6 @@
-import type { AuditReader, AuditTrail } from '../ports/audit-trail';
+import { PRODUCT_METRICS, productMetricsOf } from '../core/metrics';
+import type { AuditEntry, AuditReader, AuditTrail } from '../ports/audit-trail';
+import { countProductMetric } from '../telemetry';
 import {
   AUDIT_CHAIN_PK,
   AUDIT_INDEX_SORT_KEY,
@@ -185,15 +187,44 @@ const indexCondition = (key: AuditIndexKey, { lo, hi }: IndexBounds) => {
   };
 };
 
+/**
+ * The product metrics of the audit trail (core/metrics.ts), counted where every record is
+ * appended: an appended record that is a business event (AUDIT_ACTION_METRICS: a sign-in, a
+ * lockout, a credential issued, a document sent or received) counts its metric once the append
+ * has succeeded; the records of an append that failed count as AuditAppendFailures, and the error
+ * goes on to the caller as before. Published when the invocation ends (telemetry.ts).
+ */
+export class MeteredAuditTrail implements AuditTrail {
+  constructor(private readonly trail: AuditTrail) {}
+
+  append(entry: AuditEntry): Promise<void> {
+    return this.appendAll([entry]);
+  }
+
+  async appendAll(entries: readonly AuditEntry[]): Promise<void> {
+    try {
+      await this.trail.appendAll(entries);
+    } catch (err) {
+      if (entries.length > 0) {
+        countProductMetric(PRODUCT_METRICS.names.auditAppendFailures, entries.length);
+      }
+      throw err;
+    }
+    for (const [metric, count] of productMetricsOf(entries)) countProductMetric(metric, count);
+  }
+}
+
 export const dynamoAuditTrail = (
   client: DynamoSource,
   tableName: string,
   options: HashChainOptions = {},
 ): AuditTrail =>
-  new HashChainedAuditTrail(new DynamoAuditChainTable(client, tableName), {
-    combineKey: tableName,
-    ...options,
-  });
+  new MeteredAuditTrail(
+    new HashChainedAuditTrail(new DynamoAuditChainTable(client, tableName), {
+      combineKey: tableName,
+      ...options,
+    }),
+  );
 
 /** Reads the audit table's chain back (newest first) and verifies it; never writes. */
 export const dynamoAuditReader = (client: DynamoSource, tableName: string): AuditReader =>

@@ -1,7 +1,7 @@
 import { routes } from '@ccsc/contract';
 import { lambdaEnv } from '../env';
 import { accountLockout } from '../features/session/account-lockout.core';
-import { consoleLogger } from '../core/logger';
+import { lambdaLogger } from '../core/logger';
 import { handle } from '../wiring/handler';
 import { steadyTiming, userDirectory } from '../wiring/cognito';
 import { lockoutWrites } from '../wiring/users';
@@ -13,7 +13,7 @@ export const handler = handle(routes.accountLockout, accountLockout, () => ({
   locks: accountLocks(),
   audit: auditTrail(),
   writes: lockoutWrites(),
-  logger: consoleLogger,
+  logger: lambdaLogger,
   webClientId: lambdaEnv().USER_POOL_CLIENT_ID,
   threshold: lambdaEnv().LOCKOUT_THRESHOLD,
 }));

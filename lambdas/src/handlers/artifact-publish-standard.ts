@@ -1,6 +1,6 @@
 import { routes } from '@ccsc/contract';
 import type { Core } from '../core/request';
-import { consoleLogger } from '../core/logger';
+import { lambdaLogger } from '../core/logger';
 import { releaseHeld } from '../features/documents/routing';
 import { refusalsAudited } from '../features/organisations/registry-refusals';
 import { type PublishDeps, publishStandard } from '../features/standards/publish-standard.core';
@@ -28,7 +28,7 @@ const publishThenRelease: Core<Route, PublishDeps> = async (input, ctx, deps) =>
       Date.now() + 4000,
     );
   } catch (err) {
-    consoleLogger.error('held documents not released after a publication', {
+    lambdaLogger.error('held documents not released after a publication', {
       requestId: ctx.requestId,
       error: err instanceof Error ? err.message : String(err),
     });

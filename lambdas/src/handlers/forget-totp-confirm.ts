@@ -1,6 +1,6 @@
 import { routes } from '@ccsc/contract';
 import { forgetTotpConfirm } from '../features/session/forget-totp-confirm.core';
-import { consoleLogger } from '../core/logger';
+import { lambdaLogger } from '../core/logger';
 import { handle } from '../wiring/handler';
 import { systemClock } from '../ports/clock';
 import { userDirectory } from '../wiring/cognito';
@@ -14,5 +14,5 @@ export const handler = handle(routes['forget-totp/confirm'], forgetTotpConfirm, 
   mailer: mailer(),
   writes: linkResetWrites(),
   clock: systemClock,
-  logger: consoleLogger,
+  logger: lambdaLogger,
 }));

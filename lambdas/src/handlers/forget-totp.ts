@@ -1,7 +1,7 @@
 import { routes } from '@ccsc/contract';
 import { allowedOrigins, lambdaEnv } from '../env';
 import { forgetTotp } from '../features/session/forget-totp.core';
-import { consoleLogger } from '../core/logger';
+import { lambdaLogger } from '../core/logger';
 import { handle } from '../wiring/handler';
 import { steadyTiming, userDirectory } from '../wiring/cognito';
 import { auditTrail, totpResetTickets } from '../wiring/dynamodb';
@@ -13,7 +13,7 @@ export const handler = handle(routes['forget-totp'], forgetTotp, () => ({
   tickets: totpResetTickets(),
   mailer: mailer(),
   audit: auditTrail(),
-  logger: consoleLogger,
+  logger: lambdaLogger,
   webClientId: lambdaEnv().USER_POOL_CLIENT_ID,
   allowedOrigins: allowedOrigins(),
 }));

@@ -15,10 +15,10 @@ const byResource = new Map<string, LambdaHandler>(
   routeList.map((route) => [`${route.method} ${route.path}`, handleNotImplemented(route)]),
 );
 
-export const handler: LambdaHandler = async (event: APIGatewayProxyEvent) => {
+export const handler: LambdaHandler = async (event: APIGatewayProxyEvent, context) => {
   const path = event.path.replace(/^.*\/ccsc\/ui\//, '');
   const h = byResource.get(`${event.httpMethod} ${path}`);
-  if (h) return h(event);
+  if (h) return h(event, context);
   const err = new NotFoundError(`No such call: ${event.httpMethod} ${event.path}`);
   return Promise.resolve(
     withCors(

@@ -3,6 +3,7 @@ import { partnerRoutes } from '@ccsc/contract/partner-api';
 import { buildApiGatewayEvent } from './api-gateway-event';
 import { partnerConnections, partnerMe } from '../features/partner/partner-calls.core';
 import { FakeClock } from '../testing/fakes';
+import { logLinesOf } from '../testing/log-lines';
 import { MemoryCredentialStore } from '../testing/memory-credentials';
 import {
   anOrganisation,
@@ -159,6 +160,19 @@ describe('the partner router', () => {
         nextCursor: null,
       },
     });
+  });
+
+  it('logs a refusal with the operation and API Gateway’s request id as correlation_id', async () => {
+    const { me } = setup();
+    const lines = await logLinesOf(() => me(call('me', token('ccsc-api/documents.send'))));
+    expect(lines).toEqual([
+      expect.objectContaining({
+        message: 'request refused',
+        operation: 'partner-me',
+        correlation_id: 'req-1',
+        code: 'FORBIDDEN',
+      }),
+    ]);
   });
 
   it('serves the OpenAPI document publicly', async () => {

@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod';
 import {
   API_SCOPE_VALUES,
@@ -10,7 +10,7 @@ import {
 import type { RouteDefinition } from '@ccsc/contract';
 import { onContainerReset } from '../container';
 import { AppError, ForbiddenError, UnauthorizedError, ValidationError } from '../core/errors';
-import { consoleLogger, type Logger } from '../core/logger';
+import { lambdaLogger, type Logger } from '../core/logger';
 import type { PartnerClient, PartnerCore } from '../core/partner-request';
 import type { Clock } from '../ports/clock';
 import { systemClock } from '../ports/clock';
@@ -18,6 +18,7 @@ import type { CredentialStore } from '../ports/credentials';
 import { parseInput, readRawInput, requestMeta } from './event';
 import { jsonResponse, successResponse, toErrorResponse } from './responses';
 import type { LambdaHandler } from './router';
+import { withInvocation } from '../telemetry';
 
 /**
  * The partner API's handlers (/ccsc/api/v1/, issue 15): for machines, with an access token from
@@ -40,6 +41,7 @@ export interface PartnerOptions {
   /** The credentials (DynamoDB in AWS), handed in by the wiring. */
   credentials: () => Pick<CredentialStore, 'byClient' | 'touch'>;
   clock?: Clock;
+  /** Where refusals and failures are logged; by default the Lambdas' (core/logger.ts). */
   logger?: Logger;
 }
 
@@ -131,20 +133,30 @@ const withPathParameters = (
   return { ...fields, ...Object.fromEntries(names.map((name) => [name, given[name] ?? ''])) };
 };
 
-/** One partner route's handler: method, token, scope, credential and input checks, the core. */
+/**
+ * One partner route's handler: method, token, scope, credential and input checks, the core. Each
+ * call runs inside `withInvocation` (telemetry.ts), as the console's routes do (router.ts).
+ */
 export const createPartnerHandler = <R extends PartnerRouteDefinition, D>(
   route: R,
   core: PartnerCore<R, D>,
   getDeps: () => D,
   options: PartnerOptions,
 ): LambdaHandler => {
-  const logger = options.logger ?? consoleLogger;
+  const logger = options.logger ?? lambdaLogger;
   const clock = options.clock ?? systemClock;
   let deps: D | undefined;
   onContainerReset(() => {
     deps = undefined;
   });
-  return async (event) => {
+  return (event, context) =>
+    withInvocation(
+      context,
+      { operation: route.operation, correlationId: event.requestContext.requestId },
+      () => answer(event),
+    );
+
+  async function answer(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
     const meta = requestMeta(event);
     try {
       if (event.httpMethod.toUpperCase() !== route.method) {
@@ -168,9 +180,10 @@ export const createPartnerHandler = <R extends PartnerRouteDefinition, D>(
       }
       return successResponse(checked.data, meta.requestId);
     } catch (err) {
+      // Named here too, as router.ts does: offline calls run at the same time in one process.
       const result = toErrorResponse(err, meta.requestId, logger, {
         operation: route.operation,
-        requestId: meta.requestId,
+        correlation_id: meta.requestId,
       });
       // RFC 6750: a refused bearer token says so in WWW-Authenticate.
       if (result.statusCode === 401 || result.statusCode === 403) {
@@ -185,7 +198,7 @@ export const createPartnerHandler = <R extends PartnerRouteDefinition, D>(
       }
       return result;
     }
-  };
+  }
 };
 
 /**

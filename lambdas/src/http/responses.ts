@@ -50,7 +50,8 @@ export const toErrorResponse = (
     // 501 is a route whose feature has not landed: expected, not a fault to page anyone about.
     if (status >= 500 && err.code !== 'NOT_IMPLEMENTED') {
       logger.error('request failed', { ...context, ...describeError(err) });
-    } else logger.info('request refused', { ...context, code: err.code, message: err.message });
+    } else
+      logger.info('request refused', { ...context, code: err.code, errorMessage: err.message });
     return errorResponse(err.code, err.message, requestId, err.fields);
   }
   logger.error('unexpected error', { ...context, ...describeError(err) });

@@ -1,10 +1,12 @@
+import type { Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { defineRoute, routes } from '@ccsc/contract';
 import { apiGatewayEvent, claimsFor } from '../testing/api-gateway-event';
 import { fakeUser, FakeUserDirectory, type FakeUser } from '../testing/fake-user-directory';
 import { ConflictError, TooManyRequestsError } from '../core/errors';
-import type { Logger } from '../core/logger';
+import { lambdaLogger, type Logger } from '../core/logger';
+import { logLinesOf } from '../testing/log-lines';
 import { MFA_ENROLMENT_REQUIRED_MESSAGE, RIGHTS_CHANGED_MESSAGE } from './mfa-gate';
 import { createHandler, createNotImplementedHandler, type HandlerOptions } from './router';
 
@@ -205,6 +207,36 @@ describe('createHandler', () => {
     await h(ok);
     await h(ok);
     expect(getDeps).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('logs (Powertools Logger, telemetry.ts)', () => {
+  it('name the Lambda invocation, the operation and API Gateway’s request id', async () => {
+    const handler = createHandler(
+      echoRoute,
+      () => Promise.resolve({ greeting: 'x' }),
+      () => ({}),
+      { accounts: () => enrolled },
+    );
+    const context = { awsRequestId: 'lambda-req-7', functionName: 'ccsc-sit-echo' } as Context;
+    const lines = await logLinesOf(async () => {
+      const refused = apiGatewayEvent({ path: 'echo', body: {}, claims: claimsFor('Auditor') });
+      await handler(refused, context);
+      lambdaLogger.info('after the call');
+    });
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({
+      level: 'INFO',
+      message: 'request refused',
+      service: 'ccsc-console',
+      operation: 'echo',
+      correlation_id: 'req-test-1',
+      function_request_id: 'lambda-req-7',
+      function_name: 'ccsc-sit-echo',
+      code: 'FORBIDDEN',
+    });
+    expect(lines[1]).not.toHaveProperty('correlation_id');
+    expect(lines[1]).not.toHaveProperty('operation');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { API_PREFIX, type RouteDefinition } from '@ccsc/contract';
 import { onContainerReset } from '../container';
 import { allowedOrigins } from '../env';
@@ -7,13 +7,22 @@ import type { Caller, CallerOf, Core, RequestContext } from '../core/request';
 import { withCors } from './cors';
 import { AppError, ForbiddenError, NotImplementedError } from '../core/errors';
 import { parseInput, readRawInput, requestMeta } from './event';
-import { consoleLogger, type Logger } from '../core/logger';
+import { lambdaLogger, type Logger } from '../core/logger';
 import { type AccountReader, requireEnrolledCaller } from './mfa-gate';
 import { successResponse, toErrorResponse } from './responses';
+import { withInvocation } from '../telemetry';
 
-export type LambdaHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
+/**
+ * An API Lambda's handler. The Lambda runtime passes its context; the offline console calls it
+ * with the event alone.
+ */
+export type LambdaHandler = (
+  event: APIGatewayProxyEvent,
+  context?: Context,
+) => Promise<APIGatewayProxyResult>;
 
 export interface HandlerOptions {
+  /** Where refusals and failures are logged; by default the Lambdas' (core/logger.ts). */
   logger?: Logger;
   /** The console origins CORS allows; by default ALLOWED_ORIGINS (env.ts). */
   allowedOrigins?: readonly string[];
@@ -49,7 +58,10 @@ const checkMethod = (route: RouteDefinition, event: APIGatewayProxyEvent): void 
  * then the core, then the response checked against the contract. The MFA gate runs for every
  * authenticated route that is not marked `allowedBeforeMfa`, so no route can forget it.
  * `getDeps` is called once, for the first valid request; the adapters it returns load their
- * AWS SDK packages on first use (adapters/clients/), so module initialisation loads none.
+ * AWS SDK packages on first use (adapters/clients/), so module initialisation loads none. Each
+ * call runs inside `withInvocation` (telemetry.ts): its log lines carry the Lambda context, the
+ * operation and API Gateway's request id as `correlation_id`; the metrics it counted are
+ * published when it ends.
  */
 export const createHandler = <R extends RouteDefinition, D>(
   route: R,
@@ -57,19 +69,25 @@ export const createHandler = <R extends RouteDefinition, D>(
   getDeps: () => D,
   options: HandlerOptions,
 ): LambdaHandler => {
-  const logger = options.logger ?? consoleLogger;
+  const logger = options.logger ?? lambdaLogger;
   const { accounts } = options;
   const mfaGated = route.auth === 'authenticated' && route.allowedBeforeMfa !== true;
   let deps: D | undefined;
   onContainerReset(() => {
     deps = undefined;
   });
-  return async (event) =>
-    withCors(await answer(event), event, options.allowedOrigins ?? allowedOrigins());
+  return (event, context) =>
+    withInvocation(
+      context,
+      { operation: route.operation, correlationId: event.requestContext.requestId },
+      async () => withCors(await answer(event), event, options.allowedOrigins ?? allowedOrigins()),
+    );
 
   async function answer(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
     const meta = requestMeta(event);
-    const logContext = { operation: route.operation, requestId: meta.requestId };
+    // Named here too (withInvocation sets them for the whole call): offline, where one process
+    // serves calls at the same time, a refusal's line still names its own request.
+    const logContext = { operation: route.operation, correlation_id: meta.requestId };
     try {
       checkMethod(route, event);
       const caller = authenticate(route, event);

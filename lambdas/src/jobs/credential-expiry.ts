@@ -1,16 +1,17 @@
-import { consoleLogger } from '../core/logger';
+import { lambdaLogger } from '../core/logger';
 import {
   runCredentialJob,
   type CredentialJobOutcome,
 } from '../features/credentials/credential-expiry.core';
 import { credentialDeps } from '../wiring/credentials';
 import { userIndex } from '../wiring/dynamodb';
+import { scheduledJob } from '../telemetry';
 
 /** Runs the credential job once (features/credentials/credential-expiry.core.ts). */
 export const runCredentialExpiry = async (): Promise<CredentialJobOutcome> => {
   const outcome = await runCredentialJob({ ...credentialDeps(), users: userIndex() });
   if (outcome.noticed + outcome.expired + outcome.retired + outcome.failed > 0) {
-    consoleLogger.info('credential job', { ...outcome });
+    lambdaLogger.info('credential job', { ...outcome });
   }
   return outcome;
 };
@@ -19,10 +20,15 @@ export const runCredentialExpiry = async (): Promise<CredentialJobOutcome> => {
  * The scheduled entry (infra: hourly). A credential it could not handle stays for the next run;
  * the invocation then counts as an error, so the job's error alarm tells the operators.
  */
-export const handler = async (): Promise<CredentialJobOutcome> => {
-  const outcome = await runCredentialExpiry();
-  if (outcome.failed > 0) {
-    throw new Error(`credential job: ${String(outcome.failed)} credential(s) could not be handled`);
-  }
-  return outcome;
-};
+export const handler = scheduledJob(
+  'credential-expiry',
+  async (): Promise<CredentialJobOutcome> => {
+    const outcome = await runCredentialExpiry();
+    if (outcome.failed > 0) {
+      throw new Error(
+        `credential job: ${String(outcome.failed)} credential(s) could not be handled`,
+      );
+    }
+    return outcome;
+  },
+);

@@ -5,7 +5,8 @@ import { USER_WRITES } from '../features/users/user-writes';
 import { userWriteDeps } from '../wiring/users';
 import { REGISTRY_WRITES, type RegistryWriteDeps, registryWriteDeps } from '../wiring/registry';
 import { writeJournal } from '../wiring/dynamodb';
-import { consoleLogger } from '../core/logger';
+import { lambdaLogger } from '../core/logger';
+import { scheduledJob } from '../telemetry';
 
 type Deps = UserWriteDeps & RegistryWriteDeps;
 
@@ -37,7 +38,7 @@ export const finishInterruptedWrites = async (
 ): Promise<Record<RecoveryOutcome, number>> => {
   const outcomes = await everyWrite().reconcile(force);
   const touched = Object.values(outcomes).reduce((a, b) => a + b, 0);
-  if (touched > 0) consoleLogger.info('write journal: interrupted writes handled', outcomes);
+  if (touched > 0) lambdaLogger.info('write journal: interrupted writes handled', outcomes);
   return outcomes;
 };
 
@@ -47,13 +48,16 @@ export const finishInterruptedWrites = async (
  * A write it cannot finish (a service still unavailable) stays for the next run; one it does not
  * know is logged as an error (an alarm watches the job's errors).
  */
-export const handler = async (): Promise<Record<RecoveryOutcome, number>> => {
-  const outcomes = await finishInterruptedWrites(false);
-  if (outcomes.unknown > 0 || outcomes.left > 0) {
-    // Thrown so the invocation counts as an error: the job's error alarm tells the operators.
-    throw new Error(
-      `write journal: ${String(outcomes.left + outcomes.unknown)} interrupted write(s) could not be finished`,
-    );
-  }
-  return outcomes;
-};
+export const handler = scheduledJob(
+  'reconcile-writes',
+  async (): Promise<Record<RecoveryOutcome, number>> => {
+    const outcomes = await finishInterruptedWrites(false);
+    if (outcomes.unknown > 0 || outcomes.left > 0) {
+      // Thrown so the invocation counts as an error: the job's error alarm tells the operators.
+      throw new Error(
+        `write journal: ${String(outcomes.left + outcomes.unknown)} interrupted write(s) could not be finished`,
+      );
+    }
+    return outcomes;
+  },
+);

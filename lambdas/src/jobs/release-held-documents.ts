@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { consoleLogger } from '../core/logger';
+import { lambdaLogger } from '../core/logger';
 import { releaseHeld } from '../features/documents/routing';
 import { routingDeps } from '../wiring/documents';
 import { auditTrail } from '../wiring/dynamodb';
+import { scheduledJob } from '../telemetry';
 
 /**
  * Tries again every document held for a missing mapping (features/documents/routing.ts): what a
@@ -18,7 +19,7 @@ export const releaseHeldDocuments = async (): Promise<{ released: number }> => {
     { requestId: randomUUID(), by: 'release-held-documents' },
   );
   if (released.length > 0) {
-    consoleLogger.info('held documents released', {
+    lambdaLogger.info('held documents released', {
       released: released.length,
       documentIds: released.slice(0, 50).map((r) => r.documentId),
     });
@@ -27,4 +28,4 @@ export const releaseHeldDocuments = async (): Promise<{ released: number }> => {
 };
 
 /** The scheduled entry: a failure is an error of the invocation (alarmed); the next run retries. */
-export const handler = releaseHeldDocuments;
+export const handler = scheduledJob('release-held-documents', releaseHeldDocuments);

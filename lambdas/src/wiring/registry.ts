@@ -14,7 +14,7 @@ import {
   type Workflow,
   type WriteRun,
 } from '../core/journal';
-import { consoleLogger, type Logger } from '../core/logger';
+import { lambdaLogger, type Logger } from '../core/logger';
 import { lambdaEnv } from '../env';
 import type { AuditEntry, AuditReader, AuditTrail } from '../ports/audit-trail';
 import { type Clock, systemClock } from '../ports/clock';
@@ -267,7 +267,7 @@ export const registryWriteDeps = (): RegistryWriteDeps => ({
   audit: auditTrail(),
   auditReader: auditReader(),
   clock: systemClock,
-  logger: consoleLogger,
+  logger: lambdaLogger,
 });
 
 /** The registry's writes, journaled in the main table (the handlers that change the registry). */

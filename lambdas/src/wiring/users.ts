@@ -13,7 +13,7 @@ import {
 } from '../features/session/session-writes';
 import { USER_WRITES, userWriteJournal } from '../features/users/user-writes';
 import { type UserWriteDeps } from '../accounts/account-writes';
-import { consoleLogger } from '../core/logger';
+import { lambdaLogger } from '../core/logger';
 import { systemClock } from '../ports/clock';
 import { userDirectory } from './cognito';
 import { auditReader } from './audit';
@@ -32,7 +32,7 @@ const indexSync = (): UserIndexSync => ({
   locks: accountLocks(),
   invitations: invitations(),
   index: userIndex(),
-  logger: consoleLogger,
+  logger: lambdaLogger,
 });
 
 /** Syncs one user's row after Cognito changed the account on its own (a sign-in). */
@@ -58,7 +58,7 @@ export const userWriteDeps = (): UserWriteDeps => ({
   auditReader: auditReader(),
   leases: writeJournal(),
   clock: systemClock,
-  logger: consoleLogger,
+  logger: lambdaLogger,
 });
 
 const journalOf = (workflows: readonly RegisteredWorkflow<UserWriteDeps>[]) => () =>

@@ -1,6 +1,7 @@
 import type * as CognitoSdk from '@aws-sdk/client-cognito-identity-provider';
 import { lambdaEnv } from '../../env';
 import { once } from './once';
+import { traced } from './tracer';
 import { accessOf, type Service, type ServiceAccess, type ServiceSource } from './service';
 
 type Client = CognitoSdk.CognitoIdentityProviderClient;
@@ -14,7 +15,10 @@ export const loadCognitoSdk = (): Promise<typeof CognitoSdk> =>
 
 export const cognito: CognitoAccess = /* @__PURE__ */ once(async () => {
   const sdk = await loadCognitoSdk();
-  return { client: new sdk.CognitoIdentityProviderClient({ region: lambdaEnv().AWS_REGION }), sdk };
+  return {
+    client: await traced(new sdk.CognitoIdentityProviderClient({ region: lambdaEnv().AWS_REGION })),
+    sdk,
+  };
 });
 
 /**
@@ -26,10 +30,9 @@ export const cognito: CognitoAccess = /* @__PURE__ */ once(async () => {
 export const publicCallsCognito: CognitoAccess = /* @__PURE__ */ once(async () => {
   const sdk = await loadCognitoSdk();
   return {
-    client: new sdk.CognitoIdentityProviderClient({
-      region: lambdaEnv().AWS_REGION,
-      maxAttempts: 1,
-    }),
+    client: await traced(
+      new sdk.CognitoIdentityProviderClient({ region: lambdaEnv().AWS_REGION, maxAttempts: 1 }),
+    ),
     sdk,
   };
 });

@@ -1,6 +1,7 @@
 import type * as DocumentSdk from '@aws-sdk/lib-dynamodb';
 import { lambdaEnv } from '../../env';
 import { once } from './once';
+import { traced } from './tracer';
 import { accessOf, type Service, type ServiceAccess, type ServiceSource } from './service';
 
 /** DynamoDB through lib-dynamodb's DocumentClient: its client and its commands. */
@@ -17,13 +18,12 @@ export const dynamodb: DynamoAccess = /* @__PURE__ */ once(async () => {
     import('@aws-sdk/client-dynamodb'),
     loadDocumentSdk(),
   ]);
+  // Traced before it is wrapped: the DocumentClient sends through the captured client.
+  const base = await traced(new DynamoDBClient({ region: lambdaEnv().AWS_REGION }));
   return {
-    client: sdk.DynamoDBDocumentClient.from(
-      new DynamoDBClient({ region: lambdaEnv().AWS_REGION }),
-      {
-        marshallOptions: { removeUndefinedValues: true },
-      },
-    ),
+    client: sdk.DynamoDBDocumentClient.from(base, {
+      marshallOptions: { removeUndefinedValues: true },
+    }),
     sdk,
   };
 });

@@ -2,6 +2,7 @@ import type * as S3Sdk from '@aws-sdk/client-s3';
 import type * as Presigner from '@aws-sdk/s3-request-presigner';
 import { lambdaEnv } from '../../env';
 import { once } from './once';
+import { traced } from './tracer';
 import { accessOf, type Service, type ServiceAccess, type ServiceSource } from './service';
 
 type Client = S3Sdk.S3Client;
@@ -15,14 +16,16 @@ export const loadS3Sdk = (): Promise<typeof S3Sdk> => import('@aws-sdk/client-s3
 export const s3: S3Access = /* @__PURE__ */ once(async () => {
   const sdk = await loadS3Sdk();
   return {
-    client: new sdk.S3Client({
-      region: lambdaEnv().AWS_REGION,
-      forcePathStyle: lambdaEnv().S3_FORCE_PATH_STYLE,
-      // Checksums only where an operation requires one. The default (WHEN_SUPPORTED) puts the
-      // CRC32 of an empty body into every presigned PUT URL, and S3 refuses the real upload
-      // with BadDigest; the hub verifies every file's SHA-256 itself.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-    }),
+    client: await traced(
+      new sdk.S3Client({
+        region: lambdaEnv().AWS_REGION,
+        forcePathStyle: lambdaEnv().S3_FORCE_PATH_STYLE,
+        // Checksums only where an operation requires one. The default (WHEN_SUPPORTED) puts the
+        // CRC32 of an empty body into every presigned PUT URL, and S3 refuses the real upload
+        // with BadDigest; the hub verifies every file's SHA-256 itself.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+      }),
+    ),
     sdk,
   };
 });

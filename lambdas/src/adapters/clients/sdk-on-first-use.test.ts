@@ -7,11 +7,13 @@ import { entries, LAMBDA_BUILD_OPTIONS } from '../../../scripts/bundle.mjs';
 import { LAMBDA_ENV_NAMES } from '../../env';
 
 /**
- * No Lambda loads an AWS SDK package when it starts (README, "SDK on first use"): every entry is
- * bundled as it is deployed, then imported in a fresh Node process whose resolve hook records
- * every `@aws-sdk/*` specifier resolved. A static SDK import anywhere an entry reaches (an
- * adapter, the wiring, a feature) is resolved at import and fails this; `import()` inside a call
- * is not. A probe with one static SDK import shows that the hook does see one.
+ * No Lambda loads an AWS SDK package when it starts (README, "SDK on first use"), nor the
+ * Tracer and the X-Ray SDK that come with the first client (./tracer.ts): every entry is bundled
+ * as it is deployed, then imported in a fresh Node process whose resolve hook records every
+ * `@aws-sdk/*`, `@aws-lambda-powertools/tracer` and `aws-xray-sdk-core` specifier resolved. A
+ * static import of one anywhere an entry reaches (an adapter, the wiring, a feature) is resolved
+ * at import and fails this; `import()` inside a call is not. A probe with one static SDK import
+ * shows that the hook does see one.
  */
 const HOOKED_IMPORTS = `
 import { registerHooks } from 'node:module';
@@ -19,7 +21,13 @@ import { pathToFileURL } from 'node:url';
 const resolved = [];
 registerHooks({
   resolve(specifier, context, next) {
-    if (specifier.startsWith('@aws-sdk/')) resolved.push(specifier);
+    if (
+      specifier.startsWith('@aws-sdk/') ||
+      specifier === '@aws-lambda-powertools/tracer' ||
+      specifier === 'aws-xray-sdk-core'
+    ) {
+      resolved.push(specifier);
+    }
     return next(specifier, context);
   },
 });
@@ -61,7 +69,7 @@ afterAll(() => {
 });
 
 describe('SDK on first use', () => {
-  it('importing a Lambda entry resolves no @aws-sdk/* module', () => {
+  it('importing a Lambda entry resolves no @aws-sdk/* module, nor the Tracer', () => {
     const env = {
       ...process.env,
       ...Object.fromEntries(LAMBDA_ENV_NAMES.map((name) => [name, `test-${name.toLowerCase()}`])),

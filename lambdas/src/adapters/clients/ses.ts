@@ -1,6 +1,7 @@
 import type * as SesSdk from '@aws-sdk/client-sesv2';
 import { lambdaEnv } from '../../env';
 import { once } from './once';
+import { traced } from './tracer';
 import { accessOf, type Service, type ServiceAccess, type ServiceSource } from './service';
 
 type Client = SesSdk.SESv2Client;
@@ -13,7 +14,7 @@ export const loadSesSdk = (): Promise<typeof SesSdk> => import('@aws-sdk/client-
 
 export const ses: SesAccess = /* @__PURE__ */ once(async () => {
   const sdk = await loadSesSdk();
-  return { client: new sdk.SESv2Client({ region: lambdaEnv().AWS_REGION }), sdk };
+  return { client: await traced(new sdk.SESv2Client({ region: lambdaEnv().AWS_REGION })), sdk };
 });
 
 export const sesAccess = (source: SesSource): SesAccess => accessOf(source, loadSesSdk);
