@@ -9,7 +9,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const mockServer = join(here, '..');
 const root = join(mockServer, '..');
-const outfile = join(mockServer, 'dist', 'server.mjs');
+const outdir = join(mockServer, 'dist');
+const outfile = join(outdir, 'server.mjs');
+// docker-compose.yml's image runs every service through the second: `standalone.mjs <role>`.
+const outputs = [outfile, join(outdir, 'standalone.mjs')];
 
 const newest = (path) => {
   let stat;
@@ -35,15 +38,16 @@ export const buildServerIfStale = async () => {
   ];
   let built = 0;
   try {
-    built = statSync(outfile).mtimeMs;
+    built = Math.min(...outputs.map((output) => statSync(output).mtimeMs));
   } catch {
     // not built yet
   }
   if (built > Math.max(...inputs.map(newest))) return false;
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [join(mockServer, 'src', 'server.ts')],
-    outfile,
+    entryPoints: ['server', 'standalone'].map((name) => join(mockServer, 'src', `${name}.ts`)),
+    outdir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     target: 'node22',
@@ -64,7 +68,7 @@ export const buildServerIfStale = async () => {
   });
   // The mail catcher's worker is loaded by URL next to the bundle, with the one module it imports.
   for (const file of ['mail-worker.mjs', 'atomic-file.mjs']) {
-    copyFileSync(join(mockServer, 'src', 'services', file), join(mockServer, 'dist', file));
+    copyFileSync(join(mockServer, 'src', 'services', file), join(outdir, file));
   }
   return true;
 };
@@ -75,7 +79,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   );
   const webStatus = buildWebIfStale();
   if (webStatus !== 0) process.exit(webStatus);
-  mkdirSync(join(mockServer, 'dist'), { recursive: true });
+  mkdirSync(outdir, { recursive: true });
   await buildServerIfStale();
   // `--build-only`: what the root `prepare` runs at install, so the first start is as quick.
   if (!process.argv.includes('--build-only')) {

@@ -11,6 +11,11 @@ import { REPOSITORY_ROOT, type MockEnv } from './env';
 import { lambdaEnvFor } from './lambda-env';
 import { clearRunning, markRunning } from './running-marker';
 import { seedReferenceData, seedStandardRows } from './seed';
+import {
+  loopbackRelayPort,
+  type RunningRelay,
+  startLoopbackRelay,
+} from './services/loopback-relay';
 import { startStack, type StackInfo } from './stack';
 
 export const ENVIRONMENT_NAME = 'local';
@@ -81,6 +86,7 @@ const holdPort = async (
 };
 
 export interface RunningConsole {
+  /** Where browsers reach the console: CONSOLE_PUBLIC_URL, or where it listens. */
   url: string;
   port: number;
   stack: StackInfo;
@@ -153,10 +159,19 @@ export const startConsole = async (
   let marked = false;
   let uncleanStop = false;
   let held: Awaited<ReturnType<typeof holdPort>> | undefined;
+  let s3Relay: RunningRelay | undefined;
   try {
+    // Where browsers reach S3: every presigned link names it, and a link is signed for the host
+    // it names, so the handlers call S3 there too. On this machine's loopback (docker-compose.yml:
+    // http://localhost:4569, published on the host), the console relays that port to S3 itself,
+    // as the published port does on the host: inside its container localhost is its own.
+    const s3Url = env.S3_PUBLIC_URL ?? stack.endpoints.s3;
+    if (loopbackRelayPort(s3Url, stack.endpoints.s3) !== undefined) {
+      s3Relay = await startLoopbackRelay({ publicUrl: s3Url, target: stack.endpoints.s3 });
+    }
     held = await holdPort(env.PORT, env.HOST);
     const host = env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST;
-    const consoleUrl = `http://${host}:${String(held.port)}`;
+    const consoleUrl = env.CONSOLE_PUBLIC_URL ?? `http://${host}:${String(held.port)}`;
     // Seeded while the handlers load and the app is built (start-up budget); awaited before the
     // console listens, so no call can see the table half-seeded. The seeded standards' rows go
     // into the artifacts bucket alongside, on every start (same keys, same bytes).
@@ -182,6 +197,7 @@ export const startConsole = async (
         mailFrom: env.MAIL_FROM,
         environmentName: ENVIRONMENT_NAME,
         consoleUrl,
+        s3Url,
       }),
     );
     // Imported only now: the handlers read their configuration from the environment set above.
@@ -211,7 +227,7 @@ export const startConsole = async (
       webRoot: options.webRoot ?? join(REPOSITORY_ROOT, 'web', 'dist'),
       runtimeConfig,
       // Presigned links name the S3 endpoint the handlers are given (lambda-env.ts).
-      uploadOrigins: [new URL(stack.endpoints.s3).origin],
+      uploadOrigins: [new URL(s3Url).origin],
       authorizer: createIdTokenAuthorizer({
         issuer: stack.issuer,
         jwksUrl: stack.jwksUrl,
@@ -265,7 +281,7 @@ export const startConsole = async (
     const port = typeof address === 'object' && address !== null ? address.port : held.port;
     const running = app;
     return {
-      url: `http://${host}:${port}`,
+      url: env.CONSOLE_PUBLIC_URL ?? `http://${host}:${String(port)}`,
       port,
       stack,
       runtimeConfig,
@@ -275,6 +291,7 @@ export const startConsole = async (
         await running.close();
         await reconciling;
         await indexCheck;
+        await s3Relay?.stop();
         await stack.stop();
         await clearRunning(env.DATA_DIR);
       },
@@ -286,6 +303,7 @@ export const startConsole = async (
     await held?.release();
     await app?.close().catch(() => undefined);
     await reconciling;
+    await s3Relay?.stop();
     await stack.stop();
     if (marked && !uncleanStop) await clearRunning(env.DATA_DIR).catch(() => undefined);
     throw err;

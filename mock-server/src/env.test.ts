@@ -38,6 +38,24 @@ describe('readEnv', () => {
     expect(env.COGNITO_PUBLIC_URL).toBe('http://localhost:9229');
   });
 
+  it('takes the addresses browsers are given (S3, the console) as origins only', () => {
+    const env = readEnv({
+      S3_PUBLIC_URL: 'http://localhost:4569/',
+      CONSOLE_PUBLIC_URL: 'https://console.example.org:8443',
+    });
+    expect([env.S3_PUBLIC_URL, env.CONSOLE_PUBLIC_URL]).toEqual([
+      'http://localhost:4569',
+      'https://console.example.org:8443',
+    ]);
+    expect(() => readEnv({ S3_PUBLIC_URL: 'http://localhost:4569/bucket' })).toThrow(
+      /S3_PUBLIC_URL="http:\/\/localhost:4569\/bucket": must be an origin, without a path/,
+    );
+    expect(() => readEnv({ CONSOLE_PUBLIC_URL: 'ftp://localhost' })).toThrow(
+      /CONSOLE_PUBLIC_URL="ftp:\/\/localhost": must be an http\(s\) URL/,
+    );
+    expect(() => readEnv({ S3_PUBLIC_URL: 'localhost:4569' })).toThrow(/must be an http\(s\) URL/);
+  });
+
   it('finds the repository root from its own location, not the working directory', () => {
     expect(join(REPOSITORY_ROOT, 'mock-server', 'src', 'env.ts')).toBe(
       new URL('./env.ts', import.meta.url).pathname,

@@ -25,6 +25,17 @@ const optionalPort = z
   .refine((n) => n <= 65535, PORT_NUMBER)
   .optional();
 
+/** An http(s) origin a browser is given: scheme, host and port, no path. */
+const origin = (example: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` })
+    .refine((url) => {
+      if (!URL.canParse(url)) return true; // said above
+      const { pathname, search, hash } = new URL(url);
+      return pathname === '/' && search === '' && hash === '';
+    }, `must be an origin, without a path (such as ${example})`)
+    .transform((url) => (URL.canParse(url) ? new URL(url).origin : url));
+
 const FALSY = new Set(['', '0', 'false', 'no', 'off']);
 
 const schema = z.object({
@@ -65,6 +76,15 @@ const schema = z.object({
   COGNITO_PUBLIC_URL: z.url().optional(),
   DYNAMODB_ENDPOINT: z.url().optional(),
   S3_ENDPOINT: z.url().optional(),
+  /**
+   * Where browsers reach S3, if not where the console does (S3_ENDPOINT, or the embedded
+   * stand-in): every presigned link names it, and the handlers call S3 there too, so that the
+   * link's signature is for the host the browser sends (console.ts: on a loopback address the
+   * console relays it to S3 itself, as docker-compose.yml needs).
+   */
+  S3_PUBLIC_URL: origin('http://localhost:4569').optional(),
+  /** Where browsers reach the console (a published port), if not where it listens. */
+  CONSOLE_PUBLIC_URL: origin('http://localhost:3000').optional(),
   /** Without it, the console starts an SES stand-in of its own, relaying to SMTP_HOST. */
   SES_ENDPOINT: z.url().optional(),
   /** Where browsers reach the inbox, if not on this host. */

@@ -211,6 +211,25 @@ describe("s3rver's objects, written whole", () => {
     expect((await readdir(join(dir, bucket))).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 
+  it('serves path-style requests whatever host they name (docker-compose.yml calls it http://s3:4569)', async () => {
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: 'named.txt', Body: 'found' }));
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = request(new URL(`/${bucket}/named.txt`, s3?.url), {
+        headers: { host: 's3:4569' },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => {
+          resolve(`${String(res.statusCode)} ${text}`);
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(body).toBe('200 found');
+  });
+
   it('replaces an object whole: new body, new headers, its own ETag; no temporary file left', async () => {
     await client.send(
       new PutObjectCommand({

@@ -233,6 +233,10 @@ export const startS3 = async (options: S3Options): Promise<RunningS3> => {
     port: options.port,
     directory: options.directory,
     silent: !options.debug,
+    // Every client here uses path-style URLs (S3_FORCE_PATH_STYLE). Left on, s3rver takes any
+    // host name but localhost and an IP for a bucket's virtual host: under docker-compose.yml a
+    // call to http://s3:4569/<bucket> would go to a bucket named "s3".
+    vhostBuckets: false,
   });
   // The controllers reach the store as ctx.app.store and, through Koa's context, ctx.store.
   server.store = server.context.store = new AtomicFilesystemStore(options.directory);
