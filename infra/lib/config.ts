@@ -32,6 +32,17 @@ const int = (min: number, max: number) =>
     .min(min, `must be at least ${min}`)
     .max(max, `must be at most ${max}`);
 
+const DOMAIN = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** Whether an SES identity (an address, or a domain and its subdomains) covers an address. */
+export const identityCovers = (identity: string, address: string): boolean => {
+  const id = identity.toLowerCase();
+  const addr = address.toLowerCase();
+  if (id.includes('@')) return id === addr;
+  const domain = addr.slice(addr.lastIndexOf('@') + 1);
+  return domain === id || domain.endsWith(`.${id}`);
+};
+
 const environmentNameSchema = z
   .string()
   .regex(
@@ -61,16 +72,37 @@ const settingsSchema = z
     bootstrapAdminEmail: email,
     mail: z
       .object({
-        /** Sender of the product's own mails (one-time links, notices); an SES e-mail identity. */
+        /** Sender of every mail: the product's own (one-time links, notices) and, with SES, Cognito's. */
         from: email,
         /**
-         * false (default): Cognito sends its invitation and verification mails with its own sender.
-         * true: Cognito sends them through SES from `from` — only once that identity is verified
-         * and the account has left the SES sandbox, or the pool update fails.
+         * An SES identity (a domain, or the address itself) that is already verified for sending in
+         * this account and region, and covers `from`. Given: the stack uses it as it is (creates
+         * no identity), Cognito sends its invitation and verification mails through SES from
+         * `from` (EmailSendingAccount DEVELOPER), and the deployment first checks with SES that
+         * the identity is really verified, failing early with a message if it is not. Omitted: the
+         * stack creates an e-mail identity for `from` (verified once someone clicks SES's link) and
+         * Cognito keeps its own sender (50 mails a day, from Cognito's address).
          */
-        cognitoUsesSes: z.boolean().default(false),
+        verifiedIdentity: z
+          .string()
+          .trim()
+          .toLowerCase()
+          .refine(
+            (v) => z.email().safeParse(v).success || DOMAIN.test(v),
+            'must be a domain (acme-trials.com) or an e-mail address verified in SES',
+          )
+          .optional(),
       })
-      .strict(),
+      .strict()
+      .superRefine((m, ctx) => {
+        if (m.verifiedIdentity !== undefined && !identityCovers(m.verifiedIdentity, m.from)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['verifiedIdentity'],
+            message: `must cover mail.from (${m.from}): the address itself, its domain or a parent domain`,
+          });
+        }
+      }),
     /** Origins besides the console's own that may call the API from a browser. */
     allowedOrigins: z.array(httpsOrigin).max(5).default([]),
     /** SPEC §1/§9: OPTIONAL at the pool; the application enforces TOTP for administrators. */
@@ -127,12 +159,7 @@ const settingsSchema = z
     /** The console under a name of your own; the certificate must be in us-east-1 (CloudFront). */
     customDomain: z
       .object({
-        domainName: z
-          .string()
-          .regex(
-            /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
-            'must be a DNS name',
-          ),
+        domainName: z.string().regex(DOMAIN, 'must be a DNS name'),
         certificateArn: z
           .string()
           .regex(
@@ -150,6 +177,11 @@ const settingsSchema = z
         'must be the ARN of a CLOUDFRONT-scope web ACL in us-east-1',
       )
       .optional(),
+    /**
+     * Requests per client IP per 5 minutes to the console's files (the edge web ACL in us-east-1;
+     * a sign-in loads about 15 files, each later page a few).
+     */
+    siteRequestsPerFiveMinutes: int(100, 2000000000).default(3000),
     /** Prefix of the Cognito domain (<prefix>.auth.<region>.amazoncognito.com); default ccsc-<env>-<account>. */
     cognitoDomainPrefix: z
       .string()
@@ -159,6 +191,45 @@ const settingsSchema = z
       )
       .refine((p) => !/aws|amazon|cognito/.test(p), 'must not contain aws, amazon or cognito')
       .optional(),
+    /**
+     * API Gateway keeps ONE CloudWatch Logs role per account and region, shared by every API
+     * there. 'create' (default): this stack creates a role and sets it as that account setting,
+     * replacing whatever role was set (the role is kept when the stack is destroyed). 'existing':
+     * the account already has one (another environment's, or the platform team's); the stack
+     * leaves the setting alone — the API's access and execution logs need it to be set.
+     */
+    apiGatewayCloudWatchRole: z.enum(['create', 'existing']).default('create'),
+    /**
+     * true only for an environment that exists to be synthesized (tests, `npm run synth`): its
+     * addresses may be placeholders, and a deployment of it is refused by CloudFormation itself.
+     */
+    synthesisOnly: z.boolean().default(false),
+    /**
+     * Who is told when an alarm fires, and the thresholds of the alarms that are not simply "it
+     * happened once" (infra/README.md, "Alarms, the dashboard and what to do when an alarm
+     * fires"). Each address gets an e-mail subscription to `<prefix>-alarms` and must confirm it.
+     * prefault: an environment without `alarms` gets every default below.
+     */
+    alarms: z
+      .object({
+        emails: z.array(email).max(10).default([]),
+        /** API 5xx answers, in % of the stage's requests over 5 minutes. */
+        apiServerErrorPercent: z.number().min(0.1).max(100).default(5),
+        /** Fewer requests than this in 5 minutes never raise the 5xx or latency alarm. */
+        apiMinimumRequests: int(1, 1000000).default(20),
+        /** API latency p99 (ms) held for 15 minutes; the eTMF-EMS export and import take up to 29 s. */
+        apiLatencyP99Ms: int(100, 29000).default(5000),
+        /** Read or write throttle events of one table in 5 minutes (the SDK retries a few). */
+        tableThrottleEvents: int(1, 1000000).default(10),
+        /** Requests the API's web ACL blocks in 5 minutes. */
+        wafBlockedPerFiveMinutes: int(1, 100000000).default(300),
+        /** Failed sign-ins in 5 minutes (all accounts together). */
+        failedSignInsPerFiveMinutes: int(1, 1000000).default(50),
+        /** Accounts locked in one hour. */
+        lockoutsPerHour: int(1, 100000).default(5),
+      })
+      .strict()
+      .prefault({}),
     terminationProtection: z.boolean().default(true),
   })
   .strict()
@@ -212,7 +283,81 @@ export interface ResolveInput {
   readonly environments: unknown;
   /** CDK_DEFAULT_ACCOUNT, when the CLI found credentials. */
   readonly defaultAccount?: string | undefined;
+  /**
+   * Settings given on the command line (`-c mail.from=no-reply@acme-trials.com`), by their
+   * dotted name (OVERRIDABLE_SETTINGS); they replace the environment's values in cdk.json.
+   */
+  readonly overrides?: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * The settings that differ per account and may be given with `-c <name>=<value>` instead of in
+ * cdk.json (the lists take comma-separated values): what a platform engineer must fill in for a
+ * real deployment, and the account-specific ARNs.
+ */
+export const OVERRIDABLE_SETTINGS = [
+  'account',
+  'supportEmail',
+  'bootstrapAdminEmail',
+  'mail.from',
+  'mail.verifiedIdentity',
+  'alarms.emails',
+  'siteWebAclArn',
+  'cognitoDomainPrefix',
+  'apiGatewayCloudWatchRole',
+  'customDomain.domainName',
+  'customDomain.certificateArn',
+] as const;
+const LIST_SETTINGS: ReadonlySet<string> = new Set(['alarms.emails']);
+
+const withOverrides = (
+  raw: unknown,
+  overrides: Readonly<Record<string, unknown>>,
+): Record<string, unknown> => {
+  const out = structuredClone(z.record(z.string(), z.unknown()).catch({}).parse(raw));
+  for (const [path, given] of Object.entries(overrides)) {
+    if (given === undefined) continue;
+    const keys = path.split('.');
+    let at: Record<string, unknown> = out;
+    for (const key of keys.slice(0, -1)) {
+      const next = at[key];
+      at[key] = typeof next === 'object' && next !== null && !Array.isArray(next) ? next : {};
+      at = at[key] as Record<string, unknown>;
+    }
+    const value =
+      LIST_SETTINGS.has(path) && typeof given === 'string'
+        ? given
+            .split(',')
+            .map((v) => v.trim())
+            .filter((v) => v !== '')
+        : given;
+    at[keys[keys.length - 1] ?? path] = value;
+  }
+  return out;
+};
+
+/**
+ * Domains reserved for examples and tests (RFC 2606, RFC 6761) and local names: nobody receives
+ * mail there, so a real environment must not name them.
+ */
+const PLACEHOLDER_DOMAIN =
+  /(^|\.)(example\.(com|org|net)|example|test|invalid|localhost|local|localdomain)$/i;
+
+export const isPlaceholder = (addressOrDomain: string): boolean =>
+  PLACEHOLDER_DOMAIN.test(addressOrDomain.slice(addressOrDomain.lastIndexOf('@') + 1));
+
+/** The settings of a real environment that still name a placeholder, as [dotted name, value]. */
+const placeholdersOf = (s: EnvironmentSettings): [string, string][] => {
+  const named: [string, string | undefined][] = [
+    ['bootstrapAdminEmail', s.bootstrapAdminEmail],
+    ['supportEmail', s.supportEmail],
+    ['mail.from', s.mail.from],
+    ['mail.verifiedIdentity', s.mail.verifiedIdentity],
+    ['customDomain.domainName', s.customDomain?.domainName],
+    ...s.alarms.emails.map((e): [string, string] => ['alarms.emails', e]),
+  ];
+  return named.filter((n): n is [string, string] => n[1] !== undefined && isPlaceholder(n[1]));
+};
 
 const formatIssues = (issues: readonly z.core.$ZodIssue[]): string =>
   issues
@@ -245,7 +390,7 @@ export const resolveEnvironment = (input: ResolveInput): EnvironmentConfig => {
         `Add "${name.data}" under context."${ENVIRONMENTS_CONTEXT_KEY}" in cdk.json to create it.`,
     );
   }
-  const settings = settingsSchema.safeParse(raw);
+  const settings = settingsSchema.safeParse(withOverrides(raw, input.overrides ?? {}));
   if (!settings.success) {
     throw new ConfigError(
       `Settings of environment "${name.data}" (cdk.json context."${ENVIRONMENTS_CONTEXT_KEY}".${name.data}) ` +
@@ -253,6 +398,24 @@ export const resolveEnvironment = (input: ResolveInput): EnvironmentConfig => {
     );
   }
   const s = settings.data;
+  const placeholders = s.synthesisOnly ? [] : placeholdersOf(s);
+  if (placeholders.length > 0) {
+    const where = `context."${ENVIRONMENTS_CONTEXT_KEY}".${name.data}`;
+    throw new ConfigError(
+      `Environment "${name.data}" still has placeholder settings, and a deployment with them cannot ` +
+        `work (nobody receives mail at a reserved or local domain). Give the real values:\n` +
+        placeholders
+          .map(
+            ([setting, value]) =>
+              `  - ${setting}: ${value} is a placeholder. Give it on the command line with ` +
+              `-c ${setting}=<${setting === 'customDomain.domainName' ? 'domain' : 'address'}>` +
+              `${LIST_SETTINGS.has(setting) ? '[,<address>...]' : ''} or set it in cdk.json at ${where}.${setting}.`,
+          )
+          .join('\n') +
+        `\nAn environment that only exists to be synthesized (tests, npm run synth) sets ` +
+        `"synthesisOnly": true, like "test" in cdk.json; it cannot be deployed.`,
+    );
+  }
   return {
     ...s,
     environmentName: name.data,

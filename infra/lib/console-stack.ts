@@ -1,4 +1,14 @@
-import { Annotations, CfnOutput, Lazy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import {
+  Annotations,
+  Aspects,
+  CfnOutput,
+  CfnRule,
+  Fn,
+  Lazy,
+  Stack,
+  Tags,
+  type StackProps,
+} from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { Operation, RuntimeConfig } from '@ccsc/contract';
@@ -11,6 +21,8 @@ import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Jobs } from './constructs/jobs';
 import { Mail } from './constructs/mail';
+import { Monitoring } from './constructs/monitoring';
+import { JsonLogFormat } from './constructs/node-function';
 import { Site } from './constructs/site';
 import { acknowledgeCdkProvidedFunctions } from './nag';
 import type { ResourceKey } from './permissions';
@@ -19,6 +31,11 @@ import type { WebBuild } from './web-build';
 export interface ConsoleStackProps extends Omit<StackProps, 'env' | 'stackName'> {
   readonly config: EnvironmentConfig;
   readonly webBuild: WebBuild;
+  /**
+   * The CLOUDFRONT-scope web ACL for the distribution: the edge stack's (us-east-1, a cross-region
+   * reference) or the `siteWebAclArn` setting's.
+   */
+  readonly siteWebAclArn: string;
 }
 
 /**
@@ -31,6 +48,7 @@ export class ConsoleStack extends Stack {
   readonly mail: Mail;
   readonly api: Api;
   readonly jobs: Jobs;
+  readonly monitoring: Monitoring;
   readonly site: Site;
 
   constructor(scope: Construct, id: string, props: ConsoleStackProps) {
@@ -40,15 +58,38 @@ export class ConsoleStack extends Stack {
       stackName: config.stackName,
       env: { account: config.account, region: config.region },
       terminationProtection: config.terminationProtection,
+      // The site's web ACL comes from the edge stack in us-east-1 (SSM parameters written there
+      // into this region, read here by CDK's reader; see infra/README.md).
+      crossRegionReferences: true,
       description: `${config.productName} (${config.environmentName}): admin console, API, sign-in and data`,
     });
     Tags.of(this).add('ccsc:environment', config.environmentName);
     Tags.of(this).add('ccsc:product', 'ccsc-console');
     const logRetention = config.retention.logDays;
 
+    if (config.synthesisOnly) {
+      // Placeholders are allowed here (config.ts): CloudFormation refuses the change set before
+      // it touches anything, whatever command deploys it.
+      new CfnRule(this, 'SynthesisOnly', {
+        assertions: [
+          {
+            assert: Fn.conditionEquals(config.environmentName, 'a deployable environment'),
+            assertDescription:
+              `Environment "${config.environmentName}" is synthesisOnly (tests, npm run synth): ` +
+              'its addresses are placeholders. Deploy a real environment (e.g. -c env=sit with ' +
+              'its real addresses); infra/README.md says how.',
+          },
+        ],
+      });
+    }
+
     this.mail = new Mail(this, 'Mail', {
       namePrefix: config.namePrefix,
       fromAddress: config.mail.from,
+      ...(config.mail.verifiedIdentity === undefined
+        ? {}
+        : { verifiedIdentity: config.mail.verifiedIdentity }),
+      logRetention,
     });
 
     this.auth = new Auth(this, 'Auth', {
@@ -61,9 +102,19 @@ export class ConsoleStack extends Stack {
       bootstrapAdminEmail: config.bootstrapAdminEmail,
       logRetention,
       domainPrefix: config.cognitoDomainPrefix ?? `${config.namePrefix}-${this.account}`,
-      ...(config.mail.cognitoUsesSes ? { sesFromAddress: config.mail.from } : {}),
+      ...(this.mail.cognitoSender
+        ? {
+            sesSender: {
+              from: this.mail.cognitoSender.from,
+              identityArn: this.mail.identityArn,
+              configurationSetName: this.mail.configurationSet.configurationSetName,
+            },
+          }
+        : {}),
     });
-    if (config.mail.cognitoUsesSes) this.auth.userPool.node.addDependency(this.mail.identity);
+    // The pool switches to SES only once SES confirmed the identity is verified.
+    if (this.mail.cognitoSender)
+      this.auth.userPool.node.addDependency(this.mail.cognitoSender.after);
 
     this.data = new Data(this, 'Data', {
       environmentName: config.environmentName,
@@ -166,6 +217,7 @@ export class ConsoleStack extends Stack {
         partnerRequestsPerFiveMinutes: config.api.partnerRequestsPerFiveMinutes,
       },
       logRetention,
+      accountCloudWatchRole: config.apiGatewayCloudWatchRole,
     });
 
     this.jobs = new Jobs(this, 'Jobs', {
@@ -175,6 +227,18 @@ export class ConsoleStack extends Stack {
       grantTargets,
       logRetention,
     });
+
+    // Alarms, their topic and the dashboard (a nested stack); each function's alarms beside it.
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      namePrefix: config.namePrefix,
+      environmentName: config.environmentName,
+      settings: config.alarms,
+      api: this.api,
+      jobs: this.jobs,
+    });
+    // JSON logs for every Lambda function of the app, CDK's own handlers included (also those
+    // of the other stacks, such as the cross-region reference handlers).
+    Aspects.of(this.node.root).add(new JsonLogFormat());
 
     const runtimeConfig: RuntimeConfig = {
       region: this.region,
@@ -204,7 +268,7 @@ export class ConsoleStack extends Stack {
       accessLogDays: config.retention.accessLogDays,
       logRetention,
       ...(config.customDomain ? { customDomain: config.customDomain } : {}),
-      ...(config.siteWebAclArn ? { webAclArn: config.siteWebAclArn } : {}),
+      webAclArn: props.siteWebAclArn,
     });
 
     acknowledgeCdkProvidedFunctions(this);
@@ -278,7 +342,9 @@ export class ConsoleStack extends Stack {
     out(
       'MailFrom',
       config.mail.from,
-      'SES identity the product sends from (verify it once after the first deploy)',
+      config.mail.verifiedIdentity === undefined
+        ? "Sender of the product's mails: click the link SES mails to it once; Cognito uses its own sender"
+        : `Sender of every mail, Cognito's too, through the verified SES identity ${config.mail.verifiedIdentity}`,
     );
   }
 }

@@ -269,8 +269,9 @@ describe('Api: one function per operation', () => {
     );
     expect(everyFunction).toHaveLength(
       // + the partner API's, + CDK's own handlers of AwsCustomResource and BucketDeployment,
-      // + the four jobs
-      operations.length + PARTNER_FUNCTIONS.length + 6,
+      // + the four jobs, + the SES identity check (sit names a verified identity), + CDK's
+      // cross-region reader (the site's web ACL) and writer (in the edge stack)
+      operations.length + PARTNER_FUNCTIONS.length + 9,
     );
   });
 
@@ -292,9 +293,9 @@ describe('Api: one function per operation', () => {
       }
     }
     // One per feature area, the partner API's functions, and the routes' permissions and
-    // models (RouteExtras).
+    // models (RouteExtras); besides the API's, the jobs' and the alarms' (Jobs, Monitoring).
     expect(resourcesOf(template, 'AWS::CloudFormation::Stack')).toSatisfy(
-      (r: object) => Object.keys(r).length === FEATURE_AREA_NAMES.length + 2,
+      (r: object) => Object.keys(r).length === FEATURE_AREA_NAMES.length + 4,
     );
   });
 
@@ -499,7 +500,7 @@ describe('Api: one function per operation', () => {
       expect(vars.USER_POOL_ID).toEqual({ Ref: logicalId(stack, stack.auth.userPool) });
       expect(vars.AUDIT_TABLE).toEqual({ Ref: logicalId(stack, stack.data.auditTable) });
       expect(vars.ENVIRONMENT_NAME).toBe('sit');
-      expect(vars.MAIL_FROM).toBe('no-reply@example.com');
+      expect(vars.MAIL_FROM).toBe('no-reply@console.acme-trials.com');
       expect(vars).not.toHaveProperty('S3_FORCE_PATH_STYLE');
       expect(vars.ALLOWED_ORIGINS, op).toEqual(consoleOrigin);
       expect(vars.PARTNER_API_BASE_URL, op).toEqual(partnerBaseUrl);

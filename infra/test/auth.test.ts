@@ -58,8 +58,8 @@ describe('Auth: the user pool', () => {
         EmailSubject: 'Your CCSC Admin Console verification code',
         EmailMessage: Match.stringLikeRegexp('CCSC Admin Console verification code.*\\{####\\}'),
       }),
-      // sit keeps Cognito's own sender (mail.cognitoUsesSes: false).
-      EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' },
+      // sit is deployed with mail.verifiedIdentity: Cognito sends through SES (deploy-readiness.test.ts).
+      EmailConfiguration: Match.objectLike({ EmailSendingAccount: 'DEVELOPER' }),
     });
   });
 
@@ -229,7 +229,7 @@ describe('Auth: machine clients, identity pool, first administrator', () => {
     const create = calls.find((c) => c.create.includes('AdminCreateUser'));
     expect(create).toBeDefined();
     for (const text of [create?.create ?? '', create?.update ?? '']) {
-      expect(text).toContain('\\"Username\\":\\"admin@example.com\\"');
+      expect(text).toContain('\\"Username\\":\\"first.admin@acme-trials.com\\"');
       expect(text).toContain('\\"DesiredDeliveryMediums\\":[\\"EMAIL\\"]');
       expect(text).not.toContain('custom:role');
       expect(text).toContain('\\"ignoreErrorCodesMatching\\":\\"UsernameExistsException\\"');

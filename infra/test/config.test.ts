@@ -6,7 +6,13 @@ import { REPOSITORY_ROOT } from '../lib/paths';
 import { CDK_JSON } from './support/stacks';
 
 const environments = CDK_JSON.context[ENVIRONMENTS_CONTEXT_KEY];
-const sit = environments.sit as Record<string, unknown>;
+/** cdk.json's sit with the real addresses a deployment is given (its own are placeholders). */
+const sit: Record<string, unknown> = {
+  ...(environments.sit as Record<string, unknown>),
+  bootstrapAdminEmail: 'first.admin@acme-trials.com',
+  supportEmail: 'console-support@acme-trials.com',
+  mail: { from: 'no-reply@acme-trials.com' },
+};
 
 const resolveWith = (settings: Record<string, unknown>, name = 'test') =>
   resolveEnvironment({ environmentName: name, environments: { [name]: settings } });
@@ -23,7 +29,7 @@ const messageOf = (fn: () => unknown): string => {
 
 describe('environment settings (cdk.json context "ccsc:environments")', () => {
   it('resolves sit: us-west-2, the spec MFA mode, an environment-named stack', () => {
-    const config = resolveEnvironment({ environmentName: 'sit', environments });
+    const config = resolveEnvironment({ environmentName: 'sit', environments: { sit } });
     expect(config.environmentName).toBe('sit');
     expect(config.region).toBe('us-west-2');
     expect(config.mfa).toBe('OPTIONAL');
@@ -46,8 +52,11 @@ describe('environment settings (cdk.json context "ccsc:environments")', () => {
 
   it('takes the account from the CLI unless the settings pin one', () => {
     expect(
-      resolveEnvironment({ environmentName: 'sit', environments, defaultAccount: '111122223333' })
-        .account,
+      resolveEnvironment({
+        environmentName: 'sit',
+        environments: { sit },
+        defaultAccount: '111122223333',
+      }).account,
     ).toBe('111122223333');
     expect(resolveWith({ ...sit, account: '444455556666' }).account).toBe('444455556666');
   });
@@ -75,7 +84,7 @@ describe('environment settings (cdk.json context "ccsc:environments")', () => {
       resolveEnvironment({ environmentName: 'nosuch', environments }),
     );
     expect(message).toContain('Unknown environment "nosuch"');
-    expect(message).toContain('Known environments: sit');
+    expect(message).toContain('Known environments: sit, test');
   });
 
   it('refuses a missing environment name, saying how to give one', () => {
@@ -156,6 +165,6 @@ describe('bin/app.ts', () => {
       },
     );
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('Unknown environment "nosuch". Known environments: sit.');
+    expect(result.stderr).toContain('Unknown environment "nosuch". Known environments: sit, test.');
   });
 });

@@ -1,9 +1,15 @@
+import { Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { USER_INDEX_DRIFT_METRIC } from '@ccsc/lambdas/metrics';
-import { logicalId, resourcesOf, sitStack, type Resource } from './support/stacks';
+import { resourcesOf, sitStack, templateOf, type Resource } from './support/stacks';
 
-const { template, stack } = sitStack();
+const { stack } = sitStack();
+/** The jobs are a nested stack of their own (Jobs): their functions, schedules and alarms. */
+const template = templateOf(stack.jobs);
+const logicalId = (construct: IConstruct) =>
+  Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
 
 const functionNamed = (name: string) => {
   const found = Object.entries(resourcesOf(template, 'AWS::Lambda::Function')).find(
@@ -22,8 +28,8 @@ const alarms = Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm')).ma
 );
 const alarmNamed = (name: string) => alarms.find((a) => a.AlarmName === name);
 
-const poolActionsOf = (roleConstruct: Parameters<typeof logicalId>[1]) => {
-  const roleId = logicalId(stack, roleConstruct);
+const poolActionsOf = (roleConstruct: IConstruct) => {
+  const roleId = logicalId(roleConstruct);
   const policy = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).find((p) =>
     JSON.stringify(p.Properties?.Roles).includes(`"${roleId}"`),
   );

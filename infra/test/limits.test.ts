@@ -35,6 +35,8 @@ interface Counted {
   readonly fixed: number;
   /** The most resources any one operation has in this stack. */
   readonly perOperation: number;
+  /** How many operations (and partner calls) have resources in this stack. */
+  readonly operations: number;
   readonly perOperationImplemented: number;
 }
 
@@ -112,6 +114,7 @@ const counted: Counted[] = stacks.map((s) => {
     resources,
     fixed: resources - attributed,
     perOperation: Math.max(0, ...perOp.values()),
+    operations: perOp.size,
     perOperationImplemented: Math.max(
       0,
       ...[...perOp].filter(([op]) => isImplemented(op)).map(([, n]) => n),
@@ -126,9 +129,16 @@ const counted: Counted[] = stacks.map((s) => {
  */
 const OPERATIONS_TO_COME = 0;
 
+/** The stacks of the API's functions: each feature area's, and the partner API's. */
+const functionStacks: ReadonlySet<Stack> = new Set<Stack>([
+  ...Object.values(stack.api.functionStacks),
+  stack.api.partnerFunctions,
+]);
+
 describe("CloudFormation's limits", () => {
   it('synthesizes the environment as a stack with nested stacks, and counts them all', () => {
-    expect(stacks[0]).toBe(stack);
+    // (A boolean: printing a Stack on failure walks into constructs CDK forbids touching.)
+    expect(stacks.includes(stack)).toBe(true);
     expect(stacks.filter((s) => NestedStack.isNestedStack(s)).length).toBeGreaterThan(0);
     // Every resource of every template is a construct of its stack (nothing escapes the count).
     for (const c of counted) {
@@ -149,9 +159,12 @@ describe("CloudFormation's limits", () => {
     // largest is taken for every operation of the contract.
     for (const c of counted) {
       expect(c.perOperationImplemented, c.name).toBeLessThanOrEqual(c.perOperation);
-      // The whole product: today's contract plus the ~20 operations the coming features add
-      // (organisations and connections, credentials and the partner API, standards, documents).
-      const all = operations.length + PARTNER_FUNCTIONS.length + OPERATIONS_TO_COME;
+      // The whole product: today's contract plus the operations the coming features add. A
+      // feature area's functions stay in its own stack: there, its operations and (at worst)
+      // every one to come; the parent and RouteExtras hold a part of every operation.
+      const all = functionStacks.has(c.stack)
+        ? c.operations + OPERATIONS_TO_COME
+        : operations.length + PARTNER_FUNCTIONS.length + OPERATIONS_TO_COME;
       const projected = c.fixed + c.perOperation * all;
       expect(
         projected,
@@ -165,8 +178,9 @@ describe("CloudFormation's limits", () => {
     expect(parent?.perOperation).toBe(3);
     const extras = counted.find((c) => c.stack === stack.api.routeExtras);
     expect(extras?.perOperation).toBe(2);
-    for (const c of counted.filter((x) => x.stack !== stack && x !== extras)) {
-      expect(c.perOperation, c.name).toBe(4); // function, role, policy, log group
+    for (const c of counted.filter((x) => functionStacks.has(x.stack))) {
+      // function, role, policy, log group, and its Errors and Throttles alarms
+      expect(c.perOperation, c.name).toBe(6);
     }
   });
 

@@ -1,17 +1,19 @@
 import { describe, it } from 'vitest';
-import { logicalId, sitStack } from './support/stacks';
+import { logicalId, sitStack, testEnvironmentStack } from './support/stacks';
 
 describe('Mail: SES sending for the product’s own mails', () => {
-  const { template, stack } = sitStack();
-
-  it('has an e-mail identity for the configured sender, with a TLS-only configuration set', () => {
+  it('without a verified identity: an e-mail identity for the sender, with a TLS-only configuration set', () => {
+    const { template, stack } = testEnvironmentStack();
     template.hasResourceProperties('AWS::SES::EmailIdentity', {
       EmailIdentity: 'no-reply@example.com',
       ConfigurationSetAttributes: {
         ConfigurationSetName: { Ref: logicalId(stack, stack.mail.configurationSet) },
       },
     });
-    template.hasResourceProperties('AWS::SES::ConfigurationSet', {
+  });
+
+  it('has a TLS-only configuration set that suppresses bounces and complaints', () => {
+    sitStack().template.hasResourceProperties('AWS::SES::ConfigurationSet', {
       Name: 'ccsc-sit-mail',
       DeliveryOptions: { TlsPolicy: 'REQUIRE' },
       SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },

@@ -29,7 +29,7 @@ describe('cdk-nag (AwsSolutions and Serverless packs)', () => {
   it('fails synthesis on an unacknowledged finding', () => {
     expect(() =>
       synthesize({
-        environmentName: 'sit',
+        environmentName: 'test',
         webBuildDir: FIXTURE_WEB_BUILD,
         tamper: (stack) => {
           new s3.Bucket(stack, 'UnloggedBucket', { enforceSSL: true });
@@ -41,7 +41,7 @@ describe('cdk-nag (AwsSolutions and Serverless packs)', () => {
   it('checks the nested stacks too (the functions of each feature area)', () => {
     expect(() =>
       synthesize({
-        environmentName: 'sit',
+        environmentName: 'test',
         webBuildDir: FIXTURE_WEB_BUILD,
         tamper: (stack) => {
           new s3.Bucket(stack.api.functionStacks.users, 'UnloggedBucket', { enforceSSL: true });
@@ -62,7 +62,6 @@ describe('cdk-nag (AwsSolutions and Serverless packs)', () => {
       [
         'AwsSolutions-APIG4',
         'AwsSolutions-CFR1',
-        'AwsSolutions-CFR2',
         'AwsSolutions-CFR4',
         'AwsSolutions-COG1',
         'AwsSolutions-COG2',

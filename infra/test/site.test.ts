@@ -171,7 +171,7 @@ describe('Site: content and /config.json', () => {
         /^https:\/\/\$\{\{"Ref":"ApiRestApi\w+"\}\}\.execute-api\.us-west-2\.\$\{\{"Ref":"AWS::URLSuffix"\}\}\/\$\{\{"Ref":"ApiRestApiDeploymentStagev1\w+"\}\}\/ccsc\/ui\/$/,
       ) as unknown,
       productName: 'CCSC Admin Console',
-      supportEmail: 'support@example.com',
+      supportEmail: 'console-support@acme-trials.com',
       environmentName: 'sit',
       idleTimeoutSeconds: 1800,
       accountName: 'CCSC SIT',

@@ -61,6 +61,7 @@ const expectEnvelope = (
   expect(res.headers['x-frame-options']).toBe('DENY');
   expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(res.headers['permissions-policy']).toContain('camera=()');
 };
 
 /** One raw HTTP/1.1 exchange, so that requests Node's parser refuses can be sent at all. */

@@ -16,7 +16,11 @@ import {
   type Operation,
   type RuntimeConfig,
 } from '@ccsc/contract';
-import { cognitoRegionalEndpoint, contentSecurityPolicy } from '@ccsc/contract/security-headers';
+import {
+  cognitoRegionalEndpoint,
+  contentSecurityPolicy,
+  PERMISSIONS_POLICY,
+} from '@ccsc/contract/security-headers';
 import type { LambdaHandler } from '@ccsc/lambdas/handlers';
 import type { AccessTokenAuthorizer } from './access-token-authorizer';
 import { toApiGatewayEvent } from './api-gateway-event';
@@ -110,6 +114,7 @@ const securityHeaders = (
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': PERMISSIONS_POLICY,
 });
 
 /** Vite puts a content hash in the name of every file under assets/: it never changes. */

@@ -20,13 +20,14 @@ export interface ApiFirewallProps {
   readonly logRetention: logs.RetentionDays;
 }
 
-const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
+export const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
   cloudWatchMetricsEnabled: true,
   metricName,
   sampledRequestsEnabled: true,
 });
 
-const managedRules = (
+/** One of AWS's managed rule groups, its own actions kept (save the overrides given). */
+export const managedRules = (
   priority: number,
   name: string,
   ruleActionOverrides?: wafv2.CfnWebACL.RuleActionOverrideProperty[],

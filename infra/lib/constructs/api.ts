@@ -42,6 +42,12 @@ export interface ApiProps {
     readonly partnerRequestsPerFiveMinutes: number;
   };
   readonly logRetention: logs.RetentionDays;
+  /**
+   * API Gateway's account-wide CloudWatch Logs role (one per account and region): 'create' makes
+   * one and sets it as the account's (replacing any set before; kept when the stack goes),
+   * 'existing' leaves the account's setting as it is.
+   */
+  readonly accountCloudWatchRole: 'create' | 'existing';
 }
 
 const errorBody = (code: string, message: string) =>
@@ -117,6 +123,15 @@ export class Api extends Construct {
   readonly partnerMethods: Readonly<Record<PartnerFunction, apigw.Method>>;
   /** The authorizer of the partner routes: access tokens with one of the API's scopes. */
   readonly partnerAuthorizer: apigw.CognitoUserPoolsAuthorizer;
+  /**
+   * What CloudWatch's metrics name (plain strings, no token): AWS/ApiGateway's ApiName and
+   * Stage, AWS/WAFV2's WebACL. Alarms and the dashboard use them without a reference.
+   */
+  readonly apiName: string;
+  readonly stageName: string = STAGE_NAME;
+  readonly webAclName: string;
+  /** Every function of the API: each operation's, then each partner call's. */
+  readonly allFunctions: readonly NodeFunction[];
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -134,10 +149,14 @@ export class Api extends Construct {
       description:
         'The /ccsc/ui/ calls of the admin console and the /ccsc/api/v1/ partner API, generated from the contract',
       endpointConfiguration: { types: [apigw.EndpointType.REGIONAL] },
-      // Execution logs need API Gateway's account-wide CloudWatch role (one per region). It is
-      // kept when the stack goes, so other environments in the account keep logging.
-      cloudWatchRole: true,
-      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      // Execution and access logs need API Gateway's account-wide CloudWatch role (one per
+      // account and region, shared by every API there). Created, it replaces the account's
+      // setting, and is kept when the stack goes so other environments keep logging; with
+      // 'existing' the stack does not touch the setting (infra/README.md, "Account hygiene").
+      cloudWatchRole: props.accountCloudWatchRole === 'create',
+      ...(props.accountCloudWatchRole === 'create'
+        ? { cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN }
+        : {}),
       deployOptions: {
         stageName: STAGE_NAME,
         throttlingRateLimit: props.throttle.ratePerSecond,
@@ -313,14 +332,26 @@ export class Api extends Construct {
       logRetention: props.logRetention,
     });
 
-    const cloudWatchRole = this.restApi.node.tryFindChild('CloudWatchRole');
-    if (cloudWatchRole === undefined) throw new Error('Api: API Gateway CloudWatch role not found');
-    Validations.of(cloudWatchRole).acknowledge({
-      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
-      reason:
-        "API Gateway's account-level logging role: AWS's managed policy is the documented way " +
-        'for API Gateway to write execution and access logs.',
-    });
+    this.apiName = this.restApi.restApiName;
+    const webAclName = this.firewall.webAcl.name;
+    if (webAclName === undefined) throw new Error('Api: the web ACL has no name');
+    this.webAclName = webAclName;
+    this.allFunctions = [
+      ...routeList.map((r) => functions[r.operation]),
+      ...PARTNER_FUNCTIONS.map((name) => this.partnerFunctions.functions[name]),
+    ];
+
+    if (props.accountCloudWatchRole === 'create') {
+      const cloudWatchRole = this.restApi.node.tryFindChild('CloudWatchRole');
+      if (cloudWatchRole === undefined)
+        throw new Error('Api: API Gateway CloudWatch role not found');
+      Validations.of(cloudWatchRole).acknowledge({
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+        reason:
+          "API Gateway's account-level logging role: AWS's managed policy is the documented way " +
+          'for API Gateway to write execution and access logs.',
+      });
+    }
   }
 
   /**

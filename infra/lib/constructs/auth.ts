@@ -34,8 +34,15 @@ export interface AuthProps {
   readonly logRetention: logs.RetentionDays;
   /** Prefix of the Cognito domain. */
   readonly domainPrefix: string;
-  /** Send Cognito's mails through SES from this verified address; absent: Cognito's own sender. */
-  readonly sesFromAddress?: string;
+  /**
+   * Send Cognito's mails through SES (DEVELOPER) from `from`, as the verified identity `identityArn`
+   * (the address, or a domain covering it) with the configuration set; absent: Cognito's own sender.
+   */
+  readonly sesSender?: {
+    readonly from: string;
+    readonly identityArn: string;
+    readonly configurationSetName: string;
+  };
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${String(c.codePointAt(0))};`);
@@ -113,11 +120,12 @@ export class Auth extends Construct {
           `<p>Your ${product} verification code is <strong>{####}</strong></p>` +
           '<p>If you did not ask for it, you can ignore this mail.</p>',
       },
-      email: props.sesFromAddress
+      email: props.sesSender
         ? cognito.UserPoolEmail.withSES({
-            fromEmail: props.sesFromAddress,
+            fromEmail: props.sesSender.from,
             fromName: props.productName,
             sesRegion: Stack.of(this).region,
+            configurationSetName: props.sesSender.configurationSetName,
           })
         : cognito.UserPoolEmail.withCognito(),
       featurePlan: plus ? cognito.FeaturePlan.PLUS : cognito.FeaturePlan.ESSENTIALS,
@@ -129,6 +137,14 @@ export class Auth extends Construct {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    if (props.sesSender) {
+      // CDK names the sender address as the identity; SES sends as the verified identity, which
+      // may be the address's domain or a parent domain of it (SES covers subdomains).
+      (this.userPool.node.defaultChild as cognito.CfnUserPool).addPropertyOverride(
+        'EmailConfiguration.SourceArn',
+        props.sesSender.identityArn,
+      );
+    }
 
     Validations.of(this.userPool).acknowledge(
       {

@@ -1,9 +1,9 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack, Validations } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as logs from 'aws-cdk-lib/aws-logs';
-import { Construct } from 'constructs';
+import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { LambdaEnvironment } from '@ccsc/lambdas/env';
 import { USER_INDEX_DRIFT_METRIC } from '@ccsc/lambdas/metrics';
@@ -110,7 +110,12 @@ const alarmAtOne = (
     treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
   });
 
-export class Jobs extends Construct {
+/**
+ * The jobs live in a nested stack of their own (`Jobs`), like the API's functions: the
+ * environment's stack keeps one resource for them instead of about thirty (README, "Staying under
+ * CloudFormation's limits"); it deploys, updates and rolls back with it.
+ */
+export class Jobs extends NestedStack {
   readonly userIndexRebuild: NodeFunction;
   readonly userIndexRebuildSchedule: events.Rule;
   readonly writeReconciler: NodeFunction;
@@ -124,9 +129,16 @@ export class Jobs extends Construct {
   readonly heldDocumentRelease: NodeFunction;
   readonly heldDocumentReleaseSchedule: events.Rule;
   readonly heldDocumentReleaseFailedAlarm: cloudwatch.Alarm;
+  /**
+   * Every job's function with its failed alarm (the function's Errors): Monitoring makes that
+   * alarm notify the alarm topic, and adds the function's Throttles alarm beside it.
+   */
+  readonly jobs: readonly { readonly fn: NodeFunction; readonly failedAlarm: cloudwatch.Alarm }[];
 
   constructor(scope: Construct, id: string, props: JobsProps) {
-    super(scope, id);
+    super(scope, id, {
+      description: `The scheduled jobs, their schedules and alarms (${props.namePrefix})`,
+    });
     const rebuild = scheduledJob(this, props, {
       ids: {
         function: 'UserIndexRebuild',
@@ -151,7 +163,11 @@ export class Jobs extends Construct {
       },
       failedAlarm: {
         name: 'user-index-rebuild-failed',
-        description: 'The nightly rebuild of the user index failed: see its log group.',
+        description:
+          "The nightly rebuild of the user index failed: the console's user list may disagree " +
+          'with Cognito until a rebuild succeeds (the next night, or by hand). First: its log ' +
+          'group in Logs Insights, level ERROR (Cognito throttling, a permission, the 15-minute ' +
+          'timeout); then run it again: Lambda console, Test, with an empty event {}.',
         period: Duration.days(1),
       },
     });
@@ -183,7 +199,9 @@ export class Jobs extends Construct {
         name: 'interrupted-writes-unfinished',
         description:
           'The reconciler could not finish an interrupted write (a service keeps failing, or an ' +
-          'entry of an unknown kind): see its log group; the user concerned is blocked until then.',
+          'entry of an unknown kind): the user concerned is blocked until it is. First: its log ' +
+          'group in Logs Insights, level ERROR (the journal entry and what failed); it runs again ' +
+          'every 5 minutes, so a passing fault clears (OK) on its own.',
         period: Duration.minutes(15),
       },
     });
@@ -220,8 +238,9 @@ export class Jobs extends Construct {
         name: 'credential-job-failed',
         description:
           'The credential job could not handle a credential (a notice, an expiry or the end of a ' +
-          'rotation): see its log group. An expired credential is refused by the partner API ' +
-          'anyway; its Cognito client stays until a run succeeds.',
+          'rotation). An expired credential is refused by the partner API anyway; its Cognito ' +
+          'client stays until a run succeeds (every hour). First: its log group in Logs ' +
+          'Insights, level ERROR: which credential, and what failed (SES, Cognito).',
         period: Duration.hours(1),
       },
     });
@@ -252,8 +271,9 @@ export class Jobs extends Construct {
       failedAlarm: {
         name: 'held-documents-release-failed',
         description:
-          'The release of held documents failed (a service keeps failing): see its log group. ' +
-          'Documents stay held, never lost, until a run succeeds.',
+          'The release of held documents failed (a service keeps failing): documents stay held, ' +
+          'never lost, until a run succeeds (every 5 minutes). First: its log group in Logs ' +
+          'Insights, level ERROR: which document, and what failed (DynamoDB, S3, a mapping).',
         period: Duration.minutes(15),
       },
     });
@@ -261,11 +281,15 @@ export class Jobs extends Construct {
     this.heldDocumentReleaseSchedule = release.schedule;
     this.heldDocumentReleaseFailedAlarm = release.failedAlarm;
 
+    this.jobs = [rebuild, reconciler, credentials, release];
+
     this.userIndexDriftAlarm = alarmAtOne(this, 'UserIndexDrift', {
       alarmName: `${props.namePrefix}-user-index-disagreed`,
       alarmDescription:
         'The nightly rebuild found user-index rows that disagreed with Cognito (and corrected ' +
-        'them): something changed users outside the console, or a sync was lost.',
+        'them): something changed users outside the console, or a sync was lost. First: the ' +
+        "rebuild's log group (the rows it wrote or removed) and CloudTrail's Cognito calls " +
+        'not made by the console’s functions.',
       metric: new cloudwatch.Metric({
         namespace: USER_INDEX_DRIFT_METRIC.namespace,
         metricName: USER_INDEX_DRIFT_METRIC.name,

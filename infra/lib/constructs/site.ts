@@ -7,7 +7,11 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '@ccsc/contract';
-import { cognitoRegionalEndpoint, contentSecurityPolicy } from '@ccsc/contract/security-headers';
+import {
+  cognitoRegionalEndpoint,
+  contentSecurityPolicy,
+  PERMISSIONS_POLICY,
+} from '@ccsc/contract/security-headers';
 import { validateRuntimeConfig } from '../runtime-config';
 
 export interface SiteProps {
@@ -29,8 +33,8 @@ export interface SiteProps {
   readonly accessLogDays: number;
   readonly logRetention: logs.RetentionDays;
   readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
-  /** A CLOUDFRONT-scope web ACL (us-east-1) for the distribution. */
-  readonly webAclArn?: string;
+  /** The CLOUDFRONT-scope web ACL (us-east-1) of the distribution: the edge stack's, or one given. */
+  readonly webAclArn: string;
 }
 
 /** One year, immutable: Vite puts a content hash in every file name under assets/. */
@@ -113,6 +117,11 @@ export class Site extends Construct {
           override: true,
         },
       },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true },
+        ],
+      },
     });
 
     const s3Origin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
@@ -165,7 +174,7 @@ export class Site extends Construct {
             sslSupportMethod: cloudfront.SSLMethod.SNI,
           }
         : {}),
-      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
+      webAclId: props.webAclArn,
     });
 
     this.origin = custom
@@ -179,15 +188,6 @@ export class Site extends Construct {
         'Administrators and the organisations they connect work from many countries; the ' +
         'console is not restricted by geography. Access is controlled by sign-in and MFA.',
     });
-    if (!props.webAclArn) {
-      Validations.of(this.distribution).acknowledge({
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'The distribution serves only static files; the API, where requests do work, has its ' +
-          'own regional WAF. A CLOUDFRONT-scope web ACL must live in us-east-1 and can be ' +
-          'attached with the siteWebAclArn setting.',
-      });
-    }
     if (!custom) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',

@@ -11,7 +11,9 @@ import {
   resolveEnvironment,
   type EnvironmentConfig,
 } from '../../lib/config';
-import { ConsoleStack } from '../../lib/console-stack';
+import type { ConsoleStack } from '../../lib/console-stack';
+import type { EdgeStack } from '../../lib/edge-stack';
+import { environmentStacks } from '../../lib/environment-stacks';
 import { applyNagPacks } from '../../lib/nag';
 import { REPOSITORY_ROOT } from '../../lib/paths';
 import { locateWebBuild } from '../../lib/web-build';
@@ -31,6 +33,8 @@ export const FIXTURE_WEB_BUILD = join(import.meta.dirname, '..', 'fixtures', 'we
 export interface Synthesized {
   readonly app: App;
   readonly stack: ConsoleStack;
+  /** The us-east-1 companion (the site's web ACL), unless the settings name an ACL. */
+  readonly edge: EdgeStack | undefined;
   readonly config: EnvironmentConfig;
   readonly template: Template;
   readonly assembly: CloudAssembly;
@@ -41,6 +45,8 @@ export const synthesize = (options: {
   environments?: Record<string, unknown>;
   webBuildDir: string;
   defaultAccount?: string;
+  /** Settings given as on the command line (`-c mail.from=...`). */
+  overrides?: Record<string, unknown>;
   /** Changes the stack before synthesis (e.g. to add an offending resource). */
   tamper?: (stack: ConsoleStack) => void;
 }): Synthesized => {
@@ -54,21 +60,44 @@ export const synthesize = (options: {
     environmentName: options.environmentName,
     environments,
     defaultAccount: options.defaultAccount,
+    overrides: options.overrides,
   });
-  const stack = new ConsoleStack(app, config.stackName, {
+  const { console: stack, edge } = environmentStacks(
+    app,
     config,
-    webBuild: locateWebBuild(options.webBuildDir),
-  });
+    locateWebBuild(options.webBuildDir),
+  );
   options.tamper?.(stack);
   applyNagPacks(app);
   const assembly = app.synth();
-  return { app, stack, config, template: Template.fromStack(stack), assembly };
+  return { app, stack, edge, config, template: Template.fromStack(stack), assembly };
+};
+
+/**
+ * What a platform engineer gives on the command line to deploy sit (`-c bootstrapAdminEmail=...`):
+ * cdk.json's sit has placeholders, which stop a real deployment (infra/lib/config.ts).
+ */
+export const SIT_DEPLOY_SETTINGS = {
+  bootstrapAdminEmail: 'first.admin@acme-trials.com',
+  supportEmail: 'console-support@acme-trials.com',
+  'mail.from': 'no-reply@console.acme-trials.com',
+  'mail.verifiedIdentity': 'acme-trials.com',
+  'alarms.emails': 'platform-oncall@acme-trials.com,clinops-it@acme-trials.com',
 };
 
 let sit: Synthesized | undefined;
-/** The sit environment of cdk.json, with the fixture web build. */
+/** The sit environment of cdk.json with real-looking settings given as overrides, and the fixture web build. */
 export const sitStack = (): Synthesized =>
-  (sit ??= synthesize({ environmentName: 'sit', webBuildDir: FIXTURE_WEB_BUILD }));
+  (sit ??= synthesize({
+    environmentName: 'sit',
+    webBuildDir: FIXTURE_WEB_BUILD,
+    overrides: SIT_DEPLOY_SETTINGS,
+  }));
+
+let testEnvironment: Synthesized | undefined;
+/** cdk.json's synthesis-only "test" environment (what `npm run synth` synthesizes), as it is. */
+export const testEnvironmentStack = (): Synthesized =>
+  (testEnvironment ??= synthesize({ environmentName: 'test', webBuildDir: FIXTURE_WEB_BUILD }));
 
 /**
  * An environment that takes every other branch: pinned account, custom domain, a site web ACL,
@@ -81,7 +110,9 @@ export const VARIANT_SETTINGS = {
   region: 'eu-central-1',
   mfa: 'REQUIRED',
   threatProtection: 'off',
-  mail: { from: 'no-reply@console.example.org', cognitoUsesSes: true },
+  // A test environment: its example.org names may stay placeholders.
+  synthesisOnly: true,
+  mail: { from: 'no-reply@console.example.org', verifiedIdentity: 'console.example.org' },
   allowedOrigins: ['https://admin-preview.example.org'],
   customDomain: {
     domainName: 'console.example.org',

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cognitoRegionalEndpoint, contentSecurityPolicy } from './security-headers';
+import {
+  cognitoRegionalEndpoint,
+  contentSecurityPolicy,
+  PERMISSIONS_POLICY,
+} from './security-headers';
 
 const directives = (policy: string) =>
   Object.fromEntries(
@@ -58,5 +62,38 @@ describe('contentSecurityPolicy', () => {
     expect(
       contentSecurityPolicy({ cognitoEndpoint: 'x', apiOrigin: `https://${token}` }),
     ).toContain(`connect-src 'self' x https://${token};`);
+  });
+});
+
+describe('PERMISSIONS_POLICY', () => {
+  const features = Object.fromEntries(
+    PERMISSIONS_POLICY.split(', ').map((entry) => {
+      const [name = '', allow = ''] = entry.split('=');
+      return [name, allow];
+    }),
+  );
+
+  it('switches off the powerful features the console never uses', () => {
+    for (const feature of [
+      'camera',
+      'microphone',
+      'geolocation',
+      'payment',
+      'usb',
+      'clipboard-read',
+    ])
+      expect(features[feature]).toBe('()');
+  });
+
+  it('lets the console itself (only) write to the clipboard, for its copy buttons', () => {
+    expect(features['clipboard-write']).toBe('(self)');
+    expect(Object.values(features).filter((allow) => allow !== '()')).toEqual(['(self)']);
+  });
+
+  it('is well-formed: one structured-header dictionary entry per feature, none twice', () => {
+    const names = PERMISSIONS_POLICY.split(', ').map((e) => e.split('=')[0]);
+    expect(new Set(names).size).toBe(names.length);
+    for (const entry of PERMISSIONS_POLICY.split(', '))
+      expect(entry).toMatch(/^[a-z-]+=\((self)?\)$/);
   });
 });

@@ -52,3 +52,34 @@ export const contentSecurityPolicy = (options: ContentSecurityPolicyOptions): st
     "frame-ancestors 'none'",
   ].join('; ');
 };
+
+/**
+ * The console's Permissions-Policy, sent beside the CSP by CloudFront and the offline server: it
+ * uses none of the browser's powerful features, so every one is switched off for the page and
+ * anything it could embed — except writing to the clipboard, which the copy buttons (an API
+ * credential's id, a one-time link) do for the console itself. Only features Chromium recognises
+ * are named: an unknown one is a console error there.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'clipboard-read=()',
+  'clipboard-write=(self)',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
