@@ -74,9 +74,13 @@ export const verdictOf = (
 export const lookUp = async (identity: string, region: string): Promise<IdentityLookup> => {
   const { SESv2Client, GetEmailIdentityCommand } = await import('@aws-sdk/client-sesv2');
   try {
-    const out = await new SESv2Client({ region }).send(
-      new GetEmailIdentityCommand({ EmailIdentity: identity }),
-    );
+    const client = new SESv2Client({
+      region,
+      maxAttempts: 3,
+      // CloudFormation waits for the answer: a hung connection must not hold the deployment.
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 10_000 },
+    });
+    const out = await client.send(new GetEmailIdentityCommand({ EmailIdentity: identity }));
     return {
       found: true,
       verifiedForSending: out.VerifiedForSendingStatus === true,

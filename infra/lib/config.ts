@@ -34,13 +34,15 @@ const int = (min: number, max: number) =>
 
 const DOMAIN = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
-/** Whether an SES identity (an address, or a domain and its subdomains) covers an address. */
+/**
+ * Whether an SES identity covers an address as Cognito's sender: the address itself, or exactly
+ * its domain (Cognito's SourceArn names that identity; CDK checks the domain is the sender's).
+ */
 export const identityCovers = (identity: string, address: string): boolean => {
   const id = identity.toLowerCase();
   const addr = address.toLowerCase();
   if (id.includes('@')) return id === addr;
-  const domain = addr.slice(addr.lastIndexOf('@') + 1);
-  return domain === id || domain.endsWith(`.${id}`);
+  return addr.slice(addr.lastIndexOf('@') + 1) === id;
 };
 
 const environmentNameSchema = z
@@ -99,7 +101,7 @@ const settingsSchema = z
           ctx.addIssue({
             code: 'custom',
             path: ['verifiedIdentity'],
-            message: `must cover mail.from (${m.from}): the address itself, its domain or a parent domain`,
+            message: `must cover mail.from (${m.from}): the address itself or its domain`,
           });
         }
       }),
@@ -309,6 +311,11 @@ export const OVERRIDABLE_SETTINGS = [
   'customDomain.certificateArn',
 ] as const;
 const LIST_SETTINGS: ReadonlySet<string> = new Set(['alarms.emails']);
+/** What a placeholder setting takes, for the message that asks for it. */
+const SETTING_VALUE_KINDS: Readonly<Record<string, string>> = {
+  'customDomain.domainName': 'domain',
+  'mail.verifiedIdentity': 'domain or address',
+};
 
 const withOverrides = (
   raw: unknown,
@@ -324,13 +331,16 @@ const withOverrides = (
       at[key] = typeof next === 'object' && next !== null && !Array.isArray(next) ? next : {};
       at = at[key] as Record<string, unknown>;
     }
+    // The CLI gives strings: an empty one (`-c mail.verifiedIdentity=`) unsets the setting.
     const value =
-      LIST_SETTINGS.has(path) && typeof given === 'string'
-        ? given
-            .split(',')
-            .map((v) => v.trim())
-            .filter((v) => v !== '')
-        : given;
+      given === ''
+        ? undefined
+        : LIST_SETTINGS.has(path) && typeof given === 'string'
+          ? given
+              .split(',')
+              .map((v) => v.trim())
+              .filter((v) => v !== '')
+          : given;
     at[keys[keys.length - 1] ?? path] = value;
   }
   return out;
@@ -408,7 +418,7 @@ export const resolveEnvironment = (input: ResolveInput): EnvironmentConfig => {
           .map(
             ([setting, value]) =>
               `  - ${setting}: ${value} is a placeholder. Give it on the command line with ` +
-              `-c ${setting}=<${setting === 'customDomain.domainName' ? 'domain' : 'address'}>` +
+              `-c ${setting}=<${SETTING_VALUE_KINDS[setting] ?? 'address'}>` +
               `${LIST_SETTINGS.has(setting) ? '[,<address>...]' : ''} or set it in cdk.json at ${where}.${setting}.`,
           )
           .join('\n') +

@@ -1,14 +1,4 @@
-import {
-  Annotations,
-  Aspects,
-  CfnOutput,
-  CfnRule,
-  Fn,
-  Lazy,
-  Stack,
-  Tags,
-  type StackProps,
-} from 'aws-cdk-lib';
+import { Annotations, Aspects, CfnOutput, Lazy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { Operation, RuntimeConfig } from '@ccsc/contract';
@@ -25,6 +15,7 @@ import { Monitoring } from './constructs/monitoring';
 import { JsonLogFormat } from './constructs/node-function';
 import { Site } from './constructs/site';
 import { acknowledgeCdkProvidedFunctions } from './nag';
+import { refuseDeployment } from './synthesis-only';
 import type { ResourceKey } from './permissions';
 import type { WebBuild } from './web-build';
 
@@ -67,21 +58,7 @@ export class ConsoleStack extends Stack {
     Tags.of(this).add('ccsc:product', 'ccsc-console');
     const logRetention = config.retention.logDays;
 
-    if (config.synthesisOnly) {
-      // Placeholders are allowed here (config.ts): CloudFormation refuses the change set before
-      // it touches anything, whatever command deploys it.
-      new CfnRule(this, 'SynthesisOnly', {
-        assertions: [
-          {
-            assert: Fn.conditionEquals(config.environmentName, 'a deployable environment'),
-            assertDescription:
-              `Environment "${config.environmentName}" is synthesisOnly (tests, npm run synth): ` +
-              'its addresses are placeholders. Deploy a real environment (e.g. -c env=sit with ' +
-              'its real addresses); infra/README.md says how.',
-          },
-        ],
-      });
-    }
+    if (config.synthesisOnly) refuseDeployment(this, config.environmentName);
 
     this.mail = new Mail(this, 'Mail', {
       namePrefix: config.namePrefix,
@@ -106,7 +83,9 @@ export class ConsoleStack extends Stack {
         ? {
             sesSender: {
               from: this.mail.cognitoSender.from,
-              identityArn: this.mail.identityArn,
+              ...(config.mail.verifiedIdentity?.includes('@') === false
+                ? { verifiedDomain: config.mail.verifiedIdentity }
+                : {}),
               configurationSetName: this.mail.configurationSet.configurationSetName,
             },
           }
@@ -181,6 +160,8 @@ export class ConsoleStack extends Stack {
       ARTIFACTS_BUCKET: this.data.artifactsBucket.bucketName,
       EXPORTS_BUCKET: this.data.exportsBucket.bucketName,
       MAIL_FROM: config.mail.from,
+      // Sent with every mail: the account's verified identity may have another default set.
+      MAIL_CONFIGURATION_SET: this.mail.configurationSet.configurationSetName,
       // The origins a response may name in Access-Control-Allow-Origin, the console's first.
       ALLOWED_ORIGINS: Lazy.string({ produce: () => allowedOrigins.join(',') }),
       // API credentials get their tokens here. The partner API is served by API Gateway, not at

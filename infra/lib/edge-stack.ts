@@ -6,6 +6,7 @@ import type { Construct } from 'constructs';
 import type { EnvironmentConfig } from './config';
 import { alarmTopic } from './constructs/monitoring';
 import { SiteFirewall } from './constructs/site-firewall';
+import { refuseDeployment } from './synthesis-only';
 
 /** CloudFront takes web ACLs, certificates and their metrics from this region only. */
 export const EDGE_REGION = 'us-east-1';
@@ -38,6 +39,7 @@ export class EdgeStack extends Stack {
     });
     Tags.of(this).add('ccsc:environment', config.environmentName);
     Tags.of(this).add('ccsc:product', 'ccsc-console');
+    if (config.synthesisOnly) refuseDeployment(this, config.environmentName);
 
     this.firewall = new SiteFirewall(this, 'SiteFirewall', {
       namePrefix: config.namePrefix,

@@ -500,7 +500,7 @@ describe('Api: one function per operation', () => {
       expect(vars.USER_POOL_ID).toEqual({ Ref: logicalId(stack, stack.auth.userPool) });
       expect(vars.AUDIT_TABLE).toEqual({ Ref: logicalId(stack, stack.data.auditTable) });
       expect(vars.ENVIRONMENT_NAME).toBe('sit');
-      expect(vars.MAIL_FROM).toBe('no-reply@console.acme-trials.com');
+      expect(vars.MAIL_FROM).toBe('no-reply@acme-trials.com');
       expect(vars).not.toHaveProperty('S3_FORCE_PATH_STYLE');
       expect(vars.ALLOWED_ORIGINS, op).toEqual(consoleOrigin);
       expect(vars.PARTNER_API_BASE_URL, op).toEqual(partnerBaseUrl);

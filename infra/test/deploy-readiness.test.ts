@@ -62,13 +62,22 @@ describe('no placeholders in a real environment', () => {
     });
     expect(config.bootstrapAdminEmail).toBe('first.admin@acme-trials.com');
     expect(config.mail).toEqual({
-      from: 'no-reply@console.acme-trials.com',
+      from: 'no-reply@acme-trials.com',
       verifiedIdentity: 'acme-trials.com',
     });
     expect(config.alarms.emails).toEqual([
       'platform-oncall@acme-trials.com',
       'clinops-it@acme-trials.com',
     ]);
+  });
+
+  it('an empty value on the command line unsets an optional setting', () => {
+    const config = resolveEnvironment({
+      environmentName: 'sit',
+      environments,
+      overrides: { ...SIT_DEPLOY_SETTINGS, 'mail.verifiedIdentity': '' },
+    });
+    expect(config.mail).toEqual({ from: 'no-reply@acme-trials.com' });
   });
 
   it('names a placeholder among the alarm subscribers too', () => {
@@ -116,11 +125,18 @@ describe('no placeholders in a real environment', () => {
     expect(rules.SynthesisOnly).toEqual({
       Assertions: [
         {
-          Assert: { 'Fn::Equals': ['variant', 'a deployable environment'] },
+          Assert: { 'Fn::Equals': [{ Ref: 'EnvironmentPurpose' }, 'deployable'] },
           AssertDescription: expect.stringContaining('synthesisOnly') as unknown,
         },
       ],
     });
+    expect(variantStack().template.toJSON().Parameters).toMatchObject({
+      EnvironmentPurpose: { Type: 'String', Default: 'synthesis-only' },
+    });
+    // Both stacks of the test environment: nothing of it is deployed, the edge stack first.
+    const { edge } = testEnvironmentStack();
+    const edgeRules = Template.fromStack(edge ?? variantStack().stack).toJSON().Rules as object;
+    expect(Object.keys(edgeRules)).toContain('SynthesisOnly');
     expect(Object.keys(sitStack().template.toJSON().Rules as object)).not.toContain(
       'SynthesisOnly',
     );
@@ -158,7 +174,7 @@ describe('mail: Cognito through SES when the environment names a verified identi
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       EmailConfiguration: {
         EmailSendingAccount: 'DEVELOPER',
-        From: Match.stringLikeRegexp('no-reply@console\\.acme-trials\\.com'),
+        From: Match.stringLikeRegexp('no-reply@acme-trials\\.com'),
         SourceArn: {
           'Fn::Join': ['', Match.arrayWith([':identity/acme-trials.com'])],
         },
@@ -171,7 +187,7 @@ describe('mail: Cognito through SES when the environment names a verified identi
     const [checkId, check] = Object.entries(checks)[0] ?? [];
     expect(check?.Properties).toMatchObject({
       Identity: 'acme-trials.com',
-      From: 'no-reply@console.acme-trials.com',
+      From: 'no-reply@acme-trials.com',
       Region: 'us-west-2',
     });
     const pool = Object.values(resourcesOf(template, 'AWS::Cognito::UserPool'))[0];
@@ -198,7 +214,9 @@ describe('mail: Cognito through SES when the environment names a verified identi
   });
 
   it('refuses an identity that does not cover the sender', () => {
-    expect(identityCovers('acme-trials.com', 'no-reply@console.acme-trials.com')).toBe(true);
+    expect(identityCovers('acme-trials.com', 'no-reply@acme-trials.com')).toBe(true);
+    // CDK and Cognito name the sender's own domain as the identity: no subdomains.
+    expect(identityCovers('acme-trials.com', 'no-reply@console.acme-trials.com')).toBe(false);
     expect(identityCovers('no-reply@acme-trials.com', 'no-reply@acme-trials.com')).toBe(true);
     expect(identityCovers('acme-trials.com', 'no-reply@acme-trials.co')).toBe(false);
     expect(identityCovers('trials.com', 'no-reply@acme-trials.com')).toBe(false);

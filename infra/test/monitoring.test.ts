@@ -269,18 +269,18 @@ describe('Monitoring: the alarms', () => {
     });
   });
 
-  it("alarms at the SES account's review levels: 5 % bounces, 0.1 % complaints", () => {
+  it("alarms at half the SES account's review levels: 2.5 % bounces, 0.05 % complaints", () => {
     expect(alarmNamed('ccsc-sit-ses-bounce-rate')).toMatchObject({
       Namespace: 'AWS/SES',
       MetricName: 'Reputation.BounceRate',
-      Threshold: 0.05,
+      Threshold: 0.025,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       TreatMissingData: 'ignore',
     });
     expect(alarmNamed('ccsc-sit-ses-complaint-rate')).toMatchObject({
       Namespace: 'AWS/SES',
       MetricName: 'Reputation.ComplaintRate',
-      Threshold: 0.001,
+      Threshold: 0.0005,
     });
   });
 

@@ -34,6 +34,7 @@ export const OPTIONAL_LAMBDA_ENV_NAMES = [
   'LOCKOUT_THRESHOLD',
   'TEMPORARY_PASSWORD_DAYS',
   'S3_FORCE_PATH_STYLE',
+  'MAIL_CONFIGURATION_SET',
 ] as const;
 export type OptionalLambdaEnvName = (typeof OPTIONAL_LAMBDA_ENV_NAMES)[number];
 
@@ -86,6 +87,11 @@ const schema = z.lazy(() =>
       .min(1)
       .max(365)
       .default(PASSWORD_POLICY.temporaryPasswordValidityDays),
+    /**
+     * The SES configuration set every mail is sent with (TLS required, bounces and complaints
+     * suppressed): CDK sets it on every function; offline there is none.
+     */
+    MAIL_CONFIGURATION_SET: z.string().min(1).optional(),
     /** Offline only: the local S3 stand-in serves path-style URLs. */
     S3_FORCE_PATH_STYLE: z
       .enum(['true', 'false'])

@@ -35,12 +35,13 @@ export interface AuthProps {
   /** Prefix of the Cognito domain. */
   readonly domainPrefix: string;
   /**
-   * Send Cognito's mails through SES (DEVELOPER) from `from`, as the verified identity `identityArn`
-   * (the address, or a domain covering it) with the configuration set; absent: Cognito's own sender.
+   * Send Cognito's mails through SES (DEVELOPER) from `from`, as the verified identity (the
+   * address itself, or `verifiedDomain`, its domain) with the configuration set; absent:
+   * Cognito's own sender.
    */
   readonly sesSender?: {
     readonly from: string;
-    readonly identityArn: string;
+    readonly verifiedDomain?: string;
     readonly configurationSetName: string;
   };
 }
@@ -126,6 +127,9 @@ export class Auth extends Construct {
             fromName: props.productName,
             sesRegion: Stack.of(this).region,
             configurationSetName: props.sesSender.configurationSetName,
+            ...(props.sesSender.verifiedDomain === undefined
+              ? {}
+              : { sesVerifiedDomain: props.sesSender.verifiedDomain }),
           })
         : cognito.UserPoolEmail.withCognito(),
       featurePlan: plus ? cognito.FeaturePlan.PLUS : cognito.FeaturePlan.ESSENTIALS,
@@ -137,15 +141,6 @@ export class Auth extends Construct {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    if (props.sesSender) {
-      // CDK names the sender address as the identity; SES sends as the verified identity, which
-      // may be the address's domain or a parent domain of it (SES covers subdomains).
-      (this.userPool.node.defaultChild as cognito.CfnUserPool).addPropertyOverride(
-        'EmailConfiguration.SourceArn',
-        props.sesSender.identityArn,
-      );
-    }
-
     Validations.of(this.userPool).acknowledge(
       {
         id: 'AwsSolutions-COG1',

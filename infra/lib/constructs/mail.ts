@@ -93,6 +93,8 @@ export class Mail extends Construct {
       const verified = new CustomResource(this, 'IdentityVerified', {
         serviceToken: check.function.functionArn,
         resourceType: 'Custom::SesIdentityCheck',
+        // Should the check die without answering, CloudFormation gives up after this, not an hour.
+        serviceTimeout: Duration.minutes(3),
         properties: {
           Identity: props.verifiedIdentity,
           From: props.fromAddress,

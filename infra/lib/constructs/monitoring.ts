@@ -61,6 +61,8 @@ export const alarmTopic = (
       principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
       actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
       resources: ['*'],
+      // This account's alarms only.
+      conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
     }),
   );
 
@@ -328,13 +330,14 @@ export class Monitoring extends NestedStack {
       new cloudwatch.Alarm(this, 'SesBounceRate', {
         alarmName: `${namePrefix}-ses-bounce-rate`,
         alarmDescription:
-          "The SES account's bounce rate reached 5 %: AWS puts the account under review there " +
-          'and may pause sending (every mail of the product, and Cognito’s with SES). The rate ' +
+          "The SES account's bounce rate reached 2.5 %, half of the 5 % at which AWS puts the " +
+          'account under review and may pause sending (every mail of the product, and ' +
+          'Cognito’s with SES). The rate ' +
           'is the whole account’s in this region. First: SES console, Reputation metrics and ' +
           'the suppression list; find who was mailed (invitations to mistyped addresses, a ' +
           'stale distribution list) and stop it.',
         metric: sesRate('Reputation.BounceRate'),
-        threshold: 0.05,
+        threshold: 0.025,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         evaluationPeriods: 1,
         // SES publishes the rates now and then: a gap keeps the last state (a high rate stays
@@ -348,12 +351,12 @@ export class Monitoring extends NestedStack {
       new cloudwatch.Alarm(this, 'SesComplaintRate', {
         alarmName: `${namePrefix}-ses-complaint-rate`,
         alarmDescription:
-          "The SES account's complaint rate reached 0.1 %: recipients mark the product's mails " +
-          'as spam, and AWS reviews the account there. The rate is the whole account’s in this ' +
+          "The SES account's complaint rate reached 0.05 %: recipients mark the product's mails " +
+          'as spam, and AWS reviews the account at 0.1 %. The rate is the whole account’s in this ' +
           'region. First: SES console, Reputation metrics; which mails (expiry notices, ' +
           'document notices) and to whom; stop the mails nobody asked for.',
         metric: sesRate('Reputation.ComplaintRate'),
-        threshold: 0.001,
+        threshold: 0.0005,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         evaluationPeriods: 1,
         treatMissingData: cloudwatch.TreatMissingData.IGNORE,

@@ -11,7 +11,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Construct, type IConstruct } from 'constructs';
@@ -37,8 +37,17 @@ const LAMBDAS_SOURCE = join(REPOSITORY_ROOT, 'lambdas', 'src');
 
 let layerDir: string | undefined;
 /** The layer's folder, built once per process (its content, so its asset hash, never varies). */
-const powertoolsLayerDir = (): string =>
-  (layerDir ??= buildPowertoolsLayer(mkdtempSync(join(tmpdir(), 'ccsc-powertools-layer-'))).dir);
+const powertoolsLayerDir = (): string => {
+  if (layerDir === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'ccsc-powertools-layer-'));
+    // Synthesis copies the asset into the cloud assembly: the folder is not needed afterwards.
+    process.once('exit', () => {
+      rmSync(dir, { recursive: true, force: true });
+    });
+    layerDir = buildPowertoolsLayer(dir).dir;
+  }
+  return layerDir;
+};
 
 /**
  * The one Powertools layer of an environment (Logger, Metrics, Tracer and the X-Ray SDK, from

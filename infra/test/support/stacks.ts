@@ -80,7 +80,7 @@ export const synthesize = (options: {
 export const SIT_DEPLOY_SETTINGS = {
   bootstrapAdminEmail: 'first.admin@acme-trials.com',
   supportEmail: 'console-support@acme-trials.com',
-  'mail.from': 'no-reply@console.acme-trials.com',
+  'mail.from': 'no-reply@acme-trials.com',
   'mail.verifiedIdentity': 'acme-trials.com',
   'alarms.emails': 'platform-oncall@acme-trials.com,clinops-it@acme-trials.com',
 };

@@ -7,6 +7,8 @@ export class SesMailer implements Mailer {
   constructor(
     client: SesSource,
     private readonly from: string,
+    /** Sent with every mail, so SES applies its TLS and suppression rules whatever the identity's default. */
+    private readonly configurationSet?: string,
   ) {
     this.ses = sesAccess(client);
   }
@@ -16,6 +18,9 @@ export class SesMailer implements Mailer {
     await client.send(
       new sdk.SendEmailCommand({
         FromEmailAddress: this.from,
+        ...(this.configurationSet === undefined
+          ? {}
+          : { ConfigurationSetName: this.configurationSet }),
         Destination: { ToAddresses: [message.to] },
         Content: {
           Simple: {

@@ -4,4 +4,5 @@ import { lambdaEnv } from '../env';
 import type { Mailer } from '../ports/mailer';
 
 /** The product's own mail through SES v2 (see ../deps.ts for why this is a module of its own). */
-export const mailer = (): Mailer => new SesMailer(ses, lambdaEnv().MAIL_FROM);
+export const mailer = (): Mailer =>
+  new SesMailer(ses, lambdaEnv().MAIL_FROM, lambdaEnv().MAIL_CONFIGURATION_SET);
