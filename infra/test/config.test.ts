@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ENVIRONMENTS_CONTEXT_KEY, resolveEnvironment } from '../lib/config';
-import { REPOSITORY_ROOT } from '../lib/paths';
+import { ENVIRONMENTS_CONTEXT_KEY, resolveEnvironment } from '../lib/config';
+import { configErrorOf, runApp } from './support/cli';
 import { CDK_JSON } from './support/stacks';
 
 const environments = CDK_JSON.context[ENVIRONMENTS_CONTEXT_KEY];
@@ -16,16 +14,6 @@ const sit: Record<string, unknown> = {
 
 const resolveWith = (settings: Record<string, unknown>, name = 'test') =>
   resolveEnvironment({ environmentName: name, environments: { [name]: settings } });
-
-const messageOf = (fn: () => unknown): string => {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as Error).message;
-  }
-  throw new Error('expected a ConfigError');
-};
 
 describe('environment settings (cdk.json context "ccsc:environments")', () => {
   it('resolves sit: us-west-2, the spec MFA mode, an environment-named stack', () => {
@@ -43,8 +31,8 @@ describe('environment settings (cdk.json context "ccsc:environments")', () => {
   it('wants an account name (the console header, the authenticator issuer)', () => {
     const without = { ...sit };
     delete without.accountName;
-    expect(messageOf(() => resolveWith(without))).toContain('accountName');
-    expect(messageOf(() => resolveWith({ ...sit, accountName: '  ' }))).toContain(
+    expect(configErrorOf(() => resolveWith(without))).toContain('accountName');
+    expect(configErrorOf(() => resolveWith({ ...sit, accountName: '  ' }))).toContain(
       'accountName: must not be empty',
     );
     expect(resolveWith({ ...sit, accountName: ' CCSC UAT ' }).accountName).toBe('CCSC UAT');
@@ -80,7 +68,7 @@ describe('environment settings (cdk.json context "ccsc:environments")', () => {
   });
 
   it('refuses an unknown environment, naming the known ones', () => {
-    const message = messageOf(() =>
+    const message = configErrorOf(() =>
       resolveEnvironment({ environmentName: 'nosuch', environments }),
     );
     expect(message).toContain('Unknown environment "nosuch"');
@@ -89,13 +77,13 @@ describe('environment settings (cdk.json context "ccsc:environments")', () => {
 
   it('refuses a missing environment name, saying how to give one', () => {
     expect(
-      messageOf(() => resolveEnvironment({ environmentName: undefined, environments })),
+      configErrorOf(() => resolveEnvironment({ environmentName: undefined, environments })),
     ).toMatch(/-c env=<name>/);
   });
 
   it('refuses an environment name that cannot become part of resource names', () => {
     expect(
-      messageOf(() => resolveEnvironment({ environmentName: 'Prod_1', environments })),
+      configErrorOf(() => resolveEnvironment({ environmentName: 'Prod_1', environments })),
     ).toContain('is not valid');
   });
 
@@ -107,7 +95,7 @@ describe('environment settings (cdk.json context "ccsc:environments")', () => {
       tokens: { idTokenMinutes: 1 },
     };
     delete (broken as Record<string, unknown>).bootstrapAdminEmail;
-    const message = messageOf(() => resolveWith(broken, 'broken'));
+    const message = configErrorOf(() => resolveWith(broken, 'broken'));
     expect(message).toContain('Settings of environment "broken"');
     expect(message).toContain('region: must be an AWS region');
     expect(message).toContain('supportEmail: must be an e-mail address');
@@ -117,12 +105,12 @@ describe('environment settings (cdk.json context "ccsc:environments")', () => {
   });
 
   it('refuses unknown settings (a typo is not silently ignored)', () => {
-    expect(messageOf(() => resolveWith({ ...sit, idleTimeout: 5 }))).toContain('idleTimeout');
+    expect(configErrorOf(() => resolveWith({ ...sit, idleTimeout: 5 }))).toContain('idleTimeout');
   });
 
   it('checks settings against each other', () => {
     expect(
-      messageOf(() =>
+      configErrorOf(() =>
         resolveWith({
           ...sit,
           api: { ...(sit.api as object), publicRequestsPerFiveMinutes: 999999 },
@@ -130,12 +118,12 @@ describe('environment settings (cdk.json context "ccsc:environments")', () => {
       ),
     ).toContain('api.publicRequestsPerFiveMinutes');
     expect(
-      messageOf(() =>
+      configErrorOf(() =>
         resolveWith({ ...sit, retention: { ...(sit.retention as object), logDays: 42 } }),
       ),
     ).toContain("CloudWatch's retention periods");
     expect(
-      messageOf(() =>
+      configErrorOf(() =>
         resolveWith({
           ...sit,
           customDomain: {
@@ -150,20 +138,7 @@ describe('environment settings (cdk.json context "ccsc:environments")', () => {
 
 describe('bin/app.ts', () => {
   it('stops synthesis of an unknown environment with a clear message and exit code 1', () => {
-    const result = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', join(REPOSITORY_ROOT, 'infra', 'bin', 'app.ts')],
-      {
-        cwd: REPOSITORY_ROOT,
-        encoding: 'utf8',
-        env: {
-          ...process.env,
-          CDK_CONTEXT_JSON: JSON.stringify({ ...CDK_JSON.context, env: 'nosuch' }),
-          CDK_OUTDIR: join(REPOSITORY_ROOT, 'infra', 'node_modules', '.never-written'),
-        },
-        timeout: 60_000,
-      },
-    );
+    const result = runApp({ env: 'nosuch' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Unknown environment "nosuch". Known environments: sit, test.');
   });

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
@@ -8,7 +7,6 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS_POLICY } from '@ccsc/contract/security-headers';
 import {
-  ConfigError,
   ENVIRONMENTS_CONTEXT_KEY,
   identityCovers,
   isPlaceholder,
@@ -30,22 +28,15 @@ import {
   testEnvironmentStack,
   variantStack,
 } from './support/stacks';
+import { configErrorOf, runApp } from './support/cli';
 
 const environments = CDK_JSON.context[ENVIRONMENTS_CONTEXT_KEY];
 
-const messageOf = (fn: () => unknown): string => {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as Error).message;
-  }
-  throw new Error('expected a ConfigError');
-};
-
 describe('no placeholders in a real environment', () => {
   it('refuses cdk.json’s sit as it is, naming each placeholder and how to give it', () => {
-    const message = messageOf(() => resolveEnvironment({ environmentName: 'sit', environments }));
+    const message = configErrorOf(() =>
+      resolveEnvironment({ environmentName: 'sit', environments }),
+    );
     expect(message).toContain('Environment "sit" still has placeholder settings');
     for (const setting of ['bootstrapAdminEmail', 'supportEmail', 'mail.from']) {
       expect(message).toContain(`-c ${setting}=<address>`);
@@ -81,7 +72,7 @@ describe('no placeholders in a real environment', () => {
   });
 
   it('names a placeholder among the alarm subscribers too', () => {
-    const message = messageOf(() =>
+    const message = configErrorOf(() =>
       resolveEnvironment({
         environmentName: 'sit',
         environments,
@@ -114,8 +105,7 @@ describe('no placeholders in a real environment', () => {
   it('lets the synthesis-only "test" environment keep them; npm run synth uses it', () => {
     expect(resolveEnvironment({ environmentName: 'test', environments }).synthesisOnly).toBe(true);
     const pkg = JSON.parse(
-      spawnSync('cat', [join(REPOSITORY_ROOT, 'infra', 'package.json')], { encoding: 'utf8' })
-        .stdout,
+      readFileSync(join(REPOSITORY_ROOT, 'infra', 'package.json'), 'utf8'),
     ) as { scripts: Record<string, string> };
     expect(pkg.scripts.synth).toContain('-c env=test');
   });
@@ -143,24 +133,7 @@ describe('no placeholders in a real environment', () => {
   });
 
   it('the CLI stops a deployment of sit with the message and exit code 1', () => {
-    const result = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', join(REPOSITORY_ROOT, 'infra', 'bin', 'app.ts')],
-      {
-        cwd: REPOSITORY_ROOT,
-        encoding: 'utf8',
-        env: {
-          ...process.env,
-          CDK_CONTEXT_JSON: JSON.stringify({
-            ...CDK_JSON.context,
-            env: 'sit',
-            'mail.from': 'no-reply@acme-trials.com',
-          }),
-          CDK_OUTDIR: join(REPOSITORY_ROOT, 'infra', 'node_modules', '.never-written'),
-        },
-        timeout: 60_000,
-      },
-    );
+    const result = runApp({ env: 'sit', 'mail.from': 'no-reply@acme-trials.com' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('bootstrapAdminEmail: admin@example.com is a placeholder');
     // The value given with -c is taken: mail.from is no longer among them.
@@ -220,7 +193,7 @@ describe('mail: Cognito through SES when the environment names a verified identi
     expect(identityCovers('no-reply@acme-trials.com', 'no-reply@acme-trials.com')).toBe(true);
     expect(identityCovers('acme-trials.com', 'no-reply@acme-trials.co')).toBe(false);
     expect(identityCovers('trials.com', 'no-reply@acme-trials.com')).toBe(false);
-    const message = messageOf(() =>
+    const message = configErrorOf(() =>
       resolveEnvironment({
         environmentName: 'sit',
         environments,
@@ -394,25 +367,7 @@ describe('account hygiene', () => {
 describe('`cdk synth` of sit with real settings given on the command line', () => {
   // The app as the CLI runs it (bin/app.ts, cdk.json's context plus -c values), once.
   const outdir = mkdtempSync(join(tmpdir(), 'ccsc-sit-cli-'));
-  const run = () =>
-    spawnSync(
-      process.execPath,
-      ['--import', 'tsx', join(REPOSITORY_ROOT, 'infra', 'bin', 'app.ts')],
-      {
-        cwd: REPOSITORY_ROOT,
-        encoding: 'utf8',
-        env: {
-          ...process.env,
-          CDK_CONTEXT_JSON: JSON.stringify({
-            ...CDK_JSON.context,
-            env: 'sit',
-            ...SIT_DEPLOY_SETTINGS,
-          }),
-          CDK_OUTDIR: outdir,
-        },
-        timeout: 240_000,
-      },
-    );
+  const run = () => runApp({ env: 'sit', ...SIT_DEPLOY_SETTINGS }, outdir, 240_000);
   let result: ReturnType<typeof run> | undefined;
   const synthesized = () => (result ??= run());
   const template = (file: string) =>

@@ -34,7 +34,11 @@ describe('the Lambda environment names, typed once', () => {
 
   it('makes a missing or misspelt name a type error for whoever builds the values', () => {
     expectTypeOf<keyof LambdaEnvironment>().toEqualTypeOf<
-      LambdaEnvName | 'LOCKOUT_THRESHOLD' | 'TEMPORARY_PASSWORD_DAYS' | 'S3_FORCE_PATH_STYLE'
+      | LambdaEnvName
+      | 'LOCKOUT_THRESHOLD'
+      | 'TEMPORARY_PASSWORD_DAYS'
+      | 'S3_FORCE_PATH_STYLE'
+      | 'MAIL_CONFIGURATION_SET'
     >();
     // @ts-expect-error -- MAIL_FROM is missing
     const missing: LambdaEnvironment = { ...complete, MAIL_FROM: undefined };

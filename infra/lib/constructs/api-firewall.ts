@@ -160,23 +160,36 @@ export class ApiFirewall extends Construct {
       webAclArn: this.webAcl.attrArn,
     });
 
-    // WAF only logs to log groups named aws-waf-logs-*, given by an ARN without the ":*".
-    const logGroup = new logs.LogGroup(this, 'Logs', {
-      logGroupName: `aws-waf-logs-${props.namePrefix}-api`,
-      retention: props.logRetention,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    new wafv2.CfnLoggingConfiguration(this, 'Logging', {
-      resourceArn: this.webAcl.attrArn,
-      logDestinationConfigs: [
-        Stack.of(this).formatArn({
-          service: 'logs',
-          resource: 'log-group',
-          resourceName: logGroup.logGroupName,
-          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-        }),
-      ],
-      redactedFields: [{ singleHeader: { Name: 'authorization' } }],
-    });
+    logWebAcl(this, this.webAcl, `${props.namePrefix}-api`, props.logRetention);
   }
 }
+
+/**
+ * A web ACL's logs, to CloudWatch (`aws-waf-logs-<name>`, kept with the environment's retention)
+ * with the Authorization header redacted. WAF only logs to log groups named aws-waf-logs-*,
+ * given by an ARN without the ":*".
+ */
+export const logWebAcl = (
+  scope: Construct,
+  webAcl: wafv2.CfnWebACL,
+  name: string,
+  logRetention: logs.RetentionDays,
+): void => {
+  const logGroup = new logs.LogGroup(scope, 'Logs', {
+    logGroupName: `aws-waf-logs-${name}`,
+    retention: logRetention,
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+  new wafv2.CfnLoggingConfiguration(scope, 'Logging', {
+    resourceArn: webAcl.attrArn,
+    logDestinationConfigs: [
+      Stack.of(scope).formatArn({
+        service: 'logs',
+        resource: 'log-group',
+        resourceName: logGroup.logGroupName,
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      }),
+    ],
+    redactedFields: [{ singleHeader: { Name: 'authorization' } }],
+  });
+};

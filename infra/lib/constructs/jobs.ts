@@ -10,7 +10,7 @@ import { USER_INDEX_DRIFT_METRIC } from '@ccsc/lambdas/metrics';
 import { LAMBDA_JOBS_DIR } from '../paths';
 import { acknowledgeStandardRowGrants } from '../nag';
 import { JOB_PERMISSIONS, type ResourceKey } from '../permissions';
-import { grantTo, NodeFunction } from './node-function';
+import { failureAlarm, grantTo, NodeFunction } from './node-function';
 
 export interface JobsProps {
   readonly namePrefix: string;
@@ -88,27 +88,13 @@ const scheduledJob = (scope: Construct, props: JobsProps, spec: JobSpec) => {
     id: 'Serverless-EventBusDLQ',
     reason: spec.schedule.noDeadLetterQueue,
   });
-  const failedAlarm = alarmAtOne(scope, spec.ids.failedAlarm, {
+  const failedAlarm = failureAlarm(scope, spec.ids.failedAlarm, {
     alarmName: `${props.namePrefix}-${spec.failedAlarm.name}`,
     alarmDescription: spec.failedAlarm.description,
     metric: fn.function.metricErrors({ period: spec.failedAlarm.period }),
   });
   return { fn, schedule, failedAlarm };
 };
-
-/** An alarm that goes off at the first occurrence; no data is no trouble. */
-const alarmAtOne = (
-  scope: Construct,
-  id: string,
-  props: Pick<cloudwatch.AlarmProps, 'alarmName' | 'alarmDescription' | 'metric'>,
-) =>
-  new cloudwatch.Alarm(scope, id, {
-    ...props,
-    threshold: 1,
-    evaluationPeriods: 1,
-    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-  });
 
 /**
  * The jobs live in a nested stack of their own (`Jobs`), like the API's functions: the
@@ -283,7 +269,7 @@ export class Jobs extends NestedStack {
 
     this.jobs = [rebuild, reconciler, credentials, release];
 
-    this.userIndexDriftAlarm = alarmAtOne(this, 'UserIndexDrift', {
+    this.userIndexDriftAlarm = failureAlarm(this, 'UserIndexDrift', {
       alarmName: `${props.namePrefix}-user-index-disagreed`,
       alarmDescription:
         'The nightly rebuild found user-index rows that disagreed with Cognito (and corrected ' +

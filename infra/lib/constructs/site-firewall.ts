@@ -1,8 +1,7 @@
-import { ArnFormat, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { managedRules, visibility } from './api-firewall';
+import { logWebAcl, managedRules, visibility } from './api-firewall';
 
 export interface SiteFirewallProps {
   readonly namePrefix: string;
@@ -52,23 +51,6 @@ export class SiteFirewall extends Construct {
       visibilityConfig: visibility(this.webAclName),
     });
 
-    // WAF only logs to log groups named aws-waf-logs-*, given by an ARN without the ":*".
-    const logGroup = new logs.LogGroup(this, 'Logs', {
-      logGroupName: `aws-waf-logs-${props.namePrefix}-site`,
-      retention: props.logRetention,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    new wafv2.CfnLoggingConfiguration(this, 'Logging', {
-      resourceArn: this.webAcl.attrArn,
-      logDestinationConfigs: [
-        Stack.of(this).formatArn({
-          service: 'logs',
-          resource: 'log-group',
-          resourceName: logGroup.logGroupName,
-          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-        }),
-      ],
-      redactedFields: [{ singleHeader: { Name: 'authorization' } }],
-    });
+    logWebAcl(this, this.webAcl, this.webAclName, props.logRetention);
   }
 }
