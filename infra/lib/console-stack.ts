@@ -216,6 +216,10 @@ export class ConsoleStack extends Stack {
       settings: config.alarms,
       api: this.api,
       jobs: this.jobs,
+      // The edge stack's ACL (edge-stack.ts), unless the environment attached its own.
+      ...(config.siteWebAclArn === undefined
+        ? { siteWebAclName: `${config.namePrefix}-site` }
+        : {}),
     });
     // JSON logs for every Lambda function of the app, CDK's own handlers included (also those
     // of the other stacks, such as the cross-region reference handlers).

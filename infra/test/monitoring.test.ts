@@ -212,18 +212,34 @@ describe('Monitoring: the alarms', () => {
     expect(alarmNamed('ccsc-sit-job-reconcile-writes-throttles').MetricName).toBe('Throttles');
   });
 
-  it('alarms on the read and write throttles of each table', () => {
+  it('alarms on the read and write throttles of each table and of its indexes, summed', () => {
     for (const definition of Object.values(TABLES)) {
       const table = tableName('sit', definition);
-      for (const kind of ['read', 'write']) {
-        expect(alarmNamed(`${table}-${kind}-throttles`)).toMatchObject({
-          Namespace: 'AWS/DynamoDB',
-          MetricName: kind === 'read' ? 'ReadThrottleEvents' : 'WriteThrottleEvents',
-          Dimensions: [{ Name: 'TableName', Value: table }],
-          Statistic: 'Sum',
+      for (const kind of ['Read', 'Write']) {
+        const alarm = alarmNamed(`${table}-${kind.toLowerCase()}-throttles`);
+        expect(alarm).toMatchObject({
           Threshold: config.alarms.tableThrottleEvents,
           TreatMissingData: 'notBreaching',
         });
+        const metrics = alarm.Metrics as {
+          Expression?: string;
+          ReturnData?: boolean;
+          MetricStat?: {
+            Metric: { Namespace: string; MetricName: string; Dimensions: unknown[] };
+            Stat: string;
+          };
+        }[];
+        const series = metrics.filter((m) => m.MetricStat !== undefined);
+        // The table itself and each of its global secondary indexes.
+        expect(series).toHaveLength(1 + definition.indexes.length);
+        for (const m of series) {
+          expect(m.MetricStat?.Metric.Namespace).toBe('AWS/DynamoDB');
+          expect(m.MetricStat?.Metric.MetricName).toBe(`${kind}ThrottleEvents`);
+          expect(m.MetricStat?.Stat).toBe('Sum');
+        }
+        const dimensions = JSON.stringify(series.map((m) => m.MetricStat?.Metric.Dimensions));
+        for (const index of definition.indexes) expect(dimensions).toContain(index.name);
+        expect(metrics.find((m) => m.ReturnData !== false)?.Expression).toMatch(/^SUM\(\[table/);
       }
     }
   });
@@ -326,6 +342,16 @@ describe('Monitoring: the dashboard', () => {
     ]) {
       expect(body, shown).toContain(shown);
     }
+  });
+
+  it('shows the console’s CloudFront web ACL from us-east-1 when the edge stack made it', () => {
+    const body = JSON.stringify(
+      Object.values(resourcesOf(monitoringTemplate, 'AWS::CloudWatch::Dashboard'))[0]?.Properties,
+    );
+    expect(body).toContain('Console firewall (CloudFront, us-east-1)');
+    expect(body).toMatch(
+      /AWS\/WAFV2[^\]]*BlockedRequests[^\]]*WebACL[^\]]*ccsc-sit-site[^\]]*us-east-1/,
+    );
   });
 });
 

@@ -20,6 +20,11 @@ export interface MonitoringProps {
   readonly settings: EnvironmentConfig['alarms'];
   readonly api: Api;
   readonly jobs: Jobs;
+  /**
+   * The metric name of the console's CloudFront web ACL when the edge stack made it (its
+   * metrics are in us-east-1); absent when the environment attached an ACL of its own.
+   */
+  readonly siteWebAclName?: string;
 }
 
 type ProductMetric = keyof typeof PRODUCT_METRICS.names;
@@ -209,7 +214,15 @@ export class Monitoring extends NestedStack {
       true,
     );
 
-    // ---- DynamoDB: each table's read and write throttles ----
+    // ---- DynamoDB: each table's read and write throttles, its indexes' included ----
+    const throttles = (kind: 'Read' | 'Write', dimensionsMap: Record<string, string>) =>
+      new cloudwatch.Metric({
+        namespace: 'AWS/DynamoDB',
+        metricName: `${kind}ThrottleEvents`,
+        dimensionsMap,
+        statistic: 'Sum',
+        period: FIVE_MINUTES,
+      });
     for (const [key, definition] of Object.entries(TABLES)) {
       const table = tableName(props.environmentName, definition);
       for (const kind of ['Read', 'Write'] as const) {
@@ -223,12 +236,19 @@ export class Monitoring extends NestedStack {
               'a sudden peak over twice the previous one, or one hot partition. First: the ' +
               "dashboard's consumed capacity, then CloudWatch Contributor Insights on the table " +
               '(which keys); a job (the nightly user-index rebuild) may be the peak.',
-            metric: new cloudwatch.Metric({
-              namespace: 'AWS/DynamoDB',
-              metricName: `${kind}ThrottleEvents`,
-              dimensionsMap: { TableName: table },
-              statistic: 'Sum',
+            // The table's own and each global secondary index's (a throttled index write
+            // throttles the table's write too): at most 8 series, under metric math's 10.
+            metric: new cloudwatch.MathExpression({
+              expression: `SUM([${['table', ...definition.indexes.map((_, i) => `index${String(i)}`)].join(', ')}])`,
+              usingMetrics: Object.fromEntries<cloudwatch.IMetric>([
+                ['table', throttles(kind, { TableName: table })],
+                ...definition.indexes.map((index, i): [string, cloudwatch.IMetric] => [
+                  `index${String(i)}`,
+                  throttles(kind, { TableName: table, GlobalSecondaryIndexName: index.name }),
+                ]),
+              ]),
               period: FIVE_MINUTES,
+              label: `${kind} throttle events, table and indexes`,
             }),
             threshold: settings.tableThrottleEvents,
             comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -606,6 +626,17 @@ export class Monitoring extends NestedStack {
         period: metricName.startsWith('Reputation') ? Duration.hours(1) : FIVE_MINUTES,
         label: metricName,
       });
+    // The site's ACL is global: its metrics are in us-east-1, without a Region dimension.
+    const siteWaf = (metricName: 'AllowedRequests' | 'BlockedRequests', label: string) =>
+      new cloudwatch.Metric({
+        namespace: 'AWS/WAFV2',
+        metricName,
+        dimensionsMap: { WebACL: this.props.siteWebAclName ?? '', Rule: 'ALL' },
+        statistic: 'Sum',
+        period: FIVE_MINUTES,
+        region: 'us-east-1',
+        label,
+      });
     dashboard.addWidgets(
       new cloudwatch.GraphWidget({
         title: 'API firewall: allowed, blocked',
@@ -615,6 +646,15 @@ export class Monitoring extends NestedStack {
         ],
         width: 8,
       }),
+      ...(this.props.siteWebAclName === undefined
+        ? []
+        : [
+            new cloudwatch.GraphWidget({
+              title: 'Console firewall (CloudFront, us-east-1): allowed, blocked',
+              left: [siteWaf('AllowedRequests', 'Allowed'), siteWaf('BlockedRequests', 'Blocked')],
+              width: 8,
+            }),
+          ]),
       new cloudwatch.GraphWidget({
         title: 'SES (account): sends, bounces, complaints',
         left: [ses('Send', 'Sum'), ses('Bounce', 'Sum'), ses('Complaint', 'Sum')],
@@ -624,8 +664,10 @@ export class Monitoring extends NestedStack {
         title: 'SES (account): reputation',
         left: [ses('Reputation.BounceRate', 'Maximum'), ses('Reputation.ComplaintRate', 'Maximum')],
         leftAnnotations: [
-          { value: 0.05, label: 'bounces: review' },
-          { value: 0.001, label: 'complaints: review' },
+          { value: 0.05, label: 'bounces: AWS review' },
+          { value: 0.025, label: 'bounces: alarm' },
+          { value: 0.001, label: 'complaints: AWS review' },
+          { value: 0.0005, label: 'complaints: alarm' },
         ],
         width: 8,
       }),
