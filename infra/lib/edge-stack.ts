@@ -5,6 +5,7 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import type { EnvironmentConfig } from './config';
 import { alarmTopic } from './constructs/monitoring';
+import { countAlarm } from './constructs/node-function';
 import { SiteFirewall } from './constructs/site-firewall';
 import { refuseDeployment } from './synthesis-only';
 
@@ -54,7 +55,7 @@ export class EdgeStack extends Stack {
       emails: config.alarms.emails,
     }));
     const threshold = config.alarms.wafBlockedPerFiveMinutes;
-    this.blockedSpike = new cloudwatch.Alarm(this, 'SiteWafBlockedSpike', {
+    this.blockedSpike = countAlarm(this, 'SiteWafBlockedSpike', {
       alarmName: `${config.namePrefix}-site-waf-blocked-spike`,
       alarmDescription:
         `The console's CloudFront web ACL (${this.firewall.webAclName}, us-east-1) blocked ` +
@@ -71,10 +72,7 @@ export class EdgeStack extends Stack {
         period: Duration.minutes(5),
       }),
       threshold,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
       // WAF publishes nothing without requests.
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
     this.blockedSpike.addAlarmAction(new actions.SnsAction(this.topic));
   }

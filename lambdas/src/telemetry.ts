@@ -83,6 +83,18 @@ export const withInvocation = async <T>(
 };
 
 /**
+ * An API call (router.ts, partner-router.ts) inside `withInvocation`: its operation, and API
+ * Gateway's request id (requestContext.requestId, its access log's too) as the correlation id.
+ */
+export const withApiInvocation = <T>(
+  operation: string,
+  event: { requestContext: { requestId: string } },
+  context: Context | undefined,
+  work: () => Promise<T>,
+): Promise<T> =>
+  withInvocation(context, { operation, correlationId: event.requestContext.requestId }, work);
+
+/**
  * A scheduled job's Lambda entry: its run inside `withInvocation`, the EventBridge event's id as
  * the correlation id. The offline console calls the run itself.
  */

@@ -10,7 +10,7 @@ import { USER_INDEX_DRIFT_METRIC } from '@ccsc/lambdas/metrics';
 import { LAMBDA_JOBS_DIR } from '../paths';
 import { acknowledgeStandardRowGrants } from '../nag';
 import { JOB_PERMISSIONS, type ResourceKey } from '../permissions';
-import { failureAlarm, grantTo, NodeFunction } from './node-function';
+import { countAlarm, grantTo, NodeFunction } from './node-function';
 
 export interface JobsProps {
   readonly namePrefix: string;
@@ -88,7 +88,7 @@ const scheduledJob = (scope: Construct, props: JobsProps, spec: JobSpec) => {
     id: 'Serverless-EventBusDLQ',
     reason: spec.schedule.noDeadLetterQueue,
   });
-  const failedAlarm = failureAlarm(scope, spec.ids.failedAlarm, {
+  const failedAlarm = countAlarm(scope, spec.ids.failedAlarm, {
     alarmName: `${props.namePrefix}-${spec.failedAlarm.name}`,
     alarmDescription: spec.failedAlarm.description,
     metric: fn.function.metricErrors({ period: spec.failedAlarm.period }),
@@ -269,7 +269,7 @@ export class Jobs extends NestedStack {
 
     this.jobs = [rebuild, reconciler, credentials, release];
 
-    this.userIndexDriftAlarm = failureAlarm(this, 'UserIndexDrift', {
+    this.userIndexDriftAlarm = countAlarm(this, 'UserIndexDrift', {
       alarmName: `${props.namePrefix}-user-index-disagreed`,
       alarmDescription:
         'The nightly rebuild found user-index rows that disagreed with Cognito (and corrected ' +

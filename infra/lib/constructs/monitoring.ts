@@ -10,7 +10,7 @@ import { PRODUCT_METRICS } from '@ccsc/lambdas/metrics';
 import type { EnvironmentConfig } from '../config';
 import type { Api } from './api';
 import type { Jobs } from './jobs';
-import type { FailureAlarms } from './node-function';
+import { countAlarm, type FailureAlarms } from './node-function';
 
 export interface MonitoringProps {
   readonly namePrefix: string;
@@ -228,7 +228,7 @@ export class Monitoring extends NestedStack {
       for (const kind of ['Read', 'Write'] as const) {
         add(
           `${key}Table${kind}Throttles`,
-          new cloudwatch.Alarm(this, `${definition.suffix}-${kind}Throttles`, {
+          countAlarm(this, `${definition.suffix}-${kind}Throttles`, {
             alarmName: `${table}-${kind.toLowerCase()}-throttles`,
             alarmDescription:
               `DynamoDB throttled ${kind.toLowerCase()}s of ${table} (${String(settings.tableThrottleEvents)} or more events ` +
@@ -251,10 +251,7 @@ export class Monitoring extends NestedStack {
               label: `${kind} throttle events, table and indexes`,
             }),
             threshold: settings.tableThrottleEvents,
-            comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-            evaluationPeriods: 1,
             // Published only when something was throttled.
-            treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
           }),
           true,
         );
@@ -264,7 +261,7 @@ export class Monitoring extends NestedStack {
     // ---- WAF: blocked requests on the API's web ACL ----
     add(
       'wafBlocked',
-      new cloudwatch.Alarm(this, 'ApiWafBlockedSpike', {
+      countAlarm(this, 'ApiWafBlockedSpike', {
         alarmName: `${namePrefix}-api-waf-blocked-spike`,
         alarmDescription:
           `The API's web ACL (${api.webAclName}) blocked ${String(settings.wafBlockedPerFiveMinutes)} or more ` +
@@ -274,10 +271,7 @@ export class Monitoring extends NestedStack {
           'legitimate partner over its limit needs api.partnerRequestsPerFiveMinutes raised.',
         metric: this.wafMetric('BlockedRequests'),
         threshold: settings.wafBlockedPerFiveMinutes,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
         // WAF publishes nothing without requests.
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }),
       false,
     );
@@ -285,7 +279,7 @@ export class Monitoring extends NestedStack {
     // ---- The product metrics (namespace CCSC, published by the functions) ----
     add(
       'auditAppendFailures',
-      new cloudwatch.Alarm(this, 'AuditAppendFailed', {
+      countAlarm(this, 'AuditAppendFailed', {
         alarmName: `${namePrefix}-audit-append-failed`,
         alarmDescription:
           'An audit record could not be appended: the change it records was refused or undone, ' +
@@ -295,16 +289,13 @@ export class Monitoring extends NestedStack {
           'throttles and the functions’ permissions (PutItem) after a deploy.',
         metric: this.productMetric('auditAppendFailures', FIVE_MINUTES),
         threshold: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
         // Published only when an append failed.
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }),
       true,
     );
     add(
       'failedSignIns',
-      new cloudwatch.Alarm(this, 'FailedSignInsSpike', {
+      countAlarm(this, 'FailedSignInsSpike', {
         alarmName: `${namePrefix}-failed-sign-ins-spike`,
         alarmDescription:
           `${String(settings.failedSignInsPerFiveMinutes)} or more failed sign-ins in 5 minutes, all accounts together: ` +
@@ -313,15 +304,12 @@ export class Monitoring extends NestedStack {
           'protection events, and the WAF’s blocked requests.',
         metric: this.productMetric('failedSignIns', FIVE_MINUTES),
         threshold: settings.failedSignInsPerFiveMinutes,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }),
       false,
     );
     add(
       'lockouts',
-      new cloudwatch.Alarm(this, 'LockoutsSpike', {
+      countAlarm(this, 'LockoutsSpike', {
         alarmName: `${namePrefix}-lockouts-spike`,
         alarmDescription:
           `${String(settings.lockoutsPerHour)} or more accounts were locked within an hour after too many failed ` +
@@ -330,9 +318,6 @@ export class Monitoring extends NestedStack {
           "logs; locked administrators are unlocked from the console's user list.",
         metric: this.productMetric('lockouts', Duration.hours(1)),
         threshold: settings.lockoutsPerHour,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }),
       false,
     );

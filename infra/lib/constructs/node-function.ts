@@ -162,7 +162,7 @@ export class NodeFunction extends Construct {
       `${this.logGroup.logGroupName} for level ERROR/WARN around the alarm's time`;
     const errors =
       existing.errors ??
-      failureAlarm(this, 'ErrorsAlarm', {
+      countAlarm(this, 'ErrorsAlarm', {
         alarmName: `${this.functionName}-errors`,
         alarmDescription:
           `${this.functionName} failed: Lambda counted an invocation that threw, timed out ` +
@@ -171,7 +171,7 @@ export class NodeFunction extends Construct {
           'error at start-up after a deploy); then its Duration and memory in the dashboard.',
         metric: this.function.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
       });
-    const throttles = failureAlarm(this, 'ThrottlesAlarm', {
+    const throttles = countAlarm(this, 'ThrottlesAlarm', {
       alarmName: `${this.functionName}-throttles`,
       alarmDescription:
         `${this.functionName} was throttled: Lambda refused invocations for lack of ` +
@@ -188,17 +188,21 @@ export class NodeFunction extends Construct {
 }
 
 /**
- * An alarm on a Lambda count that goes off at the first occurrence in 5 minutes. No data means
- * no invocation (Lambda publishes Errors and Throttles only for invoked functions): not a breach.
+ * An alarm on a count (a Lambda's errors, a table's throttles, blocked requests, failed audit
+ * appends, ...) that goes off when one period's sum reaches `threshold` (the first occurrence
+ * unless given). No data means nothing happened (such counts are published only when something
+ * did): not a breach.
  */
-export const failureAlarm = (
+export const countAlarm = (
   scope: Construct,
   id: string,
-  props: Pick<cloudwatch.AlarmProps, 'alarmName' | 'alarmDescription' | 'metric'>,
+  props: Pick<cloudwatch.AlarmProps, 'alarmName' | 'alarmDescription' | 'metric'> & {
+    readonly threshold?: number;
+  },
 ): cloudwatch.Alarm =>
   new cloudwatch.Alarm(scope, id, {
     ...props,
-    threshold: 1,
+    threshold: props.threshold ?? 1,
     evaluationPeriods: 1,
     comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,

@@ -38,18 +38,14 @@ const keyed = (detail: Record<string, unknown> | undefined): Record<string, unkn
   );
 };
 
+const at =
+  (level: keyof Logger) =>
+  (message: string, detail?: Record<string, unknown>): void => {
+    powertoolsLogger()[level](message, keyed(detail));
+  };
+
 /** The Lambdas' logger: Powertools' (above), with the detail's keys beside its own. */
-export const lambdaLogger: Logger = {
-  info: (message, detail) => {
-    powertoolsLogger().info(message, keyed(detail));
-  },
-  warn: (message, detail) => {
-    powertoolsLogger().warn(message, keyed(detail));
-  },
-  error: (message, detail) => {
-    powertoolsLogger().error(message, keyed(detail));
-  },
-};
+export const lambdaLogger: Logger = { info: at('info'), warn: at('warn'), error: at('error') };
 
 export const describeError = (err: unknown): Record<string, unknown> =>
   err instanceof Error

@@ -18,7 +18,7 @@ import type { CredentialStore } from '../ports/credentials';
 import { parseInput, readRawInput, requestMeta } from './event';
 import { jsonResponse, successResponse, toErrorResponse } from './responses';
 import type { LambdaHandler } from './router';
-import { withInvocation } from '../telemetry';
+import { withApiInvocation } from '../telemetry';
 
 /**
  * The partner API's handlers (/ccsc/api/v1/, issue 15): for machines, with an access token from
@@ -135,7 +135,7 @@ const withPathParameters = (
 
 /**
  * One partner route's handler: method, token, scope, credential and input checks, the core. Each
- * call runs inside `withInvocation` (telemetry.ts), as the console's routes do (router.ts).
+ * call runs inside `withApiInvocation` (telemetry.ts), as the console's routes do (router.ts).
  */
 export const createPartnerHandler = <R extends PartnerRouteDefinition, D>(
   route: R,
@@ -150,11 +150,7 @@ export const createPartnerHandler = <R extends PartnerRouteDefinition, D>(
     deps = undefined;
   });
   return (event, context) =>
-    withInvocation(
-      context,
-      { operation: route.operation, correlationId: event.requestContext.requestId },
-      () => answer(event),
-    );
+    withApiInvocation(route.operation, event, context, () => answer(event));
 
   async function answer(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
     const meta = requestMeta(event);

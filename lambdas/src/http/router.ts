@@ -10,7 +10,7 @@ import { parseInput, readRawInput, requestMeta } from './event';
 import { lambdaLogger, type Logger } from '../core/logger';
 import { type AccountReader, requireEnrolledCaller } from './mfa-gate';
 import { successResponse, toErrorResponse } from './responses';
-import { withInvocation } from '../telemetry';
+import { withApiInvocation } from '../telemetry';
 
 /**
  * An API Lambda's handler. The Lambda runtime passes its context; the offline console calls it
@@ -59,7 +59,7 @@ const checkMethod = (route: RouteDefinition, event: APIGatewayProxyEvent): void 
  * authenticated route that is not marked `allowedBeforeMfa`, so no route can forget it.
  * `getDeps` is called once, for the first valid request; the adapters it returns load their
  * AWS SDK packages on first use (adapters/clients/), so module initialisation loads none. Each
- * call runs inside `withInvocation` (telemetry.ts): its log lines carry the Lambda context, the
+ * call runs inside `withApiInvocation` (telemetry.ts): its log lines carry the Lambda context, the
  * operation and API Gateway's request id as `correlation_id`; the metrics it counted are
  * published when it ends.
  */
@@ -77,10 +77,8 @@ export const createHandler = <R extends RouteDefinition, D>(
     deps = undefined;
   });
   return (event, context) =>
-    withInvocation(
-      context,
-      { operation: route.operation, correlationId: event.requestContext.requestId },
-      async () => withCors(await answer(event), event, options.allowedOrigins ?? allowedOrigins()),
+    withApiInvocation(route.operation, event, context, async () =>
+      withCors(await answer(event), event, options.allowedOrigins ?? allowedOrigins()),
     );
 
   async function answer(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
