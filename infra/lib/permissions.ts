@@ -2,6 +2,8 @@ import { operations, routes, type Operation } from '@ccsc/contract';
 import type { PartnerOperation } from '@ccsc/contract/partner-api';
 import {
   AUDIT_VERIFICATION_KEY,
+  JOURNAL_PK,
+  OUTBOX_PK,
   CREDENTIAL_PK,
   CREDENTIAL_USED_PK,
   credentialClientKey,
@@ -258,11 +260,83 @@ const CLIENT = {
   addSecret: 'cognito-idp:AddUserPoolClientSecret',
   listSecrets: 'cognito-idp:ListUserPoolClientSecrets',
   deleteSecret: 'cognito-idp:DeleteUserPoolClientSecret',
+  list: 'cognito-idp:ListUserPoolClients',
 } as const;
 const clients = (...actions: (typeof CLIENT)[keyof typeof CLIENT][]): PermissionGrant => ({
   on: 'userPool',
   actions,
 });
+
+/** A journaled write's entry alone (the JOURNAL partition): the credentials' and documents'. */
+const JOURNAL_ENTRY: PermissionGrant = { ...JOURNAL, partitions: [JOURNAL_PK] };
+
+/**
+ * The mail outbox (lambdas/src/core/outbox.ts; main table, OUTBOX): a write's step queues a mail
+ * (a conditional PutItem) and sends it at once (SES), taking it (UpdateItem) when a run before
+ * queued it, and removes it once sent (DeleteItem). The drain reads the queue (Query) too.
+ */
+const OUTBOX_QUEUE: readonly PermissionGrant[] = [
+  {
+    on: 'mainTable',
+    actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    partitions: [OUTBOX_PK],
+  },
+  SEND_MAIL,
+];
+const OUTBOX_DRAIN: readonly PermissionGrant[] = [
+  ...OUTBOX_QUEUE,
+  { on: 'mainTable', actions: ['dynamodb:Query'], partitions: [OUTBOX_PK] },
+];
+
+/**
+ * What every journaled credential write takes (lambdas/src/features/credentials/, issue 32): its
+ * journal entry, the record read and changed (a conditional PutItem), the audit record appended
+ * once (and looked for, by Query, after an interruption). Each kind adds its own steps below.
+ */
+const CREDENTIAL_WRITE: readonly PermissionGrant[] = [
+  JOURNAL_ENTRY,
+  CREDENTIAL_READ,
+  CREDENTIAL_CHANGE,
+  AUDIT_APPEND,
+  AUDIT_READ,
+];
+/** A link mailed through the outbox (composed when sent: a new token's hash on the record). */
+const CREDENTIAL_LINK_MAIL: readonly PermissionGrant[] = [...OUTBOX_QUEUE];
+/**
+ * The issue's steps: the client created (found again by its name after an interruption:
+ * ListUserPoolClients), the record and its client lookup created, the link mailed; a refused
+ * issue deletes its client unless a record names it (the lookup read).
+ */
+const CREDENTIAL_ISSUE: readonly PermissionGrant[] = [
+  ...CREDENTIAL_WRITE,
+  clients(CLIENT.create, CLIENT.list, CLIENT.delete),
+  CREDENTIAL_CREATE,
+  { on: 'mainTable', actions: ['dynamodb:GetItem'], partitions: [CREDENTIAL_CLIENT] },
+  ...CREDENTIAL_LINK_MAIL,
+];
+/** The reveal's: the secret read or added, the older ones deleted (grace 0, or its undoing). */
+const CREDENTIAL_REVEAL: readonly PermissionGrant[] = [
+  ...CREDENTIAL_WRITE,
+  clients(CLIENT.describe, CLIENT.addSecret, CLIENT.listSecrets, CLIENT.deleteSecret),
+];
+/** The end of a grace period: every secret but the newest deleted. */
+const CREDENTIAL_RETIRE: readonly PermissionGrant[] = [
+  ...CREDENTIAL_WRITE,
+  clients(CLIENT.listSecrets, CLIENT.deleteSecret),
+];
+/** Revocation and expiry: the client deleted. */
+const CREDENTIAL_END: readonly PermissionGrant[] = [...CREDENTIAL_WRITE, clients(CLIENT.delete)];
+/**
+ * The reconciler's sweep (features/credentials/credential-sweep.ts): every client of the pool
+ * listed and each looked at, every credential read; an orphan or leftover client deleted, a
+ * credential without its client marked broken — each a journaled write.
+ */
+const CREDENTIAL_SWEEP: readonly PermissionGrant[] = [
+  ...CREDENTIAL_WRITE,
+  CREDENTIAL_LIST,
+  { on: 'mainTable', actions: ['dynamodb:GetItem'], partitions: [CREDENTIAL_CLIENT] },
+  clients(CLIENT.list, CLIENT.describe, CLIENT.delete),
+];
 
 /** A standard version's rows in the artifacts bucket (`standards/<id>/rows/<sha256>.json`). */
 const STANDARD_ROWS_READ: PermissionGrant = {
@@ -308,13 +382,17 @@ const DOCUMENT_DOWNLOAD_SIGN: PermissionGrant = {
   actions: ['s3:GetObject'],
 };
 
-/** Classifying documents again and delivering them (a release, a retry), audited. */
+/**
+ * Classifying documents again and delivering them (a release, a retry), audited: each a
+ * journaled write (its entry; the audit record looked for after an interruption: Query).
+ */
 const HELD_RELEASE: readonly PermissionGrant[] = [
   REGISTRY_READ,
   STANDARD_ROWS_READ,
   DOCUMENT_READ,
   DOCUMENT_WRITE,
   AUDIT_APPEND,
+  JOURNAL_ENTRY,
 ];
 
 const STANDARD_ROWS_WRITE: PermissionGrant = {
@@ -451,34 +529,17 @@ export const OPERATION_PERMISSIONS = {
   // (REGISTRY_READ); the administrators' changes are audited, refusals too (AUDIT_APPEND).
   // The list: every credential and its last use, filtered in the function.
   'list-api-credentials': [CREDENTIAL_LIST, REGISTRY_READ],
-  // A Cognito client with exactly the scopes (deleted again if the mail or the record fails),
-  // the record and its client lookup, the link mailed to the contact.
-  generateApiCredential: [
-    REGISTRY_READ,
-    clients(CLIENT.create, CLIENT.delete),
-    CREDENTIAL_CREATE,
-    SEND_MAIL,
-    AUDIT_APPEND,
-  ],
+  // Each change a journaled write of its kind (issue 32): CREDENTIAL_ISSUE and its kin above.
+  // A Cognito client with exactly the scopes, the record and its client lookup, the link mailed
+  // to the contact through the outbox.
+  generateApiCredential: [REGISTRY_READ, ...CREDENTIAL_ISSUE],
   // A new link (a rotation's too) in the record, mailed; no Cognito call until it is revealed.
-  resendApiCredential: [CREDENTIAL_READ, CREDENTIAL_CHANGE, REGISTRY_READ, SEND_MAIL, AUDIT_APPEND],
-  // The end of a rotation's grace: every secret but the newest deleted, the record changed.
-  'retire-api-credential-secret': [
-    CREDENTIAL_READ,
-    clients(CLIENT.listSecrets, CLIENT.deleteSecret),
-    CREDENTIAL_CHANGE,
-    REGISTRY_READ,
-    AUDIT_APPEND,
-  ],
+  resendApiCredential: [REGISTRY_READ, ...CREDENTIAL_WRITE, ...CREDENTIAL_LINK_MAIL],
+  // The end of a rotation's grace: the record changed, every secret but the newest deleted.
+  'retire-api-credential-secret': [REGISTRY_READ, ...CREDENTIAL_RETIRE],
   // Revocation: the record says revoked (the partner API reads it on every call), then the
   // client is deleted.
-  deleteApiCredential: [
-    CREDENTIAL_READ,
-    CREDENTIAL_CHANGE,
-    clients(CLIENT.delete),
-    REGISTRY_READ,
-    AUDIT_APPEND,
-  ],
+  deleteApiCredential: [REGISTRY_READ, ...CREDENTIAL_END],
   // The scope document written to the exports bucket (GetObject signs its link).
   downloadApiScope: [
     CREDENTIAL_READ,
@@ -490,14 +551,9 @@ export const OPERATION_PERMISSIONS = {
   'get-api-credential-link': [CREDENTIAL_READ, REGISTRY_READ],
   // Public: the one reveal — the link redeemed by a conditional put, then the secret: the
   // client's original one (DescribeUserPoolClient), or for a rotation a second one added
-  // (AddUserPoolClientSecret), the older deleted at once for a grace of 0 (List/Delete).
-  decription: [
-    CREDENTIAL_READ,
-    CREDENTIAL_CHANGE,
-    clients(CLIENT.describe, CLIENT.addSecret, CLIENT.listSecrets, CLIENT.deleteSecret),
-    REGISTRY_READ,
-    AUDIT_APPEND,
-  ],
+  // (AddUserPoolClientSecret), the older deleted at once for a grace of 0 (List/Delete); a
+  // reveal cut short is undone (the secret it made deleted, the link put back).
+  decription: [REGISTRY_READ, ...CREDENTIAL_REVEAL],
   // Mapping standards (issue 16): registry records, their rows in the artifacts bucket.
   'artifact/list-standards': [REGISTRY_READ],
   'artifact/get-standard': [REGISTRY_READ, STANDARD_ROWS_READ],
@@ -536,6 +592,7 @@ export const OPERATION_PERMISSIONS = {
     DOCUMENT_WRITE,
     DOCUMENT_DOWNLOAD_SIGN,
     AUDIT_APPEND,
+    JOURNAL_ENTRY,
   ],
   's3documents/retry': [...HELD_RELEASE],
   // The counters the deliveries keep, one query.
@@ -683,6 +740,7 @@ export const PARTNER_PERMISSIONS: Readonly<Record<PartnerFunction, readonly Perm
     DOCUMENT_WRITE,
     DOCUMENT_UPLOAD_SIGN,
     AUDIT_APPEND,
+    JOURNAL_ENTRY,
   ]),
   // Complete: what arrived copied through a hash into records/, classified, delivered or held.
   'partner-complete-document': mergeByResource([
@@ -692,6 +750,7 @@ export const PARTNER_PERMISSIONS: Readonly<Record<PartnerFunction, readonly Perm
     DOCUMENT_WRITE,
     ...DOCUMENT_KEEP,
     AUDIT_APPEND,
+    JOURNAL_ENTRY,
   ]),
   'partner-get-document': mergeByResource([...PARTNER_CALL, DOCUMENT_READ]),
   'partner-list-documents': mergeByResource([
@@ -704,6 +763,7 @@ export const PARTNER_PERMISSIONS: Readonly<Record<PartnerFunction, readonly Perm
     DOCUMENT_READ,
     DOCUMENT_WRITE,
     AUDIT_APPEND,
+    JOURNAL_ENTRY,
   ]),
   'partner-openapi': [],
 };
@@ -720,32 +780,41 @@ export const JOB_PERMISSIONS = {
     { on: 'mainTable', actions: ['dynamodb:Query'] },
     ...INDEX_SYNC,
   ]),
-  // The session's writes too: a password reset is checked against the auth events; and the
-  // registry's, imports included.
   // Hourly (lambdas/src/jobs/credential-expiry.ts): every credential read; for a notice the
-  // recipients (the user index: its version, rows and change log, read only) and the mail, the
-  // notice recorded in the credential; at expiry the Cognito client deleted and the record
-  // changed; at a rotation's end of grace the older secrets deleted; a recent revocation's client
-  // deleted in case the revocation could not. Each change audited.
+  // recipients (the user index: its version, rows and change log, read only), the notice
+  // recorded in the credential, the mails queued in the outbox and sent; at expiry the record
+  // changed and the Cognito client deleted; at a rotation's end of grace the older secrets
+  // deleted. Each a journaled write of the job's kinds (issue 32), audited once.
   'credential-expiry': mergeByResource([
     CREDENTIAL_LIST,
-    CREDENTIAL_CHANGE,
-    clients(CLIENT.delete, CLIENT.listSecrets, CLIENT.deleteSecret),
+    ...CREDENTIAL_END,
+    ...CREDENTIAL_RETIRE,
     REGISTRY_READ,
     {
       on: 'mainTable',
       actions: ['dynamodb:GetItem', 'dynamodb:Query'],
       partitions: [USER_INDEX_PK, USER_INDEX_VERSION_KEY.pk, USER_INDEX_CHANGES_PK],
     },
-    SEND_MAIL,
-    AUDIT_APPEND,
+    ...OUTBOX_QUEUE,
   ]),
   'release-held-documents': mergeByResource(HELD_RELEASE),
+  // The session's writes too: a password reset is checked against the auth events; and the
+  // registry's, imports included.
   'reconcile-writes': mergeByResource([
     { on: 'mainTable', actions: ['dynamodb:Query'] },
     { on: 'userPool', actions: ['cognito-idp:AdminListUserAuthEvents'] },
     ...USER_WRITES,
     ...REGISTRY_IMPORT,
+    // Every document write (issue 32): a completion's keep included.
+    ...HELD_RELEASE,
+    ...DOCUMENT_KEEP,
+    // Every credential write (issue 32), the sweep, and the outbox's drain.
+    ...CREDENTIAL_ISSUE,
+    ...CREDENTIAL_REVEAL,
+    ...CREDENTIAL_RETIRE,
+    ...CREDENTIAL_END,
+    ...CREDENTIAL_SWEEP,
+    ...OUTBOX_DRAIN,
   ]),
 } as const satisfies Record<string, readonly PermissionGrant[]>;
 

@@ -2,7 +2,7 @@ import { Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { USER_INDEX_DRIFT_METRIC } from '@ccsc/lambdas/metrics';
+import { CREDENTIAL_SWEEP_METRIC, USER_INDEX_DRIFT_METRIC } from '@ccsc/lambdas/metrics';
 import { resourcesOf, sitStack, templateOf, type Resource } from './support/stacks';
 
 const { stack } = sitStack();
@@ -43,6 +43,24 @@ const poolActionsOf = (roleConstruct: IConstruct) => {
     if (effect !== 'Allow') return [];
     return Array.isArray(action) ? action : [action];
   });
+};
+
+/** The partitions each Allow statement that grants dynamodb:DeleteItem is limited to. */
+const deletesIn = (roleConstruct: IConstruct) => {
+  const roleId = logicalId(roleConstruct);
+  const policy = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).find((p) =>
+    JSON.stringify(p.Properties?.Roles).includes(`"${roleId}"`),
+  );
+  const statements = (policy?.Properties?.PolicyDocument as { Statement: Resource[] }).Statement;
+  type Statement = {
+    Action: string | string[];
+    Effect: string;
+    Condition?: { 'ForAllValues:StringLike'?: { 'dynamodb:LeadingKeys'?: string[] } };
+  };
+  return statements
+    .map((s) => s as unknown as Statement)
+    .filter((s) => s.Effect === 'Allow' && [s.Action].flat().includes('dynamodb:DeleteItem'))
+    .map((s) => s.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? ['*']);
 };
 
 describe('Jobs (issue 12): interrupted writes finished, the user index watched', () => {
@@ -99,16 +117,39 @@ describe('Jobs (issue 12): interrupted writes finished, the user index watched',
     ]) {
       expect(actions).toContain(action);
     }
-    // It ends credentials; it never issues one, never reveals a secret, never removes a record.
+    // It ends credentials; it never issues one, never reveals a secret, never removes a record
+    // (DeleteItem only on its journal entries and its queued mails, issue 32).
     for (const action of [
       'cognito-idp:CreateUserPoolClient',
       'cognito-idp:AddUserPoolClientSecret',
       'cognito-idp:DescribeUserPoolClient',
-      'dynamodb:DeleteItem',
       'dynamodb:Scan',
     ]) {
       expect(actions).not.toContain(action);
     }
+    expect(deletesIn(stack.jobs.credentialExpiry.role)).toEqual([['JOURNAL'], ['OUTBOX']]);
+  });
+
+  it('lets the reconciler take every step of every credential write, sweep, and drain the outbox (issue 32)', () => {
+    const actions = poolActionsOf(stack.jobs.writeReconciler.role);
+    for (const action of [
+      'cognito-idp:CreateUserPoolClient',
+      'cognito-idp:ListUserPoolClients',
+      'cognito-idp:DescribeUserPoolClient',
+      'cognito-idp:DeleteUserPoolClient',
+      'cognito-idp:AddUserPoolClientSecret',
+      'cognito-idp:DeleteUserPoolClientSecret',
+      'ses:SendEmail',
+    ]) {
+      expect(actions).toContain(action);
+    }
+    expect(alarmNamed('ccsc-sit-credential-clients-disagreed')).toMatchObject({
+      Namespace: CREDENTIAL_SWEEP_METRIC.namespace,
+      MetricName: CREDENTIAL_SWEEP_METRIC.name,
+      Dimensions: [{ Name: CREDENTIAL_SWEEP_METRIC.dimension, Value: 'sit' }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
   });
 
   it('alarms when the index disagreed with Cognito, and when any job fails', () => {

@@ -170,6 +170,13 @@ export const invitationKey = (userName: string) => ({ pk: `USER#${userName}`, sk
 /** Every write in progress shares one partition (read whole by the reconciler), keyed by subject. */
 export const JOURNAL_PK = 'JOURNAL';
 export const journalKey = (subject: string) => ({ pk: JOURNAL_PK, sk: subject });
+/**
+ * The mail outbox (core/outbox.ts, issue 32): one item per message a journaled write queued,
+ * removed once sent. A message leaves only after the record it speaks of exists.
+ */
+export const OUTBOX_PK = 'OUTBOX';
+export const outboxKey = (id: string) => ({ pk: OUTBOX_PK, sk: id });
+
 /** Named leases (e.g. the one that keeps the last PlatformAdmin). */
 export const LEASE_PK = 'LEASE';
 export const leaseKey = (name: string) => ({ pk: LEASE_PK, sk: name });

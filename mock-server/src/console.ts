@@ -206,8 +206,15 @@ export const startConsole = async (
     resetContainer();
     const handlersModule = await import('@ccsc/lambdas/handlers');
     const { handlers } = handlersModule;
-    const { finishInterruptedWrites, runCredentialExpiry, releaseHeldDocuments } =
-      await import('@ccsc/lambdas/jobs');
+    const {
+      finishInterruptedWrites,
+      sweepCredentialClients,
+      runCredentialExpiry,
+      releaseHeldDocuments,
+      armFailpoints,
+    } = await import('@ccsc/lambdas/jobs');
+    // The crash tests' failpoints (tests/crash/): armed only when asked, never in AWS.
+    armFailpoints(env.FAILPOINTS);
     uncleanStop = await markRunning(env.DATA_DIR);
     marked = true;
 
@@ -253,6 +260,8 @@ export const startConsole = async (
     const pass = (credentials: boolean) => {
       reconciling = (credentials ? runCredentialExpiry().then(() => undefined) : Promise.resolve())
         .then(() => finishInterruptedWrites(false))
+        // API credentials against their Cognito app clients (every 5 minutes in AWS).
+        .then(() => sweepCredentialClients())
         // Documents held for a mapping, tried again (every 5 minutes in AWS).
         .then(() => releaseHeldDocuments())
         .then(

@@ -91,6 +91,19 @@ const schema = z.object({
   MAIL_UI_URL: z.url().optional(),
   /** Where the Cognito stand-in sends its e-mails when it runs on its own. */
   SMTP_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /**
+   * For the crash tests only (tests/crash/): failpoints to arm, comma-separated, or `trace`
+   * (lambdas/src/core/failpoints.ts). The process kills itself when it reaches an armed one.
+   */
+  FAILPOINTS: z
+    .string()
+    .trim()
+    .regex(
+      /^[A-Za-z0-9:._,-]*$/,
+      'must be failpoint names (such as journal:credential.issue:client), comma-separated',
+    )
+    .default('')
+    .transform((v) => v.split(',').filter((n) => n !== '')),
   /** Any value but empty/0/false/no/off turns verbose logging on (DEBUG=* style values included). */
   DEBUG: z
     .string()

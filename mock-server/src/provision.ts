@@ -346,11 +346,16 @@ const ensurePoolAndClient = async (
       ? saved.userPoolClientId
       : '';
   if (userPoolClientId === '' && !createdPool) {
-    const clients = await cognito.send(
-      new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
-    );
-    userPoolClientId =
-      clients.UserPoolClients?.find((c) => c.ClientName === WEB_CLIENT_NAME)?.ClientId ?? '';
+    // Every page: the pool holds the credentials' clients too (ListUserPoolClients pages by 60).
+    let NextToken: string | undefined;
+    do {
+      const clients = await cognito.send(
+        new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60, NextToken }),
+      );
+      userPoolClientId =
+        clients.UserPoolClients?.find((c) => c.ClientName === WEB_CLIENT_NAME)?.ClientId ?? '';
+      NextToken = userPoolClientId === '' ? clients.NextToken : undefined;
+    } while (NextToken !== undefined);
   }
   const createdClient = userPoolClientId === '';
   if (createdClient) userPoolClientId = await createWebClient(cognito, userPoolId);

@@ -9,6 +9,7 @@ import {
   GetUserCommand,
   InitiateAuthCommand,
   ListResourceServersCommand,
+  ListUserPoolClientsCommand,
   ListUserPoolClientSecretsCommand,
   UpdateResourceServerCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -163,6 +164,49 @@ describe('resource servers', () => {
       ),
     );
     expect(failure.name).toBe('InvalidParameterException');
+  });
+});
+
+describe('ListUserPoolClients (the reconciler’s sweep pages through it, issue 32)', () => {
+  it('pages by MaxResults (1..60) with a NextToken, answering each client’s description only', async () => {
+    const seen: Record<string, unknown>[] = [];
+    let NextToken: string | undefined;
+    let pages = 0;
+    do {
+      const page = await idp.send(
+        new ListUserPoolClientsCommand({ UserPoolId: pool.userPoolId, MaxResults: 1, NextToken }),
+      );
+      expect(page.UserPoolClients?.length).toBe(1);
+      seen.push(...(page.UserPoolClients ?? []).map((client) => ({ ...client })));
+      NextToken = page.NextToken;
+      pages += 1;
+    } while (NextToken !== undefined && pages < 10);
+    // Exactly the clients of the pool, each once; no settings, never a secret.
+    expect(seen.map((client) => client.ClientId).sort()).toEqual(
+      [pool.webClientId, pool.legacyClientId, secretClient.id, m2mClient.id].sort(),
+    );
+    for (const client of seen) {
+      expect(Object.keys(client).sort()).toEqual(['ClientId', 'ClientName', 'UserPoolId']);
+      expect(client.UserPoolId).toBe(pool.userPoolId);
+    }
+    const whole = await idp.send(new ListUserPoolClientsCommand({ UserPoolId: pool.userPoolId }));
+    expect(whole.UserPoolClients).toHaveLength(4);
+    expect(whole.NextToken).toBeUndefined();
+  });
+
+  it('refuses MaxResults outside 1..60 and a token it did not give: InvalidParameterException', async () => {
+    for (const MaxResults of [0, 61]) {
+      const failure = await failureOf(
+        idp.send(new ListUserPoolClientsCommand({ UserPoolId: pool.userPoolId, MaxResults })),
+      );
+      expect(failure.name, String(MaxResults)).toBe('InvalidParameterException');
+    }
+    const foreign = await failureOf(
+      idp.send(
+        new ListUserPoolClientsCommand({ UserPoolId: pool.userPoolId, NextToken: 'not-a-token' }),
+      ),
+    );
+    expect(foreign.name).toBe('InvalidParameterException');
   });
 });
 

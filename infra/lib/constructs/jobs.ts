@@ -6,9 +6,9 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { LambdaEnvironment } from '@ccsc/lambdas/env';
-import { USER_INDEX_DRIFT_METRIC } from '@ccsc/lambdas/metrics';
+import { CREDENTIAL_SWEEP_METRIC, USER_INDEX_DRIFT_METRIC } from '@ccsc/lambdas/metrics';
 import { LAMBDA_JOBS_DIR } from '../paths';
-import { acknowledgeStandardRowGrants } from '../nag';
+import { acknowledgeDocumentGrants, acknowledgeStandardRowGrants } from '../nag';
 import { JOB_PERMISSIONS, type ResourceKey } from '../permissions';
 import { countAlarm, grantTo, NodeFunction } from './node-function';
 
@@ -71,6 +71,12 @@ const scheduledJob = (scope: Construct, props: JobsProps, spec: JobSpec) => {
   if (JOB_PERMISSIONS[spec.job].some((g) => g.on === 'standardRowsObjects')) {
     acknowledgeStandardRowGrants(fn);
   }
+  // The reconciler finishes a completion cut short: the upload read, the verified copy kept.
+  if (
+    JOB_PERMISSIONS[spec.job].some((g) => g.on === 'documentUploads' || g.on === 'documentRecords')
+  ) {
+    acknowledgeDocumentGrants(fn);
+  }
   Validations.of(fn).acknowledge({ id: 'Serverless-LambdaDLQ', reason: spec.noDeadLetterQueue });
   if (spec.noAsyncRetry !== undefined) {
     fn.function.configureAsyncInvoke({ retryAttempts: 0 });
@@ -107,6 +113,8 @@ export class Jobs extends NestedStack {
   readonly writeReconciler: NodeFunction;
   readonly writeReconcilerSchedule: events.Rule;
   readonly userIndexDriftAlarm: cloudwatch.Alarm;
+  /** The reconciler's sweep found API credentials and Cognito app clients that disagreed. */
+  readonly credentialClientsAlarm: cloudwatch.Alarm;
   readonly userIndexRebuildFailedAlarm: cloudwatch.Alarm;
   readonly writeReconcilerFailedAlarm: cloudwatch.Alarm;
   readonly credentialExpiry: NodeFunction;
@@ -282,6 +290,25 @@ export class Jobs extends NestedStack {
         dimensionsMap: { [USER_INDEX_DRIFT_METRIC.dimension]: props.environmentName },
         statistic: 'Maximum',
         period: Duration.days(1),
+      }),
+    });
+
+    this.credentialClientsAlarm = countAlarm(this, 'CredentialClientsDisagreed', {
+      alarmName: `${props.namePrefix}-credential-clients-disagreed`,
+      alarmDescription:
+        'The reconciler found a Cognito app client of the console without its API credential ' +
+        '(deleted it: a working machine credential nobody could see), a revoked credential’s ' +
+        'client still there (deleted it), or a credential whose client is gone (marked it ' +
+        'broken). Each is in the audit trail (api-credential.orphan-client-deleted, ' +
+        '.client-deleted, .broken). First: the reconciler’s log group (which clients), then ' +
+        'CloudTrail’s CreateUserPoolClient / DeleteUserPoolClient calls not made by the ' +
+        'console’s functions.',
+      metric: new cloudwatch.Metric({
+        namespace: CREDENTIAL_SWEEP_METRIC.namespace,
+        metricName: CREDENTIAL_SWEEP_METRIC.name,
+        dimensionsMap: { [CREDENTIAL_SWEEP_METRIC.dimension]: props.environmentName },
+        statistic: 'Maximum',
+        period: Duration.minutes(15),
       }),
     });
   }

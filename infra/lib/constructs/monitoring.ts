@@ -385,6 +385,7 @@ export class Monitoring extends NestedStack {
       failedAlarm.addOkAction(this.alarmAction);
     }
     jobs.userIndexDriftAlarm.addAlarmAction(this.alarmAction);
+    jobs.credentialClientsAlarm.addAlarmAction(this.alarmAction);
     this.functionAlarms = functionAlarms;
 
     this.dashboard = this.buildDashboard(
@@ -392,6 +393,7 @@ export class Monitoring extends NestedStack {
         ...Object.values(alarms).map(nameOf),
         ...jobs.jobs.map((j) => nameOf(j.failedAlarm)),
         nameOf(jobs.userIndexDriftAlarm),
+        nameOf(jobs.credentialClientsAlarm),
       ],
       [...functionAlarms.values()]
         .flatMap((a) => [a.errors, a.throttles])

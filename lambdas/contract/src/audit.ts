@@ -86,6 +86,10 @@ export const AUDIT_ACTION_KINDS = {
   'api-credential.expired': 'automatic',
   'api-credential.expiry-notice': 'automatic',
   'api-credential.client-deleted': 'automatic',
+  // Found by the reconciler (issue 32): a Cognito client of ours without its credential, deleted;
+  // a credential whose client is gone, marked broken.
+  'api-credential.orphan-client-deleted': 'automatic',
+  'api-credential.broken': 'automatic',
   // The registry: organisations, systems, studies, connections.
   'organisation.created': 'change',
   'organisation.updated': 'change',

@@ -16,14 +16,23 @@ import { defineRoute } from './route';
  *   "Reveal" (`decription`) shows client id and secret exactly once.
  * - **Status**: `pending` until revealed, then `active`; `expiring` when active and 30 days or
  *   fewer from its expiry; `expired` after it (the client disabled by the expiry job);
- *   `revoked` once deleted (the client deleted, tokens already issued refused from the next call).
+ *   `revoked` once deleted (the client deleted, tokens already issued refused from the next call);
+ *   `broken` when its Cognito app client was found gone (it cannot work again; revoke it and
+ *   issue a new one).
  * - **Resent**: a pending credential gets a new link (the old dies). An active one is rotated
  *   without downtime: a second secret goes out by a new link, and the first is deleted a grace
  *   period after that reveal (`graceDays`, 0 to 30, default 7), or at once with
  *   `retire-api-credential-secret`.
  */
 
-export const CREDENTIAL_STATUSES = ['pending', 'active', 'expiring', 'expired', 'revoked'] as const;
+export const CREDENTIAL_STATUSES = [
+  'pending',
+  'active',
+  'expiring',
+  'expired',
+  'revoked',
+  'broken',
+] as const;
 export const credentialStatusSchema = z.lazy(() => z.enum(CREDENTIAL_STATUSES));
 export type CredentialStatus = z.infer<typeof credentialStatusSchema>;
 
@@ -38,6 +47,12 @@ export const MAX_GRACE_DAYS = 30;
 
 export const apiIdSchema = z.lazy(() =>
   z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'apiId is not valid'),
+);
+/** A client-made key that makes a create safe to repeat: 16 to 64 letters, digits, - or _. */
+export const requestKeySchema = z.lazy(() =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'requestKey is 16 to 64 letters, digits, - or _ (a UUID).'),
 );
 /** The link's token as the page reads it from `?t=` (base64url of 32 random bytes). */
 export const linkTokenSchema = z.lazy(() =>
@@ -158,6 +173,13 @@ export const credentialRoutes = {
           expiresAt: isoDateSchema,
           contactEmail: emailSchema,
           description: freeTextSchema(200).optional(),
+          /**
+           * Makes the call safe to repeat (issue 32): the console makes one per form. Sent again
+           * by the same administrator — after a lost answer, an error, a crash — it answers the
+           * credential the first call issued (finishing it if it was cut short) instead of
+           * issuing another; with another request it is refused (409).
+           */
+          requestKey: requestKeySchema.optional(),
         })
         .strict(),
     response: () => z.object({ credential: apiCredentialSchema }),

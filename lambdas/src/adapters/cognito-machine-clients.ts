@@ -5,6 +5,9 @@ import { type CognitoAccess, type CognitoSource, cognitoAccess } from './clients
 /** An access token lives an hour; revocation does not wait for it (the partner API checks). */
 const ACCESS_TOKEN_MINUTES = 60;
 
+/** ListUserPoolClients' largest page. */
+const LIST_PAGE = 60;
+
 const isGone = (err: unknown): boolean =>
   err instanceof Error && err.name === 'ResourceNotFoundException';
 
@@ -41,6 +44,41 @@ export class CognitoMachineClients implements MachineClients {
     if (clientId === undefined)
       throw new Error('CreateUserPoolClient answered without a client id');
     return { clientId };
+  }
+
+  async list(prefix: string): Promise<{ clientId: string; name: string }[]> {
+    const { client, sdk } = await this.cognito();
+    const found: { clientId: string; name: string }[] = [];
+    let NextToken: string | undefined;
+    do {
+      const out = await client.send(
+        new sdk.ListUserPoolClientsCommand({
+          UserPoolId: this.userPoolId,
+          MaxResults: LIST_PAGE,
+          NextToken,
+        }),
+      );
+      for (const c of out.UserPoolClients ?? []) {
+        if (c.ClientId !== undefined && c.ClientName?.startsWith(prefix) === true) {
+          found.push({ clientId: c.ClientId, name: c.ClientName });
+        }
+      }
+      NextToken = out.NextToken;
+    } while (NextToken !== undefined);
+    return found;
+  }
+
+  async exists(clientId: string): Promise<boolean> {
+    const { client, sdk } = await this.cognito();
+    try {
+      await client.send(
+        new sdk.DescribeUserPoolClientCommand({ UserPoolId: this.userPoolId, ClientId: clientId }),
+      );
+      return true;
+    } catch (err) {
+      if (isGone(err)) return false;
+      throw err;
+    }
   }
 
   async originalSecret(clientId: string): Promise<string> {

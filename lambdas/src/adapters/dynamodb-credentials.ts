@@ -29,7 +29,7 @@ const recordSchema: z.ZodType<Omit<CredentialRecord, 'lastUsedAt'>> = z.lazy(() 
     scopes: z.array(z.enum(API_SCOPE_VALUES)),
     description: z.string().nullable(),
     contactEmail: z.string(),
-    status: z.enum(['pending', 'active', 'expired', 'revoked']),
+    status: z.enum(['pending', 'active', 'expired', 'revoked', 'broken']),
     validUntil: iso,
     createdAt: iso,
     createdBy: z.string(),
@@ -54,6 +54,16 @@ const recordSchema: z.ZodType<Omit<CredentialRecord, 'lastUsedAt'>> = z.lazy(() 
     revokedAt: iso.nullable(),
     revokedBy: z.string().nullable(),
     revision: z.number().int(),
+    lastChange: z
+      .object({
+        writeId: z.string(),
+        action: z.string(),
+        by: z.string(),
+        fromRevision: z.number().int(),
+      })
+      .nullable()
+      .optional(),
+    requestHash: z.string().nullable().optional(),
   }),
 );
 

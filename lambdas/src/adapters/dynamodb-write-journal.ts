@@ -87,6 +87,21 @@ export class DynamoWriteJournal implements WriteJournal, Leases {
     }
   }
 
+  async held(subject: string): Promise<JournalEntry | null> {
+    const { client, sdk } = await this.db();
+    const out = await client.send(
+      new sdk.GetCommand({
+        TableName: this.tableName,
+        Key: journalKey(subject),
+        ConsistentRead: true,
+      }),
+    );
+    if (out.Item === undefined) return null;
+    const entry = toEntry(out.Item);
+    if (entry === null) throw new Error(`write journal: unreadable entry ${subject}`);
+    return entry;
+  }
+
   async save(entry: JournalEntry): Promise<boolean> {
     const { client, sdk } = await this.db();
     try {

@@ -9,10 +9,9 @@ import {
   SYSTEM_KINDS,
   connectionSideSchema,
 } from '@ccsc/contract/organisations';
-import { ROLES } from '@ccsc/contract/roles';
 import { CATALOGUE_VERSIONS } from '@ccsc/contract/standard-rows';
 import { SIGNATURE_MEANINGS, STANDARD_STATUSES } from '@ccsc/contract/standards';
-import type { AuditEntry } from '../ports/audit-trail';
+import { auditEntrySchema } from '../core/journal-audit';
 import type { RegistryChange, RegistryRecord, RegistryType } from '../ports/registry';
 import type { ImportPart } from '../ports/registry-imports';
 
@@ -190,36 +189,6 @@ export const registryChangeSchema: z.ZodType<RegistryChange> = z.lazy(() =>
       )
       .optional(),
     removals: z.array(z.object({ type: registryTypeSchema, id: z.string() })).optional(),
-  }),
-);
-
-const TARGET_TYPES = [
-  'user',
-  'api-credential',
-  'standard',
-  'organisation',
-  'system',
-  'study',
-  'connection',
-  'import',
-] as const;
-
-export const auditEntrySchema: z.ZodType<AuditEntry> = z.lazy(() =>
-  z.object({
-    action: z.string(),
-    outcome: z.enum(['success', 'failure']),
-    actor: z
-      .object({ sub: z.string(), email: z.string().nullable(), role: z.enum(ROLES).nullable() })
-      .nullable(),
-    target: z
-      .object({ type: z.enum(TARGET_TYPES), id: z.string(), label: z.string().optional() })
-      .optional(),
-    organisationId: z.string().nullable().optional(),
-    source: z.object({ ip: z.string(), userAgent: z.string().nullable() }),
-    requestId: z.string(),
-    before: z.record(z.string(), z.unknown()).optional(),
-    after: z.record(z.string(), z.unknown()).optional(),
-    reason: z.string().optional(),
   }),
 );
 

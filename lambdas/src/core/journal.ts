@@ -3,8 +3,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import * as z from 'zod';
 import { ERROR_CODES, type ErrorCode } from '@ccsc/contract/envelope';
 import { AppError, ConflictError } from './errors';
+import { failpoint } from './failpoints';
 import { describeError, type Logger } from './logger';
-import type { AuditEntry, AuditReader, AuditTrail } from '../ports/audit-trail';
 import type { Clock } from '../ports/clock';
 import type { JournalEntry, WriteJournal } from '../ports/write-journal';
 
@@ -37,6 +37,12 @@ export const SUBJECT_BUSY = 'Another change to this user is in progress. Try aga
 
 /** What a step sees of its write. */
 export interface WriteRun<I, S, T = undefined> {
+  /**
+   * The write's own id (the journal entry's), the same for every run that finishes it: a step
+   * marks what it changes with it, so a step run again finds its own change (done) apart from
+   * someone else's (a refusal).
+   */
+  writeId: string;
   input: I;
   /**
    * What only the run that began the write holds, never stored (a password on its way to
@@ -170,22 +176,46 @@ export class Journal<D> {
     for (;;) {
       const holder = await this.deps.journal.begin(entry);
       if (holder === null) break;
-      const at = this.deps.clock.now().getTime();
-      // Interrupted: finish (or undo) it before this write starts — if this journal knows its
-      // kind (and so the function may take its steps); else it waits for the reconciler.
-      if (holder.leaseUntil.getTime() < at && this.registry.has(holder.kind)) {
-        const outcome = await this.recover(holder, false);
-        if (outcome === 'left' || outcome === 'unknown') {
-          throw new Error(`write journal: an interrupted write on ${subject} cannot be finished`);
-        }
-        continue;
-      }
-      if (at >= giveUpAt) throw new ConflictError(busyMessage);
-      await this.sleep(POLL_MS);
+      await this.waitFor(holder, giveUpAt, busyMessage);
     }
     entry.startedAt = this.deps.clock.now();
+    failpoint(`journal:${workflow.kind}:begun`);
     const state = workflow.state.parse({});
     return this.execute(workflow, entry, input, state, options.transient);
+  }
+
+  /**
+   * Makes sure no write is under way on `subject`: an interrupted one is finished (or undone)
+   * now, a running one waited for a moment (then 409). A call that answers from what a write made
+   * (a retry of it, say) calls this first, so it never answers over a half-made write.
+   */
+  async settle(subject: string, busyMessage = SUBJECT_BUSY): Promise<void> {
+    const giveUpAt = this.deps.clock.now().getTime() + WAIT_FOR_SUBJECT_MS;
+    for (;;) {
+      const holder = await this.deps.journal.held(subject);
+      if (holder === null) return;
+      await this.waitFor(holder, giveUpAt, busyMessage);
+    }
+  }
+
+  /**
+   * One turn of waiting for the write that holds a subject: an interrupted one is finished first
+   * (if this journal knows its kind, and so the function may take its steps; else it waits for
+   * the reconciler); a running one is given a moment, then 409.
+   */
+  private async waitFor(holder: JournalEntry, giveUpAt: number, busyMessage: string) {
+    const at = this.deps.clock.now().getTime();
+    if (holder.leaseUntil.getTime() < at && this.registry.has(holder.kind)) {
+      const outcome = await this.recover(holder, false);
+      if (outcome === 'left' || outcome === 'unknown') {
+        throw new Error(
+          `write journal: an interrupted write on ${holder.subject} cannot be finished`,
+        );
+      }
+      return;
+    }
+    if (at >= giveUpAt) throw new ConflictError(busyMessage);
+    await this.sleep(POLL_MS);
   }
 
   /** Takes over and finishes one interrupted write (what `reconcile` does for each). */
@@ -276,6 +306,7 @@ export class Journal<D> {
     transient: T | undefined,
   ): WriteRun<I, S, T> {
     return {
+      writeId: entry.id,
       input,
       transient,
       state,
@@ -318,6 +349,8 @@ export class Journal<D> {
         }
         throw err;
       }
+      // The step is done and the journal does not know it yet: the moment a crash test kills at.
+      failpoint(`journal:${workflow.kind}:${step.name}`);
       write.state = { ...write.state, ...produced };
       entry.done = [...entry.done, step.name];
       write.done = entry.done;
@@ -367,47 +400,4 @@ export class Journal<D> {
   }
 }
 
-/** How far back from the write's start `recordOnce` looks for its record (clocks differ a little). */
-const RECORD_SEARCH_SLACK_MS = 60_000;
-const RECORD_SEARCH_PAGE = 100;
-
-/**
- * Appends the audit record of a write's outcome exactly once. The run that began the write
- * appends; a run finishing an interrupted write first looks for the record (same request id and
- * action) among those written since the write began, since the interruption may have come just
- * after the append.
- */
-export const recordOnce = async (
-  audit: AuditTrail,
-  reader: Pick<AuditReader, 'readNewestFirst'>,
-  write: Pick<WriteRun<unknown, unknown, unknown>, 'attempt' | 'startedAt'>,
-  entry: AuditEntry,
-): Promise<void> => {
-  if (write.attempt > 1 && (await alreadyRecorded(reader, write.startedAt, entry))) return;
-  await audit.append(entry);
-};
-
-const alreadyRecorded = async (
-  reader: Pick<AuditReader, 'readNewestFirst'>,
-  since: Date,
-  entry: AuditEntry,
-): Promise<boolean> => {
-  const oldest = since.getTime() - RECORD_SEARCH_SLACK_MS;
-  let before: number | null = null;
-  for (;;) {
-    const page = await reader.readNewestFirst(before, RECORD_SEARCH_PAGE);
-    for (const record of page) {
-      if (
-        record.requestId === entry.requestId &&
-        record.action === entry.action &&
-        record.outcome === entry.outcome
-      ) {
-        return true;
-      }
-      if (typeof record.at === 'string' && Date.parse(record.at) < oldest) return false;
-    }
-    const last = page.at(-1)?.seq;
-    if (page.length < RECORD_SEARCH_PAGE || typeof last !== 'number') return false;
-    before = last;
-  }
-};
+export { appendEachOnce, auditEntrySchema, recordOnce } from './journal-audit';

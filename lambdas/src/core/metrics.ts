@@ -9,6 +9,17 @@ export const USER_INDEX_DRIFT_METRIC = {
   dimension: 'Environment',
 } as const;
 
+/**
+ * What the reconciler's sweep of API credentials resolved in one run (issue 32): Cognito app
+ * clients of ours without a credential, leftover clients of revoked credentials, credentials
+ * whose client is gone. Every one means a write went wrong outside the journal: alarmed at one.
+ */
+export const CREDENTIAL_SWEEP_METRIC = {
+  namespace: 'CCSC/Jobs',
+  name: 'CredentialClientsDisagreed',
+  dimension: 'Environment',
+} as const;
+
 /** One EMF log line: `value` of the metric, for the environment. */
 export const emfLine = (
   metric: { namespace: string; name: string; dimension: string },

@@ -1,5 +1,7 @@
 /** The scheduled jobs, as the offline console runs them (at start, then on a timer). */
 export { rebuildIndex } from '../jobs/rebuild-user-index';
-export { finishInterruptedWrites } from '../jobs/reconcile-writes';
+export { finishInterruptedWrites, sweepCredentialClients } from '../jobs/reconcile-writes';
 export { runCredentialExpiry } from '../jobs/credential-expiry';
 export { releaseHeldDocuments } from '../jobs/release-held-documents';
+/** The crash tests' failpoints, armed by the offline console from its FAILPOINTS variable. */
+export { armFailpoints } from '../core/failpoints';

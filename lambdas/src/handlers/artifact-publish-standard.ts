@@ -1,11 +1,10 @@
 import { routes } from '@ccsc/contract';
 import type { Core } from '../core/request';
 import { lambdaLogger } from '../core/logger';
-import { releaseHeld } from '../features/documents/routing';
+import { releaseHeld } from '../features/documents/release-held';
 import { refusalsAudited } from '../features/organisations/registry-refusals';
 import { type PublishDeps, publishStandard } from '../features/standards/publish-standard.core';
-import { routingDeps } from '../wiring/documents';
-import { auditTrail } from '../wiring/dynamodb';
+import { documentStore, documentWrites } from '../wiring/documents';
 import { handle } from '../wiring/handler';
 import { publishDeps } from '../wiring/standards';
 
@@ -14,15 +13,17 @@ type Route = (typeof routes)['artifact/publish-standard'];
 /**
  * Publishing, then the documents held for a mapping of the standard's systems tried again at
  * once (issue 17): a failure there never fails the publication; the scheduled release
- * (jobs/release-held-documents.ts) tries them again.
+ * (jobs/release-held-documents.ts) tries them again. The publication is one journaled registry
+ * write (standard-records.ts), each release one journaled document write (release-held.ts): a
+ * process killed between them leaves the documents held, never half-released, for the
+ * scheduled release.
  */
 const publishThenRelease: Core<Route, PublishDeps> = async (input, ctx, deps) => {
   const published = await publishStandard(input, ctx, deps);
   try {
     await releaseHeld(
       published.standard.systems.map((s) => s.systemId),
-      { ...routingDeps(), audit: auditTrail() },
-      () => new Date().toISOString(),
+      { documents: documentStore(), writes: documentWrites() },
       { requestId: ctx.requestId, by: 'artifact/publish-standard' },
       // Within the function's time: what is left, the scheduled release takes up.
       Date.now() + 4000,

@@ -6,7 +6,7 @@ import { steadyTiming } from '../wiring/cognito';
 import { credentialDeps } from '../wiring/credentials';
 
 export const handler = handle(routes.decription, revealCredential, () => ({
-  ...credentialDeps(),
+  ...credentialDeps(['reveal']),
   ...steadyTiming(),
   tokenUrl: lambdaEnv().OAUTH_TOKEN_URL,
   apiBaseUrl: lambdaEnv().PARTNER_API_BASE_URL,

@@ -10,5 +10,5 @@ export const handler = handle(
     { action: 'api-credential.revoked', target: (i) => ({ type: 'api-credential', id: i.apiId }) },
     revokeCredential,
   ),
-  credentialDeps,
+  () => credentialDeps(['revoke']),
 );

@@ -10,5 +10,5 @@ export const handler = handle(
     { action: 'api-credential.issued', target: (i) => ({ type: 'system', id: i.systemId }) },
     generateCredential,
   ),
-  credentialDeps,
+  () => credentialDeps(['issue']),
 );

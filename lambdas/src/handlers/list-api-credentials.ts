@@ -3,4 +3,6 @@ import { listCredentials } from '../features/credentials/list-credentials.core';
 import { handle } from '../wiring/handler';
 import { credentialDeps } from '../wiring/credentials';
 
-export const handler = handle(routes['list-api-credentials'], listCredentials, credentialDeps);
+export const handler = handle(routes['list-api-credentials'], listCredentials, () =>
+  credentialDeps(),
+);

@@ -7,6 +7,6 @@ import { exchangeDeps } from '../wiring/documents';
 export const handler = createPartnerHandler(
   partnerRoutes['partner-acknowledge-document'],
   acknowledgeDocument,
-  exchangeDeps,
+  () => exchangeDeps('change'),
   { credentials: credentialStore },
 );

@@ -7,6 +7,6 @@ import { exchangeDeps } from '../wiring/documents';
 export const handler = createPartnerHandler(
   partnerRoutes['partner-complete-document'],
   completeDocument,
-  exchangeDeps,
+  () => exchangeDeps('send'),
   { credentials: credentialStore },
 );

@@ -7,6 +7,6 @@ import { exchangeDeps } from '../wiring/documents';
 export const handler = createPartnerHandler(
   partnerRoutes['partner-get-document'],
   getSentDocument,
-  exchangeDeps,
+  () => exchangeDeps(),
   { credentials: credentialStore },
 );

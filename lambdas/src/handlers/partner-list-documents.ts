@@ -7,6 +7,6 @@ import { exchangeDeps } from '../wiring/documents';
 export const handler = createPartnerHandler(
   partnerRoutes['partner-list-documents'],
   listReceivedDocuments,
-  exchangeDeps,
+  () => exchangeDeps(),
   { credentials: credentialStore },
 );

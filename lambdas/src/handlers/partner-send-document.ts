@@ -7,6 +7,6 @@ import { exchangeDeps } from '../wiring/documents';
 export const handler = createPartnerHandler(
   partnerRoutes['partner-send-document'],
   sendDocument,
-  exchangeDeps,
+  () => exchangeDeps('send'),
   { credentials: credentialStore },
 );

@@ -10,5 +10,5 @@ export const handler = handle(
     { action: 'api-credential.resent', target: (i) => ({ type: 'api-credential', id: i.apiId }) },
     resendCredential,
   ),
-  credentialDeps,
+  () => credentialDeps(['link']),
 );

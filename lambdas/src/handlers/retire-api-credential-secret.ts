@@ -13,5 +13,5 @@ export const handler = handle(
     },
     retireSecret,
   ),
-  credentialDeps,
+  () => credentialDeps(['retire']),
 );

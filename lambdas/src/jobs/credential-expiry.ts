@@ -3,13 +3,18 @@ import {
   runCredentialJob,
   type CredentialJobOutcome,
 } from '../features/credentials/credential-expiry.core';
-import { credentialDeps } from '../wiring/credentials';
+import { CREDENTIAL_WRITE_KINDS } from '../features/credentials/credential-journal';
+import { credentialDeps, credentialWrites } from '../wiring/credentials';
 import { userIndex } from '../wiring/dynamodb';
 import { scheduledJob } from '../telemetry';
 
 /** Runs the credential job once (features/credentials/credential-expiry.core.ts). */
 export const runCredentialExpiry = async (): Promise<CredentialJobOutcome> => {
-  const outcome = await runCredentialJob({ ...credentialDeps(), users: userIndex() });
+  const outcome = await runCredentialJob({
+    ...credentialDeps(),
+    users: userIndex(),
+    writes: credentialWrites(CREDENTIAL_WRITE_KINDS.job),
+  });
   if (outcome.noticed + outcome.expired + outcome.retired + outcome.failed > 0) {
     lambdaLogger.info('credential job', { ...outcome });
   }

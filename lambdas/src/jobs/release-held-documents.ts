@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { lambdaLogger } from '../core/logger';
-import { releaseHeld } from '../features/documents/routing';
-import { routingDeps } from '../wiring/documents';
-import { auditTrail } from '../wiring/dynamodb';
+import { releaseHeld } from '../features/documents/release-held';
+import { documentStore, documentWrites } from '../wiring/documents';
 import { scheduledJob } from '../telemetry';
 
 /**
@@ -14,8 +13,7 @@ import { scheduledJob } from '../telemetry';
 export const releaseHeldDocuments = async (): Promise<{ released: number }> => {
   const released = await releaseHeld(
     null,
-    { ...routingDeps(), audit: auditTrail() },
-    () => new Date().toISOString(),
+    { documents: documentStore(), writes: documentWrites() },
     { requestId: randomUUID(), by: 'release-held-documents' },
   );
   if (released.length > 0) {

@@ -150,6 +150,9 @@ const NOT_ACTIONS = new Set([
   'user.enable',
   'user.reset-mfa',
   'user.resend-invitation',
+  'document.send',
+  'document.complete',
+  'document.change',
   'audit.unreadable',
 ]);
 

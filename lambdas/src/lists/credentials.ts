@@ -39,7 +39,12 @@ export const statusOf = (record: CredentialRecord, now: Date): CredentialStatus 
 /** Whether the credential was never used: still usable (not revoked, not expired), no call yet. */
 export const neverUsed = (record: CredentialRecord, now: Date): boolean => {
   const status = statusOf(record, now);
-  return status !== 'revoked' && status !== 'expired' && record.lastUsedAt === null;
+  return (
+    status !== 'revoked' &&
+    status !== 'expired' &&
+    status !== 'broken' &&
+    record.lastUsedAt === null
+  );
 };
 
 /** Accents off, lower case: how the search compares. */

@@ -9,6 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../core/request';
 import { listDocuments, retryDocument } from '../features/documents/console.core';
+import { documentWritesOf } from '../features/documents/document-test-kit';
 import { settle } from '../features/documents/routing';
 import {
   countChanges,
@@ -18,7 +19,7 @@ import {
   organisationScope,
 } from '../ports/documents';
 import type { OrganisationRecord, RegistrySnapshot } from '../ports/registry';
-import { callerContext, FakeAuditTrail } from '../testing/fakes';
+import { callerContext } from '../testing/fakes';
 import { MemoryDocumentStore } from '../testing/memory-documents';
 import { anOrganisation } from '../testing/memory-registry';
 import {
@@ -191,6 +192,7 @@ describe('the counters a document moves', () => {
 
   it('counts an administrator’s retry that holds the document for another reason', async () => {
     const store = new MemoryDocumentStore();
+    const clock = { now: () => new Date('2025-03-12T00:00:00.000Z') };
     const sent = aDocument();
     await store.create(sent);
     const unmapped = held(sent, 'sender-type-unmapped');
@@ -203,8 +205,13 @@ describe('the counters a document moves', () => {
         documents: store,
         rows: { get: () => Promise.resolve([]) },
         files: { downloadUrl: () => Promise.resolve('') },
-        audit: new FakeAuditTrail(),
-        clock: { now: () => new Date('2025-03-12T00:00:00.000Z') },
+        clock,
+        writes: documentWritesOf({
+          registry,
+          documents: store,
+          rows: { get: () => Promise.resolve([]) },
+          clock,
+        }).writes,
       },
     );
     expect(answer.document.holdReason).toBe('sender-no-standard');

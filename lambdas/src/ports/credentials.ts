@@ -6,7 +6,8 @@ import type { ApiScope } from '@ccsc/contract/partner-api';
  * token is kept only as its SHA-256.
  *
  * `status` as stored: `pending` (issued, not yet revealed), `active`, `expired` (disabled by the
- * expiry job), `revoked`. "expiring" is not stored: it is `active` within EXPIRING_DAYS of
+ * expiry job), `revoked`, `broken` (its Cognito app client is gone: the reconciler found it so,
+ * issue 32; it cannot work again, only be revoked). "expiring" is not stored: it is `active` within EXPIRING_DAYS of
  * `validUntil` (the contract's status is derived when read). `validUntil` is not called
  * `expiresAt`: that is the main table's TTL attribute, and DynamoDB would delete the record.
  */
@@ -29,6 +30,22 @@ export interface CredentialRotation {
   retiringSecretId: string | null;
 }
 
+/**
+ * The journaled write (core/journal.ts) that made a credential's last change: a step run again
+ * finds its own change by `writeId` (done) apart from anyone else's (a refusal), and a retry of
+ * the same call — the same caller asking the same change of the same revision — gets the same
+ * answer instead of a 409.
+ */
+export interface CredentialChange {
+  writeId: string;
+  /** issue, link, reveal, retire, revoke, expire, notice, broken, reveal-undone. */
+  action: string;
+  /** The caller's sub; `contact` for a reveal, `hub` for the jobs and the reconciler. */
+  by: string;
+  /** The revision the change was made from (0 for the issue). */
+  fromRevision: number;
+}
+
 export interface CredentialRecord {
   apiId: string;
   organisationId: string;
@@ -37,7 +54,7 @@ export interface CredentialRecord {
   scopes: ApiScope[];
   description: string | null;
   contactEmail: string;
-  status: 'pending' | 'active' | 'expired' | 'revoked';
+  status: 'pending' | 'active' | 'expired' | 'revoked' | 'broken';
   validUntil: string;
   createdAt: string;
   createdBy: string;
@@ -50,6 +67,13 @@ export interface CredentialRecord {
   revokedAt: string | null;
   revokedBy: string | null;
   revision: number;
+  /** Null on records from before the journal (issue 32) and in tests. */
+  lastChange?: CredentialChange | null;
+  /**
+   * For a credential issued with a `requestKey`: the SHA-256 of what was asked, so that the same
+   * key again answers this credential, and the key with another request is told apart (409).
+   */
+  requestHash?: string | null;
 }
 
 export interface CredentialStore {

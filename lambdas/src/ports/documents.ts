@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import {
   type Classification,
   DELIVERY_TIME_BUCKETS,
@@ -63,7 +64,26 @@ export interface DocumentRecord {
   /** The newest downloads (at most DOWNLOADS_KEPT); every one is in the audit trail. */
   downloads: { at: string; by: string }[];
   downloadCount: number;
+  /**
+   * The journaled write (core/journal.ts, issue 32) that made this revision: a step run again
+   * after an interruption finds its own change by it (done) apart from anyone else's (409).
+   * Absent on records from before the journal.
+   */
+  lastWriteId?: string | null;
 }
+
+/**
+ * A document record as a journal entry stores it (a send's new record): read back as the table's
+ * own reader reads an item — an object with its id and revision, the rest as written.
+ */
+export const storedDocumentSchema = z.custom<DocumentRecord>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { documentId?: unknown }).documentId === 'string' &&
+    typeof (value as { revision?: unknown }).revision === 'number',
+  'not a document record',
+);
 
 /** How many downloads a record lists itself (the audit trail has every one). */
 export const DOWNLOADS_KEPT = 50;

@@ -8,6 +8,13 @@ import type { ApiScope } from '@ccsc/contract/partner-api';
 export interface MachineClients {
   /** A new client named `name` with a generated secret; its id (the secret is not returned). */
   create(name: string, scopes: readonly ApiScope[]): Promise<{ clientId: string }>;
+  /**
+   * Every app client of the pool whose name starts with `prefix` (ListUserPoolClients, every
+   * page): what the reconciler compares with the credential records.
+   */
+  list(prefix: string): Promise<{ clientId: string; name: string }[]>;
+  /** Whether the client is there (DescribeUserPoolClient). */
+  exists(clientId: string): Promise<boolean>;
   /** The secret the client was created with (DescribeUserPoolClient): the first reveal. */
   originalSecret(clientId: string): Promise<string>;
   /** The client's secrets' ids, oldest first (never their values). */

@@ -35,6 +35,8 @@ export interface WriteJournal {
    * that holds the subject.
    */
   begin(entry: JournalEntry): Promise<JournalEntry | null>;
+  /** The write under way on `subject` (read consistently), or null when there is none. */
+  held(subject: string): Promise<JournalEntry | null>;
   /** Saves progress (done, state, lease); false when the entry is no longer this owner's. */
   save(entry: JournalEntry): Promise<boolean>;
   /** Removes the entry, if it is still this owner's: the write is over. */

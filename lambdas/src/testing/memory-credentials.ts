@@ -124,6 +124,18 @@ export class MemoryMachineClients implements MachineClients {
     return Promise.resolve({ clientId });
   }
 
+  list(prefix: string) {
+    return Promise.resolve(
+      [...this.clients.entries()]
+        .filter(([, c]) => c.name.startsWith(prefix))
+        .map(([clientId, c]) => ({ clientId, name: c.name })),
+    );
+  }
+
+  exists(clientId: string) {
+    return Promise.resolve(this.clients.has(clientId));
+  }
+
   originalSecret(clientId: string) {
     const down = this.down('originalSecret');
     if (down !== null) return Promise.reject(down);

@@ -29,6 +29,12 @@ export class MemoryWriteJournal implements WriteJournal, Leases {
     return Promise.resolve(null);
   }
 
+  held(subject: string): Promise<JournalEntry | null> {
+    this.alive();
+    const held = this.entries.get(subject);
+    return Promise.resolve(held === undefined ? null : structuredClone(held));
+  }
+
   save(entry: JournalEntry): Promise<boolean> {
     this.alive();
     const held = this.entries.get(entry.subject);

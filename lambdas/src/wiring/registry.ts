@@ -4,15 +4,16 @@ import { DynamoImportStaging } from '../adapters/dynamodb-registry-imports';
 import { DynamoRegistry } from '../adapters/dynamodb-registry';
 import { dynamodb } from '../adapters/clients/dynamodb';
 import { importFailureEntry, undoOf } from '../adapters/registry-rules';
-import { auditEntrySchema, registryChangeSchema } from '../adapters/registry-schemas';
+import { registryChangeSchema } from '../adapters/registry-schemas';
 import {
+  appendEachOnce,
+  auditEntrySchema,
   Journal,
   type JournalDeps,
   register,
   type RegisteredWorkflow,
   type Step,
   type Workflow,
-  type WriteRun,
 } from '../core/journal';
 import { lambdaLogger, type Logger } from '../core/logger';
 import { lambdaEnv } from '../env';
@@ -38,54 +39,10 @@ export interface RegistryWriteDeps {
   logger: Logger;
 }
 
+/** Kept for the registry's callers: the one definition is core/journal-audit.ts. */
+export { appendEachOnce };
+
 export const REGISTRY_BUSY = 'Another change to this record is in progress. Try again in a moment.';
-
-/** How far back from the write's start an interrupted write looks for its records. */
-const RECORD_SEARCH_SLACK_MS = 60_000;
-const RECORD_SEARCH_PAGE = 100;
-
-const sameRecord = (record: Record<string, unknown>, entry: AuditEntry): boolean => {
-  const target = record.target as { type?: unknown; id?: unknown } | undefined;
-  return (
-    record.requestId === entry.requestId &&
-    record.action === entry.action &&
-    record.outcome === entry.outcome &&
-    target?.type === entry.target?.type &&
-    target?.id === entry.target?.id
-  );
-};
-
-/**
- * Appends each entry exactly once. The run that began the write appends them all; a run finishing
- * an interrupted write first reads the records written since the write began and appends only
- * those not found (matched by request, action, outcome and target, each found record standing for
- * one entry). A registry write records several entries of one request and action (an import
- * creates many organisations), which `recordOnce` would take for one.
- */
-export const appendEachOnce = async (
-  deps: { audit: Pick<AuditTrail, 'appendAll'>; auditReader: RegistryWriteDeps['auditReader'] },
-  write: Pick<WriteRun<unknown, unknown>, 'attempt' | 'startedAt'>,
-  entries: readonly AuditEntry[],
-): Promise<void> => {
-  let missing = [...entries];
-  if (write.attempt > 1 && missing.length > 0) {
-    const oldest = write.startedAt.getTime() - RECORD_SEARCH_SLACK_MS;
-    let before: number | null = null;
-    search: for (;;) {
-      const page = await deps.auditReader.readNewestFirst(before, RECORD_SEARCH_PAGE);
-      for (const record of page) {
-        if (typeof record.at === 'string' && Date.parse(record.at) < oldest) break search;
-        const i = missing.findIndex((entry) => sameRecord(record, entry));
-        if (i >= 0) missing = [...missing.slice(0, i), ...missing.slice(i + 1)];
-        if (missing.length === 0) break search;
-      }
-      const last = page.at(-1)?.seq;
-      if (page.length < RECORD_SEARCH_PAGE || typeof last !== 'number') break;
-      before = last;
-    }
-  }
-  await deps.audit.appendAll(missing);
-};
 
 // registry.write: one change, then its audit entries.
 

@@ -10,6 +10,7 @@ import type { Fidelity, FidelityTarget } from './fidelity-target';
 import { groupTargets } from './groups';
 import { AdminListUserAuthEvents } from './list-user-auth-events';
 import { ListUsers } from './list-users';
+import { ListUserPoolClients } from './list-user-pool-clients';
 import { m2mTargets } from './m2m';
 import { mfaTargets } from './mfa';
 import { SessionStore } from './sessions';
@@ -53,6 +54,7 @@ export const fidelityTargets: Readonly<Record<string, FidelityTarget>> = {
   ...mfaTargets,
   ...accountTargets,
   ...m2mTargets,
+  ListUserPoolClients,
   ...clientSecretTargets,
 };
 

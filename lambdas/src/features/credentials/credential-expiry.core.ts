@@ -1,29 +1,36 @@
+import type { Journal } from '../../core/journal';
 import type { AuditEntry } from '../../ports/audit-trail';
 import type { CredentialRecord } from '../../ports/credentials';
 import type { UserIndex } from '../../ports/user-index';
 import { type CredentialDeps, DAY_MS } from './credential-records';
-import { retireOlderSecrets } from './retire-secret.core';
+import {
+  expireCredentialWrite,
+  noticeCredentialWrite,
+  retireSecretWrite,
+} from './credential-changes';
+import { credentialSubject, type CredentialWriteDeps } from './credential-writes';
 
 /**
  * The credential job (hourly in AWS, on a timer offline). For every credential:
  *
  * - 30 and 7 days before its expiry: one notice each to the technical contact and the
  *   organisation's OrgAdmins (enabled ones), recorded so each goes once;
- * - at its expiry: the Cognito client deleted (no new tokens; the partner API refuses the old ones
- *   already, as it reads `validUntil`), the credential `expired`;
- * - a rotation whose grace period has ended: the old secret deleted;
- * - a credential revoked in the last three days: its client deleted, in case the revocation
- *   could not (Cognito unavailable then).
+ * - at its expiry: the credential `expired`, the Cognito client deleted (no new tokens; the
+ *   partner API refuses the old ones already, as it reads `validUntil`);
+ * - a rotation whose grace period has ended: the old secret deleted.
  *
- * Each change is audited as a system action (no actor). A credential that fails is left for the
+ * Each is a journaled write (credential-changes.ts, issue 32), audited once as a system action (no
+ * actor). A revoked credential's client that is still there is the reconciler's sweep's
+ * (credential-sweep.ts). A credential that fails, or that another write holds, is left for the
  * next run and counted; the others go on.
  */
 
 export interface CredentialJobDeps extends Pick<
   CredentialDeps,
-  'credentials' | 'clients' | 'registry' | 'mailer' | 'audit' | 'clock'
+  'credentials' | 'registry' | 'clock'
 > {
   users: Pick<UserIndex, 'all'>;
+  writes: Pick<Journal<CredentialWriteDeps>, 'run'>;
 }
 
 export interface CredentialJobOutcome {
@@ -32,9 +39,6 @@ export interface CredentialJobOutcome {
   retired: number;
   failed: number;
 }
-
-/** How long after a revocation the job makes sure its Cognito client is gone. */
-export const REVOKED_CLIENT_RETRY_MS = 3 * DAY_MS;
 
 const NOTICES = [
   { key: '30-days', days: 30 },
@@ -53,8 +57,17 @@ const systemEntry = (
   target: { type: 'api-credential', id: record.apiId, label },
   organisationId: record.organisationId,
   source: { ip: 'scheduled-job', userAgent: 'credential-expiry' },
-  requestId: `credential-expiry-${record.apiId}-${action}`,
+  requestId: `credential-expiry-${record.apiId}-${action}-${String(record.revision)}`,
   after: { clientId: record.clientId, ...after },
+});
+
+const noticeMail = (record: CredentialRecord, system: string, days: number) => ({
+  subject: `The API credential of ${system} expires in ${String(days)} day${days === 1 ? '' : 's'}`,
+  text: [
+    `The API credential of ${system} (client id ${record.clientId}) expires on ${record.validUntil.slice(0, 10)}.`,
+    '',
+    'From then on its tokens are refused. Before that date an administrator of the organisation issues a new credential in the console (Generate API Access Credentials), and the system switches to it.',
+  ].join('\n'),
 });
 
 export const runCredentialJob = async (deps: CredentialJobDeps): Promise<CredentialJobOutcome> => {
@@ -72,85 +85,52 @@ export const runCredentialJob = async (deps: CredentialJobDeps): Promise<Credent
     return admins.get(organisationId) ?? [];
   };
 
-  for (const record of records) {
-    // A revocation whose client Cognito could not delete then: deleted now (deleting a client
-    // that is gone is nothing), for the first days after it.
-    if (record.status === 'revoked') {
-      const since = now.getTime() - Date.parse(record.revokedAt ?? '');
-      if (since < 0 || since > REVOKED_CLIENT_RETRY_MS) continue;
-      try {
-        if (await deps.clients.delete(record.clientId)) {
-          const system = snapshot.systems.get(record.systemId)?.name ?? record.systemId;
-          await deps.audit.append(
-            systemEntry(record, 'api-credential.client-deleted', system, {
-              revokedAt: record.revokedAt,
-            }),
-          );
-        }
-      } catch {
-        outcome.failed += 1;
-      }
-      continue;
-    }
-    if (record.status !== 'active' && record.status !== 'pending') continue;
-    const system = snapshot.systems.get(record.systemId)?.name ?? record.systemId;
-    const left = Date.parse(record.validUntil) - now.getTime();
+  for (const found of records) {
+    if (found.status !== 'active' && found.status !== 'pending') continue;
+    const system = snapshot.systems.get(found.systemId)?.name ?? found.systemId;
+    const subject = credentialSubject(found.apiId);
+    const left = Date.parse(found.validUntil) - now.getTime();
     try {
       if (left <= 0) {
-        await deps.clients.delete(record.clientId);
-        await deps.credentials.replace(
-          {
-            ...record,
-            status: 'expired',
-            link: null,
-            rotation: null,
-            revision: record.revision + 1,
-          },
-          record.revision,
-        );
-        await deps.audit.append(
-          systemEntry(record, 'api-credential.expired', system, { validUntil: record.validUntil }),
-        );
+        await deps.writes.run(expireCredentialWrite, subject, {
+          apiId: found.apiId,
+          fromRevision: found.revision,
+          audit: systemEntry(found, 'api-credential.expired', system, {
+            validUntil: found.validUntil,
+          }),
+        });
         outcome.expired += 1;
         continue;
       }
-      let current = record;
+      let record = found;
       const retiresAt = record.rotation?.retiresAt;
       if (retiresAt != null && Date.parse(retiresAt) <= now.getTime()) {
-        await retireOlderSecrets(deps.clients, record.clientId);
-        current = { ...current, rotation: null, revision: current.revision + 1 };
-        await deps.credentials.replace(current, record.revision);
-        await deps.audit.append(
-          systemEntry(record, 'api-credential.old-secret-retired', system, { retiresAt }),
-        );
+        await deps.writes.run(retireSecretWrite, subject, {
+          apiId: record.apiId,
+          fromRevision: record.revision,
+          audit: systemEntry(record, 'api-credential.old-secret-retired', system, { retiresAt }),
+        });
         outcome.retired += 1;
+        record = (await deps.credentials.get(record.apiId)) ?? record;
       }
       const due = NOTICES.filter(
-        (n) => left <= n.days * DAY_MS && !current.noticesSent.includes(n.key),
+        (n) => left <= n.days * DAY_MS && !record.noticesSent.includes(n.key),
       );
       if (due.length > 0 && record.status === 'active') {
         const days = Math.ceil(left / DAY_MS);
         const to = [...new Set([record.contactEmail, ...(await adminsOf(record.organisationId))])];
-        for (const address of to) {
-          await deps.mailer.send({
-            to: address,
-            subject: `The API credential of ${system} expires in ${String(days)} day${days === 1 ? '' : 's'}`,
-            text: [
-              `The API credential of ${system} (client id ${record.clientId}) expires on ${record.validUntil.slice(0, 10)}.`,
-              '',
-              'From then on its tokens are refused. Before that date an administrator of the organisation issues a new credential in the console (Generate API Access Credentials), and the system switches to it.',
-            ].join('\n'),
-          });
-        }
-        const sent = [...current.noticesSent, ...due.map((n) => n.key)];
-        const next = { ...current, noticesSent: sent, revision: current.revision + 1 };
-        await deps.credentials.replace(next, current.revision);
-        await deps.audit.append(
-          systemEntry(record, 'api-credential.expiry-notice', system, { days, to }),
-        );
+        await deps.writes.run(noticeCredentialWrite, subject, {
+          apiId: record.apiId,
+          fromRevision: record.revision,
+          notices: due.map((n) => n.key),
+          recipients: to,
+          ...noticeMail(record, system, days),
+          audit: systemEntry(record, 'api-credential.expiry-notice', system, { days, to }),
+        });
         outcome.noticed += 1;
       }
     } catch {
+      // A write under way on it, or a service failing: the next run takes it up.
       outcome.failed += 1;
     }
   }

@@ -1,11 +1,13 @@
 import { PARTNER_API_PREFIX, PARTNER_OPENAPI_PATH } from '@ccsc/contract/partner-api';
 import type { routes } from '@ccsc/contract';
-import { NotFoundError } from '../../core/errors';
+import { AppError, NotFoundError } from '../../core/errors';
 import { hashToken, type SteadyTiming, withMinimumDuration } from '../../core/links';
 import type { Core } from '../../core/request';
 import type { CredentialRecord } from '../../ports/credentials';
 import { sourceOf } from '../audit/audit-entry';
-import { type CredentialDeps, DAY_MS } from './credential-records';
+import { LINK_NOT_VALID, revealCredentialWrite } from './credential-changes';
+import type { CredentialDeps } from './credential-records';
+import { type CredentialSecrets, credentialSubject } from './credential-writes';
 
 /**
  * The two public calls of a credential's link page: what the link issues, and its one reveal.
@@ -18,7 +20,7 @@ export interface CredentialLinkDeps
   extends
     Pick<
       CredentialDeps,
-      'credentials' | 'clients' | 'registry' | 'audit' | 'clock' | 'allowedOrigins'
+      'credentials' | 'clients' | 'registry' | 'clock' | 'allowedOrigins' | 'writes'
     >,
     SteadyTiming {
   /** The user pool's token endpoint (OAUTH_TOKEN_URL). */
@@ -29,8 +31,7 @@ export interface CredentialLinkDeps
 }
 
 export const LINK_MIN_RESPONSE_MS = 400;
-export const LINK_NOT_VALID =
-  'This link is not valid (any more). Ask the administrator who issued the credential to send a new one.';
+export { LINK_NOT_VALID };
 
 const refuse = () => new NotFoundError(LINK_NOT_VALID);
 
@@ -70,11 +71,11 @@ export const getCredentialLink: Core<
  * decription: redeems the link — taken in one conditional step, so it works once — and shows the
  * secret: the client's original one for a first reveal; for a rotation a second secret added
  * now (Cognito generates it and shows it this once), the old one deleted `graceDays` later by
- * the expiry job, or at once for a grace of 0. A first reveal reads the secret and the names
- * before it takes the link, so Cognito or the registry being down leaves the link working; a
- * rotation's secret can only be made once the link is taken, so if Cognito fails then — or, for
- * either kind, the audit trail — the link is spent and the administrator sends a new one (the
- * old secret keeps working meanwhile).
+ * the credential job, or at once for a grace of 0. A first reveal reads the secret and the names
+ * before it takes the link, so Cognito or the registry being down leaves the link working. The
+ * redemption, the rotation's secret and the audit record are one journaled write
+ * (credential-changes.ts): if it fails or is cut short before the answer leaves, it is undone —
+ * the link works again — never finished with a secret nobody received.
  */
 export const revealCredential: Core<(typeof routes)['decription'], CredentialLinkDeps> = (
   input,
@@ -82,71 +83,73 @@ export const revealCredential: Core<(typeof routes)['decription'], CredentialLin
   deps,
 ) =>
   withMinimumDuration(deps, deps.minimumDurationMs ?? LINK_MIN_RESPONSE_MS, async () => {
+    // A reveal cut short before (its link spent, no secret shown) is undone first: the link works.
+    await deps.writes.settle(credentialSubject(input.apiId)).catch((err: unknown) => {
+      throw err instanceof AppError ? refuse() : err;
+    });
     const now = deps.clock.now();
     const tokenHash = hashToken(input.token);
     const found = working(await deps.credentials.get(input.apiId), tokenHash, now);
-    if (found === null) throw refuse();
-    // A first reveal reads the secret (and the names it shows) before the link is spent — reads
-    // change nothing: if Cognito or the registry cannot answer, the link still works. Only the
-    // redemption below hands the secret out; after it, only the audit entry can still fail.
-    const original =
-      found.link?.kind === 'rotation' ? null : await deps.clients.originalSecret(found.clientId);
-    const snapshot = await deps.registry.snapshot();
-    const at = now.toISOString();
-    const before = await deps.credentials.redeemLink(input.apiId, tokenHash, now, (record) => ({
-      ...record,
-      link: null,
-      revision: record.revision + 1,
-      ...(record.link?.kind === 'rotation' && record.rotation !== null
-        ? {
-            rotation: {
-              ...record.rotation,
-              revealedAt: at,
-              retiresAt: new Date(now.getTime() + record.rotation.graceDays * DAY_MS).toISOString(),
-            },
-          }
-        : { status: 'active' as const, revealedAt: at }),
-    }));
-    if (before === null) throw refuse();
-    // The link redeemed is the one read above (the redemption is conditional on its hash), so
-    // a first reveal has its secret already; a rotation's is made now.
-    const rotation = original === null;
-    let secret: string;
-    if (original === null) {
-      const older = await deps.clients.secretIds(before.clientId);
-      secret = (await deps.clients.addSecret(before.clientId)).value;
-      if ((before.rotation?.graceDays ?? 1) === 0) {
-        for (const id of older) await deps.clients.deleteSecret(before.clientId, id);
-      }
-    } else {
-      secret = original;
+    if (found?.link == null || (found.status !== 'pending' && found.status !== 'active')) {
+      throw refuse();
     }
-    const systemName = snapshot.systems.get(before.systemId)?.name ?? '';
-    await deps.audit.append({
-      action: rotation ? 'api-credential.rotation-revealed' : 'api-credential.revealed',
-      outcome: 'success',
-      actor: null,
-      target: { type: 'api-credential', id: before.apiId, label: systemName },
-      organisationId: before.organisationId,
-      source: sourceOf(ctx),
-      requestId: ctx.requestId,
-      after: {
-        clientId: before.clientId,
-        revealedTo: before.contactEmail,
-        ...(rotation ? { graceDays: before.rotation?.graceDays ?? null } : {}),
-      },
-    });
+    // A first reveal reads the secret (and the names it shows) before the link is spent — reads
+    // change nothing: if Cognito or the registry cannot answer, the link still works.
+    const rotation = found.link.kind === 'rotation';
+    const secrets: CredentialSecrets = rotation
+      ? {}
+      : { secret: await deps.clients.originalSecret(found.clientId) };
+    const snapshot = await deps.registry.snapshot();
+    const systemName = snapshot.systems.get(found.systemId)?.name ?? '';
+    try {
+      await deps.writes.run(
+        revealCredentialWrite,
+        credentialSubject(found.apiId),
+        {
+          apiId: found.apiId,
+          tokenHash,
+          before: {
+            status: found.status,
+            revealedAt: found.revealedAt,
+            link: found.link,
+            rotation: found.rotation,
+          },
+          audit: {
+            action: rotation ? 'api-credential.rotation-revealed' : 'api-credential.revealed',
+            outcome: 'success',
+            actor: null,
+            target: { type: 'api-credential', id: found.apiId, label: systemName },
+            organisationId: found.organisationId,
+            source: sourceOf(ctx),
+            requestId: ctx.requestId,
+            after: {
+              clientId: found.clientId,
+              revealedTo: found.contactEmail,
+              ...(rotation ? { graceDays: found.rotation?.graceDays ?? null } : {}),
+            },
+          },
+        },
+        { transient: secrets },
+      );
+    } catch (err) {
+      // Every refusal (another reveal under way or first, the link spent) is the same answer.
+      if (err instanceof AppError) throw refuse();
+      throw err;
+    }
+    const secret = secrets.secret;
+    if (secret === undefined)
+      throw new Error(`credential ${found.apiId}: revealed without a secret`);
     const apiBaseUrl = `${deps.apiBaseUrl.replace(/\/$/u, '')}${PARTNER_API_PREFIX.replace(/\/$/u, '')}`;
     return {
-      apiId: before.apiId,
-      clientId: before.clientId,
+      apiId: found.apiId,
+      clientId: found.clientId,
       clientSecret: secret,
       tokenUrl: deps.tokenUrl,
       apiBaseUrl,
       openApiUrl: `${apiBaseUrl}/${PARTNER_OPENAPI_PATH}`,
-      scopes: before.scopes,
-      expiresAt: before.validUntil,
-      organisationName: snapshot.organisations.get(before.organisationId)?.name ?? '',
+      scopes: found.scopes,
+      expiresAt: found.validUntil,
+      organisationName: snapshot.organisations.get(found.organisationId)?.name ?? '',
       systemName,
     };
   });

@@ -1,14 +1,15 @@
-import { LINK_HOURS, type ApiCredential } from '@ccsc/contract/credentials';
+import type { ApiCredential } from '@ccsc/contract/credentials';
 import { mayManageCredentials, seesCredential } from '@ccsc/contract/credential-access';
-import { API_SCOPES, type ApiScope } from '@ccsc/contract/partner-api';
 import { ForbiddenError, NotFoundError } from '../../core/errors';
 import type { Caller } from '../../core/request';
+import type { Journal } from '../../core/journal';
 import type { AuditTrail } from '../../ports/audit-trail';
 import type { Clock } from '../../ports/clock';
 import type { CredentialRecord, CredentialStore } from '../../ports/credentials';
 import type { MachineClients } from '../../ports/machine-clients';
 import type { Mailer } from '../../ports/mailer';
 import type { Registry, RegistrySnapshot } from '../../ports/registry';
+import type { CredentialWriteDeps } from './credential-writes';
 import { auditEntry } from '../audit/audit-entry';
 import { statusOf } from '../../lists/credentials';
 
@@ -27,6 +28,8 @@ export interface CredentialDeps {
   clock: Clock;
   /** ALLOWED_ORIGINS: the console origins a link may point at. */
   allowedOrigins: readonly string[];
+  /** Every change is a journaled write (credential-writes.ts), run through this journal. */
+  writes: Pick<Journal<CredentialWriteDeps>, 'run' | 'settle'>;
   newId?: () => string;
   /** The link's secret (32 random bytes, base64url) unless a test says otherwise. */
   newToken?: () => string;
@@ -35,7 +38,7 @@ export interface CredentialDeps {
 export { newIdOf } from '../../core/ids';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
-export const LINK_MS = LINK_HOURS * 60 * 60 * 1000;
+export { LINK_MS, linkMail, linkTo } from './credential-mail';
 
 export const CREDENTIAL_NOT_FOUND = 'No such credential.';
 export const credentialNotFound = () => new NotFoundError(CREDENTIAL_NOT_FOUND);
@@ -100,6 +103,21 @@ export const credentialToManage = async (
   return record;
 };
 
+/**
+ * Whether the credential's last change is exactly the one this call asks for — the same caller,
+ * the same change, from the same revision: a repeat of a call whose answer was lost (issue 32),
+ * answered as the first was, not with a 409.
+ */
+export const repeats = (
+  record: CredentialRecord,
+  caller: Caller,
+  action: string,
+  fromRevision: number,
+): boolean =>
+  record.lastChange?.action === action &&
+  record.lastChange.by === caller.sub &&
+  record.lastChange.fromRevision === fromRevision;
+
 export const credentialTarget = (record: CredentialRecord, systemName: string) =>
   ({ type: 'api-credential', id: record.apiId, label: systemName }) as const;
 
@@ -114,44 +132,3 @@ export const credentialFacts = (record: CredentialRecord): Record<string, unknow
 });
 
 export { auditEntry };
-
-const scopeLines = (scopes: readonly ApiScope[]) =>
-  scopes.map((scope) => {
-    const described = API_SCOPES.find((s) => scope.endsWith(`/${s.name}`));
-    return `  - ${scope}${described === undefined ? '' : `: ${described.description}`}`;
-  });
-
-const day = (iso: string) => iso.slice(0, 10);
-
-/** The link mail: what is issued, to whom, until when the link works — never the secret. */
-export const linkMail = (options: {
-  to: string;
-  link: string;
-  kind: 'initial' | 'rotation';
-  organisationName: string;
-  systemName: string;
-  scopes: readonly ApiScope[];
-  validUntil: string;
-  linkUntil: string;
-  issuedBy: string;
-}) => ({
-  to: options.to,
-  subject:
-    options.kind === 'initial'
-      ? `API credential for ${options.systemName}`
-      : `New secret for the API credential of ${options.systemName}`,
-  text: [
-    options.kind === 'initial'
-      ? `${options.issuedBy} issued an API credential for ${options.systemName} (${options.organisationName}) and named you as its technical contact.`
-      : `${options.issuedBy} started a rotation of the API credential of ${options.systemName} (${options.organisationName}): a second secret is waiting for you. The current secret keeps working until the grace period after you reveal the new one ends.`,
-    '',
-    'Scopes:',
-    ...scopeLines(options.scopes),
-    `Valid until: ${day(options.validUntil)}`,
-    '',
-    `Open this link to reveal the client id and secret. It works once, until ${options.linkUntil.slice(0, 16).replace('T', ' ')} UTC:`,
-    options.link,
-    '',
-    'The secret is shown exactly once, on that page; nobody else, the administrator included, ever sees it. If the link has expired or was used by someone else, ask your administrator to send a new one.',
-  ].join('\n'),
-});

@@ -8,6 +8,16 @@ import {
   publicContext,
 } from '../../testing/fakes';
 import { MemoryCredentialStore, MemoryMachineClients } from '../../testing/memory-credentials';
+import { MemoryWriteJournal } from '../../testing/memory-write-journal';
+import { silentLogger } from '../../testing/fakes';
+import { MemoryOutbox } from '../../testing/memory-outbox';
+import { MailOutbox } from '../../core/outbox';
+import { credentialWriteJournal } from './credential-journal';
+import {
+  composeLinkMail,
+  CREDENTIAL_LINK_MAIL,
+  type CredentialWriteDeps,
+} from './credential-writes';
 import { anOrganisation, aSystem, MemoryRegistry } from '../../testing/memory-registry';
 import type { CredentialDeps } from './credential-records';
 import type { CredentialLinkDeps } from './credential-link.core';
@@ -38,6 +48,28 @@ export const world = () => {
   const audit = new FakeAuditTrail();
   let n = 0;
   let t = 0;
+  const newToken = () => {
+    t += 1;
+    return `token-${String(t)}`.padEnd(43, 'x');
+  };
+  const journal = new MemoryWriteJournal(clock);
+  const outboxStore = new MemoryOutbox();
+  const outbox = new MailOutbox(
+    { outbox: outboxStore, mailer, clock, logger: silentLogger() },
+    { [CREDENTIAL_LINK_MAIL]: composeLinkMail },
+    { credentials, clock, newToken },
+  );
+  const writeDeps: CredentialWriteDeps = {
+    credentials,
+    clients,
+    outbox,
+    audit,
+    auditReader: audit,
+    clock,
+    logger: silentLogger(),
+    newToken,
+  };
+  const writes = credentialWriteJournal({ journal, sleep: clock.sleep }, writeDeps);
   const deps: CredentialDeps = {
     credentials,
     clients,
@@ -50,10 +82,8 @@ export const world = () => {
       n += 1;
       return `api-${String(n).padStart(4, '0')}`;
     },
-    newToken: () => {
-      t += 1;
-      return `token-${String(t)}`.padEnd(43, 'x');
-    },
+    newToken,
+    writes,
   };
   const linkDeps: CredentialLinkDeps = {
     ...deps,
@@ -61,7 +91,21 @@ export const world = () => {
     apiBaseUrl: 'https://api.console.example/prod',
     sleep: clock.sleep,
   };
-  return { registry, clock, credentials, clients, mailer, audit, deps, linkDeps };
+  return {
+    registry,
+    clock,
+    credentials,
+    clients,
+    mailer,
+    audit,
+    deps,
+    linkDeps,
+    journal,
+    writes,
+    writeDeps,
+    outbox,
+    outboxStore,
+  };
 };
 
 const PEOPLE: Record<string, { role: Role; organisationId: string | null }> = {

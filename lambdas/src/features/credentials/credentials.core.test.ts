@@ -8,7 +8,7 @@ import { listCredentials } from './list-credentials.core';
 import { resendCredential } from './resend-credential.core';
 import { retireSecret } from './retire-secret.core';
 import { revokeCredential } from './revoke-credential.core';
-import { runCredentialJob } from './credential-expiry.core';
+import { sweepCredentials } from './credential-sweep';
 
 const request = (over: Record<string, unknown> = {}) =>
   routes.generateApiCredential.request.parse({
@@ -79,12 +79,46 @@ describe('generateApiCredential', () => {
     }
   });
 
-  it('leaves no client behind when the mail cannot be sent', async () => {
+  it('issues even when the mail cannot be sent now: the outbox sends a working link once it can', async () => {
     const w = world();
     w.mailer.failWith = new Error('SES down');
-    await expect(issue(w)).rejects.toThrow('SES down');
-    expect(w.clients.clients.size).toBe(0);
-    expect(w.credentials.records.size).toBe(0);
+    const credential = await issue(w);
+    expect(credential.status).toBe('pending');
+    expect(w.audit.actions()).toEqual(['api-credential.issued']);
+    expect(w.mailer.sent).toEqual([]);
+    expect(w.outboxStore.items.size).toBe(1);
+    w.mailer.failWith = null;
+    // Held a minute by the call that queued it, then the drain's.
+    expect(await w.outbox.drain()).toEqual({ sent: 0, failed: 0 });
+    w.clock.advance(61_000);
+    expect(await w.outbox.drain()).toEqual({ sent: 1, failed: 0 });
+    expect(w.outboxStore.items.size).toBe(0);
+    // The drain made a new token (the first is gone with the call): its link works.
+    const revealed = await revealCredential(lastLink(w.mailer), contact(), w.linkDeps);
+    expect(revealed.clientId).toBe(credential.clientId);
+  });
+
+  it('answers a repeat with the same requestKey with the same credential, issuing nothing more', async () => {
+    const w = world();
+    const key = 'b2f0c3a4-1111-4222-8333-944455556666';
+    const first = (await generateCredential(request({ requestKey: key }), as('orgAdminA'), w.deps))
+      .credential;
+    const again = (await generateCredential(request({ requestKey: key }), as('orgAdminA'), w.deps))
+      .credential;
+    expect(again).toEqual(first);
+    expect(w.clients.clients.size).toBe(1);
+    expect(w.mailer.sent).toHaveLength(1);
+    expect(w.audit.actions()).toEqual(['api-credential.issued']);
+    // The key with another request is refused; another administrator's key is theirs.
+    await expect(
+      generateCredential(
+        request({ requestKey: key, description: 'other' }),
+        as('orgAdminA'),
+        w.deps,
+      ),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    const theirs = await generateCredential(request({ requestKey: key }), as('admin'), w.deps);
+    expect(theirs.credential.apiId).not.toBe(first.apiId);
   });
 });
 
@@ -238,7 +272,7 @@ describe('rotation, retirement and revocation', () => {
     });
   });
 
-  it('a revocation whose client Cognito cannot delete still stands, audited; the job deletes the client', async () => {
+  it('a revocation whose client Cognito cannot delete still stands, audited; the sweep deletes the client', async () => {
     const { w, credential } = await active();
     w.clients.failing.add('delete');
     const { credential: revoked } = await revokeCredential(
@@ -252,18 +286,24 @@ describe('rotation, retirement and revocation', () => {
       action: 'api-credential.revoked',
       after: { status: 'revoked', clientDeleted: false },
     });
-    // Revoked already: a second revocation is refused; the job finishes the deletion.
+    // Revoked already: a second revocation is refused; the same call again answers as it did.
     await expect(
       revokeCredential({ apiId: credential.apiId, revision: 3 }, as('orgAdminA'), w.deps),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
+    const repeated = await revokeCredential(
+      { apiId: credential.apiId, revision: 2 },
+      as('orgAdminA'),
+      w.deps,
+    );
+    expect(repeated.credential).toEqual(revoked);
+    // The reconciler's sweep finishes the deletion, once.
     w.clients.failing.clear();
-    const job = () => runCredentialJob({ ...w.deps, users: { all: () => Promise.resolve([]) } });
-    await job();
+    const sweep = () => sweepCredentials(w.writeDeps, w.writes, 'sweep');
+    expect((await sweep()).resolved).toBe(1);
     expect(w.clients.clients.has(credential.clientId)).toBe(false);
     expect(w.audit.actions().at(-1)).toBe('api-credential.client-deleted');
-    // The next runs find it gone: nothing more to do or to audit.
     const audited = w.audit.entries.length;
-    await job();
+    expect((await sweep()).found).toEqual([]);
     expect(w.audit.entries).toHaveLength(audited);
   });
 });

@@ -1,24 +1,17 @@
+import { createHash } from 'node:crypto';
 import { MAX_CREDENTIAL_MONTHS, type routes } from '@ccsc/contract';
 import { mayManageCredentials, seesCredential } from '@ccsc/contract/credential-access';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors';
-import { hashToken, linkOrigin, newLinkToken } from '../../core/links';
+import { linkOrigin, newLinkToken } from '../../core/links';
 import type { Core } from '../../core/request';
-import type { CredentialRecord } from '../../ports/credentials';
 import {
   auditEntry,
-  credentialFacts,
-  credentialTarget,
   type CredentialDeps,
   DAY_MS,
-  LINK_MS,
-  linkMail,
   newIdOf,
   toCredential,
 } from './credential-records';
-
-/** The page a link opens (web: paths.generate). */
-export const linkTo = (origin: string, apiId: string, token: string): string =>
-  `${origin}/generate/${encodeURIComponent(apiId)}?t=${token}`;
+import { CREDENTIAL_BUSY, credentialSubject, issueCredentialWrite } from './credential-writes';
 
 /** The latest expiry a credential issued at `now` may have: MAX_CREDENTIAL_MONTHS ahead. */
 export const latestExpiry = (now: Date): Date => {
@@ -34,8 +27,10 @@ const SYSTEM_NOT_FOUND = 'No such system.';
  * PlatformAdmin, or that organisation's OrgAdmin): a Cognito app client with a generated secret,
  * the client_credentials grant and exactly the scopes chosen; recorded as pending; a single-use
  * link (its token stored only as a hash, valid LINK_HOURS) e-mailed to the contact. The secret
- * is not read here, and never returned. Nothing is left half-made: if the mail or the record
- * cannot be written, the client is deleted again.
+ * is not read here, and never returned. One journaled write (credential-writes.ts): a process
+ * killed at any moment leaves the credential whole (finished at the next start or by the
+ * reconciler) or not there at all, never a client nobody can see. With a `requestKey` the call is
+ * safe to repeat: the same key from the same administrator answers the credential it issued.
  */
 export const generateCredential: Core<
   (typeof routes)['generateApiCredential'],
@@ -48,6 +43,22 @@ export const generateCredential: Core<
   }
   if (!mayManageCredentials(ctx.caller, system.organisationId)) {
     throw new ForbiddenError("You may issue credentials only to your own organisation's systems.");
+  }
+  const key = input.requestKey;
+  const requestHash = key === undefined ? null : hashOf({ ...input, requestKey: null });
+  const apiId = key === undefined ? newIdOf(deps)() : keyedId(ctx.caller.sub, key);
+  if (key !== undefined) {
+    // A repeat: whatever the first call began is finished (or waited for) first, then answered.
+    await deps.writes.settle(credentialSubject(apiId), CREDENTIAL_BUSY);
+    const made = await deps.credentials.get(apiId);
+    if (made !== null) {
+      if (made.requestHash !== requestHash) {
+        throw new ConflictError(
+          'This requestKey was used for another credential: open the form again for a new one.',
+        );
+      }
+      return { credential: toCredential(made, snapshot, deps.clock.now()) };
+    }
   }
   const organisation = snapshot.organisations.get(system.organisationId);
   if (organisation?.status !== 'active' || system.status !== 'active') {
@@ -62,64 +73,65 @@ export const generateCredential: Core<
     throw new ValidationError(message, [{ path: 'expiresAt', message }]);
   }
 
-  const apiId = newIdOf(deps)();
   const token = (deps.newToken ?? newLinkToken)();
-  const { clientId } = await deps.clients.create(`ccsc-credential-${apiId}`, input.scopes);
-  const record: CredentialRecord = {
-    apiId,
-    organisationId: system.organisationId,
-    systemId: system.systemId,
-    clientId,
-    scopes: input.scopes,
-    description: input.description ?? null,
-    contactEmail: input.contactEmail,
-    status: 'pending',
-    validUntil: new Date(expires).toISOString(),
-    createdAt: now.toISOString(),
-    createdBy: ctx.caller.email,
-    revealedAt: null,
-    lastUsedAt: null,
-    link: {
-      tokenHash: hashToken(token),
-      kind: 'initial',
-      issuedAt: now.toISOString(),
-      until: new Date(now.getTime() + LINK_MS).toISOString(),
-    },
-    rotation: null,
-    noticesSent: [],
-    revokedAt: null,
-    revokedBy: null,
-    revision: 1,
-  };
-  try {
-    await deps.mailer.send(
-      linkMail({
-        to: record.contactEmail,
-        link: linkTo(linkOrigin(ctx, deps.allowedOrigins), apiId, token),
-        kind: 'initial',
+  await deps.writes.run(
+    issueCredentialWrite,
+    credentialSubject(apiId),
+    {
+      apiId,
+      record: {
+        organisationId: system.organisationId,
+        systemId: system.systemId,
+        scopes: input.scopes,
+        description: input.description ?? null,
+        contactEmail: input.contactEmail,
+        validUntil: new Date(expires).toISOString(),
+        createdAt: now.toISOString(),
+        createdBy: ctx.caller.email,
+        requestHash,
+      },
+      mail: {
+        origin: linkOrigin(ctx, deps.allowedOrigins),
         organisationName: organisation.name,
         systemName: system.name,
-        scopes: record.scopes,
-        validUntil: record.validUntil,
-        linkUntil: record.link?.until ?? '',
         issuedBy: ctx.caller.email,
-      }),
-    );
-    await deps.credentials.create(record);
-  } catch (err) {
-    await deps.clients.delete(clientId);
-    throw err;
-  }
-  await deps.audit.append(
-    auditEntry(
-      ctx,
-      {
-        action: 'api-credential.issued',
-        target: credentialTarget(record, system.name),
-        after: { ...credentialFacts(record), description: record.description },
       },
-      record.organisationId,
-    ),
+      audit: auditEntry(
+        ctx,
+        {
+          action: 'api-credential.issued',
+          target: { type: 'api-credential', id: apiId, label: system.name },
+          after: {
+            systemId: system.systemId,
+            scopes: input.scopes,
+            contactEmail: input.contactEmail,
+            status: 'pending',
+            validUntil: new Date(expires).toISOString(),
+            description: input.description ?? null,
+          },
+        },
+        system.organisationId,
+      ),
+    },
+    { busyMessage: CREDENTIAL_BUSY, transient: { token } },
   );
+  const record = await deps.credentials.get(apiId);
+  if (record === null) throw new Error(`credential ${apiId}: issued, then not found`);
   return { credential: toCredential(record, snapshot, now) };
 };
+
+/** What a request key stands for: the request's own fields, in a stable order. */
+const hashOf = (request: Record<string, unknown>): string =>
+  createHash('sha256')
+    .update(
+      JSON.stringify(
+        Object.keys(request)
+          .sort()
+          .map((k) => [k, request[k]]),
+      ),
+    )
+    .digest('hex');
+
+/** A keyed credential's id: the same for the same administrator and key, nobody else's. */
+const keyedId = (sub: string, key: string): string =>
+  createHash('sha256').update(`${sub}\n${key}`).digest('hex').slice(0, 32);

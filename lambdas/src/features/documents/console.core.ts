@@ -4,14 +4,9 @@ import { MAPPING_HOLD_REASONS, mayRetryDocument } from '@ccsc/contract/documents
 import { reachOf } from '@ccsc/contract/reach';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors';
 import type { Caller, Core, RequestContext } from '../../core/request';
-import type { AuditTrail } from '../../ports/audit-trail';
+import type { Journal } from '../../core/journal';
 import type { Clock } from '../../ports/clock';
-import {
-  DOWNLOADS_KEPT,
-  type DocumentFiles,
-  type DocumentRecord,
-  type DocumentStore,
-} from '../../ports/documents';
+import type { DocumentFiles, DocumentRecord, DocumentStore } from '../../ports/documents';
 import {
   documentListFor,
   documentMatcher,
@@ -20,9 +15,17 @@ import {
   nextDayStart,
   seesDocument,
 } from '../../lists/documents';
-import { auditEntry } from '../audit/audit-entry';
-import { LINK_SECONDS, detailOf, documentTarget, summaryOf } from './document-views';
-import { type RoutingDeps, settle } from './routing';
+import { actorOf, sourceOf } from '../audit/audit-entry';
+import { LINK_SECONDS, detailOf, summaryOf } from './document-views';
+import {
+  changeDocumentWrite,
+  DOCUMENT_BUSY,
+  DOCUMENT_CHANGED,
+  documentSubject,
+  type DocumentWriteDeps,
+  type Who,
+} from './document-writes';
+import type { RoutingDeps } from './routing';
 
 /**
  * The console's window on the exchange (issue 17): the documents within the caller's reach,
@@ -38,8 +41,9 @@ import { type RoutingDeps, settle } from './routing';
 export interface ConsoleDeps extends RoutingDeps {
   documents: DocumentStore;
   files: Pick<DocumentFiles, 'downloadUrl'>;
-  audit: Pick<AuditTrail, 'appendAll'>;
   clock: Clock;
+  /** A download and a retry are journaled writes (document-writes.ts). */
+  writes: Pick<Journal<DocumentWriteDeps>, 'run' | 'settle'>;
 }
 
 type Routes = typeof routes;
@@ -161,50 +165,52 @@ export const getDocument: Core<
   return { document: detailOf(record, await deps.registry.snapshot()) };
 };
 
-/** One audit record per organisation the document concerns on either side. */
-const consoleAudit = (
-  ctx: RequestContext<Caller>,
-  record: DocumentRecord,
-  fact: Parameters<typeof auditEntry>[1],
-  outcome: 'success' | 'failure' = 'success',
-) =>
-  [...new Set([record.senderOrganisationId, record.receiverOrganisationId])].map((org) => ({
-    ...auditEntry(ctx, fact, org),
-    outcome,
-  }));
+/** Who an administrator's change is by (document-writes.ts). */
+const adminWho = (ctx: RequestContext<Caller>): Who => ({
+  by: ctx.caller.email,
+  actor: actorOf(ctx.caller),
+  source: sourceOf(ctx),
+  requestId: ctx.requestId,
+});
 
+/**
+ * A download: recorded on the document and in both trails (one journaled write,
+ * document-writes.ts), then its presigned link.
+ */
 export const downloadDocument: Core<Routes['s3documents/download'], ConsoleDeps> = async (
   input,
   ctx,
   deps,
 ) => {
+  await deps.writes.settle(documentSubject(input.documentId), DOCUMENT_BUSY);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const record = await visible(input.documentId, ctx.caller, deps);
-    if (record.objectKey === null) {
+    const { objectKey } = record;
+    if (objectKey === null) {
       throw new ConflictError(
         'The document’s file has not been received yet: there is nothing to download.',
       );
     }
+    try {
+      await deps.writes.run(
+        changeDocumentWrite,
+        documentSubject(record.documentId),
+        {
+          documentId: record.documentId,
+          fromRevision: record.revision,
+          before: { state: record.state, holdReason: record.holdReason },
+          change: 'download',
+          who: adminWho(ctx),
+        },
+        { busyMessage: DOCUMENT_BUSY },
+      );
+    } catch (err) {
+      if (err instanceof ConflictError && err.message === DOCUMENT_CHANGED) continue;
+      throw err;
+    }
     const at = deps.clock.now();
-    const next: DocumentRecord = {
-      ...record,
-      revision: record.revision + 1,
-      downloads: [{ at: at.toISOString(), by: ctx.caller.email }, ...record.downloads].slice(
-        0,
-        DOWNLOADS_KEPT,
-      ),
-      downloadCount: record.downloadCount + 1,
-    };
-    if (!(await deps.documents.update(next, record))) continue;
-    await deps.audit.appendAll(
-      consoleAudit(ctx, record, {
-        action: 'document.downloaded',
-        target: documentTarget(record),
-        after: { fileName: record.fileName, sha256: record.sha256, size: record.size },
-      }),
-    );
     const url = await deps.files.downloadUrl(
-      record.objectKey,
+      objectKey,
       record.fileName,
       record.contentType,
       LINK_SECONDS,
@@ -218,11 +224,16 @@ export const downloadDocument: Core<Routes['s3documents/download'], ConsoleDeps>
   throw new ConflictError('The document changed while the download was recorded; try again.');
 };
 
+/**
+ * An administrator's retry of a document held for a missing mapping: classified again and
+ * delivered or held anew, one journaled write (document-writes.ts).
+ */
 export const retryDocument: Core<Routes['s3documents/retry'], ConsoleDeps> = async (
   input,
   ctx,
   deps,
 ) => {
+  await deps.writes.settle(documentSubject(input.documentId), DOCUMENT_BUSY);
   const record = await visible(input.documentId, ctx.caller, deps);
   if (!mayRetryDocument(ctx.caller, record)) {
     throw new ForbiddenError(
@@ -240,26 +251,18 @@ export const retryDocument: Core<Routes['s3documents/retry'], ConsoleDeps> = asy
         : `The document is ${record.state}, not held for a mapping: there is nothing to retry.`,
     );
   }
-  const snapshot = await deps.registry.snapshot();
-  const at = deps.clock.now().toISOString();
-  const outcome = await settle(record, snapshot, deps, at, {
-    note: { at, event: 'retried', by: ctx.caller.email, detail: null },
-  });
-  if (!outcome.changed) {
-    throw new ConflictError('The document changed meanwhile; reload it and try again.');
-  }
-  const done = outcome.record;
-  await deps.audit.appendAll(
-    consoleAudit(ctx, done, {
-      action: 'document.retried',
-      target: documentTarget(done),
+  await deps.writes.run(
+    changeDocumentWrite,
+    documentSubject(record.documentId),
+    {
+      documentId: record.documentId,
+      fromRevision: record.revision,
       before: { state: record.state, holdReason: record.holdReason },
-      after: {
-        state: done.state,
-        holdReason: done.holdReason,
-        artifactNumber: done.classification?.artifactNumber ?? null,
-      },
-    }),
+      change: 'retry',
+      who: adminWho(ctx),
+    },
+    { busyMessage: DOCUMENT_BUSY },
   );
-  return { document: detailOf(done, snapshot) };
+  const done = await deps.documents.get(record.documentId);
+  return { document: detailOf(done ?? record, await deps.registry.snapshot()) };
 };

@@ -3,7 +3,7 @@ import { EXTENSIONS_OF } from '@ccsc/contract/documents';
 import type { PartnerReceivedDocument, partnerRoutes } from '@ccsc/contract/partner-api';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { PartnerContext, PartnerCore } from '../../core/partner-request';
-import type { AuditTrail } from '../../ports/audit-trail';
+import type { Journal } from '../../core/journal';
 import type { Clock } from '../../ports/clock';
 import {
   incomingKeyOf,
@@ -14,14 +14,23 @@ import {
 } from '../../ports/documents';
 import type { ConnectionRecord, RegistrySnapshot } from '../../ports/registry';
 import { classify } from './classify';
+import { LINK_SECONDS, sentViewOf, systemActor } from './document-views';
 import {
-  LINK_SECONDS,
-  sentViewOf,
-  systemActor,
-  systemAuditEntries,
-  withEvent,
-} from './document-views';
-import { type RoutingDeps, settle } from './routing';
+  completeDocumentWrite,
+  mismatchDetail,
+  NO_UPLOAD,
+  sendDocumentWrite,
+  sendSubject,
+} from './document-sends';
+import {
+  changeDocumentWrite,
+  DOCUMENT_BUSY,
+  DOCUMENT_CHANGED,
+  documentSubject,
+  type DocumentWriteDeps,
+  type Who,
+} from './document-writes';
+import type { RoutingDeps } from './routing';
 
 /**
  * The partner API's document exchange (issue 17), for the calling system: send (announce, then
@@ -32,8 +41,9 @@ import { type RoutingDeps, settle } from './routing';
 export interface ExchangeDeps extends RoutingDeps {
   documents: DocumentStore;
   files: DocumentFiles;
-  audit: Pick<AuditTrail, 'appendAll'>;
   clock: Clock;
+  /** Every change is a journaled write (document-sends.ts, document-writes.ts). */
+  writes: Pick<Journal<DocumentWriteDeps>, 'run' | 'settle'>;
   /** A new document id's random part (tests hand in their own). */
   newId?: () => string;
 }
@@ -226,26 +236,17 @@ export const sendDocument: PartnerCore<Routes['partner-send-document'], Exchange
     downloads: [],
     downloadCount: 0,
   };
-  const made = await deps.documents.create(record);
-  if (!made.created && made.record.requestHash !== requestHash) {
+  const { documentId } = await deps.writes.run(
+    sendDocumentWrite,
+    sendSubject(systemId, input.idempotencyKey),
+    { record, who: systemWho(ctx) },
+    { busyMessage: DOCUMENT_BUSY },
+  );
+  const made = { record: await deps.documents.get(documentId ?? record.documentId) };
+  if (made.record === null) throw new Error(`document ${record.documentId}: sent, then not found`);
+  if (made.record.requestHash !== requestHash) {
     throw new ConflictError(
       `The idempotencyKey was already used for another document (${made.record.documentId}); use a new key for a new document.`,
-    );
-  }
-  if (made.created) {
-    await deps.audit.appendAll(
-      systemAuditEntries(ctx, made.record, {
-        action: 'document.sent',
-        after: {
-          documentId: record.documentId,
-          connectionId: record.connectionId,
-          typeCode: record.typeCode,
-          title: record.title,
-          fileName: record.fileName,
-          size: record.size,
-          sha256: record.sha256,
-        },
-      }),
     );
   }
   return {
@@ -267,111 +268,49 @@ const sentBy = async (
   return record;
 };
 
+/** Who a partner call is: the calling system, with the credential it called with. */
+const systemWho = (ctx: PartnerContext): Who => ({
+  by: systemActor(ctx.client.systemId),
+  actor: { sub: systemActor(ctx.client.systemId), email: null, role: null },
+  source: { ip: ctx.sourceIp, userAgent: ctx.userAgent },
+  requestId: ctx.requestId,
+  apiId: ctx.client.apiId,
+});
+
+/**
+ * completeDocument: one journaled write (document-sends.ts). A call again after one cut short
+ * finishes it first, then answers from the whole record: the document as it was completed.
+ */
 export const completeDocument: PartnerCore<
   Routes['partner-complete-document'],
   ExchangeDeps
 > = async (input, ctx, deps) => {
+  await deps.writes.settle(documentSubject(input.documentId), DOCUMENT_BUSY);
   const record = await sentBy(input.documentId, ctx, deps);
   const snapshot = await deps.registry.snapshot();
   if (!awaitsFile(record)) return { document: sentViewOf(record, snapshot) };
-  const incoming = incomingKeyOf(record.documentId, record.uploads);
-  const size = await deps.files.sizeOf(incoming);
-  if (size === null) {
-    throw new ConflictError(
-      'No file has been uploaded for this document yet: PUT it to the upload URL first (send again with the same idempotencyKey for a new URL).',
-    );
+  if ((await deps.files.sizeOf(incomingKeyOf(record.documentId, record.uploads))) === null) {
+    throw new ConflictError(NO_UPLOAD);
   }
-  const by = systemActor(ctx.client.systemId);
-  const refuse = async (
-    reason: 'size-mismatch' | 'checksum-mismatch',
-    received: { size: number; sha256: string },
-    detail: string,
-  ): Promise<never> => {
-    const at = deps.clock.now().toISOString();
-    const held: DocumentRecord = {
-      ...record,
-      revision: record.revision + 1,
-      state: 'held',
-      holdReason: reason,
-      holdDetail: detail,
-      received,
-      // The next upload goes to a key of its own.
-      uploads: record.uploads + 1,
-      updatedAt: at,
-      events: [
-        ...record.events,
-        { at, event: 'uploaded', by, detail: null },
-        { at, event: 'held', by: 'hub', detail },
-      ],
-    };
-    if (await deps.documents.update(held, record)) {
-      await deps.audit.appendAll(
-        systemAuditEntries(ctx, held, {
-          action: 'document.received',
-          outcome: 'failure',
-          after: { state: 'held', holdReason: reason, ...received },
-          reason: detail,
-        }),
-      );
-    }
+  const { mismatch, received } = await deps.writes.run(
+    completeDocumentWrite,
+    documentSubject(record.documentId),
+    {
+      documentId: record.documentId,
+      fromRevision: record.revision,
+      objectKey: recordKeyOf(record, `${String(record.uploads)}-${ctx.requestId}`),
+      who: systemWho(ctx),
+    },
+    { busyMessage: DOCUMENT_BUSY },
+  );
+  if (mismatch != null && received !== undefined) {
+    const detail = mismatchDetail(mismatch, record, received);
     throw new ValidationError(detail, [
-      { path: reason === 'size-mismatch' ? 'size' : 'sha256', message: detail },
+      { path: mismatch === 'size-mismatch' ? 'size' : 'sha256', message: detail },
     ]);
-  };
-  if (size !== record.size) {
-    return refuse(
-      'size-mismatch',
-      { size, sha256: '' },
-      `The file that arrived has ${String(size)} bytes; ${String(record.size)} were announced. Upload it again (send again with the same idempotencyKey for a new URL) and complete.`,
-    );
   }
-  const objectKey = recordKeyOf(record, `${String(record.uploads)}-${ctx.requestId}`);
-  const kept = await deps.files.keep(incoming, objectKey, record.contentType, record.size + 1);
-  if (kept.sha256 !== record.sha256 || kept.size !== record.size) {
-    return refuse(
-      'checksum-mismatch',
-      kept,
-      `The SHA-256 of the file that arrived is ${kept.sha256}; ${record.sha256} was announced. Upload it again (send again with the same idempotencyKey for a new URL) and complete.`,
-    );
-  }
-  const at = deps.clock.now().toISOString();
-  const received: DocumentRecord = {
-    ...record,
-    state: 'received',
-    holdReason: null,
-    holdDetail: null,
-    received: kept,
-    objectKey,
-    events: [
-      ...record.events,
-      { at, event: 'uploaded', by, detail: null },
-      {
-        at,
-        event: 'received',
-        by: 'hub',
-        detail: `SHA-256 and size (${String(kept.size)} bytes) verified.`,
-      },
-    ],
-  };
-  const outcome = await settle(received, snapshot, deps, at, { stored: record });
-  if (outcome.changed) {
-    const done = outcome.record;
-    await deps.audit.appendAll(
-      systemAuditEntries(ctx, done, {
-        action: 'document.received',
-        after: {
-          state: done.state,
-          holdReason: done.holdReason,
-          artifactNumber: done.classification?.artifactNumber ?? null,
-          receiverTypeCode: done.classification?.receiver?.typeCode ?? null,
-          sha256: kept.sha256,
-          size: kept.size,
-        },
-        ...(done.holdDetail === null ? {} : { reason: done.holdDetail }),
-      }),
-    );
-  }
-  return { document: sentViewOf(outcome.record, snapshot) };
+  const done = await deps.documents.get(record.documentId);
+  return { document: sentViewOf(done ?? record, snapshot) };
 };
 
 export const getSentDocument: PartnerCore<Routes['partner-get-document'], ExchangeDeps> = async (
@@ -486,10 +425,12 @@ export const listReceivedDocuments: PartnerCore<
   return { documents, nextCursor: encodeSince(last), hasMore: page.hasMore || stopped };
 };
 
+/** acknowledgeDocument: one journaled write (document-writes.ts); again, the same answer. */
 export const acknowledgeDocument: PartnerCore<
   Routes['partner-acknowledge-document'],
   ExchangeDeps
 > = async (input, ctx, deps) => {
+  await deps.writes.settle(documentSubject(input.documentId), DOCUMENT_BUSY);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const record = await deps.documents.get(input.documentId);
     if (
@@ -505,24 +446,22 @@ export const acknowledgeDocument: PartnerCore<
         acknowledgedAt: record.acknowledgedAt,
       };
     }
-    const at = deps.clock.now().toISOString();
-    const next: DocumentRecord = {
-      ...record,
-      revision: record.revision + 1,
-      state: 'acknowledged',
-      acknowledgedAt: at,
-      updatedAt: at,
-      events: withEvent(record, 'acknowledged', at, systemActor(ctx.client.systemId)),
-    };
-    if (await deps.documents.update(next, record)) {
-      await deps.audit.appendAll(
-        systemAuditEntries(ctx, next, {
-          action: 'document.acknowledged',
-          before: { state: record.state },
-          after: { state: 'acknowledged' },
-        }),
+    try {
+      await deps.writes.run(
+        changeDocumentWrite,
+        documentSubject(record.documentId),
+        {
+          documentId: record.documentId,
+          fromRevision: record.revision,
+          before: { state: record.state, holdReason: record.holdReason },
+          change: 'acknowledge',
+          who: systemWho(ctx),
+        },
+        { busyMessage: DOCUMENT_BUSY },
       );
-      return { documentId: next.documentId, state: 'acknowledged' as const, acknowledgedAt: at };
+    } catch (err) {
+      // Changed between the read and the write (a delivery's counters, say): read again.
+      if (!(err instanceof ConflictError) || err.message !== DOCUMENT_CHANGED) throw err;
     }
   }
   throw new ConflictError('The document changed while it was being acknowledged; try again.');

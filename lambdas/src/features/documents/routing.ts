@@ -3,8 +3,7 @@ import type { DocumentRecord, DocumentStore } from '../../ports/documents';
 import type { Registry, RegistrySnapshot } from '../../ports/registry';
 import type { StandardRowsStore } from '../../ports/standard-rows';
 import { classify } from './classify';
-import type { AuditTrail } from '../../ports/audit-trail';
-import { HUB, documentTarget } from './document-views';
+import { HUB } from './document-views';
 
 /**
  * The hub's one way of moving a document on once its file is in: classify it with the standards
@@ -39,9 +38,12 @@ export const settle = async (
      * completion's received document): what the change is made from, and counted from.
      */
     stored?: DocumentRecord;
+    /** The journaled write making the change, marked on the record (`lastWriteId`). */
+    writeId?: string;
   } = {},
 ): Promise<{ record: DocumentRecord; changed: boolean }> => {
   const stored = options.stored ?? record;
+  const lastWriteId = options.writeId ?? record.lastWriteId ?? null;
   const verdict = await classify(record, snapshot, deps.rows);
   const events = options.note === undefined ? record.events : [...record.events, options.note];
   if (verdict.ok) {
@@ -49,6 +51,7 @@ export const settle = async (
     const delivered: DocumentRecord = {
       ...record,
       revision: record.revision + 1,
+      lastWriteId,
       state: 'delivered',
       holdReason: null,
       holdDetail: null,
@@ -77,6 +80,7 @@ export const settle = async (
     const held: DocumentRecord = {
       ...record,
       revision: record.revision + 1,
+      lastWriteId,
       state: 'held',
       holdReason: verdict.reason,
       holdDetail: verdict.detail,
@@ -97,67 +101,3 @@ export const waitsForMapping = (record: DocumentRecord): boolean =>
   record.state === 'held' &&
   record.holdReason !== null &&
   MAPPING_HOLD_REASONS.includes(record.holdReason);
-
-/**
- * Tries again every document held for a mapping that involves one of `systemIds` (as sender or
- * receiver; every held one when null): after a standard naming them was published. Answers the
- * documents delivered now.
- */
-export const releaseHeld = async (
-  systemIds: readonly string[] | null,
-  deps: RoutingDeps & { audit: Pick<AuditTrail, 'appendAll'> },
-  at: () => string,
-  /** The request or job that releases, for the audit trail. */
-  origin: { requestId: string; by: string },
-  /** Stop starting new documents after this time (ms since the epoch); the job does the rest. */
-  deadline = Number.POSITIVE_INFINITY,
-): Promise<DocumentRecord[]> => {
-  const snapshot = await deps.registry.snapshot();
-  const involved = systemIds === null ? null : new Set(systemIds);
-  const released: DocumentRecord[] = [];
-  let after: string | undefined;
-  do {
-    const page = await deps.documents.page({ list: 'held', key: '', limit: 100, after });
-    for (const record of page.records) {
-      if (Date.now() > deadline) return released;
-      if (!waitsForMapping(record)) continue;
-      if (
-        involved !== null &&
-        !involved.has(record.senderSystemId) &&
-        !involved.has(record.receiverSystemId)
-      ) {
-        continue;
-      }
-      const outcome = await settle(record, snapshot, deps, at(), {
-        deliveredDetail: 'Released: the mapping it waited for was published.',
-      });
-      if (outcome.changed && outcome.record.state === 'delivered') {
-        const done = outcome.record;
-        released.push(done);
-        // The hub's own act: no one signed in, the reason says why.
-        await deps.audit.appendAll(
-          [...new Set([done.senderOrganisationId, done.receiverOrganisationId])].map(
-            (organisationId) => ({
-              action: 'document.released',
-              outcome: 'success' as const,
-              actor: null,
-              target: documentTarget(done),
-              organisationId,
-              source: { ip: 'hub', userAgent: origin.by },
-              requestId: origin.requestId,
-              before: { state: 'held', holdReason: record.holdReason },
-              after: {
-                state: done.state,
-                artifactNumber: done.classification?.artifactNumber ?? null,
-                receiverTypeCode: done.classification?.receiver?.typeCode ?? null,
-              },
-              reason: 'The mapping it waited for was published.',
-            }),
-          ),
-        );
-      }
-    }
-    after = page.last ?? undefined;
-  } while (after !== undefined);
-  return released;
-};

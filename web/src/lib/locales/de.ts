@@ -852,6 +852,7 @@ export const de: Translation = {
       expiring: 'Läuft bald ab',
       expired: 'Abgelaufen',
       revoked: 'Widerrufen',
+      broken: 'Defekt',
     },
     list: {
       use: 'Verwendung',

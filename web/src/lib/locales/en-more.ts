@@ -775,6 +775,7 @@ export const enMore = {
       expiring: 'Expiring',
       expired: 'Expired',
       revoked: 'Revoked',
+      broken: 'Broken',
     },
     list: {
       use: 'Use',

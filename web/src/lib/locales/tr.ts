@@ -844,6 +844,7 @@ export const tr: Translation = {
       expiring: 'Süresi doluyor',
       expired: 'Süresi doldu',
       revoked: 'İptal edildi',
+      broken: 'Bozuk',
     },
     list: {
       use: 'Kullanım',

@@ -8,6 +8,7 @@ const STATUS_BADGE: Record<CredentialStatus, string> = {
   expiring: 'text-bg-warning',
   expired: 'text-bg-secondary',
   revoked: 'text-bg-dark',
+  broken: 'text-bg-danger',
 };
 
 export const CredentialStatusBadge = ({ status }: { status: CredentialStatus }) => {

@@ -210,6 +210,8 @@ describe('issuing a credential', () => {
         expiresAt: '2026-02-28T23:59:59.000Z',
         contactEmail: 'eisf-tech@klinikum.example',
         description: 'Production eISF',
+        // One key per form, so that a repeat cannot issue a second credential (issue 32).
+        requestKey: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
       },
     ]);
     expect(screen.queryByTestId('issue-credential-dialog')).toBeNull();

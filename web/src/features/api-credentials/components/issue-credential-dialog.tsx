@@ -28,6 +28,18 @@ const issueRequest = credentialRoutes.generateApiCredential.request;
 const FIELDS = ['systemId', 'scopes', 'expiresAt', 'contactEmail', 'description'] as const;
 type Field = (typeof FIELDS)[number];
 
+/**
+ * A random key for one form (122 bits, a UUID's form). randomUUID only exists in secure contexts;
+ * getRandomValues everywhere (a console reached over plain http on a private address).
+ */
+const newRequestKey = (): string => {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const hex = [...crypto.getRandomValues(new Uint8Array(16))]
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
 /** The active systems the caller may issue a credential for: those whose organisation they manage. */
 const loadSystems = (actor: RegistryActor): Promise<OrgSystem[]> =>
   allPages(async (cursor) => {
@@ -88,6 +100,9 @@ export const IssueCredentialDialog = ({
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  // One key for this form: a second "Issue" after an error or a lost answer gets the credential
+  // the first one issued, never a second credential (issue 32).
+  const [requestKey] = useState(newRequestKey);
   const earliest = earliestExpiryDay(now);
   const latest = latestExpiryDay(now);
 
@@ -113,6 +128,7 @@ export const IssueCredentialDialog = ({
     expiresAt: expiresAtOfDay(expiryDay),
     contactEmail,
     ...(trimmedDescription === '' ? {} : { description: trimmedDescription }),
+    requestKey,
   };
   const parsed = issueRequest.safeParse(request);
   const problems: Partial<Record<Field, string>> = {};

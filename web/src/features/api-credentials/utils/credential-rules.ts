@@ -66,10 +66,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Whole days until the credential expires (0 on its last day), when that is EXPIRING_DAYS or
- * fewer and it still works (not expired or revoked); otherwise null.
+ * fewer and it still works (not expired, revoked or broken); otherwise null.
  */
 export const daysToExpiry = (credential: ApiCredential, now: Date): number | null => {
-  if (credential.status === 'revoked' || credential.status === 'expired') return null;
+  if (
+    credential.status === 'revoked' ||
+    credential.status === 'expired' ||
+    credential.status === 'broken'
+  ) {
+    return null;
+  }
   const left = new Date(credential.expiresAt).getTime() - now.getTime();
   if (Number.isNaN(left) || left < 0) return null;
   const days = Math.floor(left / DAY_MS);

@@ -1,0 +1,103 @@
+import * as z from 'zod';
+import { OUTBOX_PK, outboxKey } from '../data-model';
+import type { Outbox, OutboxItem } from '../ports/outbox';
+import {
+  type DynamoAccess,
+  type DynamoSource,
+  dynamoAccess,
+  isConditionFailure,
+} from './clients/dynamodb';
+import { queryAll } from './dynamodb-query';
+
+const itemSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  queuedAt: z.string(),
+  heldUntil: z.number(),
+});
+
+const toItem = (stored: Record<string, unknown> | undefined): OutboxItem | null => {
+  const parsed = itemSchema.safeParse(stored);
+  if (!parsed.success) return null;
+  return {
+    ...parsed.data,
+    queuedAt: new Date(parsed.data.queuedAt),
+    heldUntil: new Date(parsed.data.heldUntil),
+  };
+};
+
+/**
+ * The mail outbox in the main table (core/outbox.ts): pk `OUTBOX`, sk the message's id. Only
+ * conditional writes: a message is queued once, and taken by one sender at a time.
+ */
+export class DynamoOutbox implements Outbox {
+  private readonly db: DynamoAccess;
+
+  constructor(
+    client: DynamoSource,
+    private readonly tableName: string,
+  ) {
+    this.db = dynamoAccess(client);
+  }
+
+  async put(item: OutboxItem): Promise<boolean> {
+    const { client, sdk } = await this.db();
+    try {
+      await client.send(
+        new sdk.PutCommand({
+          TableName: this.tableName,
+          Item: {
+            ...outboxKey(item.id),
+            ...item,
+            queuedAt: item.queuedAt.toISOString(),
+            heldUntil: item.heldUntil.getTime(),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async take(id: string, until: Date, now: Date): Promise<OutboxItem | null> {
+    const { client, sdk } = await this.db();
+    try {
+      const out = await client.send(
+        new sdk.UpdateCommand({
+          TableName: this.tableName,
+          Key: outboxKey(id),
+          UpdateExpression: 'SET heldUntil = :until',
+          ConditionExpression: 'attribute_exists(pk) AND heldUntil <= :now',
+          ExpressionAttributeValues: { ':until': until.getTime(), ':now': now.getTime() },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toItem(out.Attributes);
+    } catch (err) {
+      if (isConditionFailure(err)) return null;
+      throw err;
+    }
+  }
+
+  async pending(): Promise<OutboxItem[]> {
+    const items = await queryAll(await this.db(), {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': OUTBOX_PK },
+      ConsistentRead: true,
+    });
+    return items
+      .map(toItem)
+      .filter((i): i is OutboxItem => i !== null)
+      .sort((a, b) => a.queuedAt.getTime() - b.queuedAt.getTime());
+  }
+
+  async remove(id: string): Promise<void> {
+    const { client, sdk } = await this.db();
+    await client.send(new sdk.DeleteCommand({ TableName: this.tableName, Key: outboxKey(id) }));
+  }
+}
