@@ -273,12 +273,13 @@ const JOURNAL_ENTRY: PermissionGrant = { ...JOURNAL, partitions: [JOURNAL_PK] };
 /**
  * The mail outbox (lambdas/src/core/outbox.ts; main table, OUTBOX): a write's step queues a mail
  * (a conditional PutItem) and sends it at once (SES), taking it (UpdateItem) when a run before
- * queued it, and removes it once sent (DeleteItem). The drain reads the queue (Query) too.
+ * queued it, and marks it sent (UpdateItem; the table's TTL removes it). Never DeleteItem. The
+ * drain reads the queue (Query) too.
  */
 const OUTBOX_QUEUE: readonly PermissionGrant[] = [
   {
     on: 'mainTable',
-    actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
     partitions: [OUTBOX_PK],
   },
   SEND_MAIL,

@@ -118,7 +118,7 @@ describe('Jobs (issue 12): interrupted writes finished, the user index watched',
       expect(actions).toContain(action);
     }
     // It ends credentials; it never issues one, never reveals a secret, never removes a record
-    // (DeleteItem only on its journal entries and its queued mails, issue 32).
+    // (DeleteItem only on its journal entries, issue 32).
     for (const action of [
       'cognito-idp:CreateUserPoolClient',
       'cognito-idp:AddUserPoolClientSecret',
@@ -127,7 +127,7 @@ describe('Jobs (issue 12): interrupted writes finished, the user index watched',
     ]) {
       expect(actions).not.toContain(action);
     }
-    expect(deletesIn(stack.jobs.credentialExpiry.role)).toEqual([['JOURNAL'], ['OUTBOX']]);
+    expect(deletesIn(stack.jobs.credentialExpiry.role)).toEqual([['JOURNAL']]);
   });
 
   it('lets the reconciler take every step of every credential write, sweep, and drain the outbox (issue 32)', () => {

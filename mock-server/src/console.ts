@@ -7,6 +7,7 @@ import type { LambdaHandler } from '@ccsc/lambdas/handlers';
 import { createAccessTokenAuthorizer } from './access-token-authorizer';
 import { buildApp } from './app';
 import { createIdTokenAuthorizer } from './authorizer';
+import { rearmOnSignal } from './failpoint-signal';
 import { REPOSITORY_ROOT, type MockEnv } from './env';
 import { lambdaEnvFor } from './lambda-env';
 import { clearRunning, markRunning } from './running-marker';
@@ -155,6 +156,7 @@ export const startConsole = async (
 
   let reconciler: NodeJS.Timeout | undefined;
   let reconciling: Promise<void> | undefined;
+  let stopRearming = (): void => undefined;
   let app: FastifyInstance | undefined;
   let marked = false;
   let uncleanStop = false;
@@ -213,8 +215,13 @@ export const startConsole = async (
       releaseHeldDocuments,
       armFailpoints,
     } = await import('@ccsc/lambdas/jobs');
-    // The crash tests' failpoints (tests/crash/): armed only when asked, never in AWS.
+    // The crash tests' failpoints (tests/crash/): armed only when asked, never in AWS. Asked
+    // for at all, the test may arm more while the console runs: it writes their names into
+    // <DATA_DIR>/failpoints and sends SIGUSR2.
     armFailpoints(env.FAILPOINTS);
+    if (env.FAILPOINTS.length > 0) {
+      stopRearming = rearmOnSignal(env.DATA_DIR, env.FAILPOINTS, armFailpoints);
+    }
     uncleanStop = await markRunning(env.DATA_DIR);
     marked = true;
 
@@ -297,6 +304,7 @@ export const startConsole = async (
       app: running,
       async stop() {
         clearInterval(reconciler);
+        stopRearming();
         await running.close();
         await reconciling;
         await indexCheck;
@@ -309,6 +317,7 @@ export const startConsole = async (
     // Nothing of a console that did not start keeps running; a marker this start wrote over a
     // clean stop goes again (after an unclean one it stays: the next start checks the index).
     clearInterval(reconciler);
+    stopRearming();
     await held?.release();
     await app?.close().catch(() => undefined);
     await reconciling;

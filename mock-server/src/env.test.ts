@@ -21,8 +21,17 @@ describe('readEnv', () => {
       SUPPORT_EMAIL: 'support@ccsc.local',
       IDLE_TIMEOUT_SECONDS: 1800,
       SMTP_HOST: '127.0.0.1',
+      FAILPOINTS: [],
       DEBUG: false,
     });
+  });
+
+  it('arms failpoints only when asked, by their names (the crash tests)', () => {
+    expect(readEnv({ FAILPOINTS: 'trace,journal:credential.issue:client' }).FAILPOINTS).toEqual([
+      'trace',
+      'journal:credential.issue:client',
+    ]);
+    expect(() => readEnv({ FAILPOINTS: 'rm -rf /' })).toThrow(/FAILPOINTS/);
   });
 
   it('wants every endpoint of the separately running stand-ins, or none', () => {

@@ -27,9 +27,13 @@ const toItem = (stored: Record<string, unknown> | undefined): OutboxItem | null 
   };
 };
 
+/** How long a sent message is kept (as sent) before the table's TTL removes it. */
+const SENT_KEPT_SECONDS = 7 * 24 * 60 * 60;
+
 /**
  * The mail outbox in the main table (core/outbox.ts): pk `OUTBOX`, sk the message's id. Only
- * conditional writes: a message is queued once, and taken by one sender at a time.
+ * conditional writes: a message is queued once, and taken by one sender at a time; a sent one is
+ * marked (`sentAt`) and removed a week later by the table's TTL (`expiresAt`).
  */
 export class DynamoOutbox implements Outbox {
   private readonly db: DynamoAccess;
@@ -71,7 +75,8 @@ export class DynamoOutbox implements Outbox {
           TableName: this.tableName,
           Key: outboxKey(id),
           UpdateExpression: 'SET heldUntil = :until',
-          ConditionExpression: 'attribute_exists(pk) AND heldUntil <= :now',
+          ConditionExpression:
+            'attribute_exists(pk) AND attribute_not_exists(sentAt) AND heldUntil <= :now',
           ExpressionAttributeValues: { ':until': until.getTime(), ':now': now.getTime() },
           ReturnValues: 'ALL_NEW',
         }),
@@ -87,6 +92,7 @@ export class DynamoOutbox implements Outbox {
     const items = await queryAll(await this.db(), {
       TableName: this.tableName,
       KeyConditionExpression: 'pk = :pk',
+      FilterExpression: 'attribute_not_exists(sentAt)',
       ExpressionAttributeValues: { ':pk': OUTBOX_PK },
       ConsistentRead: true,
     });
@@ -96,8 +102,18 @@ export class DynamoOutbox implements Outbox {
       .sort((a, b) => a.queuedAt.getTime() - b.queuedAt.getTime());
   }
 
-  async remove(id: string): Promise<void> {
+  async sent(id: string, at: Date): Promise<void> {
     const { client, sdk } = await this.db();
-    await client.send(new sdk.DeleteCommand({ TableName: this.tableName, Key: outboxKey(id) }));
+    await client.send(
+      new sdk.UpdateCommand({
+        TableName: this.tableName,
+        Key: outboxKey(id),
+        UpdateExpression: 'SET sentAt = :at, expiresAt = :expires',
+        ExpressionAttributeValues: {
+          ':at': at.toISOString(),
+          ':expires': Math.ceil(at.getTime() / 1000) + SENT_KEPT_SECONDS,
+        },
+      }),
+    );
   }
 }

@@ -62,7 +62,8 @@ export const recordOnce = async (
   await audit.append(entry);
 };
 
-const alreadyRecorded = async (
+/** Whether `entry` is in the trail already, looked for among the records since `since`. */
+export const alreadyRecorded = async (
   reader: Pick<AuditReader, 'readNewestFirst'>,
   since: Date,
   entry: AuditEntry,

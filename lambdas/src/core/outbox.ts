@@ -9,8 +9,9 @@ import type { Outbox, OutboxItem } from '../ports/outbox';
  * never loses it, and queued only once the record exists, so it never speaks of nothing. The run
  * that queued it sends it at once (holding it a while, so the drain leaves it alone); a mail it
  * could not send — SES down, the process killed — is sent by the drain: at start-up offline and
- * by the reconciler in AWS. Sending is at least once: a process killed between the send and the
- * removal sends it again.
+ * by the reconciler in AWS. A sent message is kept a while as sent, so a step that queues it again
+ * after an interruption sends nothing; only a process killed between the send and that mark
+ * sends it twice.
  *
  * What is queued holds no secret. A mail that carries one (a credential's single-use link) is
  * composed when it is sent: by the run that queued it with the secret it holds (`secrets`), or
@@ -127,6 +128,6 @@ export class MailOutbox<D> {
     if (compose === undefined) throw new Error(`outbox: no composer for ${item.kind}`);
     const message = await compose(item.payload, this.composerDeps, secrets);
     if (message !== null) await this.deps.mailer.send(message);
-    await this.deps.outbox.remove(item.id);
+    await this.deps.outbox.sent(item.id, this.deps.clock.now());
   }
 }

@@ -18,15 +18,19 @@ export interface OutboxItem {
 }
 
 export interface Outbox {
-  /** Queues the item unless an item of that id is queued already: whether it queued it. */
+  /** Queues the item unless an item of that id is (or was) queued already: whether it queued it. */
   put(item: OutboxItem): Promise<boolean>;
   /**
-   * Takes the item to send it, until `until`, if nobody holds it at `now` (the run that queued it
-   * holds it from the start): the item as taken, or null when it is gone or held by another.
+   * Takes the item to send it, until `until`, if it is not sent and nobody holds it at `now` (the
+   * run that queued it holds it from the start): the item as taken, or null when it is sent, gone
+   * or held by another.
    */
   take(id: string, until: Date, now: Date): Promise<OutboxItem | null>;
-  /** Every queued item, oldest first. */
+  /** Every item queued and not yet sent, oldest first. */
   pending(): Promise<OutboxItem[]>;
-  /** The item is sent (or nothing is left to send): removed. */
-  remove(id: string): Promise<void>;
+  /**
+   * The item is sent (or nothing is left to send): kept a while as sent, so a step that queues
+   * it again after an interruption queues nothing (then removed by the table's TTL).
+   */
+  sent(id: string, at: Date): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { AppError, NotFoundError } from '../../core/errors';
 import { auditEntrySchema, type Workflow } from '../../core/journal';
+import { alreadyRecorded } from '../../core/journal-audit';
 import { PLAIN_MAIL } from '../../core/outbox';
 import type { CredentialRecord } from '../../ports/credentials';
 import { DAY_MS } from './credential-records';
@@ -173,7 +174,11 @@ export const revealCredentialWrite: Workflow<
       };
       await deps.credentials.replace(restored, record.revision);
     }
-    await auditOnce(write, deps, { ...input.audit, outcome: 'failure', reason: INTERRUPTED });
+    // A reveal recorded just before the crash is followed by its undoing; one never recorded
+    // leaves nothing to say (the link is as it was).
+    if (await alreadyRecorded(deps.auditReader, write.startedAt, input.audit)) {
+      await auditOnce(write, deps, { ...input.audit, outcome: 'failure', reason: INTERRUPTED });
+    }
   },
 };
 type RevealStep = ReturnType<typeof revealCredentialWrite.steps>[number];

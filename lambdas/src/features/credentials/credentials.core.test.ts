@@ -86,13 +86,13 @@ describe('generateApiCredential', () => {
     expect(credential.status).toBe('pending');
     expect(w.audit.actions()).toEqual(['api-credential.issued']);
     expect(w.mailer.sent).toEqual([]);
-    expect(w.outboxStore.items.size).toBe(1);
+    expect(w.outboxStore.waiting).toBe(1);
     w.mailer.failWith = null;
     // Held a minute by the call that queued it, then the drain's.
     expect(await w.outbox.drain()).toEqual({ sent: 0, failed: 0 });
     w.clock.advance(61_000);
     expect(await w.outbox.drain()).toEqual({ sent: 1, failed: 0 });
-    expect(w.outboxStore.items.size).toBe(0);
+    expect(w.outboxStore.waiting).toBe(0);
     // The drain made a new token (the first is gone with the call): its link works.
     const revealed = await revealCredential(lastLink(w.mailer), contact(), w.linkDeps);
     expect(revealed.clientId).toBe(credential.clientId);

@@ -16,7 +16,7 @@ import {
   seesDocument,
 } from '../../lists/documents';
 import { actorOf, sourceOf } from '../audit/audit-entry';
-import { LINK_SECONDS, detailOf, summaryOf } from './document-views';
+import { HUB, LINK_SECONDS, detailOf, summaryOf } from './document-views';
 import {
   changeDocumentWrite,
   DOCUMENT_BUSY,
@@ -224,6 +224,23 @@ export const downloadDocument: Core<Routes['s3documents/download'], ConsoleDeps>
   throw new ConflictError('The document changed while the download was recorded; try again.');
 };
 
+/** How long a retry's repeat is answered as the retry was (a lost answer, a double click). */
+const REPEAT_MS = 15 * 60 * 1000;
+
+/**
+ * Whether the document's last change was a retry by `email` (nothing but the hub's own steps of
+ * it since), recent: a repeat of that call, not a new one.
+ */
+const retriedLastBy = (record: DocumentRecord, email: string, now: Date): boolean => {
+  const at = record.events.findLastIndex((e) => e.event === 'retried');
+  const retried = record.events[at];
+  return (
+    retried?.by === email &&
+    now.getTime() - Date.parse(retried.at) < REPEAT_MS &&
+    record.events.slice(at + 1).every((e) => e.by === HUB)
+  );
+};
+
 /**
  * An administrator's retry of a document held for a missing mapping: classified again and
  * delivered or held anew, one journaled write (document-writes.ts).
@@ -245,6 +262,10 @@ export const retryDocument: Core<Routes['s3documents/retry'], ConsoleDeps> = asy
     record.holdReason === null ||
     !MAPPING_HOLD_REASONS.includes(record.holdReason)
   ) {
+    // The same administrator's retry again, its answer lost: answered as it was.
+    if (retriedLastBy(record, ctx.caller.email, deps.clock.now())) {
+      return { document: detailOf(record, await deps.registry.snapshot()) };
+    }
     throw new ConflictError(
       record.state === 'held'
         ? 'The document waits for its sender, not for a mapping: the sender has to upload the file again or send the document with what it lacked.'

@@ -1,0 +1,356 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { blankRow, type MappingRow } from '@ccsc/contract/standard-rows';
+import { issueCredential, partnerToken } from '../support/oauth';
+import {
+  buildNetwork,
+  type ConnectionRow,
+  must,
+  type Network,
+  ok,
+  protocol,
+  registryCall,
+} from '../support/registry';
+import type { CrashConsole } from './crash-console';
+
+/**
+ * The document exchange for the crash tests (issue 32): a network of its own with a study, an
+ * active connection, both sides' standards published and both systems' credentials, and the
+ * calls a sending and a receiving system and the console make.
+ */
+
+export const SEND = 'ccsc-api/documents.send';
+export const RECEIVE = 'ccsc-api/documents.receive';
+
+const row = (more: Partial<MappingRow>): MappingRow => ({
+  ...blankRow(),
+  sourceName: 'A document',
+  filingLevel: 'site',
+  requiredMetadata: ['site'],
+  ...more,
+});
+
+const siteRows = (extra: MappingRow[]): MappingRow[] => [
+  row({
+    sourceCode: 'CV-SIGNED',
+    sourceName: 'Signed CV',
+    artifactNumber: '05.02.04',
+    requiredMetadata: ['site', 'personName'],
+  }),
+  ...extra,
+];
+const sponsorRows = (): MappingRow[] => [
+  row({
+    sourceCode: 'ETMF-CV-PI',
+    sourceName: 'PI CV',
+    artifactNumber: '05.02.04',
+    requiredMetadata: ['site', 'personName'],
+  }),
+  row({ sourceCode: 'ETMF-1572', sourceName: 'FDA 1572', artifactNumber: '05.02.08' }),
+];
+
+interface StandardDetail {
+  standard: { standardId: string; version: number };
+  revision: number;
+}
+
+export interface Sent {
+  documentId: string;
+  state: string;
+  holdReason: string | null;
+}
+
+export interface PartnerAnswer<T> {
+  status: number;
+  data: T;
+  error?: { code: string; message: string };
+}
+
+const pdf = (): Buffer =>
+  Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(1024), Buffer.from('\n%%EOF\n')]);
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+export class Exchange {
+  n!: Network;
+  connection!: ConnectionRow;
+  private siteStandard!: StandardDetail;
+  private extraRows: MappingRow[] = [];
+  private site!: { clientId: string; clientSecret: string };
+  private sponsor!: { clientId: string; clientSecret: string };
+  private readonly tokens = new Map<string, string>();
+
+  constructor(private readonly console: CrashConsole) {}
+
+  private get c() {
+    return this.console.info;
+  }
+
+  async setUp(): Promise<void> {
+    const c = this.c;
+    this.n = await buildNetwork(c, 'Crash documents');
+    const n = this.n;
+    const { study } = await ok<{ study: { studyId: string } }>(
+      c,
+      n.people.sponsorAdmin,
+      'create-study',
+      {
+        sponsorOrganisationId: n.sponsor.organisationId,
+        protocolNumber: protocol(),
+        title: 'A trial whose documents survive crashes',
+        phase: 'phase-2',
+      },
+    );
+    const invited = await ok<{ connection: ConnectionRow }>(
+      c,
+      n.people.sponsorAdmin,
+      'invite-site',
+      {
+        studyId: study.studyId,
+        siteOrganisationId: n.site.organisationId,
+        siteNumber: '401',
+        country: 'DE',
+        principalInvestigator: 'Dr. Jana Müller',
+        sponsorSystemId: n.sponsorSystem.systemId,
+      },
+    );
+    this.connection = (
+      await ok<{ connection: ConnectionRow }>(c, n.people.siteAdmin, 'accept-connection', {
+        connectionId: invited.connection.connectionId,
+        revision: invited.connection.revision,
+        siteSystemId: n.siteSystem.systemId,
+      })
+    ).connection;
+    const siteDraft = await ok<StandardDetail>(c, n.people.siteAdmin, 'artifact/create-standard', {
+      organisationId: n.site.organisationId,
+      name: `Site eISF ${n.tag}`,
+      systemIds: [n.siteSystem.systemId],
+      catalogueVersion: '3.3',
+      source: { kind: 'import', fileName: 'site.csv', rows: siteRows([]) },
+    });
+    const sponsorDraft = await ok<StandardDetail>(
+      c,
+      n.people.sponsorAdmin,
+      'artifact/create-standard',
+      {
+        organisationId: n.sponsor.organisationId,
+        name: `Sponsor eTMF ${n.tag}`,
+        systemIds: [n.sponsorSystem.systemId],
+        catalogueVersion: '3.3',
+        source: { kind: 'import', fileName: 'sponsor.csv', rows: sponsorRows() },
+      },
+    );
+    this.siteStandard = await this.publish(n.people.siteAdmin, siteDraft);
+    await this.publish(n.people.sponsorAdmin, sponsorDraft);
+    this.site = await issueCredential(c, n.admin, n.siteSystem.systemId, [SEND]);
+    this.sponsor = await issueCredential(c, n.admin, n.sponsorSystem.systemId, [RECEIVE]);
+  }
+
+  publish = async (
+    who: Network['people']['siteAdmin'],
+    detail: StandardDetail,
+  ): Promise<StandardDetail> =>
+    ok<StandardDetail>(this.c, who, 'artifact/publish-standard', {
+      standardId: detail.standard.standardId,
+      version: detail.standard.version,
+      revision: detail.revision,
+      meaning: 'Approved',
+      password: who.password,
+      code: await who.authenticator.next(),
+    });
+
+  /** A new version of the site's standard that maps `typeCode` too, ready to publish. */
+  async siteVersionMapping(typeCode: string): Promise<StandardDetail> {
+    const next = await ok<StandardDetail>(this.c, this.n.people.siteAdmin, 'artifact/new-version', {
+      standardId: this.siteStandard.standard.standardId,
+      fromVersion: this.siteStandard.standard.version,
+      revision: this.siteStandard.revision,
+    });
+    this.extraRows = [
+      ...this.extraRows,
+      row({ sourceCode: typeCode, sourceName: `Form ${typeCode}`, artifactNumber: '05.02.08' }),
+    ];
+    return ok<StandardDetail>(this.c, this.n.people.siteAdmin, 'artifact/update-standard', {
+      standardId: this.siteStandard.standard.standardId,
+      version: next.standard.version,
+      revision: next.revision,
+      rows: siteRows(this.extraRows),
+    });
+  }
+
+  /** The site's standard as it is now (its newest version: the next one starts from it). */
+  async refreshSiteStandard(): Promise<void> {
+    const query = new URLSearchParams({ standardId: this.siteStandard.standard.standardId });
+    this.siteStandard = must(
+      (
+        await registryCall<StandardDetail>(
+          this.c,
+          this.n.people.siteAdmin,
+          `artifact/get-standard?${query.toString()}`,
+          undefined,
+          'GET',
+        )
+      ).body.data,
+      'standard',
+    );
+  }
+
+  get siteStandardId(): string {
+    return this.siteStandard.standard.standardId;
+  }
+
+  private async token(side: 'site' | 'sponsor'): Promise<string> {
+    const known = this.tokens.get(side);
+    if (known !== undefined) return known;
+    const token = await partnerToken(
+      this.c.cognitoEndpoint,
+      this.c.userPoolId,
+      side === 'site' ? this.site : this.sponsor,
+      side === 'site' ? SEND : RECEIVE,
+    );
+    this.tokens.set(side, token);
+    return token;
+  }
+
+  partner = async <T>(
+    side: 'site' | 'sponsor',
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<PartnerAnswer<T>> => {
+    const res = await fetch(`${this.c.url}/ccsc/api/v1/${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await this.token(side)}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json = (await res.json()) as { data: T; error?: { code: string; message: string } };
+    return { status: res.status, data: json.data, ...(json.error ? { error: json.error } : {}) };
+  };
+
+  /** A send's announcement (same key: the same document). */
+  announce = (key: string, file: Buffer, typeCode = 'CV-SIGNED') =>
+    this.partner<{
+      document: Sent;
+      upload: { url: string; headers: Record<string, string> } | null;
+    }>('site', 'POST', 'documents', {
+      idempotencyKey: key,
+      connectionId: this.connection.connectionId,
+      typeCode,
+      title: `Crash ${typeCode}`,
+      version: '1.0',
+      documentDate: '2026-11-01',
+      language: 'en',
+      personName: 'Jana Müller',
+      fileName: 'crash.pdf',
+      contentType: 'application/pdf',
+      size: file.length,
+      sha256: sha(file),
+    });
+
+  /** Announced and uploaded: ready to complete. */
+  uploaded = async (typeCode = 'CV-SIGNED'): Promise<{ documentId: string; key: string }> => {
+    const file = pdf();
+    const key = `crash-${randomUUID()}`;
+    const announced = await this.announce(key, file, typeCode);
+    expect(announced.status, JSON.stringify(announced.error)).toBe(200);
+    const target = must(announced.data.upload);
+    const put = await fetch(target.url, {
+      method: 'PUT',
+      headers: target.headers,
+      body: new Uint8Array(file),
+    });
+    expect(put.status).toBe(200);
+    return { documentId: announced.data.document.documentId, key };
+  };
+
+  complete = (documentId: string) =>
+    this.partner<{ document: Sent }>('site', 'POST', `documents/${documentId}/complete`, {});
+
+  /** Sent whole: delivered to the sponsor's system (or held, for a type nobody maps). */
+  sent = async (typeCode = 'CV-SIGNED'): Promise<string> => {
+    const { documentId } = await this.uploaded(typeCode);
+    const done = await this.complete(documentId);
+    expect(done.status, JSON.stringify(done.error)).toBe(200);
+    return documentId;
+  };
+
+  acknowledge = (documentId: string) =>
+    this.partner<{ state: string; acknowledgedAt: string }>(
+      'sponsor',
+      'POST',
+      `documents/${documentId}/acknowledge`,
+      {},
+    );
+
+  get = (documentId: string) =>
+    this.partner<{ document: Sent & { events: { event: string }[] } }>(
+      'site',
+      'GET',
+      `documents/${documentId}`,
+    );
+
+  /** Every document of the sponsor's inbox, each entry (to see none twice). */
+  inbox = async (): Promise<string[]> => {
+    const ids: string[] = [];
+    let since: string | undefined;
+    for (;;) {
+      const page = await this.partner<{
+        documents: { documentId: string }[];
+        nextCursor: string;
+        hasMore: boolean;
+      }>(
+        'sponsor',
+        'GET',
+        `documents?limit=100${since === undefined ? '' : `&since=${encodeURIComponent(since)}`}`,
+      );
+      ids.push(...page.data.documents.map((d) => d.documentId));
+      if (!page.data.hasMore) return ids;
+      since = page.data.nextCursor;
+    }
+  };
+
+  /** The console's download of a document (a GET with its query), as the sponsor's admin. */
+  download = (documentId: string) =>
+    registryCall(
+      this.c,
+      this.n.people.sponsorAdmin,
+      `s3documents/download?${new URLSearchParams({ documentId }).toString()}`,
+      undefined,
+      'GET',
+    );
+
+  retry = (documentId: string) =>
+    registryCall(this.c, this.n.people.siteAdmin, 's3documents/retry', { documentId });
+
+  detail = async (documentId: string) =>
+    (
+      await registryCall<{
+        document: { downloadCount: number; state: string; events: { event: string }[] };
+      }>(
+        this.c,
+        this.n.admin,
+        `s3documents/get?${new URLSearchParams({ documentId }).toString()}`,
+        undefined,
+        'GET',
+      )
+    ).body.data?.document;
+
+  /** The audit records of `action` about the document, per outcome (one per organisation's trail). */
+  audited = async (action: string, documentId: string) => {
+    const res = await registryCall<{
+      records: { action: string; outcome: string; target: { id: string } | null }[];
+    }>(this.c, this.n.admin, 'list-audit-records', { action, target: documentId, limit: 100 });
+    // The action filter takes a prefix too: exact here.
+    const records = (res.body.data?.records ?? []).filter(
+      (r) => r.action === action && r.target?.id === documentId,
+    );
+    return {
+      success: records.filter((r) => r.outcome === 'success').length,
+      failure: records.filter((r) => r.outcome === 'failure').length,
+    };
+  };
+
+  freshPdf = pdf;
+}
