@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ConflictError, TooManyRequestsError } from './errors';
+import { armFailpoints } from './failpoints';
 import { FakeAuditTrail, FakeClock, silentLogger } from '../testing/fakes';
 import { MemoryWriteJournal } from '../testing/memory-write-journal';
 import {
@@ -261,5 +262,115 @@ describe('the write journal (issue 12)', () => {
     await recordOnce(audit, audit, write, { ...base, outcome: 'success' });
     await recordOnce(audit, audit, write, { ...base, outcome: 'success' });
     expect(audit.entries.map((e) => e.outcome)).toEqual(['failure', 'success']);
+  });
+});
+
+describe('what issue 32 added to the journal', () => {
+  it('settles a subject: an interrupted write is finished first, then nothing holds it', async () => {
+    const { runner, journal, world, clock } = setUp();
+    journal.crashAfterSaves = 1;
+    await expect(runner.run(workflow, 'thing:1', { requestId: 'r1' })).rejects.toThrow();
+    journal.restart();
+    expect(journal.entries.size).toBe(1);
+    // Its lease ran out only for a dead process: the next call on the subject waits, then takes it
+    // over once the lease is gone.
+    clock.advance(LEASE_MS + 1);
+    await runner.settle('thing:1');
+    expect(journal.entries.size).toBe(0);
+    expect(world.effects).toContain('index');
+    // Nothing on another subject: nothing to do.
+    await expect(runner.settle('thing:2')).resolves.toBeUndefined();
+  });
+
+  it('settling a subject a live write holds waits a moment, then answers 409', async () => {
+    const { runner, journal, clock } = setUp();
+    await journal.begin({
+      subject: 'thing:1',
+      id: 'other',
+      kind: 'test.write',
+      input: { requestId: 'x' },
+      state: {},
+      done: [],
+      startedAt: clock.now(),
+      owner: 'someone',
+      leaseUntil: new Date(clock.now().getTime() + LEASE_MS),
+      attempt: 1,
+    });
+    await expect(runner.settle('thing:1', 'busy')).rejects.toEqual(new ConflictError('busy'));
+    expect(clock.slept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(WAIT_FOR_SUBJECT_MS);
+  });
+
+  it('gives every run of one write the same writeId, the entry’s', async () => {
+    const ids: string[] = [];
+    const marking: Workflow<{ n: number }, object, { ids: string[] }> = {
+      kind: 'test.mark',
+      input: z.object({ n: z.number() }),
+      state: z.object({}),
+      steps: () => [
+        {
+          name: 'one',
+          run: (w, d) => {
+            d.ids.push(w.writeId);
+            return Promise.resolve(undefined);
+          },
+        },
+        {
+          name: 'two',
+          run: (w, d) => {
+            d.ids.push(w.writeId);
+            return Promise.resolve(undefined);
+          },
+        },
+      ],
+      abandon: () => Promise.resolve(),
+    };
+    const clock = new FakeClock();
+    const journal = new MemoryWriteJournal(clock);
+    const runner = new Journal(
+      { journal, clock, logger: silentLogger(), sleep: clock.sleep },
+      [register(marking)],
+      { ids },
+    );
+    journal.crashAfterSaves = 0;
+    await expect(runner.run(marking, 'm:1', { n: 1 })).rejects.toThrow();
+    journal.restart();
+    await runner.reconcile(true);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(1);
+  });
+
+  it('passes a named failpoint after the write is recorded and after each step', async () => {
+    const passed: string[] = [];
+    armFailpoints(
+      ['journal:test.write:begun', 'journal:test.write:make', 'journal:test.write:mark'],
+      (name) => passed.push(name),
+    );
+    try {
+      const { runner } = setUp();
+      await runner.run(workflow, 'thing:1', { requestId: 'r1' });
+    } finally {
+      armFailpoints([]);
+    }
+    expect(passed).toEqual([
+      'journal:test.write:begun',
+      'journal:test.write:make',
+      'journal:test.write:mark',
+    ]);
+  });
+
+  it('leaves a write whose deferrable step fails again for the next try, and a new write waits', async () => {
+    const { runner, world, journal, clock } = setUp();
+    world.failing.set('index', new Error('DynamoDB unavailable'));
+    await runner.run(workflow, 'thing:1', { requestId: 'r1' });
+    clock.advance(1);
+    expect(await runner.reconcile(false)).toMatchObject({ left: 1, finished: 0 });
+    // A new write on the subject finds it unfinishable now: an error, never a loop.
+    await expect(runner.run(workflow, 'thing:1', { requestId: 'r2' })).rejects.toThrow(
+      /cannot be finished/u,
+    );
+    world.failing.clear();
+    clock.advance(1);
+    expect(await runner.reconcile(false)).toMatchObject({ finished: 1 });
+    expect(journal.entries.size).toBe(0);
   });
 });

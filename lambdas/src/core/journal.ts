@@ -181,7 +181,7 @@ export class Journal<D> {
     entry.startedAt = this.deps.clock.now();
     failpoint(`journal:${workflow.kind}:begun`);
     const state = workflow.state.parse({});
-    return this.execute(workflow, entry, input, state, options.transient);
+    return (await this.execute(workflow, entry, input, state, options.transient)).state;
   }
 
   /**
@@ -261,7 +261,9 @@ export class Journal<D> {
     }
     this.deps.logger.warn('write journal: finishing an interrupted write', log);
     try {
-      await this.execute(workflow, taken, input.data, state.data, undefined);
+      const { finished } = await this.execute(workflow, taken, input.data, state.data, undefined);
+      // A deferrable step failed again: the write stays for the next try (never a loop now).
+      if (!finished) return 'left';
       this.deps.logger.info('write journal: an interrupted write is finished', log);
       return 'finished';
     } catch (err) {
@@ -322,7 +324,7 @@ export class Journal<D> {
     input: I,
     state: S,
     transient: T | undefined,
-  ): Promise<S> {
+  ): Promise<{ state: S; finished: boolean }> {
     const write = this.writeOf(entry, input, state, transient);
     const steps = workflow.steps(input).filter((step) => !entry.done.includes(step.name));
     for (const [i, step] of steps.entries()) {
@@ -345,7 +347,7 @@ export class Journal<D> {
             step: step.name,
             ...describeError(err),
           });
-          return write.state;
+          return { state: write.state, finished: false };
         }
         throw err;
       }
@@ -362,7 +364,7 @@ export class Journal<D> {
       }
     }
     await this.deps.journal.finish(entry);
-    return write.state;
+    return { state: write.state, finished: true };
   }
 
   /**

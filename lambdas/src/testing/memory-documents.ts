@@ -61,9 +61,10 @@ export class MemoryDocumentStore implements DocumentStore {
     const key = `${record.senderSystemId}#${record.idempotencyKey}`;
     const existing = this.keys.get(key);
     if (existing !== undefined) {
+      // As the table answers: the record this very id made (a create run again) counts as made.
       return Promise.resolve({
         record: structuredClone(this.records.get(existing) as DocumentRecord),
-        created: false,
+        created: existing === record.documentId,
       });
     }
     this.keys.set(key, record.documentId);
