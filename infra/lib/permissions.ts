@@ -798,7 +798,13 @@ export const JOB_PERMISSIONS = {
     },
     ...OUTBOX_QUEUE,
   ]),
-  'release-held-documents': mergeByResource(HELD_RELEASE),
+  // Every 5 minutes: first the document writes cut short (issue 32: the journal read, a
+  // completion's keep included), then the held documents tried again.
+  'release-held-documents': mergeByResource([
+    ...HELD_RELEASE,
+    ...DOCUMENT_KEEP,
+    { on: 'mainTable', actions: ['dynamodb:Query'], partitions: [JOURNAL_PK] },
+  ]),
   // The session's writes too: a password reset is checked against the auth events; and the
   // registry's, imports included.
   'reconcile-writes': mergeByResource([
@@ -806,9 +812,6 @@ export const JOB_PERMISSIONS = {
     { on: 'userPool', actions: ['cognito-idp:AdminListUserAuthEvents'] },
     ...USER_WRITES,
     ...REGISTRY_IMPORT,
-    // Every document write (issue 32): a completion's keep included.
-    ...HELD_RELEASE,
-    ...DOCUMENT_KEEP,
     // Every credential write (issue 32), the sweep, and the outbox's drain.
     ...CREDENTIAL_ISSUE,
     ...CREDENTIAL_REVEAL,

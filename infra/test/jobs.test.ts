@@ -152,6 +152,26 @@ describe('Jobs (issue 12): interrupted writes finished, the user index watched',
     });
   });
 
+  it('lets the documents’ job finish their interrupted writes (issue 32), then release held ones', () => {
+    const fn = functionNamed('ccsc-sit-job-release-held-documents');
+    expect(ruleTargeting(fn.id)).toMatchObject({ ScheduleExpression: 'rate(5 minutes)' });
+    const actions = poolActionsOf(stack.jobs.heldDocumentRelease.role);
+    for (const action of [
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      's3:GetObject',
+      's3:PutObject',
+    ]) {
+      expect(actions).toContain(action);
+    }
+    // No Cognito, no mail: a document write takes neither.
+    expect(actions.filter((a) => a.startsWith('cognito-idp:') || a.startsWith('ses:'))).toEqual([]);
+    // It deletes nothing but its journal entries.
+    expect(deletesIn(stack.jobs.heldDocumentRelease.role)).toEqual([['JOURNAL']]);
+  });
+
   it('alarms when the index disagreed with Cognito, and when any job fails', () => {
     expect(alarmNamed('ccsc-sit-user-index-disagreed')).toMatchObject({
       Namespace: USER_INDEX_DRIFT_METRIC.namespace,

@@ -210,6 +210,7 @@ export const startConsole = async (
     const { handlers } = handlersModule;
     const {
       finishInterruptedWrites,
+      finishInterruptedDocumentWrites,
       sweepCredentialClients,
       runCredentialExpiry,
       releaseHeldDocuments,
@@ -260,6 +261,7 @@ export const startConsole = async (
     // or undone now, before anyone can call), then every minute what a failing step left, as
     // the reconciler does every five minutes in AWS.
     await finishInterruptedWrites(true);
+    await finishInterruptedDocumentWrites(true);
     // One pass at a time; a stop waits for the one under way. Every CREDENTIAL_JOB_EVERY-th pass
     // (and the first) also runs the credential job (expiry notices, expiry, retiring old
     // secrets), as EventBridge does hourly in AWS.
@@ -269,7 +271,9 @@ export const startConsole = async (
         .then(() => finishInterruptedWrites(false))
         // API credentials against their Cognito app clients (every 5 minutes in AWS).
         .then(() => sweepCredentialClients())
-        // Documents held for a mapping, tried again (every 5 minutes in AWS).
+        // The documents' job (every 5 minutes in AWS): their interrupted writes, then the
+        // documents held for a mapping tried again.
+        .then(() => finishInterruptedDocumentWrites(false))
         .then(() => releaseHeldDocuments())
         .then(
           () => undefined,

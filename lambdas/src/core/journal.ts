@@ -284,9 +284,13 @@ export class Journal<D> {
 
   /**
    * Finishes every interrupted write: those whose lease ran out, or all of them when `force`
-   * (offline at start-up, when the process that held them is gone).
+   * (offline at start-up, when the process that held them is gone). `theirs`: the kinds another
+   * job finishes (the documents' writes, by the release job): left alone here, never "unknown".
    */
-  async reconcile(force: boolean): Promise<Record<RecoveryOutcome, number>> {
+  async reconcile(
+    force: boolean,
+    theirs: (kind: string) => boolean = () => false,
+  ): Promise<Record<RecoveryOutcome, number>> {
     const counts: Record<RecoveryOutcome, number> = {
       finished: 0,
       abandoned: 0,
@@ -296,6 +300,7 @@ export class Journal<D> {
     };
     for (const entry of await this.deps.journal.pending()) {
       if (!force && entry.leaseUntil.getTime() >= this.deps.clock.now().getTime()) continue;
+      if (theirs(entry.kind)) continue;
       counts[await this.recover(entry, force)] += 1;
     }
     return counts;

@@ -2,6 +2,9 @@
 export { rebuildIndex } from '../jobs/rebuild-user-index';
 export { finishInterruptedWrites, sweepCredentialClients } from '../jobs/reconcile-writes';
 export { runCredentialExpiry } from '../jobs/credential-expiry';
-export { releaseHeldDocuments } from '../jobs/release-held-documents';
+export {
+  finishInterruptedDocumentWrites,
+  releaseHeldDocuments,
+} from '../jobs/release-held-documents';
 /** The crash tests' failpoints, armed by the offline console from its FAILPOINTS variable. */
 export { armFailpoints } from '../core/failpoints';

@@ -4,7 +4,8 @@ import { lambdaLogger } from '../core/logger';
 import { releaseHeld } from '../features/documents/release-held';
 import { refusalsAudited } from '../features/organisations/registry-refusals';
 import { type PublishDeps, publishStandard } from '../features/standards/publish-standard.core';
-import { documentStore, documentWrites } from '../wiring/documents';
+import { documentStore } from '../wiring/documents';
+import { documentWrites } from '../wiring/document-writes';
 import { handle } from '../wiring/handler';
 import { publishDeps } from '../wiring/standards';
 

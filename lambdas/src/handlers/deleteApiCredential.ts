@@ -2,7 +2,7 @@ import { routes } from '@ccsc/contract';
 import { revokeCredential } from '../features/credentials/revoke-credential.core';
 import { refusalsAudited } from '../features/organisations/registry-refusals';
 import { handle } from '../wiring/handler';
-import { credentialDeps } from '../wiring/credentials';
+import { credentialDeps } from '../wiring/credential-writes';
 
 export const handler = handle(
   routes['deleteApiCredential'],

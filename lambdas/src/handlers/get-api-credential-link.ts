@@ -3,7 +3,7 @@ import { lambdaEnv } from '../env';
 import { getCredentialLink } from '../features/credentials/credential-link.core';
 import { handle } from '../wiring/handler';
 import { steadyTiming } from '../wiring/cognito';
-import { credentialDeps } from '../wiring/credentials';
+import { credentialDeps } from '../wiring/credential-writes';
 
 export const handler = handle(routes['get-api-credential-link'], getCredentialLink, () => ({
   ...credentialDeps(),

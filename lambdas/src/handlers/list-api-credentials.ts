@@ -1,7 +1,7 @@
 import { routes } from '@ccsc/contract';
 import { listCredentials } from '../features/credentials/list-credentials.core';
 import { handle } from '../wiring/handler';
-import { credentialDeps } from '../wiring/credentials';
+import { credentialDeps } from '../wiring/credential-writes';
 
 export const handler = handle(routes['list-api-credentials'], listCredentials, () =>
   credentialDeps(),

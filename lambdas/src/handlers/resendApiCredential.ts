@@ -2,7 +2,7 @@ import { routes } from '@ccsc/contract';
 import { resendCredential } from '../features/credentials/resend-credential.core';
 import { refusalsAudited } from '../features/organisations/registry-refusals';
 import { handle } from '../wiring/handler';
-import { credentialDeps } from '../wiring/credentials';
+import { credentialDeps } from '../wiring/credential-writes';
 
 export const handler = handle(
   routes['resendApiCredential'],

@@ -2,7 +2,7 @@ import { routes } from '@ccsc/contract';
 import { retireSecret } from '../features/credentials/retire-secret.core';
 import { refusalsAudited } from '../features/organisations/registry-refusals';
 import { handle } from '../wiring/handler';
-import { credentialDeps } from '../wiring/credentials';
+import { credentialDeps } from '../wiring/credential-writes';
 
 export const handler = handle(
   routes['retire-api-credential-secret'],

@@ -1,6 +1,6 @@
 import { routes } from '@ccsc/contract';
 import { retryDocument } from '../features/documents/console.core';
-import { consoleDocumentDeps } from '../wiring/documents';
+import { consoleDocumentDeps } from '../wiring/document-writes';
 import { handle } from '../wiring/handler';
 
 export const handler = handle(routes['s3documents/retry'], retryDocument, consoleDocumentDeps);

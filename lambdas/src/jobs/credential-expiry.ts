@@ -4,7 +4,7 @@ import {
   type CredentialJobOutcome,
 } from '../features/credentials/credential-expiry.core';
 import { CREDENTIAL_WRITE_KINDS } from '../features/credentials/credential-journal';
-import { credentialDeps, credentialWrites } from '../wiring/credentials';
+import { credentialDeps, credentialWrites } from '../wiring/credential-writes';
 import { userIndex } from '../wiring/dynamodb';
 import { scheduledJob } from '../telemetry';
 

@@ -9,16 +9,15 @@ import type { CredentialWriteDeps } from '../features/credentials/credential-wri
 import { SESSION_WRITES } from '../features/session/session-writes';
 import { USER_WRITES } from '../features/users/user-writes';
 import { userWriteDeps } from '../wiring/users';
-import { credentialWriteDeps } from '../wiring/credentials';
-import { DOCUMENT_WRITES, documentWriteDeps } from '../wiring/documents';
-import type { DocumentWriteDeps } from '../features/documents/document-writes';
+import { credentialWriteDeps } from '../wiring/credential-writes';
+import { isDocumentWrite } from '../features/documents/document-kinds';
 import { REGISTRY_WRITES, type RegistryWriteDeps, registryWriteDeps } from '../wiring/registry';
 import { writeJournal } from '../wiring/dynamodb';
 import { mailOutbox } from '../wiring/outbox';
 import { lambdaLogger } from '../core/logger';
 import { scheduledJob } from '../telemetry';
 
-type Deps = UserWriteDeps & RegistryWriteDeps & CredentialWriteDeps & DocumentWriteDeps;
+type Deps = UserWriteDeps & RegistryWriteDeps & CredentialWriteDeps;
 
 /**
  * One journal that knows every kind of write (the users', the session's, the registry's, the
@@ -26,18 +25,12 @@ type Deps = UserWriteDeps & RegistryWriteDeps & CredentialWriteDeps & DocumentWr
  * would leave it.
  */
 const everyWrite = (): Journal<Deps> => {
-  const deps: Deps = {
-    ...credentialWriteDeps(),
-    ...documentWriteDeps(),
-    ...userWriteDeps(),
-    ...registryWriteDeps(),
-  };
+  const deps: Deps = { ...credentialWriteDeps(), ...userWriteDeps(), ...registryWriteDeps() };
   const workflows: readonly RegisteredWorkflow<Deps>[] = [
     ...USER_WRITES,
     ...SESSION_WRITES,
     ...REGISTRY_WRITES,
     ...CREDENTIAL_WRITES,
-    ...DOCUMENT_WRITES,
   ];
   return new Journal(
     { journal: writeJournal(), clock: deps.clock, logger: deps.logger },
@@ -55,7 +48,7 @@ const everyWrite = (): Journal<Deps> => {
 export const finishInterruptedWrites = async (
   force: boolean,
 ): Promise<Record<RecoveryOutcome, number> & { mailsFailed: number }> => {
-  const outcomes = await everyWrite().reconcile(force);
+  const outcomes = await everyWrite().reconcile(force, isDocumentWrite);
   const touched = Object.values(outcomes).reduce((a, b) => a + b, 0);
   if (touched > 0) lambdaLogger.info('write journal: interrupted writes handled', outcomes);
   const mails = await mailOutbox().drain(force);

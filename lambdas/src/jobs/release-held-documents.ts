@@ -1,15 +1,37 @@
 import { randomUUID } from 'node:crypto';
+import type { RecoveryOutcome } from '../core/journal';
 import { lambdaLogger } from '../core/logger';
+import { isDocumentWrite } from '../features/documents/document-kinds';
 import { releaseHeld } from '../features/documents/release-held';
-import { documentStore, documentWrites } from '../wiring/documents';
+import { documentStore } from '../wiring/documents';
+import { DOCUMENT_WRITES, documentWrites } from '../wiring/document-writes';
 import { scheduledJob } from '../telemetry';
 
 /**
- * Tries again every document held for a missing mapping (features/documents/routing.ts): what a
- * publication released at once is already delivered; this catches what it could not (the
- * release after a publication failed, or a standard changed in a way that did not pass through
- * publication). Offline on every pass of the scheduled jobs; in AWS every 5 minutes.
+ * The documents' job (every 5 minutes in AWS; offline on every pass of the scheduled jobs, and at
+ * start-up before the console listens):
+ *
+ * - first, the document writes a stopped request or a killed process left half done (issue 32:
+ *   a send, a completion, an acknowledgement, a download, a retry, a release) are finished by the
+ *   same steps (`force`: all of them, offline at start-up, when no other process can hold one);
+ * - then every document held for a missing mapping is tried again (features/documents/
+ *   release-held.ts): what a publication released at once is already delivered; this catches what
+ *   it could not (the release after a publication failed or was cut short, or a standard changed
+ *   in a way that did not pass through publication).
  */
+export const finishInterruptedDocumentWrites = async (
+  force: boolean,
+): Promise<Record<RecoveryOutcome, number>> => {
+  const outcomes = await documentWrites(DOCUMENT_WRITES).reconcile(
+    force,
+    (kind) => !isDocumentWrite(kind),
+  );
+  if (Object.values(outcomes).some((n) => n > 0)) {
+    lambdaLogger.info('write journal: interrupted document writes handled', outcomes);
+  }
+  return outcomes;
+};
+
 export const releaseHeldDocuments = async (): Promise<{ released: number }> => {
   const released = await releaseHeld(
     null,
@@ -26,4 +48,13 @@ export const releaseHeldDocuments = async (): Promise<{ released: number }> => {
 };
 
 /** The scheduled entry: a failure is an error of the invocation (alarmed); the next run retries. */
-export const handler = scheduledJob('release-held-documents', releaseHeldDocuments);
+export const handler = scheduledJob('release-held-documents', async () => {
+  const outcomes = await finishInterruptedDocumentWrites(false);
+  const result = await releaseHeldDocuments();
+  if (outcomes.left > 0 || outcomes.unknown > 0) {
+    throw new Error(
+      `write journal: ${String(outcomes.left + outcomes.unknown)} interrupted document write(s) could not be finished`,
+    );
+  }
+  return result;
+});

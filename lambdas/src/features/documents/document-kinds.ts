@@ -1,0 +1,6 @@
+/**
+ * Whether a journal entry is a document write (document-writes.ts, document-sends.ts): those the
+ * release job finishes, not the write reconciler. A module of its own, so the reconciler can tell
+ * them apart without carrying the document writes.
+ */
+export const isDocumentWrite = (kind: string): boolean => kind.startsWith('document.');
