@@ -28,40 +28,30 @@ const alarms = Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm')).ma
 );
 const alarmNamed = (name: string) => alarms.find((a) => a.AlarmName === name);
 
-const poolActionsOf = (roleConstruct: IConstruct) => {
+interface Statement {
+  Action: string | string[];
+  Effect: string;
+  Condition?: { 'ForAllValues:StringLike'?: { 'dynamodb:LeadingKeys'?: string[] } };
+}
+
+/** The Allow statements of a role's policy (every role also has the audit table's Deny). */
+const allowedBy = (roleConstruct: IConstruct): Statement[] => {
   const roleId = logicalId(roleConstruct);
   const policy = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).find((p) =>
     JSON.stringify(p.Properties?.Roles).includes(`"${roleId}"`),
   );
   const statements = (policy?.Properties?.PolicyDocument as { Statement: Resource[] }).Statement;
-  // What the role is allowed (every role also has the audit table's explicit Deny statement).
-  return statements.flatMap((s) => {
-    const { Action: action, Effect: effect } = s as unknown as {
-      Action: string | string[];
-      Effect: string;
-    };
-    if (effect !== 'Allow') return [];
-    return Array.isArray(action) ? action : [action];
-  });
+  return statements.map((s) => s as unknown as Statement).filter((s) => s.Effect === 'Allow');
 };
 
+const poolActionsOf = (roleConstruct: IConstruct) =>
+  allowedBy(roleConstruct).flatMap((s) => [s.Action].flat());
+
 /** The partitions each Allow statement that grants dynamodb:DeleteItem is limited to. */
-const deletesIn = (roleConstruct: IConstruct) => {
-  const roleId = logicalId(roleConstruct);
-  const policy = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).find((p) =>
-    JSON.stringify(p.Properties?.Roles).includes(`"${roleId}"`),
-  );
-  const statements = (policy?.Properties?.PolicyDocument as { Statement: Resource[] }).Statement;
-  type Statement = {
-    Action: string | string[];
-    Effect: string;
-    Condition?: { 'ForAllValues:StringLike'?: { 'dynamodb:LeadingKeys'?: string[] } };
-  };
-  return statements
-    .map((s) => s as unknown as Statement)
-    .filter((s) => s.Effect === 'Allow' && [s.Action].flat().includes('dynamodb:DeleteItem'))
+const deletesIn = (roleConstruct: IConstruct) =>
+  allowedBy(roleConstruct)
+    .filter((s) => [s.Action].flat().includes('dynamodb:DeleteItem'))
     .map((s) => s.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? ['*']);
-};
 
 describe('Jobs (issue 12): interrupted writes finished, the user index watched', () => {
   it('runs the write reconciler every five minutes, able to take every step of a user write', () => {

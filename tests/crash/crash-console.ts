@@ -259,3 +259,16 @@ export const killedAt = async <T>(
   await console.start();
   return answered;
 };
+
+/** Polls `check` until it holds (what a restart's first background pass finishes), or fails. */
+export const eventually = async (
+  what: string,
+  check: () => Promise<boolean>,
+  ms = 30_000,
+): Promise<void> => {
+  for (const started = Date.now(); Date.now() - started < ms;) {
+    if (await check()) return;
+    await delay(200);
+  }
+  throw new Error(`never happened: ${what}`);
+};

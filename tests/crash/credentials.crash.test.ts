@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnrolledUser, type EnrolledTestUser, mailTo } from '../support/aws';
 import { newOrganisation, newSystem } from '../support/registry';
-import { CrashConsole, killedAt, stepsOf } from './crash-console';
+import { CrashConsole, eventually, killedAt, stepsOf } from './crash-console';
 import { Credentials } from './crash-credentials';
 
 /**
@@ -18,15 +18,6 @@ import { Credentials } from './crash-credentials';
  */
 
 const unique = () => `crash-${randomUUID().slice(0, 8)}@example.org`;
-
-/** Polls `check` until it holds (what a restart's first background pass finishes). */
-const eventually = async (what: string, check: () => Promise<boolean>, ms = 30_000) => {
-  for (const started = Date.now(); Date.now() - started < ms;) {
-    if (await check()) return;
-    await delay(200);
-  }
-  throw new Error(`never happened: ${what}`);
-};
 
 describe('credential writes killed at every step', () => {
   let console: CrashConsole;

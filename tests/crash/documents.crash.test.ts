@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CrashConsole, killedAt, stepsOf } from './crash-console';
+import { CrashConsole, eventually, killedAt, stepsOf } from './crash-console';
 import { Exchange } from './crash-documents';
 
 /**
@@ -15,14 +15,6 @@ import { Exchange } from './crash-documents';
 
 /** A document's write is recorded once in each of the two organisations' trails. */
 const ONCE = { success: 2, failure: 0 };
-
-const eventually = async (what: string, check: () => Promise<boolean>, ms = 30_000) => {
-  for (const started = Date.now(); Date.now() - started < ms;) {
-    if (await check()) return;
-    await delay(200);
-  }
-  throw new Error(`never happened: ${what}`);
-};
 
 describe('document writes killed at every step', () => {
   let console: CrashConsole;

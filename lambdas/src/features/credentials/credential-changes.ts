@@ -5,10 +5,12 @@ import { alreadyRecorded } from '../../core/journal-audit';
 import { PLAIN_MAIL } from '../../core/outbox';
 import type { CredentialRecord } from '../../ports/credentials';
 import { DAY_MS } from './credential-records';
+import type { AuditEntry } from '../../ports/audit-trail';
 import {
   auditOnce,
   changedBy,
   changeRecord,
+  type CredentialRun,
   type CredentialSecrets,
   type CredentialWriteDeps,
 } from './credential-writes';
@@ -27,6 +29,18 @@ export const retireOlderSecrets = async (
 ) => {
   const ids = await clients.secretIds(clientId);
   for (const id of ids.slice(0, -1)) await clients.deleteSecret(clientId, id);
+};
+
+/** The last step of a change: its audit record (the input's), once. */
+const auditStep = {
+  name: 'audit',
+  run: async (
+    write: Pick<CredentialRun<{ audit: AuditEntry }>, 'input' | 'attempt' | 'startedAt'>,
+    deps: CredentialWriteDeps,
+  ) => {
+    await auditOnce(write, deps, write.input.audit);
+    return undefined;
+  },
 };
 
 /** A change of one credential from the revision the caller's decision saw, audited once. */
@@ -215,13 +229,7 @@ export const retireSecretWrite: Workflow<ChangeInput, object, CredentialWriteDep
         return undefined;
       },
     },
-    {
-      name: 'audit',
-      run: async (write, deps) => {
-        await auditOnce(write, deps, write.input.audit);
-        return undefined;
-      },
-    },
+    auditStep,
   ],
   abandon: () => Promise.resolve(),
 };
@@ -320,13 +328,7 @@ export const expireCredentialWrite: Workflow<ChangeInput, object, CredentialWrit
         return undefined;
       },
     },
-    {
-      name: 'audit',
-      run: async (write, deps) => {
-        await auditOnce(write, deps, write.input.audit);
-        return undefined;
-      },
-    },
+    auditStep,
   ],
   abandon: () => Promise.resolve(),
 };
@@ -376,13 +378,7 @@ export const noticeCredentialWrite: Workflow<NoticeInput, object, CredentialWrit
         return undefined;
       },
     },
-    {
-      name: 'audit',
-      run: async (write, deps) => {
-        await auditOnce(write, deps, write.input.audit);
-        return undefined;
-      },
-    },
+    auditStep,
   ],
   abandon: () => Promise.resolve(),
 };

@@ -18,7 +18,7 @@ import {
 import { actorOf, sourceOf } from '../audit/audit-entry';
 import { HUB, LINK_SECONDS, detailOf, summaryOf } from './document-views';
 import {
-  changeDocumentWrite,
+  changeDocument,
   DOCUMENT_BUSY,
   DOCUMENT_CHANGED,
   documentSubject,
@@ -191,23 +191,7 @@ export const downloadDocument: Core<Routes['s3documents/download'], ConsoleDeps>
         'The document’s file has not been received yet: there is nothing to download.',
       );
     }
-    try {
-      await deps.writes.run(
-        changeDocumentWrite,
-        documentSubject(record.documentId),
-        {
-          documentId: record.documentId,
-          fromRevision: record.revision,
-          before: { state: record.state, holdReason: record.holdReason },
-          change: 'download',
-          who: adminWho(ctx),
-        },
-        { busyMessage: DOCUMENT_BUSY },
-      );
-    } catch (err) {
-      if (err instanceof ConflictError && err.message === DOCUMENT_CHANGED) continue;
-      throw err;
-    }
+    if (!(await changeDocument(deps.writes, record, 'download', adminWho(ctx)))) continue;
     const at = deps.clock.now();
     const url = await deps.files.downloadUrl(
       objectKey,
@@ -272,18 +256,10 @@ export const retryDocument: Core<Routes['s3documents/retry'], ConsoleDeps> = asy
         : `The document is ${record.state}, not held for a mapping: there is nothing to retry.`,
     );
   }
-  await deps.writes.run(
-    changeDocumentWrite,
-    documentSubject(record.documentId),
-    {
-      documentId: record.documentId,
-      fromRevision: record.revision,
-      before: { state: record.state, holdReason: record.holdReason },
-      change: 'retry',
-      who: adminWho(ctx),
-    },
-    { busyMessage: DOCUMENT_BUSY },
-  );
+  if (!(await changeDocument(deps.writes, record, 'retry', adminWho(ctx)))) {
+    throw new ConflictError(DOCUMENT_CHANGED);
+  }
+
   const done = await deps.documents.get(record.documentId);
   return { document: detailOf(done ?? record, await deps.registry.snapshot()) };
 };

@@ -254,6 +254,36 @@ export const changeDocumentWrite: Workflow<ChangeInput, ChangeState, DocumentWri
   abandon: () => Promise.resolve(),
 };
 
+/**
+ * Runs one change of `record` as the caller read it: true when made, false when the record moved
+ * on between the read and the write (read it again). Busy or refused otherwise: thrown.
+ */
+export const changeDocument = async (
+  writes: Pick<Journal<DocumentWriteDeps>, 'run'>,
+  record: DocumentRecord,
+  change: ChangeInput['change'],
+  who: Who,
+): Promise<boolean> => {
+  try {
+    await writes.run(
+      changeDocumentWrite,
+      documentSubject(record.documentId),
+      {
+        documentId: record.documentId,
+        fromRevision: record.revision,
+        before: { state: record.state, holdReason: record.holdReason },
+        change,
+        who,
+      },
+      { busyMessage: DOCUMENT_BUSY },
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof ConflictError && err.message === DOCUMENT_CHANGED) return false;
+    throw err;
+  }
+};
+
 /** The hub's own act (a release): nobody signed in, the job or call that did it named. */
 export const hubWho = (origin: { requestId: string; by: string }): Who => ({
   by: HUB,

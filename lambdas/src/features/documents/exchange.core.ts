@@ -23,9 +23,8 @@ import {
   sendSubject,
 } from './document-sends';
 import {
-  changeDocumentWrite,
+  changeDocument,
   DOCUMENT_BUSY,
-  DOCUMENT_CHANGED,
   documentSubject,
   type DocumentWriteDeps,
   type Who,
@@ -446,22 +445,14 @@ export const acknowledgeDocument: PartnerCore<
         acknowledgedAt: record.acknowledgedAt,
       };
     }
-    try {
-      await deps.writes.run(
-        changeDocumentWrite,
-        documentSubject(record.documentId),
-        {
-          documentId: record.documentId,
-          fromRevision: record.revision,
-          before: { state: record.state, holdReason: record.holdReason },
-          change: 'acknowledge',
-          who: systemWho(ctx),
-        },
-        { busyMessage: DOCUMENT_BUSY },
-      );
-    } catch (err) {
-      // Changed between the read and the write (a delivery's counters, say): read again.
-      if (!(err instanceof ConflictError) || err.message !== DOCUMENT_CHANGED) throw err;
+    // Changed between the read and the write (a delivery's counters, say): read again.
+    if (await changeDocument(deps.writes, record, 'acknowledge', systemWho(ctx))) {
+      const done = await deps.documents.get(record.documentId);
+      return {
+        documentId: record.documentId,
+        state: 'acknowledged' as const,
+        acknowledgedAt: done?.acknowledgedAt ?? deps.clock.now().toISOString(),
+      };
     }
   }
   throw new ConflictError('The document changed while it was being acknowledged; try again.');
