@@ -594,6 +594,8 @@ export const OPERATION_PERMISSIONS = {
     DOCUMENT_DOWNLOAD_SIGN,
     AUDIT_APPEND,
     JOURNAL_ENTRY,
+    // A retry or release of the same document found cut short is finished first: it classifies.
+    STANDARD_ROWS_READ,
   ],
   's3documents/retry': [...HELD_RELEASE],
   // The counters the deliveries keep, one query.
@@ -765,6 +767,8 @@ export const PARTNER_PERMISSIONS: Readonly<Record<PartnerFunction, readonly Perm
     DOCUMENT_WRITE,
     AUDIT_APPEND,
     JOURNAL_ENTRY,
+    // An interrupted retry or release of the document is finished first: it classifies.
+    STANDARD_ROWS_READ,
   ]),
   'partner-openapi': [],
 };

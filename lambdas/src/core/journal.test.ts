@@ -373,4 +373,19 @@ describe('what issue 32 added to the journal', () => {
     expect(await runner.reconcile(false)).toMatchObject({ finished: 1 });
     expect(journal.entries.size).toBe(0);
   });
+
+  it('counts a refused write whose undo failed as left, not abandoned, and undoes it next time', async () => {
+    const { runner, world, journal, clock, audit } = setUp();
+    world.failing.set('mark thing-1', new ConflictError('taken'));
+    journal.crashAfterSaves = 0; // the crash comes after the make step: recovery refuses, undoes
+    await expect(runner.run(workflow, 'thing:1', { requestId: 'r1' })).rejects.toThrow();
+    journal.restart();
+    // The undo records the failure; the trail cannot take it now.
+    audit.failWith = new Error('DynamoDB unavailable');
+    expect(await runner.reconcile(true)).toMatchObject({ left: 1, abandoned: 0 });
+    audit.failWith = null;
+    clock.advance(1);
+    expect(await runner.reconcile(false)).toMatchObject({ abandoned: 1 });
+    expect(journal.entries.size).toBe(0);
+  });
 });

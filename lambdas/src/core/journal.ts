@@ -122,6 +122,9 @@ const isRefusal = (err: unknown): err is AppError =>
   err.code !== 'SERVICE_UNAVAILABLE' &&
   err.code !== 'INTERNAL';
 
+/** Refusals whose write could not be undone yet (the entry stays, marked): not 'abandoned'. */
+const undoPending = new WeakSet<AppError>();
+
 /** A stored refusal's code (any other reads as a conflict). */
 const ERROR_CODE_SCHEMA = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
 
@@ -267,6 +270,7 @@ export class Journal<D> {
       this.deps.logger.info('write journal: an interrupted write is finished', log);
       return 'finished';
     } catch (err) {
+      if (isRefusal(err) && undoPending.has(err)) return 'left';
       if (isRefusal(err)) {
         this.deps.logger.warn('write journal: an interrupted write was abandoned', {
           ...log,
@@ -338,7 +342,8 @@ export class Journal<D> {
         produced = await step.run(write, this.workflowDeps);
       } catch (err) {
         if (isRefusal(err)) {
-          await this.abandon(workflow, entry, write, err);
+          // The caller hears the refusal either way; an undo that failed stays for the next try.
+          if (!(await this.abandon(workflow, entry, write, err))) undoPending.add(err);
           throw err;
         }
         // Left in the journal with its lease given back: the reconciler, or the next write on the

@@ -71,6 +71,7 @@ export const sweepCredentialClients = async () => {
       found: outcome.found.slice(0, 50),
       resolved: outcome.resolved,
       busy: outcome.busy,
+      failed: outcome.failed,
     });
   }
   return outcome;
@@ -89,10 +90,15 @@ export const handler = scheduledJob('reconcile-writes', async () => {
   process.stdout.write(
     `${emfLine(CREDENTIAL_SWEEP_METRIC, lambdaEnv().ENVIRONMENT_NAME, sweep.resolved)}\n`,
   );
-  if (outcomes.unknown > 0 || outcomes.left > 0 || outcomes.mailsFailed > 0) {
+  if (
+    outcomes.unknown > 0 ||
+    outcomes.left > 0 ||
+    outcomes.mailsFailed > 0 ||
+    sweep.failed.length > 0
+  ) {
     // Thrown so the invocation counts as an error: the job's error alarm tells the operators.
     throw new Error(
-      `write journal: ${String(outcomes.left + outcomes.unknown)} interrupted write(s) could not be finished, ${String(outcomes.mailsFailed)} queued mail(s) not sent`,
+      `write journal: ${String(outcomes.left + outcomes.unknown)} interrupted write(s) could not be finished, ${String(outcomes.mailsFailed)} queued mail(s) not sent, ${String(sweep.failed.length)} credential(s) not swept`,
     );
   }
   return { ...outcomes, swept: sweep.resolved };

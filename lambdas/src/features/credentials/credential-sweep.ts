@@ -154,6 +154,8 @@ export interface SweepOutcome {
   resolved: number;
   /** Those it could not look at now (a write under way held the credential): the next run does. */
   busy: number;
+  /** Those that failed (a service failing), with why: the next run tries again. */
+  failed: string[];
 }
 
 /**
@@ -192,6 +194,7 @@ export const sweepCredentials = async (
   }
   let resolved = 0;
   let busy = 0;
+  const failed: string[] = [];
   for (const item of found) {
     try {
       const state = await writes.run(sweepCredentialWrite, credentialSubject(item.apiId), {
@@ -200,9 +203,11 @@ export const sweepCredentials = async (
       });
       if (state.still === true) resolved += 1;
     } catch (err) {
-      if (!(err instanceof ConflictError)) throw err;
-      busy += 1;
+      // Held by a write under way (409), or a service failing: the next run looks again; the
+      // others go on.
+      if (err instanceof ConflictError) busy += 1;
+      else failed.push(`${item.apiId}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  return { found, resolved, busy };
+  return { found, resolved, busy, failed };
 };

@@ -61,6 +61,41 @@ describe('an issue cut short', () => {
   });
 });
 
+describe('the same request twice at once', () => {
+  it('issues one credential and answers both calls with it', async () => {
+    const w = world();
+    const key = 'c3a1f2e4-0000-4000-8000-000000000002';
+    const [a, b] = await Promise.all([
+      generateCredential(request(key), as('orgAdminA'), w.deps),
+      generateCredential(request(key), as('orgAdminA'), w.deps),
+    ]);
+    expect(a.credential.apiId).toBe(b.credential.apiId);
+    expect(w.clients.clients.size).toBe(1);
+    expect(w.audit.actions()).toEqual(['api-credential.issued']);
+  });
+});
+
+describe('a link mail the drain composes', () => {
+  it('puts a new link on the record at the same revision: an administrator’s change read before still applies', async () => {
+    const w = world();
+    w.mailer.failWith = new Error('SES down');
+    const issued = (await generateCredential(request(), as('orgAdminA'), w.deps)).credential;
+    const before = await w.credentials.get(issued.apiId);
+    w.mailer.failWith = null;
+    await w.outbox.drain(true);
+    const after = await w.credentials.get(issued.apiId);
+    expect(after?.revision).toBe(before?.revision);
+    expect(after?.link?.tokenHash).not.toBe(before?.link?.tokenHash);
+    // A resend from the revision the administrator saw before the drain is not refused.
+    const resent = await resendCredential(
+      { apiId: issued.apiId, revision: before?.revision ?? 0 },
+      as('orgAdminA'),
+      w.deps,
+    );
+    expect(resent.credential.linkExpiresAt).not.toBeNull();
+  });
+});
+
 describe('a rotation’s reveal cut short', () => {
   it.each([0, 1])(
     'after %i saved steps is undone: the secret it made gone, the same link working again',
@@ -113,6 +148,19 @@ describe('the sweep', () => {
       found: [],
       resolved: 0,
     });
+  });
+
+  it('goes on past a credential it cannot look at now, and says which', async () => {
+    const w = world();
+    const a = await w.clients.create('ccsc-credential-orphan-a', ['ccsc-api/system.read']);
+    const b = await w.clients.create('ccsc-credential-orphan-b', ['ccsc-api/system.read']);
+    const exists = w.clients.exists.bind(w.clients);
+    w.clients.exists = (clientId: string) =>
+      clientId === a.clientId ? Promise.reject(new Error('Throttled')) : exists(clientId);
+    const outcome = await sweepCredentials(w.writeDeps, w.writes, 'sweep-4');
+    expect(outcome.resolved).toBe(1);
+    expect(outcome.failed).toEqual([expect.stringContaining('orphan-a')]);
+    expect(w.clients.clients.has(b.clientId)).toBe(false);
   });
 
   it('leaves a credential an issue is making (its write under way) for the next run', async () => {

@@ -145,10 +145,12 @@ export const composeLinkMail: MailComposer<LinkMailDeps> = async (payload, deps,
   let token = secrets?.token;
   if (token === undefined || hashToken(token) !== record.link.tokenHash) {
     token = (deps.newToken ?? newLinkToken)();
+    // The link alone, at the same revision: an administrator's change read before this one
+    // still applies (a resend or a revocation replaces the link anyway); one made meanwhile
+    // makes this put fail, and the drain composes again from what it made.
     const next: CredentialRecord = {
       ...record,
       link: linkFor(deps, token, record.link.kind, deps.clock.now()),
-      revision: record.revision + 1,
     };
     await deps.credentials.replace(next, record.revision);
     record = next;
@@ -271,7 +273,10 @@ export const issueCredentialWrite: Workflow<
         } catch (err) {
           if (!(err instanceof ConflictError)) throw err;
           const existing = await deps.credentials.get(input.apiId);
-          if (existing?.lastChange?.writeId !== writeId) {
+          // Nothing there: the transaction was cancelled by something passing (a conflict on
+          // the client lookup, throttling). Not a refusal: the write stays and is tried again.
+          if (existing === null) throw new Error(`credential ${input.apiId}: record not written`);
+          if (existing.lastChange?.writeId !== writeId) {
             throw new ConflictError(
               'A credential was issued for this request already: reload the list to see it.',
             );

@@ -74,7 +74,7 @@ export const generateCredential: Core<
   }
 
   const token = (deps.newToken ?? newLinkToken)();
-  await deps.writes.run(
+  const issuing = deps.writes.run(
     issueCredentialWrite,
     credentialSubject(apiId),
     {
@@ -115,6 +115,14 @@ export const generateCredential: Core<
     },
     { busyMessage: CREDENTIAL_BUSY, transient: { token } },
   );
+  try {
+    await issuing;
+  } catch (err) {
+    // The same key sent twice at once: the other call issues it; once it is whole, answer it.
+    if (key === undefined || !(err instanceof ConflictError)) throw err;
+    await deps.writes.settle(credentialSubject(apiId), CREDENTIAL_BUSY);
+    if ((await deps.credentials.get(apiId))?.requestHash !== requestHash) throw err;
+  }
   const record = await deps.credentials.get(apiId);
   if (record === null) throw new Error(`credential ${apiId}: issued, then not found`);
   return { credential: toCredential(record, snapshot, now) };

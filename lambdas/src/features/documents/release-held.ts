@@ -30,6 +30,7 @@ export const releaseHeld = async (
 ): Promise<DocumentRecord[]> => {
   const involved = systemIds === null ? null : new Set(systemIds);
   const released: DocumentRecord[] = [];
+  const failed: string[] = [];
   let after: string | undefined;
   do {
     const page = await deps.documents.page({ list: 'held', key: '', limit: 100, after });
@@ -58,14 +59,20 @@ export const releaseHeld = async (
         );
         if (changed !== true) continue;
       } catch (err) {
-        // Another write holds it now: the next release takes it up.
-        if (err instanceof ConflictError) continue;
-        throw err;
+        // Another write holds it now (409), or a service failing: the next release takes it
+        // up; the other documents go on.
+        if (!(err instanceof ConflictError)) failed.push(record.documentId);
+        continue;
       }
       const now = await deps.documents.get(record.documentId);
       if (now?.state === 'delivered') released.push(now);
     }
     after = page.last ?? undefined;
   } while (after !== undefined);
+  if (failed.length > 0) {
+    throw new Error(
+      `${String(failed.length)} held document(s) could not be released (${failed.slice(0, 10).join(', ')}); ${String(released.length)} were`,
+    );
+  }
   return released;
 };
