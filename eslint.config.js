@@ -12,13 +12,62 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
-const FEATURES = 'lambdas/src/features';
 const foldersOf = (dir) =>
   readdirSync(join(root, dir), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
-const features = foldersOf(FEATURES);
 const WEB_FEATURES = 'web/src/features';
+
+/**
+ * The rooms of lambdas/src (lambdas/README.md): every folder is a feature area but for the shared
+ * core and the runtime's folders, which compose the areas (adapters, the router, the wiring, the
+ * Lambda entries, the jobs, the test kits that compose several areas).
+ */
+const SRC = 'lambdas/src';
+const RUNTIME = ['adapters', 'http', 'wiring', 'handlers', 'jobs', 'entries', 'testing'].map(
+  (folder) => `${SRC}/${folder}`,
+);
+const AREAS = foldersOf(SRC)
+  .filter((folder) => folder !== 'core' && !RUNTIME.includes(`${SRC}/${folder}`))
+  .map((folder) => `${SRC}/${folder}`);
+
+/**
+ * Which folder may import which. Tests keep every rule but one: a test may drive a core with the
+ * runtime's real pieces (a hash chain adapter, the router, a kit of journaled writes).
+ */
+const zonesFor = ({ tests }) => [
+  ...AREAS.map((area) => ({
+    target: area,
+    from: AREAS.filter((other) => other !== area),
+    message: 'An area never imports another area: share through core/, or join them in a flow.',
+  })),
+  ...(tests
+    ? []
+    : [
+        {
+          target: [...AREAS, `${SRC}/core`],
+          from: RUNTIME,
+          message: 'Cores know nothing of HTTP or AWS: the runtime hands them their ports.',
+        },
+      ]),
+  {
+    target: `${SRC}/core`,
+    from: AREAS,
+    message: 'core/ is below the areas and knows none of them.',
+  },
+  // The web's features too: shared pieces live in web/src/components and web/src/lib.
+  ...foldersOf(WEB_FEATURES).map((feature) => ({
+    target: `${WEB_FEATURES}/${feature}`,
+    from: WEB_FEATURES,
+    except: [`./${feature}`],
+    message: "The web's features never import each other; share through components/ or lib/.",
+  })),
+  {
+    target: 'lambdas/contract',
+    from: ['lambdas/src', 'web', 'mock-server', 'infra', 'tests'],
+    message: 'The contract depends on zod alone.',
+  },
+];
 
 /**
  * Operation names SPEC §7 fixes (some in camelCase): a Lambda entry may carry its operation's
@@ -100,64 +149,7 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
-        {
-          basePath: root,
-          zones: [
-            // Features never import each other. The one exception is the audit feature's
-            // entry helpers: every feature that changes something writes an audit record with them.
-            ...features.map((feature) => ({
-              target: `${FEATURES}/${feature}`,
-              from: FEATURES,
-              except: [`./${feature}`, './audit/audit-entry.ts'],
-              message:
-                'Features never import each other; share through core/, ports/, accounts/ or lists/.',
-            })),
-            // The web's features too: shared pieces live in web/src/components and web/src/lib.
-            ...foldersOf(WEB_FEATURES).map((feature) => ({
-              target: `${WEB_FEATURES}/${feature}`,
-              from: WEB_FEATURES,
-              except: [`./${feature}`],
-              message:
-                "The web's features never import each other; share through components/ or lib/.",
-            })),
-            {
-              target: [
-                FEATURES,
-                'lambdas/src/core',
-                'lambdas/src/ports',
-                'lambdas/src/accounts',
-                'lambdas/src/exports',
-                'lambdas/src/exchange',
-                'lambdas/src/lists',
-              ],
-              from: [
-                'lambdas/src/http',
-                'lambdas/src/adapters',
-                'lambdas/src/wiring',
-                'lambdas/src/handlers',
-                'lambdas/src/jobs',
-              ],
-              message:
-                'Cores know nothing of HTTP or AWS: they get their ports handed in (wiring/).',
-            },
-            {
-              target: ['lambdas/src/core', 'lambdas/src/ports'],
-              from: [
-                FEATURES,
-                'lambdas/src/accounts',
-                'lambdas/src/exports',
-                'lambdas/src/exchange',
-                'lambdas/src/lists',
-              ],
-              message: 'core/ and ports/ are below the features and know none of them.',
-            },
-            {
-              target: 'lambdas/contract',
-              from: ['lambdas/src', 'web', 'mock-server', 'infra', 'tests'],
-              message: 'The contract depends on zod alone.',
-            },
-          ],
-        },
+        { basePath: root, zones: zonesFor({ tests: false }) },
       ],
       'check-file/filename-naming-convention': [
         'error',
@@ -167,10 +159,13 @@ export default tseslint.config(
     },
   },
   {
-    // Tests may drive several pieces together (a real hash chain under an audit core, the router
-    // around a core); the boundaries are about the product's own code.
-    files: ['**/*.test.{ts,tsx}', 'lambdas/src/testing/**'],
-    rules: { 'import-x/no-restricted-paths': 'off' },
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: zonesFor({ tests: true }) },
+      ],
+    },
   },
   {
     files: [`lambdas/src/handlers/{${SPEC_OPERATION_NAMES.join(',')}}.ts`],

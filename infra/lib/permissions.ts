@@ -71,7 +71,7 @@ const SEND_MAIL: PermissionGrant = { on: 'mailSender', actions: ['ses:SendEmail'
 const AUDIT_READ: PermissionGrant = { on: 'auditTable', actions: ['dynamodb:Query'] };
 /**
  * Reading the audit trail's views (issue 18): Query of its sparse indexes, records newest first
- * and `Select: COUNT` for a total (lambdas/src/lists/audit.ts). For the dashboard's rows too.
+ * and `Select: COUNT` for a total (lambdas/src/core/lists/audit.ts). For the dashboard's rows too.
  */
 export const AUDIT_VIEW_READ: PermissionGrant = { on: 'auditIndexes', actions: ['dynamodb:Query'] };
 /** The audit chain's last verification (main table, AUDIT#VERIFICATION / LAST), read. */
@@ -98,7 +98,7 @@ const READ_ACCOUNT: PermissionGrant = {
 
 /**
  * Keeping the user index (main table, partition USERINDEX) in step after a change
- * (lambdas/src/features/users/user-index-sync.ts): the account re-read, its lock read (GetItem),
+ * (lambdas/src/users/user-index-sync.ts): the account re-read, its lock read (GetItem),
  * its row put or deleted, the index's version raised (UpdateItem).
  */
 const INDEX_SYNC: readonly PermissionGrant[] = [
@@ -120,7 +120,7 @@ const JOURNAL: PermissionGrant = {
 };
 
 /**
- * Every journaled user write (lambdas/src/features/users/user-writes.ts). A write cut short is
+ * Every journaled user write (lambdas/src/users/user-writes.ts). A write cut short is
  * finished by the next write on the same user, whatever its kind (lambdas/src/core/journal.ts):
  * so each user-management function may take every step of every user write — the Cognito calls
  * of creating, changing, disabling, enabling, deleting and resetting a user, the journal's entry
@@ -290,7 +290,7 @@ const OUTBOX_DRAIN: readonly PermissionGrant[] = [
 ];
 
 /**
- * What every journaled credential write takes (lambdas/src/features/credentials/, issue 32): its
+ * What every journaled credential write takes (lambdas/src/credentials/, issue 32): its
  * journal entry, the record read and changed (a conditional PutItem), the audit record appended
  * once (and looked for, by Query, after an interruption). Each kind adds its own steps below.
  */

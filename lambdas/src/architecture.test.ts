@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
@@ -20,10 +21,10 @@ const rulesBroken = async (path: string, code: string): Promise<string[]> => {
 };
 
 describe('the boundaries lint keeps', () => {
-  it('a feature never imports another feature', async () => {
+  it('an area never imports another area', async () => {
     expect(
       await rulesBroken(
-        'lambdas/src/features/session/probe.ts',
+        'lambdas/src/session/probe.ts',
         "export { createUser } from '../users/create-user.core';\n",
       ),
     ).toContain('import-x/no-restricted-paths');
@@ -38,19 +39,48 @@ describe('the boundaries lint keeps', () => {
     ).toContain('import-x/no-restricted-paths');
   });
 
-  it("…except the audit feature's entry helpers", async () => {
+  it('…not even in a test, and with no exception', async () => {
+    for (const [from, to] of [
+      ['users', '../audit/audit-records'],
+      ['documents', '../registry/registry-view'],
+      ['dashboard', '../audit/list-audit-records.core'],
+    ]) {
+      expect(
+        await rulesBroken(
+          `lambdas/src/${String(from)}/probe.test.ts`,
+          `export * from '${String(to)}';\n`,
+        ),
+      ).toContain('import-x/no-restricted-paths');
+    }
+  });
+
+  it('every area may import core/', async () => {
     expect(
       await rulesBroken(
-        'lambdas/src/features/users/probe.ts',
-        "export { actorOf } from '../audit/audit-entry';\n",
+        'lambdas/src/users/probe.ts',
+        "export { actorOf } from '../core/audit-entry';\n",
       ),
     ).toEqual([]);
   });
 
-  it('a feature imports neither http/ nor adapters/ nor the wiring', async () => {
-    for (const from of ['../../http/router', '../../adapters/s3-exports', '../../wiring/handler']) {
+  it('core/ imports no area', async () => {
+    expect(
+      await rulesBroken('lambdas/src/core/probe.ts', "export * from '../users/user-writes';\n"),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('an area and core/ import neither http/ nor adapters/ nor the wiring', async () => {
+    for (const [at, from] of [
+      ['users', '../http/router'],
+      ['users', '../adapters/s3-exports'],
+      ['users', '../wiring/handler'],
+      ['core', '../adapters/dynamodb-query'],
+    ]) {
       expect(
-        await rulesBroken('lambdas/src/features/users/probe.ts', `export * from '${from}';\n`),
+        await rulesBroken(
+          `lambdas/src/${String(at)}/probe.ts`,
+          `export * from '${String(from)}';\n`,
+        ),
       ).toContain('import-x/no-restricted-paths');
     }
   });
@@ -89,11 +119,70 @@ describe('the boundaries lint keeps', () => {
   });
 
   it('file names are kebab-case, but for the operation names SPEC §7 fixes', async () => {
-    expect(
-      await rulesBroken('lambdas/src/features/users/userThing.ts', 'export const a = 1;\n'),
-    ).toContain('check-file/filename-naming-convention');
+    expect(await rulesBroken('lambdas/src/users/userThing.ts', 'export const a = 1;\n')).toContain(
+      'check-file/filename-naming-convention',
+    );
     expect(
       await rulesBroken('lambdas/src/handlers/getOrgSysList.ts', 'export const a = 1;\n'),
     ).toEqual([]);
+  });
+});
+
+/** Every relative import of lambdas/src, read from the files themselves (no lint involved). */
+const SRC = join(root, 'lambdas', 'src');
+const importGraph = (): Map<string, string[]> => {
+  const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(SRC, f));
+  const known = new Set(files);
+  const resolveImport = (from: string, spec: string) =>
+    [`${spec}.ts`, join(spec, 'index.ts'), spec]
+      .map((candidate) => resolve(dirname(from), candidate))
+      .find((candidate) => known.has(candidate));
+  return new Map(
+    files.map((file) => [
+      file,
+      [...readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']+)'/g)]
+        .map((m) => resolveImport(file, String(m[1])))
+        .filter((target): target is string => target !== undefined),
+    ]),
+  );
+};
+const RUNTIME = new Set(['adapters', 'http', 'wiring', 'handlers', 'jobs', 'entries', 'testing']);
+const roomOf = (file: string) => relative(SRC, file).split(sep)[0] ?? '';
+const isArea = (room: string) => room !== 'core' && !RUNTIME.has(room) && !room.endsWith('.ts');
+
+describe('the import graph itself', () => {
+  const graph = importGraph();
+
+  it('has no edge from one area into another, nor from core/ into an area', () => {
+    const wrong = [...graph].flatMap(([file, targets]) =>
+      targets
+        .filter((target) => {
+          const [from, to] = [roomOf(file), roomOf(target)];
+          return isArea(to) && from !== to && (isArea(from) || from === 'core');
+        })
+        .map((target) => `${relative(SRC, file)} -> ${relative(SRC, target)}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('has no cycle', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push(
+          [...path.slice(path.indexOf(file)), file].map((f) => relative(SRC, f)).join(' -> '),
+        );
+        return;
+      }
+      state.set(file, 'open');
+      for (const target of graph.get(file) ?? []) visit(target, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) visit(file, []);
+    expect(cycles).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetContainer } from './container';
 import { lambdaLogger } from './core/logger';
 import { LAMBDA_ENV_NAMES } from './env';
-import { logLinesOf } from './testing/log-lines';
+import { logLinesOf } from './core/testing/log-lines';
 import {
   countProductMetric,
   publishProductMetrics,

@@ -13,7 +13,7 @@ import { userListItemSchema } from './users';
  * Every figure is a value and the link to the list that explains it: `link.query` is that list
  * call's own request (string values, so the web writes it into the list page's address as is),
  * and the list answers, for the same caller, a `total` equal to the value. The server computes
- * both with the same predicate or counter (lambdas/src/lists/), so they agree by construction; an
+ * both with the same predicate or counter (lambdas/src/core/lists/), so they agree by construction; an
  * integration test calls every link's list and compares.
  */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../ports/audit-trail';
-import { FakeClock } from '../testing/fakes';
+import type { AuditEntry } from '../core/ports/audit-trail';
+import { FakeClock } from '../core/testing/fakes';
 import { MemoryAuditChainTable } from '../testing/memory-audit-chain-table';
 import {
   APPEND_BATCH,

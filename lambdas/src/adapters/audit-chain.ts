@@ -11,8 +11,8 @@ import {
   type AuditViewScope,
   type AuditViewWindow,
   type ChainVerdict,
-} from '../ports/audit-trail';
-import { type Clock, systemClock } from '../ports/clock';
+} from '../core/ports/audit-trail';
+import { type Clock, systemClock } from '../core/ports/clock';
 
 /**
  * The audit trail as a hash chain. Every record has a sequence number (1, 2, 3, ...), the server
@@ -448,7 +448,7 @@ export class HashChainedAuditTrail implements AuditTrail {
 
 // ---------- verifying ----------
 
-export type { ChainVerdict } from '../ports/audit-trail';
+export type { ChainVerdict } from '../core/ports/audit-trail';
 
 /** What a stored item holds besides its hashed content: its keys, its hash, its index keys. */
 const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'hash', ...INDEX_ATTRIBUTES]);

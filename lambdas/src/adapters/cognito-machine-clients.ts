@@ -1,5 +1,5 @@
 import type { ApiScope } from '@ccsc/contract/partner-api';
-import type { MachineClients } from '../ports/machine-clients';
+import type { MachineClients } from '../core/ports/machine-clients';
 import { type CognitoAccess, type CognitoSource, cognitoAccess } from './clients/cognito';
 
 /** An access token lives an hour; revocation does not wait for it (the partner API checks). */

@@ -1,4 +1,4 @@
-import type { SignatureCheck, SignatureVerifier } from '../ports/signatures';
+import type { SignatureCheck, SignatureVerifier } from '../core/ports/signatures';
 import type { CognitoAccess } from './clients/cognito';
 
 const WRONG = new Set([

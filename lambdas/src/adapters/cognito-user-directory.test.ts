@@ -1,7 +1,7 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError, TooManyRequestsError } from '../core/errors';
-import { PasswordResetRefused } from '../ports/user-directory';
+import { PasswordResetRefused } from '../core/ports/user-directory';
 import { CognitoUserDirectory } from './cognito-user-directory';
 
 /** A Cognito client that answers each command by its name, and records what it was sent. */

@@ -22,7 +22,7 @@ import {
   PasswordResetRefused,
   roleOfGroups,
   type UserDirectory,
-} from '../ports/user-directory';
+} from '../core/ports/user-directory';
 import { type CognitoAccess, type CognitoSource, cognitoAccess } from './clients/cognito';
 
 const attributeIn = (attributes: AttributeType[] | undefined, name: string): string | null =>

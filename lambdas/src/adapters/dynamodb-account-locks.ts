@@ -1,4 +1,4 @@
-import type { AccountLock, AccountLocks } from '../ports/account-locks';
+import type { AccountLock, AccountLocks } from '../core/ports/account-locks';
 import {
   type DynamoAccess,
   type DynamoSource,

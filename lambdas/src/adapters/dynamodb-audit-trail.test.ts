@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuditEntry } from '../ports/audit-trail';
-import { FakeAuditTrail } from '../testing/fakes';
+import type { AuditEntry } from '../core/ports/audit-trail';
+import { FakeAuditTrail } from '../core/testing/fakes';
 import { countProductMetric } from '../telemetry';
 import { MeteredAuditTrail } from './dynamodb-audit-trail';
 

@@ -1,5 +1,5 @@
 import { PRODUCT_METRICS, productMetricsOf } from '../core/metrics';
-import type { AuditEntry, AuditReader, AuditTrail } from '../ports/audit-trail';
+import type { AuditEntry, AuditReader, AuditTrail } from '../core/ports/audit-trail';
 import { countProductMetric } from '../telemetry';
 import {
   AUDIT_CHAIN_PK,

@@ -1,6 +1,6 @@
 import { chainVerificationSchema } from '@ccsc/contract';
 import { AUDIT_VERIFICATION_KEY } from '../data-model';
-import type { ChainVerifications, Verification } from '../ports/chain-verifications';
+import type { ChainVerifications, Verification } from '../core/ports/chain-verifications';
 import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
 
 /**

@@ -9,7 +9,7 @@ import {
   credentialKey,
   credentialUsedKey,
 } from '../data-model';
-import type { CredentialRecord, CredentialStore } from '../ports/credentials';
+import type { CredentialRecord, CredentialStore } from '../core/ports/credentials';
 import {
   type DynamoAccess,
   type DynamoSource,

@@ -12,7 +12,7 @@ import type {
   ImportStepRow,
   ImportStore,
   NotFiledRecord,
-} from '../ports/document-imports';
+} from '../core/ports/document-imports';
 import { jitteredBackoff } from './backoff';
 import {
   batchGetAll,

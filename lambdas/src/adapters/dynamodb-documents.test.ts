@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_STATS_SHARDS, documentStatsPartition, documentStatsShard } from '../data-model';
-import { type DocumentRecord, HUB_SCOPE, organisationScope } from '../ports/documents';
+import { type DocumentRecord, HUB_SCOPE, organisationScope } from '../core/ports/documents';
 import { counterUpdates, documentCounterItems, DynamoDocumentStore } from './dynamodb-documents';
-import { documentRecordOf, nextRevision } from '../testing/document-records';
+import { documentRecordOf, nextRevision } from '../core/testing/document-records';
 
 /**
  * The documents adapter's counters against a small table in memory that answers the commands the

@@ -33,7 +33,7 @@ import {
   heldCountsOf,
   type InboxPage,
   sumHeldCounts,
-} from '../ports/documents';
+} from '../core/ports/documents';
 import {
   batchGetAll,
   type DynamoAccess,

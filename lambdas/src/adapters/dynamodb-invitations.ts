@@ -1,5 +1,5 @@
 import { invitationKey } from '../data-model';
-import type { Invitations } from '../ports/invitations';
+import type { Invitations } from '../core/ports/invitations';
 import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
 
 /** When invitations were sent, in the main table: `USER#<userName>` / `INVITATION` `{ sentAt }`. */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { OUTBOX_PK, outboxKey } from '../data-model';
-import type { Outbox, OutboxItem } from '../ports/outbox';
+import type { Outbox, OutboxItem } from '../core/ports/outbox';
 import {
   type DynamoAccess,
   type DynamoSource,

@@ -1,5 +1,10 @@
 import { ConflictError, ValidationError } from '../core/errors';
-import type { QueryOptions, RecordPage, RecordStore, StoredRecord } from '../ports/record-store';
+import type {
+  QueryOptions,
+  RecordPage,
+  RecordStore,
+  StoredRecord,
+} from '../core/ports/record-store';
 import {
   type DynamoAccess,
   type DynamoSource,

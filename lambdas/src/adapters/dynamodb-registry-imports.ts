@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { registryImportPartKey } from '../data-model';
-import type { ImportPart, ImportStaging } from '../ports/registry-imports';
+import type { ImportPart, ImportStaging } from '../core/ports/registry-imports';
 import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
 import { importPartSchema } from './registry-schemas';
 

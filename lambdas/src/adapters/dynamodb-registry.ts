@@ -21,7 +21,7 @@ import {
   type RegistrySnapshot,
   type RegistryType,
   useKey,
-} from '../ports/registry';
+} from '../core/ports/registry';
 import { queryAll } from './dynamodb-query';
 import { REGISTRY_TYPES, RECORD_SCHEMAS, registryTypeSchema } from './registry-schemas';
 import {
@@ -39,7 +39,7 @@ import {
   type RegistryState,
   stamped,
   verdictOf,
-} from './registry-rules';
+} from '../core/ports/registry-rules';
 
 // ---------- records as stored ----------
 

@@ -1,5 +1,5 @@
 import { TABLES } from '../data-model';
-import type { TotpResetTicket, TotpResetTickets } from '../ports/totp-reset-tickets';
+import type { TotpResetTicket, TotpResetTickets } from '../core/ports/totp-reset-tickets';
 import {
   type DynamoAccess,
   type DynamoSource,

@@ -10,7 +10,7 @@ import {
   userIndexChangeKey,
   userIndexKey,
 } from '../data-model';
-import type { IndexedUser, UserIndex } from '../ports/user-index';
+import type { IndexedUser, UserIndex } from '../core/ports/user-index';
 import { queryAll } from './dynamodb-query';
 import {
   type DynamoAccess,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { JOURNAL_PK, journalKey, leaseKey } from '../data-model';
 import { queryAll } from './dynamodb-query';
-import type { JournalEntry, Leases, WriteJournal } from '../ports/write-journal';
+import type { JournalEntry, Leases, WriteJournal } from '../core/ports/write-journal';
 import {
   type DynamoAccess,
   type DynamoSource,

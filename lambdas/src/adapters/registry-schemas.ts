@@ -12,8 +12,8 @@ import {
 import { CATALOGUE_VERSIONS } from '@ccsc/contract/standard-rows';
 import { SIGNATURE_MEANINGS, STANDARD_STATUSES } from '@ccsc/contract/standards';
 import { auditEntrySchema } from '../core/journal-audit';
-import type { RegistryChange, RegistryRecord, RegistryType } from '../ports/registry';
-import type { ImportPart } from '../ports/registry-imports';
+import type { RegistryChange, RegistryRecord, RegistryType } from '../core/ports/registry';
+import type { ImportPart } from '../core/ports/registry-imports';
 
 /**
  * The registry's records and changes as stored (the table, the change log, a staged import, the

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DocumentFiles } from '../ports/documents';
+import type { DocumentFiles } from '../core/ports/documents';
 import { getSignedUrl, type S3Access, type S3Source, s3Access } from './clients/s3';
 
 /** The size of each part a kept file is copied in (S3's smallest but the last is 5 MiB). */

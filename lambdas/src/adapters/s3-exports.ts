@@ -1,5 +1,5 @@
 import { getSignedUrl, type S3Access, type S3Source, s3Access } from './clients/s3';
-import type { ExportFile, Exports, PackageExports } from '../ports/exports';
+import type { ExportFile, Exports, PackageExports } from '../core/ports/exports';
 
 /** S3's smallest part but the last: the most an export holds in memory at once. */
 export const PART_BYTES = 5 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import type { ObjectStore } from '../ports/object-store';
+import type { ObjectStore } from '../core/ports/object-store';
 import { type S3Access, type S3Source, s3Access } from './clients/s3';
 
 export class S3ObjectStore implements ObjectStore {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import type { MappingRow } from '@ccsc/contract/standard-rows';
 import { mappingRowSchema } from '@ccsc/contract/standards';
-import type { ObjectStore } from '../ports/object-store';
-import type { StandardRowsStore } from '../ports/standard-rows';
+import type { ObjectStore } from '../core/ports/object-store';
+import type { StandardRowsStore } from '../core/ports/standard-rows';
 
 const rowsSchema = z.lazy(() => z.array(mappingRowSchema));
 

@@ -1,4 +1,4 @@
-import type { MailMessage, Mailer } from '../ports/mailer';
+import type { MailMessage, Mailer } from '../core/ports/mailer';
 import { type SesAccess, type SesSource, sesAccess } from './clients/ses';
 
 export class SesMailer implements Mailer {

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ROLES } from '@ccsc/contract/roles';
-import type { AuditEntry, AuditReader, AuditTrail } from '../ports/audit-trail';
+import type { AuditEntry, AuditReader, AuditTrail } from './ports/audit-trail';
 import type { WriteRun } from './journal';
 
 /**

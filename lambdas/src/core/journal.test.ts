@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ConflictError, TooManyRequestsError } from './errors';
 import { armFailpoints } from './failpoints';
-import { FakeAuditTrail, FakeClock, silentLogger } from '../testing/fakes';
-import { MemoryWriteJournal } from '../testing/memory-write-journal';
+import { FakeAuditTrail, FakeClock, silentLogger } from './testing/fakes';
+import { MemoryWriteJournal } from './testing/memory-write-journal';
 import {
   Journal,
   LEASE_MS,
-  recordOnce,
   register,
   SUBJECT_BUSY,
   WAIT_FOR_SUBJECT_MS,
   type Workflow,
 } from './journal';
+import { recordOnce } from './journal-audit';
 
 /** A world the steps change: named effects, each counted, some made to fail. */
 class World {

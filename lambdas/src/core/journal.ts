@@ -5,8 +5,8 @@ import { ERROR_CODES, type ErrorCode } from '@ccsc/contract/envelope';
 import { AppError, ConflictError } from './errors';
 import { failpoint } from './failpoints';
 import { describeError, type Logger } from './logger';
-import type { Clock } from '../ports/clock';
-import type { JournalEntry, WriteJournal } from '../ports/write-journal';
+import type { Clock } from './ports/clock';
+import type { JournalEntry, WriteJournal } from './ports/write-journal';
 
 /**
  * The one way a write of several steps is made crash-safe (issue 12). The intent is recorded
@@ -411,5 +411,3 @@ export class Journal<D> {
     }
   }
 }
-
-export { appendEachOnce, auditEntrySchema, recordOnce } from './journal-audit';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Clock } from '../ports/clock';
+import type { Clock } from './ports/clock';
 import type { RequestContext } from './request';
 
 /**

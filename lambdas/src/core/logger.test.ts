@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logLinesOf } from '../testing/log-lines';
+import { logLinesOf } from './testing/log-lines';
 import { describeError, lambdaLogger } from './logger';
 
 describe('lambdaLogger (Powertools Logger)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FakeClock, FakeMailer, silentLogger } from '../testing/fakes';
-import { MemoryOutbox } from '../testing/memory-outbox';
+import { FakeClock, FakeMailer, silentLogger } from './testing/fakes';
+import { MemoryOutbox } from './testing/memory-outbox';
 import { MailOutbox, OUTBOX_HOLD_MS, PLAIN_MAIL } from './outbox';
 
 /** The mail outbox (issue 32): queued durably, sent at once or by the drain, never lost. */

@@ -1,7 +1,7 @@
 import { describeError, type Logger } from './logger';
-import type { Clock } from '../ports/clock';
-import type { MailMessage, Mailer } from '../ports/mailer';
-import type { Outbox, OutboxItem } from '../ports/outbox';
+import type { Clock } from './ports/clock';
+import type { MailMessage, Mailer } from './ports/mailer';
+import type { Outbox, OutboxItem } from './ports/outbox';
 
 /**
  * Mail after durability (issue 32). A journaled write that mails about a record queues the mail

@@ -26,12 +26,19 @@ export { DynamoRecordStore } from '../adapters/dynamodb-record-store';
  * documents directly, as the adapter writes them, with the counters its transactions keep).
  */
 export { documentCounterItems, itemOf as documentItemOf } from '../adapters/dynamodb-documents';
-export type { DocumentRecord } from '../ports/documents';
+export type { DocumentRecord } from '../core/ports/documents';
 export { DynamoRegistry } from '../adapters/dynamodb-registry';
 export { DynamoImportStaging } from '../adapters/dynamodb-registry-imports';
 export { DynamoWriteJournal } from '../adapters/dynamodb-write-journal';
 export { JournaledRegistryWrites, registryWriteJournal } from '../wiring/registry';
-export { claimKeys, claimsOf, idOf, standardClaims, useKey, versionInUse } from '../ports/registry';
+export {
+  claimKeys,
+  claimsOf,
+  idOf,
+  standardClaims,
+  useKey,
+  versionInUse,
+} from '../core/ports/registry';
 export type {
   ConnectionRecord,
   OrganisationRecord,
@@ -41,7 +48,7 @@ export type {
   StandardVersionRecord,
   StudyRecord,
   SystemRecord,
-} from '../ports/registry';
+} from '../core/ports/registry';
 export { DynamoUserIndex } from '../adapters/dynamodb-user-index';
 export { DynamoInvitations } from '../adapters/dynamodb-invitations';
 export { S3ObjectStore } from '../adapters/s3-object-store';
@@ -51,5 +58,5 @@ export {
   standardRowsKey,
 } from '../adapters/s3-standard-rows';
 export { SesMailer } from '../adapters/ses-mailer';
-export type { IndexedUser } from '../ports/user-index';
+export type { IndexedUser } from '../core/ports/user-index';
 export { ConflictError, ValidationError } from '../core/errors';

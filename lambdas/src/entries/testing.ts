@@ -1,9 +1,9 @@
 /** What the test suites outside this workspace share with its own tests. */
-export { PROTOTYPE_KEYS } from '../testing/hostile-input';
+export { PROTOTYPE_KEYS } from '../core/testing/hostile-input';
 export {
   CODE_REFUSED_MESSAGE,
   CONFIRM_FORGET_PASSWORD_MIN_RESPONSE_MS,
-} from '../features/session/confirm-forget-password.core';
+} from '../session/confirm-forget-password.core';
 /** The behaviour every store of the registry port shows (the DynamoDB adapter's test on dynalite). */
 export {
   registryBehaviour,
@@ -13,5 +13,5 @@ export {
   aSystem,
   aStudy,
   aConnection,
-} from '../testing/registry-suite';
-export { FakeAuditTrail } from '../testing/fakes';
+} from '../core/testing/registry-suite';
+export { FakeAuditTrail } from '../core/testing/fakes';

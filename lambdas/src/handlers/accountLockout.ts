@@ -1,6 +1,6 @@
 import { routes } from '@ccsc/contract';
 import { lambdaEnv } from '../env';
-import { accountLockout } from '../features/session/account-lockout.core';
+import { accountLockout } from '../session/account-lockout.core';
 import { lambdaLogger } from '../core/logger';
 import { handle } from '../wiring/handler';
 import { steadyTiming, userDirectory } from '../wiring/cognito';

@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { downloadStandard } from '../features/standards/download-standard.core';
+import { downloadStandard } from '../standards/download-standard.core';
 import { handle } from '../wiring/handler';
 import { downloadDeps } from '../wiring/standards';
 

@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { getStandard } from '../features/standards/read-standards.core';
+import { getStandard } from '../standards/read-standards.core';
 import { handle } from '../wiring/handler';
 import { registry } from '../wiring/registry';
 import { standardRows } from '../wiring/standards';

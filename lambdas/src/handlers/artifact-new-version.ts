@@ -1,6 +1,6 @@
 import { routes } from '@ccsc/contract';
-import { refusalsAudited } from '../features/organisations/registry-refusals';
-import { newVersion } from '../features/standards/write-standards.core';
+import { refusalsAudited } from '../registry/registry-refusals';
+import { newVersion } from '../standards/write-standards.core';
 import { handle } from '../wiring/handler';
 import { standardDeps } from '../wiring/standards';
 

@@ -1,9 +1,9 @@
 import { routes } from '@ccsc/contract';
 import type { Core } from '../core/request';
 import { lambdaLogger } from '../core/logger';
-import { releaseHeld } from '../features/documents/release-held';
-import { refusalsAudited } from '../features/organisations/registry-refusals';
-import { type PublishDeps, publishStandard } from '../features/standards/publish-standard.core';
+import { releaseHeld } from '../documents/release-held';
+import { refusalsAudited } from '../registry/registry-refusals';
+import { type PublishDeps, publishStandard } from '../standards/publish-standard.core';
 import { documentStore } from '../wiring/documents';
 import { documentWrites } from '../wiring/document-writes';
 import { handle } from '../wiring/handler';

@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { studyCompleteness } from '../features/documents/completeness.core';
+import { studyCompleteness } from '../documents/completeness.core';
 import { completenessDeps } from '../wiring/documents';
 import { handle } from '../wiring/handler';
 

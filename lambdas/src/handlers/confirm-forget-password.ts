@@ -1,6 +1,6 @@
 import { routes } from '@ccsc/contract';
 import { lambdaEnv } from '../env';
-import { confirmForgetPassword } from '../features/session/confirm-forget-password.core';
+import { confirmForgetPassword } from '../session/confirm-forget-password.core';
 import { handle } from '../wiring/handler';
 import { steadyTiming } from '../wiring/cognito';
 import { passwordResetWrites } from '../wiring/users';

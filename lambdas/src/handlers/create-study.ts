@@ -1,9 +1,9 @@
 import { routes } from '@ccsc/contract';
-import { createStudy } from '../features/organisations/study-create.core';
-import { refusalsAudited } from '../features/organisations/registry-refusals';
+import { createStudy } from '../registry/study-create.core';
+import { refusalsAudited } from '../registry/registry-refusals';
 import { handle } from '../wiring/handler';
 import { auditTrail } from '../wiring/dynamodb';
-import { systemClock } from '../ports/clock';
+import { systemClock } from '../core/ports/clock';
 import { registry, registryWrites } from '../wiring/registry';
 
 export const handler = handle(

@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { createUser } from '../features/users/create-user.core';
+import { createUser } from '../users/create-user.core';
 import { handle } from '../wiring/handler';
 import { userDirectory } from '../wiring/cognito';
 import { userWrites } from '../wiring/users';

@@ -1,6 +1,6 @@
 import { routes } from '@ccsc/contract';
-import { dashboardActivity } from '../features/dashboard/activity.core';
-import { systemClock } from '../ports/clock';
+import { dashboardActivity } from '../dashboard/activity.core';
+import { systemClock } from '../core/ports/clock';
 import { documentStore } from '../wiring/documents';
 import { handle } from '../wiring/handler';
 import { registry } from '../wiring/registry';

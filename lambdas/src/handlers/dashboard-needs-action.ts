@@ -1,7 +1,7 @@
 import { routes } from '@ccsc/contract';
 import { lambdaEnv } from '../env';
-import { dashboardNeedsAction } from '../features/dashboard/needs-action.core';
-import { systemClock } from '../ports/clock';
+import { dashboardNeedsAction } from '../dashboard/needs-action.core';
+import { systemClock } from '../core/ports/clock';
 import { credentialStore } from '../wiring/credentials';
 import { documentStore } from '../wiring/documents';
 import { userIndex } from '../wiring/dynamodb';

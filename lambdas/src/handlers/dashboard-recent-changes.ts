@@ -1,7 +1,7 @@
 import { routes } from '@ccsc/contract';
-import { dashboardRecentChanges } from '../features/dashboard/recent-changes.core';
+import { dashboardRecentChanges } from '../dashboard/recent-changes.core';
 import { handle } from '../wiring/handler';
-import { systemClock } from '../ports/clock';
+import { systemClock } from '../core/ports/clock';
 import { auditReader } from '../wiring/audit';
 
 export const handler = handle(routes['dashboard/recent-changes'], dashboardRecentChanges, () => ({

@@ -1,7 +1,7 @@
 import { routes } from '@ccsc/contract';
-import { dashboardSecurity } from '../features/dashboard/security.core';
+import { dashboardSecurity } from '../dashboard/security.core';
 import { handle } from '../wiring/handler';
-import { systemClock } from '../ports/clock';
+import { systemClock } from '../core/ports/clock';
 import { auditReader, chainVerifications } from '../wiring/audit';
 
 export const handler = handle(routes['dashboard/security'], dashboardSecurity, () => ({

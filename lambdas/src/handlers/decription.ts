@@ -1,6 +1,6 @@
 import { routes } from '@ccsc/contract';
 import { lambdaEnv } from '../env';
-import { revealCredential } from '../features/credentials/credential-link.core';
+import { revealCredential } from '../credentials/credential-link.core';
 import { handle } from '../wiring/handler';
 import { steadyTiming } from '../wiring/cognito';
 import { credentialDeps } from '../wiring/credential-writes';

@@ -1,6 +1,6 @@
 import { routes } from '@ccsc/contract';
-import { revokeCredential } from '../features/credentials/revoke-credential.core';
-import { refusalsAudited } from '../features/organisations/registry-refusals';
+import { revokeCredential } from '../credentials/revoke-credential.core';
+import { refusalsAudited } from '../registry/registry-refusals';
 import { handle } from '../wiring/handler';
 import { credentialDeps } from '../wiring/credential-writes';
 

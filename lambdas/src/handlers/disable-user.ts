@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { disableUser } from '../features/users/user-status.core';
+import { disableUser } from '../users/user-status.core';
 import { handle } from '../wiring/handler';
 import { userDirectory } from '../wiring/cognito';
 import { userWrites } from '../wiring/users';

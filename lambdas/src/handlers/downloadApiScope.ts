@@ -1,8 +1,8 @@
 import { routes } from '@ccsc/contract';
 import { lambdaEnv } from '../env';
-import { downloadScope } from '../features/credentials/scope-document.core';
+import { downloadScope } from '../credentials/scope-document.core';
 import { handle } from '../wiring/handler';
-import { systemClock } from '../ports/clock';
+import { systemClock } from '../core/ports/clock';
 import { credentialStore } from '../wiring/credentials';
 import { auditTrail } from '../wiring/dynamodb';
 import { registry } from '../wiring/registry';

@@ -1,7 +1,7 @@
 import { routes } from '@ccsc/contract';
-import { exportAuditRecords } from '../features/audit/export-audit-records.core';
+import { exportAuditRecords } from '../audit/export-audit-records.core';
 import { handle } from '../wiring/handler';
-import { systemClock } from '../ports/clock';
+import { systemClock } from '../core/ports/clock';
 import { auditReader } from '../wiring/audit';
 import { auditTrail } from '../wiring/dynamodb';
 import { exportsStore } from '../wiring/s3';

@@ -1,7 +1,7 @@
 import { routes } from '@ccsc/contract';
-import { exportConnections } from '../features/organisations/connection-export.core';
+import { exportConnections } from '../registry/connection-export.core';
 import { handle } from '../wiring/handler';
-import { systemClock } from '../ports/clock';
+import { systemClock } from '../core/ports/clock';
 import { auditTrail } from '../wiring/dynamodb';
 import { registry } from '../wiring/registry';
 import { exportsStore } from '../wiring/s3';

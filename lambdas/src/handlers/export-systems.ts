@@ -1,7 +1,7 @@
 import { routes } from '@ccsc/contract';
-import { exportSystems } from '../features/organisations/export-systems.core';
+import { exportSystems } from '../registry/export-systems.core';
 import { handle } from '../wiring/handler';
-import { systemClock } from '../ports/clock';
+import { systemClock } from '../core/ports/clock';
 import { auditTrail } from '../wiring/dynamodb';
 import { registry } from '../wiring/registry';
 import { exportsStore } from '../wiring/s3';

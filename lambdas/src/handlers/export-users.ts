@@ -1,8 +1,8 @@
 import { routes } from '@ccsc/contract';
 import { lambdaEnv } from '../env';
-import { exportUsers } from '../features/users/export-users.core';
+import { exportUsers } from '../users/export-users.core';
 import { handle } from '../wiring/handler';
-import { systemClock } from '../ports/clock';
+import { systemClock } from '../core/ports/clock';
 import { auditTrail, userIndex } from '../wiring/dynamodb';
 import { exportsStore } from '../wiring/s3';
 import { ensureBuilt } from '../wiring/users';

@@ -1,8 +1,8 @@
 import { routes } from '@ccsc/contract';
-import { forgetTotpConfirm } from '../features/session/forget-totp-confirm.core';
+import { forgetTotpConfirm } from '../session/forget-totp-confirm.core';
 import { lambdaLogger } from '../core/logger';
 import { handle } from '../wiring/handler';
-import { systemClock } from '../ports/clock';
+import { systemClock } from '../core/ports/clock';
 import { userDirectory } from '../wiring/cognito';
 import { linkResetWrites } from '../wiring/users';
 import { totpResetTickets } from '../wiring/dynamodb';

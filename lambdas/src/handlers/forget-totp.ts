@@ -1,6 +1,6 @@
 import { routes } from '@ccsc/contract';
 import { allowedOrigins, lambdaEnv } from '../env';
-import { forgetTotp } from '../features/session/forget-totp.core';
+import { forgetTotp } from '../session/forget-totp.core';
 import { lambdaLogger } from '../core/logger';
 import { handle } from '../wiring/handler';
 import { steadyTiming, userDirectory } from '../wiring/cognito';

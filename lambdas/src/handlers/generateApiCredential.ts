@@ -1,6 +1,6 @@
 import { routes } from '@ccsc/contract';
-import { generateCredential } from '../features/credentials/generate-credential.core';
-import { refusalsAudited } from '../features/organisations/registry-refusals';
+import { generateCredential } from '../credentials/generate-credential.core';
+import { refusalsAudited } from '../registry/registry-refusals';
 import { handle } from '../wiring/handler';
 import { credentialDeps } from '../wiring/credential-writes';
 

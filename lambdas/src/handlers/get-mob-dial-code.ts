@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { getMobDialCode } from '../features/users/dial-codes.core';
+import { getMobDialCode } from '../users/dial-codes.core';
 import { handle } from '../wiring/handler';
 
 export const handler = handle(routes['get-mob-dial-code'], getMobDialCode, () => undefined);

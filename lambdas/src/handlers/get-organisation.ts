@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { getOrganisation } from '../features/organisations/get-organisation.core';
+import { getOrganisation } from '../registry/get-organisation.core';
 import { handle } from '../wiring/handler';
 import { registry } from '../wiring/registry';
 

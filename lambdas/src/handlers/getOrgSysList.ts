@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { getOrgSysList } from '../features/organisations/get-org-sys-list.core';
+import { getOrgSysList } from '../registry/get-org-sys-list.core';
 import { handle } from '../wiring/handler';
 import { registry } from '../wiring/registry';
 

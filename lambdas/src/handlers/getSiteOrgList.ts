@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { getSiteOrgList } from '../features/organisations/get-site-org-list.core';
+import { getSiteOrgList } from '../registry/get-site-org-list.core';
 import { handle } from '../wiring/handler';
 import { registry } from '../wiring/registry';
 

@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { getSponsorList } from '../features/organisations/get-sponsor-list.core';
+import { getSponsorList } from '../registry/get-sponsor-list.core';
 import { handle } from '../wiring/handler';
 import { registry } from '../wiring/registry';
 

@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { listAllGroups } from '../features/users/list-all-groups.core';
+import { listAllGroups } from '../users/list-all-groups.core';
 import { handle } from '../wiring/handler';
 import { userDirectory } from '../wiring/cognito';
 

@@ -1,7 +1,7 @@
 import { routes } from '@ccsc/contract';
 import { lambdaEnv } from '../env';
-import { listAllUsers } from '../features/users/list-all-users.core';
-import { systemClock } from '../ports/clock';
+import { listAllUsers } from '../users/list-all-users.core';
+import { systemClock } from '../core/ports/clock';
 import { handle } from '../wiring/handler';
 import { userIndex } from '../wiring/dynamodb';
 import { registry } from '../wiring/registry';

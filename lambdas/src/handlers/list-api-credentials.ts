@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { listCredentials } from '../features/credentials/list-credentials.core';
+import { listCredentials } from '../credentials/list-credentials.core';
 import { handle } from '../wiring/handler';
 import { credentialDeps } from '../wiring/credential-writes';
 

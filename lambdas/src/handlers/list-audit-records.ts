@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { listAuditRecords } from '../features/audit/list-audit-records.core';
+import { listAuditRecords } from '../audit/list-audit-records.core';
 import { handle } from '../wiring/handler';
 import { auditReader } from '../wiring/audit';
 

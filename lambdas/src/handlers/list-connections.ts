@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { listConnections } from '../features/organisations/connection-list.core';
+import { listConnections } from '../registry/connection-list.core';
 import { handle } from '../wiring/handler';
 import { registry } from '../wiring/registry';
 

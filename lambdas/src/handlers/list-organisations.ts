@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { listOrganisations } from '../features/organisations/list-organisations.core';
+import { listOrganisations } from '../registry/list-organisations.core';
 import { handle } from '../wiring/handler';
 import { registry } from '../wiring/registry';
 

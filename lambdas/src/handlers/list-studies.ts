@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { listStudies } from '../features/organisations/study-list.core';
+import { listStudies } from '../registry/study-list.core';
 import { handle } from '../wiring/handler';
 import { registry } from '../wiring/registry';
 

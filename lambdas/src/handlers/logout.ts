@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { logout } from '../features/session/logout.core';
+import { logout } from '../session/logout.core';
 import { handle } from '../wiring/handler';
 import { userDirectory } from '../wiring/cognito';
 import { auditTrail } from '../wiring/dynamodb';

@@ -1,5 +1,5 @@
 import { partnerRoutes } from '@ccsc/contract/partner-api';
-import { completeDocument } from '../features/documents/exchange.core';
+import { completeDocument } from '../documents/exchange.core';
 import { createPartnerHandler } from '../http/partner-router';
 import { credentialStore } from '../wiring/credentials';
 import { exchangeDeps } from '../wiring/document-writes';

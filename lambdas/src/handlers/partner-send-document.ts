@@ -1,5 +1,5 @@
 import { partnerRoutes } from '@ccsc/contract/partner-api';
-import { sendDocument } from '../features/documents/exchange.core';
+import { sendDocument } from '../documents/exchange.core';
 import { createPartnerHandler } from '../http/partner-router';
 import { credentialStore } from '../wiring/credentials';
 import { exchangeDeps } from '../wiring/document-writes';

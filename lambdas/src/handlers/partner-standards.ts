@@ -1,5 +1,5 @@
 import { partnerRoutes } from '@ccsc/contract/partner-api';
-import { partnerStandards } from '../features/partner/partner-calls.core';
+import { partnerStandards } from '../partner/partner-calls.core';
 import { createPartnerHandler } from '../http/partner-router';
 import { credentialStore } from '../wiring/credentials';
 import { registry } from '../wiring/registry';

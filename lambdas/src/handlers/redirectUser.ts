@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { redirectUser } from '../features/session/redirect-user.core';
+import { redirectUser } from '../session/redirect-user.core';
 import { handle } from '../wiring/handler';
 import { auditTrail } from '../wiring/dynamodb';
 import { syncUser } from '../wiring/users';

@@ -1,6 +1,6 @@
 import { routes } from '@ccsc/contract';
-import { resendCredential } from '../features/credentials/resend-credential.core';
-import { refusalsAudited } from '../features/organisations/registry-refusals';
+import { resendCredential } from '../credentials/resend-credential.core';
+import { refusalsAudited } from '../registry/registry-refusals';
 import { handle } from '../wiring/handler';
 import { credentialDeps } from '../wiring/credential-writes';
 

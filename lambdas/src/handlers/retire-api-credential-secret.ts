@@ -1,6 +1,6 @@
 import { routes } from '@ccsc/contract';
-import { retireSecret } from '../features/credentials/retire-secret.core';
-import { refusalsAudited } from '../features/organisations/registry-refusals';
+import { retireSecret } from '../credentials/retire-secret.core';
+import { refusalsAudited } from '../registry/registry-refusals';
 import { handle } from '../wiring/handler';
 import { credentialDeps } from '../wiring/credential-writes';
 

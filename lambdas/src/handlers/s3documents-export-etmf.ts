@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { exportEtmf } from '../features/documents/export-etmf.core';
+import { exportEtmf } from '../documents/export-etmf.core';
 import { exportDeps } from '../wiring/documents';
 import { handle } from '../wiring/handler';
 

@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { getDocument } from '../features/documents/console.core';
+import { getDocument } from '../documents/console.core';
 import { consoleDocumentDeps } from '../wiring/document-writes';
 import { handle } from '../wiring/handler';
 

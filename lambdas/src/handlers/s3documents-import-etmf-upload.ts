@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { startImport } from '../features/documents/import-etmf.core';
+import { startImport } from '../documents/import-etmf.core';
 import { importDeps } from '../wiring/documents';
 import { handle } from '../wiring/handler';
 

@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { getImport } from '../features/documents/import-etmf.core';
+import { getImport } from '../documents/import-etmf.core';
 import { importDeps } from '../wiring/documents';
 import { handle } from '../wiring/handler';
 

@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { searchSiteDirectory } from '../features/organisations/site-directory-search.core';
+import { searchSiteDirectory } from '../registry/site-directory-search.core';
 import { handle } from '../wiring/handler';
 import { registry } from '../wiring/registry';
 

@@ -1,5 +1,5 @@
 import { routes } from '@ccsc/contract';
-import { updateUser } from '../features/users/update-user.core';
+import { updateUser } from '../users/update-user.core';
 import { handle } from '../wiring/handler';
 import { userDirectory } from '../wiring/cognito';
 import { userWrites } from '../wiring/users';

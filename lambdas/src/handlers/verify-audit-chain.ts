@@ -1,7 +1,7 @@
 import { routes } from '@ccsc/contract';
-import { verifyAuditChain } from '../features/audit/verify-audit-chain.core';
+import { verifyAuditChain } from '../audit/verify-audit-chain.core';
 import { handle } from '../wiring/handler';
-import { systemClock } from '../ports/clock';
+import { systemClock } from '../core/ports/clock';
 import { auditReader, chainVerifications } from '../wiring/audit';
 
 export const handler = handle(routes['verify-audit-chain'], verifyAuditChain, () => ({

@@ -4,7 +4,7 @@ import { routeList, routes, type RouteDefinition } from '@ccsc/contract';
 import { apiGatewayEvent } from '../testing/api-gateway-event';
 import { AppError, ValidationError } from '../core/errors';
 import { parseInput, readRawInput, requestMeta } from './event';
-import { PROTOTYPE_KEYS } from '../testing/hostile-input';
+import { PROTOTYPE_KEYS } from '../core/testing/hostile-input';
 
 /** A map with these keys as ordinary own properties, as API Gateway's JSON event gives them. */
 const jsonMap = <T>(entries: [string, T][]): Record<string, T> =>

@@ -1,4 +1,4 @@
-import { hasTotp, type UserDirectory } from '../ports/user-directory';
+import { hasTotp, type UserDirectory } from '../core/ports/user-directory';
 import type { Caller } from '../core/request';
 import { AppError, UnauthorizedError } from '../core/errors';
 

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { partnerRoutes } from '@ccsc/contract/partner-api';
 import { buildApiGatewayEvent } from './api-gateway-event';
-import { partnerConnections, partnerMe } from '../features/partner/partner-calls.core';
-import { FakeClock } from '../testing/fakes';
-import { logLinesOf } from '../testing/log-lines';
-import { MemoryCredentialStore } from '../testing/memory-credentials';
+import { partnerConnections, partnerMe } from '../partner/partner-calls.core';
+import { FakeClock } from '../core/testing/fakes';
+import { logLinesOf } from '../core/testing/log-lines';
+import { MemoryCredentialStore } from '../core/testing/memory-credentials';
 import {
   anOrganisation,
   aStudy,
   aSystem,
   aConnection,
   MemoryRegistry,
-} from '../testing/memory-registry';
-import type { CredentialRecord } from '../ports/credentials';
+} from '../core/testing/memory-registry';
+import type { CredentialRecord } from '../core/ports/credentials';
 import { createOpenApiHandler, createPartnerHandler } from './partner-router';
 
 const credential = (over: Partial<CredentialRecord> = {}): CredentialRecord => ({

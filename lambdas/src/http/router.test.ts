@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { defineRoute, routes } from '@ccsc/contract';
 import { apiGatewayEvent, claimsFor } from '../testing/api-gateway-event';
-import { fakeUser, FakeUserDirectory, type FakeUser } from '../testing/fake-user-directory';
+import { fakeUser, FakeUserDirectory, type FakeUser } from '../core/testing/fake-user-directory';
 import { ConflictError, TooManyRequestsError } from '../core/errors';
 import { lambdaLogger, type Logger } from '../core/logger';
-import { logLinesOf } from '../testing/log-lines';
+import { logLinesOf } from '../core/testing/log-lines';
 import { MFA_ENROLMENT_REQUIRED_MESSAGE, RIGHTS_CHANGED_MESSAGE } from './mfa-gate';
 import { createHandler, createNotImplementedHandler, type HandlerOptions } from './router';
 

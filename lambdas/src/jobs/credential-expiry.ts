@@ -1,9 +1,6 @@
 import { lambdaLogger } from '../core/logger';
-import {
-  runCredentialJob,
-  type CredentialJobOutcome,
-} from '../features/credentials/credential-expiry.core';
-import { CREDENTIAL_WRITE_KINDS } from '../features/credentials/credential-journal';
+import { runCredentialJob, type CredentialJobOutcome } from '../credentials/credential-expiry.core';
+import { CREDENTIAL_WRITE_KINDS } from '../credentials/credential-journal';
 import { credentialDeps, credentialWrites } from '../wiring/credential-writes';
 import { userIndex } from '../wiring/dynamodb';
 import { scheduledJob } from '../telemetry';

@@ -1,6 +1,6 @@
 import { emfLine, USER_INDEX_DRIFT_METRIC } from '../core/metrics';
 import { lambdaEnv } from '../env';
-import { rebuildUserIndex } from '../accounts/user-index-sync';
+import { rebuildUserIndex } from '../core/accounts/user-index-sync';
 import { userDirectory } from '../wiring/cognito';
 import { accountLocks, invitations, userIndex } from '../wiring/dynamodb';
 import { lambdaLogger } from '../core/logger';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { RecoveryOutcome } from '../core/journal';
 import { lambdaLogger } from '../core/logger';
-import { isDocumentWrite } from '../features/documents/document-kinds';
-import { releaseHeld } from '../features/documents/release-held';
+import { isDocumentWrite } from '../documents/document-kinds';
+import { releaseHeld } from '../documents/release-held';
 import { documentStore } from '../wiring/documents';
 import { DOCUMENT_WRITES, documentWrites } from '../wiring/document-writes';
 import { scheduledJob } from '../telemetry';

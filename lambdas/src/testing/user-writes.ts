@@ -1,13 +1,13 @@
 import { type Journal } from '../core/journal';
-import { SESSION_WRITES } from '../features/session/session-writes';
-import { USER_WRITES, userWriteJournal } from '../features/users/user-writes';
-import { type UserWriteDeps } from '../accounts/account-writes';
-import type { AccountLocks } from '../ports/account-locks';
-import type { Invitations } from '../ports/invitations';
-import type { TotpResetTickets } from '../ports/totp-reset-tickets';
-import type { AuditReader, AuditTrail } from '../ports/audit-trail';
-import type { UserDirectory } from '../ports/user-directory';
-import type { UserIndex } from '../ports/user-index';
+import { SESSION_WRITES } from '../session/session-writes';
+import { USER_WRITES, userWriteJournal } from '../users/user-writes';
+import { type UserWriteDeps } from '../core/accounts/account-writes';
+import type { AccountLocks } from '../core/ports/account-locks';
+import type { Invitations } from '../core/ports/invitations';
+import type { TotpResetTickets } from '../core/ports/totp-reset-tickets';
+import type { AuditReader, AuditTrail } from '../core/ports/audit-trail';
+import type { UserDirectory } from '../core/ports/user-directory';
+import type { UserIndex } from '../core/ports/user-index';
 import {
   FakeAccountLocks,
   FakeAuditTrail,
@@ -15,9 +15,9 @@ import {
   FakeTotpResetTickets,
   FakeUserIndex,
   silentLogger,
-} from './fakes';
-import { FakeInvitations } from './fake-invitations';
-import { MemoryWriteJournal } from './memory-write-journal';
+} from '../core/testing/fakes';
+import { FakeInvitations } from '../core/testing/fake-invitations';
+import { MemoryWriteJournal } from '../core/testing/memory-write-journal';
 
 /** The journaled user writes over fakes, as the cores and the reconciler get them. */
 export const userWritesFor = (

@@ -2,8 +2,8 @@ import { dynamoAuditReader } from '../adapters/dynamodb-audit-trail';
 import { DynamoChainVerifications } from '../adapters/dynamodb-chain-verifications';
 import { dynamodb } from '../adapters/clients/dynamodb';
 import { lambdaEnv } from '../env';
-import type { AuditReader } from '../ports/audit-trail';
-import type { ChainVerifications } from '../ports/chain-verifications';
+import type { AuditReader } from '../core/ports/audit-trail';
+import type { ChainVerifications } from '../core/ports/chain-verifications';
 
 /**
  * The audit trail read back, on DynamoDB like ./dynamodb.ts: the audit screen's calls, which

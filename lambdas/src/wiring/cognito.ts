@@ -2,9 +2,9 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { CognitoUserDirectory } from '../adapters/cognito-user-directory';
 import { cognito, publicCallsCognito } from '../adapters/clients/cognito';
 import { lambdaEnv } from '../env';
-import type { SteadyTiming } from '../features/session/session-shared';
-import { systemClock } from '../ports/clock';
-import type { UserDirectory } from '../ports/user-directory';
+import type { SteadyTiming } from '../session/session-shared';
+import { systemClock } from '../core/ports/clock';
+import type { UserDirectory } from '../core/ports/user-directory';
 
 /**
  * Production wiring of the ports, shared by the Lambda entries. One module per AWS service

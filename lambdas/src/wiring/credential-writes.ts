@@ -5,10 +5,10 @@ import {
   CREDENTIAL_WRITE_KINDS,
   CREDENTIAL_WRITES,
   credentialWriteJournal,
-} from '../features/credentials/credential-journal';
-import type { CredentialDeps } from '../features/credentials/credential-records';
-import type { CredentialWriteDeps } from '../features/credentials/credential-writes';
-import { systemClock } from '../ports/clock';
+} from '../credentials/credential-journal';
+import type { CredentialDeps } from '../credentials/credential-records';
+import type { CredentialWriteDeps } from '../credentials/credential-writes';
+import { systemClock } from '../core/ports/clock';
 import { auditReader } from './audit';
 import { credentialStore, machineClients } from './credentials';
 import { auditTrail, writeJournal } from './dynamodb';

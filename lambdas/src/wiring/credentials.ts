@@ -3,8 +3,8 @@ import { cognito } from '../adapters/clients/cognito';
 import { dynamodb } from '../adapters/clients/dynamodb';
 import { DynamoCredentialStore } from '../adapters/dynamodb-credentials';
 import { lambdaEnv } from '../env';
-import type { CredentialStore } from '../ports/credentials';
-import type { MachineClients } from '../ports/machine-clients';
+import type { CredentialStore } from '../core/ports/credentials';
+import type { MachineClients } from '../core/ports/machine-clients';
 
 /**
  * API credentials (issue 15): their records in the main table, their clients in the pool. What

@@ -1,14 +1,14 @@
 import type { Journal, RegisteredWorkflow } from '../core/journal';
 import { lambdaLogger } from '../core/logger';
-import type { ConsoleDeps } from '../features/documents/console.core';
-import { DOCUMENT_SEND_WRITES } from '../features/documents/document-sends';
+import type { ConsoleDeps } from '../documents/console.core';
+import { DOCUMENT_SEND_WRITES } from '../documents/document-sends';
 import {
   DOCUMENT_CHANGE_WRITES,
   documentWriteJournal,
   type DocumentWriteDeps,
-} from '../features/documents/document-writes';
-import type { ExchangeDeps } from '../features/documents/exchange.core';
-import { systemClock } from '../ports/clock';
+} from '../documents/document-writes';
+import type { ExchangeDeps } from '../documents/exchange.core';
+import { systemClock } from '../core/ports/clock';
 import { auditReader } from './audit';
 import { documentFiles, documentStore, routingDeps } from './documents';
 import { auditTrail, writeJournal } from './dynamodb';

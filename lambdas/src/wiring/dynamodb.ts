@@ -6,13 +6,13 @@ import { DynamoTotpResetTickets } from '../adapters/dynamodb-totp-reset-tickets'
 import { DynamoWriteJournal } from '../adapters/dynamodb-write-journal';
 import { dynamodb } from '../adapters/clients/dynamodb';
 import { lambdaEnv } from '../env';
-import type { AccountLocks } from '../ports/account-locks';
-import type { AuditTrail } from '../ports/audit-trail';
-import type { Invitations } from '../ports/invitations';
-import { systemClock } from '../ports/clock';
-import type { UserIndex } from '../ports/user-index';
-import type { TotpResetTickets } from '../ports/totp-reset-tickets';
-import type { Leases, WriteJournal } from '../ports/write-journal';
+import type { AccountLocks } from '../core/ports/account-locks';
+import type { AuditTrail } from '../core/ports/audit-trail';
+import type { Invitations } from '../core/ports/invitations';
+import { systemClock } from '../core/ports/clock';
+import type { UserIndex } from '../core/ports/user-index';
+import type { TotpResetTickets } from '../core/ports/totp-reset-tickets';
+import type { Leases, WriteJournal } from '../core/ports/write-journal';
 
 /** The ports on DynamoDB (see ../deps.ts for why each service has its own module). */
 

@@ -7,8 +7,8 @@ import {
   composeLinkMail,
   CREDENTIAL_LINK_MAIL,
   type LinkMailDeps,
-} from '../features/credentials/credential-writes';
-import { systemClock } from '../ports/clock';
+} from '../credentials/credential-writes';
+import { systemClock } from '../core/ports/clock';
 import { DynamoCredentialStore } from '../adapters/dynamodb-credentials';
 import { mailer } from './ses';
 

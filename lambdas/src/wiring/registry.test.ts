@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../core/errors';
 import { LEASE_MS } from '../core/journal';
-import type { AuditEntry } from '../ports/audit-trail';
-import { claimKeys, type RegistryChange } from '../ports/registry';
-import { FakeAuditTrail, FakeClock, silentLogger } from '../testing/fakes';
-import { anOrganisation, MemoryImportStaging, MemoryRegistry } from '../testing/memory-registry';
-import { MemoryWriteJournal } from '../testing/memory-write-journal';
-import { registryWritesBehaviour } from '../testing/registry-suite';
+import type { AuditEntry } from '../core/ports/audit-trail';
+import { claimKeys, type RegistryChange } from '../core/ports/registry';
+import { FakeAuditTrail, FakeClock, silentLogger } from '../core/testing/fakes';
+import {
+  anOrganisation,
+  MemoryImportStaging,
+  MemoryRegistry,
+} from '../core/testing/memory-registry';
+import { MemoryWriteJournal } from '../core/testing/memory-write-journal';
+import { registryWritesBehaviour } from '../core/testing/registry-suite';
 import { JournaledRegistryWrites, type RegistryWriteDeps, registryWriteJournal } from './registry';
 
 /** The production RegistryWrites (the write journal over the registry) on in-memory stores. */

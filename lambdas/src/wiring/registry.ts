@@ -3,11 +3,9 @@ import * as z from 'zod';
 import { DynamoImportStaging } from '../adapters/dynamodb-registry-imports';
 import { DynamoRegistry } from '../adapters/dynamodb-registry';
 import { dynamodb } from '../adapters/clients/dynamodb';
-import { importFailureEntry, undoOf } from '../adapters/registry-rules';
+import { importFailureEntry, undoOf } from '../core/ports/registry-rules';
 import { registryChangeSchema } from '../adapters/registry-schemas';
 import {
-  appendEachOnce,
-  auditEntrySchema,
   Journal,
   type JournalDeps,
   register,
@@ -15,12 +13,13 @@ import {
   type Step,
   type Workflow,
 } from '../core/journal';
+import { appendEachOnce, auditEntrySchema } from '../core/journal-audit';
 import { lambdaLogger, type Logger } from '../core/logger';
 import { lambdaEnv } from '../env';
-import type { AuditEntry, AuditReader, AuditTrail } from '../ports/audit-trail';
-import { type Clock, systemClock } from '../ports/clock';
-import type { Registry, RegistryChange, RegistryWrites } from '../ports/registry';
-import type { ImportPart, ImportStaging } from '../ports/registry-imports';
+import type { AuditEntry, AuditReader, AuditTrail } from '../core/ports/audit-trail';
+import { type Clock, systemClock } from '../core/ports/clock';
+import type { Registry, RegistryChange, RegistryWrites } from '../core/ports/registry';
+import type { ImportPart, ImportStaging } from '../core/ports/registry-imports';
 import { auditReader } from './audit';
 import { auditTrail, writeJournal } from './dynamodb';
 

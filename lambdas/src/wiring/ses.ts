@@ -1,7 +1,7 @@
 import { SesMailer } from '../adapters/ses-mailer';
 import { ses } from '../adapters/clients/ses';
 import { lambdaEnv } from '../env';
-import type { Mailer } from '../ports/mailer';
+import type { Mailer } from '../core/ports/mailer';
 
 /** The product's own mail through SES v2 (see ../deps.ts for why this is a module of its own). */
 export const mailer = (): Mailer =>

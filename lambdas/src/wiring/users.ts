@@ -3,18 +3,18 @@ import {
   ensureUserIndexBuilt,
   syncAfterChange,
   type UserIndexSync,
-} from '../accounts/user-index-sync';
+} from '../core/accounts/user-index-sync';
 import type { RegisteredWorkflow } from '../core/journal';
 import {
   LINK_RESET_WRITES,
   LOCKOUT_WRITES,
   PASSWORD_RESET_WRITES,
   SESSION_WRITES,
-} from '../features/session/session-writes';
-import { USER_WRITES, userWriteJournal } from '../features/users/user-writes';
-import { type UserWriteDeps } from '../accounts/account-writes';
+} from '../session/session-writes';
+import { USER_WRITES, userWriteJournal } from '../users/user-writes';
+import { type UserWriteDeps } from '../core/accounts/account-writes';
 import { lambdaLogger } from '../core/logger';
-import { systemClock } from '../ports/clock';
+import { systemClock } from '../core/ports/clock';
 import { userDirectory } from './cognito';
 import { auditReader } from './audit';
 import {

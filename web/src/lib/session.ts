@@ -65,7 +65,7 @@ export const roleOf = (value: unknown): Role | null =>
 
 /**
  * The role the ID token's `cognito:groups` claim gives, as the server reads it (roleOfGroups in
- * lambdas/src/ports/user-directory.ts): the one role group the user is in. None, or several, is
+ * lambdas/src/core/ports/user-directory.ts): the one role group the user is in. None, or several, is
  * no role; other groups are ignored. The group is the only source of truth for a role.
  */
 export const roleOfGroups = (groups: unknown): Role | null => {

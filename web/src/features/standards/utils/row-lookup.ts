@@ -4,7 +4,7 @@ import { withArtifact } from './grid-state';
 
 /**
  * The rows a lookup finds, by position, as the hub matches them when it classifies a document
- * (lambdas/src/features/documents/classify.ts): a source code trimmed and in any case; an
+ * (lambdas/src/documents/classify.ts): a source code trimmed and in any case; an
  * artifact by its number.
  */
 export const rowsMatching = (rows: readonly MappingRow[], lookup: RowLookup): number[] => {

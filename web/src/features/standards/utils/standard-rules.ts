@@ -3,7 +3,7 @@ import type { StoredProfile } from '../../../lib/session';
 
 /**
  * Who may do what to mapping standards (issue 16), by the rule the server decides by
- * (`mayChangeStandards` in lambdas/src/features/standards/standard-records.ts, which the web may
+ * (`mayChangeStandards` in lambdas/src/standards/standard-records.ts, which the web may
  * not import: standard-rules.test.ts pins the same table): a PlatformAdmin changes every
  * standard, an OrgAdmin their own organisation's, an Auditor none. Who sees which standard is the
  * account's reach (lib/reach.ts); the server lists only those.

@@ -1,0 +1,438 @@
+import { routes } from '@ccsc/contract';
+import {
+  DELIVERY_TIME_BOUNDS_SECONDS,
+  DELIVERY_TIME_BUCKETS,
+  DIRECTIONS,
+  type HoldReason,
+  deliveryBucketOf,
+} from '@ccsc/contract/documents';
+import { describe, expect, it } from 'vitest';
+import type { Caller } from '../core/request';
+import { listDocuments, retryDocument } from './console.core';
+import { documentWritesOf } from './document-test-kit';
+import { settle } from './routing';
+import {
+  countChanges,
+  documentCounts,
+  type DocumentRecord,
+  HUB_SCOPE,
+  organisationScope,
+} from '../core/ports/documents';
+import type { OrganisationRecord, RegistrySnapshot } from '../core/ports/registry';
+import { callerContext } from '../core/testing/fakes';
+import { MemoryDocumentStore } from '../core/testing/memory-documents';
+import { anOrganisation } from '../core/testing/memory-registry';
+import {
+  daysEndingOn,
+  deliveryPercentile,
+  documentActivity,
+  documentListFor,
+  documentScopeOf,
+  documentTotal,
+  seesDocument,
+  type DocumentFilters,
+} from '../core/lists/documents';
+import { documentRecordOf, nextRevision } from '../core/testing/document-records';
+
+/**
+ * The document list's scope, matcher and total (lists/documents.ts) over the in-memory store,
+ * whose counters move exactly as the DynamoDB adapter's transactions move them: every total the
+ * counters give is checked against the list read to its end, for the hub and for each
+ * organisation in its role.
+ */
+
+const org = (id: string, kind: OrganisationRecord['kind']) => anOrganisation(id, { kind });
+const ORGS = [
+  org('org-site-a', 'site'),
+  org('org-site-b', 'site'),
+  org('org-sponsor', 'sponsor'),
+  org('org-cro', 'cro'),
+  org('org-cro-old', 'cro'),
+];
+
+const snapshot: RegistrySnapshot = {
+  version: 1,
+  organisations: new Map(ORGS.map((o) => [o.organisationId, o])),
+  systems: new Map(),
+  studies: new Map(),
+  connections: new Map(),
+  standards: new Map(),
+};
+const registry = { snapshot: () => Promise.resolve(snapshot) };
+
+const aDocument = documentRecordOf;
+const next = nextRevision;
+const held = (record: DocumentRecord, reason: HoldReason) =>
+  next(record, { state: 'held', holdReason: reason, holdDetail: reason });
+const delivered = (record: DocumentRecord, at: string) =>
+  next(record, {
+    state: 'delivered',
+    holdReason: null,
+    holdDetail: null,
+    deliveredAt: at,
+    updatedAt: at,
+  });
+
+const admin: Partial<Caller> = { role: 'PlatformAdmin', organisationId: null };
+const orgAdmin = (organisationId: string): Partial<Caller> => ({
+  role: 'OrgAdmin',
+  organisationId,
+});
+
+describe('the counters a document moves', () => {
+  it('counts a send, a hold, a change of reason, its end, a delivery and its time, and nothing for an acknowledgement', async () => {
+    const store = new MemoryDocumentStore();
+    const sent = aDocument({ croOrganisationId: 'org-cro' });
+    await store.create(sent);
+    const scopes = [
+      HUB_SCOPE,
+      organisationScope('site', 'org-site-a'),
+      organisationScope('sponsor', 'org-sponsor'),
+      organisationScope('cro', 'org-cro'),
+    ];
+    for (const scope of scopes) {
+      const [day] = await store.dayCounts(scope, '2025-03-10', '2025-03-10');
+      expect(day?.sent).toEqual({ 'site-to-sponsor': 1, 'sponsor-to-site': 0 });
+      expect(day?.delivered).toEqual({ 'site-to-sponsor': 0, 'sponsor-to-site': 0 });
+    }
+    // No other organisation counts it.
+    expect(
+      await store.dayCounts(organisationScope('site', 'org-site-b'), '2025-03-10', '2025-03-10'),
+    ).toEqual([]);
+
+    const file = held(sent, 'checksum-mismatch');
+    expect(await store.update(file, sent)).toBe(true);
+    expect((await store.heldCounts(HUB_SCOPE))['checksum-mismatch']).toBe(1);
+    // Released from the file's hold into a mapping's (the same update moves both).
+    const mapping = held(file, 'sender-type-unmapped');
+    expect(await store.update(mapping, file)).toBe(true);
+    expect(await store.heldCounts(HUB_SCOPE)).toMatchObject({
+      'checksum-mismatch': 0,
+      'sender-type-unmapped': 1,
+    });
+    // A change on a revision that moved on writes nothing, counts nothing.
+    expect(await store.update(held(file, 'receiver-no-standard'), file)).toBe(false);
+    expect((await store.heldCounts(HUB_SCOPE))['receiver-no-standard']).toBe(0);
+
+    // Delivered 4 minutes after it was sent: bucket "≤ 5 min"; counted on the day it was sent.
+    const done = delivered(mapping, '2025-03-10T08:04:00.000Z');
+    expect(await store.deliver(done, mapping)).not.toBeNull();
+    expect(await store.heldCounts(organisationScope('cro', 'org-cro'))).toMatchObject({
+      'sender-type-unmapped': 0,
+    });
+    const [day] = await store.dayCounts(
+      organisationScope('sponsor', 'org-sponsor'),
+      '2025-03-01',
+      '2025-03-31',
+    );
+    expect(day?.delivered).toEqual({ 'site-to-sponsor': 1, 'sponsor-to-site': 0 });
+    const bucket = DELIVERY_TIME_BOUNDS_SECONDS.indexOf(300);
+    expect(day?.deliveryTimes[bucket]).toBe(1);
+    expect(day?.deliveryTimes.reduce((a, b) => a + b, 0)).toBe(1);
+
+    // Acknowledged: no counter moves.
+    const stored = (await store.get(done.documentId)) as DocumentRecord;
+    const acknowledged = next(stored, {
+      state: 'acknowledged',
+      acknowledgedAt: '2025-03-11T00:00:00.000Z',
+    });
+    expect(countChanges(stored, acknowledged)).toEqual([]);
+
+    // What the changes left is what the document, as it is, counts (a bulk load writes that).
+    const fresh = new MemoryDocumentStore();
+    fresh.count(documentCounts(acknowledged));
+    await store.update(acknowledged, stored);
+    // (A held count back at 0 stays a 0 where the changes left it; a bulk load writes none.)
+    const nonZero = (s: MemoryDocumentStore) =>
+      [...s.counters]
+        .flatMap(([row, numbers]) =>
+          [...numbers].filter(([, n]) => n !== 0).map(([name, n]) => `${row} ${name} ${String(n)}`),
+        )
+        .sort();
+    expect(nonZero(fresh)).toEqual(nonZero(store));
+  });
+
+  it('puts each delivery time in its bucket: at most the bound, the last bucket beyond', () => {
+    expect(DELIVERY_TIME_BUCKETS).toBe(18);
+    expect(deliveryBucketOf(0)).toBe(0);
+    expect(deliveryBucketOf(1)).toBe(0);
+    expect(deliveryBucketOf(1.5)).toBe(1);
+    expect(deliveryBucketOf(300)).toBe(DELIVERY_TIME_BOUNDS_SECONDS.indexOf(300));
+    expect(deliveryBucketOf(301)).toBe(DELIVERY_TIME_BOUNDS_SECONDS.indexOf(600));
+    expect(deliveryBucketOf(7 * 86_400)).toBe(16);
+    expect(deliveryBucketOf(7 * 86_400 + 1)).toBe(17);
+  });
+
+  it('counts a completion from the record as stored: a file hold ends when the document is held for a mapping instead', async () => {
+    const store = new MemoryDocumentStore();
+    const sent = aDocument();
+    await store.create(sent);
+    const file = held(sent, 'checksum-mismatch');
+    await store.update(file, sent);
+    // The completion's copy, received, at the stored revision; no standard is published.
+    const received: DocumentRecord = {
+      ...file,
+      state: 'received',
+      holdReason: null,
+      holdDetail: null,
+    };
+    const outcome = await settle(
+      received,
+      snapshot,
+      { registry, documents: store, rows: { get: () => Promise.resolve([]) } },
+      '2025-03-10T09:00:00.000Z',
+      { stored: file },
+    );
+    expect(outcome.record).toMatchObject({ state: 'held', holdReason: 'sender-no-standard' });
+    expect(await store.heldCounts(HUB_SCOPE)).toMatchObject({
+      'checksum-mismatch': 0,
+      'sender-no-standard': 1,
+    });
+  });
+
+  it('counts an administrator’s retry that holds the document for another reason', async () => {
+    const store = new MemoryDocumentStore();
+    const clock = { now: () => new Date('2025-03-12T00:00:00.000Z') };
+    const sent = aDocument();
+    await store.create(sent);
+    const unmapped = held(sent, 'sender-type-unmapped');
+    await store.update(unmapped, sent);
+    const answer = await retryDocument(
+      { documentId: sent.documentId },
+      callerContext(orgAdmin('org-site-a')),
+      {
+        registry,
+        documents: store,
+        rows: { get: () => Promise.resolve([]) },
+        files: { downloadUrl: () => Promise.resolve('') },
+        clock,
+        writes: documentWritesOf({
+          registry,
+          documents: store,
+          rows: { get: () => Promise.resolve([]) },
+          clock,
+        }).writes,
+      },
+    );
+    expect(answer.document.holdReason).toBe('sender-no-standard');
+    expect(await store.heldCounts(organisationScope('site', 'org-site-a'))).toMatchObject({
+      'sender-type-unmapped': 0,
+      'sender-no-standard': 1,
+    });
+  });
+});
+
+describe('a caller’s scope and list', () => {
+  it('is the hub for everything, an organisation in the role of its kind, nothing else', () => {
+    expect(documentScopeOf({ kind: 'everything' }, snapshot)).toBe(HUB_SCOPE);
+    expect(documentScopeOf({ kind: 'nothing' }, snapshot)).toBeNull();
+    expect(documentScopeOf({ kind: 'organisation', organisationId: 'org-cro' }, snapshot)).toBe(
+      'cro#org-cro',
+    );
+    expect(
+      documentScopeOf({ kind: 'organisation', organisationId: 'org-unknown' }, snapshot),
+    ).toBeNull();
+    expect(documentListFor({}, 'site#org-site-a')).toEqual({ list: 'site', key: 'org-site-a' });
+    expect(documentListFor({ holdKind: 'mapping' }, 'site#org-site-a')).toEqual({
+      list: 'held',
+      key: '',
+    });
+  });
+
+  it('shows an organisation exactly the documents of its index: not one its system sent for a study it no longer serves', () => {
+    // The study's CRO changed; the old CRO's system still serves the connection.
+    const record = aDocument({
+      croOrganisationId: 'org-cro',
+      senderOrganisationId: 'org-cro-old',
+      direction: 'sponsor-to-site',
+    });
+    expect(seesDocument('cro#org-cro', record)).toBe(true);
+    expect(seesDocument('cro#org-cro-old', record)).toBe(false);
+    expect(seesDocument('site#org-site-a', record)).toBe(true);
+    expect(seesDocument('site#org-site-b', record)).toBe(false);
+    // In another role than its kind's: not its list, not its scope.
+    expect(seesDocument('sponsor#org-site-a', record)).toBe(false);
+  });
+});
+
+describe('the list’s total', () => {
+  /** A history over two weeks: every state, both directions, three sites' worth of parties. */
+  const history = async () => {
+    const store = new MemoryDocumentStore();
+    let random = 7;
+    const roll = (n: number) => {
+      random = (random * 1103515245 + 12345) % 2147483648;
+      return random % n;
+    };
+    const reasons: HoldReason[] = [
+      'sender-no-standard',
+      'receiver-artifact-unmapped',
+      'checksum-mismatch',
+      'metadata-missing',
+    ];
+    for (let i = 0; i < 240; i += 1) {
+      const sentAt = new Date(Date.UTC(2025, 2, 1 + roll(14), roll(24), roll(60))).toISOString();
+      const site = roll(2) === 0 ? 'org-site-a' : 'org-site-b';
+      const record = aDocument({
+        sentAt,
+        updatedAt: sentAt,
+        siteOrganisationId: site,
+        croOrganisationId: roll(3) === 0 ? 'org-cro' : null,
+        direction: DIRECTIONS[roll(2)],
+        connectionId: `conn-${site}`,
+      });
+      await store.create(record);
+      const fate = roll(5);
+      if (fate === 0) continue;
+      const hold = held(record, reasons[roll(reasons.length)] ?? 'sender-no-standard');
+      await store.update(hold, record);
+      if (fate === 1) continue;
+      const at = new Date(Date.parse(sentAt) + roll(3) * 3_600_000 + roll(600) * 1000);
+      const done = delivered(hold, at.toISOString());
+      await store.deliver(done, hold);
+      if (fate === 2) {
+        const stored = (await store.get(record.documentId)) as DocumentRecord;
+        await store.update(next(stored, { state: 'acknowledged' }), stored);
+      }
+    }
+    return store;
+  };
+
+  /** Every row of the list, page by page, and the total each page answered. */
+  const readAll = async (
+    store: MemoryDocumentStore,
+    caller: Partial<Caller>,
+    filters: DocumentFilters,
+  ) => {
+    const input = routes['s3documents/list'].request.parse({ ...filters, limit: 7 });
+    const rows: string[] = [];
+    const totals = new Set<number | null>();
+    let cursor: string | undefined;
+    do {
+      const page = await listDocuments(
+        { ...input, ...(cursor === undefined ? {} : { cursor }) },
+        callerContext(caller),
+        { registry, documents: store },
+      );
+      routes['s3documents/list'].response.parse(page);
+      rows.push(...page.documents.map((d) => d.documentId));
+      totals.add(page.total);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+    return { rows, totals: [...totals] };
+  };
+
+  const callers: [string, Partial<Caller>][] = [
+    ['a PlatformAdmin', admin],
+    ['an Auditor of every organisation', { role: 'Auditor', organisationId: null }],
+    ['a site’s OrgAdmin', orgAdmin('org-site-a')],
+    ['the sponsor’s Auditor', { role: 'Auditor', organisationId: 'org-sponsor' }],
+    ['the CRO’s OrgAdmin', orgAdmin('org-cro')],
+    ['an OrgAdmin of an organisation in none', orgAdmin('org-cro-old')],
+  ];
+  const counted: DocumentFilters[] = [
+    { state: 'held' },
+    { state: 'held', holdKind: 'mapping' },
+    { state: 'held', holdKind: 'sender' },
+    { holdKind: 'mapping' },
+    { sentFrom: '2025-03-03', sentTo: '2025-03-03' },
+    { sentFrom: '2025-03-03', sentTo: '2025-03-03', direction: 'sponsor-to-site' },
+    { sentFrom: '2025-03-01', sentTo: '2025-03-30', delivered: 'true' },
+    {
+      sentFrom: '2025-03-05',
+      sentTo: '2025-03-09',
+      direction: 'site-to-sponsor',
+      delivered: 'true',
+    },
+  ];
+
+  it.each(callers)('equals the rows the list shows, for %s', async (_, caller) => {
+    const store = await history();
+    const sizes: number[] = [];
+    for (const filters of counted) {
+      const { rows, totals } = await readAll(store, caller, filters);
+      expect(totals, JSON.stringify(filters)).toEqual([rows.length]);
+      sizes.push(rows.length);
+    }
+    // Lists of several pages (7 a page), but for the organisation no document names.
+    if (caller.organisationId === 'org-cro-old') expect(Math.max(...sizes)).toBe(0);
+    else expect(Math.max(...sizes)).toBeGreaterThan(7);
+  });
+
+  it('is null for filters it does not count, and 0 for a caller who sees nothing', async () => {
+    const store = await history();
+    for (const filters of [
+      {},
+      { state: 'delivered' },
+      { state: 'held', direction: 'site-to-sponsor' },
+      { sentFrom: '2025-03-03' },
+      { sentFrom: '2025-03-03', sentTo: '2025-03-04', studyId: 'study-1' },
+      { sentFrom: '2025-03-03', sentTo: '2025-03-04', state: 'held' },
+    ] as DocumentFilters[]) {
+      expect(await documentTotal(filters, HUB_SCOPE, store), JSON.stringify(filters)).toBeNull();
+    }
+    expect(await documentTotal({ state: 'held' }, null, store)).toBe(0);
+    const page = await listDocuments(
+      { state: 'held' },
+      callerContext({ role: 'OrgAdmin', organisationId: null }),
+      {
+        registry,
+        documents: store,
+      },
+    );
+    expect(page).toEqual({ documents: [], nextCursor: null, total: 0 });
+  });
+});
+
+describe('the activity the dashboard shows', () => {
+  it('gives every day, its sent and delivered per direction as the lists count them, and the delivery times', async () => {
+    const store = new MemoryDocumentStore();
+    const a = aDocument({ sentAt: '2025-03-02T10:00:00.000Z' });
+    const b = aDocument({ sentAt: '2025-03-04T23:59:59.999Z', direction: 'sponsor-to-site' });
+    const c = aDocument({ sentAt: '2025-03-05T00:00:00.000Z' });
+    for (const r of [a, b, c]) await store.create(r);
+    await store.deliver(delivered(a, '2025-03-02T10:00:01.000Z'), a);
+    await store.deliver(delivered(b, '2025-03-05T23:59:59.999Z'), b);
+    const activity = await documentActivity(HUB_SCOPE, '2025-03-01', '2025-03-04', store);
+    expect(activity.days.map((d) => d.day)).toEqual(daysEndingOn('2025-03-04', 4));
+    expect(activity.days[1]).toEqual({
+      day: '2025-03-02',
+      sent: { 'site-to-sponsor': 1, 'sponsor-to-site': 0 },
+      delivered: { 'site-to-sponsor': 1, 'sponsor-to-site': 0 },
+    });
+    expect(activity.sent).toEqual({ 'site-to-sponsor': 1, 'sponsor-to-site': 1 });
+    expect(activity.delivered).toEqual({ 'site-to-sponsor': 1, 'sponsor-to-site': 1 });
+    expect(activity.deliveryTimes[0]).toBe(1);
+    expect(activity.deliveryTimes[DELIVERY_TIME_BOUNDS_SECONDS.indexOf(86_400)]).toBe(1);
+    for (const day of activity.days) {
+      for (const direction of DIRECTIONS) {
+        expect(
+          await documentTotal({ sentFrom: day.day, sentTo: day.day, direction }, HUB_SCOPE, store),
+        ).toBe(day.sent[direction]);
+      }
+    }
+    expect(
+      await documentTotal(
+        { sentFrom: '2025-03-01', sentTo: '2025-03-04', delivered: 'true' },
+        HUB_SCOPE,
+        store,
+      ),
+    ).toBe(activity.deliveryTimes.reduce((x, y) => x + y, 0));
+    expect((await documentActivity(null, '2025-03-01', '2025-03-04', store)).sent).toEqual({
+      'site-to-sponsor': 0,
+      'sponsor-to-site': 0,
+    });
+  });
+
+  it('reads percentiles as the bound of their bucket', () => {
+    const times = Array.from({ length: DELIVERY_TIME_BUCKETS }, () => 0);
+    expect(deliveryPercentile(times, 50)).toBeNull();
+    times[2] = 50; // ≤ 5 s
+    times[7] = 40; // ≤ 5 min
+    times[17] = 10; // beyond 7 days
+    expect(deliveryPercentile(times, 50)).toBe(5);
+    expect(deliveryPercentile(times, 51)).toBe(300);
+    expect(deliveryPercentile(times, 90)).toBe(300);
+    expect(deliveryPercentile(times, 99)).toBe('beyond');
+  });
+});

@@ -1,0 +1,78 @@
+import { ConflictError } from '../core/errors';
+import type { Journal } from '../core/journal';
+import type { DocumentRecord, DocumentStore } from '../core/ports/documents';
+import {
+  changeDocumentWrite,
+  DOCUMENT_BUSY,
+  documentSubject,
+  type DocumentWriteDeps,
+  hubWho,
+} from './document-writes';
+import { waitsForMapping } from './routing';
+
+/**
+ * Tries again every document held for a mapping that involves one of `systemIds` (as sender or
+ * receiver; every held one when null): after a standard naming them was published, and by the
+ * scheduled release. Each is a journaled write of its own (`document.change`, release: the
+ * record, then `document.released` once, as the hub's act); a document another write holds now
+ * is left for the next run. Answers the documents delivered now.
+ */
+export const releaseHeld = async (
+  systemIds: readonly string[] | null,
+  deps: {
+    documents: Pick<DocumentStore, 'page' | 'get'>;
+    writes: Pick<Journal<DocumentWriteDeps>, 'run'>;
+  },
+  /** The request or job that releases, for the audit trail. */
+  origin: { requestId: string; by: string },
+  /** Stop starting new documents after this time (ms since the epoch); the job does the rest. */
+  deadline = Number.POSITIVE_INFINITY,
+): Promise<DocumentRecord[]> => {
+  const involved = systemIds === null ? null : new Set(systemIds);
+  const released: DocumentRecord[] = [];
+  const failed: string[] = [];
+  let after: string | undefined;
+  do {
+    const page = await deps.documents.page({ list: 'held', key: '', limit: 100, after });
+    for (const record of page.records) {
+      if (Date.now() > deadline) return released;
+      if (!waitsForMapping(record)) continue;
+      if (
+        involved !== null &&
+        !involved.has(record.senderSystemId) &&
+        !involved.has(record.receiverSystemId)
+      ) {
+        continue;
+      }
+      try {
+        const { changed } = await deps.writes.run(
+          changeDocumentWrite,
+          documentSubject(record.documentId),
+          {
+            documentId: record.documentId,
+            fromRevision: record.revision,
+            before: { state: record.state, holdReason: record.holdReason },
+            change: 'release',
+            who: hubWho(origin),
+          },
+          { busyMessage: DOCUMENT_BUSY },
+        );
+        if (changed !== true) continue;
+      } catch (err) {
+        // Another write holds it now (409), or a service failing: the next release takes it
+        // up; the other documents go on.
+        if (!(err instanceof ConflictError)) failed.push(record.documentId);
+        continue;
+      }
+      const now = await deps.documents.get(record.documentId);
+      if (now?.state === 'delivered') released.push(now);
+    }
+    after = page.last ?? undefined;
+  } while (after !== undefined);
+  if (failed.length > 0) {
+    throw new Error(
+      `${String(failed.length)} held document(s) could not be released (${failed.slice(0, 10).join(', ')}); ${String(released.length)} were`,
+    );
+  }
+  return released;
+};

@@ -1,0 +1,103 @@
+import { MAPPING_HOLD_REASONS } from '@ccsc/contract/documents';
+import type { DocumentRecord, DocumentStore } from '../core/ports/documents';
+import type { Registry, RegistrySnapshot } from '../core/ports/registry';
+import type { StandardRowsStore } from '../core/ports/standard-rows';
+import { classify } from './classify';
+import { HUB } from './document-views';
+
+/**
+ * The hub's one way of moving a document on once its file is in: classify it with the standards
+ * published now, then deliver it to the receiver's inbox, or hold it with the reason. Used by the
+ * sender's completion, by the release that follows a standard's publication, and by an
+ * administrator's retry.
+ */
+
+export interface RoutingDeps {
+  registry: Pick<Registry, 'snapshot'>;
+  documents: Pick<DocumentStore, 'get' | 'update' | 'deliver' | 'page'>;
+  rows: Pick<StandardRowsStore, 'get'>;
+}
+
+/**
+ * Classifies `record` (received, or held for a mapping) and writes the outcome on its revision:
+ * delivered, or held with the reason found now. Answers the record as written; when someone
+ * changed it meanwhile, the record as it is now (untouched by this call).
+ */
+export const settle = async (
+  record: DocumentRecord,
+  snapshot: RegistrySnapshot,
+  deps: RoutingDeps,
+  at: string,
+  options: {
+    /** Recorded whatever the outcome (an administrator's retry). */
+    note?: DocumentRecord['events'][number];
+    /** Said of the delivery (a release after a publication). */
+    deliveredDetail?: string;
+    /**
+     * The record as stored, when `record` is a copy changed in memory at the same revision (a
+     * completion's received document): what the change is made from, and counted from.
+     */
+    stored?: DocumentRecord;
+    /** The journaled write making the change, marked on the record (`lastWriteId`). */
+    writeId?: string;
+  } = {},
+): Promise<{ record: DocumentRecord; changed: boolean }> => {
+  const stored = options.stored ?? record;
+  const lastWriteId = options.writeId ?? record.lastWriteId ?? null;
+  const verdict = await classify(record, snapshot, deps.rows);
+  const events = options.note === undefined ? record.events : [...record.events, options.note];
+  if (verdict.ok) {
+    const { classification } = verdict;
+    const delivered: DocumentRecord = {
+      ...record,
+      revision: record.revision + 1,
+      lastWriteId,
+      state: 'delivered',
+      holdReason: null,
+      holdDetail: null,
+      classification,
+      updatedAt: at,
+      deliveredAt: at,
+      events: [
+        ...events,
+        {
+          at,
+          event: 'classified',
+          by: HUB,
+          detail: `${classification.sender.typeCode} → ${classification.artifactNumber} ${classification.artifactName} → ${classification.receiver?.typeCode ?? ''}`,
+        },
+        { at, event: 'delivered', by: HUB, detail: options.deliveredDetail ?? null },
+      ],
+    };
+    const written = await deps.documents.deliver(delivered, stored);
+    if (written !== null) return { record: written, changed: true };
+  } else {
+    const sameHold =
+      record.state === 'held' &&
+      record.holdReason === verdict.reason &&
+      record.holdDetail === verdict.detail;
+    if (sameHold && options.note === undefined) return { record, changed: false };
+    const held: DocumentRecord = {
+      ...record,
+      revision: record.revision + 1,
+      lastWriteId,
+      state: 'held',
+      holdReason: verdict.reason,
+      holdDetail: verdict.detail,
+      classification: verdict.classification,
+      updatedAt: at,
+      events: sameHold
+        ? events
+        : [...events, { at, event: 'held', by: HUB, detail: verdict.detail }],
+    };
+    if (await deps.documents.update(held, stored)) return { record: held, changed: true };
+  }
+  const now = await deps.documents.get(record.documentId);
+  return { record: now ?? record, changed: false };
+};
+
+/** Whether a held document waits for a mapping (and so may be released by a publication). */
+export const waitsForMapping = (record: DocumentRecord): boolean =>
+  record.state === 'held' &&
+  record.holdReason !== null &&
+  MAPPING_HOLD_REASONS.includes(record.holdReason);

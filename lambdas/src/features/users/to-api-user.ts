@@ -1,2 +1,0 @@
-/** A directory user as the API shows it: one definition, the user list's (lists/users.ts). */
-export { toApiUser } from '../../lists/users';

@@ -1,0 +1,13 @@
+import type { routes } from '@ccsc/contract';
+import type { Core } from '../core/request';
+import { setOrganisationStatus } from './organisation-status';
+import type { OrganisationWriteDeps } from './organisation-writes';
+
+/**
+ * deactivate-organisation (PlatformAdmin): refused (409, naming them) while an open connection
+ * uses the organisation. Its systems keep their own status.
+ */
+export const deactivateOrganisation: Core<
+  (typeof routes)['deactivate-organisation'],
+  OrganisationWriteDeps
+> = (input, ctx, deps) => setOrganisationStatus('inactive', input, ctx, deps);

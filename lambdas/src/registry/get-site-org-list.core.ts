@@ -1,0 +1,27 @@
+import type { routes } from '@ccsc/contract';
+import type { Core } from '../core/request';
+import { findOrganisations, type RegistryReadDeps } from './organisation-lists';
+import { pageOf } from '../core/list-page';
+import { toOrganisation, viewOf } from './registry-view';
+
+/** getSiteOrgList (SPEC §7): the site organisations the caller sees, like list-organisations. */
+export const getSiteOrgList: Core<(typeof routes)['getSiteOrgList'], RegistryReadDeps> = async (
+  input,
+  ctx,
+  deps,
+) => {
+  const view = viewOf(ctx.caller, await deps.registry.snapshot());
+  const found = findOrganisations(view, {
+    search: input.search,
+    kinds: ['site'],
+    status: input.status,
+    country: input.country,
+  });
+  const page = pageOf('site-organisations', input, input, found);
+  return {
+    organisations: page.items.map(toOrganisation),
+    count: page.count,
+    total: page.total,
+    nextCursor: page.nextCursor,
+  };
+};
