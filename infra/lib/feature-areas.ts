@@ -1,4 +1,9 @@
-import type { Operation } from '@ccsc/contract';
+import { API_PREFIXES, routes, type Operation } from '@ccsc/contract';
+import {
+  PARTNER_OPENAPI_PATH,
+  partnerRoutes,
+  type PartnerOperation,
+} from '@ccsc/contract/partner-api';
 import { auditRoutes } from '@ccsc/contract/audit';
 import { credentialRoutes } from '@ccsc/contract/credentials';
 import { dashboardRoutes } from '@ccsc/contract/dashboard';
@@ -8,8 +13,15 @@ import { sessionRoutes } from '@ccsc/contract/session';
 import { standardRoutes } from '@ccsc/contract/standards';
 import { userRoutes } from '@ccsc/contract/users';
 
-const operationsOf = <R extends Partial<Record<Operation, unknown>>>(areaRoutes: R) =>
-  Object.keys(areaRoutes) as (keyof R & Operation)[];
+/**
+ * Every function of the API: one per operation of the one route declaration, console and partner
+ * alike, and the partner API's public OpenAPI document (built from the declaration itself).
+ */
+export const OPENAPI_FUNCTION = 'partner-openapi';
+export type ApiFunction = Operation | PartnerOperation | typeof OPENAPI_FUNCTION;
+
+const operationsOf = <R extends Partial<Record<ApiFunction, unknown>>>(areaRoutes: R) =>
+  Object.keys(areaRoutes) as (keyof R & ApiFunction)[];
 
 /**
  * The contract's feature areas (one file of lambdas/contract/src each): the operations' functions
@@ -25,16 +37,30 @@ export const FEATURE_AREAS = {
   standards: operationsOf(standardRoutes),
   documents: operationsOf({ ...documentRoutes, ...documentImportRoutes }),
   dashboard: operationsOf(dashboardRoutes),
-} as const satisfies Record<string, readonly Operation[]>;
+  partner: [...operationsOf(partnerRoutes), OPENAPI_FUNCTION],
+} as const satisfies Record<string, readonly ApiFunction[]>;
 
 export type FeatureArea = keyof typeof FEATURE_AREAS;
 
 export const FEATURE_AREA_NAMES = Object.keys(FEATURE_AREAS) as FeatureArea[];
 
-export const areaOf = (operation: Operation): FeatureArea => {
+export const areaOf = (operation: ApiFunction): FeatureArea => {
   const area = FEATURE_AREA_NAMES.find((a) =>
-    (FEATURE_AREAS[a] as readonly Operation[]).includes(operation),
+    (FEATURE_AREAS[a] as readonly ApiFunction[]).includes(operation),
   );
   if (area === undefined) throw new Error(`Operation ${operation} belongs to no feature area`);
   return area;
+};
+
+const allRoutes = { ...routes, ...partnerRoutes };
+
+/** The route a function serves, or null for the OpenAPI document (a public GET of its own). */
+export const routeOf = (name: ApiFunction) => (name === OPENAPI_FUNCTION ? null : allRoutes[name]);
+
+/** What a function answers: its method and full path. */
+export const callOf = (name: ApiFunction): { method: string; path: string } => {
+  const route = routeOf(name);
+  return route === null
+    ? { method: 'GET', path: `${API_PREFIXES.partner}${PARTNER_OPENAPI_PATH}` }
+    : { method: route.method, path: `${API_PREFIXES[route.api]}${route.path}` };
 };

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Operation } from '@ccsc/contract';
+import { type ApiFunction, routeOf } from './feature-areas';
 import { LAMBDA_HANDLERS_DIR } from './paths';
 
 /**
@@ -13,23 +13,18 @@ import { LAMBDA_HANDLERS_DIR } from './paths';
  */
 export const NOT_IMPLEMENTED_ENTRY = join(LAMBDA_HANDLERS_DIR, 'not-implemented.ts');
 
-export const entryFileName = (operation: Operation): string =>
+export const entryFileName = (operation: ApiFunction): string =>
   `${operation.replace(/\//g, '-')}.ts`;
 
-export const entryFor = (operation: Operation): string => {
-  const own = join(LAMBDA_HANDLERS_DIR, entryFileName(operation));
-  return existsSync(own) ? own : NOT_IMPLEMENTED_ENTRY;
-};
-
 /**
- * The partner API's entries (/ccsc/api/v1/): `lambdas/src/handlers/<name>.ts` for each partner
- * route's operation and for the OpenAPI document (`partner-openapi`). There is no stand-in: a
- * partner route is added to the contract with its handler, so a missing file stops synthesis.
+ * A partner call (and the OpenAPI document) has no stand-in: a partner route is added to the
+ * contract with its handler, so a missing file stops synthesis.
  */
-export const partnerEntryFor = (name: string): string => {
-  const own = join(LAMBDA_HANDLERS_DIR, `${name}.ts`);
-  if (!existsSync(own)) {
+export const entryFor = (operation: ApiFunction): string => {
+  const own = join(LAMBDA_HANDLERS_DIR, entryFileName(operation));
+  if (existsSync(own)) return own;
+  if (routeOf(operation)?.api !== 'console') {
     throw new Error(`The partner API's handler ${own} does not exist (lambdas/src/handlers/).`);
   }
-  return own;
+  return NOT_IMPLEMENTED_ENTRY;
 };

@@ -1,5 +1,5 @@
-import { operations, routes, type Operation } from '@ccsc/contract';
-import type { PartnerOperation } from '@ccsc/contract/partner-api';
+import { routes, type Operation } from '@ccsc/contract';
+import { type ApiFunction, routeOf } from './feature-areas';
 import {
   AUDIT_VERIFICATION_KEY,
   JOURNAL_PK,
@@ -652,7 +652,45 @@ export const OPERATION_PERMISSIONS = {
   'dashboard/security': [AUDIT_VIEW_READ, CHAIN_VERIFICATION_READ],
   // One query of the changes' index.
   'dashboard/recent-changes': [AUDIT_VIEW_READ],
-} as const satisfies Record<Operation, readonly PermissionGrant[]>;
+  // ---- the partner API (/ccsc/api/v1/): each call reads the registry's snapshot ----
+  'partner-me': [REGISTRY_READ],
+  'partner-connections': [REGISTRY_READ],
+  // The standards' rows (with rows=true) from the artifacts bucket's standards/ prefix.
+  'partner-standards': [REGISTRY_READ, STANDARD_ROWS_READ],
+  // Announce: the early check of the sender's standard, the record and its idempotency key, the
+  // presigned upload, the audit record.
+  'partner-send-document': [
+    REGISTRY_READ,
+    STANDARD_ROWS_READ,
+    DOCUMENT_READ,
+    DOCUMENT_WRITE,
+    DOCUMENT_UPLOAD_SIGN,
+    AUDIT_APPEND,
+    JOURNAL_ENTRY,
+  ],
+  // Complete: what arrived copied through a hash into records/, classified, delivered or held.
+  'partner-complete-document': [
+    REGISTRY_READ,
+    STANDARD_ROWS_READ,
+    DOCUMENT_READ,
+    DOCUMENT_WRITE,
+    ...DOCUMENT_KEEP,
+    AUDIT_APPEND,
+    JOURNAL_ENTRY,
+  ],
+  'partner-get-document': [REGISTRY_READ, DOCUMENT_READ],
+  'partner-list-documents': [REGISTRY_READ, DOCUMENT_READ, DOCUMENT_DOWNLOAD_SIGN],
+  'partner-acknowledge-document': [
+    REGISTRY_READ,
+    DOCUMENT_READ,
+    DOCUMENT_WRITE,
+    AUDIT_APPEND,
+    JOURNAL_ENTRY,
+    // An interrupted retry or release of the document is finished first: it classifies.
+    STANDARD_ROWS_READ,
+  ],
+  'partner-openapi': [],
+} as const satisfies Record<ApiFunction, readonly PermissionGrant[]>;
 
 /**
  * The router's MFA gate (lambdas/src/http/mfa-gate.ts) reads the caller's account (AdminGetUser,
@@ -696,82 +734,39 @@ const mergeByResource = (grants: readonly PermissionGrant[]): PermissionGrant[] 
   });
 };
 
-/** The permission table the Api construct grants: each operation's own rows plus the MFA gate. */
-export const PERMISSIONS: Readonly<Record<Operation, readonly PermissionGrant[]>> = (() => {
-  const table: Partial<Record<Operation, readonly PermissionGrant[]>> = {};
-  for (const op of operations) {
-    table[op] = mergeByResource([
-      ...(isMfaGated(op) ? [MFA_GATE_GRANT] : []),
-      ...OPERATION_PERMISSIONS[op],
-    ]);
-  }
-  return table as Record<Operation, readonly PermissionGrant[]>;
-})();
-
 /**
- * The partner API's functions (/ccsc/api/v1/, lambdas/src/http/partner-router.ts). On every call
- * the router finds the token's credential — the client lookup, then the record and its last use
- * (GetItem, consistent: a revoked credential is refused from the next call) — and records the use
- * at most every few minutes (a conditional PutItem in CREDENTIAL#USED, the only write); then the
- * call reads the registry's snapshot. The OpenAPI document is built from the contract: nothing.
- * No MFA gate (machines have no account) and no user pool access.
+ * What the one router (lambdas/src/http/router.ts) does before any core, by the kind of call:
+ * on a partner call it finds the token's credential — the client lookup, then the record and its
+ * last use (GetItem, consistent: a revoked credential is refused from the next call) — and
+ * records the use at most every few minutes (a conditional PutItem in CREDENTIAL#USED, the only
+ * write). No MFA gate (machines have no account) and no user pool access.
  */
-const PARTNER_CALL: readonly PermissionGrant[] = [
+export const PARTNER_CREDENTIAL_CHECK: readonly PermissionGrant[] = [
   {
     on: 'mainTable',
     actions: ['dynamodb:GetItem'],
     partitions: [CREDENTIAL_RECORDS, CREDENTIAL_USED, CREDENTIAL_CLIENT],
   },
   { on: 'mainTable', actions: ['dynamodb:PutItem'], partitions: [CREDENTIAL_USED] },
-  REGISTRY_READ,
 ];
 
-/** The partner functions: one per partner route of the contract, and the OpenAPI document. */
-export type PartnerFunction = PartnerOperation | 'partner-openapi';
-
-export const PARTNER_PERMISSIONS: Readonly<Record<PartnerFunction, readonly PermissionGrant[]>> = {
-  'partner-me': mergeByResource(PARTNER_CALL),
-  'partner-connections': mergeByResource(PARTNER_CALL),
-  // The standards' rows (with rows=true) from the artifacts bucket's standards/ prefix.
-  'partner-standards': mergeByResource([...PARTNER_CALL, STANDARD_ROWS_READ]),
-  // Announce: the early check of the sender's standard, the record and its idempotency key, the
-  // presigned upload, the audit record.
-  'partner-send-document': mergeByResource([
-    ...PARTNER_CALL,
-    STANDARD_ROWS_READ,
-    DOCUMENT_READ,
-    DOCUMENT_WRITE,
-    DOCUMENT_UPLOAD_SIGN,
-    AUDIT_APPEND,
-    JOURNAL_ENTRY,
-  ]),
-  // Complete: what arrived copied through a hash into records/, classified, delivered or held.
-  'partner-complete-document': mergeByResource([
-    ...PARTNER_CALL,
-    STANDARD_ROWS_READ,
-    DOCUMENT_READ,
-    DOCUMENT_WRITE,
-    ...DOCUMENT_KEEP,
-    AUDIT_APPEND,
-    JOURNAL_ENTRY,
-  ]),
-  'partner-get-document': mergeByResource([...PARTNER_CALL, DOCUMENT_READ]),
-  'partner-list-documents': mergeByResource([
-    ...PARTNER_CALL,
-    DOCUMENT_READ,
-    DOCUMENT_DOWNLOAD_SIGN,
-  ]),
-  'partner-acknowledge-document': mergeByResource([
-    ...PARTNER_CALL,
-    DOCUMENT_READ,
-    DOCUMENT_WRITE,
-    AUDIT_APPEND,
-    JOURNAL_ENTRY,
-    // An interrupted retry or release of the document is finished first: it classifies.
-    STANDARD_ROWS_READ,
-  ]),
-  'partner-openapi': [],
-};
+/**
+ * The permission table the Api construct grants, one row per function of either API: each
+ * operation's own rows plus what the router does for its kind of call (the MFA gate of a console
+ * call, the credential check of a partner call), read from the route's declaration.
+ */
+export const PERMISSIONS: Readonly<Record<ApiFunction, readonly PermissionGrant[]>> = (() => {
+  const table: Partial<Record<ApiFunction, readonly PermissionGrant[]>> = {};
+  for (const name of Object.keys(OPERATION_PERMISSIONS) as ApiFunction[]) {
+    const route = routeOf(name);
+    table[name] = mergeByResource([
+      ...(route?.api === 'console' && isMfaGated(route.operation) ? [MFA_GATE_GRANT] : []),
+      ...(route?.api === 'partner' ? PARTNER_CREDENTIAL_CHECK : []),
+      ...OPERATION_PERMISSIONS[name],
+    ]);
+  }
+  return table as Record<ApiFunction, readonly PermissionGrant[]>;
+})();
 
 /**
  * The scheduled jobs (lambdas/src/jobs/): the nightly rebuild of the user index reads every user

@@ -9,17 +9,15 @@ import {
   PARTNER_OPENAPI_PATH,
   partnerRouteList,
 } from '@ccsc/contract/partner-api';
-import { STAGE_NAME } from '../lib/constructs/api';
-import { PARTNER_FUNCTIONS } from '../lib/constructs/partner-functions';
+import { PARTNER_FUNCTIONS, type PartnerFunction, STAGE_NAME } from '../lib/constructs/api';
+import { functionNameOf } from '../lib/constructs/operation-functions';
 import { implemented } from '@ccsc/lambdas/handlers';
 import { areaOf, FEATURE_AREA_NAMES, FEATURE_AREAS } from '../lib/feature-areas';
 import {
   AUDIT_TABLE_DENIED_ACTIONS,
   isMfaGated,
   OPERATION_PERMISSIONS,
-  PARTNER_PERMISSIONS,
   PERMISSIONS,
-  type PartnerFunction,
 } from '../lib/permissions';
 import {
   inParentTerms,
@@ -260,8 +258,10 @@ describe('Api: one function per operation', () => {
       expect(functionOf(op).props.Description).toBe(
         `${routes[op].method} ${API_PREFIX}${routes[op].path}`,
       );
+      // Its area, then its operation without the area's name again (dashboard/activity ->
+      // ccsc-sit-dashboard-activity).
       expect(functionOf(op).props.FunctionName).toBe(
-        `ccsc-sit-${areaOf(op)}-${op.replace(/\//g, '-')}`,
+        `ccsc-sit-${areaOf(op)}-${op.replace(/\//g, '-').replace(new RegExp(`^${areaOf(op)}-`), '')}`,
       );
     }
     const everyFunction = stacksOf(app).flatMap((s) =>
@@ -277,7 +277,7 @@ describe('Api: one function per operation', () => {
 
   it('puts each feature area’s functions in a nested stack of their own, the API in the parent', () => {
     expect(FEATURE_AREA_NAMES.flatMap((a) => FEATURE_AREAS[a]).sort()).toEqual(
-      [...operations].sort(),
+      [...operations, ...PARTNER_FUNCTIONS].sort(),
     );
     for (const area of FEATURE_AREA_NAMES) {
       const nested = stack.api.functionStacks[area];
@@ -286,16 +286,16 @@ describe('Api: one function per operation', () => {
         (f) => f.Properties?.FunctionName,
       );
       expect(names.sort(), area).toEqual(
-        FEATURE_AREAS[area].map((op) => `ccsc-sit-${area}-${op.replace(/\//g, '-')}`).sort(),
+        FEATURE_AREAS[area].map((op) => functionNameOf('ccsc-sit', area, op)).sort(),
       );
       for (const op of FEATURE_AREAS[area]) {
         expect(Stack.of(stack.api.functions[op]), op).toBe(nested);
       }
     }
-    // One per feature area, the partner API's functions, and the routes' permissions and
+    // One per feature area (the partner API's among them), and the routes' permissions and
     // models (RouteExtras); besides the API's, the jobs' and the alarms' (Jobs, Monitoring).
     expect(resourcesOf(template, 'AWS::CloudFormation::Stack')).toSatisfy(
-      (r: object) => Object.keys(r).length === FEATURE_AREA_NAMES.length + 4,
+      (r: object) => Object.keys(r).length === FEATURE_AREA_NAMES.length + 3,
     );
   });
 
@@ -521,8 +521,8 @@ describe('Api: one function per operation', () => {
 });
 
 describe('Api: least privilege per operation', () => {
-  it('has a row in the permission table for every operation of the contract', () => {
-    expect(Object.keys(PERMISSIONS).sort()).toEqual([...operations].sort());
+  it('has a row in the permission table for every function, console and partner alike', () => {
+    expect(Object.keys(PERMISSIONS).sort()).toEqual([...operations, ...PARTNER_FUNCTIONS].sort());
   });
 
   it('never grants a "*" action, and "*" resources only to X-Ray', () => {
@@ -899,7 +899,7 @@ describe('Api: API credentials and the partner API', () => {
 
   /** A partner function's policy statements, in the parent stack's terms. */
   const partnerPolicyOf = (name: PartnerFunction) => {
-    const fn = stack.api.partnerFunctions.functions[name];
+    const fn = stack.api.functions[name];
     const roleId = logicalId(stack, fn.role);
     const policies = Object.values(resourcesOf(templateOf(fn), 'AWS::IAM::Policy')).filter((p) =>
       JSON.stringify(p.Properties?.Roles).includes(`"${roleId}"`),
@@ -1022,7 +1022,7 @@ describe('Api: API credentials and the partner API', () => {
     const clientActions = new Map<string, string[]>();
     for (const [name, grants] of [
       ...operations.map((op) => [op, PERMISSIONS[op]] as const),
-      ...PARTNER_FUNCTIONS.map((n) => [n, PARTNER_PERMISSIONS[n]] as const),
+      ...PARTNER_FUNCTIONS.map((n) => [n, PERMISSIONS[n]] as const),
     ]) {
       for (const action of grants.flatMap((g) => g.actions)) {
         expect(action, name).not.toMatch(/\*/);
@@ -1086,13 +1086,13 @@ describe('Api: API credentials and the partner API', () => {
 
   it('runs each partner call in its own function, invoked for that method only', () => {
     for (const name of PARTNER_FUNCTIONS) {
-      const fn = stack.api.partnerFunctions.functions[name];
-      expect(Stack.of(fn), name).toBe(stack.api.partnerFunctions);
+      const fn = stack.api.functions[name];
+      expect(Stack.of(fn), name).toBe(stack.api.functionStacks.partner);
       const props = resourcesAround(fn)[logicalId(stack, fn.function)]?.Properties ?? {};
       expect(props.FunctionName, name).toBe(`ccsc-sit-partner-${name.replace(/^partner-/, '')}`);
       expect(props.Architectures, name).toEqual(['arm64']);
       // The method proxies to the function's ARN, an output of the partner functions' stack.
-      const nested = stack.api.partnerFunctions.nestedStackResource;
+      const nested = stack.api.functionStacks.partner.nestedStackResource;
       if (nested === undefined) throw new Error('partner functions: no nested stack resource');
       const integration = partnerMethods.find((m) => m.props.OperationName === name)?.props
         .Integration as { Type?: string; Uri?: unknown } | undefined;

@@ -6,8 +6,7 @@ import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { operations, type Operation } from '@ccsc/contract';
 import { implemented } from '@ccsc/lambdas/handlers';
-import { PARTNER_FUNCTIONS } from '../lib/constructs/partner-functions';
-import type { PartnerFunction } from '../lib/permissions';
+import { PARTNER_FUNCTIONS, type PartnerFunction } from '../lib/constructs/api';
 import { sitStack, stacksOf, templateOf } from './support/stacks';
 
 /**
@@ -68,7 +67,7 @@ const ownPathResource = (op: Operation): IConstruct | undefined =>
 const partnerRoots = (name: PartnerFunction): IConstruct[] => {
   const permission = stack.api.routeExtras.partnerPermissions[name];
   return [
-    stack.api.partnerFunctions.functions[name],
+    stack.api.functions[name],
     stack.api.partnerMethods[name],
     ...(permission ? [permission] : []),
   ];
@@ -132,7 +131,6 @@ const OPERATIONS_TO_COME = 0;
 /** The stacks of the API's functions: each feature area's, and the partner API's. */
 const functionStacks: ReadonlySet<Stack> = new Set<Stack>([
   ...Object.values(stack.api.functionStacks),
-  stack.api.partnerFunctions,
 ]);
 
 describe("CloudFormation's limits", () => {

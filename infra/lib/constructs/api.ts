@@ -9,20 +9,29 @@ import {
   API_SCOPE_VALUES,
   PARTNER_API_PREFIX,
   PARTNER_OPENAPI_PATH,
-  partnerRoutes,
   pathParametersOf,
   type PartnerRouteDefinition,
 } from '@ccsc/contract/partner-api';
 import type { LambdaEnvironment } from '@ccsc/lambdas/env';
-import { FEATURE_AREA_NAMES, FEATURE_AREAS, type FeatureArea } from '../feature-areas';
-import type { PartnerFunction, ResourceKey } from '../permissions';
+import {
+  type ApiFunction,
+  callOf,
+  FEATURE_AREA_NAMES,
+  FEATURE_AREAS,
+  type FeatureArea,
+  routeOf,
+} from '../feature-areas';
+import type { ResourceKey } from '../permissions';
 import { ApiFirewall } from './api-firewall';
 import type { NodeFunction } from './node-function';
 import { OperationFunctions } from './operation-functions';
-import { PARTNER_FUNCTIONS, partnerCallOf, PartnerFunctions } from './partner-functions';
 import { RouteExtras } from './route-extras';
 
 export const STAGE_NAME = 'v1';
+
+/** The partner area's functions: each partner call's and the OpenAPI document's. */
+export const PARTNER_FUNCTIONS = FEATURE_AREAS.partner;
+export type PartnerFunction = (typeof PARTNER_FUNCTIONS)[number];
 
 export interface ApiProps {
   readonly namePrefix: string;
@@ -113,13 +122,13 @@ export class Api extends Construct {
   readonly functionStacks: Readonly<Record<FeatureArea, OperationFunctions>>;
   /** The nested stack of the routes' invoke permissions and request models. */
   readonly routeExtras: RouteExtras;
-  readonly functions: Readonly<Record<Operation, NodeFunction>>;
+  /** Every function, console and partner alike, by its operation. */
+  readonly functions: Readonly<Record<ApiFunction, NodeFunction>>;
   readonly methods: Readonly<Record<Operation, apigw.Method>>;
   /** The request model of each body route. */
   readonly models: Readonly<Partial<Record<Operation, apigw.Model>>>;
   readonly firewall: ApiFirewall;
-  /** The partner API (/ccsc/api/v1/): its functions' nested stack, and its methods. */
-  readonly partnerFunctions: PartnerFunctions;
+  /** The partner API's methods (/ccsc/api/v1/); its functions are the partner area's. */
   readonly partnerMethods: Readonly<Record<PartnerFunction, apigw.Method>>;
   /** The authorizer of the partner routes: access tokens with one of the API's scopes. */
   readonly partnerAuthorizer: apigw.CognitoUserPoolsAuthorizer;
@@ -221,7 +230,7 @@ export class Api extends Construct {
     this.addGatewayResponses(consoleOrigin);
 
     const functionStacks = {} as Record<FeatureArea, OperationFunctions>;
-    const functions = {} as Record<Operation, NodeFunction>;
+    const functions = {} as Record<ApiFunction, NodeFunction>;
     for (const area of FEATURE_AREA_NAMES) {
       const functionStack = new OperationFunctions(this, `Functions-${area}`, {
         area,
@@ -242,21 +251,14 @@ export class Api extends Construct {
       );
     }
 
-    this.partnerFunctions = new PartnerFunctions(this, 'Functions-partner', {
-      namePrefix: props.namePrefix,
-      environment: props.environment,
-      grantTargets: props.grantTargets,
-      logRetention: props.logRetention,
-    });
-
     this.routeExtras = new RouteExtras(this, 'RouteExtras', {
       restApi: this.restApi,
       stageName: STAGE_NAME,
       functions,
       partnerRoutes: PARTNER_FUNCTIONS.map((name) => ({
         name,
-        ...partnerCallOf(name),
-        fn: this.partnerFunctions.functions[name],
+        ...callOf(name),
+        fn: functions[name],
       })),
     });
     const methods = {} as Record<Operation, apigw.Method>;
@@ -338,7 +340,7 @@ export class Api extends Construct {
     this.webAclName = webAclName;
     this.allFunctions = [
       ...routeList.map((r) => functions[r.operation]),
-      ...PARTNER_FUNCTIONS.map((name) => this.partnerFunctions.functions[name]),
+      ...PARTNER_FUNCTIONS.map((name) => functions[name]),
     ];
 
     if (props.accountCloudWatchRole === 'create') {
@@ -368,10 +370,11 @@ export class Api extends Construct {
     const stack = Stack.of(this);
     const methods = {} as Record<PartnerFunction, apigw.Method>;
     for (const name of PARTNER_FUNCTIONS) {
-      const call = partnerCallOf(name);
-      const fn = this.partnerFunctions.functions[name];
+      const call = callOf(name);
+      const fn = this.functions[name];
       const resource = this.restApi.root.resourceForPath(call.path);
-      const route = name === 'partner-openapi' ? undefined : partnerRoutes[name];
+      const declared = routeOf(name);
+      const route = declared?.api === 'partner' ? (declared as PartnerRouteDefinition) : undefined;
       const method = resource.addMethod(
         call.method,
         new apigw.Integration({

@@ -1,9 +1,8 @@
 import { Duration, NestedStack, Validations } from 'aws-cdk-lib';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { API_PREFIX, routes, type Operation } from '@ccsc/contract';
 import type { LambdaEnvironment } from '@ccsc/lambdas/env';
-import type { FeatureArea } from '../feature-areas';
+import { type ApiFunction, callOf, type FeatureArea } from '../feature-areas';
 import { entryFor } from '../lambda-entries';
 import {
   acknowledgeDocumentGrants,
@@ -15,12 +14,14 @@ import { grantTo, NodeFunction } from './node-function';
 
 export interface OperationFunctionsProps {
   readonly area: FeatureArea;
-  readonly operations: readonly Operation[];
+  readonly operations: readonly ApiFunction[];
   readonly namePrefix: string;
   /** The variables of lambdas/src/env.ts, the same for every function. */
   readonly environment: LambdaEnvironment;
   /** Variables only some operations need. */
-  readonly operationEnvironment?: Readonly<Partial<Record<Operation, Partial<LambdaEnvironment>>>>;
+  readonly operationEnvironment?: Readonly<
+    Partial<Record<ApiFunction, Partial<LambdaEnvironment>>>
+  >;
   /** The ARNs each ResourceKey of the permission table stands for. */
   readonly grantTargets: Readonly<Record<ResourceKey, readonly string[]>>;
   readonly logRetention: logs.RetentionDays;
@@ -29,18 +30,25 @@ export interface OperationFunctionsProps {
 /** Operation -> a name fit for functions: artifact/list-standards -> artifact-list-standards. */
 export const slug = (operation: string): string => operation.replace(/\//g, '-');
 
+/** A function's name: its area, then its operation without the area's name again. */
+export const functionNameOf = (namePrefix: string, area: FeatureArea, operation: ApiFunction) =>
+  `${namePrefix}-${area}-${slug(operation).replace(new RegExp(`^${area}-`), '')}`;
+
 /**
  * The calls that move files through the function rather than metadata (issue 17): an eTMF-EMS
  * package streamed from the kept documents, or one read by ranges and filed. API Gateway waits 29 s at most; more memory is also
  * more network bandwidth for a Lambda function.
  */
-export const LONG_RUNNING: Partial<Record<Operation, { timeout: Duration; memorySize: number }>> = {
-  's3documents/export-etmf': { timeout: Duration.seconds(29), memorySize: 1024 },
-  's3documents/import-etmf': { timeout: Duration.seconds(29), memorySize: 1024 },
-};
+export const LONG_RUNNING: Partial<Record<ApiFunction, { timeout: Duration; memorySize: number }>> =
+  {
+    's3documents/export-etmf': { timeout: Duration.seconds(29), memorySize: 1024 },
+    's3documents/import-etmf': { timeout: Duration.seconds(29), memorySize: 1024 },
+    // Completing copies the uploaded file (up to 100 MB) through a SHA-256.
+    'partner-complete-document': { timeout: Duration.seconds(29), memorySize: 1024 },
+  };
 
 /**
- * The functions of one feature area's operations, one per operation, each with its own role
+ * The functions of one feature area's operations, console and partner alike, one per operation, each with its own role
  * (exactly its rows of lib/permissions.ts), log group and code entry, in a nested stack of their
  * own: the parent stack keeps the API (methods, models, permissions to invoke) and passes in the
  * table names, ARNs and origins as parameters; it reads back each function's ARN. A nested stack
@@ -50,18 +58,18 @@ export const LONG_RUNNING: Partial<Record<Operation, { timeout: Duration; memory
  * to another stack gets a new name, so CloudFormation can create it before it deletes the old one.
  */
 export class OperationFunctions extends NestedStack {
-  readonly functions: Readonly<Partial<Record<Operation, NodeFunction>>>;
+  readonly functions: Readonly<Partial<Record<ApiFunction, NodeFunction>>>;
 
   constructor(scope: Construct, id: string, props: OperationFunctionsProps) {
     super(scope, id, {
       description: `The functions of the ${props.area} calls (${props.namePrefix})`,
     });
-    const functions: Partial<Record<Operation, NodeFunction>> = {};
+    const functions: Partial<Record<ApiFunction, NodeFunction>> = {};
     for (const operation of props.operations) {
-      const route = routes[operation];
+      const call = callOf(operation);
       const fn = new NodeFunction(this, `Fn-${slug(operation)}`, {
-        functionName: `${props.namePrefix}-${props.area}-${slug(operation)}`,
-        description: `${route.method} ${API_PREFIX}${route.path}`,
+        functionName: functionNameOf(props.namePrefix, props.area, operation),
+        description: `${call.method} ${call.path}`,
         entry: entryFor(operation),
         environment: { ...props.environment, ...props.operationEnvironment?.[operation] },
         logRetention: props.logRetention,

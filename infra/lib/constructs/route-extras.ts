@@ -4,7 +4,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import * as z from 'zod';
 import { API_PREFIX, routeList, type Operation, type RouteDefinition } from '@ccsc/contract';
-import type { PartnerFunction } from '../permissions';
+import type { ApiFunction } from '../feature-areas';
 import type { NodeFunction } from './node-function';
 import { slug } from './operation-functions';
 
@@ -71,7 +71,7 @@ export const gatewayModelSchema = (route: RouteDefinition): apigw.JsonSchema => 
 
 /** A partner API call (/ccsc/api/v1/...): its function, method and full path. */
 export interface PartnerRouteTarget {
-  readonly name: PartnerFunction;
+  readonly name: ApiFunction;
   readonly method: string;
   readonly path: string;
   readonly fn: NodeFunction;
@@ -96,7 +96,7 @@ export interface RouteExtrasProps {
 export class RouteExtras extends NestedStack {
   readonly models: Readonly<Partial<Record<Operation, apigw.Model>>>;
   readonly permissions: Readonly<Record<Operation, lambda.CfnPermission>>;
-  readonly partnerPermissions: Readonly<Partial<Record<PartnerFunction, lambda.CfnPermission>>>;
+  readonly partnerPermissions: Readonly<Partial<Record<ApiFunction, lambda.CfnPermission>>>;
 
   constructor(scope: Construct, id: string, props: RouteExtrasProps) {
     super(scope, id, {
@@ -127,7 +127,7 @@ export class RouteExtras extends NestedStack {
         });
       }
     }
-    const partnerPermissions: Partial<Record<PartnerFunction, lambda.CfnPermission>> = {};
+    const partnerPermissions: Partial<Record<ApiFunction, lambda.CfnPermission>> = {};
     for (const route of props.partnerRoutes ?? []) {
       partnerPermissions[route.name] = new lambda.CfnPermission(this, `Invoke-${route.name}`, {
         action: 'lambda:InvokeFunction',

@@ -8,7 +8,15 @@ import {
   systemEnvironmentSchema,
   systemKindSchema,
 } from './organisations';
-import { type LazySchemas, withLazySchemas } from './route';
+import { defineRoute, pathParametersOf, type RouteDefinition } from './route';
+import {
+  API_RESOURCE_SERVER_NAME,
+  API_SCOPES,
+  PARTNER_API_PREFIX,
+  apiScopeSchema,
+  type ApiScope,
+  fullScope,
+} from './scopes';
 import { mappingRowSchema } from './standards';
 import {
   DOCUMENT_CONTENT_TYPES,
@@ -35,80 +43,28 @@ import {
  * routes here.
  */
 
-/** Cognito's resource server: every scope is `<id>/<name>` in a token. */
-export const API_RESOURCE_SERVER_ID = 'ccsc-api';
-export const API_RESOURCE_SERVER_NAME = 'CCSC partner API';
-export const PARTNER_API_PREFIX = '/ccsc/api/v1/';
+export {
+  API_RESOURCE_SERVER_ID,
+  API_RESOURCE_SERVER_NAME,
+  API_SCOPES,
+  API_SCOPE_VALUES,
+  PARTNER_API_PREFIX,
+  apiScopeSchema,
+  fullScope,
+  type ApiScope,
+  type ApiScopeName,
+} from './scopes';
 
-export const API_SCOPES = [
-  {
-    name: 'system.read',
-    description: 'Read the calling system, its organisation and its credential',
-  },
-  {
-    name: 'connections.read',
-    description: 'Read the connections (study sites) the calling system takes part in',
-  },
-  {
-    name: 'standards.read',
-    description:
-      'Read the published mapping standards of the calling system and of the systems it exchanges documents with',
-  },
-  {
-    name: 'documents.send',
-    description:
-      'Send documents to the systems the calling system is connected with, and follow what became of them',
-  },
-  {
-    name: 'documents.receive',
-    description:
-      'Receive the documents sent to the calling system, download them, and acknowledge them',
-  },
-] as const;
-export type ApiScopeName = (typeof API_SCOPES)[number]['name'];
-/** A scope as a token carries it and a credential is given it: `ccsc-api/system.read`. */
-export type ApiScope = `${typeof API_RESOURCE_SERVER_ID}/${ApiScopeName}`;
-
-export const fullScope = (name: ApiScopeName): ApiScope => `${API_RESOURCE_SERVER_ID}/${name}`;
-export const API_SCOPE_VALUES = API_SCOPES.map((s) => fullScope(s.name)) as [
-  ApiScope,
-  ...ApiScope[],
-];
-export const apiScopeSchema = z.lazy(() =>
-  z.enum(API_SCOPE_VALUES, {
-    error: `Each scope must be one of: ${API_SCOPE_VALUES.join(', ')}.`,
-  }),
-);
-
-/** One partner call: a route under /ccsc/api/v1/ and the scope a token needs for it. */
-export interface PartnerRouteDefinition<
+/** A partner call: one route of the one route declaration, for machines, with its scope. */
+export type PartnerRouteDefinition<
   Op extends string = string,
   Req extends z.ZodType = z.ZodType,
   Res extends z.ZodType = z.ZodType,
-> {
-  readonly operation: Op;
-  readonly method: 'GET' | 'POST';
-  /**
-   * Path under /ccsc/api/v1/, no leading slash. A segment `{name}` is a path parameter (as API
-   * Gateway writes it): its value reaches the request schema as the field `name`.
-   */
-  readonly path: string;
-  readonly input: 'query' | 'body';
-  /** The scope the token must carry (403 INSUFFICIENT_SCOPE without it). */
-  readonly scope: ApiScope;
-  readonly request: Req;
-  readonly response: Res;
-  readonly summary: string;
-  readonly maxBodyBytes: number;
-}
+> = RouteDefinition<Op, Req, Res, 'authenticated', 'partner', ApiScope>;
 
-const definePartnerRoute = <Op extends string, Req extends z.ZodType, Res extends z.ZodType>({
-  request,
-  response,
-  ...route
-}: Omit<PartnerRouteDefinition<Op, Req, Res>, 'maxBodyBytes' | 'request' | 'response'> &
-  LazySchemas<Req, Res> & { maxBodyBytes?: number }): PartnerRouteDefinition<Op, Req, Res> =>
-  withLazySchemas({ maxBodyBytes: 16 * 1024, ...route }, { request, response });
+/** A partner call's access: any token of a live credential of the API that carries `scope`. */
+const partnerAccess = <S extends ApiScope>(scope: S) =>
+  ({ api: 'partner', auth: 'authenticated', roles: [], scope }) as const;
 
 // ---- what the calls answer ----
 
@@ -317,12 +273,12 @@ export const partnerReceivedDocumentSchema = z.lazy(() =>
 export type PartnerReceivedDocument = z.infer<typeof partnerReceivedDocumentSchema>;
 
 export const partnerRoutes = {
-  'partner-me': definePartnerRoute({
+  'partner-me': defineRoute({
     operation: 'partner-me',
     method: 'GET',
     path: 'me',
     input: 'query',
-    scope: fullScope('system.read'),
+    ...partnerAccess(fullScope('system.read')),
     summary:
       'The calling system, its organisation, and its credential: the scopes it holds and when it expires.',
     request: () => z.object({}).strict(),
@@ -338,12 +294,12 @@ export const partnerRoutes = {
         }),
       }),
   }),
-  'partner-connections': definePartnerRoute({
+  'partner-connections': defineRoute({
     operation: 'partner-connections',
     method: 'GET',
     path: 'connections',
     input: 'query',
-    scope: fullScope('connections.read'),
+    ...partnerAccess(fullScope('connections.read')),
     summary:
       'The connections the calling system takes part in (as the sponsor-side or the site system), newest change first, with the counterpart system; 50 a page, `nextCursor` for the next.',
     request: () =>
@@ -360,12 +316,12 @@ export const partnerRoutes = {
         nextCursor: z.string().nullable(),
       }),
   }),
-  'partner-standards': definePartnerRoute({
+  'partner-standards': defineRoute({
     operation: 'partner-standards',
     method: 'GET',
     path: 'standards',
     input: 'query',
-    scope: fullScope('standards.read'),
+    ...partnerAccess(fullScope('standards.read')),
     summary:
       "The published mapping standards (each at its version in use) of the calling system and of the systems it is connected to (open connections): how each maps its document types to the TMF Reference Model. 50 a page; with `rows=true`, each standard's rows too, one standard a page (a standard may have 10,000 rows); `nextCursor` for the next.",
     request: () =>
@@ -379,12 +335,12 @@ export const partnerRoutes = {
     response: () =>
       z.object({ standards: z.array(partnerStandardSchema), nextCursor: z.string().nullable() }),
   }),
-  'partner-send-document': definePartnerRoute({
+  'partner-send-document': defineRoute({
     operation: 'partner-send-document',
     method: 'POST',
     path: 'documents',
     input: 'body',
-    scope: fullScope('documents.send'),
+    ...partnerAccess(fullScope('documents.send')),
     summary:
       'Announces a document for an active connection the calling system takes part in, and answers its id with a presigned URL to PUT the file to (valid 15 minutes; send the Content-Type given). Then call documents/{documentId}/complete. The same idempotencyKey answers the same document.',
     request: () => sendDocumentSchema,
@@ -402,34 +358,34 @@ export const partnerRoutes = {
           .nullable(),
       }),
   }),
-  'partner-complete-document': definePartnerRoute({
+  'partner-complete-document': defineRoute({
     operation: 'partner-complete-document',
     method: 'POST',
     path: 'documents/{documentId}/complete',
     input: 'body',
-    scope: fullScope('documents.send'),
+    ...partnerAccess(fullScope('documents.send')),
     summary:
       "Tells the hub the file is uploaded: it checks the size and SHA-256 of what arrived (400 on a mismatch, and the document is held until the file is sent again), classifies it through both systems' mapping standards and delivers it, or holds it with the reason. Calling it again answers the document as it is.",
     request: () => z.object({ documentId: documentIdSchema }).strict(),
     response: () => z.object({ document: partnerSentDocumentSchema }),
   }),
-  'partner-get-document': definePartnerRoute({
+  'partner-get-document': defineRoute({
     operation: 'partner-get-document',
     method: 'GET',
     path: 'documents/{documentId}',
     input: 'query',
-    scope: fullScope('documents.send'),
+    ...partnerAccess(fullScope('documents.send')),
     summary:
       'A document the calling system sent: its state, why it is held, its classification and every hand-over.',
     request: () => z.object({ documentId: documentIdSchema }).strict(),
     response: () => z.object({ document: partnerSentDocumentSchema }),
   }),
-  'partner-list-documents': definePartnerRoute({
+  'partner-list-documents': defineRoute({
     operation: 'partner-list-documents',
     method: 'GET',
     path: 'documents',
     input: 'query',
-    scope: fullScope('documents.receive'),
+    ...partnerAccess(fullScope('documents.receive')),
     summary:
       "The documents delivered to the calling system, in the order they were delivered, from `since` (the previous answer's `nextCursor`; from the first without), each in the caller's own document type with its TMF artifact and a download link valid 15 minutes. `nextCursor` is where to continue from next time, also when nothing new came.",
     request: () =>
@@ -446,12 +402,12 @@ export const partnerRoutes = {
         hasMore: z.boolean(),
       }),
   }),
-  'partner-acknowledge-document': definePartnerRoute({
+  'partner-acknowledge-document': defineRoute({
     operation: 'partner-acknowledge-document',
     method: 'POST',
     path: 'documents/{documentId}/acknowledge',
     input: 'body',
-    scope: fullScope('documents.receive'),
+    ...partnerAccess(fullScope('documents.receive')),
     summary:
       'Confirms the calling system has a document delivered to it (filed on its side). Acknowledging again answers the same.',
     request: () => z.object({ documentId: documentIdSchema }).strict(),
@@ -468,9 +424,7 @@ export type PartnerRoutes = typeof partnerRoutes;
 export type PartnerOperation = keyof PartnerRoutes;
 export const partnerRouteList: readonly PartnerRouteDefinition[] = Object.values(partnerRoutes);
 
-/** The names of a partner path's parameters: `documents/{documentId}/complete` → documentId. */
-export const pathParametersOf = (path: string): string[] =>
-  [...path.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => m[1] ?? '');
+export { pathParametersOf } from './route';
 
 /** The OpenAPI document's own path (public: no token needed to read it). */
 export const PARTNER_OPENAPI_PATH = 'openapi.json';

@@ -1,26 +1,45 @@
 import type * as z from 'zod';
 import type { Role } from './roles';
+import type { ApiScope } from './scopes';
 
 export type HttpMethod = 'GET' | 'POST';
 
 /**
- * One /ccsc/ui/ call. `input` says where the request schema reads from: the query string or the
- * JSON body. A GET never has a body; a POST that reads its query accepts no body but `{}`.
+ * Who a call is for: the admin console's people under /ccsc/ui/ (an ID token of the user pool),
+ * or the partner systems under /ccsc/api/v1/ (an access token of an API credential).
+ */
+export type Api = 'console' | 'partner';
+
+/**
+ * One call of either API, declared once: everything else (the Lambda router, the permission
+ * table, the infra functions and methods, the offline mount, the OpenAPI document, the web
+ * client) is derived from these declarations. `input` says where the request schema reads from:
+ * the query string or the JSON body. A GET never has a body; a POST that reads its query accepts
+ * no body but `{}`.
  */
 export interface RouteDefinition<
   Op extends string = string,
   Req extends z.ZodType = z.ZodType,
   Res extends z.ZodType = z.ZodType,
   Auth extends 'public' | 'authenticated' = 'public' | 'authenticated',
+  A extends Api = Api,
+  S extends ApiScope | null = ApiScope | null,
 > {
   readonly operation: Op;
+  readonly api: A;
   readonly method: HttpMethod;
-  /** Path under /ccsc/ui/, no leading slash. */
+  /**
+   * Path under the API's prefix (/ccsc/ui/ or /ccsc/api/v1/), no leading slash. A segment
+   * `{name}` is a path parameter (as API Gateway writes it): its value reaches the request schema
+   * as the field `name`.
+   */
   readonly path: string;
   readonly input: 'query' | 'body';
   readonly auth: Auth;
-  /** Roles allowed to call; empty for public calls. */
+  /** Console roles allowed to call; empty for public and partner calls. */
   readonly roles: readonly Role[];
+  /** The scope a partner call's token must carry; null for console calls. */
+  readonly scope: S;
   /**
    * Authenticated calls a user may make before enrolling TOTP (the enrolment flow itself).
    * Every other authenticated call refuses such a user.
@@ -62,10 +81,32 @@ export const defineRoute = <
   Req extends z.ZodType,
   Res extends z.ZodType,
   Auth extends 'public' | 'authenticated',
+  A extends Api = 'console',
+  S extends ApiScope | null = null,
 >({
   request,
   response,
   ...route
-}: Omit<RouteDefinition<Op, Req, Res, Auth>, 'maxBodyBytes' | 'request' | 'response'> &
-  LazySchemas<Req, Res> & { maxBodyBytes?: number }): RouteDefinition<Op, Req, Res, Auth> =>
-  withLazySchemas({ maxBodyBytes: DEFAULT_MAX_BODY_BYTES, ...route }, { request, response });
+}: Omit<
+  RouteDefinition<Op, Req, Res, Auth, A, S>,
+  'maxBodyBytes' | 'request' | 'response' | 'api' | 'scope'
+> &
+  LazySchemas<Req, Res> & {
+    maxBodyBytes?: number;
+    api?: A;
+    scope?: S;
+  }): RouteDefinition<Op, Req, Res, Auth, A, S> =>
+  withLazySchemas(
+    { maxBodyBytes: DEFAULT_MAX_BODY_BYTES, api: 'console' as A, scope: null as S, ...route },
+    { request, response },
+  );
+
+/** Where each API's paths begin. */
+export const API_PREFIXES: Readonly<Record<Api, string>> = {
+  console: API_PREFIX,
+  partner: '/ccsc/api/v1/',
+};
+
+/** The names of a path's parameters: `documents/{documentId}/complete` → documentId. */
+export const pathParametersOf = (path: string): string[] =>
+  [...path.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => m[1] ?? '');

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import type { Role, RouteDefinition } from '@ccsc/contract';
+import type { ApiScope } from '@ccsc/contract/partner-api';
 
 /**
  * What a core knows of a request: who calls and from where. Nothing of API Gateway or HTTP: the
@@ -30,9 +31,30 @@ export interface RequestContext<C extends Caller | null = Caller | null> {
 /** The caller a route's core gets: an authenticated route always has one, a public one never. */
 export type CallerOf<R extends RouteDefinition> = R['auth'] extends 'authenticated' ? Caller : null;
 
-/** An operation's core: pure business logic over its ports. Knows nothing of API Gateway. */
+/** The calling system of a partner API call, as its credential says (http/partner-client.ts). */
+export interface PartnerClient {
+  apiId: string;
+  clientId: string;
+  organisationId: string;
+  systemId: string;
+  scopes: ApiScope[];
+  validUntil: string;
+}
+
+/** What a partner call's core knows of its request: the calling system instead of a person. */
+export type PartnerContext = Omit<RequestContext<null>, 'caller'> & { client: PartnerClient };
+
+/** The context a route's core gets: a console call's caller, or a partner call's system. */
+export type ContextOf<R extends RouteDefinition> = R['api'] extends 'partner'
+  ? PartnerContext
+  : RequestContext<CallerOf<R>>;
+
+/**
+ * An operation's core, console and partner alike: pure business logic over its ports. Knows
+ * nothing of API Gateway.
+ */
 export type Core<R extends RouteDefinition, D> = (
   input: z.output<R['request']>,
-  ctx: RequestContext<CallerOf<R>>,
+  ctx: ContextOf<R>,
   deps: D,
 ) => Promise<z.input<R['response']>>;

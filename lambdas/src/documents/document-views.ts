@@ -1,7 +1,7 @@
 import type { DocumentDetail, DocumentEvent, DocumentSummary } from '@ccsc/contract/documents';
 import type { PartnerSentDocument } from '@ccsc/contract/partner-api';
 import type { Reach } from '@ccsc/contract/reach';
-import type { PartnerContext } from '../core/partner-request';
+import type { PartnerContext } from '../core/request';
 import type { AuditEntry } from '../core/ports/audit-trail';
 import type { DocumentRecord } from '../core/ports/documents';
 import type { RegistrySnapshot } from '../core/ports/registry';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { EXTENSIONS_OF } from '@ccsc/contract/documents';
 import type { PartnerReceivedDocument, partnerRoutes } from '@ccsc/contract/partner-api';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
-import type { PartnerContext, PartnerCore } from '../core/partner-request';
+import type { Core, PartnerContext } from '../core/request';
 import type { Journal } from '../core/journal';
 import type { Clock } from '../core/ports/clock';
 import {
@@ -143,7 +143,7 @@ const uploadOf = async (record: DocumentRecord, deps: ExchangeDeps) => {
   };
 };
 
-export const sendDocument: PartnerCore<Routes['partner-send-document'], ExchangeDeps> = async (
+export const sendDocument: Core<Routes['partner-send-document'], ExchangeDeps> = async (
   input,
   ctx,
   deps,
@@ -280,10 +280,11 @@ const systemWho = (ctx: PartnerContext): Who => ({
  * completeDocument: one journaled write (document-sends.ts). A call again after one cut short
  * finishes it first, then answers from the whole record: the document as it was completed.
  */
-export const completeDocument: PartnerCore<
-  Routes['partner-complete-document'],
-  ExchangeDeps
-> = async (input, ctx, deps) => {
+export const completeDocument: Core<Routes['partner-complete-document'], ExchangeDeps> = async (
+  input,
+  ctx,
+  deps,
+) => {
   await deps.writes.settle(documentSubject(input.documentId), DOCUMENT_BUSY);
   const record = await sentBy(input.documentId, ctx, deps);
   const snapshot = await deps.registry.snapshot();
@@ -312,7 +313,7 @@ export const completeDocument: PartnerCore<
   return { document: sentViewOf(done ?? record, snapshot) };
 };
 
-export const getSentDocument: PartnerCore<Routes['partner-get-document'], ExchangeDeps> = async (
+export const getSentDocument: Core<Routes['partner-get-document'], ExchangeDeps> = async (
   input,
   ctx,
   deps,
@@ -394,10 +395,11 @@ const receivedViewOf = async (
   };
 };
 
-export const listReceivedDocuments: PartnerCore<
-  Routes['partner-list-documents'],
-  ExchangeDeps
-> = async (input, ctx, deps) => {
+export const listReceivedDocuments: Core<Routes['partner-list-documents'], ExchangeDeps> = async (
+  input,
+  ctx,
+  deps,
+) => {
   const after = decodeSince(input.since);
   const page = await deps.documents.inbox(ctx.client.systemId, after, input.limit ?? 50);
   const [records, snapshot] = await Promise.all([
@@ -425,7 +427,7 @@ export const listReceivedDocuments: PartnerCore<
 };
 
 /** acknowledgeDocument: one journaled write (document-writes.ts); again, the same answer. */
-export const acknowledgeDocument: PartnerCore<
+export const acknowledgeDocument: Core<
   Routes['partner-acknowledge-document'],
   ExchangeDeps
 > = async (input, ctx, deps) => {

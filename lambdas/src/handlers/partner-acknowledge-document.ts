@@ -1,12 +1,10 @@
 import { partnerRoutes } from '@ccsc/contract/partner-api';
 import { acknowledgeDocument } from '../documents/exchange.core';
-import { createPartnerHandler } from '../http/partner-router';
-import { credentialStore } from '../wiring/credentials';
+import { handle } from '../wiring/handler';
 import { exchangeDeps } from '../wiring/document-writes';
 
-export const handler = createPartnerHandler(
+export const handler = handle(
   partnerRoutes['partner-acknowledge-document'],
   acknowledgeDocument,
   () => exchangeDeps('change'),
-  { credentials: credentialStore },
 );

@@ -1,12 +1,8 @@
 import { partnerRoutes } from '@ccsc/contract/partner-api';
 import { completeDocument } from '../documents/exchange.core';
-import { createPartnerHandler } from '../http/partner-router';
-import { credentialStore } from '../wiring/credentials';
+import { handle } from '../wiring/handler';
 import { exchangeDeps } from '../wiring/document-writes';
 
-export const handler = createPartnerHandler(
-  partnerRoutes['partner-complete-document'],
-  completeDocument,
-  () => exchangeDeps('send'),
-  { credentials: credentialStore },
+export const handler = handle(partnerRoutes['partner-complete-document'], completeDocument, () =>
+  exchangeDeps('send'),
 );

@@ -1,12 +1,8 @@
 import { partnerRoutes } from '@ccsc/contract/partner-api';
 import { partnerMe } from '../partner/partner-calls.core';
-import { createPartnerHandler } from '../http/partner-router';
-import { credentialStore } from '../wiring/credentials';
+import { handle } from '../wiring/handler';
 import { registry } from '../wiring/registry';
 
-export const handler = createPartnerHandler(
-  partnerRoutes['partner-me'],
-  partnerMe,
-  () => ({ registry: registry() }),
-  { credentials: credentialStore },
-);
+export const handler = handle(partnerRoutes['partner-me'], partnerMe, () => ({
+  registry: registry(),
+}));

@@ -1,5 +1,5 @@
 import { lambdaEnv } from '../env';
-import { createOpenApiHandler } from '../http/partner-router';
+import { createOpenApiHandler } from '../http/openapi';
 
 export const handler = createOpenApiHandler({
   tokenUrl: () => lambdaEnv().OAUTH_TOKEN_URL,

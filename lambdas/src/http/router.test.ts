@@ -42,6 +42,9 @@ const enrolled = directoryWith();
 const opts = (o: Partial<HandlerOptions> = {}): HandlerOptions => ({
   logger: silentLogger(),
   accounts: () => enrolled,
+  credentials: () => {
+    throw new Error('a console call reads no credential');
+  },
   ...o,
 });
 
@@ -216,7 +219,7 @@ describe('logs (Powertools Logger, telemetry.ts)', () => {
       echoRoute,
       () => Promise.resolve({ greeting: 'x' }),
       () => ({}),
-      { accounts: () => enrolled },
+      { accounts: () => enrolled, credentials: opts().credentials },
     );
     const context = { awsRequestId: 'lambda-req-7', functionName: 'ccsc-sit-echo' } as Context;
     const lines = await logLinesOf(async () => {

@@ -1,14 +1,17 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { API_PREFIX, type RouteDefinition } from '@ccsc/contract';
+import { API_PREFIX, API_PREFIXES, type RouteDefinition } from '@ccsc/contract';
+import type { PartnerRouteDefinition } from '@ccsc/contract/partner-api';
 import { onContainerReset } from '../container';
 import { allowedOrigins } from '../env';
 import { callerFromClaims } from './claims';
-import type { Caller, CallerOf, Core, RequestContext } from '../core/request';
+import type { Caller, ContextOf, Core } from '../core/request';
+import { type Clock, systemClock } from '../core/ports/clock';
 import { withCors } from './cors';
 import { AppError, ForbiddenError, NotImplementedError } from '../core/errors';
 import { parseInput, readRawInput, requestMeta } from './event';
 import { lambdaLogger, type Logger } from '../core/logger';
 import { type AccountReader, requireEnrolledCaller } from './mfa-gate';
+import { clientOf, type PartnerCredentials, withPathParameters } from './partner-client';
 import { successResponse, toErrorResponse } from './responses';
 import { withApiInvocation } from '../telemetry';
 
@@ -31,6 +34,9 @@ export interface HandlerOptions {
    * (wiring/handler.ts), so the router builds no adapter of its own.
    */
   accounts: () => AccountReader;
+  /** Where a partner call's credential is read (partner-client.ts), handed in by the wiring. */
+  credentials: PartnerCredentials;
+  clock?: Clock;
 }
 
 const authenticate = (route: RouteDefinition, event: APIGatewayProxyEvent): Caller | null => {
@@ -48,15 +54,41 @@ const checkMethod = (route: RouteDefinition, event: APIGatewayProxyEvent): void 
   if (event.httpMethod.toUpperCase() !== route.method) {
     throw new AppError(
       'METHOD_NOT_ALLOWED',
-      `${API_PREFIX}${route.path} accepts ${route.method}, not ${event.httpMethod}.`,
+      `${API_PREFIXES[route.api]}${route.path} accepts ${route.method}, not ${event.httpMethod}.`,
     );
   }
 };
 
+const isPartnerRoute = (route: RouteDefinition): route is PartnerRouteDefinition =>
+  route.api === 'partner' && route.scope !== null;
+
 /**
- * Builds the Lambda handler of one route: method, role, MFA and input checks from the contract,
- * then the core, then the response checked against the contract. The MFA gate runs for every
- * authenticated route that is not marked `allowedBeforeMfa`, so no route can forget it.
+ * RFC 6750: a refused bearer token says so in WWW-Authenticate (partner calls; a console call's
+ * 401 and 403 are the gateway's and the role's).
+ */
+const withBearerChallenge = (
+  route: RouteDefinition,
+  result: APIGatewayProxyResult,
+): APIGatewayProxyResult => {
+  if (!isPartnerRoute(route) || (result.statusCode !== 401 && result.statusCode !== 403)) {
+    return result;
+  }
+  const error = result.statusCode === 401 ? 'invalid_token' : 'insufficient_scope';
+  return {
+    ...result,
+    headers: {
+      ...result.headers,
+      'WWW-Authenticate': `Bearer error="${error}"${result.statusCode === 403 ? ` scope="${route.scope}"` : ''}`,
+    },
+  };
+};
+
+/**
+ * Builds the Lambda handler of one route, console and partner alike: method, who calls (a
+ * console call's role and MFA; a partner call's token, scope and credential: partner-client.ts),
+ * path parameters and input checks from the contract, then the core, then the response checked
+ * against the contract. The MFA gate runs for every authenticated console route that is not
+ * marked `allowedBeforeMfa`, so no route can forget it.
  * `getDeps` is called once, for the first valid request; the adapters it returns load their
  * AWS SDK packages on first use (adapters/clients/), so module initialisation loads none. Each
  * call runs inside `withApiInvocation` (telemetry.ts): its log lines carry the Lambda context, the
@@ -70,16 +102,34 @@ export const createHandler = <R extends RouteDefinition, D>(
   options: HandlerOptions,
 ): LambdaHandler => {
   const logger = options.logger ?? lambdaLogger;
+  const clock = options.clock ?? systemClock;
   const { accounts } = options;
-  const mfaGated = route.auth === 'authenticated' && route.allowedBeforeMfa !== true;
+  const mfaGated =
+    route.api === 'console' && route.auth === 'authenticated' && route.allowedBeforeMfa !== true;
   let deps: D | undefined;
   onContainerReset(() => {
     deps = undefined;
   });
   return (event, context) =>
     withApiInvocation(route.operation, event, context, async () =>
-      withCors(await answer(event), event, options.allowedOrigins ?? allowedOrigins()),
+      route.api === 'partner'
+        ? withBearerChallenge(route, await answer(event))
+        : withCors(await answer(event), event, options.allowedOrigins ?? allowedOrigins()),
     );
+
+  /** Who calls, as the core's context says it. */
+  async function contextOf(
+    event: APIGatewayProxyEvent,
+    meta: ReturnType<typeof requestMeta>,
+  ): Promise<ContextOf<R>> {
+    if (isPartnerRoute(route)) {
+      const client = await clientOf(route, event, options.credentials, clock.now());
+      return { ...meta, client } as ContextOf<R>;
+    }
+    const caller = authenticate(route, event);
+    if (mfaGated && caller !== null) await requireEnrolledCaller(accounts(), caller);
+    return { ...meta, caller } as ContextOf<R>;
+  }
 
   async function answer(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
     const meta = requestMeta(event);
@@ -88,11 +138,12 @@ export const createHandler = <R extends RouteDefinition, D>(
     const logContext = { operation: route.operation, correlation_id: meta.requestId };
     try {
       checkMethod(route, event);
-      const caller = authenticate(route, event);
-      if (mfaGated && caller !== null) await requireEnrolledCaller(accounts(), caller);
-      const input = parseInput<R['request']>(route.request, readRawInput(event, route));
+      const ctx = await contextOf(event, meta);
+      const input = parseInput<R['request']>(
+        route.request,
+        withPathParameters(route, event, readRawInput(event, route)),
+      );
       deps ??= getDeps();
-      const ctx = { ...meta, caller } as RequestContext<CallerOf<R>>;
       const output = await core(input, ctx, deps);
       const checked = route.response.safeParse(output);
       if (!checked.success) {

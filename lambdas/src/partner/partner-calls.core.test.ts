@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blankRow, type MappingRow } from '@ccsc/contract/standard-rows';
-import type { PartnerContext } from '../core/partner-request';
+import type { PartnerContext } from '../core/request';
 import type { StandardRecord, StandardVersionRecord } from '../core/ports/registry';
 import {
   aConnection,

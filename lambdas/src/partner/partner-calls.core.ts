@@ -2,7 +2,7 @@ import { OPEN_CONNECTION_STATUSES } from '@ccsc/contract/organisations';
 import type { PartnerConnection, PartnerStandard, partnerRoutes } from '@ccsc/contract/partner-api';
 import { NotFoundError } from '../core/errors';
 import { pageOf } from '../core/list-page';
-import type { PartnerCore } from '../core/partner-request';
+import type { Core } from '../core/request';
 import {
   versionInUse,
   type ConnectionRecord,
@@ -50,7 +50,7 @@ const gone = () =>
     "The calling system is not in the registry any more. Ask the console's administrator.",
   );
 
-export const partnerMe: PartnerCore<(typeof partnerRoutes)['partner-me'], PartnerDeps> = async (
+export const partnerMe: Core<(typeof partnerRoutes)['partner-me'], PartnerDeps> = async (
   _input,
   ctx,
   deps,
@@ -119,7 +119,7 @@ const toPartnerConnection = (
  * The connections the calling system takes part in — as the sponsor-side system, or as the site
  * system once the site accepted with it — newest change first, each with the other side.
  */
-export const partnerConnections: PartnerCore<
+export const partnerConnections: Core<
   (typeof partnerRoutes)['partner-connections'],
   PartnerDeps
 > = async (input, ctx, deps) => {
@@ -161,7 +161,7 @@ const ROWS_PAGE = 1;
  * id; `rows=true` adds every row (one standard a page then: a response stays within Lambda's
  * 6 MB). A counterpart's standard lists only the systems the caller is connected to.
  */
-export const partnerStandards: PartnerCore<
+export const partnerStandards: Core<
   (typeof partnerRoutes)['partner-standards'],
   PartnerStandardDeps
 > = async (input, ctx, deps) => {

@@ -43,7 +43,9 @@ export const refusalsAudited =
       return await core(input, ctx, deps);
     } catch (err) {
       if (err instanceof AppError && (record.codes ?? RECORDED).includes(err.code)) {
-        const caller = (ctx as RequestContext<Caller>).caller;
+        // A console call's refusal (the registry's calls are all console calls).
+        const consoleCtx = ctx as RequestContext<Caller>;
+        const caller = consoleCtx.caller;
         const target = record.target?.(input);
         await deps.audit.append({
           action: record.action,
@@ -51,7 +53,7 @@ export const refusalsAudited =
           actor: actorOf(caller),
           ...(target === undefined ? {} : { target }),
           organisationId: caller.organisationId,
-          source: sourceOf(ctx),
+          source: sourceOf(consoleCtx),
           requestId: ctx.requestId,
           reason: err.message,
         });

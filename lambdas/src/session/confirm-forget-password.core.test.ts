@@ -45,6 +45,9 @@ const setup = () => {
     {
       logger: silentLogger(),
       allowedOrigins: [],
+      credentials: () => {
+        throw new Error('a console call reads no credential');
+      },
       // A public call: the MFA gate never asks for an account.
       accounts: () => {
         throw new Error('a public call reads no account');

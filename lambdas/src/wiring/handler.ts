@@ -7,12 +7,18 @@ import {
   type LambdaHandler,
 } from '../http/router';
 import { userDirectory } from './cognito';
+import { credentialStore } from './credentials';
 
 /**
- * The router with its production wiring: the MFA gate reads accounts from Cognito (AdminGetUser).
- * Every Lambda entry builds its handler here; the router itself builds no adapter.
+ * The router with its production wiring: the MFA gate reads accounts from Cognito (AdminGetUser),
+ * a partner call's credential from DynamoDB. Every Lambda entry, console or partner, builds its
+ * handler here; the router itself builds no adapter. Both are built on first use, so a function
+ * loads only the clients its calls use.
  */
-const production = (): Pick<HandlerOptions, 'accounts'> => ({ accounts: userDirectory });
+const production = (): Pick<HandlerOptions, 'accounts' | 'credentials'> => ({
+  accounts: userDirectory,
+  credentials: credentialStore,
+});
 
 export const handle = <R extends RouteDefinition, D>(
   route: R,

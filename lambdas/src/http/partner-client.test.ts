@@ -13,7 +13,8 @@ import {
   MemoryRegistry,
 } from '../core/testing/memory-registry';
 import type { CredentialRecord } from '../core/ports/credentials';
-import { createOpenApiHandler, createPartnerHandler } from './partner-router';
+import { createOpenApiHandler } from './openapi';
+import { createHandler } from './router';
 
 const credential = (over: Partial<CredentialRecord> = {}): CredentialRecord => ({
   apiId: 'api-1',
@@ -58,14 +59,15 @@ const setup = (record: CredentialRecord = credential()) => {
     },
   ]);
   const clock = new FakeClock(new Date('2026-03-01T00:00:00.000Z'));
-  const options = { credentials: () => store, clock };
-  const me = createPartnerHandler(
-    partnerRoutes['partner-me'],
-    partnerMe,
-    () => ({ registry }),
-    options,
-  );
-  const connections = createPartnerHandler(
+  const options = {
+    credentials: () => store,
+    clock,
+    accounts: () => {
+      throw new Error('a partner call reads no account');
+    },
+  };
+  const me = createHandler(partnerRoutes['partner-me'], partnerMe, () => ({ registry }), options);
+  const connections = createHandler(
     partnerRoutes['partner-connections'],
     partnerConnections,
     () => ({ registry }),

@@ -1,0 +1,53 @@
+import * as z from 'zod';
+
+/**
+ * The partner API's scopes (issue 15), declared here once: Cognito's resource server (infra and
+ * the offline stack), the credential screens, each partner route's `scope` and the OpenAPI
+ * document read them from this file. One scope per kind of access, each granting only what its
+ * description says; a credential is given the fewest that its system needs.
+ */
+
+/** Cognito's resource server: every scope is `<id>/<name>` in a token. */
+export const API_RESOURCE_SERVER_ID = 'ccsc-api';
+export const API_RESOURCE_SERVER_NAME = 'CCSC partner API';
+export const PARTNER_API_PREFIX = '/ccsc/api/v1/';
+
+export const API_SCOPES = [
+  {
+    name: 'system.read',
+    description: 'Read the calling system, its organisation and its credential',
+  },
+  {
+    name: 'connections.read',
+    description: 'Read the connections (study sites) the calling system takes part in',
+  },
+  {
+    name: 'standards.read',
+    description:
+      'Read the published mapping standards of the calling system and of the systems it exchanges documents with',
+  },
+  {
+    name: 'documents.send',
+    description:
+      'Send documents to the systems the calling system is connected with, and follow what became of them',
+  },
+  {
+    name: 'documents.receive',
+    description:
+      'Receive the documents sent to the calling system, download them, and acknowledge them',
+  },
+] as const;
+export type ApiScopeName = (typeof API_SCOPES)[number]['name'];
+/** A scope as a token carries it and a credential is given it: `ccsc-api/system.read`. */
+export type ApiScope = `${typeof API_RESOURCE_SERVER_ID}/${ApiScopeName}`;
+
+export const fullScope = (name: ApiScopeName): ApiScope => `${API_RESOURCE_SERVER_ID}/${name}`;
+export const API_SCOPE_VALUES = API_SCOPES.map((s) => fullScope(s.name)) as [
+  ApiScope,
+  ...ApiScope[],
+];
+export const apiScopeSchema = z.lazy(() =>
+  z.enum(API_SCOPE_VALUES, {
+    error: `Each scope must be one of: ${API_SCOPE_VALUES.join(', ')}.`,
+  }),
+);

@@ -1,0 +1,119 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import * as z from 'zod';
+import {
+  API_SCOPE_VALUES,
+  PARTNER_API_PREFIX,
+  type PartnerRouteDefinition,
+} from '@ccsc/contract/partner-api';
+import { pathParametersOf, type RouteDefinition } from '@ccsc/contract';
+import { onContainerReset } from '../container';
+import { ForbiddenError, UnauthorizedError, ValidationError } from '../core/errors';
+import type { PartnerClient } from '../core/request';
+import type { CredentialStore } from '../core/ports/credentials';
+
+/**
+ * Who calls a partner route (/ccsc/api/v1/, issue 15): a machine, with an access token from the
+ * client_credentials grant. API Gateway's Cognito authorizer (and offline, the mock server's)
+ * has checked the token's signature, issuer, expiry and that it carries one of the API's scopes;
+ * its claims are under requestContext.authorizer.claims. Here, on every call:
+ *
+ * 1. the token is an access token of an app client;
+ * 2. the route's own scope is in the token (403 otherwise: the gateway can only say 401);
+ * 3. the client's credential is active and not past its expiry (401 otherwise) — read from the
+ *    store, or from this container's copy read at most CREDENTIAL_CACHE_MS ago, so a revoked
+ *    credential's tokens are refused within 10 seconds everywhere (at once in the container that
+ *    revoked it, and offline, where one process serves everything); its expiry date is checked
+ *    against the clock on every call;
+ * 4. the use is recorded as the credential's "last used", at most once per USE_EVERY_MS.
+ */
+
+/** Where a partner call's credential is read (DynamoDB in AWS), handed in by the wiring. */
+export type PartnerCredentials = () => Pick<CredentialStore, 'byClient' | 'touch'>;
+
+/**
+ * How old a container's copy of a credential may be (byClient): a revocation or expiry made by
+ * another function reaches this one within this time; one made in the same process at once.
+ */
+export const CREDENTIAL_CACHE_MS = 10_000;
+
+/** "Last used" is written at most this often per credential. */
+export const USE_EVERY_MS = 5 * 60 * 1000;
+
+const claimsSchema = z.lazy(() =>
+  z
+    .object({ client_id: z.string().min(1), token_use: z.literal('access'), scope: z.string() })
+    .loose(),
+);
+
+const NOT_VALID =
+  'The access token is not valid for this API: its credential was revoked, has expired or does not exist.';
+
+/** Which credentials this container recorded a use of, and when (so most calls write nothing). */
+const touched = new Map<string, number>();
+onContainerReset(() => {
+  touched.clear();
+});
+
+export const clientOf = async (
+  route: PartnerRouteDefinition,
+  event: APIGatewayProxyEvent,
+  credentials: PartnerCredentials,
+  now: Date,
+): Promise<PartnerClient> => {
+  const authorizer = event.requestContext.authorizer as { claims?: unknown } | null | undefined;
+  const claims = claimsSchema.safeParse(authorizer?.claims);
+  if (!claims.success) throw new UnauthorizedError(NOT_VALID);
+  const tokenScopes = claims.data.scope.split(/\s+/u).filter((s) => s !== '');
+  const store = credentials();
+  const record = await store.byClient(claims.data.client_id, CREDENTIAL_CACHE_MS);
+  if (
+    record === null ||
+    record.status !== 'active' ||
+    Date.parse(record.validUntil) <= now.getTime()
+  ) {
+    throw new UnauthorizedError(NOT_VALID);
+  }
+  if (!tokenScopes.includes(route.scope) || !record.scopes.includes(route.scope)) {
+    const held = tokenScopes.filter((s) => (API_SCOPE_VALUES as readonly string[]).includes(s));
+    throw new ForbiddenError(
+      `${PARTNER_API_PREFIX}${route.path} needs the scope ${route.scope}; this token has ${held.length === 0 ? 'none of the API’s scopes' : held.join(', ')}.`,
+    );
+  }
+  const last = touched.get(record.apiId);
+  if (last === undefined || now.getTime() - last >= 60_000) {
+    touched.set(record.apiId, now.getTime());
+    await store.touch(record.apiId, now, USE_EVERY_MS);
+  }
+  return {
+    apiId: record.apiId,
+    clientId: record.clientId,
+    organisationId: record.organisationId,
+    systemId: record.systemId,
+    scopes: record.scopes,
+    validUntil: record.validUntil,
+  };
+};
+
+/**
+ * The input with the path's parameters (`documents/{documentId}/complete`) as fields beside the
+ * query's or the body's: a body or query that names one itself is refused, so the path alone
+ * says which record a call is about.
+ */
+export const withPathParameters = (
+  route: RouteDefinition,
+  event: APIGatewayProxyEvent,
+  raw: unknown,
+): unknown => {
+  const names = pathParametersOf(route.path);
+  if (names.length === 0) return raw;
+  const given = event.pathParameters ?? {};
+  const fields = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  for (const name of names) {
+    if (Object.hasOwn(fields, name)) {
+      throw new ValidationError(`${name} is given in the path, not in the request.`, [
+        { path: name, message: 'Given in the path' },
+      ]);
+    }
+  }
+  return { ...fields, ...Object.fromEntries(names.map((name) => [name, given[name] ?? ''])) };
+};
