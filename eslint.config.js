@@ -19,6 +19,11 @@ const foldersOf = (dir) =>
     .map((entry) => entry.name);
 const features = foldersOf(FEATURES);
 const WEB_FEATURES = 'web/src/features';
+const MOCK_SRC = 'mock-server/src';
+/** The mock server's folders with one entry (index.ts): cognito/, provision/. */
+const MOCK_ENTRY_FOLDERS = foldersOf(MOCK_SRC).filter((folder) =>
+  readdirSync(join(root, MOCK_SRC, folder)).includes('index.ts'),
+);
 
 /**
  * Operation names SPEC §7 fixes (some in camelCase): a Lambda entry may carry its operation's
@@ -151,6 +156,20 @@ export default tseslint.config(
               ],
               message: 'core/ and ports/ are below the features and know none of them.',
             },
+            // The mock server's folders with an entry are used through it alone: from the files
+            // beside them, the scripts and the other folders.
+            ...MOCK_ENTRY_FOLDERS.map((folder) => ({
+              target: [
+                `${MOCK_SRC}/*.{ts,mts,mjs}`,
+                'mock-server/scripts',
+                ...foldersOf(MOCK_SRC)
+                  .filter((other) => other !== folder)
+                  .map((other) => `${MOCK_SRC}/${other}`),
+              ],
+              from: `${MOCK_SRC}/${folder}`,
+              except: ['./index.ts'],
+              message: `Import ${folder}/ through its entry, ${folder}/index.ts.`,
+            })),
             {
               target: 'lambdas/contract',
               from: ['lambdas/src', 'web', 'mock-server', 'infra', 'tests'],

@@ -1,6 +1,6 @@
 import { PASSWORD_POLICY } from '@ccsc/contract/password-policy';
 import type { LambdaEnvironment } from '@ccsc/lambdas/env';
-import { openIdConfiguration } from './cognito/discovery';
+import { openIdConfiguration } from './cognito';
 import type { StackInfo } from './stack';
 
 export interface LambdaEnvInput {

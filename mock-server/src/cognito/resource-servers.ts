@@ -5,7 +5,7 @@ import type { FidelityTarget } from './fidelity-target';
 import { compareStrings, M2M_MESSAGES, requirePool, userPoolId } from './m2m';
 import { parseRequest } from './request';
 import type { PoolState, StoredResourceServer } from './state';
-import { setOwn } from '../services/cognito-store';
+import { setOwn } from './pool-store';
 
 /**
  * Resource servers and their custom scopes (missing in cognito-local): Create, Describe, List
