@@ -17,6 +17,11 @@ const foldersOf = (dir) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 const WEB_FEATURES = 'web/src/features';
+const MOCK_SRC = 'mock-server/src';
+/** The mock server's folders with one entry (index.ts): cognito/, provision/. */
+const MOCK_ENTRY_FOLDERS = foldersOf(MOCK_SRC).filter((folder) =>
+  readdirSync(join(root, MOCK_SRC, folder)).includes('index.ts'),
+);
 
 /**
  * The rooms of lambdas/src (lambdas/README.md): every folder is a feature area but for the shared
@@ -62,6 +67,22 @@ const zonesFor = ({ tests }) => [
     except: [`./${feature}`],
     message: "The web's features never import each other; share through components/ or lib/.",
   })),
+  // The mock server's folders with an entry are used through it alone: from the files beside
+  // them, the scripts and the other folders (a test may reach in to test what it hides).
+  ...(tests
+    ? []
+    : MOCK_ENTRY_FOLDERS.map((folder) => ({
+        target: [
+          `${MOCK_SRC}/*.{ts,mts,mjs}`,
+          'mock-server/scripts',
+          ...foldersOf(MOCK_SRC)
+            .filter((other) => other !== folder)
+            .map((other) => `${MOCK_SRC}/${other}`),
+        ],
+        from: `${MOCK_SRC}/${folder}`,
+        except: ['./index.ts'],
+        message: `Import ${folder}/ through its entry, ${folder}/index.ts.`,
+      }))),
   {
     target: 'lambdas/contract',
     from: ['lambdas/src', 'web', 'mock-server', 'infra', 'tests'],

@@ -1,6 +1,6 @@
 import { PASSWORD_POLICY } from '@ccsc/contract/password-policy';
 import type { LambdaEnvironment } from '@ccsc/lambdas/env';
-import { openIdConfiguration } from './cognito/discovery';
+import { openIdConfiguration } from './cognito';
 import type { StackInfo } from './stack';
 
 export interface LambdaEnvInput {
@@ -95,9 +95,9 @@ export const lambdaEnvFor = (
     MAIL_FROM: i.mailFrom,
     // Offline the console and the API share one origin: no other origin is allowed.
     ALLOWED_ORIGINS: '',
-    // The offline pool's TemporaryPasswordValidityDays (provision.ts: the contract's password
-    // policy), so the user list tells when an invitation expires as the pool does. One process
-    // runs every handler offline, so every one has it (CDK sets it on those that read it).
+    // The offline pool's TemporaryPasswordValidityDays (provision/user-pool.ts: the contract's
+    // password policy), so the user list tells when an invitation expires as the pool does. One
+    // process runs every handler offline, so every one has it (CDK sets it on those that read it).
     TEMPORARY_PASSWORD_DAYS: String(PASSWORD_POLICY.temporaryPasswordValidityDays),
   };
   return { ...sdk, ...lambda, ...partner, POWERTOOLS_METRICS_DISABLED: 'true' };

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { openIdConfiguration } from './cognito/discovery';
+import { openIdConfiguration } from './cognito';
 import { startConsole } from './console';
 import { type MockEnv, readEnv } from './env';
 import { exitOnStartFailure } from './start-failure';

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import {
   AdminCreateUserCommand,
   AdminListGroupsForUserCommand,
-  AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   DeleteUserPoolCommand,
@@ -22,58 +21,9 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { LOCAL_CREDENTIALS } from './services/aws-local';
-import { type StackInfo, type StackOptions, startStack } from './stack';
+import { type StackInfo, startStack } from './stack';
 import { srpSignIn } from './cognito/srp-sign-in';
-
-const ADMIN = 'admin@example.com';
-
-const options = (dataDir: string): StackOptions => ({
-  dataDir,
-  ports: { cognito: 0, dynamodb: 0, s3: 0, smtp: 0, mailUi: 0 },
-  bootstrapAdminEmail: ADMIN,
-  mailFrom: 'no-reply@ccsc.local',
-  productName: 'CCSC Admin Console',
-  tables: [
-    {
-      name: 'ccsc-test-main',
-      definition: {
-        partitionKey: 'pk',
-        sortKey: 'sk',
-        indexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
-      },
-    },
-    {
-      TableName: 'ccsc-test-raw',
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-    },
-  ],
-  buckets: ['ccsc-test-documents-local', 'ccsc-test-artifacts-local'],
-});
-
-/** maildev's REST API: GET /api/email lists every message. */
-const mailSchema = z.array(
-  z.object({
-    subject: z.string(),
-    text: z.string(),
-    html: z.string(),
-    from: z.array(z.object({ address: z.string() })),
-    to: z.array(z.object({ address: z.string() })),
-  }),
-);
-const inbox = async (stack: StackInfo) =>
-  mailSchema.parse(await (await fetch(`${stack.endpoints.mailUi}/api/email`)).json());
-
-/** SMTP delivery and maildev's storing of it are not one step: look for a little while. */
-const waitForMail = async (stack: StackInfo, count: number) => {
-  for (let i = 0; i < 100; i += 1) {
-    const mails = await inbox(stack);
-    if (mails.length >= count) return mails;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return inbox(stack);
-};
+import { ADMIN, createAndSignIn, inbox, options, waitForMail } from './stack-test-support';
 
 describe('the offline stack', () => {
   let dataDir = '';
@@ -88,30 +38,6 @@ describe('the offline stack', () => {
       credentials: LOCAL_CREDENTIALS,
     });
     return clients.cognito;
-  };
-  /** A confirmed user with a permanent password, signed in (admin flow: no SRP offline yet). */
-  const createAndSignIn = async (email: string, password: string) => {
-    await cognito().send(
-      new AdminCreateUserCommand({
-        UserPoolId: stack.userPoolId,
-        Username: email,
-        MessageAction: 'SUPPRESS',
-      }),
-    );
-    await cognito().send(
-      new AdminSetUserPasswordCommand({
-        UserPoolId: stack.userPoolId,
-        Username: email,
-        Password: password,
-        Permanent: true,
-      }),
-    );
-    return srpSignIn(cognito(), {
-      userPoolId: stack.userPoolId,
-      clientId: stack.userPoolClientId,
-      username: email,
-      password,
-    });
   };
   const restart = async () => {
     await stack.stop();
@@ -323,7 +249,7 @@ describe('the offline stack', () => {
 
     const email = 'token-check@example.com';
     const password = 'Token-check-1';
-    const auth = await createAndSignIn(email, password);
+    const auth = await createAndSignIn(cognito(), stack, email, password);
     const { payload } = await jwtVerify(
       auth.AuthenticationResult?.IdToken ?? '',
       createRemoteJWKSet(new URL(discovery.jwks_uri)),
@@ -362,7 +288,7 @@ describe('the offline stack', () => {
   it('signs a user out everywhere with AdminUserGlobalSignOut', async () => {
     const email = 'signed-out@example.com';
     const password = 'Signed-out-1';
-    const auth = await createAndSignIn(email, password);
+    const auth = await createAndSignIn(cognito(), stack, email, password);
     const refresh = () =>
       cognito().send(
         new InitiateAuthCommand({

@@ -3,7 +3,7 @@ import type { DeliveryDetails } from 'cognito-local/lib/services/messageDelivery
 import { Router } from 'cognito-local/lib/server/Router.js';
 import type { User } from 'cognito-local/lib/services/userPoolService.js';
 import * as z from 'zod';
-import { clientAndPool, hidesUserExistence, unknownUserError } from './auth';
+import { clientAndPool, hidesUserExistence, unknownUserError } from './auth-client';
 import { LIMIT_EXCEEDED, standInFor } from './auth-events';
 import { matchesAnySecret, secretValuesOf } from './client-secrets';
 import { newCode } from './codes';

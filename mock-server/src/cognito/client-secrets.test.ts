@@ -18,7 +18,6 @@ import {
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openIdConfiguration } from './discovery';
 import { CLIENT_SECRET_LENGTH, M2M_MESSAGES } from './m2m';
 import { secretHash } from './secret-hash';
 import { createPool, startTestCognito, type TestCognito } from './testing';
@@ -35,9 +34,8 @@ const failureOf = async (call: Promise<unknown>) => {
   throw new Error('the call succeeded');
 };
 
-// cognito-local with the fidelity layer in front: AddUserPoolClientSecret,
-// ListUserPoolClientSecrets and DeleteUserPoolClientSecret through the SDK, and every check of a
-// secret (the token endpoint, SECRET_HASH, plain ClientSecret) against the client's current ones.
+// cognito-local with the fidelity layer in front: Add/List/DeleteUserPoolClientSecret through the
+// SDK, and every check of a secret (token endpoint, SECRET_HASH, ClientSecret) against the current.
 describe('client secrets', () => {
   let stack: TestCognito | undefined;
   let sdk: CognitoIdentityProviderClient;
@@ -398,16 +396,5 @@ describe('client secrets', () => {
     expect((await saved())[client.id]).toHaveLength(2);
     await sdk.send(new DeleteUserPoolClientCommand({ UserPoolId: poolId, ClientId: client.id }));
     expect(await saved()).not.toHaveProperty(client.id);
-  });
-});
-
-describe('the discovery document', () => {
-  it('names the token endpoint’s client authentication methods and the standard scopes', () => {
-    expect(openIdConfiguration('http://127.0.0.1:9229', 'local_abc')).toMatchObject({
-      issuer: 'http://127.0.0.1:9229/local_abc',
-      token_endpoint: 'http://127.0.0.1:9229/oauth2/token',
-      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
-      scopes_supported: ['openid', 'email', 'phone', 'profile'],
-    });
   });
 });

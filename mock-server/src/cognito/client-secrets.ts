@@ -1,5 +1,5 @@
 import type { AppClient } from 'cognito-local/lib/services/appClient.js';
-import { setOwn } from '../services/cognito-store';
+import { setOwn } from './pool-store';
 import { constantTimeEqual } from './secret-hash';
 import type { FidelityStore, PoolState, StoredClientSecret } from './state';
 

@@ -11,7 +11,8 @@ import { groupTargets } from './groups';
 import { AdminListUserAuthEvents } from './list-user-auth-events';
 import { ListUsers } from './list-users';
 import { ListUserPoolClients } from './list-user-pool-clients';
-import { m2mTargets } from './m2m';
+import { resourceServerTargets } from './resource-servers';
+import { userPoolClientTargets } from './user-pool-clients';
 import { mfaTargets } from './mfa';
 import { SessionStore } from './sessions';
 import { loadSigningKey } from './signing-key';
@@ -53,7 +54,8 @@ export const fidelityTargets: Readonly<Record<string, FidelityTarget>> = {
   ...authTargets,
   ...mfaTargets,
   ...accountTargets,
-  ...m2mTargets,
+  ...resourceServerTargets,
+  ...userPoolClientTargets,
   ListUserPoolClients,
   ...clientSecretTargets,
 };

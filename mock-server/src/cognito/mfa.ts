@@ -2,7 +2,7 @@ import type { Context } from 'cognito-local/lib/services/context.js';
 import type { Services } from 'cognito-local/lib/services/index.js';
 import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolService.js';
 import * as z from 'zod';
-import { clientAndPool } from './auth';
+import { clientAndPool } from './auth-client';
 import { cognitoError, invalidParameter, MESSAGES, notAuthorized, userNotFound } from './errors';
 import type { Fidelity, FidelityTarget } from './fidelity-target';
 import { fields, parseRequest } from './request';

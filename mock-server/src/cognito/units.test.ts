@@ -1,4 +1,5 @@
 import type { UserPool } from 'cognito-local/lib/services/userPoolService.js';
+import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import {
   COGNITO_SYMBOLS,
@@ -7,7 +8,7 @@ import {
   policyViolation,
 } from './password-policy';
 import { SessionStore } from './sessions';
-import { base32Decode, base32Encode, matchTotp, newTotpSecret, totpAt } from './totp';
+import { matchTotp, newTotpSecret, TOTP_STEP_SECONDS } from './totp';
 
 const pool = (policy?: Partial<ReturnType<typeof passwordPolicy>>): UserPool => ({
   Id: 'local_x',
@@ -55,24 +56,46 @@ describe('the password policy', () => {
 });
 
 describe('TOTP', () => {
-  it('computes the RFC 6238 SHA-1 test vectors', () => {
-    // RFC 6238 appendix B: secret "12345678901234567890", 8 digits there; the low 6 here.
-    const secret = base32Encode(Buffer.from('12345678901234567890'));
-    expect(base32Decode(secret).toString()).toBe('12345678901234567890');
-    expect(totpAt(secret, Math.floor(59 / 30))).toBe('287082');
-    expect(totpAt(secret, Math.floor(1111111109 / 30))).toBe('081804');
-    expect(totpAt(secret, Math.floor(2000000000 / 30))).toBe('279037');
+  /** The code an authenticator app shows during `step`. */
+  const codeAt = (secret: string, step: number) =>
+    generateSync({ secret, epoch: step * TOTP_STEP_SECONDS });
+
+  it('accepts the RFC 6238 SHA-1 test vectors at their times', () => {
+    // RFC 6238 appendix B: secret "12345678901234567890" (base32 below), 8 digits there; the
+    // low 6 here, as Cognito's codes have 6.
+    const secret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+    expect(matchTotp(secret, '287082', 59_000)).toBe(1);
+    expect(matchTotp(secret, '081804', 1_111_111_109_000)).toBe(Math.floor(1111111109 / 30));
+    expect(matchTotp(secret, '279037', 2_000_000_000_000)).toBe(Math.floor(2000000000 / 30));
+  });
+
+  it('makes secrets like Cognito SecretCode: 52 base32 characters, new each time', () => {
+    const secret = newTotpSecret();
+    expect(secret).toMatch(/^[A-Z2-7]{52}$/);
+    expect(newTotpSecret()).not.toBe(secret);
   });
 
   it('accepts one step of drift either side and reports the step matched', () => {
     const secret = newTotpSecret();
     const now = 1_700_000_000_000;
     const step = Math.floor(now / 30_000);
-    expect(matchTotp(secret, totpAt(secret, step), now)).toBe(step);
-    expect(matchTotp(secret, totpAt(secret, step - 1), now)).toBe(step - 1);
-    expect(matchTotp(secret, totpAt(secret, step + 1), now)).toBe(step + 1);
-    expect(matchTotp(secret, totpAt(secret, step - 2), now)).toBeUndefined();
+    expect(matchTotp(secret, codeAt(secret, step), now)).toBe(step);
+    expect(matchTotp(secret, codeAt(secret, step - 1), now)).toBe(step - 1);
+    expect(matchTotp(secret, codeAt(secret, step + 1), now)).toBe(step + 1);
+    expect(matchTotp(secret, codeAt(secret, step - 2), now)).toBeUndefined();
+    expect(matchTotp(secret, codeAt(secret, step + 2), now)).toBeUndefined();
+    // At the very start and end of a step the window is still the step and its two neighbours.
+    expect(matchTotp(secret, codeAt(secret, step - 1), step * 30_000)).toBe(step - 1);
+    expect(matchTotp(secret, codeAt(secret, step + 1), step * 30_000 + 29_999)).toBe(step + 1);
+    expect(matchTotp(secret, codeAt(secret, step + 2), step * 30_000 + 29_999)).toBeUndefined();
+  });
+
+  it('matches nothing for a malformed code or secret', () => {
+    const secret = newTotpSecret();
+    const now = 1_700_000_000_000;
     expect(matchTotp(secret, 'abcdef', now)).toBeUndefined();
+    expect(matchTotp(secret, '12345', now)).toBeUndefined();
+    expect(matchTotp('not base32!', '123456', now)).toBeUndefined();
   });
 });
 

@@ -1,4 +1,17 @@
-import '../cognito/quiet-aws-sdk-v2';
+// First: the fidelity layer, whose entry quiets the AWS SDK v2 before cognito-local loads it.
+import {
+  createFidelity,
+  type Fidelity,
+  JsonFileDataStoreFactory,
+  newCode,
+  type SendMail,
+  serveDiscovery,
+  serveTokenEndpoint,
+  SmtpMessageSender,
+  TemplatedMessages,
+  withRequestOrigin,
+  wrapRouter,
+} from '../cognito';
 import {
   createServer as createHttpServer,
   type IncomingMessage,
@@ -25,14 +38,6 @@ import type { Clock } from 'cognito-local/lib/services/clock.js';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import { CognitoError } from 'cognito-local/lib/errors.js';
 import { pino } from 'pino';
-import { serveDiscovery } from '../cognito/discovery';
-import { newCode } from '../cognito/codes';
-import { createFidelity, wrapRouter } from '../cognito/fidelity';
-import type { Fidelity } from '../cognito/fidelity-target';
-import { serveTokenEndpoint } from '../cognito/oauth2';
-import { withRequestOrigin } from '../cognito/request';
-import { type SendMail, SmtpMessageSender, TemplatedMessages } from '../cognito/messages';
-import { JsonFileDataStoreFactory } from './cognito-store';
 import { closeServer, listen, type Stoppable, urlHost } from './net';
 
 /**
@@ -90,7 +95,7 @@ type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 /**
  * cognito-local, composed as its createDefaultServer does, but: config and data under
  * `directory`, in a store of ours that saves atomically and refuses a damaged file
- * (cognito-store.ts); a quiet logger; e-mail to the mail catcher with the pool's templates; the fidelity
+ * (cognito/pool-store.ts); a quiet logger; e-mail to the mail catcher with the pool's templates; the fidelity
  * layer in front of its router; and an issuer built from the port really bound, which is why the
  * server listens before the services are built.
  */

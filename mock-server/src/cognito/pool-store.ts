@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Context } from 'cognito-local/lib/services/context.js';
 import type { DataStore } from 'cognito-local/lib/services/dataStore/dataStore.js';
 import type { DataStoreFactory } from 'cognito-local/lib/services/dataStore/factory.js';
-import { DamagedFileError, readJsonFile, writeFileAtomic } from './atomic-file.mjs';
+import { DamagedFileError, readJsonFile, writeFileAtomic } from '../services/atomic-file.mjs';
 
 /**
  * cognito-local's data store (config.json, and in db/ the clients and one file per user pool),

@@ -6,7 +6,7 @@ import type { DataStoreFactory } from 'cognito-local/lib/services/dataStore/fact
 import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb.js';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JsonFileDataStoreFactory } from './cognito-store';
+import { JsonFileDataStoreFactory } from './pool-store';
 
 const ctx = { logger: pino({ level: 'silent' }) };
 
