@@ -6,7 +6,9 @@ import { CsvError, type InfoField, parse } from 'csv-parse/sync';
  * mix); a UTF-8 byte-order mark is dropped; blank lines are left out. The delimiter is a comma, or
  * a semicolon (what spreadsheets write where the comma is the decimal sign) when the header line
  * has more of those outside quotes. The reader never throws on bad input: what it cannot read it
- * reports by the line the record starts on, and keeps the record, flagged.
+ * reports by the line the record starts on, and keeps the record, flagged. The web reads a
+ * standard's CSV file in the browser with the same reader (web/src/features/standards/utils/
+ * read-csv.ts, csv-parse's browser build): keep the two alike, their tests share the cases.
  *
  * What csv-parse does not give as we need it, done here: the delimiter (its `delimiter_auto`
  * scores the whole sample, we decide by the header alone, as before); the line a record starts on
@@ -123,7 +125,8 @@ export const readCsv = (input: string): CsvFile => {
         const line = startOf(emptyLines);
         problems.push({
           line,
-          message: err?.code === 'CSV_QUOTE_NOT_CLOSED' ? UNCLOSED : TEXT_AFTER_QUOTE,
+          message:
+            err === undefined || err.code === 'CSV_QUOTE_NOT_CLOSED' ? UNCLOSED : err.message,
         });
         records.push({ line, cells: [], broken: true });
         broken = false;

@@ -130,7 +130,8 @@ export const readCsv = (input: string): CsvFile => {
         const line = startOf(emptyLines);
         problems.push({
           line,
-          message: err?.code === 'CSV_QUOTE_NOT_CLOSED' ? UNCLOSED : TEXT_AFTER_QUOTE,
+          message:
+            err === undefined || err.code === 'CSV_QUOTE_NOT_CLOSED' ? UNCLOSED : err.message,
         });
         records.push({ line, cells: [], broken: true });
         broken = false;
