@@ -22,12 +22,13 @@ import { performance } from 'node:perf_hooks';
 import { chromium, type Page } from '@playwright/test';
 import { REPOSITORY_ROOT } from '@ccsc/mock-server';
 import {
-  csvToRows,
   revalidateRow,
-  rowsToCsv,
+  rowsToTable,
+  tableToRows,
   validateRows,
   type MappingRow,
 } from '@ccsc/contract/standard-rows';
+import { csvFile, readCsv } from '@ccsc/lambdas/csv';
 import { CATALOGUES } from '@ccsc/contract/tmf-catalogue';
 
 const TMF_RM_3_3 = CATALOGUES['3.3'];
@@ -146,12 +147,12 @@ export const measureStandards = async (
       identifiers: [],
     });
     const organisationId = org.organisation.organisationId;
-    const csv = rowsToCsv(benchRows());
+    const csv = csvFile(rowsToTable(benchRows()));
     const imports: number[] = [];
     let standardId = '';
     for (let i = 0; i < RUNS; i += 1) {
       const { ms, value } = await timed(async () => {
-        const read = csvToRows(csv);
+        const read = tableToRows(readCsv(csv).records);
         validateRows(read.rows, TMF_RM_3_3);
         return call<{ standard: { standardId: string } }>('artifact/create-standard', {
           organisationId,

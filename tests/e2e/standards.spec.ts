@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { csvToRows, type MappingRow } from '@ccsc/contract/standard-rows';
+import { tableToRows, type MappingRow } from '@ccsc/contract/standard-rows';
+import { readCsv } from '@ccsc/lambdas/csv';
 import { callApi } from '../support/api';
 import { createEnrolledUser, type EnrolledTestUser } from '../support/aws';
 import type { ConsoleInfo } from '../support/console';
@@ -154,7 +155,9 @@ test('standards: import with problems, fix in the grid, coverage, sign and publi
   const download = await downloading;
   const exported = await readFile(await download.path(), 'utf8');
   expect(download.suggestedFilename()).toMatch(/-v1\.csv$/);
-  expect(csvToRows(exported).problems).toEqual([]);
+  const file = readCsv(exported);
+  expect(file.problems).toEqual([]);
+  expect(tableToRows(file.records).problems).toEqual([]);
   await openStandards(page);
   await page.getByRole('link', { name: 'New standard' }).click();
   await page.getByLabel('Name', { exact: true }).fill(`${name} (re-import)`);

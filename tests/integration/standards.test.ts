@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { csvToRows, type MappingRow } from '@ccsc/contract/standard-rows';
+import { tableToRows, type MappingRow } from '@ccsc/contract/standard-rows';
+import { readCsv } from '@ccsc/lambdas/csv';
 import { waitForMail } from '../support/aws';
 import { partnerToken } from '../support/oauth';
 import {
@@ -195,7 +196,9 @@ describe('mapping standards', () => {
       'GET',
     );
     const csv = await (await fetch(link.url)).text();
-    const read = csvToRows(csv);
+    const file = readCsv(csv);
+    expect(file.problems).toEqual([]);
+    const read = tableToRows(file.records);
     expect(read.problems).toEqual([]);
     expect(read.rows).toEqual(fixed);
     expect(csv).toContain("'=Informed consent, signed");

@@ -1,4 +1,4 @@
-import { csvLine, readCsv, unprotectCell, BOM } from './csv';
+import { unprotectCell } from './spreadsheet-cells';
 import type { FilingLevel, TmfArtifact, TmfCatalogue } from './tmf-catalogue-types';
 
 /**
@@ -338,7 +338,9 @@ export const diffRows = (
 };
 
 // ---------------------------------------------------------------------------------------------
-// The file layout: CSV (and XLSX, read in the browser into the same table of cells)
+// The file layout: a table of cells, the same for CSV and XLSX. The files themselves are read and
+// written outside the contract (the web reads CSV with csv-parse, XLSX with read-excel-file; the
+// lambdas write CSV with csv-stringify): this module only maps cells to rows and back.
 // ---------------------------------------------------------------------------------------------
 
 /** The columns of an exported standard, in order; an import reads the same header. */
@@ -398,13 +400,6 @@ export const rowsToTable = (rows: readonly MappingRow[]): string[][] => [
   [...ROW_COLUMNS],
   ...rows.map((row) => ROW_COLUMNS.map((c) => cellOf(row, c))),
 ];
-
-/** The rows as a CSV file (UTF-8 with BOM, CRLF; formula-like cells protected). */
-export const rowsToCsv = (rows: readonly MappingRow[]): string =>
-  BOM +
-  rowsToTable(rows)
-    .map((cells) => csvLine(cells))
-    .join('');
 
 const normaliseHeader = (cell: string): string =>
   cell
@@ -514,12 +509,4 @@ export const tableToRows = (
     lines.push(record.line);
   }
   return { rows, lines, problems };
-};
-
-/** A CSV file as rows (comma or semicolon delimited, with or without BOM). */
-export const csvToRows = (text: string): ReadTable => {
-  const file = readCsv(text);
-  const broken = file.problems.map((p) => ({ line: p.line, message: p.message }));
-  const read = tableToRows(file.records.filter((r) => !r.broken));
-  return { ...read, problems: [...broken, ...read.problems].sort((a, b) => a.line - b.line) };
 };

@@ -1,7 +1,8 @@
 import type * as z from 'zod';
 import type { importProblemSchema } from '@ccsc/contract';
 import { ValidationError } from '../core/errors';
-import { readCsv, unprotectCell as unprotect } from '@ccsc/contract/csv';
+import { unprotectCell as unprotect } from '@ccsc/contract/spreadsheet-cells';
+import { readCsv } from '../core/csv/read-csv';
 
 /**
  * What the organisation and system imports share: the file read into rows of named cells (the

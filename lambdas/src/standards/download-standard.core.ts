@@ -1,6 +1,7 @@
 import type { routes } from '@ccsc/contract';
-import { rowsToCsv } from '@ccsc/contract/standard-rows';
+import { rowsToTable } from '@ccsc/contract/standard-rows';
 import type { Core } from '../core/request';
+import { csvFile } from '../core/csv/csv';
 import type { Exports } from '../core/ports/exports';
 import type { AuditTrail } from '../core/ports/audit-trail';
 import {
@@ -49,7 +50,7 @@ export const downloadStandard: Core<(typeof routes)['artifact/download'], Downlo
   const fileName = `${slug(v.name)}-v${String(v.version)}.${input.format}`;
   const body =
     input.format === 'csv'
-      ? rowsToCsv(rows)
+      ? csvFile(rowsToTable(rows))
       : JSON.stringify({ standard: toVersionView(record, v, snapshot), rows }, null, 2);
   const at = deps.clock.now();
   const file = await deps.exports.write(

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BOM, csvCell, csvLine, csvLines, exportFileName } from './csv';
+import { BOM, csvFile, csvLine, csvLines, exportFileName } from './csv';
+
+const csvCell = (value: Parameters<typeof csvLine>[0][number]) => csvLine([value]).slice(0, -2);
 
 describe('csv', () => {
   it('quotes what needs quoting and leaves the rest', () => {
@@ -14,6 +16,20 @@ describe('csv', () => {
     expect(csvCell('-1')).toBe("'-1");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell(-1)).toBe('-1');
+    expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('\rx')).toBe(`"'\rx"`);
+    expect(csvCell('\uFF1D1')).toBe('\uFF1D1');
+    expect(csvCell(false)).toBe('false');
+    expect(csvCell('')).toBe('');
+  });
+
+  it('writes a whole file with a byte-order mark and CRLF line ends', () => {
+    expect(
+      csvFile([
+        ['a', 'b'],
+        ['=1', null],
+      ]),
+    ).toBe(`${BOM}a,b\r\n'=1,\r\n`);
   });
 
   it('writes the header with a byte-order mark, then a line per row, counting rows', async () => {

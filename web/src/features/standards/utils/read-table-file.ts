@@ -1,9 +1,9 @@
-import { csvToRows, type ReadTable, tableToRows } from '@ccsc/contract/standard-rows';
+import { type ReadTable, tableToRows } from '@ccsc/contract/standard-rows';
 
 /**
- * A mapping file read in the browser into rows, before anything is sent: a CSV file by the
- * contract's reader (csvToRows), an XLSX workbook's first sheet by `read-excel-file` — loaded only
- * when an .xlsx file is chosen, a chunk of its own — into the same table of cells (tableToRows).
+ * A mapping file read in the browser into rows, before anything is sent: a CSV file by `csv-parse`
+ * (read-csv.ts), an XLSX workbook's first sheet by `read-excel-file` — each loaded only when such
+ * a file is chosen, a chunk of its own — into the same table of cells (tableToRows).
  * The server reads neither: it gets the rows.
  */
 
@@ -43,5 +43,8 @@ export const xlsxToRows = async (data: ArrayBuffer): Promise<ReadTable> => {
 };
 
 /** The rows of a chosen file, by its kind. Throws when it cannot be read at all. */
-export const readTableFile = async (file: File, kind: FileKind): Promise<ReadTable> =>
-  kind === 'xlsx' ? xlsxToRows(await file.arrayBuffer()) : csvToRows(await file.text());
+export const readTableFile = async (file: File, kind: FileKind): Promise<ReadTable> => {
+  if (kind === 'xlsx') return xlsxToRows(await file.arrayBuffer());
+  const { csvToRows } = await import('./read-csv');
+  return csvToRows(await file.text());
+};
