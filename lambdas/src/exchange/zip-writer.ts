@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import { unsafePathReason } from './zip-format';
+import { unsafePathReason } from './zip-paths';
 
 /**
  * A streaming ZIP writer over yazl: entries in, the archive's bytes out, in the order they belong
