@@ -285,6 +285,20 @@ describe('openZip', () => {
     expect(zip.entries.map((e) => e.name)).toEqual(['é.txt', 'éä.txt']);
   });
 
+  it('passes on a failure of the ranged read itself, not as a damaged archive', async () => {
+    const archive = await archiveOf([file('a.bin', randomBytes(300_000))]);
+    const down = new Error('S3 down');
+    await expect(openZip(() => Promise.reject(down), archive.length)).rejects.toBe(down);
+    let failing = false;
+    const read: ReadRange = (start, end) =>
+      failing ? Promise.reject(down) : Promise.resolve(archive.subarray(start, end + 1));
+    const zip = await openZip(read, archive.length);
+    const [only] = zip.entries;
+    if (!only) throw new Error('one entry');
+    failing = true;
+    await expect(bytesOf(zip.entryStream(only))).rejects.toBe(down);
+  });
+
   it('stops reading when the consumer does, with no failure left unhandled', async () => {
     const data = randomBytes(3 * MiB);
     const archive = await archiveOf([file('a.bin', data)]);
