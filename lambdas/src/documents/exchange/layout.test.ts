@@ -12,7 +12,7 @@ import {
   safeFileName,
   uniquePath,
 } from './layout';
-import { unsafePathReason } from './zip-format';
+import { unsafePathReason } from './zip-paths';
 
 const MODEL = CATALOGUES['3.3'];
 

@@ -1,5 +1,5 @@
 import type { TmfCatalogue } from '@ccsc/contract/tmf-catalogue';
-import { unsafePathReason } from './zip-format';
+import { unsafePathReason } from './zip-paths';
 
 /**
  * Where things are in an eTMF-EMS package, and how a file's hash is written. The exchange.xml
