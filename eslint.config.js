@@ -219,6 +219,28 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noReachingIn] }] },
   },
   {
+    // A Lambda bundle holds what its function imports: the contract's index brings every route
+    // of both APIs (and their schemas) into every bundle, its named entry points only their own.
+    files: ['lambdas/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [noReachingIn],
+          paths: [
+            {
+              name: '@ccsc/contract',
+              allowTypeImports: true,
+              message:
+                "Import the contract's named entry point (@ccsc/contract/<file>): its index brings every route into a Lambda bundle.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -104,7 +104,7 @@ describe('the boundaries lint keeps', () => {
     expect(
       await rulesBroken(
         'web/src/lib/probe.ts',
-        "import { routes } from '@ccsc/contract';\nexport const r = routes;\n",
+        "import { routes } from '@ccsc/contract/routes';\nexport const r = routes;\n",
       ),
     ).toEqual([]);
   });

@@ -49,6 +49,7 @@ export {
   API_SCOPES,
   API_SCOPE_VALUES,
   PARTNER_API_PREFIX,
+  PARTNER_OPENAPI_PATH,
   apiScopeSchema,
   fullScope,
   type ApiScope,
@@ -426,8 +427,6 @@ export const partnerRouteList: readonly PartnerRouteDefinition[] = Object.values
 
 export { pathParametersOf } from './route';
 
-/** The OpenAPI document's own path (public: no token needed to read it). */
-export const PARTNER_OPENAPI_PATH = 'openapi.json';
 
 // ---- the OpenAPI 3.1 document ----
 

@@ -51,3 +51,6 @@ export const apiScopeSchema = z.lazy(() =>
     error: `Each scope must be one of: ${API_SCOPE_VALUES.join(', ')}.`,
   }),
 );
+
+/** The partner API's OpenAPI document's own path (public: no token needed to read it). */
+export const PARTNER_OPENAPI_PATH = 'openapi.json';

@@ -3,7 +3,7 @@ import type {
   AttributeType,
   UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { Role } from '@ccsc/contract';
+import type { Role } from '@ccsc/contract/roles';
 import {
   ConflictError,
   NotFoundError,

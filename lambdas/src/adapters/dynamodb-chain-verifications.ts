@@ -1,4 +1,4 @@
-import { chainVerificationSchema } from '@ccsc/contract';
+import { chainVerificationSchema } from '@ccsc/contract/audit';
 import { AUDIT_VERIFICATION_KEY } from '../data-model';
 import type { ChainVerifications, Verification } from '../core/ports/chain-verifications';
 import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';

@@ -1,4 +1,5 @@
-import type { AuditRecord, routes } from '@ccsc/contract';
+import type { AuditRecord } from '@ccsc/contract/audit';
+import type { routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
 import type { AuditReader } from '../core/ports/audit-trail';
 import type { Cell } from '../core/csv/csv';

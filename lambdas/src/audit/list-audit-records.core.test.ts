@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Role, routes } from '@ccsc/contract';
+import { type Role } from '@ccsc/contract/roles';
+import { routes } from '@ccsc/contract/routes';
 import { ValidationError } from '../core/errors';
 import {
   AUDIT_CHAIN_PK,
@@ -13,7 +14,7 @@ import { callerContext, FakeClock } from '../core/testing/fakes';
 import { MemoryAuditChainTable } from '../testing/memory-audit-chain-table';
 import { toAuditRecord, UNREADABLE_ACTION } from './audit-records';
 import { listAuditRecords, matcher, READ_BUDGET } from './list-audit-records.core';
-import { AUDIT_VIEWS } from '@ccsc/contract';
+import { AUDIT_VIEWS } from '@ccsc/contract/audit';
 import { VIEW_READ_BUDGET } from '../core/lists/audit';
 
 const ORG = 'site-001';

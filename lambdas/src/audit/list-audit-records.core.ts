@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { AuditRecord, AuditView, routes } from '@ccsc/contract';
+import type { AuditRecord, AuditView } from '@ccsc/contract/audit';
+import type { routes } from '@ccsc/contract/routes';
 import type { Caller } from '../core/request';
 import { ValidationError } from '../core/errors';
 import type { Core } from '../core/request';

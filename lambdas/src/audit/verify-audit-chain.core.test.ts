@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chainVerificationSchema, routes } from '@ccsc/contract';
+import { chainVerificationSchema } from '@ccsc/contract/audit';
+import { routes } from '@ccsc/contract/routes';
 import {
   HashChainedAuditReader,
   HashChainedAuditTrail,

@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldError } from '@ccsc/contract';
+import type { ErrorCode, FieldError } from '@ccsc/contract/envelope';
 
 /**
  * Typed errors a core may throw. `toErrorResponse` (http/responses.ts) is the one place that turns

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
-import type { Role, RouteDefinition } from '@ccsc/contract';
+import type { Role } from '@ccsc/contract/roles';
+import type { RouteDefinition } from '@ccsc/contract/route';
 import type { ApiScope } from '@ccsc/contract/partner-api';
 
 /**

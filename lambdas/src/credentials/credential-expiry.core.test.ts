@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '@ccsc/contract';
+import { routes } from '@ccsc/contract/routes';
 import type { IndexedUser } from '../core/ports/user-index';
 import { revealCredential } from './credential-link.core';
 import { runCredentialJob } from './credential-expiry.core';

@@ -1,5 +1,5 @@
-import { PARTNER_API_PREFIX, PARTNER_OPENAPI_PATH } from '@ccsc/contract/partner-api';
-import type { routes } from '@ccsc/contract';
+import { PARTNER_API_PREFIX, PARTNER_OPENAPI_PATH } from '@ccsc/contract/scopes';
+import type { routes } from '@ccsc/contract/routes';
 import { AppError, NotFoundError } from '../core/errors';
 import { hashToken, type SteadyTiming, withMinimumDuration } from '../core/links';
 import type { Core } from '../core/request';

@@ -1,5 +1,5 @@
 import { LINK_HOURS } from '@ccsc/contract/credentials';
-import { API_SCOPES, type ApiScope } from '@ccsc/contract/partner-api';
+import { API_SCOPES, type ApiScope } from '@ccsc/contract/scopes';
 
 /**
  * A credential's link mail (never the secret): what is issued, to whom, until when the link

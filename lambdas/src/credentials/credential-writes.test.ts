@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '@ccsc/contract';
+import { routes } from '@ccsc/contract/routes';
 import { as, contact, lastLink, world } from './credential-test-kit';
 import { revealCredential } from './credential-link.core';
 import { generateCredential } from './generate-credential.core';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { API_SCOPE_VALUES } from '@ccsc/contract/partner-api';
+import { API_SCOPE_VALUES } from '@ccsc/contract/scopes';
 import { type Workflow, type WriteRun } from '../core/journal';
 import { auditEntrySchema, recordOnce } from '../core/journal-audit';
 import { ConflictError } from '../core/errors';

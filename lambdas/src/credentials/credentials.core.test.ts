@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '@ccsc/contract';
+import { routes } from '@ccsc/contract/routes';
 import { hashToken } from '../core/links';
 import { getCredentialLink, LINK_NOT_VALID, revealCredential } from './credential-link.core';
 import { as, contact, lastLink, world, type Who } from './credential-test-kit';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { MAX_CREDENTIAL_MONTHS, type routes } from '@ccsc/contract';
+import { MAX_CREDENTIAL_MONTHS } from '@ccsc/contract/credentials';
+import { type routes } from '@ccsc/contract/routes';
 import { mayManageCredentials, seesCredential } from '@ccsc/contract/credential-access';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import { linkOrigin, newLinkToken } from '../core/links';

@@ -1,4 +1,4 @@
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import { ValidationError } from '../core/errors';
 import type { Core } from '../core/request';
 import { credentialMatcher } from '../core/lists/credentials';

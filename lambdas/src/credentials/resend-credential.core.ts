@@ -1,4 +1,5 @@
-import { DEFAULT_GRACE_DAYS, type routes } from '@ccsc/contract';
+import { DEFAULT_GRACE_DAYS } from '@ccsc/contract/credentials';
+import { type routes } from '@ccsc/contract/routes';
 import { ConflictError } from '../core/errors';
 import { linkOrigin, newLinkToken } from '../core/links';
 import type { Core } from '../core/request';

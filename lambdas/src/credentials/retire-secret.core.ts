@@ -1,4 +1,4 @@
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import { ConflictError } from '../core/errors';
 import type { Core } from '../core/request';
 import {

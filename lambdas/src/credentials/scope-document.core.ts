@@ -7,7 +7,7 @@ import {
   partnerOpenApi,
   partnerRouteList,
 } from '@ccsc/contract/partner-api';
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
 import type { AuditTrail } from '../core/ports/audit-trail';
 import type { Clock } from '../core/ports/clock';

@@ -1,4 +1,5 @@
-import { ACTIVITY_DAYS, type routes } from '@ccsc/contract';
+import { ACTIVITY_DAYS } from '@ccsc/contract/dashboard';
+import { type routes } from '@ccsc/contract/routes';
 import { DIRECTIONS, type Direction } from '@ccsc/contract/documents';
 import { CONNECTION_STATUSES } from '@ccsc/contract/organisations';
 import { reachOf } from '@ccsc/contract/reach';

@@ -1,4 +1,5 @@
-import { DASHBOARD_USERS_SHOWN, type routes } from '@ccsc/contract';
+import { DASHBOARD_USERS_SHOWN } from '@ccsc/contract/dashboard';
+import { type routes } from '@ccsc/contract/routes';
 import { reachOf } from '@ccsc/contract/reach';
 import type { Core } from '../core/request';
 import { connectionCountsByStatus } from '../core/lists/connections';

@@ -1,4 +1,5 @@
-import { RECENT_CHANGES_SHOWN, type routes } from '@ccsc/contract';
+import { RECENT_CHANGES_SHOWN } from '@ccsc/contract/dashboard';
+import { type routes } from '@ccsc/contract/routes';
 import { reachOf } from '@ccsc/contract/reach';
 import type { Core } from '../core/request';
 import { recentChanges } from '../core/lists/audit';

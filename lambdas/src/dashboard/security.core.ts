@@ -1,4 +1,5 @@
-import type { AuditView, routes } from '@ccsc/contract';
+import type { AuditView } from '@ccsc/contract/audit';
+import type { routes } from '@ccsc/contract/routes';
 import { reachOf } from '@ccsc/contract/reach';
 import type { Core } from '../core/request';
 import { auditViewCount } from '../core/lists/audit';

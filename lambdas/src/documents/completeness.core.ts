@@ -1,4 +1,4 @@
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import { OPEN_CONNECTION_STATUSES } from '@ccsc/contract/organisations';
 import { reachOf } from '@ccsc/contract/reach';
 import { indexCatalogue } from '@ccsc/contract/standard-rows';

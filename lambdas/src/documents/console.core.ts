@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import { MAPPING_HOLD_REASONS, mayRetryDocument } from '@ccsc/contract/documents';
 import { reachOf } from '@ccsc/contract/reach';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';

@@ -1,4 +1,4 @@
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import { reachOf } from '@ccsc/contract/reach';
 import { indexCatalogue } from '@ccsc/contract/standard-rows';
 import { catalogueOf, type TmfCatalogue } from '@ccsc/contract/tmf-catalogue';

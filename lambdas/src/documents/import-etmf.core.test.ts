@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { routes } from '@ccsc/contract';
+import { routes } from '@ccsc/contract/routes';
 import { MAX_DOCUMENT_BYTES } from '@ccsc/contract/documents';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';

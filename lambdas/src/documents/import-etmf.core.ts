@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import {
   DOCUMENT_CONTENT_TYPES,
   EXTENSIONS_OF,

@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { routes } from '@ccsc/contract/routes';
 import {
   DELIVERY_TIME_BOUNDS_SECONDS,
   DELIVERY_TIME_BUCKETS,

@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { sessionRoutes as routes } from '@ccsc/contract/session';
 import { lambdaEnv } from '../env';
 import { accountLockout } from '../session/account-lockout.core';
 import { lambdaLogger } from '../core/logger';

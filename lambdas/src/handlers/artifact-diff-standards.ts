@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { standardRoutes as routes } from '@ccsc/contract/standards';
 import { diffStandards } from '../standards/read-standards.core';
 import { handle } from '../wiring/handler';
 import { registry } from '../wiring/registry';

@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { standardRoutes as routes } from '@ccsc/contract/standards';
 import { downloadStandard } from '../standards/download-standard.core';
 import { handle } from '../wiring/handler';
 import { downloadDeps } from '../wiring/standards';

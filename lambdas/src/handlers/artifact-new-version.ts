@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { standardRoutes as routes } from '@ccsc/contract/standards';
 import { refusalsAudited } from '../registry/registry-refusals';
 import { newVersion } from '../standards/write-standards.core';
 import { handle } from '../wiring/handler';

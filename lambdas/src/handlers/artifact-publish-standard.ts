@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { standardRoutes as routes } from '@ccsc/contract/standards';
 import type { Core } from '../core/request';
 import { lambdaLogger } from '../core/logger';
 import { releaseHeld } from '../documents/release-held';

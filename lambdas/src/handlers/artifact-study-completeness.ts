@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { documentRoutes as routes } from '@ccsc/contract/documents';
 import { studyCompleteness } from '../documents/completeness.core';
 import { completenessDeps } from '../wiring/documents';
 import { handle } from '../wiring/handler';

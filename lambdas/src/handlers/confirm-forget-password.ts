@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { sessionRoutes as routes } from '@ccsc/contract/session';
 import { lambdaEnv } from '../env';
 import { confirmForgetPassword } from '../session/confirm-forget-password.core';
 import { handle } from '../wiring/handler';

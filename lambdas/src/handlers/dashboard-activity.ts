@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { dashboardRoutes as routes } from '@ccsc/contract/dashboard';
 import { dashboardActivity } from '../dashboard/activity.core';
 import { systemClock } from '../core/ports/clock';
 import { documentStore } from '../wiring/documents';

@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { dashboardRoutes as routes } from '@ccsc/contract/dashboard';
 import { lambdaEnv } from '../env';
 import { dashboardNeedsAction } from '../dashboard/needs-action.core';
 import { systemClock } from '../core/ports/clock';

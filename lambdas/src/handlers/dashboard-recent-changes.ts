@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { dashboardRoutes as routes } from '@ccsc/contract/dashboard';
 import { dashboardRecentChanges } from '../dashboard/recent-changes.core';
 import { handle } from '../wiring/handler';
 import { systemClock } from '../core/ports/clock';

@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { organisationRoutes as routes } from '@ccsc/contract/organisations';
 import { declineConnection } from '../registry/connection-steps.core';
 import { refusalsAudited } from '../registry/registry-refusals';
 import { handle } from '../wiring/handler';

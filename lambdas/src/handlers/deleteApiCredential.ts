@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { credentialRoutes as routes } from '@ccsc/contract/credentials';
 import { revokeCredential } from '../credentials/revoke-credential.core';
 import { refusalsAudited } from '../registry/registry-refusals';
 import { handle } from '../wiring/handler';

@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { credentialRoutes as routes } from '@ccsc/contract/credentials';
 import { lambdaEnv } from '../env';
 import { downloadScope } from '../credentials/scope-document.core';
 import { handle } from '../wiring/handler';

@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { auditRoutes as routes } from '@ccsc/contract/audit';
 import { exportAuditRecords } from '../audit/export-audit-records.core';
 import { handle } from '../wiring/handler';
 import { systemClock } from '../core/ports/clock';

@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { organisationRoutes as routes } from '@ccsc/contract/organisations';
 import { exportConnections } from '../registry/connection-export.core';
 import { handle } from '../wiring/handler';
 import { systemClock } from '../core/ports/clock';

@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { organisationRoutes as routes } from '@ccsc/contract/organisations';
 import { exportOrganisations } from '../registry/export-organisations.core';
 import { handle } from '../wiring/handler';
 import { systemClock } from '../core/ports/clock';

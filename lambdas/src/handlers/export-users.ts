@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { userRoutes as routes } from '@ccsc/contract/users';
 import { lambdaEnv } from '../env';
 import { exportUsers } from '../users/export-users.core';
 import { handle } from '../wiring/handler';

@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { sessionRoutes as routes } from '@ccsc/contract/session';
 import { forgetTotpConfirm } from '../session/forget-totp-confirm.core';
 import { lambdaLogger } from '../core/logger';
 import { handle } from '../wiring/handler';

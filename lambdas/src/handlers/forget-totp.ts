@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { sessionRoutes as routes } from '@ccsc/contract/session';
 import { allowedOrigins, lambdaEnv } from '../env';
 import { forgetTotp } from '../session/forget-totp.core';
 import { lambdaLogger } from '../core/logger';

@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { auditRoutes as routes } from '@ccsc/contract/audit';
 import { getMobDialCode } from '../users/dial-codes.core';
 import { handle } from '../wiring/handler';
 

@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { organisationRoutes as routes } from '@ccsc/contract/organisations';
 import { getOrganisation } from '../registry/get-organisation.core';
 import { handle } from '../wiring/handler';
 import { registry } from '../wiring/registry';

@@ -15,7 +15,7 @@ import { handler as partnerCompleteDocument } from './partner-complete-document'
 import { handler as partnerGetDocument } from './partner-get-document';
 import { handler as partnerListDocuments } from './partner-list-documents';
 import { handler as partnerAcknowledgeDocument } from './partner-acknowledge-document';
-import { operations, type Operation } from '@ccsc/contract';
+import { operations, type Operation } from '@ccsc/contract/routes';
 import type { PartnerOperation } from '@ccsc/contract/partner-api';
 import type { LambdaHandler } from '../http/router';
 import { handler as accountLockout } from './accountLockout';

@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { auditRoutes as routes } from '@ccsc/contract/audit';
 import { listAllGroups } from '../users/list-all-groups.core';
 import { handle } from '../wiring/handler';
 import { userDirectory } from '../wiring/cognito';

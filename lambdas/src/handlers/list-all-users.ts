@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { userRoutes as routes } from '@ccsc/contract/users';
 import { lambdaEnv } from '../env';
 import { listAllUsers } from '../users/list-all-users.core';
 import { systemClock } from '../core/ports/clock';

@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { credentialRoutes as routes } from '@ccsc/contract/credentials';
 import { listCredentials } from '../credentials/list-credentials.core';
 import { handle } from '../wiring/handler';
 import { credentialDeps } from '../wiring/credential-writes';

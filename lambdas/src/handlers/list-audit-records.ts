@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { auditRoutes as routes } from '@ccsc/contract/audit';
 import { listAuditRecords } from '../audit/list-audit-records.core';
 import { handle } from '../wiring/handler';
 import { auditReader } from '../wiring/audit';

@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { organisationRoutes as routes } from '@ccsc/contract/organisations';
 import { listStudies } from '../registry/study-list.core';
 import { handle } from '../wiring/handler';
 import { registry } from '../wiring/registry';

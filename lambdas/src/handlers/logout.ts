@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { sessionRoutes as routes } from '@ccsc/contract/session';
 import { logout } from '../session/logout.core';
 import { handle } from '../wiring/handler';
 import { userDirectory } from '../wiring/cognito';

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { routeList } from '@ccsc/contract';
+import { routeList } from '@ccsc/contract/routes';
 import { allowedOrigins } from '../env';
 import { withCors } from '../http/cors';
 import { NotFoundError } from '../core/errors';

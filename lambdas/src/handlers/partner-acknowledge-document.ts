@@ -1,9 +1,9 @@
 import { partnerRoutes } from '@ccsc/contract/partner-api';
 import { acknowledgeDocument } from '../documents/exchange.core';
-import { handle } from '../wiring/handler';
+import { handlePartner } from '../wiring/partner-handler';
 import { exchangeDeps } from '../wiring/document-writes';
 
-export const handler = handle(
+export const handler = handlePartner(
   partnerRoutes['partner-acknowledge-document'],
   acknowledgeDocument,
   () => exchangeDeps('change'),

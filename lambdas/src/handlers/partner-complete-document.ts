@@ -1,8 +1,10 @@
 import { partnerRoutes } from '@ccsc/contract/partner-api';
 import { completeDocument } from '../documents/exchange.core';
-import { handle } from '../wiring/handler';
+import { handlePartner } from '../wiring/partner-handler';
 import { exchangeDeps } from '../wiring/document-writes';
 
-export const handler = handle(partnerRoutes['partner-complete-document'], completeDocument, () =>
-  exchangeDeps('send'),
+export const handler = handlePartner(
+  partnerRoutes['partner-complete-document'],
+  completeDocument,
+  () => exchangeDeps('send'),
 );

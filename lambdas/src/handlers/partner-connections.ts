@@ -1,8 +1,12 @@
 import { partnerRoutes } from '@ccsc/contract/partner-api';
 import { partnerConnections } from '../partner/partner-calls.core';
-import { handle } from '../wiring/handler';
+import { handlePartner } from '../wiring/partner-handler';
 import { registry } from '../wiring/registry';
 
-export const handler = handle(partnerRoutes['partner-connections'], partnerConnections, () => ({
-  registry: registry(),
-}));
+export const handler = handlePartner(
+  partnerRoutes['partner-connections'],
+  partnerConnections,
+  () => ({
+    registry: registry(),
+  }),
+);

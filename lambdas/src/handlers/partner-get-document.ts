@@ -1,8 +1,8 @@
 import { partnerRoutes } from '@ccsc/contract/partner-api';
 import { getSentDocument } from '../documents/exchange.core';
-import { handle } from '../wiring/handler';
+import { handlePartner } from '../wiring/partner-handler';
 import { exchangeDeps } from '../wiring/document-writes';
 
-export const handler = handle(partnerRoutes['partner-get-document'], getSentDocument, () =>
+export const handler = handlePartner(partnerRoutes['partner-get-document'], getSentDocument, () =>
   exchangeDeps(),
 );

@@ -1,8 +1,8 @@
 import { partnerRoutes } from '@ccsc/contract/partner-api';
 import { sendDocument } from '../documents/exchange.core';
-import { handle } from '../wiring/handler';
+import { handlePartner } from '../wiring/partner-handler';
 import { exchangeDeps } from '../wiring/document-writes';
 
-export const handler = handle(partnerRoutes['partner-send-document'], sendDocument, () =>
+export const handler = handlePartner(partnerRoutes['partner-send-document'], sendDocument, () =>
   exchangeDeps('send'),
 );

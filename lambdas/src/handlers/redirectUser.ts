@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { sessionRoutes as routes } from '@ccsc/contract/session';
 import { redirectUser } from '../session/redirect-user.core';
 import { handle } from '../wiring/handler';
 import { auditTrail } from '../wiring/dynamodb';

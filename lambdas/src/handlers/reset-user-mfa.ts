@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { userRoutes as routes } from '@ccsc/contract/users';
 import { resetUserMfa } from '../users/user-status.core';
 import { handle } from '../wiring/handler';
 import { userDirectory } from '../wiring/cognito';

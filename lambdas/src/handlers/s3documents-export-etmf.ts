@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { documentRoutes as routes } from '@ccsc/contract/documents';
 import { exportEtmf } from '../documents/export-etmf.core';
 import { exportDeps } from '../wiring/documents';
 import { handle } from '../wiring/handler';

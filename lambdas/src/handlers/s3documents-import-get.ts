@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { documentImportRoutes as routes } from '@ccsc/contract/documents';
 import { getImport } from '../documents/import-etmf.core';
 import { importDeps } from '../wiring/documents';
 import { handle } from '../wiring/handler';

@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { documentRoutes as routes } from '@ccsc/contract/documents';
 import { retryDocument } from '../documents/console.core';
 import { consoleDocumentDeps } from '../wiring/document-writes';
 import { handle } from '../wiring/handler';

@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { organisationRoutes as routes } from '@ccsc/contract/organisations';
 import { searchSiteDirectory } from '../registry/site-directory-search.core';
 import { handle } from '../wiring/handler';
 import { registry } from '../wiring/registry';

@@ -1,4 +1,4 @@
-import { routes } from '@ccsc/contract';
+import { auditRoutes as routes } from '@ccsc/contract/audit';
 import { verifyAuditChain } from '../audit/verify-audit-chain.core';
 import { handle } from '../wiring/handler';
 import { systemClock } from '../core/ports/clock';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ROLES, type Role } from '@ccsc/contract';
+import { ROLES, type Role } from '@ccsc/contract/roles';
 import { ForbiddenError, UnauthorizedError } from '../core/errors';
 import type { Caller } from '../core/request';
 

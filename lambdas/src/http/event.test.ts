@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { routeList, routes, type RouteDefinition } from '@ccsc/contract';
+import { routeList, routes } from '@ccsc/contract/routes';
+import { type RouteDefinition } from '@ccsc/contract/route';
 import { apiGatewayEvent } from '../testing/api-gateway-event';
 import { AppError, ValidationError } from '../core/errors';
 import { parseInput, readRawInput, requestMeta } from './event';

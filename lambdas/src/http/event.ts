@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type * as z from 'zod';
-import type { FieldError, RouteDefinition } from '@ccsc/contract';
+import type { FieldError } from '@ccsc/contract/envelope';
+import type { RouteDefinition } from '@ccsc/contract/route';
 import { AppError, ValidationError } from '../core/errors';
 
 /** Turns zod issues into the `fields` of a 400: one entry per failing field, unknown keys included. */

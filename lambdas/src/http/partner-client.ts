@@ -1,11 +1,8 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import * as z from 'zod';
-import {
-  API_SCOPE_VALUES,
-  PARTNER_API_PREFIX,
-  type PartnerRouteDefinition,
-} from '@ccsc/contract/partner-api';
-import { pathParametersOf, type RouteDefinition } from '@ccsc/contract';
+import type { PartnerRouteDefinition } from '@ccsc/contract/partner-api';
+import { API_SCOPE_VALUES, PARTNER_API_PREFIX } from '@ccsc/contract/scopes';
+import { pathParametersOf, type RouteDefinition } from '@ccsc/contract/route';
 import { onContainerReset } from '../container';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../core/errors';
 import type { PartnerClient } from '../core/request';

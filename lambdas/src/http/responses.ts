@@ -1,5 +1,10 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { ERROR_CODES, type ErrorBody, type ErrorCode, type FieldError } from '@ccsc/contract';
+import {
+  ERROR_CODES,
+  type ErrorBody,
+  type ErrorCode,
+  type FieldError,
+} from '@ccsc/contract/envelope';
 import { AppError } from '../core/errors';
 import { describeError, type Logger } from '../core/logger';
 

@@ -1,7 +1,8 @@
 import type { Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { defineRoute, routes } from '@ccsc/contract';
+import { defineRoute } from '@ccsc/contract/route';
+import { routes } from '@ccsc/contract/routes';
 import { apiGatewayEvent, claimsFor } from '../testing/api-gateway-event';
 import { fakeUser, FakeUserDirectory, type FakeUser } from '../core/testing/fake-user-directory';
 import { ConflictError, TooManyRequestsError } from '../core/errors';

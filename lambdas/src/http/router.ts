@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { API_PREFIX, API_PREFIXES, type RouteDefinition } from '@ccsc/contract';
+import { API_PREFIX, API_PREFIXES, type RouteDefinition } from '@ccsc/contract/route';
 import type { PartnerRouteDefinition } from '@ccsc/contract/partner-api';
 import { onContainerReset } from '../container';
 import { allowedOrigins } from '../env';
@@ -33,9 +33,13 @@ export interface HandlerOptions {
    * Where the MFA gate reads the caller's account (AdminGetUser in AWS). Handed in by the wiring
    * (wiring/handler.ts), so the router builds no adapter of its own.
    */
-  accounts: () => AccountReader;
-  /** Where a partner call's credential is read (partner-client.ts), handed in by the wiring. */
-  credentials: PartnerCredentials;
+  accounts?: () => AccountReader;
+  /**
+   * Where a partner call's credential is read (partner-client.ts), handed in by the wiring. Only
+   * partner calls need it (and only console calls `accounts`): a function loads what its kind
+   * of call uses.
+   */
+  credentials?: PartnerCredentials;
   clock?: Clock;
 }
 
@@ -123,11 +127,19 @@ export const createHandler = <R extends RouteDefinition, D>(
     meta: ReturnType<typeof requestMeta>,
   ): Promise<ContextOf<R>> {
     if (isPartnerRoute(route)) {
+      if (options.credentials === undefined) {
+        throw new Error(`${route.operation} is a partner call: its handler needs credentials`);
+      }
       const client = await clientOf(route, event, options.credentials, clock.now());
       return { ...meta, client } as ContextOf<R>;
     }
     const caller = authenticate(route, event);
-    if (mfaGated && caller !== null) await requireEnrolledCaller(accounts(), caller);
+    if (mfaGated && caller !== null) {
+      if (accounts === undefined) {
+        throw new Error(`${route.operation} is a console call: its handler needs accounts`);
+      }
+      await requireEnrolledCaller(accounts(), caller);
+    }
     return { ...meta, caller } as ContextOf<R>;
   }
 

@@ -1,4 +1,4 @@
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
 import { setOrganisationStatus } from './organisation-status';
 import type { OrganisationWriteDeps } from './organisation-writes';

@@ -1,4 +1,4 @@
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
 import type { OrganisationWriteDeps } from './organisation-writes';
 import { setSystemStatus } from './system-status';

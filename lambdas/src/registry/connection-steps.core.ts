@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import {
   CONNECTION_STEPS,
   type ConnectionAction,

@@ -1,8 +1,8 @@
 import {
   ORGANISATION_CSV_COLUMNS,
   ORGANISATION_EXPORT_ONLY_COLUMNS,
-  type routes,
-} from '@ccsc/contract';
+} from '@ccsc/contract/organisations';
+import { type routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
 import type { Cell } from '../core/csv/csv';
 import { type CsvExportDeps, writeCsvExport } from '../core/csv/csv-export';

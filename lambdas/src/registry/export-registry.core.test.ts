@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '@ccsc/contract';
+import { routes } from '@ccsc/contract/routes';
 import type { ExportFile, Exports } from '../core/ports/exports';
 import { readCsv } from '../core/csv/read-csv';
 import { exportOrganisations } from './export-organisations.core';

@@ -1,4 +1,5 @@
-import { SYSTEM_CSV_COLUMNS, SYSTEM_EXPORT_ONLY_COLUMNS, type routes } from '@ccsc/contract';
+import { SYSTEM_CSV_COLUMNS, SYSTEM_EXPORT_ONLY_COLUMNS } from '@ccsc/contract/organisations';
+import { type routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
 import type { Cell } from '../core/csv/csv';
 import { writeCsvExport } from '../core/csv/csv-export';

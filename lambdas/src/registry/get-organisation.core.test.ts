@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '@ccsc/contract';
+import { routes } from '@ccsc/contract/routes';
 import { getOrganisation } from './get-organisation.core';
 import { as, connectionRecord, network, T2, type Who } from './organisation-test-network';
 

@@ -1,4 +1,4 @@
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
 import type { ConnectionRecord } from '../core/ports/registry';
 import type { RegistryReadDeps } from './organisation-lists';

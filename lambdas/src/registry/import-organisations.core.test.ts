@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '@ccsc/contract';
+import { routes } from '@ccsc/contract/routes';
 import { claimKeys } from '../core/ports/registry';
 import { importOrganisations } from './import-organisations.core';
 import { listOrganisations } from './list-organisations.core';

@@ -3,8 +3,8 @@ import {
   ORGANISATION_EXPORT_ONLY_COLUMNS,
   organisationInputSchema,
   type OrganisationInput,
-  type routes,
-} from '@ccsc/contract';
+} from '@ccsc/contract/organisations';
+import { type routes } from '@ccsc/contract/routes';
 import { mayAdministerRegistry } from '@ccsc/contract/registry-access';
 import { ForbiddenError } from '../core/errors';
 import type { Core } from '../core/request';

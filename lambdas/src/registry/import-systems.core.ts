@@ -2,9 +2,9 @@ import {
   SYSTEM_CSV_COLUMNS,
   SYSTEM_EXPORT_ONLY_COLUMNS,
   systemInputSchema,
-  type routes,
   type SystemInput,
-} from '@ccsc/contract';
+} from '@ccsc/contract/organisations';
+import { type routes } from '@ccsc/contract/routes';
 import { mayAdministerRegistry } from '@ccsc/contract/registry-access';
 import { ForbiddenError } from '../core/errors';
 import type { Core } from '../core/request';

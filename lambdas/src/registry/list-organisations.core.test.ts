@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '@ccsc/contract';
+import { routes } from '@ccsc/contract/routes';
 import { getOrgSysList } from './get-org-sys-list.core';
 import { getSiteOrgList } from './get-site-org-list.core';
 import { getSponsorList } from './get-sponsor-list.core';

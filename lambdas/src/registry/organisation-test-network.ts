@@ -1,4 +1,4 @@
-import type { Role } from '@ccsc/contract';
+import type { Role } from '@ccsc/contract/roles';
 import type { Caller, RequestContext } from '../core/request';
 import {
   type ConnectionRecord,

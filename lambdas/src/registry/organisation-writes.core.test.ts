@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '@ccsc/contract';
+import { routes } from '@ccsc/contract/routes';
 import { claimKeys } from '../core/ports/registry';
 import { activateOrganisation } from './activate-organisation.core';
 import { createOrganisation } from './create-organisation.core';

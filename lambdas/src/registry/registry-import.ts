@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { importProblemSchema } from '@ccsc/contract';
+import type { importProblemSchema } from '@ccsc/contract/organisations';
 import { ValidationError } from '../core/errors';
 import { unprotectCell as unprotect } from '@ccsc/contract/spreadsheet-cells';
 import { readCsv } from '../core/csv/read-csv';

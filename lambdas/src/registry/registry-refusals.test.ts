@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '@ccsc/contract';
+import { routes } from '@ccsc/contract/routes';
 import { createSystem } from './create-system.core';
 import { importOrganisations } from './import-organisations.core';
 import { as, network } from './organisation-test-network';

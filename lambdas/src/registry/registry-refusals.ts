@@ -1,5 +1,5 @@
-import type { RouteDefinition } from '@ccsc/contract';
-import type { ErrorCode } from '@ccsc/contract';
+import type { RouteDefinition } from '@ccsc/contract/route';
+import type { ErrorCode } from '@ccsc/contract/envelope';
 import { AppError } from '../core/errors';
 import type { Caller, Core, RequestContext } from '../core/request';
 import type { AuditEntry, AuditTrail } from '../core/ports/audit-trail';

@@ -1,4 +1,4 @@
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import { mayManageStudies } from '@ccsc/contract/registry-access';
 import { ForbiddenError } from '../core/errors';
 import type { Core } from '../core/request';

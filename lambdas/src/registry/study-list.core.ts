@@ -1,4 +1,4 @@
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
 import type { Registry, StudyRecord } from '../core/ports/registry';
 import { byKey, pageOf, searchKey, searchMatcher, sortKey } from '../core/list-page';

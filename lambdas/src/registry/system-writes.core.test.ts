@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '@ccsc/contract';
+import { routes } from '@ccsc/contract/routes';
 import { activateSystem } from './activate-system.core';
 import { createSystem } from './create-system.core';
 import { deactivateOrganisation } from './deactivate-organisation.core';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '@ccsc/contract';
+import { routes } from '@ccsc/contract/routes';
 import { NotFoundError, ValidationError } from '../core/errors';
 import { createHandler } from '../http/router';
 import { PasswordResetRefused } from '../core/ports/user-directory';

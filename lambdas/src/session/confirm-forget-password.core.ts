@@ -1,4 +1,4 @@
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import type { Journal } from '../core/journal';
 import type { Core, RequestContext } from '../core/request';
 import { recordBaseOf, type UserWriteDeps } from '../core/accounts/account-writes';

@@ -1,4 +1,4 @@
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import { describeError, type Logger } from '../core/logger';
 import type { Core } from '../core/request';
 import type { Journal } from '../core/journal';

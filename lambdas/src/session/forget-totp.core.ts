@@ -1,5 +1,5 @@
 import { hashToken, linkOrigin, newLinkToken } from '../core/links';
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import type { Logger } from '../core/logger';
 import { describeError } from '../core/logger';
 import type { Core, RequestContext } from '../core/request';

@@ -1,4 +1,4 @@
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
 import type { AuditTrail } from '../core/ports/audit-trail';
 import type { UserDirectory } from '../core/ports/user-directory';

@@ -1,4 +1,4 @@
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import { rowsToTable } from '@ccsc/contract/standard-rows';
 import type { Core } from '../core/request';
 import { csvFile } from '../core/csv/csv';

@@ -1,4 +1,4 @@
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import { diffRows } from '@ccsc/contract/standard-rows';
 import {
   CATALOGUE_VERSIONS,

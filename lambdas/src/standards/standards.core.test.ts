@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '@ccsc/contract';
+import { routes } from '@ccsc/contract/routes';
 import { blankRow, type MappingRow } from '@ccsc/contract/standard-rows';
 import type { z } from 'zod';
 import type { SignatureCheck } from '../core/ports/signatures';

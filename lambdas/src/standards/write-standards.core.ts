@@ -1,4 +1,4 @@
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import type { MappingRow } from '@ccsc/contract/standard-rows';
 import { ConflictError, NotFoundError } from '../core/errors';
 import type { Core } from '../core/request';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '@ccsc/contract';
+import type { Role } from '@ccsc/contract/roles';
 import { HashChainedAuditReader, HashChainedAuditTrail } from '../adapters/audit-chain';
 import { FakeUserDirectory, fakeUser } from '../core/testing/fake-user-directory';
 import { callerContext, FakeAccountLocks, FakeClock } from '../core/testing/fakes';

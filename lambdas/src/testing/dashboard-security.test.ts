@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Role, routes } from '@ccsc/contract';
+import { type Role } from '@ccsc/contract/roles';
+import { routes } from '@ccsc/contract/routes';
 import { HashChainedAuditReader, HashChainedAuditTrail } from '../adapters/audit-chain';
 import type { AuditEntry } from '../core/ports/audit-trail';
 import { callerContext, FakeClock } from '../core/testing/fakes';

@@ -1,5 +1,5 @@
 import { phone } from 'phone';
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import type { Journal } from '../core/journal';
 import { ConflictError, ForbiddenError, ValidationError } from '../core/errors';
 import type { Core } from '../core/request';

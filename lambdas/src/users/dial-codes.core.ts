@@ -1,5 +1,5 @@
 import { countryPhoneData } from 'phone';
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
 
 /**

@@ -1,4 +1,4 @@
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
 import type { IndexedUser, UserIndex } from '../core/ports/user-index';
 import type { Cell } from '../core/csv/csv';

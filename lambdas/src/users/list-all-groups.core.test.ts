@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '@ccsc/contract';
+import { routes } from '@ccsc/contract/routes';
 import { FakeUserDirectory } from '../core/testing/fake-user-directory';
 import { callerContext } from '../core/testing/fakes';
 import { getMobDialCode } from './dial-codes.core';

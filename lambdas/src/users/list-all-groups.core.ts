@@ -1,4 +1,5 @@
-import { ROLES, type routes } from '@ccsc/contract';
+import { ROLES } from '@ccsc/contract/roles';
+import { type routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
 import type { UserDirectory } from '../core/ports/user-directory';
 import { grantableRoles } from '@ccsc/contract/permissions';

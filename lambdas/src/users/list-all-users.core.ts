@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import { ValidationError } from '../core/errors';
 import type { Core } from '../core/request';
 import type { Clock } from '../core/ports/clock';

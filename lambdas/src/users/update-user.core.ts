@@ -1,4 +1,4 @@
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import type { Journal } from '../core/journal';
 import { ConflictError, ValidationError } from '../core/errors';
 import type { Core } from '../core/request';

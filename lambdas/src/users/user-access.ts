@@ -1,4 +1,4 @@
-import type { Role } from '@ccsc/contract';
+import type { Role } from '@ccsc/contract/roles';
 import type { Caller } from '../core/request';
 import { type AppError, ConflictError, ForbiddenError, NotFoundError } from '../core/errors';
 import type { RequestContext } from '../core/request';

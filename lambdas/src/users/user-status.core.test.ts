@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '@ccsc/contract';
+import type { Role } from '@ccsc/contract/roles';
 import { ConflictError, ForbiddenError, NotFoundError } from '../core/errors';
 import { FakeUserDirectory, fakeUser } from '../core/testing/fake-user-directory';
 import { callerContext, FakeAccountLocks, FakeAuditTrail } from '../core/testing/fakes';

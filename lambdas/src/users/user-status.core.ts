@@ -1,4 +1,4 @@
-import type { routes } from '@ccsc/contract';
+import type { routes } from '@ccsc/contract/routes';
 import type { Journal } from '../core/journal';
 import type { Caller } from '../core/request';
 import { ConflictError } from '../core/errors';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { roleSchema } from '@ccsc/contract';
+import { roleSchema } from '@ccsc/contract/roles';
 import {
   Journal,
   type JournalDeps,

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '@ccsc/contract';
+import type { RouteDefinition } from '@ccsc/contract/route';
 import type { Core } from '../core/request';
 import {
   createHandler,
@@ -7,18 +7,13 @@ import {
   type LambdaHandler,
 } from '../http/router';
 import { userDirectory } from './cognito';
-import { credentialStore } from './credentials';
 
 /**
- * The router with its production wiring: the MFA gate reads accounts from Cognito (AdminGetUser),
- * a partner call's credential from DynamoDB. Every Lambda entry, console or partner, builds its
- * handler here; the router itself builds no adapter. Both are built on first use, so a function
- * loads only the clients its calls use.
+ * The one router with its production wiring for console calls: the MFA gate reads accounts from
+ * Cognito (AdminGetUser). Every console Lambda entry builds its handler here (a partner call's,
+ * with the credentials instead: partner-handler.ts); the router itself builds no adapter.
  */
-const production = (): Pick<HandlerOptions, 'accounts' | 'credentials'> => ({
-  accounts: userDirectory,
-  credentials: credentialStore,
-});
+const production = (): Pick<HandlerOptions, 'accounts'> => ({ accounts: userDirectory });
 
 export const handle = <R extends RouteDefinition, D>(
   route: R,

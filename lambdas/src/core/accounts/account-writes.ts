@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { roleSchema, USER_NOT_FOUND } from '@ccsc/contract';
+import { roleSchema } from '@ccsc/contract/roles';
+import { USER_NOT_FOUND } from '@ccsc/contract/permissions';
 import { type Step, type WriteRun } from '../journal';
 import { recordOnce } from '../journal-audit';
 import { ConflictError, NotFoundError } from '../errors';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Role } from '@ccsc/contract';
+import type { Role } from '@ccsc/contract/roles';
 import { ConflictError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { UserDirectory } from '../ports/user-directory';

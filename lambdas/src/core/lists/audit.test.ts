@@ -8,7 +8,7 @@ import {
   auditViewsOf,
   CHANGE_ACTIONS,
   type AuditView,
-} from '@ccsc/contract';
+} from '@ccsc/contract/audit';
 import type { Reach } from '@ccsc/contract/reach';
 import { HashChainedAuditReader, HashChainedAuditTrail } from '../../adapters/audit-chain';
 import type { AuditEntry } from '../ports/audit-trail';

@@ -5,7 +5,7 @@ import {
   type auditQuerySchema,
   type AuditView,
   auditViewsOf,
-} from '@ccsc/contract';
+} from '@ccsc/contract/audit';
 import { type Reach, reaches } from '@ccsc/contract/reach';
 import type { AuditReader, AuditViewScope } from '../ports/audit-trail';
 

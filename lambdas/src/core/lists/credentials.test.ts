@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '@ccsc/contract';
+import { routes } from '@ccsc/contract/routes';
 import type { CredentialRecord } from '../ports/credentials';
 import { anOrganisation, aSystem } from '../testing/memory-registry';
 import {

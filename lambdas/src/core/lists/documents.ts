@@ -1,4 +1,4 @@
-import type { RequestOf } from '@ccsc/contract';
+import type { RequestOf } from '@ccsc/contract/routes';
 import {
   DELIVERY_TIME_BOUNDS_SECONDS,
   DELIVERY_TIME_BUCKETS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '@ccsc/contract';
+import { routes } from '@ccsc/contract/routes';
 import type { IndexedUser } from '../ports/user-index';
 import { directoryUser } from '../testing/fake-user-directory';
 import {

@@ -6,7 +6,7 @@ import {
   type UserListItem,
   type userListQuerySchema,
   type UserStatus,
-} from '@ccsc/contract';
+} from '@ccsc/contract/users';
 import { decide } from '@ccsc/contract/permissions';
 import type { Caller } from '../request';
 import type { DirectoryUser } from '../ports/user-directory';

@@ -1,4 +1,5 @@
-import type { AuditView, Role } from '@ccsc/contract';
+import type { AuditView } from '@ccsc/contract/audit';
+import type { Role } from '@ccsc/contract/roles';
 
 /**
  * One append-only audit record: who did what to whom, from where, with what outcome, and the

@@ -1,4 +1,4 @@
-import type { ChainVerification } from '@ccsc/contract';
+import type { ChainVerification } from '@ccsc/contract/audit';
 
 /**
  * The last walk of the whole audit chain (issue 18): kept so the dashboard shows when the chain

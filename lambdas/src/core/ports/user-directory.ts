@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@ccsc/contract';
+import { ROLES, type Role } from '@ccsc/contract/roles';
 
 /**
  * A user as the directory (Cognito) holds it. The role is the one role group the user is in

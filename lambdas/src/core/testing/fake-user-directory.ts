@@ -1,4 +1,4 @@
-import type { Role } from '@ccsc/contract';
+import type { Role } from '@ccsc/contract/roles';
 import type { Clock } from '../ports/clock';
 import { ConflictError, NotFoundError } from '../errors';
 import {
