@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { type Connection, type OrgSystem, reasonSchema } from '@ccsc/contract';
 import {
   type ConnectionAction,
@@ -16,7 +17,8 @@ import { allPages, callApi } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { isConflict, messageOfError } from '../../../lib/refusals';
 import { useCountries } from '../hooks/use-countries';
-import { useLoaded } from '../hooks/use-loaded';
+import { loadedOf } from '../../../lib/query-state';
+import { registryKeys } from '../api/keys';
 import { ConnectionStatusBadge } from './registry-badges';
 
 const ACTIONS: readonly ConnectionAction[] = ['accept', 'decline', 'suspend', 'resume', 'end'];
@@ -86,9 +88,13 @@ export const ConnectionDialog = ({
   const [submitted, setSubmitted] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const siteSystems = useLoaded(
-    loadSiteSystems,
-    action === 'accept' ? connection.siteOrganisationId : null,
+  const siteOrganisationId = action === 'accept' ? connection.siteOrganisationId : null;
+  const siteSystems = loadedOf(
+    useQuery({
+      queryKey: registryKeys.siteSystems(siteOrganisationId),
+      queryFn: () => loadSiteSystems(siteOrganisationId ?? ''),
+      enabled: siteOrganisationId !== null,
+    }),
   );
   const reasonOk = reasonSchema.safeParse(reason).success;
   const systemMissing = action === 'accept' && siteSystemId === '';

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   type Connection,
   inviteSiteInputSchema,
@@ -11,7 +12,8 @@ import { FormDialog } from '../../../components/form-dialog';
 import { allPages, callApi } from '../../../lib/api';
 import { useCountries } from '../hooks/use-countries';
 import { useFormProblems } from '../hooks/use-form-problems';
-import { useLoaded } from '../hooks/use-loaded';
+import { loadedOf } from '../../../lib/query-state';
+import { registryKeys } from '../api/keys';
 import { type Problems, problemsOfError, problemsOfIssues } from '../utils/form-problems';
 import { CountryOptions } from './country-options';
 import { SelectField, TextField } from './form-fields';
@@ -124,7 +126,9 @@ export const InviteSiteDialog = ({ actor, onCancel, onInvited }: InviteSiteDialo
   const form = useFormProblems(problems, server);
 
   const scopedTo = actor.role === 'PlatformAdmin' ? '' : (actor.organisationId ?? '');
-  const studies = useLoaded(loadStudies, scopedTo);
+  const studies = loadedOf(
+    useQuery({ queryKey: registryKeys.studies(scopedTo), queryFn: () => loadStudies(scopedTo) }),
+  );
   const invitable: Study[] = (studies.value ?? []).filter(
     (s) => s.status !== 'closed' && mayInvite(actor, s),
   );
@@ -132,8 +136,19 @@ export const InviteSiteDialog = ({ actor, onCancel, onInvited }: InviteSiteDialo
   const owners = study
     ? [study.sponsorOrganisationId, study.croOrganisationId ?? ''].join('\n')
     : null;
-  const sponsorSystems = useLoaded(loadSponsorSystems, owners);
-  const sites = useLoaded(searchSites, siteSearch);
+  const sponsorSystems = loadedOf(
+    useQuery({
+      queryKey: registryKeys.sponsorSystems(owners),
+      queryFn: () => loadSponsorSystems(owners ?? ''),
+      enabled: owners !== null,
+    }),
+  );
+  const sites = loadedOf(
+    useQuery({
+      queryKey: registryKeys.siteDirectory(siteSearch),
+      queryFn: () => searchSites(siteSearch),
+    }),
+  );
 
   // The directory is searched once typing pauses, with what the server accepts.
   const searched = validSearch(siteText);

@@ -1,4 +1,5 @@
 import type { Organisation, OrgSystem, ResponseOf, Study } from '@ccsc/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   mayAdministerRegistry,
   mayEditOrganisation,
@@ -18,10 +19,11 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { registryPaths } from '../../../config/registry-paths';
 import { callApi, isRefusal } from '../../../lib/api';
 import { formatDisplayDate } from '../../../lib/dates';
+import { loadedOf } from '../../../lib/query-state';
 import { isConflict, messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { useCountries } from '../hooks/use-countries';
-import { useLoaded } from '../hooks/use-loaded';
+import { registryKeys } from '../api/keys';
 import { registryActor } from '../utils/registry-actor';
 import { OrganisationFormDialog } from './organisation-form-dialog';
 import type { RegisteredState } from './organisation-list-page';
@@ -56,7 +58,21 @@ export const OrganisationDetailPage = ({ organisationId }: { organisationId: str
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const detail = useLoaded(loadOrganisation, organisationId);
+  const client = useQueryClient();
+  const detail = loadedOf(
+    useQuery({
+      queryKey: registryKeys.organisation(organisationId),
+      queryFn: () => loadOrganisation(organisationId),
+    }),
+  );
+  /** After a change: this organisation and every registry list that shows it load again. */
+  const changed = () => {
+    void client.invalidateQueries({ queryKey: registryKeys.all });
+  };
+  const write = useMutation({
+    mutationFn: (call: () => Promise<unknown>) => call(),
+    onSuccess: changed,
+  });
   const actor = registryActor(getProfile());
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
@@ -82,7 +98,7 @@ export const OrganisationDetailPage = ({ organisationId }: { organisationId: str
   const wasStale = async (sent: Sent): Promise<boolean> => {
     try {
       const fresh = await loadOrganisation(organisationId);
-      detail.replace(fresh);
+      client.setQueryData(registryKeys.organisation(organisationId), fresh);
       if (sent.find(fresh)?.revision === sent.revision) return false;
     } catch {
       detail.reload();
@@ -96,9 +112,8 @@ export const OrganisationDetailPage = ({ organisationId }: { organisationId: str
     setBusy(true);
     setNotice(null);
     try {
-      await call();
+      await write.mutateAsync(call);
       setNotice({ kind: 'success', text: done });
-      detail.reload();
     } catch (err) {
       if (isConflict(err) && (await wasStale(sent))) return;
       setNotice({ kind: 'danger', text: messageOfError(err, t('registry.actionFailed')) });
@@ -110,7 +125,7 @@ export const OrganisationDetailPage = ({ organisationId }: { organisationId: str
   const saved = (text: string) => {
     setDialog(null);
     setNotice({ kind: 'success', text });
-    detail.reload();
+    changed();
   };
 
   if (detail.value === null) {

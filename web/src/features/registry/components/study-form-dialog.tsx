@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { type RequestOf, STUDY_PHASES, type Study, studyInputSchema } from '@ccsc/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,8 @@ import { FormDialog } from '../../../components/form-dialog';
 import { allPages, callApi } from '../../../lib/api';
 import { isConflict } from '../../../lib/refusals';
 import { useFormProblems } from '../hooks/use-form-problems';
-import { useLoaded } from '../hooks/use-loaded';
+import { loadedOf } from '../../../lib/query-state';
+import { registryKeys } from '../api/keys';
 import { type Problems, problemsOfError, problemsOfIssues } from '../utils/form-problems';
 import { SelectField, TextField } from './form-fields';
 
@@ -68,7 +70,7 @@ export const StudyFormDialog = ({
   wasStale,
 }: StudyFormDialogProps) => {
   const { t } = useTranslation();
-  const cros = useLoaded(loadCros, 'cros');
+  const cros = loadedOf(useQuery({ queryKey: registryKeys.cros(), queryFn: loadCros }));
   const [values, setValues] = useState<StudyFormValues>({
     protocolNumber: study?.protocolNumber ?? '',
     title: study?.title ?? '',
