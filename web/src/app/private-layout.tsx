@@ -6,6 +6,7 @@ import { LogoutIcon, MenuIcon } from '../components/icons/layout-icons';
 import { LanguageSwitcher } from '../components/language-switcher';
 import { useRuntimeConfig } from '../config/runtime-config';
 import { logout } from '../lib/logout';
+import { QueryProvider } from '../lib/query-client';
 import { getProfile } from '../lib/session';
 import { IdleSession } from './idle-session';
 import { LogoutModal } from './logout-modal';
@@ -15,7 +16,7 @@ import { SideMenu } from './side-menu';
 /**
  * The /admin screens: header, off-canvas menu and footer around the current screen (SPEC §2),
  * the logout confirmation, and the watch over the session (idle time-out, the end of the session
- * in this tab or another; app/idle-session.tsx).
+ * in this tab or another; app/idle-session.tsx), and the screens' query client.
  */
 export const PrivateLayout = () => {
   const { t } = useTranslation();
@@ -33,90 +34,94 @@ export const PrivateLayout = () => {
   const displayName =
     [profile?.givenName, profile?.familyName].filter(Boolean).join(' ') || t('layout.notAvailable');
 
+  // The server state of every signed-in screen (TanStack Query) lives here, in the layout's lazy
+  // chunk, not at the root: the login route's first load stays without it (README, "Size budget").
   return (
-    <div className="d-flex flex-column min-vh-100">
-      <header className="navbar bg-primary" data-bs-theme="dark">
-        <div className="container-fluid gap-2">
-          <button
-            type="button"
-            className="btn btn-outline-light"
-            aria-label={t('layout.openMenu')}
-            aria-controls={menuId}
-            aria-expanded={menuOpen}
-            onClick={() => {
-              setMenuOpen(true);
-            }}
-          >
-            <MenuIcon />
-          </button>
-          <span className="navbar-brand me-auto fw-semibold">{productName}</span>
-          {/* Name above the e-mail on every width; the e-mail may wrap on a narrow screen. */}
-          <div className="navbar-text text-white d-flex flex-column lh-sm text-end">
-            <span>
-              {t('layout.loggedInAs')} <strong>{displayName}</strong>
-            </span>
-            {profile?.email && (
-              <span className="small text-break">
-                <span className="visually-hidden">{t('layout.email')}: </span>
-                {profile.email}
+    <QueryProvider>
+      <div className="d-flex flex-column min-vh-100">
+        <header className="navbar bg-primary" data-bs-theme="dark">
+          <div className="container-fluid gap-2">
+            <button
+              type="button"
+              className="btn btn-outline-light"
+              aria-label={t('layout.openMenu')}
+              aria-controls={menuId}
+              aria-expanded={menuOpen}
+              onClick={() => {
+                setMenuOpen(true);
+              }}
+            >
+              <MenuIcon />
+            </button>
+            <span className="navbar-brand me-auto fw-semibold">{productName}</span>
+            {/* Name above the e-mail on every width; the e-mail may wrap on a narrow screen. */}
+            <div className="navbar-text text-white d-flex flex-column lh-sm text-end">
+              <span>
+                {t('layout.loggedInAs')} <strong>{displayName}</strong>
               </span>
-            )}
+              {profile?.email && (
+                <span className="small text-break">
+                  <span className="visually-hidden">{t('layout.email')}: </span>
+                  {profile.email}
+                </span>
+              )}
+            </div>
+            <span className="navbar-text text-white border-start border-light ps-2">
+              <span className="visually-hidden">{t('layout.account')}: </span>
+              {accountName}
+            </span>
+            <LanguageSwitcher variant="outline-light" />
+            <button
+              type="button"
+              className="btn btn-outline-light"
+              aria-label={t('layout.logout')}
+              title={t('layout.logout')}
+              onClick={() => {
+                setConfirmingLogout(true);
+              }}
+            >
+              <LogoutIcon />
+            </button>
           </div>
-          <span className="navbar-text text-white border-start border-light ps-2">
-            <span className="visually-hidden">{t('layout.account')}: </span>
-            {accountName}
-          </span>
-          <LanguageSwitcher variant="outline-light" />
-          <button
-            type="button"
-            className="btn btn-outline-light"
-            aria-label={t('layout.logout')}
-            title={t('layout.logout')}
-            onClick={() => {
-              setConfirmingLogout(true);
-            }}
-          >
-            <LogoutIcon />
-          </button>
-        </div>
-      </header>
+        </header>
 
-      <SideMenu
-        id={menuId}
-        show={menuOpen}
-        onHide={() => {
-          setMenuOpen(false);
-        }}
-      />
+        <SideMenu
+          id={menuId}
+          show={menuOpen}
+          onHide={() => {
+            setMenuOpen(false);
+          }}
+        />
 
-      <main className="flex-grow-1 container-fluid py-4">
-        <RegistryRoutes otherwise={<Outlet />} />
-      </main>
+        <main className="flex-grow-1 container-fluid py-4">
+          <RegistryRoutes otherwise={<Outlet />} />
+        </main>
 
-      <footer className="border-top bg-body-tertiary py-3">
-        <div className="container-fluid d-flex flex-wrap justify-content-between gap-2 small">
-          {/* The primary blue on the footer’s grey is below 4.5:1 for small text (WCAG AA). */}
-          <a href={`mailto:${supportEmail}`} className="link-body-emphasis">
-            {t('layout.emailHelpdesk')}
-          </a>
-          <span>© {t('layout.copyright', { product: productName })}</span>
-        </div>
-      </footer>
+        <footer className="border-top bg-body-tertiary py-3">
+          <div className="container-fluid d-flex flex-wrap justify-content-between gap-2 small">
+            {/* The primary blue on the footer’s grey is below 4.5:1 for small text (WCAG AA). */}
+            <a href={`mailto:${supportEmail}`} className="link-body-emphasis">
+              {t('layout.emailHelpdesk')}
+            </a>
+            <span>© {t('layout.copyright', { product: productName })}</span>
+          </div>
+        </footer>
 
-      <IdleSession timeoutSeconds={idleTimeoutSeconds} />
-      <LogoutModal
-        show={confirmingLogout}
-        productName={productName}
-        onCancel={() => {
-          setConfirmingLogout(false);
-        }}
-        onConfirm={() => {
-          setConfirmingLogout(false);
-          setLoggingOut(true); // until the navigation away from the layout
-          void logout(navigate);
-        }}
-      />
-      <BlockingLoader show={loggingOut} />
-    </div>
+        <IdleSession timeoutSeconds={idleTimeoutSeconds} />
+        <LogoutModal
+          show={confirmingLogout}
+          productName={productName}
+          onCancel={() => {
+            setConfirmingLogout(false);
+          }}
+          onConfirm={() => {
+            setConfirmingLogout(false);
+            setLoggingOut(true); // until the navigation away from the layout
+            void logout(navigate);
+          }}
+        />
+        <BlockingLoader show={loggingOut} />
+      </div>
+    </QueryProvider>
   );
 };

@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { keepPreviousData, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { settledError } from './query-state';
 
 /** One page as a cursor-paged call answers it: what to show, and where the next page starts. */
 export interface CursorPage<P> {
@@ -6,51 +8,37 @@ export interface CursorPage<P> {
   nextCursor: string | null;
 }
 
-type Result<P> = { key: string; loaded: CursorPage<P> } | { key: string; error: unknown };
-
 /**
  * A list the server pages with an opaque cursor that only goes on (list-all-users,
- * list-audit-records): going back is a stack of the cursors that led to each page seen. `load`
- * must be a stable function (module level). A new query starts again from the first page.
+ * list-audit-records), as TanStack Query pages: each page its own query (`keyOf(query, cursor)`,
+ * the feature's key), the one before kept on screen while the next loads. Going back is a stack
+ * of the cursors that led to each page seen (useInfiniteQuery would pile the pages up instead).
+ * A new query starts again from the first page.
  */
 export const useCursorPages = <Q, P>(
+  keyOf: (query: Q, cursor: string | undefined) => QueryKey,
   load: (query: Q, cursor: string | undefined) => Promise<CursorPage<P>>,
   initial: Q,
 ) => {
+  const client = useQueryClient();
   const [query, setQuery] = useState<Q>(initial);
   const [cursors, setCursors] = useState<readonly (string | undefined)[]>([undefined]);
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<Result<P> | null>(null);
   const cursor = cursors.at(-1);
-  const key = JSON.stringify([query, cursor, attempt]);
+  const pages = useQuery({
+    queryKey: keyOf(query, cursor),
+    queryFn: () => load(query, cursor),
+    placeholderData: keepPreviousData,
+  });
 
-  useEffect(() => {
-    let current = true;
-    load(query, cursor).then(
-      (loaded) => {
-        if (current) setResult({ key, loaded });
-      },
-      (error: unknown) => {
-        if (current) setResult({ key, error });
-      },
-    );
-    return () => {
-      current = false;
-    };
-    // `key` changes with the query, the cursor and every reload.
-  }, [key, load, query, cursor]);
-
-  const settled = result?.key === key ? result : null;
-  const loaded = settled !== null && 'loaded' in settled ? settled.loaded : null;
+  const loaded = pages.isPlaceholderData ? undefined : pages.data;
   return {
     query,
     /** The page of the current query and cursor, once it is there. */
     page: loaded?.page ?? null,
     /** That page, or while the next one loads the one before (to keep on screen, marked busy). */
-    lastPage:
-      (loaded ?? (result !== null && 'loaded' in result ? result.loaded : null))?.page ?? null,
-    loading: settled === null,
-    error: settled !== null && 'error' in settled ? settled.error : null,
+    lastPage: pages.data?.page ?? null,
+    loading: pages.isFetching,
+    error: settledError(pages),
     /** 1 for the first page. */
     pageNumber: cursors.length,
     hasNext: (loaded?.nextCursor ?? null) !== null,
@@ -59,7 +47,7 @@ export const useCursorPages = <Q, P>(
     setQuery: (next: Q) => {
       setQuery(next);
       setCursors([undefined]);
-      setAttempt((n) => n + 1);
+      void client.invalidateQueries({ queryKey: keyOf(next, undefined), exact: true });
     },
     next: () => {
       const nextCursor = loaded?.nextCursor;
@@ -70,7 +58,7 @@ export const useCursorPages = <Q, P>(
     },
     /** Loads the current page again. */
     reload: () => {
-      setAttempt((n) => n + 1);
+      void pages.refetch();
     },
   };
 };

@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import { type CursorPage, useCursorPages } from './use-cursor-pages';
 
 /** How many rows a list screen asks for at a time. */
@@ -18,13 +19,14 @@ export interface ListPage<T> {
 /**
  * A list screen's rows for its query (filters, search), a page at a time by cursor
  * (`useCursorPages`): the rows of a page stay on screen (marked busy) while the next one loads.
- * `load` must be a stable function (module level).
+ * `keyOf` is the feature's query key of a page (`api/keys.ts`).
  */
 export const useListQuery = <Q, T>(
+  keyOf: (query: Q, cursor: string | undefined) => QueryKey,
   load: (query: Q, cursor: string | undefined) => Promise<CursorPage<ListPage<T>>>,
   initial: Q,
 ) => {
-  const pages = useCursorPages(load, initial);
+  const pages = useCursorPages(keyOf, load, initial);
   return {
     ...pages,
     /** Nothing to show yet: the first page is loading. */

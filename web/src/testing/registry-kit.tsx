@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { type InitialEntry, MemoryRouter, useLocation } from 'react-router';
 import { RuntimeConfigProvider } from '../config/runtime-config';
+import { QueryProvider } from '../lib/query-client';
 import { setProfile, type StoredProfile } from '../lib/session';
 import { type ApiAnswer, type ApiCall, failure, fakeApi } from './fake-api';
 import { testConfig } from './render-app';
@@ -54,9 +55,11 @@ const LocationProbe = () => {
 export const renderScreen = (ui: ReactNode, path: InitialEntry = '/') =>
   render(
     <RuntimeConfigProvider value={testConfig}>
-      <MemoryRouter initialEntries={[path]}>
-        {ui}
-        <LocationProbe />
-      </MemoryRouter>
+      <QueryProvider>
+        <MemoryRouter initialEntries={[path]}>
+          {ui}
+          <LocationProbe />
+        </MemoryRouter>
+      </QueryProvider>
     </RuntimeConfigProvider>,
   );

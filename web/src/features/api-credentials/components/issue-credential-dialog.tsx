@@ -7,7 +7,8 @@ import {
   type OrgSystem,
 } from '@ccsc/contract';
 import type { RegistryActor } from '@ccsc/contract/registry-access';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -15,6 +16,7 @@ import { allPages, callApi } from '../../../lib/api';
 import { fieldMessageKey } from '../../../lib/field-messages';
 import { formatDisplayDate } from '../../../lib/dates';
 import { messageOfError } from '../../../lib/refusals';
+import { credentialKeys } from '../api/keys';
 import {
   earliestExpiryDay,
   expiresAtOfDay,
@@ -90,8 +92,13 @@ export const IssueCredentialDialog = ({
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const describe = useScopeText();
-  const [systems, setSystems] = useState<Systems>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const systemsQuery = useQuery({
+    queryKey: credentialKeys.systems(actor),
+    queryFn: () => loadSystems(actor),
+  });
+  let systems: Systems = { state: 'loading' };
+  if (!systemsQuery.isFetching && systemsQuery.isError) systems = { state: 'failed' };
+  else if (systemsQuery.isSuccess) systems = { state: 'loaded', systems: systemsQuery.data };
   const [systemId, setSystemId] = useState('');
   const [scopes, setScopes] = useState<ApiScope[]>([]);
   const [expiryDay, setExpiryDay] = useState(() => latestExpiryDay(now));
@@ -105,21 +112,6 @@ export const IssueCredentialDialog = ({
   const [requestKey] = useState(newRequestKey);
   const earliest = earliestExpiryDay(now);
   const latest = latestExpiryDay(now);
-
-  useEffect(() => {
-    let current = true;
-    loadSystems(actor).then(
-      (loaded) => {
-        if (current) setSystems({ state: 'loaded', systems: loaded });
-      },
-      () => {
-        if (current) setSystems({ state: 'failed' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [actor, attempt]);
 
   const trimmedDescription = description.trim();
   const request = {
@@ -237,8 +229,7 @@ export const IssueCredentialDialog = ({
             message={t('credentials.issue.systemsFailed')}
             retryLabel={t('credentials.retry')}
             onRetry={() => {
-              setSystems({ state: 'loading' });
-              setAttempt((n) => n + 1);
+              void systemsQuery.refetch();
             }}
             className="mt-2 gap-2"
           />

@@ -1,6 +1,7 @@
 import { callApi } from '../../../lib/api';
 import type { ListQuery } from '../../../lib/list-query';
 import { pageParams, useListQuery } from '../../../lib/use-list-query';
+import { credentialKeys } from '../api/keys';
 
 export type CredentialQuery = ListQuery<'list-api-credentials'>;
 
@@ -14,4 +15,4 @@ const loadCredentials = async (query: CredentialQuery, cursor: string | undefine
 
 /** The credential list (list-api-credentials) for the query, a page at a time by cursor. */
 export const useCredentialList = (initial: CredentialQuery) =>
-  useListQuery(loadCredentials, initial);
+  useListQuery(credentialKeys.list, loadCredentials, initial);

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RuntimeConfigProvider } from '../../../config/runtime-config';
+import { QueryProvider } from '../../../lib/query-client';
 import { setAgentSession, setProfile, type StoredProfile } from '../../../lib/session';
 import {
   type ApiAnswer,
@@ -51,9 +52,11 @@ const page = (
 const renderPage = () =>
   render(
     <RuntimeConfigProvider value={testConfig}>
-      <MemoryRouter>
-        <AuditTrailPage />
-      </MemoryRouter>
+      <QueryProvider>
+        <MemoryRouter>
+          <AuditTrailPage />
+        </MemoryRouter>
+      </QueryProvider>
     </RuntimeConfigProvider>,
   );
 
@@ -435,10 +438,12 @@ describe('the audit trail opened from a link (the dashboard’s figures)', () =>
   const renderFrom = (path: string) =>
     render(
       <RuntimeConfigProvider value={testConfig}>
-        <MemoryRouter initialEntries={[path]}>
-          <AuditTrailPage />
-          <Where />
-        </MemoryRouter>
+        <QueryProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <AuditTrailPage />
+            <Where />
+          </MemoryRouter>
+        </QueryProvider>
       </RuntimeConfigProvider>,
     );
   const address = () => new URL(screen.getByTestId('where').textContent, 'http://localhost');

@@ -2,6 +2,7 @@ import type { AuditRecord } from '@ccsc/contract';
 import { callApi } from '../../../lib/api';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { pageParams } from '../../../lib/use-list-query';
+import { auditKeys } from '../api/keys';
 import type { AuditQuery } from '../utils/audit-format';
 
 const loadRecords = async (query: AuditQuery, cursor: string | undefined) => {
@@ -18,7 +19,7 @@ const loadRecords = async (query: AuditQuery, cursor: string | undefined) => {
  * otherwise).
  */
 export const useAuditRecords = (initial: AuditQuery) => {
-  const pages = useCursorPages(loadRecords, initial);
+  const pages = useCursorPages(auditKeys.records, loadRecords, initial);
   const records: AuditRecord[] = pages.page?.records ?? [];
   return {
     ...pages,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RuntimeConfigProvider } from '../../../config/runtime-config';
+import { QueryProvider } from '../../../lib/query-client';
 import { setAgentSession, setProfile, type StoredProfile } from '../../../lib/session';
 import {
   type ApiAnswer,
@@ -54,10 +55,12 @@ const LocationProbe = () => {
 const renderPage = () =>
   render(
     <RuntimeConfigProvider value={testConfig}>
-      <MemoryRouter initialEntries={['/admin/dashboard']}>
-        <DashboardPage />
-        <LocationProbe />
-      </MemoryRouter>
+      <QueryProvider>
+        <MemoryRouter initialEntries={['/admin/dashboard']}>
+          <DashboardPage />
+          <LocationProbe />
+        </MemoryRouter>
+      </QueryProvider>
     </RuntimeConfigProvider>,
   );
 

@@ -1,11 +1,13 @@
 import type { UserListItem } from '@ccsc/contract';
 import type { NeedsAction } from '@ccsc/contract/dashboard';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Notice, NoticeArea } from '../../../components/notice-area';
 import { callApi } from '../../../lib/api';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
+import { dashboardKeys } from '../api/keys';
 import { useDashboardBlock } from '../hooks/use-dashboard-block';
 import { type DashboardUserAction, mayAct } from '../utils/dashboard-actions';
 import { DashboardCard } from './dashboard-card';
@@ -144,6 +146,19 @@ const NeedsActionFigures = ({
 export const NeedsActionBlock = () => {
   const { t } = useTranslation();
   const block = useDashboardBlock('dashboard/needs-action');
+  const client = useQueryClient();
+  const userAction = useMutation({
+    mutationFn: (change: {
+      action: DashboardUserAction;
+      userName: string;
+      userRole: NonNullable<UserListItem['role']>;
+    }) =>
+      callApi(OPERATION[change.action], { userName: change.userName, userRole: change.userRole }),
+    // The block loads again; the outcome is said meanwhile, as soon as the call answered.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: dashboardKeys.block('dashboard/needs-action') });
+    },
+  });
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
 
@@ -152,12 +167,11 @@ export const NeedsActionBlock = () => {
     setBusy(user.userName);
     setNotice(null);
     try {
-      await callApi(OPERATION[action], { userName: user.userName, userRole: user.role });
+      await userAction.mutateAsync({ action, userName: user.userName, userRole: user.role });
       setNotice({
         kind: 'success',
         text: t(`dashboard.needsAction.${ACTION_TEXT[action].done}`, { email: user.email }),
       });
-      block.reload();
     } catch (err) {
       setNotice({ kind: 'danger', text: messageOfError(err, t('dashboard.needsAction.failed')) });
     } finally {

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '@ccsc/contract';
 import type { Security } from '@ccsc/contract/dashboard';
 import { useState } from 'react';
@@ -6,6 +7,7 @@ import { type Notice, NoticeArea } from '../../../components/notice-area';
 import { callApi } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { messageOfError } from '../../../lib/refusals';
+import { dashboardKeys } from '../api/keys';
 import { useDashboardBlock } from '../hooks/use-dashboard-block';
 import { dayOf, formatCount, formatTimeOfDay } from '../utils/dashboard-format';
 import { DashboardCard } from './dashboard-card';
@@ -73,15 +75,17 @@ const SecurityTable = ({ value }: { value: Security }) => {
 type Verdict = ResponseOf<'verify-audit-chain'>;
 
 /** The audit chain's last verification and Verify now (shown only when `chain` is not null). */
-const ChainStatus = ({
-  chain,
-  onVerified,
-}: {
-  chain: NonNullable<Security['chain']>;
-  onVerified: () => void;
-}) => {
+const ChainStatus = ({ chain }: { chain: NonNullable<Security['chain']> }) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
+  const client = useQueryClient();
+  const verification = useMutation({
+    mutationFn: (): Promise<Verdict> => callApi('verify-audit-chain', {}),
+    // The block loads again with the new verification; the verdict is said meanwhile.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: dashboardKeys.block('dashboard/security') });
+    },
+  });
   const [verifying, setVerifying] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const { last } = chain;
@@ -90,7 +94,7 @@ const ChainStatus = ({
     setVerifying(true);
     setNotice(null);
     try {
-      const verdict: Verdict = await callApi('verify-audit-chain', {});
+      const verdict = await verification.mutateAsync();
       setNotice(
         verdict.intact
           ? {
@@ -107,7 +111,6 @@ const ChainStatus = ({
               }),
             },
       );
-      onVerified();
     } catch (err) {
       setNotice({ kind: 'warning', text: messageOfError(err, t('dashboard.chain.verifyFailed')) });
     } finally {
@@ -188,7 +191,7 @@ export const SecurityBlock = () => {
       {(value) => (
         <>
           <SecurityTable value={value} />
-          {value.chain !== null && <ChainStatus chain={value.chain} onVerified={block.reload} />}
+          {value.chain !== null && <ChainStatus chain={value.chain} />}
         </>
       )}
     </DashboardCard>

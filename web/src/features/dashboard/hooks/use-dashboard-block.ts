@@ -1,6 +1,8 @@
 import type { RequestOf, ResponseOf } from '@ccsc/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
+import { settledError } from '../../../lib/query-state';
+import { dashboardKeys } from '../api/keys';
 
 /** The dashboard's four calls (issue 18), one per block. */
 export type DashboardOperation =
@@ -8,8 +10,6 @@ export type DashboardOperation =
   | 'dashboard/activity'
   | 'dashboard/security'
   | 'dashboard/recent-changes';
-
-type Settled<T> = { attempt: number } & ({ value: T } | { error: unknown });
 
 export interface DashboardBlock<T> {
   /** The latest answer, kept on screen while the block loads again (null before the first). */
@@ -25,42 +25,29 @@ export interface DashboardBlock<T> {
 }
 
 /**
- * One dashboard block's call: loaded once on mount, again on `reload()`. Each block has its own,
- * so that the blocks load, fail and refresh independently.
+ * One dashboard block's call as a query of its own (`dashboardKeys.block`), so that the blocks
+ * load, fail and refresh independently; an action invalidates its block's key.
  */
 export const useDashboardBlock = <Op extends DashboardOperation>(
   operation: Op,
 ): DashboardBlock<ResponseOf<Op>> => {
-  const [attempt, setAttempt] = useState(0);
-  const [settled, setSettled] = useState<Settled<ResponseOf<Op>> | null>(null);
-  const [value, setValue] = useState<ResponseOf<Op> | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    callApi(operation, {} as RequestOf<Op>).then(
-      (answer) => {
-        if (!current) return;
-        setValue(answer);
-        setSettled({ attempt, value: answer });
-      },
-      (error: unknown) => {
-        if (current) setSettled({ attempt, error });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [operation, attempt]);
-
-  const reload = useCallback(() => {
-    setAttempt((n) => n + 1);
-  }, []);
-  const done = settled !== null && settled.attempt === attempt ? settled : null;
+  const client = useQueryClient();
+  const queryKey = dashboardKeys.block(operation);
+  const query = useQuery({
+    queryKey,
+    // Every dashboard call takes no parameters (the contract's empty request).
+    queryFn: () => callApi(operation, {} as RequestOf<Op>),
+  });
+  // How many answers the block has had: more than one, the latest was asked for by the reader.
+  const state = client.getQueryState(queryKey);
+  const answers = (state?.dataUpdateCount ?? 0) + (state?.errorUpdateCount ?? 0);
   return {
-    value,
-    error: done !== null && 'error' in done ? done.error : null,
-    loading: done === null,
-    refreshed: done !== null && 'value' in done && attempt > 0,
-    reload,
+    value: query.data ?? null,
+    error: settledError(query),
+    loading: query.isFetching,
+    refreshed: query.isSuccess && !query.isFetching && answers > 1,
+    reload: () => {
+      void query.refetch();
+    },
   };
 };

@@ -1,5 +1,6 @@
 import { callApi } from '../../../lib/api';
 import { pageParams, useListQuery } from '../../../lib/use-list-query';
+import { documentKeys } from '../api/keys';
 import type { DocumentQuery } from '../utils/document-query';
 
 const loadDocuments = async (query: DocumentQuery, cursor: string | undefined) => {
@@ -16,4 +17,5 @@ const loadDocuments = async (query: DocumentQuery, cursor: string | undefined) =
  * `total` is then undefined), and a page may hold fewer rows than asked (even none) while more
  * follow: the pager goes on as long as there is a next cursor.
  */
-export const useDocumentList = (initial: DocumentQuery) => useListQuery(loadDocuments, initial);
+export const useDocumentList = (initial: DocumentQuery) =>
+  useListQuery(documentKeys.list, loadDocuments, initial);

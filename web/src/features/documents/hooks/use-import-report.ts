@@ -2,6 +2,7 @@ import type { FiledObject, ImportDetail } from '@ccsc/contract/documents';
 import { useState } from 'react';
 import { callApi } from '../../../lib/api';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { documentKeys } from '../api/keys';
 
 const loadImport = async (importId: string, cursor: string | undefined) => {
   const answer = await callApi('s3documents/import-get', {
@@ -20,7 +21,7 @@ const loadImport = async (importId: string, cursor: string | undefined) => {
  * is kept, so that a page that fails to load leaves the report on screen.
  */
 export const useImportReport = (importId: string) => {
-  const pages = useCursorPages(loadImport, importId);
+  const pages = useCursorPages(documentKeys.import, loadImport, importId);
   const [report, setReport] = useState<ImportDetail | null>(null);
   const fresh = pages.page?.report ?? null;
   // Adjusted while rendering (React's pattern for state derived from a change), not in an effect.

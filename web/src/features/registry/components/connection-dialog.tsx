@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { type Connection, type OrgSystem, reasonSchema } from '@ccsc/contract';
 import {
   type ConnectionAction,
@@ -12,11 +13,12 @@ import { Link } from 'react-router';
 import { MessageArea } from '../../../components/notice-area';
 import { RetryAlert } from '../../../components/retry-alert';
 import { registryPaths } from '../../../config/registry-paths';
-import { allPages, callApi } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { isConflict, messageOfError } from '../../../lib/refusals';
 import { useCountries } from '../hooks/use-countries';
-import { useLoaded } from '../hooks/use-loaded';
+import { loadedOf } from '../../../lib/query-state';
+import { siteSystemsQuery } from '../api/site-systems';
 import { ConnectionStatusBadge } from './registry-badges';
 
 const ACTIONS: readonly ConnectionAction[] = ['accept', 'decline', 'suspend', 'resume', 'end'];
@@ -36,18 +38,6 @@ export const connectionActions = (
   connection: Connection,
 ): ConnectionAction[] =>
   ACTIONS.filter((a) => mayStep(actor, a, connection) && stepFits(a, connection.status));
-
-/** The site's active systems, one of which exchanges for an accepted connection. */
-const loadSiteSystems = (siteOrganisationId: string) =>
-  allPages(async (cursor) => {
-    const page = await callApi('getOrgSysList', {
-      organisationId: siteOrganisationId,
-      status: 'active',
-      limit: 100,
-      ...(cursor === undefined ? {} : { cursor }),
-    });
-    return { items: page.systems, nextCursor: page.nextCursor };
-  });
 
 interface ConnectionDialogProps {
   connection: Connection;
@@ -86,10 +76,8 @@ export const ConnectionDialog = ({
   const [submitted, setSubmitted] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const siteSystems = useLoaded(
-    loadSiteSystems,
-    action === 'accept' ? connection.siteOrganisationId : null,
-  );
+  const siteOrganisationId = action === 'accept' ? connection.siteOrganisationId : null;
+  const siteSystems = loadedOf(useQuery(siteSystemsQuery(siteOrganisationId)));
   const reasonOk = reasonSchema.safeParse(reason).success;
   const systemMissing = action === 'accept' && siteSystemId === '';
 

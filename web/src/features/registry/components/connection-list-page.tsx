@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '@ccsc/contract';
 import { type ConnectionAction, maySearchSiteDirectory } from '@ccsc/contract/registry-access';
 import { useState } from 'react';
@@ -10,7 +11,8 @@ import { allPages, callApi } from '../../../lib/api';
 import { useAddressQuery, useListFollowsAddress } from '../../../lib/list-query';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
-import { useLoaded } from '../hooks/use-loaded';
+import { loadedOf } from '../../../lib/query-state';
+import { registryKeys } from '../api/keys';
 import { useOwnOrganisation } from '../hooks/use-own-organisation';
 import { useConnectionList } from '../hooks/use-registry-lists';
 import { registryActor } from '../utils/registry-actor';
@@ -66,9 +68,13 @@ export const ConnectionListPage = () => {
   const [notice, setNotice] = useState<Notice | null>(null);
   const ownKind = own.organisation?.kind ?? null;
   const answersInvitations = actor.role === 'OrgAdmin' && ownKind === 'site';
-  const pending = useLoaded(
-    loadPending,
-    answersInvitations ? (own.organisation?.organisationId ?? null) : null,
+  const pendingOf = answersInvitations ? (own.organisation?.organisationId ?? null) : null;
+  const pending = loadedOf(
+    useQuery({
+      queryKey: registryKeys.pending(pendingOf),
+      queryFn: () => loadPending(pendingOf ?? ''),
+      enabled: pendingOf !== null,
+    }),
   );
   const invites = !own.loading && maySearchSiteDirectory(actor, ownKind);
 

@@ -1,18 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   type Connection,
+  type InviteSiteInput,
   inviteSiteInputSchema,
   type ResponseOf,
   type Study,
 } from '@ccsc/contract';
 import { mayInvite, type RegistryActor } from '@ccsc/contract/registry-access';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
+import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { allPages, callApi } from '../../../lib/api';
 import { useCountries } from '../hooks/use-countries';
-import { useFormProblems } from '../hooks/use-form-problems';
-import { useLoaded } from '../hooks/use-loaded';
-import { type Problems, problemsOfError, problemsOfIssues } from '../utils/form-problems';
+import { withChoicesRequired } from '../../../lib/contract-resolver';
+import { loadedOf } from '../../../lib/query-state';
+import { putServerErrors } from '../../../lib/server-field-errors';
+import { registryKeys } from '../api/keys';
+import { translateProblem } from '../utils/form-problems';
 import { CountryOptions } from './country-options';
 import { SelectField, TextField } from './form-fields';
 import { validSearch } from '../utils/valid-search';
@@ -28,7 +34,7 @@ interface InviteValues {
   sponsorSystemId: string;
 }
 
-const FIELDS = [
+const FIELDS: readonly FieldPath<InviteValues>[] = [
   'studyId',
   'siteOrganisationId',
   'siteNumber',
@@ -36,6 +42,10 @@ const FIELDS = [
   'principalInvestigator',
   'sponsorSystemId',
 ];
+
+/** The form's field of a server path, or null for one it does not show. */
+const fieldOf = (path: string): FieldPath<InviteValues> | null =>
+  FIELDS.find((field) => field === path) ?? null;
 
 const EMPTY: InviteValues = {
   studyId: '',
@@ -46,15 +56,11 @@ const EMPTY: InviteValues = {
   sponsorSystemId: '',
 };
 
-/** The invitation as the contract takes it, checked with the server's schema. */
-export const toInvite = (values: InviteValues) => {
-  const parsed = inviteSiteInputSchema.safeParse(values);
-  const problems: Problems = parsed.success ? {} : problemsOfIssues(parsed.error.issues);
-  for (const field of ['studyId', 'siteOrganisationId', 'country', 'sponsorSystemId'] as const) {
-    if (values[field] === '') problems[field] = 'This field is required.';
-  }
-  return { input: parsed.success ? parsed.data : null, problems };
-};
+/** The invitation checked with the server's schema; the choices not made yet are required. */
+const resolver = withChoicesRequired<InviteValues, InviteSiteInput>(
+  zodResolver(inviteSiteInputSchema),
+  ['studyId', 'siteOrganisationId', 'country', 'sponsorSystemId'],
+);
 
 /** The studies the caller may invite sites to: theirs (sponsor or CRO), not closed. */
 const loadStudies = (organisationId: string) =>
@@ -113,18 +119,29 @@ interface InviteSiteDialogProps {
 export const InviteSiteDialog = ({ actor, onCancel, onInvited }: InviteSiteDialogProps) => {
   const { t } = useTranslation();
   const { nameOf } = useCountries();
-  const [values, setValues] = useState<InviteValues>(EMPTY);
-  const [server, setServer] = useState<Problems>({});
+  const { control, setValue, setError, handleSubmit, formState } = useForm({
+    resolver,
+    // A field's own problem shows once it was changed, every problem once the form is submitted;
+    // a change puts the server's problem on that field away.
+    mode: 'onChange',
+    shouldFocusError: false,
+    defaultValues: EMPTY,
+  });
+  const values = { ...EMPTY, ...useWatch({ control }) };
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [siteText, setSiteText] = useState('');
   const [siteSearch, setSiteSearch] = useState('');
   const [chosenSite, setChosenSite] = useState<Site | null>(null);
-  const { input, problems } = toInvite(values);
-  const form = useFormProblems(problems, server);
+  const problemOf = (field: FieldPath<InviteValues>) => {
+    const problem = formState.errors[field]?.message;
+    return problem === undefined ? null : translateProblem(t, problem);
+  };
 
   const scopedTo = actor.role === 'PlatformAdmin' ? '' : (actor.organisationId ?? '');
-  const studies = useLoaded(loadStudies, scopedTo);
+  const studies = loadedOf(
+    useQuery({ queryKey: registryKeys.studies(scopedTo), queryFn: () => loadStudies(scopedTo) }),
+  );
   const invitable: Study[] = (studies.value ?? []).filter(
     (s) => s.status !== 'closed' && mayInvite(actor, s),
   );
@@ -132,8 +149,19 @@ export const InviteSiteDialog = ({ actor, onCancel, onInvited }: InviteSiteDialo
   const owners = study
     ? [study.sponsorOrganisationId, study.croOrganisationId ?? ''].join('\n')
     : null;
-  const sponsorSystems = useLoaded(loadSponsorSystems, owners);
-  const sites = useLoaded(searchSites, siteSearch);
+  const sponsorSystems = loadedOf(
+    useQuery({
+      queryKey: registryKeys.sponsorSystems(owners),
+      queryFn: () => loadSponsorSystems(owners ?? ''),
+      enabled: owners !== null,
+    }),
+  );
+  const sites = loadedOf(
+    useQuery({
+      queryKey: registryKeys.siteDirectory(siteSearch),
+      queryFn: () => searchSites(siteSearch),
+    }),
+  );
 
   // The directory is searched once typing pauses, with what the server accepts.
   const searched = validSearch(siteText);
@@ -148,26 +176,24 @@ export const InviteSiteDialog = ({ actor, onCancel, onInvited }: InviteSiteDialo
   }, [searched, siteSearch]);
 
   const set = (patch: Partial<InviteValues>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    for (const field of Object.keys(patch)) form.changed(field);
+    for (const field of FIELDS) {
+      const value = patch[field];
+      if (value !== undefined) setValue(field, value, { shouldValidate: true, shouldDirty: true });
+    }
   };
 
-  const save = async () => {
-    form.submitted();
-    if (input === null) return;
+  const save = async (input: InviteSiteInput) => {
     setSaving(true);
     setMessage(null);
     try {
       onInvited((await callApi('invite-site', input)).connection);
     } catch (err) {
       setSaving(false);
-      const refused = problemsOfError(err, t('registry.actionFailed'), FIELDS);
-      setServer(refused.fields);
-      setMessage(refused.message);
+      setMessage(putServerErrors(err, t('registry.actionFailed'), fieldOf, setError));
     }
   };
 
-  const siteProblem = form.problemOf('siteOrganisationId');
+  const siteProblem = problemOf('siteOrganisationId');
   return (
     <FormDialog
       title={t('registry.invite.title')}
@@ -175,7 +201,7 @@ export const InviteSiteDialog = ({ actor, onCancel, onInvited }: InviteSiteDialo
       submitLabel={t('registry.invite.submit')}
       busyLabel={t('registry.saving')}
       saving={saving}
-      onSubmit={() => void save()}
+      onSubmit={() => void handleSubmit(save)()}
       onCancel={onCancel}
       size="lg"
       cancelWhileSaving
@@ -185,7 +211,7 @@ export const InviteSiteDialog = ({ actor, onCancel, onInvited }: InviteSiteDialo
         id="invite-study"
         className="col-12"
         label={t('registry.invite.study')}
-        problem={form.problemOf('studyId')}
+        problem={problemOf('studyId')}
         value={values.studyId}
         hint={
           studies.error !== null
@@ -283,7 +309,7 @@ export const InviteSiteDialog = ({ actor, onCancel, onInvited }: InviteSiteDialo
       <TextField
         id="invite-site-number"
         label={t('registry.invite.siteNumber')}
-        problem={form.problemOf('siteNumber')}
+        problem={problemOf('siteNumber')}
         value={values.siteNumber}
         maxLength={20}
         onChange={(v) => {
@@ -293,7 +319,7 @@ export const InviteSiteDialog = ({ actor, onCancel, onInvited }: InviteSiteDialo
       <SelectField
         id="invite-country"
         label={t('registry.country')}
-        problem={form.problemOf('country')}
+        problem={problemOf('country')}
         value={values.country}
         hint={t('registry.invite.countryHint')}
         onChange={(v) => {
@@ -306,7 +332,7 @@ export const InviteSiteDialog = ({ actor, onCancel, onInvited }: InviteSiteDialo
       <TextField
         id="invite-investigator"
         label={t('registry.connections.investigator')}
-        problem={form.problemOf('principalInvestigator')}
+        problem={problemOf('principalInvestigator')}
         value={values.principalInvestigator}
         maxLength={150}
         onChange={(v) => {
@@ -316,7 +342,7 @@ export const InviteSiteDialog = ({ actor, onCancel, onInvited }: InviteSiteDialo
       <SelectField
         id="invite-sponsor-system"
         label={t('registry.connections.sponsorSystem')}
-        problem={form.problemOf('sponsorSystemId')}
+        problem={problemOf('sponsorSystemId')}
         value={values.sponsorSystemId}
         disabled={study === null}
         hint={

@@ -1,33 +1,27 @@
-import type { Organisation, OrgSystem, ResponseOf, Study } from '@ccsc/contract';
-import {
-  mayAdministerRegistry,
-  mayEditOrganisation,
-  mayManageStudies,
-  mayManageSystems,
-  type RegistryActor,
-  STUDY_TRANSITIONS,
-} from '@ccsc/contract/registry-access';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { OrgSystem, ResponseOf, Study } from '@ccsc/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mayAdministerRegistry } from '@ccsc/contract/registry-access';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AppModal } from '../../../components/app-modal';
-import { CsvExportButton } from '../../../components/csv-export-button';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { type Notice, NoticeArea } from '../../../components/notice-area';
 import { RetryAlert } from '../../../components/retry-alert';
 import { registryPaths } from '../../../config/registry-paths';
 import { callApi, isRefusal } from '../../../lib/api';
-import { formatDisplayDate } from '../../../lib/dates';
+import { loadedOf } from '../../../lib/query-state';
 import { isConflict, messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
-import { useCountries } from '../hooks/use-countries';
-import { useLoaded } from '../hooks/use-loaded';
+import { registryKeys } from '../api/keys';
 import { registryActor } from '../utils/registry-actor';
 import { OrganisationFormDialog } from './organisation-form-dialog';
 import type { RegisteredState } from './organisation-list-page';
-import { ConnectionStatusBadge, RegistryStatusBadge, StudyStatusBadge } from './registry-badges';
+import { RegistryStatusBadge } from './registry-badges';
 import { StudyFormDialog } from './study-form-dialog';
 import { SystemFormDialog } from './system-form-dialog';
+import { ConnectionsSection, DetailsSection } from './organisation-sections';
+import { StudiesSection, SystemsSection } from './organisation-record-sections';
 
 type Detail = ResponseOf<'get-organisation'>;
 
@@ -56,7 +50,21 @@ export const OrganisationDetailPage = ({ organisationId }: { organisationId: str
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const detail = useLoaded(loadOrganisation, organisationId);
+  const client = useQueryClient();
+  const detail = loadedOf(
+    useQuery({
+      queryKey: registryKeys.organisation(organisationId),
+      queryFn: () => loadOrganisation(organisationId),
+    }),
+  );
+  /** After a change: this organisation and every registry list that shows it load again. */
+  const changed = () => {
+    void client.invalidateQueries({ queryKey: registryKeys.all });
+  };
+  const write = useMutation({
+    mutationFn: (call: () => Promise<unknown>) => call(),
+    onSuccess: changed,
+  });
   const actor = registryActor(getProfile());
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
@@ -82,7 +90,7 @@ export const OrganisationDetailPage = ({ organisationId }: { organisationId: str
   const wasStale = async (sent: Sent): Promise<boolean> => {
     try {
       const fresh = await loadOrganisation(organisationId);
-      detail.replace(fresh);
+      client.setQueryData(registryKeys.organisation(organisationId), fresh);
       if (sent.find(fresh)?.revision === sent.revision) return false;
     } catch {
       detail.reload();
@@ -96,9 +104,8 @@ export const OrganisationDetailPage = ({ organisationId }: { organisationId: str
     setBusy(true);
     setNotice(null);
     try {
-      await call();
+      await write.mutateAsync(call);
       setNotice({ kind: 'success', text: done });
-      detail.reload();
     } catch (err) {
       if (isConflict(err) && (await wasStale(sent))) return;
       setNotice({ kind: 'danger', text: messageOfError(err, t('registry.actionFailed')) });
@@ -110,7 +117,7 @@ export const OrganisationDetailPage = ({ organisationId }: { organisationId: str
   const saved = (text: string) => {
     setDialog(null);
     setNotice({ kind: 'success', text });
-    detail.reload();
+    changed();
   };
 
   if (detail.value === null) {
@@ -343,429 +350,5 @@ export const OrganisationDetailPage = ({ organisationId }: { organisationId: str
         {dialog?.kind === 'confirm' ? dialog.body : null}
       </AppModal>
     </>
-  );
-};
-
-const Section = ({
-  id,
-  title,
-  actions,
-  children,
-}: {
-  id: string;
-  title: string;
-  actions?: ReactNode;
-  children: ReactNode;
-}) => (
-  <section className="mt-4" aria-labelledby={id} data-testid={id}>
-    <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-      <h2 id={id} className="h5 mb-0 me-auto">
-        {title}
-      </h2>
-      {actions}
-    </div>
-    {children}
-  </section>
-);
-
-const DetailsSection = ({
-  organisation,
-  actor,
-  busy,
-  onEdit,
-  onStatus,
-}: {
-  organisation: Organisation;
-  actor: RegistryActor;
-  busy: boolean;
-  onEdit: () => void;
-  onStatus: (to: 'active' | 'inactive') => void;
-}) => {
-  const { t, i18n } = useTranslation();
-  const { nameOf } = useCountries();
-  const language = i18n.resolvedLanguage ?? 'en';
-  const active = organisation.status === 'active';
-  return (
-    <Section
-      id="organisation-details"
-      title={t('registry.organisations.details')}
-      actions={
-        <>
-          {mayEditOrganisation(actor, organisation.organisationId) && (
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-primary"
-              onClick={onEdit}
-              disabled={busy}
-            >
-              {t('registry.organisations.edit')}
-            </button>
-          )}
-          {mayAdministerRegistry(actor) && (
-            <button
-              type="button"
-              className={`btn btn-sm ${active ? 'btn-outline-danger' : 'btn-outline-success'}`}
-              disabled={busy}
-              onClick={() => {
-                onStatus(active ? 'inactive' : 'active');
-              }}
-            >
-              {t(active ? 'registry.organisations.deactivate' : 'registry.organisations.activate')}
-            </button>
-          )}
-        </>
-      }
-    >
-      <dl className="row mb-0">
-        <dt className="col-sm-3">{t('registry.organisations.kind')}</dt>
-        <dd className="col-sm-9">{t(`registry.kinds.${organisation.kind}`)}</dd>
-        <dt className="col-sm-3">{t('registry.country')}</dt>
-        <dd className="col-sm-9">{`${nameOf(organisation.country)} (${organisation.country})`}</dd>
-        <dt className="col-sm-3">{t('registry.organisations.identifiers')}</dt>
-        <dd className="col-sm-9">
-          {organisation.identifiers.length === 0 ? (
-            '—'
-          ) : (
-            <ul className="list-unstyled mb-0">
-              {organisation.identifiers.map((i) => (
-                <li key={`${i.label}:${i.value}`}>{`${i.label}: ${i.value}`}</li>
-              ))}
-            </ul>
-          )}
-        </dd>
-        <dt className="col-sm-3">{t('registry.organisations.contactEmailShown')}</dt>
-        <dd className="col-sm-9 text-break">{organisation.contactEmail ?? '—'}</dd>
-        <dt className="col-sm-3">{t('registry.lastChange')}</dt>
-        <dd className="col-sm-9">
-          {t('registry.changedBy', {
-            by: organisation.updatedBy,
-            when: formatDisplayDate(organisation.updatedAt, language),
-          })}
-        </dd>
-      </dl>
-    </Section>
-  );
-};
-
-const SystemsSection = ({
-  organisation,
-  systems,
-  actor,
-  busy,
-  onAdd,
-  onEdit,
-  onStatus,
-}: {
-  organisation: Organisation;
-  systems: readonly OrgSystem[];
-  actor: RegistryActor;
-  busy: boolean;
-  onAdd: () => void;
-  onEdit: (system: OrgSystem) => void;
-  onStatus: (system: OrgSystem, to: 'active' | 'inactive') => void;
-}) => {
-  const { t } = useTranslation();
-  const manages = mayManageSystems(actor, organisation.organisationId);
-  return (
-    <Section
-      id="organisation-systems"
-      title={t('registry.systems.heading')}
-      actions={
-        <>
-          {manages && organisation.status === 'active' && (
-            <button
-              type="button"
-              className="btn btn-sm btn-primary"
-              onClick={onAdd}
-              disabled={busy}
-            >
-              {t('registry.systems.add')}
-            </button>
-          )}
-          <div className="d-flex flex-wrap gap-2">
-            <CsvExportButton
-              run={() => callApi('export-systems', { organisationId: organisation.organisationId })}
-            />
-          </div>
-        </>
-      }
-    >
-      {systems.length === 0 ? (
-        <p className="text-body-secondary">{t('registry.systems.none')}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table align-middle" aria-label={t('registry.systems.heading')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('registry.systems.name')}</th>
-                <th scope="col">{t('registry.systems.kind')}</th>
-                <th scope="col">{t('registry.systems.vendorProduct')}</th>
-                <th scope="col">{t('registry.systems.environment')}</th>
-                <th scope="col">{t('registry.systems.technicalContactEmail')}</th>
-                <th scope="col">{t('registry.statusLabel')}</th>
-                {manages && (
-                  <th scope="col">
-                    <span className="visually-hidden">{t('registry.actions')}</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {systems.map((s) => (
-                <tr key={s.systemId} data-testid={`system-row-${s.name}`}>
-                  <td>{s.name}</td>
-                  <td>{t(`registry.systemKinds.${s.kind}`)}</td>
-                  <td>{`${s.vendor} · ${s.product}`}</td>
-                  <td>{t(`registry.environments.${s.environment}`)}</td>
-                  <td className="text-break">{s.technicalContactEmail}</td>
-                  <td>
-                    <RegistryStatusBadge status={s.status} />
-                  </td>
-                  {manages && (
-                    <td className="text-end text-nowrap">
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-secondary me-1"
-                        disabled={busy}
-                        aria-label={t('registry.systems.editNamed', { name: s.name })}
-                        onClick={() => {
-                          onEdit(s);
-                        }}
-                      >
-                        {t('registry.edit')}
-                      </button>
-                      {s.status === 'active' ? (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline-danger"
-                          disabled={busy}
-                          aria-label={t('registry.systems.deactivateNamed', { name: s.name })}
-                          onClick={() => {
-                            onStatus(s, 'inactive');
-                          }}
-                        >
-                          {t('registry.deactivate')}
-                        </button>
-                      ) : (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline-success"
-                          disabled={busy || organisation.status !== 'active'}
-                          aria-label={t('registry.systems.activateNamed', { name: s.name })}
-                          onClick={() => {
-                            onStatus(s, 'active');
-                          }}
-                        >
-                          {t('registry.activate')}
-                        </button>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </Section>
-  );
-};
-
-const StudiesSection = ({
-  organisation,
-  studies,
-  actor,
-  busy,
-  onNew,
-  onEdit,
-  onMove,
-}: {
-  organisation: Organisation;
-  studies: readonly Study[];
-  actor: RegistryActor;
-  busy: boolean;
-  onNew: () => void;
-  onEdit: (study: Study) => void;
-  onMove: (study: Study, to: 'active' | 'closed') => void;
-}) => {
-  const { t } = useTranslation();
-  if (organisation.kind === 'site' && studies.length === 0) return null;
-  const managesNew = mayManageStudies(actor, organisation) && organisation.status === 'active';
-  const manages = (s: Study) =>
-    mayManageStudies(actor, { organisationId: s.sponsorOrganisationId, kind: 'sponsor' });
-  const anyManaged = studies.some(manages);
-  return (
-    <Section
-      id="organisation-studies"
-      title={t('registry.studies.heading')}
-      actions={
-        managesNew && (
-          <button type="button" className="btn btn-sm btn-primary" onClick={onNew} disabled={busy}>
-            {t('registry.studies.new')}
-          </button>
-        )
-      }
-    >
-      {studies.length === 0 ? (
-        <p className="text-body-secondary">{t('registry.studies.none')}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table align-middle" aria-label={t('registry.studies.heading')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('registry.studies.protocolNumber')}</th>
-                <th scope="col">{t('registry.studies.title')}</th>
-                <th scope="col">{t('registry.studies.phase')}</th>
-                <th scope="col">
-                  {organisation.kind === 'cro'
-                    ? t('registry.studies.sponsor')
-                    : t('registry.studies.cro')}
-                </th>
-                <th scope="col">{t('registry.statusLabel')}</th>
-                {anyManaged && (
-                  <th scope="col">
-                    <span className="visually-hidden">{t('registry.actions')}</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {studies.map((s) => (
-                <tr key={s.studyId} data-testid={`study-row-${s.protocolNumber}`}>
-                  <td>
-                    <Link to={registryPaths.connectionsOf({ studyId: s.studyId })}>
-                      {s.protocolNumber}
-                    </Link>
-                  </td>
-                  <td>{s.title}</td>
-                  <td>{t(`registry.phases.${s.phase}`)}</td>
-                  <td>{organisation.kind === 'cro' ? s.sponsorName : (s.croName ?? '—')}</td>
-                  <td>
-                    <StudyStatusBadge status={s.status} />
-                  </td>
-                  {anyManaged && (
-                    <td className="text-end text-nowrap">
-                      {manages(s) && s.status !== 'closed' && (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline-secondary me-1"
-                          disabled={busy}
-                          aria-label={t('registry.studies.editNamed', {
-                            protocol: s.protocolNumber,
-                          })}
-                          onClick={() => {
-                            onEdit(s);
-                          }}
-                        >
-                          {t('registry.edit')}
-                        </button>
-                      )}
-                      {manages(s) &&
-                        (STUDY_TRANSITIONS[s.status] ?? []).map((to) => (
-                          <button
-                            key={to}
-                            type="button"
-                            className={`btn btn-sm me-1 ${to === 'closed' ? 'btn-outline-danger' : 'btn-outline-success'}`}
-                            disabled={busy}
-                            aria-label={t(
-                              `registry.studies.moveNamed.${to as 'active' | 'closed'}`,
-                              {
-                                protocol: s.protocolNumber,
-                              },
-                            )}
-                            onClick={() => {
-                              onMove(s, to as 'active' | 'closed');
-                            }}
-                          >
-                            {t(`registry.studies.move.${to as 'active' | 'closed'}`)}
-                          </button>
-                        ))}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </Section>
-  );
-};
-
-const ConnectionsSection = ({
-  organisationId,
-  connections,
-  total,
-}: {
-  organisationId: string;
-  connections: Detail['connections'];
-  total: number;
-}) => {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? 'en';
-  return (
-    <Section
-      id="organisation-connections"
-      title={t('registry.connections.heading')}
-      actions={
-        total > 0 && (
-          <Link
-            className="btn btn-sm btn-outline-secondary"
-            to={registryPaths.connectionsOf({ organisationId })}
-          >
-            {t('registry.connections.showAll', { count: total })}
-          </Link>
-        )
-      }
-    >
-      {connections.length === 0 ? (
-        <p className="text-body-secondary">{t('registry.connections.none')}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table align-middle" aria-label={t('registry.connections.heading')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('registry.connections.study')}</th>
-                <th scope="col">{t('registry.connections.sponsor')}</th>
-                <th scope="col">{t('registry.connections.site')}</th>
-                <th scope="col">{t('registry.statusLabel')}</th>
-                <th scope="col">{t('registry.lastChange')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {connections.map((c) => (
-                <tr
-                  key={c.connectionId}
-                  data-testid={`org-connection-row-${c.protocolNumber}-${c.siteNumber}`}
-                >
-                  <td>
-                    <Link to={registryPaths.connectionsOf({ studyId: c.studyId })}>
-                      {c.protocolNumber}
-                    </Link>
-                    <div className="small text-body-secondary">{c.studyTitle}</div>
-                  </td>
-                  <td>{c.sponsorName}</td>
-                  <td>
-                    {t('registry.connections.siteWithNumber', {
-                      site: c.siteName,
-                      number: c.siteNumber,
-                    })}
-                  </td>
-                  <td>
-                    <ConnectionStatusBadge status={c.status} />
-                  </td>
-                  <td className="small">
-                    {t('registry.changedBy', {
-                      by: c.updatedBy,
-                      when: formatDisplayDate(c.updatedAt, language),
-                    })}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </Section>
   );
 };

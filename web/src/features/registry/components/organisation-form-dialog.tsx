@@ -1,18 +1,19 @@
-import { ORGANISATION_KINDS, type Organisation } from '@ccsc/contract';
+import { ORGANISATION_KINDS, type Organisation, type OrganisationInput } from '@ccsc/contract';
 import { useState } from 'react';
+import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { callApi } from '../../../lib/api';
 import { isConflict } from '../../../lib/refusals';
-import { useFormProblems } from '../hooks/use-form-problems';
-import { type Problems, problemsOfError } from '../utils/form-problems';
+import { putServerErrors } from '../../../lib/server-field-errors';
+import { translateProblem } from '../utils/form-problems';
 import {
   EMPTY_ORGANISATION,
-  ORGANISATION_FIELDS,
   organisationChanges,
+  organisationFieldOf,
   organisationFormOf,
   type OrganisationFormValues,
-  toOrganisationInput,
+  organisationResolver,
 } from '../utils/organisation-form-values';
 import { CountryOptions } from './country-options';
 import { SelectField, TextField } from './form-fields';
@@ -42,35 +43,45 @@ export const OrganisationFormDialog = ({
   wasStale,
 }: OrganisationFormDialogProps) => {
   const { t } = useTranslation();
-  const [values, setValues] = useState<OrganisationFormValues>(
-    organisation ? organisationFormOf(organisation) : EMPTY_ORGANISATION,
-  );
-  const [server, setServer] = useState<Problems>({});
+  const defaultValues = organisation ? organisationFormOf(organisation) : EMPTY_ORGANISATION;
+  const { control, setValue, setError, handleSubmit, formState, getFieldState } = useForm({
+    resolver: organisationResolver,
+    // A field's own problem shows once it was changed, every problem once the form is submitted;
+    // a change puts the server's problem on that field away.
+    mode: 'onChange',
+    shouldFocusError: false,
+    defaultValues,
+  });
+  const watched = useWatch({ control });
+  const values: OrganisationFormValues = {
+    ...defaultValues,
+    ...watched,
+    identifiers: (watched.identifiers ?? defaultValues.identifiers).map((row) => ({
+      label: row.label ?? '',
+      value: row.value ?? '',
+    })),
+  };
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const { input, problems } = toOrganisationInput(values);
-  const form = useFormProblems(problems, server);
+  const problemOf = (field: FieldPath<OrganisationFormValues>) => {
+    const problem = getFieldState(field, formState).error?.message;
+    return problem === undefined ? null : translateProblem(t, problem);
+  };
 
-  const set = <K extends keyof OrganisationFormValues>(
-    field: K,
-    value: OrganisationFormValues[K],
-    path: string = field,
-  ) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    form.changed(path);
+  const set = (field: 'name' | 'kind' | 'country' | 'contactEmail', value: string) => {
+    setValue(field, value, { shouldValidate: true, shouldDirty: true });
   };
 
   const setIdentifier = (index: number, part: 'label' | 'value', text: string) => {
-    set(
-      'identifiers',
-      values.identifiers.map((row, i) => (i === index ? { ...row, [part]: text } : row)),
-      `identifiers.${String(index)}.${part}`,
-    );
+    setValue(`identifiers.${index}.${part}`, text, { shouldValidate: true, shouldDirty: true });
   };
 
-  const save = async () => {
-    form.submitted();
-    if (input === null) return;
+  /** A row added or removed: the rows are checked again once the form was submitted. */
+  const setIdentifiers = (rows: OrganisationFormValues['identifiers']) => {
+    setValue('identifiers', rows, { shouldValidate: true, shouldDirty: true });
+  };
+
+  const save = async (input: OrganisationInput) => {
     setMessage(null);
     let request;
     if (organisation === null) {
@@ -94,13 +105,11 @@ export const OrganisationFormDialog = ({
     } catch (err) {
       if (isConflict(err) && wasStale && (await wasStale())) return;
       setSaving(false);
-      const refused = problemsOfError(err, t('registry.saveFailed'), ORGANISATION_FIELDS);
-      setServer(refused.fields);
-      setMessage(refused.message);
+      setMessage(putServerErrors(err, t('registry.saveFailed'), organisationFieldOf, setError));
     }
   };
 
-  const kindProblem = form.problemOf('kind');
+  const kindProblem = problemOf('kind');
   return (
     <FormDialog
       title={t(
@@ -110,7 +119,7 @@ export const OrganisationFormDialog = ({
       submitLabel={t(organisation ? 'registry.save' : 'registry.organisations.register')}
       busyLabel={t('registry.saving')}
       saving={saving}
-      onSubmit={() => void save()}
+      onSubmit={() => void handleSubmit(save)()}
       onCancel={onCancel}
       size="lg"
       cancelWhileSaving
@@ -119,7 +128,7 @@ export const OrganisationFormDialog = ({
       <TextField
         id="organisation-name"
         label={t('registry.organisations.name')}
-        problem={form.problemOf('name')}
+        problem={problemOf('name')}
         value={values.name}
         maxLength={150}
         onChange={(v) => {
@@ -138,7 +147,7 @@ export const OrganisationFormDialog = ({
             : undefined
         }
         onChange={(v) => {
-          set('kind', v as OrganisationFormValues['kind']);
+          set('kind', v);
         }}
       >
         <option value="">{t('registry.choose')}</option>
@@ -151,7 +160,7 @@ export const OrganisationFormDialog = ({
       <SelectField
         id="organisation-country"
         label={t('registry.country')}
-        problem={form.problemOf('country')}
+        problem={problemOf('country')}
         value={values.country}
         onChange={(v) => {
           set('country', v);
@@ -164,7 +173,7 @@ export const OrganisationFormDialog = ({
         id="organisation-contact"
         label={t('registry.organisations.contactEmail')}
         type="email"
-        problem={form.problemOf('contactEmail')}
+        problem={problemOf('contactEmail')}
         value={values.contactEmail}
         maxLength={254}
         onChange={(v) => {
@@ -176,8 +185,8 @@ export const OrganisationFormDialog = ({
         <p className="form-text mt-0">{t('registry.organisations.identifiersHint')}</p>
         {values.identifiers.map((row, index) => {
           const n = String(index);
-          const labelProblem = form.problemOf(`identifiers.${n}.label`);
-          const valueProblem = form.problemOf(`identifiers.${n}.value`);
+          const labelProblem = problemOf(`identifiers.${index}.label`);
+          const valueProblem = problemOf(`identifiers.${index}.value`);
           return (
             <div key={n} className="row g-2 mb-2 align-items-start">
               <TextField
@@ -208,10 +217,7 @@ export const OrganisationFormDialog = ({
                   className="btn btn-outline-danger btn-sm"
                   aria-label={t('registry.organisations.removeIdentifier', { number: index + 1 })}
                   onClick={() => {
-                    set(
-                      'identifiers',
-                      values.identifiers.filter((_, i) => i !== index),
-                    );
+                    setIdentifiers(values.identifiers.filter((_, i) => i !== index));
                   }}
                 >
                   {t('registry.remove')}
@@ -225,7 +231,7 @@ export const OrganisationFormDialog = ({
             type="button"
             className="btn btn-outline-secondary btn-sm"
             onClick={() => {
-              set('identifiers', [...values.identifiers, { label: '', value: '' }]);
+              setIdentifiers([...values.identifiers, { label: '', value: '' }]);
             }}
           >
             {t('registry.organisations.addIdentifier')}

@@ -1,23 +1,44 @@
-import { type RequestOf, STUDY_PHASES, type Study, studyInputSchema } from '@ccsc/contract';
+import { useQuery } from '@tanstack/react-query';
+import {
+  registryTextSchema,
+  type RequestOf,
+  STUDY_PHASES,
+  type Study,
+  type StudyInput,
+  studyInputSchema,
+  studyPhaseSchema,
+} from '@ccsc/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { allPages, callApi } from '../../../lib/api';
 import { isConflict } from '../../../lib/refusals';
-import { useFormProblems } from '../hooks/use-form-problems';
-import { useLoaded } from '../hooks/use-loaded';
-import { type Problems, problemsOfError, problemsOfIssues } from '../utils/form-problems';
+import { loadedOf } from '../../../lib/query-state';
+import { registryKeys } from '../api/keys';
+import { putServerErrors } from '../../../lib/server-field-errors';
+import { translateProblem } from '../utils/form-problems';
 import { SelectField, TextField } from './form-fields';
 
 interface StudyFormValues {
   protocolNumber: string;
   title: string;
   phase: string;
-  /** '' for none. */
-  croOrganisationId: string;
+  /** '' (as the select holds it) or null for none: the schema's input. */
+  croOrganisationId?: string | null;
 }
 
-const FIELDS = ['protocolNumber', 'title', 'phase', 'croOrganisationId'];
+const FIELDS: readonly FieldPath<StudyFormValues>[] = [
+  'protocolNumber',
+  'title',
+  'phase',
+  'croOrganisationId',
+];
+
+/** The form's field of a server path (an update names them inside `changes.`). */
+const fieldOf = (path: string): FieldPath<StudyFormValues> | null =>
+  FIELDS.find((field) => field === path.replace(/^changes\./, '')) ?? null;
 
 type Changes = RequestOf<'update-study'>['changes'];
 
@@ -36,18 +57,28 @@ const loadCros = () =>
     return { items: page.sites, nextCursor: page.nextCursor };
   });
 
-const toInput = (sponsorOrganisationId: string, values: StudyFormValues) => {
-  const parsed = studyInputSchema.safeParse({
-    sponsorOrganisationId,
-    croOrganisationId: values.croOrganisationId === '' ? null : values.croOrganisationId,
-    protocolNumber: values.protocolNumber,
-    title: values.title,
-    phase: values.phase === '' ? undefined : values.phase,
-  });
-  const problems: Problems = parsed.success ? {} : problemsOfIssues(parsed.error.issues);
-  if (values.phase === '') problems.phase = 'This field is required.';
-  return { input: parsed.success ? parsed.data : null, problems };
-};
+type StudyFields = Omit<StudyInput, 'sponsorOrganisationId'>;
+
+/**
+ * The server's own schema (studyInputSchema, without the sponsor the dialog adds); a phase not
+ * chosen yet ('') is "required" before it is checked as a choice.
+ */
+const contractResolver = zodResolver(
+  studyInputSchema
+    .omit({ sponsorOrganisationId: true })
+    .extend({ phase: registryTextSchema(40).pipe(studyPhaseSchema) }),
+);
+
+/** The form's values as the schema takes them: no CRO ('') is null. */
+const resolver: Resolver<StudyFormValues, unknown, StudyFields> = (values, context, options) =>
+  contractResolver(
+    {
+      ...values,
+      croOrganisationId: values.croOrganisationId === '' ? null : values.croOrganisationId,
+    },
+    context,
+    options,
+  );
 
 interface StudyFormDialogProps {
   sponsorOrganisationId: string;
@@ -68,31 +99,37 @@ export const StudyFormDialog = ({
   wasStale,
 }: StudyFormDialogProps) => {
   const { t } = useTranslation();
-  const cros = useLoaded(loadCros, 'cros');
-  const [values, setValues] = useState<StudyFormValues>({
-    protocolNumber: study?.protocolNumber ?? '',
-    title: study?.title ?? '',
-    phase: study?.phase ?? '',
-    croOrganisationId: study?.croOrganisationId ?? '',
+  const cros = loadedOf(useQuery({ queryKey: registryKeys.cros(), queryFn: loadCros }));
+  const { control, setValue, setError, handleSubmit, formState } = useForm({
+    resolver,
+    // A field's own problem shows once it was changed, every problem once the form is submitted;
+    // a change puts the server's problem on that field away.
+    mode: 'onChange',
+    shouldFocusError: false,
+    defaultValues: {
+      protocolNumber: study?.protocolNumber ?? '',
+      title: study?.title ?? '',
+      phase: study?.phase ?? '',
+      croOrganisationId: study?.croOrganisationId ?? '',
+    },
   });
-  const [server, setServer] = useState<Problems>({});
+  const values = useWatch({ control });
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const { input, problems } = toInput(sponsorOrganisationId, values);
-  const form = useFormProblems(problems, server);
-
-  const set = (field: keyof StudyFormValues, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    form.changed(field);
+  const problemOf = (field: FieldPath<StudyFormValues>) => {
+    const problem = formState.errors[field]?.message;
+    return problem === undefined ? null : translateProblem(t, problem);
   };
 
-  const save = async () => {
-    form.submitted();
-    if (input === null) return;
+  const set = (field: FieldPath<StudyFormValues>, value: string) => {
+    setValue(field, value, { shouldValidate: true, shouldDirty: true });
+  };
+
+  const save = async (input: StudyFields) => {
     setMessage(null);
     let request;
     if (study === null) {
-      request = callApi('create-study', input);
+      request = callApi('create-study', { sponsorOrganisationId, ...input });
     } else {
       const changes: Changes = {};
       if (input.protocolNumber !== study.protocolNumber) {
@@ -118,9 +155,7 @@ export const StudyFormDialog = ({
     } catch (err) {
       if (isConflict(err) && wasStale && (await wasStale())) return;
       setSaving(false);
-      const refused = problemsOfError(err, t('registry.saveFailed'), FIELDS);
-      setServer(refused.fields);
-      setMessage(refused.message);
+      setMessage(putServerErrors(err, t('registry.saveFailed'), fieldOf, setError));
     }
   };
 
@@ -140,7 +175,7 @@ export const StudyFormDialog = ({
       submitLabel={t(study ? 'registry.save' : 'registry.studies.create')}
       busyLabel={t('registry.saving')}
       saving={saving}
-      onSubmit={() => void save()}
+      onSubmit={() => void handleSubmit(save)()}
       onCancel={onCancel}
       size="lg"
       cancelWhileSaving
@@ -149,8 +184,8 @@ export const StudyFormDialog = ({
       <TextField
         id="study-protocolNumber"
         label={t('registry.studies.protocolNumber')}
-        problem={form.problemOf('protocolNumber')}
-        value={values.protocolNumber}
+        problem={problemOf('protocolNumber')}
+        value={values.protocolNumber ?? ''}
         maxLength={60}
         onChange={(v) => {
           set('protocolNumber', v);
@@ -159,8 +194,8 @@ export const StudyFormDialog = ({
       <SelectField
         id="study-phase"
         label={t('registry.studies.phase')}
-        problem={form.problemOf('phase')}
-        value={values.phase}
+        problem={problemOf('phase')}
+        value={values.phase ?? ''}
         onChange={(v) => {
           set('phase', v);
         }}
@@ -176,8 +211,8 @@ export const StudyFormDialog = ({
         id="study-title"
         className="col-12"
         label={t('registry.studies.title')}
-        problem={form.problemOf('title')}
-        value={values.title}
+        problem={problemOf('title')}
+        value={values.title ?? ''}
         maxLength={300}
         onChange={(v) => {
           set('title', v);
@@ -186,8 +221,8 @@ export const StudyFormDialog = ({
       <SelectField
         id="study-cro"
         label={t('registry.studies.cro')}
-        problem={form.problemOf('croOrganisationId')}
-        value={values.croOrganisationId}
+        problem={problemOf('croOrganisationId')}
+        value={values.croOrganisationId ?? ''}
         hint={cros.error !== null ? t('registry.studies.crosFailed') : undefined}
         onChange={(v) => {
           set('croOrganisationId', v);

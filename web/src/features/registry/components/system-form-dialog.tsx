@@ -1,17 +1,23 @@
 import {
   type OrgSystem,
   type RequestOf,
+  registryTextSchema,
+  type SystemInput,
   SYSTEM_ENVIRONMENTS,
   SYSTEM_KINDS,
+  systemEnvironmentSchema,
   systemInputSchema,
+  systemKindSchema,
 } from '@ccsc/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { callApi } from '../../../lib/api';
 import { isConflict } from '../../../lib/refusals';
-import { useFormProblems } from '../hooks/use-form-problems';
-import { type Problems, problemsOfError, problemsOfIssues } from '../utils/form-problems';
+import { putServerErrors } from '../../../lib/server-field-errors';
+import { translateProblem } from '../utils/form-problems';
 import { SelectField, TextField } from './form-fields';
 
 interface SystemFormValues {
@@ -23,7 +29,18 @@ interface SystemFormValues {
   technicalContactEmail: string;
 }
 
-const FIELDS = ['name', 'kind', 'vendor', 'product', 'environment', 'technicalContactEmail'];
+const FIELDS: readonly FieldPath<SystemFormValues>[] = [
+  'name',
+  'kind',
+  'vendor',
+  'product',
+  'environment',
+  'technicalContactEmail',
+];
+
+/** The form's field of a server path (an update names them inside `changes.`). */
+const fieldOf = (path: string): FieldPath<SystemFormValues> | null =>
+  FIELDS.find((field) => field === path.replace(/^changes\./, '')) ?? null;
 
 const EMPTY: SystemFormValues = {
   name: '',
@@ -35,15 +52,16 @@ const EMPTY: SystemFormValues = {
 };
 
 type Changes = RequestOf<'update-system'>['changes'];
+type SystemFields = Omit<SystemInput, 'organisationId'>;
 
-/** The system as the contract takes it, checked by the server's schema (systemInputSchema). */
-const toInput = (organisationId: string, values: SystemFormValues) => {
-  const parsed = systemInputSchema.safeParse({ organisationId, ...values });
-  const problems: Problems = parsed.success ? {} : problemsOfIssues(parsed.error.issues);
-  if (values.kind === '') problems.kind = 'This field is required.';
-  if (values.environment === '') problems.environment = 'This field is required.';
-  return { input: parsed.success ? parsed.data : null, problems };
-};
+/**
+ * The server's own schema (systemInputSchema, without the organisation the dialog adds); a kind
+ * or an environment not chosen yet ('') is "required" before it is checked as a choice.
+ */
+const systemFormSchema = systemInputSchema.omit({ organisationId: true }).extend({
+  kind: registryTextSchema(40).pipe(systemKindSchema),
+  environment: registryTextSchema(40).pipe(systemEnvironmentSchema),
+});
 
 interface SystemFormDialogProps {
   organisationId: string;
@@ -64,8 +82,13 @@ export const SystemFormDialog = ({
   wasStale,
 }: SystemFormDialogProps) => {
   const { t } = useTranslation();
-  const [values, setValues] = useState<SystemFormValues>(
-    system
+  const { control, setValue, setError, handleSubmit, formState } = useForm({
+    resolver: zodResolver(systemFormSchema),
+    // A field's own problem shows once it was changed, every problem once the form is submitted;
+    // a change puts the server's problem on that field away.
+    mode: 'onChange',
+    shouldFocusError: false,
+    defaultValues: system
       ? {
           name: system.name,
           kind: system.kind,
@@ -75,25 +98,24 @@ export const SystemFormDialog = ({
           technicalContactEmail: system.technicalContactEmail,
         }
       : EMPTY,
-  );
-  const [server, setServer] = useState<Problems>({});
+  });
+  const values = useWatch({ control });
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const { input, problems } = toInput(organisationId, values);
-  const form = useFormProblems(problems, server);
-
-  const set = (field: keyof SystemFormValues, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    form.changed(field);
+  const problemOf = (field: FieldPath<SystemFormValues>) => {
+    const problem = formState.errors[field]?.message;
+    return problem === undefined ? null : translateProblem(t, problem);
   };
 
-  const save = async () => {
-    form.submitted();
-    if (input === null) return;
+  const set = (field: FieldPath<SystemFormValues>, value: string) => {
+    setValue(field, value, { shouldValidate: true, shouldDirty: true });
+  };
+
+  const save = async (input: SystemFields) => {
     setMessage(null);
     let request;
     if (system === null) {
-      request = callApi('create-system', input);
+      request = callApi('create-system', { organisationId, ...input });
     } else {
       const changes: Changes = {};
       if (input.name !== system.name) changes.name = input.name;
@@ -120,9 +142,7 @@ export const SystemFormDialog = ({
     } catch (err) {
       if (isConflict(err) && wasStale && (await wasStale())) return;
       setSaving(false);
-      const refused = problemsOfError(err, t('registry.saveFailed'), FIELDS);
-      setServer(refused.fields);
-      setMessage(refused.message);
+      setMessage(putServerErrors(err, t('registry.saveFailed'), fieldOf, setError));
     }
   };
 
@@ -130,8 +150,8 @@ export const SystemFormDialog = ({
     <TextField
       id={`system-${field}`}
       label={t(`registry.systems.${field}`)}
-      problem={form.problemOf(field)}
-      value={values[field]}
+      problem={problemOf(field)}
+      value={values[field] ?? ''}
       maxLength={100}
       onChange={(v) => {
         set(field, v);
@@ -146,7 +166,7 @@ export const SystemFormDialog = ({
       submitLabel={t(system ? 'registry.save' : 'registry.systems.add')}
       busyLabel={t('registry.saving')}
       saving={saving}
-      onSubmit={() => void save()}
+      onSubmit={() => void handleSubmit(save)()}
       onCancel={onCancel}
       size="lg"
       cancelWhileSaving
@@ -156,8 +176,8 @@ export const SystemFormDialog = ({
       <SelectField
         id="system-kind"
         label={t('registry.systems.kind')}
-        problem={form.problemOf('kind')}
-        value={values.kind}
+        problem={problemOf('kind')}
+        value={values.kind ?? ''}
         onChange={(v) => {
           set('kind', v);
         }}
@@ -174,8 +194,8 @@ export const SystemFormDialog = ({
       <SelectField
         id="system-environment"
         label={t('registry.systems.environment')}
-        problem={form.problemOf('environment')}
-        value={values.environment}
+        problem={problemOf('environment')}
+        value={values.environment ?? ''}
         onChange={(v) => {
           set('environment', v);
         }}
@@ -191,8 +211,8 @@ export const SystemFormDialog = ({
         id="system-technicalContactEmail"
         type="email"
         label={t('registry.systems.technicalContactEmail')}
-        problem={form.problemOf('technicalContactEmail')}
-        value={values.technicalContactEmail}
+        problem={problemOf('technicalContactEmail')}
+        value={values.technicalContactEmail ?? ''}
         maxLength={254}
         onChange={(v) => {
           set('technicalContactEmail', v);

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import type { RegistryActor } from '@ccsc/contract/registry-access';
 import { callApi } from '../../../lib/api';
-import { useLoaded } from './use-loaded';
+import { loadedOf } from '../../../lib/query-state';
+import { registryKeys } from '../api/keys';
 
 const loadOwn = async (organisationId: string) =>
   (await callApi('get-organisation', { organisationId })).organisation;
@@ -13,7 +15,14 @@ const loadOwn = async (organisationId: string) =>
 export const useOwnOrganisation = (actor: RegistryActor) => {
   const scoped =
     (actor.role === 'OrgAdmin' || actor.role === 'Auditor') && actor.organisationId !== null;
-  const own = useLoaded(loadOwn, scoped ? actor.organisationId : null);
+  const ownId = scoped ? actor.organisationId : null;
+  const own = loadedOf(
+    useQuery({
+      queryKey: registryKeys.ownOrganisation(ownId),
+      queryFn: () => loadOwn(ownId ?? ''),
+      enabled: ownId !== null,
+    }),
+  );
   return {
     /** Still finding out (the screen holds back what depends on the kind). */
     loading: own.loading,

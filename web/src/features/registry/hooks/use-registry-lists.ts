@@ -2,6 +2,7 @@ import type { RequestOf } from '@ccsc/contract';
 import { callApi } from '../../../lib/api';
 import type { ListQuery } from '../../../lib/list-query';
 import { pageParams, useListQuery } from '../../../lib/use-list-query';
+import { registryKeys } from '../api/keys';
 
 export type OrganisationQuery = Omit<RequestOf<'list-organisations'>, 'cursor' | 'limit'>;
 export type ConnectionQuery = ListQuery<'list-connections'>;
@@ -24,8 +25,8 @@ const loadConnections = async (query: ConnectionQuery, cursor: string | undefine
 
 /** The organisation list (list-organisations) for the query, a page at a time. */
 export const useOrganisationList = (initial: OrganisationQuery) =>
-  useListQuery(loadOrganisations, initial);
+  useListQuery(registryKeys.organisationList, loadOrganisations, initial);
 
 /** The connection list (list-connections) for the query, a page at a time. */
 export const useConnectionList = (initial: ConnectionQuery) =>
-  useListQuery(loadConnections, initial);
+  useListQuery(registryKeys.connectionList, loadConnections, initial);

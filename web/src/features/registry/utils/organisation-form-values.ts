@@ -2,15 +2,19 @@ import {
   type Organisation,
   type OrganisationInput,
   organisationInputSchema,
-  type OrganisationKind,
+  organisationKindSchema,
+  registryTextSchema,
   type RequestOf,
 } from '@ccsc/contract';
-import { type Problems, problemsOfIssues } from './form-problems';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldPath } from 'react-hook-form';
+import { withChoicesRequired } from '../../../lib/contract-resolver';
 
 /** The organisation form as it is filled in: everything as text, identifiers as rows. */
 export interface OrganisationFormValues {
   name: string;
-  kind: OrganisationKind | '';
+  /** An organisation kind, or '' before one is chosen. */
+  kind: string;
   country: string;
   identifiers: { label: string; value: string }[];
   contactEmail: string;
@@ -24,7 +28,21 @@ export const EMPTY_ORGANISATION: OrganisationFormValues = {
   contactEmail: '',
 };
 
-export const ORGANISATION_FIELDS = ['name', 'kind', 'country', 'identifiers', 'contactEmail'];
+const FIELDS: readonly FieldPath<OrganisationFormValues>[] = [
+  'name',
+  'kind',
+  'country',
+  'identifiers',
+  'contactEmail',
+];
+
+/** The form's field of a server path (an update names them inside `changes.`), or null. */
+export const organisationFieldOf = (path: string): FieldPath<OrganisationFormValues> | null => {
+  const own = path.replace(/^changes\./, '');
+  const row = /^identifiers\.(\d+)\.(label|value)$/.exec(own);
+  if (row) return `identifiers.${Number(row[1])}.${row[2] === 'label' ? 'label' : 'value'}`;
+  return FIELDS.find((field) => field === own) ?? null;
+};
 
 export const organisationFormOf = (o: Organisation): OrganisationFormValues => ({
   name: o.name,
@@ -34,26 +52,39 @@ export const organisationFormOf = (o: Organisation): OrganisationFormValues => (
   contactEmail: o.contactEmail ?? '',
 });
 
+// A kind is checked as text first, so that the form may hold '' before one is chosen.
+const contractResolver = zodResolver(
+  organisationInputSchema.extend({
+    kind: registryTextSchema(40).pipe(organisationKindSchema),
+  }),
+);
+
 /**
- * The input the contract takes, checked by the server's own schema: a row of identifiers left
- * wholly empty is dropped, an e-mail left empty is none.
+ * The form checked by the server's own schema as the contract takes it: a row of identifiers
+ * left wholly empty is dropped, an e-mail left empty is none; a kind or a country not chosen yet
+ * is required.
  */
-export const toOrganisationInput = (
-  values: OrganisationFormValues,
-): { input: OrganisationInput | null; problems: Problems } => {
-  const candidate = {
-    name: values.name,
-    kind: values.kind === '' ? undefined : values.kind,
-    country: values.country,
-    identifiers: values.identifiers.filter((i) => i.label.trim() !== '' || i.value.trim() !== ''),
-    contactEmail: values.contactEmail.trim() === '' ? null : values.contactEmail,
-  };
-  const parsed = organisationInputSchema.safeParse(candidate);
-  const problems = parsed.success ? {} : problemsOfIssues(parsed.error.issues);
-  if (values.kind === '') problems.kind = 'This field is required.';
-  if (values.country === '') problems.country = 'This field is required.';
-  return parsed.success ? { input: parsed.data, problems } : { input: null, problems };
-};
+export const organisationResolver = withChoicesRequired<OrganisationFormValues, OrganisationInput>(
+  (values, context, options) =>
+    contractResolver(
+      {
+        name: values.name,
+        kind: values.kind,
+        country: values.country,
+        identifiers: values.identifiers.filter(
+          (i) => i.label.trim() !== '' || i.value.trim() !== '',
+        ),
+        contactEmail: values.contactEmail.trim() === '' ? null : values.contactEmail,
+      },
+      context,
+      {
+        criteriaMode: options.criteriaMode,
+        fields: options.fields,
+        shouldUseNativeValidation: options.shouldUseNativeValidation,
+      },
+    ),
+  ['kind', 'country'],
+);
 
 type Changes = RequestOf<'update-organisation'>['changes'];
 

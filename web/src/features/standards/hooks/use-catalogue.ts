@@ -3,60 +3,35 @@ import {
   type CatalogueVersion,
   indexCatalogue,
 } from '@ccsc/contract/standard-rows';
-import { useEffect, useState } from 'react';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
-
-const loaded = new Map<CatalogueVersion, Promise<CatalogueIndex>>();
+import { standardKeys } from '../api/keys';
 
 /**
- * The TMF Reference Model catalogue a standard targets (artifact/catalogue), indexed; fetched
- * once per version and kept for the page's life (it never changes). Through the API rather than
- * by importing @ccsc/contract/tmf-catalogue, whose data would weigh on the screens' chunk.
+ * The TMF Reference Model catalogue a standard targets (artifact/catalogue), indexed. Through the
+ * API rather than by importing @ccsc/contract/tmf-catalogue, whose data would weigh on the
+ * screens' chunk.
  */
-export const loadCatalogue = (version: CatalogueVersion): Promise<CatalogueIndex> => {
-  let catalogue = loaded.get(version);
-  if (catalogue === undefined) {
-    catalogue = callApi('artifact/catalogue', { version }).then(
-      (answer) => indexCatalogue(answer.catalogue),
-      (err: unknown) => {
-        loaded.delete(version); // a later attempt may succeed
-        throw err;
-      },
-    );
-    loaded.set(version, catalogue);
-  }
-  return catalogue;
-};
+const loadCatalogue = async (version: CatalogueVersion): Promise<CatalogueIndex> =>
+  indexCatalogue((await callApi('artifact/catalogue', { version })).catalogue);
 
-type State =
-  | { version: CatalogueVersion; index: CatalogueIndex }
-  | { version: CatalogueVersion; error: unknown };
-
-/** The catalogue of a version (null while it loads, or for a null version), and a retry. */
+/**
+ * The catalogue of a version (null while it loads, or for a null version), and a retry. Fetched
+ * once per version and kept for the session (it never changes): never stale, never dropped.
+ */
 export const useCatalogue = (version: CatalogueVersion | null) => {
-  const [state, setState] = useState<State | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (version === null) return;
-    let current = true;
-    loadCatalogue(version).then(
-      (index) => {
-        if (current) setState({ version, index });
-      },
-      (error: unknown) => {
-        if (current) setState({ version, error });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [version, attempt]);
-  const ours = state !== null && state.version === version ? state : null;
+  const query = useQuery({
+    queryKey: standardKeys.catalogue(version),
+    queryFn: version === null ? skipToken : () => loadCatalogue(version),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
   return {
-    index: ours !== null && 'index' in ours ? ours.index : null,
-    error: ours !== null && 'error' in ours ? ours.error : null,
+    index: query.data ?? null,
+    // A failure stays on screen while Retry runs, until the answer comes.
+    error: query.error,
     retry: () => {
-      setAttempt((n) => n + 1);
+      void query.refetch();
     },
   };
 };

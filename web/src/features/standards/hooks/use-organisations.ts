@@ -1,6 +1,7 @@
 import type { Organisation, OrgSystem } from '@ccsc/contract';
-import { useEffect, useState } from 'react';
+import { type QueryKey, skipToken, useQuery } from '@tanstack/react-query';
 import { allPages, callApi } from '../../../lib/api';
+import { standardKeys } from '../api/keys';
 
 /** Every organisation the caller sees (list-organisations), by name. */
 const loadOrganisations = (): Promise<Organisation[]> =>
@@ -13,7 +14,7 @@ const loadOrganisations = (): Promise<Organisation[]> =>
   });
 
 /** Every system of one organisation (getOrgSysList), active or not. */
-export const loadSystems = (organisationId: string): Promise<OrgSystem[]> =>
+const loadSystems = (organisationId: string): Promise<OrgSystem[]> =>
   allPages(async (cursor) => {
     const page = await callApi('getOrgSysList', {
       organisationId,
@@ -26,44 +27,30 @@ export const loadSystems = (organisationId: string): Promise<OrgSystem[]> =>
 type Loaded<T> = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; value: T };
 
 /**
- * Something a form chooses from, loaded for a key (null: nothing to load) and again on `retry`.
- * `load` must be stable (module level).
+ * Something a form chooses from, as a query (`load` null: nothing to load, shown as loading):
+ * loading (again on `retry`), failed or loaded.
  */
-const useChoices = <T>(load: (key: string) => Promise<T>, key: string | null) => {
-  const [result, setResult] = useState<{ key: string; loaded: Loaded<T> } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (key === null) return;
-    let current = true;
-    load(key).then(
-      (value) => {
-        if (current) setResult({ key, loaded: { state: 'loaded', value } });
-      },
-      () => {
-        if (current) setResult({ key, loaded: { state: 'failed' } });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [load, key, attempt]);
-  const loaded: Loaded<T> =
-    result !== null && result.key === key ? result.loaded : { state: 'loading' };
+const useChoices = <T>(queryKey: QueryKey, load: (() => Promise<T>) | null) => {
+  const query = useQuery({ queryKey, queryFn: load ?? skipToken });
+  let loaded: Loaded<T> = { state: 'loading' };
+  if (query.isFetching) loaded = { state: 'loading' };
+  else if (query.isError) loaded = { state: 'failed' };
+  else if (query.data !== undefined) loaded = { state: 'loaded', value: query.data };
   return {
     ...loaded,
     retry: () => {
-      setResult(null);
-      setAttempt((n) => n + 1);
+      void query.refetch();
     },
   };
 };
 
-const everyOrganisation = () => loadOrganisations();
-
 /** The organisations to choose from (`enabled`: for whom there is a choice), or nothing. */
 export const useOrganisations = (enabled: boolean) =>
-  useChoices(everyOrganisation, enabled ? 'all' : null);
+  useChoices(standardKeys.organisations(), enabled ? loadOrganisations : null);
 
 /** The systems of an organisation to choose from (none for a null organisation). */
 export const useSystems = (organisationId: string | null) =>
-  useChoices(loadSystems, organisationId);
+  useChoices(
+    standardKeys.systems(organisationId),
+    organisationId === null ? null : () => loadSystems(organisationId),
+  );

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RuntimeConfigProvider } from '../../../config/runtime-config';
+import { QueryProvider } from '../../../lib/query-client';
 import { setProfile, type StoredProfile } from '../../../lib/session';
 import {
   type ApiAnswer,
@@ -76,13 +77,15 @@ const signedInAs = (profile: Partial<StoredProfile>) => {
 const renderAt = (path: string) =>
   render(
     <RuntimeConfigProvider value={testConfig}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin/user-management/create-user" element={<CreateUserPage />} />
-          <Route path="/admin/user-management/edit-user" element={<EditUserPage />} />
-          <Route path="/admin/user-management" element={<h1>The list</h1>} />
-        </Routes>
-      </MemoryRouter>
+      <QueryProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/admin/user-management/create-user" element={<CreateUserPage />} />
+            <Route path="/admin/user-management/edit-user" element={<EditUserPage />} />
+            <Route path="/admin/user-management" element={<h1>The list</h1>} />
+          </Routes>
+        </MemoryRouter>
+      </QueryProvider>
     </RuntimeConfigProvider>,
   );
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RuntimeConfigProvider } from '../../../config/runtime-config';
+import { QueryProvider } from '../../../lib/query-client';
 import { setProfile, type StoredProfile } from '../../../lib/session';
 import {
   type ApiAnswer,
@@ -66,9 +67,11 @@ const signedInAs = (profile: Partial<StoredProfile>) => {
 const renderPage = () =>
   render(
     <RuntimeConfigProvider value={testConfig}>
-      <MemoryRouter>
-        <UserListPage />
-      </MemoryRouter>
+      <QueryProvider>
+        <MemoryRouter>
+          <UserListPage />
+        </MemoryRouter>
+      </QueryProvider>
     </RuntimeConfigProvider>,
   );
 
@@ -514,14 +517,16 @@ describe('the user list', () => {
     serve(() => page([user(1)]));
     render(
       <RuntimeConfigProvider value={testConfig}>
-        <MemoryRouter
-          initialEntries={[
-            { pathname: '/admin/user-management', state: { saved: true, emailChanged: true } },
-          ]}
-        >
-          <UserListPage />
-          <StateProbe />
-        </MemoryRouter>
+        <QueryProvider>
+          <MemoryRouter
+            initialEntries={[
+              { pathname: '/admin/user-management', state: { saved: true, emailChanged: true } },
+            ]}
+          >
+            <UserListPage />
+            <StateProbe />
+          </MemoryRouter>
+        </QueryProvider>
       </RuntimeConfigProvider>,
     );
     expect(
@@ -563,10 +568,12 @@ describe('the user list opened from a link (the dashboard’s figures)', () => {
   const renderAt = (path: string) =>
     render(
       <RuntimeConfigProvider value={testConfig}>
-        <MemoryRouter initialEntries={[path]}>
-          <UserListPage />
-          <StateProbe />
-        </MemoryRouter>
+        <QueryProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <UserListPage />
+            <StateProbe />
+          </MemoryRouter>
+        </QueryProvider>
       </RuntimeConfigProvider>,
     );
   const address = () => {

@@ -1,6 +1,7 @@
 import type { ResponseOf } from '@ccsc/contract';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { allPages, callApi } from '../../../lib/api';
+import { userKeys } from '../api/keys';
 
 export type Organisation = ResponseOf<'list-organisations'>['organisations'][number];
 export type DialCode = ResponseOf<'get-mob-dial-code'>['dialCodes'][number];
@@ -16,8 +17,6 @@ export interface ReferenceData {
   dialCodes: DialCode[];
 }
 
-type Settled = { key: number; data: ReferenceData } | { key: number; failed: true };
-
 /**
  * Every organisation the caller may see, of every kind and status (a user may belong to an
  * inactive one), by name: list-organisations pages them (at most 100 a page), so all pages are
@@ -32,45 +31,33 @@ const loadOrganisations = () =>
     return { items: page.organisations, nextCursor: page.nextCursor };
   });
 
+const loadReferenceData = async (what: 'organisations' | 'all'): Promise<ReferenceData> => {
+  const [organisations, groups, dialCodes] = await Promise.all([
+    loadOrganisations(),
+    what === 'all' ? callApi('list-all-groups', {}) : Promise.resolve({ groups: [] }),
+    what === 'all' ? callApi('get-mob-dial-code', {}) : Promise.resolve({ dialCodes: [] }),
+  ]);
+  return {
+    sites: organisations.filter((o) => o.kind === 'site'),
+    sponsors: organisations.filter((o) => o.kind === 'sponsor'),
+    cros: organisations.filter((o) => o.kind === 'cro'),
+    groups: groups.groups,
+    dialCodes: dialCodes.dialCodes,
+  };
+};
+
 /** The organisations (every kind) the list and the forms name; the form also the roles and codes. */
 export const useReferenceData = (what: 'organisations' | 'all') => {
-  const [settled, setSettled] = useState<Settled | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    Promise.all([
-      loadOrganisations(),
-      what === 'all' ? callApi('list-all-groups', {}) : Promise.resolve({ groups: [] }),
-      what === 'all' ? callApi('get-mob-dial-code', {}) : Promise.resolve({ dialCodes: [] }),
-    ]).then(
-      ([organisations, groups, dialCodes]) => {
-        if (!current) return;
-        setSettled({
-          key: attempt,
-          data: {
-            sites: organisations.filter((o) => o.kind === 'site'),
-            sponsors: organisations.filter((o) => o.kind === 'sponsor'),
-            cros: organisations.filter((o) => o.kind === 'cro'),
-            groups: groups.groups,
-            dialCodes: dialCodes.dialCodes,
-          },
-        });
-      },
-      () => {
-        if (current) setSettled({ key: attempt, failed: true });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [what, attempt]);
+  const query = useQuery({
+    queryKey: userKeys.reference(what),
+    queryFn: () => loadReferenceData(what),
+  });
   const retry = () => {
-    setAttempt((n) => n + 1);
+    void query.refetch();
   };
-  const current = settled?.key === attempt ? settled : null;
-  if (current === null) return { status: 'loading' as const, retry };
-  if ('failed' in current) return { status: 'failed' as const, retry };
-  return { status: 'ready' as const, data: current.data, retry };
+  if (query.isFetching || query.isPending) return { status: 'loading' as const, retry };
+  if (query.isError) return { status: 'failed' as const, retry };
+  return { status: 'ready' as const, data: query.data, retry };
 };
 
 export const organisationNames = (data: ReferenceData | null): Map<string, string> =>

@@ -3,6 +3,7 @@ import { callApi } from '../../../lib/api';
 import type { ListQuery } from '../../../lib/list-query';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { pageParams } from '../../../lib/use-list-query';
+import { userKeys } from '../api/keys';
 
 export type UserQuery = ListQuery<'list-all-users'>;
 
@@ -20,7 +21,7 @@ const loadUsers = async (query: UserQuery, cursor: string | undefined) => {
  * not lost on every keystroke.
  */
 export const useUserList = (initial: UserQuery) => {
-  const pages = useCursorPages(loadUsers, initial);
+  const pages = useCursorPages(userKeys.list, loadUsers, initial);
   const shown: { users: UserListItem[]; total: number } | null = pages.lastPage;
   return {
     ...pages,
