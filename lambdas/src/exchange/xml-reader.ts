@@ -86,7 +86,7 @@ export class XmlReader {
   /** the open elements as written, with their lines, for the messages */
   private readonly open: { name: string; line: number }[] = [];
   private startLine = 1;
-  private attributeLines = new Map<string, number>();
+  private readonly attributeLines = new Map<string, number>();
   /** saxes hands on an end tag before it says it closes the wrong element: held until then */
   private pendingEnd: Extract<XmlEvent, { type: 'end' }> | null = null;
   /** where the last tag, text, comment or instruction ended */
@@ -122,7 +122,7 @@ export class XmlReader {
       // saxes knows the name has ended once it reads the character after it: a newline there
       // has already been counted
       this.startLine = parser.column === 0 ? parser.line - 1 : parser.line;
-      this.attributeLines = new Map();
+      if (this.attributeLines.size > 0) this.attributeLines.clear();
     });
     parser.on('attribute', ({ name }) => this.attributeLines.set(name, parser.line));
     parser.on('opentag', (tag) => {
@@ -185,8 +185,9 @@ export class XmlReader {
 
   private start(tag: SaxesTagNS) {
     const attributes: XmlAttribute[] = [];
-    for (const attribute of Object.values(tag.attributes)) {
-      if (attribute.uri === XMLNS_NAMESPACE) continue;
+    for (const name in tag.attributes) {
+      const attribute = tag.attributes[name];
+      if (!attribute || attribute.uri === XMLNS_NAMESPACE) continue;
       attributes.push({
         name: attribute.name,
         namespace: attribute.uri === '' ? null : attribute.uri,
@@ -196,7 +197,14 @@ export class XmlReader {
       });
     }
     this.open.push({ name: tag.name, line: this.startLine });
-    this.events.push({ type: 'start', ...qualified(tag), attributes, line: this.startLine });
+    this.events.push({
+      type: 'start',
+      name: tag.name,
+      namespace: tag.uri === '' ? null : tag.uri,
+      local: tag.local,
+      attributes,
+      line: this.startLine,
+    });
     this.completed();
   }
 
