@@ -136,6 +136,25 @@ describe('XmlReader', () => {
     }
   });
 
+  it('finds a bare & on its line however the text is cut, with any line ends', async () => {
+    for (const end of ['\n', '\r\n', '\r']) {
+      const xml = [
+        '<a>',
+        '<b>1</b>',
+        '<!-- & -->',
+        '<c x="&amp;">',
+        'fish & chips</c>',
+        '</a>',
+      ].join(end);
+      for (let cut = 1; cut < xml.length; cut += 1) {
+        expect(await syntaxError([xml.slice(0, cut), xml.slice(cut)])).toEqual({
+          line: 5,
+          message: "A bare '&' (write &amp;).",
+        });
+      }
+    }
+  });
+
   it('refuses a document type declaration, and expands no entity', async () => {
     for (const [xml, line] of [
       ['<!DOCTYPE a SYSTEM "file:///etc/passwd"><a/>', 1],
