@@ -427,7 +427,6 @@ export const partnerRouteList: readonly PartnerRouteDefinition[] = Object.values
 
 export { pathParametersOf } from './route';
 
-
 // ---- the OpenAPI 3.1 document ----
 
 const ERROR_SCHEMA = {

@@ -41,11 +41,13 @@ import {
  * Rows, their rules, the coverage report, the diff and the file layout: standard-rows.ts.
  */
 
-export const STANDARD_STATUSES = ['draft', 'published', 'retired'] as const;
-export type StandardStatus = (typeof STANDARD_STATUSES)[number];
-/** The meaning a signer states (21 CFR 11.50(a)(3)). */
-export const SIGNATURE_MEANINGS = ['Approved'] as const;
-export type SignatureMeaning = (typeof SIGNATURE_MEANINGS)[number];
+export {
+  SIGNATURE_MEANINGS,
+  STANDARD_STATUSES,
+  type SignatureMeaning,
+  type StandardStatus,
+} from './standard-statuses';
+import { SIGNATURE_MEANINGS, STANDARD_STATUSES } from './standard-statuses';
 
 export const standardIdSchema = z.lazy(() =>
   z.string().regex(/^std-[a-z0-9]{8,40}$/, 'standardId is not valid'),

@@ -1,6 +1,6 @@
 import { jitteredBackoff } from './backoff';
 import { createHash } from 'node:crypto';
-import { auditViewsOf } from '@ccsc/contract/audit';
+import { auditViewsOf } from '@ccsc/contract/audit-views';
 import {
   AUDIT_POSITION,
   type AuditEntry,

@@ -10,7 +10,7 @@ import {
   connectionSideSchema,
 } from '@ccsc/contract/organisations';
 import { CATALOGUE_VERSIONS } from '@ccsc/contract/standard-rows';
-import { SIGNATURE_MEANINGS, STANDARD_STATUSES } from '@ccsc/contract/standards';
+import { SIGNATURE_MEANINGS, STANDARD_STATUSES } from '@ccsc/contract/standard-statuses';
 import { auditEntrySchema } from '../core/journal-audit';
 import type { RegistryChange, RegistryRecord, RegistryType } from '../core/ports/registry';
 import type { ImportPart } from '../core/ports/registry-imports';
