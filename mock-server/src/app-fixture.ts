@@ -155,6 +155,20 @@ export const useTestApp = () => {
     // A handler that fails the way the event builder did: the app must not tell the world.
     handlers['forget-totp'] = () =>
       Promise.reject(new TypeError('multi[key].push is not a function'));
+    // partner-connections has no handler (yet): it answers 501.
+    const partnerHandlers = Object.fromEntries(
+      ['partner-me', 'partner-openapi'].map((operation) => [
+        operation,
+        (event: APIGatewayProxyEvent) => {
+          partnerEvents.push([operation, event]);
+          return Promise.resolve({
+            statusCode: 200,
+            headers: { 'Content-Type': 'application/json; charset=utf-8' },
+            body: JSON.stringify({ status: 'success', data: { operation } }),
+          });
+        },
+      ]),
+    );
     app = await buildApp({
       webRoot,
       runtimeConfig,
@@ -162,26 +176,12 @@ export const useTestApp = () => {
         authorize: (header) =>
           Promise.resolve(header === 'Bearer good' ? { sub: 'caller', token_use: 'id' } : null),
       },
-      handlers,
+      handlers: { ...handlers, ...partnerHandlers },
       accessTokenAuthorizer: createAccessTokenAuthorizer({
         issuer: PARTNER_ISSUER,
         jwksUrl: `${PARTNER_ISSUER}/.well-known/jwks.json`,
         keys: (await partnerKeys).jwks,
       }),
-      // partner-connections has no handler (yet): it answers 501.
-      partnerHandlers: Object.fromEntries(
-        ['partner-me', 'partner-openapi'].map((operation) => [
-          operation,
-          (event: APIGatewayProxyEvent) => {
-            partnerEvents.push([operation, event]);
-            return Promise.resolve({
-              statusCode: 200,
-              headers: { 'Content-Type': 'application/json; charset=utf-8' },
-              body: JSON.stringify({ status: 'success', data: { operation } }),
-            });
-          },
-        ]),
-      ),
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

@@ -36,15 +36,14 @@ export interface AppOptions {
   /** Where the browser PUTs files through presigned links (the S3 stand-in's origin). */
   uploadOrigins?: readonly string[];
   authorizer: IdTokenAuthorizer;
-  handlers: Record<Operation, LambdaHandler>;
+  /**
+   * Every function's handler by its operation, console and partner alike (and the partner API's
+   * OpenAPI document, `partner-openapi`): `@ccsc/lambdas/handlers`' `handlers`. A partner call
+   * without one answers 501.
+   */
+  handlers: Record<Operation, LambdaHandler> & Partial<Record<string, LambdaHandler>>;
   /** The partner API's: access tokens with one of its scopes (client_credentials). */
   accessTokenAuthorizer: AccessTokenAuthorizer;
-  /**
-   * The partner API's handlers by operation (`PartnerOperation`), and the OpenAPI document's
-   * (`partner-openapi`): `@ccsc/lambdas/handlers`' `partnerHandlers`. A route without one
-   * answers 501.
-   */
-  partnerHandlers?: Partial<Record<string, LambdaHandler>>;
   logger?: boolean;
 }
 
@@ -289,8 +288,6 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   // (access-token-authorizer.ts) reaches the route's handler with the token's claims; a route
   // whose handler does not exist yet answers 501. Each route answers its own method only; others
   // get 405 without a token being asked for, as the path is public (the OpenAPI document).
-  const partnerHandlers = options.partnerHandlers ?? {};
-
   const sendLambdaResult = (reply: FastifyReply, result: APIGatewayProxyResult) => {
     reply.status(result.statusCode);
     for (const [key, value] of Object.entries(result.headers ?? {})) {
@@ -319,7 +316,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
             return sendError(reply, 401, 'UNAUTHORIZED', 'Unauthorized');
           }
         }
-        const handler = partnerHandlers[operation];
+        const handler = options.handlers[operation];
         if (handler === undefined) {
           return sendError(reply, 501, 'NOT_IMPLEMENTED', `${method} ${url} is not available yet.`);
         }

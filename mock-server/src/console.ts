@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '@ccsc/contract';
 import { BUCKETS, bucketName, TABLES, tableName } from '@ccsc/lambdas/data-model';
-import type { LambdaHandler } from '@ccsc/lambdas/handlers';
 import { createAccessTokenAuthorizer } from './access-token-authorizer';
 import { buildApp } from './app';
 import { createIdTokenAuthorizer } from './authorizer';
@@ -37,21 +36,6 @@ const rebuildIndexAfterCrash = async (): Promise<void> => {
   } catch (err) {
     console.error('User index: the check after an unclean stop failed', err);
   }
-};
-
-/**
- * The handlers module's `partnerHandlers` (the partner API's, by operation), if it has them yet:
- * read from the module as found, keeping only handlers, so that a console runs before the partner
- * handlers exist (their routes answer 501 meanwhile).
- */
-export const partnerHandlersOf = (module: object): Partial<Record<string, LambdaHandler>> => {
-  const table: unknown = Reflect.get(module, 'partnerHandlers');
-  if (typeof table !== 'object' || table === null) return {};
-  return Object.fromEntries(
-    Object.entries(table).filter(
-      (entry): entry is [string, LambdaHandler] => typeof entry[1] === 'function',
-    ),
-  );
 };
 
 /**
@@ -253,7 +237,6 @@ export const startConsole = async (
         issuer: stack.issuer,
         jwksUrl: stack.jwksUrl,
       }),
-      partnerHandlers: partnerHandlersOf(handlersModule),
       logger: env.DEBUG,
     });
     await seeded;

@@ -184,16 +184,14 @@ export const implemented: Partial<Record<Operation, LambdaHandler>> = {
   'dashboard/recent-changes': dashboardRecentChanges,
 };
 
-export const handlers: Record<Operation, LambdaHandler> = Object.fromEntries(
-  operations.map((op) => [op, implemented[op] ?? notImplemented]),
-) as Record<Operation, LambdaHandler>;
-export type { LambdaHandler } from '../http/router';
-
 /**
  * The partner API's handlers (/ccsc/api/v1/, issue 15), by the contract's partner operation, and
  * its public OpenAPI document (`partner-openapi`).
  */
-export const partnerHandlers: Record<PartnerOperation | 'partner-openapi', LambdaHandler> = {
+/** The partner API's functions: each partner call's, and the OpenAPI document's. */
+export type PartnerFunction = PartnerOperation | 'partner-openapi';
+
+const partnerHandlers: Record<PartnerFunction, LambdaHandler> = {
   'partner-me': partnerMe,
   'partner-connections': partnerConnections,
   'partner-standards': partnerStandards,
@@ -204,3 +202,17 @@ export const partnerHandlers: Record<PartnerOperation | 'partner-openapi', Lambd
   'partner-acknowledge-document': partnerAcknowledgeDocument,
   'partner-openapi': partnerOpenApi,
 };
+
+/**
+ * Every function's handler, by operation: each console operation's (`not-implemented` until its
+ * feature lands), each partner call's and the partner API's OpenAPI document's. The offline
+ * console mounts this one table, as infra deploys one function per entry.
+ */
+export const handlers: Record<Operation | PartnerFunction, LambdaHandler> = {
+  ...(Object.fromEntries(operations.map((op) => [op, implemented[op] ?? notImplemented])) as Record<
+    Operation,
+    LambdaHandler
+  >),
+  ...partnerHandlers,
+};
+export type { LambdaHandler } from '../http/router';
