@@ -13,7 +13,7 @@ import { median } from './support';
  * the same machine, so that the budget holds on a fast laptop and on a busy CI runner alike (a
  * fixed number of milliseconds did not). The SDK is what a function cannot do without; what we
  * add at start (our code, Powertools' Logger and Metrics) may cost at most a fifth more. Our
- * functions load the SDK on first use (lambdas/README.md, "SDK on first use"), so the two do not
+ * functions load the SDK on first use (lambdas/docs/runtime.md, "SDK on first use"), so the two do not
  * overlap: the initialisation measured is ours alone.
  */
 
