@@ -29,9 +29,16 @@ const MOCK_ENTRY_FOLDERS = foldersOf(MOCK_SRC).filter((folder) =>
  * Lambda entries, the jobs, the test kits that compose several areas).
  */
 const SRC = 'lambdas/src';
-const RUNTIME = ['adapters', 'http', 'wiring', 'handlers', 'jobs', 'entries', 'testing'].map(
-  (folder) => `${SRC}/${folder}`,
-);
+const RUNTIME = [
+  'flows',
+  'adapters',
+  'http',
+  'wiring',
+  'handlers',
+  'jobs',
+  'entries',
+  'testing',
+].map((folder) => `${SRC}/${folder}`);
 const AREAS = foldersOf(SRC)
   .filter((folder) => folder !== 'core' && !RUNTIME.includes(`${SRC}/${folder}`))
   .map((folder) => `${SRC}/${folder}`);

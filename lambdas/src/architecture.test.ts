@@ -148,7 +148,16 @@ const importGraph = (): Map<string, string[]> => {
     ]),
   );
 };
-const RUNTIME = new Set(['adapters', 'http', 'wiring', 'handlers', 'jobs', 'entries', 'testing']);
+const RUNTIME = new Set([
+  'flows',
+  'adapters',
+  'http',
+  'wiring',
+  'handlers',
+  'jobs',
+  'entries',
+  'testing',
+]);
 const roomOf = (file: string) => relative(SRC, file).split(sep)[0] ?? '';
 const isArea = (room: string) => room !== 'core' && !RUNTIME.has(room) && !room.endsWith('.ts');
 
