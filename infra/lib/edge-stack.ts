@@ -4,7 +4,7 @@ import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import type { EnvironmentConfig } from './config';
-import { alarmTopic } from './constructs/monitoring';
+import { alarmTopic } from './constructs/alarms/alarm-topic';
 import { countAlarm } from './constructs/node-function';
 import { SiteFirewall } from './constructs/site-firewall';
 import { refuseDeployment } from './synthesis-only';

@@ -3,15 +3,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import * as z from 'zod';
-import { API_PREFIX, routeList, type Operation, type RouteDefinition } from '@ccsc/contract';
-import {
-  API_SCOPE_VALUES,
-  PARTNER_API_PREFIX,
-  PARTNER_OPENAPI_PATH,
-  pathParametersOf,
-  type PartnerRouteDefinition,
-} from '@ccsc/contract/partner-api';
+import { API_PREFIX, routeList, type Operation } from '@ccsc/contract';
 import type { LambdaEnvironment } from '@ccsc/lambdas/env';
 import {
   type ApiFunction,
@@ -19,19 +11,22 @@ import {
   FEATURE_AREA_NAMES,
   FEATURE_AREAS,
   type FeatureArea,
-  routeOf,
 } from '../feature-areas';
 import type { ResourceKey } from '../permissions';
 import { ApiFirewall } from './api-firewall';
+import { addGatewayResponses } from './api-gateway-responses';
+import { queryParameters } from './api-request-parameters';
 import type { NodeFunction } from './node-function';
 import { OperationFunctions } from './operation-functions';
+import { addPartnerApi, PARTNER_FUNCTIONS, type PartnerFunction } from './partner-api';
 import { RouteExtras } from './route-extras';
 
-export const STAGE_NAME = 'v1';
+// The partner API's methods (partner-api.ts) and the gateway's own answers
+// (api-gateway-responses.ts) are built in modules of their own; this construct joins them.
+export { PARTNER_FUNCTIONS, type PartnerFunction } from './partner-api';
+export { partnerParameters, queryParameters } from './api-request-parameters';
 
-/** The partner area's functions: each partner call's and the OpenAPI document's. */
-export const PARTNER_FUNCTIONS = FEATURE_AREAS.partner;
-export type PartnerFunction = (typeof PARTNER_FUNCTIONS)[number];
+export const STAGE_NAME = 'v1';
 
 export interface ApiProps {
   readonly namePrefix: string;
@@ -58,46 +53,6 @@ export interface ApiProps {
    */
   readonly accountCloudWatchRole: 'create' | 'existing';
 }
-
-const errorBody = (code: string, message: string) =>
-  JSON.stringify({ status: 'error', error: { code, message } });
-/** `$context.error.messageString` is API Gateway's message, already quoted and escaped. */
-const errorBodyWithGatewayMessage = (code: string) =>
-  `{"status":"error","error":{"code":"${code}","message":$context.error.messageString}}`;
-
-type JsonObject = Record<string, unknown>;
-
-/** Query parameters of a query route, required or not, from its request schema. */
-export const queryParameters = (
-  route: Pick<RouteDefinition, 'request'>,
-): Record<string, boolean> => {
-  const json = z.toJSONSchema(route.request, {
-    target: 'draft-4',
-    io: 'input',
-    unrepresentable: 'any',
-  }) as { properties?: JsonObject; required?: string[] };
-  return Object.fromEntries(
-    Object.keys(json.properties ?? {}).map((name) => [
-      `method.request.querystring.${name}`,
-      (json.required ?? []).includes(name),
-    ]),
-  );
-};
-
-/**
- * A partner route's request parameters: its path's `{name}` segments (always required), and for a
- * query route the other fields as query parameters. A body route's body is checked by its function.
- */
-export const partnerParameters = (route: PartnerRouteDefinition): Record<string, boolean> => {
-  const inPath = pathParametersOf(route.path);
-  const query = Object.entries(route.input === 'query' ? queryParameters(route) : {}).filter(
-    ([key]) => !inPath.some((name) => key === `method.request.querystring.${name}`),
-  );
-  return {
-    ...Object.fromEntries(query),
-    ...Object.fromEntries(inPath.map((name) => [`method.request.path.${name}`, true])),
-  };
-};
 
 /**
  * The REST API, generated from the contract's route table: every route becomes the resource
@@ -227,7 +182,7 @@ export class Api extends Construct {
       validateRequestParameters: true,
     });
 
-    this.addGatewayResponses(consoleOrigin);
+    addGatewayResponses(this.restApi, consoleOrigin);
 
     const functionStacks = {} as Record<FeatureArea, OperationFunctions>;
     const functions = {} as Record<ApiFunction, NodeFunction>;
@@ -318,7 +273,11 @@ export class Api extends Construct {
     this.functions = functions;
     this.methods = methods;
     this.models = models;
-    this.partnerMethods = this.addPartnerApi(validator);
+    this.partnerMethods = addPartnerApi(this.restApi, {
+      functions,
+      authorizer: this.partnerAuthorizer,
+      validator,
+    });
 
     this.firewall = new ApiFirewall(this, 'Firewall', {
       namePrefix: props.namePrefix,
@@ -352,163 +311,6 @@ export class Api extends Construct {
         reason:
           "API Gateway's account-level logging role: AWS's managed policy is the documented way " +
           'for API Gateway to write execution and access logs.',
-      });
-    }
-  }
-
-  /**
-   * The partner API, /ccsc/api/v1/ (issue 15), from the contract's partner routes: each path a
-   * resource, its one method proxied to its own function, behind the access-token authorizer
-   * with every scope of the API (`API_SCOPE_VALUES`): API Gateway can only refuse with 401, so
-   * it lets in any token of the API and the Lambda answers 403 when the route's own scope is
-   * missing (RFC 6750's insufficient_scope). The OpenAPI document is public. No CORS preflights:
-   * machines call these, not the console.
-   */
-  private addPartnerApi(
-    validator: apigw.RequestValidator,
-  ): Readonly<Record<PartnerFunction, apigw.Method>> {
-    const stack = Stack.of(this);
-    const methods = {} as Record<PartnerFunction, apigw.Method>;
-    for (const name of PARTNER_FUNCTIONS) {
-      const call = callOf(name);
-      const fn = this.functions[name];
-      const resource = this.restApi.root.resourceForPath(call.path);
-      const declared = routeOf(name);
-      const route = declared?.api === 'partner' ? (declared as PartnerRouteDefinition) : undefined;
-      const method = resource.addMethod(
-        call.method,
-        new apigw.Integration({
-          type: apigw.IntegrationType.AWS_PROXY,
-          integrationHttpMethod: 'POST',
-          uri: `arn:${stack.partition}:apigateway:${stack.region}:lambda:path/2015-03-31/functions/${fn.function.functionArn}/invocations`,
-        }),
-        {
-          operationName: name,
-          ...(route === undefined
-            ? { authorizationType: apigw.AuthorizationType.NONE }
-            : {
-                authorizationType: apigw.AuthorizationType.COGNITO,
-                authorizer: this.partnerAuthorizer,
-                authorizationScopes: [...API_SCOPE_VALUES],
-                requestValidator: validator,
-                requestParameters: partnerParameters(route),
-              }),
-        },
-      );
-      if (route === undefined) {
-        Validations.of(method).acknowledge(
-          {
-            id: 'AwsSolutions-APIG4',
-            reason:
-              `GET ${PARTNER_API_PREFIX}${PARTNER_OPENAPI_PATH} is the partner API's public ` +
-              'description (OpenAPI), read before a system has a token; it is built from the ' +
-              'contract and holds no data. The WAF limits apply.',
-          },
-          {
-            id: 'AwsSolutions-COG4',
-            reason: `The partner API's OpenAPI document is public: no token is needed to read it.`,
-          },
-        );
-      }
-      methods[name] = method;
-    }
-    return methods;
-  }
-
-  /**
-   * API Gateway's own answers (refused token, throttling, validation, unknown route, errors)
-   * in the contract's error envelope, with the console's CORS headers so the browser can read
-   * them. UNAUTHORIZED is exactly what the offline authorizer answers.
-   *
-   * The partner API's 401s from the gateway carry no `WWW-Authenticate: Bearer`: a gateway
-   * response is one per API and type, its headers static or copied from the request (templates
-   * are not run through VTL), so it cannot differ by path, and the console's 401 stays exactly
-   * the offline one. The partner functions' own 401 and 403 (revoked credential, missing scope)
-   * do carry it, with RFC 6750's error.
-   */
-  private addGatewayResponses(consoleOrigin: string): void {
-    const headers = {
-      'Access-Control-Allow-Origin': `'${consoleOrigin}'`,
-      Vary: "'Origin'",
-      'Cache-Control': "'no-store'",
-      'X-Content-Type-Options': "'nosniff'",
-    };
-    const responses: {
-      type: apigw.ResponseType;
-      statusCode?: string;
-      body: string;
-    }[] = [
-      {
-        type: apigw.ResponseType.UNAUTHORIZED,
-        statusCode: '401',
-        body: errorBody('UNAUTHORIZED', 'Unauthorized'),
-      },
-      {
-        type: apigw.ResponseType.ACCESS_DENIED,
-        statusCode: '403',
-        body: errorBody('FORBIDDEN', 'Forbidden'),
-      },
-      {
-        type: apigw.ResponseType.WAF_FILTERED,
-        statusCode: '403',
-        body: errorBody('FORBIDDEN', 'The request was blocked by the firewall.'),
-      },
-      {
-        type: apigw.ResponseType.THROTTLED,
-        statusCode: '429',
-        body: errorBody('TOO_MANY_REQUESTS', 'Too many requests. Please try again later.'),
-      },
-      {
-        type: apigw.ResponseType.QUOTA_EXCEEDED,
-        statusCode: '429',
-        body: errorBody('TOO_MANY_REQUESTS', 'Too many requests. Please try again later.'),
-      },
-      {
-        type: apigw.ResponseType.BAD_REQUEST_BODY,
-        statusCode: '400',
-        body: errorBodyWithGatewayMessage('VALIDATION_FAILED'),
-      },
-      {
-        type: apigw.ResponseType.BAD_REQUEST_PARAMETERS,
-        statusCode: '400',
-        body: errorBodyWithGatewayMessage('VALIDATION_FAILED'),
-      },
-      {
-        // API Gateway's answer to a path or method that is not in the route table.
-        type: apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN,
-        statusCode: '404',
-        body: errorBody('NOT_FOUND', 'No such call.'),
-      },
-      {
-        type: apigw.ResponseType.REQUEST_TOO_LARGE,
-        statusCode: '413',
-        body: errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large.'),
-      },
-      {
-        type: apigw.ResponseType.UNSUPPORTED_MEDIA_TYPE,
-        statusCode: '415',
-        body: errorBody('UNSUPPORTED_MEDIA_TYPE', 'The request body must be application/json.'),
-      },
-      {
-        type: apigw.ResponseType.INTEGRATION_TIMEOUT,
-        statusCode: '504',
-        body: errorBody(
-          'SERVICE_UNAVAILABLE',
-          'The service did not answer in time. Please try again.',
-        ),
-      },
-      { type: apigw.ResponseType.DEFAULT_4XX, body: errorBodyWithGatewayMessage('BAD_REQUEST') },
-      {
-        type: apigw.ResponseType.DEFAULT_5XX,
-        body: errorBody('INTERNAL', 'Something went wrong on our side. Please try again later.'),
-      },
-    ];
-    for (const r of responses) {
-      this.restApi.addGatewayResponse(r.type.responseType, {
-        type: r.type,
-        ...(r.statusCode ? { statusCode: r.statusCode } : {}),
-        responseHeaders: headers,
-        templates: { 'application/json': r.body },
       });
     }
   }

@@ -1,0 +1,60 @@
+import { AUDIT_APPEND } from './audit';
+import type { PermissionGrant } from './grant';
+import { JOURNAL_ENTRY } from './journal';
+import { REGISTRY_READ } from './registry';
+import { STANDARD_ROWS_READ } from './standards';
+
+/**
+ * The document exchange (issue 17). HeadObject needs ListBucket to answer "not there" (404)
+ * rather than 403; no function may delete a document (none is granted s3:DeleteObject).
+ */
+export const DOCUMENT_READ: PermissionGrant = {
+  on: 'documentsTable',
+  actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+};
+/**
+ * The documents' counters alone (data-model.ts `DOCSTATS#<scope>#<shard>`; issue 18): a day
+ * range of a scope's shards (Query) and their held counts (BatchGetItem), never a document. What
+ * a reader of the figures needs that reads no document (the dashboard); s3documents/list reads
+ * them under DOCUMENT_READ, beside the documents.
+ */
+export const DOCUMENT_COUNTS_READ: PermissionGrant = {
+  on: 'documentsTable',
+  actions: ['dynamodb:Query', 'dynamodb:BatchGetItem'],
+  partitions: ['DOCSTATS#*'],
+};
+/**
+ * A document's record and its keys; in the same transaction, ADD to its counters (`DOCSTATS#*`,
+ * UpdateItem: a send, a hold, its end, a delivery) and, in a delivery's, to its study's
+ * (`ARTCOUNT#*`). Not narrowed by partition: a document's own partition is its id.
+ */
+export const DOCUMENT_WRITE: PermissionGrant = {
+  on: 'documentsTable',
+  actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+};
+export const DOCUMENT_UPLOAD_SIGN: PermissionGrant = {
+  on: 'documentUploads',
+  actions: ['s3:PutObject'],
+};
+export const DOCUMENT_KEEP: readonly PermissionGrant[] = [
+  { on: 'documentsBucket', actions: ['s3:ListBucket'] },
+  { on: 'documentUploads', actions: ['s3:GetObject'] },
+  { on: 'documentRecords', actions: ['s3:PutObject', 's3:AbortMultipartUpload'] },
+];
+export const DOCUMENT_DOWNLOAD_SIGN: PermissionGrant = {
+  on: 'documentRecords',
+  actions: ['s3:GetObject'],
+};
+
+/**
+ * Classifying documents again and delivering them (a release, a retry), audited: each a
+ * journaled write (its entry; the audit record looked for after an interruption: Query).
+ */
+export const HELD_RELEASE: readonly PermissionGrant[] = [
+  REGISTRY_READ,
+  STANDARD_ROWS_READ,
+  DOCUMENT_READ,
+  DOCUMENT_WRITE,
+  AUDIT_APPEND,
+  JOURNAL_ENTRY,
+];
