@@ -4,7 +4,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ConsoleInfo } from '../support/console';
-import { BUSY_SPONSOR } from './registry';
+import { BUSY_SPONSOR } from './registry-volume';
 
 export const AUDIT_RECORDS = Number(process.env.BENCH_AUDIT_RECORDS ?? 100_000);
 export const AUDIT_DAYS = 30;

@@ -14,7 +14,7 @@ import {
 import { TABLES, tableName } from '@ccsc/lambdas/data-model';
 import type { EnrolledTestUser } from '../support/aws';
 import type { ConsoleInfo } from '../support/console';
-import { BUSY_SPONSOR } from './registry';
+import { BUSY_SPONSOR } from './registry-volume';
 import { batchWriter } from './support';
 import type { SeededUser } from './users';
 import {
