@@ -1,18 +1,18 @@
-import { describe,expect,it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '@ccsc/contract/routes';
 import { ValidationError } from '../core/errors';
-import { AUDIT_CHAIN_PK,GENESIS_HASH,sortKeyOf } from '../adapters/audit-chain';
+import { AUDIT_CHAIN_PK, GENESIS_HASH, sortKeyOf } from '../adapters/audit-chain';
 import { UNREADABLE_ACTION } from './audit-records';
-import { listAuditRecords,READ_BUDGET } from './list-audit-records.core';
+import { listAuditRecords, READ_BUDGET } from './list-audit-records.core';
 import {
-ORG,
-OTHER,
-entry,
-chainOf,
-bulkTable,
-as,
-admin,
-seqs,
+  ORG,
+  OTHER,
+  entry,
+  chainOf,
+  bulkTable,
+  as,
+  admin,
+  seqs,
 } from '../testing/audit-records-kit';
 
 describe('list-audit-records', () => {

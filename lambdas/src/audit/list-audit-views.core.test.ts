@@ -1,15 +1,15 @@
-import { describe,expect,it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '@ccsc/contract/routes';
 import { ValidationError } from '../core/errors';
-import { HashChainedAuditReader,HashChainedAuditTrail } from '../adapters/audit-chain';
+import { HashChainedAuditReader, HashChainedAuditTrail } from '../adapters/audit-chain';
 import type { AuditEntry } from '../core/ports/audit-trail';
 import { FakeClock } from '../core/testing/fakes';
 import { MemoryAuditChainTable } from '../testing/memory-audit-chain-table';
 import { toAuditRecord } from './audit-records';
-import { listAuditRecords,matcher } from './list-audit-records.core';
+import { listAuditRecords, matcher } from './list-audit-records.core';
 import { AUDIT_VIEWS } from '@ccsc/contract/audit';
 import { VIEW_READ_BUDGET } from '../core/lists/audit';
-import { ORG,OTHER,noWait,entry,chainOf,as,admin,seqs } from '../testing/audit-records-kit';
+import { ORG, OTHER, noWait, entry, chainOf, as, admin, seqs } from '../testing/audit-records-kit';
 
 /** list-audit-records over a view, read from its index. */
 

@@ -1,13 +1,13 @@
 import { type Role } from '@ccsc/contract/roles';
 import {
-AUDIT_CHAIN_PK,
-GENESIS_HASH,
-HashChainedAuditReader,
-HashChainedAuditTrail,
-sortKeyOf,
+  AUDIT_CHAIN_PK,
+  GENESIS_HASH,
+  HashChainedAuditReader,
+  HashChainedAuditTrail,
+  sortKeyOf,
 } from '../adapters/audit-chain';
 import type { AuditEntry } from '../core/ports/audit-trail';
-import { callerContext,FakeClock } from '../core/testing/fakes';
+import { callerContext, FakeClock } from '../core/testing/fakes';
 import { MemoryAuditChainTable } from './memory-audit-chain-table';
 
 /** list-audit-records' test world: chains of entries, bulk tables, callers by role. */
