@@ -2,10 +2,9 @@ import type * as z from 'zod';
 import type { AppError } from './errors';
 import { type Logger } from './logger';
 import type { Clock } from './ports/clock';
-import type { JournalEntry, WriteJournal } from './ports/write-journal';
-import type { Journal } from './journal';
+import type { WriteJournal } from './ports/write-journal';
 
-/** What a journaled write is made of (journal.ts runs it): its steps, its workflow, its registration. */
+/** What a journaled write is made of (journal.ts runs and registers it): its steps, its workflow. */
 
 /** What a step sees of its write. */
 export interface WriteRun<I, S, T = undefined> {
@@ -55,17 +54,6 @@ export interface Workflow<I, S, D, T = undefined> {
    */
   abandon(write: WriteRun<I, S, T>, deps: D, refusal: AppError): Promise<void>;
 }
-
-/** A workflow with its types hidden, for the registry the reconciler looks kinds up in. */
-export interface RegisteredWorkflow<D> {
-  kind: string;
-  recover(runner: Journal<D>, entry: JournalEntry, force: boolean): Promise<RecoveryOutcome>;
-}
-
-export const register = <I, S, D, T>(workflow: Workflow<I, S, D, T>): RegisteredWorkflow<D> => ({
-  kind: workflow.kind,
-  recover: (runner, entry, force) => runner.recoverAs(workflow, entry, force),
-});
 
 export type RecoveryOutcome =
   /** Every remaining step done. */

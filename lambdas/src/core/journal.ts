@@ -9,7 +9,6 @@ import type { JournalEntry } from './ports/write-journal';
 import {
   type WriteRun,
   type Workflow,
-  type RegisteredWorkflow,
   type RecoveryOutcome,
   type JournalDeps,
 } from './journal-workflow';
@@ -43,6 +42,17 @@ export const WAIT_FOR_SUBJECT_MS = 3_000;
 const POLL_MS = 100;
 
 export const SUBJECT_BUSY = 'Another change to this user is in progress. Try again in a moment.';
+
+/** A workflow with its types hidden, for the registry the reconciler looks kinds up in. */
+export interface RegisteredWorkflow<D> {
+  kind: string;
+  recover(runner: Journal<D>, entry: JournalEntry, force: boolean): Promise<RecoveryOutcome>;
+}
+
+export const register = <I, S, D, T>(workflow: Workflow<I, S, D, T>): RegisteredWorkflow<D> => ({
+  kind: workflow.kind,
+  recover: (runner, entry, force) => runner.recoverAs(workflow, entry, force),
+});
 
 /** Refusals are final; anything else (a service down, throttling, a bug) may pass. */
 const isRefusal = (err: unknown): err is AppError =>
