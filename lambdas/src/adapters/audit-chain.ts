@@ -1,6 +1,4 @@
 import { jitteredBackoff } from './backoff';
-import { createHash } from 'node:crypto';
-import { auditViewsOf } from '@ccsc/contract/audit-views';
 import {
   AUDIT_POSITION,
   type AuditEntry,
@@ -13,6 +11,21 @@ import {
   type ChainVerdict,
 } from '../core/ports/audit-trail';
 import { type Clock, systemClock } from '../core/ports/clock';
+import {
+  GENESIS_HASH,
+  sortKeyOf,
+  type ChainedContent,
+  AUDIT_INDEX_SORT_KEY,
+  INDEX_ATTRIBUTES,
+  viewIndexKey,
+  indexBoundsOf,
+  type AuditChainTable,
+} from './audit-chain-items';
+import { hashContent, contentOf, chainRecords } from './audit-chain-hash';
+
+// The chain's stored form and its hashing live beside it; every importer keeps this one path.
+export * from './audit-chain-items';
+export * from './audit-chain-hash';
 
 /**
  * The audit trail as a hash chain. Every record has a sequence number (1, 2, 3, ...), the server
@@ -30,267 +43,6 @@ import { type Clock, systemClock } from '../core/ports/clock';
  * are not part of it: the hash does not cover them and `verifyChain` leaves them out, so the
  * chain stays what it always was, and records written before the indexes existed still verify.
  */
-
-/** The predecessor hash of record 1. */
-export const GENESIS_HASH = '0'.repeat(64);
-
-/** All records share one partition, ordered by the zero-padded sequence number in the sort key. */
-export const AUDIT_CHAIN_PK = 'AUDIT#chain';
-const SEQ_DIGITS = 12;
-export const sortKeyOf = (seq: number): string => String(seq).padStart(SEQ_DIGITS, '0');
-
-/** What a stored record holds besides its key and its own hash: exactly what is hashed. */
-export interface ChainedContent {
-  seq: number;
-  /** Server time (ISO 8601) when the record was written. */
-  at: string;
-  prevHash: string;
-  action: string;
-  outcome: AuditEntry['outcome'];
-  actor: AuditEntry['actor'];
-  target?: AuditEntry['target'];
-  /** Absent in records written before it existed; their hash never covered it. */
-  organisationId?: string | null;
-  source: AuditEntry['source'];
-  requestId: string;
-  before?: Record<string, unknown>;
-  after?: Record<string, unknown>;
-  reason?: string;
-}
-
-export interface ChainedRecord extends ChainedContent {
-  hash: string;
-}
-
-// ---------- the views' indexes ----------
-
-/**
- * The audit table's sparse indexes (TABLES.audit in data-model.ts): a record in a security view
- * has `gSec` = the view and, when it is about an organisation, `gSecOrg` = `<org>#<view>`; an
- * administrative change has `gChg` = `CHANGE` and, when about an organisation, `gChgOrg` =
- * `<org>`. Every one sorts by `gAt` = `<at>#<zero-padded seq>`, newest last. A record can be in
- * a security view and a change at once (an administrator's MFA reset), hence two families.
- */
-export const AUDIT_INDEXES = {
-  security: { index: 'security', attribute: 'gSec' },
-  securityByOrg: { index: 'securityByOrg', attribute: 'gSecOrg' },
-  changes: { index: 'changes', attribute: 'gChg' },
-  changesByOrg: { index: 'changesByOrg', attribute: 'gChgOrg' },
-} as const;
-export const AUDIT_INDEX_SORT_KEY = 'gAt';
-export const AUDIT_CHANGE_KEY = 'CHANGE';
-/** Every attribute the indexes add to a stored item; none of them is hashed. */
-export const INDEX_ATTRIBUTES: readonly string[] = [
-  ...Object.values(AUDIT_INDEXES).map((i) => i.attribute),
-  AUDIT_INDEX_SORT_KEY,
-];
-
-/** A record's position in every index: its server time, then its sequence number. */
-export const indexPositionOf = (at: string, seq: number): string => `${at}#${sortKeyOf(seq)}`;
-
-/** The index attributes of a record: none for a record in no view. */
-export const indexAttributesOf = (
-  record: Pick<ChainedContent, 'seq' | 'at' | 'action' | 'outcome' | 'actor' | 'organisationId'>,
-): Record<string, string> => {
-  const org =
-    typeof record.organisationId === 'string' && record.organisationId !== ''
-      ? record.organisationId
-      : null;
-  const attributes: Record<string, string> = {};
-  for (const view of auditViewsOf(record)) {
-    if (view === 'changes') {
-      attributes[AUDIT_INDEXES.changes.attribute] = AUDIT_CHANGE_KEY;
-      if (org !== null) attributes[AUDIT_INDEXES.changesByOrg.attribute] = org;
-    } else {
-      attributes[AUDIT_INDEXES.security.attribute] = view;
-      if (org !== null) attributes[AUDIT_INDEXES.securityByOrg.attribute] = `${org}#${view}`;
-    }
-  }
-  if (Object.keys(attributes).length > 0) {
-    attributes[AUDIT_INDEX_SORT_KEY] = indexPositionOf(record.at, record.seq);
-  }
-  return attributes;
-};
-
-/** The item a record is stored as: its key, its content and hash, its index attributes. */
-export const storedItemOf = (record: ChainedRecord): Record<string, unknown> => ({
-  pk: AUDIT_CHAIN_PK,
-  sk: sortKeyOf(record.seq),
-  ...record,
-  ...indexAttributesOf(record),
-});
-
-/** One index partition: which index, and the value of its partition attribute. */
-export interface AuditIndexKey {
-  index: string;
-  attribute: string;
-  value: string;
-}
-
-/** Where a view's records are: the hub-wide index, or the organisation's. */
-export const viewIndexKey = ({ view, organisationId }: AuditViewScope): AuditIndexKey => {
-  const { index, attribute } =
-    view === 'changes'
-      ? organisationId === null
-        ? AUDIT_INDEXES.changes
-        : AUDIT_INDEXES.changesByOrg
-      : organisationId === null
-        ? AUDIT_INDEXES.security
-        : AUDIT_INDEXES.securityByOrg;
-  const value =
-    view === 'changes'
-      ? (organisationId ?? AUDIT_CHANGE_KEY)
-      : organisationId === null
-        ? view
-        : `${organisationId}#${view}`;
-  return { index, attribute, value };
-};
-
-/** Bounds on `gAt`, both inclusive (a key condition's BETWEEN, >= or <=); null: none. */
-export interface IndexBounds {
-  lo: string | null;
-  hi: string | null;
-}
-
-/**
- * The `gAt` bounds of a range, or null when it holds nothing. `to` is exclusive, yet serves as
- * an inclusive bound: no position equals a bare time (a position goes on with `#<seq>`), and a
- * record at exactly `to` sorts after it. A page after the position `<at>#<seq>` ends at
- * `<at>#<seq - 1>`, inclusive. DynamoDB refuses a BETWEEN whose bounds are reversed, hence null.
- */
-export const indexBoundsOf = (range: AuditViewRange | AuditViewWindow): IndexBounds | null => {
-  const lo = range.from === null ? null : range.from.toISOString();
-  let hi = range.to === null ? null : range.to.toISOString();
-  const after = 'after' in range ? range.after : null;
-  if (after !== null) {
-    const match = AUDIT_POSITION.exec(after);
-    if (match === null) throw new Error(`not an audit index position: ${after}`);
-    const below = indexPositionOf(String(match[1]), Number(match[2]) - 1);
-    if (hi === null || below < hi) hi = below;
-  }
-  if (lo !== null && hi !== null && lo > hi) return null;
-  return { lo, hi };
-};
-
-/** The storage a chain needs; DynamoDB in production (dynamodb-audit-trail.ts), memory in tests. */
-export interface AuditChainTable {
-  /** The record with the highest sequence number, or null for an empty chain. */
-  head(): Promise<Record<string, unknown> | null>;
-  /** Writes the record unless one with its sequence number exists; false when one does. */
-  putIfAbsent(record: ChainedRecord): Promise<boolean>;
-  /**
-   * Writes all the records (at most APPEND_BATCH) at once if none of their sequence numbers
-   * exists yet, else none; false when one does.
-   */
-  putAllIfAbsent(records: readonly ChainedRecord[]): Promise<boolean>;
-  /** Every record in sequence order, a page at a time. */
-  scan(): AsyncIterable<Record<string, unknown>[]>;
-  /**
-   * Up to `limit` records with a sequence number below `beforeSeq` (from the head when null),
-   * highest first. Fewer than `limit` means there are no more.
-   */
-  readBackward(beforeSeq: number | null, limit: number): Promise<Record<string, unknown>[]>;
-  /**
-   * Up to `limit` items of one index partition within the bounds, highest `gAt` first. Fewer
-   * than `limit` means there are no more.
-   */
-  queryIndex(
-    key: AuditIndexKey,
-    bounds: IndexBounds,
-    limit: number,
-  ): Promise<Record<string, unknown>[]>;
-  /** How many items of one index partition lie within the bounds. */
-  countIndex(key: AuditIndexKey, bounds: IndexBounds): Promise<number>;
-}
-
-// ---------- canonical form and hashing ----------
-
-const canonicalValue = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(canonicalValue);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) {
-      const v = (value as Record<string, unknown>)[key];
-      if (v !== undefined) out[key] = canonicalValue(v);
-    }
-    return out;
-  }
-  if (typeof value === 'number' && !Number.isFinite(value)) {
-    throw new Error('audit records hold finite numbers only');
-  }
-  return value;
-};
-
-/** JSON with keys sorted at every level and undefined members left out: one text per content. */
-export const canonicalJson = (value: unknown): string => JSON.stringify(canonicalValue(value));
-
-export const hashContent = (content: ChainedContent): string =>
-  createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex');
-
-// ---------- never a secret ----------
-
-/** Keys whose values must never reach the trail, whatever a caller passes. */
-const SECRET_KEY =
-  /password|secret|token|(^|[_-])otp|totp|qr.?code|confirmation.?code|credential|authorization/i;
-export const REDACTED = '[redacted]';
-
-/**
- * Defence in depth: `before`/`after` are free-form, so any member named like a password, secret,
- * token or TOTP value is replaced by a marker before it is stored (and hashed).
- */
-export const redactSecrets = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(redactSecrets);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : redactSecrets(v)]),
-    );
-  }
-  return value;
-};
-
-const contentOf = (entry: AuditEntry, seq: number, at: Date, prevHash: string): ChainedContent => {
-  const content: ChainedContent = {
-    seq,
-    at: at.toISOString(),
-    prevHash,
-    action: entry.action,
-    outcome: entry.outcome,
-    actor: entry.actor,
-    source: entry.source,
-    requestId: entry.requestId,
-  };
-  if (entry.target !== undefined) content.target = entry.target;
-  // Only when given: the canonical form of a record without it stays what it always was.
-  if (entry.organisationId !== undefined) content.organisationId = entry.organisationId;
-  if (entry.before !== undefined) {
-    content.before = redactSecrets(entry.before) as Record<string, unknown>;
-  }
-  if (entry.after !== undefined)
-    content.after = redactSecrets(entry.after) as Record<string, unknown>;
-  if (entry.reason !== undefined) content.reason = entry.reason;
-  // Stored exactly as hashed: what DynamoDB gives back later hashes the same.
-  return JSON.parse(canonicalJson(content)) as ChainedContent;
-};
-
-/**
- * The records `entries` become chained onto `head` (null: an empty chain), each with its own
- * server time: what appends write (a batch shares one time), and what a bulk load of the trail
- * writes (the bench seeds 100,000 records with it, each stored as `storedItemOf` makes it). Pure.
- */
-export const chainRecords = (
-  entries: readonly { entry: AuditEntry; at: Date }[],
-  head: { seq: number; hash: string } | null,
-): ChainedRecord[] => {
-  let seq = head?.seq ?? 0;
-  let prevHash = head?.hash ?? GENESIS_HASH;
-  return entries.map(({ entry, at }) => {
-    seq += 1;
-    const content = contentOf(entry, seq, at, prevHash);
-    const hash = hashContent(content);
-    prevHash = hash;
-    return { ...content, hash };
-  });
-};
 
 // ---------- appending ----------
 

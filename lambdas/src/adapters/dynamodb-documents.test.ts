@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_STATS_SHARDS, documentStatsPartition, documentStatsShard } from '../data-model';
 import { type DocumentRecord, HUB_SCOPE, organisationScope } from '../core/ports/documents';
-import { counterUpdates, documentCounterItems, DynamoDocumentStore } from './dynamodb-documents';
+import { counterUpdates, documentCounterItems } from './dynamodb-document-items';
+import { DynamoDocumentStore } from './dynamodb-documents';
 import { documentRecordOf, nextRevision } from '../core/testing/document-records';
 
 /**

@@ -1,6 +1,4 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
 import { onContainerReset } from '../container';
 import { TooManyRequestsError } from '../core/errors';
 import {
@@ -23,7 +21,7 @@ import {
   useKey,
 } from '../core/ports/registry';
 import { queryAll } from './dynamodb-query';
-import { REGISTRY_TYPES, RECORD_SCHEMAS, registryTypeSchema } from './registry-schemas';
+import { REGISTRY_TYPES } from './registry-schemas';
 import {
   type DynamoAccess,
   type DynamoSource,
@@ -37,75 +35,31 @@ import {
   netUses,
   referencedRecords,
   type RegistryState,
-  stamped,
   verdictOf,
 } from '../core/ports/registry-rules';
-
-// ---------- records as stored ----------
-
-type AnyRecord = RegistryRecord['record'];
-
-/** A stored record, read back: null when it is not one of ours (never half-shown). */
-const toRecord = (type: RegistryType, item: unknown): AnyRecord | null => {
-  const parsed = RECORD_SCHEMAS[type].safeParse(item);
-  return parsed.success ? parsed.data : null;
-};
-
-const recordItem = (item: RegistryRecord) => ({
-  ...registryRecordKey(item.type, idOf(item)),
-  type: item.type,
-  ...item.record,
-});
-
-const deepFreeze = <T>(value: T): T => {
-  if (typeof value === 'object' && value !== null) {
-    for (const inner of Object.values(value)) {
-      if (typeof inner === 'object' && inner !== null) deepFreeze(inner);
-    }
-    Object.freeze(value);
-  }
-  return value;
-};
-
-// ---------- the change log ----------
-
-const refSchema = z.lazy(() => z.object({ type: registryTypeSchema, id: z.string() }));
-const logSchema = z.lazy(() =>
-  z.object({
-    version: z.number().int(),
-    /** The records as put (left out when they would make the log item too large: see `refs`). */
-    puts: z.array(
-      z.object({ type: registryTypeSchema, record: z.record(z.string(), z.unknown()) }),
-    ),
-    /** The records put, by key only: read from the table when caught up. */
-    refs: z.array(refSchema),
-    removed: z.array(refSchema),
-  }),
-);
-type LogEntry = z.infer<typeof logSchema>;
-
-/** How long the change log keeps a change (TTL; readers older than that re-read everything). */
-const CHANGE_SECONDS = 24 * 60 * 60;
-/** Beyond this many changes a reader re-reads the records rather than the log. */
-const MAX_CATCH_UP = 500;
-/** The records of a change are logged in place up to this size (an item holds 400 KB). */
-const LOG_INLINE_BYTES = 300_000;
-/** A transaction holds 4 MB at most; a change near that is refused before it is sent. */
-const MAX_TRANSACTION_BYTES = 3_500_000;
-/** Commits that lose the race for the version try again, a few times. */
-const MAX_ATTEMPTS = 8;
-/** Removals (an import undone) are made this many records per transaction. */
-const REMOVALS_PER_TRANSACTION = 20;
+import {
+  type AnyRecord,
+  type Copy,
+  toRecord,
+  MAX_CATCH_UP,
+  type Maps,
+  deepFreeze,
+  snapshotOf,
+  type LogEntry,
+  logSchema,
+  chunks,
+  REMOVALS_PER_TRANSACTION,
+  MAX_ATTEMPTS,
+} from './dynamodb-registry-items';
+import {
+  type TransactionPlace,
+  transactionOf,
+  removalItems,
+  versionRaise,
+  logPut,
+} from './dynamodb-registry-transaction';
 
 export const REGISTRY_BUSY = 'The registry is busy. Try again in a moment.';
-
-// ---------- a reader's copy ----------
-
-interface Copy {
-  version: number;
-  maps: Maps;
-  snapshot: RegistrySnapshot;
-}
 
 /** A reader's copy of the whole registry and its version (per table, per process). */
 const copies = new Map<string, Copy>();
@@ -115,48 +69,6 @@ onContainerReset(() => {
   copies.clear();
   loading.clear();
 });
-
-type Maps = Record<RegistryType, Map<string, AnyRecord>>;
-
-/** The snapshot of the maps (each map holds records of its own type only). */
-const snapshotOf = (version: number, maps: Maps): RegistrySnapshot =>
-  ({
-    version,
-    organisations: maps.organisation,
-    systems: maps.system,
-    studies: maps.study,
-    connections: maps.connection,
-    standards: maps.standard,
-  }) as RegistrySnapshot;
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/** One item of a transaction, with the conditions gathered on it. */
-interface Op {
-  kind: 'Put' | 'Update' | 'Delete' | 'ConditionCheck';
-  key: { pk: string; sk: string };
-  item?: Record<string, unknown>;
-  update?: string;
-  conditions: string[];
-  names: Record<string, string>;
-  values: Record<string, unknown>;
-}
-
-const UNUSED = 'attribute_not_exists(#open) OR #open <= :zero';
-
-const activeCondition = (type: RegistryType) =>
-  type === 'study'
-    ? {
-        condition: 'attribute_exists(pk) AND #status <> :closed',
-        values: { ':closed': 'closed' },
-      }
-    : { condition: '#status = :active', values: { ':active': 'active' } };
-
-const chunks = <T>(items: readonly T[], size: number): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-};
 
 /**
  * The registry in the main table (layout and the commit protocol: data-model.ts). A commit is one
@@ -184,6 +96,10 @@ export class DynamoRegistry implements Registry {
 
   private now(): Date {
     return this.options.now?.() ?? new Date();
+  }
+
+  private place(): TransactionPlace {
+    return { tableName: this.tableName, now: () => this.now() };
   }
 
   private async pause(attempt: number): Promise<void> {
@@ -352,7 +268,7 @@ export class DynamoRegistry implements Registry {
     const { client, sdk } = await this.db();
     for (let attempt = 1; ; attempt += 1) {
       const version = await this.version();
-      const items = this.transactionOf(change, version);
+      const items = transactionOf(this.place(), change, version);
       try {
         await client.send(new sdk.TransactWriteCommand({ TransactItems: items }));
         return;
@@ -365,153 +281,6 @@ export class DynamoRegistry implements Registry {
       if (attempt >= MAX_ATTEMPTS) throw new TooManyRequestsError(REGISTRY_BUSY);
       await this.pause(attempt);
     }
-  }
-
-  private transactionOf(change: RegistryChange, version: number): TransactItem[] {
-    const ops = new Map<string, Op>();
-    const keyOf = (key: { pk: string; sk: string }) => `${key.pk}\u0000${key.sk}`;
-    const add = (op: Op) => {
-      ops.set(keyOf(op.key), op);
-    };
-    const puts = change.puts.map((put) => stamped(put, change.writeId));
-    for (const [i, put] of change.puts.entries()) {
-      const item = puts[i] as RegistryRecord;
-      const expected = put.expectedRevision;
-      add({
-        kind: 'Put',
-        key: registryRecordKey(item.type, idOf(item)),
-        item: recordItem(item),
-        conditions: [expected === null ? 'attribute_not_exists(pk)' : '#revision = :revision'],
-        names: expected === null ? {} : { '#revision': 'revision' },
-        values: expected === null ? {} : { ':revision': expected },
-      });
-    }
-    const { claims, releases } = netClaims(change);
-    for (const claim of claims) {
-      const key = registryClaimKey(claim.key);
-      add({
-        kind: 'Put',
-        key,
-        item: { ...key, writeId: change.writeId, claimedAt: this.now().toISOString() },
-        conditions: ['attribute_not_exists(pk)'],
-        names: {},
-        values: {},
-      });
-    }
-    for (const release of releases) {
-      add({
-        kind: 'Delete',
-        key: registryClaimKey(release),
-        conditions: [],
-        names: {},
-        values: {},
-      });
-    }
-    for (const [key, by] of netUses(change)) {
-      add({
-        kind: 'Update',
-        key: registryUseKey(key),
-        update: 'ADD #open :by',
-        conditions: [],
-        names: { '#open': 'open' },
-        values: { ':by': by },
-      });
-    }
-    for (const guard of change.guards ?? []) {
-      const key =
-        guard.kind === 'unused'
-          ? registryUseKey(guard.key)
-          : registryRecordKey(guard.type, guard.id);
-      const op: Op = ops.get(keyOf(key)) ?? {
-        kind: 'ConditionCheck',
-        key,
-        conditions: [],
-        names: {},
-        values: {},
-      };
-      if (guard.kind === 'unused') {
-        op.conditions.push(UNUSED);
-        op.names['#open'] = 'open';
-        op.values[':zero'] = 0;
-      } else {
-        const { condition, values } = activeCondition(guard.type);
-        op.conditions.push(condition);
-        op.names['#status'] = 'status';
-        Object.assign(op.values, values);
-      }
-      add(op);
-    }
-    const logged = puts.map((p) => ({ type: p.type, record: { ...p.record } }));
-    const inline = JSON.stringify(logged).length <= LOG_INLINE_BYTES;
-    const items = [...ops.values()].map((op) => this.toTransactItem(op));
-    items.push(
-      this.versionRaise(version),
-      this.logPut(version + 1, {
-        puts: inline ? logged : [],
-        refs: inline ? [] : puts.map((p) => ({ type: p.type, id: idOf(p) })),
-        removed: [],
-      }),
-    );
-    if (JSON.stringify(items).length > MAX_TRANSACTION_BYTES) {
-      throw new Error('registry: a change too large for one transaction');
-    }
-    return items;
-  }
-
-  private toTransactItem(op: Op): TransactItem {
-    const expression = {
-      ...(op.conditions.length === 0
-        ? {}
-        : { ConditionExpression: op.conditions.map((c) => `(${c})`).join(' AND ') }),
-      ...(Object.keys(op.names).length === 0 ? {} : { ExpressionAttributeNames: op.names }),
-      ...(Object.keys(op.values).length === 0 ? {} : { ExpressionAttributeValues: op.values }),
-    };
-    const base = { TableName: this.tableName, ...expression };
-    switch (op.kind) {
-      case 'Put':
-        return { Put: { ...base, Item: op.item ?? op.key } };
-      case 'Update':
-        return { Update: { ...base, Key: op.key, UpdateExpression: op.update ?? '' } };
-      case 'Delete':
-        return { Delete: { ...base, Key: op.key } };
-      case 'ConditionCheck':
-        return {
-          ConditionCheck: {
-            ...base,
-            Key: op.key,
-            ConditionExpression: base.ConditionExpression ?? '',
-          },
-        };
-    }
-  }
-
-  private versionRaise(version: number): TransactItem {
-    return {
-      Update: {
-        TableName: this.tableName,
-        Key: REGISTRY_VERSION_KEY,
-        UpdateExpression: 'SET #version = :next',
-        ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : '#version = :current',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues:
-          version === 0 ? { ':next': 1 } : { ':next': version + 1, ':current': version },
-      },
-    };
-  }
-
-  private logPut(version: number, entry: Omit<LogEntry, 'version'>): TransactItem {
-    return {
-      Put: {
-        TableName: this.tableName,
-        Item: {
-          ...registryChangeKey(version),
-          version,
-          ...entry,
-          expiresAt: Math.floor(this.now().getTime() / 1000) + CHANGE_SECONDS,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    };
   }
 
   /** Items by key, read consistently (BatchGetItem, unprocessed keys asked again). */
@@ -608,45 +377,10 @@ export class DynamoRegistry implements Registry {
         })),
       );
       const claims = await this.readItems(claimKeys.map((c) => registryClaimKey(c.key)));
-      const items: TransactItem[] = [];
-      for (const r of removable) {
-        items.push({
-          Delete: {
-            TableName: this.tableName,
-            Key: registryRecordKey(r.type, r.id),
-            ConditionExpression: '#revision = :one',
-            ExpressionAttributeNames: { '#revision': 'revision' },
-            ExpressionAttributeValues: { ':one': 1 },
-          },
-        });
-        if (r.type !== 'connection') {
-          items.push({
-            ConditionCheck: {
-              TableName: this.tableName,
-              Key: registryUseKey(useKey(r.type, r.id)),
-              ConditionExpression: UNUSED,
-              ExpressionAttributeNames: { '#open': 'open' },
-              ExpressionAttributeValues: { ':zero': 0 },
-            },
-          });
-        }
-      }
-      for (const claim of claimKeys) {
-        const key = registryClaimKey(claim.key);
-        if (claims.get(`${key.pk}\u0000${key.sk}`)?.writeId !== claim.writeId) continue;
-        items.push({
-          Delete: {
-            TableName: this.tableName,
-            Key: key,
-            ConditionExpression: '#writeId = :writeId',
-            ExpressionAttributeNames: { '#writeId': 'writeId' },
-            ExpressionAttributeValues: { ':writeId': claim.writeId },
-          },
-        });
-      }
+      const items = removalItems(this.place(), removable, claimKeys, claims);
       items.push(
-        this.versionRaise(version),
-        this.logPut(version + 1, {
+        versionRaise(this.place(), version),
+        logPut(this.place(), version + 1, {
           puts: [],
           refs: [],
           removed: removable.map((r) => ({ type: r.type, id: r.id })),

@@ -4,9 +4,17 @@ import * as z from 'zod';
 import { ERROR_CODES, type ErrorCode } from '@ccsc/contract/envelope';
 import { AppError, ConflictError } from './errors';
 import { failpoint } from './failpoints';
-import { describeError, type Logger } from './logger';
-import type { Clock } from './ports/clock';
-import type { JournalEntry, WriteJournal } from './ports/write-journal';
+import { describeError } from './logger';
+import type { JournalEntry } from './ports/write-journal';
+import {
+  type WriteRun,
+  type Workflow,
+  type RecoveryOutcome,
+  type JournalDeps,
+} from './journal-workflow';
+
+// A workflow's parts are declared beside the journal; every write imports them from here.
+export * from './journal-workflow';
 
 /**
  * The one way a write of several steps is made crash-safe (issue 12). The intent is recorded
@@ -35,55 +43,6 @@ const POLL_MS = 100;
 
 export const SUBJECT_BUSY = 'Another change to this user is in progress. Try again in a moment.';
 
-/** What a step sees of its write. */
-export interface WriteRun<I, S, T = undefined> {
-  /**
-   * The write's own id (the journal entry's), the same for every run that finishes it: a step
-   * marks what it changes with it, so a step run again finds its own change (done) apart from
-   * someone else's (a refusal).
-   */
-  writeId: string;
-  input: I;
-  /**
-   * What only the run that began the write holds, never stored (a password on its way to
-   * Cognito): undefined when an interrupted write is finished, so a step that needs it must find
-   * out otherwise whether it was done (Cognito's auth events, say).
-   */
-  transient: T | undefined;
-  /** What earlier steps produced (also those done before an interruption). */
-  state: S;
-  /** 1 for the run that began the write; more when an interrupted write is being finished. */
-  attempt: number;
-  startedAt: Date;
-  /** The steps done so far, in order. */
-  done: readonly string[];
-}
-
-export interface Step<I, S, D, T = undefined> {
-  name: string;
-  /** Runs the step; what it returns is merged into the state. Must be safe to run again. */
-  run(write: WriteRun<I, S, T>, deps: D): Promise<Partial<S> | undefined>;
-  /**
-   * A failure of this step (other than a refusal) does not fail the request: the write stays in
-   * the journal and its remaining steps are finished later (keeping the user index in step).
-   */
-  deferrable?: boolean;
-}
-
-export interface Workflow<I, S, D, T = undefined> {
-  kind: string;
-  /** The stored input and state are parsed with these when an interrupted write is taken over. */
-  input: z.ZodType<I>;
-  state: z.ZodType<S>;
-  /** The steps of this write, in order (they may depend on the input). */
-  steps(input: I): Step<I, S, D, T>[];
-  /**
-   * A step was refused for good: undo what the steps done so far changed and record the failure.
-   * The refusal then reaches the caller.
-   */
-  abandon(write: WriteRun<I, S, T>, deps: D, refusal: AppError): Promise<void>;
-}
-
 /** A workflow with its types hidden, for the registry the reconciler looks kinds up in. */
 export interface RegisteredWorkflow<D> {
   kind: string;
@@ -94,26 +53,6 @@ export const register = <I, S, D, T>(workflow: Workflow<I, S, D, T>): Registered
   kind: workflow.kind,
   recover: (runner, entry, force) => runner.recoverAs(workflow, entry, force),
 });
-
-export type RecoveryOutcome =
-  /** Every remaining step done. */
-  | 'finished'
-  /** Refused for good, undone, the failure recorded. */
-  | 'abandoned'
-  /** A step failed again (a service unavailable): left for the next try. */
-  | 'left'
-  /** Someone else took it over first, or it ended meanwhile. */
-  | 'taken'
-  /** Nothing here knows the kind, or the stored input cannot be read: left for an engineer. */
-  | 'unknown';
-
-export interface JournalDeps {
-  journal: WriteJournal;
-  clock: Clock;
-  logger: Logger;
-  newId?: () => string;
-  sleep?: (ms: number) => Promise<void>;
-}
 
 /** Refusals are final; anything else (a service down, throttling, a bug) may pass. */
 const isRefusal = (err: unknown): err is AppError =>

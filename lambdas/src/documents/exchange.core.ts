@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { EXTENSIONS_OF } from '@ccsc/contract/documents';
-import type { PartnerReceivedDocument, partnerRoutes } from '@ccsc/contract/partner-api';
+import type { partnerRoutes } from '@ccsc/contract/partner-api';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import type { Core, PartnerContext } from '../core/request';
 import type { Journal } from '../core/journal';
@@ -23,7 +23,6 @@ import {
   sendSubject,
 } from './document-sends';
 import {
-  changeDocument,
   DOCUMENT_BUSY,
   documentSubject,
   type DocumentWriteDeps,
@@ -47,7 +46,7 @@ export interface ExchangeDeps extends RoutingDeps {
   newId?: () => string;
 }
 
-type Routes = typeof partnerRoutes;
+export type Routes = typeof partnerRoutes;
 
 /** `doc-` and 26 characters of Crockford's base32 (lower case): 130 random bits. */
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
@@ -268,7 +267,7 @@ const sentBy = async (
 };
 
 /** Who a partner call is: the calling system, with the credential it called with. */
-const systemWho = (ctx: PartnerContext): Who => ({
+export const systemWho = (ctx: PartnerContext): Who => ({
   by: systemActor(ctx.client.systemId),
   actor: { sub: systemActor(ctx.client.systemId), email: null, role: null },
   source: { ip: ctx.sourceIp, userAgent: ctx.userAgent },
@@ -320,142 +319,4 @@ export const getSentDocument: Core<Routes['partner-get-document'], ExchangeDeps>
 ) => {
   const record = await sentBy(input.documentId, ctx, deps);
   return { document: sentViewOf(record, await deps.registry.snapshot()) };
-};
-
-// ---- receiving ----
-
-const CURSOR_PREFIX = 'inbox:';
-const encodeSince = (seq: number) =>
-  Buffer.from(`${CURSOR_PREFIX}${String(seq)}`).toString('base64url');
-const decodeSince = (since: string | undefined): number => {
-  if (since === undefined) return 0;
-  const text = Buffer.from(since, 'base64url').toString('utf8');
-  const seq = Number(text.slice(CURSOR_PREFIX.length));
-  if (!text.startsWith(CURSOR_PREFIX) || !Number.isSafeInteger(seq) || seq < 0) {
-    throw new ValidationError('since is not a cursor this API gave.', [
-      { path: 'since', message: 'Use the nextCursor of a previous answer, or leave it out.' },
-    ]);
-  }
-  return seq;
-};
-
-const receivedViewOf = async (
-  record: DocumentRecord,
-  snapshot: RegistrySnapshot,
-  deps: ExchangeDeps,
-  expiresAt: string,
-): Promise<PartnerReceivedDocument | null> => {
-  const c = record.classification;
-  if (c?.receiver == null || record.objectKey === null || record.inboxSeq === null) return null;
-  if (record.state !== 'delivered' && record.state !== 'acknowledged') return null;
-  const study = snapshot.studies.get(record.studyId);
-  const connection = snapshot.connections.get(record.connectionId);
-  const sender = snapshot.systems.get(record.senderSystemId);
-  return {
-    documentId: record.documentId,
-    sequence: record.inboxSeq,
-    state: record.state,
-    connectionId: record.connectionId,
-    study: { studyId: record.studyId, protocolNumber: study?.protocolNumber ?? record.studyId },
-    siteNumber: connection?.siteNumber ?? '',
-    sender: {
-      systemId: record.senderSystemId,
-      name: sender?.name ?? record.senderSystemId,
-      organisationName:
-        snapshot.organisations.get(record.senderOrganisationId)?.name ??
-        record.senderOrganisationId,
-    },
-    typeCode: c.receiver.typeCode,
-    typeName: c.receiver.typeName,
-    artifactNumber: c.artifactNumber,
-    artifactName: c.artifactName,
-    subArtifact: c.subArtifact,
-    filingLevel: c.filingLevel,
-    title: record.title,
-    version: record.version,
-    documentDate: record.documentDate,
-    language: record.language,
-    personName: record.personName,
-    organisationName: record.organisationName,
-    fileName: record.fileName,
-    contentType: record.contentType,
-    size: record.size,
-    sha256: record.sha256,
-    deliveredAt: record.deliveredAt ?? record.updatedAt,
-    acknowledgedAt: record.acknowledgedAt,
-    download: {
-      url: await deps.files.downloadUrl(
-        record.objectKey,
-        record.fileName,
-        record.contentType,
-        LINK_SECONDS,
-      ),
-      expiresAt,
-    },
-  };
-};
-
-export const listReceivedDocuments: Core<Routes['partner-list-documents'], ExchangeDeps> = async (
-  input,
-  ctx,
-  deps,
-) => {
-  const after = decodeSince(input.since);
-  const page = await deps.documents.inbox(ctx.client.systemId, after, input.limit ?? 50);
-  const [records, snapshot] = await Promise.all([
-    deps.documents.getMany(page.entries.map((e) => e.documentId)),
-    deps.registry.snapshot(),
-  ]);
-  const expiresAt = new Date(deps.clock.now().getTime() + LINK_SECONDS * 1000).toISOString();
-  const views = await Promise.all(records.map((r) => receivedViewOf(r, snapshot, deps, expiresAt)));
-  // An entry whose record does not read as delivered yet (a read that saw the inbox entry before
-  // the record's new revision) ends the page there: the next call starts with it, never past it.
-  const byId = new Map(views.flatMap((v) => (v === null ? [] : [[v.documentId, v] as const])));
-  const documents: PartnerReceivedDocument[] = [];
-  let last = after;
-  let stopped = false;
-  for (const entry of page.entries) {
-    const view = byId.get(entry.documentId);
-    if (view === undefined) {
-      stopped = true;
-      break;
-    }
-    documents.push(view);
-    last = entry.seq;
-  }
-  return { documents, nextCursor: encodeSince(last), hasMore: page.hasMore || stopped };
-};
-
-/** acknowledgeDocument: one journaled write (document-writes.ts); again, the same answer. */
-export const acknowledgeDocument: Core<
-  Routes['partner-acknowledge-document'],
-  ExchangeDeps
-> = async (input, ctx, deps) => {
-  await deps.writes.settle(documentSubject(input.documentId), DOCUMENT_BUSY);
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const record = await deps.documents.get(input.documentId);
-    if (
-      record?.receiverSystemId !== ctx.client.systemId ||
-      (record.state !== 'delivered' && record.state !== 'acknowledged')
-    ) {
-      throw new NotFoundError('No document with that id was delivered to the calling system.');
-    }
-    if (record.state === 'acknowledged' && record.acknowledgedAt !== null) {
-      return {
-        documentId: record.documentId,
-        state: 'acknowledged' as const,
-        acknowledgedAt: record.acknowledgedAt,
-      };
-    }
-    // Changed between the read and the write (a delivery's counters, say): read again.
-    if (await changeDocument(deps.writes, record, 'acknowledge', systemWho(ctx))) {
-      const done = await deps.documents.get(record.documentId);
-      return {
-        documentId: record.documentId,
-        state: 'acknowledged' as const,
-        acknowledgedAt: done?.acknowledgedAt ?? deps.clock.now().toISOString(),
-      };
-    }
-  }
-  throw new ConflictError('The document changed while it was being acknowledged; try again.');
 };

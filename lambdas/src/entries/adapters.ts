@@ -25,7 +25,10 @@ export { DynamoRecordStore } from '../adapters/dynamodb-record-store';
  * A document as its table holds it, and the counter items documents leave (the bench seeds
  * documents directly, as the adapter writes them, with the counters its transactions keep).
  */
-export { documentCounterItems, itemOf as documentItemOf } from '../adapters/dynamodb-documents';
+export {
+  documentCounterItems,
+  itemOf as documentItemOf,
+} from '../adapters/dynamodb-document-items';
 export type { DocumentRecord } from '../core/ports/documents';
 export { DynamoRegistry } from '../adapters/dynamodb-registry';
 export { DynamoImportStaging } from '../adapters/dynamodb-registry-imports';

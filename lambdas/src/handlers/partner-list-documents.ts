@@ -1,5 +1,5 @@
 import { partnerRoutes } from '@ccsc/contract/partner-api';
-import { listReceivedDocuments } from '../documents/exchange.core';
+import { listReceivedDocuments } from '../documents/exchange-receiving';
 import { handlePartner } from '../wiring/partner-handler';
 import { exchangeDeps } from '../wiring/document-writes';
 

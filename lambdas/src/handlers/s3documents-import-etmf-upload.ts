@@ -1,5 +1,5 @@
 import { documentImportRoutes as routes } from '@ccsc/contract/documents';
-import { startImport } from '../documents/import-etmf.core';
+import { startImport } from '../documents/import-etmf-start';
 import { importDeps } from '../wiring/documents';
 import { handle } from '../wiring/handler';
 

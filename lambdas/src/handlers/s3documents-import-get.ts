@@ -1,5 +1,5 @@
 import { documentImportRoutes as routes } from '@ccsc/contract/documents';
-import { getImport } from '../documents/import-etmf.core';
+import { getImport } from '../documents/import-etmf-reads';
 import { importDeps } from '../wiring/documents';
 import { handle } from '../wiring/handler';
 

@@ -1,5 +1,5 @@
 import { documentImportRoutes as routes } from '@ccsc/contract/documents';
-import { listImports } from '../documents/import-etmf.core';
+import { listImports } from '../documents/import-etmf-reads';
 import { importDeps } from '../wiring/documents';
 import { handle } from '../wiring/handler';
 

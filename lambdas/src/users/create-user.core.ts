@@ -9,7 +9,7 @@ import type { UserDirectory } from '../core/ports/user-directory';
 import { actorOf, sourceOf, userTarget } from '../core/audit-entry';
 import { decide } from '@ccsc/contract/permissions';
 import { toApiUser } from './to-api-user';
-import { createUserWrite } from './user-writes';
+import { createUserWrite } from './user-create-write';
 import { recordBaseOf, userSubject, type UserWriteDeps } from '../core/accounts/account-writes';
 
 export interface CreateUserDeps {

@@ -7,7 +7,8 @@ import type { AttributeChanges } from '../core/ports/user-directory';
 import { checkMobileNumber, checkPlacement } from './create-user.core';
 import { toApiUser } from './to-api-user';
 import { authoriseOnUser, type UserAccessDeps } from './user-access';
-import { emailInUse, updateUserWrite } from './user-writes';
+import { emailInUse } from './user-write-kit';
+import { updateUserWrite } from './user-update-write';
 import {
   recordBaseOf,
   snapshotOf,

@@ -15,7 +15,7 @@ import {
   resendInvitationWrite,
   resetUserMfaWrite,
   type UserStatusWrite,
-} from './user-writes';
+} from './user-status-writes';
 import {
   recordBaseOf,
   snapshotOf,

@@ -7,7 +7,7 @@ import { s3 } from '../adapters/clients/s3';
 import { lambdaEnv } from '../env';
 import type { CompletenessDeps } from '../documents/completeness.core';
 import type { ExportDeps } from '../documents/export-etmf.core';
-import type { ImportDeps } from '../documents/import-etmf.core';
+import type { ImportDeps } from '../documents/import-etmf-kit';
 import type { RoutingDeps } from '../documents/routing';
 import { systemClock } from '../core/ports/clock';
 import type { DocumentFiles, DocumentStore } from '../core/ports/documents';

@@ -1,0 +1,111 @@
+import { routes } from '@ccsc/contract/routes';
+import { blankRow, type MappingRow } from '@ccsc/contract/standard-rows';
+import type { z } from 'zod';
+import type { SignatureCheck } from '../core/ports/signatures';
+import type { StandardRowsStore } from '../core/ports/standard-rows';
+import { callerContext, FakeAuditTrail, FakeClock } from '../core/testing/fakes';
+import { FakeUserDirectory } from '../core/testing/fake-user-directory';
+import {
+  anOrganisation,
+  aSystem,
+  MemoryRegistry,
+  MemoryRegistryWrites,
+} from '../core/testing/memory-registry';
+import { type PublishDeps } from './publish-standard.core';
+
+/** The mapping standards' test world: rows in memory, a seeded registry, callers, inputs. */
+
+class MemoryRows implements StandardRowsStore {
+  readonly docs = new Map<string, MappingRow[]>();
+  put(standardId: string, rows: readonly MappingRow[]) {
+    const key = `standards/${standardId}/rows/${JSON.stringify(rows).length}-${this.docs.size}`;
+    this.docs.set(key, structuredClone([...rows]));
+    return Promise.resolve(key);
+  }
+  get(key: string) {
+    const rows = this.docs.get(key);
+    return rows === undefined ? Promise.reject(new Error('missing')) : Promise.resolve(rows);
+  }
+}
+
+export const row = (more: Partial<MappingRow>): MappingRow => ({
+  ...blankRow(),
+  sourceName: 'A document',
+  filingLevel: 'site',
+  requiredMetadata: ['site'],
+  ...more,
+});
+/** Two rows without problems: a PI CV (personal) and a protocol signature page. */
+export const goodRows = (): MappingRow[] => [
+  row({
+    sourceCode: 'CV-PI',
+    sourceName: 'CV – PI',
+    artifactNumber: '05.02.04',
+    requiredMetadata: ['site', 'personName'],
+  }),
+  row({ sourceCode: 'PSP', sourceName: 'Protocol signature page', artifactNumber: '05.02.02' }),
+];
+
+export const setup = () => {
+  const registry = new MemoryRegistry();
+  registry.seed([
+    { type: 'organisation', record: anOrganisation('SITE', { name: 'Klinik Nord', kind: 'site' }) },
+    { type: 'organisation', record: anOrganisation('OTHER', { name: 'Other', kind: 'site' }) },
+    { type: 'system', record: aSystem('ISF', 'SITE', { name: 'eISF' }) },
+    { type: 'system', record: aSystem('ISF2', 'SITE', { name: 'eISF 2' }) },
+    { type: 'system', record: aSystem('X', 'OTHER', { name: 'Other eISF' }) },
+  ]);
+  const audit = new FakeAuditTrail();
+  const directory = new FakeUserDirectory();
+  let signature: SignatureCheck = 'verified';
+  const deps: PublishDeps & { audit: FakeAuditTrail; exports: { write: () => Promise<never> } } = {
+    registry,
+    writes: new MemoryRegistryWrites(registry, audit),
+    rows: new MemoryRows(),
+    clock: new FakeClock(),
+    audit,
+    signatures: {
+      verify: () => Promise.resolve(signature),
+    },
+    directory,
+    exports: { write: () => Promise.reject(new Error('unused')) },
+  };
+  return {
+    deps,
+    audit,
+    setSignature: (s: SignatureCheck) => {
+      signature = s;
+    },
+  };
+};
+
+export const admin = callerContext({ role: 'PlatformAdmin', email: 'admin@example.com' });
+export const orgAdmin = callerContext({
+  role: 'OrgAdmin',
+  organisationId: 'SITE',
+  email: 'oa@example.com',
+  sub: 'oa',
+  userName: 'oa',
+});
+export const otherAdmin = callerContext({ role: 'OrgAdmin', organisationId: 'OTHER', sub: 'x' });
+export const auditor = callerContext({ role: 'Auditor', organisationId: 'SITE', sub: 'au' });
+
+type CreateInput = z.input<(typeof routes)['artifact/create-standard']['request']>;
+export const create = (over: Partial<CreateInput> = {}) =>
+  routes['artifact/create-standard'].request.parse({
+    organisationId: 'SITE',
+    name: 'Klinik Nord eISF',
+    catalogueVersion: '3.3',
+    systemIds: ['ISF'],
+    source: { kind: 'import', fileName: 'isf.csv', rows: goodRows() },
+    ...over,
+  });
+
+export const publishInput = (standardId: string, version: number, revision: number) => ({
+  standardId,
+  version,
+  revision,
+  meaning: 'Approved' as const,
+  password: 'Secret-123!',
+  code: '123456',
+});
