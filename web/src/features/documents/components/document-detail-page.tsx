@@ -13,18 +13,13 @@ import { downloadFile } from '../../../lib/download';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { documentsPath } from '../utils/document-query';
-import {
-  type DocumentActor,
-  mappingPath,
-  mappingTarget,
-  mayMap,
-  mayRetry,
-} from '../utils/document-rules';
+import { type DocumentActor } from '../utils/document-rules';
 import { formatBytes, formatSize } from '../utils/sizes';
 import { ClassificationPath } from './classification-path';
 import { CopyButton } from './copy-button';
-import { DocumentStateBadge, HoldReasonBadge } from './document-badges';
+import { DocumentStateBadge } from './document-badges';
 import { DocumentDownloads, DocumentTimeline } from './document-history';
+import { HoldNotice } from './hold-notice';
 
 /** The list the document was opened from (its filters), handed over by the list's links. */
 const listSearchOf = (state: unknown): string => {
@@ -185,8 +180,6 @@ const DocumentView = ({ documentId }: { documentId: string }) => {
   const d = document;
   const uploaded = d.receivedSize !== null;
   const sizeDiffers = d.receivedSize !== null && d.receivedSize !== d.size;
-  const retries = mayRetry(actor, d);
-  const target = mappingTarget(d);
   const size = (bytes: number) =>
     `${formatSize(bytes, language)} (${formatBytes(bytes, language)})`;
 
@@ -211,72 +204,7 @@ const DocumentView = ({ documentId }: { documentId: string }) => {
 
       <NoticeArea notice={notice} testId="document-notice" />
 
-      {d.state === 'held' && d.holdReason !== null && (
-        <div className="alert alert-warning" data-testid="hold">
-          <p className="mb-1">
-            <strong>{t('documents.detail.heldBecause')}</strong>{' '}
-            <HoldReasonBadge reason={d.holdReason} />
-          </p>
-          <p className="mb-1">{t(`documents.holdExplain.${d.holdReason}`)}</p>
-          {d.holdDetail !== null && (
-            <p className="mb-1 small" data-testid="hold-detail">
-              {d.holdDetail}
-            </p>
-          )}
-          {retries && (
-            <div className="d-flex flex-wrap align-items-center gap-2 mt-2">
-              <button
-                type="button"
-                className="btn btn-warning"
-                disabled={busy !== null}
-                onClick={() => void retry()}
-              >
-                {busy === 'retry' ? t('documents.working') : t('documents.detail.retry')}
-              </button>
-              {target !== null && mayMap(actor, target) && (
-                <>
-                  <Link
-                    className="btn btn-outline-dark"
-                    to={mappingPath(target)}
-                    aria-describedby="map-hint"
-                  >
-                    {t('documents.detail.mapType')}
-                  </Link>
-                  <span id="map-hint" className="small">
-                    {target.standard !== null && target.lookup !== null
-                      ? t(`documents.detail.mapHintRow.${target.lookup.kind}`, {
-                          system: target.system.name,
-                          organisation: target.system.organisationName,
-                          code: target.lookup.value,
-                          artifact:
-                            d.classification === null
-                              ? target.lookup.value
-                              : `${target.lookup.value} ${d.classification.artifactName}`,
-                        })
-                      : t(
-                          target.standard === null
-                            ? `documents.detail.mapHintFind.${target.side}`
-                            : `documents.detail.mapHint.${target.side}`,
-                          {
-                            system: target.system.name,
-                            organisation: target.system.organisationName,
-                          },
-                        )}
-                  </span>
-                </>
-              )}
-              {target !== null && !mayMap(actor, target) && (
-                <span className="small" data-testid="map-elsewhere">
-                  {t('documents.detail.mapElsewhere', {
-                    system: target.system.name,
-                    organisation: target.system.organisationName,
-                  })}
-                </span>
-              )}
-            </div>
-          )}
-        </div>
-      )}
+      <HoldNotice document={d} actor={actor} busy={busy} onRetry={() => void retry()} />
 
       <div
         className="d-flex flex-wrap align-items-center gap-2 mb-4"

@@ -13,7 +13,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
 import { standardPaths } from '../../../config/standard-paths';
-import { allPages, callApi } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { useCatalogue } from '../hooks/use-catalogue';
@@ -23,8 +23,8 @@ import { gridOf } from '../utils/grid-state';
 import { type FileKind, kindOfFile, readTableFile } from '../utils/read-table-file';
 import { rowRefusals } from '../utils/row-refusals';
 import { fixedOrganisation, mayCreateStandards, standardActor } from '../utils/standard-rules';
-import type { StandardSummary } from '../utils/standard-types';
 import { DetailsFields } from './details-fields';
+import { type Clones, ClonePicker, loadClones } from './clone-picker';
 import { ImportPreview } from './import-preview';
 import { handOver } from '../utils/standard-handover';
 
@@ -35,19 +35,6 @@ type FileState =
   | { state: 'reading'; fileName: string }
   | { state: 'read'; fileName: string; kind: FileKind; read: ReadTable }
   | { state: 'failed'; fileName: string; message: string };
-
-type Clones =
-  { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; standards: StandardSummary[] };
-
-/** Every standard the caller sees, to clone from (a few pages of 100: a form's choices). */
-const loadClones = () =>
-  allPages(async (cursor) => {
-    const page = await callApi('artifact/list-standards', {
-      limit: 100,
-      ...(cursor === undefined ? {} : { cursor }),
-    });
-    return { items: page.standards, nextCursor: page.nextCursor };
-  }, 20);
 
 /**
  * /admin/artifact/create-new-standard (issue 16): a new standard as draft version 1 — its details,
@@ -321,82 +308,15 @@ export const CreateStandardPage = () => {
             ))}
 
             {source === 'clone' && (
-              <div className="row g-3 mt-1">
-                <div className="col-md-8">
-                  <label className="form-label" htmlFor="create-clone-standard">
-                    {t('standards.create.cloneStandard')}
-                  </label>
-                  <select
-                    id="create-clone-standard"
-                    className="form-select"
-                    disabled={clones?.state !== 'loaded'}
-                    value={clone?.standardId ?? ''}
-                    onChange={(e) => {
-                      const chosen =
-                        clones?.state === 'loaded'
-                          ? clones.standards.find((s) => s.standardId === e.target.value)
-                          : undefined;
-                      setClone(
-                        chosen === undefined
-                          ? null
-                          : {
-                              standardId: chosen.standardId,
-                              version: chosen.publishedVersion ?? chosen.latestVersion,
-                            },
-                      );
-                    }}
-                  >
-                    <option value="">
-                      {clones?.state === 'loaded'
-                        ? t('standards.create.chooseStandard')
-                        : t('common.loading')}
-                    </option>
-                    {clones?.state === 'loaded' &&
-                      clones.standards.map((s) => (
-                        <option key={s.standardId} value={s.standardId}>
-                          {`${s.name} (${s.organisationName})`}
-                        </option>
-                      ))}
-                  </select>
-                  {clones?.state === 'failed' && (
-                    <RetryAlert
-                      message={t('standards.create.clonesFailed')}
-                      retryLabel={t('standards.retry')}
-                      onRetry={() => {
-                        setClones(null);
-                      }}
-                      className="mt-2 gap-2"
-                    />
-                  )}
-                </div>
-                <div className="col-md-4">
-                  <label className="form-label" htmlFor="create-clone-version">
-                    {t('standards.create.cloneVersion')}
-                  </label>
-                  <select
-                    id="create-clone-version"
-                    className="form-select"
-                    disabled={chosenClone === null}
-                    value={clone?.version ?? ''}
-                    onChange={(e) => {
-                      if (clone !== null) setClone({ ...clone, version: Number(e.target.value) });
-                    }}
-                  >
-                    {chosenClone !== null &&
-                      Array.from({ length: chosenClone.latestVersion }, (_, i) => i + 1)
-                        .reverse()
-                        .map((v) => (
-                          <option key={v} value={v}>
-                            {v === chosenClone.publishedVersion
-                              ? t('standards.create.versionInUse', { version: v })
-                              : v === chosenClone.draftVersion
-                                ? t('standards.create.versionDraft', { version: v })
-                                : t('standards.versionN', { version: v })}
-                          </option>
-                        ))}
-                  </select>
-                </div>
-              </div>
+              <ClonePicker
+                clones={clones}
+                clone={clone}
+                chosenClone={chosenClone}
+                onChoose={setClone}
+                onRetry={() => {
+                  setClones(null);
+                }}
+              />
             )}
 
             {source === 'import' && (

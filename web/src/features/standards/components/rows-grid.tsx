@@ -1,18 +1,12 @@
 import {
   type CatalogueIndex,
-  EQUIVALENCES,
-  FILING_LEVELS,
   type MappingRow,
-  REQUIRED_METADATA,
   ROW_FIELDS,
-  ROW_LIMITS,
   type RowField,
   type RowProblem,
 } from '@ccsc/contract/standard-rows';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
-  memo,
-  type ReactNode,
   type Ref,
   useCallback,
   useEffect,
@@ -29,33 +23,12 @@ import {
   insertRow,
   moveRows,
   problemsByRow,
-  withArtifact,
-  withLevel,
 } from '../utils/grid-state';
 import { useProblemText } from '../utils/problem-text';
-import { ArtifactPicker, artifactText } from './artifact-picker';
 import { BulkEditDialog } from './bulk-edit-dialog';
-
-/** Every row is this high (px): fixed, so that 5,000 rows need no measuring. */
-export const ROW_HEIGHT = 64;
-const HEADER_HEIGHT = 40;
-
-const COLUMN_WIDTHS: Record<RowField, number> = {
-  sourceCode: 150,
-  sourceName: 220,
-  sourcePath: 180,
-  artifactNumber: 300,
-  subArtifact: 200,
-  filingLevel: 130,
-  requiredMetadata: 290,
-  equivalence: 130,
-  comment: 220,
-};
-type TextField = 'sourceCode' | 'sourceName' | 'sourcePath' | 'comment';
-
-/** The id of a row's cell control (or of the cell, read-only), for focus and "next problem". */
-const cellId = (gridId: string, key: number, field: RowField) =>
-  `${gridId}-${String(key)}-${field}`;
+import { cellId, GridRow, ROW_HEIGHT } from './grid-row';
+import { GridHead, HEADER_HEIGHT } from './grid-head';
+import { GridToolbar } from './grid-toolbar';
 
 type Change = (grid: GridRows) => GridRows;
 
@@ -265,101 +238,34 @@ export const RowsGrid = ({
 
   return (
     <div data-testid={`${id}-grid`}>
-      <div
-        className="d-flex flex-wrap align-items-center gap-2 mb-2"
-        role="toolbar"
-        aria-label={t('standards.grid.toolbar')}
-      >
-        {editable && (
-          <>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-primary"
-              onClick={() => {
-                addRow();
-              }}
-            >
-              {t('standards.grid.addRow')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-danger"
-              disabled={selected.size === 0}
-              onClick={() => {
-                const positions = selectedPositions();
-                change((g) => deleteRows(g, positions, catalogue.catalogue));
-                setSelected(new Set());
-              }}
-            >
-              {t('standards.grid.deleteRows', { count: selected.size })}
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-secondary"
-              disabled={selected.size === 0}
-              onClick={() => {
-                const positions = selectedPositions();
-                change((g) => moveRows(g, positions, -1));
-              }}
-            >
-              {t('standards.grid.moveUp')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-secondary"
-              disabled={selected.size === 0}
-              onClick={() => {
-                const positions = selectedPositions();
-                change((g) => moveRows(g, positions, 1));
-              }}
-            >
-              {t('standards.grid.moveDown')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-primary"
-              disabled={selected.size === 0}
-              onClick={() => {
-                setBulk(true);
-              }}
-            >
-              {t('standards.grid.bulkEdit', { count: selected.size })}
-            </button>
-          </>
-        )}
-        <span className="ms-auto small" role="status" data-testid={`${id}-problem-count`}>
-          {grid.problems.length === 0
-            ? t('standards.grid.noProblems', { count: grid.rows.length })
-            : t('standards.grid.problemCount', {
-                count: grid.problems.length,
-                rows: rowsWithProblems,
-                total: grid.rows.length,
-              })}
-        </span>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-danger"
-          disabled={grid.problems.length === 0}
-          onClick={nextProblem}
-        >
-          {t('standards.grid.nextProblem')}
-        </button>
-        <div className="form-check form-switch mb-0">
-          <input
-            id={`${id}-only-problems`}
-            type="checkbox"
-            className="form-check-input"
-            checked={onlyProblems}
-            onChange={(e) => {
-              setOnlyProblems(e.target.checked);
-              setKept(new Set());
-            }}
-          />
-          <label className="form-check-label small" htmlFor={`${id}-only-problems`}>
-            {t('standards.grid.onlyProblems')}
-          </label>
-        </div>
-      </div>
+      <GridToolbar
+        id={id}
+        editable={editable}
+        grid={grid}
+        selectedCount={selected.size}
+        rowsWithProblems={rowsWithProblems}
+        onlyProblems={onlyProblems}
+        onAddRow={() => {
+          addRow();
+        }}
+        onDelete={() => {
+          const positions = selectedPositions();
+          change((g) => deleteRows(g, positions, catalogue.catalogue));
+          setSelected(new Set());
+        }}
+        onMove={(by) => {
+          const positions = selectedPositions();
+          change((g) => moveRows(g, positions, by));
+        }}
+        onBulkEdit={() => {
+          setBulk(true);
+        }}
+        onNextProblem={nextProblem}
+        onOnlyProblems={(on) => {
+          setOnlyProblems(on);
+          setKept(new Set());
+        }}
+      />
       <div
         ref={scroller}
         className="border rounded overflow-auto position-relative"
@@ -383,42 +289,15 @@ export const RowsGrid = ({
           aria-rowcount={count + 1}
           data-testid={`${id}-table`}
         >
-          <colgroup>
-            <col style={{ width: 40 }} />
-            <col style={{ width: 64 }} />
-            {lines !== undefined && <col style={{ width: 64 }} />}
-            {ROW_FIELDS.map((field) => (
-              <col key={field} style={{ width: COLUMN_WIDTHS[field] }} />
-            ))}
-            <col style={{ width: 110 }} />
-          </colgroup>
-          <thead className="sticky-top bg-body" style={{ zIndex: 2 }}>
-            <tr aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
-              <th scope="col">
-                {editable && (
-                  <input
-                    type="checkbox"
-                    className="form-check-input"
-                    aria-label={t('standards.grid.selectAll')}
-                    checked={allShownSelected}
-                    disabled={count === 0}
-                    onChange={(e) => {
-                      const on = e.target.checked;
-                      setSelected(on ? new Set(shownKeys) : new Set());
-                    }}
-                  />
-                )}
-              </th>
-              <th scope="col">{t('standards.grid.row')}</th>
-              {lines !== undefined && <th scope="col">{t('standards.grid.line')}</th>}
-              {ROW_FIELDS.map((field) => (
-                <th scope="col" key={field}>
-                  {t(`standards.column.${field}`)}
-                </th>
-              ))}
-              <th scope="col">{t('standards.grid.problems')}</th>
-            </tr>
-          </thead>
+          <GridHead
+            editable={editable}
+            withLines={lines !== undefined}
+            allSelected={allShownSelected}
+            disabled={count === 0}
+            onSelectAll={(on) => {
+              setSelected(on ? new Set(shownKeys) : new Set());
+            }}
+          />
           <tbody>
             {before > 0 && (
               <tr aria-hidden="true" style={{ height: before }}>
@@ -489,294 +368,3 @@ export const RowsGrid = ({
     </div>
   );
 };
-
-interface GridRowProps {
-  gridId: string;
-  rowKey: number;
-  position: number;
-  row: MappingRow;
-  problems: RowProblem[] | undefined;
-  selected: boolean;
-  /** One of the rows the page looks for. */
-  marked: boolean;
-  editable: boolean;
-  line: number | undefined;
-  catalogue: CatalogueIndex;
-  problemText: (problem: RowProblem, row: MappingRow) => string;
-  onEdit: (position: number, key: number, edit: (row: MappingRow) => MappingRow) => void;
-  onSelect: (key: number, on: boolean) => void;
-  onShowProblem: (position: number, field: RowField) => void;
-  subListId: string;
-  onOfferSubs: (subs: readonly string[]) => void;
-}
-
-/** One row: re-rendered only when it, its problems, its place or its selection change. */
-const GridRow = memo(function GridRow({
-  gridId,
-  rowKey,
-  position,
-  row,
-  problems,
-  selected,
-  marked,
-  editable,
-  line,
-  catalogue,
-  problemText,
-  onEdit,
-  onSelect,
-  onShowProblem,
-  subListId,
-  onOfferSubs,
-}: GridRowProps) {
-  const { t } = useTranslation();
-  const number = position + 1;
-  const cellLabel = (field: RowField) =>
-    t('standards.grid.cellLabel', { column: t(`standards.column.${field}`), row: number });
-  const messagesOf = (field: RowField) =>
-    (problems ?? []).filter((p) => p.field === field).map((p) => problemText(p, row));
-  const edit = (patch: Partial<MappingRow>) => {
-    onEdit(position, rowKey, (r) => ({ ...r, ...patch }));
-  };
-  const artifact = catalogue.artifacts.get(row.artifactNumber.trim());
-
-  /** A cell: its control (or text), and its problems beneath, tied to the control. */
-  const cell = (
-    field: RowField,
-    control: (problem: { invalid: boolean; describedBy?: string }) => ReactNode,
-    text: string,
-  ) => {
-    const messages = messagesOf(field);
-    const invalid = messages.length > 0;
-    const messageId = `${cellId(gridId, rowKey, field)}-problem`;
-    return (
-      <td data-field={field} className="text-truncate" style={{ height: ROW_HEIGHT }}>
-        {editable ? (
-          control({ invalid, ...(invalid ? { describedBy: messageId } : {}) })
-        ) : (
-          <div
-            id={cellId(gridId, rowKey, field)}
-            tabIndex={-1}
-            className={`text-truncate${invalid ? ' text-danger-emphasis' : ''}`}
-            title={text}
-            aria-describedby={invalid ? messageId : undefined}
-          >
-            {text === '' ? <span className="text-body-tertiary">—</span> : text}
-          </div>
-        )}
-        {invalid && (
-          <div
-            id={messageId}
-            className="invalid-feedback d-block text-truncate small mt-0"
-            title={messages.join(' ')}
-          >
-            {messages.join(' ')}
-          </div>
-        )}
-      </td>
-    );
-  };
-
-  const textCell = (field: TextField) =>
-    cell(
-      field,
-      ({ invalid, describedBy }) => (
-        <input
-          id={cellId(gridId, rowKey, field)}
-          type="text"
-          className={`form-control form-control-sm${invalid ? ' is-invalid' : ''}`}
-          aria-label={cellLabel(field)}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          maxLength={ROW_LIMITS[field] + 50}
-          value={row[field]}
-          onChange={(e) => {
-            edit({ [field]: e.target.value });
-          }}
-        />
-      ),
-      row[field],
-    );
-
-  return (
-    <tr
-      data-position={position}
-      aria-rowindex={position + 2}
-      className={selected ? 'table-active' : marked ? 'table-info' : undefined}
-      aria-current={marked || undefined}
-      data-testid={`${gridId}-row-${String(number)}`}
-    >
-      <td>
-        {editable && (
-          <input
-            type="checkbox"
-            className="form-check-input"
-            aria-label={t('standards.grid.selectRow', { row: number })}
-            checked={selected}
-            onChange={(e) => {
-              onSelect(rowKey, e.target.checked);
-            }}
-          />
-        )}
-      </td>
-      <td className="text-body-secondary small">{number}</td>
-      {line !== undefined && <td className="text-body-secondary small">{line}</td>}
-      {textCell('sourceCode')}
-      {textCell('sourceName')}
-      {textCell('sourcePath')}
-      {cell(
-        'artifactNumber',
-        ({ invalid, describedBy }) => (
-          <ArtifactPicker
-            id={cellId(gridId, rowKey, 'artifactNumber')}
-            label={cellLabel('artifactNumber')}
-            catalogue={catalogue}
-            value={row.artifactNumber}
-            invalid={invalid}
-            describedBy={describedBy}
-            onPick={(chosen, sub) => {
-              onEdit(position, rowKey, (r) => withArtifact(r, chosen, sub));
-            }}
-            onUnknown={(typed) => {
-              edit({ artifactNumber: typed });
-            }}
-          />
-        ),
-        row.artifactNumber === '' ? '' : artifactText(catalogue, row.artifactNumber),
-      )}
-      {cell(
-        'subArtifact',
-        ({ invalid, describedBy }) => (
-          <input
-            id={cellId(gridId, rowKey, 'subArtifact')}
-            type="text"
-            className={`form-control form-control-sm${invalid ? ' is-invalid' : ''}`}
-            aria-label={cellLabel('subArtifact')}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            list={subListId}
-            maxLength={ROW_LIMITS.subArtifact + 50}
-            value={row.subArtifact}
-            onFocus={() => {
-              onOfferSubs(artifact?.subArtifacts ?? []);
-            }}
-            onChange={(e) => {
-              edit({ subArtifact: e.target.value });
-            }}
-          />
-        ),
-        row.subArtifact,
-      )}
-      {cell(
-        'filingLevel',
-        ({ invalid, describedBy }) => (
-          <select
-            id={cellId(gridId, rowKey, 'filingLevel')}
-            className={`form-select form-select-sm${invalid ? ' is-invalid' : ''}`}
-            aria-label={cellLabel('filingLevel')}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            value={row.filingLevel}
-            onChange={(e) => {
-              const level = FILING_LEVELS.find((l) => l === e.target.value) ?? '';
-              onEdit(position, rowKey, (r) => withLevel(r, level));
-            }}
-          >
-            <option value="">{t('standards.grid.noLevel')}</option>
-            {FILING_LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {artifact === undefined || artifact.levels.includes(l)
-                  ? t(`standards.level.${l}`)
-                  : t('standards.grid.levelNotAllowed', { level: t(`standards.level.${l}`) })}
-              </option>
-            ))}
-          </select>
-        ),
-        row.filingLevel === '' ? '' : t(`standards.level.${row.filingLevel}`),
-      )}
-      {cell(
-        'requiredMetadata',
-        ({ invalid, describedBy }) => (
-          <div className="d-flex flex-wrap column-gap-2">
-            {REQUIRED_METADATA.map((m, i) => (
-              <div className="form-check form-check-inline m-0" key={m}>
-                <input
-                  id={
-                    i === 0
-                      ? cellId(gridId, rowKey, 'requiredMetadata')
-                      : `${cellId(gridId, rowKey, 'requiredMetadata')}-${m}`
-                  }
-                  type="checkbox"
-                  className={`form-check-input${invalid ? ' is-invalid' : ''}`}
-                  aria-label={t('standards.grid.metadataLabel', {
-                    metadata: t(`standards.metadata.${m}`),
-                    row: number,
-                  })}
-                  aria-invalid={invalid || undefined}
-                  aria-describedby={describedBy}
-                  checked={row.requiredMetadata.includes(m)}
-                  onChange={(e) => {
-                    const on = e.target.checked;
-                    onEdit(position, rowKey, (r) => ({
-                      ...r,
-                      requiredMetadata: REQUIRED_METADATA.filter((x) =>
-                        x === m ? on : r.requiredMetadata.includes(x),
-                      ),
-                    }));
-                  }}
-                />
-                <span className="form-check-label small" aria-hidden="true">
-                  {t(`standards.metadataShort.${m}`)}
-                </span>
-              </div>
-            ))}
-          </div>
-        ),
-        row.requiredMetadata.map((m) => t(`standards.metadata.${m}`)).join(', '),
-      )}
-      {cell(
-        'equivalence',
-        ({ invalid, describedBy }) => (
-          <select
-            id={cellId(gridId, rowKey, 'equivalence')}
-            className={`form-select form-select-sm${invalid ? ' is-invalid' : ''}`}
-            aria-label={cellLabel('equivalence')}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            value={row.equivalence}
-            onChange={(e) => {
-              const equivalence = EQUIVALENCES.find((q) => q === e.target.value);
-              if (equivalence !== undefined) edit({ equivalence });
-            }}
-          >
-            {EQUIVALENCES.map((q) => (
-              <option key={q} value={q}>
-                {t(`standards.equivalence.${q}`)}
-              </option>
-            ))}
-          </select>
-        ),
-        t(`standards.equivalence.${row.equivalence}`),
-      )}
-      {textCell('comment')}
-      <td>
-        {problems === undefined ? (
-          <span className="text-success small">{t('standards.grid.rowOk')}</span>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger"
-            aria-label={t('standards.grid.rowProblems', { count: problems.length, row: number })}
-            title={problems.map((p) => problemText(p, row)).join('\n')}
-            onClick={() => {
-              const first = problems[0];
-              if (first !== undefined) onShowProblem(position, first.field);
-            }}
-          >
-            {t('standards.grid.problemBadge', { count: problems.length })}
-          </button>
-        )}
-      </td>
-    </tr>
-  );
-});

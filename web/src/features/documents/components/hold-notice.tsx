@@ -1,0 +1,98 @@
+import type { DocumentDetail } from '@ccsc/contract/documents';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  type DocumentActor,
+  mappingPath,
+  mappingTarget,
+  mayMap,
+  mayRetry,
+} from '../utils/document-rules';
+import { HoldReasonBadge } from './document-badges';
+
+interface HoldNoticeProps {
+  document: DocumentDetail;
+  actor: DocumentActor;
+  busy: 'download' | 'retry' | null;
+  onRetry: () => void;
+}
+
+/**
+ * Why a held document is held, and what the administrator may do: Retry, and map its type in the
+ * standard that lacks it (or who may).
+ */
+export const HoldNotice = ({ document: d, actor, busy, onRetry }: HoldNoticeProps) => {
+  const { t } = useTranslation();
+  const retries = mayRetry(actor, d);
+  const target = mappingTarget(d);
+  return (
+    <>
+      {d.state === 'held' && d.holdReason !== null && (
+        <div className="alert alert-warning" data-testid="hold">
+          <p className="mb-1">
+            <strong>{t('documents.detail.heldBecause')}</strong>{' '}
+            <HoldReasonBadge reason={d.holdReason} />
+          </p>
+          <p className="mb-1">{t(`documents.holdExplain.${d.holdReason}`)}</p>
+          {d.holdDetail !== null && (
+            <p className="mb-1 small" data-testid="hold-detail">
+              {d.holdDetail}
+            </p>
+          )}
+          {retries && (
+            <div className="d-flex flex-wrap align-items-center gap-2 mt-2">
+              <button
+                type="button"
+                className="btn btn-warning"
+                disabled={busy !== null}
+                onClick={onRetry}
+              >
+                {busy === 'retry' ? t('documents.working') : t('documents.detail.retry')}
+              </button>
+              {target !== null && mayMap(actor, target) && (
+                <>
+                  <Link
+                    className="btn btn-outline-dark"
+                    to={mappingPath(target)}
+                    aria-describedby="map-hint"
+                  >
+                    {t('documents.detail.mapType')}
+                  </Link>
+                  <span id="map-hint" className="small">
+                    {target.standard !== null && target.lookup !== null
+                      ? t(`documents.detail.mapHintRow.${target.lookup.kind}`, {
+                          system: target.system.name,
+                          organisation: target.system.organisationName,
+                          code: target.lookup.value,
+                          artifact:
+                            d.classification === null
+                              ? target.lookup.value
+                              : `${target.lookup.value} ${d.classification.artifactName}`,
+                        })
+                      : t(
+                          target.standard === null
+                            ? `documents.detail.mapHintFind.${target.side}`
+                            : `documents.detail.mapHint.${target.side}`,
+                          {
+                            system: target.system.name,
+                            organisation: target.system.organisationName,
+                          },
+                        )}
+                  </span>
+                </>
+              )}
+              {target !== null && !mayMap(actor, target) && (
+                <span className="small" data-testid="map-elsewhere">
+                  {t('documents.detail.mapElsewhere', {
+                    system: target.system.name,
+                    organisation: target.system.organisationName,
+                  })}
+                </span>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+    </>
+  );
+};
