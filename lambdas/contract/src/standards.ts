@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { cursorSchema, isoDateSchema, otpSchema } from './fields';
-import { registryTextSchema } from './organisations';
+import { registryTextSchema } from './organisation-schemas';
 import { ADMINS, READERS, downloadLinkSchema } from './common';
 import { defineRoute } from './route';
 import {
