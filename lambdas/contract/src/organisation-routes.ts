@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { cursorSchema, identifierSchema } from './fields';
 import { ADMINS, READERS, downloadLinkSchema, pageRequest } from './common';
 import { defineRoute } from './route';
+import { studyConnectionRoutes } from './connection-routes';
 import {
   connectionSchema,
   importRequestSchema,
@@ -254,4 +255,10 @@ export const organisationSystemRoutes = {
     request: () => systemListQuerySchema.strict(),
     response: () => downloadLinkSchema.extend({ rows: z.number().int() }),
   }),
+} as const;
+
+/** The registry calls (SPEC §7's three lists, and ours: issue 14). */
+export const organisationRoutes = {
+  ...organisationSystemRoutes,
+  ...studyConnectionRoutes,
 } as const;

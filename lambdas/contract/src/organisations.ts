@@ -1,6 +1,3 @@
-import { organisationSystemRoutes } from './organisation-routes';
-import { studyConnectionRoutes } from './connection-routes';
-
 /**
  * The registry (issue 14): organisations, their systems, the sponsors' studies and the
  * site–sponsor connections. The model, in one place:
@@ -40,7 +37,7 @@ import { studyConnectionRoutes } from './connection-routes';
  * The registry's contract lives in four files, so that a function needing a record or a rule
  * does not carry the route table: organisation-constants.ts (kinds, statuses, CSV columns),
  * organisation-schemas.ts (field rules, records, payloads), organisation-routes.ts and
- * connection-routes.ts (the calls). This module is their one public entry point.
+ * connection-routes.ts (the calls). This module only re-exports them (no code of its own), so a bundle takes only what it uses.
  */
 
 export * from './organisation-constants';
@@ -78,8 +75,4 @@ export {
   importResponseSchema,
 } from './organisation-schemas';
 
-/** The registry calls (SPEC §7's three lists, and ours: issue 14). */
-export const organisationRoutes = {
-  ...organisationSystemRoutes,
-  ...studyConnectionRoutes,
-} as const;
+export { organisationRoutes } from './organisation-routes';
