@@ -8,7 +8,7 @@ import {
   systemEnvironmentSchema,
   systemKindSchema,
 } from './organisation-constants';
-import { mappingRowSchema } from './standards';
+import { mappingRowSchema } from './standard-schemas';
 import {
   DOCUMENT_CONTENT_TYPES,
   DOCUMENT_STATES,
