@@ -26,8 +26,11 @@ const organisationsOfOneKindQuery = () =>
     .omit({ kind: true })
     .extend({ limit: queryLimit, cursor: cursorSchema.optional() });
 
-/** The organisation and system calls of the registry (SPEC §7's three lists, and ours: issue 14). */
-export const organisationSystemRoutes = {
+/**
+ * The registry calls (SPEC §7's three lists, and ours: issue 14): the organisation and system
+ * calls here, the study and connection calls from connection-routes.ts.
+ */
+export const organisationRoutes = {
   getSiteOrgList: defineRoute({
     operation: 'getSiteOrgList',
     method: 'GET',
@@ -255,10 +258,5 @@ export const organisationSystemRoutes = {
     request: () => systemListQuerySchema.strict(),
     response: () => downloadLinkSchema.extend({ rows: z.number().int() }),
   }),
-} as const;
-
-/** The registry calls (SPEC §7's three lists, and ours: issue 14). */
-export const organisationRoutes = {
-  ...organisationSystemRoutes,
   ...studyConnectionRoutes,
 } as const;
