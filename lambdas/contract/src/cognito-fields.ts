@@ -1,16 +1,9 @@
 import * as z from 'zod';
 
 /**
- * Opaque Cognito identifiers: the app client id, user names (sub), pagination tokens. Apart from
+ * Cognito's user names (sub), opaque to us. Apart from
  * fields.ts (which re-exports them) so that a bundle that does not read them does not carry them.
  */
-export const clientIdSchema = z.lazy(() =>
-  z
-    .string()
-    .min(1)
-    .max(128)
-    .regex(/^[\w+]+$/, 'clientId is not a valid app client id'),
-);
 export const userNameSchema = z.lazy(() =>
   z
     .string()

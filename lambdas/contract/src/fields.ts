@@ -104,7 +104,15 @@ export const newPasswordSchema = z.lazy(() =>
     .refine(isStrongPassword, 'Password does not meet the password policy'),
 );
 
-export { clientIdSchema, userNameSchema } from './cognito-fields';
+/** Opaque Cognito identifiers: the app client id, user names (sub), pagination tokens. */
+export const clientIdSchema = z.lazy(() =>
+  z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[\w+]+$/, 'clientId is not a valid app client id'),
+);
+export { userNameSchema } from './cognito-fields';
 export const cursorSchema = z.lazy(() => z.string().min(1).max(4096));
 /** ISO-8601 timestamps in responses. */
 export const isoDateSchema = z.lazy(() => z.iso.datetime({ offset: true }));
