@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { emailSchema, freeTextSchema, identifierSchema, isoDateSchema } from './fields';
 import { ADMINS, READERS, downloadLinkSchema, pageRequest } from './common';
-import { apiScopeSchema } from './partner-api';
+import { apiScopeSchema } from './scopes';
 import { defineRoute } from './route';
 
 /**

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { auditRecordSchema, chainVerificationSchema } from './audit';
 import { empty, READERS } from './common';
 import { isoDateSchema } from './fields';
-import { CONNECTION_STATUSES } from './organisations';
+import { CONNECTION_STATUSES } from './organisation-constants';
 import { defineRoute } from './route';
 import { userListItemSchema } from './users';
 

@@ -112,13 +112,7 @@ export const clientIdSchema = z.lazy(() =>
     .max(128)
     .regex(/^[\w+]+$/, 'clientId is not a valid app client id'),
 );
-export const userNameSchema = z.lazy(() =>
-  z
-    .string()
-    .min(1)
-    .max(128)
-    .regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'userName is not a valid user name'),
-);
+export { userNameSchema } from './cognito-fields';
 export const cursorSchema = z.lazy(() => z.string().min(1).max(4096));
 /** ISO-8601 timestamps in responses. */
 export const isoDateSchema = z.lazy(() => z.iso.datetime({ offset: true }));

@@ -1,4 +1,4 @@
-import type { ConnectionSide, ConnectionStatus, OrganisationKind } from './organisations';
+import type { ConnectionSide, ConnectionStatus, OrganisationKind } from './organisation-constants';
 import { reachOf } from './reach';
 import type { Role } from './roles';
 

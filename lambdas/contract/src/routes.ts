@@ -2,10 +2,11 @@ import type * as z from 'zod';
 import { auditRoutes } from './audit';
 import { credentialRoutes } from './credentials';
 import { dashboardRoutes } from './dashboard';
-import { documentImportRoutes, documentRoutes } from './documents';
-import { organisationRoutes } from './organisations';
+import { documentRoutes } from './document-routes';
+import { documentImportRoutes } from './document-import-routes';
+import { organisationRoutes } from './organisation-routes';
 import { sessionRoutes } from './session';
-import { standardRoutes } from './standards';
+import { standardRoutes } from './standard-routes';
 import { userRoutes } from './users';
 
 /**

@@ -1,0 +1,156 @@
+/** The document model's constants: content types, states, hold reasons, import states. */
+
+/** What a file may be: PDF, Word, Excel, images, XML. */
+export const DOCUMENT_CONTENT_TYPES = [
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'image/png',
+  'image/jpeg',
+  'image/tiff',
+  'application/xml',
+  'text/xml',
+] as const;
+export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
+
+/** The file name extensions each content type may carry (the name is checked against its type). */
+export const EXTENSIONS_OF: Readonly<Record<DocumentContentType, readonly string[]>> = {
+  'application/pdf': ['pdf'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['xlsx'],
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/tiff': ['tif', 'tiff'],
+  'application/xml': ['xml'],
+  'text/xml': ['xml'],
+};
+
+/** The largest document: 100 MB. */
+export const MAX_DOCUMENT_BYTES = 100 * 1000 * 1000;
+
+/**
+ * Where a document is:
+ * - `awaiting-upload`: announced; its file has not been completed yet;
+ * - `received`: the file arrived and matches the size and SHA-256 announced;
+ * - `classified`: mapped to an artifact and to the receiver's type;
+ * - `delivered`: in the receiver's inbox;
+ * - `acknowledged`: the receiver confirmed it has it;
+ * - `held`: stopped, with a reason, until what is missing is there (see HOLD_REASONS).
+ */
+export const DOCUMENT_STATES = [
+  'awaiting-upload',
+  'received',
+  'classified',
+  'delivered',
+  'acknowledged',
+  'held',
+] as const;
+export type DocumentState = (typeof DOCUMENT_STATES)[number];
+
+/**
+ * Why a document is held. The first two kinds release themselves when the mapping is published
+ * (the hub tries again); the file problems wait for the sender to upload the file again.
+ */
+export const HOLD_REASONS = [
+  /** The sending system has no published mapping standard. */
+  'sender-no-standard',
+  /** The sender's standard does not map the document's type. */
+  'sender-type-unmapped',
+  /** The receiving system has no published mapping standard. */
+  'receiver-no-standard',
+  /** The receiver's standard maps no type to the document's artifact. */
+  'receiver-artifact-unmapped',
+  /** The artifact needs a value (e.g. the person's name) the document was sent without. */
+  'metadata-missing',
+  /** What arrived does not match the SHA-256 announced. */
+  'checksum-mismatch',
+  /** What arrived does not have the size announced. */
+  'size-mismatch',
+] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+
+/** The reasons the hub clears by itself once a standard is published. */
+export const MAPPING_HOLD_REASONS: readonly HoldReason[] = [
+  'sender-no-standard',
+  'sender-type-unmapped',
+  'receiver-no-standard',
+  'receiver-artifact-unmapped',
+];
+
+/**
+ * What a held document waits for, as the console's list filters it (`holdKind`): `mapping`, a
+ * mapping standard to be published (MAPPING_HOLD_REASONS; the hub tries again by itself);
+ * `sender`, the sender — its file again (a checksum or size mismatch) or a value it left out
+ * (`metadata-missing`). Every hold reason is of exactly one kind.
+ */
+export const HOLD_KINDS = ['mapping', 'sender'] as const;
+export type HoldKind = (typeof HOLD_KINDS)[number];
+export const holdKindOf = (reason: HoldReason): HoldKind =>
+  MAPPING_HOLD_REASONS.includes(reason) ? 'mapping' : 'sender';
+
+/**
+ * How long deliveries took (sent to delivered), as the hub counts them: a histogram whose bucket
+ * `i` holds the times above bound `i - 1` and at most bound `i` (seconds), and one bucket more,
+ * after the last bound, for what took longer. A percentile read from it is "at most" its bucket's
+ * bound (p90 ≤ 5 min).
+ */
+export const DELIVERY_TIME_BOUNDS_SECONDS = [
+  1, 2, 5, 10, 30, 60, 120, 300, 600, 1800, 3600, 7200, 21_600, 43_200, 86_400, 172_800, 604_800,
+] as const;
+/** How many buckets the histogram has: one per bound, and the one beyond the last. */
+export const DELIVERY_TIME_BUCKETS = DELIVERY_TIME_BOUNDS_SECONDS.length + 1;
+/** The bucket a delivery that took `seconds` falls in. */
+export const deliveryBucketOf = (seconds: number): number => {
+  const at = DELIVERY_TIME_BOUNDS_SECONDS.findIndex((bound) => seconds <= bound);
+  return at < 0 ? DELIVERY_TIME_BOUNDS_SECONDS.length : at;
+};
+
+export const DIRECTIONS = ['site-to-sponsor', 'sponsor-to-site'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
+/**
+ * eTMF-EMS import (issue 17): a package from a CRO or another eTMF filed into a study. The
+ * administrator announces the package (s3documents/import-etmf-upload) and uploads it through
+ * the presigned PUT; s3documents/import-etmf then reads it where it lies, by ranges: exchange.xml
+ * is validated against the standard's XSD (an inventory that does not validate is refused whole,
+ * nothing filed), and each object's files are checked against their INTEGRITY and filed by
+ * artifact number — trial and country level to the study, site level to the study's connection
+ * whose site number is the object's SITEID. What cannot be filed is reported with its reason.
+ *
+ * Imported objects are the study's, not a connection's exchange: they are kept beside the
+ * exchanged documents (their own list, download and counts), never delivered to a system. The
+ * sponsor side of the study (its sponsor, its CRO) imports and reads them; a PlatformAdmin too.
+ */
+export const IMPORT_STATES = ['awaiting-upload', 'importing', 'completed', 'rejected'] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
+
+/** The largest package: 2 GB (read by ranges, never whole in memory). */
+export const MAX_IMPORT_BYTES = 2 * 1000 * 1000 * 1000;
+
+/** Why an object (one of its files) was not filed. */
+export const NOT_FILED_REASONS = [
+  /** Its ARTIFACTNUMBER is not an artifact of the TMF Reference Model 3.3. */
+  'artifact-unknown',
+  /** Its UNIQUEID names another artifact than its ARTIFACTNUMBER. */
+  'artifact-mismatch',
+  /** The artifact is not filed at the object's level (trial, country, site). */
+  'level-not-allowed',
+  /** A site-level object whose SITEID is no site of the study. */
+  'site-unknown',
+  /** Its CONTENTURL names no file in the package. */
+  'file-missing',
+  /** Its INTEGRITY names no hash the hub can check. */
+  'integrity-unreadable',
+  /** The file's hash is not the one its INTEGRITY states. */
+  'checksum-mismatch',
+  /** A kind of file the hub does not keep (the types documents may have). */
+  'file-type-not-allowed',
+  /** Larger than a document may be (MAX_DOCUMENT_BYTES). */
+  'file-too-large',
+  /** The package's copy of the file is damaged (its size or CRC-32 is not the zip's). */
+  'file-unreadable',
+] as const;
+export type NotFiledReason = (typeof NOT_FILED_REASONS)[number];
+
+/** At most this many objects not filed are listed one by one (the count has every one). */
+export const NOT_FILED_LISTED = 500;

@@ -1,0 +1,92 @@
+import * as z from 'zod';
+import { isoDateSchema } from './fields';
+import { IMPORT_STATES, NOT_FILED_REASONS } from './document-constants';
+
+/** The records of an eTMF-EMS import (the model: document-constants.ts, IMPORT_STATES). */
+
+export const importIdSchema = z.lazy(() =>
+  z
+    .string()
+    .regex(/^imp-[0-9a-z]{26}$/, 'importId is not an import id (imp-…).')
+    .describe('An import id, as the hub gave it.'),
+);
+
+const importSummaryShape = () => ({
+  importId: z.string(),
+  studyId: z.string(),
+  protocolNumber: z.string(),
+  state: z.enum(IMPORT_STATES),
+  fileName: z.string(),
+  size: z.number().int(),
+  startedAt: isoDateSchema,
+  startedBy: z.string(),
+  completedAt: isoDateSchema.nullable(),
+  /** Objects in the inventory; files among them; files filed now, filed before, not filed. */
+  objects: z.number().int(),
+  files: z.number().int(),
+  filed: z.number().int(),
+  alreadyFiled: z.number().int(),
+  notFiled: z.number().int(),
+});
+
+export const importSummarySchema = z.lazy(() => z.object(importSummaryShape()));
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+export const importDetailSchema = z.lazy(() =>
+  z.object({
+    ...importSummaryShape(),
+    /** The inventory's BATCH: who sent it, which transfer, which study in the source. */
+    batch: z
+      .object({
+        studyId: z.string(),
+        transferSourceId: z.string(),
+        transferId: z.string(),
+        specificationId: z.string(),
+        tmfRmVersion: z.string(),
+      })
+      .nullable(),
+    /** Why the package was refused whole (not a zip, no exchange.xml, an invalid inventory). */
+    rejection: z.string().nullable(),
+    /** exchange.xml's problems against the XSD, each with its line. */
+    problems: z.array(z.object({ line: z.number().int(), message: z.string() })),
+    /** The files not filed (the first NOT_FILED_LISTED), each with its reason. */
+    notFiledList: z.array(
+      z.object({
+        objectId: z.string(),
+        fileName: z.string(),
+        artifactNumber: z.string(),
+        reason: z.enum(NOT_FILED_REASONS),
+        detail: z.string(),
+      }),
+    ),
+  }),
+);
+export type ImportDetail = z.infer<typeof importDetailSchema>;
+
+/** A file filed by an import: what the inventory said of its object, and what was verified. */
+export const filedObjectSchema = z.lazy(() =>
+  z.object({
+    seq: z.number().int(),
+    objectId: z.string(),
+    artifactNumber: z.string(),
+    artifactName: z.string(),
+    subArtifact: z.string().nullable(),
+    level: z.enum(['trial', 'country', 'site']),
+    countryId: z.string().nullable(),
+    siteNumber: z.string().nullable(),
+    connectionId: z.string().nullable(),
+    title: z.string(),
+    version: z.string(),
+    versionState: z.enum(['Current', 'Superseded', 'Obsolete']),
+    artifactDate: z.string().nullable(),
+    language: z.string().nullable(),
+    personNames: z.array(z.string()),
+    fileName: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+    sha256: z.string(),
+    /** The hash the inventory stated and that was checked (sha256, or the one it names). */
+    integrity: z.string(),
+  }),
+);
+export type FiledObject = z.infer<typeof filedObjectSchema>;

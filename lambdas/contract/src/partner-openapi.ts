@@ -1,0 +1,153 @@
+import * as z from 'zod';
+import { pathParametersOf } from './route';
+import { API_RESOURCE_SERVER_NAME, API_SCOPES, PARTNER_API_PREFIX, fullScope } from './scopes';
+import { partnerRouteList } from './partner-routes';
+
+// ---- the OpenAPI 3.1 document ----
+
+const ERROR_SCHEMA = {
+  type: 'object',
+  required: ['status', 'error'],
+  properties: {
+    status: { const: 'error' },
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        fields: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { path: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
+      },
+    },
+  },
+};
+
+const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
+  // The document names the dialect once (jsonSchemaDialect), not in every schema.
+  const json: Record<string, unknown> = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  delete json.$schema;
+  return json;
+};
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+/**
+ * The partner API as an OpenAPI 3.1 document, generated from the routes above: each call's
+ * parameters and answer, the oauth2 client-credentials security scheme with every scope, and
+ * the errors each call can give. `baseUrl` is the API's origin (e.g. https://console.example),
+ * `tokenUrl` the user pool domain's /oauth2/token.
+ */
+export const partnerOpenApi = (options: { baseUrl: string; tokenUrl: string }) => {
+  const paths: Record<string, unknown> = {};
+  for (const route of partnerRouteList) {
+    const input = jsonSchemaOf(route.request, 'input') as {
+      properties?: Record<string, unknown>;
+      required?: string[];
+    };
+    const inPath = pathParametersOf(route.path);
+    const parameters = Object.entries(input.properties ?? {})
+      .filter(([name]) => route.input === 'query' || inPath.includes(name))
+      .map(([name, schema]) => ({
+        name,
+        in: inPath.includes(name) ? 'path' : 'query',
+        required: inPath.includes(name) || (input.required ?? []).includes(name),
+        schema,
+      }));
+    if (route.input === 'body') {
+      // The path's parameters are not in the body.
+      for (const name of inPath) delete input.properties?.[name];
+      input.required = (input.required ?? []).filter((name) => !inPath.includes(name));
+    }
+    const key = `${PARTNER_API_PREFIX}${route.path}`;
+    paths[key] = {
+      ...(paths[key] as object | undefined),
+      [route.method.toLowerCase()]: {
+        operationId: route.operation,
+        summary: route.summary,
+        security: [{ oauth2: [route.scope] }],
+        ...(parameters.length > 0 ? { parameters } : {}),
+        ...(route.input === 'body'
+          ? {
+              requestBody: {
+                // A call whose only parameters are in the path takes an empty body (or none).
+                required: Object.keys(input.properties ?? {}).length > 0,
+                content: { 'application/json': { schema: input } },
+              },
+            }
+          : {}),
+        responses: {
+          '200': {
+            description: 'Done.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['status', 'data'],
+                  properties: {
+                    status: { const: 'success' },
+                    data: jsonSchemaOf(route.response, 'output'),
+                  },
+                },
+              },
+            },
+          },
+          '400': errorResponse('The request does not match the parameters (each problem named).'),
+          '401': errorResponse(
+            'No token, or one that is not valid: expired, of another issuer, or of a credential that was revoked or has expired.',
+          ),
+          '403': errorResponse(`The token lacks the scope ${route.scope}.`),
+          ...(inPath.length > 0 || route.input === 'body'
+            ? {
+                '404': errorResponse(
+                  'What the call names does not exist, or is not the calling system’s to see.',
+                ),
+                '409': errorResponse('The state of what the call names does not allow it now.'),
+              }
+            : {}),
+          '429': errorResponse('Too many requests: slow down and try again.'),
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: API_RESOURCE_SERVER_NAME,
+      version: '1',
+      description:
+        'The calls an organisation system makes to the CCSC hub. Obtain an access token with the ' +
+        "client_credentials grant at the token URL (the credential's client id and secret, " +
+        'HTTP Basic or in the form), asking for the scopes your credential holds, and send it as ' +
+        '`Authorization: Bearer <token>`. Every answer is `{ "status": "success", "data": … }` or ' +
+        '`{ "status": "error", "error": { "code", "message" } }`.',
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ url: options.baseUrl }],
+    security: [{ oauth2: [] }],
+    paths,
+    components: {
+      schemas: { Error: ERROR_SCHEMA },
+      securitySchemes: {
+        oauth2: {
+          type: 'oauth2',
+          description: 'An API credential of an organisation system.',
+          flows: {
+            clientCredentials: {
+              tokenUrl: options.tokenUrl,
+              scopes: Object.fromEntries(API_SCOPES.map((s) => [fullScope(s.name), s.description])),
+            },
+          },
+        },
+      },
+    },
+  };
+};
