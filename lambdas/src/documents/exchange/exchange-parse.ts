@@ -5,11 +5,11 @@ import {
   type ExchangeParseOptions,
   type ExchangeProblem,
 } from './exchange-validate';
-import { XmlScanner, XmlSyntaxError } from './xml-scanner';
+import { XmlSyntaxError, xmlReader } from './xml-reader';
 
 /**
- * Reads an exchange.xml as it streams in: bytes decoded as UTF-8, read as XML by our scanner
- * (xml-scanner.ts) and validated against the standard's schema (exchange-validate.ts). Every
+ * Reads an exchange.xml as it streams in: bytes decoded as UTF-8, read as XML by saxes
+ * (xml-reader.ts) and validated against the standard's schema (exchange-validate.ts). Every
  * problem comes with its line and reading goes on after it; only XML that is not well-formed
  * stops it. The batch's attributes come first, then each object once its </OBJECT> is read and
  * only if nothing in it was wrong, so a package of any size is read in constant memory.
@@ -28,8 +28,13 @@ export async function* readExchangeXml(
 ): AsyncIterable<ExchangeItem> {
   const limits = { ...DEFAULTS, ...options };
   const validator = new Validator(limits);
-  // the schema nests five deep; room for unknown elements beyond, not for a billion
-  const reader = new XmlScanner({ maxTokenLength: limits.maxValueLength, maxDepth: 32 });
+  const reader = await xmlReader({
+    // a value written wholly as references (&#x1F600;, &quot;) is up to six times longer
+    // than it reads, and its tags come with it
+    maxHeld: limits.maxValueLength * 6 + 1024,
+    // the schema nests five deep; room for unknown elements beyond, not for a billion
+    maxDepth: 32,
+  });
   try {
     for await (const text of decoded(source)) {
       for (const event of reader.push(text)) {
@@ -46,7 +51,11 @@ export async function* readExchangeXml(
     if (reader.failure) throw reader.failure;
   } catch (error) {
     if (!(error instanceof XmlSyntaxError)) throw error;
-    yield { kind: 'problem', problem: { line: error.line, message: error.message } };
+    const problem = (error.tooLong ? validator.tooLong() : null) ?? {
+      line: error.line,
+      message: error.message,
+    };
+    yield { kind: 'problem', problem };
   }
 }
 

@@ -11,11 +11,11 @@ import {
   isComplex,
   processed,
 } from './ems-schema';
-import type { XmlEvent } from './xml-scanner';
+import type { XmlEvent } from './xml-reader';
 
 /**
  * The rules of the standard's XML Schema (ems-schema.ts) applied to the events of an
- * exchange.xml (xml-scanner.ts): the root and its namespace, required and unknown attributes,
+ * exchange.xml (xml-reader.ts): the root and its namespace, required and unknown attributes,
  * element order and how often each may appear, unknown elements, patterns, enumerations and
  * types. Each problem is reported with its line, and reading goes on after it, so one pass
  * lists what is wrong.
@@ -77,6 +77,16 @@ export class Validator {
     else if (event.type === 'text') this.text(event.text);
     else this.end(event.line);
     return this.out;
+  }
+
+  /**
+   * What to say when more is held than a value may be: the value of the open element, if it
+   * holds one, is too long; otherwise the reader's own words stand.
+   */
+  tooLong(): ExchangeProblem | null {
+    const frame = this.stack.at(-1);
+    if (!frame?.type || (isComplex(frame.type) && !frame.type.text)) return null;
+    return { line: frame.line, message: `<${frame.name}> is too long.` };
   }
 
   private problem(line: number, message: string) {
