@@ -24,7 +24,8 @@ import {
 const organisationsOfOneKindQuery = () =>
   organisationListQuerySchema
     .omit({ kind: true })
-    .extend({ limit: queryLimit, cursor: cursorSchema.optional() });
+    .extend({ limit: queryLimit, cursor: cursorSchema.optional() })
+    .strict();
 
 /**
  * The registry calls (SPEC §7's three lists, and ours: issue 14): the organisation and system
