@@ -1,15 +1,54 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-/** A port free right now on the loopback interface. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
+/**
+ * The lowest port the kernel hands out to outgoing connections (Linux:
+ * /proc/sys/net/ipv4/ip_local_port_range, 32768 by default). A test server that must keep its
+ * port across restarts (the crash tests start the console on the same ports many times over
+ * minutes) takes one below it: a port from the ephemeral range can be taken between two starts
+ * by any outgoing connection of the machine, which is how a crash run once failed with
+ * `EADDRINUSE`.
+ */
+const ephemeralLow = (() => {
+  try {
+    const low = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/u)[0],
+    );
+    return Number.isInteger(low) && low > 2048 ? low : 32768;
+  } catch {
+    return 32768;
+  }
+})();
+
+const bindable = (port: number) =>
+  new Promise<boolean>((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
+    server.once('error', () => {
+      resolve(false);
+    });
+    server.listen(port, '127.0.0.1', () => {
       server.close(() => {
-        resolve(port);
+        resolve(true);
       });
     });
   });
+
+const handedOut = new Set<number>();
+
+/**
+ * A port free right now on the loopback interface, outside the kernel's ephemeral range and not
+ * handed out before by this process.
+ */
+export const freePort = async (): Promise<number> => {
+  const low = 20000;
+  const span = ephemeralLow - low;
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const port = low + Math.floor(Math.random() * span);
+    if (handedOut.has(port)) continue;
+    if (await bindable(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port between ${String(low)} and ${String(ephemeralLow)}`);
+};
