@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { fidelityTargets } from './fidelity';
 
 /**
- * The README's table of Cognito operations must name every operation the product calls: the
- * AWS SDK commands under lambdas/ and mock-server/ (provisioning), and the Cognito calls behind
- * each Amplify auth API the web app uses, found by reading Amplify's own code. A new call that
- * nobody checked against the offline stack fails here.
+ * The table of Cognito operations (mock-server/docs/cognito.md) must name every operation the
+ * product calls: the AWS SDK commands under lambdas/ and mock-server/ (provisioning), and the
+ * Cognito calls behind each Amplify auth API the web app uses, found by reading Amplify's own
+ * code. A new call that nobody checked against the offline stack fails here.
  */
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -84,9 +84,9 @@ const webOperations = () => {
   return { used, ops };
 };
 
-/** The operations in the README's table (first column, in backticks). */
+/** The operations in docs/cognito.md's table (first column, in backticks). */
 const tableOperations = () => {
-  const readme = readFileSync(join(repo, 'mock-server/README.md'), 'utf8');
+  const readme = readFileSync(join(repo, 'mock-server/docs/cognito.md'), 'utf8');
   const start = readme.indexOf('## Cognito operations');
   const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
   const ops = new Set<string>();
@@ -98,7 +98,7 @@ const tableOperations = () => {
   return ops;
 };
 
-describe('the README table of Cognito operations', () => {
+describe('the table of Cognito operations (docs/cognito.md)', () => {
   const listed = tableOperations();
 
   it('lists every Cognito operation the Lambda handlers and provisioning call', () => {
