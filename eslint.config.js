@@ -1,5 +1,5 @@
 // One flat config for every workspace: type-aware TypeScript rules, React hooks rules for web/,
-// and the shape of the house (lambdas/README.md, "Boundaries"): which folder may import which,
+// and the shape of the house (lambdas/README.md, "Arrows"): which folder may import which,
 // no import cycles, kebab-case file names.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
