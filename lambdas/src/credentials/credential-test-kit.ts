@@ -1,4 +1,5 @@
 import type { Role } from '@ccsc/contract/roles';
+import { routes } from '@ccsc/contract/routes';
 import type { RequestContext, Caller } from '../core/request';
 import {
   callerContext,
@@ -12,6 +13,7 @@ import { MemoryWriteJournal } from '../core/testing/memory-write-journal';
 import { silentLogger } from '../core/testing/fakes';
 import { MemoryOutbox } from '../core/testing/memory-outbox';
 import { MailOutbox } from '../core/outbox';
+import type { CredentialRecord } from '../core/ports/credentials';
 import { credentialWriteJournal } from './credential-journal';
 import {
   composeLinkMail,
@@ -20,7 +22,8 @@ import {
 } from './credential-writes';
 import { anOrganisation, aSystem, MemoryRegistry } from '../core/testing/memory-registry';
 import type { CredentialDeps } from './credential-records';
-import type { CredentialLinkDeps } from './credential-link.core';
+import { type CredentialLinkDeps, revealCredential } from './credential-link.core';
+import { generateCredential } from './generate-credential.core';
 
 /**
  * A small world for the credential cores: a site (A) with an eISF, another site (B) with one,
@@ -118,7 +121,12 @@ const PEOPLE: Record<string, { role: Role; organisationId: string | null }> = {
 export type Who = keyof typeof PEOPLE;
 
 export const as = (who: Who): RequestContext<Caller> =>
-  callerContext({ ...PEOPLE[who], email: `${who}@example.com`, sub: `${who}-sub` });
+  callerContext({
+    ...PEOPLE[who],
+    email: `${who}@example.com`,
+    sub: `${who}-sub`,
+    userName: `${who}-sub`,
+  });
 
 export const contact = () => publicContext({ origin: 'https://console.example' });
 
@@ -129,3 +137,70 @@ export const lastLink = (mailer: FakeMailer): { apiId: string; token: string } =
   if (match === null) throw new Error(`no link in the last mail: ${text}`);
   return { apiId: decodeURIComponent(match[1] ?? ''), token: match[2] ?? '' };
 };
+
+/** A valid generateApiCredential request for A's eISF, with what a test changes. */
+export const issueRequest = (over: Record<string, unknown> = {}) =>
+  routes.generateApiCredential.request.parse({
+    systemId: 'a-eisf',
+    scopes: ['ccsc-api/system.read', 'ccsc-api/connections.read'],
+    expiresAt: '2026-07-01T00:00:00.000Z',
+    contactEmail: 'it@nord.example',
+    ...over,
+  });
+
+/** A pending credential of A's eISF, issued by `who`. */
+export const issued = async (w: World, who: Who = 'orgAdminA') =>
+  (await generateCredential(issueRequest(), as(who), w.deps)).credential;
+
+/** An active credential of A's eISF (its link revealed, at revision 2) and its first secret. */
+export const activeCredential = async (w: World) => {
+  const credential = await issued(w);
+  const first = await revealCredential(lastLink(w.mailer), contact(), w.linkDeps);
+  return { credential, secret: first.clientSecret };
+};
+
+export type World = ReturnType<typeof world>;
+
+/**
+ * Everything a credential call may write — records, clients and their secrets, mails (sent or
+ * queued), audit records, journal entries — to compare before and after a refusal.
+ */
+export const written = (w: World) =>
+  structuredClone({
+    records: [...w.credentials.records.values()],
+    clients: [...w.clients.clients.entries()],
+    mails: w.mailer.sent.length,
+    queued: w.outboxStore.waiting,
+    audit: w.audit.entries.length,
+    journal: [...w.journal.entries.values()],
+  });
+
+/**
+ * A stored credential as the store holds it (A's eISF, active, valid to July 2026, never used),
+ * for a test that seeds the store rather than issuing through the calls.
+ */
+export const storedCredential = (
+  apiId: string,
+  over: Partial<CredentialRecord> = {},
+): CredentialRecord => ({
+  apiId,
+  organisationId: 'A',
+  systemId: 'a-eisf',
+  clientId: `client-${apiId}`,
+  scopes: ['ccsc-api/system.read'],
+  description: null,
+  contactEmail: 'it@nord.example',
+  status: 'active',
+  validUntil: '2026-07-01T00:00:00.000Z',
+  createdAt: '2026-01-01T09:00:00.000Z',
+  createdBy: 'admin@example.com',
+  revealedAt: '2026-01-01T10:00:00.000Z',
+  lastUsedAt: null,
+  link: null,
+  rotation: null,
+  noticesSent: [],
+  revokedAt: null,
+  revokedBy: null,
+  revision: 2,
+  ...over,
+});
