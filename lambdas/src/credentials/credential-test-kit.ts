@@ -13,7 +13,6 @@ import { MemoryWriteJournal } from '../core/testing/memory-write-journal';
 import { silentLogger } from '../core/testing/fakes';
 import { MemoryOutbox } from '../core/testing/memory-outbox';
 import { MailOutbox } from '../core/outbox';
-import type { CredentialRecord } from '../core/ports/credentials';
 import { credentialWriteJournal } from './credential-journal';
 import {
   composeLinkMail,
@@ -176,31 +175,14 @@ export const written = (w: World) =>
   });
 
 /**
- * A stored credential as the store holds it (A's eISF, active, valid to July 2026, never used),
- * for a test that seeds the store rather than issuing through the calls.
+ * Who may change a credential of organisation A, and what everyone else is answered: a
+ * PlatformAdmin and A's OrgAdmin may; another organisation's OrgAdmin does not see it (404);
+ * Auditors see it but change nothing (403).
  */
-export const storedCredential = (
-  apiId: string,
-  over: Partial<CredentialRecord> = {},
-): CredentialRecord => ({
-  apiId,
-  organisationId: 'A',
-  systemId: 'a-eisf',
-  clientId: `client-${apiId}`,
-  scopes: ['ccsc-api/system.read'],
-  description: null,
-  contactEmail: 'it@nord.example',
-  status: 'active',
-  validUntil: '2026-07-01T00:00:00.000Z',
-  createdAt: '2026-01-01T09:00:00.000Z',
-  createdBy: 'admin@example.com',
-  revealedAt: '2026-01-01T10:00:00.000Z',
-  lastUsedAt: null,
-  link: null,
-  rotation: null,
-  noticesSent: [],
-  revokedAt: null,
-  revokedBy: null,
-  revision: 2,
-  ...over,
-});
+export const MANAGING_A: readonly [Who, 'ok' | 'NOT_FOUND' | 'FORBIDDEN'][] = [
+  ['admin', 'ok'],
+  ['orgAdminA', 'ok'],
+  ['orgAdminB', 'NOT_FOUND'],
+  ['auditorA', 'FORBIDDEN'],
+  ['auditorAll', 'FORBIDDEN'],
+];

@@ -1,39 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@ccsc/contract/routes';
 import type { CredentialRecord } from '../core/ports/credentials';
+import { aCredential } from '../core/testing/credential-records';
 import { callerContext } from '../core/testing/fakes';
 import type { Caller, RequestContext } from '../core/request';
-import { as, storedCredential, world, written, type Who } from './credential-test-kit';
+import { as, world, written, type Who } from './credential-test-kit';
 import { listCredentials } from './list-credentials.core';
 
 /** list-api-credentials: what the caller may see, filtered and paged, newest first. */
 
 /** Now is 2026-01-10T09:00Z (the kit's clock). */
 const SEEDED: CredentialRecord[] = [
-  storedCredential('a-active', { createdAt: '2026-01-05T00:00:00.000Z' }),
-  storedCredential('a-pending', {
+  aCredential('a-active', { createdAt: '2026-01-05T00:00:00.000Z' }),
+  aCredential('a-pending', {
     status: 'pending',
     revealedAt: null,
     revision: 1,
     createdAt: '2026-01-09T00:00:00.000Z',
   }),
   // Active, 20 days from its expiry: shown as expiring.
-  storedCredential('a-soon', {
+  aCredential('a-soon', {
     validUntil: '2026-01-30T00:00:00.000Z',
     createdAt: '2026-01-04T00:00:00.000Z',
   }),
-  storedCredential('a-revoked', {
+  aCredential('a-revoked', {
     status: 'revoked',
     revokedAt: '2026-01-08T00:00:00.000Z',
     revokedBy: 'admin@example.com',
     createdAt: '2026-01-03T00:00:00.000Z',
   }),
   // Past its date: expired, whatever is stored.
-  storedCredential('a-old', {
+  aCredential('a-old', {
     validUntil: '2026-01-09T00:00:00.000Z',
     createdAt: '2026-01-02T00:00:00.000Z',
   }),
-  storedCredential('b-active', {
+  aCredential('b-active', {
     organisationId: 'B',
     systemId: 'b-eisf',
     createdAt: '2026-01-07T00:00:00.000Z',

@@ -11,7 +11,7 @@ import {
   lastLink,
   world,
   written,
-  type Who,
+  MANAGING_A,
   type World,
 } from './credential-test-kit';
 import { resendCredential } from './resend-credential.core';
@@ -84,14 +84,7 @@ describe('resendApiCredential', () => {
   });
 
   it('lets a PlatformAdmin and the organisation’s OrgAdmin resend; others are refused, nothing written', async () => {
-    const table: [Who, string][] = [
-      ['admin', 'ok'],
-      ['orgAdminA', 'ok'],
-      ['orgAdminB', 'NOT_FOUND'],
-      ['auditorA', 'FORBIDDEN'],
-      ['auditorAll', 'FORBIDDEN'],
-    ];
-    for (const [who, expected] of table) {
+    for (const [who, expected] of MANAGING_A) {
       const w = world();
       const credential = await issued(w);
       const before = written(w);

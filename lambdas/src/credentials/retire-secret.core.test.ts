@@ -9,7 +9,7 @@ import {
   lastLink,
   world,
   written,
-  type Who,
+  MANAGING_A,
 } from './credential-test-kit';
 import { resendCredential } from './resend-credential.core';
 import { retireSecret } from './retire-secret.core';
@@ -63,14 +63,7 @@ describe('retire-api-credential-secret', () => {
   });
 
   it('lets a PlatformAdmin and the organisation’s OrgAdmin retire; others are refused, nothing written', async () => {
-    const table: [Who, string][] = [
-      ['admin', 'ok'],
-      ['orgAdminA', 'ok'],
-      ['orgAdminB', 'NOT_FOUND'],
-      ['auditorA', 'FORBIDDEN'],
-      ['auditorAll', 'FORBIDDEN'],
-    ];
-    for (const [who, expected] of table) {
+    for (const [who, expected] of MANAGING_A) {
       const { w, credential, oldSecret } = await rotated();
       const before = written(w);
       const call = retireSecret({ apiId: credential.apiId, revision: 4 }, as(who), w.deps);

@@ -9,7 +9,7 @@ import {
   lastLink,
   world,
   written,
-  type Who,
+  MANAGING_A,
 } from './credential-test-kit';
 import { revokeCredential } from './revoke-credential.core';
 
@@ -68,14 +68,7 @@ describe('deleteApiCredential', () => {
   });
 
   it('lets a PlatformAdmin and the organisation’s OrgAdmin revoke; others are refused, nothing written', async () => {
-    const table: [Who, string][] = [
-      ['admin', 'ok'],
-      ['orgAdminA', 'ok'],
-      ['orgAdminB', 'NOT_FOUND'],
-      ['auditorA', 'FORBIDDEN'],
-      ['auditorAll', 'FORBIDDEN'],
-    ];
-    for (const [who, expected] of table) {
+    for (const [who, expected] of MANAGING_A) {
       const w = world();
       const { credential } = await activeCredential(w);
       const before = written(w);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@ccsc/contract/routes';
+import { aCredential } from '../core/testing/credential-records';
 import { FakeAuditTrail } from '../core/testing/fakes';
 import { MemoryExports } from '../core/testing/memory-exports';
 import { aSystem } from '../core/testing/memory-registry';
-import { activeCredential, as, storedCredential, world, type Who } from './credential-test-kit';
+import { activeCredential, as, world, type Who } from './credential-test-kit';
 import { downloadScope, type ScopeDocumentDeps } from './scope-document.core';
 
 /** downloadApiScope: the scope document of a credential the caller sees, as a download link. */
@@ -80,7 +81,7 @@ describe('downloadApiScope', () => {
     ];
     for (const [who, expected] of table) {
       const { w, exports, audit, deps } = setUp();
-      w.credentials.records.set('a-1', storedCredential('a-1'));
+      w.credentials.records.set('a-1', aCredential('a-1'));
       const call = downloadScope({ apiId: 'a-1' }, as(who), deps);
       if (expected === 'ok') {
         await expect(call, who).resolves.toMatchObject({ fileName: 'api-scope-nord-eisf.md' });
@@ -103,7 +104,7 @@ describe('downloadApiScope', () => {
     w.registry.seed([{ type: 'system', record: aSystem('a-sym', 'A', { name: '***' }) }]);
     w.credentials.records.set(
       'a-2',
-      storedCredential('a-2', { systemId: 'a-sym', validUntil: '2026-01-20T00:00:00.000Z' }),
+      aCredential('a-2', { systemId: 'a-sym', validUntil: '2026-01-20T00:00:00.000Z' }),
     );
     const out = await downloadScope({ apiId: 'a-2' }, as('admin'), deps);
     expect(out.fileName).toBe('api-scope-a-2.md');
@@ -112,7 +113,7 @@ describe('downloadApiScope', () => {
 
   it('records nothing when the document cannot be written', async () => {
     const { w, exports, audit, deps } = setUp();
-    w.credentials.records.set('a-1', storedCredential('a-1'));
+    w.credentials.records.set('a-1', aCredential('a-1'));
     exports.failWith = new Error('S3 down');
     await expect(downloadScope({ apiId: 'a-1' }, as('admin'), deps)).rejects.toThrow('S3 down');
     expect(audit.entries).toEqual([]);

@@ -7,10 +7,12 @@ import type { StandardRecord, StandardVersionRecord } from '../core/ports/regist
 import type { IndexedUser } from '../core/ports/user-index';
 import type { Caller, RequestContext } from '../core/request';
 import { directoryUser } from '../core/testing/fake-user-directory';
+import { aCredential } from '../core/testing/credential-records';
 import { callerContext, FakeClock, FakeUserIndex } from '../core/testing/fakes';
 import { documentRecordOf } from '../core/testing/document-records';
 import { MemoryCredentialStore } from '../core/testing/memory-credentials';
 import { MemoryDocumentStore } from '../core/testing/memory-documents';
+import { aStandard, aStandardVersion } from '../core/testing/standard-records';
 import { connection, network, ORG, STUDY, WHO } from '../core/testing/connection-test-network';
 import { dashboardNeedsAction, type NeedsActionDeps, STALE_DRAFT_DAYS } from './needs-action.core';
 
@@ -47,28 +49,16 @@ const USERS: IndexedUser[] = [
   user(8, { ...waiting, enabled: false, invitationSentAt: ago(8 * DAY) }),
 ];
 
-const credential = (apiId: string, over: Partial<CredentialRecord>): CredentialRecord => ({
-  apiId,
-  organisationId: SITE,
-  systemId: 'sys-site',
-  clientId: `client-${apiId}`,
-  scopes: ['ccsc-api/system.read'],
-  description: null,
-  contactEmail: 'it@example.com',
-  status: 'active',
-  validUntil: ahead(200 * DAY),
-  createdAt: ago(DAY),
-  createdBy: 'admin@example.com',
-  revealedAt: ago(DAY),
-  lastUsedAt: null,
-  link: null,
-  rotation: null,
-  noticesSent: [],
-  revokedAt: null,
-  revokedBy: null,
-  revision: 2,
-  ...over,
-});
+/** The site's eISF credentials, active and unused, valid 200 days ahead unless told. */
+const credential = (apiId: string, over: Partial<CredentialRecord>): CredentialRecord =>
+  aCredential(apiId, {
+    organisationId: SITE,
+    systemId: 'sys-site',
+    validUntil: ahead(200 * DAY),
+    createdAt: ago(DAY),
+    revealedAt: ago(DAY),
+    ...over,
+  });
 
 const CREDENTIALS: CredentialRecord[] = [
   credential('site-soon', { validUntil: ahead(20 * DAY) }), // expiring and never used
@@ -82,42 +72,14 @@ const CREDENTIALS: CredentialRecord[] = [
   }), // expiring, used below
 ];
 
-const version = (status: StandardVersionRecord['status'], createdAt: string) =>
-  ({
-    version: 1,
-    status,
-    name: 'Mapping',
-    description: null,
-    systemIds: [],
-    product: null,
-    rowsKey: 'rows/x',
-    rowCount: 1,
-    problemCount: 0,
-    basedOnVersion: null,
-    createdAt,
-    createdBy: 'oa@example.com',
-    updatedAt: createdAt,
-    updatedBy: 'oa@example.com',
-    signature: null,
-    retired: null,
-  }) satisfies StandardVersionRecord;
-
+/** A standard with one version, created `daysAgo`. */
 const standard = (
   id: string,
   organisationId: string,
-  v: StandardVersionRecord,
-): StandardRecord => ({
-  standardId: id,
-  organisationId,
-  catalogueVersion: '3.3',
-  versions: [v],
-  revision: 1,
-  writeId: `write-${id}`,
-  createdAt: v.createdAt,
-  createdBy: 'oa@example.com',
-  updatedAt: v.createdAt,
-  updatedBy: 'oa@example.com',
-});
+  status: StandardVersionRecord['status'],
+  daysAgo: number,
+): StandardRecord =>
+  aStandard(id, organisationId, [aStandardVersion(1, status, ago(daysAgo * DAY))]);
 
 const held = (holdReason: DocumentRecord['holdReason'], over: Partial<DocumentRecord> = {}) =>
   documentRecordOf({
@@ -138,10 +100,10 @@ const setUp = async (users: IndexedUser[] = USERS) => {
       record: connection('c-active', STUDY.own, SITE, { status: 'active', siteNumber: '102' }),
     },
     // A draft older than 30 days, a recent one, another organisation's old one, a published one.
-    { type: 'standard', record: standard('s-old', SITE, version('draft', ago(40 * DAY))) },
-    { type: 'standard', record: standard('s-new', SITE, version('draft', ago(10 * DAY))) },
-    { type: 'standard', record: standard('s-sp', SPONSOR, version('draft', ago(31 * DAY))) },
-    { type: 'standard', record: standard('s-pub', SPONSOR, version('published', ago(90 * DAY))) },
+    { type: 'standard', record: standard('s-old', SITE, 'draft', 40) },
+    { type: 'standard', record: standard('s-new', SITE, 'draft', 10) },
+    { type: 'standard', record: standard('s-sp', SPONSOR, 'draft', 31) },
+    { type: 'standard', record: standard('s-pub', SPONSOR, 'published', 90) },
   ]);
   const index = new FakeUserIndex();
   for (const u of users) index.rows.set(u.userName, u);
