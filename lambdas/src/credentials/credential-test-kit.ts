@@ -1,4 +1,5 @@
 import type { Role } from '@ccsc/contract/roles';
+import { routes } from '@ccsc/contract/routes';
 import type { RequestContext, Caller } from '../core/request';
 import {
   callerContext,
@@ -20,7 +21,8 @@ import {
 } from './credential-writes';
 import { anOrganisation, aSystem, MemoryRegistry } from '../core/testing/memory-registry';
 import type { CredentialDeps } from './credential-records';
-import type { CredentialLinkDeps } from './credential-link.core';
+import { type CredentialLinkDeps, revealCredential } from './credential-link.core';
+import { generateCredential } from './generate-credential.core';
 
 /**
  * A small world for the credential cores: a site (A) with an eISF, another site (B) with one,
@@ -118,7 +120,12 @@ const PEOPLE: Record<string, { role: Role; organisationId: string | null }> = {
 export type Who = keyof typeof PEOPLE;
 
 export const as = (who: Who): RequestContext<Caller> =>
-  callerContext({ ...PEOPLE[who], email: `${who}@example.com`, sub: `${who}-sub` });
+  callerContext({
+    ...PEOPLE[who],
+    email: `${who}@example.com`,
+    sub: `${who}-sub`,
+    userName: `${who}-sub`,
+  });
 
 export const contact = () => publicContext({ origin: 'https://console.example' });
 
@@ -129,3 +136,53 @@ export const lastLink = (mailer: FakeMailer): { apiId: string; token: string } =
   if (match === null) throw new Error(`no link in the last mail: ${text}`);
   return { apiId: decodeURIComponent(match[1] ?? ''), token: match[2] ?? '' };
 };
+
+/** A valid generateApiCredential request for A's eISF, with what a test changes. */
+export const issueRequest = (over: Record<string, unknown> = {}) =>
+  routes.generateApiCredential.request.parse({
+    systemId: 'a-eisf',
+    scopes: ['ccsc-api/system.read', 'ccsc-api/connections.read'],
+    expiresAt: '2026-07-01T00:00:00.000Z',
+    contactEmail: 'it@nord.example',
+    ...over,
+  });
+
+/** A pending credential of A's eISF, issued by `who`. */
+export const issued = async (w: World, who: Who = 'orgAdminA') =>
+  (await generateCredential(issueRequest(), as(who), w.deps)).credential;
+
+/** An active credential of A's eISF (its link revealed, at revision 2) and its first secret. */
+export const activeCredential = async (w: World) => {
+  const credential = await issued(w);
+  const first = await revealCredential(lastLink(w.mailer), contact(), w.linkDeps);
+  return { credential, secret: first.clientSecret };
+};
+
+export type World = ReturnType<typeof world>;
+
+/**
+ * Everything a credential call may write — records, clients and their secrets, mails (sent or
+ * queued), audit records, journal entries — to compare before and after a refusal.
+ */
+export const written = (w: World) =>
+  structuredClone({
+    records: [...w.credentials.records.values()],
+    clients: [...w.clients.clients.entries()],
+    mails: w.mailer.sent.length,
+    queued: w.outboxStore.waiting,
+    audit: w.audit.entries.length,
+    journal: [...w.journal.entries.values()],
+  });
+
+/**
+ * Who may change a credential of organisation A, and what everyone else is answered: a
+ * PlatformAdmin and A's OrgAdmin may; another organisation's OrgAdmin does not see it (404);
+ * Auditors see it but change nothing (403).
+ */
+export const MANAGING_A: readonly [Who, 'ok' | 'NOT_FOUND' | 'FORBIDDEN'][] = [
+  ['admin', 'ok'],
+  ['orgAdminA', 'ok'],
+  ['orgAdminB', 'NOT_FOUND'],
+  ['auditorA', 'FORBIDDEN'],
+  ['auditorAll', 'FORBIDDEN'],
+];

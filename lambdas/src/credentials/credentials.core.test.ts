@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '@ccsc/contract/routes';
 import { hashToken } from '../core/links';
 import { getCredentialLink, LINK_NOT_VALID, revealCredential } from './credential-link.core';
-import { as, contact, lastLink, world, type Who } from './credential-test-kit';
+import {
+  as,
+  contact,
+  issued,
+  issueRequest,
+  lastLink,
+  world,
+  type Who,
+} from './credential-test-kit';
 import { generateCredential } from './generate-credential.core';
 import { listCredentials } from './list-credentials.core';
 import { resendCredential } from './resend-credential.core';
@@ -10,22 +18,10 @@ import { retireSecret } from './retire-secret.core';
 import { revokeCredential } from './revoke-credential.core';
 import { sweepCredentials } from './credential-sweep';
 
-const request = (over: Record<string, unknown> = {}) =>
-  routes.generateApiCredential.request.parse({
-    systemId: 'a-eisf',
-    scopes: ['ccsc-api/system.read', 'ccsc-api/connections.read'],
-    expiresAt: '2026-07-01T00:00:00.000Z',
-    contactEmail: 'it@nord.example',
-    ...over,
-  });
-
-const issue = async (w: ReturnType<typeof world>, who: Who = 'orgAdminA') =>
-  (await generateCredential(request(), as(who), w.deps)).credential;
-
 describe('generateApiCredential', () => {
   it('makes a client with exactly the scopes, records it pending, mails a single-use link, never the secret', async () => {
     const w = world();
-    const credential = await issue(w);
+    const credential = await issued(w);
     expect(credential).toMatchObject({
       status: 'pending',
       organisationName: 'Klinik Nord',
@@ -66,7 +62,7 @@ describe('generateApiCredential', () => {
     ];
     for (const [who, systemId, expected] of table) {
       const w = world();
-      const result = generateCredential(request({ systemId }), as(who), w.deps);
+      const result = generateCredential(issueRequest({ systemId }), as(who), w.deps);
       if (expected === 'ok') await expect(result, `${who} ${systemId}`).resolves.toBeTruthy();
       else await expect(result, `${who} ${systemId}`).rejects.toMatchObject({ code: expected });
       if (expected !== 'ok') expect(w.clients.clients.size).toBe(0);
@@ -74,7 +70,7 @@ describe('generateApiCredential', () => {
     const w = world();
     for (const expiresAt of ['2027-01-11T09:00:00.000Z', '2026-01-10T12:00:00.000Z']) {
       await expect(
-        generateCredential(request({ expiresAt }), as('admin'), w.deps),
+        generateCredential(issueRequest({ expiresAt }), as('admin'), w.deps),
       ).rejects.toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'expiresAt' }] });
     }
   });
@@ -82,7 +78,7 @@ describe('generateApiCredential', () => {
   it('issues even when the mail cannot be sent now: the outbox sends a working link once it can', async () => {
     const w = world();
     w.mailer.failWith = new Error('SES down');
-    const credential = await issue(w);
+    const credential = await issued(w);
     expect(credential.status).toBe('pending');
     expect(w.audit.actions()).toEqual(['api-credential.issued']);
     expect(w.mailer.sent).toEqual([]);
@@ -101,10 +97,12 @@ describe('generateApiCredential', () => {
   it('answers a repeat with the same requestKey with the same credential, issuing nothing more', async () => {
     const w = world();
     const key = 'b2f0c3a4-1111-4222-8333-944455556666';
-    const first = (await generateCredential(request({ requestKey: key }), as('orgAdminA'), w.deps))
-      .credential;
-    const again = (await generateCredential(request({ requestKey: key }), as('orgAdminA'), w.deps))
-      .credential;
+    const first = (
+      await generateCredential(issueRequest({ requestKey: key }), as('orgAdminA'), w.deps)
+    ).credential;
+    const again = (
+      await generateCredential(issueRequest({ requestKey: key }), as('orgAdminA'), w.deps)
+    ).credential;
     expect(again).toEqual(first);
     expect(w.clients.clients.size).toBe(1);
     expect(w.mailer.sent).toHaveLength(1);
@@ -112,12 +110,12 @@ describe('generateApiCredential', () => {
     // The key with another request is refused; another administrator's key is theirs.
     await expect(
       generateCredential(
-        request({ requestKey: key, description: 'other' }),
+        issueRequest({ requestKey: key, description: 'other' }),
         as('orgAdminA'),
         w.deps,
       ),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
-    const theirs = await generateCredential(request({ requestKey: key }), as('admin'), w.deps);
+    const theirs = await generateCredential(issueRequest({ requestKey: key }), as('admin'), w.deps);
     expect(theirs.credential.apiId).not.toBe(first.apiId);
   });
 });
@@ -125,7 +123,7 @@ describe('generateApiCredential', () => {
 describe('the link: what it issues, and its one reveal', () => {
   it('shows what is issued, reveals id and secret once, and then says only that the link is not valid', async () => {
     const w = world();
-    const credential = await issue(w);
+    const credential = await issued(w);
     const link = lastLink(w.mailer);
     const peek = await getCredentialLink(link, contact(), w.linkDeps);
     expect(peek.link).toMatchObject({ kind: 'initial', systemName: 'Nord eISF' });
@@ -153,7 +151,7 @@ describe('the link: what it issues, and its one reveal', () => {
 
   it('a first reveal Cognito cannot answer spends nothing: the link works once it can', async () => {
     const w = world();
-    const credential = await issue(w);
+    const credential = await issued(w);
     const link = lastLink(w.mailer);
     w.clients.failing.add('originalSecret');
     await expect(revealCredential(link, contact(), w.linkDeps)).rejects.toThrow(
@@ -167,7 +165,7 @@ describe('the link: what it issues, and its one reveal', () => {
 
   it('answers a tampered token, an unknown apiId and an expired link alike, in the same time', async () => {
     const w = world();
-    await issue(w);
+    await issued(w);
     const link = lastLink(w.mailer);
     const tries = [
       { ...link, token: `${link.token.slice(0, -1)}y` },
@@ -188,7 +186,7 @@ describe('the link: what it issues, and its one reveal', () => {
 
   it('a new link replaces the old one', async () => {
     const w = world();
-    const credential = await issue(w);
+    const credential = await issued(w);
     const old = lastLink(w.mailer);
     await resendCredential({ apiId: credential.apiId, revision: 1 }, as('orgAdminA'), w.deps);
     await expect(revealCredential(old, contact(), w.linkDeps)).rejects.toMatchObject({
@@ -201,7 +199,7 @@ describe('the link: what it issues, and its one reveal', () => {
 describe('rotation, retirement and revocation', () => {
   const active = async () => {
     const w = world();
-    const credential = await issue(w);
+    const credential = await issued(w);
     const first = await revealCredential(lastLink(w.mailer), contact(), w.linkDeps);
     return { w, credential, first };
   };
@@ -311,8 +309,8 @@ describe('rotation, retirement and revocation', () => {
 describe('list-api-credentials', () => {
   it('shows each caller what it may see, filtered, searched and paged', async () => {
     const w = world();
-    await issue(w);
-    await generateCredential(request({ systemId: 'b-eisf' }), as('admin'), w.deps);
+    await issued(w);
+    await generateCredential(issueRequest({ systemId: 'b-eisf' }), as('admin'), w.deps);
     const ids = async (who: Who, query = {}) =>
       (await listCredentials(query, as(who), w.deps)).credentials.map((c) => c.systemName);
     expect(await ids('admin')).toEqual(['Süd eISF', 'Nord eISF']);
@@ -336,7 +334,7 @@ describe('list-api-credentials', () => {
 
   it('shows a credential expiring within 30 days as expiring, and past its date as expired', async () => {
     const w = world();
-    const credential = await issue(w);
+    const credential = await issued(w);
     await revealCredential(lastLink(w.mailer), contact(), w.linkDeps);
     w.clock.current = new Date('2026-06-05T00:00:00.000Z');
     expect((await listCredentials({}, as('admin'), w.deps)).credentials[0]?.status).toBe(
@@ -349,9 +347,13 @@ describe('list-api-credentials', () => {
 
   it('counts expiring exactly 30 days ahead, and finds the usable credentials never used', async () => {
     const w = world();
-    const used = await issue(w);
+    const used = await issued(w);
     await revealCredential(lastLink(w.mailer), contact(), w.linkDeps);
-    const unused = await generateCredential(request({ systemId: 'b-eisf' }), as('admin'), w.deps);
+    const unused = await generateCredential(
+      issueRequest({ systemId: 'b-eisf' }),
+      as('admin'),
+      w.deps,
+    );
     const pending = unused.credential;
     const listed = async (query: Record<string, unknown>, who: Who = 'admin') =>
       (await listCredentials(query, as(who), w.deps)).credentials.map((c) => c.apiId);

@@ -4,6 +4,7 @@ import { buildApiGatewayEvent } from './api-gateway-event';
 import { partnerConnections, partnerMe } from '../partner/partner-calls.core';
 import { FakeClock } from '../core/testing/fakes';
 import { logLinesOf } from '../core/testing/log-lines';
+import { aCredential } from '../core/testing/credential-records';
 import { MemoryCredentialStore } from '../core/testing/memory-credentials';
 import {
   anOrganisation,
@@ -16,28 +17,18 @@ import type { CredentialRecord } from '../core/ports/credentials';
 import { createOpenApiHandler } from './openapi';
 import { createHandler } from './router';
 
-const credential = (over: Partial<CredentialRecord> = {}): CredentialRecord => ({
-  apiId: 'api-1',
-  organisationId: 'SITE',
-  systemId: 'site-eisf',
-  clientId: 'client-1',
-  scopes: ['ccsc-api/system.read', 'ccsc-api/connections.read'],
-  description: null,
-  contactEmail: 'it@site.example',
-  status: 'active',
-  validUntil: '2026-12-31T00:00:00.000Z',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  createdBy: 'admin@example.com',
-  revealedAt: '2026-01-01T01:00:00.000Z',
-  lastUsedAt: null,
-  link: null,
-  rotation: null,
-  noticesSent: [],
-  revokedAt: null,
-  revokedBy: null,
-  revision: 2,
-  ...over,
-});
+const credential = (over: Partial<CredentialRecord> = {}): CredentialRecord =>
+  aCredential('api-1', {
+    organisationId: 'SITE',
+    systemId: 'site-eisf',
+    clientId: 'client-1',
+    scopes: ['ccsc-api/system.read', 'ccsc-api/connections.read'],
+    contactEmail: 'it@site.example',
+    validUntil: '2026-12-31T00:00:00.000Z',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    revealedAt: '2026-01-01T01:00:00.000Z',
+    ...over,
+  });
 
 const setup = (record: CredentialRecord = credential()) => {
   const store = new MemoryCredentialStore();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankRow, type MappingRow } from '@ccsc/contract/standard-rows';
 import type { PartnerContext } from '../core/request';
-import type { StandardRecord, StandardVersionRecord } from '../core/ports/registry';
+import type { StandardVersionRecord } from '../core/ports/registry';
 import {
   aConnection,
   anOrganisation,
@@ -9,6 +9,7 @@ import {
   aSystem,
   MemoryRegistry,
 } from '../core/testing/memory-registry';
+import { aStandard } from '../core/testing/standard-records';
 import { partnerStandards } from './partner-calls.core';
 
 const version = (
@@ -43,22 +44,7 @@ const version = (
   retired: null,
 });
 
-const standard = (
-  id: string,
-  organisationId: string,
-  versions: StandardVersionRecord[],
-): StandardRecord => ({
-  standardId: id,
-  organisationId,
-  catalogueVersion: '3.3',
-  versions,
-  revision: 1,
-  writeId: 'w',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  createdBy: 'a@example.com',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  updatedBy: 'a@example.com',
-});
+const standard = aStandard;
 
 const ROWS: MappingRow[] = [{ ...blankRow(), sourceCode: 'CV', artifactNumber: '05.02.04' }];
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '@ccsc/contract/routes';
 import { FakeUserDirectory } from '../core/testing/fake-user-directory';
 import { callerContext } from '../core/testing/fakes';
-import { getMobDialCode } from './dial-codes.core';
 import { listAllGroups } from './list-all-groups.core';
 
 describe('list-all-groups', () => {
@@ -37,23 +36,5 @@ describe('list-all-groups', () => {
       { directory },
     );
     expect(out.groups.map((g) => g.name)).toEqual(['OrgAdmin', 'Auditor']);
-  });
-});
-
-describe('get-mob-dial-code', () => {
-  it('serves every country of the phone library once, by name, with its dial code', async () => {
-    const { dialCodes } = await getMobDialCode({}, callerContext(), undefined);
-    expect(routes['get-mob-dial-code'].response.safeParse({ dialCodes }).success).toBe(true);
-    expect(dialCodes.length).toBeGreaterThan(200);
-    expect(new Set(dialCodes.map((d) => d.countryCode)).size).toBe(dialCodes.length);
-    expect(dialCodes).toEqual(
-      expect.arrayContaining([
-        { countryCode: 'DE', name: 'Germany', dialCode: '+49' },
-        { countryCode: 'TR', name: 'Turkey', dialCode: '+90' },
-        { countryCode: 'US', name: 'United States', dialCode: '+1' },
-      ]),
-    );
-    const names = dialCodes.map((d) => d.name);
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
   });
 });

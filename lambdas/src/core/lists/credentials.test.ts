@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@ccsc/contract/routes';
 import type { CredentialRecord } from '../ports/credentials';
+import { aCredential } from '../testing/credential-records';
 import { anOrganisation, aSystem } from '../testing/memory-registry';
 import {
   type CredentialListCaller,
@@ -14,31 +15,16 @@ const NOW = new Date('2026-03-01T00:00:00.000Z');
 const DAY = 24 * 3_600_000;
 const inDays = (days: number) => new Date(NOW.getTime() + days * DAY).toISOString();
 
-const credential = (
-  apiId: string,
-  overrides: Partial<CredentialRecord> = {},
-): CredentialRecord => ({
-  apiId,
-  organisationId: 'A',
-  systemId: 'a-eisf',
-  clientId: `client${apiId}`,
-  scopes: ['ccsc-api/system.read'],
-  description: null,
-  contactEmail: 'it@nord.example',
-  status: 'active',
-  validUntil: inDays(200),
-  createdAt: '2026-01-01T00:00:00.000Z',
-  createdBy: 'admin@example.com',
-  revealedAt: '2026-01-02T00:00:00.000Z',
-  lastUsedAt: null,
-  link: null,
-  rotation: null,
-  noticesSent: [],
-  revokedAt: null,
-  revokedBy: null,
-  revision: 1,
-  ...overrides,
-});
+/** This file's credentials: client ids without a dash, valid 200 days ahead, at revision 1. */
+const credential = (apiId: string, overrides: Partial<CredentialRecord> = {}): CredentialRecord =>
+  aCredential(apiId, {
+    clientId: `client${apiId}`,
+    validUntil: inDays(200),
+    createdAt: '2026-01-01T00:00:00.000Z',
+    revealedAt: '2026-01-02T00:00:00.000Z',
+    revision: 1,
+    ...overrides,
+  });
 
 const names = {
   organisations: new Map([

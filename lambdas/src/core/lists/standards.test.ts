@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { StandardRecord, StandardVersionRecord } from '../ports/registry';
 import { anOrganisation, aSystem } from '../testing/memory-registry';
+import type { StandardRecord } from '../ports/registry';
+import { aStandard, aStandardVersion } from '../testing/standard-records';
 import {
   type StandardListCaller,
   countStandards,
@@ -9,47 +10,8 @@ import {
   standardMatcher,
 } from './standards';
 
-const version = (
-  n: number,
-  status: StandardVersionRecord['status'],
-  createdAt: string,
-  overrides: Partial<StandardVersionRecord> = {},
-): StandardVersionRecord => ({
-  version: n,
-  status,
-  name: 'Nord eISF mapping',
-  description: null,
-  systemIds: ['isf'],
-  product: null,
-  rowsKey: `rows-${String(n)}`,
-  rowCount: 1,
-  problemCount: 0,
-  basedOnVersion: n === 1 ? null : n - 1,
-  createdAt,
-  createdBy: 'oa@example.com',
-  updatedAt: createdAt,
-  updatedBy: 'oa@example.com',
-  signature: null,
-  retired: null,
-  ...overrides,
-});
-
-const standard = (
-  id: string,
-  organisationId: string,
-  versions: StandardVersionRecord[],
-): StandardRecord => ({
-  standardId: id,
-  organisationId,
-  catalogueVersion: '3.3',
-  versions,
-  revision: 1,
-  writeId: `write-${id}`,
-  createdAt: versions[0]?.createdAt ?? '',
-  createdBy: 'oa@example.com',
-  updatedAt: versions.at(-1)?.updatedAt ?? '',
-  updatedBy: 'oa@example.com',
-});
+const version = aStandardVersion;
+const standard = aStandard;
 
 const STANDARDS = [
   // A draft from 2026-01-10, 10:00 UTC.
