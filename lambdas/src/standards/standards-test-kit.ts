@@ -58,6 +58,8 @@ export const setup = () => {
   const audit = new FakeAuditTrail();
   const directory = new FakeUserDirectory();
   let signature: SignatureCheck = 'verified';
+  /** Who was asked to sign (user names), in order: a refusal before the check asks no one. */
+  const signed: string[] = [];
   const deps: PublishDeps & { audit: FakeAuditTrail; exports: { write: () => Promise<never> } } = {
     registry,
     writes: new MemoryRegistryWrites(registry, audit),
@@ -65,7 +67,10 @@ export const setup = () => {
     clock: new FakeClock(),
     audit,
     signatures: {
-      verify: () => Promise.resolve(signature),
+      verify: (userName) => {
+        signed.push(userName);
+        return Promise.resolve(signature);
+      },
     },
     directory,
     exports: { write: () => Promise.reject(new Error('unused')) },
@@ -73,6 +78,9 @@ export const setup = () => {
   return {
     deps,
     audit,
+    registry,
+    directory,
+    signed,
     setSignature: (s: SignatureCheck) => {
       signature = s;
     },
