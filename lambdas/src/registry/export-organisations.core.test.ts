@@ -1,36 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@ccsc/contract/routes';
-import type { ExportFile, Exports } from '../core/ports/exports';
 import { readCsv } from '../core/csv/read-csv';
+import { MemoryExports } from '../core/testing/memory-exports';
 import { exportOrganisations } from './export-organisations.core';
-import { exportSystems } from './export-systems.core';
 import { importOrganisations } from './import-organisations.core';
-import { importSystems } from './import-systems.core';
 import { as, network, organisationRecord } from './organisation-test-network';
 
-/** Collects what is written, as the stream delivers it. */
-class CollectingExports implements Exports {
-  text = '';
-  key = '';
-  async write(key: string, lines: AsyncIterable<string>): Promise<ExportFile> {
-    this.key = key;
-    this.text = '';
-    for await (const line of lines) this.text += line;
-    return {
-      url: 'https://exports.example/x',
-      expiresAt: new Date('2025-06-01T12:05:00Z'),
-      bytes: 1,
-    };
-  }
-}
+/**
+ * export-organisations (operations.md, "The registry"): the organisations the caller sees, as
+ * list-organisations filters them, in the import's columns then id, status and times, as CSV in
+ * the exports bucket behind a 5-minute link; audited with the filters and the number of rows.
+ */
 
 const setUp = (more: Parameters<typeof network>[0] = []) => {
   const n = network(more);
-  const exports = new CollectingExports();
+  const exports = new MemoryExports(n.clock);
   const deps = { ...n.deps, exports, audit: n.audit };
   return { ...n, exports, deps };
 };
 
+/** The text of the last export written. */
+const textOf = (exports: MemoryExports) => exports.last()?.bytes.toString('utf8') ?? '';
 const rowsOf = (text: string) => readCsv(text).records.map((r) => r.cells);
 
 describe('export-organisations', () => {
@@ -39,7 +29,7 @@ describe('export-organisations', () => {
     const link = await exportOrganisations({ kind: 'site' }, as('sponsorAdmin'), deps);
     expect(routes['export-organisations'].response.safeParse(link).success).toBe(true);
     expect(link.rows).toBe(2);
-    expect(rowsOf(exports.text)).toEqual([
+    expect(rowsOf(textOf(exports))).toEqual([
       [
         'name',
         'kind',
@@ -96,80 +86,45 @@ describe('export-organisations', () => {
       },
     ]);
     await exportOrganisations({ search: 'formula' }, as('admin'), deps);
-    expect(exports.text).toContain('"\'+Formula, Clinic"');
-    expect(rowsOf(exports.text)[1]?.[4]).toBe('Net: -1 | B: x/y');
+    expect(textOf(exports)).toContain('"\'+Formula, Clinic"');
+    expect(rowsOf(textOf(exports))[1]?.[4]).toBe('Net: -1 | B: x/y');
     // Read back, every row names an organisation the registry has (and nothing else is wrong).
     await exportOrganisations({}, as('admin'), deps);
-    const again = await importOrganisations({ csv: exports.text, dryRun: true }, as('admin'), deps);
+    const again = await importOrganisations(
+      { csv: textOf(exports), dryRun: true },
+      as('admin'),
+      deps,
+    );
     expect(again.rows).toBe(8);
     expect(again.problems).toHaveLength(8);
     expect(
       again.problems.every((p) => p.column === 'name' && /already registered/.test(p.message)),
     ).toBe(true);
   });
-});
 
-describe('export-systems', () => {
-  it('writes the systems the caller sees, with their organisation, in the import’s columns', async () => {
-    const { deps, exports } = setUp();
-    const link = await exportSystems({ organisationId: 'A' }, as('siteAdmin'), deps);
-    expect(link.rows).toBe(2);
-    expect(rowsOf(exports.text)).toEqual([
-      [
-        'organisationId',
-        'organisationName',
-        'name',
-        'kind',
-        'vendor',
-        'product',
-        'environment',
-        'technicalContactEmail',
-        'systemId',
-        'status',
-        'createdAt',
-        'updatedAt',
-      ],
-      [
-        'A',
-        'Charité Berlin',
-        'Archive',
-        'eisf',
-        'Vendor',
-        'Product',
-        'test',
-        'it@example.com',
-        'a2',
-        'active',
-        expect.any(String),
-        expect.any(String),
-      ],
-      [
-        'A',
-        'Charité Berlin',
-        'Florence eBinders',
-        'eisf',
-        'Florence',
-        'eBinders',
-        'production',
-        'it@example.com',
-        'a1',
-        'active',
-        expect.any(String),
-        expect.any(String),
-      ],
-    ]);
-    const other = await exportSystems({ organisationId: 'A' }, as('sponsorAdmin'), deps);
-    expect(other.rows).toBe(1);
-    const none = await exportSystems({}, as('noOrganisationAdmin'), deps);
-    expect(none.rows).toBe(0);
+  it('gives a caller who reaches nothing a file of the header alone, the export still recorded', async () => {
+    const { deps, exports, audit } = setUp();
+    const link = await exportOrganisations({}, as('noOrganisationAdmin'), deps);
+    expect(link).toMatchObject({ rows: 0, expiresAt: '2025-06-01T12:05:00.000Z' });
+    expect(routes['export-organisations'].response.safeParse(link).success).toBe(true);
+    expect(rowsOf(textOf(exports))).toHaveLength(1);
+    expect(exports.last()).toMatchObject({ contentType: 'text/csv; charset=utf-8' });
+    expect(audit.entries.at(-1)).toMatchObject({
+      action: 'organisation.export',
+      outcome: 'success',
+      after: { rows: 0, filters: {}, fileName: link.fileName },
+    });
   });
 
-  it('writes a file import-systems reads back (names its systems already has)', async () => {
+  it('leaves out what the caller does not see: a site sees its own and its connections’ counterparts', async () => {
     const { deps, exports } = setUp();
-    await exportSystems({ organisationId: 'D' }, as('admin'), deps);
-    const again = await importSystems({ csv: exports.text, dryRun: true }, as('admin'), deps);
-    expect(again.problems).toEqual([
-      { line: 2, column: 'name', message: 'Klinik Nord already has a system named System d1.' },
-    ]);
+    const link = await exportOrganisations({}, as('siteAdmin'), deps);
+    const names = rowsOf(textOf(exports))
+      .slice(1)
+      .map((cells) => cells[0]);
+    expect(link.rows).toBe(names.length);
+    expect(names).toContain('Charité Berlin');
+    expect(names).not.toContain('Klinik Nord');
+    expect(names).not.toContain('Hôpital Sud');
   });
 });
