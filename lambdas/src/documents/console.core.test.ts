@@ -14,6 +14,7 @@ import {
   SPONSOR_STANDARD_V2,
   trail,
   type World,
+  containing,
 } from './document-world-kit';
 
 /**
@@ -21,9 +22,6 @@ import {
  * whole, downloaded (recorded on the document and in both trails), and retried by an
  * administrator of either side when it is held for a mapping. Outside the reach: 404, like none.
  */
-
-/** A matcher of text holding `words` (typed as what it is to lint: a matcher, not a string). */
-const containing = (words: string): unknown => expect.stringContaining(words);
 
 type Who = RequestContext<Caller>;
 

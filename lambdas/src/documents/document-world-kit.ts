@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { partnerRoutes } from '@ccsc/contract/partner-api';
-import { blankRow, type MappingRow } from '@ccsc/contract/standard-rows';
+import type { MappingRow } from '@ccsc/contract/standard-rows';
+import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { PartnerContext } from '../core/request';
 import type { StandardRowsStore } from '../core/ports/standard-rows';
@@ -8,7 +9,7 @@ import { FakeAuditTrail, FakeClock } from '../core/testing/fakes';
 import { MemoryDocumentFiles } from '../core/testing/memory-document-imports';
 import { MemoryDocumentStore } from '../core/testing/memory-documents';
 import { MemoryExports } from '../core/testing/memory-exports';
-import { aStandard, aStandardVersion } from '../core/testing/standard-records';
+import { aMappingRow, aStandard, aStandardVersion } from '../core/testing/standard-records';
 import { connection, network, ORG, STUDY, SYS } from '../core/testing/connection-test-network';
 import { documentWritesOf } from './document-test-kit';
 import { completeDocument, sendDocument } from './exchange.core';
@@ -20,13 +21,7 @@ import { completeDocument, sendDocument } from './exchange.core';
  * makes them.
  */
 
-const row = (more: Partial<MappingRow>): MappingRow => ({
-  ...blankRow(),
-  sourceName: 'A document',
-  filingLevel: 'site',
-  requiredMetadata: ['site'],
-  ...more,
-});
+const row = aMappingRow;
 
 /** The rows' keys are content keys (classify keeps an index per key): unique to this world. */
 export const ROWS_KEY = {
@@ -216,3 +211,6 @@ export const sendWhole = async (
 /** The audit records as `action outcome organisation`. */
 export const trail = (w: World) =>
   w.audit.entries.map((e) => `${e.action} ${e.outcome} ${String(e.organisationId)}`);
+
+/** A matcher of text holding `words` (typed as what it is to lint: a matcher, not a string). */
+export const containing = (words: string): unknown => expect.stringContaining(words);

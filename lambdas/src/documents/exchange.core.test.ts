@@ -16,6 +16,7 @@ import {
   SPONSOR,
   trail,
   type World,
+  containing,
 } from './document-world-kit';
 
 /**
@@ -24,9 +25,6 @@ import {
  * classified through both standards and delivered or held, every step audited in the sender's
  * and the receiver's trails.
  */
-
-/** A matcher of text holding `words` (typed as what it is to lint: a matcher, not a string). */
-const containing = (words: string): unknown => expect.stringContaining(words);
 
 const CV = pdf('CV of Dr. Jana Müller');
 

@@ -14,6 +14,7 @@ import {
   setUp,
   trail,
   type World,
+  containing,
 } from './document-world-kit';
 
 /**
@@ -21,9 +22,6 @@ import {
  * and classified documents within the caller's reach, as an eTMF-EMS zip in the exports bucket —
  * each kept file at its artifact's folder, exchange.xml last — and the export audited.
  */
-
-/** A matcher of text holding `words` (typed as what it is to lint: a matcher, not a string). */
-const containing = (words: string): unknown => expect.stringContaining(words);
 
 type Who = RequestContext<Caller>;
 

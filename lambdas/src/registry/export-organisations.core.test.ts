@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@ccsc/contract/routes';
-import { readCsv } from '../core/csv/read-csv';
-import { MemoryExports } from '../core/testing/memory-exports';
 import { exportOrganisations } from './export-organisations.core';
 import { importOrganisations } from './import-organisations.core';
-import { as, network, organisationRecord } from './organisation-test-network';
+import {
+  as,
+  exportsNetwork,
+  organisationRecord,
+  rowsOf,
+  textOf,
+} from './organisation-test-network';
 
 /**
  * export-organisations (operations.md, "The registry"): the organisations the caller sees, as
@@ -12,20 +16,9 @@ import { as, network, organisationRecord } from './organisation-test-network';
  * the exports bucket behind a 5-minute link; audited with the filters and the number of rows.
  */
 
-const setUp = (more: Parameters<typeof network>[0] = []) => {
-  const n = network(more);
-  const exports = new MemoryExports(n.clock);
-  const deps = { ...n.deps, exports, audit: n.audit };
-  return { ...n, exports, deps };
-};
-
-/** The text of the last export written. */
-const textOf = (exports: MemoryExports) => exports.last()?.bytes.toString('utf8') ?? '';
-const rowsOf = (text: string) => readCsv(text).records.map((r) => r.cells);
-
 describe('export-organisations', () => {
   it('writes the filtered list the caller sees, by name, in the import’s columns, and audits it', async () => {
-    const { deps, exports, audit } = setUp();
+    const { deps, exports, audit } = exportsNetwork();
     const link = await exportOrganisations({ kind: 'site' }, as('sponsorAdmin'), deps);
     expect(routes['export-organisations'].response.safeParse(link).success).toBe(true);
     expect(link.rows).toBe(2);
@@ -74,7 +67,7 @@ describe('export-organisations', () => {
   });
 
   it('quotes formula-looking cells, and what it writes imports again', async () => {
-    const { deps, exports } = setUp([
+    const { deps, exports } = exportsNetwork([
       {
         type: 'organisation',
         record: organisationRecord('F', '+Formula, Clinic', 'site', {
@@ -103,7 +96,7 @@ describe('export-organisations', () => {
   });
 
   it('gives a caller who reaches nothing a file of the header alone, the export still recorded', async () => {
-    const { deps, exports, audit } = setUp();
+    const { deps, exports, audit } = exportsNetwork();
     const link = await exportOrganisations({}, as('noOrganisationAdmin'), deps);
     expect(link).toMatchObject({ rows: 0, expiresAt: '2025-06-01T12:05:00.000Z' });
     expect(routes['export-organisations'].response.safeParse(link).success).toBe(true);
@@ -117,7 +110,7 @@ describe('export-organisations', () => {
   });
 
   it('leaves out what the caller does not see: a site sees its own and its connections’ counterparts', async () => {
-    const { deps, exports } = setUp();
+    const { deps, exports } = exportsNetwork();
     const link = await exportOrganisations({}, as('siteAdmin'), deps);
     const names = rowsOf(textOf(exports))
       .slice(1)

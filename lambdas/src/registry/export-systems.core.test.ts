@@ -1,29 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { readCsv } from '../core/csv/read-csv';
-import { MemoryExports } from '../core/testing/memory-exports';
 import { exportSystems } from './export-systems.core';
 import { importSystems } from './import-systems.core';
-import { as, network } from './organisation-test-network';
+import { as, exportsNetwork, rowsOf, textOf } from './organisation-test-network';
 
 /**
  * export-systems (operations.md, "The registry"): the systems the caller sees, with their
  * organisation, in the import's columns then id, status and times, as CSV; audited.
  */
 
-const setUp = (more: Parameters<typeof network>[0] = []) => {
-  const n = network(more);
-  const exports = new MemoryExports(n.clock);
-  const deps = { ...n.deps, exports, audit: n.audit };
-  return { ...n, exports, deps };
-};
-
-/** The text of the last export written. */
-const textOf = (exports: MemoryExports) => exports.last()?.bytes.toString('utf8') ?? '';
-const rowsOf = (text: string) => readCsv(text).records.map((r) => r.cells);
-
 describe('export-systems', () => {
   it('writes the systems the caller sees, with their organisation, in the import’s columns', async () => {
-    const { deps, exports } = setUp();
+    const { deps, exports } = exportsNetwork();
     const link = await exportSystems({ organisationId: 'A' }, as('siteAdmin'), deps);
     expect(link.rows).toBe(2);
     expect(rowsOf(textOf(exports))).toEqual([
@@ -77,7 +64,7 @@ describe('export-systems', () => {
   });
 
   it('writes a file import-systems reads back (names its systems already has)', async () => {
-    const { deps, exports } = setUp();
+    const { deps, exports } = exportsNetwork();
     await exportSystems({ organisationId: 'D' }, as('admin'), deps);
     const again = await importSystems({ csv: textOf(exports), dryRun: true }, as('admin'), deps);
     expect(again.problems).toEqual([
@@ -86,7 +73,7 @@ describe('export-systems', () => {
   });
 
   it('records the export in the OrgAdmin’s organisation’s trail with its filters and rows', async () => {
-    const { deps, audit } = setUp();
+    const { deps, audit } = exportsNetwork();
     const link = await exportSystems({ organisationId: 'A' }, as('siteAdmin'), deps);
     expect(audit.entries).toEqual([
       expect.objectContaining({

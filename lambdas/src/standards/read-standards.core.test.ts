@@ -3,7 +3,7 @@ import { routes } from '@ccsc/contract/routes';
 import { FakeClock } from '../core/testing/fakes';
 import { publishStandard } from './publish-standard.core';
 import { diffStandards, getCatalogue, getStandard, listStandards } from './read-standards.core';
-import { createStandard, newVersion, updateStandard } from './write-standards.core';
+import { createStandard, updateStandard } from './write-standards.core';
 import {
   admin,
   auditor,
@@ -11,6 +11,7 @@ import {
   orgAdmin,
   otherAdmin,
   publishInput,
+  publishedWithDraft,
   row,
   setup,
 } from './standards-test-kit';
@@ -92,19 +93,12 @@ describe('artifact/list-standards', () => {
 describe('artifact/get-standard', () => {
   it('opens the newest version unless one is named, with its rows and their problems', async () => {
     const world = setup();
-    const c = await createStandard(create(), orgAdmin, world.deps);
-    const id = c.standard.standardId;
-    const p = await publishStandard(publishInput(id, 1, c.revision), orgAdmin, world.deps);
-    const v2 = await newVersion(
-      { standardId: id, fromVersion: 1, revision: p.revision },
-      orgAdmin,
-      world.deps,
-    );
+    const { standardId: id, revision } = await publishedWithDraft(world.deps);
     await updateStandard(
       {
         standardId: id,
         version: 2,
-        revision: v2.revision,
+        revision,
         rows: [row({ sourceCode: 'BAD', artifactNumber: '99.99.99' })],
       },
       orgAdmin,
@@ -146,19 +140,12 @@ describe('artifact/get-standard', () => {
 describe('artifact/diff-standards', () => {
   it('names the details that differ and the rows added, removed and changed, keyed by source code', async () => {
     const world = setup();
-    const c = await createStandard(create(), orgAdmin, world.deps);
-    const id = c.standard.standardId;
-    const p = await publishStandard(publishInput(id, 1, c.revision), orgAdmin, world.deps);
-    const v2 = await newVersion(
-      { standardId: id, fromVersion: 1, revision: p.revision },
-      orgAdmin,
-      world.deps,
-    );
+    const { standardId: id, revision } = await publishedWithDraft(world.deps);
     await updateStandard(
       {
         standardId: id,
         version: 2,
-        revision: v2.revision,
+        revision,
         name: 'Klinik Nord eISF 2',
         rows: [
           row({ sourceCode: 'PSP', sourceName: 'Signature page', artifactNumber: '05.02.02' }),

@@ -1,3 +1,4 @@
+import { blankRow, type MappingRow } from '@ccsc/contract/standard-rows';
 import type { StandardRecord, StandardVersionRecord } from '../ports/registry';
 
 /** Mapping standards for tests: every field filled, made up; what a test cares about given. */
@@ -55,5 +56,14 @@ export const aStandard = (
   createdBy: 'admin@example.com',
   updatedAt: AT,
   updatedBy: 'admin@example.com',
+  ...more,
+});
+
+/** A mapping row filed at site level with the site named, and what a test says. */
+export const aMappingRow = (more: Partial<MappingRow>): MappingRow => ({
+  ...blankRow(),
+  sourceName: 'A document',
+  filingLevel: 'site',
+  requiredMetadata: ['site'],
   ...more,
 });
