@@ -35,7 +35,7 @@ const TRAIL: AuditEntry[] = [
 const setUp = async (entries: AuditEntry[] = TRAIL) => {
   const chain = await chainOf(entries);
   const clock = new FakeClock(NOW);
-  const exports = new MemoryExports(() => clock.now());
+  const exports = new MemoryExports(clock);
   const deps = { ...chain.deps, exports, audit: chain.trail, clock };
   /** The file's records (the header first), as a spreadsheet reads them. */
   const rows = (): string[][] =>
@@ -55,7 +55,7 @@ describe('export-audit-records', () => {
     const out = await exportAuditRecords({}, admin, deps);
     expect(routes['export-audit-records'].response.parse(out)).toEqual(out);
     expect(out).toEqual({
-      url: 'https://exports.example/audit-trail/caller-sub/req-1.csv',
+      url: 'https://exports.example.com/audit-trail/caller-sub/req-1.csv?name=audit-trail-2025-01-15-1100.csv',
       fileName: 'audit-trail-2025-01-15-1100.csv',
       rows: 5,
       expiresAt: '2025-01-15T11:05:00.000Z',
@@ -155,7 +155,7 @@ describe('export-audit-records', () => {
     const count = READ_PAGE * 2 + 50;
     const { table, deps } = bulkTable(count, () => ({}));
     const clock = new FakeClock(NOW);
-    const exports = new MemoryExports(() => clock.now());
+    const exports = new MemoryExports(clock);
     const audit = { append: () => Promise.resolve(), appendAll: () => Promise.resolve() };
     const all = await exportAuditRecords({}, admin, { ...deps, exports, audit, clock });
     expect(all.rows).toBe(count);

@@ -11,7 +11,7 @@ import { downloadScope, type ScopeDocumentDeps } from './scope-document.core';
 
 const setUp = () => {
   const w = world();
-  const exports = new MemoryExports(() => w.clock.now());
+  const exports = new MemoryExports(w.clock);
   const audit = new FakeAuditTrail();
   const deps: ScopeDocumentDeps = {
     credentials: w.credentials,
@@ -32,7 +32,7 @@ describe('downloadApiScope', () => {
     const out = await downloadScope({ apiId: credential.apiId }, as('orgAdminA'), deps);
     expect(routes.downloadApiScope.response.parse(out)).toEqual(out);
     expect(out).toEqual({
-      url: 'https://exports.example/api-scope/orgAdminA-sub/req-1.md',
+      url: 'https://exports.example.com/api-scope/orgAdminA-sub/req-1.md?name=api-scope-nord-eisf.md',
       expiresAt: '2026-01-10T09:05:00.400Z',
       fileName: 'api-scope-nord-eisf.md',
     });

@@ -12,7 +12,7 @@ import { callerContext, FakeClock, FakeUserIndex } from '../core/testing/fakes';
 import { documentRecordOf } from '../core/testing/document-records';
 import { MemoryCredentialStore } from '../core/testing/memory-credentials';
 import { MemoryDocumentStore } from '../core/testing/memory-documents';
-import { aStandard, aStandardVersion } from '../core/testing/standard-records';
+import { aDatedVersion, aStandard } from '../core/testing/standard-records';
 import { connection, network, ORG, STUDY, WHO } from '../core/testing/connection-test-network';
 import { dashboardNeedsAction, type NeedsActionDeps, STALE_DRAFT_DAYS } from './needs-action.core';
 
@@ -78,8 +78,7 @@ const standard = (
   organisationId: string,
   status: StandardVersionRecord['status'],
   daysAgo: number,
-): StandardRecord =>
-  aStandard(id, organisationId, [aStandardVersion(1, status, ago(daysAgo * DAY))]);
+): StandardRecord => aStandard(id, organisationId, [aDatedVersion(1, status, ago(daysAgo * DAY))]);
 
 const held = (holdReason: DocumentRecord['holdReason'], over: Partial<DocumentRecord> = {}) =>
   documentRecordOf({

@@ -9,6 +9,8 @@ import {
 import { MemoryRegistry, MemoryRegistryWrites } from '../core/testing/memory-registry';
 import { organisation, STAMP, system } from '../core/testing/connection-test-network';
 import { callerContext, FakeAuditTrail, FakeClock } from '../core/testing/fakes';
+import { MemoryExports } from '../core/testing/memory-exports';
+import { readCsv } from '../core/csv/read-csv';
 import { isOpen } from './registry-view';
 
 /**
@@ -158,5 +160,17 @@ export const network = (more: RegistryRecord[] = []) => {
   };
   return { registry, audit, writes, clock, deps: { registry, writes, clock, newId } };
 };
+
+/** The network with an exports bucket in memory, for the export cores. */
+export const exportsNetwork = (more: RegistryRecord[] = []) => {
+  const n = network(more);
+  const exports = new MemoryExports(n.clock);
+  return { ...n, exports, deps: { ...n.deps, exports, audit: n.audit } };
+};
+
+/** The text of the last export written. */
+export const textOf = (exports: MemoryExports) => exports.last()?.bytes.toString('utf8') ?? '';
+/** A CSV's rows, header first, as cells. */
+export const rowsOf = (text: string) => readCsv(text).records.map((r) => r.cells);
 
 export { connectionRecord, studyRecord };

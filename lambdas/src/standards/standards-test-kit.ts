@@ -1,17 +1,19 @@
 import { routes } from '@ccsc/contract/routes';
-import { blankRow, type MappingRow } from '@ccsc/contract/standard-rows';
+import type { MappingRow } from '@ccsc/contract/standard-rows';
 import type { z } from 'zod';
 import type { SignatureCheck } from '../core/ports/signatures';
 import type { StandardRowsStore } from '../core/ports/standard-rows';
 import { callerContext, FakeAuditTrail, FakeClock } from '../core/testing/fakes';
 import { FakeUserDirectory } from '../core/testing/fake-user-directory';
+import { aMappingRow } from '../core/testing/standard-records';
 import {
   anOrganisation,
   aSystem,
   MemoryRegistry,
   MemoryRegistryWrites,
 } from '../core/testing/memory-registry';
-import { type PublishDeps } from './publish-standard.core';
+import { publishStandard, type PublishDeps } from './publish-standard.core';
+import { createStandard, newVersion } from './write-standards.core';
 
 /** The mapping standards' test world: rows in memory, a seeded registry, callers, inputs. */
 
@@ -28,13 +30,7 @@ class MemoryRows implements StandardRowsStore {
   }
 }
 
-export const row = (more: Partial<MappingRow>): MappingRow => ({
-  ...blankRow(),
-  sourceName: 'A document',
-  filingLevel: 'site',
-  requiredMetadata: ['site'],
-  ...more,
-});
+export const row = aMappingRow;
 /** Two rows without problems: a PI CV (personal) and a protocol signature page. */
 export const goodRows = (): MappingRow[] => [
   row({
@@ -58,6 +54,8 @@ export const setup = () => {
   const audit = new FakeAuditTrail();
   const directory = new FakeUserDirectory();
   let signature: SignatureCheck = 'verified';
+  /** Who was asked to sign (user names), in order: a refusal before the check asks no one. */
+  const signed: string[] = [];
   const deps: PublishDeps & { audit: FakeAuditTrail; exports: { write: () => Promise<never> } } = {
     registry,
     writes: new MemoryRegistryWrites(registry, audit),
@@ -65,7 +63,10 @@ export const setup = () => {
     clock: new FakeClock(),
     audit,
     signatures: {
-      verify: () => Promise.resolve(signature),
+      verify: (userName) => {
+        signed.push(userName);
+        return Promise.resolve(signature);
+      },
     },
     directory,
     exports: { write: () => Promise.reject(new Error('unused')) },
@@ -73,6 +74,9 @@ export const setup = () => {
   return {
     deps,
     audit,
+    registry,
+    directory,
+    signed,
     setSignature: (s: SignatureCheck) => {
       signature = s;
     },
@@ -109,3 +113,12 @@ export const publishInput = (standardId: string, version: number, revision: numb
   password: 'Secret-123!',
   code: '123456',
 });
+
+/** The site's standard with version 1 published (by its OrgAdmin) and version 2 drafted from it. */
+export const publishedWithDraft = async (deps: PublishDeps) => {
+  const c = await createStandard(create(), orgAdmin, deps);
+  const standardId = c.standard.standardId;
+  const p = await publishStandard(publishInput(standardId, 1, c.revision), orgAdmin, deps);
+  const v2 = await newVersion({ standardId, fromVersion: 1, revision: p.revision }, orgAdmin, deps);
+  return { standardId, revision: v2.revision };
+};

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anOrganisation, aSystem } from '../testing/memory-registry';
 import type { StandardRecord } from '../ports/registry';
-import { aStandard, aStandardVersion } from '../testing/standard-records';
+import { aDatedVersion, aStandard } from '../testing/standard-records';
 import {
   type StandardListCaller,
   countStandards,
@@ -10,7 +10,7 @@ import {
   standardMatcher,
 } from './standards';
 
-const version = aStandardVersion;
+const version = aDatedVersion;
 const standard = aStandard;
 
 const STANDARDS = [

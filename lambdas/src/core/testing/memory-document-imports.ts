@@ -130,24 +130,27 @@ export class MemoryImportStore implements ImportStore {
   }
 }
 
-type ImportFiles = Pick<
-  DocumentFiles,
-  'uploadUrl' | 'sizeOf' | 'readRange' | 'store' | 'keep' | 'downloadUrl'
->;
-
 /**
- * The documents bucket in memory, as far as imports use it: a browser's upload is `put`, ranges
- * are read from the bytes, `store` consumes the stream (no further than `maxBytes`, as the S3
- * adapter does) and keeps the bytes only once the stream has ended without an error, links are
- * made-up URLs naming the key.
+ * The documents bucket in memory: a browser's upload is `put`, ranges are read from the bytes,
+ * `store` consumes the stream (no further than `maxBytes`, as the S3 adapter does) and keeps the
+ * bytes only once the stream has ended without an error, `read` streams an object in parts (a
+ * missing one fails as S3's NoSuchKey), links are made-up URLs naming the key.
  */
-export class MemoryDocumentFiles implements ImportFiles {
+export class MemoryDocumentFiles implements DocumentFiles {
   readonly objects = new Map<string, Buffer>();
   /** Each store that completed: its key, content type and what it answered. */
   readonly stored: { key: string; contentType: string; size: number; sha256: string }[] = [];
   /** Each keep (a staged file copied under records/): its key and what it answered. */
   readonly kept: { key: string; from: string; size: number; sha256: string }[] = [];
-  readonly calls = { uploadUrl: 0, sizeOf: 0, readRange: 0, store: 0, keep: 0, downloadUrl: 0 };
+  readonly calls = {
+    uploadUrl: 0,
+    sizeOf: 0,
+    readRange: 0,
+    store: 0,
+    keep: 0,
+    read: 0,
+    downloadUrl: 0,
+  };
   /** Awaited at the start of each store: a test holds an import in the middle of a file with it. */
   beforeStore: ((key: string) => Promise<void>) | null = null;
   /** The next store fails with this (after consuming nothing), as S3 that is down would. */
@@ -235,6 +238,19 @@ export class MemoryDocumentFiles implements ImportFiles {
     this.objects.set(recordKey, Buffer.from(copied));
     this.kept.push({ key: recordKey, from: incomingKey, size: copied.length, sha256 });
     return Promise.resolve({ size: copied.length, sha256 });
+  }
+
+  async *read(key: string): AsyncIterable<Uint8Array> {
+    this.calls.read += 1;
+    await Promise.resolve();
+    const bytes = this.objects.get(key);
+    if (bytes === undefined) {
+      throw Object.assign(new Error(`No object ${key}.`), { name: 'NoSuchKey' });
+    }
+    // In parts, as S3's body stream comes: a reader must not count on one chunk.
+    for (let at = 0; at < bytes.length; at += 64 * 1024) {
+      yield Uint8Array.from(bytes.subarray(at, at + 64 * 1024));
+    }
   }
 
   downloadUrl(

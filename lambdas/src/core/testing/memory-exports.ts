@@ -1,26 +1,33 @@
-import type { ExportFile, Exports } from '../ports/exports';
+import type { Clock } from '../ports/clock';
+import type { ExportFile, Exports, PackageExports } from '../ports/exports';
 
-/** One export as the bucket would hold it: its key, name, type and every line written. */
+/** How long the exports bucket's links work (adapters/s3-exports.ts: 5 minutes). */
+const LINK_MS = 5 * 60 * 1000;
+
+/** One export as the bucket would hold it: its key, name, type and bytes. */
 export interface WrittenExport {
   key: string;
   fileName: string;
   contentType: string;
-  lines: string[];
+  bytes: Buffer;
 }
 
 /**
- * The exports bucket in memory: reads the lines as the stream delivers them (as the S3 adapter
- * does, part by part), keeps each file, and answers a link valid `validMs` from the clock given.
- * `failWith` makes the next writes fail as a bucket that is down would, before any line is read.
+ * The exports bucket in memory, CSV and packages alike: each export consumed as the stream
+ * delivers it (a failure in the middle leaves nothing written, as an aborted multipart upload
+ * does), kept with its name, and offered by a made-up link naming its key. `failWith` makes the
+ * next writes fail as a bucket that is down would, before anything is read.
  */
-export class MemoryExports implements Exports {
-  readonly files: WrittenExport[] = [];
+export class MemoryExports implements Exports, PackageExports {
+  readonly written: WrittenExport[] = [];
   failWith: Error | null = null;
 
-  constructor(
-    private readonly now: () => Date = () => new Date('2025-01-15T10:00:00.000Z'),
-    private readonly validMs = 5 * 60 * 1000,
-  ) {}
+  constructor(private readonly clock: Clock = { now: () => new Date('2025-01-15T10:00:00Z') }) {}
+
+  /** Every export written, oldest first. */
+  get files(): readonly WrittenExport[] {
+    return this.written;
+  }
 
   async write(
     key: string,
@@ -28,22 +35,38 @@ export class MemoryExports implements Exports {
     meta: { fileName: string; contentType: string },
   ): Promise<ExportFile> {
     if (this.failWith !== null) throw this.failWith;
-    const file: WrittenExport = { key, ...meta, lines: [] };
-    let bytes = 0;
-    for await (const line of lines) {
-      file.lines.push(line);
-      bytes += Buffer.byteLength(line, 'utf8');
-    }
-    this.files.push(file);
-    return {
-      url: `https://exports.example/${encodeURI(key)}`,
-      expiresAt: new Date(this.now().getTime() + this.validMs),
-      bytes,
-    };
+    let text = '';
+    for await (const line of lines) text += line;
+    return this.keep(key, meta, Buffer.from(text, 'utf8'));
   }
 
-  /** The last file written, as one text. */
+  async writeBytes(
+    key: string,
+    chunks: AsyncIterable<Uint8Array>,
+    meta: { fileName: string; contentType: string },
+  ): Promise<ExportFile> {
+    if (this.failWith !== null) throw this.failWith;
+    const parts: Uint8Array[] = [];
+    for await (const chunk of chunks) parts.push(chunk);
+    return this.keep(key, meta, Buffer.concat(parts));
+  }
+
+  /** The last export written. */
+  last(): WrittenExport | undefined {
+    return this.written.at(-1);
+  }
+
+  /** The last export written, as one text. */
   lastText(): string {
-    return this.files.at(-1)?.lines.join('') ?? '';
+    return this.last()?.bytes.toString('utf8') ?? '';
+  }
+
+  private keep(key: string, meta: { fileName: string; contentType: string }, bytes: Buffer) {
+    this.written.push({ key, ...meta, bytes });
+    return {
+      url: `https://exports.example.com/${key}?name=${encodeURIComponent(meta.fileName)}`,
+      expiresAt: new Date(this.clock.now().getTime() + LINK_MS),
+      bytes: bytes.length,
+    };
   }
 }
