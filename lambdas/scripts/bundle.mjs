@@ -1,9 +1,9 @@
 // Bundles every Lambda entry on its own with esbuild, minified, for Node.js 22 on arm64, and
 // prints each bundle's size. A declared operation's entry is generated here from its area's table
 // (src/<area>/operations.ts, listed by src/wiring/declared.ts) into dist/entries/, never
-// committed; the not-implemented and OpenAPI entries (src/handlers/) and the jobs are written. CDK (infra/) bundles the same entries the
-// same way (AWS SDK v3 left to the runtime, Powertools to the layer of scripts/layer.mjs);
-// `npm run bench` uses this to hold each bundle to its 300 KB budget.
+// committed; the not-implemented and OpenAPI entries (src/handlers/) and the jobs are written.
+// CDK (infra/) bundles the same entries the same way (AWS SDK v3 left to the runtime, Powertools
+// to the layer of scripts/layer.mjs); `npm run bench` uses this to hold each bundle to its 300 KB budget.
 import { build } from 'esbuild';
 import {
   existsSync,
