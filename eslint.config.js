@@ -1,7 +1,7 @@
 // One flat config for every workspace: type-aware TypeScript rules, React hooks rules for web/,
 // and the shape of the house (lambdas/README.md, "Arrows"): which folder may import which,
 // no import cycles, kebab-case file names.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -98,19 +98,6 @@ const zonesFor = ({ tests }) => [
 ];
 
 /**
- * Operation names SPEC §7 fixes (some in camelCase): a Lambda entry may carry its operation's
- * name. Read from the contract's route files, so a new operation needs no change here. Every
- * other source file is kebab-case.
- */
-const CONTRACT_SRC = 'lambdas/contract/src';
-const SPEC_OPERATION_NAMES = readdirSync(join(root, CONTRACT_SRC))
-  .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-  .flatMap((file) => [
-    ...readFileSync(join(root, CONTRACT_SRC, file), 'utf8').matchAll(/operation: '([A-Za-z]+)'/g),
-  ])
-  .map((match) => match[1]);
-
-/**
  * Another workspace's code comes through its package name and named entry points (its
  * package.json "exports"), never by a relative path into its folder.
  */
@@ -194,10 +181,6 @@ export default tseslint.config(
         { basePath: root, zones: zonesFor({ tests: true }) },
       ],
     },
-  },
-  {
-    files: [`lambdas/src/handlers/{${SPEC_OPERATION_NAMES.join(',')}}.ts`],
-    rules: { 'check-file/filename-naming-convention': 'off' },
   },
   {
     files: ['lambdas/contract/src/**/*.ts'],

@@ -1,30 +1,33 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ApiFunction, routeOf } from './feature-areas';
+import { declaredEntryOf } from '@ccsc/lambdas/bundle';
+import { type ApiFunction, OPENAPI_FUNCTION, routeOf } from './feature-areas';
 import { LAMBDA_HANDLERS_DIR } from './paths';
 
 /**
- * The Lambda entry of each operation, by the lambdas workspace's convention: an implemented
- * operation has its own entry `lambdas/src/handlers/<operation>.ts` ("/" in the operation becomes
- * "-": artifact/list-standards -> artifact-list-standards.ts); every other operation runs
- * `not-implemented.ts`, which answers 501 after validating. A feature lands by adding its entry
- * file (and registering it in handlers/index.ts, which a test cross-checks); infra needs no change
- * beyond the operation's row in permissions.ts.
+ * The Lambda entry of each function. An operation some area's table declares
+ * (lambdas/src/<area>/operations.ts) runs the entry generated from its declaration
+ * (`@ccsc/lambdas/bundle`, under lambdas/dist/entries/, never committed); every other console
+ * operation runs `not-implemented.ts`, which answers 501 after validating. A feature lands by its
+ * line in its area's table; infra needs no change beyond the operation's row in
+ * operation-permissions.ts.
  */
 export const NOT_IMPLEMENTED_ENTRY = join(LAMBDA_HANDLERS_DIR, 'not-implemented.ts');
 
-export const entryFileName = (operation: ApiFunction): string =>
-  `${operation.replace(/\//g, '-')}.ts`;
+/** The partner API's OpenAPI document: no operation of an area, its entry is written. */
+export const OPENAPI_ENTRY = join(LAMBDA_HANDLERS_DIR, 'partner-openapi.ts');
 
 /**
  * A partner call (and the OpenAPI document) has no stand-in: a partner route is added to the
- * contract with its handler, so a missing file stops synthesis.
+ * contract with its declaration, so a missing one stops synthesis.
  */
 export const entryFor = (operation: ApiFunction): string => {
-  const own = join(LAMBDA_HANDLERS_DIR, entryFileName(operation));
-  if (existsSync(own)) return own;
+  if (operation === OPENAPI_FUNCTION) return OPENAPI_ENTRY;
+  const declared = declaredEntryOf(operation);
+  if (declared !== undefined) return declared;
   if (routeOf(operation)?.api !== 'console') {
-    throw new Error(`The partner API's handler ${own} does not exist (lambdas/src/handlers/).`);
+    throw new Error(
+      `The partner call ${operation} is declared in no lambdas/src/<area>/operations.ts.`,
+    );
   }
   return NOT_IMPLEMENTED_ENTRY;
 };

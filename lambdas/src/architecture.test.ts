@@ -30,6 +30,21 @@ describe('the boundaries lint keeps', () => {
     ).toContain('import-x/no-restricted-paths');
   });
 
+  it("an area's table declares its own cores, and names its kits: it never imports their wiring", async () => {
+    expect(
+      await rulesBroken(
+        'lambdas/src/users/operations.ts',
+        "export { profile } from '../wiring/users-kits';\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await rulesBroken(
+        'lambdas/src/standards/operations.ts',
+        "export { publishThenRelease } from '../flows/publish-then-release';\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
   it('a web feature never imports another web feature', async () => {
     expect(
       await rulesBroken(
@@ -118,13 +133,13 @@ describe('the boundaries lint keeps', () => {
     ).toContain('no-restricted-imports');
   });
 
-  it('file names are kebab-case, but for the operation names SPEC §7 fixes', async () => {
+  it('file names are kebab-case, with no exception (no file carries an operation name)', async () => {
     expect(await rulesBroken('lambdas/src/users/userThing.ts', 'export const a = 1;\n')).toContain(
       'check-file/filename-naming-convention',
     );
     expect(
       await rulesBroken('lambdas/src/handlers/getOrgSysList.ts', 'export const a = 1;\n'),
-    ).toEqual([]);
+    ).toContain('check-file/filename-naming-convention');
   });
 });
 

@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Construct, type IConstruct } from 'constructs';
+import { GENERATED_ENTRIES_DIR } from '@ccsc/lambdas/bundle';
 import { buildPowertoolsLayer } from '@ccsc/lambdas/layer';
 import { bundleEntry } from '../bundle';
 import { REPOSITORY_ROOT } from '../paths';
@@ -33,7 +34,8 @@ export interface NodeFunctionProps {
   readonly timeout?: Duration;
 }
 
-const LAMBDAS_SOURCE = join(REPOSITORY_ROOT, 'lambdas', 'src');
+/** The lambdas workspace's code: its written entries, and those generated from its tables. */
+const LAMBDAS_CODE = [join(REPOSITORY_ROOT, 'lambdas', 'src'), GENERATED_ENTRIES_DIR];
 
 let layerDir: string | undefined;
 /** The layer's folder, built once per process (its content, so its asset hash, never varies). */
@@ -132,7 +134,9 @@ export class NodeFunction extends Construct {
       tracing: lambda.Tracing.ACTIVE,
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
       // The bundles of lambdas/ leave Powertools and the X-Ray SDK to this layer.
-      ...(props.entry.startsWith(LAMBDAS_SOURCE) ? { layers: [powertoolsLayer(this)] } : {}),
+      ...(LAMBDAS_CODE.some((dir) => props.entry.startsWith(dir))
+        ? { layers: [powertoolsLayer(this)] }
+        : {}),
     });
 
     Validations.of(this).acknowledge({

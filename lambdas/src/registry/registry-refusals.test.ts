@@ -3,7 +3,7 @@ import { routes } from '@ccsc/contract/routes';
 import { createSystem } from './create-system.core';
 import { importOrganisations } from './import-organisations.core';
 import { as, network } from './organisation-test-network';
-import { refusalsAudited } from './registry-refusals';
+import { refusalsAudited } from '../core/refusals-audited';
 import { updateSystem } from './update-system.core';
 
 const systemInput = (organisationId: string) =>

@@ -1,0 +1,15 @@
+import { standardRoutes as routes } from '@ccsc/contract/standards';
+import { declareOperation as op } from '../core/operation';
+import { refusalsAudited as audited } from '../core/refusals-audited';
+import { publishThenRelease } from './publish-then-release';
+
+// The operations whose core joins areas: one line each.
+export const artifactPublishStandard = /* @__PURE__ */ op(
+  routes,
+  'artifact/publish-standard',
+  /* @__PURE__ */ audited(
+    { action: 'standard.published', target: (i) => ({ type: 'standard', id: i.standardId }) },
+    publishThenRelease,
+  ),
+  'publish',
+);

@@ -1,6 +1,0 @@
-import { documentImportRoutes as routes } from '@ccsc/contract/documents';
-import { runImport } from '../documents/import-etmf.core';
-import { importDeps } from '../wiring/documents';
-import { handle } from '../wiring/handler';
-
-export const handler = handle(routes['s3documents/import-etmf'], runImport, importDeps);

@@ -1,0 +1,11 @@
+import { registry } from './registry';
+import { downloadDeps, standardDeps, standardRows } from './standards';
+
+/** The mapping standards' kits (standards/operations.ts), each built on first use. */
+export const read = () => ({ registry: registry(), rows: standardRows() });
+
+export const write = standardDeps;
+
+export const download = downloadDeps;
+
+export const none = () => ({});
