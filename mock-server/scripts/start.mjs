@@ -35,6 +35,7 @@ export const buildServerIfStale = async () => {
     join(root, 'lambdas', 'src'),
     // The contract is bundled too: a changed schema must rebuild the server.
     join(root, 'lambdas', 'contract', 'src'),
+    join(root, 'lambdas', 'formats', 'src'),
   ];
   let built = 0;
   try {
@@ -59,7 +60,8 @@ export const buildServerIfStale = async () => {
         // npm packages stay in node_modules; only our own TypeScript is bundled.
         name: 'externalise-npm-packages',
         setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
+          // A package's own subpath imports (#name, e.g. @ccsc/formats' #csv-parse) resolve in it.
+          b.onResolve({ filter: /^[^./#]/ }, (args) =>
             args.path.startsWith('@ccsc/') ? undefined : { path: args.path, external: true },
           );
         },

@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { tableToRows, type MappingRow } from '@ccsc/contract/standard-rows';
-import { readCsv } from '@ccsc/lambdas/csv';
+import { readCsv } from '@ccsc/formats/read-csv';
 import { buildNetwork, must, type Network, ok, registryCall } from '../support/registry';
 
 const c = inject('console');

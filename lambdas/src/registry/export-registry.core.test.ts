@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@ccsc/contract/routes';
 import type { ExportFile, Exports } from '../core/ports/exports';
-import { readCsv } from '../core/csv/read-csv';
+import { readCsv } from '@ccsc/formats/read-csv';
 import { exportOrganisations } from './export-organisations.core';
 import { exportSystems } from './export-systems.core';
 import { importOrganisations } from './import-organisations.core';
