@@ -1,12 +1,8 @@
 import { ORGANISATION_KINDS, type Organisation, type OrganisationInput } from '@ccsc/contract';
-import { useState } from 'react';
-import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { callApi } from '../../../lib/api';
-import { isConflict } from '../../../lib/refusals';
-import { putServerErrors } from '../../../lib/server-field-errors';
-import { translateProblem } from '../utils/form-problems';
+import { useRegistryForm } from '../hooks/use-registry-form';
 import {
   EMPTY_ORGANISATION,
   organisationChanges,
@@ -44,15 +40,22 @@ export const OrganisationFormDialog = ({
 }: OrganisationFormDialogProps) => {
   const { t } = useTranslation();
   const defaultValues = organisation ? organisationFormOf(organisation) : EMPTY_ORGANISATION;
-  const { control, setValue, setError, handleSubmit, formState, getFieldState } = useForm({
+  const {
+    form,
+    values: watched,
+    problemOf,
+    set,
+    message,
+    setMessage,
+    saving,
+    send,
+  } = useRegistryForm({
     resolver: organisationResolver,
-    // A field's own problem shows once it was changed, every problem once the form is submitted;
-    // a change puts the server's problem on that field away.
-    mode: 'onChange',
-    shouldFocusError: false,
     defaultValues,
+    fieldOf: organisationFieldOf,
+    failure: t('registry.saveFailed'),
+    wasStale,
   });
-  const watched = useWatch({ control });
   const values: OrganisationFormValues = {
     ...defaultValues,
     ...watched,
@@ -61,24 +64,14 @@ export const OrganisationFormDialog = ({
       value: row.value ?? '',
     })),
   };
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const problemOf = (field: FieldPath<OrganisationFormValues>) => {
-    const problem = getFieldState(field, formState).error?.message;
-    return problem === undefined ? null : translateProblem(t, problem);
-  };
-
-  const set = (field: 'name' | 'kind' | 'country' | 'contactEmail', value: string) => {
-    setValue(field, value, { shouldValidate: true, shouldDirty: true });
-  };
 
   const setIdentifier = (index: number, part: 'label' | 'value', text: string) => {
-    setValue(`identifiers.${index}.${part}`, text, { shouldValidate: true, shouldDirty: true });
+    set(`identifiers.${index}.${part}`, text);
   };
 
   /** A row added or removed: the rows are checked again once the form was submitted. */
   const setIdentifiers = (rows: OrganisationFormValues['identifiers']) => {
-    setValue('identifiers', rows, { shouldValidate: true, shouldDirty: true });
+    set('identifiers', rows);
   };
 
   const save = async (input: OrganisationInput) => {
@@ -98,15 +91,9 @@ export const OrganisationFormDialog = ({
         changes,
       });
     }
-    setSaving(true);
-    try {
-      const saved = await request;
-      onSaved(saved.organisation);
-    } catch (err) {
-      if (isConflict(err) && wasStale && (await wasStale())) return;
-      setSaving(false);
-      setMessage(putServerErrors(err, t('registry.saveFailed'), organisationFieldOf, setError));
-    }
+    await send(request, (answer) => {
+      onSaved(answer.organisation);
+    });
   };
 
   const kindProblem = problemOf('kind');
@@ -119,7 +106,7 @@ export const OrganisationFormDialog = ({
       submitLabel={t(organisation ? 'registry.save' : 'registry.organisations.register')}
       busyLabel={t('registry.saving')}
       saving={saving}
-      onSubmit={() => void handleSubmit(save)()}
+      onSubmit={() => void form.handleSubmit(save)()}
       onCancel={onCancel}
       size="lg"
       cancelWhileSaving

@@ -9,16 +9,13 @@ import {
   studyPhaseSchema,
 } from '@ccsc/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
+import type { FieldPath, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { allPages, callApi } from '../../../lib/api';
-import { isConflict } from '../../../lib/refusals';
 import { loadedOf } from '../../../lib/query-state';
 import { registryKeys } from '../api/keys';
-import { putServerErrors } from '../../../lib/server-field-errors';
-import { translateProblem } from '../utils/form-problems';
+import { useRegistryForm } from '../hooks/use-registry-form';
 import { SelectField, TextField } from './form-fields';
 
 interface StudyFormValues {
@@ -100,30 +97,18 @@ export const StudyFormDialog = ({
 }: StudyFormDialogProps) => {
   const { t } = useTranslation();
   const cros = loadedOf(useQuery({ queryKey: registryKeys.cros(), queryFn: loadCros }));
-  const { control, setValue, setError, handleSubmit, formState } = useForm({
+  const { form, values, problemOf, set, message, setMessage, saving, send } = useRegistryForm({
     resolver,
-    // A field's own problem shows once it was changed, every problem once the form is submitted;
-    // a change puts the server's problem on that field away.
-    mode: 'onChange',
-    shouldFocusError: false,
     defaultValues: {
       protocolNumber: study?.protocolNumber ?? '',
       title: study?.title ?? '',
       phase: study?.phase ?? '',
       croOrganisationId: study?.croOrganisationId ?? '',
     },
+    fieldOf,
+    failure: t('registry.saveFailed'),
+    wasStale,
   });
-  const values = useWatch({ control });
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const problemOf = (field: FieldPath<StudyFormValues>) => {
-    const problem = formState.errors[field]?.message;
-    return problem === undefined ? null : translateProblem(t, problem);
-  };
-
-  const set = (field: FieldPath<StudyFormValues>, value: string) => {
-    setValue(field, value, { shouldValidate: true, shouldDirty: true });
-  };
 
   const save = async (input: StudyFields) => {
     setMessage(null);
@@ -149,14 +134,9 @@ export const StudyFormDialog = ({
         changes,
       });
     }
-    setSaving(true);
-    try {
-      onSaved((await request).study);
-    } catch (err) {
-      if (isConflict(err) && wasStale && (await wasStale())) return;
-      setSaving(false);
-      setMessage(putServerErrors(err, t('registry.saveFailed'), fieldOf, setError));
-    }
+    await send(request, (answer) => {
+      onSaved(answer.study);
+    });
   };
 
   // A study's CRO stays on offer even if it is inactive now.
@@ -175,7 +155,7 @@ export const StudyFormDialog = ({
       submitLabel={t(study ? 'registry.save' : 'registry.studies.create')}
       busyLabel={t('registry.saving')}
       saving={saving}
-      onSubmit={() => void handleSubmit(save)()}
+      onSubmit={() => void form.handleSubmit(save)()}
       onCancel={onCancel}
       size="lg"
       cancelWhileSaving
