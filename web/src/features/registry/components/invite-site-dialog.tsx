@@ -122,9 +122,8 @@ export const InviteSiteDialog = ({ actor, onCancel, onInvited }: InviteSiteDialo
     form,
     values: watched,
     problemOf,
-    message,
+    dialogProps,
     setMessage,
-    saving,
     send,
   } = useRegistryForm({
     resolver,
@@ -194,14 +193,9 @@ export const InviteSiteDialog = ({ actor, onCancel, onInvited }: InviteSiteDialo
   return (
     <FormDialog
       title={t('registry.invite.title')}
-      message={message}
+      {...dialogProps(save)}
       submitLabel={t('registry.invite.submit')}
-      busyLabel={t('registry.saving')}
-      saving={saving}
-      onSubmit={() => void form.handleSubmit(save)()}
       onCancel={onCancel}
-      size="lg"
-      cancelWhileSaving
       testId="invite-site-form"
     >
       <SelectField

@@ -41,13 +41,12 @@ export const OrganisationFormDialog = ({
   const { t } = useTranslation();
   const defaultValues = organisation ? organisationFormOf(organisation) : EMPTY_ORGANISATION;
   const {
-    form,
     values: watched,
     problemOf,
     set,
-    message,
+    bind,
+    dialogProps,
     setMessage,
-    saving,
     send,
   } = useRegistryForm({
     resolver: organisationResolver,
@@ -102,25 +101,16 @@ export const OrganisationFormDialog = ({
       title={t(
         organisation ? 'registry.organisations.editTitle' : 'registry.organisations.newTitle',
       )}
-      message={message}
+      {...dialogProps(save)}
       submitLabel={t(organisation ? 'registry.save' : 'registry.organisations.register')}
-      busyLabel={t('registry.saving')}
-      saving={saving}
-      onSubmit={() => void form.handleSubmit(save)()}
       onCancel={onCancel}
-      size="lg"
-      cancelWhileSaving
       testId="organisation-form"
     >
       <TextField
         id="organisation-name"
         label={t('registry.organisations.name')}
-        problem={problemOf('name')}
-        value={values.name}
+        {...bind('name')}
         maxLength={150}
-        onChange={(v) => {
-          set('name', v);
-        }}
       />
       <SelectField
         id="organisation-kind"
@@ -144,15 +134,7 @@ export const OrganisationFormDialog = ({
           </option>
         ))}
       </SelectField>
-      <SelectField
-        id="organisation-country"
-        label={t('registry.country')}
-        problem={problemOf('country')}
-        value={values.country}
-        onChange={(v) => {
-          set('country', v);
-        }}
-      >
+      <SelectField id="organisation-country" label={t('registry.country')} {...bind('country')}>
         <option value="">{t('registry.chooseCountry')}</option>
         <CountryOptions />
       </SelectField>
@@ -160,12 +142,8 @@ export const OrganisationFormDialog = ({
         id="organisation-contact"
         label={t('registry.organisations.contactEmail')}
         type="email"
-        problem={problemOf('contactEmail')}
-        value={values.contactEmail}
+        {...bind('contactEmail')}
         maxLength={254}
-        onChange={(v) => {
-          set('contactEmail', v);
-        }}
       />
       <fieldset className="col-12">
         <legend className="form-label fs-6">{t('registry.organisations.identifiers')}</legend>

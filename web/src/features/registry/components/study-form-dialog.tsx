@@ -97,7 +97,7 @@ export const StudyFormDialog = ({
 }: StudyFormDialogProps) => {
   const { t } = useTranslation();
   const cros = loadedOf(useQuery({ queryKey: registryKeys.cros(), queryFn: loadCros }));
-  const { form, values, problemOf, set, message, setMessage, saving, send } = useRegistryForm({
+  const { bind, dialogProps, setMessage, send } = useRegistryForm({
     resolver,
     defaultValues: {
       protocolNumber: study?.protocolNumber ?? '',
@@ -151,35 +151,18 @@ export const StudyFormDialog = ({
   return (
     <FormDialog
       title={t(study ? 'registry.studies.editTitle' : 'registry.studies.newTitle')}
-      message={message}
+      {...dialogProps(save)}
       submitLabel={t(study ? 'registry.save' : 'registry.studies.create')}
-      busyLabel={t('registry.saving')}
-      saving={saving}
-      onSubmit={() => void form.handleSubmit(save)()}
       onCancel={onCancel}
-      size="lg"
-      cancelWhileSaving
       testId="study-form"
     >
       <TextField
         id="study-protocolNumber"
         label={t('registry.studies.protocolNumber')}
-        problem={problemOf('protocolNumber')}
-        value={values.protocolNumber ?? ''}
+        {...bind('protocolNumber')}
         maxLength={60}
-        onChange={(v) => {
-          set('protocolNumber', v);
-        }}
       />
-      <SelectField
-        id="study-phase"
-        label={t('registry.studies.phase')}
-        problem={problemOf('phase')}
-        value={values.phase ?? ''}
-        onChange={(v) => {
-          set('phase', v);
-        }}
-      >
+      <SelectField id="study-phase" label={t('registry.studies.phase')} {...bind('phase')}>
         <option value="">{t('registry.choose')}</option>
         {STUDY_PHASES.map((phase) => (
           <option key={phase} value={phase}>
@@ -191,22 +174,14 @@ export const StudyFormDialog = ({
         id="study-title"
         className="col-12"
         label={t('registry.studies.title')}
-        problem={problemOf('title')}
-        value={values.title ?? ''}
+        {...bind('title')}
         maxLength={300}
-        onChange={(v) => {
-          set('title', v);
-        }}
       />
       <SelectField
         id="study-cro"
         label={t('registry.studies.cro')}
-        problem={problemOf('croOrganisationId')}
-        value={values.croOrganisationId ?? ''}
+        {...bind('croOrganisationId')}
         hint={cros.error !== null ? t('registry.studies.crosFailed') : undefined}
-        onChange={(v) => {
-          set('croOrganisationId', v);
-        }}
       >
         <option value="">{t('registry.studies.noCro')}</option>
         {croChoices.map((c) => (

@@ -79,7 +79,7 @@ export const SystemFormDialog = ({
   wasStale,
 }: SystemFormDialogProps) => {
   const { t } = useTranslation();
-  const { form, values, problemOf, set, message, setMessage, saving, send } = useRegistryForm({
+  const { bind, dialogProps, setMessage, send } = useRegistryForm({
     resolver: zodResolver(systemFormSchema),
     defaultValues: system
       ? {
@@ -130,38 +130,21 @@ export const SystemFormDialog = ({
     <TextField
       id={`system-${field}`}
       label={t(`registry.systems.${field}`)}
-      problem={problemOf(field)}
-      value={values[field] ?? ''}
+      {...bind(field)}
       maxLength={100}
-      onChange={(v) => {
-        set(field, v);
-      }}
     />
   );
 
   return (
     <FormDialog
       title={t(system ? 'registry.systems.editTitle' : 'registry.systems.newTitle')}
-      message={message}
+      {...dialogProps(save)}
       submitLabel={t(system ? 'registry.save' : 'registry.systems.add')}
-      busyLabel={t('registry.saving')}
-      saving={saving}
-      onSubmit={() => void form.handleSubmit(save)()}
       onCancel={onCancel}
-      size="lg"
-      cancelWhileSaving
       testId="system-form"
     >
       {text('name')}
-      <SelectField
-        id="system-kind"
-        label={t('registry.systems.kind')}
-        problem={problemOf('kind')}
-        value={values.kind ?? ''}
-        onChange={(v) => {
-          set('kind', v);
-        }}
-      >
+      <SelectField id="system-kind" label={t('registry.systems.kind')} {...bind('kind')}>
         <option value="">{t('registry.choose')}</option>
         {SYSTEM_KINDS.map((kind) => (
           <option key={kind} value={kind}>
@@ -174,11 +157,7 @@ export const SystemFormDialog = ({
       <SelectField
         id="system-environment"
         label={t('registry.systems.environment')}
-        problem={problemOf('environment')}
-        value={values.environment ?? ''}
-        onChange={(v) => {
-          set('environment', v);
-        }}
+        {...bind('environment')}
       >
         <option value="">{t('registry.choose')}</option>
         {SYSTEM_ENVIRONMENTS.map((environment) => (
@@ -191,12 +170,8 @@ export const SystemFormDialog = ({
         id="system-technicalContactEmail"
         type="email"
         label={t('registry.systems.technicalContactEmail')}
-        problem={problemOf('technicalContactEmail')}
-        value={values.technicalContactEmail ?? ''}
+        {...bind('technicalContactEmail')}
         maxLength={254}
-        onChange={(v) => {
-          set('technicalContactEmail', v);
-        }}
       />
     </FormDialog>
   );

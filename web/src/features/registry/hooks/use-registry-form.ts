@@ -5,6 +5,7 @@ import {
   type FieldPathValue,
   type FieldValues,
   type Resolver,
+  type SubmitHandler,
   useForm,
   useWatch,
 } from 'react-hook-form';
@@ -63,6 +64,31 @@ export const useRegistryForm = <V extends FieldValues, Out extends FieldValues>(
     form.setValue(field, value, { shouldValidate: true, shouldDirty: true });
   };
 
+  /**
+   * A text or select field's props bound to the form's `field`: its problem, its value ('' when
+   * none) and its change.
+   */
+  const bind = <P extends FieldPath<V>>(field: P) => {
+    const value: unknown = form.getValues(field);
+    return {
+      problem: problemOf(field),
+      value: typeof value === 'string' ? value : '',
+      onChange: (next: FieldPathValue<V, P>) => {
+        set(field, next);
+      },
+    };
+  };
+
+  /** What every registry dialog's FormDialog is given: the message, the save, its busy state. */
+  const dialogProps = (save: SubmitHandler<Out>) => ({
+    message,
+    busyLabel: t('registry.saving'),
+    saving,
+    onSubmit: () => void form.handleSubmit(save)(),
+    size: 'lg' as const,
+    cancelWhileSaving: true,
+  });
+
   /** Waits for a save already sent and hands its answer over, or says why it failed. */
   const send = async <A>(request: Promise<A>, onSaved: (answer: A) => void) => {
     setSaving(true);
@@ -75,5 +101,5 @@ export const useRegistryForm = <V extends FieldValues, Out extends FieldValues>(
     }
   };
 
-  return { form, values, problemOf, set, message, setMessage, saving, send };
+  return { form, values, problemOf, set, bind, dialogProps, setMessage, send };
 };
