@@ -1,4 +1,4 @@
-import { blankRow, type MappingRow } from '@ccsc/contract/standard-rows';
+import type { MappingRow } from '@ccsc/contract/standard-rows';
 
 /**
  * What the mapping-standard tests share (issue 16): the answer of the `artifact/*` calls as they
@@ -29,11 +29,5 @@ export interface StandardDetail {
   versions: { version: number; status: string; inUse: boolean }[];
 }
 
-/** A site-level row of a mapping standard (the contract's blank row, filed at site level). */
-export const row = (more: Partial<MappingRow>): MappingRow => ({
-  ...blankRow(),
-  sourceName: 'A document',
-  filingLevel: 'site',
-  requiredMetadata: ['site'],
-  ...more,
-});
+/** A site-level row of a mapping standard: the one the lambdas' standards tests build from. */
+export { mappingRow as row } from '@ccsc/lambdas/testing';
