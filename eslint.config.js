@@ -92,8 +92,13 @@ const zonesFor = ({ tests }) => [
       }))),
   {
     target: 'lambdas/contract',
-    from: ['lambdas/src', 'web', 'mock-server', 'infra', 'tests'],
+    from: ['lambdas/src', 'lambdas/formats', 'web', 'mock-server', 'infra', 'tests'],
     message: 'The contract depends on zod alone.',
+  },
+  {
+    target: 'lambdas/formats',
+    from: ['lambdas/src', 'web', 'mock-server', 'infra', 'tests'],
+    message: 'The formats depend on their libraries and the contract alone.',
   },
 ];
 
@@ -103,7 +108,8 @@ const zonesFor = ({ tests }) => [
  */
 const noReachingIn = {
   regex: '^(\\.\\./)+(lambdas|web|mock-server|infra|tests)/',
-  message: 'Import another workspace by its package name (@ccsc/contract, @ccsc/lambdas/<entry>).',
+  message:
+    'Import another workspace by its package name (@ccsc/contract, @ccsc/formats/<entry>, @ccsc/lambdas/<entry>).',
 };
 
 /** Packages outside a workspace's own: what each may import of the others. */
@@ -118,7 +124,8 @@ const onlyTheContract = {
     '@ccsc/tests',
     '@ccsc/tests/*',
   ],
-  message: 'The web app imports only the contract (@ccsc/contract) of the other workspaces.',
+  message:
+    'The web app imports only the contract (@ccsc/contract) and the formats (@ccsc/formats) of the other workspaces.',
 };
 
 export default tseslint.config(
@@ -154,9 +161,12 @@ export default tseslint.config(
         createTypeScriptImportResolver({
           alwaysTryTypes: true,
           noWarnOnMultipleProjects: true,
-          project: ['tsconfig.base.json', '*/tsconfig.json', 'lambdas/contract/tsconfig.json'].map(
-            (p) => join(root, p),
-          ),
+          project: [
+            'tsconfig.base.json',
+            '*/tsconfig.json',
+            'lambdas/contract/tsconfig.json',
+            'lambdas/formats/tsconfig.json',
+          ].map((p) => join(root, p)),
         }),
       ],
     },
@@ -195,6 +205,25 @@ export default tseslint.config(
     },
   },
   {
+    // The formats: csv-parse (#csv-parse picks its Node or browser build), csv-stringify, and the
+    // contract's formula rule; nothing that would weigh on the browser or the Lambdas.
+    files: ['lambdas/formats/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!#csv-parse$|csv-stringify/sync$|@ccsc/contract/spreadsheet-cells$|\\.)',
+              message: 'The formats depend on their libraries and the contract alone.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx,mjs}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [onlyTheContract, noReachingIn] }] },
   },
@@ -205,7 +234,7 @@ export default tseslint.config(
       'infra/**/*.ts',
       'tests/**/*.ts',
     ],
-    ignores: ['lambdas/contract/src/**'],
+    ignores: ['lambdas/contract/src/**', 'lambdas/formats/src/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noReachingIn] }] },
   },
   {

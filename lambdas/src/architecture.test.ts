@@ -109,7 +109,22 @@ describe('the boundaries lint keeps', () => {
     ).toContain('no-restricted-imports');
   });
 
-  it('the web imports only the contract of the other workspaces', async () => {
+  it('the formats import their libraries and the contract alone', async () => {
+    expect(
+      await rulesBroken(
+        'lambdas/formats/src/probe.ts',
+        "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n",
+      ),
+    ).toContain('no-restricted-imports');
+    expect(
+      await rulesBroken(
+        'lambdas/formats/src/probe.ts',
+        "export { actorOf } from '../../src/core/audit-entry';\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('the web imports only the contract and the formats of the other workspaces', async () => {
     expect(
       await rulesBroken(
         'web/src/lib/probe.ts',
@@ -120,6 +135,12 @@ describe('the boundaries lint keeps', () => {
       await rulesBroken(
         'web/src/lib/probe.ts',
         "import { routes } from '@ccsc/contract/routes';\nexport const r = routes;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await rulesBroken(
+        'web/src/lib/probe.ts',
+        "import { readCsv } from '@ccsc/formats/read-csv';\nexport const r = readCsv;\n",
       ),
     ).toEqual([]);
   });

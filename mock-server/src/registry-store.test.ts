@@ -1,15 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { setTimeout as delay } from 'node:timers/promises';
 import {
   DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DynamoImportStaging,
   DynamoRegistry,
@@ -17,7 +12,6 @@ import {
   JournaledRegistryWrites,
   registryWriteJournal,
 } from '@ccsc/lambdas/adapters';
-import { TABLES } from '@ccsc/lambdas/data-model';
 import {
   anOrganisation,
   FakeAuditTrail,
@@ -25,11 +19,10 @@ import {
   registryWritesBehaviour,
   uniqueId,
 } from '@ccsc/lambdas/testing';
-import { toCreateTableInput } from './provision';
 import { SEED_ORGANISATIONS, SEED_SYSTEMS, seedReferenceData } from './seed';
 import { seedChanges } from './seed-network';
-import { LOCAL_CREDENTIALS, REGION } from './services/aws-local';
-import { type RunningDynamoDb, startDynamoDb } from './services/dynamodb';
+import { useDynaliteTables } from './dynalite-test-support';
+import { REGION } from './services/aws-local';
 
 /**
  * The registry's DynamoDB adapter (lambdas/src/adapters/dynamodb-registry.ts) on dynalite, with
@@ -37,61 +30,25 @@ import { type RunningDynamoDb, startDynamoDb } from './services/dynamodb';
  * in-memory registry the core tests use, then what only a store shared by processes shows.
  */
 
-let dataDir = '';
-let dynamodb: RunningDynamoDb;
-let raw: DynamoDBClient;
-let documents: DynamoDBDocumentClient;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'ccsc-registry-'));
-  dynamodb = await startDynamoDb({ directory: dataDir, host: '127.0.0.1', port: 0 });
-  raw = new DynamoDBClient({
-    region: REGION,
-    endpoint: dynamodb.url,
-    credentials: LOCAL_CREDENTIALS,
-  });
-  documents = DynamoDBDocumentClient.from(raw, {
-    marshallOptions: { removeUndefinedValues: true },
-  });
-});
-
-afterAll(async () => {
-  raw.destroy();
-  await dynamodb.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-let tables = 0;
-const newTable = async (): Promise<string> => {
-  tables += 1;
-  const name = `ccsc-registry-${String(tables)}-main`;
-  await raw.send(new CreateTableCommand(toCreateTableInput({ name, definition: TABLES.main })));
-  // dynalite makes a new table ACTIVE a moment after it answers.
-  while (
-    (await raw.send(new DescribeTableCommand({ TableName: name }))).Table?.TableStatus !== 'ACTIVE'
-  ) {
-    await delay(5);
-  }
-  return name;
-};
+const db = useDynaliteTables('ccsc-registry');
 
 describe('DynamoRegistry on dynalite', () => {
   registryBehaviour(async () => {
-    const table = await newTable();
+    const table = await db.newTable();
     return {
-      registry: new DynamoRegistry(documents, table),
-      reader: new DynamoRegistry(documents, table),
+      registry: new DynamoRegistry(db.documents, table),
+      reader: new DynamoRegistry(db.documents, table),
     };
   });
   // The production RegistryWrites: the write journal, the staged import parts, the registry, all
   // in one table (the audit trail is the fake: its adapter has tests of its own).
   registryWritesBehaviour(async () => {
-    const table = await newTable();
-    const registry = new DynamoRegistry(documents, table);
-    const staging = new DynamoImportStaging(documents, table);
+    const table = await db.newTable();
+    const registry = new DynamoRegistry(db.documents, table);
+    const staging = new DynamoImportStaging(db.documents, table);
     const audit = new FakeAuditTrail();
     const journal = registryWriteJournal(
-      { journal: new DynamoWriteJournal(documents, table) },
+      { journal: new DynamoWriteJournal(db.documents, table) },
       {
         registry,
         staging,
@@ -107,7 +64,7 @@ describe('DynamoRegistry on dynalite', () => {
 
 /** Counts the whole-partition reads of records, to tell a catch-up from a re-read. */
 const counting = () => {
-  const doc = DynamoDBDocumentClient.from(raw, {
+  const doc = DynamoDBDocumentClient.from(db.raw, {
     marshallOptions: { removeUndefinedValues: true },
   });
   const counts = { recordReads: 0, logReads: 0 };
@@ -135,8 +92,8 @@ const create = (id: string, overrides: Parameters<typeof anOrganisation>[1] = {}
 
 describe('DynamoRegistry, what a shared store shows', () => {
   it('catches a reader up from the change log, and re-reads everything after a gap', async () => {
-    const table = await newTable();
-    const writer = new DynamoRegistry(documents, table);
+    const table = await db.newTable();
+    const writer = new DynamoRegistry(db.documents, table);
     await writer.commit(create('org-1'));
     const { doc, counts } = counting();
     const reader = new DynamoRegistry(doc, table);
@@ -150,7 +107,7 @@ describe('DynamoRegistry, what a shared store shows', () => {
 
     // A change whose log is gone (expired): only a whole re-read is sure.
     await writer.commit(create('org-4'));
-    await documents.send(
+    await db.documents.send(
       new DeleteCommand({ TableName: table, Key: { pk: 'REGISTRY#CHANGES', sk: '000000000004' } }),
     );
     await writer.commit(create('org-5'));
@@ -160,9 +117,9 @@ describe('DynamoRegistry, what a shared store shows', () => {
   });
 
   it('logs the keys of a change too large for one log item, and a reader reads them', async () => {
-    const table = await newTable();
-    const writer = new DynamoRegistry(documents, table);
-    const reader = new DynamoRegistry(documents, table);
+    const table = await db.newTable();
+    const writer = new DynamoRegistry(db.documents, table);
+    const reader = new DynamoRegistry(db.documents, table);
     await reader.snapshot();
     const big = Array.from({ length: 30 }, (_, i) =>
       anOrganisation(`big-${String(i)}`, {
@@ -179,7 +136,7 @@ describe('DynamoRegistry, what a shared store shows', () => {
         expectedRevision: null,
       })),
     });
-    const logged = await documents.send(
+    const logged = await db.documents.send(
       new GetCommand({ TableName: table, Key: { pk: 'REGISTRY#CHANGES', sk: '000000000001' } }),
     );
     expect(logged.Item).toMatchObject({ puts: [], refs: expect.any(Array) as unknown });
@@ -189,23 +146,23 @@ describe('DynamoRegistry, what a shared store shows', () => {
   });
 
   it('commits changes racing for the version one after another, each once', async () => {
-    const table = await newTable();
-    const writers = Array.from({ length: 6 }, () => new DynamoRegistry(documents, table));
+    const table = await db.newTable();
+    const writers = Array.from({ length: 6 }, () => new DynamoRegistry(db.documents, table));
     await Promise.all(writers.map((w, i) => w.commit(create(`race-${String(i)}`))));
-    const snapshot = await new DynamoRegistry(documents, table).snapshot();
+    const snapshot = await new DynamoRegistry(db.documents, table).snapshot();
     expect(snapshot.version).toBe(6);
     expect(snapshot.organisations.size).toBe(6);
   });
 
   it('lets one of two racing claims on a value win, the other refused with its message', async () => {
-    const table = await newTable();
+    const table = await db.newTable();
     const claim = (id: string) => ({
       ...create(id),
       claims: [{ key: 'organisation-name#de#same', message: 'Taken.', field: 'name' }],
     });
     const outcomes = await Promise.allSettled([
-      new DynamoRegistry(documents, table).commit(claim('a')),
-      new DynamoRegistry(documents, table).commit(claim('b')),
+      new DynamoRegistry(db.documents, table).commit(claim('a')),
+      new DynamoRegistry(db.documents, table).commit(claim('b')),
     ]);
     expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
     const refused = outcomes.find((o) => o.status === 'rejected');
@@ -215,11 +172,11 @@ describe('DynamoRegistry, what a shared store shows', () => {
 
 describe('the offline seed', () => {
   it('writes the reference organisations and systems as registry records, once', async () => {
-    const table = await newTable();
-    const options = { endpoint: dynamodb.url, region: REGION, tableName: table };
+    const table = await db.newTable();
+    const options = { endpoint: db.url, region: REGION, tableName: table };
     expect(await seedReferenceData(options)).toBe(true);
     expect(await seedReferenceData(options)).toBe(false);
-    const snapshot = await new DynamoRegistry(documents, table).snapshot();
+    const snapshot = await new DynamoRegistry(db.documents, table).snapshot();
     expect(snapshot.organisations.size).toBe(SEED_ORGANISATIONS.length);
     expect(snapshot.systems.size).toBe(SEED_SYSTEMS.length);
     expect(snapshot.organisations.get('site-berlin-mitte')).toMatchObject({
@@ -232,11 +189,11 @@ describe('the offline seed', () => {
     });
 
     // Interrupted before its marker: seeded again, its changes count as made.
-    await documents.send(
+    await db.documents.send(
       new DeleteCommand({ TableName: table, Key: { pk: 'SEED', sk: 'organisations' } }),
     );
     expect(await seedReferenceData(options)).toBe(true);
-    expect((await new DynamoRegistry(documents, table).snapshot()).version).toBe(
+    expect((await new DynamoRegistry(db.documents, table).snapshot()).version).toBe(
       seedChanges().length,
     );
   });

@@ -1,15 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import {
-  DeleteCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  ScanCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateRows } from '@ccsc/contract/standard-rows';
 import {
@@ -23,8 +16,7 @@ import {
   useKey,
   versionInUse,
 } from '@ccsc/lambdas/adapters';
-import { REGISTRY_VERSION_KEY, TABLES } from '@ccsc/lambdas/data-model';
-import { toCreateTableInput } from './provision';
+import { REGISTRY_VERSION_KEY } from '@ccsc/lambdas/data-model';
 import { loadRegistry } from './registry-load';
 import { seedReferenceData, seedStandardRows } from './seed';
 import {
@@ -36,56 +28,21 @@ import {
   SEED_SYSTEMS,
   seedChanges,
 } from './seed-network';
+import { useDynaliteTables } from './dynalite-test-support';
 import { LOCAL_CREDENTIALS, REGION } from './services/aws-local';
-import { type RunningDynamoDb, startDynamoDb } from './services/dynamodb';
 import { type RunningS3, startS3 } from './services/s3';
 import { CATALOGUE, OPEN } from './seed-test-support';
 
 /** The seed as stored: the registry in DynamoDB as the adapter's commits store it, the rows in S3. */
 
-let dataDir = '';
-let dynamodb: RunningDynamoDb;
-let raw: DynamoDBClient;
-let documents: DynamoDBDocumentClient;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'ccsc-seed-'));
-  dynamodb = await startDynamoDb({ directory: dataDir, host: '127.0.0.1', port: 0 });
-  raw = new DynamoDBClient({
-    region: REGION,
-    endpoint: dynamodb.url,
-    credentials: LOCAL_CREDENTIALS,
-  });
-  documents = DynamoDBDocumentClient.from(raw, {
-    marshallOptions: { removeUndefinedValues: true },
-  });
-});
-
-afterAll(async () => {
-  raw.destroy();
-  await dynamodb.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-let tables = 0;
-const newTable = async (): Promise<string> => {
-  tables += 1;
-  const name = `ccsc-seed-${String(tables)}-main`;
-  await raw.send(new CreateTableCommand(toCreateTableInput({ name, definition: TABLES.main })));
-  while (
-    (await raw.send(new DescribeTableCommand({ TableName: name }))).Table?.TableStatus !== 'ACTIVE'
-  ) {
-    await delay(5);
-  }
-  return name;
-};
+const db = useDynaliteTables('ccsc-seed');
 
 /** Every item of a table but the change log (which only the commits write), by key. */
 const itemsOf = async (table: string): Promise<Map<string, Record<string, unknown>>> => {
   const out = new Map<string, Record<string, unknown>>();
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await documents.send(
+    const page = await db.documents.send(
       new ScanCommand({ TableName: table, ConsistentRead: true, ExclusiveStartKey: start }),
     );
     for (const item of page.Items ?? []) {
@@ -132,11 +89,11 @@ const expected = () => {
 
 describe('the seed network as stored', () => {
   it('is loaded exactly as the adapter commits it, with the claims and uses the API makes', async () => {
-    const committed = await newTable();
-    const loaded = await newTable();
-    const registry = new DynamoRegistry(documents, committed);
+    const committed = await db.newTable();
+    const loaded = await db.newTable();
+    const registry = new DynamoRegistry(db.documents, committed);
     for (const change of seedChanges()) await registry.commit(change);
-    const result = await loadRegistry(documents, loaded, seedChanges());
+    const result = await loadRegistry(db.documents, loaded, seedChanges());
     expect(result.version).toBe(seedChanges().length);
 
     const viaCommits = await itemsOf(committed);
@@ -156,7 +113,7 @@ describe('the seed network as stored', () => {
     );
     expect(open).toEqual(uses);
 
-    const snapshot = await new DynamoRegistry(documents, loaded).snapshot();
+    const snapshot = await new DynamoRegistry(db.documents, loaded).snapshot();
     expect(snapshot.version).toBe(seedChanges().length);
     expect(new Map(snapshot.organisations)).toEqual(
       new Map(SEED_ORGANISATIONS.map((o) => [o.organisationId, o])),
@@ -179,9 +136,9 @@ describe('the seed network as stored', () => {
   });
 
   it("holds the API's rules: what an open connection uses stays, unique values stay unique", async () => {
-    const table = await newTable();
-    await loadRegistry(documents, table, seedChanges());
-    const registry = new DynamoRegistry(documents, table);
+    const table = await db.newTable();
+    await loadRegistry(db.documents, table, seedChanges());
+    const registry = new DynamoRegistry(db.documents, table);
     const byId = (id: string) =>
       SEED_CONNECTIONS.find((c) => c.connectionId === id) as ConnectionRecord;
     const active = byId('conn-car210-muenchen-2');
@@ -239,29 +196,29 @@ describe('the seed network as stored', () => {
   });
 
   it('is seeded once per data folder, and finished when cut short', async () => {
-    const table = await newTable();
-    const options = { endpoint: dynamodb.url, region: REGION, tableName: table };
+    const table = await db.newTable();
+    const options = { endpoint: db.url, region: REGION, tableName: table };
     expect(await seedReferenceData(options)).toBe(true);
     const first = await itemsOf(table);
     expect(await seedReferenceData(options)).toBe(false);
 
     // Cut short before its marker: the registry is there, only the marker is written.
-    await documents.send(
+    await db.documents.send(
       new DeleteCommand({ TableName: table, Key: { pk: 'SEED', sk: 'organisations' } }),
     );
     expect(await seedReferenceData(options)).toBe(true);
     // Cut short before the version: written again, the same.
-    await documents.send(
+    await db.documents.send(
       new DeleteCommand({ TableName: table, Key: { pk: 'SEED', sk: 'organisations' } }),
     );
-    await documents.send(new DeleteCommand({ TableName: table, Key: REGISTRY_VERSION_KEY }));
+    await db.documents.send(new DeleteCommand({ TableName: table, Key: REGISTRY_VERSION_KEY }));
     expect(await seedReferenceData(options)).toBe(true);
     const again = await itemsOf(table);
     expect(again.get('SEED organisations')?.seededAt).toEqual(expect.any(String));
     first.delete('SEED organisations');
     again.delete('SEED organisations');
     expect(again).toEqual(first);
-    const version = await documents.send(
+    const version = await db.documents.send(
       new GetCommand({ TableName: table, Key: REGISTRY_VERSION_KEY }),
     );
     expect(version.Item?.version).toBe(seedChanges().length);

@@ -28,7 +28,8 @@ import {
   validateRows,
   type MappingRow,
 } from '@ccsc/contract/standard-rows';
-import { csvFile, readCsv } from '@ccsc/lambdas/csv';
+import { readCsv } from '@ccsc/formats/read-csv';
+import { csvFile } from '@ccsc/formats/write-csv';
 import { CATALOGUES } from '@ccsc/contract/tmf-catalogue';
 
 const TMF_RM_3_3 = CATALOGUES['3.3'];

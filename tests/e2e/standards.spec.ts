@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { tableToRows, type MappingRow } from '@ccsc/contract/standard-rows';
-import { readCsv } from '@ccsc/lambdas/csv';
+import { readCsv } from '@ccsc/formats/read-csv';
 import { callApi } from '../support/api';
 import { createEnrolledUser, type EnrolledTestUser } from '../support/aws';
 import type { ConsoleInfo } from '../support/console';

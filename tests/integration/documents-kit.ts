@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
-import { blankRow, type MappingRow } from '@ccsc/contract/standard-rows';
+import type { MappingRow } from '@ccsc/contract/standard-rows';
 import { issueCredential, partnerToken } from '../support/oauth';
 import {
   buildNetwork,
@@ -11,6 +11,7 @@ import {
   protocol,
   registryCall,
 } from '../support/registry';
+import { row } from './standards-kit';
 
 /**
  * The document exchange's fixture (issue 17), shared by `documents.test.ts` and
@@ -22,14 +23,8 @@ import {
 
 export const c = inject('console');
 
-/** A site-level row of a mapping standard (the contract's blank row, filed at site level). */
-export const row = (more: Partial<MappingRow>): MappingRow => ({
-  ...blankRow(),
-  sourceName: 'A document',
-  filingLevel: 'site',
-  requiredMetadata: ['site'],
-  ...more,
-});
+/** The row the standards tests build from (standards-kit.ts), filed at site level. */
+export { row };
 
 export const siteRows = (): MappingRow[] => [
   row({

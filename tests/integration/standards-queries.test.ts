@@ -16,43 +16,9 @@ import {
   ok,
   registryCall,
 } from '../support/registry';
+import { row, type StandardDetail } from './standards-kit';
 
 const c = inject('console');
-
-interface Detail {
-  standard: {
-    standardId: string;
-    version: number;
-    status: string;
-    inUse: boolean;
-    createdAt: string;
-    rowCount: number;
-    signature: {
-      signerName: string;
-      signerEmail: string;
-      meaning: string;
-      signedAt: string;
-    } | null;
-  };
-  revision: number;
-  rows: MappingRow[];
-  problems: { row: number; code: string }[];
-  coverage: { coreTotal: number; coreReached: number; missing: { number: string }[] };
-  versions: { version: number; status: string; inUse: boolean }[];
-}
-
-const row = (more: Partial<MappingRow>): MappingRow => ({
-  sourceCode: '',
-  sourceName: 'A document',
-  sourcePath: '',
-  artifactNumber: '',
-  subArtifact: '',
-  filingLevel: 'site',
-  requiredMetadata: ['site'],
-  equivalence: 'equal',
-  comment: '',
-  ...more,
-});
 
 let n: Network;
 beforeAll(async () => {
@@ -64,7 +30,7 @@ describe('mapping standards', () => {
     const drafts = [];
     for (const name of ['A', 'B']) {
       drafts.push(
-        await ok<Detail>(c, n.people.sponsorAdmin, 'artifact/create-standard', {
+        await ok<StandardDetail>(c, n.people.sponsorAdmin, 'artifact/create-standard', {
           organisationId: n.sponsor.organisationId,
           name: `Sponsor draft ${name} ${n.tag}`,
           catalogueVersion: '3.3',

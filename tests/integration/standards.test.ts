@@ -8,45 +8,11 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { tableToRows, type MappingRow } from '@ccsc/contract/standard-rows';
-import { readCsv } from '@ccsc/lambdas/csv';
+import { readCsv } from '@ccsc/formats/read-csv';
 import { buildNetwork, must, type Network, ok, registryCall } from '../support/registry';
+import { row, type StandardDetail } from './standards-kit';
 
 const c = inject('console');
-
-interface Detail {
-  standard: {
-    standardId: string;
-    version: number;
-    status: string;
-    inUse: boolean;
-    createdAt: string;
-    rowCount: number;
-    signature: {
-      signerName: string;
-      signerEmail: string;
-      meaning: string;
-      signedAt: string;
-    } | null;
-  };
-  revision: number;
-  rows: MappingRow[];
-  problems: { row: number; code: string }[];
-  coverage: { coreTotal: number; coreReached: number; missing: { number: string }[] };
-  versions: { version: number; status: string; inUse: boolean }[];
-}
-
-const row = (more: Partial<MappingRow>): MappingRow => ({
-  sourceCode: '',
-  sourceName: 'A document',
-  sourcePath: '',
-  artifactNumber: '',
-  subArtifact: '',
-  filingLevel: 'site',
-  requiredMetadata: ['site'],
-  equivalence: 'equal',
-  comment: '',
-  ...more,
-});
 
 const imported = (): MappingRow[] => [
   row({
@@ -79,7 +45,7 @@ const auditOf = async (standardId: string) =>
 describe('mapping standards', () => {
   it('lives through draft, signed publication, a second version, the diff, the CSV round trip and retirement', async () => {
     const siteAdmin = n.people.siteAdmin;
-    const created = await ok<Detail>(c, siteAdmin, 'artifact/create-standard', {
+    const created = await ok<StandardDetail>(c, siteAdmin, 'artifact/create-standard', {
       organisationId: n.site.organisationId,
       name: `Site eISF ${n.tag}`,
       description: 'How the site eISF files its documents',
@@ -109,7 +75,7 @@ describe('mapping standards', () => {
     must(fixed[0]).requiredMetadata = ['site', 'personName'];
     must(fixed[2]).artifactNumber = '02.02.03';
     must(fixed[2]).filingLevel = 'site';
-    const updated = await ok<Detail>(c, siteAdmin, 'artifact/update-standard', {
+    const updated = await ok<StandardDetail>(c, siteAdmin, 'artifact/update-standard', {
       standardId: id,
       version: 1,
       revision: created.revision,
@@ -132,7 +98,7 @@ describe('mapping standards', () => {
       'The password or the authenticator code is not correct.',
     );
 
-    const published = await ok<Detail>(c, siteAdmin, 'artifact/publish-standard', {
+    const published = await ok<StandardDetail>(c, siteAdmin, 'artifact/publish-standard', {
       standardId: id,
       version: 1,
       revision: updated.revision,
@@ -149,7 +115,7 @@ describe('mapping standards', () => {
       60_000,
     );
 
-    const v2 = await ok<Detail>(c, siteAdmin, 'artifact/new-version', {
+    const v2 = await ok<StandardDetail>(c, siteAdmin, 'artifact/new-version', {
       standardId: id,
       fromVersion: 1,
       revision: published.revision,
@@ -159,7 +125,7 @@ describe('mapping standards', () => {
       ...fixed.slice(0, 2),
       row({ sourceCode: 'IB-ACK', artifactNumber: '05.02.01' }),
     ];
-    const edited = await ok<Detail>(c, siteAdmin, 'artifact/update-standard', {
+    const edited = await ok<StandardDetail>(c, siteAdmin, 'artifact/update-standard', {
       standardId: id,
       version: 2,
       revision: v2.revision,
@@ -193,7 +159,7 @@ describe('mapping standards', () => {
     expect(read.rows).toEqual(fixed);
     expect(csv).toContain("'=Informed consent, signed");
 
-    const p2 = await ok<Detail>(c, siteAdmin, 'artifact/publish-standard', {
+    const p2 = await ok<StandardDetail>(c, siteAdmin, 'artifact/publish-standard', {
       standardId: id,
       version: 2,
       revision: edited.revision,
@@ -201,7 +167,7 @@ describe('mapping standards', () => {
       password: siteAdmin.password,
       code: await siteAdmin.authenticator.next(),
     });
-    const retired = await ok<Detail>(c, siteAdmin, 'artifact/retire-standard', {
+    const retired = await ok<StandardDetail>(c, siteAdmin, 'artifact/retire-standard', {
       standardId: id,
       version: 1,
       revision: p2.revision,
@@ -240,7 +206,7 @@ describe('mapping standards', () => {
   }, 150_000); // three signatures, each with a fresh authenticator code (30 s steps)
 
   it('shows a standard to its organisation and to those who reach everything only', async () => {
-    const mine = await ok<Detail>(c, n.people.sponsorAdmin, 'artifact/create-standard', {
+    const mine = await ok<StandardDetail>(c, n.people.sponsorAdmin, 'artifact/create-standard', {
       organisationId: n.sponsor.organisationId,
       name: `Sponsor eTMF ${n.tag}`,
       catalogueVersion: '3.3',

@@ -14,6 +14,7 @@ const inputs = [
   'vite.config.ts',
   'package.json',
   '../lambdas/contract/src',
+  '../lambdas/formats/src',
 ].map((p) => join(web, p));
 const builtMarker = join(web, 'dist', 'index.html');
 

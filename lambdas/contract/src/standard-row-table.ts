@@ -5,8 +5,8 @@ import { FILING_LEVELS, EQUIVALENCES, REQUIRED_METADATA, MAX_ROWS } from './stan
 
 // ---------------------------------------------------------------------------------------------
 // The file layout: a table of cells, the same for CSV and XLSX. The files themselves are read and
-// written outside the contract (the web reads CSV with csv-parse, XLSX with read-excel-file; the
-// lambdas write CSV with csv-stringify): this module only maps cells to rows and back.
+// written outside the contract (CSV by @ccsc/formats with csv-parse and csv-stringify, XLSX by
+// the web with read-excel-file): this module only maps cells to rows and back.
 // ---------------------------------------------------------------------------------------------
 
 /** The columns of an exported standard, in order; an import reads the same header. */

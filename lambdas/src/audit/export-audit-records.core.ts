@@ -2,7 +2,7 @@ import type { AuditRecord } from '@ccsc/contract/audit';
 import type { routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
 import type { AuditReader } from '../core/ports/audit-trail';
-import type { Cell } from '../core/csv/csv';
+import type { Cell } from '@ccsc/formats/write-csv';
 import { type CsvExportDeps, writeCsvExport } from '../core/csv/csv-export';
 import { reachOf } from '@ccsc/contract/reach';
 import { positionOf, toAuditRecord, UNREADABLE_ACTION, viewRecords } from '../core/lists/audit';

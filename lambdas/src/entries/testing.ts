@@ -15,3 +15,5 @@ export {
   aConnection,
 } from '../core/testing/registry-suite';
 export { FakeAuditTrail } from '../core/testing/fakes';
+/** A site-level row of a mapping standard, for the standards' tests here and in tests/. */
+export { row as mappingRow } from '../standards/standards-test-kit';

@@ -1,7 +1,7 @@
 import type { routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
 import type { ConnectionRecord, Registry, RegistrySnapshot } from '../core/ports/registry';
-import type { Cell } from '../core/csv/csv';
+import type { Cell } from '@ccsc/formats/write-csv';
 import { type CsvExportDeps, writeCsvExport } from '../core/csv/csv-export';
 import { findConnections } from './connection-index';
 import { organisationName, systemName, viewOf } from './registry-view';

@@ -4,7 +4,7 @@ import {
 } from '@ccsc/contract/organisations';
 import { type routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
-import type { Cell } from '../core/csv/csv';
+import type { Cell } from '@ccsc/formats/write-csv';
 import { type CsvExportDeps, writeCsvExport } from '../core/csv/csv-export';
 import type { OrganisationRecord } from '../core/ports/registry';
 import {

@@ -1,7 +1,7 @@
 import { SYSTEM_CSV_COLUMNS, SYSTEM_EXPORT_ONLY_COLUMNS } from '@ccsc/contract/organisations';
 import { type routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
-import type { Cell } from '../core/csv/csv';
+import type { Cell } from '@ccsc/formats/write-csv';
 import { writeCsvExport } from '../core/csv/csv-export';
 import type { ExportRegistryDeps } from './export-organisations.core';
 import { exportRows, findSystems } from './organisation-lists';

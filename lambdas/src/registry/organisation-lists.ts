@@ -5,7 +5,7 @@ import type {
   RegistrySnapshot,
   SystemRecord,
 } from '../core/ports/registry';
-import type { Cell } from '../core/csv/csv';
+import type { Cell } from '@ccsc/formats/write-csv';
 import { byKey, fold, searchKey, searchMatcher, sortKey } from '../core/list-page';
 import { perSnapshot, type RegistryView } from './registry-view';
 

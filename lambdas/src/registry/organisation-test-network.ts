@@ -10,7 +10,7 @@ import { MemoryRegistry, MemoryRegistryWrites } from '../core/testing/memory-reg
 import { organisation, STAMP, system } from '../core/testing/connection-test-network';
 import { callerContext, FakeAuditTrail, FakeClock } from '../core/testing/fakes';
 import { MemoryExports } from '../core/testing/memory-exports';
-import { readCsv } from '../core/csv/read-csv';
+import { readCsv } from '@ccsc/formats/read-csv';
 import { isOpen } from './registry-view';
 
 /**

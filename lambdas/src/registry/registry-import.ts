@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import type { importProblemSchema } from '@ccsc/contract/organisations';
 import { ValidationError } from '../core/errors';
 import { unprotectCell as unprotect } from '@ccsc/contract/spreadsheet-cells';
-import { readCsv } from '../core/csv/read-csv';
+import { readCsv } from '@ccsc/formats/read-csv';
 
 /**
  * What the organisation and system imports share: the file read into rows of named cells (the

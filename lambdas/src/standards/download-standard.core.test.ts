@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '@ccsc/contract/routes';
 import type { Caller, RequestContext } from '../core/request';
 import { MemoryExports } from '../core/testing/memory-exports';
-import { readCsv } from '../core/csv/read-csv';
+import { readCsv } from '@ccsc/formats/read-csv';
 import { downloadStandard } from './download-standard.core';
 import { createStandard } from './write-standards.core';
 import {

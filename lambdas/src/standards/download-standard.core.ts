@@ -1,7 +1,7 @@
 import type { routes } from '@ccsc/contract/routes';
 import { rowsToTable } from '@ccsc/contract/standard-rows';
 import type { Core } from '../core/request';
-import { csvFile } from '../core/csv/csv';
+import { csvFile } from '@ccsc/formats/write-csv';
 import type { Exports } from '../core/ports/exports';
 import type { AuditTrail } from '../core/ports/audit-trail';
 import {

@@ -1,7 +1,7 @@
 import type { routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
 import type { IndexedUser, UserIndex } from '../core/ports/user-index';
-import type { Cell } from '../core/csv/csv';
+import type { Cell } from '@ccsc/formats/write-csv';
 import { type CsvExportDeps, writeCsvExport } from '../core/csv/csv-export';
 import { displayStatus, userMatcher } from '../core/lists/users';
 

@@ -1,5 +1,7 @@
+import type { UserAction } from '@ccsc/contract/permissions';
+import type { Role } from '@ccsc/contract/roles';
 import type { routes } from '@ccsc/contract/routes';
-import type { Journal } from '../core/journal';
+import type { Journal, Workflow } from '../core/journal';
 import type { Caller } from '../core/request';
 import { ConflictError } from '../core/errors';
 import type { Core, RequestContext } from '../core/request';
@@ -28,19 +30,40 @@ export interface UserStatusDeps extends UserAccessDeps {
   writes: Pick<Journal<UserWriteDeps>, 'run'>;
 }
 
-/** What a status write of `target` records, beside its own before and after. */
-const statusWrite = (
+/** The user a status call names, once the caller may do `action` to them (a refusal recorded). */
+const authorised = (
+  input: { userName: string; userRole?: Role },
   ctx: RequestContext<Caller>,
+  deps: UserStatusDeps,
+  action: UserAction,
+  auditAction: string,
+): Promise<DirectoryUserDetail> =>
+  authoriseOnUser(ctx, deps, {
+    userName: input.userName,
+    claimedRole: input.userRole,
+    action,
+    auditAction,
+  });
+
+/**
+ * Runs a status write of `target` in the journal: it records `change` (its own before and after)
+ * beside who the user is, and expects the user as read (a change meanwhile is a 409).
+ */
+const runStatusWrite = (
+  ctx: RequestContext<Caller>,
+  deps: UserStatusDeps,
   target: DirectoryUserDetail,
+  write: Workflow<UserStatusWrite, object, UserWriteDeps>,
   change: Pick<UserStatusWrite, 'before' | 'after' | 'reason'>,
-): UserStatusWrite => ({
-  record: recordBaseOf(ctx),
-  userName: target.userName,
-  email: target.email,
-  organisationId: target.organisationId,
-  expect: snapshotOf(target),
-  ...change,
-});
+): Promise<object> =>
+  deps.writes.run(write, userSubject(target.userName), {
+    record: recordBaseOf(ctx),
+    userName: target.userName,
+    email: target.email,
+    organisationId: target.organisationId,
+    expect: snapshotOf(target),
+    ...change,
+  });
 
 /** The user as the directory has it after the change. */
 const reread = async (deps: UserStatusDeps, userName: string) => {
@@ -58,18 +81,12 @@ export const disableUser: Core<(typeof routes)['disable-user'], UserStatusDeps> 
   ctx,
   deps,
 ) => {
-  const target = await authoriseOnUser(ctx, deps, {
-    userName: input.userName,
-    claimedRole: input.userRole,
-    action: 'disable',
-    auditAction: 'user.disabled',
-  });
+  const target = await authorised(input, ctx, deps, 'disable', 'user.disabled');
   if (target.enabled) {
-    await deps.writes.run(
-      disableUserWrite,
-      userSubject(target.userName),
-      statusWrite(ctx, target, { before: { enabled: true }, after: { enabled: false } }),
-    );
+    await runStatusWrite(ctx, deps, target, disableUserWrite, {
+      before: { enabled: true },
+      after: { enabled: false },
+    });
   }
   return { user: await reread(deps, target.userName) };
 };
@@ -83,24 +100,15 @@ export const enableUser: Core<(typeof routes)['enable-user'], UserStatusDeps> = 
   ctx,
   deps,
 ) => {
-  const target = await authoriseOnUser(ctx, deps, {
-    userName: input.userName,
-    claimedRole: input.userRole,
-    action: 'enable',
-    auditAction: 'user.enabled',
-  });
+  const target = await authorised(input, ctx, deps, 'enable', 'user.enabled');
   if (!target.enabled) {
     const lock = await deps.locks.get(target.userName);
     const locked = isLockedOut(false, lock);
-    await deps.writes.run(
-      enableUserWrite,
-      userSubject(target.userName),
-      statusWrite(ctx, target, {
-        before: { enabled: false, locked },
-        after: { enabled: true, locked: false },
-        ...(locked && lock !== null ? { reason: lock.reason } : {}),
-      }),
-    );
+    await runStatusWrite(ctx, deps, target, enableUserWrite, {
+      before: { enabled: false, locked },
+      after: { enabled: true, locked: false },
+      ...(locked && lock !== null ? { reason: lock.reason } : {}),
+    });
   }
   return { user: await reread(deps, target.userName) };
 };
@@ -111,27 +119,18 @@ export const deleteUser: Core<(typeof routes)['delete-user'], UserStatusDeps> = 
   ctx,
   deps,
 ) => {
-  const target = await authoriseOnUser(ctx, deps, {
-    userName: input.userName,
-    claimedRole: input.userRole,
-    action: 'delete',
-    auditAction: 'user.deleted',
+  const target = await authorised(input, ctx, deps, 'delete', 'user.deleted');
+  await runStatusWrite(ctx, deps, target, deleteUserWrite, {
+    before: {
+      email: target.email,
+      givenName: target.givenName,
+      familyName: target.familyName,
+      role: target.role,
+      organisationId: target.organisationId,
+      enabled: target.enabled,
+    },
+    after: {},
   });
-  await deps.writes.run(
-    deleteUserWrite,
-    userSubject(target.userName),
-    statusWrite(ctx, target, {
-      before: {
-        email: target.email,
-        givenName: target.givenName,
-        familyName: target.familyName,
-        role: target.role,
-        organisationId: target.organisationId,
-        enabled: target.enabled,
-      },
-      after: {},
-    }),
-  );
   return { userName: target.userName };
 };
 
@@ -145,21 +144,12 @@ export const resetUserMfa: Core<(typeof routes)['reset-user-mfa'], UserStatusDep
   ctx,
   deps,
 ) => {
-  const target = await authoriseOnUser(ctx, deps, {
-    userName: input.userName,
-    claimedRole: input.userRole,
-    action: 'reset-mfa',
-    auditAction: 'user.mfa-reset',
-  });
+  const target = await authorised(input, ctx, deps, 'reset-mfa', 'user.mfa-reset');
   const enrolled = target.mfaMethods.includes('SOFTWARE_TOKEN_MFA');
-  await deps.writes.run(
-    resetUserMfaWrite,
-    userSubject(target.userName),
-    statusWrite(ctx, target, {
-      before: { authenticator: enrolled },
-      after: { authenticator: false },
-    }),
-  );
+  await runStatusWrite(ctx, deps, target, resetUserMfaWrite, {
+    before: { authenticator: enrolled },
+    after: { authenticator: false },
+  });
   return { user: await reread(deps, target.userName) };
 };
 
@@ -172,12 +162,7 @@ export const resendInvitation: Core<(typeof routes)['resend-invitation'], UserSt
   ctx,
   deps,
 ) => {
-  const target = await authoriseOnUser(ctx, deps, {
-    userName: input.userName,
-    claimedRole: input.userRole,
-    action: 'resend-invitation',
-    auditAction: 'user.invitation-resent',
-  });
+  const target = await authorised(input, ctx, deps, 'resend-invitation', 'user.invitation-resent');
   const refusal =
     target.status !== INVITATION_PENDING
       ? 'The invitation can be sent again only until the user signs in for the first time.'
@@ -197,10 +182,6 @@ export const resendInvitation: Core<(typeof routes)['resend-invitation'], UserSt
     });
     throw new ConflictError(refusal);
   }
-  await deps.writes.run(
-    resendInvitationWrite,
-    userSubject(target.userName),
-    statusWrite(ctx, target, { before: {}, after: {} }),
-  );
+  await runStatusWrite(ctx, deps, target, resendInvitationWrite, { before: {}, after: {} });
   return { user: await reread(deps, target.userName) };
 };

@@ -4,7 +4,11 @@ import type { AuditTrail } from '../ports/audit-trail';
 import type { Clock } from '../ports/clock';
 import type { Exports } from '../ports/exports';
 import { actorOf, sourceOf } from '../audit-entry';
-import { type Cell, csvLines, exportFileName } from './csv';
+import { type Cell, csvLines } from '@ccsc/formats/write-csv';
+
+/** A file name with the time it was made, e.g. users-2026-11-22-1405.csv (UTC). */
+export const exportFileName = (kind: string, at: Date): string =>
+  `${kind}-${at.toISOString().slice(0, 16).replace('T', '-').replace(':', '')}.csv`;
 
 export interface CsvExportDeps {
   exports: Exports;

@@ -9,16 +9,15 @@ import {
 import { mayInvite, type RegistryActor } from '@ccsc/contract/registry-access';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { type FieldPath, useForm, useWatch } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { allPages, callApi } from '../../../lib/api';
 import { useCountries } from '../hooks/use-countries';
+import { useRegistryForm } from '../hooks/use-registry-form';
 import { withChoicesRequired } from '../../../lib/contract-resolver';
 import { loadedOf } from '../../../lib/query-state';
-import { putServerErrors } from '../../../lib/server-field-errors';
 import { registryKeys } from '../api/keys';
-import { translateProblem } from '../utils/form-problems';
 import { CountryOptions } from './country-options';
 import { SelectField, TextField } from './form-fields';
 import { validSearch } from '../utils/valid-search';
@@ -119,24 +118,23 @@ interface InviteSiteDialogProps {
 export const InviteSiteDialog = ({ actor, onCancel, onInvited }: InviteSiteDialogProps) => {
   const { t } = useTranslation();
   const { nameOf } = useCountries();
-  const { control, setValue, setError, handleSubmit, formState } = useForm({
+  const {
+    form,
+    values: watched,
+    problemOf,
+    dialogProps,
+    setMessage,
+    send,
+  } = useRegistryForm({
     resolver,
-    // A field's own problem shows once it was changed, every problem once the form is submitted;
-    // a change puts the server's problem on that field away.
-    mode: 'onChange',
-    shouldFocusError: false,
     defaultValues: EMPTY,
+    fieldOf,
+    failure: t('registry.actionFailed'),
   });
-  const values = { ...EMPTY, ...useWatch({ control }) };
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const values = { ...EMPTY, ...watched };
   const [siteText, setSiteText] = useState('');
   const [siteSearch, setSiteSearch] = useState('');
   const [chosenSite, setChosenSite] = useState<Site | null>(null);
-  const problemOf = (field: FieldPath<InviteValues>) => {
-    const problem = formState.errors[field]?.message;
-    return problem === undefined ? null : translateProblem(t, problem);
-  };
 
   const scopedTo = actor.role === 'PlatformAdmin' ? '' : (actor.organisationId ?? '');
   const studies = loadedOf(
@@ -178,33 +176,26 @@ export const InviteSiteDialog = ({ actor, onCancel, onInvited }: InviteSiteDialo
   const set = (patch: Partial<InviteValues>) => {
     for (const field of FIELDS) {
       const value = patch[field];
-      if (value !== undefined) setValue(field, value, { shouldValidate: true, shouldDirty: true });
+      if (value !== undefined) {
+        form.setValue(field, value, { shouldValidate: true, shouldDirty: true });
+      }
     }
   };
 
   const save = async (input: InviteSiteInput) => {
-    setSaving(true);
     setMessage(null);
-    try {
-      onInvited((await callApi('invite-site', input)).connection);
-    } catch (err) {
-      setSaving(false);
-      setMessage(putServerErrors(err, t('registry.actionFailed'), fieldOf, setError));
-    }
+    await send(callApi('invite-site', input), (answer) => {
+      onInvited(answer.connection);
+    });
   };
 
   const siteProblem = problemOf('siteOrganisationId');
   return (
     <FormDialog
       title={t('registry.invite.title')}
-      message={message}
+      {...dialogProps(save)}
       submitLabel={t('registry.invite.submit')}
-      busyLabel={t('registry.saving')}
-      saving={saving}
-      onSubmit={() => void handleSubmit(save)()}
       onCancel={onCancel}
-      size="lg"
-      cancelWhileSaving
       testId="invite-site-form"
     >
       <SelectField

@@ -1,12 +1,8 @@
 import { ORGANISATION_KINDS, type Organisation, type OrganisationInput } from '@ccsc/contract';
-import { useState } from 'react';
-import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { callApi } from '../../../lib/api';
-import { isConflict } from '../../../lib/refusals';
-import { putServerErrors } from '../../../lib/server-field-errors';
-import { translateProblem } from '../utils/form-problems';
+import { useRegistryForm } from '../hooks/use-registry-form';
 import {
   EMPTY_ORGANISATION,
   organisationChanges,
@@ -44,15 +40,21 @@ export const OrganisationFormDialog = ({
 }: OrganisationFormDialogProps) => {
   const { t } = useTranslation();
   const defaultValues = organisation ? organisationFormOf(organisation) : EMPTY_ORGANISATION;
-  const { control, setValue, setError, handleSubmit, formState, getFieldState } = useForm({
+  const {
+    values: watched,
+    problemOf,
+    set,
+    bind,
+    dialogProps,
+    setMessage,
+    send,
+  } = useRegistryForm({
     resolver: organisationResolver,
-    // A field's own problem shows once it was changed, every problem once the form is submitted;
-    // a change puts the server's problem on that field away.
-    mode: 'onChange',
-    shouldFocusError: false,
     defaultValues,
+    fieldOf: organisationFieldOf,
+    failure: t('registry.saveFailed'),
+    wasStale,
   });
-  const watched = useWatch({ control });
   const values: OrganisationFormValues = {
     ...defaultValues,
     ...watched,
@@ -61,24 +63,14 @@ export const OrganisationFormDialog = ({
       value: row.value ?? '',
     })),
   };
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const problemOf = (field: FieldPath<OrganisationFormValues>) => {
-    const problem = getFieldState(field, formState).error?.message;
-    return problem === undefined ? null : translateProblem(t, problem);
-  };
-
-  const set = (field: 'name' | 'kind' | 'country' | 'contactEmail', value: string) => {
-    setValue(field, value, { shouldValidate: true, shouldDirty: true });
-  };
 
   const setIdentifier = (index: number, part: 'label' | 'value', text: string) => {
-    setValue(`identifiers.${index}.${part}`, text, { shouldValidate: true, shouldDirty: true });
+    set(`identifiers.${index}.${part}`, text);
   };
 
   /** A row added or removed: the rows are checked again once the form was submitted. */
   const setIdentifiers = (rows: OrganisationFormValues['identifiers']) => {
-    setValue('identifiers', rows, { shouldValidate: true, shouldDirty: true });
+    set('identifiers', rows);
   };
 
   const save = async (input: OrganisationInput) => {
@@ -98,15 +90,9 @@ export const OrganisationFormDialog = ({
         changes,
       });
     }
-    setSaving(true);
-    try {
-      const saved = await request;
-      onSaved(saved.organisation);
-    } catch (err) {
-      if (isConflict(err) && wasStale && (await wasStale())) return;
-      setSaving(false);
-      setMessage(putServerErrors(err, t('registry.saveFailed'), organisationFieldOf, setError));
-    }
+    await send(request, (answer) => {
+      onSaved(answer.organisation);
+    });
   };
 
   const kindProblem = problemOf('kind');
@@ -115,25 +101,16 @@ export const OrganisationFormDialog = ({
       title={t(
         organisation ? 'registry.organisations.editTitle' : 'registry.organisations.newTitle',
       )}
-      message={message}
+      {...dialogProps(save)}
       submitLabel={t(organisation ? 'registry.save' : 'registry.organisations.register')}
-      busyLabel={t('registry.saving')}
-      saving={saving}
-      onSubmit={() => void handleSubmit(save)()}
       onCancel={onCancel}
-      size="lg"
-      cancelWhileSaving
       testId="organisation-form"
     >
       <TextField
         id="organisation-name"
         label={t('registry.organisations.name')}
-        problem={problemOf('name')}
-        value={values.name}
+        {...bind('name')}
         maxLength={150}
-        onChange={(v) => {
-          set('name', v);
-        }}
       />
       <SelectField
         id="organisation-kind"
@@ -157,15 +134,7 @@ export const OrganisationFormDialog = ({
           </option>
         ))}
       </SelectField>
-      <SelectField
-        id="organisation-country"
-        label={t('registry.country')}
-        problem={problemOf('country')}
-        value={values.country}
-        onChange={(v) => {
-          set('country', v);
-        }}
-      >
+      <SelectField id="organisation-country" label={t('registry.country')} {...bind('country')}>
         <option value="">{t('registry.chooseCountry')}</option>
         <CountryOptions />
       </SelectField>
@@ -173,12 +142,8 @@ export const OrganisationFormDialog = ({
         id="organisation-contact"
         label={t('registry.organisations.contactEmail')}
         type="email"
-        problem={problemOf('contactEmail')}
-        value={values.contactEmail}
+        {...bind('contactEmail')}
         maxLength={254}
-        onChange={(v) => {
-          set('contactEmail', v);
-        }}
       />
       <fieldset className="col-12">
         <legend className="form-label fs-6">{t('registry.organisations.identifiers')}</legend>

@@ -9,16 +9,13 @@ import {
   studyPhaseSchema,
 } from '@ccsc/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
+import type { FieldPath, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { allPages, callApi } from '../../../lib/api';
-import { isConflict } from '../../../lib/refusals';
 import { loadedOf } from '../../../lib/query-state';
 import { registryKeys } from '../api/keys';
-import { putServerErrors } from '../../../lib/server-field-errors';
-import { translateProblem } from '../utils/form-problems';
+import { useRegistryForm } from '../hooks/use-registry-form';
 import { SelectField, TextField } from './form-fields';
 
 interface StudyFormValues {
@@ -100,30 +97,18 @@ export const StudyFormDialog = ({
 }: StudyFormDialogProps) => {
   const { t } = useTranslation();
   const cros = loadedOf(useQuery({ queryKey: registryKeys.cros(), queryFn: loadCros }));
-  const { control, setValue, setError, handleSubmit, formState } = useForm({
+  const { bind, dialogProps, setMessage, send } = useRegistryForm({
     resolver,
-    // A field's own problem shows once it was changed, every problem once the form is submitted;
-    // a change puts the server's problem on that field away.
-    mode: 'onChange',
-    shouldFocusError: false,
     defaultValues: {
       protocolNumber: study?.protocolNumber ?? '',
       title: study?.title ?? '',
       phase: study?.phase ?? '',
       croOrganisationId: study?.croOrganisationId ?? '',
     },
+    fieldOf,
+    failure: t('registry.saveFailed'),
+    wasStale,
   });
-  const values = useWatch({ control });
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const problemOf = (field: FieldPath<StudyFormValues>) => {
-    const problem = formState.errors[field]?.message;
-    return problem === undefined ? null : translateProblem(t, problem);
-  };
-
-  const set = (field: FieldPath<StudyFormValues>, value: string) => {
-    setValue(field, value, { shouldValidate: true, shouldDirty: true });
-  };
 
   const save = async (input: StudyFields) => {
     setMessage(null);
@@ -149,14 +134,9 @@ export const StudyFormDialog = ({
         changes,
       });
     }
-    setSaving(true);
-    try {
-      onSaved((await request).study);
-    } catch (err) {
-      if (isConflict(err) && wasStale && (await wasStale())) return;
-      setSaving(false);
-      setMessage(putServerErrors(err, t('registry.saveFailed'), fieldOf, setError));
-    }
+    await send(request, (answer) => {
+      onSaved(answer.study);
+    });
   };
 
   // A study's CRO stays on offer even if it is inactive now.
@@ -171,35 +151,18 @@ export const StudyFormDialog = ({
   return (
     <FormDialog
       title={t(study ? 'registry.studies.editTitle' : 'registry.studies.newTitle')}
-      message={message}
+      {...dialogProps(save)}
       submitLabel={t(study ? 'registry.save' : 'registry.studies.create')}
-      busyLabel={t('registry.saving')}
-      saving={saving}
-      onSubmit={() => void handleSubmit(save)()}
       onCancel={onCancel}
-      size="lg"
-      cancelWhileSaving
       testId="study-form"
     >
       <TextField
         id="study-protocolNumber"
         label={t('registry.studies.protocolNumber')}
-        problem={problemOf('protocolNumber')}
-        value={values.protocolNumber ?? ''}
+        {...bind('protocolNumber')}
         maxLength={60}
-        onChange={(v) => {
-          set('protocolNumber', v);
-        }}
       />
-      <SelectField
-        id="study-phase"
-        label={t('registry.studies.phase')}
-        problem={problemOf('phase')}
-        value={values.phase ?? ''}
-        onChange={(v) => {
-          set('phase', v);
-        }}
-      >
+      <SelectField id="study-phase" label={t('registry.studies.phase')} {...bind('phase')}>
         <option value="">{t('registry.choose')}</option>
         {STUDY_PHASES.map((phase) => (
           <option key={phase} value={phase}>
@@ -211,22 +174,14 @@ export const StudyFormDialog = ({
         id="study-title"
         className="col-12"
         label={t('registry.studies.title')}
-        problem={problemOf('title')}
-        value={values.title ?? ''}
+        {...bind('title')}
         maxLength={300}
-        onChange={(v) => {
-          set('title', v);
-        }}
       />
       <SelectField
         id="study-cro"
         label={t('registry.studies.cro')}
-        problem={problemOf('croOrganisationId')}
-        value={values.croOrganisationId ?? ''}
+        {...bind('croOrganisationId')}
         hint={cros.error !== null ? t('registry.studies.crosFailed') : undefined}
-        onChange={(v) => {
-          set('croOrganisationId', v);
-        }}
       >
         <option value="">{t('registry.studies.noCro')}</option>
         {croChoices.map((c) => (

@@ -10,14 +10,11 @@ import {
   systemKindSchema,
 } from '@ccsc/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { type FieldPath, useForm, useWatch } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { callApi } from '../../../lib/api';
-import { isConflict } from '../../../lib/refusals';
-import { putServerErrors } from '../../../lib/server-field-errors';
-import { translateProblem } from '../utils/form-problems';
+import { useRegistryForm } from '../hooks/use-registry-form';
 import { SelectField, TextField } from './form-fields';
 
 interface SystemFormValues {
@@ -82,12 +79,8 @@ export const SystemFormDialog = ({
   wasStale,
 }: SystemFormDialogProps) => {
   const { t } = useTranslation();
-  const { control, setValue, setError, handleSubmit, formState } = useForm({
+  const { bind, dialogProps, setMessage, send } = useRegistryForm({
     resolver: zodResolver(systemFormSchema),
-    // A field's own problem shows once it was changed, every problem once the form is submitted;
-    // a change puts the server's problem on that field away.
-    mode: 'onChange',
-    shouldFocusError: false,
     defaultValues: system
       ? {
           name: system.name,
@@ -98,18 +91,10 @@ export const SystemFormDialog = ({
           technicalContactEmail: system.technicalContactEmail,
         }
       : EMPTY,
+    fieldOf,
+    failure: t('registry.saveFailed'),
+    wasStale,
   });
-  const values = useWatch({ control });
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const problemOf = (field: FieldPath<SystemFormValues>) => {
-    const problem = formState.errors[field]?.message;
-    return problem === undefined ? null : translateProblem(t, problem);
-  };
-
-  const set = (field: FieldPath<SystemFormValues>, value: string) => {
-    setValue(field, value, { shouldValidate: true, shouldDirty: true });
-  };
 
   const save = async (input: SystemFields) => {
     setMessage(null);
@@ -136,52 +121,30 @@ export const SystemFormDialog = ({
         changes,
       });
     }
-    setSaving(true);
-    try {
-      onSaved((await request).system);
-    } catch (err) {
-      if (isConflict(err) && wasStale && (await wasStale())) return;
-      setSaving(false);
-      setMessage(putServerErrors(err, t('registry.saveFailed'), fieldOf, setError));
-    }
+    await send(request, (answer) => {
+      onSaved(answer.system);
+    });
   };
 
   const text = (field: 'name' | 'vendor' | 'product') => (
     <TextField
       id={`system-${field}`}
       label={t(`registry.systems.${field}`)}
-      problem={problemOf(field)}
-      value={values[field] ?? ''}
+      {...bind(field)}
       maxLength={100}
-      onChange={(v) => {
-        set(field, v);
-      }}
     />
   );
 
   return (
     <FormDialog
       title={t(system ? 'registry.systems.editTitle' : 'registry.systems.newTitle')}
-      message={message}
+      {...dialogProps(save)}
       submitLabel={t(system ? 'registry.save' : 'registry.systems.add')}
-      busyLabel={t('registry.saving')}
-      saving={saving}
-      onSubmit={() => void handleSubmit(save)()}
       onCancel={onCancel}
-      size="lg"
-      cancelWhileSaving
       testId="system-form"
     >
       {text('name')}
-      <SelectField
-        id="system-kind"
-        label={t('registry.systems.kind')}
-        problem={problemOf('kind')}
-        value={values.kind ?? ''}
-        onChange={(v) => {
-          set('kind', v);
-        }}
-      >
+      <SelectField id="system-kind" label={t('registry.systems.kind')} {...bind('kind')}>
         <option value="">{t('registry.choose')}</option>
         {SYSTEM_KINDS.map((kind) => (
           <option key={kind} value={kind}>
@@ -194,11 +157,7 @@ export const SystemFormDialog = ({
       <SelectField
         id="system-environment"
         label={t('registry.systems.environment')}
-        problem={problemOf('environment')}
-        value={values.environment ?? ''}
-        onChange={(v) => {
-          set('environment', v);
-        }}
+        {...bind('environment')}
       >
         <option value="">{t('registry.choose')}</option>
         {SYSTEM_ENVIRONMENTS.map((environment) => (
@@ -211,12 +170,8 @@ export const SystemFormDialog = ({
         id="system-technicalContactEmail"
         type="email"
         label={t('registry.systems.technicalContactEmail')}
-        problem={problemOf('technicalContactEmail')}
-        value={values.technicalContactEmail ?? ''}
+        {...bind('technicalContactEmail')}
         maxLength={254}
-        onChange={(v) => {
-          set('technicalContactEmail', v);
-        }}
       />
     </FormDialog>
   );

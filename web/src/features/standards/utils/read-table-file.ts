@@ -1,10 +1,10 @@
 import { type ReadTable, tableToRows } from '@ccsc/contract/standard-rows';
 
 /**
- * A mapping file read in the browser into rows, before anything is sent: a CSV file by `csv-parse`
- * (read-csv.ts), an XLSX workbook's first sheet by `read-excel-file` — each loaded only when such
- * a file is chosen, a chunk of its own — into the same table of cells (tableToRows).
- * The server reads neither: it gets the rows.
+ * A mapping file read in the browser into rows, before anything is sent: a CSV file by
+ * @ccsc/formats' reader (csv-parse, through csv-rows.ts), an XLSX workbook's first sheet by
+ * `read-excel-file` — each loaded only when such a file is chosen, a chunk of its own — into the
+ * same table of cells (tableToRows). The server reads neither: it gets the rows.
  */
 
 export type FileKind = 'csv' | 'xlsx';
@@ -45,6 +45,6 @@ export const xlsxToRows = async (data: ArrayBuffer): Promise<ReadTable> => {
 /** The rows of a chosen file, by its kind. Throws when it cannot be read at all. */
 export const readTableFile = async (file: File, kind: FileKind): Promise<ReadTable> => {
   if (kind === 'xlsx') return xlsxToRows(await file.arrayBuffer());
-  const { csvToRows } = await import('./read-csv');
+  const { csvToRows } = await import('./csv-rows');
   return csvToRows(await file.text());
 };

@@ -47,7 +47,3 @@ export async function* csvLines(
     yield csvLine(row);
   }
 }
-
-/** A file name with the time it was made, e.g. users-2026-11-22-1405.csv (UTC). */
-export const exportFileName = (kind: string, at: Date): string =>
-  `${kind}-${at.toISOString().slice(0, 16).replace('T', '-').replace(':', '')}.csv`;

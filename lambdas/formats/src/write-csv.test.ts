@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BOM, csvFile, csvLine, csvLines, exportFileName } from './csv';
+import { BOM, csvFile, csvLine, csvLines } from './write-csv';
 
 const csvCell = (value: Parameters<typeof csvLine>[0][number]) => csvLine([value]).slice(0, -2);
 
-describe('csv', () => {
+describe('write-csv', () => {
   it('quotes what needs quoting and leaves the rest', () => {
     expect(csvLine(['a', 'b,c', 'say "hi"', 'two\nlines', null, 3, true])).toBe(
       'a,"b,c","say ""hi""","two\nlines",,3,true\r\n'.replace('"two\nlines"', '"two\nlines"'),
@@ -43,11 +43,5 @@ describe('csv', () => {
     for await (const line of csvLines(['Name', 'N'], rows(), counter)) lines.push(line);
     expect(lines).toEqual([`${BOM}Name,N\r\n`, 'x,1\r\n', 'y,2\r\n']);
     expect(counter.rows).toBe(2);
-  });
-
-  it('names files by kind and UTC minute', () => {
-    expect(exportFileName('users', new Date('2026-11-22T14:05:59Z'))).toBe(
-      'users-2026-11-22-1405.csv',
-    );
   });
 });

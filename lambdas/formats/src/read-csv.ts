@@ -1,4 +1,6 @@
-import { CsvError, type InfoField, parse } from 'csv-parse/sync';
+// csv-parse's Node build, or its browser build (which brings its own Buffer) where the bundler
+// asks for the browser's: package.json "imports" picks one.
+import { CsvError, type InfoField, parse } from '#csv-parse';
 
 /**
  * CSV as people's spreadsheets write it (RFC 4180), read by csv-parse: fields in double quotes
@@ -6,9 +8,8 @@ import { CsvError, type InfoField, parse } from 'csv-parse/sync';
  * mix); a UTF-8 byte-order mark is dropped; blank lines are left out. The delimiter is a comma, or
  * a semicolon (what spreadsheets write where the comma is the decimal sign) when the header line
  * has more of those outside quotes. The reader never throws on bad input: what it cannot read it
- * reports by the line the record starts on, and keeps the record, flagged. The web reads a
- * standard's CSV file in the browser with the same reader (web/src/features/standards/utils/
- * read-csv.ts, csv-parse's browser build): keep the two alike, their tests share the cases.
+ * reports by the line the record starts on, and keeps the record, flagged. One reader for both
+ * ends: the lambdas read registry imports with it, the web a standard's CSV file in the browser.
  *
  * What csv-parse does not give as we need it, done here: the delimiter (its `delimiter_auto`
  * scores the whole sample, we decide by the header alone, as before); the line a record starts on
