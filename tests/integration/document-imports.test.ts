@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exchangeXml, integrityOf, utf8 } from '@ccsc/lambdas/exchange';
+import { type EmsObject, exchangeXml, integrityOf, utf8 } from '@ccsc/lambdas/exchange';
 import { must, ok } from '../support/registry';
 import {
   batch,
