@@ -210,6 +210,11 @@ export class Credentials {
     }
   };
 
+  /** `action` audited exactly once, a success, about the credential `apiId` (`step`: at which kill). */
+  auditedOnce = async (action: string, apiId: string, step?: string): Promise<void> => {
+    expect(await this.audited(action, apiId), step).toEqual({ success: 1, failure: 0 });
+  };
+
   /** The audit records of `action` about the credential `apiId`: successes and failures. */
   audited = async (
     action: string,

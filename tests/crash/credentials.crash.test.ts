@@ -68,19 +68,13 @@ describe('credential writes killed at every step', () => {
       const made = await creds.byContact(contact);
       expect(made, step).toHaveLength(1);
       const apiId = made[0]?.apiId ?? '';
-      expect(await creds.audited('api-credential.issued', apiId), step).toEqual({
-        success: 1,
-        failure: 0,
-      });
+      await creds.auditedOnce('api-credential.issued', apiId, step);
       // The administrator's repeat (same requestKey): the same credential, nothing more.
       const again = await creds.issue(contact, key);
       expect(again.status, step).toBe(200);
       expect((again.data?.credential as { apiId: string }).apiId).toBe(apiId);
       expect(await creds.byContact(contact)).toHaveLength(1);
-      expect(await creds.audited('api-credential.issued', apiId)).toEqual({
-        success: 1,
-        failure: 0,
-      });
+      await creds.auditedOnce('api-credential.issued', apiId);
       // The contact's newest link works, and its secret gets tokens.
       const revealed = await creds.reveal(await creds.newestLink(contact));
       expect(revealed.status, step).toBe(200);
@@ -114,10 +108,7 @@ describe('credential writes killed at every step', () => {
       const p = await pending();
       await killedAt(console, step, () => creds.resend(p.apiId, p.revision));
       await creds.whole([p.contact]);
-      expect(await creds.audited('api-credential.link-resent', p.apiId), step).toEqual({
-        success: 1,
-        failure: 0,
-      });
+      await creds.auditedOnce('api-credential.link-resent', p.apiId, step);
       const link = await creds.newestLink(p.contact, 2);
       const mails = (await mailTo(console.info, p.contact)).length;
       const again = await creds.resend(p.apiId, p.revision);
@@ -216,10 +207,7 @@ describe('credential writes killed at every step', () => {
       await creds.whole();
       expect(await creds.secretsOf(p.clientId), step).toBe(1);
       expect((await creds.record(p.apiId))?.rotation, step).toBeNull();
-      expect(await creds.audited('api-credential.old-secret-retired', p.apiId)).toEqual({
-        success: 1,
-        failure: 0,
-      });
+      await creds.auditedOnce('api-credential.old-secret-retired', p.apiId);
       expect((await creds.retire(p.apiId, p.revision)).status, step).toBe(200);
     }
 
@@ -244,10 +232,7 @@ describe('credential writes killed at every step', () => {
         step,
       ).toBe(false);
       expect(await creds.works(a.clientId, a.secret)).toBe(false);
-      expect(await creds.audited('api-credential.revoked', a.apiId)).toEqual({
-        success: 1,
-        failure: 0,
-      });
+      await creds.auditedOnce('api-credential.revoked', a.apiId);
       const again = await creds.revoke(a.apiId, revision);
       expect(again.status, step).toBe(200);
       expect((again.data?.credential as { status: string }).status).toBe('revoked');
@@ -263,6 +248,23 @@ describe('credential writes killed at every step', () => {
     await console.start({ armed: step, expectDeath: true });
     await console.died(60_000);
     await console.start();
+  };
+
+  /**
+   * The check every killed job step must pass: killed at `step` and started again (jobKilledAt);
+   * once the new start has done the write (each of `done` holds, in turn), every credential is
+   * whole and `action` is audited exactly once about `apiId`.
+   */
+  const jobKilledAtThenOnce = async (
+    step: string,
+    done: Record<string, () => Promise<boolean>>,
+    action: string,
+    apiId: string,
+  ) => {
+    await jobKilledAt(step);
+    for (const [what, check] of Object.entries(done)) await eventually(what, check);
+    await creds.whole();
+    await creds.auditedOnce(action, apiId, step);
   };
 
   /** The failpoints of `kind` a start's first pass passes (traced), after `prepare`. */
@@ -293,14 +295,13 @@ describe('credential writes killed at every step', () => {
     ]);
     for (const step of steps) {
       const a = await expiring();
-      await jobKilledAt(step);
-      await eventually('expired', expired(a.apiId));
-      await creds.whole();
+      await jobKilledAtThenOnce(
+        step,
+        { expired: expired(a.apiId) },
+        'api-credential.expired',
+        a.apiId,
+      );
       expect(await creds.works(a.clientId, a.secret), step).toBe(false);
-      expect(await creds.audited('api-credential.expired', a.apiId), step).toEqual({
-        success: 1,
-        failure: 0,
-      });
     }
 
     const nearing = async () => {
@@ -323,13 +324,12 @@ describe('credential writes killed at every step', () => {
     ]);
     for (const step of noticeSteps) {
       const a = await nearing();
-      await jobKilledAt(step);
-      await eventually('noticed', noticed(a.apiId));
-      await creds.whole();
-      expect(await creds.audited('api-credential.expiry-notice', a.apiId), step).toEqual({
-        success: 1,
-        failure: 0,
-      });
+      await jobKilledAtThenOnce(
+        step,
+        { noticed: noticed(a.apiId) },
+        'api-credential.expiry-notice',
+        a.apiId,
+      );
       await eventually('the notice mailed', async () =>
         (await mailTo(console.info, a.contact)).some((m) => /expires in/u.test(m.subject)),
       );
@@ -353,39 +353,30 @@ describe('credential writes killed at every step', () => {
     ]);
     for (const step of steps) {
       const orphan = await creds.orphanClient();
-      await jobKilledAt(step);
-      await eventually('the orphan deleted', gone(orphan.clientId));
-      await eventually(
-        'recorded',
-        async () =>
-          (await creds.audited('api-credential.orphan-client-deleted', orphan.apiId)).success > 0,
-      );
-      await creds.whole();
-      expect(
-        await creds.audited('api-credential.orphan-client-deleted', orphan.apiId),
+      const action = 'api-credential.orphan-client-deleted';
+      await jobKilledAtThenOnce(
         step,
-      ).toEqual({
-        success: 1,
-        failure: 0,
-      });
+        {
+          'the orphan deleted': gone(orphan.clientId),
+          recorded: async () => (await creds.audited(action, orphan.apiId)).success > 0,
+        },
+        action,
+        orphan.apiId,
+      );
     }
     for (const step of steps) {
       const a = await creds.active();
       await creds.deleteClient(a.clientId);
-      await jobKilledAt(step);
-      await eventually(
-        'marked broken',
-        async () => (await creds.record(a.apiId))?.status === 'broken',
+      const action = 'api-credential.broken';
+      await jobKilledAtThenOnce(
+        step,
+        {
+          'marked broken': async () => (await creds.record(a.apiId))?.status === 'broken',
+          recorded: async () => (await creds.audited(action, a.apiId)).success > 0,
+        },
+        action,
+        a.apiId,
       );
-      await eventually(
-        'recorded',
-        async () => (await creds.audited('api-credential.broken', a.apiId)).success > 0,
-      );
-      await creds.whole();
-      expect(await creds.audited('api-credential.broken', a.apiId), step).toEqual({
-        success: 1,
-        failure: 0,
-      });
     }
   }, 900_000);
 });

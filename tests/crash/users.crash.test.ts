@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AdminGetUserCommand,
-  AdminListGroupsForUserCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api';
 import {
@@ -17,6 +14,7 @@ import { ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider
 import { srpSignIn } from '../support/srp-client';
 import { strongPassword, waitForMail } from '../support/aws';
 import { CrashConsole, killedAt, stepsOf } from './crash-console';
+import { ONCE, ORG, Users } from './crash-users';
 
 /**
  * The user-management and lockout writes (issue 12's journal) killed at each of their steps by a
@@ -24,93 +22,21 @@ import { CrashConsole, killedAt, stepsOf } from './crash-console';
  * is exactly what the call asked for — in Cognito, in the user list, and recorded exactly once —
  * and nothing is left in the journal.
  */
-
-const ORG = 'site-berlin-mitte';
-
 describe('user writes killed at every step', () => {
   let console: CrashConsole;
   let admin: EnrolledTestUser;
+  let users: Users;
 
   beforeAll(async () => {
     console = await CrashConsole.create();
     await console.start();
     admin = await createEnrolledUser(console.info, 'PlatformAdmin');
+    users = new Users(console, admin);
   }, 180_000);
 
   afterAll(async () => {
     await console.dispose();
   });
-
-  const call = async (op: string, body: unknown) => {
-    const res = await callApi(console.info, op, { token: admin.idToken, body });
-    return { status: res.status, data: (res.body as { data?: Record<string, unknown> }).data };
-  };
-
-  const invite = (email: string) =>
-    call('create-user', {
-      userAttributes: {
-        email,
-        givenName: 'Crash',
-        familyName: 'Test',
-        role: 'OrgAdmin',
-        organisationId: ORG,
-      },
-    });
-
-  /** A user invited whole: its userName. */
-  const invited = async (): Promise<{ email: string; userName: string }> => {
-    const email = `crash-user-${randomUUID().slice(0, 8)}@example.com`;
-    const made = await invite(email);
-    expect(made.status).toBe(200);
-    return { email, userName: (made.data?.user as { userName: string }).userName };
-  };
-
-  /** The account as Cognito, the user list and the audit trail have it. */
-  const stateOf = async (email: string, action: string) => {
-    const idp = cognito(console.info);
-    const user = await idp
-      .send(new AdminGetUserCommand({ UserPoolId: console.info.userPoolId, Username: email }))
-      .catch((err: unknown) => {
-        if (err instanceof Error && err.name === 'UserNotFoundException') return null;
-        throw err;
-      });
-    const groups =
-      user === null
-        ? []
-        : ((
-            await idp.send(
-              new AdminListGroupsForUserCommand({
-                UserPoolId: console.info.userPoolId,
-                Username: user.Username ?? email,
-              }),
-            )
-          ).Groups?.map((g) => g.GroupName) ?? []);
-    const listed = await call('list-all-users', { search: email });
-    const records = await call('list-audit-records', { action, target: email, limit: 100 });
-    // The action filter takes a prefix too (mfa.reset finds mfa.reset-requested): exact here.
-    const recorded = (
-      (records.data?.records ?? []) as {
-        action: string;
-        outcome: string;
-        target: { label?: string } | null;
-      }[]
-    ).filter((r) => r.action === action && r.target?.label === email);
-    return {
-      exists: user !== null,
-      enabled: user?.Enabled,
-      status: user?.UserStatus,
-      groups,
-      listed: (
-        (listed.data?.users ?? []) as { email: string; role: string | null; enabled: boolean }[]
-      ).map((u) => ({ role: u.role, enabled: u.enabled })),
-      recorded: {
-        success: recorded.filter((r) => r.outcome === 'success').length,
-        failure: recorded.filter((r) => r.outcome === 'failure').length,
-      },
-    };
-  };
-
-  const ONCE = { success: 1, failure: 0 };
 
   const settled = async () => {
     expect(await console.settled()).toEqual({ journal: [], outbox: [] });
@@ -118,7 +44,7 @@ describe('user writes killed at every step', () => {
 
   it('create-user: the account, its role group, the invitation, listed and recorded once', async () => {
     const steps = await stepsOf(console, 'user.create', () =>
-      invite(`crash-user-${randomUUID().slice(0, 8)}@example.com`),
+      users.invite(`crash-user-${randomUUID().slice(0, 8)}@example.com`),
     );
     expect(steps[0]).toBe('journal:user.create:begun');
     expect(steps).toEqual(
@@ -126,9 +52,9 @@ describe('user writes killed at every step', () => {
     );
     for (const step of steps) {
       const email = `crash-user-${randomUUID().slice(0, 8)}@example.com`;
-      await killedAt(console, step, () => invite(email));
+      await killedAt(console, step, () => users.invite(email));
       await settled();
-      const state = await stateOf(email, 'user.created');
+      const state = await users.stateOf(email, 'user.created');
       // Recorded before its first step: finished at the start, whole.
       expect(state, step).toMatchObject({
         exists: true,
@@ -154,7 +80,7 @@ describe('user writes killed at every step', () => {
       op: 'disable-user',
       kind: 'user.disable',
       action: 'user.disabled',
-      before: async () => invited(),
+      before: async () => users.invited(),
       after: { enabled: false, listed: [{ role: 'OrgAdmin', enabled: false }] },
     },
     {
@@ -162,9 +88,9 @@ describe('user writes killed at every step', () => {
       kind: 'user.enable',
       action: 'user.enabled',
       before: async () => {
-        const u = await invited();
+        const u = await users.invited();
         expect(
-          (await call('disable-user', { userName: u.userName, userRole: 'OrgAdmin' })).status,
+          (await users.call('disable-user', { userName: u.userName, userRole: 'OrgAdmin' })).status,
         ).toBe(200);
         return u;
       },
@@ -174,14 +100,14 @@ describe('user writes killed at every step', () => {
       op: 'delete-user',
       kind: 'user.delete',
       action: 'user.deleted',
-      before: async () => invited(),
+      before: async () => users.invited(),
       after: { exists: false, listed: [] },
     },
     {
       op: 'resend-invitation',
       kind: 'user.resend-invitation',
       action: 'user.invitation-resent',
-      before: async () => invited(),
+      before: async () => users.invited(),
       after: { exists: true, status: 'FORCE_CHANGE_PASSWORD' },
     },
   ] as const;
@@ -191,17 +117,17 @@ describe('user writes killed at every step', () => {
     async ({ op, kind, action, before, after }) => {
       const first = await before();
       const steps = await stepsOf(console, kind, () =>
-        call(op, { userName: first.userName, userRole: 'OrgAdmin' }),
+        users.call(op, { userName: first.userName, userRole: 'OrgAdmin' }),
       );
       expect(steps[0]).toBe(`journal:${kind}:begun`);
       expect(steps.length).toBeGreaterThan(2);
       for (const step of steps) {
         const u = await before();
         await killedAt(console, step, () =>
-          call(op, { userName: u.userName, userRole: 'OrgAdmin' }),
+          users.call(op, { userName: u.userName, userRole: 'OrgAdmin' }),
         );
         await settled();
-        const state = await stateOf(u.email, action);
+        const state = await users.stateOf(u.email, action);
         expect(state, step).toMatchObject({ ...after, recorded: ONCE });
       }
     },
@@ -210,18 +136,18 @@ describe('user writes killed at every step', () => {
 
   it('update-user: a role change moves the group, listed and recorded once', async () => {
     const change = (userName: string) =>
-      call('update-user', {
+      users.call('update-user', {
         userName,
         userAttributes: { givenName: 'Changed', role: 'Auditor', organisationId: ORG },
       });
-    const first = await invited();
+    const first = await users.invited();
     const steps = await stepsOf(console, 'user.update', () => change(first.userName));
     expect(steps[0]).toBe('journal:user.update:begun');
     for (const step of steps) {
-      const u = await invited();
+      const u = await users.invited();
       await killedAt(console, step, () => change(u.userName));
       await settled();
-      expect(await stateOf(u.email, 'user.updated'), step).toMatchObject({
+      expect(await users.stateOf(u.email, 'user.updated'), step).toMatchObject({
         groups: ['Auditor'],
         listed: [{ role: 'Auditor', enabled: true }],
         recorded: ONCE,
@@ -255,7 +181,7 @@ describe('user writes killed at every step', () => {
       const user = await failing();
       await killedAt(console, step, () => lockout(user.email));
       await settled();
-      expect(await stateOf(user.email, 'account.locked'), step).toMatchObject({
+      expect(await users.stateOf(user.email, 'account.locked'), step).toMatchObject({
         enabled: false,
         recorded: ONCE,
       });
@@ -266,7 +192,8 @@ describe('user writes killed at every step', () => {
     }
   }, 600_000);
   it('reset-user-mfa: the authenticator gone, recorded once', async () => {
-    const reset = (userName: string) => call('reset-user-mfa', { userName, userRole: 'OrgAdmin' });
+    const reset = (userName: string) =>
+      users.call('reset-user-mfa', { userName, userRole: 'OrgAdmin' });
     const enrolled = () => createEnrolledUser(console.info, 'OrgAdmin', ORG);
     const first = await enrolled();
     const steps = await stepsOf(console, 'user.reset-mfa', () => reset(first.userName));
@@ -275,7 +202,9 @@ describe('user writes killed at every step', () => {
       const user = await enrolled();
       await killedAt(console, step, () => reset(user.userName));
       await settled();
-      expect(await stateOf(user.email, 'user.mfa-reset'), step).toMatchObject({ recorded: ONCE });
+      expect(await users.stateOf(user.email, 'user.mfa-reset'), step).toMatchObject({
+        recorded: ONCE,
+      });
       const account = await cognito(console.info).send(
         new AdminGetUserCommand({ UserPoolId: console.info.userPoolId, Username: user.userName }),
       );
@@ -308,7 +237,7 @@ describe('user writes killed at every step', () => {
       const token = await linkOf(user.email);
       await killedAt(console, step, () => redeem(token));
       await settled();
-      const resetState = await stateOf(user.email, 'mfa.reset');
+      const resetState = await users.stateOf(user.email, 'mfa.reset');
       expect(resetState, `${step}: ${JSON.stringify(resetState)}`).toMatchObject({
         recorded: ONCE,
       });
@@ -344,7 +273,7 @@ describe('user writes killed at every step', () => {
       await killedAt(console, step, () => confirm(u.email, code, password));
       await settled();
       // Whether the reset landed before the kill or not, it is recorded exactly as often.
-      const recorded = (await stateOf(u.email, 'password.reset')).recorded;
+      const recorded = (await users.stateOf(u.email, 'password.reset')).recorded;
       const landed = await srpSignIn(cognito(console.info), {
         userPoolId: console.info.userPoolId,
         clientId: console.info.userPoolClientId,
@@ -366,12 +295,12 @@ describe('user writes killed at every step', () => {
         `Crash Pharma ${tag},sponsor,CH,regulatory@example.org,`,
       ].join('\n');
     const importing = (tag: string) =>
-      call('import-organisations', { csv: csvOf(tag), dryRun: false });
+      users.call('import-organisations', { csv: csvOf(tag), dryRun: false });
     /** The organisations of the file made so far: their ids. */
     const found = async (tag: string): Promise<string[]> => {
       const ids: string[] = [];
       for (const name of [`Crash Klinik ${tag}`, `Crash Pharma ${tag}`]) {
-        const listed = await call('list-organisations', { search: name });
+        const listed = await users.call('list-organisations', { search: name });
         ids.push(
           ...((listed.data?.organisations ?? []) as { organisationId: string; name: string }[])
             .filter((o) => o.name === name)
@@ -391,7 +320,7 @@ describe('user writes killed at every step', () => {
       const made = await found(tag);
       expect(made, step).toHaveLength(2);
       for (const organisationId of made) {
-        const records = await call('list-audit-records', {
+        const records = await users.call('list-audit-records', {
           action: 'organisation.imported',
           target: organisationId,
           limit: 100,

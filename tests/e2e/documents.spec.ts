@@ -1,13 +1,21 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { blankRow, type MappingRow } from '@ccsc/contract/standard-rows';
 import { EXCHANGE_XML, openZip, parseExchangeXml, parseIntegrity } from '@ccsc/lambdas/exchange';
 import { callApi } from '../support/api';
-import { createEnrolledUser, type EnrolledTestUser } from '../support/aws';
-import type { ConsoleInfo } from '../support/console';
 import { issueCredential, partnerToken } from '../support/oauth';
 import { consoleOf, enrolledAdmin, signInThroughUi } from './session-support';
+import {
+  call,
+  connectedStudy,
+  type Data,
+  pdf,
+  publish,
+  row,
+  sha,
+  SITE_ROWS,
+  type Standard,
+} from './documents-support';
 
 /**
  * Issue 17 end to end, as new users would do it. Two systems' engineers, each with the
@@ -24,73 +32,6 @@ import { consoleOf, enrolledAdmin, signInThroughUi } from './session-support';
  */
 
 test.setTimeout(300_000);
-
-/** A site-level row of a mapping standard (the contract's blank row, filed at site level). */
-const row = (more: Partial<MappingRow>): MappingRow => ({
-  ...blankRow(),
-  sourceName: 'A document',
-  filingLevel: 'site',
-  requiredMetadata: ['site'],
-  ...more,
-});
-
-const SITE_ROWS = [
-  row({
-    sourceCode: 'CV-SIGNED',
-    sourceName: 'Signed CV',
-    artifactNumber: '05.02.04',
-    requiredMetadata: ['site', 'personName'],
-  }),
-  row({
-    sourceCode: 'MED-LIC',
-    sourceName: 'Medical licence',
-    artifactNumber: '05.02.07',
-    subArtifact: 'Medical License',
-    requiredMetadata: ['site', 'personName'],
-  }),
-];
-const SPONSOR_ROWS = [
-  row({
-    sourceCode: 'TMF-CV',
-    sourceName: 'Investigator CV',
-    artifactNumber: '05.02.04',
-    requiredMetadata: ['site', 'personName'],
-  }),
-  row({
-    sourceCode: 'TMF-QUAL',
-    sourceName: 'Qualification',
-    artifactNumber: '05.02.07',
-    requiredMetadata: ['site', 'personName'],
-  }),
-  row({ sourceCode: 'TMF-1572', sourceName: 'FDA 1572', artifactNumber: '05.02.08' }),
-];
-
-const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-const pdf = (text: string) =>
-  Buffer.concat([Buffer.from(`%PDF-1.7\n% ${text}\n`), randomBytes(4096), Buffer.from('%%EOF\n')]);
-
-type Data = Record<string, unknown>;
-const call = async <T = Data>(c: ConsoleInfo, token: string, op: string, body: unknown) => {
-  const res = await callApi(c, op, { token, body });
-  expect(res.status, `${op}: ${JSON.stringify(res.body)}`).toBe(200);
-  return (res.body as { data: T }).data;
-};
-
-interface Standard {
-  standard: { standardId: string; version: number };
-  revision: number;
-}
-
-const publish = async (c: ConsoleInfo, user: EnrolledTestUser, s: Standard) =>
-  call<Standard>(c, user.idToken, 'artifact/publish-standard', {
-    standardId: s.standard.standardId,
-    version: s.standard.version,
-    revision: s.revision,
-    meaning: 'Approved',
-    password: user.password,
-    code: await user.authenticator.next(),
-  });
-
 test('documents: a site system sends, the sponsor system receives in its own types; a held type is mapped and released; download (audited), eTMF-EMS export and import into another study; refusals', async ({
   page,
   browser,
@@ -100,84 +41,17 @@ test('documents: a site system sends, the sponsor system receives in its own typ
   const { info: c } = await consoleOf(request, baseURL ?? '');
   const tag = randomUUID().slice(0, 6);
   const admin = await enrolledAdmin(c);
-  const organisation = async (name: string, kind: string) =>
-    (
-      await call<{ organisation: { organisationId: string } }>(
-        c,
-        admin.idToken,
-        'create-organisation',
-        { name, kind, country: 'DE', identifiers: [] },
-      )
-    ).organisation.organisationId;
-  const system = async (organisationId: string, name: string, kind: string) =>
-    (
-      await call<{ system: { systemId: string } }>(c, admin.idToken, 'create-system', {
-        organisationId,
-        name,
-        kind,
-        vendor: 'Vendor',
-        product: 'Product',
-        environment: 'production',
-        technicalContactEmail: `it-${tag}@example.org`,
-      })
-    ).system.systemId;
-  const sponsorId = await organisation(`Nordsee Pharma ${tag}`, 'sponsor');
-  const siteId = await organisation(`Klinikum Süd ${tag}`, 'site');
-  const etmf = await system(sponsorId, `Nordsee eTMF ${tag}`, 'etmf');
-  const eisf = await system(siteId, `Süd eISF ${tag}`, 'eisf');
-  const { study } = await call<{ study: { studyId: string; protocolNumber: string } }>(
-    c,
-    admin.idToken,
-    'create-study',
-    {
-      sponsorOrganisationId: sponsorId,
-      protocolNumber: `NS-${tag}`,
-      title: 'A study whose documents travel',
-      phase: 'phase-3',
-    },
-  );
-  const invited = await call<{ connection: { connectionId: string; revision: number } }>(
-    c,
-    admin.idToken,
-    'invite-site',
-    {
-      studyId: study.studyId,
-      siteOrganisationId: siteId,
-      siteNumber: '017',
-      country: 'DE',
-      principalInvestigator: 'Dr. Aylin Demir',
-      sponsorSystemId: etmf,
-    },
-  );
-  const siteAdmin = await createEnrolledUser(c, 'OrgAdmin', siteId);
-  const sponsorAdmin = await createEnrolledUser(c, 'OrgAdmin', sponsorId);
-  const { connection } = await call<{ connection: { connectionId: string } }>(
-    c,
-    siteAdmin.idToken,
-    'accept-connection',
-    {
-      connectionId: invited.connection.connectionId,
-      revision: invited.connection.revision,
-      siteSystemId: eisf,
-    },
-  );
-  const draft = (
-    user: EnrolledTestUser,
-    organisationId: string,
-    systemId: string,
-    rows: MappingRow[],
-  ) =>
-    call<Standard>(c, user.idToken, 'artifact/create-standard', {
-      organisationId,
-      name: `Mapping ${systemId.slice(0, 6)} ${tag}`,
-      systemIds: [systemId],
-      catalogueVersion: '3.3',
-      source: { kind: 'import', fileName: 'rows.csv', rows },
-    });
-  const [siteStandard] = await Promise.all([
-    draft(siteAdmin, siteId, eisf, SITE_ROWS).then((d) => publish(c, siteAdmin, d)),
-    draft(sponsorAdmin, sponsorId, etmf, SPONSOR_ROWS).then((d) => publish(c, sponsorAdmin, d)),
-  ]);
+  const {
+    sponsorId,
+    siteId,
+    etmf,
+    eisf,
+    study,
+    connection,
+    siteAdmin,
+    sponsorAdmin,
+    siteStandard,
+  } = await connectedStudy(c, admin, tag);
 
   // ---- the systems' credentials and tokens, as their engineers get them ----
   const [siteCredential, sponsorCredential] = await Promise.all([

@@ -1,11 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { credentialKey, TABLES, tableName } from '@ccsc/lambdas/data-model';
-import { dynamodbDocuments, mailTo, waitForMail } from '../support/aws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credentialKey } from '@ccsc/lambdas/data-model';
+import { mailTo } from '../support/aws';
 import { CONSOLE_OUTPUT_FILE } from '../support/console';
-import { partnerToken } from '../support/oauth';
 import {
   buildNetwork,
   type Caller,
@@ -14,6 +13,22 @@ import {
   ok,
   registryCall,
 } from '../support/registry';
+import {
+  answers,
+  c,
+  type Credential,
+  documents,
+  IN_A_YEAR,
+  isReveal,
+  linkIn,
+  MAIN_TABLE,
+  partner,
+  publicCall,
+  realFetch,
+  recordingFetch,
+  type Revealed,
+  tokenFor,
+} from './credentials-kit';
 
 /**
  * API credentials and the partner API through the running console (issue 15), as a system's
@@ -24,77 +39,6 @@ import {
  * working until the old one is retired; revocation refuses the next call. The secret appears in
  * no table, log line, audit record or answer but the reveal.
  */
-
-const c = inject('console');
-
-interface Credential {
-  apiId: string;
-  clientId: string;
-  status: string;
-  revision: number;
-  organisationName: string;
-  systemName: string;
-  lastUsedAt: string | null;
-}
-
-interface Revealed {
-  clientId: string;
-  clientSecret: string;
-  tokenUrl: string;
-  apiBaseUrl: string;
-  openApiUrl: string;
-}
-
-const IN_A_YEAR = () => new Date(Date.now() + 300 * 24 * 60 * 60 * 1000).toISOString();
-
-/** The apiId and token of the newest link mailed to `to` (its n-th mail). */
-const linkIn = async (to: string, count: number) => {
-  const mails = await waitForMail(c, to, count);
-  const text = must(mails.at(-1)).text;
-  const match = must(/\/generate\/([^?\s]+)\?t=([A-Za-z0-9_-]+)/u.exec(text), 'link');
-  return { apiId: decodeURIComponent(must(match[1])), token: must(match[2]) };
-};
-
-const publicCall = async (path: string, body: unknown) => {
-  const res = await fetch(`${c.url}/ccsc/ui/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return {
-    status: res.status,
-    body: (await res.json()) as { data?: unknown; error?: { message: string } },
-  };
-};
-
-const partner = async (path: string, token: string | null) => {
-  const res = await fetch(`${c.url}/ccsc/api/v1/${path}`, {
-    headers: token === null ? {} : { authorization: `Bearer ${token}` },
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown>, res };
-};
-
-const tokenFor = (clientId: string, secret: string, scope: string) =>
-  partnerToken(c.cognitoEndpoint, c.userPoolId, { clientId, clientSecret: secret }, scope);
-
-/**
- * Every answer this file receives (the console's, the token endpoint's, the mail UI's, a signed
- * link's), kept to be searched for the secrets afterwards. Only a successful reveal may hold one.
- */
-const answers: { url: string; status: number; body: string }[] = [];
-const realFetch = globalThis.fetch;
-const recordingFetch: typeof fetch = async (input, init) => {
-  const res = await realFetch(input, init);
-  const url = input instanceof Request ? input.url : String(input);
-  answers.push({ url, status: res.status, body: await res.clone().text() });
-  return res;
-};
-const documents = dynamodbDocuments(c);
-const MAIN_TABLE = tableName('local', TABLES.main);
-
-const isReveal = (a: { url: string; status: number }) =>
-  a.url === `${c.url}/ccsc/ui/decription` && a.status === 200;
-
 describe('API credentials and the partner API', () => {
   let n: Network;
   const contact = `eisf-it-${Date.now()}@example.org`;

@@ -1,24 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type EmsObject, exchangeXml, integrityOf, utf8 } from '@ccsc/lambdas/exchange';
+import { must, ok } from '../support/registry';
 import {
-  exchangeXml,
-  integrityOf,
-  utf8,
-  zipEntries,
-  type EmsBatch,
-  type EmsObject,
-  type ZipEntrySource,
-} from '@ccsc/lambdas/exchange';
-import {
-  buildNetwork,
-  type ConnectionRow,
-  must,
-  type Network,
-  ok,
-  protocol,
-  registryCall,
-} from '../support/registry';
+  batch,
+  c,
+  connection,
+  file,
+  type Filed,
+  importPackage,
+  n,
+  object,
+  pdf,
+  read,
+  setUpImportStudy,
+  sha,
+  studyId,
+  zipOf,
+} from './document-imports-kit';
 
 /**
  * eTMF-EMS import through the running console (issue 17): a sponsor's administrator uploads a
@@ -29,157 +27,7 @@ import {
  * counts what was filed; a filed file downloads as it was (audited).
  */
 
-const c = inject('console');
-
-const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const pdf = (text: string): Buffer =>
-  Buffer.concat([Buffer.from(`%PDF-1.7\n% ${text}\n`), randomBytes(1024), Buffer.from('%%EOF\n')]);
-
-interface Detail {
-  importId: string;
-  state: string;
-  objects: number;
-  files: number;
-  filed: number;
-  alreadyFiled: number;
-  notFiled: number;
-  rejection: string | null;
-  problems: { line: number; message: string }[];
-  notFiledList: { objectId: string; reason: string; detail: string }[];
-  batch: { transferSourceId: string } | null;
-}
-interface Filed {
-  seq: number;
-  objectId: string;
-  artifactNumber: string;
-  level: string;
-  siteNumber: string | null;
-  connectionId: string | null;
-  fileName: string;
-  sha256: string;
-}
-
-let n: Network;
-let studyId: string;
-let connection: ConnectionRow;
-
-/** A zip of these entries, as bytes. */
-const zipOf = async (
-  entries: (Omit<ZipEntrySource, 'modified' | 'data'> & {
-    data: Buffer | ZipEntrySource['data'];
-  })[],
-): Promise<Buffer> => {
-  const chunks: Uint8Array[] = [];
-  const modified = new Date('2026-10-01T09:00:00Z');
-  const sources = entries.map((e): ZipEntrySource => ({
-    ...e,
-    modified,
-    data: Buffer.isBuffer(e.data) ? Readable.from([e.data]) : e.data,
-  }));
-  for await (const chunk of zipEntries(sources)) {
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-};
-
-const batch: EmsBatch = {
-  studyId: 'CRO-STUDY-7',
-  transferSourceId: 'ACME-CRO',
-  transferId: 'T-0001',
-  specificationId: 'ACME-EMS-1',
-  tmfRmVersion: '3.3.1',
-};
-
-const object = (more: Partial<EmsObject> & Pick<EmsObject, 'objectId' | 'files'>): EmsObject => ({
-  objectLevel: 'Trial',
-  uniqueId: 1,
-  artifactNumber: '01.01.01',
-  personNames: [],
-  objectVersion: '1.0',
-  objectVersionState: 'Current',
-  objectCopy: false,
-  metadata: [],
-  ...more,
-});
-
-const file = (name: string, contentUrl: string, bytes: Buffer) => ({
-  integrity: integrityOf(sha(bytes)),
-  fileName: name,
-  contentUrl,
-  signatures: [],
-  auditRecords: [],
-});
-
-/** Announce, PUT to the presigned link, import (again while it says importing). */
-const importPackage = async (
-  zip: Buffer,
-  who: Network['admin'] = n.people.sponsorAdmin,
-  fileName = 'cro-transfer.zip',
-): Promise<Detail> => {
-  const started = await ok<{
-    import: { importId: string; state: string };
-    upload: { url: string; headers: Record<string, string> };
-  }>(c, who, 's3documents/import-etmf-upload', { studyId, fileName, size: zip.length });
-  expect(started.import.state).toBe('awaiting-upload');
-  const put = await fetch(started.upload.url, {
-    method: 'PUT',
-    headers: started.upload.headers,
-    body: new Uint8Array(zip),
-  });
-  expect(put.status).toBe(200);
-  let detail: Detail;
-  do {
-    detail = (
-      await ok<{ import: Detail }>(c, who, 's3documents/import-etmf', {
-        importId: started.import.importId,
-      })
-    ).import;
-  } while (detail.state === 'importing');
-  return detail;
-};
-
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the answer's shape, named by the caller
-const read = async <T>(op: string, query: Record<string, string>, who = n.people.sponsorAdmin) => {
-  const res = await registryCall<T>(
-    c,
-    who,
-    `${op}?${new URLSearchParams(query).toString()}`,
-    undefined,
-    'GET',
-  );
-  return { status: res.status, data: res.body.data as T };
-};
-
-beforeAll(async () => {
-  n = await buildNetwork(c, 'Imports');
-  const { study } = await ok<{ study: { studyId: string } }>(
-    c,
-    n.people.sponsorAdmin,
-    'create-study',
-    {
-      sponsorOrganisationId: n.sponsor.organisationId,
-      protocolNumber: protocol(),
-      title: 'A trial taking over the TMF of a CRO',
-      phase: 'phase-3',
-    },
-  );
-  studyId = study.studyId;
-  const invited = await ok<{ connection: ConnectionRow }>(c, n.people.sponsorAdmin, 'invite-site', {
-    studyId,
-    siteOrganisationId: n.site.organisationId,
-    siteNumber: '301',
-    country: 'DE',
-    principalInvestigator: 'Dr. Jana Müller',
-    sponsorSystemId: n.sponsorSystem.systemId,
-  });
-  connection = (
-    await ok<{ connection: ConnectionRow }>(c, n.people.siteAdmin, 'accept-connection', {
-      connectionId: invited.connection.connectionId,
-      revision: invited.connection.revision,
-      siteSystemId: n.siteSystem.systemId,
-    })
-  ).connection;
-}, 180_000);
+beforeAll(setUpImportStudy, 180_000);
 
 describe('eTMF-EMS import', () => {
   it('files every verified object by its artifact number, reports the rest, and never files one twice', async () => {
@@ -334,111 +182,5 @@ describe('eTMF-EMS import', () => {
         'imported-file.downloaded',
       ]),
     );
-  });
-
-  it('lets the console’s page PUT the package: the S3 origin in its CSP, the preflight answered', async () => {
-    const started = await ok<{ upload: { url: string } }>(
-      c,
-      n.people.sponsorAdmin,
-      's3documents/import-etmf-upload',
-      { studyId, fileName: 'browser.zip', size: 100 },
-    );
-    const s3Origin = new URL(started.upload.url).origin;
-    // No checksum of an empty body signed into the link (S3 would answer the real PUT BadDigest).
-    expect([...new URL(started.upload.url).searchParams.keys()]).not.toContain(
-      'x-amz-checksum-crc32',
-    );
-    const page = await fetch(`${c.url}/admin/dashboard`);
-    expect(page.headers.get('content-security-policy')).toMatch(
-      new RegExp(`connect-src [^;]*${s3Origin.replace(/[.:/]/g, '\\$&')}`),
-    );
-    const preflight = await fetch(started.upload.url, {
-      method: 'OPTIONS',
-      headers: {
-        origin: c.url,
-        'access-control-request-method': 'PUT',
-        'access-control-request-headers': 'content-type',
-      },
-    });
-    expect(preflight.status).toBe(200);
-    expect(preflight.headers.get('access-control-allow-methods')).toMatch(/PUT/);
-  });
-
-  it('refuses a package whose exchange.xml does not validate, and one that is no zip, filing nothing', async () => {
-    const plan = pdf('a plan');
-    const xml = Buffer.from(
-      `<?xml version="1.0" encoding="UTF-8"?>\n<BATCH xmlns="https://tmfrefmodel.com/ems" STUDYID="S" TRANSFERSOURCEID="X" TRANSFERID="1" SPECIFICATIONID="1" TMFRMVERSION="3.3">\n<OBJECT OBJECTID="A" OBJECTLEVEL="Planet" UNIQUEID="1" ARTIFACTNUMBER="01.01.01" OBJECTVERSION="1" OBJECTVERSIONSTATE="Current" OBJECTCOPY="No"/>\n</BATCH>\n`,
-    );
-    const invalid = await importPackage(
-      await zipOf([
-        { path: 'a.pdf', data: plan },
-        { path: 'exchange.xml', data: xml },
-      ]),
-    );
-    expect(invalid.state).toBe('rejected');
-    expect(invalid.filed).toBe(0);
-    expect(invalid.rejection).toMatch(/does not validate/);
-    expect(invalid.problems.length).toBeGreaterThan(0);
-    expect(invalid.problems[0]?.line).toBeGreaterThan(0);
-
-    const notZip = await importPackage(Buffer.from('this is not a zip at all, just some text'));
-    expect(notZip.state).toBe('rejected');
-    expect(notZip.rejection).toMatch(/not a zip/i);
-
-    const noInventory = await importPackage(await zipOf([{ path: 'a.pdf', data: plan }]));
-    expect(noInventory.rejection).toMatch(/no exchange\.xml/);
-  });
-
-  it('lets only the study’s sponsor side import, and says what is wrong with a request', async () => {
-    const body = { studyId, fileName: 'p.zip', size: 1000 };
-    const site = await registryCall(c, n.people.siteAdmin, 's3documents/import-etmf-upload', body);
-    expect(site.status).toBe(403);
-    const other = await registryCall(
-      c,
-      n.people.otherSponsorAdmin,
-      's3documents/import-etmf-upload',
-      body,
-    );
-    expect(other.status).toBe(404);
-    const auditor = await registryCall(
-      c,
-      n.people.siteAuditor,
-      's3documents/import-etmf-upload',
-      body,
-    );
-    expect(auditor.status).toBe(403);
-    const notZip = await registryCall(c, n.people.sponsorAdmin, 's3documents/import-etmf-upload', {
-      ...body,
-      fileName: 'p.pdf',
-    });
-    expect(notZip.status).toBe(400);
-    const tooBig = await registryCall(c, n.people.sponsorAdmin, 's3documents/import-etmf-upload', {
-      ...body,
-      size: 3e9,
-    });
-    expect(tooBig.status).toBe(400);
-
-    // Not uploaded yet: said, and nothing changes.
-    const started = await ok<{ import: { importId: string } }>(
-      c,
-      n.people.sponsorAdmin,
-      's3documents/import-etmf-upload',
-      body,
-    );
-    const early = await registryCall(c, n.people.sponsorAdmin, 's3documents/import-etmf', {
-      importId: started.import.importId,
-    });
-    expect(early.status).toBe(409);
-    // Another sponsor cannot see it; nor can the site.
-    for (const who of [n.people.otherSponsorAdmin, n.people.siteAdmin]) {
-      const seen = await read('s3documents/import-get', { importId: started.import.importId }, who);
-      expect(seen.status).toBe(404);
-    }
-    const unknown = await read('s3documents/import-get', {
-      importId: 'imp-00000000000000000000000000',
-    });
-    expect(unknown.status).toBe(404);
-    const badId = await read('s3documents/import-get', { importId: 'nope' });
-    expect(badId.status).toBe(400);
   });
 });

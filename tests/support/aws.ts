@@ -1,27 +1,29 @@
-import { cognitoPasswordPolicy } from '@ccsc/contract/password-policy';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
   AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
-  CognitoIdentityProviderServiceException,
-  CreateUserPoolClientCommand,
-  CreateUserPoolCommand,
   RespondToAuthChallengeCommand,
   type RespondToAuthChallengeCommandOutput,
   SetUserMFAPreferenceCommand,
-  SetUserPoolMfaConfigCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
-import { generateSync } from 'otplib';
 import type { ConsoleInfo } from './global-setup';
 import { callApi } from './api';
 import { srpSignIn } from './srp-client';
+import { strongPassword } from './cognito-pools';
+import { waitForMail } from './mail';
+import { Authenticator } from './totp';
+
+// The test pools, the authenticator app and the inbox have files of their own; tests import
+// them from here as before.
+export * from './cognito-pools';
+export * from './mail';
+export * from './totp';
 
 /** Placeholder credentials the local emulators accept; not real ones. */
 const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -264,261 +266,4 @@ export const acceptInvitation = async (
     sub: string;
   };
   return { email, userName: sub.sub, password, ...tokens, authenticator };
-};
-
-/** How a Cognito call failed, as the SDK reports it: exception name, message, HTTP status. */
-export interface CognitoFailure {
-  name: string;
-  message: string;
-  status: number | undefined;
-}
-
-/** The Cognito error `call` fails with; a success (or any other error) fails the test. */
-export const failureOf = async (call: Promise<unknown>): Promise<CognitoFailure> => {
-  try {
-    await call;
-  } catch (err) {
-    if (err instanceof CognitoIdentityProviderServiceException) {
-      return { name: err.name, message: err.message, status: err.$metadata.httpStatusCode };
-    }
-    throw err;
-  }
-  throw new Error('expected the Cognito call to fail, but it succeeded');
-};
-
-/** A Cognito error answer as real Cognito gives it: HTTP 400 with this name and message. */
-export const cognitoError = (name: string, message: string): CognitoFailure => ({
-  name,
-  message,
-  status: 400,
-});
-
-/** A fresh address nobody else's test uses. */
-export const uniqueEmail = (tag: string) => `parity-${tag}-${randomUUID().slice(0, 8)}@example.com`;
-
-/** A password the pools' policy accepts (8+, upper, lower, digit; no symbol needed). */
-export const strongPassword = () => `Pw${randomUUID().slice(0, 8)}xY7`;
-
-/** The templates of the pools the parity tests create, recognisable in the inbox. */
-export const PARITY_TEMPLATES = {
-  invitationSubject: 'Parity pool invitation',
-  invitationMessage: 'Welcome {username}! Your temporary password is {####} (parity pool).',
-  verificationSubject: 'Parity pool code',
-  verificationMessage: 'Your parity pool code is {####}.',
-} as const;
-
-export interface TestPool {
-  userPoolId: string;
-  /** Like the console's web client: no secret, SRP + refresh, user existence errors hidden. */
-  webClientId: string;
-  /** PreventUserExistenceErrors LEGACY, and the password flows too. */
-  legacyClientId: string;
-}
-
-/**
- * A pool of a test's own beside the console's, configured like it (e-mail usernames, the same
- * password policy, recovery by verified e-mail) with templates of its own, and the MFA setting
- * and threat protection the test asks for.
- */
-export const createTestPool = async (
-  client: CognitoIdentityProviderClient,
-  options: { name: string; mfa?: 'OFF' | 'ON' | 'OPTIONAL'; advancedSecurity?: boolean },
-): Promise<TestPool> => {
-  const created = await client.send(
-    new CreateUserPoolCommand({
-      PoolName: `parity-${options.name}-${randomUUID().slice(0, 8)}`,
-      UsernameAttributes: ['email'],
-      AutoVerifiedAttributes: ['email'],
-      Policies: {
-        PasswordPolicy: cognitoPasswordPolicy(),
-      },
-      ...(options.advancedSecurity === true
-        ? { UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' } }
-        : {}),
-      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
-      AdminCreateUserConfig: {
-        AllowAdminCreateUserOnly: true,
-        InviteMessageTemplate: {
-          EmailSubject: PARITY_TEMPLATES.invitationSubject,
-          EmailMessage: PARITY_TEMPLATES.invitationMessage,
-          SMSMessage: PARITY_TEMPLATES.invitationMessage,
-        },
-      },
-      VerificationMessageTemplate: {
-        DefaultEmailOption: 'CONFIRM_WITH_CODE',
-        EmailSubject: PARITY_TEMPLATES.verificationSubject,
-        EmailMessage: PARITY_TEMPLATES.verificationMessage,
-      },
-    }),
-  );
-  const userPoolId = created.UserPool?.Id;
-  if (userPoolId === undefined) throw new Error('CreateUserPool returned no pool id');
-  if (options.mfa !== undefined && options.mfa !== 'OFF') {
-    await client.send(
-      new SetUserPoolMfaConfigCommand({
-        UserPoolId: userPoolId,
-        MfaConfiguration: options.mfa,
-        SoftwareTokenMfaConfiguration: { Enabled: true },
-      }),
-    );
-  }
-  const web = await client.send(
-    new CreateUserPoolClientCommand({
-      UserPoolId: userPoolId,
-      ClientName: 'parity-web',
-      GenerateSecret: false,
-      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      PreventUserExistenceErrors: 'ENABLED',
-      EnableTokenRevocation: true,
-    }),
-  );
-  const legacy = await client.send(
-    new CreateUserPoolClientCommand({
-      UserPoolId: userPoolId,
-      ClientName: 'parity-legacy',
-      GenerateSecret: false,
-      ExplicitAuthFlows: [
-        'ALLOW_USER_SRP_AUTH',
-        'ALLOW_USER_PASSWORD_AUTH',
-        'ALLOW_ADMIN_USER_PASSWORD_AUTH',
-        'ALLOW_REFRESH_TOKEN_AUTH',
-      ],
-      PreventUserExistenceErrors: 'LEGACY',
-      EnableTokenRevocation: true,
-    }),
-  );
-  const webClientId = web.UserPoolClient?.ClientId;
-  const legacyClientId = legacy.UserPoolClient?.ClientId;
-  if (webClientId === undefined || legacyClientId === undefined) {
-    throw new Error('CreateUserPoolClient returned no client id');
-  }
-  return { userPoolId, webClientId, legacyClientId };
-};
-
-export interface PoolUser {
-  email: string;
-  /** Cognito's username: the sub, in a pool whose usernames are e-mail addresses. */
-  username: string;
-  password: string;
-}
-
-/** A user with a verified e-mail address, created by an administrator without an invitation. */
-export const createUser = async (
-  client: CognitoIdentityProviderClient,
-  userPoolId: string,
-  options: { tag: string; temporaryPassword?: string },
-): Promise<PoolUser> => {
-  const email = uniqueEmail(options.tag);
-  const created = await client.send(
-    new AdminCreateUserCommand({
-      UserPoolId: userPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      ...(options.temporaryPassword === undefined
-        ? {}
-        : { TemporaryPassword: options.temporaryPassword }),
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-  return {
-    email,
-    username: created.User?.Username ?? email,
-    password: options.temporaryPassword ?? '',
-  };
-};
-
-/** A confirmed user with a permanent password (status CONFIRMED, no MFA). */
-export const createConfirmedUser = async (
-  client: CognitoIdentityProviderClient,
-  userPoolId: string,
-  tag: string,
-): Promise<PoolUser> => {
-  const user = await createUser(client, userPoolId, { tag });
-  const password = strongPassword();
-  await client.send(
-    new AdminSetUserPasswordCommand({
-      UserPoolId: userPoolId,
-      Username: user.email,
-      Password: password,
-      Permanent: true,
-    }),
-  );
-  return { ...user, password };
-};
-
-const TOTP_STEP_SECONDS = 30;
-
-/** The current 30-second TOTP step. */
-const currentStep = () => Math.floor(Date.now() / 1000 / TOTP_STEP_SECONDS);
-
-/** The authenticator-app code (RFC 6238, SHA-1, 6 digits) of `secret` (base32) for `step`. */
-export const totpAt = (secret: string, step: number) =>
-  generateSync({ secret, epoch: step * TOTP_STEP_SECONDS });
-
-/**
- * An authenticator app for one secret. Cognito accepts each code once and, for clock drift, the
- * codes of the neighbouring steps too: `next()` hands out a code of a step not used yet (the
- * previous, current or next one), waiting for time to move on only when all are used, so a test
- * can sign in several times without sleeping 30 seconds each time. The previous step is only
- * used while the current one has a few seconds left, so the server, checking a moment later,
- * still counts it as a neighbour.
- */
-export class Authenticator {
-  private lastStep = -Infinity;
-  /** The code `next()` returned last. */
-  lastCode = '';
-
-  constructor(readonly secret: string) {}
-
-  async next(): Promise<string> {
-    for (;;) {
-      const now = currentStep();
-      const leftMs = (now + 1) * TOTP_STEP_SECONDS * 1000 - Date.now();
-      const step = Math.max(this.lastStep + 1, leftMs > 3_000 ? now - 1 : now);
-      if (step <= now + 1) {
-        this.lastStep = step;
-        this.lastCode = totpAt(this.secret, step);
-        return this.lastCode;
-      }
-      await delay(leftMs + 100);
-    }
-  }
-
-  /** A well-formed code that is not the code of the previous, current or next step. */
-  wrongCode(): string {
-    const now = currentStep();
-    const valid = new Set([now - 1, now, now + 1, now + 2].map((s) => totpAt(this.secret, s)));
-    let code = 123456;
-    while (valid.has(String(code).padStart(6, '0'))) code = (code + 1) % 1_000_000;
-    return String(code).padStart(6, '0');
-  }
-}
-
-/** A message in the local inbox (maildev's REST API: GET /api/email). */
-export interface Mail {
-  subject: string;
-  text: string;
-  html: string;
-  to: { address: string }[];
-}
-
-/** The messages sent to `address` so far, oldest first. */
-export const mailTo = async (c: ConsoleInfo, address: string): Promise<Mail[]> => {
-  const res = await fetch(`${c.mailUi}/api/email`);
-  const all = (await res.json()) as Mail[];
-  return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
-};
-
-/** Waits (briefly: SMTP delivery is asynchronous) until `address` has `count` messages. */
-export const waitForMail = async (c: ConsoleInfo, address: string, count = 1) => {
-  for (let i = 0; i < 100; i += 1) {
-    const mails = await mailTo(c, address);
-    if (mails.length >= count) return mails;
-    await delay(50);
-  }
-  const mails = await mailTo(c, address);
-  throw new Error(`expected ${count} message(s) to ${address}, found ${mails.length}`);
 };
