@@ -1,4 +1,4 @@
-import type { RequestOf, UserAttributes, UserListItem } from '@ccsc/contract';
+import type { RequestOf, Role, UserAttributes, UserListItem } from '@ccsc/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { userKeys } from './keys';
@@ -34,5 +34,41 @@ export const useUpdateUser = () => {
     mutationFn: ({ user, changes }: { user: UserListItem; changes: UserChanges }) =>
       callApi('update-user', { userName: user.userName, userAttributes: changes }),
     onSuccess: invalidate,
+  });
+};
+
+/** The row actions that call the server, each its operation (Edit opens the form instead). */
+const OPERATION = {
+  enable: 'enable-user',
+  unlock: 'enable-user',
+  disable: 'disable-user',
+  delete: 'delete-user',
+  resetMfa: 'reset-user-mfa',
+  resendInvitation: 'resend-invitation',
+} as const;
+
+export type ServerAction = keyof typeof OPERATION;
+
+/**
+ * A row's action on a user. Done or refused, every list page and looked-up user is stale; the
+ * list loads the page it shows (or the one before, when its last row was deleted) itself, so
+ * that nothing else is fetched meanwhile.
+ */
+export const useUserAction = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      action,
+      userName,
+      userRole,
+    }: {
+      action: ServerAction;
+      userName: string;
+      userRole: Role;
+    }) => callApi(OPERATION[action], { userName, userRole }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: userKeys.lists(), refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: userKeys.users(), refetchType: 'none' });
+    },
   });
 };
