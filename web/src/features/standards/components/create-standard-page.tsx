@@ -5,7 +5,9 @@ import {
   type ReadTable,
   validateRows,
 } from '@ccsc/contract/standard-rows';
-import { type ChangeEvent, useEffect, useMemo, useState } from 'react';
+import type { RequestOf } from '@ccsc/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { MessageArea } from '../../../components/notice-area';
@@ -16,6 +18,7 @@ import { standardPaths } from '../../../config/standard-paths';
 import { callApi } from '../../../lib/api';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
+import { standardKeys } from '../api/keys';
 import { useCatalogue } from '../hooks/use-catalogue';
 import { useOrganisations, useSystems } from '../hooks/use-organisations';
 import { type DetailsValues, detailsProblems, detailsRequest } from '../utils/details';
@@ -61,28 +64,37 @@ export const CreateStandardPage = () => {
     useState<CatalogueVersion>(CURRENT_CATALOGUE_VERSION);
   const catalogue = useCatalogue(catalogueVersion);
   const [source, setSource] = useState<SourceKind>('blank');
-  const [clones, setClones] = useState<Clones | null>(null);
   const [clone, setClone] = useState<{ standardId: string; version: number } | null>(null);
   const [file, setFile] = useState<FileState>({ state: 'none' });
   const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (source !== 'clone' || clones !== null) return;
-    let current = true;
-    loadClones().then(
-      (standards) => {
-        if (current) setClones({ state: 'loaded', standards });
-      },
-      () => {
-        if (current) setClones({ state: 'failed' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [source, clones]);
+  // The versions to copy are loaded once a copy is the source chosen, and kept after.
+  const cloneList = useQuery({
+    queryKey: standardKeys.clones(),
+    queryFn: loadClones,
+    enabled: source === 'clone',
+  });
+  const clones: Clones | null =
+    cloneList.data !== undefined
+      ? { state: 'loaded', standards: cloneList.data }
+      : cloneList.isFetching
+        ? { state: 'loading' }
+        : cloneList.isError
+          ? { state: 'failed' }
+          : null;
+  const client = useQueryClient();
+  const create = useMutation({
+    mutationFn: (request: RequestOf<'artifact/create-standard'>) =>
+      callApi('artifact/create-standard', request),
+    // A new standard is in the lists and among the versions to copy.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: standardKeys.lists() });
+      void client.invalidateQueries({ queryKey: standardKeys.clones() });
+    },
+  });
+  // Busy from the call until the editor opens.
+  const saving = create.isPending || create.isSuccess;
 
   const read = file.state === 'read' ? file.read : null;
   const preview = useMemo(() => {
@@ -153,10 +165,9 @@ export const CreateStandardPage = () => {
   const submit = async () => {
     setSubmitted(true);
     if (Object.keys(problems).length > 0 || organisationMissing || sourceProblem !== null) return;
-    setSaving(true);
     setMessage(null);
     try {
-      const created = await callApi('artifact/create-standard', {
+      const created = await create.mutateAsync({
         ...detailsRequest(details),
         organisationId,
         catalogueVersion,
@@ -170,7 +181,6 @@ export const CreateStandardPage = () => {
       handOver(created, 'created');
       void navigate(standardPaths.editor(created.standard.standardId, created.standard.version));
     } catch (err) {
-      setSaving(false);
       setMessage(messageOfError(err, t('standards.create.failed')));
     }
   };
@@ -314,7 +324,7 @@ export const CreateStandardPage = () => {
                 chosenClone={chosenClone}
                 onChoose={setClone}
                 onRetry={() => {
-                  setClones(null);
+                  void cloneList.refetch();
                 }}
               />
             )}
