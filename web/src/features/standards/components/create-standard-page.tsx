@@ -5,8 +5,6 @@ import {
   type ReadTable,
   validateRows,
 } from '@ccsc/contract/standard-rows';
-import type { RequestOf } from '@ccsc/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -15,11 +13,10 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
 import { standardPaths } from '../../../config/standard-paths';
-import { callApi } from '../../../lib/api';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
-import { standardKeys } from '../api/keys';
 import { useCatalogue } from '../hooks/use-catalogue';
+import { useClones, useCreateStandard } from '../hooks/use-create-standard';
 import { useOrganisations, useSystems } from '../hooks/use-organisations';
 import { type DetailsValues, detailsProblems, detailsRequest } from '../utils/details';
 import { gridOf } from '../utils/grid-state';
@@ -27,7 +24,7 @@ import { type FileKind, kindOfFile, readTableFile } from '../utils/read-table-fi
 import { rowRefusals } from '../utils/row-refusals';
 import { fixedOrganisation, mayCreateStandards, standardActor } from '../utils/standard-rules';
 import { DetailsFields } from './details-fields';
-import { type Clones, ClonePicker, loadClones } from './clone-picker';
+import { ClonePicker } from './clone-picker';
 import { ImportPreview } from './import-preview';
 import { handOver } from '../utils/standard-handover';
 
@@ -69,30 +66,8 @@ export const CreateStandardPage = () => {
   const [submitted, setSubmitted] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
-  // The versions to copy are loaded once a copy is the source chosen, and kept after.
-  const cloneList = useQuery({
-    queryKey: standardKeys.clones(),
-    queryFn: loadClones,
-    enabled: source === 'clone',
-  });
-  const clones: Clones | null =
-    cloneList.data !== undefined
-      ? { state: 'loaded', standards: cloneList.data }
-      : cloneList.isFetching
-        ? { state: 'loading' }
-        : cloneList.isError
-          ? { state: 'failed' }
-          : null;
-  const client = useQueryClient();
-  const create = useMutation({
-    mutationFn: (request: RequestOf<'artifact/create-standard'>) =>
-      callApi('artifact/create-standard', request),
-    // A new standard is in the lists and among the versions to copy.
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: standardKeys.lists() });
-      void client.invalidateQueries({ queryKey: standardKeys.clones() });
-    },
-  });
+  const { clones, retry: retryClones } = useClones(source === 'clone');
+  const create = useCreateStandard();
   // Busy from the call until the editor opens.
   const saving = create.isPending || create.isSuccess;
 
@@ -323,9 +298,7 @@ export const CreateStandardPage = () => {
                 clone={clone}
                 chosenClone={chosenClone}
                 onChoose={setClone}
-                onRetry={() => {
-                  void cloneList.refetch();
-                }}
+                onRetry={retryClones}
               />
             )}
 
