@@ -55,18 +55,11 @@ const DocumentListPage = lazyNamed(documentScreens, 'DocumentListPage');
 const DocumentDetailPage = lazyNamed(documentScreens, 'DocumentDetailPage');
 const StudyCompletenessPage = lazyNamed(documentScreens, 'StudyCompletenessPage');
 const ImportPage = lazyNamed(documentScreens, 'ImportPage');
-const UserListPage = lazyNamed(
-  () => import('../features/users/components/user-list-page'),
-  'UserListPage',
-);
-const CreateUserPage = lazyNamed(
-  () => import('../features/users/components/create-user-page'),
-  'CreateUserPage',
-);
-const EditUserPage = lazyNamed(
-  () => import('../features/users/components/edit-user-page'),
-  'EditUserPage',
-);
+// The user-management screens are one chunk (features/users/user-screens.ts).
+const userScreens = () => import('../features/users/user-screens');
+const UserListPage = lazyNamed(userScreens, 'UserListPage');
+const CreateUserPage = lazyNamed(userScreens, 'CreateUserPage');
+const EditUserPage = lazyNamed(userScreens, 'EditUserPage');
 const GenerateApiCredentialsPage = lazyNamed(credentialScreens, 'GenerateApiCredentialsPage');
 const AuditTrailPage = lazyNamed(
   () => import('../features/audit/components/audit-trail-page'),

@@ -4,17 +4,53 @@ import {
   freeTextSchema,
   MAX_GRACE_DAYS,
 } from '@ccsc/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { type FieldErrors, type ResolverResult, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { callApi } from '../../../lib/api';
 import { formatDateTime, formatDisplayDate } from '../../../lib/dates';
 import { isConflict, messageOfError } from '../../../lib/refusals';
+import { credentialKeys } from '../api/keys';
 
 /** The steps that change a credential, each asked for in a dialog. */
 export type CredentialStep = 'resend' | 'rotate' | 'retire' | 'revoke';
 
 const reasonSchema = freeTextSchema(500);
+
+interface StepValues {
+  grace: string;
+  reason: string;
+}
+
+/** What a step sends besides the credential: the grace in days, the reason trimmed. */
+interface StepInput {
+  graceDays: number;
+  reason: string;
+}
+
+/** The grace as typed, in whole days up to the contract's most; null when it is not such. */
+const graceDaysOf = (text: string): number | null => {
+  const grace = text.trim();
+  const days = /^\d{1,2}$/.test(grace) ? Number(grace) : NaN;
+  return Number.isInteger(days) && days >= 0 && days <= MAX_GRACE_DAYS ? days : null;
+};
+
+/** A rotation's grace (whole days, up to the contract's most) and a revocation's reason. */
+const stepResolver =
+  (step: CredentialStep) =>
+  (values: StepValues): ResolverResult<StepValues, StepInput> => {
+    const graceDays = graceDaysOf(values.grace);
+    const reason = values.reason.trim();
+    const reasonOk = reason === '' || reasonSchema.safeParse(reason).success;
+    const errors: FieldErrors<StepValues> = {};
+    if (step === 'rotate' && graceDays === null) errors.grace = { type: 'validate' };
+    if (step === 'revoke' && !reasonOk) errors.reason = { type: 'validate' };
+    return Object.keys(errors).length === 0
+      ? { values: { graceDays: graceDays ?? DEFAULT_GRACE_DAYS, reason }, errors: {} }
+      : { values: {}, errors };
+  };
 
 interface CredentialStepDialogProps {
   step: CredentialStep;
@@ -40,52 +76,58 @@ export const CredentialStepDialog = ({
 }: CredentialStepDialogProps) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const [grace, setGrace] = useState(String(DEFAULT_GRACE_DAYS));
-  const [reason, setReason] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { control, setValue, handleSubmit, formState } = useForm({
+    resolver: stepResolver(step),
+    // A problem shows once the step was asked for, then follows each change.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+    defaultValues: { grace: String(DEFAULT_GRACE_DAYS), reason: '' },
+  });
+  const [grace, reason] = useWatch({ control, name: ['grace', 'reason'] });
+  const client = useQueryClient();
+  const taking = useMutation({
+    mutationFn: (call: () => Promise<{ credential: ApiCredential }>) => call(),
+    // The screen loads the page of the list it shows itself; the others are stale.
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: credentialKeys.lists(), refetchType: 'none' });
+    },
+  });
+  const saving = taking.isPending || taking.isSuccess;
   const [message, setMessage] = useState<string | null>(null);
   const names = {
     system: credential.systemName,
     organisation: credential.organisationName,
     email: credential.contactEmail,
   };
+  const showGraceProblem = formState.errors.grace !== undefined;
+  const showReasonProblem = formState.errors.reason !== undefined;
 
-  const graceDays = /^\d{1,2}$/.test(grace.trim()) ? Number(grace.trim()) : NaN;
-  const graceOk = Number.isInteger(graceDays) && graceDays >= 0 && graceDays <= MAX_GRACE_DAYS;
-  const trimmedReason = reason.trim();
-  const reasonOk = trimmedReason === '' || reasonSchema.safeParse(trimmedReason).success;
-  const showGraceProblem = submitted && step === 'rotate' && !graceOk;
-  const showReasonProblem = submitted && step === 'revoke' && !reasonOk;
+  const set = (field: 'grace' | 'reason', value: string) => {
+    setValue(field, value, { shouldValidate: formState.isSubmitted });
+  };
 
-  const take = async () => {
-    setSubmitted(true);
-    if ((step === 'rotate' && !graceOk) || (step === 'revoke' && !reasonOk)) return;
-    setSaving(true);
+  const take = async ({ graceDays, reason: trimmedReason }: StepInput) => {
     setMessage(null);
     const target = { apiId: credential.apiId, revision: credential.revision };
     try {
-      let result: { credential: ApiCredential };
-      switch (step) {
-        case 'resend':
-          result = await callApi('resendApiCredential', target);
-          break;
-        case 'rotate':
-          result = await callApi('resendApiCredential', { ...target, graceDays });
-          break;
-        case 'retire':
-          result = await callApi('retire-api-credential-secret', target);
-          break;
-        case 'revoke':
-          result = await callApi('deleteApiCredential', {
-            ...target,
-            ...(trimmedReason === '' ? {} : { reason: trimmedReason }),
-          });
-          break;
-      }
+      const result = await taking.mutateAsync(() => {
+        switch (step) {
+          case 'resend':
+            return callApi('resendApiCredential', target);
+          case 'rotate':
+            return callApi('resendApiCredential', { ...target, graceDays });
+          case 'retire':
+            return callApi('retire-api-credential-secret', target);
+          case 'revoke':
+            return callApi('deleteApiCredential', {
+              ...target,
+              ...(trimmedReason === '' ? {} : { reason: trimmedReason }),
+            });
+        }
+      });
       onDone(result.credential);
     } catch (err) {
-      setSaving(false);
       setMessage(messageOfError(err, t('credentials.actionFailed'), { namingFields: true }));
       if (isConflict(err)) onConflict();
     }
@@ -95,7 +137,7 @@ export const CredentialStepDialog = ({
     message,
     busyLabel: t('credentials.working'),
     saving,
-    onSubmit: () => void take(),
+    onSubmit: () => void handleSubmit(take)(),
     onCancel,
     testId: `credential-${step}-dialog`,
   };
@@ -134,7 +176,7 @@ export const CredentialStepDialog = ({
               value={grace}
               aria-describedby={showGraceProblem ? 'rotate-grace-problem' : 'rotate-grace-help'}
               onChange={(e) => {
-                setGrace(e.target.value);
+                set('grace', e.target.value);
               }}
             />
             {showGraceProblem && (
@@ -145,7 +187,7 @@ export const CredentialStepDialog = ({
           </div>
           <div id="rotate-grace-help" className="form-text col-12 mt-1">
             {t('credentials.rotate.graceHelp', {
-              days: graceOk ? graceDays : DEFAULT_GRACE_DAYS,
+              days: graceDaysOf(grace) ?? DEFAULT_GRACE_DAYS,
               max: MAX_GRACE_DAYS,
             })}
           </div>
@@ -197,7 +239,7 @@ export const CredentialStepDialog = ({
               value={reason}
               aria-describedby={showReasonProblem ? 'revoke-reason-problem' : undefined}
               onChange={(e) => {
-                setReason(e.target.value);
+                set('reason', e.target.value);
               }}
             />
             {showReasonProblem && (

@@ -1,14 +1,8 @@
-import {
-  type ApiCredential,
-  API_SCOPES,
-  type ApiScope,
-  credentialRoutes,
-  fullScope,
-  type OrgSystem,
-} from '@ccsc/contract';
+import { type ApiCredential, API_SCOPES, fullScope, type OrgSystem } from '@ccsc/contract';
 import type { RegistryActor } from '@ccsc/contract/registry-access';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { type FieldPathValue, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -18,29 +12,19 @@ import { formatDisplayDate } from '../../../lib/dates';
 import { messageOfError } from '../../../lib/refusals';
 import { credentialKeys } from '../api/keys';
 import {
+  type Field,
+  issueResolver,
+  type IssueRequest,
+  type IssueValues,
+  newRequestKey,
+} from '../utils/issue-form-values';
+import {
   earliestExpiryDay,
   expiresAtOfDay,
-  expiryDayFits,
   latestExpiryDay,
   mayManageSystems,
 } from '../utils/credential-rules';
 import { useScopeText } from './credential-badges';
-
-const issueRequest = credentialRoutes.generateApiCredential.request;
-const FIELDS = ['systemId', 'scopes', 'expiresAt', 'contactEmail', 'description'] as const;
-type Field = (typeof FIELDS)[number];
-
-/**
- * A random key for one form (122 bits, a UUID's form). randomUUID only exists in secure contexts;
- * getRandomValues everywhere (a console reached over plain http on a private address).
- */
-const newRequestKey = (): string => {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const hex = [...crypto.getRandomValues(new Uint8Array(16))]
-    .map((b) => b.toString(16).padStart(2, '0'))
-    .join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-};
 
 /** The active systems the caller may issue a credential for: those whose organisation they manage. */
 const loadSystems = (actor: RegistryActor): Promise<OrgSystem[]> =>
@@ -99,40 +83,57 @@ export const IssueCredentialDialog = ({
   let systems: Systems = { state: 'loading' };
   if (!systemsQuery.isFetching && systemsQuery.isError) systems = { state: 'failed' };
   else if (systemsQuery.isSuccess) systems = { state: 'loaded', systems: systemsQuery.data };
-  const [systemId, setSystemId] = useState('');
-  const [scopes, setScopes] = useState<ApiScope[]>([]);
-  const [expiryDay, setExpiryDay] = useState(() => latestExpiryDay(now));
-  const [contactEmail, setContactEmail] = useState('');
-  const [description, setDescription] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
   // One key for this form: a second "Issue" after an error or a lost answer gets the credential
   // the first one issued, never a second credential (issue 32).
   const [requestKey] = useState(newRequestKey);
   const earliest = earliestExpiryDay(now);
   const latest = latestExpiryDay(now);
-
-  const trimmedDescription = description.trim();
-  const request = {
-    systemId,
-    scopes,
-    expiresAt: expiresAtOfDay(expiryDay),
-    contactEmail,
-    ...(trimmedDescription === '' ? {} : { description: trimmedDescription }),
-    requestKey,
+  const [resolver] = useState(() => issueResolver(now, requestKey));
+  const defaultValues: IssueValues = {
+    systemId: '',
+    scopes: [],
+    expiresAt: latest,
+    contactEmail: '',
+    description: '',
   };
-  const parsed = issueRequest.safeParse(request);
-  const problems: Partial<Record<Field, string>> = {};
-  for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const field = FIELDS.find((f) => f === issue.path[0]);
-    if (field !== undefined) problems[field] ??= issue.message;
-  }
-  if (!expiryDayFits(expiryDay, now)) problems.expiresAt = 'expiry';
+  const { control, setValue, handleSubmit, formState } = useForm({
+    resolver,
+    // Problems show once Issue was pressed, then follow each change.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+    defaultValues,
+  });
+  const watched = useWatch({ control });
+  const {
+    systemId,
+    expiresAt: expiryDay,
+    contactEmail,
+    description,
+  } = {
+    ...defaultValues,
+    ...watched,
+  };
+  const scopes: readonly string[] = watched.scopes ?? [];
+  const submitted = formState.isSubmitted;
+  const client = useQueryClient();
+  const issue = useMutation({
+    mutationFn: (request: IssueRequest) => callApi('generateApiCredential', request),
+    // The screen loads the page of the list it shows itself; the others are stale.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: credentialKeys.lists(), refetchType: 'none' });
+    },
+  });
+  const saving = issue.isPending || issue.isSuccess;
+  const [message, setMessage] = useState<string | null>(null);
+
+  const set = <F extends Field>(field: F, value: FieldPathValue<IssueValues, F>) => {
+    setValue(field, value, { shouldValidate: submitted });
+  };
 
   const problemOf = (field: Field): string | null => {
-    const problem = problems[field];
-    if (!submitted || problem === undefined) return null;
+    const problem = formState.errors[field]?.message;
+    if (problem === undefined) return null;
     switch (field) {
       case 'systemId':
         return t('credentials.issue.systemRequired');
@@ -153,16 +154,12 @@ export const IssueCredentialDialog = ({
     }
   };
 
-  const submit = async () => {
-    setSubmitted(true);
-    if (!parsed.success || problems.expiresAt !== undefined) return;
-    setSaving(true);
+  const submit = async (request: IssueRequest) => {
     setMessage(null);
     try {
-      const { credential } = await callApi('generateApiCredential', parsed.data);
+      const { credential } = await issue.mutateAsync(request);
       onIssued(credential);
     } catch (err) {
-      setSaving(false);
       setMessage(messageOfError(err, t('credentials.issue.failed'), { namingFields: true }));
     }
   };
@@ -187,7 +184,7 @@ export const IssueCredentialDialog = ({
       busyLabel={t('credentials.working')}
       saving={saving}
       submitDisabled={systems.state !== 'loaded' || choices.length === 0}
-      onSubmit={() => void submit()}
+      onSubmit={() => void handleSubmit(submit)()}
       onCancel={onCancel}
       size="lg"
       testId="issue-credential-dialog"
@@ -204,8 +201,8 @@ export const IssueCredentialDialog = ({
           aria-describedby={described('systemId', 'issue-system-problem')}
           onChange={(e) => {
             const chosen = choices.find((s) => s.systemId === e.target.value);
-            setSystemId(chosen?.systemId ?? '');
-            setContactEmail(chosen?.technicalContactEmail ?? '');
+            set('systemId', chosen?.systemId ?? '');
+            set('contactEmail', chosen?.technicalContactEmail ?? '');
           }}
         >
           <option value="">
@@ -257,9 +254,10 @@ export const IssueCredentialDialog = ({
                 onChange={(e) => {
                   const on = e.target.checked;
                   // In the contract's order, whatever order they were ticked in.
-                  setScopes((chosen) =>
+                  set(
+                    'scopes',
                     API_SCOPES.map((s) => fullScope(s.name)).filter((s) =>
-                      s === scope ? on : chosen.includes(s),
+                      s === scope ? on : scopes.includes(s),
                     ),
                   );
                 }}
@@ -289,7 +287,7 @@ export const IssueCredentialDialog = ({
           value={expiryDay}
           aria-describedby={described('expiresAt', 'issue-expiry-problem') ?? 'issue-expiry-help'}
           onChange={(e) => {
-            setExpiryDay(e.target.value);
+            set('expiresAt', e.target.value);
           }}
         />
         <div id="issue-expiry-help" className="form-text">
@@ -314,7 +312,7 @@ export const IssueCredentialDialog = ({
             described('contactEmail', 'issue-contact-problem') ?? 'issue-contact-help'
           }
           onChange={(e) => {
-            setContactEmail(e.target.value);
+            set('contactEmail', e.target.value);
           }}
         />
         <div id="issue-contact-help" className="form-text">
@@ -334,7 +332,7 @@ export const IssueCredentialDialog = ({
           value={description}
           aria-describedby={described('description', 'issue-description-problem')}
           onChange={(e) => {
-            setDescription(e.target.value);
+            set('description', e.target.value);
           }}
         />
         {feedback('description', 'issue-description-problem')}

@@ -184,6 +184,25 @@ describe('/reset-password (issue 4: code + new password with the first-login rul
     ).toBeInTheDocument();
   });
 
+  it('sends again after a refused code, and says when there were too many tries', async () => {
+    let answer = failure(400, 'VALIDATION_FAILED', 'Invalid code', [
+      { path: 'confirmationCode', message: 'Invalid code' },
+    ]);
+    const calls = fakeApi(() => answer);
+    renderReset('ada@example.com');
+    const user = await fillReset('123456', 'Abcdefg1');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(CODE_REFUSED)).toBeInTheDocument();
+
+    answer = failure(429, 'TOO_MANY_REQUESTS', 'Slow down');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByText('Too many requests. Please try again in a few minutes.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(CODE_REFUSED)).toBeNull();
+    expect(calls).toHaveLength(2);
+  });
+
   it('asks for the e-mail when opened directly', async () => {
     renderReset();
     const email = await screen.findByLabelText('Email');

@@ -1,4 +1,5 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
+import { type UseFormSetError, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ScreenIntro } from '../../../components/screen-intro';
@@ -6,44 +7,47 @@ import { paths } from '../../../config/paths';
 import { useRuntimeConfig } from '../../../config/runtime-config';
 import { ApiError, callApi } from '../../../lib/api';
 import { requestPasswordReset } from '../../../lib/auth';
+import { putServerErrors } from '../../../lib/server-field-errors';
 import { checkLoginEmail } from '../utils/login-email';
 import { RecoveryEmailField } from './recovery-email-field';
 import { checkNewPassword, NewPasswordFields } from './new-password-fields';
 
 const CODE_PATTERN = /^[0-9]{6}$/;
 
-type FormMessageKey =
-  | 'errors.generic'
-  | 'recovery.tooManyRequests'
-  | 'recovery.attemptLimit'
-  | 'validation.emailFormat';
+/** What the form says above Submit: a refusal that is no field's, in the user's language. */
+const FORM_MESSAGES = [
+  'errors.generic',
+  'recovery.tooManyRequests',
+  'recovery.attemptLimit',
+  'validation.emailFormat',
+] as const;
+type FormMessageKey = (typeof FORM_MESSAGES)[number];
 
-interface Refusal {
-  code?: 'recovery.codeRefused';
-  password?: 'recovery.passwordRejected';
-  form?: FormMessageKey;
+interface ResetValues {
+  email: string;
+  code: string;
+  password: string;
+  confirmation: string;
 }
 
-/** Where on the form a refusal of confirm-forget-password shows, in the user's language. */
-export const refusalOf = (err: unknown): Refusal => {
-  if (!(err instanceof ApiError)) return { form: 'errors.generic' };
-  if (err.status === 429) return { form: 'recovery.tooManyRequests' };
-  if (err.status !== 400) return { form: 'errors.generic' };
-  const refusal: Refusal = {};
-  for (const field of err.fields) {
-    if (field.path === 'confirmationCode') {
-      // One answer for every refused code (wrong, expired, never requested, attempt limit, no
-      // such account): the server does not say which, so that nobody learns who has an account.
-      refusal.code = 'recovery.codeRefused';
-    } else if (field.path === 'newPassword') {
-      refusal.password = 'recovery.passwordRejected';
-    } else if (field.path === 'email') {
-      refusal.form = 'validation.emailFormat';
-    } else {
-      refusal.form = 'errors.generic';
-    }
-  }
-  return err.fields.length === 0 ? { form: 'errors.generic' } : refusal;
+/** The form's field of a server path: the code and the new password; the rest is the form's. */
+const fieldOf = (path: string): 'code' | 'password' | null =>
+  path === 'confirmationCode' ? 'code' : path === 'newPassword' ? 'password' : null;
+
+/**
+ * A refusal of confirm-forget-password: a refused code or password is put on its field
+ * (`putServerErrors`), and what the form says besides is returned, or null. One answer for every
+ * refused code (wrong, expired, never requested, attempt limit, no such account): the server
+ * does not say which, so that nobody learns who has an account; the screen shows one text for it.
+ */
+const refuse = (err: unknown, setError: UseFormSetError<ResetValues>): FormMessageKey | null => {
+  if (!(err instanceof ApiError)) return 'errors.generic';
+  if (err.status === 429) return 'recovery.tooManyRequests';
+  if (err.status !== 400 || err.fields.length === 0) return 'errors.generic';
+  putServerErrors(err, '', fieldOf, setError);
+  const other = err.fields.filter((field) => fieldOf(field.path) === null).at(-1);
+  if (other === undefined) return null;
+  return other.path === 'email' ? 'validation.emailFormat' : 'errors.generic';
 };
 
 const emailFromState = (state: unknown): string => {
@@ -62,24 +66,27 @@ export const ResetPasswordPage = () => {
   const navigate = useNavigate();
   const { userPoolClientId } = useRuntimeConfig();
   const knownEmail = emailFromState(useLocation().state);
-  const [email, setEmail] = useState(knownEmail);
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<Refusal>({});
+  const defaultValues = { email: knownEmail, code: '', password: '', confirmation: '' };
+  const { control, setValue, setError, clearErrors, handleSubmit, formState } =
+    useForm<ResetValues>({ defaultValues });
+  const { email, code, password, confirmation } = { ...defaultValues, ...useWatch({ control }) };
+  const [resending, setResending] = useState(false);
   const [resent, setResent] = useState(false);
+  const busy = formState.isSubmitting || resending;
+  const { errors } = formState;
+  const formMessage = FORM_MESSAGES.find((key) => key === errors.root?.message) ?? null;
 
   const emailCheck = email === '' ? null : checkLoginEmail(email);
   const codeFormatWrong = code !== '' && !CODE_PATTERN.test(code);
   const passwordCheck = checkNewPassword(password, confirmation);
   const canSubmit = emailCheck?.ok === true && CODE_PATTERN.test(code) && passwordCheck.ok && !busy;
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const set = (field: keyof ResetValues, value: string) => {
+    setValue(field, value);
+  };
+
+  const send = async () => {
     if (!canSubmit) return;
-    setBusy(true);
-    setRefusal({});
     try {
       await callApi('confirm-forget-password', {
         clientId: userPoolClientId,
@@ -89,33 +96,34 @@ export const ResetPasswordPage = () => {
       });
       await navigate(paths.forgotPasswordSuccess, { replace: true });
     } catch (err) {
-      setRefusal(refusalOf(err));
-      setBusy(false);
+      const message = refuse(err, setError);
+      if (message) setError('root', { message });
     }
   };
 
   const resend = async () => {
     if (!emailCheck?.ok || busy) return;
-    setBusy(true);
-    setRefusal({});
+    setResending(true);
+    clearErrors();
     setResent(false);
     const result = await requestPasswordReset(emailCheck.email);
-    setBusy(false);
+    setResending(false);
     if (result === 'sent') {
-      setCode('');
+      set('code', '');
       setResent(true);
     } else {
-      setRefusal({
-        form: result === 'limit-exceeded' ? 'recovery.attemptLimit' : 'errors.generic',
+      setError('root', {
+        message: result === 'limit-exceeded' ? 'recovery.attemptLimit' : 'errors.generic',
       });
     }
   };
 
-  const codeError = refusal.code
-    ? t(refusal.code)
-    : codeFormatWrong
-      ? t('recovery.codeFormat')
-      : null;
+  const codeError =
+    errors.code?.type === 'server'
+      ? t('recovery.codeRefused')
+      : codeFormatWrong
+        ? t('recovery.codeFormat')
+        : null;
 
   return (
     <div className="row justify-content-center">
@@ -134,7 +142,14 @@ export const ResetPasswordPage = () => {
             {t('recovery.codeSent', { email: emailCheck.email })}
           </div>
         )}
-        <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            // A new attempt: what the server said of the last one goes.
+            clearErrors();
+            void handleSubmit(send)(event);
+          }}
+        >
           <fieldset disabled={busy}>
             {!knownEmail && (
               <RecoveryEmailField
@@ -142,8 +157,8 @@ export const ResetPasswordPage = () => {
                 value={email}
                 check={emailCheck}
                 onChange={(value) => {
-                  setEmail(value);
-                  setRefusal({});
+                  set('email', value);
+                  clearErrors();
                 }}
               />
             )}
@@ -162,8 +177,8 @@ export const ResetPasswordPage = () => {
                 aria-invalid={codeError !== null}
                 aria-describedby={codeError ? 'reset-password-code-error' : undefined}
                 onChange={(event) => {
-                  setCode(event.target.value.replace(/\s/g, ''));
-                  setRefusal((before) => ({ ...before, code: undefined }));
+                  set('code', event.target.value.replace(/\s/g, ''));
+                  clearErrors('code');
                 }}
               />
               {codeError && (
@@ -184,15 +199,19 @@ export const ResetPasswordPage = () => {
               password={password}
               confirmation={confirmation}
               onPassword={(value) => {
-                setPassword(value);
-                setRefusal((before) => ({ ...before, password: undefined }));
+                set('password', value);
+                clearErrors('password');
               }}
-              onConfirmation={setConfirmation}
-              passwordError={refusal.password ? t(refusal.password) : null}
+              onConfirmation={(value) => {
+                set('confirmation', value);
+              }}
+              passwordError={
+                errors.password?.type === 'server' ? t('recovery.passwordRejected') : null
+              }
             />
-            {refusal.form && (
+            {formMessage && (
               <div className="alert alert-danger py-2" role="alert">
-                {t(refusal.form)}
+                {t(formMessage)}
               </div>
             )}
             <button type="submit" className="btn btn-primary w-100" disabled={!canSubmit}>

@@ -6,6 +6,14 @@ export const documentKeys = {
   lists: () => [...documentKeys.all, 'list'] as const,
   list: (query: DocumentQuery, cursor: string | undefined) =>
     [...documentKeys.lists(), query, cursor ?? null] as const,
+  /** One document's page (s3documents/get). */
+  document: (documentId: string) => [...documentKeys.all, 'document', documentId] as const,
+  /** A study's completeness (artifact/study-completeness). */
+  completeness: (studyId: string) => [...documentKeys.all, 'completeness', studyId] as const,
+  /** The zones' and sections' names of a catalogue version (artifact/catalogue). */
+  catalogueNames: (version: string) => [...documentKeys.all, 'catalogue-names', version] as const,
+  /** A study's eTMF-EMS imports (s3documents/imports). */
+  studyImports: (studyId: string) => [...documentKeys.all, 'study-imports', studyId] as const,
   imports: () => [...documentKeys.all, 'import'] as const,
   import: (importId: string, cursor: string | undefined) =>
     [...documentKeys.imports(), importId, cursor ?? null] as const,

@@ -1,5 +1,6 @@
 import { type DocumentDetail, documentIdSchema } from '@ccsc/contract/documents';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator';
@@ -10,8 +11,10 @@ import { paths } from '../../../config/paths';
 import { callApi } from '../../../lib/api';
 import { formatDateTime, formatDisplayDate } from '../../../lib/dates';
 import { downloadFile } from '../../../lib/download';
+import { settledError } from '../../../lib/query-state';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
+import { documentKeys } from '../api/keys';
 import { documentsPath } from '../utils/document-query';
 import { type DocumentActor } from '../utils/document-rules';
 import { formatBytes, formatSize } from '../utils/sizes';
@@ -86,28 +89,32 @@ const DocumentView = ({ documentId }: { documentId: string }) => {
     const profile = getProfile();
     return { role: profile?.role ?? null, organisationId: profile?.organisationId ?? null };
   });
-  const [document, setDocument] = useState<DocumentDetail | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
+  const client = useQueryClient();
+  const key = documentKeys.document(documentId);
+  const loaded = useQuery({
+    queryKey: key,
+    queryFn: async () => (await callApi('s3documents/get', { documentId })).document,
+  });
+  // Once shown, the document stays on screen while it loads again (and should that fail).
+  const document: DocumentDetail | null = loaded.data ?? null;
+  const loadError = settledError(loaded);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState<'download' | 'retry' | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    callApi('s3documents/get', { documentId }).then(
-      (answer) => {
-        if (!current) return;
-        setDocument(answer.document);
-        setLoadError(null);
-      },
-      (error: unknown) => {
-        if (current) setLoadError(error);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [documentId, attempt]);
+  // A download is on the document once its link was given: the document is loaded again.
+  const downloading = useMutation({
+    mutationFn: () => callApi('s3documents/download', { documentId }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: key });
+    },
+  });
+  // A retried classification changes the document, and the lists that show its state.
+  const retrying = useMutation({
+    mutationFn: async () => (await callApi('s3documents/retry', { documentId })).document,
+    onSuccess: (now) => {
+      client.setQueryData(key, now);
+      void client.invalidateQueries({ queryKey: documentKeys.lists() });
+    },
+  });
+  const busy = downloading.isPending ? 'download' : retrying.isPending ? 'retry' : null;
 
   if (document === null) {
     return (
@@ -124,8 +131,7 @@ const DocumentView = ({ documentId }: { documentId: string }) => {
             message={messageOfError(loadError, t('documents.detail.loadFailed'))}
             retryLabel={t('documents.retry')}
             onRetry={() => {
-              setLoadError(null);
-              setAttempt((n) => n + 1);
+              void loaded.refetch();
             }}
           />
         )}
@@ -134,29 +140,23 @@ const DocumentView = ({ documentId }: { documentId: string }) => {
   }
 
   const download = async () => {
-    setBusy('download');
     setNotice(null);
     try {
-      const { url, fileName } = await callApi('s3documents/download', { documentId });
+      const { url, fileName } = await downloading.mutateAsync();
       downloadFile(url, fileName);
       setNotice({ kind: 'success', text: t('documents.detail.downloaded', { fileName }) });
-      setAttempt((n) => n + 1); // the download is on the document now
     } catch (err) {
       setNotice({
         kind: 'danger',
         text: messageOfError(err, t('documents.detail.downloadFailed')),
       });
-    } finally {
-      setBusy(null);
     }
   };
 
   const retry = async () => {
-    setBusy('retry');
     setNotice(null);
     try {
-      const { document: now } = await callApi('s3documents/retry', { documentId });
-      setDocument(now);
+      const now = await retrying.mutateAsync();
       setNotice(
         now.state === 'held' && now.holdReason !== null
           ? {
@@ -172,8 +172,6 @@ const DocumentView = ({ documentId }: { documentId: string }) => {
       );
     } catch (err) {
       setNotice({ kind: 'danger', text: messageOfError(err, t('documents.detail.retryFailed')) });
-    } finally {
-      setBusy(null);
     }
   };
 

@@ -1,13 +1,15 @@
 import { documentFilterShape } from '@ccsc/contract/documents';
 import { CATALOGUE_VERSIONS } from '@ccsc/contract/standard-rows';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { RetryAlert } from '../../../components/retry-alert';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { callApi } from '../../../lib/api';
+import { settledError } from '../../../lib/query-state';
 import { messageOfError } from '../../../lib/refusals';
+import { documentKeys } from '../api/keys';
 import { type StudyCompleteness, type ZoneNames, holdsFiles, namesOf } from '../utils/completeness';
 import { documentsPath } from '../utils/document-query';
 import { formatCount } from '../utils/sizes';
@@ -80,49 +82,22 @@ const loadNames = async (version: string): Promise<ZoneNames> => {
 const CompletenessView = ({ studyId }: { studyId: string }) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const [answer, setAnswer] = useState<StudyCompleteness | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [names, setNames] = useState<ZoneNames | null>(null);
-  const [namesError, setNamesError] = useState<unknown>(null);
-  const [namesAttempt, setNamesAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    callApi('artifact/study-completeness', { studyId }).then(
-      (next) => {
-        if (!current) return;
-        setAnswer(next);
-        setLoadError(null);
-      },
-      (error: unknown) => {
-        if (current) setLoadError(error);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [studyId, attempt]);
+  const completeness = useQuery({
+    queryKey: documentKeys.completeness(studyId),
+    queryFn: () => callApi('artifact/study-completeness', { studyId }),
+  });
+  const answer: StudyCompleteness | null = completeness.data ?? null;
+  const loadError = settledError(completeness);
 
   // The names come from the catalogue, once the answer says which one it counted by.
   const version = answer?.catalogueVersion ?? null;
-  useEffect(() => {
-    if (version === null) return;
-    let current = true;
-    loadNames(version).then(
-      (next) => {
-        if (!current) return;
-        setNames(next);
-        setNamesError(null);
-      },
-      (error: unknown) => {
-        if (current) setNamesError(error);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [version, namesAttempt]);
+  const catalogueNames = useQuery({
+    queryKey: documentKeys.catalogueNames(version ?? ''),
+    queryFn: () => loadNames(version ?? ''),
+    enabled: version !== null,
+  });
+  const names: ZoneNames | null = catalogueNames.data ?? null;
+  const namesError = settledError(catalogueNames);
 
   if (answer === null) {
     return (
@@ -136,8 +111,7 @@ const CompletenessView = ({ studyId }: { studyId: string }) => {
             message={messageOfError(loadError, t('documents.completeness.loadFailed'))}
             retryLabel={t('documents.retry')}
             onRetry={() => {
-              setLoadError(null);
-              setAttempt((n) => n + 1);
+              void completeness.refetch();
             }}
           />
         )}
@@ -199,8 +173,7 @@ const CompletenessView = ({ studyId }: { studyId: string }) => {
             message={messageOfError(namesError, t('documents.completeness.artifacts.namesFailed'))}
             retryLabel={t('documents.retry')}
             onRetry={() => {
-              setNamesError(null);
-              setNamesAttempt((n) => n + 1);
+              void catalogueNames.refetch();
             }}
           />
         )}

@@ -1,4 +1,5 @@
 import type { ImportSummary } from '@ccsc/contract/documents';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -7,8 +8,10 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { callApi } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { lazyNamed } from '../../../lib/lazy-named';
+import { settledError } from '../../../lib/query-state';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
+import { documentKeys } from '../api/keys';
 import { IMPORTS_ANCHOR, arrivalState, importPath, mayImport } from '../utils/imports';
 import { formatCount, formatSize } from '../utils/sizes';
 import { ImportStateBadge } from './document-badges';
@@ -112,28 +115,15 @@ export const StudyImports = ({
   const navigate = useNavigate();
   const { hash } = useLocation();
   const [offered] = useState(() => mayImport(getProfile()?.role));
-  const [imports, setImports] = useState<readonly ImportSummary[] | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
+  const client = useQueryClient();
+  const listed = useQuery({
+    queryKey: documentKeys.studyImports(studyId),
+    queryFn: async () => (await callApi('s3documents/imports', { studyId })).imports,
+  });
+  const imports: readonly ImportSummary[] | null = listed.data ?? null;
+  const loadError = settledError(listed);
   const [dialog, setDialog] = useState(false);
   const section = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    let current = true;
-    callApi('s3documents/imports', { studyId }).then(
-      (answer) => {
-        if (!current) return;
-        setImports(answer.imports);
-        setLoadError(null);
-      },
-      (error: unknown) => {
-        if (current) setLoadError(error);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [studyId, attempt]);
 
   // A link to the section (the document list's Import) shows it once it is there.
   const loaded = imports !== null;
@@ -154,8 +144,7 @@ export const StudyImports = ({
           message={messageOfError(loadError, t('documents.imports.loadFailed'))}
           retryLabel={t('documents.retry')}
           onRetry={() => {
-            setLoadError(null);
-            setAttempt((n) => n + 1);
+            void listed.refetch();
           }}
         />
       );
@@ -214,7 +203,7 @@ export const StudyImports = ({
             onCancel={() => {
               setDialog(false);
               // An import stopped on the way is one of the study's now: list it.
-              setAttempt((n) => n + 1);
+              void client.invalidateQueries({ queryKey: documentKeys.studyImports(studyId) });
             }}
             onDone={(importId) => {
               // Its page says the outcome (and takes the focus).

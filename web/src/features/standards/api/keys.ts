@@ -10,6 +10,8 @@ export const standardKeys = {
   /** The TMF Reference Model catalogue of a version: it never changes. */
   catalogue: (version: CatalogueVersion | null) =>
     [...standardKeys.all, 'catalogue', version] as const,
+  /** Every version the caller may copy, for a new standard. */
+  clones: () => [...standardKeys.all, 'clones'] as const,
   organisations: () => [...standardKeys.all, 'organisations'] as const,
   systems: (organisationId: string | null) =>
     [...standardKeys.all, 'systems', organisationId] as const,

@@ -5,7 +5,7 @@ import {
   type ReadTable,
   validateRows,
 } from '@ccsc/contract/standard-rows';
-import { type ChangeEvent, useEffect, useMemo, useState } from 'react';
+import { type ChangeEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { MessageArea } from '../../../components/notice-area';
@@ -13,10 +13,10 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
 import { standardPaths } from '../../../config/standard-paths';
-import { callApi } from '../../../lib/api';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { useCatalogue } from '../hooks/use-catalogue';
+import { useClones, useCreateStandard } from '../hooks/use-create-standard';
 import { useOrganisations, useSystems } from '../hooks/use-organisations';
 import { type DetailsValues, detailsProblems, detailsRequest } from '../utils/details';
 import { gridOf } from '../utils/grid-state';
@@ -24,7 +24,7 @@ import { type FileKind, kindOfFile, readTableFile } from '../utils/read-table-fi
 import { rowRefusals } from '../utils/row-refusals';
 import { fixedOrganisation, mayCreateStandards, standardActor } from '../utils/standard-rules';
 import { DetailsFields } from './details-fields';
-import { type Clones, ClonePicker, loadClones } from './clone-picker';
+import { ClonePicker } from './clone-picker';
 import { ImportPreview } from './import-preview';
 import { handOver } from '../utils/standard-handover';
 
@@ -61,28 +61,15 @@ export const CreateStandardPage = () => {
     useState<CatalogueVersion>(CURRENT_CATALOGUE_VERSION);
   const catalogue = useCatalogue(catalogueVersion);
   const [source, setSource] = useState<SourceKind>('blank');
-  const [clones, setClones] = useState<Clones | null>(null);
   const [clone, setClone] = useState<{ standardId: string; version: number } | null>(null);
   const [file, setFile] = useState<FileState>({ state: 'none' });
   const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (source !== 'clone' || clones !== null) return;
-    let current = true;
-    loadClones().then(
-      (standards) => {
-        if (current) setClones({ state: 'loaded', standards });
-      },
-      () => {
-        if (current) setClones({ state: 'failed' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [source, clones]);
+  const { clones, retry: retryClones } = useClones(source === 'clone');
+  const create = useCreateStandard();
+  // Busy from the call until the editor opens.
+  const saving = create.isPending || create.isSuccess;
 
   const read = file.state === 'read' ? file.read : null;
   const preview = useMemo(() => {
@@ -153,10 +140,9 @@ export const CreateStandardPage = () => {
   const submit = async () => {
     setSubmitted(true);
     if (Object.keys(problems).length > 0 || organisationMissing || sourceProblem !== null) return;
-    setSaving(true);
     setMessage(null);
     try {
-      const created = await callApi('artifact/create-standard', {
+      const created = await create.mutateAsync({
         ...detailsRequest(details),
         organisationId,
         catalogueVersion,
@@ -170,7 +156,6 @@ export const CreateStandardPage = () => {
       handOver(created, 'created');
       void navigate(standardPaths.editor(created.standard.standardId, created.standard.version));
     } catch (err) {
-      setSaving(false);
       setMessage(messageOfError(err, t('standards.create.failed')));
     }
   };
@@ -313,9 +298,7 @@ export const CreateStandardPage = () => {
                 clone={clone}
                 chosenClone={chosenClone}
                 onChoose={setClone}
-                onRetry={() => {
-                  setClones(null);
-                }}
+                onRetry={retryClones}
               />
             )}
 

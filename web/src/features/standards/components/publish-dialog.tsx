@@ -1,10 +1,33 @@
-import { SIGNATURE_MEANINGS, type SignatureMeaning } from '@ccsc/contract';
+import { type RequestOf, SIGNATURE_MEANINGS, type SignatureMeaning } from '@ccsc/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { type FieldErrors, type ResolverResult, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { callApi } from '../../../lib/api';
 import { isConflict, messageOfError } from '../../../lib/refusals';
+import { standardKeys } from '../api/keys';
 import type { StandardDetail } from '../utils/standard-types';
+
+type PublishRequest = RequestOf<'artifact/publish-standard'>;
+
+interface SignatureValues {
+  meaning: SignatureMeaning;
+  password: string;
+  code: string;
+}
+
+const DEFAULTS: SignatureValues = { meaning: 'Approved', password: '', code: '' };
+
+/** The signature as the server takes it: a password, and a code of six digits. */
+const signatureResolver = (
+  values: SignatureValues,
+): ResolverResult<SignatureValues, SignatureValues> => {
+  const errors: FieldErrors<SignatureValues> = {};
+  if (values.password === '') errors.password = { type: 'required' };
+  if (!/^[0-9]{6}$/.test(values.code)) errors.code = { type: 'pattern' };
+  return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
+};
 
 interface PublishDialogProps {
   detail: StandardDetail;
@@ -30,35 +53,47 @@ export const PublishDialog = ({
   onConflict,
 }: PublishDialogProps) => {
   const { t } = useTranslation();
-  const [meaning, setMeaning] = useState<SignatureMeaning>('Approved');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { control, setValue, handleSubmit, formState } = useForm({
+    resolver: signatureResolver,
+    // The problems show once Publish was pressed, then follow each change.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+    defaultValues: DEFAULTS,
+  });
+  const { meaning, password, code } = { ...DEFAULTS, ...useWatch({ control }) };
+  const client = useQueryClient();
+  const publishing = useMutation({
+    mutationFn: (request: PublishRequest) => callApi('artifact/publish-standard', request),
+    // A published version reads so in the lists; the editor takes the answer itself.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: standardKeys.lists() });
+    },
+  });
+  const saving = publishing.isPending || publishing.isSuccess;
   const [message, setMessage] = useState<string | null>(null);
-  const passwordMissing = password === '';
-  const codeInvalid = !/^[0-9]{6}$/.test(code);
+  const passwordMissing = formState.errors.password !== undefined;
+  const codeInvalid = formState.errors.code !== undefined;
   const { standard } = detail;
 
-  const sign = async () => {
-    setSubmitted(true);
-    if (passwordMissing || codeInvalid) return;
-    setSaving(true);
+  const set = (field: 'meaning' | 'password' | 'code', value: string) => {
+    setValue(field, value, { shouldValidate: formState.isSubmitted });
+  };
+
+  const sign = async (signature: SignatureValues) => {
     setMessage(null);
     try {
-      const published = await callApi('artifact/publish-standard', {
+      const published = await publishing.mutateAsync({
         standardId: standard.standardId,
         version: standard.version,
         revision: detail.revision,
-        meaning,
-        password,
-        code,
+        ...signature,
       });
       onPublished(published);
     } catch (err) {
       const text = messageOfError(err, t('standards.publish.failed'));
-      setSaving(false);
-      setCode(''); // a code is good once: the next attempt needs a fresh one
+      // A code is good once: the next attempt needs a fresh one.
+      setValue('code', '', { shouldValidate: true });
       setMessage(text);
       if (isConflict(err)) onConflict(text);
     }
@@ -71,7 +106,7 @@ export const PublishDialog = ({
       submitLabel={t('standards.publish.submit')}
       busyLabel={t('standards.working')}
       saving={saving}
-      onSubmit={() => void sign()}
+      onSubmit={() => void handleSubmit(sign)()}
       onCancel={onCancel}
       size="lg"
       testId="publish-dialog"
@@ -99,7 +134,7 @@ export const PublishDialog = ({
           value={meaning}
           onChange={(e) => {
             const chosen = SIGNATURE_MEANINGS.find((m) => m === e.target.value);
-            if (chosen !== undefined) setMeaning(chosen);
+            if (chosen !== undefined) set('meaning', chosen);
           }}
         >
           {SIGNATURE_MEANINGS.map((m) => (
@@ -116,17 +151,17 @@ export const PublishDialog = ({
         <input
           id="publish-password"
           type="password"
-          className={`form-control${submitted && passwordMissing ? ' is-invalid' : ''}`}
+          className={`form-control${passwordMissing ? ' is-invalid' : ''}`}
           autoComplete="current-password"
           maxLength={256}
           value={password}
-          aria-invalid={submitted && passwordMissing ? true : undefined}
-          aria-describedby={submitted && passwordMissing ? 'publish-password-problem' : undefined}
+          aria-invalid={passwordMissing ? true : undefined}
+          aria-describedby={passwordMissing ? 'publish-password-problem' : undefined}
           onChange={(e) => {
-            setPassword(e.target.value);
+            set('password', e.target.value);
           }}
         />
-        {submitted && passwordMissing && (
+        {passwordMissing && (
           <div id="publish-password-problem" className="invalid-feedback">
             {t('standards.publish.passwordRequired')}
           </div>
@@ -143,18 +178,18 @@ export const PublishDialog = ({
           autoComplete="one-time-code"
           pattern="[0-9]{6}"
           maxLength={6}
-          className={`form-control${submitted && codeInvalid ? ' is-invalid' : ''}`}
+          className={`form-control${codeInvalid ? ' is-invalid' : ''}`}
           value={code}
-          aria-invalid={submitted && codeInvalid ? true : undefined}
-          aria-describedby={submitted && codeInvalid ? 'publish-code-problem' : 'publish-code-help'}
+          aria-invalid={codeInvalid ? true : undefined}
+          aria-describedby={codeInvalid ? 'publish-code-problem' : 'publish-code-help'}
           onChange={(e) => {
-            setCode(e.target.value.replace(/[^0-9]/g, '').slice(0, 6));
+            set('code', e.target.value.replace(/[^0-9]/g, '').slice(0, 6));
           }}
         />
         <div id="publish-code-help" className="form-text">
           {t('standards.publish.codeHelp')}
         </div>
-        {submitted && codeInvalid && (
+        {codeInvalid && (
           <div id="publish-code-problem" className="invalid-feedback">
             {t('standards.publish.codeInvalid')}
           </div>

@@ -6,11 +6,11 @@ import { LoadingIndicator } from '../../../components/loading-indicator';
 import { RetryAlert } from '../../../components/retry-alert';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
-import { callApi } from '../../../lib/api';
 import { getProfile } from '../../../lib/session';
 import { useReferenceData } from '../hooks/use-reference-data';
-import { problemsOfError, type SavedState } from '../utils/save-user';
-import { EMPTY_FORM, type FieldProblems } from '../utils/user-form-values';
+import { useCreateUser } from '../api/user-writes';
+import type { SavedState } from '../utils/save-user';
+import { EMPTY_FORM } from '../utils/user-form-values';
 import { canManageUsers, ownOrganisation } from '../utils/user-actions';
 import { NotAllowed } from './not-allowed';
 import { UserForm } from './user-form';
@@ -30,23 +30,14 @@ const CreateUserScreen = () => {
   const navigate = useNavigate();
   const profile = getProfile();
   const reference = useReferenceData('all');
-  const [saving, setSaving] = useState(false);
-  const [serverProblems, setServerProblems] = useState<FieldProblems>({});
+  const create = useCreateUser();
   const [message, setMessage] = useState<string | null>(null);
 
   const save = async (attributes: UserAttributes) => {
-    setSaving(true);
     setMessage(null);
-    try {
-      await callApi('create-user', { userAttributes: attributes });
-      const saved: SavedState = { saved: true };
-      void navigate(paths.admin.users, { state: saved });
-    } catch (err) {
-      const problems = problemsOfError(err, t('users.form.failed'));
-      setServerProblems(problems.fields);
-      setMessage(problems.message);
-      setSaving(false);
-    }
+    await create.mutateAsync(attributes);
+    const saved: SavedState = { saved: true };
+    void navigate(paths.admin.users, { state: saved });
   };
 
   return (
@@ -70,10 +61,10 @@ const CreateUserScreen = () => {
           mode="create"
           initial={EMPTY_FORM}
           reference={reference.data}
-          serverProblems={serverProblems}
-          saving={saving}
+          saving={create.isPending || create.isSuccess}
           fixedOrganisationId={ownOrganisation(profile)}
-          onSubmit={(attributes) => void save(attributes)}
+          onSubmit={save}
+          onRefused={setMessage}
           onCancel={() => void navigate(paths.admin.users)}
         />
       )}

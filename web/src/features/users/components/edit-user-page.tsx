@@ -1,5 +1,6 @@
-import type { RequestOf, UserAttributes, UserListItem } from '@ccsc/contract';
-import { useEffect, useState } from 'react';
+import type { UserAttributes, UserListItem } from '@ccsc/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator';
@@ -8,9 +9,11 @@ import { ScreenIntro } from '../../../components/screen-intro';
 import { paths } from '../../../config/paths';
 import { callApi, isRefusal } from '../../../lib/api';
 import { getProfile } from '../../../lib/session';
+import { userKeys } from '../api/keys';
+import { type UserChanges, useUpdateUser } from '../api/user-writes';
 import { useReferenceData } from '../hooks/use-reference-data';
-import { problemsOfError, type SavedState } from '../utils/save-user';
-import { type FieldProblems, formOf } from '../utils/user-form-values';
+import type { SavedState } from '../utils/save-user';
+import { formOf } from '../utils/user-form-values';
 import { canManageUsers, isOwnAccount, ownOrganisation } from '../utils/user-actions';
 import { NotAllowed } from './not-allowed';
 import { UserForm } from './user-form';
@@ -21,11 +24,24 @@ type Loaded =
   | { status: 'missing' }
   | { status: 'failed' };
 
-type Changes = RequestOf<'update-user'>['userAttributes'];
+/**
+ * There is no get-user call: the user is the row of that username among those whose e-mail
+ * starts with the address the list passed along (the exact address sorts first). Null when they
+ * are not there for this caller: not found, or refused (404, 400); anything else may pass.
+ */
+const loadUser = async (userName: string, email: string): Promise<UserListItem | null> => {
+  try {
+    const { users } = await callApi('list-all-users', { search: email, limit: 60 });
+    return users.find((u) => u.userName === userName) ?? null;
+  } catch (err) {
+    if (isRefusal(err)) return null;
+    throw err;
+  }
+};
 
 /** Only what changed is sent: absent keeps, and the server records only real changes. */
-const changesOf = (before: UserListItem, after: UserAttributes): Changes => {
-  const changes: Changes = {};
+const changesOf = (before: UserListItem, after: UserAttributes): UserChanges => {
+  const changes: UserChanges = {};
   if (after.email !== before.email) changes.email = after.email;
   if (after.givenName !== before.givenName) changes.givenName = after.givenName;
   if (after.familyName !== before.familyName) changes.familyName = after.familyName;
@@ -60,41 +76,25 @@ const EditUserScreen = () => {
   const email = params.get('email') ?? '';
   const profile = getProfile();
   const reference = useReferenceData('all');
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<{ key: string; result: Loaded } | null>(null);
-  const key = JSON.stringify([userName, email, attempt]);
-  const [saving, setSaving] = useState(false);
-  const [serverProblems, setServerProblems] = useState<FieldProblems>({});
+  const asked = userName !== '' && email !== '';
+  const lookup = useQuery({
+    queryKey: userKeys.user(userName, email),
+    queryFn: () => loadUser(userName, email),
+    enabled: asked,
+  });
+  const update = useUpdateUser();
   const [message, setMessage] = useState<string | null>(null);
 
-  // There is no get-user call: the user is the row of that username among those whose e-mail
-  // starts with the address the list passed along (the exact address sorts first).
-  useEffect(() => {
-    let current = true;
-    if (userName === '' || email === '') return;
-    callApi('list-all-users', { search: email, limit: 60 }).then(
-      ({ users }) => {
-        const user = users.find((u) => u.userName === userName);
-        if (current) {
-          setLoaded({ key, result: user ? { status: 'ready', user } : { status: 'missing' } });
-        }
-      },
-      (err: unknown) => {
-        // A refusal (404, 400) means the user is not there for this caller; anything else may pass.
-        if (current) setLoaded({ key, result: { status: isRefusal(err) ? 'missing' : 'failed' } });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [userName, email, key]);
-
-  const state: Loaded =
-    userName === '' || email === ''
-      ? { status: 'missing' }
-      : loaded?.key === key
-        ? loaded.result
-        : { status: 'loading' };
+  // Loaded afresh every time the form opens (the form starts from what it is shown first).
+  const state: Loaded = !asked
+    ? { status: 'missing' }
+    : lookup.isFetching || lookup.isPending
+      ? { status: 'loading' }
+      : lookup.isError
+        ? { status: 'failed' }
+        : lookup.data
+          ? { status: 'ready', user: lookup.data }
+          : { status: 'missing' };
 
   const save = async (user: UserListItem, attributes: UserAttributes) => {
     const changes = changesOf(user, attributes);
@@ -102,18 +102,10 @@ const EditUserScreen = () => {
       setMessage(t('users.form.nothingChanged'));
       return;
     }
-    setSaving(true);
     setMessage(null);
-    try {
-      await callApi('update-user', { userName: user.userName, userAttributes: changes });
-      const saved: SavedState = { saved: true, emailChanged: changes.email !== undefined };
-      void navigate(paths.admin.users, { state: saved });
-    } catch (err) {
-      const problems = problemsOfError(err, t('users.form.failed'));
-      setServerProblems(problems.fields);
-      setMessage(problems.message);
-      setSaving(false);
-    }
+    await update.mutateAsync({ user, changes });
+    const saved: SavedState = { saved: true, emailChanged: changes.email !== undefined };
+    void navigate(paths.admin.users, { state: saved });
   };
 
   return (
@@ -137,7 +129,7 @@ const EditUserScreen = () => {
           message={t('users.form.userLoadFailed')}
           retryLabel={t('users.retry')}
           onRetry={() => {
-            setAttempt((n) => n + 1);
+            void lookup.refetch();
           }}
         />
       )}
@@ -153,11 +145,11 @@ const EditUserScreen = () => {
           mode="edit"
           initial={formOf(state.user, reference.data.dialCodes)}
           reference={reference.data}
-          serverProblems={serverProblems}
-          saving={saving}
+          saving={update.isPending || update.isSuccess}
           fixedOrganisationId={ownOrganisation(profile)}
           ownAccount={isOwnAccount(state.user, profile)}
-          onSubmit={(attributes) => void save(state.user, attributes)}
+          onSubmit={(attributes) => save(state.user, attributes)}
+          onRefused={setMessage}
           onCancel={() => void navigate(paths.admin.users)}
         />
       )}

@@ -1,22 +1,27 @@
 import type { UserAttributes } from '@ccsc/contract';
-import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessageKey } from '../../../lib/field-messages';
+import { putServerErrors } from '../../../lib/server-field-errors';
 import type { ReferenceData } from '../hooks/use-reference-data';
 import {
   EVERY_ORGANISATION,
-  type FieldProblems,
   type FormField,
-  toAttributes,
+  userFieldOf,
+  userFormResolver,
   type UserFormValues,
 } from '../utils/user-form-values';
+
+/** A change of one field can change another's problem: checked again when that one is shown. */
+const RELATED: Partial<Record<FormField, FormField>> = {
+  dialCode: 'nationalNumber',
+  role: 'organisationId',
+};
 
 interface UserFormProps {
   initial: UserFormValues;
   reference: ReferenceData;
   mode: 'create' | 'edit';
-  /** Problems the server found, by field, shown until the field is changed. */
-  serverProblems: FieldProblems;
   saving: boolean;
   /**
    * A scoped administrator's (an OrgAdmin's) own organisation: fixed for them. Null for a caller
@@ -25,7 +30,10 @@ interface UserFormProps {
   fixedOrganisationId: string | null;
   /** The administrator edits their own account: nobody changes their own role. */
   ownAccount?: boolean;
-  onSubmit: (attributes: UserAttributes, values: UserFormValues) => void;
+  /** Saves the attributes; rejects with the server's refusal, which the form then shows. */
+  onSubmit: (attributes: UserAttributes) => Promise<void>;
+  /** What the screen says above the form about a refused save (null: nothing, it is on a field). */
+  onRefused: (message: string | null) => void;
   onCancel: () => void;
 }
 
@@ -34,52 +42,67 @@ export const UserForm = ({
   initial,
   reference,
   mode,
-  serverProblems,
   saving,
   fixedOrganisationId,
   ownAccount = false,
   onSubmit,
+  onRefused,
   onCancel,
 }: UserFormProps) => {
   const { t } = useTranslation();
-  const [values, setValues] = useState<UserFormValues>(
-    fixedOrganisationId ? { ...initial, organisationId: fixedOrganisationId } : initial,
-  );
-  const [touched, setTouched] = useState<Partial<Record<FormField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [cleared, setCleared] = useState<Partial<Record<FormField, boolean>>>({});
-  const { attributes, problems } = toAttributes(values, {
-    phoneRequired: mode === 'edit' && initial.nationalNumber !== '',
+  const defaultValues = fixedOrganisationId
+    ? { ...initial, organisationId: fixedOrganisationId }
+    : initial;
+  const { control, setValue, setError, trigger, handleSubmit, formState, getFieldState } = useForm<
+    UserFormValues,
+    unknown,
+    UserAttributes
+  >({
+    resolver: userFormResolver({
+      phoneRequired: mode === 'edit' && initial.nationalNumber !== '',
+    }),
+    // A field's own problem shows once it was changed, every problem once the form is
+    // submitted; a change puts the server's problem on that field away.
+    mode: 'onChange',
+    shouldFocusError: false,
+    defaultValues,
   });
+  const values = { ...defaultValues, ...useWatch({ control }) };
+  const submitted = formState.isSubmitted;
 
   const problemOf = (field: FormField): string | null => {
-    const local = submitted || touched[field] ? problems[field] : undefined;
-    const server = cleared[field] ? undefined : serverProblems[field];
-    const message = local ?? server;
+    const message = getFieldState(field, formState).error?.message;
     if (message === undefined) return null;
     if (message.startsWith('users.')) return t(message as 'users.form.required');
     const key = fieldMessageKey(message);
     return key ? t(key) : message;
   };
 
-  const set = (field: FormField, value: string) => {
-    setValues((v) => {
-      const next = { ...v, [field]: value };
-      // "Every organisation" is an Auditor's only: another role has to choose one.
-      if (field === 'role' && value !== 'Auditor' && v.organisationId === EVERY_ORGANISATION) {
-        next.organisationId = '';
-      }
-      return next;
-    });
-    setTouched((s) => ({ ...s, [field]: true }));
-    setCleared((s) => ({ ...s, [field]: true }));
+  /** The other field's problem follows this change, once it is shown; a server's stays. */
+  const checkRelated = async (field: FormField) => {
+    const state = getFieldState(field);
+    if (!submitted && !state.isTouched) return;
+    const server = state.error?.type === 'server' ? state.error : undefined;
+    await trigger(field);
+    if (server && !getFieldState(field).error) setError(field, server);
   };
 
-  const submit = (e: { preventDefault: () => void }) => {
-    e.preventDefault();
-    setSubmitted(true);
-    setCleared({});
-    if (attributes !== null) onSubmit(attributes, values);
+  const set = (field: FormField, value: string) => {
+    setValue(field, value, { shouldValidate: true, shouldDirty: true, shouldTouch: true });
+    // "Every organisation" is an Auditor's only: another role has to choose one.
+    if (field === 'role' && value !== 'Auditor' && values.organisationId === EVERY_ORGANISATION) {
+      setValue('organisationId', '', { shouldDirty: true });
+    }
+    const related = RELATED[field];
+    if (related) void checkRelated(related);
+  };
+
+  const submit = async (attributes: UserAttributes) => {
+    try {
+      await onSubmit(attributes);
+    } catch (err) {
+      onRefused(putServerErrors(err, t('users.form.failed'), userFieldOf, setError));
+    }
   };
 
   const text = (field: 'email' | 'givenName' | 'familyName', type = 'text') => {
@@ -133,7 +156,12 @@ export const UserForm = ({
   if (initial.role !== '' && !roles.includes(initial.role)) roles.unshift(initial.role);
 
   return (
-    <form noValidate onSubmit={submit} className="row g-3" aria-busy={saving}>
+    <form
+      noValidate
+      onSubmit={(e) => void handleSubmit(submit)(e)}
+      className="row g-3"
+      aria-busy={saving}
+    >
       {text('email', 'email')}
       <div className="col-md-6" />
       {text('givenName')}

@@ -15,6 +15,7 @@ import { callApi } from '../../../lib/api';
 import { useAddressQuery, useListFollowsAddress } from '../../../lib/list-query';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
+import { useUserAction } from '../api/user-writes';
 import { organisationNames, useReferenceData } from '../hooks/use-reference-data';
 import { useUserList } from '../hooks/use-user-list';
 import type { SavedState } from '../utils/save-user';
@@ -22,15 +23,6 @@ import { canManageUsers, isScoped, ownOrganisation, type RowAction } from '../ut
 import { asksFirst, type PendingAction, UserActionDialog } from './user-action-dialog';
 import { UserFilters } from './user-filters';
 import { type Sort, UserTable } from './user-table';
-
-const OPERATION = {
-  enable: 'enable-user',
-  unlock: 'enable-user',
-  disable: 'disable-user',
-  delete: 'delete-user',
-  resetMfa: 'reset-user-mfa',
-  resendInvitation: 'resend-invitation',
-} as const;
 
 /**
  * The user list (SPEC §2 /admin/user-management): find, filter, sort, page, act, export. The
@@ -51,7 +43,8 @@ export const UserListPage = () => {
   const reference = useReferenceData('organisations');
   const names = organisationNames(reference.status === 'ready' ? reference.data : null);
   const [pending, setPending] = useState<PendingAction | null>(null);
-  const [busy, setBusy] = useState(false);
+  const userAction = useUserAction();
+  const busy = userAction.isPending;
   const [notice, setNotice] = useState<Notice | null>(() => {
     const saved = location.state as SavedState | null;
     if (!saved?.saved) return null;
@@ -93,12 +86,11 @@ export const UserListPage = () => {
     }
     // Not offered for a user without a role (user-actions.ts): userRole has to name it.
     if (user.role === null) return;
-    setBusy(true);
     setNotice(null);
     // The last row of a later page deleted: that page is gone, show the one before.
     let back = false;
     try {
-      await callApi(OPERATION[action], { userName: user.userName, userRole: user.role });
+      await userAction.mutateAsync({ action, userName: user.userName, userRole: user.role });
       setNotice({
         kind: 'success',
         text: `${t('users.saved')}: ${t(`users.done.${action}`, { email: user.email })}`,
@@ -107,7 +99,6 @@ export const UserListPage = () => {
     } catch (err) {
       setNotice({ kind: 'danger', text: messageOfError(err, t('users.actionFailed')) });
     } finally {
-      setBusy(false);
       if (back) list.previous();
       else list.reload();
     }

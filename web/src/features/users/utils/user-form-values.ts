@@ -1,4 +1,10 @@
-import { type Role, userAttributesSchema, type UserListItem } from '@ccsc/contract';
+import {
+  type Role,
+  type UserAttributes,
+  userAttributesSchema,
+  type UserListItem,
+} from '@ccsc/contract';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { DialCode } from '../hooks/use-reference-data';
 
 /** The form as the user fills it: the phone in two parts, everything else as text. */
@@ -34,7 +40,23 @@ export const EMPTY_FORM: UserFormValues = {
 
 export type FormField = keyof UserFormValues;
 /** A problem on a field: a contract message (shown translated) or a key of the users texts. */
-export type FieldProblems = Partial<Record<FormField, string>>;
+type FieldProblems = Partial<Record<FormField, string>>;
+
+const FIELD_OF: Record<string, FormField> = {
+  email: 'email',
+  givenName: 'givenName',
+  familyName: 'familyName',
+  phoneNumber: 'nationalNumber',
+  role: 'role',
+  organisationId: 'organisationId',
+};
+
+/**
+ * The form's field of a server path (create-user and update-user name them inside
+ * `userAttributes.`; the phone is the number's field), or null for one the form does not show.
+ */
+export const userFieldOf = (path: string): FormField | null =>
+  FIELD_OF[path.replace(/^userAttributes\./, '')] ?? null;
 
 /** The longest dial code that starts the number: +1 and +1242 both exist. */
 const splitPhone = (phone: string | null, dialCodes: DialCode[]) => {
@@ -82,8 +104,12 @@ export interface FormRules {
   phoneRequired?: boolean;
 }
 
-/** The attributes the contract takes, and the problems the same schema as the server's finds. */
-export const toAttributes = (values: UserFormValues, rules: FormRules = {}) => {
+/**
+ * The form's own rules, before the contract's: the phone's two parts, the fields left empty and
+ * where the role may be placed. Returns what the contract is then asked about (the attributes as
+ * they would be sent) and the problems found so far.
+ */
+const ownChecks = (values: UserFormValues, rules: FormRules) => {
   const problems: FieldProblems = {};
   const digits = values.nationalNumber.replace(/[\s-]/g, '');
   if (digits !== '' && !/^[0-9]+$/.test(digits)) problems.nationalNumber = 'users.form.phoneDigits';
@@ -112,15 +138,30 @@ export const toAttributes = (values: UserFormValues, rules: FormRules = {}) => {
     if (values[field].trim() === '') problems[field] = 'users.form.required';
   }
   if ('problem' in placement) problems.organisationId = placement.problem;
-  const parsed = userAttributesSchema.safeParse(candidate);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const path = String(issue.path[0] ?? '');
-      const field: FormField = path === 'phoneNumber' ? 'nationalNumber' : (path as FormField);
-      problems[field] ??= issue.message;
-    }
-  }
-  return Object.keys(problems).length === 0 && parsed.success
-    ? { attributes: parsed.data, problems }
-    : { attributes: null, problems };
+  return { candidate, problems };
 };
+
+/**
+ * The user form's resolver (react-hook-form): the form's own rules, then the server's own schema
+ * (the contract's `userAttributesSchema`) on the attributes as they would be sent, each field its
+ * first problem, the form's own first. Valid, it yields the attributes to send.
+ */
+export const userFormResolver =
+  (rules: FormRules = {}): Resolver<UserFormValues, unknown, UserAttributes> =>
+  (values) => {
+    const { candidate, problems } = ownChecks(values, rules);
+    const parsed = userAttributesSchema.safeParse(candidate);
+    if (parsed.success && Object.keys(problems).length === 0) {
+      return { values: parsed.data, errors: {} };
+    }
+    for (const issue of parsed.error?.issues ?? []) {
+      const field = FIELD_OF[String(issue.path[0] ?? '')];
+      if (field !== undefined) problems[field] ??= issue.message;
+    }
+    const errors: FieldErrors<UserFormValues> = {};
+    for (const field of Object.values(FIELD_OF)) {
+      const message = problems[field];
+      if (message !== undefined) errors[field] = { type: 'validate', message };
+    }
+    return { values: {}, errors };
+  };
