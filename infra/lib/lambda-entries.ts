@@ -8,8 +8,8 @@ import { LAMBDA_HANDLERS_DIR } from './paths';
  * (lambdas/src/<area>/operations.ts) runs the entry generated from its declaration
  * (`@ccsc/lambdas/bundle`, under lambdas/dist/entries/, never committed); every other console
  * operation runs `not-implemented.ts`, which answers 501 after validating. A feature lands by its
- * line in its area's table; infra needs no change beyond the operation's row in
- * operation-permissions.ts.
+ * line in its area's table; infra needs no change (its IAM row follows from the grants the line
+ * names, operation-permissions.ts) unless it needs a grant no name says yet.
  */
 export const NOT_IMPLEMENTED_ENTRY = join(LAMBDA_HANDLERS_DIR, 'not-implemented.ts');
 

@@ -22,8 +22,9 @@ import { REGISTRY_IMPORT, REGISTRY_READ } from './grants/registry';
 import { INDEX_SYNC, READ_ACCOUNT, USER_WRITES } from './grants/users';
 import { OPERATION_PERMISSIONS } from './operation-permissions';
 
-// The building blocks live in grants/ (one module per resource family) and each operation's rows
-// in operation-permissions.ts; this module assembles the tables every function is granted from.
+// The building blocks live in grants/ (one module per resource family, named for the Lambdas'
+// tables in grants/by-name.ts), each operation's rows follow from its table line
+// (operation-permissions.ts); this module assembles the tables every function is granted from.
 export type { PermissionGrant, ResourceKey } from './grants/grant';
 export {
   AUDIT_TABLE_DENIED_ACTIONS,

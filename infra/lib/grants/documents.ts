@@ -36,6 +36,12 @@ export const DOCUMENT_UPLOAD_SIGN: PermissionGrant = {
   on: 'documentUploads',
   actions: ['s3:PutObject'],
 };
+/** An eTMF import's files, each staged under incoming/ while it is verified (multipart). */
+export const DOCUMENT_STAGE: PermissionGrant = {
+  on: 'documentUploads',
+  actions: ['s3:PutObject', 's3:AbortMultipartUpload'],
+};
+/** What arrived copied through a hash into records/ (HeadObject needs ListBucket, above). */
 export const DOCUMENT_KEEP: readonly PermissionGrant[] = [
   { on: 'documentsBucket', actions: ['s3:ListBucket'] },
   { on: 'documentUploads', actions: ['s3:GetObject'] },

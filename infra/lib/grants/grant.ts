@@ -2,9 +2,9 @@
  * What each operation's function may do, and on what: the IAM policy of every function is built
  * from this table and nothing else (plus its own log group and X-Ray). A test asserts that every
  * operation of the contract has a row. Operations that still run `not-implemented.ts` get only
- * what the router itself needs (the MFA gate below): they validate and answer 501 without
- * calling anything else. A feature that lands adds its actions here, on the narrowest resource
- * that works — never a `*` action.
+ * what the router itself needs (the MFA gate): they validate and answer 501 without calling
+ * anything else. A feature that needs a grant no name says yet adds its actions in this folder,
+ * on the narrowest resource that works — never a `*` action — and its name in by-name.ts.
  */
 export type ResourceKey =
   /** The user pool. */

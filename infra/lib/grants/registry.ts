@@ -1,4 +1,5 @@
 import { AUDIT_APPEND } from './audit';
+import { EXPORTS_WRITE } from './exports';
 import type { PermissionGrant } from './grant';
 import { JOURNAL } from './journal';
 
@@ -51,6 +52,6 @@ export const REGISTRY_IMPORT: readonly PermissionGrant[] = [
 /** A registry list streamed into the exports bucket, the export recorded. */
 export const REGISTRY_EXPORT: readonly PermissionGrant[] = [
   REGISTRY_READ,
-  { on: 'exportsObjects', actions: ['s3:PutObject', 's3:GetObject', 's3:AbortMultipartUpload'] },
+  EXPORTS_WRITE,
   AUDIT_APPEND,
 ];

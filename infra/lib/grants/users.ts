@@ -54,3 +54,70 @@ export const USER_WRITES: readonly PermissionGrant[] = [
   AUDIT_APPEND,
   ...INDEX_SYNC,
 ];
+
+/**
+ * The user index read whole (Query, the version's GetItem within INDEX_SYNC), built from the
+ * directory once if it never was (ListUsers, then a sync of each user): the user list, its
+ * export, the dashboard's figures.
+ */
+export const USER_INDEX_READ: readonly PermissionGrant[] = [
+  { on: 'userPool', actions: ['cognito-idp:ListUsers'] },
+  { on: 'mainTable', actions: ['dynamodb:Query'] },
+  ...INDEX_SYNC,
+];
+
+/** Signing the caller out everywhere (sign-out). */
+export const GLOBAL_SIGN_OUT: PermissionGrant = {
+  on: 'userPool',
+  actions: ['cognito-idp:AdminUserGlobalSignOut'],
+};
+
+/**
+ * The account lockout: a journaled write (JOURNAL: its entry, and the last-PlatformAdmin lease)
+ * of the lock record (USER#<userName> / ACCOUNT_LOCK, conditional), then the account disabled
+ * under the rule (ListUsersInGroup counts the PlatformAdmins) and signed out; the failed sign-ins
+ * are read from the account's auth events.
+ */
+export const LOCK_ACCOUNT: PermissionGrant = {
+  on: 'userPool',
+  actions: [
+    'cognito-idp:AdminListUserAuthEvents',
+    'cognito-idp:AdminDisableUser',
+    'cognito-idp:AdminUserGlobalSignOut',
+    'cognito-idp:ListUsersInGroup',
+  ],
+};
+
+/**
+ * The account's auth events: finishing an interrupted password reset (a journaled write around
+ * ConfirmForgotPassword, one of Cognito's public calls, for which IAM is not evaluated) asks them
+ * whether the reset happened.
+ */
+export const AUTH_EVENTS: PermissionGrant = {
+  on: 'userPool',
+  actions: ['cognito-idp:AdminListUserAuthEvents'],
+};
+
+/** The authenticator reset redeemed: the TOTP factor switched off, the account signed out. */
+export const RESET_TOTP: PermissionGrant = {
+  on: 'userPool',
+  actions: ['cognito-idp:AdminSetUserMFAPreference', 'cognito-idp:AdminUserGlobalSignOut'],
+};
+
+/** The authenticator reset link's ticket (TOTP_RESET#<sha256>), written only if new. */
+export const TOTP_RESET_TICKET: PermissionGrant = {
+  on: 'mainTable',
+  actions: ['dynamodb:PutItem'],
+};
+
+/** The role groups listed (the user form's choices). */
+export const LIST_GROUPS: PermissionGrant = { on: 'userPool', actions: ['cognito-idp:ListGroups'] };
+
+/**
+ * A signature (a standard's publication): the signer's password and code checked as a sign-in
+ * checks them; the signer's name read with READ_ACCOUNT (AdminGetUser).
+ */
+export const CHECK_SIGN_IN: PermissionGrant = {
+  on: 'userPool',
+  actions: ['cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminRespondToAuthChallenge'],
+};

@@ -11,99 +11,165 @@ import * as importStart from './import-etmf-start';
 import * as importEtmf from './import-etmf.core';
 
 // The documents' operations, console and partner: one line each.
+// The list's pages (its index) and its total (the counters of the caller's scope).
 export const s3documentsList = /* @__PURE__ */ op(
   routes,
   's3documents/list',
   documents.listDocuments,
   'records',
+  ['registry.read', 'document.read'],
 );
 export const s3documentsGet = /* @__PURE__ */ op(
   routes,
   's3documents/get',
   documents.getDocument,
   'records',
+  ['registry.read', 'document.read'],
 );
+// The download recorded on the document, audited, then the presigned link. A retry or release of
+// the same document found cut short is finished first: it classifies.
 export const s3documentsDownload = /* @__PURE__ */ op(
   routes,
   's3documents/download',
   documents.downloadDocument,
   'records',
+  [
+    'registry.read',
+    'document.read',
+    'document.write',
+    'document.download-sign',
+    'audit.append',
+    'journal.entry',
+    'standard-rows.read',
+  ],
 );
 export const s3documentsRetry = /* @__PURE__ */ op(
   routes,
   's3documents/retry',
   documents.retryDocument,
   'records',
+  ['document.held-release'],
 );
+// The package streamed from the kept documents into the exports bucket, then its link.
 export const s3documentsExportEtmf = /* @__PURE__ */ op(
   routes,
   's3documents/export-etmf',
   exportEtmf.exportEtmf,
   'exporting',
+  ['registry.read', 'document.read', 'document.download-sign', 'exports.write', 'audit.append'],
 );
+// The counters the deliveries keep, one query.
 export const artifactStudyCompleteness = /* @__PURE__ */ op(
   routes,
   'artifact/study-completeness',
   completeness.studyCompleteness,
   'completeness',
+  ['registry.read', 'document.read'],
 );
+// eTMF-EMS import: the import and its place in the study's list, the package's upload link.
 export const s3documentsImportEtmfUpload = /* @__PURE__ */ op(
   documentImportRoutes,
   's3documents/import-etmf-upload',
   importStart.startImport,
   'importing',
+  ['registry.read', 'document.write', 'document.upload-sign', 'audit.append'],
 );
+// The package read by ranges from incoming/, each file staged there and verified, then kept under
+// records/; each outcome written with the import's progress.
 export const s3documentsImportEtmf = /* @__PURE__ */ op(
   documentImportRoutes,
   's3documents/import-etmf',
   importEtmf.runImport,
   'importing',
+  [
+    'registry.read',
+    'document.read',
+    'document.write',
+    'document.stage',
+    'document.keep',
+    'audit.append',
+  ],
 );
 export const s3documentsImports = /* @__PURE__ */ op(
   documentImportRoutes,
   's3documents/imports',
   importReads.listImports,
   'importing',
+  ['registry.read', 'document.read'],
 );
 export const s3documentsImportGet = /* @__PURE__ */ op(
   documentImportRoutes,
   's3documents/import-get',
   importReads.getImport,
   'importing',
+  ['registry.read', 'document.read'],
 );
 export const s3documentsImportDownload = /* @__PURE__ */ op(
   documentImportRoutes,
   's3documents/import-download',
   importReads.downloadImported,
   'importing',
+  ['registry.read', 'document.read', 'document.download-sign', 'audit.append'],
 );
+// Announce: the early check of the sender's standard, the record and its idempotency key, the
+// presigned upload, the audit record.
 export const partnerSendDocument = /* @__PURE__ */ op(
   partnerRoutes,
   'partner-send-document',
   exchange.sendDocument,
   'send',
+  [
+    'registry.read',
+    'standard-rows.read',
+    'document.read',
+    'document.write',
+    'document.upload-sign',
+    'audit.append',
+    'journal.entry',
+  ],
 );
+// Complete: what arrived copied through a hash into records/, classified, delivered or held.
 export const partnerCompleteDocument = /* @__PURE__ */ op(
   partnerRoutes,
   'partner-complete-document',
   exchange.completeDocument,
   'send',
+  [
+    'registry.read',
+    'standard-rows.read',
+    'document.read',
+    'document.write',
+    'document.keep',
+    'audit.append',
+    'journal.entry',
+  ],
 );
 export const partnerGetDocument = /* @__PURE__ */ op(
   partnerRoutes,
   'partner-get-document',
   exchange.getSentDocument,
   'exchange',
+  ['registry.read', 'document.read'],
 );
 export const partnerListDocuments = /* @__PURE__ */ op(
   partnerRoutes,
   'partner-list-documents',
   receiving.listReceivedDocuments,
   'exchange',
+  ['registry.read', 'document.read', 'document.download-sign'],
 );
+// An interrupted retry or release of the document is finished first: it classifies.
 export const partnerAcknowledgeDocument = /* @__PURE__ */ op(
   partnerRoutes,
   'partner-acknowledge-document',
   receiving.acknowledgeDocument,
   'change',
+  [
+    'registry.read',
+    'document.read',
+    'document.write',
+    'audit.append',
+    'journal.entry',
+    'standard-rows.read',
+  ],
 );

@@ -30,7 +30,9 @@ import * as updateSys from './update-system.core';
 
 // The registry's operations (organisations, systems, studies, connections): one line each. A
 // change's refusals are audited (core/refusals-audited.ts) with the action it would have had and
-// the record the request named.
+// the record the request named. Lists and details are read from the registry's snapshot
+// ('registry.read'); a change is a registry write, an import stages its parts, an export writes
+// the exports bucket.
 type Target = NonNullable<AuditEntry['target']>;
 const organisation = (i: { organisationId: string }): Target => ({
   type: 'organisation',
@@ -55,6 +57,7 @@ export const acceptConnection = /* @__PURE__ */ op(
     steps.acceptConnection,
   ),
   'write',
+  ['registry.write'],
 );
 export const activateOrganisation = /* @__PURE__ */ op(
   routes,
@@ -64,6 +67,7 @@ export const activateOrganisation = /* @__PURE__ */ op(
     activateOrg.activateOrganisation,
   ),
   'write',
+  ['registry.write'],
 );
 export const activateSystem = /* @__PURE__ */ op(
   routes,
@@ -73,18 +77,21 @@ export const activateSystem = /* @__PURE__ */ op(
     activateSys.activateSystem,
   ),
   'write',
+  ['registry.write'],
 );
 export const createOrganisation = /* @__PURE__ */ op(
   routes,
   'create-organisation',
   /* @__PURE__ */ audited({ action: 'organisation.created' }, createOrg.createOrganisation),
   'write',
+  ['registry.write'],
 );
 export const createStudy = /* @__PURE__ */ op(
   routes,
   'create-study',
   /* @__PURE__ */ audited({ action: 'study.created', target: sponsor }, studyCreate.createStudy),
   'write',
+  ['registry.write'],
 );
 export const createSystem = /* @__PURE__ */ op(
   routes,
@@ -94,6 +101,7 @@ export const createSystem = /* @__PURE__ */ op(
     createSys.createSystem,
   ),
   'write',
+  ['registry.write'],
 );
 export const deactivateOrganisation = /* @__PURE__ */ op(
   routes,
@@ -103,6 +111,7 @@ export const deactivateOrganisation = /* @__PURE__ */ op(
     deactivateOrg.deactivateOrganisation,
   ),
   'write',
+  ['registry.write'],
 );
 export const deactivateSystem = /* @__PURE__ */ op(
   routes,
@@ -112,6 +121,7 @@ export const deactivateSystem = /* @__PURE__ */ op(
     deactivateSys.deactivateSystem,
   ),
   'write',
+  ['registry.write'],
 );
 export const declineConnection = /* @__PURE__ */ op(
   routes,
@@ -121,12 +131,14 @@ export const declineConnection = /* @__PURE__ */ op(
     steps.declineConnection,
   ),
   'write',
+  ['registry.write'],
 );
 export const endConnection = /* @__PURE__ */ op(
   routes,
   'end-connection',
   /* @__PURE__ */ audited({ action: 'connection.ended', target: connection }, steps.endConnection),
   'write',
+  ['registry.write'],
 );
 export const importOrganisations = /* @__PURE__ */ op(
   routes,
@@ -136,6 +148,7 @@ export const importOrganisations = /* @__PURE__ */ op(
     importOrgs.importOrganisations,
   ),
   'write',
+  ['registry.import-write'],
 );
 export const importSystems = /* @__PURE__ */ op(
   routes,
@@ -145,12 +158,14 @@ export const importSystems = /* @__PURE__ */ op(
     importSys.importSystems,
   ),
   'write',
+  ['registry.import-write'],
 );
 export const inviteSite = /* @__PURE__ */ op(
   routes,
   'invite-site',
   /* @__PURE__ */ audited({ action: 'connection.invited', target: study }, invite.inviteSite),
   'write',
+  ['registry.write'],
 );
 export const resumeConnection = /* @__PURE__ */ op(
   routes,
@@ -160,6 +175,7 @@ export const resumeConnection = /* @__PURE__ */ op(
     steps.resumeConnection,
   ),
   'write',
+  ['registry.write'],
 );
 export const suspendConnection = /* @__PURE__ */ op(
   routes,
@@ -169,6 +185,7 @@ export const suspendConnection = /* @__PURE__ */ op(
     steps.suspendConnection,
   ),
   'write',
+  ['registry.write'],
 );
 export const updateOrganisation = /* @__PURE__ */ op(
   routes,
@@ -178,82 +195,96 @@ export const updateOrganisation = /* @__PURE__ */ op(
     updateOrg.updateOrganisation,
   ),
   'write',
+  ['registry.write'],
 );
 export const updateStudy = /* @__PURE__ */ op(
   routes,
   'update-study',
   /* @__PURE__ */ audited({ action: 'study.updated', target: study }, studyUpdate.updateStudy),
   'write',
+  ['registry.write'],
 );
 export const updateSystem = /* @__PURE__ */ op(
   routes,
   'update-system',
   /* @__PURE__ */ audited({ action: 'system.updated', target: system }, updateSys.updateSystem),
   'write',
+  ['registry.write'],
 );
 export const getOrganisation = /* @__PURE__ */ op(
   routes,
   'get-organisation',
   getOrg.getOrganisation,
   'read',
+  ['registry.read'],
 );
 export const getOrgSysList = /* @__PURE__ */ op(
   routes,
   'getOrgSysList',
   orgSysList.getOrgSysList,
   'read',
+  ['registry.read'],
 );
 export const getSiteOrgList = /* @__PURE__ */ op(
   routes,
   'getSiteOrgList',
   siteOrgList.getSiteOrgList,
   'read',
+  ['registry.read'],
 );
 export const getSponsorList = /* @__PURE__ */ op(
   routes,
   'getSponsorList',
   sponsorList.getSponsorList,
   'read',
+  ['registry.read'],
 );
 export const listConnections = /* @__PURE__ */ op(
   routes,
   'list-connections',
   connectionList.listConnections,
   'read',
+  ['registry.read'],
 );
 export const listOrganisations = /* @__PURE__ */ op(
   routes,
   'list-organisations',
   listOrgs.listOrganisations,
   'read',
+  ['registry.read'],
 );
 export const listStudies = /* @__PURE__ */ op(
   routes,
   'list-studies',
   studyList.listStudies,
   'read',
+  ['registry.read'],
 );
 export const searchSiteDirectory = /* @__PURE__ */ op(
   routes,
   'search-site-directory',
   siteSearch.searchSiteDirectory,
   'read',
+  ['registry.read'],
 );
 export const exportConnections = /* @__PURE__ */ op(
   routes,
   'export-connections',
   connectionExport.exportConnections,
   'exporting',
+  ['registry.export'],
 );
 export const exportOrganisations = /* @__PURE__ */ op(
   routes,
   'export-organisations',
   exportOrgs.exportOrganisations,
   'exporting',
+  ['registry.export'],
 );
 export const exportSystems = /* @__PURE__ */ op(
   routes,
   'export-systems',
   exportSys.exportSystems,
   'exporting',
+  ['registry.export'],
 );

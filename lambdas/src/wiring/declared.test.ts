@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@ccsc/contract/routes';
 import { partnerRoutes } from '@ccsc/contract/partner-api';
+import { GRANT_NAMES } from '../core/grants';
 import { handlers, implemented } from '../handlers';
 import { declaredOperations } from './declared';
 
@@ -35,5 +36,16 @@ describe('the declared operations', () => {
     const console = declaredOperations.filter((d) => d.api === 'console').map((d) => d.operation);
     expect(Object.keys(implemented).sort()).toEqual([...console].sort());
     for (const op of Object.keys(partnerRoutes)) expect(handlers, op).toHaveProperty(op);
+  });
+
+  it('name their grants from the vocabulary, each once, and use every name of it', () => {
+    const vocabulary = new Set<string>(GRANT_NAMES);
+    expect(vocabulary.size).toBe(GRANT_NAMES.length);
+    for (const d of declaredOperations) {
+      expect(new Set(d.grants).size, d.operation).toBe(d.grants.length);
+      for (const g of d.grants) expect(vocabulary, d.operation).toContain(g);
+    }
+    const used = new Set(declaredOperations.flatMap((d) => d.grants));
+    expect(GRANT_NAMES.filter((g) => !used.has(g))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import * as audit from '../audit/operations';
+import type { GrantName } from '../core/grants';
 import * as credentials from '../credentials/operations';
 import * as dashboard from '../dashboard/operations';
 import * as documents from '../documents/operations';
@@ -29,7 +30,10 @@ export const areaTables = {
 
 export type Area = keyof typeof areaTables;
 
-/** What a Lambda entry is generated from: where the declaration lives, and which kit it takes. */
+/**
+ * What a Lambda entry is generated from: where the declaration lives, and which kit it takes;
+ * and what infra grants its function (`@ccsc/lambdas/declared`).
+ */
 export interface DeclaredOperation {
   readonly operation: string;
   readonly api: 'console' | 'partner';
@@ -38,12 +42,15 @@ export interface DeclaredOperation {
   readonly exportName: string;
   /** The kit builder's export in `src/wiring/<area>-kits.ts`. */
   readonly kit: string;
+  /** What its function may do, by name (core/grants.ts); infra maps each name to IAM. */
+  readonly grants: readonly GrantName[];
 }
 
 /** What listing needs of a declaration (any declaration is one, without a cast). */
 interface Listed {
   readonly route: { readonly operation: string; readonly api: 'console' | 'partner' };
   readonly kit: string;
+  readonly grants: readonly GrantName[];
 }
 
 const areas = Object.keys(areaTables).filter((a): a is Area => a in areaTables);
@@ -55,5 +62,6 @@ export const declaredOperations: readonly DeclaredOperation[] = areas.flatMap((a
     area,
     exportName,
     kit: d.kit,
+    grants: d.grants,
   })),
 );

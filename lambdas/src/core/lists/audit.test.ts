@@ -11,6 +11,7 @@ import {
 } from '@ccsc/contract/audit';
 import type { Reach } from '@ccsc/contract/reach';
 import { HashChainedAuditReader, HashChainedAuditTrail } from '../../adapters/audit-chain';
+import { GRANT_NAMES } from '../grants';
 import type { AuditEntry } from '../ports/audit-trail';
 import { FakeClock } from '../testing/fakes';
 import { MemoryAuditChainTable } from '../../testing/memory-audit-chain-table';
@@ -137,9 +138,11 @@ const AREAS = [
 ];
 /**
  * Strings of that form that are no audit action: the write journal's workflow kinds
- * (core/journal.ts), and the list's marker for a stored item that is not a record.
+ * (core/journal.ts), the list's marker for a stored item that is not a record, and the names of
+ * the grants a table line lists (core/grants.ts; none is an action, checked below).
  */
-const NOT_ACTIONS = new Set([
+const NOT_ACTIONS = new Set<string>([
+  ...GRANT_NAMES,
   'account.lock',
   'mfa.reset-by-link',
   'registry.write',
@@ -178,6 +181,10 @@ describe('every action string the lambdas write', () => {
       (action) => !(action in AUDIT_ACTION_KINDS) && !NOT_ACTIONS.has(action),
     );
     expect(unclassified, 'classify these in @ccsc/contract/audit AUDIT_ACTION_KINDS').toEqual([]);
+  });
+
+  it('is never a grant name (so leaving those out above hides no action)', () => {
+    expect(GRANT_NAMES.filter((g) => g in AUDIT_ACTION_KINDS)).toEqual([]);
   });
 
   it('and AUDIT_ACTION_KINDS lists nothing the code no longer writes', () => {

@@ -1,0 +1,58 @@
+/**
+ * The names of what an operation may be granted: each table line (src/<area>/operations.ts)
+ * lists the names its core needs, and infra maps every name to its IAM statements
+ * (infra/lib/grants/by-name.ts, typed by `GrantName`, so a new name stops synthesis until it is
+ * mapped). Names only: the Lambdas know no ARN, no action, no resource. An operation that needs
+ * only names already here needs no change in infra.
+ */
+export const GRANT_NAMES = [
+  // The user pool: one account read (the role is its group), the directory's calls one core makes.
+  'account.read',
+  'cognito.global-sign-out',
+  'cognito.lock-account',
+  'cognito.auth-events',
+  'cognito.reset-totp',
+  'cognito.list-groups',
+  'cognito.check-sign-in',
+  // The users: every user write, the user index read (built once) and kept in step.
+  'user.write',
+  'user-index.read',
+  'user-index.sync',
+  'totp-reset.ticket',
+  // A journaled write's bookkeeping (the whole main table, or its JOURNAL partition), and mail.
+  'journal',
+  'journal.entry',
+  'mail.send',
+  // The audit trail: appended, read back, its views, the chain's last verification.
+  'audit.append',
+  'audit.read',
+  'audit.views.read',
+  'audit.verification.read',
+  'audit.verification.record',
+  // A CSV or package streamed into the exports bucket, its link signed.
+  'exports.write',
+  'registry.read',
+  'registry.write',
+  'registry.import-write',
+  'registry.export',
+  'credential.read',
+  'credential.list',
+  'credential.write',
+  'credential.link-mail',
+  'credential.issue',
+  'credential.reveal',
+  'credential.retire',
+  'credential.end',
+  'standard-rows.read',
+  'standard-rows.write',
+  'document.read',
+  'document.counts.read',
+  'document.write',
+  'document.upload-sign',
+  'document.download-sign',
+  'document.stage',
+  'document.keep',
+  'document.held-release',
+] as const;
+
+export type GrantName = (typeof GRANT_NAMES)[number];
