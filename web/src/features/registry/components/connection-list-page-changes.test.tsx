@@ -61,6 +61,38 @@ describe('answering and changing a connection', () => {
     ]);
   });
 
+  it('says the missing system only once sent; Back starts the step afresh, with nothing said', async () => {
+    const u = userEvent.setup();
+    const calls = serve({
+      ...base(),
+      getOrgSysList: registryPage('systems', [orgSystem('sys-eisf', SITE, { name: 'Site eISF' })]),
+      'decline-connection': failure(409, 'CONFLICT', 'Only an invitation can be declined.'),
+    });
+    renderPage();
+    const dialog = await openRow(u, /Open the connection of PROT-1/);
+    await u.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    const select = await within(dialog).findByLabelText('Site system');
+    expect(select).not.toHaveAttribute('aria-invalid');
+    await u.click(within(dialog).getByRole('button', { name: 'Accept the invitation' }));
+    expect(select).toHaveAccessibleDescription('This field is required.');
+    expect(select).not.toHaveFocus();
+    await u.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await u.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    await u.type(within(dialog).getByLabelText(/Reason/), 'Not our study');
+    await u.click(within(dialog).getByRole('button', { name: /^Decline the/ }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Only an invitation can be declined.',
+    );
+    await u.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await u.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(await within(dialog).findByLabelText('Site system')).not.toHaveAttribute('aria-invalid');
+    expect(bodiesOf(calls, 'accept-connection')).toEqual([]);
+    expect(bodiesOf(calls, 'decline-connection')).toEqual([
+      { connectionId: 'conn-1', revision: 2, reason: 'Not our study' },
+    ]);
+  });
+
   it('says when the site has no active system to accept with', async () => {
     const u = userEvent.setup();
     serve({ ...base(), getOrgSysList: registryPage('systems', []) });

@@ -198,6 +198,30 @@ describe('creating a standard', () => {
     ]);
   });
 
+  it('says nothing before the form is sent, then each problem as it stands after every change', async () => {
+    const u = userEvent.setup();
+    const calls = serve(answers);
+    renderScreen(<CreateStandardPage />);
+    const organisationSelect = screen.getByLabelText('Organisation');
+    await waitFor(() => {
+      expect(organisationSelect).toBeEnabled();
+    });
+    await u.type(screen.getByLabelText('Name'), 'x');
+    await u.clear(screen.getByLabelText('Name'));
+    expect(screen.queryByText('Enter a name.')).toBeNull();
+    expect(organisationSelect).not.toHaveAttribute('aria-invalid');
+    await u.click(screen.getByRole('button', { name: 'Create draft' }));
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Enter a name.');
+    expect(organisationSelect).toHaveAttribute('aria-invalid', 'true');
+    expect(organisationSelect).toHaveAccessibleDescription('Choose an organisation.');
+    expect(organisationSelect).not.toHaveFocus();
+    await u.selectOptions(organisationSelect, 'site-1');
+    expect(organisationSelect).not.toHaveAttribute('aria-invalid');
+    await u.type(screen.getByLabelText('Name'), 'Klinikum eISF mapping');
+    expect(screen.queryByText('Enter a name.')).toBeNull();
+    expect(bodiesOf(calls, 'artifact/create-standard')).toEqual([]);
+  });
+
   it('tells an Auditor that only administrators create standards', () => {
     signedInAs({ role: 'Auditor', organisationId: null });
     serve(answers);

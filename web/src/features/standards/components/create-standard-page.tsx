@@ -1,10 +1,4 @@
-import {
-  CATALOGUE_VERSIONS,
-  type CatalogueVersion,
-  CURRENT_CATALOGUE_VERSION,
-  type ReadTable,
-  validateRows,
-} from '@ccsc/contract/standard-rows';
+import { type ReadTable, validateRows } from '@ccsc/contract/standard-rows';
 import { type ChangeEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -17,13 +11,13 @@ import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { useCatalogue } from '../hooks/use-catalogue';
 import { useClones, useCreateStandard } from '../hooks/use-create-standard';
-import { useOrganisations, useSystems } from '../hooks/use-organisations';
-import { type DetailsValues, detailsProblems, detailsRequest } from '../utils/details';
+import { useCreateDetails } from '../hooks/use-create-details';
+import type { CreateDetailsRequest } from '../utils/create-details';
 import { gridOf } from '../utils/grid-state';
 import { type FileKind, kindOfFile, readTableFile } from '../utils/read-table-file';
 import { rowRefusals } from '../utils/row-refusals';
 import { fixedOrganisation, mayCreateStandards, standardActor } from '../utils/standard-rules';
-import { DetailsFields } from './details-fields';
+import { CreateDetailsSection } from './create-details-section';
 import { ClonePicker } from './clone-picker';
 import { ImportPreview } from './import-preview';
 import { handOver } from '../utils/standard-handover';
@@ -48,22 +42,12 @@ export const CreateStandardPage = () => {
   const [actor] = useState(() => standardActor(getProfile()));
   const fixed = fixedOrganisation(actor);
   const allowed = mayCreateStandards(actor);
-  const organisations = useOrganisations(allowed);
-  const [organisationId, setOrganisationId] = useState<string>(fixed ?? '');
-  const systems = useSystems(organisationId === '' ? null : organisationId);
-  const [details, setDetails] = useState<DetailsValues>({
-    name: '',
-    description: '',
-    systemIds: [],
-    product: '',
-  });
-  const [catalogueVersion, setCatalogueVersion] =
-    useState<CatalogueVersion>(CURRENT_CATALOGUE_VERSION);
-  const catalogue = useCatalogue(catalogueVersion);
+  const fields = useCreateDetails(fixed);
+  const { submitted } = fields;
+  const catalogue = useCatalogue(fields.catalogueVersion);
   const [source, setSource] = useState<SourceKind>('blank');
   const [clone, setClone] = useState<{ standardId: string; version: number } | null>(null);
   const [file, setFile] = useState<FileState>({ state: 'none' });
-  const [submitted, setSubmitted] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
   const { clones, retry: retryClones } = useClones(source === 'clone');
@@ -80,11 +64,6 @@ export const CreateStandardPage = () => {
     };
   }, [read, catalogue.index]);
 
-  const ownOrganisation =
-    fixed === null || organisations.state !== 'loaded'
-      ? null
-      : (organisations.value.find((o) => o.organisationId === fixed) ?? null);
-
   if (!allowed) {
     return (
       <>
@@ -100,8 +79,6 @@ export const CreateStandardPage = () => {
     );
   }
 
-  const problems = detailsProblems(details);
-  const organisationMissing = organisationId === '';
   const sourceProblem: string | null =
     source === 'clone' && clone === null
       ? t('standards.create.chooseClone')
@@ -137,15 +114,13 @@ export const CreateStandardPage = () => {
     }
   };
 
-  const submit = async () => {
-    setSubmitted(true);
-    if (Object.keys(problems).length > 0 || organisationMissing || sourceProblem !== null) return;
+  /** The details are valid (the form checked them); the source's problem is said below it. */
+  const submit = async (details: CreateDetailsRequest) => {
+    if (sourceProblem !== null) return;
     setMessage(null);
     try {
       const created = await create.mutateAsync({
-        ...detailsRequest(details),
-        organisationId,
-        catalogueVersion,
+        ...details,
         source:
           source === 'clone' && clone !== null
             ? { kind: 'clone', ...clone }
@@ -177,99 +152,12 @@ export const CreateStandardPage = () => {
         aria-busy={saving}
         onSubmit={(e) => {
           e.preventDefault();
-          if (!saving) void submit();
+          if (!saving && !fields.form.formState.isSubmitting) {
+            void fields.form.handleSubmit(submit)();
+          }
         }}
       >
-        <section className="card mb-3">
-          <div className="card-body row g-3">
-            <h2 className="h5 col-12 mb-0">{t('standards.create.detailsHeading')}</h2>
-            <div className="col-md-6">
-              <label className="form-label" htmlFor="create-organisation">
-                {t('standards.form.organisation')}
-              </label>
-              {fixed !== null ? (
-                <input
-                  id="create-organisation"
-                  className="form-control"
-                  readOnly
-                  value={ownOrganisation?.name ?? fixed}
-                  aria-describedby="create-organisation-help"
-                />
-              ) : (
-                <select
-                  id="create-organisation"
-                  className={`form-select${submitted && organisationMissing ? ' is-invalid' : ''}`}
-                  value={organisationId}
-                  disabled={organisations.state !== 'loaded'}
-                  aria-invalid={submitted && organisationMissing ? true : undefined}
-                  aria-describedby="create-organisation-help"
-                  onChange={(e) => {
-                    setOrganisationId(e.target.value);
-                    setDetails((d) => ({ ...d, systemIds: [] }));
-                  }}
-                >
-                  <option value="">
-                    {organisations.state === 'loading'
-                      ? t('common.loading')
-                      : t('standards.form.chooseOrganisation')}
-                  </option>
-                  {organisations.state === 'loaded' &&
-                    organisations.value.map((o) => (
-                      <option key={o.organisationId} value={o.organisationId}>
-                        {o.name}
-                      </option>
-                    ))}
-                </select>
-              )}
-              <div id="create-organisation-help" className="form-text">
-                {fixed !== null
-                  ? t('standards.form.organisationFixed')
-                  : submitted && organisationMissing
-                    ? t('standards.form.organisationRequired')
-                    : t('standards.form.organisationHelp')}
-              </div>
-              {organisations.state === 'failed' && (
-                <RetryAlert
-                  message={t('standards.form.organisationsFailed')}
-                  retryLabel={t('standards.retry')}
-                  onRetry={organisations.retry}
-                  className="mt-2 gap-2"
-                />
-              )}
-            </div>
-            <div className="col-md-6">
-              <label className="form-label" htmlFor="create-catalogue">
-                {t('standards.form.catalogueVersion')}
-              </label>
-              <select
-                id="create-catalogue"
-                className="form-select"
-                value={catalogueVersion}
-                onChange={(e) => {
-                  const version = CATALOGUE_VERSIONS.find((v) => v === e.target.value);
-                  if (version !== undefined) setCatalogueVersion(version);
-                }}
-              >
-                {CATALOGUE_VERSIONS.map((version) => (
-                  <option key={version} value={version}>
-                    {t('standards.catalogueName', { version })}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <DetailsFields
-              idPrefix="create"
-              values={details}
-              onChange={setDetails}
-              problems={submitted ? problems : {}}
-              systems={
-                organisationId === '' ? [] : systems.state === 'loaded' ? systems.value : null
-              }
-              systemsFailed={systems.state === 'failed'}
-              onRetrySystems={systems.retry}
-            />
-          </div>
-        </section>
+        <CreateDetailsSection fixed={fixed} fields={fields} />
 
         <section className="card mb-3">
           <fieldset className="card-body">
