@@ -7,7 +7,7 @@ import { lambdaEnv } from './env';
 /**
  * What every Lambda invocation does around its work (the routers' handlers, the scheduled
  * jobs): Powertools' Logger told the Lambda context and the invocation's keys, and the product
- * metrics it counted published at its end (README, "Logs, metrics and traces").
+ * metrics it counted published at its end (docs/runtime.md, "Logs, metrics and traces").
  */
 
 let metrics: Metrics | undefined;

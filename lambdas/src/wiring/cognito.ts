@@ -10,7 +10,7 @@ import type { UserDirectory } from '../core/ports/user-directory';
  * Production wiring of the ports, shared by the Lambda entries. One module per AWS service
  * (this one: Cognito; ./wiring/dynamodb.ts, ./wiring/ses.ts), so that an entry's bundle imports
  * only the SDK clients its operation uses. Adapters get the clients' accessors, which load their
- * SDK package on first use (README, "SDK on first use"), so building one here loads nothing.
+ * SDK package on first use (docs/runtime.md, "SDK on first use"), so building one here loads nothing.
  */
 export const userDirectory = (): UserDirectory =>
   new CognitoUserDirectory(cognito, lambdaEnv().USER_POOL_ID, publicCallsCognito);

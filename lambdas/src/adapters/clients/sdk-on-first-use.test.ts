@@ -7,7 +7,7 @@ import { entries, LAMBDA_BUILD_OPTIONS } from '../../../scripts/bundle.mjs';
 import { LAMBDA_ENV_NAMES } from '../../env';
 
 /**
- * No Lambda loads an AWS SDK package when it starts (README, "SDK on first use"), nor the
+ * No Lambda loads an AWS SDK package when it starts (docs/runtime.md, "SDK on first use"), nor the
  * Tracer and the X-Ray SDK that come with the first client (./tracer.ts): every entry is bundled
  * as it is deployed, then imported in a fresh Node process whose resolve hook records every
  * `@aws-sdk/*`, `@aws-lambda-powertools/tracer` and `aws-xray-sdk-core` specifier resolved. A

@@ -1,7 +1,7 @@
 /**
  * A service's client together with the SDK module it comes from: the commands to send with it.
  * Adapters take the SDK from here rather than importing it, so that no SDK package is loaded when
- * a Lambda starts (README, "SDK on first use"); their `import type`s are erased by the build.
+ * a Lambda starts (docs/runtime.md, "SDK on first use"); their `import type`s are erased by the build.
  */
 export interface Service<Client, Sdk> {
   readonly client: Client;

@@ -23,7 +23,7 @@ const loadTracer = (): Promise<Tracer> => {
 /**
  * An SDK client as it is built (./cognito.ts, ./dynamodb.ts, ...): in AWS, captured by Powertools'
  * Tracer, so each call is a subsegment of the function's X-Ray trace. The Tracer and the X-Ray
- * SDK are loaded with the first client, like the SDK itself (README, "SDK on first use"): no
+ * SDK are loaded with the first client, like the SDK itself (docs/runtime.md, "SDK on first use"): no
  * Lambda loads them at start. Outside Lambda (the offline console, the tests) the client is left
  * as it is and neither is loaded: the Tracer would disable itself there anyway, and loading the
  * X-Ray SDK turns on an async hook that slows every promise of the process.
