@@ -3,14 +3,12 @@ import { expect } from 'vitest';
 import { blankRow, type MappingRow } from '@ccsc/contract/standard-rows';
 import { issueCredential, partnerToken } from '../support/oauth';
 import {
-  buildNetwork,
-  type ConnectionRow,
-  must,
-  type Network,
-  ok,
-  protocol,
-  registryCall,
-} from '../support/registry';
+  connectedStudy,
+  publishStandard,
+  type StandardDetail,
+  standardDrafts,
+} from '../support/connected-study';
+import { type ConnectionRow, must, type Network, ok, registryCall } from '../support/registry';
 import type { CrashConsole } from './crash-console';
 
 /**
@@ -49,11 +47,6 @@ const sponsorRows = (): MappingRow[] => [
   row({ sourceCode: 'ETMF-1572', sourceName: 'FDA 1572', artifactNumber: '05.02.08' }),
 ];
 
-interface StandardDetail {
-  standard: { standardId: string; version: number };
-  revision: number;
-}
-
 export interface Sent {
   documentId: string;
   state: string;
@@ -87,76 +80,23 @@ export class Exchange {
 
   async setUp(): Promise<void> {
     const c = this.c;
-    this.n = await buildNetwork(c, 'Crash documents');
+    ({ n: this.n, connection: this.connection } = await connectedStudy(c, 'Crash documents', {
+      title: 'A trial whose documents survive crashes',
+      phase: 'phase-2',
+      siteNumber: '401',
+    }));
     const n = this.n;
-    const { study } = await ok<{ study: { studyId: string } }>(
-      c,
-      n.people.sponsorAdmin,
-      'create-study',
-      {
-        sponsorOrganisationId: n.sponsor.organisationId,
-        protocolNumber: protocol(),
-        title: 'A trial whose documents survive crashes',
-        phase: 'phase-2',
-      },
-    );
-    const invited = await ok<{ connection: ConnectionRow }>(
-      c,
-      n.people.sponsorAdmin,
-      'invite-site',
-      {
-        studyId: study.studyId,
-        siteOrganisationId: n.site.organisationId,
-        siteNumber: '401',
-        country: 'DE',
-        principalInvestigator: 'Dr. Jana Müller',
-        sponsorSystemId: n.sponsorSystem.systemId,
-      },
-    );
-    this.connection = (
-      await ok<{ connection: ConnectionRow }>(c, n.people.siteAdmin, 'accept-connection', {
-        connectionId: invited.connection.connectionId,
-        revision: invited.connection.revision,
-        siteSystemId: n.siteSystem.systemId,
-      })
-    ).connection;
-    const siteDraft = await ok<StandardDetail>(c, n.people.siteAdmin, 'artifact/create-standard', {
-      organisationId: n.site.organisationId,
-      name: `Site eISF ${n.tag}`,
-      systemIds: [n.siteSystem.systemId],
-      catalogueVersion: '3.3',
-      source: { kind: 'import', fileName: 'site.csv', rows: siteRows([]) },
-    });
-    const sponsorDraft = await ok<StandardDetail>(
-      c,
-      n.people.sponsorAdmin,
-      'artifact/create-standard',
-      {
-        organisationId: n.sponsor.organisationId,
-        name: `Sponsor eTMF ${n.tag}`,
-        systemIds: [n.sponsorSystem.systemId],
-        catalogueVersion: '3.3',
-        source: { kind: 'import', fileName: 'sponsor.csv', rows: sponsorRows() },
-      },
-    );
-    this.siteStandard = await this.publish(n.people.siteAdmin, siteDraft);
-    await this.publish(n.people.sponsorAdmin, sponsorDraft);
+    const drafts = await standardDrafts(c, n, { site: siteRows([]), sponsor: sponsorRows() });
+    this.siteStandard = await this.publish(n.people.siteAdmin, drafts.site);
+    await this.publish(n.people.sponsorAdmin, drafts.sponsor);
     this.site = await issueCredential(c, n.admin, n.siteSystem.systemId, [SEND]);
     this.sponsor = await issueCredential(c, n.admin, n.sponsorSystem.systemId, [RECEIVE]);
   }
 
-  publish = async (
+  publish = (
     who: Network['people']['siteAdmin'],
     detail: StandardDetail,
-  ): Promise<StandardDetail> =>
-    ok<StandardDetail>(this.c, who, 'artifact/publish-standard', {
-      standardId: detail.standard.standardId,
-      version: detail.standard.version,
-      revision: detail.revision,
-      meaning: 'Approved',
-      password: who.password,
-      code: await who.authenticator.next(),
-    });
+  ): Promise<StandardDetail> => publishStandard(this.c, who, detail);
 
   /** A new version of the site's standard that maps `typeCode` too, ready to publish. */
   async siteVersionMapping(typeCode: string): Promise<StandardDetail> {

@@ -1,21 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { expect, inject } from 'vitest';
-import {
-  integrityOf,
-  zipEntries,
-  type EmsBatch,
-  type EmsObject,
-  type ZipEntrySource,
-} from '@ccsc/lambdas/exchange';
-import {
-  buildNetwork,
-  type ConnectionRow,
-  type Network,
-  ok,
-  protocol,
-  registryCall,
-} from '../support/registry';
+import { integrityOf, zipEntries, type ZipEntrySource } from '@ccsc/lambdas/exchange';
+import { emsBatch, emsObject } from '@ccsc/lambdas/testing';
+import { connectedStudy } from '../support/connected-study';
+import { type ConnectionRow, type Network, ok, registryCall } from '../support/registry';
 /**
  * The eTMF-EMS import's fixture (issue 17), shared by `document-imports.test.ts` and
  * `document-imports-refusals.test.ts`: a network whose sponsor has a study with a site connected,
@@ -76,27 +65,8 @@ export const zipOf = async (
   return Buffer.concat(chunks);
 };
 
-export const batch: EmsBatch = {
-  studyId: 'CRO-STUDY-7',
-  transferSourceId: 'ACME-CRO',
-  transferId: 'T-0001',
-  specificationId: 'ACME-EMS-1',
-  tmfRmVersion: '3.3.1',
-};
-
-export const object = (
-  more: Partial<EmsObject> & Pick<EmsObject, 'objectId' | 'files'>,
-): EmsObject => ({
-  objectLevel: 'Trial',
-  uniqueId: 1,
-  artifactNumber: '01.01.01',
-  personNames: [],
-  objectVersion: '1.0',
-  objectVersionState: 'Current',
-  objectCopy: false,
-  metadata: [],
-  ...more,
-});
+/** The package's batch and an object, as the lambdas' import tests build them. */
+export { emsBatch as batch, emsObject as object };
 
 export const file = (name: string, contentUrl: string, bytes: Buffer) => ({
   integrity: integrityOf(sha(bytes)),
@@ -150,32 +120,9 @@ export const read = async <T>(
   return { status: res.status, data: res.body.data as T };
 };
 export const setUpImportStudy = async (): Promise<void> => {
-  n = await buildNetwork(c, 'Imports');
-  const { study } = await ok<{ study: { studyId: string } }>(
-    c,
-    n.people.sponsorAdmin,
-    'create-study',
-    {
-      sponsorOrganisationId: n.sponsor.organisationId,
-      protocolNumber: protocol(),
-      title: 'A trial taking over the TMF of a CRO',
-      phase: 'phase-3',
-    },
-  );
-  studyId = study.studyId;
-  const invited = await ok<{ connection: ConnectionRow }>(c, n.people.sponsorAdmin, 'invite-site', {
-    studyId,
-    siteOrganisationId: n.site.organisationId,
+  ({ n, studyId, connection } = await connectedStudy(c, 'Imports', {
+    title: 'A trial taking over the TMF of a CRO',
+    phase: 'phase-3',
     siteNumber: '301',
-    country: 'DE',
-    principalInvestigator: 'Dr. Jana Müller',
-    sponsorSystemId: n.sponsorSystem.systemId,
-  });
-  connection = (
-    await ok<{ connection: ConnectionRow }>(c, n.people.siteAdmin, 'accept-connection', {
-      connectionId: invited.connection.connectionId,
-      revision: invited.connection.revision,
-      siteSystemId: n.siteSystem.systemId,
-    })
-  ).connection;
+  }));
 };

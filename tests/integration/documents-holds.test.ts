@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { must, ok, registryCall } from '../support/registry';
 import {
+  announce,
   c,
   connection,
   inbox,
@@ -53,20 +54,8 @@ describe('the document exchange', () => {
     );
     expect(held.data.document).toMatchObject({ state: 'held', holdReason: 'checksum-mismatch' });
     // The same send again: a new upload URL; the right file this time is delivered.
-    const retry = await partner<{
-      document: Sent;
-      upload: { url: string; headers: Record<string, string> } | null;
-    }>(site, SEND, 'POST', 'documents', {
+    const retry = await announce(file, {
       idempotencyKey: key,
-      connectionId: connection.connectionId,
-      title: 'A document',
-      version: '1.0',
-      documentDate: '2026-11-01',
-      language: 'en',
-      fileName: 'document.pdf',
-      contentType: 'application/pdf',
-      size: file.length,
-      sha256: sha(file),
       typeCode: 'MED-LIC',
       personName: 'Jana Müller',
     });

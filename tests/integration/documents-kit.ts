@@ -3,14 +3,12 @@ import { expect, inject } from 'vitest';
 import type { MappingRow } from '@ccsc/contract/standard-rows';
 import { issueCredential, partnerToken } from '../support/oauth';
 import {
-  buildNetwork,
-  type ConnectionRow,
-  must,
-  type Network,
-  ok,
-  protocol,
-  registryCall,
-} from '../support/registry';
+  connectedStudy,
+  publishStandard,
+  type StandardDetail,
+  standardDrafts,
+} from '../support/connected-study';
+import { type ConnectionRow, must, type Network, registryCall } from '../support/registry';
 import { row } from './standards-kit';
 
 /**
@@ -60,10 +58,7 @@ export const sponsorRows = (): MappingRow[] => [
   row({ sourceCode: 'ETMF-1572', sourceName: 'FDA 1572', artifactNumber: '05.02.08' }),
 ];
 
-export interface StandardDetail {
-  standard: { standardId: string; version: number };
-  revision: number;
-}
+export type { StandardDetail };
 
 export interface Sent {
   documentId: string;
@@ -92,18 +87,10 @@ export let site: { clientId: string; clientSecret: string };
 export let sponsor: { clientId: string; clientSecret: string };
 export const tokens = new Map<string, string>();
 
-export const publish = async (
+export const publish = (
   who: Network['people']['siteAdmin'],
   detail: StandardDetail,
-): Promise<StandardDetail> =>
-  ok<StandardDetail>(c, who, 'artifact/publish-standard', {
-    standardId: detail.standard.standardId,
-    version: detail.standard.version,
-    revision: detail.revision,
-    meaning: 'Approved',
-    password: who.password,
-    code: await who.authenticator.next(),
-  });
+): Promise<StandardDetail> => publishStandard(c, who, detail);
 
 export const tokenOf = async (
   credential: { clientId: string; clientSecret: string },
@@ -173,13 +160,9 @@ export const pdf = (text: string): Buffer =>
   ]);
 export const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-/** Announce, upload to the presigned URL, complete: what a sending system does. */
-export const send = async (
-  file: Buffer,
-  more: Record<string, unknown>,
-  upload: Buffer = file,
-): Promise<{ status: number; document: Sent; error?: { message: string } }> => {
-  const announced = await partner<{
+/** The site's announcement of `file` (a new idempotency key unless `more` names one). */
+export const announce = (file: Buffer, more: Record<string, unknown>) =>
+  partner<{
     document: Sent;
     upload: { url: string; headers: Record<string, string> } | null;
   }>(site, SEND, 'POST', 'documents', {
@@ -195,6 +178,14 @@ export const send = async (
     sha256: sha(file),
     ...more,
   });
+
+/** Announce, upload to the presigned URL, complete: what a sending system does. */
+export const send = async (
+  file: Buffer,
+  more: Record<string, unknown>,
+  upload: Buffer = file,
+): Promise<{ status: number; document: Sent; error?: { message: string } }> => {
+  const announced = await announce(file, more);
   expect(announced.status, JSON.stringify(announced.error)).toBe(200);
   const target = must(announced.data.upload);
   const put = await fetch(target.url, {
@@ -226,56 +217,15 @@ export const inbox = async (since?: string) =>
   );
 
 export const setUpDocuments = async (): Promise<void> => {
-  n = await buildNetwork(c, 'Documents');
-  const { study } = await ok<{ study: { studyId: string } }>(
-    c,
-    n.people.sponsorAdmin,
-    'create-study',
-    {
-      sponsorOrganisationId: n.sponsor.organisationId,
-      protocolNumber: protocol(),
-      title: 'A trial whose documents travel',
-      phase: 'phase-2',
-    },
-  );
-  studyId = study.studyId;
-  const invited = await ok<{ connection: ConnectionRow }>(c, n.people.sponsorAdmin, 'invite-site', {
-    studyId: study.studyId,
-    siteOrganisationId: n.site.organisationId,
+  ({ n, studyId, connection } = await connectedStudy(c, 'Documents', {
+    title: 'A trial whose documents travel',
+    phase: 'phase-2',
     siteNumber: '301',
-    country: 'DE',
-    principalInvestigator: 'Dr. Jana Müller',
-    sponsorSystemId: n.sponsorSystem.systemId,
-  });
-  connection = (
-    await ok<{ connection: ConnectionRow }>(c, n.people.siteAdmin, 'accept-connection', {
-      connectionId: invited.connection.connectionId,
-      revision: invited.connection.revision,
-      siteSystemId: n.siteSystem.systemId,
-    })
-  ).connection;
-  const siteDraft = await ok<StandardDetail>(c, n.people.siteAdmin, 'artifact/create-standard', {
-    organisationId: n.site.organisationId,
-    name: `Site eISF ${n.tag}`,
-    systemIds: [n.siteSystem.systemId],
-    catalogueVersion: '3.3',
-    source: { kind: 'import', fileName: 'site.csv', rows: siteRows() },
-  });
-  const sponsorDraft = await ok<StandardDetail>(
-    c,
-    n.people.sponsorAdmin,
-    'artifact/create-standard',
-    {
-      organisationId: n.sponsor.organisationId,
-      name: `Sponsor eTMF ${n.tag}`,
-      systemIds: [n.sponsorSystem.systemId],
-      catalogueVersion: '3.3',
-      source: { kind: 'import', fileName: 'sponsor.csv', rows: sponsorRows() },
-    },
-  );
+  }));
+  const drafts = await standardDrafts(c, n, { site: siteRows(), sponsor: sponsorRows() });
   [siteStandard] = await Promise.all([
-    publish(n.people.siteAdmin, siteDraft),
-    publish(n.people.sponsorAdmin, sponsorDraft),
+    publish(n.people.siteAdmin, drafts.site),
+    publish(n.people.sponsorAdmin, drafts.sponsor),
   ]);
   [site, sponsor] = await Promise.all([
     issueCredential(c, n.admin, n.siteSystem.systemId, [SEND]),

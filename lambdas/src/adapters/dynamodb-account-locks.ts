@@ -1,10 +1,6 @@
 import type { AccountLock, AccountLocks } from '../core/ports/account-locks';
-import {
-  type DynamoAccess,
-  type DynamoSource,
-  dynamoAccess,
-  isConditionFailure,
-} from './clients/dynamodb';
+import { isConditionFailure } from './clients/dynamodb';
+import { DynamoTable } from './dynamodb-table';
 
 const SK = 'ACCOUNT_LOCK';
 const keyOf = (userName: string) => ({ pk: `USER#${userName}`, sk: SK });
@@ -32,22 +28,10 @@ const toLock = (item: Record<string, unknown> | undefined): AccountLock | null =
 };
 
 /** Account locks in the main table: `USER#<userName>` / `ACCOUNT_LOCK`, one per user. */
-export class DynamoAccountLocks implements AccountLocks {
-  private readonly db: DynamoAccess;
-
-  constructor(
-    client: DynamoSource,
-    private readonly tableName: string,
-  ) {
-    this.db = dynamoAccess(client);
-  }
-
+export class DynamoAccountLocks extends DynamoTable implements AccountLocks {
   async get(userName: string): Promise<AccountLock | null> {
-    const { client, sdk } = await this.db();
-    const out = await client.send(
-      new sdk.GetCommand({ TableName: this.tableName, Key: keyOf(userName), ConsistentRead: true }),
-    );
-    return toLock(out.Item);
+    const item = await this.getItem(keyOf(userName));
+    return toLock(item);
   }
 
   async claim(lock: AccountLock, previous: AccountLock | null): Promise<boolean> {
@@ -112,24 +96,11 @@ export class DynamoAccountLocks implements AccountLocks {
   }
 
   async claimFailureRecord(userName: string, eventId: string, at: Date): Promise<boolean> {
-    const { client, sdk } = await this.db();
-    try {
-      await client.send(
-        new sdk.PutCommand({
-          TableName: this.tableName,
-          Item: {
-            pk: `USER#${userName}`,
-            sk: `SIGNIN_FAILURE#${eventId}`,
-            // Bookkeeping only (the audit trail keeps the record): cleared after 30 days.
-            expiresAt: Math.floor(at.getTime() / 1000) + 30 * 24 * 60 * 60,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+    return this.putIfNew({
+      pk: `USER#${userName}`,
+      sk: `SIGNIN_FAILURE#${eventId}`,
+      // Bookkeeping only (the audit trail keeps the record): cleared after 30 days.
+      expiresAt: Math.floor(at.getTime() / 1000) + 30 * 24 * 60 * 60,
+    });
   }
 }

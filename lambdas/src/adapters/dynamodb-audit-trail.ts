@@ -16,13 +16,8 @@ import {
   storedItemOf,
   verifyChain,
 } from './audit-chain';
-import {
-  type DynamoAccess,
-  type DynamoSource,
-  dynamoAccess,
-  isCancelled,
-  isConditionFailure,
-} from './clients/dynamodb';
+import { type DynamoSource, isCancelled, isConditionFailure } from './clients/dynamodb';
+import { DynamoTable, newItemPut } from './dynamodb-table';
 import { countAll, queryUpTo } from './dynamodb-query';
 
 /**
@@ -34,16 +29,7 @@ import { countAll, queryUpTo } from './dynamodb-query';
  * attributes (audit-chain.ts `storedItemOf`); the views are read from those sparse indexes,
  * which are eventually consistent (a record appended a moment ago may be missing for a while).
  */
-export class DynamoAuditChainTable implements AuditChainTable {
-  private readonly db: DynamoAccess;
-
-  constructor(
-    client: DynamoSource,
-    private readonly tableName: string,
-  ) {
-    this.db = dynamoAccess(client);
-  }
-
+export class DynamoAuditChainTable extends DynamoTable implements AuditChainTable {
   async head(): Promise<Record<string, unknown> | null> {
     const { client, sdk } = await this.db();
     const out = await client.send(
@@ -60,20 +46,7 @@ export class DynamoAuditChainTable implements AuditChainTable {
   }
 
   async putIfAbsent(record: ChainedRecord): Promise<boolean> {
-    const { client, sdk } = await this.db();
-    try {
-      await client.send(
-        new sdk.PutCommand({
-          TableName: this.tableName,
-          Item: storedItemOf(record),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+    return this.putIfNew(storedItemOf(record));
   }
 
   /** One TransactWriteItems of conditional puts (IAM checks each as PutItem): all or none. */
@@ -82,13 +55,7 @@ export class DynamoAuditChainTable implements AuditChainTable {
     try {
       await client.send(
         new sdk.TransactWriteCommand({
-          TransactItems: records.map((record) => ({
-            Put: {
-              TableName: this.tableName,
-              Item: storedItemOf(record),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          })),
+          TransactItems: records.map((record) => newItemPut(this.tableName, storedItemOf(record))),
         }),
       );
       return true;

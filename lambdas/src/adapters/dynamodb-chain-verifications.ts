@@ -1,34 +1,18 @@
 import { chainVerificationSchema } from '@ccsc/contract/audit';
 import { AUDIT_VERIFICATION_KEY } from '../data-model';
 import type { ChainVerifications, Verification } from '../core/ports/chain-verifications';
-import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
+import { DynamoTable } from './dynamodb-table';
 
 /**
  * The last verification of the audit chain in the main table: `AUDIT#VERIFICATION` / `LAST`, its
  * fields beside the keys, put whole by every verification (the later walk wins; two at the same
  * moment found the same chain). Read strongly consistent, so a check just made shows at once.
  */
-export class DynamoChainVerifications implements ChainVerifications {
-  private readonly db: DynamoAccess;
-
-  constructor(
-    client: DynamoSource,
-    private readonly tableName: string,
-  ) {
-    this.db = dynamoAccess(client);
-  }
-
+export class DynamoChainVerifications extends DynamoTable implements ChainVerifications {
   async last(): Promise<Verification | null> {
-    const { client, sdk } = await this.db();
-    const out = await client.send(
-      new sdk.GetCommand({
-        TableName: this.tableName,
-        Key: AUDIT_VERIFICATION_KEY,
-        ConsistentRead: true,
-      }),
-    );
-    if (out.Item === undefined) return null;
-    const fields = Object.entries(out.Item).filter(([key]) => key !== 'pk' && key !== 'sk');
+    const stored = await this.getItem(AUDIT_VERIFICATION_KEY);
+    if (stored === undefined) return null;
+    const fields = Object.entries(stored).filter(([key]) => key !== 'pk' && key !== 'sk');
     const parsed = chainVerificationSchema.safeParse(Object.fromEntries(fields));
     // An item that is not a verification is as good as none: the next check writes it anew.
     return parsed.success ? parsed.data : null;

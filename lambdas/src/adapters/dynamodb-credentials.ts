@@ -10,13 +10,8 @@ import {
   credentialUsedKey,
 } from '../data-model';
 import type { CredentialRecord, CredentialStore } from '../core/ports/credentials';
-import {
-  type DynamoAccess,
-  type DynamoSource,
-  dynamoAccess,
-  isCancelled,
-  isConditionFailure,
-} from './clients/dynamodb';
+import { isCancelled, isConditionFailure } from './clients/dynamodb';
+import { DynamoTable, newItemPut } from './dynamodb-table';
 import { queryAll } from './dynamodb-query';
 
 const iso = z.string();
@@ -92,16 +87,7 @@ const withoutUse = (record: CredentialRecord): Omit<CredentialRecord, 'lastUsedA
  * clientId. Changes are puts conditional on the revision read; a link is redeemed by such a put
  * that also requires the link's hash, so of two redemptions only one gets it.
  */
-export class DynamoCredentialStore implements CredentialStore {
-  private readonly db: DynamoAccess;
-
-  constructor(
-    client: DynamoSource,
-    private readonly tableName: string,
-  ) {
-    this.db = dynamoAccess(client);
-  }
-
+export class DynamoCredentialStore extends DynamoTable implements CredentialStore {
   private toRecord(
     item: Record<string, unknown> | undefined,
     used: unknown,
@@ -113,13 +99,10 @@ export class DynamoCredentialStore implements CredentialStore {
   }
 
   async get(apiId: string): Promise<CredentialRecord | null> {
-    const { client, sdk } = await this.db();
     const [record, used] = await Promise.all(
-      [credentialKey(apiId), credentialUsedKey(apiId)].map((Key) =>
-        client.send(new sdk.GetCommand({ TableName: this.tableName, Key, ConsistentRead: true })),
-      ),
+      [credentialKey(apiId), credentialUsedKey(apiId)].map((key) => this.getItem(key)),
     );
-    return this.toRecord(record?.Item, used?.Item?.at);
+    return this.toRecord(record, used?.at);
   }
 
   async byClient(clientId: string, maxAgeMs = 0): Promise<CredentialRecord | null> {
@@ -133,15 +116,8 @@ export class DynamoCredentialStore implements CredentialStore {
   }
 
   private async readByClient(clientId: string): Promise<CredentialRecord | null> {
-    const { client, sdk } = await this.db();
-    const out = await client.send(
-      new sdk.GetCommand({
-        TableName: this.tableName,
-        Key: credentialClientKey(clientId),
-        ConsistentRead: true,
-      }),
-    );
-    const apiId: unknown = out.Item?.apiId;
+    const item = await this.getItem(credentialClientKey(clientId));
+    const apiId: unknown = item?.apiId;
     return typeof apiId === 'string' ? this.get(apiId) : null;
   }
 
@@ -170,20 +146,11 @@ export class DynamoCredentialStore implements CredentialStore {
       await client.send(
         new sdk.TransactWriteCommand({
           TransactItems: [
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { ...credentialKey(record.apiId), ...withoutUse(record) },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { ...credentialClientKey(record.clientId), apiId: record.apiId },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
+            newItemPut(this.tableName, { ...credentialKey(record.apiId), ...withoutUse(record) }),
+            newItemPut(this.tableName, {
+              ...credentialClientKey(record.clientId),
+              apiId: record.apiId,
+            }),
           ],
         }),
       );

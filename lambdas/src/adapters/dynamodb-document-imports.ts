@@ -14,14 +14,8 @@ import type {
   NotFiledRecord,
 } from '../core/ports/document-imports';
 import { jitteredBackoff } from './backoff';
-import {
-  batchGetAll,
-  type DynamoAccess,
-  type DynamoSource,
-  dynamoAccess,
-  isCancelled,
-  isConditionFailure,
-} from './clients/dynamodb';
+import { batchGetAll, isCancelled, isConditionFailure } from './clients/dynamodb';
+import { DynamoTable, newItemPut } from './dynamodb-table';
 
 /** How often a step crossed by another write (TransactionConflict) is tried again. */
 const STEP_ATTEMPTS = 4;
@@ -35,26 +29,10 @@ const withoutKeys = (item: Record<string, unknown>): Record<string, unknown> =>
  * eTMF-EMS imports in the documents table (data-model.ts, "eTMF-EMS imports"): the import, its
  * rows, its place in the study's list and the study's claims on what it holds.
  */
-export class DynamoImportStore implements ImportStore {
-  private readonly db: DynamoAccess;
-
-  constructor(
-    client: DynamoSource,
-    private readonly tableName: string,
-  ) {
-    this.db = dynamoAccess(client);
-  }
-
+export class DynamoImportStore extends DynamoTable implements ImportStore {
   async getImport(importId: string): Promise<ImportRecord | null> {
-    const { client, sdk } = await this.db();
-    const out = await client.send(
-      new sdk.GetCommand({
-        TableName: this.tableName,
-        Key: importKey(importId),
-        ConsistentRead: true,
-      }),
-    );
-    return out.Item === undefined ? null : (withoutKeys(out.Item) as unknown as ImportRecord);
+    const item = await this.getItem(importKey(importId));
+    return item === undefined ? null : (withoutKeys(item) as unknown as ImportRecord);
   }
 
   async createImport(record: ImportRecord): Promise<void> {
@@ -62,23 +40,11 @@ export class DynamoImportStore implements ImportStore {
     await client.send(
       new sdk.TransactWriteCommand({
         TransactItems: [
-          {
-            Put: {
-              TableName: this.tableName,
-              Item: { ...record, ...importKey(record.importId) },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: this.tableName,
-              Item: {
-                ...studyImportKey(record.studyId, record.startedAt, record.importId),
-                importId: record.importId,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          newItemPut(this.tableName, { ...record, ...importKey(record.importId) }),
+          newItemPut(this.tableName, {
+            ...studyImportKey(record.studyId, record.startedAt, record.importId),
+            importId: record.importId,
+          }),
         ],
       }),
     );
@@ -110,24 +76,15 @@ export class DynamoImportStore implements ImportStore {
     const rows =
       row.kind === 'filed'
         ? [
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { ...row.row, ...importRowKey(next.importId, 'FILED', row.row.seq) },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: {
-                  ...importedClaimKey(next.studyId, row.claim),
-                  importId: next.importId,
-                  seq: row.row.seq,
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
+            newItemPut(this.tableName, {
+              ...row.row,
+              ...importRowKey(next.importId, 'FILED', row.row.seq),
+            }),
+            newItemPut(this.tableName, {
+              ...importedClaimKey(next.studyId, row.claim),
+              importId: next.importId,
+              seq: row.row.seq,
+            }),
             {
               Update: {
                 TableName: this.tableName,
@@ -143,13 +100,10 @@ export class DynamoImportStore implements ImportStore {
             },
           ]
         : [
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { ...row.row, ...importRowKey(next.importId, 'NOTFILED', row.row.seq) },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
+            newItemPut(this.tableName, {
+              ...row.row,
+              ...importRowKey(next.importId, 'NOTFILED', row.row.seq),
+            }),
           ];
     for (let attempt = 0; ; attempt += 1) {
       try {
@@ -171,15 +125,7 @@ export class DynamoImportStore implements ImportStore {
   }
 
   async claimOf(studyId: string, claim: string): Promise<ImportClaim | null> {
-    const { client, sdk } = await this.db();
-    const out = await client.send(
-      new sdk.GetCommand({
-        TableName: this.tableName,
-        Key: importedClaimKey(studyId, claim),
-        ConsistentRead: true,
-      }),
-    );
-    const item = out.Item;
+    const item = await this.getItem(importedClaimKey(studyId, claim));
     return item === undefined ? null : { importId: String(item.importId), seq: Number(item.seq) };
   }
 
@@ -232,15 +178,8 @@ export class DynamoImportStore implements ImportStore {
   }
 
   async getFiled(importId: string, seq: number): Promise<FiledRecord | null> {
-    const { client, sdk } = await this.db();
-    const out = await client.send(
-      new sdk.GetCommand({
-        TableName: this.tableName,
-        Key: importRowKey(importId, 'FILED', seq),
-        ConsistentRead: true,
-      }),
-    );
-    return out.Item === undefined ? null : (withoutKeys(out.Item) as unknown as FiledRecord);
+    const item = await this.getItem(importRowKey(importId, 'FILED', seq));
+    return item === undefined ? null : (withoutKeys(item) as unknown as FiledRecord);
   }
 
   async notFiledRows(importId: string, limit: number): Promise<NotFiledRecord[]> {

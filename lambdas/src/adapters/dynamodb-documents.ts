@@ -28,14 +28,8 @@ import {
   type InboxPage,
   sumHeldCounts,
 } from '../core/ports/documents';
-import {
-  batchGetAll,
-  type DynamoAccess,
-  type DynamoSource,
-  dynamoAccess,
-  isCancelled,
-  isConditionFailure,
-} from './clients/dynamodb';
+import { batchGetAll, isCancelled, isConditionFailure } from './clients/dynamodb';
+import { DynamoTable, newItemPut } from './dynamodb-table';
 import { queryAll } from './dynamodb-query';
 import { inTurn } from './inbox-turns';
 import {
@@ -55,26 +49,10 @@ const backoff = (attempt: number) => jitteredBackoff(attempt, 500);
  * Documents in their own table (data-model.ts, "Documents"): one item per document, rewritten
  * whole on the revision it was made from; the idempotency keys and the inboxes beside them.
  */
-export class DynamoDocumentStore implements DocumentStore {
-  private readonly db: DynamoAccess;
-
-  constructor(
-    client: DynamoSource,
-    private readonly tableName: string,
-  ) {
-    this.db = dynamoAccess(client);
-  }
-
+export class DynamoDocumentStore extends DynamoTable implements DocumentStore {
   async get(documentId: string): Promise<DocumentRecord | null> {
-    const { client, sdk } = await this.db();
-    const out = await client.send(
-      new sdk.GetCommand({
-        TableName: this.tableName,
-        Key: documentKey(documentId),
-        ConsistentRead: true,
-      }),
-    );
-    return out.Item === undefined ? null : recordOf(out.Item);
+    const item = await this.getItem(documentKey(documentId));
+    return item === undefined ? null : recordOf(item);
   }
 
   async getMany(documentIds: readonly string[]): Promise<DocumentRecord[]> {
@@ -93,20 +71,8 @@ export class DynamoDocumentStore implements DocumentStore {
     const { client, sdk } = await this.db();
     const claim = idempotencyKey(record.senderSystemId, record.idempotencyKey);
     const items = [
-      {
-        Put: {
-          TableName: this.tableName,
-          Item: { ...claim, documentId: record.documentId },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      {
-        Put: {
-          TableName: this.tableName,
-          Item: itemOf(record),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      newItemPut(this.tableName, { ...claim, documentId: record.documentId }),
+      newItemPut(this.tableName, itemOf(record)),
       ...counterUpdates(this.tableName, record.documentId, countChanges(null, record)),
     ];
     for (let attempt = 1; ; attempt += 1) {
@@ -118,10 +84,8 @@ export class DynamoDocumentStore implements DocumentStore {
         // The key used already: its document. Else another transaction crossed this one (on a
         // counter, or the same key sent at the same moment, whose claim is not written yet):
         // nothing was written, so it is tried again; the claim's condition keeps it to one.
-        const out = await client.send(
-          new sdk.GetCommand({ TableName: this.tableName, Key: claim, ConsistentRead: true }),
-        );
-        const existingId: unknown = out.Item?.documentId;
+        const item = await this.getItem(claim);
+        const existingId: unknown = item?.documentId;
         if (typeof existingId === 'string') {
           const existing = await this.get(existingId);
           if (existing === null) throw err;
@@ -183,10 +147,8 @@ export class DynamoDocumentStore implements DocumentStore {
     const { client, sdk } = await this.db();
     const head = inboxHeadKey(next.receiverSystemId);
     for (let attempt = 0; attempt < DELIVERY_ATTEMPTS; attempt += 1) {
-      const out = await client.send(
-        new sdk.GetCommand({ TableName: this.tableName, Key: head, ConsistentRead: true }),
-      );
-      const seq = typeof out.Item?.seq === 'number' ? out.Item.seq : 0;
+      const item = await this.getItem(head);
+      const seq = typeof item?.seq === 'number' ? item.seq : 0;
       const delivered: DocumentRecord = { ...next, inboxSeq: seq + 1 };
       try {
         await client.send(
@@ -201,16 +163,10 @@ export class DynamoDocumentStore implements DocumentStore {
                   ExpressionAttributeValues: { ':seq': seq },
                 },
               },
-              {
-                Put: {
-                  TableName: this.tableName,
-                  Item: {
-                    ...inboxEntryKey(next.receiverSystemId, seq + 1),
-                    documentId: next.documentId,
-                  },
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
+              newItemPut(this.tableName, {
+                ...inboxEntryKey(next.receiverSystemId, seq + 1),
+                documentId: next.documentId,
+              }),
               {
                 Put: {
                   TableName: this.tableName,

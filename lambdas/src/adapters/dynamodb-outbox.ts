@@ -1,12 +1,8 @@
 import * as z from 'zod';
 import { OUTBOX_PK, outboxKey } from '../data-model';
 import type { Outbox, OutboxItem } from '../core/ports/outbox';
-import {
-  type DynamoAccess,
-  type DynamoSource,
-  dynamoAccess,
-  isConditionFailure,
-} from './clients/dynamodb';
+import { isConditionFailure } from './clients/dynamodb';
+import { DynamoTable } from './dynamodb-table';
 import { queryAll } from './dynamodb-query';
 
 const itemSchema = z.object({
@@ -35,36 +31,14 @@ const SENT_KEPT_SECONDS = 7 * 24 * 60 * 60;
  * conditional writes: a message is queued once, and taken by one sender at a time; a sent one is
  * marked (`sentAt`) and removed a week later by the table's TTL (`expiresAt`).
  */
-export class DynamoOutbox implements Outbox {
-  private readonly db: DynamoAccess;
-
-  constructor(
-    client: DynamoSource,
-    private readonly tableName: string,
-  ) {
-    this.db = dynamoAccess(client);
-  }
-
+export class DynamoOutbox extends DynamoTable implements Outbox {
   async put(item: OutboxItem): Promise<boolean> {
-    const { client, sdk } = await this.db();
-    try {
-      await client.send(
-        new sdk.PutCommand({
-          TableName: this.tableName,
-          Item: {
-            ...outboxKey(item.id),
-            ...item,
-            queuedAt: item.queuedAt.toISOString(),
-            heldUntil: item.heldUntil.getTime(),
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+    return this.putIfNew({
+      ...outboxKey(item.id),
+      ...item,
+      queuedAt: item.queuedAt.toISOString(),
+      heldUntil: item.heldUntil.getTime(),
+    });
   }
 
   async take(id: string, until: Date, now: Date): Promise<OutboxItem | null> {

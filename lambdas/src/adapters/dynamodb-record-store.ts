@@ -5,12 +5,7 @@ import type {
   RecordStore,
   StoredRecord,
 } from '../core/ports/record-store';
-import {
-  type DynamoAccess,
-  type DynamoSource,
-  dynamoAccess,
-  isConditionFailure,
-} from './clients/dynamodb';
+import { DynamoTable } from './dynamodb-table';
 
 const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
@@ -30,40 +25,21 @@ const decodeCursor = (cursor: string | undefined): Record<string, unknown> | und
   ]);
 };
 
-export class DynamoRecordStore implements RecordStore {
-  private readonly db: DynamoAccess;
-
-  constructor(
-    client: DynamoSource,
-    private readonly tableName: string,
-  ) {
-    this.db = dynamoAccess(client);
-  }
-
+export class DynamoRecordStore extends DynamoTable implements RecordStore {
   async get(pk: string, sk: string): Promise<StoredRecord | null> {
-    const { client, sdk } = await this.db();
-    const out = await client.send(
-      new sdk.GetCommand({ TableName: this.tableName, Key: { pk, sk }, ConsistentRead: true }),
-    );
-    return (out.Item as StoredRecord | undefined) ?? null;
+    const item = await this.getItem({ pk, sk });
+    return (item as StoredRecord | undefined) ?? null;
   }
 
   async put(record: StoredRecord, options: { onlyIfNew?: boolean } = {}): Promise<void> {
-    const { client, sdk } = await this.db();
-    try {
-      await client.send(
-        new sdk.PutCommand({
-          TableName: this.tableName,
-          Item: record,
-          ...(options.onlyIfNew ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}),
-        }),
-      );
-    } catch (err) {
-      if (isConditionFailure(err)) {
+    if (options.onlyIfNew) {
+      if (!(await this.putIfNew(record))) {
         throw new ConflictError('A record with this key already exists.');
       }
-      throw err;
+      return;
     }
+    const { client, sdk } = await this.db();
+    await client.send(new sdk.PutCommand({ TableName: this.tableName, Item: record }));
   }
 
   async query(pk: string, options: QueryOptions = {}): Promise<RecordPage> {

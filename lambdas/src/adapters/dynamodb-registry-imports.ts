@@ -1,7 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { registryImportPartKey } from '../data-model';
 import type { ImportPart, ImportStaging } from '../core/ports/registry-imports';
-import { type DynamoAccess, type DynamoSource, dynamoAccess } from './clients/dynamodb';
+import { type DynamoSource } from './clients/dynamodb';
+import { DynamoTable } from './dynamodb-table';
 import { importPartSchema } from './registry-schemas';
 
 /** A staged part is kept a day (TTL): far longer than any import takes. */
@@ -11,15 +12,13 @@ const MAX_PART_BYTES = 350_000;
 const BATCH = 25;
 
 /** An import's parts in the main table, `REGISTRY#IMPORT#<importId>` (data-model.ts). */
-export class DynamoImportStaging implements ImportStaging {
-  private readonly db: DynamoAccess;
-
+export class DynamoImportStaging extends DynamoTable implements ImportStaging {
   constructor(
     client: DynamoSource,
-    private readonly tableName: string,
+    tableName: string,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.db = dynamoAccess(client);
+    super(client, tableName);
   }
 
   async stage(importId: string, parts: readonly ImportPart[]): Promise<void> {
@@ -34,16 +33,9 @@ export class DynamoImportStaging implements ImportStaging {
   }
 
   async part(importId: string, index: number): Promise<ImportPart | null> {
-    const { client, sdk } = await this.db();
-    const out = await client.send(
-      new sdk.GetCommand({
-        TableName: this.tableName,
-        Key: registryImportPartKey(importId, index),
-        ConsistentRead: true,
-      }),
-    );
-    if (out.Item === undefined) return null;
-    const parsed = importPartSchema.safeParse(out.Item.part);
+    const item = await this.getItem(registryImportPartKey(importId, index));
+    if (item === undefined) return null;
+    const parsed = importPartSchema.safeParse(item.part);
     if (!parsed.success) {
       throw new Error(`registry import ${importId}: part ${String(index)} is not staged`);
     }

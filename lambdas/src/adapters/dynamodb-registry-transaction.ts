@@ -13,6 +13,7 @@ import {
   useKey,
 } from '../core/ports/registry';
 import { idOf, netClaims, netUses, stamped } from '../core/ports/registry-rules';
+import { newItemPut } from './dynamodb-table';
 import {
   recordItem,
   LOG_INLINE_BYTES,
@@ -192,18 +193,12 @@ export const logPut = (
   version: number,
   entry: Omit<LogEntry, 'version'>,
 ): TransactItem => {
-  return {
-    Put: {
-      TableName: at.tableName,
-      Item: {
-        ...registryChangeKey(version),
-        version,
-        ...entry,
-        expiresAt: Math.floor(at.now().getTime() / 1000) + CHANGE_SECONDS,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+  return newItemPut(at.tableName, {
+    ...registryChangeKey(version),
+    version,
+    ...entry,
+    expiresAt: Math.floor(at.now().getTime() / 1000) + CHANGE_SECONDS,
+  });
 };
 
 /**

@@ -22,12 +22,8 @@ import {
 } from '../core/ports/registry';
 import { queryAll } from './dynamodb-query';
 import { REGISTRY_TYPES } from './registry-schemas';
-import {
-  type DynamoAccess,
-  type DynamoSource,
-  dynamoAccess,
-  isCancelled,
-} from './clients/dynamodb';
+import { type DynamoSource, isCancelled } from './clients/dynamodb';
+import { DynamoTable } from './dynamodb-table';
 import {
   checkShape,
   idOf,
@@ -80,18 +76,16 @@ onContainerReset(() => {
  * version — then it is tried again. Removals go after, a few records per transaction, each only
  * at revision 1 and unused. `snapshot()` keeps a copy per process, caught up from the log.
  */
-export class DynamoRegistry implements Registry {
-  private readonly db: DynamoAccess;
-
+export class DynamoRegistry extends DynamoTable implements Registry {
   constructor(
     client: DynamoSource,
-    private readonly tableName: string,
+    tableName: string,
     private readonly options: {
       now?: () => Date;
       sleep?: (ms: number) => Promise<void>;
     } = {},
   ) {
-    this.db = dynamoAccess(client);
+    super(client, tableName);
   }
 
   private now(): Date {
@@ -110,15 +104,8 @@ export class DynamoRegistry implements Registry {
   // ---------- reading ----------
 
   readonly get: Registry['get'] = async (type, id) => {
-    const { client, sdk } = await this.db();
-    const out = await client.send(
-      new sdk.GetCommand({
-        TableName: this.tableName,
-        Key: registryRecordKey(type, id),
-        ConsistentRead: true,
-      }),
-    );
-    const found = out.Item === undefined ? null : toRecord(type, out.Item);
+    const item = await this.getItem(registryRecordKey(type, id));
+    const found = item === undefined ? null : toRecord(type, item);
     // toRecord parsed the item with the schema of `type`.
     return found as never;
   };
@@ -146,15 +133,8 @@ export class DynamoRegistry implements Registry {
   }
 
   private async version(): Promise<number> {
-    const { client, sdk } = await this.db();
-    const out = await client.send(
-      new sdk.GetCommand({
-        TableName: this.tableName,
-        Key: REGISTRY_VERSION_KEY,
-        ConsistentRead: true,
-      }),
-    );
-    const version: unknown = out.Item?.version;
+    const item = await this.getItem(REGISTRY_VERSION_KEY);
+    const version: unknown = item?.version;
     return typeof version === 'number' ? version : 0;
   }
 

@@ -1,11 +1,7 @@
 import { TABLES } from '../data-model';
 import type { TotpResetTicket, TotpResetTickets } from '../core/ports/totp-reset-tickets';
-import {
-  type DynamoAccess,
-  type DynamoSource,
-  dynamoAccess,
-  isConditionFailure,
-} from './clients/dynamodb';
+import { isConditionFailure } from './clients/dynamodb';
+import { DynamoTable } from './dynamodb-table';
 
 const SK = 'TOTP_RESET';
 const keyOf = (tokenHash: string) => ({ pk: `TOTP_RESET#${tokenHash}`, sk: SK });
@@ -40,16 +36,7 @@ const toTicket = (
   };
 };
 
-export class DynamoTotpResetTickets implements TotpResetTickets {
-  private readonly db: DynamoAccess;
-
-  constructor(
-    client: DynamoSource,
-    private readonly tableName: string,
-  ) {
-    this.db = dynamoAccess(client);
-  }
-
+export class DynamoTotpResetTickets extends DynamoTable implements TotpResetTickets {
   async issue(ticket: TotpResetTicket): Promise<void> {
     const { client, sdk } = await this.db();
     await client.send(
@@ -67,15 +54,8 @@ export class DynamoTotpResetTickets implements TotpResetTickets {
   }
 
   async peek(tokenHash: string, now: Date): Promise<TotpResetTicket | null> {
-    const { client, sdk } = await this.db();
-    const out = await client.send(
-      new sdk.GetCommand({
-        TableName: this.tableName,
-        Key: keyOf(tokenHash),
-        ConsistentRead: true,
-      }),
-    );
-    const ticket = toTicket(tokenHash, out.Item);
+    const item = await this.getItem(keyOf(tokenHash));
+    const ticket = toTicket(tokenHash, item);
     return ticket !== null && ticket.expiresAt.getTime() > now.getTime() ? ticket : null;
   }
 

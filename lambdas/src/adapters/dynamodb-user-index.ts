@@ -12,12 +12,8 @@ import {
 } from '../data-model';
 import type { IndexedUser, UserIndex } from '../core/ports/user-index';
 import { queryAll } from './dynamodb-query';
-import {
-  type DynamoAccess,
-  type DynamoSource,
-  dynamoAccess,
-  isConditionFailure,
-} from './clients/dynamodb';
+import { type DynamoSource, isConditionFailure } from './clients/dynamodb';
+import { DynamoTable } from './dynamodb-table';
 
 const rowSchema = z.lazy(() =>
   z.object({
@@ -83,15 +79,13 @@ type Change =
  * present), re-read whole otherwise. Rows and changes are applied only over older states (by the
  * directory's last-modified time), so syncs that finish out of order keep the newer state.
  */
-export class DynamoUserIndex implements UserIndex {
-  private readonly db: DynamoAccess;
-
+export class DynamoUserIndex extends DynamoTable implements UserIndex {
   constructor(
     client: DynamoSource,
-    private readonly tableName: string,
+    tableName: string,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.db = dynamoAccess(client);
+    super(client, tableName);
   }
 
   async put(user: IndexedUser): Promise<void> {
@@ -208,15 +202,7 @@ export class DynamoUserIndex implements UserIndex {
   }
 
   private async readVersionItem(): Promise<Record<string, unknown> | undefined> {
-    const { client, sdk } = await this.db();
-    const out = await client.send(
-      new sdk.GetCommand({
-        TableName: this.tableName,
-        Key: USER_INDEX_VERSION_KEY,
-        ConsistentRead: true,
-      }),
-    );
-    return out.Item;
+    return this.getItem(USER_INDEX_VERSION_KEY);
   }
 
   private async version(): Promise<number> {

@@ -2,12 +2,8 @@ import * as z from 'zod';
 import { JOURNAL_PK, journalKey, leaseKey } from '../data-model';
 import { queryAll } from './dynamodb-query';
 import type { JournalEntry, Leases, WriteJournal } from '../core/ports/write-journal';
-import {
-  type DynamoAccess,
-  type DynamoSource,
-  dynamoAccess,
-  isConditionFailure,
-} from './clients/dynamodb';
+import { type DynamoSource, isConditionFailure } from './clients/dynamodb';
+import { DynamoTable } from './dynamodb-table';
 
 const itemSchema = z.lazy(() =>
   z.object({
@@ -41,63 +37,37 @@ const toEntry = (item: Record<string, unknown> | undefined): JournalEntry | null
  * no TTL: an interrupted write stays until it is finished or undone. Only conditional writes, so
  * two processes never both own an entry.
  */
-export class DynamoWriteJournal implements WriteJournal, Leases {
-  private readonly db: DynamoAccess;
-
+export class DynamoWriteJournal extends DynamoTable implements WriteJournal, Leases {
   constructor(
     client: DynamoSource,
-    private readonly tableName: string,
+    tableName: string,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.db = dynamoAccess(client);
+    super(client, tableName);
   }
 
   async begin(entry: JournalEntry): Promise<JournalEntry | null> {
-    const { client, sdk } = await this.db();
     for (;;) {
-      try {
-        await client.send(
-          new sdk.PutCommand({
-            TableName: this.tableName,
-            Item: {
-              ...journalKey(entry.subject),
-              ...entry,
-              startedAt: entry.startedAt.toISOString(),
-              leaseUntil: entry.leaseUntil.getTime(),
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
-        return null;
-      } catch (err) {
-        if (!isConditionFailure(err)) throw err;
-      }
-      const held = await client.send(
-        new sdk.GetCommand({
-          TableName: this.tableName,
-          Key: journalKey(entry.subject),
-          ConsistentRead: true,
-        }),
-      );
+      const begun = await this.putIfNew({
+        ...journalKey(entry.subject),
+        ...entry,
+        startedAt: entry.startedAt.toISOString(),
+        leaseUntil: entry.leaseUntil.getTime(),
+      });
+      if (begun) return null;
+      const held = await this.getItem(journalKey(entry.subject));
       // Finished between the two calls: try again.
-      if (held.Item === undefined) continue;
-      const holder = toEntry(held.Item);
+      if (held === undefined) continue;
+      const holder = toEntry(held);
       if (holder === null) throw new Error(`write journal: unreadable entry ${entry.subject}`);
       return holder;
     }
   }
 
   async held(subject: string): Promise<JournalEntry | null> {
-    const { client, sdk } = await this.db();
-    const out = await client.send(
-      new sdk.GetCommand({
-        TableName: this.tableName,
-        Key: journalKey(subject),
-        ConsistentRead: true,
-      }),
-    );
-    if (out.Item === undefined) return null;
-    const entry = toEntry(out.Item);
+    const item = await this.getItem(journalKey(subject));
+    if (item === undefined) return null;
+    const entry = toEntry(item);
     if (entry === null) throw new Error(`write journal: unreadable entry ${subject}`);
     return entry;
   }

@@ -17,3 +17,5 @@ export {
 export { FakeAuditTrail } from '../core/testing/fakes';
 /** A site-level row of a mapping standard, for the standards' tests here and in tests/. */
 export { row as mappingRow } from '../standards/standards-test-kit';
+/** An eTMF-EMS package's batch and object as the import's tests build them, here and in tests/. */
+export { BATCH as emsBatch, object as emsObject } from '../documents/import-etmf-test-kit';
