@@ -277,67 +277,78 @@ describe('credential writes killed at every step', () => {
     return console.passed(mark, `journal:${kind}:`);
   };
 
-  it('the credential job’s expiry and notice, killed at each step: whole, audited and mailed once', async () => {
-    const expiring = async () => {
-      const a = await creds.active();
-      await creds.patch(a.apiId, { validUntil: new Date(Date.now() - 60_000).toISOString() });
-      return a;
-    };
-    const first = await expiring();
-    const expired = (apiId: string) => async () =>
-      (await creds.record(apiId))?.status === 'expired';
-    const steps = await jobSteps('credential.expire', expired(first.apiId));
-    expect(steps).toEqual([
-      'journal:credential.expire:begun',
-      'journal:credential.expire:record',
-      'journal:credential.expire:client',
-      'journal:credential.expire:audit',
-    ]);
+  /**
+   * A job's write `kind` killed at each of its steps: the steps traced on a first credential from
+   * `make` (`begun`, then `steps`), then at each step a fresh one, the job killed there and started
+   * again until `done` holds for it (jobKilledAtThenOnce, `action` audited once), then `after`.
+   */
+  const crashJobAtEachStep = async <C extends { apiId: string }>(
+    kind: string,
+    job: {
+      steps: readonly string[];
+      make: () => Promise<C>;
+      done: [what: string, check: (credential: C) => Promise<boolean>];
+      action: string;
+      after: (credential: C, step: string) => Promise<void>;
+    },
+  ) => {
+    const [what, check] = job.done;
+    const first = await job.make();
+    const steps = await jobSteps(kind, () => check(first));
+    expect(steps).toEqual(['begun', ...job.steps].map((step) => `journal:${kind}:${step}`));
     for (const step of steps) {
-      const a = await expiring();
+      const credential = await job.make();
       await jobKilledAtThenOnce(
         step,
-        { expired: expired(a.apiId) },
-        'api-credential.expired',
-        a.apiId,
+        { [what]: () => check(credential) },
+        job.action,
+        credential.apiId,
       );
-      expect(await creds.works(a.clientId, a.secret), step).toBe(false);
+      await job.after(credential, step);
     }
+  };
 
-    const nearing = async () => {
-      const a = await creds.active();
-      await creds.patch(a.apiId, {
-        validUntil: new Date(Date.now() + 10 * 24 * 60 * 60 * 1000).toISOString(),
-      });
-      return a;
-    };
-    const noticed = (apiId: string) => async () =>
-      (await creds.record(apiId))?.noticesSent.includes('30-days') === true &&
-      (await creds.audited('api-credential.expiry-notice', apiId)).success > 0;
-    const second = await nearing();
-    const noticeSteps = await jobSteps('credential.notice', noticed(second.apiId));
-    expect(noticeSteps).toEqual([
-      'journal:credential.notice:begun',
-      'journal:credential.notice:record',
-      'journal:credential.notice:mail',
-      'journal:credential.notice:audit',
-    ]);
-    for (const step of noticeSteps) {
-      const a = await nearing();
-      await jobKilledAtThenOnce(
-        step,
-        { noticed: noticed(a.apiId) },
-        'api-credential.expiry-notice',
-        a.apiId,
-      );
-      await eventually('the notice mailed', async () =>
-        (await mailTo(console.info, a.contact)).some((m) => /expires in/u.test(m.subject)),
-      );
-      const notices = (await mailTo(console.info, a.contact)).filter((m) =>
-        /expires in/u.test(m.subject),
-      );
-      expect(notices, step).toHaveLength(1);
-    }
+  it('the credential job’s expiry and notice, killed at each step: whole, audited and mailed once', async () => {
+    await crashJobAtEachStep('credential.expire', {
+      steps: ['record', 'client', 'audit'],
+      make: async () => {
+        const a = await creds.active();
+        await creds.patch(a.apiId, { validUntil: new Date(Date.now() - 60_000).toISOString() });
+        return a;
+      },
+      done: ['expired', async (a) => (await creds.record(a.apiId))?.status === 'expired'],
+      action: 'api-credential.expired',
+      after: async (a, step) => {
+        expect(await creds.works(a.clientId, a.secret), step).toBe(false);
+      },
+    });
+
+    await crashJobAtEachStep('credential.notice', {
+      steps: ['record', 'mail', 'audit'],
+      make: async () => {
+        const a = await creds.active();
+        await creds.patch(a.apiId, {
+          validUntil: new Date(Date.now() + 10 * 24 * 60 * 60 * 1000).toISOString(),
+        });
+        return a;
+      },
+      done: [
+        'noticed',
+        async (a) =>
+          (await creds.record(a.apiId))?.noticesSent.includes('30-days') === true &&
+          (await creds.audited('api-credential.expiry-notice', a.apiId)).success > 0,
+      ],
+      action: 'api-credential.expiry-notice',
+      after: async (a, step) => {
+        await eventually('the notice mailed', async () =>
+          (await mailTo(console.info, a.contact)).some((m) => /expires in/u.test(m.subject)),
+        );
+        const notices = (await mailTo(console.info, a.contact)).filter((m) =>
+          /expires in/u.test(m.subject),
+        );
+        expect(notices, step).toHaveLength(1);
+      },
+    });
   }, 900_000);
 
   it('the sweep: an orphan client deleted, a credential without its client marked broken, each once', async () => {

@@ -52,6 +52,30 @@ const changeInput = z.object({
 });
 type ChangeInput = z.infer<typeof changeInput>;
 
+/**
+ * The first step of a change: the record changed by `change`, marked as this write's `action`,
+ * made by whom `by` says.
+ */
+const recordStep = <I extends ChangeInput>(
+  action: string,
+  by: (input: I) => string,
+  change: (
+    record: CredentialRecord,
+    write: Pick<CredentialRun<I>, 'input' | 'startedAt'>,
+  ) => CredentialRecord,
+) => ({
+  name: 'record',
+  run: async (
+    write: Pick<CredentialRun<I>, 'input' | 'writeId' | 'startedAt'>,
+    deps: CredentialWriteDeps,
+  ) => {
+    await changeRecord(deps, write, { ...write.input, action, by: by(write.input) }, (record) =>
+      change(record, write),
+    );
+    return undefined;
+  },
+});
+
 // ---------- credential.reveal: the contact's one reveal ----------
 
 export const LINK_NOT_VALID =
@@ -209,19 +233,11 @@ export const retireSecretWrite: Workflow<ChangeInput, object, CredentialWriteDep
   input: changeInput,
   state: z.object({}),
   steps: () => [
-    {
-      name: 'record',
-      run: async (write, deps) => {
-        const { input } = write;
-        await changeRecord(
-          deps,
-          write,
-          { ...input, action: 'retire', by: changedBy(input.audit) },
-          (record) => ({ ...record, rotation: null }),
-        );
-        return undefined;
-      },
-    },
+    recordStep(
+      'retire',
+      (input) => changedBy(input.audit),
+      (record) => ({ ...record, rotation: null }),
+    ),
     {
       name: 'secrets',
       run: async ({ input }, deps) => {
@@ -254,27 +270,18 @@ export const revokeCredentialWrite: Workflow<
   input: changeInput,
   state: revokeState,
   steps: () => [
-    {
-      name: 'record',
-      run: async (write, deps) => {
-        const { input } = write;
-        const at = write.startedAt.toISOString();
-        await changeRecord(
-          deps,
-          write,
-          { ...input, action: 'revoke', by: changedBy(input.audit) },
-          (record) => ({
-            ...record,
-            status: 'revoked',
-            link: null,
-            rotation: null,
-            revokedAt: at,
-            revokedBy: input.audit.actor?.email ?? 'hub',
-          }),
-        );
-        return undefined;
-      },
-    },
+    recordStep(
+      'revoke',
+      (input) => changedBy(input.audit),
+      (record, { input, startedAt }) => ({
+        ...record,
+        status: 'revoked',
+        link: null,
+        rotation: null,
+        revokedAt: startedAt.toISOString(),
+        revokedBy: input.audit.actor?.email ?? 'hub',
+      }),
+    ),
     {
       name: 'client',
       run: async ({ input }, deps) => {
@@ -309,18 +316,11 @@ export const expireCredentialWrite: Workflow<ChangeInput, object, CredentialWrit
   input: changeInput,
   state: z.object({}),
   steps: () => [
-    {
-      name: 'record',
-      run: async (write, deps) => {
-        await changeRecord(
-          deps,
-          write,
-          { ...write.input, action: 'expire', by: 'hub' },
-          (record) => ({ ...record, status: 'expired', link: null, rotation: null }),
-        );
-        return undefined;
-      },
-    },
+    recordStep(
+      'expire',
+      () => 'hub',
+      (record) => ({ ...record, status: 'expired', link: null, rotation: null }),
+    ),
     {
       name: 'client',
       run: async ({ input }, deps) => {
@@ -351,21 +351,14 @@ export const noticeCredentialWrite: Workflow<NoticeInput, object, CredentialWrit
   input: noticeInput,
   state: z.object({}),
   steps: () => [
-    {
-      name: 'record',
-      run: async (write, deps) => {
-        await changeRecord(
-          deps,
-          write,
-          { ...write.input, action: 'notice', by: 'hub' },
-          (record) => ({
-            ...record,
-            noticesSent: [...new Set([...record.noticesSent, ...write.input.notices])],
-          }),
-        );
-        return undefined;
-      },
-    },
+    recordStep<NoticeInput>(
+      'notice',
+      () => 'hub',
+      (record, { input }) => ({
+        ...record,
+        noticesSent: [...new Set([...record.noticesSent, ...input.notices])],
+      }),
+    ),
     {
       name: 'mail',
       run: async ({ input, writeId }, deps) => {

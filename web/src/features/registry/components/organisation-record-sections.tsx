@@ -11,8 +11,19 @@ import { CsvExportButton } from '../../../components/csv-export-button';
 import { registryPaths } from '../../../config/registry-paths';
 import { callApi } from '../../../lib/api';
 import { RegistryStatusBadge, StudyStatusBadge } from './registry-badges';
+import { SectionTable } from './section-table';
 
 import { Section } from './organisation-sections';
+
+/** The columns' headings before the status (and the partner, for a study), under their texts. */
+const SYSTEM_COLUMNS = [
+  'name',
+  'kind',
+  'vendorProduct',
+  'environment',
+  'technicalContactEmail',
+] as const;
+const STUDY_COLUMNS = ['protocolNumber', 'title', 'phase'] as const;
 
 export const SystemsSection = ({
   organisation,
@@ -57,83 +68,68 @@ export const SystemsSection = ({
         </>
       }
     >
-      {systems.length === 0 ? (
-        <p className="text-body-secondary">{t('registry.systems.none')}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table align-middle" aria-label={t('registry.systems.heading')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('registry.systems.name')}</th>
-                <th scope="col">{t('registry.systems.kind')}</th>
-                <th scope="col">{t('registry.systems.vendorProduct')}</th>
-                <th scope="col">{t('registry.systems.environment')}</th>
-                <th scope="col">{t('registry.systems.technicalContactEmail')}</th>
-                <th scope="col">{t('registry.statusLabel')}</th>
-                {manages && (
-                  <th scope="col">
-                    <span className="visually-hidden">{t('registry.actions')}</span>
-                  </th>
+      <SectionTable
+        of="systems"
+        rowCount={systems.length}
+        columns={[
+          ...SYSTEM_COLUMNS.map((key) => t(`registry.systems.${key}`)),
+          t('registry.statusLabel'),
+        ]}
+        actions={manages}
+      >
+        {systems.map((s) => (
+          <tr key={s.systemId} data-testid={`system-row-${s.name}`}>
+            <td>{s.name}</td>
+            <td>{t(`registry.systemKinds.${s.kind}`)}</td>
+            <td>{`${s.vendor} · ${s.product}`}</td>
+            <td>{t(`registry.environments.${s.environment}`)}</td>
+            <td className="text-break">{s.technicalContactEmail}</td>
+            <td>
+              <RegistryStatusBadge status={s.status} />
+            </td>
+            {manages && (
+              <td className="text-end text-nowrap">
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-secondary me-1"
+                  disabled={busy}
+                  aria-label={t('registry.systems.editNamed', { name: s.name })}
+                  onClick={() => {
+                    onEdit(s);
+                  }}
+                >
+                  {t('registry.edit')}
+                </button>
+                {s.status === 'active' ? (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-danger"
+                    disabled={busy}
+                    aria-label={t('registry.systems.deactivateNamed', { name: s.name })}
+                    onClick={() => {
+                      onStatus(s, 'inactive');
+                    }}
+                  >
+                    {t('registry.deactivate')}
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-success"
+                    disabled={busy || organisation.status !== 'active'}
+                    aria-label={t('registry.systems.activateNamed', { name: s.name })}
+                    onClick={() => {
+                      onStatus(s, 'active');
+                    }}
+                  >
+                    {t('registry.activate')}
+                  </button>
                 )}
-              </tr>
-            </thead>
-            <tbody>
-              {systems.map((s) => (
-                <tr key={s.systemId} data-testid={`system-row-${s.name}`}>
-                  <td>{s.name}</td>
-                  <td>{t(`registry.systemKinds.${s.kind}`)}</td>
-                  <td>{`${s.vendor} · ${s.product}`}</td>
-                  <td>{t(`registry.environments.${s.environment}`)}</td>
-                  <td className="text-break">{s.technicalContactEmail}</td>
-                  <td>
-                    <RegistryStatusBadge status={s.status} />
-                  </td>
-                  {manages && (
-                    <td className="text-end text-nowrap">
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-secondary me-1"
-                        disabled={busy}
-                        aria-label={t('registry.systems.editNamed', { name: s.name })}
-                        onClick={() => {
-                          onEdit(s);
-                        }}
-                      >
-                        {t('registry.edit')}
-                      </button>
-                      {s.status === 'active' ? (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline-danger"
-                          disabled={busy}
-                          aria-label={t('registry.systems.deactivateNamed', { name: s.name })}
-                          onClick={() => {
-                            onStatus(s, 'inactive');
-                          }}
-                        >
-                          {t('registry.deactivate')}
-                        </button>
-                      ) : (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline-success"
-                          disabled={busy || organisation.status !== 'active'}
-                          aria-label={t('registry.systems.activateNamed', { name: s.name })}
-                          onClick={() => {
-                            onStatus(s, 'active');
-                          }}
-                        >
-                          {t('registry.activate')}
-                        </button>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </td>
+            )}
+          </tr>
+        ))}
+      </SectionTable>
     </Section>
   );
 };
@@ -173,88 +169,68 @@ export const StudiesSection = ({
         )
       }
     >
-      {studies.length === 0 ? (
-        <p className="text-body-secondary">{t('registry.studies.none')}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table align-middle" aria-label={t('registry.studies.heading')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('registry.studies.protocolNumber')}</th>
-                <th scope="col">{t('registry.studies.title')}</th>
-                <th scope="col">{t('registry.studies.phase')}</th>
-                <th scope="col">
-                  {organisation.kind === 'cro'
-                    ? t('registry.studies.sponsor')
-                    : t('registry.studies.cro')}
-                </th>
-                <th scope="col">{t('registry.statusLabel')}</th>
-                {anyManaged && (
-                  <th scope="col">
-                    <span className="visually-hidden">{t('registry.actions')}</span>
-                  </th>
+      <SectionTable
+        of="studies"
+        rowCount={studies.length}
+        columns={[
+          ...STUDY_COLUMNS.map((key) => t(`registry.studies.${key}`)),
+          organisation.kind === 'cro' ? t('registry.studies.sponsor') : t('registry.studies.cro'),
+          t('registry.statusLabel'),
+        ]}
+        actions={anyManaged}
+      >
+        {studies.map((s) => (
+          <tr key={s.studyId} data-testid={`study-row-${s.protocolNumber}`}>
+            <td>
+              <Link to={registryPaths.connectionsOf({ studyId: s.studyId })}>
+                {s.protocolNumber}
+              </Link>
+            </td>
+            <td>{s.title}</td>
+            <td>{t(`registry.phases.${s.phase}`)}</td>
+            <td>{organisation.kind === 'cro' ? s.sponsorName : (s.croName ?? '—')}</td>
+            <td>
+              <StudyStatusBadge status={s.status} />
+            </td>
+            {anyManaged && (
+              <td className="text-end text-nowrap">
+                {manages(s) && s.status !== 'closed' && (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-secondary me-1"
+                    disabled={busy}
+                    aria-label={t('registry.studies.editNamed', {
+                      protocol: s.protocolNumber,
+                    })}
+                    onClick={() => {
+                      onEdit(s);
+                    }}
+                  >
+                    {t('registry.edit')}
+                  </button>
                 )}
-              </tr>
-            </thead>
-            <tbody>
-              {studies.map((s) => (
-                <tr key={s.studyId} data-testid={`study-row-${s.protocolNumber}`}>
-                  <td>
-                    <Link to={registryPaths.connectionsOf({ studyId: s.studyId })}>
-                      {s.protocolNumber}
-                    </Link>
-                  </td>
-                  <td>{s.title}</td>
-                  <td>{t(`registry.phases.${s.phase}`)}</td>
-                  <td>{organisation.kind === 'cro' ? s.sponsorName : (s.croName ?? '—')}</td>
-                  <td>
-                    <StudyStatusBadge status={s.status} />
-                  </td>
-                  {anyManaged && (
-                    <td className="text-end text-nowrap">
-                      {manages(s) && s.status !== 'closed' && (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline-secondary me-1"
-                          disabled={busy}
-                          aria-label={t('registry.studies.editNamed', {
-                            protocol: s.protocolNumber,
-                          })}
-                          onClick={() => {
-                            onEdit(s);
-                          }}
-                        >
-                          {t('registry.edit')}
-                        </button>
-                      )}
-                      {manages(s) &&
-                        (STUDY_TRANSITIONS[s.status] ?? []).map((to) => (
-                          <button
-                            key={to}
-                            type="button"
-                            className={`btn btn-sm me-1 ${to === 'closed' ? 'btn-outline-danger' : 'btn-outline-success'}`}
-                            disabled={busy}
-                            aria-label={t(
-                              `registry.studies.moveNamed.${to as 'active' | 'closed'}`,
-                              {
-                                protocol: s.protocolNumber,
-                              },
-                            )}
-                            onClick={() => {
-                              onMove(s, to as 'active' | 'closed');
-                            }}
-                          >
-                            {t(`registry.studies.move.${to as 'active' | 'closed'}`)}
-                          </button>
-                        ))}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+                {manages(s) &&
+                  (STUDY_TRANSITIONS[s.status] ?? []).map((to) => (
+                    <button
+                      key={to}
+                      type="button"
+                      className={`btn btn-sm me-1 ${to === 'closed' ? 'btn-outline-danger' : 'btn-outline-success'}`}
+                      disabled={busy}
+                      aria-label={t(`registry.studies.moveNamed.${to as 'active' | 'closed'}`, {
+                        protocol: s.protocolNumber,
+                      })}
+                      onClick={() => {
+                        onMove(s, to as 'active' | 'closed');
+                      }}
+                    >
+                      {t(`registry.studies.move.${to as 'active' | 'closed'}`)}
+                    </button>
+                  ))}
+              </td>
+            )}
+          </tr>
+        ))}
+      </SectionTable>
     </Section>
   );
 };

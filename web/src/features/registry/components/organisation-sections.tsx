@@ -11,6 +11,7 @@ import { registryPaths } from '../../../config/registry-paths';
 import { formatDisplayDate } from '../../../lib/dates';
 import { useCountries } from '../hooks/use-countries';
 import { ConnectionStatusBadge } from './registry-badges';
+import { SectionTable } from './section-table';
 
 type Detail = ResponseOf<'get-organisation'>;
 
@@ -141,54 +142,45 @@ export const ConnectionsSection = ({
         )
       }
     >
-      {connections.length === 0 ? (
-        <p className="text-body-secondary">{t('registry.connections.none')}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table align-middle" aria-label={t('registry.connections.heading')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('registry.connections.study')}</th>
-                <th scope="col">{t('registry.connections.sponsor')}</th>
-                <th scope="col">{t('registry.connections.site')}</th>
-                <th scope="col">{t('registry.statusLabel')}</th>
-                <th scope="col">{t('registry.lastChange')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {connections.map((c) => (
-                <tr
-                  key={c.connectionId}
-                  data-testid={`org-connection-row-${c.protocolNumber}-${c.siteNumber}`}
-                >
-                  <td>
-                    <Link to={registryPaths.connectionsOf({ studyId: c.studyId })}>
-                      {c.protocolNumber}
-                    </Link>
-                    <div className="small text-body-secondary">{c.studyTitle}</div>
-                  </td>
-                  <td>{c.sponsorName}</td>
-                  <td>
-                    {t('registry.connections.siteWithNumber', {
-                      site: c.siteName,
-                      number: c.siteNumber,
-                    })}
-                  </td>
-                  <td>
-                    <ConnectionStatusBadge status={c.status} />
-                  </td>
-                  <td className="small">
-                    {t('registry.changedBy', {
-                      by: c.updatedBy,
-                      when: formatDisplayDate(c.updatedAt, language),
-                    })}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <SectionTable
+        of="connections"
+        rowCount={connections.length}
+        columns={[
+          ...(['study', 'sponsor', 'site'] as const).map((key) => t(`registry.connections.${key}`)),
+          t('registry.statusLabel'),
+          t('registry.lastChange'),
+        ]}
+      >
+        {connections.map((c) => (
+          <tr
+            key={c.connectionId}
+            data-testid={`org-connection-row-${c.protocolNumber}-${c.siteNumber}`}
+          >
+            <td>
+              <Link to={registryPaths.connectionsOf({ studyId: c.studyId })}>
+                {c.protocolNumber}
+              </Link>
+              <div className="small text-body-secondary">{c.studyTitle}</div>
+            </td>
+            <td>{c.sponsorName}</td>
+            <td>
+              {t('registry.connections.siteWithNumber', {
+                site: c.siteName,
+                number: c.siteNumber,
+              })}
+            </td>
+            <td>
+              <ConnectionStatusBadge status={c.status} />
+            </td>
+            <td className="small">
+              {t('registry.changedBy', {
+                by: c.updatedBy,
+                when: formatDisplayDate(c.updatedAt, language),
+              })}
+            </td>
+          </tr>
+        ))}
+      </SectionTable>
     </Section>
   );
 };
