@@ -98,8 +98,9 @@ describe("a study's completeness in the app", () => {
       expect(await screen.findByTestId('import-state', {}, LOADING)).toHaveTextContent('Completed');
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('eTMF-EMS import');
       expect(screen.getByTestId('location')).toHaveTextContent('/admin/documents/import');
+      // The filed objects are a query of their own: they may arrive after the import's state.
       expect(
-        within(screen.getByTestId('filed-1')).getByRole('button', {
+        within(await screen.findByTestId('filed-1', {}, LOADING)).getByRole('button', {
           name: 'Download content/visit-log-1.pdf',
         }),
       ).toBeInTheDocument();
