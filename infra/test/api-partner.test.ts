@@ -16,45 +16,33 @@ import {
   resourcesOf,
   templateOf,
 } from './support/stacks';
-import { stack, all, routeMethods, partnerMethods, policyOf, asArray } from './support/api-kit';
+import {
+  READ_ACCOUNT_ACTIONS,
+  all,
+  allowedOf,
+  asArray,
+  auditAppend,
+  auditArn,
+  mailSender,
+  mainTable,
+  partnerMethods,
+  policyOf,
+  poolArn,
+  routeMethods,
+  stack,
+  statement,
+} from './support/api-kit';
 
 describe('Api: API credentials and the partner API', () => {
-  const arnOf = (construct: Parameters<typeof logicalId>[1]) => ({
-    'Fn::GetAtt': [logicalId(stack, construct), 'Arn'],
-  });
-  const poolArn = arnOf(stack.auth.userPool);
-  const auditArn = arnOf(stack.data.auditTable);
-  const inOneOrder = (resources: unknown[]) =>
-    [...resources].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-  const mainTable: unknown = inOneOrder(
-    stack.resolve([
-      stack.data.mainTable.tableArn,
-      `${stack.data.mainTable.tableArn}/index/gsi1`,
-    ]) as unknown[],
-  );
-  const mailSender: unknown = expect.arrayContaining(
-    stack.resolve([...stack.mail.sendResourceArns]) as unknown[],
-  );
   const exportsObjects: unknown = stack.resolve(stack.data.exportsBucket.arnForObjects('*'));
-  const allowedOf = (statements: Record<string, unknown>[]) =>
-    statements
-      .filter((s) => s.Effect === 'Allow' && s.Sid !== 'OwnLogGroup' && s.Resource !== '*')
-      .map((s) => (Array.isArray(s.Resource) ? { ...s, Resource: inOneOrder(s.Resource) } : s));
-  const statement = (i: number, actions: string[], resource: unknown) => ({
-    Sid: `Operation${String(i)}`,
-    Effect: 'Allow',
-    Action: actions.length === 1 ? actions[0] : actions,
-    Resource: resource,
-  });
   const within = (partitions: string[], s: ReturnType<typeof statement>) => ({
     ...s,
     Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': partitions } },
   });
-  const READ = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'];
+  const READ = READ_ACCOUNT_ACTIONS;
   const pool = (i: number, actions: string[]) => statement(i, actions.sort(), poolArn);
   const registryRead = (i: number) =>
     within(['REGISTRY#*'], statement(i, ['dynamodb:GetItem', 'dynamodb:Query'], mainTable));
-  const auditAppend = (i: number) => statement(i, ['dynamodb:PutItem', 'dynamodb:Query'], auditArn);
   const sendMail = (i: number) => statement(i, ['ses:SendEmail'], mailSender);
   // The credential partitions, each exactly (no CREDENTIAL* prefix).
   const readOne = (i: number) =>

@@ -8,7 +8,21 @@ import {
   PERMISSIONS,
 } from '../lib/permissions';
 import { logicalId, resourcesAround } from './support/stacks';
-import { stack, policyOf, asArray } from './support/api-kit';
+import {
+  READ_ACCOUNT_ACTIONS,
+  allowedOf,
+  asArray,
+  auditAppend,
+  auditArn,
+  inOneOrder,
+  mailSender,
+  mainTable,
+  policyOf,
+  poolArn,
+  senderArns,
+  stack,
+  statement,
+} from './support/api-kit';
 
 describe('Api: least privilege per operation', () => {
   it('has a row in the permission table for every function, console and partner alike', () => {
@@ -35,7 +49,6 @@ describe('Api: least privilege per operation', () => {
   });
 
   it('denies every function updates and deletes on the audit trail', () => {
-    const auditArn = { 'Fn::GetAtt': [logicalId(stack, stack.data.auditTable), 'Arn'] };
     for (const op of operations) {
       const deny = policyOf(op).find((s) => s.Effect === 'Deny');
       expect(deny, op).toBeDefined();
@@ -45,37 +58,8 @@ describe('Api: least privilege per operation', () => {
   });
 
   it('grants exactly the permission table', () => {
-    const arnOf = (construct: Parameters<typeof logicalId>[1]) => ({
-      'Fn::GetAtt': [logicalId(stack, construct), 'Arn'],
-    });
-    const poolArn = arnOf(stack.auth.userPool);
-    const auditArn = arnOf(stack.data.auditTable);
-    // A statement's resources are a set: compared in one order, whatever order CDK wrote them in.
-    const inOneOrder = (resources: unknown[]) =>
-      [...resources].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-    const mainTable: unknown = inOneOrder(
-      stack.resolve([
-        stack.data.mainTable.tableArn,
-        `${stack.data.mainTable.tableArn}/index/gsi1`,
-      ]) as unknown[],
-    );
-    // The identity and its configuration set, in whatever order CDK writes them.
-    const senderArns = stack.resolve([...stack.mail.sendResourceArns]) as unknown[];
-    const mailSender: unknown = expect.arrayContaining(senderArns);
-    const granted = (op: Operation) =>
-      policyOf(op)
-        .filter((s) => s.Effect === 'Allow' && s.Sid !== 'OwnLogGroup' && s.Resource !== '*')
-        .map((s) => (Array.isArray(s.Resource) ? { ...s, Resource: inOneOrder(s.Resource) } : s));
-    const statement = (i: number, actions: string[], resource: unknown) => ({
-      Sid: `Operation${String(i)}`,
-      Effect: 'Allow',
-      Action: actions.length === 1 ? actions[0] : actions,
-      Resource: resource,
-    });
-    const auditAppend = (i: number) =>
-      statement(i, ['dynamodb:PutItem', 'dynamodb:Query'], auditArn);
-    // Reading an account: the user and its groups (the role is the group).
-    const READ = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'];
+    const granted = (op: Operation) => allowedOf(policyOf(op));
+    const READ = READ_ACCOUNT_ACTIONS;
     // Keeping the user index in step: the row and its change record, the version, the lock read.
     const INDEX_WRITES = [
       'dynamodb:DeleteItem',

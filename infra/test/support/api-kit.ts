@@ -59,3 +59,41 @@ export const policyOf = (op: Operation) => {
   return inParentTerms(fn, document.Statement) as Record<string, unknown>[];
 };
 export const asArray = (v: unknown) => (Array.isArray(v) ? (v as unknown[]) : [v]);
+
+// What the IAM tests expect, in the parent stack's terms (test/api-permissions, api-partner).
+const arnOf = (construct: Parameters<typeof logicalId>[1]) => ({
+  'Fn::GetAtt': [logicalId(stack, construct), 'Arn'],
+});
+export const poolArn = arnOf(stack.auth.userPool);
+export const auditArn = arnOf(stack.data.auditTable);
+/** A statement's resources are a set: compared in one order, whatever order CDK wrote them in. */
+export const inOneOrder = (resources: unknown[]) =>
+  [...resources].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+export const mainTable: unknown = inOneOrder(
+  stack.resolve([
+    stack.data.mainTable.tableArn,
+    `${stack.data.mainTable.tableArn}/index/gsi1`,
+  ]) as unknown[],
+);
+/** The identity and its configuration set, in whatever order CDK writes them. */
+export const senderArns = stack.resolve([...stack.mail.sendResourceArns]) as unknown[];
+export const mailSender: unknown = expect.arrayContaining(senderArns);
+/** The statements an operation's own needs grant (not its log group, not the `*` ones). */
+export const allowedOf = (statements: Record<string, unknown>[]) =>
+  statements
+    .filter((s) => s.Effect === 'Allow' && s.Sid !== 'OwnLogGroup' && s.Resource !== '*')
+    .map((s) => (Array.isArray(s.Resource) ? { ...s, Resource: inOneOrder(s.Resource) } : s));
+/** The `i`-th statement of an operation's own needs, as permissions.ts writes it. */
+export const statement = (i: number, actions: string[], resource: unknown) => ({
+  Sid: `Operation${String(i)}`,
+  Effect: 'Allow',
+  Action: actions.length === 1 ? actions[0] : actions,
+  Resource: resource,
+});
+export const auditAppend = (i: number) =>
+  statement(i, ['dynamodb:PutItem', 'dynamodb:Query'], auditArn);
+/** Reading an account: the user and its groups (the role is the group). */
+export const READ_ACCOUNT_ACTIONS = [
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminListGroupsForUser',
+];
