@@ -32,6 +32,12 @@ export const MAX_DOCUMENT_BYTES = 100 * 1000 * 1000;
  * Where a document is:
  * - `awaiting-upload`: announced; its file has not been completed yet;
  * - `received`: the file arrived and matches the size and SHA-256 announced;
+ * - `awaiting-scan`: verified (size, SHA-256) and its content checked (what its leading bytes say
+ *   it is agrees with its declared type and name, and the policy allows it); waiting for the
+ *   malware scan's verdict (GuardDuty Malware Protection for S3 in AWS, clamd offline). Nothing
+ *   is delivered before a clean verdict;
+ * - `quarantined`: refused for what it is (QUARANTINE_REASONS) — never delivered, never
+ *   exported, shown to administrators with the reason, and its sender told why. Final;
  * - `classified`: mapped to an artifact and to the receiver's type;
  * - `delivered`: in the receiver's inbox;
  * - `acknowledged`: the receiver confirmed it has it;
@@ -40,6 +46,8 @@ export const MAX_DOCUMENT_BYTES = 100 * 1000 * 1000;
 export const DOCUMENT_STATES = [
   'awaiting-upload',
   'received',
+  'awaiting-scan',
+  'quarantined',
   'classified',
   'delivered',
   'acknowledged',
@@ -66,8 +74,37 @@ export const HOLD_REASONS = [
   'checksum-mismatch',
   /** What arrived does not have the size announced. */
   'size-mismatch',
+  /** The malware scan could not be made (an error of the scanner, or access to the file denied). */
+  'scan-failed',
+  /** The scanner cannot scan this file (GuardDuty's UNSUPPORTED: e.g. too large, encrypted). */
+  'scan-unsupported',
 ] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
+
+/** The reasons the malware scan gave no verdict for: an administrator's retry scans again. */
+export const SCAN_HOLD_REASONS: readonly HoldReason[] = ['scan-failed', 'scan-unsupported'];
+
+/**
+ * Why a document is quarantined (state `quarantined`): the content check on completion
+ * (documents/content-check.ts, the policy DOCUMENT_CONTENT_POLICY) or the malware scan.
+ */
+export const QUARANTINE_REASONS = [
+  /** The malware scan found a threat (its names in the detail). */
+  'malware-found',
+  /** A program, whatever its name: a Windows (MZ/PE), Linux (ELF) or macOS (Mach-O) executable, a Java class, WebAssembly. */
+  'executable-content',
+  /** A script: a file starting with `#!`, a shell, batch or PowerShell script, HTML or JavaScript. */
+  'script-content',
+  /** A macro-enabled Office file (docm, xlsm, pptm…) or an OLE2 (legacy Office) container. */
+  'macro-enabled',
+  /** An archive (zip, 7z, rar, tar, gzip…) — it may carry anything; only Office's own zips pass. */
+  'archive-content',
+  /** The file is another type than it is declared as, or its name's extension says. */
+  'type-mismatch',
+  /** A type the environment's policy does not allow (the content check found it, the policy refuses it). */
+  'type-not-allowed',
+] as const;
+export type QuarantineReason = (typeof QUARANTINE_REASONS)[number];
 
 /** The reasons the hub clears by itself once a standard is published. */
 export const MAPPING_HOLD_REASONS: readonly HoldReason[] = [
@@ -81,12 +118,17 @@ export const MAPPING_HOLD_REASONS: readonly HoldReason[] = [
  * What a held document waits for, as the console's list filters it (`holdKind`): `mapping`, a
  * mapping standard to be published (MAPPING_HOLD_REASONS; the hub tries again by itself);
  * `sender`, the sender — its file again (a checksum or size mismatch) or a value it left out
- * (`metadata-missing`). Every hold reason is of exactly one kind.
+ * (`metadata-missing`); `scan`, a malware scan that gave no verdict (SCAN_HOLD_REASONS; an
+ * administrator's retry scans again). Every hold reason is of exactly one kind.
  */
-export const HOLD_KINDS = ['mapping', 'sender'] as const;
+export const HOLD_KINDS = ['mapping', 'sender', 'scan'] as const;
 export type HoldKind = (typeof HOLD_KINDS)[number];
 export const holdKindOf = (reason: HoldReason): HoldKind =>
-  MAPPING_HOLD_REASONS.includes(reason) ? 'mapping' : 'sender';
+  MAPPING_HOLD_REASONS.includes(reason)
+    ? 'mapping'
+    : SCAN_HOLD_REASONS.includes(reason)
+      ? 'scan'
+      : 'sender';
 
 /**
  * How long deliveries took (sent to delivered), as the hub counts them: a histogram whose bucket

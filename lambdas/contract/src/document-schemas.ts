@@ -1,7 +1,13 @@
 import * as z from 'zod';
 import { isoDateSchema } from './fields';
 import type { Role } from './roles';
-import { DOCUMENT_STATES, HOLD_REASONS, HOLD_KINDS, DIRECTIONS } from './document-constants';
+import {
+  DOCUMENT_STATES,
+  HOLD_REASONS,
+  HOLD_KINDS,
+  DIRECTIONS,
+  QUARANTINE_REASONS,
+} from './document-constants';
 
 /** The records of a document as the console and partner API read them (the model: documents.ts). */
 
@@ -61,6 +67,13 @@ export const documentEventSchema = z.lazy(() =>
       'acknowledged',
       'held',
       'retried',
+      /** The content check passed: what the file really is (documents/content-check.ts). */
+      'content-checked',
+      /** The malware scan's verdict: no threats found. */
+      'scanned',
+      /** A new scan was asked for (an administrator's retry of a scan hold). */
+      'scan-requested',
+      'quarantined',
     ]),
     /** `system:<id>`, an administrator's e-mail, or `hub`. */
     by: z.string(),
@@ -113,6 +126,8 @@ const summaryShape = () => ({
   documentId: z.string(),
   state: z.enum(DOCUMENT_STATES),
   holdReason: z.enum(HOLD_REASONS).nullable(),
+  /** Why it is quarantined (state `quarantined`); null otherwise. */
+  quarantineReason: z.enum(QUARANTINE_REASONS).nullable(),
   direction: z.enum(DIRECTIONS),
   connectionId: z.string(),
   studyId: z.string(),
@@ -142,6 +157,8 @@ export const documentDetailSchema = z.lazy(() =>
   z.object({
     ...summaryShape(),
     holdDetail: z.string().nullable(),
+    /** What the content check or the scan found, in words (state `quarantined`). */
+    quarantineDetail: z.string().nullable(),
     language: z.string(),
     personName: z.string().nullable(),
     organisationName: z.string().nullable(),
@@ -197,7 +214,7 @@ export const documentFilterShape = () => ({
   sentFrom: dateOnly().optional(),
   /** Sent on or before this day (UTC). */
   sentTo: dateOnly().optional(),
-  /** Held, waiting for a mapping or for the sender (HOLD_KINDS). */
+  /** Held, waiting for a mapping, for the sender or for a scan again (HOLD_KINDS). */
   holdKind: z.enum(HOLD_KINDS).optional(),
   /**
    * Delivered (or delivered and acknowledged since). A string, as a link's query carries it;

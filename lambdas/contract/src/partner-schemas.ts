@@ -14,6 +14,7 @@ import {
   DOCUMENT_STATES,
   HOLD_REASONS,
   MAX_DOCUMENT_BYTES,
+  QUARANTINE_REASONS,
 } from './document-constants';
 import {
   classificationSchema,
@@ -180,6 +181,13 @@ export const partnerSentDocumentSchema = z.lazy(() =>
     state: z.enum(DOCUMENT_STATES),
     holdReason: z.enum(HOLD_REASONS).nullable(),
     holdDetail: z.string().nullable(),
+    /**
+     * Why the hub quarantined the file (state `quarantined`: it is never delivered): what it
+     * really is, or the malware found; null otherwise.
+     */
+    quarantineReason: z.enum(QUARANTINE_REASONS).nullable(),
+    /** The reason in words: the type found, the threats' names. */
+    quarantineDetail: z.string().nullable(),
     connectionId: z.string(),
     studyId: z.string(),
     receiver: partnerSystemRefSchema,

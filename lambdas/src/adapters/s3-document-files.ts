@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DocumentFiles } from '../core/ports/documents';
+import { SCAN_STATUS_TAG } from '../documents/scan-event';
 import { getSignedUrl, type S3Access, type S3Source, s3Access } from './clients/s3';
 
 /** The size of each part a kept file is copied in (S3's smallest but the last is 5 MiB). */
@@ -66,6 +67,14 @@ export class S3DocumentFiles implements DocumentFiles {
     const body = source.Body as AsyncIterable<Uint8Array> | undefined;
     if (body === undefined) throw new Error(`S3 gave no body for ${incomingKey}.`);
     return this.store(recordKey, body, contentType, maxBytes);
+  }
+
+  async scanStatusOf(key: string): Promise<string | null> {
+    const { client, sdk } = await this.s3();
+    const out = await client.send(
+      new sdk.GetObjectTaggingCommand({ Bucket: this.bucket, Key: key }),
+    );
+    return out.TagSet?.find((tag) => tag.Key === SCAN_STATUS_TAG)?.Value ?? null;
   }
 
   async readRange(key: string, start: number, endInclusive: number): Promise<Uint8Array> {

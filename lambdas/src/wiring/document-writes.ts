@@ -8,6 +8,7 @@ import {
   type DocumentWriteDeps,
 } from '../documents/document-writes';
 import type { ExchangeDeps } from '../documents/exchange.core';
+import { DOCUMENT_SCAN_WRITES } from '../documents/scan-verdict';
 import { systemClock } from '../core/ports/clock';
 import { auditReader } from './audit';
 import { documentFiles, documentStore, routingDeps } from './documents';
@@ -30,6 +31,7 @@ export const documentWriteDeps = (): DocumentWriteDeps => ({
 export const DOCUMENT_WRITES: readonly RegisteredWorkflow<DocumentWriteDeps>[] = [
   ...DOCUMENT_SEND_WRITES,
   ...DOCUMENT_CHANGE_WRITES,
+  ...DOCUMENT_SCAN_WRITES,
 ];
 
 /**
@@ -55,6 +57,8 @@ export const DOCUMENT_WRITE_KINDS = {
   send: DOCUMENT_SEND_WRITES,
   /** A change of a received document: acknowledgement, download, retry, release. */
   change: DOCUMENT_CHANGE_WRITES,
+  /** The malware scan's verdict (jobs/document-scan-result.ts, and the sweep). */
+  scan: DOCUMENT_SCAN_WRITES,
 } as const;
 export type DocumentKinds = keyof typeof DOCUMENT_WRITE_KINDS;
 

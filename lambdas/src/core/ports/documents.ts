@@ -9,6 +9,7 @@ import {
   deliveryBucketOf,
   HOLD_REASONS,
   type HoldReason,
+  type QuarantineReason,
 } from '@ccsc/contract/documents';
 
 /**
@@ -26,6 +27,10 @@ export interface DocumentRecord {
   state: DocumentState;
   holdReason: HoldReason | null;
   holdDetail: string | null;
+  /** Why it is quarantined (state `quarantined`); absent or null otherwise. */
+  quarantineReason?: QuarantineReason | null;
+  /** What the content check or the scan found, in words (the sender is told it). */
+  quarantineDetail?: string | null;
   direction: Direction;
   connectionId: string;
   studyId: string;
@@ -361,6 +366,11 @@ export interface DocumentFiles {
     contentType: string,
     maxBytes: number,
   ): Promise<{ size: number; sha256: string }>;
+  /**
+   * The malware scan's status tag on a kept record (`GuardDutyMalwareScanStatus`, S3
+   * GetObjectTagging): null when the object has no such tag yet (not scanned).
+   */
+  scanStatusOf(key: string): Promise<string | null>;
   /** Bytes start..endInclusive of an object (an S3 ranged GET). */
   readRange(key: string, start: number, endInclusive: number): Promise<Uint8Array>;
   /** A kept record's bytes, as a stream (never whole in memory). */

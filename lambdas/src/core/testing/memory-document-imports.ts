@@ -183,6 +183,13 @@ export class MemoryDocumentFiles implements DocumentFiles {
     return Promise.resolve(this.objects.get(key)?.length ?? null);
   }
 
+  /** The scanner's status tag per key (`GuardDutyMalwareScanStatus`), as a test sets it. */
+  readonly scanTags = new Map<string, string>();
+
+  scanStatusOf(key: string): Promise<string | null> {
+    return Promise.resolve(this.scanTags.get(key) ?? null);
+  }
+
   readRange(key: string, start: number, endInclusive: number): Promise<Uint8Array> {
     this.calls.readRange += 1;
     const bytes = this.objects.get(key);
