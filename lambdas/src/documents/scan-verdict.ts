@@ -208,4 +208,4 @@ export const applyScanVerdict = async (
   return applied === true;
 };
 
-export const DOCUMENT_SCAN_WRITES = [register(scanVerdictWrite)];
+export const DOCUMENT_SCAN_WRITES = [/* @__PURE__ */ register(scanVerdictWrite)];
