@@ -12,6 +12,7 @@ import {
   publish,
   read,
   row,
+  scanned,
   send,
   SEND,
   type Sent,
@@ -69,7 +70,8 @@ describe('the document exchange', () => {
       `documents/${wrong.document.documentId}/complete`,
       {},
     );
-    expect(fixed.data.document.state).toBe('delivered');
+    expect(fixed.data.document.state).toBe('awaiting-scan');
+    expect((await scanned(fixed.data.document)).state).toBe('delivered');
     // A file of another size is refused for its size, before any hashing.
     const short = await send(
       file,

@@ -37,6 +37,7 @@ export const documentSummary = (
   documentId: documentId(n),
   state: 'delivered',
   holdReason: null,
+  quarantineReason: null,
   direction: 'site-to-sponsor',
   connectionId: 'con-1',
   studyId: 'study-1',
@@ -86,6 +87,7 @@ export const documentDetail = (
 ): DocumentDetail => ({
   ...documentSummary(n),
   holdDetail: null,
+  quarantineDetail: null,
   language: 'en',
   personName: null,
   organisationName: null,

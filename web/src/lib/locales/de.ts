@@ -1519,6 +1519,8 @@ export const de: Translation = {
     versionOf: 'Version {{version}}, Datei {{fileName}}',
     state: {
       'awaiting-upload': 'Upload ausstehend',
+      'awaiting-scan': 'Wartet auf Malware-Scan',
+      quarantined: 'In Quarantäne',
       received: 'Empfangen',
       classified: 'Klassifiziert',
       delivered: 'Zugestellt',
@@ -1537,6 +1539,33 @@ export const de: Translation = {
       'metadata-missing': 'Metadaten fehlen',
       'checksum-mismatch': 'Prüfsumme weicht ab',
       'size-mismatch': 'Größe weicht ab',
+      'scan-failed': 'Malware-Scan fehlgeschlagen',
+      'scan-unsupported': 'Datei nicht scanbar',
+    },
+    quarantineReason: {
+      'malware-found': 'Malware gefunden',
+      'executable-content': 'Ein Programm',
+      'script-content': 'Ein Skript',
+      'macro-enabled': 'Office-Datei mit Makros',
+      'archive-content': 'Ein Archiv',
+      'type-mismatch': 'Nicht der angegebene Typ',
+      'type-not-allowed': 'Typ hier nicht zugelassen',
+    },
+    quarantineExplain: {
+      'malware-found':
+        'Der Malware-Scan hat eine Bedrohung in der Datei gefunden. Sie bleibt in Quarantäne: nie zugestellt, nie exportiert. Das sendende System wurde über den Grund informiert.',
+      'executable-content':
+        'Die Datei ist ein Programm, gleich wie sie heißt. Programme werden nie zugestellt. Das sendende System wurde über den Grund informiert.',
+      'script-content':
+        'Die Datei ist ein Skript, gleich wie sie heißt. Skripte werden nie zugestellt. Das sendende System wurde über den Grund informiert.',
+      'macro-enabled':
+        'Die Datei ist eine Office-Datei, die Makros enthalten kann. Sie wird nie zugestellt; der Absender kann sie als PDF oder ohne Makros senden.',
+      'archive-content':
+        'Die Datei ist ein Archiv, das beliebige Inhalte enthalten kann. Sie wird nie zugestellt; der Absender kann jedes Dokument einzeln senden.',
+      'type-mismatch':
+        'Was die Datei tatsächlich ist, weicht vom angegebenen Typ oder von ihrem Namen ab. Sie wird nie zugestellt; das sendende System wurde über den Befund informiert.',
+      'type-not-allowed':
+        'Die Datei ist von einer Art, die diese Umgebung nicht annimmt. Sie wird nie zugestellt; das sendende System wurde über den Grund informiert.',
     },
     holdExplain: {
       'sender-no-standard':
@@ -1553,6 +1582,10 @@ export const de: Translation = {
         'Die eingegangene Datei entspricht nicht der angekündigten SHA-256-Prüfsumme. Das Dokument wartet, bis der Absender die Datei erneut hochlädt.',
       'size-mismatch':
         'Die eingegangene Datei hat nicht die angekündigte Größe. Das Dokument wartet, bis der Absender die Datei erneut hochlädt.',
+      'scan-failed':
+        'Der Malware-Scan der Datei konnte nicht durchgeführt werden. Ohne unbedenkliches Ergebnis wird das Dokument nicht zugestellt: „Erneut scannen“ lässt die Datei neu scannen.',
+      'scan-unsupported':
+        'Der Malware-Scanner kann diese Art von Datei nicht scannen (z. B. zu groß oder verschlüsselt). Ohne unbedenkliches Ergebnis wird das Dokument nicht zugestellt: „Erneut scannen“ lässt die Datei neu scannen.',
     },
     event: {
       announced: 'Angekündigt',
@@ -1563,6 +1596,10 @@ export const de: Translation = {
       acknowledged: 'Bestätigt',
       held: 'Zurückgehalten',
       retried: 'Erneut klassifiziert',
+      'content-checked': 'Inhalt geprüft',
+      scanned: 'Gescannt: keine Bedrohung gefunden',
+      'scan-requested': 'Erneuter Scan angefordert',
+      quarantined: 'In Quarantäne',
     },
     level: {
       trial: 'Studie',
@@ -1582,6 +1619,7 @@ export const de: Translation = {
         holdKind: {
           mapping: 'Zurückgehalten: wartet auf einen Mapping-Standard',
           sender: 'Zurückgehalten: wartet auf den Absender',
+          scan: 'Zurückgehalten: wartet auf einen erneuten Malware-Scan',
         },
         delivered: 'Zugestellt (bestätigt oder nicht)',
         studyId: 'Studie: {{name}}',
@@ -1644,7 +1682,11 @@ export const de: Translation = {
       version: 'Version {{version}}',
       summary: 'Von {{sender}} an {{receiver}} · Studie {{protocol}}, Prüfstelle {{site}}',
       heldBecause: 'Zurückgehalten:',
+      quarantinedBecause: 'In Quarantäne:',
+      awaitingScan:
+        'Die Datei ist geprüft und ihr Inhalt kontrolliert. Sie wartet auf den Malware-Scan und wird erst zugestellt, wenn der Scan sie als unbedenklich einstuft.',
       retry: 'Klassifizierung wiederholen',
+      retryScan: 'Erneut scannen',
       retried: 'Der Hub hat das Dokument erneut klassifiziert: Es ist jetzt „{{state}}“.',
       stillHeld: 'Das Dokument wird weiterhin zurückgehalten. {{reason}}',
       retryFailed: 'Das Dokument konnte nicht erneut klassifiziert werden.',

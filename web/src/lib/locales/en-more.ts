@@ -1433,6 +1433,8 @@ export const enMore = {
     versionOf: 'Version {{version}} · {{fileName}}',
     state: {
       'awaiting-upload': 'Awaiting upload',
+      'awaiting-scan': 'Awaiting malware scan',
+      quarantined: 'Quarantined',
       received: 'Received',
       classified: 'Classified',
       delivered: 'Delivered',
@@ -1451,6 +1453,33 @@ export const enMore = {
       'metadata-missing': 'Metadata missing',
       'checksum-mismatch': 'Checksum mismatch',
       'size-mismatch': 'Size mismatch',
+      'scan-failed': 'Malware scan failed',
+      'scan-unsupported': 'File cannot be scanned',
+    },
+    quarantineReason: {
+      'malware-found': 'Malware found',
+      'executable-content': 'A program',
+      'script-content': 'A script',
+      'macro-enabled': 'Macro-enabled Office file',
+      'archive-content': 'An archive',
+      'type-mismatch': 'Not the declared type',
+      'type-not-allowed': 'Type not accepted here',
+    },
+    quarantineExplain: {
+      'malware-found':
+        'The malware scan found a threat in the file. It is kept in quarantine: never delivered, never exported. The sending system was told why.',
+      'executable-content':
+        'The file is a program, whatever its name says. Programs are never delivered. The sending system was told why.',
+      'script-content':
+        'The file is a script, whatever its name says. Scripts are never delivered. The sending system was told why.',
+      'macro-enabled':
+        'The file is an Office file that can carry macros. It is never delivered; the sender may send it as PDF or as a file without macros.',
+      'archive-content':
+        'The file is an archive, which may carry anything. It is never delivered; the sender may send each document on its own.',
+      'type-mismatch':
+        'What the file really is differs from the type it was sent as, or from its name. It is never delivered; the sending system was told what was found.',
+      'type-not-allowed':
+        'The file is of a kind this environment does not accept. It is never delivered; the sending system was told why.',
     },
     holdExplain: {
       'sender-no-standard':
@@ -1467,6 +1496,10 @@ export const enMore = {
         'The file that arrived does not match the SHA-256 checksum announced. The document waits for the sender to upload the file again.',
       'size-mismatch':
         'The file that arrived does not have the size announced. The document waits for the sender to upload the file again.',
+      'scan-failed':
+        'The malware scan of the file could not be made. The document is not delivered without a clean verdict: Scan again has the file scanned anew.',
+      'scan-unsupported':
+        'The malware scanner cannot scan this kind of file (for example too large, or encrypted). The document is not delivered without a clean verdict: Scan again has the file scanned anew.',
     },
     event: {
       announced: 'Announced',
@@ -1477,6 +1510,10 @@ export const enMore = {
       acknowledged: 'Acknowledged',
       held: 'Held',
       retried: 'Classified again',
+      'content-checked': 'Content checked',
+      scanned: 'Scanned: no threats found',
+      'scan-requested': 'Scan requested again',
+      quarantined: 'Quarantined',
     },
     level: {
       trial: 'Trial',
@@ -1496,6 +1533,7 @@ export const enMore = {
         holdKind: {
           mapping: 'Held: waiting for a mapping standard',
           sender: 'Held: waiting for the sender',
+          scan: 'Held: waiting for a malware scan again',
         },
         delivered: 'Delivered (acknowledged or not)',
         studyId: 'Study: {{name}}',
@@ -1557,7 +1595,11 @@ export const enMore = {
       version: 'Version {{version}}',
       summary: 'From {{sender}} to {{receiver}} · study {{protocol}}, site {{site}}',
       heldBecause: 'Held:',
+      quarantinedBecause: 'Quarantined:',
+      awaitingScan:
+        'The file is verified and its content checked. It waits for the malware scan; it is delivered only once the scan finds it clean.',
       retry: 'Retry classification',
+      retryScan: 'Scan again',
       retried: 'The hub classified the document again: it is now "{{state}}".',
       stillHeld: 'The document is still held. {{reason}}',
       retryFailed: 'The document could not be classified again.',

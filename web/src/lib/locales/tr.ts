@@ -1505,6 +1505,8 @@ export const tr: Translation = {
     versionOf: 'Sürüm {{version}} · {{fileName}}',
     state: {
       'awaiting-upload': 'Yükleme bekleniyor',
+      'awaiting-scan': 'Kötü amaçlı yazılım taraması bekleniyor',
+      quarantined: 'Karantinada',
       received: 'Alındı',
       classified: 'Sınıflandırıldı',
       delivered: 'Teslim edildi',
@@ -1523,6 +1525,33 @@ export const tr: Translation = {
       'metadata-missing': 'Üst veri eksik',
       'checksum-mismatch': 'Sağlama toplamı uyuşmuyor',
       'size-mismatch': 'Boyut uyuşmuyor',
+      'scan-failed': 'Kötü amaçlı yazılım taraması başarısız',
+      'scan-unsupported': 'Dosya taranamıyor',
+    },
+    quarantineReason: {
+      'malware-found': 'Kötü amaçlı yazılım bulundu',
+      'executable-content': 'Bir program',
+      'script-content': 'Bir betik',
+      'macro-enabled': 'Makro içerebilen Office dosyası',
+      'archive-content': 'Bir arşiv',
+      'type-mismatch': 'Bildirilen türde değil',
+      'type-not-allowed': 'Bu tür burada kabul edilmiyor',
+    },
+    quarantineExplain: {
+      'malware-found':
+        'Kötü amaçlı yazılım taraması dosyada bir tehdit buldu. Dosya karantinada tutulur: hiçbir zaman teslim edilmez, dışa aktarılmaz. Gönderen sisteme nedeni bildirildi.',
+      'executable-content':
+        'Dosya, adı ne olursa olsun bir programdır. Programlar hiçbir zaman teslim edilmez. Gönderen sisteme nedeni bildirildi.',
+      'script-content':
+        'Dosya, adı ne olursa olsun bir betiktir. Betikler hiçbir zaman teslim edilmez. Gönderen sisteme nedeni bildirildi.',
+      'macro-enabled':
+        'Dosya makro içerebilen bir Office dosyasıdır. Hiçbir zaman teslim edilmez; gönderen onu PDF olarak ya da makrosuz gönderebilir.',
+      'archive-content':
+        'Dosya, her şeyi içerebilen bir arşivdir. Hiçbir zaman teslim edilmez; gönderen her belgeyi ayrı gönderebilir.',
+      'type-mismatch':
+        'Dosyanın gerçekte ne olduğu, gönderildiği türden ya da adından farklı. Hiçbir zaman teslim edilmez; gönderen sisteme ne bulunduğu bildirildi.',
+      'type-not-allowed':
+        'Dosya, bu ortamın kabul etmediği bir türde. Hiçbir zaman teslim edilmez; gönderen sisteme nedeni bildirildi.',
     },
     holdExplain: {
       'sender-no-standard':
@@ -1539,6 +1568,10 @@ export const tr: Translation = {
         'Gelen dosya bildirilen SHA-256 sağlama toplamıyla uyuşmuyor. Belge, gönderenin dosyayı yeniden yüklemesini bekler.',
       'size-mismatch':
         'Gelen dosya bildirilen boyutta değil. Belge, gönderenin dosyayı yeniden yüklemesini bekler.',
+      'scan-failed':
+        'Dosyanın kötü amaçlı yazılım taraması yapılamadı. Temiz bir sonuç olmadan belge teslim edilmez: Yeniden tara dosyayı yeniden taratır.',
+      'scan-unsupported':
+        'Tarayıcı bu tür bir dosyayı tarayamıyor (örneğin çok büyük ya da şifreli). Temiz bir sonuç olmadan belge teslim edilmez: Yeniden tara dosyayı yeniden taratır.',
     },
     event: {
       announced: 'Bildirildi',
@@ -1549,6 +1582,10 @@ export const tr: Translation = {
       acknowledged: 'Onaylandı',
       held: 'Bekletildi',
       retried: 'Yeniden sınıflandırıldı',
+      'content-checked': 'İçerik denetlendi',
+      scanned: 'Tarandı: tehdit bulunmadı',
+      'scan-requested': 'Yeniden tarama istendi',
+      quarantined: 'Karantinaya alındı',
     },
     level: {
       trial: 'Çalışma',
@@ -1568,6 +1605,7 @@ export const tr: Translation = {
         holdKind: {
           mapping: 'Bekletiliyor: bir eşleme standardı bekleniyor',
           sender: 'Bekletiliyor: gönderen bekleniyor',
+          scan: 'Bekletiliyor: yeniden kötü amaçlı yazılım taraması bekleniyor',
         },
         delivered: 'Teslim edildi (onaylanmış ya da onaylanmamış)',
         studyId: 'Çalışma: {{name}}',
@@ -1632,7 +1670,11 @@ export const tr: Translation = {
       summary:
         '{{sender}} sisteminden {{receiver}} sistemine · çalışma {{protocol}}, merkez {{site}}',
       heldBecause: 'Bekletiliyor:',
+      quarantinedBecause: 'Karantinada:',
+      awaitingScan:
+        'Dosya doğrulandı ve içeriği denetlendi. Kötü amaçlı yazılım taramasını bekliyor; yalnızca tarama temiz bulursa teslim edilir.',
       retry: 'Sınıflandırmayı yeniden dene',
+      retryScan: 'Yeniden tara',
       retried: 'Platform belgeyi yeniden sınıflandırdı: belgenin durumu artık “{{state}}”.',
       stillHeld: 'Belge hâlâ bekletiliyor. {{reason}}',
       retryFailed: 'Belge yeniden sınıflandırılamadı.',

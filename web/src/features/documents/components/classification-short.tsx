@@ -1,13 +1,16 @@
 import type { DocumentSummary } from '@ccsc/contract/documents';
 import { useTranslation } from 'react-i18next';
-import { HoldReasonBadge } from './document-badges';
+import { HoldReasonBadge, QuarantineReasonBadge } from './document-badges';
 
 /**
  * The classification path in short: the sender's type → the TMF artifact → the receiver's type,
- * as far as the hub has come; or, for a held document, why it is held.
+ * as far as the hub has come; or, for a held or quarantined document, why.
  */
 export const ClassificationShort = ({ document }: { document: DocumentSummary }) => {
   const { t } = useTranslation();
+  if (document.quarantineReason !== null) {
+    return <QuarantineReasonBadge reason={document.quarantineReason} />;
+  }
   if (document.holdReason !== null) return <HoldReasonBadge reason={document.holdReason} />;
   const { artifactNumber, receiverTypeCode } = document;
   const steps = [document.typeCode];

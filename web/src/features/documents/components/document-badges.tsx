@@ -1,16 +1,26 @@
-import type { DocumentState, HoldReason, ImportState } from '@ccsc/contract/documents';
+import type {
+  DocumentState,
+  HoldReason,
+  ImportState,
+  QuarantineReason,
+} from '@ccsc/contract/documents';
 import { useTranslation } from 'react-i18next';
 
 const STATE_BADGE: Record<DocumentState, string> = {
   'awaiting-upload': 'text-bg-secondary',
   received: 'text-bg-light border',
+  'awaiting-scan': 'text-bg-light border',
+  quarantined: 'text-bg-danger',
   classified: 'text-bg-info',
   delivered: 'text-bg-primary',
   acknowledged: 'text-bg-success',
   held: 'text-bg-warning',
 };
 
-/** Where the document is: awaiting upload, received, classified, delivered, acknowledged, held. */
+/**
+ * Where the document is: awaiting upload, received, awaiting its malware scan, quarantined,
+ * classified, delivered, acknowledged, held.
+ */
 export const DocumentStateBadge = ({ state }: { state: DocumentState }) => {
   const { t } = useTranslation();
   return (
@@ -29,6 +39,19 @@ export const HoldReasonBadge = ({ reason }: { reason: HoldReason }) => {
       data-testid="hold-reason"
     >
       {t(`documents.holdReason.${reason}`)}
+    </span>
+  );
+};
+
+/** Why the document is quarantined, in a few words (the detail says what was found). */
+export const QuarantineReasonBadge = ({ reason }: { reason: QuarantineReason }) => {
+  const { t } = useTranslation();
+  return (
+    <span
+      className="badge bg-danger-subtle text-danger-emphasis border border-danger-subtle text-wrap"
+      data-testid="quarantine-reason"
+    >
+      {t(`documents.quarantineReason.${reason}`)}
     </span>
   );
 };

@@ -369,3 +369,55 @@ describe('a document', () => {
     });
   });
 });
+
+describe('a quarantined document, and one awaiting its scan', () => {
+  it('says why it is quarantined, with what was found, and offers no retry', async () => {
+    serve({
+      's3documents/get': documentAnswer(
+        documentDetail(7, {
+          state: 'quarantined',
+          quarantineReason: 'executable-content',
+          quarantineDetail:
+            'The file is a program (exe, application/x-msdownload), declared application/pdf and named cv.pdf.',
+          classification: null,
+          artifactNumber: null,
+          receiverTypeCode: null,
+        }),
+      ),
+    });
+    await open();
+    expect(screen.getByTestId('document-state')).toHaveTextContent('Quarantined');
+    const notice = screen.getByTestId('quarantine');
+    expect(within(notice).getByTestId('quarantine-reason')).toHaveTextContent('A program');
+    expect(notice).toHaveTextContent('Programs are never delivered');
+    expect(screen.getByTestId('quarantine-detail')).toHaveTextContent('named cv.pdf');
+    expect(screen.queryByRole('button', { name: /Retry|Scan again/ })).not.toBeInTheDocument();
+  });
+
+  it('says a document awaits its malware scan', async () => {
+    serve({
+      's3documents/get': documentAnswer(
+        documentDetail(7, { state: 'awaiting-scan', classification: null }),
+      ),
+    });
+    await open();
+    expect(screen.getByTestId('document-state')).toHaveTextContent('Awaiting malware scan');
+    expect(screen.getByTestId('awaiting-scan')).toHaveTextContent('waits for the malware scan');
+  });
+
+  it('offers a retry of a scan that gave no verdict', async () => {
+    serve({
+      's3documents/get': documentAnswer(
+        documentDetail(7, {
+          state: 'held',
+          holdReason: 'scan-failed',
+          holdDetail: 'The malware scan failed (an error of the scanner). Retry the scan.',
+          classification: null,
+        }),
+      ),
+    });
+    await open();
+    expect(screen.getByTestId('hold-reason')).toHaveTextContent('Malware scan failed');
+    expect(screen.getByRole('button', { name: 'Scan again' })).toBeEnabled();
+  });
+});

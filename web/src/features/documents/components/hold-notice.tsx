@@ -6,9 +6,10 @@ import {
   mappingPath,
   mappingTarget,
   mayMap,
+  isScanHold,
   mayRetry,
 } from '../utils/document-rules';
-import { HoldReasonBadge } from './document-badges';
+import { HoldReasonBadge, QuarantineReasonBadge } from './document-badges';
 
 interface HoldNoticeProps {
   document: DocumentDetail;
@@ -18,8 +19,9 @@ interface HoldNoticeProps {
 }
 
 /**
- * Why a held document is held, and what the administrator may do: Retry, and map its type in the
- * standard that lacks it (or who may).
+ * Why a held document is held, and what the administrator may do: Retry (a mapping, or a malware
+ * scan that gave no verdict), and map its type in the standard that lacks it (or who may). Why a
+ * quarantined document is quarantined (final), and that one awaits its malware scan.
  */
 export const HoldNotice = ({ document: d, actor, busy, onRetry }: HoldNoticeProps) => {
   const { t } = useTranslation();
@@ -27,6 +29,25 @@ export const HoldNotice = ({ document: d, actor, busy, onRetry }: HoldNoticeProp
   const target = mappingTarget(d);
   return (
     <>
+      {d.state === 'quarantined' && d.quarantineReason !== null && (
+        <div className="alert alert-danger" data-testid="quarantine">
+          <p className="mb-1">
+            <strong>{t('documents.detail.quarantinedBecause')}</strong>{' '}
+            <QuarantineReasonBadge reason={d.quarantineReason} />
+          </p>
+          <p className="mb-1">{t(`documents.quarantineExplain.${d.quarantineReason}`)}</p>
+          {d.quarantineDetail !== null && (
+            <p className="mb-0 small text-break" data-testid="quarantine-detail">
+              {d.quarantineDetail}
+            </p>
+          )}
+        </div>
+      )}
+      {d.state === 'awaiting-scan' && (
+        <div className="alert alert-info" data-testid="awaiting-scan">
+          {t('documents.detail.awaitingScan')}
+        </div>
+      )}
       {d.state === 'held' && d.holdReason !== null && (
         <div className="alert alert-warning" data-testid="hold">
           <p className="mb-1">
@@ -47,7 +68,11 @@ export const HoldNotice = ({ document: d, actor, busy, onRetry }: HoldNoticeProp
                 disabled={busy !== null}
                 onClick={onRetry}
               >
-                {busy === 'retry' ? t('documents.working') : t('documents.detail.retry')}
+                {busy === 'retry'
+                  ? t('documents.working')
+                  : isScanHold(d.holdReason)
+                    ? t('documents.detail.retryScan')
+                    : t('documents.detail.retry')}
               </button>
               {target !== null && mayMap(actor, target) && (
                 <>

@@ -1,4 +1,4 @@
-import { HOLD_REASONS, MAPPING_HOLD_REASONS } from '@ccsc/contract/documents';
+import { HOLD_REASONS, MAPPING_HOLD_REASONS, SCAN_HOLD_REASONS } from '@ccsc/contract/documents';
 import { describe, expect, it } from 'vitest';
 import { rowLookupOf } from '../../../config/standard-paths';
 import { CLASSIFIED, documentDetail } from '../../../testing/document-fixtures';
@@ -11,10 +11,10 @@ const CRO_ADMIN: DocumentActor = { role: 'OrgAdmin', organisationId: 'cro-1' };
 const AUDITOR: DocumentActor = { role: 'Auditor', organisationId: null };
 
 describe('who may retry a held document (the server’s retryDocument)', () => {
-  it('is a PlatformAdmin, or an OrgAdmin of either side, for a mapping reason only', () => {
+  it('is a PlatformAdmin, or an OrgAdmin of either side, for a mapping reason or a scan without verdict only', () => {
     for (const reason of HOLD_REASONS) {
       const held = documentDetail(1, { state: 'held', holdReason: reason });
-      const mapping = MAPPING_HOLD_REASONS.includes(reason);
+      const mapping = MAPPING_HOLD_REASONS.includes(reason) || SCAN_HOLD_REASONS.includes(reason);
       expect(mayRetry(PLATFORM, held)).toBe(mapping);
       expect(mayRetry(SITE_ADMIN, held)).toBe(mapping);
       expect(mayRetry(SPONSOR_ADMIN, held)).toBe(mapping);
@@ -24,6 +24,12 @@ describe('who may retry a held document (the server’s retryDocument)', () => {
       expect(mayRetry({ role: null, organisationId: null }, held)).toBe(false);
     }
     expect(mayRetry(PLATFORM, documentDetail(1))).toBe(false);
+    expect(
+      mayRetry(
+        PLATFORM,
+        documentDetail(1, { state: 'quarantined', quarantineReason: 'malware-found' }),
+      ),
+    ).toBe(false);
   });
 });
 

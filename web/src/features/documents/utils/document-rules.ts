@@ -4,6 +4,7 @@ import {
   type HoldReason,
   MAPPING_HOLD_REASONS,
   mayRetryDocument,
+  SCAN_HOLD_REASONS,
 } from '@ccsc/contract/documents';
 import type { Role } from '@ccsc/contract/roles';
 import type { RowLookup } from '../../../config/standard-paths';
@@ -23,8 +24,13 @@ export interface DocumentActor {
 export const isMappingHold = (reason: HoldReason | null): reason is HoldReason =>
   reason !== null && MAPPING_HOLD_REASONS.includes(reason);
 
+/** Whether the document is held because its malware scan gave no verdict (Retry scans again). */
+export const isScanHold = (reason: HoldReason | null): reason is HoldReason =>
+  reason !== null && SCAN_HOLD_REASONS.includes(reason);
+
 /**
- * Whether the actor may ask the hub to classify the document again: held for a mapping reason,
+ * Whether the actor may ask the hub to classify (or scan) the document again: held for a mapping
+ * reason or a scan without verdict,
  * and a role the contract lets call s3documents/retry (PlatformAdmin, OrgAdmin) — an OrgAdmin of
  * the sending or the receiving organisation only.
  */
@@ -35,7 +41,7 @@ export const mayRetry = (
   actor.role !== null &&
   routes['s3documents/retry'].roles.includes(actor.role) &&
   document.state === 'held' &&
-  isMappingHold(document.holdReason) &&
+  (isMappingHold(document.holdReason) || isScanHold(document.holdReason)) &&
   mayRetryDocument(actor, {
     senderOrganisationId: document.sender.organisationId,
     receiverOrganisationId: document.receiver.organisationId,
