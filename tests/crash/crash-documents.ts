@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { blankRow, type MappingRow } from '@ccsc/contract/standard-rows';
 import { issueCredential, partnerToken } from '../support/oauth';
@@ -9,6 +9,7 @@ import {
   standardDrafts,
 } from '../support/connected-study';
 import { type ConnectionRow, must, type Network, ok, registryCall } from '../support/registry';
+import { samplePdf } from '../support/sample-files';
 import type { CrashConsole } from './crash-console';
 
 /**
@@ -59,8 +60,8 @@ export interface PartnerAnswer<T> {
   error?: { code: string; message: string };
 }
 
-const pdf = (): Buffer =>
-  Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(1024), Buffer.from('\n%%EOF\n')]);
+/** A real PDF (the hub checks what a file is), its bytes its own. */
+const pdf = (): Buffer => samplePdf(`crash ${randomUUID()}`);
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 export class Exchange {
@@ -208,12 +209,26 @@ export class Exchange {
   complete = (documentId: string) =>
     this.partner<{ document: Sent }>('site', 'POST', `documents/${documentId}/complete`, {});
 
-  /** Sent whole: delivered to the sponsor's system (or held, for a type nobody maps). */
+  /**
+   * Sent whole and scanned (the offline console scans every kept file): delivered to the
+   * sponsor's system (or held, for a type nobody maps).
+   */
   sent = async (typeCode = 'CV-SIGNED'): Promise<string> => {
     const { documentId } = await this.uploaded(typeCode);
     const done = await this.complete(documentId);
     expect(done.status, JSON.stringify(done.error)).toBe(200);
+    await this.scanned(documentId);
     return documentId;
+  };
+
+  /** The document once its malware scan's verdict is in (30 s at most). */
+  scanned = async (documentId: string) => {
+    const giveUpAt = Date.now() + 30_000;
+    for (;;) {
+      const now = await this.get(documentId);
+      if (now.data.document.state !== 'awaiting-scan' || Date.now() > giveUpAt) return now;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   };
 
   acknowledge = (documentId: string) =>

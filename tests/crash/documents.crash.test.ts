@@ -58,12 +58,13 @@ describe('document writes killed at every step', () => {
     }
   }, 600_000);
 
-  it('complete: kept, delivered and recorded once, in the inbox once; the repeat answers it', async () => {
+  it('complete: kept, checked, scanned, delivered and recorded once, in the inbox once; the repeat answers it', async () => {
     const first = await x.uploaded();
     const steps = await stepsOf(console, 'document.complete', () => x.complete(first.documentId));
     expect(steps).toEqual([
       'journal:document.complete:begun',
       'journal:document.complete:keep',
+      'journal:document.complete:check',
       'journal:document.complete:settle',
       'journal:document.complete:audit',
     ]);
@@ -73,8 +74,9 @@ describe('document writes killed at every step', () => {
       await settled();
       const again = await x.complete(documentId);
       expect(again.status, `${step}: ${JSON.stringify(again.error)}`).toBe(200);
-      expect(again.data.document.state, step).toBe('delivered');
+      expect((await x.scanned(documentId)).data.document.state, step).toBe('delivered');
       expect(await x.audited('document.received', documentId), step).toEqual(ONCE);
+      expect(await x.audited('document.scanned', documentId), step).toEqual(ONCE);
       expect(
         (await x.inbox()).filter((id) => id === documentId),
         step,
@@ -84,6 +86,8 @@ describe('document writes killed at every step', () => {
         'announced',
         'uploaded',
         'received',
+        'content-checked',
+        'scanned',
         'classified',
         'delivered',
       ]);

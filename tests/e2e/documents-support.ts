@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { blankRow, type MappingRow } from '@ccsc/contract/standard-rows';
 import { callApi } from '../support/api';
 import { createEnrolledUser, type EnrolledTestUser } from '../support/aws';
 import type { ConsoleInfo } from '../support/console';
+import { samplePdf } from '../support/sample-files';
 
 /**
  * What documents.spec.ts (issue 17's journey) starts from and calls: the two sides' mapping
@@ -52,8 +53,8 @@ export const SPONSOR_ROWS = [
 ];
 
 export const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-export const pdf = (text: string) =>
-  Buffer.concat([Buffer.from(`%PDF-1.7\n% ${text}\n`), randomBytes(4096), Buffer.from('%%EOF\n')]);
+/** A real PDF (the hub checks what a file is), its bytes its own. */
+export const pdf = (text: string) => samplePdf(`${text} ${randomUUID()}`);
 
 export type Data = Record<string, unknown>;
 export const call = async <T = Data>(c: ConsoleInfo, token: string, op: string, body: unknown) => {
