@@ -1,5 +1,6 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as z from 'zod';
+import { DOCUMENT_CONTENT_KINDS } from '@ccsc/contract/document-constants';
 
 // The settings of one environment, as cdk.json (or the command line) gives them, checked;
 // lib/config.ts resolves an environment's settings from these.
@@ -116,6 +117,13 @@ export const settingsSchema = z
     lockoutThreshold: int(3, 20),
     /** How long an invitation's temporary password stays valid. */
     temporaryPasswordDays: int(1, 365),
+    /**
+     * The content check's allow-list (issue 34; the functions' DOCUMENT_CONTENT_POLICY): the
+     * kinds of file a sent document may really be. Absent: every kind a document may be (pdf,
+     * docx, xlsx, png, jpg, tif, xml). Programs, scripts, archives and macro-enabled Office
+     * files are refused whatever it says.
+     */
+    documentContentPolicy: z.array(z.enum(DOCUMENT_CONTENT_KINDS)).min(1).optional(),
     /**
      * Cognito threat protection (Plus feature plan). 'full' blocks risky sign-ins, 'audit' only
      * records them; both record the auth events the lockout counts. 'off' keeps the Essentials

@@ -15,7 +15,7 @@ import {
   CREDENTIAL_SWEEP,
   PARTNER_CREDENTIAL_CHECK,
 } from './grants/credentials';
-import { DOCUMENT_KEEP, HELD_RELEASE } from './grants/documents';
+import { DOCUMENT_KEEP, DOCUMENT_SCAN_STATUS, HELD_RELEASE } from './grants/documents';
 import type { PermissionGrant, ResourceKey } from './grants/grant';
 import { OUTBOX_DRAIN, OUTBOX_QUEUE } from './grants/journal';
 import { REGISTRY_IMPORT, REGISTRY_READ } from './grants/registry';
@@ -125,10 +125,12 @@ export const JOB_PERMISSIONS = {
     ...OUTBOX_QUEUE,
   ]),
   // Every 5 minutes: first the document writes cut short (issue 32: the journal read, a
-  // completion's keep included), then the held documents tried again.
+  // completion's keep and content check included), then the held documents tried again, then
+  // the documents awaiting a malware scan too long (their scan tag read, issue 34).
   'release-held-documents': mergeByResource([
     ...HELD_RELEASE,
     ...DOCUMENT_KEEP,
+    DOCUMENT_SCAN_STATUS,
     { on: 'mainTable', actions: ['dynamodb:Query'], partitions: [JOURNAL_PK] },
   ]),
   // The session's writes too: a password reset is checked against the auth events; and the

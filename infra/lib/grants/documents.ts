@@ -41,12 +41,27 @@ export const DOCUMENT_STAGE: PermissionGrant = {
   on: 'documentUploads',
   actions: ['s3:PutObject', 's3:AbortMultipartUpload'],
 };
-/** What arrived copied through a hash into records/ (HeadObject needs ListBucket, above). */
+/**
+ * What arrived copied through a hash into records/ (HeadObject needs ListBucket, above), its
+ * leading bytes read back for the content check (issue 34), and a kept file copied to a new key
+ * for a scan again (an administrator's retry of a scan hold).
+ */
 export const DOCUMENT_KEEP: readonly PermissionGrant[] = [
   { on: 'documentsBucket', actions: ['s3:ListBucket'] },
   { on: 'documentUploads', actions: ['s3:GetObject'] },
-  { on: 'documentRecords', actions: ['s3:PutObject', 's3:AbortMultipartUpload'] },
+  {
+    on: 'documentRecords',
+    actions: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload'],
+  },
 ];
+/**
+ * The malware scan's verdict read from a kept file's tag (`GuardDutyMalwareScanStatus`): the
+ * documents job's sweep of documents awaiting a scan too long (issue 34).
+ */
+export const DOCUMENT_SCAN_STATUS: PermissionGrant = {
+  on: 'documentRecords',
+  actions: ['s3:GetObjectTagging'],
+};
 export const DOCUMENT_DOWNLOAD_SIGN: PermissionGrant = {
   on: 'documentRecords',
   actions: ['s3:GetObject'],

@@ -48,7 +48,8 @@ export const s3documentsRetry = /* @__PURE__ */ op(
   's3documents/retry',
   documents.retryDocument,
   'records',
-  ['document.held-release'],
+  // A scan hold's retry copies the kept file to a new key (the scanner scans it again).
+  ['document.held-release', 'document.keep'],
 );
 // The package streamed from the kept documents into the exports bucket, then its link.
 export const s3documentsExportEtmf = /* @__PURE__ */ op(
