@@ -11,6 +11,8 @@ import { REPOSITORY_ROOT, type MockEnv } from './env';
 import { lambdaEnvFor } from './lambda-env';
 import { clearRunning, markRunning } from './running-marker';
 import { seedReferenceData, seedStandardRows } from './seed';
+import { clamdAddressOf } from './services/clamd-client';
+import { type MalwareScanner, startMalwareScan } from './services/malware-scan';
 import {
   loopbackRelayPort,
   type RunningRelay,
@@ -19,6 +21,14 @@ import {
 import { startStack, type StackInfo } from './stack';
 
 export const ENVIRONMENT_NAME = 'local';
+
+/**
+ * Where the documents' verified files are kept (lambdas' recordKeyOf: records/<study>/<document>/
+ * <completion>): what the GuardDuty stand-in scans, as the plan's prefix does in AWS.
+ */
+const RECORDS_PREFIX = 'records/';
+/** Without S3's events (S3 elsewhere): how often the stand-in looks for new records. */
+const SCAN_POLL_MS = 2_000;
 
 /** How often the offline console finishes writes a failing step left (AWS: every 5 minutes). */
 const RECONCILE_EVERY_MS = 60_000;
@@ -77,6 +87,8 @@ export interface RunningConsole {
   stack: StackInfo;
   runtimeConfig: RuntimeConfig;
   app: FastifyInstance;
+  /** The GuardDuty stand-in that scans new records (tests wait for it with `idle()`). */
+  malwareScanner: MalwareScanner;
   stop(): Promise<void>;
 }
 
@@ -136,6 +148,11 @@ export const startConsole = async (
     ],
     buckets: [buckets.documents, buckets.artifacts, buckets.exports],
     uploadBuckets: [buckets.documents],
+    malware: {
+      setting: env.MALWARE_SCANNER,
+      ...(env.CLAMD_ENDPOINT !== undefined ? { endpoint: clamdAddressOf(env.CLAMD_ENDPOINT) } : {}),
+      ...(env.CLAMD_PATH !== undefined ? { binary: env.CLAMD_PATH } : {}),
+    },
   });
 
   let reconciler: NodeJS.Timeout | undefined;
@@ -146,6 +163,7 @@ export const startConsole = async (
   let uncleanStop = false;
   let held: Awaited<ReturnType<typeof holdPort>> | undefined;
   let s3Relay: RunningRelay | undefined;
+  let scanner: MalwareScanner | undefined;
   try {
     // Where browsers reach S3: every presigned link names it, and a link is signed for the host
     // it names, so the handlers call S3 there too. On this machine's loopback (docker-compose.yml:
@@ -221,6 +239,10 @@ export const startConsole = async (
       environmentName: ENVIRONMENT_NAME,
       idleTimeoutSeconds: env.IDLE_TIMEOUT_SECONDS,
       accountName: env.ACCOUNT_NAME,
+      malwareScanning: {
+        engine: stack.malware.kind,
+        ...(stack.malware.version !== undefined ? { version: stack.malware.version } : {}),
+      },
     };
     app = await buildApp({
       webRoot: options.webRoot ?? join(REPOSITORY_ROOT, 'web', 'dist'),
@@ -275,6 +297,21 @@ export const startConsole = async (
       pass(passes % CREDENTIAL_JOB_EVERY === 0);
     }, RECONCILE_EVERY_MS);
     reconciler.unref();
+    // The GuardDuty Malware Protection for S3 stand-in: every new record is scanned, tagged and
+    // announced with GuardDuty's event; at start, records written while it was down.
+    const documentsScanner = startMalwareScan({
+      s3Endpoint: stack.endpoints.s3,
+      region: stack.region,
+      bucket: buckets.documents,
+      prefix: RECORDS_PREFIX,
+      engine: stack.malware,
+      markFile: join(env.DATA_DIR, 'malware-scan.json'),
+      ...(stack.onObjectCreated === undefined ? { pollMs: SCAN_POLL_MS } : {}),
+    });
+    stack.onObjectCreated?.((bucket, key) => {
+      if (bucket === buckets.documents) documentsScanner.enqueue(key);
+    });
+    scanner = documentsScanner;
     await held.release();
     await app.listen({ port: held.port, host: env.HOST });
     // After an unclean stop the index may also have missed a sync that was not journaled (a
@@ -289,12 +326,14 @@ export const startConsole = async (
       stack,
       runtimeConfig,
       app: running,
+      malwareScanner: documentsScanner,
       async stop() {
         clearInterval(reconciler);
         stopRearming();
         await running.close();
         await reconciling;
         await indexCheck;
+        await documentsScanner.stop();
         await s3Relay?.stop();
         await stack.stop();
         await clearRunning(env.DATA_DIR);
@@ -308,6 +347,7 @@ export const startConsole = async (
     await held?.release();
     await app?.close().catch(() => undefined);
     await reconciling;
+    await scanner?.stop();
     await s3Relay?.stop();
     await stack.stop();
     if (marked && !uncleanStop) await clearRunning(env.DATA_DIR).catch(() => undefined);

@@ -39,7 +39,11 @@ describe('the client without a clamd', () => {
   });
   afterAll(async () => {
     for (const socket of sockets) socket.destroy();
-    await new Promise<void>((resolve) => silent.close(() => resolve()));
+    await new Promise<void>((resolve) =>
+      silent.close(() => {
+        resolve();
+      }),
+    );
   });
 
   it('times out when clamd does not answer', async () => {
@@ -63,7 +67,8 @@ describe.skipIf(skip)('the client against the real clamd with the shipped signat
   let startMs = 0;
 
   beforeAll(async () => {
-    if (clamd === undefined) throw new Error('clamd is not installed (apt-get install clamav-daemon)');
+    if (clamd === undefined)
+      throw new Error('clamd is not installed (apt-get install clamav-daemon)');
     dir = await mkdtemp(join(tmpdir(), 'clamd-'));
     const began = performance.now();
     running = await startClamd({

@@ -56,7 +56,7 @@ export const clamdConfig = (options: {
  * A clamd left running by a process that was killed (clamd outlives its parent): found by the
  * pid file and stopped, unless that pid is now something else.
  */
-const stopLeftover = async (directory: string): Promise<void> => {
+export const stopLeftover = async (directory: string): Promise<void> => {
   const pid = Number(await readFile(join(directory, 'clamd.pid'), 'utf8').catch(() => ''));
   if (!Number.isInteger(pid) || pid <= 0) return;
   const cmdline = await readFile(`/proc/${String(pid)}/cmdline`, 'utf8').catch(() => '');
@@ -109,7 +109,9 @@ export const startClamd = async (options: ClamdProcessOptions): Promise<RunningC
   );
   // The tests ask for TCP (as docker-compose.yml's service listens); otherwise the socket.
   const address: ClamdAddress =
-    socket !== undefined && options.tcp === undefined ? { socket } : { host: tcp?.host ?? '127.0.0.1', port: tcp?.port ?? 3310 };
+    socket !== undefined && options.tcp === undefined
+      ? { socket }
+      : { host: tcp?.host ?? '127.0.0.1', port: tcp?.port ?? 3310 };
 
   const child = spawn(options.binary, ['-c', configPath], {
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -15,7 +15,7 @@ describe("GuardDuty's scan result event", () => {
     });
     expect(event).toEqual({
       version: '0',
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
       'detail-type': 'GuardDuty Malware Protection Object Scan Result',
       source: 'aws.guardduty',
       account: '000000000000',
