@@ -239,6 +239,7 @@ export class ConsoleStack extends Stack {
       environmentName: config.environmentName,
       idleTimeoutSeconds: config.idleTimeoutSeconds,
       accountName: config.accountName,
+      malwareScanning: { engine: 'guardduty' },
     };
     if (!props.webBuild.found)
       Annotations.of(this).addWarningV2('ccsc:no-web-build', props.webBuild.warning);

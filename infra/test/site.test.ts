@@ -175,6 +175,7 @@ describe('Site: content and /config.json', () => {
       environmentName: 'sit',
       idleTimeoutSeconds: 1800,
       accountName: 'CCSC SIT',
+      malwareScanning: { engine: 'guardduty' },
     });
     // The same file the offline stack serves: valid against the web app's schema, no cognitoEndpoint.
     const withStandIns = {

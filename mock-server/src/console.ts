@@ -9,9 +9,11 @@ import { createIdTokenAuthorizer } from './authorizer';
 import { rearmOnSignal } from './failpoint-signal';
 import { REPOSITORY_ROOT, type MockEnv } from './env';
 import { lambdaEnvFor } from './lambda-env';
-import { type MalwareScanning, startMalwareScanning } from './malware-scanning';
+import { scanResultListener } from './malware-scanning';
 import { clearRunning, markRunning } from './running-marker';
 import { seedReferenceData, seedStandardRows } from './seed';
+import { clamdAddressOf } from './services/clamd-client';
+import { type MalwareScanner, startMalwareScan } from './services/malware-scan';
 import {
   loopbackRelayPort,
   type RunningRelay,
@@ -20,6 +22,14 @@ import {
 import { startStack, type StackInfo } from './stack';
 
 export const ENVIRONMENT_NAME = 'local';
+
+/**
+ * Where the documents' verified files are kept (lambdas' recordKeyOf: records/<study>/<document>/
+ * <completion>): what the GuardDuty stand-in scans, as the plan's prefix does in AWS.
+ */
+const RECORDS_PREFIX = 'records/';
+/** Without S3's events (S3 elsewhere): how often the stand-in looks for new records. */
+const SCAN_POLL_MS = 2_000;
 
 /** How often the offline console finishes writes a failing step left (AWS: every 5 minutes). */
 const RECONCILE_EVERY_MS = 60_000;
@@ -78,6 +88,8 @@ export interface RunningConsole {
   stack: StackInfo;
   runtimeConfig: RuntimeConfig;
   app: FastifyInstance;
+  /** The GuardDuty stand-in that scans new records (tests wait for it with `idle()`). */
+  malwareScanner: MalwareScanner;
   stop(): Promise<void>;
 }
 
@@ -137,6 +149,11 @@ export const startConsole = async (
     ],
     buckets: [buckets.documents, buckets.artifacts, buckets.exports],
     uploadBuckets: [buckets.documents],
+    malware: {
+      setting: env.MALWARE_SCANNER,
+      ...(env.CLAMD_ENDPOINT !== undefined ? { endpoint: clamdAddressOf(env.CLAMD_ENDPOINT) } : {}),
+      ...(env.CLAMD_PATH !== undefined ? { binary: env.CLAMD_PATH } : {}),
+    },
   });
 
   let reconciler: NodeJS.Timeout | undefined;
@@ -147,7 +164,7 @@ export const startConsole = async (
   let uncleanStop = false;
   let held: Awaited<ReturnType<typeof holdPort>> | undefined;
   let s3Relay: RunningRelay | undefined;
-  let scanning: MalwareScanning | undefined;
+  let scanner: MalwareScanner | undefined;
   try {
     // Where browsers reach S3: every presigned link names it, and a link is signed for the host
     // it names, so the handlers call S3 there too. On this machine's loopback (docker-compose.yml:
@@ -225,6 +242,10 @@ export const startConsole = async (
       environmentName: ENVIRONMENT_NAME,
       idleTimeoutSeconds: env.IDLE_TIMEOUT_SECONDS,
       accountName: env.ACCOUNT_NAME,
+      malwareScanning: {
+        engine: stack.malware.kind,
+        ...(stack.malware.version !== undefined ? { version: stack.malware.version } : {}),
+      },
     };
     app = await buildApp({
       webRoot: options.webRoot ?? join(REPOSITORY_ROOT, 'web', 'dist'),
@@ -249,16 +270,6 @@ export const startConsole = async (
     // the reconciler does every five minutes in AWS.
     await finishInterruptedWrites(true);
     await finishInterruptedDocumentWrites(true);
-    // The malware scan of what is kept (GuardDuty's part in AWS): its verdicts to their entry.
-    scanning = await startMalwareScanning({
-      stack,
-      bucket: buckets.documents,
-      dataDir: env.DATA_DIR,
-      documentScanResult,
-      log: (message, err) => {
-        console.error(`malware scan: ${message}`, err ?? '');
-      },
-    });
     // One pass at a time; a stop waits for the one under way. Every CREDENTIAL_JOB_EVERY-th pass
     // (and the first) also runs the credential job (expiry notices, expiry, retiring old
     // secrets), as EventBridge does hourly in AWS.
@@ -291,6 +302,23 @@ export const startConsole = async (
       pass(passes % CREDENTIAL_JOB_EVERY === 0);
     }, RECONCILE_EVERY_MS);
     reconciler.unref();
+    // The GuardDuty Malware Protection for S3 stand-in: every new record is scanned, tagged and
+    // announced with GuardDuty's event; at start, records written while it was down.
+    const documentsScanner = startMalwareScan({
+      s3Endpoint: stack.endpoints.s3,
+      region: stack.region,
+      bucket: buckets.documents,
+      prefix: RECORDS_PREFIX,
+      engine: stack.malware,
+      markFile: join(env.DATA_DIR, 'malware-scan.json'),
+      ...(stack.onObjectCreated === undefined ? { pollMs: SCAN_POLL_MS } : {}),
+      // Each verdict to the scan result's entry, as GuardDuty's EventBridge rule to its function.
+      onResult: scanResultListener(documentScanResult),
+    });
+    stack.onObjectCreated?.((bucket, key) => {
+      if (bucket === buckets.documents) documentsScanner.enqueue(key);
+    });
+    scanner = documentsScanner;
     await held.release();
     await app.listen({ port: held.port, host: env.HOST });
     // After an unclean stop the index may also have missed a sync that was not journaled (a
@@ -305,13 +333,14 @@ export const startConsole = async (
       stack,
       runtimeConfig,
       app: running,
+      malwareScanner: documentsScanner,
       async stop() {
         clearInterval(reconciler);
         stopRearming();
         await running.close();
         await reconciling;
         await indexCheck;
-        await scanning?.stop();
+        await documentsScanner.stop();
         await s3Relay?.stop();
         await stack.stop();
         await clearRunning(env.DATA_DIR);
@@ -325,7 +354,7 @@ export const startConsole = async (
     await held?.release();
     await app?.close().catch(() => undefined);
     await reconciling;
-    await scanning?.stop().catch(() => undefined);
+    await scanner?.stop();
     await s3Relay?.stop();
     await stack.stop();
     if (marked && !uncleanStop) await clearRunning(env.DATA_DIR).catch(() => undefined);

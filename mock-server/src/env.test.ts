@@ -21,9 +21,18 @@ describe('readEnv', () => {
       SUPPORT_EMAIL: 'support@ccsc.local',
       IDLE_TIMEOUT_SECONDS: 1800,
       SMTP_HOST: '127.0.0.1',
+      MALWARE_SCANNER: 'auto',
       FAILPOINTS: [],
       DEBUG: false,
     });
+  });
+
+  it('chooses the malware scanner and where a clamd elsewhere listens', () => {
+    expect(readEnv({ MALWARE_SCANNER: 'stand-in' }).MALWARE_SCANNER).toBe('stand-in');
+    expect(() => readEnv({ MALWARE_SCANNER: 'off' })).toThrow(/MALWARE_SCANNER/);
+    expect(readEnv({ CLAMD_ENDPOINT: 'tcp://clamd:3310' }).CLAMD_ENDPOINT).toBe('tcp://clamd:3310');
+    expect(readEnv({ CLAMD_ENDPOINT: '/run/clamd.sock' }).CLAMD_ENDPOINT).toBe('/run/clamd.sock');
+    expect(() => readEnv({ CLAMD_ENDPOINT: 'clamd:3310' })).toThrow(/CLAMD_ENDPOINT/);
   });
 
   it('arms failpoints only when asked, by their names (the crash tests)', () => {

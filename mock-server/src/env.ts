@@ -92,6 +92,27 @@ const schema = z.object({
   /** Where the Cognito stand-in sends its e-mails when it runs on its own. */
   SMTP_HOST: z.string().trim().min(1).default('127.0.0.1'),
   /**
+   * What scans the documents (docs/malware-scan.md): `auto` spawns clamd (Debian's
+   * clamav-daemon) when installed, else the EICAR-only stand-in; `clamd` insists on it (the start
+   * fails without); `stand-in` never spawns clamd. Scanning cannot be turned off: a document is
+   * delivered only after a clean verdict.
+   */
+  MALWARE_SCANNER: z.enum(['auto', 'clamd', 'stand-in']).default('auto'),
+  /**
+   * A clamd already running (docker-compose.yml's clamd service): `tcp://host:port` or the path
+   * of its unix socket. Nothing is spawned then.
+   */
+  CLAMD_ENDPOINT: z
+    .string()
+    .trim()
+    .regex(
+      /^(tcp:\/\/[^\s:/]+:\d{1,5}|\/\S+)$/,
+      'must be tcp://host:port or the absolute path of a unix socket',
+    )
+    .optional(),
+  /** The clamd binary, if not /usr/sbin/clamd or on PATH. */
+  CLAMD_PATH: z.string().trim().min(1).optional(),
+  /**
    * For the crash tests only (tests/crash/): failpoints to arm, comma-separated, or `trace`
    * (lambdas/src/core/failpoints.ts). The process kills itself when it reaches an armed one.
    */

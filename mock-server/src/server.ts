@@ -26,6 +26,11 @@ console.log(
       openIdConfiguration(running.stack.endpoints.cognitoPublic, running.stack.userPoolId)
         .token_endpoint
     })`,
+    `  Malware  ${
+      running.stack.malware.kind === 'stand-in'
+        ? 'TEST STAND-IN: knows only the EICAR test file, nothing else is found (install clamav-daemon: README)'
+        : running.stack.malware.description
+    }`,
     `  Data     ${env.DATA_DIR}`,
     '',
   ].join('\n'),

@@ -4,10 +4,17 @@ import { performance } from 'node:perf_hooks';
 import type { SendMailOptions } from 'nodemailer';
 import type { ProvisionResult, TableSpec } from './provision';
 import { REGION } from './services/aws-local';
+import type { ClamdAddress } from './services/clamd-client';
+import {
+  type MalwareEngine,
+  type MalwareScannerSetting,
+  SHIPPED_SIGNATURES,
+  startMalwareEngine,
+} from './services/malware-engine';
 import { type RunningMail, startMail } from './services/mail';
 import { type Stoppable, urlHost } from './services/net';
 import { OUTBOX_DIR, Outbox } from './services/outbox';
-import type { RunningS3 } from './services/s3';
+import type { ObjectCreatedListener } from './services/s3';
 import type { RelayMail } from './services/ses';
 
 export type { TableSpec } from './provision';
@@ -46,6 +53,8 @@ export interface StackOptions {
    * only provisioned there.
    */
   external?: ExternalServices;
+  /** What scans the documents (MALWARE_SCANNER, CLAMD_ENDPOINT, CLAMD_PATH). Default: auto. */
+  malware?: { setting: MalwareScannerSetting; endpoint?: ClamdAddress; binary?: string };
 }
 
 export interface ExternalServices {
@@ -81,13 +90,15 @@ export interface StackInfo {
   jwksUrl: string;
   /** What provisioning created on this start (nothing on a start where all was there). */
   provisioned: ProvisionResult['created'];
+  /**
+   * The malware engine: clamd (spawned here, still loading its signatures for a moment: scans
+   * wait for it) or the EICAR-only stand-in.
+   */
+  malware: MalwareEngine;
+  /** The embedded S3's object-created events; undefined when S3 runs elsewhere. */
+  onObjectCreated?: (listener: ObjectCreatedListener) => void;
   /** Milliseconds: emulators up, provisioning, total. */
   timings: { services: number; provision: number; total: number };
-  /**
-   * Called for every object created in the embedded S3 (s3rver's events): what the malware
-   * scanner watches. Absent with S3 elsewhere (docker-compose.yml): the scanner polls.
-   */
-  onObjectCreated?: RunningS3['onObjectCreated'];
   /** Stops everything; safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -102,6 +113,14 @@ const stopAll = async (parts: readonly Stoppable[]) => {
     );
   }
 };
+
+const malwareOptions = (options: StackOptions, directory: string) => ({
+  setting: options.malware?.setting ?? 'auto',
+  ...(options.malware?.endpoint !== undefined ? { endpoint: options.malware.endpoint } : {}),
+  ...(options.malware?.binary !== undefined ? { binary: options.malware.binary } : {}),
+  directory,
+  databaseDirectory: SHIPPED_SIGNATURES,
+});
 
 /**
  * The embedded AWS stand-ins, in this process and without Docker: cognito-local (with the
@@ -119,6 +138,7 @@ export const startStack = async (options: StackOptions): Promise<StackInfo> => {
     dynamodb: join(dataDir, 'dynamodb'),
     s3: join(dataDir, 's3'),
     mail: join(dataDir, 'mail'),
+    clamd: join(dataDir, 'clamd'),
   };
   await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true })));
 
@@ -197,15 +217,18 @@ export const startStack = async (options: StackOptions): Promise<StackInfo> => {
     startS3({ directory: dirs.s3, host, port: options.ports.s3, debug }),
     startSes({ host, port: options.ports.ses ?? 0, relay: sendMail }),
     mailAwaited,
+    // clamd is spawned and left loading its signatures: the console does not wait for it.
+    startMalwareEngine(malwareOptions(options, dirs.clamd)),
   ]);
   const running = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-  const [cognito, dynamodb, s3, ses, mail] = started;
+  const [cognito, dynamodb, s3, ses, mail, malware] = started;
   if (
     cognito.status === 'rejected' ||
     dynamodb.status === 'rejected' ||
     s3.status === 'rejected' ||
     ses.status === 'rejected' ||
-    mail.status === 'rejected'
+    mail.status === 'rejected' ||
+    malware.status === 'rejected'
   ) {
     await stopAll(running).catch(() => undefined);
     const reasons = started.flatMap((r): unknown[] => (r.status === 'rejected' ? [r.reason] : []));
@@ -263,6 +286,7 @@ export const startStack = async (options: StackOptions): Promise<StackInfo> => {
       issuer,
       jwksUrl: `${issuer}/.well-known/jwks.json`,
       provisioned: ids.created,
+      malware: malware.value,
       onObjectCreated: (listener) => {
         s3.value.onObjectCreated(listener);
       },
@@ -292,6 +316,9 @@ const useExternalStack = async (
     import('./provision'),
     import('./services/ses'),
   ]);
+  const malware = await startMalwareEngine(
+    malwareOptions(options, join(resolve(options.dataDir), 'clamd')),
+  );
   const ses: Stoppable & { url: string } =
     external.ses !== undefined
       ? { url: external.ses, stop: () => Promise.resolve() }
@@ -309,7 +336,7 @@ const useExternalStack = async (
     buckets: options.buckets,
     uploadBuckets: options.uploadBuckets ?? [],
   }).catch(async (err: unknown) => {
-    await ses.stop().catch(() => undefined);
+    await Promise.allSettled([ses.stop(), malware.stop()]);
     throw err;
   });
   const total = Math.round(performance.now() - startedAt);
@@ -331,7 +358,8 @@ const useExternalStack = async (
     // Fetched by the console's authorizer, so from where the console reaches Cognito.
     jwksUrl: `${external.cognito}/${ids.userPoolId}/.well-known/jwks.json`,
     provisioned: ids.created,
+    malware,
     timings: { services: 0, provision: total, total },
-    stop: () => ses.stop(),
+    stop: () => stopAll([ses, malware]),
   };
 };

@@ -21,5 +21,17 @@ export const runtimeConfigSchema = z.object({
    * per environment in AWS, ACCOUNT_NAME offline.
    */
   accountName: z.string().min(1),
+  /**
+   * What scans the documents for malware (issue 34): GuardDuty Malware Protection for S3 in AWS;
+   * offline, ClamAV's clamd or, where clamd is not installed, a test stand-in that knows only the
+   * EICAR test file (the console tells signed-in administrators so).
+   */
+  malwareScanning: z
+    .object({
+      engine: z.enum(['guardduty', 'clamd', 'stand-in']),
+      /** The engine's version where known ("ClamAV 1.4.6"). */
+      version: z.string().min(1).optional(),
+    })
+    .optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -11,6 +11,14 @@ import { connect, type Socket } from 'node:net';
 /** Where clamd listens: its unix socket (LocalSocket), or TCP (TCPSocket/TCPAddr). */
 export type ClamdAddress = { socket: string } | { host: string; port: number };
 
+/** CLAMD_ENDPOINT (`tcp://host:port` or a unix socket's path) as an address. */
+export const clamdAddressOf = (endpoint: string): ClamdAddress => {
+  const tcp = /^tcp:\/\/([^\s:/]+):(\d{1,5})$/.exec(endpoint);
+  return tcp?.[1] !== undefined && tcp[2] !== undefined
+    ? { host: tcp[1], port: Number(tcp[2]) }
+    : { socket: endpoint };
+};
+
 export interface ClamdClientOptions {
   address: ClamdAddress;
   /** Connect plus any silence of clamd longer than this ends the command. Default 30 s. */

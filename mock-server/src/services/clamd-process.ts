@@ -56,7 +56,7 @@ export const clamdConfig = (options: {
  * A clamd left running by a process that was killed (clamd outlives its parent): found by the
  * pid file and stopped, unless that pid is now something else.
  */
-const stopLeftover = async (directory: string): Promise<void> => {
+export const stopLeftover = async (directory: string): Promise<void> => {
   const pid = Number(await readFile(join(directory, 'clamd.pid'), 'utf8').catch(() => ''));
   if (!Number.isInteger(pid) || pid <= 0) return;
   const cmdline = await readFile(`/proc/${String(pid)}/cmdline`, 'utf8').catch(() => '');
@@ -96,15 +96,22 @@ export const startClamd = async (options: ClamdProcessOptions): Promise<RunningC
   const socketPath = join(directory, 'clamd.sock');
   // A long data folder cannot hold a unix socket: clamd then listens on the loopback instead.
   const socket = socketPath.length <= MAX_SOCKET_PATH ? socketPath : undefined;
-  const tcp = options.tcp ?? (socket === undefined ? await freeLoopback() : undefined);
+  // Port 0 (tests): a free port chosen here, clamd has no way to tell which one it bound.
+  const tcp =
+    options.tcp !== undefined && options.tcp.port === 0
+      ? { host: options.tcp.host, port: (await freeLoopback()).port }
+      : (options.tcp ?? (socket === undefined ? await freeLoopback() : undefined));
   await rm(socketPath, { force: true });
   const configPath = join(directory, 'clamd.conf');
   await writeFile(
     configPath,
     clamdConfig({ directory, databaseDirectory: options.databaseDirectory, socket, tcp }),
   );
+  // The tests ask for TCP (as docker-compose.yml's service listens); otherwise the socket.
   const address: ClamdAddress =
-    socket !== undefined ? { socket } : { host: tcp?.host ?? '127.0.0.1', port: tcp?.port ?? 3310 };
+    socket !== undefined && options.tcp === undefined
+      ? { socket }
+      : { host: tcp?.host ?? '127.0.0.1', port: tcp?.port ?? 3310 };
 
   const child = spawn(options.binary, ['-c', configPath], {
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -11,6 +11,7 @@ import { lambdaEnvFor } from '../lambda-env';
 import type { StackInfo } from '../stack';
 import { LOCAL_CREDENTIALS, REGION } from './aws-local';
 import { type RunningSes, SEND_EMAIL_PATH, startSes } from './ses';
+import { createStandInEngine, SHIPPED_SIGNATURES } from './malware-engine';
 
 /** How an SES call failed, as the SDK reports it. */
 const failureOf = async (call: Promise<unknown>) => {
@@ -217,6 +218,7 @@ describe('the SES stand-in', () => {
         buckets: [],
         bootstrapAdmin: false,
       },
+      malware: await createStandInEngine(SHIPPED_SIGNATURES),
       timings: { services: 0, provision: 0, total: 0 },
       stop: () => Promise.resolve(),
     };

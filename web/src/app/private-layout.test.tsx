@@ -56,6 +56,24 @@ describe('private layout (SPEC §2)', () => {
     );
   });
 
+  it('tells administrators when malware scanning runs on the EICAR-only stand-in', async () => {
+    await renderSignedIn('/admin/dashboard', {
+      ...testConfig,
+      malwareScanning: { engine: 'stand-in' },
+    });
+    expect(within(screen.getByRole('contentinfo')).getByRole('note')).toHaveTextContent(
+      'Malware scanning runs on a test stand-in that knows only the EICAR test file',
+    );
+  });
+
+  it('says nothing of the scan with a real engine', async () => {
+    await renderSignedIn('/admin/dashboard', {
+      ...testConfig,
+      malwareScanning: { engine: 'clamd', version: 'ClamAV 1.4.6' },
+    });
+    expect(within(screen.getByRole('contentinfo')).queryByRole('note')).toBeNull();
+  });
+
   it('shows N/A without a stored profile', async () => {
     await renderSignedIn();
     expect(screen.getByRole('banner')).toHaveTextContent('Logged in as N/A');

@@ -20,7 +20,8 @@ import { SideMenu } from './side-menu';
  */
 export const PrivateLayout = () => {
   const { t } = useTranslation();
-  const { productName, supportEmail, accountName, idleTimeoutSeconds } = useRuntimeConfig();
+  const { productName, supportEmail, accountName, idleTimeoutSeconds, malwareScanning } =
+    useRuntimeConfig();
   const navigate = useNavigate();
   const menuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -105,6 +106,12 @@ export const PrivateLayout = () => {
             </a>
             <span>© {t('layout.copyright', { product: productName })}</span>
           </div>
+          {/* Offline without clamd (issue 34): say plainly that documents are not really scanned. */}
+          {malwareScanning?.engine === 'stand-in' && (
+            <p className="container-fluid small text-warning-emphasis mt-2 mb-0" role="note">
+              {t('layout.malwareStandIn')}
+            </p>
+          )}
         </footer>
 
         <IdleSession timeoutSeconds={idleTimeoutSeconds} />

@@ -7,6 +7,9 @@ const VALID = [
   testConfig,
   { ...testConfig, cognitoEndpoint: 'http://localhost:9229', accountName: 'Acme' },
   { ...testConfig, apiBaseUrl: 'https://api.example.com/ccsc/ui/', unknownField: 1 },
+  { ...testConfig, malwareScanning: { engine: 'stand-in' } },
+  { ...testConfig, malwareScanning: { engine: 'clamd', version: 'ClamAV 1.4.6' } },
+  { ...testConfig, malwareScanning: { engine: 'guardduty' } },
 ];
 const INVALID: unknown[] = [
   null,
@@ -28,6 +31,9 @@ const INVALID: unknown[] = [
   { ...testConfig, accountName: 7 },
   { ...testConfig, accountName: '' },
   { ...testConfig, accountName: undefined },
+  { ...testConfig, malwareScanning: { engine: 'clamav' } },
+  { ...testConfig, malwareScanning: { engine: 'clamd', version: '' } },
+  { ...testConfig, malwareScanning: 'stand-in' },
 ];
 
 describe('runtime config check', () => {

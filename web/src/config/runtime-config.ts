@@ -36,6 +36,14 @@ const EMAIL =
 const email: Check = (value) => typeof value === 'string' && EMAIL.test(value);
 const positiveInteger: Check = (value) => Number.isInteger(value) && (value as number) > 0;
 
+const MALWARE_ENGINES: readonly unknown[] = ['guardduty', 'clamd', 'stand-in'];
+const malwareScanning: Check = (value) => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const engine: unknown = Reflect.get(value, 'engine');
+  const version: unknown = Reflect.get(value, 'version');
+  return MALWARE_ENGINES.includes(engine) && optional(nonEmptyString)(version);
+};
+
 const FIELDS = {
   region: nonEmptyString,
   userPoolId: nonEmptyString,
@@ -47,6 +55,7 @@ const FIELDS = {
   environmentName: nonEmptyString,
   idleTimeoutSeconds: positiveInteger,
   accountName: nonEmptyString,
+  malwareScanning: optional(malwareScanning),
 } as const satisfies Record<keyof RuntimeConfig, Check>;
 
 export type RuntimeConfigParse =

@@ -141,6 +141,8 @@ export const de: Translation = {
     logout: 'Abmelden',
     emailHelpdesk: 'E-Mail an den Helpdesk',
     copyright: '2024 {{product}} Alle Rechte vorbehalten',
+    malwareStandIn:
+      'Die Malware-Prüfung läuft auf einem Test-Ersatz, der nur die EICAR-Testdatei erkennt: für eine echte Prüfung clamav-daemon installieren.',
   },
   logout: {
     title: 'Abmeldung bestätigen',

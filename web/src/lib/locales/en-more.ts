@@ -79,6 +79,8 @@ export const enMore = {
     logout: 'Logout',
     emailHelpdesk: 'Email Helpdesk',
     copyright: '2024 {{product}} all rights reserved',
+    malwareStandIn:
+      'Malware scanning runs on a test stand-in that knows only the EICAR test file: install clamav-daemon for a real scan.',
   },
   logout: {
     title: 'Logout Confirmation',

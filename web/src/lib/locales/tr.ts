@@ -138,6 +138,8 @@ export const tr: Translation = {
     logout: 'Çıkış',
     emailHelpdesk: 'Yardım Masasına E-posta',
     copyright: '2024 {{product}} tüm hakları saklıdır',
+    malwareStandIn:
+      'Kötü amaçlı yazılım taraması yalnızca EICAR test dosyasını tanıyan bir test yedeğiyle çalışıyor: gerçek tarama için clamav-daemon kurun.',
   },
   logout: {
     title: 'Çıkış Onayı',
