@@ -270,6 +270,9 @@ export const startConsole = async (
     // the reconciler does every five minutes in AWS.
     await finishInterruptedWrites(true);
     await finishInterruptedDocumentWrites(true);
+    // A verdict the last process was handed but did not apply is lost with it (the object is
+    // tagged already, so the stand-in will not scan it again): read from the tag now.
+    await sweepAwaitingScan(true);
     // One pass at a time; a stop waits for the one under way. Every CREDENTIAL_JOB_EVERY-th pass
     // (and the first) also runs the credential job (expiry notices, expiry, retiring old
     // secrets), as EventBridge does hourly in AWS.
@@ -284,7 +287,7 @@ export const startConsole = async (
         .then(() => finishInterruptedDocumentWrites(false))
         .then(() => releaseHeldDocuments())
         // …and the documents awaiting a scan too long: the verdict read from their tag.
-        .then(() => sweepAwaitingScan())
+        .then(() => sweepAwaitingScan(false))
         .then(
           () => undefined,
           (err: unknown) => {

@@ -75,6 +75,27 @@ describe('the scan sweep', () => {
     expect(w.audit.entries).toHaveLength(entries);
   });
 
+  it('at an offline start reads every tag at once (the process that was handed the event is gone)', async () => {
+    const w = setUp();
+    const { documentId, objectKey } = await awaiting(w);
+    w.files.scanTags.set(objectKey, 'NO_THREATS_FOUND');
+    const outcome = await sweepAwaitingScan(
+      {
+        documents: w.documents,
+        files: w.files,
+        writes: w.deps.writes,
+        bucket: DOCUMENTS_BUCKET,
+        logger: silentLogger(),
+        clock: w.clock,
+      },
+      { requestId: 'req-start', by: 'start' },
+      Number.POSITIVE_INFINITY,
+      0,
+    );
+    expect(outcome).toEqual({ applied: 1, waiting: 0 });
+    expect((await w.documents.get(documentId))?.state).toBe('delivered');
+  });
+
   it('quarantines by a THREATS_FOUND tag; leaves an untagged object waiting', async () => {
     const w = setUp();
     const infected = await awaiting(w, 'one');

@@ -27,6 +27,11 @@ export const sweepAwaitingScan = async (
   origin: { requestId: string; by: string },
   /** Stop starting new documents after this time (ms since the epoch); the next run goes on. */
   deadline = Number.POSITIVE_INFINITY,
+  /**
+   * How long a document must have waited: SCAN_SWEEP_AFTER_MS, or 0 at an offline start (the
+   * process that would have received the event is gone; no event is on its way).
+   */
+  waitedAtLeast = SCAN_SWEEP_AFTER_MS,
 ): Promise<{ applied: number; waiting: number }> => {
   const now = deps.clock.now().getTime();
   let applied = 0;
@@ -40,7 +45,7 @@ export const sweepAwaitingScan = async (
       if (Date.now() > deadline) return { applied, waiting };
       if (record.state !== 'awaiting-scan' || record.objectKey === null) continue;
       const waited = now - Date.parse(record.updatedAt);
-      if (waited < SCAN_SWEEP_AFTER_MS) continue;
+      if (waited < waitedAtLeast) continue;
       const status = statusOfTag(await deps.files.scanStatusOf(record.objectKey));
       if (status === null) {
         waiting += 1;

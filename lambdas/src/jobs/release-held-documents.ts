@@ -4,7 +4,7 @@ import { lambdaLogger } from '../core/logger';
 import { isDocumentWrite } from '../documents/document-kinds';
 import { releaseHeld } from '../documents/release-held';
 import { systemClock } from '../core/ports/clock';
-import { sweepAwaitingScan as sweep } from '../documents/scan-sweep';
+import { SCAN_SWEEP_AFTER_MS, sweepAwaitingScan as sweep } from '../documents/scan-sweep';
 import { DOCUMENT_SCAN_WRITES } from '../documents/scan-verdict';
 import { lambdaEnv } from '../env';
 import { documentFiles, documentStore } from '../wiring/documents';
@@ -57,7 +57,10 @@ export const releaseHeldDocuments = async (): Promise<{ released: number }> => {
  * The documents awaiting their malware scan longer than the sweep's wait: their object's scan tag
  * read and applied (documents/scan-sweep.ts), so a lost scan event loses nothing.
  */
-export const sweepAwaitingScan = async (): Promise<{ applied: number; waiting: number }> => {
+export const sweepAwaitingScan = async (
+  /** Offline at start-up: every document awaiting its scan, however short its wait. */
+  force = false,
+): Promise<{ applied: number; waiting: number }> => {
   const outcome = await sweep(
     {
       documents: documentStore(),
@@ -68,6 +71,8 @@ export const sweepAwaitingScan = async (): Promise<{ applied: number; waiting: n
       clock: systemClock,
     },
     { requestId: randomUUID(), by: 'release-held-documents' },
+    Number.POSITIVE_INFINITY,
+    force ? 0 : SCAN_SWEEP_AFTER_MS,
   );
   if (outcome.applied > 0) lambdaLogger.info('scan verdicts read from their tags', outcome);
   return outcome;
@@ -77,7 +82,7 @@ export const sweepAwaitingScan = async (): Promise<{ applied: number; waiting: n
 export const handler = scheduledJob('release-held-documents', async () => {
   const outcomes = await finishInterruptedDocumentWrites(false);
   const result = await releaseHeldDocuments();
-  const scans = await sweepAwaitingScan();
+  const scans = await sweepAwaitingScan(false);
   if (outcomes.left > 0 || outcomes.unknown > 0) {
     throw new Error(
       `write journal: ${String(outcomes.left + outcomes.unknown)} interrupted document write(s) could not be finished`,
