@@ -35,15 +35,18 @@ const interpolate = (value: string) =>
   );
 
 interface Service {
-  command: string[];
+  command?: string[];
+  build?: { dockerfile: string };
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
   /** A value YAML reads as a number stays one. */
-  environment: Record<string, string | number>;
+  environment?: Record<string, string | number>;
   ports?: string[];
 }
 const compose = parse(composeText, { merge: true }) as { services: Record<string, Service> };
 const services = compose.services;
 const env = (service: string, name: string): string => {
-  const value = services[service]?.environment[name];
+  const value = services[service]?.environment?.[name];
   if (value === undefined) throw new Error(`${service} has no ${name}`);
   return interpolate(String(value));
 };
@@ -137,7 +140,27 @@ describe('docker-compose.yml and .env.example', () => {
 
   it("runs every service from the one image, its role the command (the Dockerfile's entry point)", () => {
     for (const [name, service] of Object.entries(services)) {
+      if (name === 'clamd') continue; // ClamAV's own image, below
       expect(service.command, name).toEqual([name]);
+      expect(service.build?.dockerfile, name).toBe('mock-server/Dockerfile');
     }
+  });
+
+  it("runs clamd from Debian's clamav-daemon with the shipped signatures, the console its client", () => {
+    const clamd = services.clamd;
+    expect(clamd?.build?.dockerfile).toBe('mock-server/clamav/Dockerfile');
+    const dockerfile = readFileSync(join(root, 'mock-server', 'clamav', 'Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(/apt-get install .*clamav-daemon/);
+    expect(dockerfile).toMatch(
+      /COPY mock-server\/clamav\/ccsc-test\.hdb mock-server\/clamav\/ccsc-test\.ndb /,
+    );
+    expect(dockerfile).not.toMatch(/^RUN .*freshclam/m);
+    const conf = readFileSync(join(root, 'mock-server', 'clamav', 'clamd-compose.conf'), 'utf8');
+    const port = /^TCPSocket (\d+)$/m.exec(conf)?.[1];
+    expect(/^TCPAddr 0\.0\.0\.0$/m.test(conf)).toBe(true);
+    // The console's GuardDuty stand-in streams to it over TCP on the compose network.
+    expect(env('console', 'CLAMD_ENDPOINT')).toBe(`tcp://clamd:${port ?? ''}`);
+    expect(services.console?.depends_on?.clamd).toEqual({ condition: 'service_healthy' });
+    expect(clamd?.healthcheck?.test).toContain('--ping');
   });
 });

@@ -107,11 +107,12 @@ describe('mock-server/Dockerfile', () => {
   it('exposes every port a service of docker-compose.yml listens on', () => {
     const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), {
       merge: true,
-    }) as { services: Record<string, { environment: Record<string, string | number> }> };
+    }) as { services: Record<string, { environment?: Record<string, string | number> }> };
     const PORT_VARIABLES = /^([A-Z0-9_]+_)?PORT$/;
     const listened = new Set(
+      // clamd's service (its own image, no environment) listens where its clamd.conf says.
       Object.values(compose.services).flatMap((service) =>
-        Object.entries(service.environment)
+        Object.entries(service.environment ?? {})
           .filter(([name, value]) => PORT_VARIABLES.test(name) && /^\d+$/.test(String(value)))
           .map(([, value]) => String(value)),
       ),

@@ -51,6 +51,9 @@ describe('resetDataDir', () => {
       const dir = join(root, 'damaged');
       await mkdir(join(dir, 'cognito', 'db'), { recursive: true });
       await mkdir(join(dir, 'mail'));
+      // The malware scan's: clamd's folder and the GuardDuty stand-in's mark (a write cut short).
+      await mkdir(join(dir, 'clamd'));
+      await writeFile(join(dir, 'malware-scan.json.tmp-1-ab'), '{');
       await writeFile(join(dir, 'stack.json'), content);
       await expect(resetDataDir(dir, log)).resolves.toBe('deleted');
       expect(await exists(dir)).toBe(false);

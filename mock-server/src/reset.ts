@@ -4,6 +4,7 @@ import { join, parse, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPOSITORY_ROOT, readEnv } from './env';
 import { RUNNING_MARKER } from './running-marker';
+import { CLAMD_DIR, MALWARE_SCAN_MARK } from './services/malware-engine';
 import { OUTBOX_DIR } from './services/outbox';
 import { readStackFile, STACK_FILE } from './provision';
 import { DamagedFileError } from './services/atomic-file.mjs';
@@ -19,6 +20,8 @@ const LAYOUT = new Set([
   'dynamodb',
   's3',
   'mail',
+  CLAMD_DIR,
+  MALWARE_SCAN_MARK,
 ]);
 
 /**
@@ -30,7 +33,12 @@ const isOurs = async (dir: string, entries: readonly string[]): Promise<boolean>
     return (await readStackFile(dir)) !== undefined;
   } catch (err) {
     if (!(err instanceof DamagedFileError)) return false;
-    return entries.every((e) => LAYOUT.has(e) || e.startsWith(`${STACK_FILE}.tmp-`));
+    return entries.every(
+      (e) =>
+        LAYOUT.has(e) ||
+        e.startsWith(`${STACK_FILE}.tmp-`) ||
+        e.startsWith(`${MALWARE_SCAN_MARK}.tmp-`),
+    );
   }
 };
 

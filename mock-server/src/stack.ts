@@ -6,6 +6,7 @@ import type { ProvisionResult, TableSpec } from './provision';
 import { REGION } from './services/aws-local';
 import type { ClamdAddress } from './services/clamd-client';
 import {
+  CLAMD_DIR,
   type MalwareEngine,
   type MalwareScannerSetting,
   SHIPPED_SIGNATURES,
@@ -138,7 +139,7 @@ export const startStack = async (options: StackOptions): Promise<StackInfo> => {
     dynamodb: join(dataDir, 'dynamodb'),
     s3: join(dataDir, 's3'),
     mail: join(dataDir, 'mail'),
-    clamd: join(dataDir, 'clamd'),
+    clamd: join(dataDir, CLAMD_DIR),
   };
   await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true })));
 
@@ -317,7 +318,7 @@ const useExternalStack = async (
     import('./services/ses'),
   ]);
   const malware = await startMalwareEngine(
-    malwareOptions(options, join(resolve(options.dataDir), 'clamd')),
+    malwareOptions(options, join(resolve(options.dataDir), CLAMD_DIR)),
   );
   const ses: Stoppable & { url: string } =
     external.ses !== undefined
