@@ -15,7 +15,8 @@ import {
   CREDENTIAL_SWEEP,
   PARTNER_CREDENTIAL_CHECK,
 } from './grants/credentials';
-import { DOCUMENT_KEEP, HELD_RELEASE } from './grants/documents';
+import { DOCUMENT_KEEP, HELD_RELEASE, SCAN_VERDICT_READ } from './grants/documents';
+import { GRANTS_BY_NAME } from './grants/by-name';
 import type { PermissionGrant, ResourceKey } from './grants/grant';
 import { OUTBOX_DRAIN, OUTBOX_QUEUE } from './grants/journal';
 import { REGISTRY_IMPORT, REGISTRY_READ } from './grants/registry';
@@ -32,7 +33,7 @@ export {
   CHAIN_VERIFICATION_READ,
 } from './grants/audit';
 export { PARTNER_CREDENTIAL_CHECK } from './grants/credentials';
-export { DOCUMENT_COUNTS_READ } from './grants/documents';
+export { DOCUMENT_COUNTS_READ, DOCUMENT_RECORDS_PREFIX } from './grants/documents';
 export { OPERATION_PERMISSIONS } from './operation-permissions';
 
 /**
@@ -125,12 +126,19 @@ export const JOB_PERMISSIONS = {
     ...OUTBOX_QUEUE,
   ]),
   // Every 5 minutes: first the document writes cut short (issue 32: the journal read, a
-  // completion's keep included), then the held documents tried again.
+  // completion's keep included), then the held documents tried again, and the documents still
+  // awaiting their scan checked against GuardDuty's verdict tag (issue 34).
   'release-held-documents': mergeByResource([
     ...HELD_RELEASE,
     ...DOCUMENT_KEEP,
+    SCAN_VERDICT_READ,
     { on: 'mainTable', actions: ['dynamodb:Query'], partitions: [JOURNAL_PK] },
   ]),
+  // On each GuardDuty verdict (issue 34, lambdas/src/jobs/document-scan-result.ts): the
+  // document read, the verdict written as a journaled write (documents/scan-verdict.ts), audited
+  // once; a clean one classified and delivered as a release does (the registry, the standards'
+  // rows). The verdict comes in the event: no S3 call at all (the tag is the sweep's, above).
+  'document-scan-result': mergeByResource(GRANTS_BY_NAME['document.held-release']),
   // The session's writes too: a password reset is checked against the auth events; and the
   // registry's, imports included.
   'reconcile-writes': mergeByResource([

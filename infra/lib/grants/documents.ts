@@ -4,6 +4,9 @@ import { JOURNAL_ENTRY } from './journal';
 import { REGISTRY_READ } from './registry';
 import { STANDARD_ROWS_READ } from './standards';
 
+/** Where a completion keeps what it verified (lambdas' recordKeyOf): what GuardDuty scans. */
+export const DOCUMENT_RECORDS_PREFIX = 'records/';
+
 /**
  * The document exchange (issue 17). HeadObject needs ListBucket to answer "not there" (404)
  * rather than 403; no function may delete a document (none is granted s3:DeleteObject).
@@ -64,3 +67,13 @@ export const HELD_RELEASE: readonly PermissionGrant[] = [
   AUDIT_APPEND,
   JOURNAL_ENTRY,
 ];
+
+/**
+ * GuardDuty's verdict on a kept document (issue 34): the `GuardDutyMalwareScanStatus` tag it
+ * writes on the object, read (never written: the tag is GuardDuty's) by the documents' job for a
+ * document still awaiting its scan, whose event was lost or dead-lettered.
+ */
+export const SCAN_VERDICT_READ: PermissionGrant = {
+  on: 'documentRecords',
+  actions: ['s3:GetObjectTagging'],
+};
