@@ -108,6 +108,8 @@ export const AUDIT_ACTION_KINDS = {
   'document.acknowledged': 'document',
   'document.released': 'document',
   'document.retried': 'document',
+  'document.scanned': 'document',
+  'document.quarantined': 'document',
   'document.downloaded': 'read',
   'imported-file.downloaded': 'read',
   // The audit trail itself.

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { QUARANTINE_REASONS } from '@ccsc/contract/documents';
 import { ConflictError } from '../core/errors';
 import { register, type Workflow } from '../core/journal';
 import { appendEachOnce } from '../core/journal-audit';
@@ -11,7 +12,7 @@ import {
   ownRecord,
   whoSchema,
 } from './document-writes';
-import { settle } from './routing';
+import { checkKeptFile, DEFAULT_CONTENT_POLICY } from './content-check';
 
 /**
  * The sender's journaled writes (issue 32; document-writes.ts has the rest): announcing a
@@ -96,6 +97,17 @@ const FILE_REASONS = ['size-mismatch', 'checksum-mismatch'] as const;
 const completeState = z.object({
   received: z.object({ size: z.number(), sha256: z.string() }).optional(),
   mismatch: z.enum(FILE_REASONS).nullable().optional(),
+  /** The content check's verdict on what was kept (content-check.ts). */
+  content: z
+    .discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), detail: z.string() }),
+      z.object({
+        ok: z.literal(false),
+        reason: z.enum(QUARANTINE_REASONS),
+        detail: z.string(),
+      }),
+    ])
+    .optional(),
 });
 type CompleteState = z.infer<typeof completeState>;
 
@@ -150,6 +162,28 @@ export const completeDocumentWrite: Workflow<CompleteInput, CompleteState, Docum
       },
     },
     {
+      // What the kept file really is: its leading bytes against its declared type and name, and
+      // the environment's policy (content-check.ts). Reads only: run again, it answers the same.
+      name: 'check',
+      run: async ({ input, state }, deps) => {
+        if (state.mismatch != null || state.received === undefined) return {};
+        const current = await deps.documents.get(input.documentId);
+        if (current === null) throw new ConflictError(DOCUMENT_CHANGED);
+        const verdict = await checkKeptFile(
+          deps.files,
+          input.objectKey,
+          state.received.size,
+          { contentType: current.contentType, fileName: current.fileName },
+          deps.contentPolicy ?? DEFAULT_CONTENT_POLICY,
+        );
+        return {
+          content: verdict.ok
+            ? { ok: true as const, detail: verdict.detail }
+            : { ok: false as const, reason: verdict.reason, detail: verdict.detail },
+        };
+      },
+    },
+    {
       name: 'settle',
       run: async ({ input, state, writeId }, deps) => {
         const current = await deps.documents.get(input.documentId);
@@ -179,29 +213,50 @@ export const completeDocumentWrite: Workflow<CompleteInput, CompleteState, Docum
           }
           return undefined;
         }
-        const received: DocumentRecord = {
+        const content = state.content;
+        if (content === undefined) throw new ConflictError(DOCUMENT_CHANGED);
+        const verified = {
+          at,
+          event: 'received' as const,
+          by: HUB,
+          detail: `SHA-256 and size (${String(state.received.size)} bytes) verified.`,
+        };
+        // Refused for what it is: quarantined, for good. Accepted: waiting for the malware scan,
+        // whose verdict (scan-verdict.ts) classifies and delivers it.
+        const next: DocumentRecord = {
           ...current,
-          state: 'received',
+          revision: current.revision + 1,
+          lastWriteId: writeId,
           holdReason: null,
           holdDetail: null,
           received: state.received,
           objectKey: input.objectKey,
-          events: [
-            ...current.events,
-            uploaded,
-            {
-              at,
-              event: 'received',
-              by: HUB,
-              detail: `SHA-256 and size (${String(state.received.size)} bytes) verified.`,
-            },
-          ],
+          updatedAt: at,
+          ...(content.ok
+            ? {
+                state: 'awaiting-scan' as const,
+                events: [
+                  ...current.events,
+                  uploaded,
+                  verified,
+                  { at, event: 'content-checked' as const, by: HUB, detail: content.detail },
+                ],
+              }
+            : {
+                state: 'quarantined' as const,
+                quarantineReason: content.reason,
+                quarantineDetail: content.detail,
+                events: [
+                  ...current.events,
+                  uploaded,
+                  verified,
+                  { at, event: 'quarantined' as const, by: HUB, detail: content.detail },
+                ],
+              }),
         };
-        const outcome = await settle(received, await deps.registry.snapshot(), deps, at, {
-          stored: current,
-          writeId,
-        });
-        if (!outcome.changed) throw new ConflictError(DOCUMENT_CHANGED);
+        if (!(await deps.documents.update(next, current))) {
+          throw new ConflictError(DOCUMENT_CHANGED);
+        }
         return undefined;
       },
     },
@@ -211,25 +266,37 @@ export const completeDocumentWrite: Workflow<CompleteInput, CompleteState, Docum
         const record = await ownRecord(deps, write.input.documentId, write.writeId);
         const { received, mismatch } = write.state;
         const entries =
-          mismatch != null
+          record.state === 'quarantined'
             ? entriesOf(write.input.who, record, {
-                action: 'document.received',
+                action: 'document.quarantined',
                 outcome: 'failure',
-                after: { state: 'held', holdReason: mismatch, ...received },
-                reason: record.holdDetail ?? mismatch,
-              })
-            : entriesOf(write.input.who, record, {
-                action: 'document.received',
                 after: {
-                  state: record.state,
-                  holdReason: record.holdReason,
-                  artifactNumber: record.classification?.artifactNumber ?? null,
-                  receiverTypeCode: record.classification?.receiver?.typeCode ?? null,
+                  state: 'quarantined',
+                  quarantineReason: record.quarantineReason ?? null,
                   sha256: received?.sha256,
                   size: received?.size,
                 },
-                ...(record.holdDetail === null ? {} : { reason: record.holdDetail }),
-              });
+                reason: record.quarantineDetail ?? 'quarantined',
+              })
+            : mismatch != null
+              ? entriesOf(write.input.who, record, {
+                  action: 'document.received',
+                  outcome: 'failure',
+                  after: { state: 'held', holdReason: mismatch, ...received },
+                  reason: record.holdDetail ?? mismatch,
+                })
+              : entriesOf(write.input.who, record, {
+                  action: 'document.received',
+                  after: {
+                    state: record.state,
+                    holdReason: record.holdReason,
+                    artifactNumber: record.classification?.artifactNumber ?? null,
+                    receiverTypeCode: record.classification?.receiver?.typeCode ?? null,
+                    sha256: received?.sha256,
+                    size: received?.size,
+                  },
+                  ...(record.holdDetail === null ? {} : { reason: record.holdDetail }),
+                });
         await appendEachOnce(deps, write, entries);
         return undefined;
       },

@@ -1,17 +1,19 @@
 import { FakeAuditTrail, silentLogger } from '../core/testing/fakes';
 import { MemoryWriteJournal } from '../core/testing/memory-write-journal';
 import type { Clock } from '../core/ports/clock';
-import type { DocumentFiles } from '../core/ports/documents';
 import { DOCUMENT_SEND_WRITES } from './document-sends';
+import { DOCUMENT_SCAN_WRITES } from './scan-verdict';
 import {
   DOCUMENT_CHANGE_WRITES,
   documentWriteJournal,
   type DocumentWriteDeps,
 } from './document-writes';
 
-const noFiles: Pick<DocumentFiles, 'sizeOf' | 'keep'> = {
+type WriteFiles = DocumentWriteDeps['files'];
+const noFiles: WriteFiles = {
   sizeOf: () => Promise.resolve(null),
   keep: () => Promise.reject(new Error('no files in this test')),
+  readRange: () => Promise.reject(new Error('no files in this test')),
 };
 
 /**
@@ -21,7 +23,7 @@ const noFiles: Pick<DocumentFiles, 'sizeOf' | 'keep'> = {
 export const documentWritesOf = (
   deps: Pick<DocumentWriteDeps, 'registry' | 'documents' | 'rows'> & {
     clock: Clock;
-    files?: Pick<DocumentFiles, 'sizeOf' | 'keep'>;
+    files?: WriteFiles;
     audit?: FakeAuditTrail;
   },
 ) => {
@@ -40,6 +42,7 @@ export const documentWritesOf = (
   const writes = documentWriteJournal({ journal }, writeDeps, [
     ...DOCUMENT_SEND_WRITES,
     ...DOCUMENT_CHANGE_WRITES,
+    ...DOCUMENT_SCAN_WRITES,
   ]);
   return { writes, journal, audit };
 };

@@ -5,14 +5,18 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { PartnerContext } from '../core/request';
 import type { StandardRowsStore } from '../core/ports/standard-rows';
-import { FakeAuditTrail, FakeClock } from '../core/testing/fakes';
+import { FakeAuditTrail, FakeClock, silentLogger } from '../core/testing/fakes';
+import { samplePdf } from '../core/testing/sample-files';
 import { MemoryDocumentFiles } from '../core/testing/memory-document-imports';
 import { MemoryDocumentStore } from '../core/testing/memory-documents';
 import { MemoryExports } from '../core/testing/memory-exports';
 import { aMappingRow, aStandard, aStandardVersion } from '../core/testing/standard-records';
 import { connection, network, ORG, STUDY, SYS } from '../core/testing/connection-test-network';
 import { documentWritesOf } from './document-test-kit';
-import { completeDocument, sendDocument } from './exchange.core';
+import { completeDocument, getSentDocument, sendDocument } from './exchange.core';
+import type { ScanResultStatus } from './scan-event';
+import { receiveScanResult } from './scan-result.core';
+import { guardDutyScanEvent } from './scan-test-kit';
 
 /**
  * The document exchange's test world: study 1 with two active sites, the site's and the
@@ -156,7 +160,8 @@ export const SITE = asSystem(SYS.site);
 export const SPONSOR = asSystem(SYS.sponsor);
 export const OTHER_SITE = asSystem(SYS.otherSite);
 
-export const pdf = (text: string): Buffer => Buffer.from(`%PDF-1.7\n% ${text}\n%%EOF\n`);
+/** A real one-page PDF, its bytes its own by `text` (the content check reads what it is). */
+export const pdf = (text: string): Buffer => samplePdf(text);
 export const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 type SendBody = z.input<(typeof partnerRoutes)['partner-send-document']['request']>;
@@ -195,7 +200,33 @@ export const put = (w: World, url: string, bytes: Buffer) => {
   w.files.put(decodeURIComponent(new URL(url).pathname.slice(1)), bytes);
 };
 
-/** Announced, uploaded and completed: the document as its sender sees it. */
+/** The documents bucket, as the scanner's events name it. */
+export const DOCUMENTS_BUCKET = 'documents-bucket';
+
+/** The malware scanner's verdict on the document's kept file, as GuardDuty's event brings it. */
+export const scan = async (
+  w: World,
+  documentId: string,
+  status: ScanResultStatus = 'NO_THREATS_FOUND',
+  threats: readonly string[] = [],
+) => {
+  const record = await w.documents.get(documentId);
+  return receiveScanResult(
+    guardDutyScanEvent(DOCUMENTS_BUCKET, record?.objectKey ?? 'none', status, threats),
+    {
+      documents: w.documents,
+      writes: w.deps.writes,
+      bucket: DOCUMENTS_BUCKET,
+      logger: silentLogger(),
+    },
+    { requestId: 'req-scan', by: 'test-scanner' },
+  );
+};
+
+/**
+ * Announced, uploaded, completed and (what the content check let through) found clean by the
+ * scanner: the document as its sender sees it.
+ */
 export const sendWhole = async (
   w: World,
   bytes: Buffer,
@@ -205,7 +236,13 @@ export const sendWhole = async (
   const sent = await send(w, sendBody(bytes, more), ctx);
   if (sent.upload === null) throw new Error('no upload link');
   put(w, sent.upload.url, bytes);
-  return complete(w, sent.document.documentId, ctx);
+  const completed = await complete(w, sent.document.documentId, ctx);
+  if (completed.state !== 'awaiting-scan') return completed;
+  await scan(w, completed.documentId);
+  const route = partnerRoutes['partner-get-document'];
+  return route.response.parse(
+    await getSentDocument(route.request.parse({ documentId: completed.documentId }), ctx, w.deps),
+  ).document;
 };
 
 /** The audit records as `action outcome organisation`. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../core/testing/fakes';
+import { sampleExe, samplePdf } from '../core/testing/sample-files';
 import { documentRecordOf } from '../core/testing/document-records';
 import { MemoryDocumentStore } from '../core/testing/memory-documents';
 import { MemoryRegistry } from '../core/testing/memory-registry';
@@ -22,7 +23,7 @@ const who: Who = {
   apiId: 'api-1',
 };
 
-const setUp = (file = { size: 10, sha256: 'a'.repeat(64) }) => {
+const setUp = (file = { size: 10, sha256: 'a'.repeat(64) }, bytes: Buffer = samplePdf()) => {
   const clock = new FakeClock(new Date('2025-03-12T09:00:00.000Z'));
   const documents = new MemoryDocumentStore();
   const kept: string[] = [];
@@ -37,6 +38,7 @@ const setUp = (file = { size: 10, sha256: 'a'.repeat(64) }) => {
         kept.push(to);
         return Promise.resolve(file);
       },
+      readRange: (_key, start, end) => Promise.resolve(bytes.subarray(start, end + 1)),
     },
   });
   return { ...x, clock, documents, kept };
@@ -77,8 +79,8 @@ describe('document writes cut short', () => {
     },
   );
 
-  it.each([0, 1])(
-    'a completion after %i saves: kept once, the record settled once, recorded once per trail',
+  it.each([0, 1, 2])(
+    'a completion after %i saves: kept once, checked, the record settled once, recorded once per trail',
     async (saves) => {
       const { writes, journal, documents, audit } = setUp();
       const record = documentRecordOf();
@@ -96,19 +98,54 @@ describe('document writes cut short', () => {
       journal.restart();
       expect(await writes.reconcile(true)).toMatchObject({ finished: 1 });
       const done = await documents.get(record.documentId);
-      // No standard published anywhere: held for it, with the file verified and kept.
+      // A real PDF: verified, kept, content checked, waiting for the malware scan's verdict.
       expect(done).toMatchObject({
         revision: 2,
-        state: 'held',
-        holdReason: 'sender-no-standard',
+        state: 'awaiting-scan',
+        holdReason: null,
         objectKey: input.objectKey,
         received: { size: 10 },
       });
-      expect(done?.events.map((e) => e.event)).toEqual(['uploaded', 'received', 'held']);
+      expect(done?.events.map((e) => e.event)).toEqual(['uploaded', 'received', 'content-checked']);
       expect(actions(audit)).toEqual([
         'document.received org-site-a',
         'document.received org-sponsor',
       ]);
+    },
+  );
+
+  it.each([0, 1, 2])(
+    'a completion of a program named cv.pdf after %i saves: quarantined once, document.quarantined once per trail',
+    async (saves) => {
+      const { writes, journal, documents, audit } = setUp(undefined, sampleExe());
+      const record = documentRecordOf({ fileName: 'cv.pdf' });
+      await documents.create(record);
+      journal.crashAfterSaves = saves;
+      await expect(
+        writes.run(completeDocumentWrite, documentSubject(record.documentId), {
+          documentId: record.documentId,
+          fromRevision: 1,
+          objectKey: `records/study-1/${record.documentId}/1`,
+          who,
+        }),
+      ).rejects.toThrow('the process died');
+      journal.restart();
+      expect(await writes.reconcile(true)).toMatchObject({ finished: 1 });
+      const done = await documents.get(record.documentId);
+      expect(done).toMatchObject({
+        state: 'quarantined',
+        quarantineReason: 'executable-content',
+        objectKey: `records/study-1/${record.documentId}/1`,
+      });
+      expect(done?.quarantineDetail).toContain('cv.pdf');
+      expect(actions(audit)).toEqual([
+        'document.quarantined org-site-a',
+        'document.quarantined org-sponsor',
+      ]);
+      expect(audit.entries[0]).toMatchObject({
+        outcome: 'failure',
+        after: { quarantineReason: 'executable-content' },
+      });
     },
   );
 

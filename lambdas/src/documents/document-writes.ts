@@ -18,6 +18,7 @@ import {
   type DocumentStore,
   DOWNLOADS_KEPT,
 } from '../core/ports/documents';
+import type { ContentKind } from './content-check';
 import { documentTarget, HUB, withEvent } from './document-views';
 import { type RoutingDeps, settle, waitsForMapping } from './routing';
 
@@ -35,7 +36,9 @@ import { type RoutingDeps, settle, waitsForMapping } from './routing';
 
 export interface DocumentWriteDeps extends RoutingDeps {
   documents: Pick<DocumentStore, 'get' | 'update' | 'deliver' | 'page' | 'create'>;
-  files: Pick<DocumentFiles, 'sizeOf' | 'keep'>;
+  files: Pick<DocumentFiles, 'sizeOf' | 'keep' | 'readRange'>;
+  /** The content check's allow-list (DOCUMENT_CONTENT_POLICY); every document kind if absent. */
+  contentPolicy?: readonly ContentKind[];
   audit: Pick<AuditTrail, 'appendAll'>;
   auditReader: Pick<AuditReader, 'readNewestFirst'>;
   clock: Clock;

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { partnerRoutes } from '@ccsc/contract/partner-api';
 import { incomingKeyOf } from '../core/ports/documents';
 import { STUDY, SYS } from '../core/testing/connection-test-network';
+import { sampleExe } from '../core/testing/sample-files';
 import { getSentDocument } from './exchange.core';
 import {
   complete,
   OTHER_SITE,
   pdf,
   put,
+  scan,
   send,
   sendBody,
   sendWhole,
@@ -179,7 +181,48 @@ describe('partner send', () => {
 });
 
 describe('partner complete', () => {
-  it('keeps the file it verified, classifies it through both standards and delivers it', async () => {
+  it('keeps the file it verified, checks what it is, and waits for the malware scan', async () => {
+    const w = setUp();
+    const sent = await send(w, sendBody(CV));
+    put(w, sent.upload?.url ?? '', CV);
+    const completed = await complete(w, sent.document.documentId);
+    expect(completed).toMatchObject({
+      state: 'awaiting-scan',
+      holdReason: null,
+      quarantineReason: null,
+      classification: null,
+    });
+    expect(completed.events.at(-1)).toMatchObject({
+      event: 'content-checked',
+      detail: containing('pdf, application/pdf'),
+    });
+    expect(w.documents.inboxes.get(SYS.sponsor.systemId)).toBeUndefined();
+    expect(trail(w).slice(2)).toEqual([
+      'document.received success org-site',
+      'document.received success org-sponsor',
+    ]);
+  });
+
+  it('quarantines a program named cv.pdf and declared a PDF: never delivered, the sender told why', async () => {
+    const w = setUp();
+    const done = await sendWhole(w, sampleExe());
+    expect(done).toMatchObject({
+      state: 'quarantined',
+      quarantineReason: 'executable-content',
+      quarantineDetail: containing('cv.pdf'),
+      classification: null,
+    });
+    expect(w.documents.inboxes.get(SYS.sponsor.systemId)).toBeUndefined();
+    expect(trail(w).slice(2)).toEqual([
+      'document.quarantined failure org-site',
+      'document.quarantined failure org-sponsor',
+    ]);
+    // Completed again: answered as it is, nothing more recorded.
+    expect(await complete(w, done.documentId)).toEqual(done);
+    expect(w.audit.entries).toHaveLength(4);
+  });
+
+  it('once the scan finds it clean, classifies it through both standards and delivers it', async () => {
     const w = setUp();
     const done = await sendWhole(w, CV);
     expect(done).toMatchObject({
@@ -201,6 +244,8 @@ describe('partner complete', () => {
       'document.sent success org-sponsor',
       'document.received success org-site',
       'document.received success org-sponsor',
+      'document.scanned success org-site',
+      'document.scanned success org-sponsor',
     ]);
   });
 
@@ -210,7 +255,7 @@ describe('partner complete', () => {
     const kept = w.files.calls.keep;
     expect(await complete(w, done.documentId)).toEqual(done);
     expect(w.files.calls.keep).toBe(kept);
-    expect(w.audit.entries).toHaveLength(4);
+    expect(w.audit.entries).toHaveLength(6);
     expect(w.documents.inboxes.get(SYS.sponsor.systemId)).toHaveLength(1);
   });
 
@@ -260,7 +305,9 @@ describe('partner complete', () => {
     expect(again.document.documentId).toBe(sent.document.documentId);
     expect(again.upload?.url).toContain(incomingKeyOf(sent.document.documentId, 2));
     put(w, again.upload?.url ?? '', CV);
-    expect(await complete(w, sent.document.documentId)).toMatchObject({ state: 'delivered' });
+    expect(await complete(w, sent.document.documentId)).toMatchObject({ state: 'awaiting-scan' });
+    await scan(w, sent.document.documentId);
+    expect(await getSent(w, sent.document.documentId)).toMatchObject({ state: 'delivered' });
   });
 
   it('refuses a size that differs before hashing anything (400 on size)', async () => {
@@ -287,7 +334,7 @@ describe('partner complete', () => {
       code: 'NOT_FOUND',
     });
     expect([...w.documents.records.values()]).toEqual(records);
-    expect(w.audit.entries).toHaveLength(4);
+    expect(w.audit.entries).toHaveLength(6);
   });
 });
 
@@ -301,6 +348,8 @@ describe('partner get document', () => {
       'announced',
       'uploaded',
       'received',
+      'content-checked',
+      'scanned',
       'classified',
       'delivered',
     ]);

@@ -156,6 +156,7 @@ const NOT_ACTIONS = new Set<string>([
   'document.send',
   'document.complete',
   'document.change',
+  'document.scan',
   'audit.unreadable',
 ]);
 
