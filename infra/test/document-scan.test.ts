@@ -1,5 +1,6 @@
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
+import { JOB_PERMISSIONS, PERMISSIONS } from '../lib/permissions';
 import {
   inParentTerms,
   logicalId,
@@ -264,5 +265,21 @@ describe('The verdicts: an EventBridge rule to the document-scan-result function
     expect(stack.monitoring.functionAlarms.get(scan.fn.functionName)?.errors).toBe(
       scan.failedAlarm,
     );
+  });
+});
+
+describe('The content check reads the kept copy back (issue 34)', () => {
+  it('lets a completion, and the job that finishes one cut short, GET records/ (ranged reads)', () => {
+    const recordsActions = (grants: readonly { on: string; actions: readonly string[] }[]) =>
+      grants.filter((g) => g.on === 'documentRecords').flatMap((g) => g.actions);
+    for (const grants of [
+      PERMISSIONS['partner-complete-document'],
+      JOB_PERMISSIONS['release-held-documents'],
+    ]) {
+      expect(recordsActions(grants)).toEqual(
+        expect.arrayContaining(['s3:GetObject', 's3:PutObject']),
+      );
+      expect(recordsActions(grants)).not.toContain('s3:DeleteObject');
+    }
   });
 });

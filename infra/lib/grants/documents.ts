@@ -44,11 +44,18 @@ export const DOCUMENT_STAGE: PermissionGrant = {
   on: 'documentUploads',
   actions: ['s3:PutObject', 's3:AbortMultipartUpload'],
 };
-/** What arrived copied through a hash into records/ (HeadObject needs ListBucket, above). */
+/**
+ * What arrived copied through a hash into records/ (HeadObject needs ListBucket, above), and the
+ * kept copy's leading (and an Office file's trailing) bytes read back by ranged GETs for the
+ * content check (issue 34, lambdas/src/documents/content-check.ts): what the file really is.
+ */
 export const DOCUMENT_KEEP: readonly PermissionGrant[] = [
   { on: 'documentsBucket', actions: ['s3:ListBucket'] },
   { on: 'documentUploads', actions: ['s3:GetObject'] },
-  { on: 'documentRecords', actions: ['s3:PutObject', 's3:AbortMultipartUpload'] },
+  {
+    on: 'documentRecords',
+    actions: ['s3:PutObject', 's3:AbortMultipartUpload', 's3:GetObject'],
+  },
 ];
 export const DOCUMENT_DOWNLOAD_SIGN: PermissionGrant = {
   on: 'documentRecords',
