@@ -49,6 +49,8 @@ export const LAMBDA_BUILD_OPTIONS = {
   // it rather than carry ~320 KB of SDK in every bundle. Powertools comes from the layer (above).
   // Everything else is bundled.
   external: ['@aws-sdk/*', ...LAYER_EXTERNALS],
+  // `debug` (file-type's zip reader imports it) never writes in a function: a no-op stands in.
+  alias: { debug: join(root, 'scripts', 'no-debug.mjs') },
   // Some CommonJS dependencies call require(); give the ESM bundle one.
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",

@@ -205,7 +205,8 @@ export const credentialClientKey = (clientId: string) => ({
  * - a document: `DOC#<documentId>` / `DOC`, its fields beside the keys and `revision` (every
  *   change is conditional on the revision it was made from). Its index keys: `gHub` (`ALL`),
  *   `gSite`, `gSponsor`, `gCro` (the organisations, the CRO's only when the study has one),
- *   `gStudy`, `gConnection`, and `gHeld` (`HELD`, only while held): each index is one way the
+ *   `gStudy`, `gConnection`, and `gHeld` (`HELD`, only while held or awaiting its malware scan:
+ *   the hub's to move on, the release's and the scan sweep's list): each index is one way the
  *   console lists documents, newest first by `gSent` (`<sentAt>#<documentId>`).
  * - an idempotency key: `IDEM#<senderSystemId>` / the key → the document it made, put only if
  *   absent in the same transaction as the document, so a retried send never makes a second one.

@@ -39,6 +39,7 @@ describe('the Lambda environment names, typed once', () => {
       | 'TEMPORARY_PASSWORD_DAYS'
       | 'S3_FORCE_PATH_STYLE'
       | 'MAIL_CONFIGURATION_SET'
+      | 'DOCUMENT_CONTENT_POLICY'
     >();
     // @ts-expect-error -- MAIL_FROM is missing
     const missing: LambdaEnvironment = { ...complete, MAIL_FROM: undefined };

@@ -1,5 +1,9 @@
 import * as z from 'zod';
 import { PASSWORD_POLICY } from '@ccsc/contract/password-policy';
+import {
+  DOCUMENT_CONTENT_KINDS,
+  type DocumentContentKind,
+} from '@ccsc/contract/document-constants';
 import { onContainerReset } from './container';
 
 /**
@@ -28,13 +32,15 @@ export type LambdaEnvName = (typeof LAMBDA_ENV_NAMES)[number];
 /**
  * Variables that may be set, and are read with a default otherwise: LOCKOUT_THRESHOLD on the
  * accountLockout function only, TEMPORARY_PASSWORD_DAYS on the functions that tell when an
- * invitation expires, S3_FORCE_PATH_STYLE offline only.
+ * invitation expires, S3_FORCE_PATH_STYLE offline only, DOCUMENT_CONTENT_POLICY where an
+ * environment accepts fewer kinds of file than a document may be.
  */
 export const OPTIONAL_LAMBDA_ENV_NAMES = [
   'LOCKOUT_THRESHOLD',
   'TEMPORARY_PASSWORD_DAYS',
   'S3_FORCE_PATH_STYLE',
   'MAIL_CONFIGURATION_SET',
+  'DOCUMENT_CONTENT_POLICY',
 ] as const;
 export type OptionalLambdaEnvName = (typeof OPTIONAL_LAMBDA_ENV_NAMES)[number];
 
@@ -92,6 +98,28 @@ const schema = z.lazy(() =>
      * suppressed): CDK sets it on every function; offline there is none.
      */
     MAIL_CONFIGURATION_SET: z.string().min(1).optional(),
+    /**
+     * The content check's allow-list (documents/content-check.ts): the kinds of file a completed
+     * document may really be, comma-separated, of DOCUMENT_CONTENT_KINDS (pdf, docx, xlsx, png,
+     * jpg, tif, xml). Unset or empty: all of them. Programs, scripts, archives and macro-enabled
+     * Office files are refused whatever it says. Infra sets it from the environment's config.
+     */
+    DOCUMENT_CONTENT_POLICY: z
+      .string()
+      .optional()
+      .transform((value, ctx): readonly DocumentContentKind[] => {
+        if (value === undefined || value.trim() === '') return DOCUMENT_CONTENT_KINDS;
+        const named = value.split(',').map((k) => k.trim().toLowerCase());
+        const unknown = named.filter((k) => !DOCUMENT_CONTENT_KINDS.some((kind) => kind === k));
+        if (unknown.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `names ${unknown.join(', ')}; the kinds are ${DOCUMENT_CONTENT_KINDS.join(', ')}`,
+          });
+          return z.NEVER;
+        }
+        return DOCUMENT_CONTENT_KINDS.filter((kind) => named.includes(kind));
+      }),
     /** Offline only: the local S3 stand-in serves path-style URLs. */
     S3_FORCE_PATH_STYLE: z
       .enum(['true', 'false'])

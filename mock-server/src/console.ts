@@ -9,6 +9,7 @@ import { createIdTokenAuthorizer } from './authorizer';
 import { rearmOnSignal } from './failpoint-signal';
 import { REPOSITORY_ROOT, type MockEnv } from './env';
 import { lambdaEnvFor } from './lambda-env';
+import { type MalwareScanning, startMalwareScanning } from './malware-scanning';
 import { clearRunning, markRunning } from './running-marker';
 import { seedReferenceData, seedStandardRows } from './seed';
 import {
@@ -146,6 +147,7 @@ export const startConsole = async (
   let uncleanStop = false;
   let held: Awaited<ReturnType<typeof holdPort>> | undefined;
   let s3Relay: RunningRelay | undefined;
+  let scanning: MalwareScanning | undefined;
   try {
     // Where browsers reach S3: every presigned link names it, and a link is signed for the host
     // it names, so the handlers call S3 there too. On this machine's loopback (docker-compose.yml:
@@ -198,6 +200,8 @@ export const startConsole = async (
       sweepCredentialClients,
       runCredentialExpiry,
       releaseHeldDocuments,
+      sweepAwaitingScan,
+      documentScanResult,
       armFailpoints,
     } = await import('@ccsc/lambdas/jobs');
     // The crash tests' failpoints (tests/crash/): armed only when asked, never in AWS. Asked
@@ -245,6 +249,16 @@ export const startConsole = async (
     // the reconciler does every five minutes in AWS.
     await finishInterruptedWrites(true);
     await finishInterruptedDocumentWrites(true);
+    // The malware scan of what is kept (GuardDuty's part in AWS): its verdicts to their entry.
+    scanning = await startMalwareScanning({
+      stack,
+      bucket: buckets.documents,
+      dataDir: env.DATA_DIR,
+      documentScanResult,
+      log: (message, err) => {
+        console.error(`malware scan: ${message}`, err ?? '');
+      },
+    });
     // One pass at a time; a stop waits for the one under way. Every CREDENTIAL_JOB_EVERY-th pass
     // (and the first) also runs the credential job (expiry notices, expiry, retiring old
     // secrets), as EventBridge does hourly in AWS.
@@ -258,6 +272,8 @@ export const startConsole = async (
         // documents held for a mapping tried again.
         .then(() => finishInterruptedDocumentWrites(false))
         .then(() => releaseHeldDocuments())
+        // …and the documents awaiting a scan too long: the verdict read from their tag.
+        .then(() => sweepAwaitingScan())
         .then(
           () => undefined,
           (err: unknown) => {
@@ -295,6 +311,7 @@ export const startConsole = async (
         await running.close();
         await reconciling;
         await indexCheck;
+        await scanning?.stop();
         await s3Relay?.stop();
         await stack.stop();
         await clearRunning(env.DATA_DIR);
@@ -308,6 +325,7 @@ export const startConsole = async (
     await held?.release();
     await app?.close().catch(() => undefined);
     await reconciling;
+    await scanning?.stop().catch(() => undefined);
     await s3Relay?.stop();
     await stack.stop();
     if (marked && !uncleanStop) await clearRunning(env.DATA_DIR).catch(() => undefined);

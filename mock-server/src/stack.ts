@@ -7,6 +7,7 @@ import { REGION } from './services/aws-local';
 import { type RunningMail, startMail } from './services/mail';
 import { type Stoppable, urlHost } from './services/net';
 import { OUTBOX_DIR, Outbox } from './services/outbox';
+import type { RunningS3 } from './services/s3';
 import type { RelayMail } from './services/ses';
 
 export type { TableSpec } from './provision';
@@ -82,6 +83,11 @@ export interface StackInfo {
   provisioned: ProvisionResult['created'];
   /** Milliseconds: emulators up, provisioning, total. */
   timings: { services: number; provision: number; total: number };
+  /**
+   * Called for every object created in the embedded S3 (s3rver's events): what the malware
+   * scanner watches. Absent with S3 elsewhere (docker-compose.yml): the scanner polls.
+   */
+  onObjectCreated?: RunningS3['onObjectCreated'];
   /** Stops everything; safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -257,6 +263,9 @@ export const startStack = async (options: StackOptions): Promise<StackInfo> => {
       issuer,
       jwksUrl: `${issuer}/.well-known/jwks.json`,
       provisioned: ids.created,
+      onObjectCreated: (listener) => {
+        s3.value.onObjectCreated(listener);
+      },
       timings: {
         services: Math.round(servicesUpAt - startedAt),
         provision: Math.round(done - servicesUpAt),

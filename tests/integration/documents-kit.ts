@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import type { MappingRow } from '@ccsc/contract/standard-rows';
 import { issueCredential, partnerToken } from '../support/oauth';
@@ -9,6 +9,7 @@ import {
   standardDrafts,
 } from '../support/connected-study';
 import { type ConnectionRow, must, type Network, registryCall } from '../support/registry';
+import { samplePdf } from '../support/sample-files';
 import { row } from './standards-kit';
 
 /**
@@ -64,6 +65,8 @@ export interface Sent {
   documentId: string;
   state: string;
   holdReason: string | null;
+  quarantineReason?: string | null;
+  quarantineDetail?: string | null;
   classification: { artifactNumber: string; receiver: { typeCode: string } | null } | null;
 }
 
@@ -152,12 +155,8 @@ export const read = async <T>(
 export const SEND = 'ccsc-api/documents.send';
 export const RECEIVE = 'ccsc-api/documents.receive';
 
-export const pdf = (text: string): Buffer =>
-  Buffer.concat([
-    Buffer.from(`%PDF-1.7\n% ${text}\n`),
-    randomBytes(2048),
-    Buffer.from('\n%%EOF\n'),
-  ]);
+/** A real PDF (the hub checks what a file is), its bytes its own. */
+export const pdf = (text: string): Buffer => samplePdf(`${text} ${randomUUID()}`);
 export const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** The site's announcement of `file` (a new idempotency key unless `more` names one). */
@@ -201,11 +200,33 @@ export const send = async (
     `documents/${announced.data.document.documentId}/complete`,
     {},
   );
+  const document =
+    completed.status === 200 ? await scanned(completed.data.document) : announced.data.document;
   return {
     status: completed.status,
-    document: completed.status === 200 ? completed.data.document : announced.data.document,
+    document,
     ...(completed.error === undefined ? {} : { error: completed.error }),
   };
+};
+
+/**
+ * The document once the malware scan's verdict is in (the offline console scans every kept file,
+ * as GuardDuty does in AWS): as the sender follows it.
+ */
+export const scanned = async (document: Sent): Promise<Sent> => {
+  const giveUpAt = Date.now() + 30_000;
+  let now = document;
+  while (now.state === 'awaiting-scan' && Date.now() < giveUpAt) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const followed = await partner<{ document: Sent }>(
+      site,
+      SEND,
+      'GET',
+      `documents/${document.documentId}`,
+    );
+    now = followed.data.document;
+  }
+  return now;
 };
 
 export const inbox = async (since?: string) =>

@@ -115,6 +115,8 @@ describe('the document exchange', () => {
       'announced',
       'uploaded',
       'received',
+      'content-checked',
+      'scanned',
       'classified',
       'delivered',
       'acknowledged',

@@ -25,6 +25,15 @@ export const EXTENSIONS_OF: Readonly<Record<DocumentContentType, readonly string
   'text/xml': ['xml'],
 };
 
+/**
+ * What a file may really be, as the content check on completion finds it (its leading bytes, not
+ * its name): one kind per content type above. An environment's policy (the functions'
+ * DOCUMENT_CONTENT_POLICY, comma-separated; all of these when unset) may allow fewer; a file
+ * must be of an allowed kind and of the kind its content type declares.
+ */
+export const DOCUMENT_CONTENT_KINDS = ['pdf', 'docx', 'xlsx', 'png', 'jpg', 'tif', 'xml'] as const;
+export type DocumentContentKind = (typeof DOCUMENT_CONTENT_KINDS)[number];
+
 /** The largest document: 100 MB. */
 export const MAX_DOCUMENT_BYTES = 100 * 1000 * 1000;
 

@@ -38,7 +38,10 @@ export const itemOf = (record: DocumentRecord): Record<string, unknown> => ({
   ...(record.croOrganisationId === null ? {} : { gCro: record.croOrganisationId }),
   gStudy: record.studyId,
   gConnection: record.connectionId,
-  ...(record.state === 'held' ? { gHeld: DOCUMENT_HELD_KEY } : {}),
+  // The documents the hub has yet to move on: held, or awaiting their malware scan (the sweep).
+  ...(record.state === 'held' || record.state === 'awaiting-scan'
+    ? { gHeld: DOCUMENT_HELD_KEY }
+    : {}),
 });
 
 export const recordOf = (item: Record<string, unknown>): DocumentRecord => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { routes } from '@ccsc/contract/routes';
-import { MAPPING_HOLD_REASONS, mayRetryDocument } from '@ccsc/contract/documents';
+import { mayRetryDocument } from '@ccsc/contract/documents';
 import { reachOf } from '@ccsc/contract/reach';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import type { Caller, Core, RequestContext } from '../core/request';
@@ -24,8 +24,9 @@ import {
   documentSubject,
   type DocumentWriteDeps,
   type Who,
+  waitsForScan,
 } from './document-writes';
-import type { RoutingDeps } from './routing';
+import { type RoutingDeps, waitsForMapping } from './routing';
 
 /**
  * The console's window on the exchange (issue 17): the documents within the caller's reach,
@@ -226,8 +227,9 @@ const retriedLastBy = (record: DocumentRecord, email: string, now: Date): boolea
 };
 
 /**
- * An administrator's retry of a document held for a missing mapping: classified again and
- * delivered or held anew, one journaled write (document-writes.ts).
+ * An administrator's retry of a document held for a missing mapping (classified again and
+ * delivered or held anew) or for a scan that gave no verdict (copied to a new key, which the
+ * scanner scans, and awaiting its scan again): one journaled write (document-writes.ts).
  */
 export const retryDocument: Core<Routes['s3documents/retry'], ConsoleDeps> = async (
   input,
@@ -241,19 +243,15 @@ export const retryDocument: Core<Routes['s3documents/retry'], ConsoleDeps> = asy
       'Only an administrator of the sending or the receiving organisation may retry a document.',
     );
   }
-  if (
-    record.state !== 'held' ||
-    record.holdReason === null ||
-    !MAPPING_HOLD_REASONS.includes(record.holdReason)
-  ) {
+  if (!waitsForMapping(record) && !waitsForScan(record)) {
     // The same administrator's retry again, its answer lost: answered as it was.
     if (retriedLastBy(record, ctx.caller.email, deps.clock.now())) {
       return { document: detailOf(record, await deps.registry.snapshot()) };
     }
     throw new ConflictError(
       record.state === 'held'
-        ? 'The document waits for its sender, not for a mapping: the sender has to upload the file again or send the document with what it lacked.'
-        : `The document is ${record.state}, not held for a mapping: there is nothing to retry.`,
+        ? 'The document waits for its sender, not for a mapping or a scan: the sender has to upload the file again or send the document with what it lacked.'
+        : `The document is ${record.state}, not held for a mapping or a scan: there is nothing to retry.`,
     );
   }
   if (!(await changeDocument(deps.writes, record, 'retry', adminWho(ctx)))) {

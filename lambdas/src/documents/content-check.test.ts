@@ -14,18 +14,31 @@ import {
   sampleXml,
   sampleZip,
 } from '../core/testing/sample-files';
-import {
-  checkContent,
-  checkKeptFile,
-  CHECK_BYTES,
-  DEFAULT_CONTENT_POLICY,
-  parseContentPolicy,
-} from './content-check';
+import { checkContent, checkKeptFile, CHECK_BYTES, DEFAULT_CONTENT_POLICY } from './content-check';
+import { parseLambdaEnv } from '../env';
 import { MemoryDocumentFiles } from '../core/testing/memory-document-imports';
 
 const PDF = 'application/pdf';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The variables every function has (env.ts), the policy's aside. */
+const ENV = {
+  AWS_REGION: 'eu-central-1',
+  ENVIRONMENT_NAME: 'test',
+  USER_POOL_ID: 'eu-central-1_abc123',
+  USER_POOL_CLIENT_ID: 'client',
+  MAIN_TABLE: 'main',
+  AUDIT_TABLE: 'audit',
+  DOCUMENTS_TABLE: 'documents',
+  DOCUMENTS_BUCKET: 'documents',
+  ARTIFACTS_BUCKET: 'artifacts',
+  EXPORTS_BUCKET: 'exports',
+  MAIL_FROM: 'hub@example.com',
+  ALLOWED_ORIGINS: 'https://console.example.com',
+  OAUTH_TOKEN_URL: 'https://auth.example.com/oauth2/token',
+  PARTNER_API_BASE_URL: 'https://console.example.com',
+};
 
 const check = (
   bytes: Buffer,
@@ -96,15 +109,17 @@ describe('the content check (what a file really is)', () => {
   });
 
   it('applies the environment’s policy: a kind it leaves out is not allowed', async () => {
-    const policy = parseContentPolicy('pdf, docx');
+    const policyOf = (value?: string) =>
+      parseLambdaEnv({ ...ENV, ...(value === undefined ? {} : { DOCUMENT_CONTENT_POLICY: value }) })
+        .DOCUMENT_CONTENT_POLICY;
+    const policy = policyOf('pdf, DOCX');
     expect(policy).toEqual(['pdf', 'docx']);
-    if (typeof policy === 'string') throw new Error(policy);
     expect(await check(samplePng(), 'image/png', 'a.png', policy)).toMatchObject({
       reason: 'type-not-allowed',
     });
     expect((await check(samplePdf(), PDF, 'a.pdf', policy)).ok).toBe(true);
-    expect(parseContentPolicy(undefined)).toEqual(DEFAULT_CONTENT_POLICY);
-    expect(parseContentPolicy('pdf,exe')).toMatch(/exe/);
+    expect(policyOf()).toEqual(DEFAULT_CONTENT_POLICY);
+    expect(() => policyOf('pdf,exe')).toThrow(/DOCUMENT_CONTENT_POLICY: names exe/);
   });
 
   it('reads the leading bytes, and an Office file’s directory at its end', async () => {

@@ -1,6 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import {
+  DOCUMENT_CONTENT_KINDS,
   DOCUMENT_CONTENT_TYPES,
+  type DocumentContentKind,
   type DocumentContentType,
   EXTENSIONS_OF,
   type QuarantineReason,
@@ -18,9 +20,9 @@ import type { DocumentFiles } from '../core/ports/documents';
  * policy names, each only as itself.
  */
 
-/** The kinds of document a policy may allow: the extensions DOCUMENT_CONTENT_TYPES carry. */
-export const CONTENT_KINDS = ['pdf', 'docx', 'xlsx', 'png', 'jpg', 'tif', 'xml'] as const;
-export type ContentKind = (typeof CONTENT_KINDS)[number];
+/** The kinds of document a policy may allow (the contract's DOCUMENT_CONTENT_KINDS). */
+export const CONTENT_KINDS = DOCUMENT_CONTENT_KINDS;
+export type ContentKind = DocumentContentKind;
 
 /** The policy when DOCUMENT_CONTENT_POLICY is not set: every kind a document may be. */
 export const DEFAULT_CONTENT_POLICY: readonly ContentKind[] = CONTENT_KINDS;
@@ -211,15 +213,4 @@ export const checkKeptFile = async (
       ? await files.readRange(key, Math.max(CHECK_BYTES, size - CHECK_BYTES), size - 1)
       : null;
   return checkContent(head, tail, declared, policy);
-};
-
-/** A policy as DOCUMENT_CONTENT_POLICY writes it: the kinds allowed, separated by commas. */
-export const parseContentPolicy = (value: string | undefined): readonly ContentKind[] | string => {
-  if (value === undefined || value.trim() === '') return DEFAULT_CONTENT_POLICY;
-  const kinds = value.split(',').map((k) => k.trim().toLowerCase());
-  const unknown = kinds.filter((k) => !CONTENT_KINDS.some((c) => c === k));
-  if (unknown.length > 0) {
-    return `DOCUMENT_CONTENT_POLICY names ${unknown.join(', ')}: allowed kinds are ${CONTENT_KINDS.join(', ')}.`;
-  }
-  return CONTENT_KINDS.filter((k) => kinds.includes(k));
 };

@@ -314,4 +314,7 @@ const fileHoldOf = (record: DocumentRecord): (typeof FILE_REASONS)[number] | nul
     ? record.holdReason
     : null;
 
-export const DOCUMENT_SEND_WRITES = [register(sendDocumentWrite), register(completeDocumentWrite)];
+// Pure: a function's bundle keeps only the writes its kit names (the completion's carries the
+// content check and its detection library; no other function needs them).
+export const DOCUMENT_SEND_WRITES = [/* @__PURE__ */ register(sendDocumentWrite)];
+export const DOCUMENT_COMPLETE_WRITES = [/* @__PURE__ */ register(completeDocumentWrite)];

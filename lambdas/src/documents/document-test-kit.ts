@@ -1,7 +1,7 @@
 import { FakeAuditTrail, silentLogger } from '../core/testing/fakes';
 import { MemoryWriteJournal } from '../core/testing/memory-write-journal';
 import type { Clock } from '../core/ports/clock';
-import { DOCUMENT_SEND_WRITES } from './document-sends';
+import { DOCUMENT_COMPLETE_WRITES, DOCUMENT_SEND_WRITES } from './document-sends';
 import { DOCUMENT_SCAN_WRITES } from './scan-verdict';
 import {
   DOCUMENT_CHANGE_WRITES,
@@ -41,6 +41,7 @@ export const documentWritesOf = (
   };
   const writes = documentWriteJournal({ journal }, writeDeps, [
     ...DOCUMENT_SEND_WRITES,
+    ...DOCUMENT_COMPLETE_WRITES,
     ...DOCUMENT_CHANGE_WRITES,
     ...DOCUMENT_SCAN_WRITES,
   ]);

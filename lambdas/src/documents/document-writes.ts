@@ -17,7 +17,9 @@ import {
   type DocumentRecord,
   type DocumentStore,
   DOWNLOADS_KEPT,
+  recordKeyOf,
 } from '../core/ports/documents';
+import { SCAN_HOLD_REASONS } from '@ccsc/contract/documents';
 import type { ContentKind } from './content-check';
 import { documentTarget, HUB, withEvent } from './document-views';
 import { type RoutingDeps, settle, waitsForMapping } from './routing';
@@ -156,6 +158,9 @@ const applyChange = async (
       );
     case 'retry':
     case 'release': {
+      if (input.change === 'retry' && waitsForScan(current)) {
+        return rescan({ input, writeId }, current, deps, at);
+      }
       if (!waitsForMapping(current)) return false;
       const outcome = await settle(current, await deps.registry.snapshot(), deps, at, {
         writeId,
@@ -173,6 +178,57 @@ const applyChange = async (
       return outcome.changed && outcome.record.lastWriteId === writeId;
     }
   }
+};
+
+/** Whether a held document waits for a malware scan that gave no verdict (retry scans again). */
+export const waitsForScan = (record: DocumentRecord): boolean =>
+  record.state === 'held' &&
+  record.holdReason !== null &&
+  SCAN_HOLD_REASONS.includes(record.holdReason);
+
+/**
+ * A scan again: the kept file copied (through its hash, checked) to a key of this write's own —
+ * a new object is what the scanner scans (GuardDuty on each object written; the offline
+ * stand-in likewise) — and the record back to `awaiting-scan`, naming the copy. A verdict on the
+ * old key is ignored from now on. Run again after an interruption, the copy is made again to the
+ * same key.
+ */
+const rescan = async (
+  { input, writeId }: Pick<DocumentRun<ChangeInput, ChangeState>, 'input' | 'writeId'>,
+  current: DocumentRecord,
+  deps: DocumentWriteDeps,
+  at: string,
+): Promise<boolean> => {
+  if (current.objectKey === null || current.received === null) return false;
+  const objectKey = recordKeyOf(current, `rescan-${writeId}`);
+  const copied = await deps.files.keep(
+    current.objectKey,
+    objectKey,
+    current.contentType,
+    current.received.size + 1,
+  );
+  if (copied.sha256 !== current.received.sha256) {
+    throw new Error(`document ${current.documentId}: the kept file changed (${copied.sha256})`);
+  }
+  const by = input.who.actor?.email ?? input.who.by;
+  return deps.documents.update(
+    {
+      ...current,
+      revision: current.revision + 1,
+      lastWriteId: writeId,
+      state: 'awaiting-scan',
+      holdReason: null,
+      holdDetail: null,
+      objectKey,
+      updatedAt: at,
+      events: [
+        ...current.events,
+        { at, event: 'retried', by, detail: null },
+        { at, event: 'scan-requested', by: HUB, detail: null },
+      ],
+    },
+    current,
+  );
 };
 
 /** What each change records, from the record as the change left it. */
@@ -303,4 +359,4 @@ export const documentWriteJournal = (
 ): Journal<DocumentWriteDeps> =>
   new Journal({ ...journal, clock: deps.clock, logger: deps.logger }, workflows, deps);
 
-export const DOCUMENT_CHANGE_WRITES = [register(changeDocumentWrite)];
+export const DOCUMENT_CHANGE_WRITES = [/* @__PURE__ */ register(changeDocumentWrite)];

@@ -5,9 +5,12 @@ import { callerContext } from '../core/testing/fakes';
 import { ORG, STUDY, WHO } from '../core/testing/connection-test-network';
 import { openZip } from './exchange/zip-reader';
 import { exportEtmf } from './export-etmf.core';
+import { sampleExe } from '../core/testing/sample-files';
 import {
+  complete,
   OTHER_SITE,
   pdf,
+  put,
   send,
   sendBody,
   sendWhole,
@@ -120,6 +123,25 @@ describe('s3documents/export-etmf', () => {
       target: { type: 'study', id: 'study-1', label: 'ABC-001' },
       after: { connectionId: null, documents: 2, unclassified: 1, fileName: answer.fileName },
     });
+  });
+
+  it('never packages a quarantined file, nor one still awaiting its malware scan', async () => {
+    const w = await study();
+    const quarantined = await sendWhole(w, sampleExe(), {
+      idempotencyKey: 'key-program',
+      fileName: 'cv-2.pdf',
+    });
+    expect(quarantined.state).toBe('quarantined');
+    const bytes = pdf('CV, not yet scanned');
+    const sent = await send(w, sendBody(bytes, { idempotencyKey: 'key-unscanned' }));
+    put(w, sent.upload?.url ?? '', bytes);
+    expect((await complete(w, sent.document.documentId)).state).toBe('awaiting-scan');
+    w.clock.advance(60_000);
+    // The unscanned one is kept and not classified yet; the quarantined one never will be.
+    expect(await exportOf(w, WHO.sponsorAdmin)).toMatchObject({ documents: 2, unclassified: 2 });
+    const names = (await packageOf(w)).map((e) => e.name);
+    expect(names).not.toContain(containing('cv-2.pdf'));
+    expect(names).toHaveLength(3);
   });
 
   it('gives the study’s CRO and a PlatformAdmin the same package; a PlatformAdmin’s export is in the sponsor’s trail', async () => {

@@ -10,7 +10,12 @@ import { contentUrlOf, EXCHANGE_XML, integrityOf, uniquePath } from './exchange/
 import { utf8, zipEntries, type ZipEntrySource } from './exchange/zip-writer';
 import type { AuditTrail } from '../core/ports/audit-trail';
 import type { Clock } from '../core/ports/clock';
-import type { DocumentFiles, DocumentRecord, DocumentStore } from '../core/ports/documents';
+import {
+  type DocumentFiles,
+  type DocumentRecord,
+  type DocumentStore,
+  scanCleared,
+} from '../core/ports/documents';
 import type { PackageExports } from '../core/ports/exports';
 import type { Registry, RegistrySnapshot } from '../core/ports/registry';
 import { auditEntry } from '../core/audit-entry';
@@ -154,8 +159,9 @@ export const exportEtmf: Core<Route, ExportDeps> = async (input, ctx, deps) => {
   const inReach = (r: DocumentRecord) =>
     organisationId === null ||
     [r.siteOrganisationId, r.sponsorOrganisationId, r.croOrganisationId].includes(organisationId);
+  // Never a quarantined file, nor one without its clean scan (issue 34: scanCleared).
   const included = (r: DocumentRecord) =>
-    r.objectKey !== null && r.classification !== null && inReach(r);
+    r.objectKey !== null && r.classification !== null && scanCleared(r) && inReach(r);
 
   // Nothing to package is said before anything is written (an inventory needs one object).
   let exportable = 0;
@@ -174,7 +180,12 @@ export const exportEtmf: Core<Route, ExportDeps> = async (input, ctx, deps) => {
   let unclassified = 0;
   async function* entries(): AsyncIterable<ZipEntrySource> {
     for await (const record of everyDocument(deps, list, cutoff)) {
-      if (inReach(record) && record.objectKey !== null && record.classification === null) {
+      if (
+        inReach(record) &&
+        record.objectKey !== null &&
+        record.classification === null &&
+        record.state !== 'quarantined'
+      ) {
         unclassified += 1;
       }
       if (!included(record) || record.objectKey === null || record.classification === null)

@@ -128,12 +128,13 @@ export const partnerSendDocument = /* @__PURE__ */ op(
     'journal.entry',
   ],
 );
-// Complete: what arrived copied through a hash into records/, classified, delivered or held.
+// Complete: what arrived copied through a hash into records/, its content checked (file-type),
+// then quarantined or awaiting the malware scan.
 export const partnerCompleteDocument = /* @__PURE__ */ op(
   partnerRoutes,
   'partner-complete-document',
   exchange.completeDocument,
-  'send',
+  'complete',
   [
     'registry.read',
     'standard-rows.read',

@@ -3,7 +3,7 @@ import type { Logger } from '../core/logger';
 import type { DocumentStore } from '../core/ports/documents';
 import { type DocumentWriteDeps, hubWho } from './document-writes';
 import { documentIdOfKey, type ScanVerdict, verdictOfEvent } from './scan-event';
-import { applyScanVerdict } from './scan-verdict';
+import { applyScanVerdict, takesVerdict } from './scan-verdict';
 
 /**
  * What became of a scan result:
@@ -54,7 +54,9 @@ export const applyVerdictOf = async (
     }
     return ignore('the document names another object (a superseded key)');
   }
-  if (record.state !== 'awaiting-scan') return ignore(`the document is ${record.state}`);
+  if (!takesVerdict(record, verdict.objectKey, verdict.status)) {
+    return ignore(`the document is ${record.state}`);
+  }
   const applied = await applyScanVerdict(
     deps.writes,
     {

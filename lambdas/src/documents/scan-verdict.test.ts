@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SYS } from '../core/testing/connection-test-network';
 import { silentLogger } from '../core/testing/fakes';
+import { eicar } from '../core/testing/sample-files';
 import { documentSubject } from './document-writes';
 import {
   complete,
@@ -79,6 +80,29 @@ describe('the scan verdict', () => {
     expect(w.audit.entries[4]).toMatchObject({
       after: { threats: ['EICAR-Test-File (not a virus)'], scanResultStatus: 'THREATS_FOUND' },
     });
+  });
+
+  it('an EICAR file named cv.pdf: quarantined by its content, then the scanner names the malware', async () => {
+    const w = setUp();
+    const bytes = eicar();
+    const sent = await send(w, sendBody(bytes));
+    put(w, sent.upload?.url ?? '', bytes);
+    const done = await complete(w, sent.document.documentId);
+    expect(done).toMatchObject({ state: 'quarantined', quarantineReason: 'type-mismatch' });
+    await scan(w, done.documentId, 'THREATS_FOUND', ['Eicar-Test-Signature']);
+    const record = await w.documents.get(done.documentId);
+    expect(record).toMatchObject({
+      state: 'quarantined',
+      quarantineReason: 'malware-found',
+      quarantineDetail: containing('Eicar-Test-Signature'),
+    });
+    expect(record?.quarantineDetail).toContain('not what it is declared as');
+    expect(w.audit.entries.at(-1)).toMatchObject({
+      action: 'document.quarantined',
+      before: { state: 'quarantined', quarantineReason: 'type-mismatch' },
+    });
+    // A clean verdict on it changes nothing: quarantine is final.
+    expect((await scan(w, done.documentId)).outcome).toBe('ignored');
   });
 
   it.each([

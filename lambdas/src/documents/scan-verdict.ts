@@ -40,7 +40,13 @@ const verdictInput = z.object({
   who: whoSchema,
 });
 export type VerdictInput = z.infer<typeof verdictInput>;
-const verdictState = z.object({ applied: z.boolean().optional() });
+const verdictState = z.object({
+  applied: z.boolean().optional(),
+  /** The document as the verdict found it (what its audit records say before). */
+  before: z
+    .object({ state: z.string(), quarantineReason: z.string().nullable().optional() })
+    .optional(),
+});
 type VerdictState = z.infer<typeof verdictState>;
 
 /** Why a scan gave no verdict, in words an administrator can act on. */
@@ -100,7 +106,8 @@ const applyVerdict = async (
       return outcome.changed && outcome.record.lastWriteId === writeId;
     }
     case 'THREATS_FOUND': {
-      const detail = malwareDetail(input.threats);
+      const earlier = current.state === 'quarantined' ? current.quarantineDetail : null;
+      const detail = `${malwareDetail(input.threats)}${earlier == null ? '' : ` ${earlier}`}`;
       return deps.documents.update(
         {
           ...marked,
@@ -128,9 +135,21 @@ const applyVerdict = async (
   }
 };
 
-/** Whether `record` waits for a verdict on `objectKey`. */
-export const awaitsVerdictOn = (record: DocumentRecord, objectKey: string): boolean =>
-  record.state === 'awaiting-scan' && record.objectKey === objectKey;
+/**
+ * Whether `record` takes the verdict `status` on `objectKey`: awaiting its scan; or quarantined
+ * by the content check (the scanner scans every kept file) and found to carry malware — the more
+ * serious reason then replaces the content check's (its words kept in the detail).
+ */
+export const takesVerdict = (
+  record: DocumentRecord,
+  objectKey: string,
+  status: ScanResultStatus,
+): boolean =>
+  record.objectKey === objectKey &&
+  (record.state === 'awaiting-scan' ||
+    (record.state === 'quarantined' &&
+      status === 'THREATS_FOUND' &&
+      record.quarantineReason !== 'malware-found'));
 
 export const scanVerdictWrite: Workflow<VerdictInput, VerdictState, DocumentWriteDeps> = {
   kind: 'document.scan',
@@ -143,11 +162,14 @@ export const scanVerdictWrite: Workflow<VerdictInput, VerdictState, DocumentWrit
         const current = await deps.documents.get(input.documentId);
         if (current === null) return { applied: false };
         if (current.lastWriteId === writeId) return { applied: true };
-        if (!awaitsVerdictOn(current, input.objectKey)) return { applied: false };
+        if (!takesVerdict(current, input.objectKey, input.status)) return { applied: false };
         if (!(await applyVerdict(input, current, writeId, deps))) {
           throw new ConflictError(DOCUMENT_CHANGED);
         }
-        return { applied: true };
+        return {
+          applied: true,
+          before: { state: current.state, quarantineReason: current.quarantineReason ?? null },
+        };
       },
     },
     {
@@ -162,7 +184,7 @@ export const scanVerdictWrite: Workflow<VerdictInput, VerdictState, DocumentWrit
             ? entriesOf(write.input.who, record, {
                 action: 'document.quarantined',
                 outcome: 'failure',
-                before: { state: 'awaiting-scan' },
+                before: write.state.before ?? { state: 'awaiting-scan' },
                 after: {
                   state: 'quarantined',
                   quarantineReason: 'malware-found',
@@ -208,4 +230,4 @@ export const applyScanVerdict = async (
   return applied === true;
 };
 
-export const DOCUMENT_SCAN_WRITES = [register(scanVerdictWrite)];
+export const DOCUMENT_SCAN_WRITES = [/* @__PURE__ */ register(scanVerdictWrite)];

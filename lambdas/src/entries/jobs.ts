@@ -5,6 +5,7 @@ export { runCredentialExpiry } from '../jobs/credential-expiry';
 export {
   finishInterruptedDocumentWrites,
   releaseHeldDocuments,
+  sweepAwaitingScan,
 } from '../jobs/release-held-documents';
 /** The malware scan's verdict (GuardDuty's EventBridge event; offline, the stand-in's). */
 export { documentScanResult } from '../jobs/document-scan-result';

@@ -19,3 +19,22 @@ export { FakeAuditTrail } from '../core/testing/fakes';
 export { row as mappingRow } from '../standards/standards-test-kit';
 /** An eTMF-EMS package's batch and object as the import's tests build them, here and in tests/. */
 export { BATCH as emsBatch, object as emsObject } from '../documents/import-etmf-test-kit';
+/** Real files of each kind (and of kinds the content check refuses), built in code (issue 34). */
+export {
+  eicar,
+  sampleDocm,
+  sampleDocx,
+  sampleElf,
+  sampleExe,
+  sampleFileOf,
+  sampleJpeg,
+  samplePdf,
+  samplePng,
+  sampleShebang,
+  sampleTiff,
+  sampleXlsx,
+  sampleXml,
+  sampleZip,
+} from '../core/testing/sample-files';
+/** GuardDuty's scan result event, as the tests hand it to the scan result's entry. */
+export { guardDutyScanEvent } from '../documents/scan-test-kit';

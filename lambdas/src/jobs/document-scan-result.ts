@@ -5,7 +5,8 @@ import { receiveScanResult, type ScanResultOutcome } from '../documents/scan-res
 import { lambdaEnv } from '../env';
 import { withInvocation } from '../telemetry';
 import { documentStore } from '../wiring/documents';
-import { DOCUMENT_WRITE_KINDS, documentWrites } from '../wiring/document-writes';
+import { DOCUMENT_SCAN_WRITES } from '../documents/scan-verdict';
+import { documentWrites } from '../wiring/document-writes';
 
 /**
  * The malware scan's verdict on a kept document (issue 34): GuardDuty Malware Protection for S3's
@@ -20,7 +21,7 @@ export const documentScanResult = async (
     event,
     {
       documents: documentStore(),
-      writes: documentWrites(DOCUMENT_WRITE_KINDS.scan),
+      writes: documentWrites(DOCUMENT_SCAN_WRITES),
       bucket: lambdaEnv().DOCUMENTS_BUCKET,
       logger: lambdaLogger,
     },

@@ -3,8 +3,12 @@ import type { RecoveryOutcome } from '../core/journal';
 import { lambdaLogger } from '../core/logger';
 import { isDocumentWrite } from '../documents/document-kinds';
 import { releaseHeld } from '../documents/release-held';
-import { documentStore } from '../wiring/documents';
-import { DOCUMENT_WRITES, documentWrites } from '../wiring/document-writes';
+import { systemClock } from '../core/ports/clock';
+import { sweepAwaitingScan as sweep } from '../documents/scan-sweep';
+import { DOCUMENT_SCAN_WRITES } from '../documents/scan-verdict';
+import { lambdaEnv } from '../env';
+import { documentFiles, documentStore } from '../wiring/documents';
+import { allDocumentWrites, documentWrites } from '../wiring/document-writes';
 import { scheduledJob } from '../telemetry';
 
 /**
@@ -17,12 +21,14 @@ import { scheduledJob } from '../telemetry';
  * - then every document held for a missing mapping is tried again (features/documents/
  *   release-held.ts): what a publication released at once is already delivered; this catches what
  *   it could not (the release after a publication failed or was cut short, or a standard changed
- *   in a way that did not pass through publication).
+ *   in a way that did not pass through publication);
+ * - then the documents awaiting their malware scan too long have the scan's tag on their object
+ *   read and applied (documents/scan-sweep.ts): a lost scan event loses nothing.
  */
 export const finishInterruptedDocumentWrites = async (
   force: boolean,
 ): Promise<Record<RecoveryOutcome, number>> => {
-  const outcomes = await documentWrites(DOCUMENT_WRITES).reconcile(
+  const outcomes = await documentWrites(allDocumentWrites()).reconcile(
     force,
     (kind) => !isDocumentWrite(kind),
   );
@@ -47,14 +53,35 @@ export const releaseHeldDocuments = async (): Promise<{ released: number }> => {
   return { released: released.length };
 };
 
+/**
+ * The documents awaiting their malware scan longer than the sweep's wait: their object's scan tag
+ * read and applied (documents/scan-sweep.ts), so a lost scan event loses nothing.
+ */
+export const sweepAwaitingScan = async (): Promise<{ applied: number; waiting: number }> => {
+  const outcome = await sweep(
+    {
+      documents: documentStore(),
+      files: documentFiles(),
+      writes: documentWrites(DOCUMENT_SCAN_WRITES),
+      bucket: lambdaEnv().DOCUMENTS_BUCKET,
+      logger: lambdaLogger,
+      clock: systemClock,
+    },
+    { requestId: randomUUID(), by: 'release-held-documents' },
+  );
+  if (outcome.applied > 0) lambdaLogger.info('scan verdicts read from their tags', outcome);
+  return outcome;
+};
+
 /** The scheduled entry: a failure is an error of the invocation (alarmed); the next run retries. */
 export const handler = scheduledJob('release-held-documents', async () => {
   const outcomes = await finishInterruptedDocumentWrites(false);
   const result = await releaseHeldDocuments();
+  const scans = await sweepAwaitingScan();
   if (outcomes.left > 0 || outcomes.unknown > 0) {
     throw new Error(
       `write journal: ${String(outcomes.left + outcomes.unknown)} interrupted document write(s) could not be finished`,
     );
   }
-  return result;
+  return { ...result, scans };
 });

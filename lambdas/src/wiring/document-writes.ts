@@ -1,7 +1,7 @@
 import type { Journal, RegisteredWorkflow } from '../core/journal';
 import { lambdaLogger } from '../core/logger';
 import type { ConsoleDeps } from '../documents/console.core';
-import { DOCUMENT_SEND_WRITES } from '../documents/document-sends';
+import { DOCUMENT_COMPLETE_WRITES, DOCUMENT_SEND_WRITES } from '../documents/document-sends';
 import {
   DOCUMENT_CHANGE_WRITES,
   documentWriteJournal,
@@ -13,12 +13,14 @@ import { systemClock } from '../core/ports/clock';
 import { auditReader } from './audit';
 import { documentFiles, documentStore, routingDeps } from './documents';
 import { auditTrail, writeJournal } from './dynamodb';
+import { lambdaEnv } from '../env';
 import { registry } from './registry';
 import { standardRows } from './standards';
 
 /** What every journaled document write needs (document-writes.ts, document-sends.ts). */
 export const documentWriteDeps = (): DocumentWriteDeps => ({
   ...routingDeps(),
+  contentPolicy: lambdaEnv().DOCUMENT_CONTENT_POLICY,
   documents: documentStore(),
   files: documentFiles(),
   audit: auditTrail(),
@@ -27,9 +29,10 @@ export const documentWriteDeps = (): DocumentWriteDeps => ({
   logger: lambdaLogger,
 });
 
-/** Every kind of document write: the reconciler's. */
-export const DOCUMENT_WRITES: readonly RegisteredWorkflow<DocumentWriteDeps>[] = [
+/** Every kind of document write: the reconciler's (a function, so no other bundle keeps them). */
+export const allDocumentWrites = (): readonly RegisteredWorkflow<DocumentWriteDeps>[] => [
   ...DOCUMENT_SEND_WRITES,
+  ...DOCUMENT_COMPLETE_WRITES,
   ...DOCUMENT_CHANGE_WRITES,
   ...DOCUMENT_SCAN_WRITES,
 ];
@@ -51,23 +54,18 @@ export const consoleDocumentDeps = (): ConsoleDeps => ({
   writes: documentWrites(),
 });
 
-/** Which kinds of document write a function's journal knows (and so may finish). */
-export const DOCUMENT_WRITE_KINDS = {
-  /** The sender's: announcing and completing. */
-  send: DOCUMENT_SEND_WRITES,
-  /** A change of a received document: acknowledgement, download, retry, release. */
-  change: DOCUMENT_CHANGE_WRITES,
-  /** The malware scan's verdict (jobs/document-scan-result.ts, and the sweep). */
-  scan: DOCUMENT_SCAN_WRITES,
-} as const;
-export type DocumentKinds = keyof typeof DOCUMENT_WRITE_KINDS;
-
-/** The partner exchange: a send and a completion, or an acknowledgement, know their kinds. */
-export const exchangeDeps = (kinds?: DocumentKinds): ExchangeDeps => ({
+/**
+ * The partner exchange, its journal knowing the kinds given: a send its own, a completion the
+ * send's and its own, an acknowledgement the changes'.
+ */
+export const exchangeDeps = (
+  workflows: readonly RegisteredWorkflow<DocumentWriteDeps>[] = [],
+): ExchangeDeps => ({
   registry: registry(),
   documents: documentStore(),
   files: documentFiles(),
   rows: standardRows(),
   clock: systemClock,
-  writes: documentWrites(kinds === undefined ? [] : DOCUMENT_WRITE_KINDS[kinds]),
+  // Not documentWrites(): its default (the change writes) would then be in every bundle.
+  writes: documentWriteJournal({ journal: writeJournal() }, documentWriteDeps(), workflows),
 });

@@ -1,3 +1,5 @@
+import { DOCUMENT_COMPLETE_WRITES, DOCUMENT_SEND_WRITES } from '../documents/document-sends';
+import { DOCUMENT_CHANGE_WRITES } from '../documents/document-writes';
 import { consoleDocumentDeps, exchangeDeps } from './document-writes';
 import { completenessDeps, exportDeps, importDeps } from './documents';
 
@@ -12,6 +14,9 @@ export const importing = importDeps;
 
 export const exchange = () => exchangeDeps();
 
-export const send = () => exchangeDeps('send');
+export const send = () => exchangeDeps(DOCUMENT_SEND_WRITES);
 
-export const change = () => exchangeDeps('change');
+/** The completion: its content check (and file-type) is in this kit's bundle alone. */
+export const complete = () => exchangeDeps([...DOCUMENT_SEND_WRITES, ...DOCUMENT_COMPLETE_WRITES]);
+
+export const change = () => exchangeDeps(DOCUMENT_CHANGE_WRITES);

@@ -218,7 +218,34 @@ export interface S3Options {
 export interface RunningS3 extends Stoppable {
   url: string;
   port: number;
+  /** Called for every object created (PUT, POST, copy, multipart completion), as S3's events. */
+  onObjectCreated(listener: ObjectCreatedListener): void;
 }
+
+export type ObjectCreatedListener = (bucket: string, key: string) => void;
+
+const field = (value: unknown, name: string): unknown => {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const found: unknown = Reflect.get(value, name);
+  return found;
+};
+
+/**
+ * Bucket and key of an s3rver event notification that says an object was created. s3rver gives
+ * the key as stored (S3's notifications URL-encode it; s3rver does not).
+ */
+export const createdObjectOf = (
+  notification: unknown,
+): { bucket: string; key: string } | undefined => {
+  const records = field(notification, 'Records');
+  const record: unknown = Array.isArray(records) ? records[0] : undefined;
+  const name = field(record, 'eventName');
+  const s3 = field(record, 's3');
+  const bucket = field(field(s3, 'bucket'), 'name');
+  const key = field(field(s3, 'object'), 'key');
+  if (typeof name !== 'string' || !name.startsWith('ObjectCreated:')) return undefined;
+  return typeof bucket === 'string' && typeof key === 'string' ? { bucket, key } : undefined;
+};
 
 /**
  * s3rver with its files under `directory`, written atomically by a store of ours (s3-store.ts). It
@@ -247,9 +274,17 @@ export const startS3 = async (options: S3Options): Promise<RunningS3> => {
   // event that ends the process, instead of a rejection the stack can report.
   const http = createServer(server.callback());
   const port = await listen(http, options.port, options.host);
+  const listeners: ObjectCreatedListener[] = [];
+  server.on('event', (notification) => {
+    const created = createdObjectOf(notification);
+    if (created) for (const listener of listeners) listener(created.bucket, created.key);
+  });
   return {
     url: `http://${urlHost(options.host)}:${String(port)}`,
     port,
+    onObjectCreated: (listener) => {
+      listeners.push(listener);
+    },
     stop: () => closeServer(http),
   };
 };

@@ -80,6 +80,11 @@ declare module 's3rver' {
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
+    /**
+     * Koa's EventEmitter: 'event' carries an S3 event notification (`{ Records: [...] }`) for
+     * every object created (ObjectCreated:Put/Post/Copy) or deleted.
+     */
+    on(event: 'event', listener: (notification: unknown) => void): this;
   }
 }
 

@@ -63,7 +63,13 @@ export const documentListFor = (
   if (scope === null) return null;
   if (filters.connectionId !== undefined) return { list: 'connection', key: filters.connectionId };
   if (filters.studyId !== undefined) return { list: 'study', key: filters.studyId };
-  if (filters.state === 'held' || filters.holdKind !== undefined) return { list: 'held', key: '' };
+  if (
+    filters.state === 'held' ||
+    filters.state === 'awaiting-scan' ||
+    filters.holdKind !== undefined
+  ) {
+    return { list: 'held', key: '' };
+  }
   if (scope === HUB_SCOPE) return { list: 'hub', key: '' };
   const at = scope.indexOf('#');
   return { list: scope.slice(0, at) as DocumentListName, key: scope.slice(at + 1) };

@@ -202,6 +202,18 @@ export const documentScopesOf = (
 export const isDelivered = (record: Pick<DocumentRecord, 'state'>): boolean =>
   record.state === 'delivered' || record.state === 'acknowledged';
 
+/**
+ * Whether a kept file may leave the hub (delivered, exported): its malware scan found it clean.
+ * Not a quarantined file, nor one awaiting its scan or held because the scan gave no verdict.
+ */
+export const scanCleared = (record: Pick<DocumentRecord, 'state' | 'holdReason'>): boolean =>
+  record.state !== 'quarantined' &&
+  record.state !== 'awaiting-scan' &&
+  !(
+    record.state === 'held' &&
+    (record.holdReason === 'scan-failed' || record.holdReason === 'scan-unsupported')
+  );
+
 /** The reason a document is held for now; null when it is not held. */
 export const heldReasonOf = (record: Pick<DocumentRecord, 'state' | 'holdReason'>) =>
   record.state === 'held' ? record.holdReason : null;

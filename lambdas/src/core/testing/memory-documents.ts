@@ -17,7 +17,7 @@ import {
 /** Which record field each list is keyed by (data-model.ts DOCUMENT_INDEXES; hub and held fixed). */
 const LIST_KEY: Record<DocumentPageRequest['list'], (r: DocumentRecord) => string | null> = {
   hub: () => '',
-  held: (r) => (r.state === 'held' ? '' : null),
+  held: (r) => (r.state === 'held' || r.state === 'awaiting-scan' ? '' : null),
   site: (r) => r.siteOrganisationId,
   sponsor: (r) => r.sponsorOrganisationId,
   cro: (r) => r.croOrganisationId,
