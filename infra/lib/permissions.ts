@@ -137,7 +137,8 @@ export const JOB_PERMISSIONS = {
   // On each GuardDuty verdict (issue 34, lambdas/src/jobs/document-scan-result.ts): the
   // document read, the verdict written as a journaled write (documents/scan-verdict.ts), audited
   // once; a clean one classified and delivered as a release does (the registry, the standards'
-  // rows). The verdict comes in the event: no S3 call at all (the tag is the sweep's, above).
+  // rows): document.held-release. The verdict comes in the event: no S3 call at all (the tag is
+  // the sweep's, above; a scan hold's retry copies the file, document.rescan, not this).
   'document-scan-result': mergeByResource(GRANTS_BY_NAME['document.held-release']),
   // The session's writes too: a password reset is checked against the auth events; and the
   // registry's, imports included.

@@ -76,6 +76,16 @@ export const HELD_RELEASE: readonly PermissionGrant[] = [
 ];
 
 /**
+ * A retry of a document held for its scan (issue 34; lambdas' documents/document-writes.ts
+ * `rescan`): its kept file copied, through its hash, to a new records key — a new object is what
+ * GuardDuty scans — in one PutObject or a multipart upload (aborted on failure).
+ */
+export const DOCUMENT_RESCAN: PermissionGrant = {
+  on: 'documentRecords',
+  actions: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload'],
+};
+
+/**
  * GuardDuty's verdict on a kept document (issue 34): the `GuardDutyMalwareScanStatus` tag it
  * writes on the object, read (never written: the tag is GuardDuty's) by the documents' job for a
  * document still awaiting its scan, whose event was lost or dead-lettered.

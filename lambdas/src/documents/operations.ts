@@ -48,7 +48,7 @@ export const s3documentsRetry = /* @__PURE__ */ op(
   's3documents/retry',
   documents.retryDocument,
   'records',
-  ['document.held-release'],
+  ['document.held-release', 'document.rescan'],
 );
 // The package streamed from the kept documents into the exports bucket, then its link.
 export const s3documentsExportEtmf = /* @__PURE__ */ op(
