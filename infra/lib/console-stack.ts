@@ -172,6 +172,10 @@ export class ConsoleStack extends Stack {
       // the Api is built below (the functions need only the RestApi's id, no cycle).
       OAUTH_TOKEN_URL: `${this.auth.domain.baseUrl()}/oauth2/token`,
       PARTNER_API_BASE_URL: Lazy.string({ produce: () => this.api.partnerBaseUrl }),
+      // The content check's allow-list (issue 34), when the environment narrows it.
+      ...(config.documentContentPolicy === undefined
+        ? {}
+        : { DOCUMENT_CONTENT_POLICY: config.documentContentPolicy.join(',') }),
     };
 
     this.api = new Api(this, 'Api', {

@@ -1,5 +1,6 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as z from 'zod';
+import { DOCUMENT_CONTENT_KINDS } from '@ccsc/contract/document-constants';
 
 // The settings of one environment, as cdk.json (or the command line) gives them, checked;
 // lib/config.ts resolves an environment's settings from these.
@@ -116,6 +117,15 @@ export const settingsSchema = z
     lockoutThreshold: int(3, 20),
     /** How long an invitation's temporary password stays valid. */
     temporaryPasswordDays: int(1, 365),
+    /**
+     * Optional (issue 34): the kinds of file a completed document may really be, fewer than all
+     * (the content check's allow-list, DOCUMENT_CONTENT_POLICY); absent: every kind the contract
+     * knows. Programs, scripts, archives and macro-enabled Office files are refused regardless.
+     */
+    documentContentPolicy: z
+      .array(z.enum(DOCUMENT_CONTENT_KINDS))
+      .min(1, 'must allow at least one kind of file')
+      .optional(),
     /**
      * Cognito threat protection (Plus feature plan). 'full' blocks risky sign-ins, 'audit' only
      * records them; both record the auth events the lockout counts. 'off' keeps the Essentials

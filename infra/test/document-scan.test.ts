@@ -6,6 +6,7 @@ import {
   logicalId,
   resourcesAround,
   sitStack,
+  variantStack,
   type Resource,
 } from './support/stacks';
 
@@ -268,10 +269,11 @@ describe('The verdicts: an EventBridge rule to the document-scan-result function
   });
 });
 
-describe('The content check reads the kept copy back (issue 34)', () => {
+describe('The content check reads the kept copy back; a retry copies it (issue 34)', () => {
+  const recordsActions = (grants: readonly { on: string; actions: readonly string[] }[]) =>
+    grants.filter((g) => g.on === 'documentRecords').flatMap((g) => g.actions);
+
   it('lets a completion, and the job that finishes one cut short, GET records/ (ranged reads)', () => {
-    const recordsActions = (grants: readonly { on: string; actions: readonly string[] }[]) =>
-      grants.filter((g) => g.on === 'documentRecords').flatMap((g) => g.actions);
     for (const grants of [
       PERMISSIONS['partner-complete-document'],
       JOB_PERMISSIONS['release-held-documents'],
@@ -281,5 +283,37 @@ describe('The content check reads the kept copy back (issue 34)', () => {
       );
       expect(recordsActions(grants)).not.toContain('s3:DeleteObject');
     }
+  });
+
+  it('lets a scan hold’s retry copy the kept file to a new records key (document.rescan), nothing more of S3', () => {
+    const grants = PERMISSIONS['s3documents/retry'];
+    expect(recordsActions(grants).sort()).toEqual([
+      's3:AbortMultipartUpload',
+      's3:GetObject',
+      's3:PutObject',
+    ]);
+    expect(
+      grants.filter(
+        (g) =>
+          g.on.startsWith('document') && g.on !== 'documentsTable' && g.on !== 'documentRecords',
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('The content check’s allow-list per environment (issue 34)', () => {
+  const contentPolicyOf = (fn: { function: IConstruct }) => {
+    const environment = props(fn.function).Environment as { Variables: Record<string, unknown> };
+    return environment.Variables.DOCUMENT_CONTENT_POLICY;
+  };
+
+  it('gives the functions DOCUMENT_CONTENT_POLICY only where the environment narrows it', () => {
+    const variant = variantStack().stack;
+    const complete = variant.api.functions['partner-complete-document'].function;
+    const resource = resourcesAround(complete)[logicalId(variant, complete)];
+    const environment = resource?.Properties?.Environment as { Variables: Record<string, unknown> };
+    expect(environment.Variables.DOCUMENT_CONTENT_POLICY).toBe('pdf,png');
+    expect(contentPolicyOf(stack.jobs.heldDocumentRelease)).toBeUndefined();
+    expect(contentPolicyOf(scan.fn)).toBeUndefined();
   });
 });
