@@ -10,13 +10,14 @@ import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Jobs } from './constructs/jobs';
+import { denyReadsOfMalware } from './constructs/malware-protection';
 import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
 import { JsonLogFormat } from './constructs/node-function';
 import { Site } from './constructs/site';
 import { acknowledgeCdkProvidedFunctions } from './nag';
 import { refuseDeployment } from './synthesis-only';
-import type { ResourceKey } from './permissions';
+import { DOCUMENT_RECORDS_PREFIX, type ResourceKey } from './permissions';
 import type { WebBuild } from './web-build';
 
 export interface ConsoleStackProps extends Omit<StackProps, 'env' | 'stackName'> {
@@ -101,6 +102,8 @@ export class ConsoleStack extends Stack {
       accessLogDays: config.retention.accessLogDays,
       noncurrentVersionDays: config.retention.noncurrentVersionDays,
     });
+    // Malware GuardDuty found in a kept document is never served, whatever signs a link (issue 34).
+    denyReadsOfMalware(this.data.documentsBucket, DOCUMENT_RECORDS_PREFIX);
 
     const grantTargets: Record<ResourceKey, readonly string[]> = {
       userPool: [this.auth.userPool.userPoolArn],
@@ -121,7 +124,7 @@ export class ConsoleStack extends Stack {
       documentsBucket: [this.data.documentsBucket.bucketArn],
       documentsObjects: [this.data.documentsBucket.arnForObjects('*')],
       documentUploads: [this.data.documentsBucket.arnForObjects('incoming/*')],
-      documentRecords: [this.data.documentsBucket.arnForObjects('records/*')],
+      documentRecords: [this.data.documentsBucket.arnForObjects(`${DOCUMENT_RECORDS_PREFIX}*`)],
       artifactsBucket: [this.data.artifactsBucket.bucketArn],
       artifactsObjects: [this.data.artifactsBucket.arnForObjects('*')],
       standardRowsObjects: [this.data.artifactsBucket.arnForObjects('standards/*')],
@@ -211,6 +214,10 @@ export class ConsoleStack extends Stack {
       environment: lambdaEnvironment,
       grantTargets,
       logRetention,
+      documentsBucket: {
+        name: this.data.documentsBucket.bucketName,
+        arn: this.data.documentsBucket.bucketArn,
+      },
     });
 
     // Alarms, their topic and the dashboard (a nested stack); each function's alarms beside it.

@@ -118,12 +118,14 @@ export const settingsSchema = z
     /** How long an invitation's temporary password stays valid. */
     temporaryPasswordDays: int(1, 365),
     /**
-     * The content check's allow-list (issue 34; the functions' DOCUMENT_CONTENT_POLICY): the
-     * kinds of file a sent document may really be. Absent: every kind a document may be (pdf,
-     * docx, xlsx, png, jpg, tif, xml). Programs, scripts, archives and macro-enabled Office
-     * files are refused whatever it says.
+     * Optional (issue 34): the kinds of file a completed document may really be, fewer than all
+     * (the content check's allow-list, DOCUMENT_CONTENT_POLICY); absent: every kind the contract
+     * knows. Programs, scripts, archives and macro-enabled Office files are refused regardless.
      */
-    documentContentPolicy: z.array(z.enum(DOCUMENT_CONTENT_KINDS)).min(1).optional(),
+    documentContentPolicy: z
+      .array(z.enum(DOCUMENT_CONTENT_KINDS))
+      .min(1, 'must allow at least one kind of file')
+      .optional(),
     /**
      * Cognito threat protection (Plus feature plan). 'full' blocks risky sign-ins, 'audit' only
      * records them; both record the auth events the lockout counts. 'off' keeps the Essentials

@@ -177,6 +177,28 @@ export const acknowledgeDocumentGrants = (scope: IConstruct): void => {
   );
 };
 
+/**
+ * GuardDuty Malware Protection's role (issue 34; constructs/malware-protection.ts): the
+ * EventBridge rule GuardDuty manages for the bucket is named by GuardDuty at run time with a
+ * fixed prefix, and the objects it scans and tags are every object under records/.
+ */
+export const acknowledgeMalwareProtectionRole = (scope: IConstruct): void => {
+  acknowledgeObjectGrants(
+    scope,
+    /:rule\/DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3\*$/,
+    'GuardDuty creates and names the EventBridge rule of a protected bucket itself ' +
+      '(DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3<suffix>): the grant is that prefix in ' +
+      'this account and region only, and changes to it only when managed by GuardDuty.',
+  );
+  acknowledgeObjectGrants(
+    scope,
+    /DocumentsBucket[^/]*\/records\/\*$/,
+    'GuardDuty reads and tags each new kept document, an object named at run time ' +
+      '(records/<studyId>/<documentId>/<completion>): the grant is the documents bucket’s ' +
+      'records/ prefix only, the prefix the plan scans.',
+  );
+};
+
 const acknowledgeObjectGrants = (scope: IConstruct, finding: RegExp, reason: string): void => {
   for (const policy of scope.node.findAll().filter((c) => c instanceof CfnPolicy)) {
     policy.node.addValidation({

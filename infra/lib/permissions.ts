@@ -16,6 +16,7 @@ import {
   PARTNER_CREDENTIAL_CHECK,
 } from './grants/credentials';
 import { DOCUMENT_KEEP, DOCUMENT_SCAN_STATUS, HELD_RELEASE } from './grants/documents';
+import { GRANTS_BY_NAME } from './grants/by-name';
 import type { PermissionGrant, ResourceKey } from './grants/grant';
 import { OUTBOX_DRAIN, OUTBOX_QUEUE } from './grants/journal';
 import { REGISTRY_IMPORT, REGISTRY_READ } from './grants/registry';
@@ -32,7 +33,7 @@ export {
   CHAIN_VERIFICATION_READ,
 } from './grants/audit';
 export { PARTNER_CREDENTIAL_CHECK } from './grants/credentials';
-export { DOCUMENT_COUNTS_READ } from './grants/documents';
+export { DOCUMENT_COUNTS_READ, DOCUMENT_RECORDS_PREFIX } from './grants/documents';
 export { OPERATION_PERMISSIONS } from './operation-permissions';
 
 /**
@@ -133,6 +134,12 @@ export const JOB_PERMISSIONS = {
     DOCUMENT_SCAN_STATUS,
     { on: 'mainTable', actions: ['dynamodb:Query'], partitions: [JOURNAL_PK] },
   ]),
+  // On each GuardDuty verdict (issue 34, lambdas/src/jobs/document-scan-result.ts): the
+  // document read, the verdict written as a journaled write (documents/scan-verdict.ts), audited
+  // once; a clean one classified and delivered as a release does (the registry, the standards'
+  // rows): document.held-release. The verdict comes in the event: no S3 call at all (the tag is
+  // the sweep's, above; a scan hold's retry copies the file, document.rescan, not this).
+  'document-scan-result': mergeByResource(GRANTS_BY_NAME['document.held-release']),
   // The session's writes too: a password reset is checked against the auth events; and the
   // registry's, imports included.
   'reconcile-writes': mergeByResource([

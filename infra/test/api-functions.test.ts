@@ -33,9 +33,10 @@ describe('Api: one function per operation', () => {
     );
     expect(everyFunction).toHaveLength(
       // + the partner API's, + CDK's own handlers of AwsCustomResource and BucketDeployment,
-      // + the four jobs, + the SES identity check (sit names a verified identity), + CDK's
-      // cross-region reader (the site's web ACL) and writer (in the edge stack)
-      operations.length + PARTNER_FUNCTIONS.length + 9,
+      // + the four scheduled jobs and the scan verdicts' function (issue 34), + the SES identity
+      // check (sit names a verified identity), + CDK's cross-region reader (the site's web ACL)
+      // and writer (in the edge stack)
+      operations.length + PARTNER_FUNCTIONS.length + 10,
     );
   });
 

@@ -49,6 +49,19 @@ describe('environment settings (cdk.json context "ccsc:environments")', () => {
     expect(resolveWith({ ...sit, account: '444455556666' }).account).toBe('444455556666');
   });
 
+  it('takes a narrower content policy for documents, of the kinds the contract knows (issue 34)', () => {
+    expect(resolveWith(sit).documentContentPolicy).toBeUndefined();
+    expect(
+      resolveWith({ ...sit, documentContentPolicy: ['pdf', 'xml'] }).documentContentPolicy,
+    ).toEqual(['pdf', 'xml']);
+    expect(configErrorOf(() => resolveWith({ ...sit, documentContentPolicy: ['exe'] }))).toContain(
+      'documentContentPolicy',
+    );
+    expect(configErrorOf(() => resolveWith({ ...sit, documentContentPolicy: [] }))).toContain(
+      'must allow at least one kind of file',
+    );
+  });
+
   it('gives every environment its own stack name and name prefix, so they live side by side', () => {
     const a = resolveWith(sit, 'uat');
     const b = resolveWith(sit, 'prod');

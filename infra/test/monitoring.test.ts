@@ -183,7 +183,8 @@ describe('Monitoring: the alarms', () => {
 
   it('alarms on every function’s Errors and Throttles, beside the function, one each', () => {
     const functions = ourFunctions(stack);
-    expect(functions.length).toBe(stack.api.allFunctions.length + 4);
+    // The API's, the four scheduled jobs and the scan verdicts' function (issue 34).
+    expect(functions.length).toBe(stack.api.allFunctions.length + 5);
     const lambdaAlarms = (metricName: string) =>
       everyAlarm(sitStack()).filter(
         (a) => a.props.Namespace === 'AWS/Lambda' && a.props.MetricName === metricName,

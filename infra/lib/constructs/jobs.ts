@@ -10,6 +10,7 @@ import { CREDENTIAL_SWEEP_METRIC, USER_INDEX_DRIFT_METRIC } from '@ccsc/lambdas/
 import { LAMBDA_JOBS_DIR } from '../paths';
 import { acknowledgeDocumentGrants, acknowledgeStandardRowGrants } from '../nag';
 import { JOB_PERMISSIONS, type ResourceKey } from '../permissions';
+import { type DocumentScan, documentScanJob } from './document-scan';
 import { countAlarm, grantTo, NodeFunction } from './node-function';
 
 export interface JobsProps {
@@ -20,6 +21,8 @@ export interface JobsProps {
   readonly environment: LambdaEnvironment;
   readonly grantTargets: Readonly<Record<ResourceKey, readonly string[]>>;
   readonly logRetention: logs.RetentionDays;
+  /** The documents bucket (name and ARN), which GuardDuty scans (document-scan.ts). */
+  readonly documentsBucket: { readonly name: string; readonly arn: string };
 }
 
 /**
@@ -32,14 +35,16 @@ export interface JobsProps {
  *   alarm goes off when any did, or when the rebuild failed;
  * - every hour the credential job sends the 30- and 7-day expiry notices, expires credentials
  *   (their Cognito clients deleted) and ends rotations whose grace is over; an alarm goes off when
- *   a credential could not be handled (it is tried again the next hour).
+ *   a credential could not be handled (it is tried again the next hour);
+ * - on each GuardDuty verdict of a kept document, its function sets the document's state
+ *   (document-scan.ts, issue 34).
  */
 /** One scheduled job: its function, grants, schedule and the alarm on its failures. */
 interface JobSpec {
   /** The construct ids, as deployed: the function, its schedule, its failure alarm. */
   ids: { function: string; schedule: string; failedAlarm: string };
   /** lambdas/src/jobs/<job>.ts, its grants in JOB_PERMISSIONS, `<prefix>-job-<job>`. */
-  job: keyof typeof JOB_PERMISSIONS;
+  job: Exclude<keyof typeof JOB_PERMISSIONS, 'document-scan-result'>;
   description: string;
   timeout: Duration;
   memorySize?: number;
@@ -123,6 +128,8 @@ export class Jobs extends NestedStack {
   readonly heldDocumentRelease: NodeFunction;
   readonly heldDocumentReleaseSchedule: events.Rule;
   readonly heldDocumentReleaseFailedAlarm: cloudwatch.Alarm;
+  /** GuardDuty on the kept documents, the rule and function acting on its verdicts (issue 34). */
+  readonly documentScan: DocumentScan;
   /**
    * Every job's function with its failed alarm (the function's Errors): Monitoring makes that
    * alarm notify the alarm topic, and adds the function's Throttles alarm beside it.
@@ -275,7 +282,9 @@ export class Jobs extends NestedStack {
     this.heldDocumentReleaseSchedule = release.schedule;
     this.heldDocumentReleaseFailedAlarm = release.failedAlarm;
 
-    this.jobs = [rebuild, reconciler, credentials, release];
+    this.documentScan = documentScanJob(this, props);
+
+    this.jobs = [rebuild, reconciler, credentials, release, this.documentScan];
 
     this.userIndexDriftAlarm = countAlarm(this, 'UserIndexDrift', {
       alarmName: `${props.namePrefix}-user-index-disagreed`,

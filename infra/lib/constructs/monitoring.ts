@@ -93,6 +93,8 @@ export class Monitoring extends NestedStack {
     }
     jobs.userIndexDriftAlarm.addAlarmAction(this.alarmAction);
     jobs.credentialClientsAlarm.addAlarmAction(this.alarmAction);
+    jobs.documentScan.deadLettersAlarm.addAlarmAction(this.alarmAction);
+    jobs.documentScan.deadLettersAlarm.addOkAction(this.alarmAction);
     this.functionAlarms = functionAlarms;
 
     this.dashboard = buildDashboard(
@@ -103,6 +105,7 @@ export class Monitoring extends NestedStack {
         ...jobs.jobs.map((j) => nameOf(j.failedAlarm)),
         nameOf(jobs.userIndexDriftAlarm),
         nameOf(jobs.credentialClientsAlarm),
+        nameOf(jobs.documentScan.deadLettersAlarm),
       ],
       [...functionAlarms.values()]
         .flatMap((a) => [a.errors, a.throttles])

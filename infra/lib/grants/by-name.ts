@@ -21,6 +21,7 @@ import {
   DOCUMENT_DOWNLOAD_SIGN,
   DOCUMENT_KEEP,
   DOCUMENT_READ,
+  DOCUMENT_RESCAN,
   DOCUMENT_STAGE,
   DOCUMENT_UPLOAD_SIGN,
   DOCUMENT_WRITE,
@@ -93,4 +94,5 @@ export const GRANTS_BY_NAME: Readonly<Record<GrantName, readonly PermissionGrant
   'document.stage': [DOCUMENT_STAGE],
   'document.keep': DOCUMENT_KEEP,
   'document.held-release': HELD_RELEASE,
+  'document.rescan': [DOCUMENT_RESCAN],
 };

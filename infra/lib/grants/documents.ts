@@ -4,6 +4,9 @@ import { JOURNAL_ENTRY } from './journal';
 import { REGISTRY_READ } from './registry';
 import { STANDARD_ROWS_READ } from './standards';
 
+/** Where a completion keeps what it verified (lambdas' recordKeyOf): what GuardDuty scans. */
+export const DOCUMENT_RECORDS_PREFIX = 'records/';
+
 /**
  * The document exchange (issue 17). HeadObject needs ListBucket to answer "not there" (404)
  * rather than 403; no function may delete a document (none is granted s3:DeleteObject).
@@ -42,9 +45,9 @@ export const DOCUMENT_STAGE: PermissionGrant = {
   actions: ['s3:PutObject', 's3:AbortMultipartUpload'],
 };
 /**
- * What arrived copied through a hash into records/ (HeadObject needs ListBucket, above), its
- * leading bytes read back for the content check (issue 34), and a kept file copied to a new key
- * for a scan again (an administrator's retry of a scan hold).
+ * What arrived copied through a hash into records/ (HeadObject needs ListBucket, above), and the
+ * kept copy's leading (and an Office file's trailing) bytes read back by ranged GETs for the
+ * content check (issue 34, lambdas/src/documents/content-check.ts): what the file really is.
  */
 export const DOCUMENT_KEEP: readonly PermissionGrant[] = [
   { on: 'documentsBucket', actions: ['s3:ListBucket'] },
@@ -79,3 +82,14 @@ export const HELD_RELEASE: readonly PermissionGrant[] = [
   AUDIT_APPEND,
   JOURNAL_ENTRY,
 ];
+
+/**
+ * A retry of a document held for its scan (issue 34; lambdas' documents/document-writes.ts
+ * `rescan`): its kept file copied, through its hash, to a new records key — a new object is what
+ * GuardDuty scans — in one PutObject or a multipart upload (aborted on failure).
+ */
+export const DOCUMENT_RESCAN: PermissionGrant = {
+  on: 'documentRecords',
+  actions: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload'],
+};
+

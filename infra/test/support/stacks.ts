@@ -122,6 +122,8 @@ export const VARIANT_SETTINGS = {
   siteWebAclArn:
     'arn:aws:wafv2:us-east-1:123456789012:global/webacl/console/11111111-2222-3333-4444-555555555555',
   cognitoDomainPrefix: 'ccsc-variant-login',
+  // Documents may only be PDFs and PNGs there (the content check's allow-list, issue 34).
+  documentContentPolicy: ['pdf', 'png'],
   terminationProtection: false,
 };
 

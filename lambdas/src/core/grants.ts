@@ -53,6 +53,8 @@ export const GRANT_NAMES = [
   'document.stage',
   'document.keep',
   'document.held-release',
+  // A scan hold's retry (issue 34): the kept file copied to a new records key, scanned again.
+  'document.rescan',
 ] as const;
 
 export type GrantName = (typeof GRANT_NAMES)[number];

@@ -49,7 +49,7 @@ export const s3documentsRetry = /* @__PURE__ */ op(
   documents.retryDocument,
   'records',
   // A scan hold's retry copies the kept file to a new key (the scanner scans it again).
-  ['document.held-release', 'document.keep'],
+  ['document.held-release', 'document.rescan'],
 );
 // The package streamed from the kept documents into the exports bucket, then its link.
 export const s3documentsExportEtmf = /* @__PURE__ */ op(
