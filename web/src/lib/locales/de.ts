@@ -1534,6 +1534,7 @@ export const de: Translation = {
       'sender-type-unmapped': 'Typ des Absenders nicht zugeordnet',
       'receiver-no-standard': 'Empfänger ohne Standard',
       'receiver-artifact-unmapped': 'Artefakt beim Empfänger nicht zugeordnet',
+      'ambiguous-mapping': 'Mehrdeutige Zuordnung',
       'metadata-missing': 'Metadaten fehlen',
       'checksum-mismatch': 'Prüfsumme weicht ab',
       'size-mismatch': 'Größe weicht ab',
@@ -1547,6 +1548,8 @@ export const de: Translation = {
         'Das empfangende System hat keinen veröffentlichten Mapping-Standard. Der Hub klassifiziert das Dokument erneut, sobald einer veröffentlicht ist.',
       'receiver-artifact-unmapped':
         'Der Mapping-Standard des empfangenden Systems ordnet diesem Artefakt keinen seiner Dokumenttypen zu. Der Hub klassifiziert das Dokument erneut, sobald eine Version veröffentlicht ist, die es zuordnet.',
+      'ambiguous-mapping':
+        'Der Mapping-Standard des empfangenden Systems ordnet diesem Artefakt mehrere seiner Dokumenttypen zu, und weder das Sub-Artefakt noch eine als gleichwertig markierte Zeile entscheidet zwischen ihnen (das Detail nennt die Kandidaten). Seine Administration gibt jedem Typ ein eigenes Sub-Artefakt oder markiert einen als gleichwertig; der Hub klassifiziert das Dokument erneut, sobald diese Version veröffentlicht ist.',
       'metadata-missing':
         'Das Artefakt verlangt einen Wert (etwa den Namen der Person), ohne den das Dokument gesendet wurde. Es wartet, bis der Absender ihn liefert.',
       'checksum-mismatch':

@@ -1448,6 +1448,7 @@ export const enMore = {
       'sender-type-unmapped': "Sender's type not mapped",
       'receiver-no-standard': 'Receiver has no standard',
       'receiver-artifact-unmapped': 'Artifact not mapped for receiver',
+      'ambiguous-mapping': 'Ambiguous mapping',
       'metadata-missing': 'Metadata missing',
       'checksum-mismatch': 'Checksum mismatch',
       'size-mismatch': 'Size mismatch',
@@ -1461,6 +1462,8 @@ export const enMore = {
         'The receiving system has no published mapping standard. The hub classifies the document again once one is published.',
       'receiver-artifact-unmapped':
         "The receiving system's mapping standard maps none of its document types to this artifact. The hub classifies the document again once a version that maps it is published.",
+      'ambiguous-mapping':
+        "The receiving system's mapping standard maps several of its document types to this artifact, and neither the sub-artifact nor a row marked equal decides between them (the detail names the candidates). Its administrator gives each type its own sub-artifact or marks one equal; the hub classifies the document again once that version is published.",
       'metadata-missing':
         "The artifact needs a value (such as the person's name) that the document was sent without. It waits until the sender provides it.",
       'checksum-mismatch':

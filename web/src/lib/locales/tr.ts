@@ -1520,6 +1520,7 @@ export const tr: Translation = {
       'sender-type-unmapped': 'Gönderenin türü eşlenmemiş',
       'receiver-no-standard': 'Alıcının standardı yok',
       'receiver-artifact-unmapped': 'Artefakt alıcı için eşlenmemiş',
+      'ambiguous-mapping': 'Belirsiz eşleme',
       'metadata-missing': 'Üst veri eksik',
       'checksum-mismatch': 'Sağlama toplamı uyuşmuyor',
       'size-mismatch': 'Boyut uyuşmuyor',
@@ -1533,6 +1534,8 @@ export const tr: Translation = {
         'Alıcı sistemin yayımlanmış bir eşleme standardı yok. Bir standart yayımlandığında platform belgeyi yeniden sınıflandırır.',
       'receiver-artifact-unmapped':
         'Alıcı sistemin eşleme standardı bu artefakta hiçbir belge türünü eşlemiyor. Onu eşleyen bir sürüm yayımlandığında platform belgeyi yeniden sınıflandırır.',
+      'ambiguous-mapping':
+        'Alıcı sistemin eşleme standardı bu artefakta birden fazla belge türünü eşliyor ve ne alt artefakt ne de eşdeğer olarak işaretlenmiş bir satır aralarında karar veriyor (adaylar ayrıntıda adlandırılır). Yöneticisi her türe kendi alt artefaktını verir veya birini eşdeğer olarak işaretler; o sürüm yayımlandığında platform belgeyi yeniden sınıflandırır.',
       'metadata-missing':
         'Artefakt, belgenin onsuz gönderildiği bir değer (örneğin kişinin adı) gerektiriyor. Belge, gönderen bu değeri sağlayana kadar bekler.',
       'checksum-mismatch':
