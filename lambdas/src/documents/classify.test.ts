@@ -217,7 +217,7 @@ describe('classify', () => {
     expect(!ambiguous.ok && ambiguous.detail).toContain('QUAL-MED “Medical licence”');
   });
 
-  it('never takes the first of several equal rows, and takes the only row whatever it says', async () => {
+  it('never takes the first of several equal rows, and takes the only row whatever it says', () => {
     const candidates = [
       row({ sourceCode: 'A', artifactNumber: '05.02.04' }),
       row({ sourceCode: 'B', artifactNumber: '05.02.04' }),

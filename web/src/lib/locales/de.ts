@@ -1566,6 +1566,7 @@ export const de: Translation = {
       acknowledged: 'Bestätigt',
       held: 'Zurückgehalten',
       retried: 'Erneut klassifiziert',
+      superseded: 'Durch eine neue Version ersetzt',
     },
     level: {
       trial: 'Studie',

@@ -1480,6 +1480,7 @@ export const enMore = {
       acknowledged: 'Acknowledged',
       held: 'Held',
       retried: 'Classified again',
+      superseded: 'Superseded by a new version',
     },
     level: {
       trial: 'Trial',

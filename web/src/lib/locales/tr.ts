@@ -1552,6 +1552,7 @@ export const tr: Translation = {
       acknowledged: 'Onaylandı',
       held: 'Bekletildi',
       retried: 'Yeniden sınıflandırıldı',
+      superseded: 'Yeni bir sürümle geçersiz kılındı',
     },
     level: {
       trial: 'Çalışma',
