@@ -1679,6 +1679,20 @@ export const de: Translation = {
       notUploaded: 'Die Datei wurde noch nicht hochgeladen.',
       documentHeading: 'Das Dokument',
       integrityHeading: 'Datei und Prüfsumme',
+      versions: {
+        heading: 'Versionen und Signatur',
+        supersedes: 'Ersetzt',
+        supersededBy: 'Ersetzt durch',
+        latest: 'Es wurde keine neuere Version zugestellt.',
+        first: 'Keine neue Version eines anderen Dokuments.',
+        signature: 'Signatur',
+        unsigned: 'Nicht signiert (der Absender hat keine Signatur angegeben).',
+        electronic: 'Elektronische Signatur',
+        digital: 'Digitale Signatur',
+        signer: 'Unterzeichner',
+        signedAt: 'Unterzeichnet am',
+        reason: 'Grund',
+      },
       exchangeHeading: 'Der Austausch',
       documentId: 'Dokument-ID',
       fileName: 'Dateiname',
@@ -1739,8 +1753,10 @@ export const de: Translation = {
       done_one: '{{n}} Dokument ({{size}}) als {{fileName}} exportiert: Der Download hat begonnen.',
       done_other:
         '{{n}} Dokumente ({{size}}) als {{fileName}} exportiert: Der Download hat begonnen.',
-      unclassified_one: '{{n}} nicht klassifiziertes Dokument wurde ausgelassen.',
-      unclassified_other: '{{n}} nicht klassifizierte Dokumente wurden ausgelassen.',
+      unclassified_one:
+        '{{n}} nicht zugestelltes Dokument (zurückgehalten oder noch nicht geprüft) wurde ausgelassen.',
+      unclassified_other:
+        '{{n}} nicht zugestellte Dokumente (zurückgehalten oder noch nicht geprüft) wurden ausgelassen.',
       again: '{{fileName}} erneut herunterladen',
       until: '(der Link gilt bis {{time}})',
       failed: 'Das eTMF-EMS-Paket konnte nicht erstellt werden.',
