@@ -12,6 +12,7 @@ import {
   whoSchema,
 } from './document-writes';
 import { settle } from './routing';
+import { versionAuditOf } from './document-versions';
 
 /**
  * The sender's journaled writes (issue 32; document-writes.ts has the rest): announcing a
@@ -71,6 +72,7 @@ export const sendDocumentWrite: Workflow<
               fileName: record.fileName,
               size: record.size,
               sha256: record.sha256,
+              ...versionAuditOf(record),
             },
           }),
         );

@@ -68,6 +68,14 @@ describe('signer fields and versions in the send API', () => {
       supersedesDocumentId: v1.documentId,
     });
     expect(v2).toMatchObject({ signature: null, supersedesDocumentId: v1.documentId });
+    // The send's audit record says who signed and which version it supersedes.
+    const sent = w.audit.entries.filter((e) => e.action === 'document.sent').map((e) => e.after);
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ signedBy: 'jmueller', signedAt: SIGNER.signedAt }),
+        expect.objectContaining({ supersedesDocumentId: v1.documentId }),
+      ]),
+    );
     const received = await inbox(w);
     expect(received.find((d) => d.documentId === v1.documentId)).toMatchObject({
       signature: SIGNER,
@@ -90,7 +98,10 @@ describe('signer fields and versions in the send API', () => {
     await expect(
       send(
         w,
-        sendBody(pdf('v2'), { idempotencyKey: 'key-ver-1', supersedesDocumentId: theirs.documentId }),
+        sendBody(pdf('v2'), {
+          idempotencyKey: 'key-ver-1',
+          supersedesDocumentId: theirs.documentId,
+        }),
       ),
     ).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',

@@ -95,3 +95,13 @@ export const supersededBy = (record: DocumentRecord): string[] => [
     ? [record.supersedesDocumentId]
     : []),
 ];
+
+/** What the audit record of a send says of its signer and the version it supersedes. */
+export const versionAuditOf = (record: DocumentRecord) => ({
+  ...(record.signature == null
+    ? {}
+    : { signedBy: record.signature.signerId, signedAt: record.signature.signedAt }),
+  ...(record.supersedesDocumentId == null
+    ? {}
+    : { supersedesDocumentId: record.supersedesDocumentId }),
+});

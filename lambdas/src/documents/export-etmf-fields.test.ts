@@ -104,6 +104,30 @@ describe('s3documents/export-etmf: what a receiving eTMF files by', () => {
     expect(xml).toContain('<SIGNATUREMETHODOLOGY>Electronic</SIGNATUREMETHODOLOGY>');
   });
 
+  it('marks the earlier version Superseded from the later one’s link where its own mark is missing', async () => {
+    const w = setUp();
+    const v1 = await sendWhole(w, pdf('v1'));
+    await sendWhole(w, pdf('v2'), {
+      idempotencyKey: 'key-00000002',
+      version: '2',
+      supersedesDocumentId: v1.documentId,
+    });
+    // As if the process had stopped between the delivery and the mark.
+    const marked = await w.documents.get(v1.documentId);
+    if (marked === null) throw new Error('v1 is gone');
+    await w.documents.update(
+      { ...marked, revision: marked.revision + 1, supersededByDocumentId: null },
+      marked,
+    );
+    w.clock.advance(60_000);
+    await exportOf(w);
+    const { objects } = await inventoryOf(w);
+    expect(objects.map((o) => [o.objectVersion, o.objectVersionState]).sort()).toEqual([
+      ['1', 'Superseded'],
+      ['2', 'Current'],
+    ]);
+  });
+
   it('exports a study whose documents came by import, with what the import kept', async () => {
     const w = setUp();
     const a = pdf('imported page 1');
