@@ -188,18 +188,60 @@ describe('s3documents/export-etmf: what a receiving eTMF files by', () => {
       sha256: sha(bytes),
       integrity: `sha256-${sha(bytes)}`,
     });
+    const c = pdf('country approval');
+    const t = pdf('tmf plan');
     const rows = new Map([
       [1, row(1, a)],
       [2, row(2, b)],
+      // Country level through site 101, the package stating no country: the site's (DE → DEU).
+      [
+        3,
+        {
+          ...row(3, c),
+          objectId: 'CTRY-1',
+          artifactNumber: '03.01.01',
+          level: 'country' as const,
+          countryId: null,
+          siteNumber: null,
+          subArtifact: null,
+        },
+      ],
+      // Trial level: neither country nor site.
+      [
+        4,
+        {
+          ...row(4, t),
+          objectId: 'TRIAL-1',
+          artifactNumber: '01.01.01',
+          level: 'trial' as const,
+          connectionId: null,
+          siteNumber: null,
+          subArtifact: null,
+        },
+      ],
     ]);
     w.imports.filed.set('imp-1', rows);
     w.files.put(rows.get(1)?.objectKey ?? '', a);
     w.files.put(rows.get(2)?.objectKey ?? '', b);
+    w.files.put(rows.get(3)?.objectKey ?? '', c);
+    w.files.put(rows.get(4)?.objectKey ?? '', t);
 
-    expect(await exportOf(w)).toMatchObject({ documents: 1, unclassified: 0 });
+    expect(await exportOf(w)).toMatchObject({ documents: 3, unclassified: 0 });
     const { objects, problems } = await inventoryOf(w);
     expect(problems).toEqual([]);
-    expect(objects).toEqual([
+    expect(objects.find((o) => o.objectId === 'CTRY-1')).toMatchObject({
+      objectLevel: 'Country',
+      countryId: 'DEU',
+      siteId: '101',
+    });
+    const trial = objects.find((o) => o.objectId === 'TRIAL-1');
+    expect(trial).toMatchObject({ objectLevel: 'Trial' });
+    expect([trial?.countryId, trial?.siteId, trial?.siteSystemId]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(objects.filter((o) => o.objectId === 'PCO-AKT-101-MED-001')).toEqual([
       expect.objectContaining({
         objectId: 'PCO-AKT-101-MED-001',
         objectLevel: 'Site',

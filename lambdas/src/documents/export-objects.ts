@@ -19,15 +19,16 @@ import { integrityOf } from './exchange/layout';
  * The <OBJECT> of each document an export packages (export-etmf.core.ts): a document sent and
  * delivered here, or the files an import filed into the study — with what a receiving eTMF files
  * by: the level, COUNTRYID (ISO 3166 alpha-3, from the site's country) and the site on country-
- * and site-level objects, the version's state, the signature, INTEGRITY in SRI form.
+ * and site-level objects (placeOf), the version's state, the signature, INTEGRITY in SRI form.
  */
 
 const LEVELS = { trial: 'Trial', country: 'Country', site: 'Site' } as const;
 
 /**
- * Where a country- or site-level object is: COUNTRYID for both (the site's country, or the one
- * an import stated), the site (its number, and its system) for a site-level one only — a
- * country-level document belongs to the country, and a receiver would file it under the site.
+ * Where a country- or site-level object is, as the issue asks for both: COUNTRYID (the site's
+ * country as alpha-3, or the one an import stated) and the site (its number, and its system) it
+ * came through. A trial-level object has neither. (An import files a country-level object to the
+ * study whatever SITEID it carries, so the site does not move it on a round trip.)
  */
 const placeOf = (
   level: ObjectLevel,
@@ -40,10 +41,8 @@ const placeOf = (
   const siteId = stated.siteNumber ?? connection?.siteNumber ?? null;
   return {
     ...(countryId === null ? {} : { countryId }),
-    ...(level === 'Site' && connection?.siteSystemId != null
-      ? { siteSystemId: connection.siteSystemId }
-      : {}),
-    ...(level === 'Site' && siteId !== null && siteId !== '' ? { siteId } : {}),
+    ...(connection?.siteSystemId == null ? {} : { siteSystemId: connection.siteSystemId }),
+    ...(siteId === null || siteId === '' ? {} : { siteId }),
   };
 };
 
