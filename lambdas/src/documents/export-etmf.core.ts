@@ -21,7 +21,7 @@ import { auditEntry } from '../core/audit-entry';
 import { onSponsorSide } from './document-views';
 import { supersededBy } from './document-versions';
 import { documentObjectOf, importedObjectOf } from './export-objects';
-import { filedFiles, filedKeyOf, filedObjectsOf } from './export-imported';
+import { anyFiled, filedFiles, filedKeyOf, filedObjectsOf } from './export-imported';
 import type { FiledRecord } from '../core/ports/document-imports';
 
 /**
@@ -125,8 +125,7 @@ export const exportEtmf: Core<Route, ExportDeps> = async (input, ctx, deps) => {
       earlierOf.set(record.documentId, record.supersedesDocumentId);
     }
   }
-  if (exportable === 0 && !(await filed()[Symbol.asyncIterator]().next()).done) exportable = 1;
-  if (exportable === 0) {
+  if (exportable === 0 && !(await anyFiled(filed()))) {
     throw new ConflictError(
       'There is no delivered or imported document to export here yet within your reach.',
     );

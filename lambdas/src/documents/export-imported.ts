@@ -30,6 +30,14 @@ export async function* filedFiles(
   }
 }
 
+/** Whether the files hold one at all (read no further than the first). */
+export const anyFiled = async (rows: AsyncIterable<FiledRecord>): Promise<boolean> => {
+  const reading = rows[Symbol.asyncIterator]();
+  const first = await reading.next();
+  await reading.return?.();
+  return first.done !== true;
+};
+
 /** A filed file's own key among the paths an export hands out. */
 export const filedKeyOf = (row: Pick<FiledRecord, 'importId' | 'seq'>): string =>
   `import:${row.importId}:${String(row.seq)}`;
