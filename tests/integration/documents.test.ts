@@ -315,6 +315,15 @@ describe('the document exchange', () => {
       filed.data.objects.every((o) => o.connectionId === invited.connection.connectionId),
     ).toBe(true);
 
+    // The study whose documents all came by import exports them again, as the import kept them.
+    const again = await ok<{ documents: number }>(
+      c,
+      n.people.sponsorAdmin,
+      's3documents/export-etmf',
+      { studyId: next.studyId },
+    );
+    expect(again.documents).toBe(exported.documents);
+
     // A study with nothing received yet: said before anything is written.
     const { study: empty } = await ok<{ study: { studyId: string } }>(
       c,

@@ -77,6 +77,11 @@ export const HOLD_REASONS = [
   'receiver-no-standard',
   /** The receiver's standard maps no type to the document's artifact. */
   'receiver-artifact-unmapped',
+  /**
+   * The receiver's standard maps several types to the artifact and neither the sub-artifact nor
+   * an `equal` row decides between them (never the first match).
+   */
+  'ambiguous-mapping',
   /** The artifact needs a value (e.g. the person's name) the document was sent without. */
   'metadata-missing',
   /** What arrived does not match the SHA-256 announced. */
@@ -121,6 +126,7 @@ export const MAPPING_HOLD_REASONS: readonly HoldReason[] = [
   'sender-type-unmapped',
   'receiver-no-standard',
   'receiver-artifact-unmapped',
+  'ambiguous-mapping',
 ];
 
 /**

@@ -81,7 +81,10 @@ export const documentRoutes = {
         documents: z.number().int(),
         /** The package's size (the zip), in bytes. */
         bytes: z.number().int(),
-        /** Received documents left out because the sender's side of their path is unknown. */
+        /**
+         * Documents whose file is kept but that are not delivered (held, awaiting their scan,
+         * quarantined): left out, since only delivered documents are exported.
+         */
         unclassified: z.number().int(),
       }),
   }),

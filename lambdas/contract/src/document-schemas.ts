@@ -8,29 +8,13 @@ import {
   DIRECTIONS,
   QUARANTINE_REASONS,
 } from './document-constants';
+import { versionViewShape } from './document-version-schemas';
 
 /** The records of a document as the console and partner API read them (the model: documents.ts). */
 
+export { documentIdSchema, documentTextSchema } from './document-text';
+
 /** A document type code as a mapping standard writes it (`sourceCode`). */
-/** A UTF-16 surrogate without its pair: text no file system, header or XML can carry. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
-
-/**
- * A document's text as it travels on (a file name, a title, a name): trimmed, no control or
- * format characters (no bidi overrides hiding an extension), no lone surrogate — so every
- * header, inventory (exchange.xml) and file system that receives it can carry it.
- */
-export const documentTextSchema = (field: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${field} is required.`)
-    .max(max, `${field} has at most ${String(max)} characters.`)
-    .refine(
-      (v) => !/[\p{Cc}\p{Cf}]/u.test(v) && !LONE_SURROGATE.test(v),
-      `${field} may not contain control or format characters.`,
-    );
-
 export const typeCodeSchema = z.lazy(() =>
   z
     .string()
@@ -45,13 +29,6 @@ export const sha256Schema = z.lazy(() =>
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'sha256 is the file’s SHA-256 as 64 hexadecimal digits.')
     .transform((v) => v.toLowerCase()),
-);
-
-export const documentIdSchema = z.lazy(() =>
-  z
-    .string()
-    .regex(/^doc-[0-9a-z]{26}$/, 'documentId is not a document id (doc-…).')
-    .describe('A document id, as the hub gave it.'),
 );
 
 /** One step a document went through: when, what, and who (a system, an administrator, the hub). */
@@ -74,6 +51,8 @@ export const documentEventSchema = z.lazy(() =>
       /** A new scan was asked for (an administrator's retry of a scan hold). */
       'scan-requested',
       'quarantined',
+      /** A later version of the document was delivered (issue 34). */
+      'superseded',
     ]),
     /** `system:<id>`, an administrator's e-mail, or `hub`. */
     by: z.string(),
@@ -178,6 +157,7 @@ export const documentDetailSchema = z.lazy(() =>
     /** The newest console downloads (every one is in the audit trail), and how many in all. */
     downloads: z.array(z.object({ at: isoDateSchema, by: z.string() })),
     downloadCount: z.number().int(),
+    ...versionViewShape(),
   }),
 );
 export type DocumentDetail = z.infer<typeof documentDetailSchema>;

@@ -22,5 +22,6 @@
 export * from './document-constants';
 export * from './document-schemas';
 export * from './document-import-schemas';
+export * from './document-version-schemas';
 export { documentRoutes } from './document-routes';
 export { documentImportRoutes } from './document-import-routes';

@@ -23,6 +23,7 @@ import {
   sha256Schema,
   typeCodeSchema,
 } from './document-schemas';
+import { sendVersionShape, versionViewShape } from './document-version-schemas';
 
 /** What the partner calls take and answer (the calls: partner-routes.ts). */
 
@@ -161,6 +162,7 @@ export const sendDocumentSchema = z.lazy(() =>
         .min(1, 'size is the file’s size in bytes, at least 1.')
         .max(MAX_DOCUMENT_BYTES, `A document is at most ${MAX_DOCUMENT_BYTES} bytes (100 MB).`),
       sha256: sha256Schema,
+      ...sendVersionShape(),
     })
     .strict()
     .refine((v) => v.connectionId !== undefined || v.studyId !== undefined, {
@@ -197,6 +199,7 @@ export const partnerSentDocumentSchema = z.lazy(() =>
     size: z.number().int(),
     sha256: z.string(),
     classification: classificationSchema.nullable(),
+    ...versionViewShape(),
     events: z.array(documentEventSchema),
     sentAt: isoDateSchema,
     updatedAt: isoDateSchema,
@@ -232,6 +235,7 @@ export const partnerReceivedDocumentSchema = z.lazy(() =>
     contentType: z.string(),
     size: z.number().int(),
     sha256: z.string(),
+    ...versionViewShape(),
     deliveredAt: isoDateSchema,
     acknowledgedAt: isoDateSchema.nullable(),
     download: z.object({ url: z.url(), expiresAt: isoDateSchema }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blankRow, type MappingRow } from '@ccsc/contract/standard-rows';
 import type { StandardRecord, StandardVersionRecord } from '../core/ports/registry';
 import { anOrganisation, aSystem, MemoryRegistry } from '../core/testing/memory-registry';
-import { classify } from './classify';
+import { bestReceiverRow, classify } from './classify';
 
 const version = (
   n: number,
@@ -181,5 +181,50 @@ describe('classify', () => {
       reason: 'sender-no-standard',
       classification: null,
     });
+  });
+
+  it('picks by sub-artifact in any case and spacing, else holds as ambiguous naming the candidates', async () => {
+    // Each case its own rows key: classification keeps indexed rows by their key.
+    const cases: Record<string, MappingRow[]> = {
+      spaced: [
+        row({ sourceCode: 'LIC', artifactNumber: '05.02.07', subArtifact: 'MEDICAL  license ' }),
+      ],
+      other: [row({ sourceCode: 'X', artifactNumber: '05.02.07', subArtifact: 'Other' })],
+      none: [row({ sourceCode: 'Q', artifactNumber: '05.02.07' })],
+      'two-subs': (ROWS.sponsor ?? []).filter((r) => r.subArtifact !== ''),
+    };
+    const run = async (siteKey: string, sponsorKey: string, code: string) => {
+      const world = setup([
+        standard('std-site', [version(1, 'published', ['SITE'], siteKey)]),
+        standard('std-tmf', [version(1, 'published', ['TMF'], sponsorKey)]),
+      ]);
+      const rows = { get: (key: string) => Promise.resolve(cases[key] ?? ROWS[key] ?? []) };
+      return classify(doc(code), await world.registry.snapshot(), rows);
+    };
+    const picked = await run('spaced', 'sponsor', 'LIC');
+    expect(picked.ok && picked.classification.receiver?.typeCode).toBe('QUAL-MED');
+    // A sub-artifact the receiver has no row of: its one row for the whole artifact decides.
+    const whole = await run('other', 'sponsor', 'X');
+    expect(whole.ok && whole.classification.receiver?.typeCode).toBe('QUAL-WIDE');
+    // No sub-artifact, and two receiver rows each for a sub-artifact: nothing decides.
+    const ambiguous = await run('none', 'two-subs', 'Q');
+    expect(ambiguous).toMatchObject({
+      ok: false,
+      reason: 'ambiguous-mapping',
+      classification: { artifactNumber: '05.02.07', receiver: null },
+    });
+    expect(!ambiguous.ok && ambiguous.detail).toContain('QUAL-GCP “GCP training”');
+    expect(!ambiguous.ok && ambiguous.detail).toContain('QUAL-MED “Medical licence”');
+  });
+
+  it('never takes the first of several equal rows, and takes the only row whatever it says', () => {
+    const candidates = [
+      row({ sourceCode: 'A', artifactNumber: '05.02.04' }),
+      row({ sourceCode: 'B', artifactNumber: '05.02.04' }),
+    ];
+    expect(bestReceiverRow(candidates, '')).toEqual({ row: null, candidates });
+    expect(bestReceiverRow(candidates.slice(1), 'Anything')).toEqual({ row: candidates[1] });
+    const narrower = [row({ sourceCode: 'N', equivalence: 'narrower' }), ...candidates.slice(0, 1)];
+    expect(bestReceiverRow(narrower, '').row?.sourceCode).toBe('A');
   });
 });

@@ -84,19 +84,38 @@ export const standardOf = (
 const systemName = (snapshot: RegistrySnapshot, systemId: string): string =>
   snapshot.systems.get(systemId)?.name ?? systemId;
 
+/** A sub-artifact as compared: case and white space do not count ("Medical License" = "medicallicense"). */
+const subKey = (subArtifact: string): string => subArtifact.replace(/\s+/gu, '').toLowerCase();
+
 /**
- * Of the receiver's rows for the artifact, the one that fits best: the same sub-artifact, then an
- * equal (not wider or narrower) type, then the first in the standard's order.
+ * Of the receiver's rows for the artifact, the one the standard decides, never a guess: the only
+ * row; else those of the sender's sub-artifact, or (none of it) those for the whole artifact (no
+ * sub-artifact); of several, the one the standard marks `equal` to the artifact. Whatever stays
+ * open is ambiguous, with the candidates for the receiver's administrator to tell apart.
  */
-const bestReceiverRow = (
+export const bestReceiverRow = (
   rows: readonly MappingRow[],
   subArtifact: string,
-): MappingRow | undefined =>
-  (subArtifact === ''
-    ? undefined
-    : rows.find((r) => r.subArtifact.trim().toLowerCase() === subArtifact.trim().toLowerCase())) ??
-  rows.find((r) => r.equivalence === 'equal') ??
-  rows[0];
+): { row: MappingRow } | { row: null; candidates: readonly MappingRow[] } => {
+  const [only] = rows;
+  if (rows.length === 1 && only !== undefined) return { row: only };
+  const wanted = subKey(subArtifact);
+  const same = wanted === '' ? [] : rows.filter((r) => subKey(r.subArtifact) === wanted);
+  const pool = same.length > 0 ? same : rows.filter((r) => subKey(r.subArtifact) === '');
+  const equal = pool.length === 1 ? pool : pool.filter((r) => r.equivalence === 'equal');
+  const [picked] = equal;
+  if (equal.length === 1 && picked !== undefined) return { row: picked };
+  return { row: null, candidates: pool.length > 1 ? pool : rows };
+};
+
+/** The candidates of an ambiguous mapping, as the receiver's administrator reads them. */
+const candidatesOf = (rows: readonly MappingRow[]): string =>
+  rows
+    .map(
+      (r) =>
+        `${r.sourceCode} “${r.sourceName}”${r.subArtifact === '' ? '' : ` (${r.subArtifact})`}`,
+    )
+    .join(', ');
 
 export const classify = async (
   doc: Pick<
@@ -172,11 +191,18 @@ export const classify = async (
     };
   }
   const receiverRows = await rowIndexOf(rows, receiver.version.rowsKey);
-  const target = bestReceiverRow(
-    receiverRows.byArtifact.get(artifact.number) ?? [],
-    row.subArtifact,
-  );
-  if (target === undefined) {
+  const targets = receiverRows.byArtifact.get(artifact.number) ?? [];
+  const best = bestReceiverRow(targets, row.subArtifact);
+  if (best.row === null && targets.length > 1) {
+    return {
+      ok: false,
+      reason: 'ambiguous-mapping',
+      detail: `“${receiver.version.name}” (version ${String(receiver.version.version)}) maps ${String(best.candidates.length)} document types to ${artifact.number} ${artifact.name} and nothing decides between them${row.subArtifact === '' ? ' (the document has no sub-artifact)' : ` for the sub-artifact “${row.subArtifact}”`}: ${candidatesOf(best.candidates)}. Give each type its own sub-artifact, or mark one equal to the artifact.`,
+      classification: half,
+    };
+  }
+  const target = best.row;
+  if (target === null) {
     return {
       ok: false,
       reason: 'receiver-artifact-unmapped',

@@ -13,6 +13,7 @@ import {
   whoSchema,
 } from './document-writes';
 import { checkKeptFile, DEFAULT_CONTENT_POLICY } from './content-check';
+import { versionAuditOf } from './document-versions';
 
 /**
  * The sender's journaled writes (issue 32; document-writes.ts has the rest): announcing a
@@ -72,6 +73,7 @@ export const sendDocumentWrite: Workflow<
               fileName: record.fileName,
               size: record.size,
               sha256: record.sha256,
+              ...versionAuditOf(record),
             },
           }),
         );

@@ -36,6 +36,13 @@ export const withEvent = (
   detail: string | null = null,
 ): DocumentEvent[] => [...record.events, { at, event, by, detail }];
 
+/** The signature and version links every view of a document shows (issue 34). */
+export const versionViewOf = (record: DocumentRecord) => ({
+  signature: record.signature ?? null,
+  supersedesDocumentId: record.supersedesDocumentId ?? null,
+  supersededByDocumentId: record.supersededByDocumentId ?? null,
+});
+
 const systemRef = (snapshot: RegistrySnapshot, systemId: string, organisationId: string) => {
   const system = snapshot.systems.get(systemId);
   const organisation = snapshot.organisations.get(organisationId);
@@ -73,6 +80,7 @@ export const sentViewOf = (
     size: record.size,
     sha256: record.sha256,
     classification: record.classification,
+    ...versionViewOf(record),
     // A system sees what the hub and the systems did; an administrator only as such, unnamed.
     events: record.events.map((e) =>
       e.by === HUB || e.by.startsWith('system:') ? e : { ...e, by: 'administrator' },
@@ -139,6 +147,7 @@ export const detailOf = (record: DocumentRecord, snapshot: RegistrySnapshot): Do
   events: record.events,
   downloads: record.downloads,
   downloadCount: record.downloadCount,
+  ...versionViewOf(record),
 });
 
 /** The documents's target in the audit trail. */

@@ -7,7 +7,7 @@ import type { PartnerContext } from '../core/request';
 import type { StandardRowsStore } from '../core/ports/standard-rows';
 import { FakeAuditTrail, FakeClock, silentLogger } from '../core/testing/fakes';
 import { samplePdf } from '../core/testing/sample-files';
-import { MemoryDocumentFiles } from '../core/testing/memory-document-imports';
+import { MemoryDocumentFiles, MemoryImportStore } from '../core/testing/memory-document-imports';
 import { MemoryDocumentStore } from '../core/testing/memory-documents';
 import { MemoryExports } from '../core/testing/memory-exports';
 import { aMappingRow, aStandard, aStandardVersion } from '../core/testing/standard-records';
@@ -120,6 +120,7 @@ export const setUp = () => {
   const clock = new FakeClock(new Date('2025-03-12T09:00:00.000Z'));
   const audit = new FakeAuditTrail();
   const exports = new MemoryExports(clock);
+  const imports = new MemoryImportStore();
   const { writes, journal } = documentWritesOf({ registry, documents, rows, clock, files, audit });
   let n = 0;
   const deps = {
@@ -130,13 +131,14 @@ export const setUp = () => {
     rows,
     writes,
     exports,
+    imports,
     audit,
     newId: () => {
       n += 1;
       return String(n).padStart(26, '0');
     },
   };
-  return { deps, registry, documents, files, clock, audit, exports, journal };
+  return { deps, registry, documents, files, clock, audit, exports, imports, journal };
 };
 export type World = ReturnType<typeof setUp>;
 

@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import type { Core } from '../core/request';
 import { type DocumentRecord } from '../core/ports/documents';
 import type { RegistrySnapshot } from '../core/ports/registry';
-import { LINK_SECONDS } from './document-views';
+import { LINK_SECONDS, versionViewOf } from './document-views';
 import { changeDocument, DOCUMENT_BUSY, documentSubject } from './document-writes';
 import { type ExchangeDeps, type Routes, systemWho } from './exchange.core';
 
@@ -69,6 +69,7 @@ const receivedViewOf = async (
     contentType: record.contentType,
     size: record.size,
     sha256: record.sha256,
+    ...versionViewOf(record),
     deliveredAt: record.deliveredAt ?? record.updatedAt,
     acknowledgedAt: record.acknowledgedAt,
     download: {

@@ -15,6 +15,7 @@ import {
 import type { ConnectionRecord, RegistrySnapshot } from '../core/ports/registry';
 import { classify } from './classify';
 import { LINK_SECONDS, sentViewOf, systemActor } from './document-views';
+import { earlierVersionOf } from './document-versions';
 import {
   completeDocumentWrite,
   mismatchDetail,
@@ -190,6 +191,11 @@ export const sendDocument: Core<Routes['partner-send-document'], ExchangeDeps> =
     ]);
   }
 
+  const supersedesDocumentId = await earlierVersionOf(
+    input.supersedesDocumentId,
+    { systemId, connectionId: connection.connectionId, idempotencyKey: input.idempotencyKey },
+    deps,
+  );
   const now = deps.clock.now().toISOString();
   const requestHash = hashOf({ ...input, fileName });
   const record: DocumentRecord = {
@@ -233,6 +239,9 @@ export const sendDocument: Core<Routes['partner-send-document'], ExchangeDeps> =
     events: [{ at: now, event: 'announced', by: systemActor(systemId), detail: null }],
     downloads: [],
     downloadCount: 0,
+    signature: input.signature ?? null,
+    supersedesDocumentId,
+    supersededByDocumentId: null,
   };
   const { documentId } = await deps.writes.run(
     sendDocumentWrite,

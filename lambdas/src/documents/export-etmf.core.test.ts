@@ -21,8 +21,8 @@ import {
 } from './document-world-kit';
 
 /**
- * s3documents/export-etmf (operations.md, "Documents"): a study's (or one connection's) received
- * and classified documents within the caller's reach, as an eTMF-EMS zip in the exports bucket —
+ * s3documents/export-etmf (operations.md, "Documents"): a study's (or one connection's) delivered
+ * documents within the caller's reach (a held one never: issue 34), as an eTMF-EMS zip in the exports bucket —
  * each kept file at its artifact's folder, exchange.xml last — and the export audited.
  */
 
@@ -33,7 +33,6 @@ const SIGNATURE = pdf('Protocol signature page');
 const OTHER_CV = pdf('CV of Dr. John Smith');
 const PATH = {
   cv: '05/05.02/05.02.04.Principal Investigator Curriculum Vitae/cv.pdf',
-  signature: '05/05.02/05.02.02.Protocol Signature Page/signature.pdf',
 };
 const otherSiteAdmin = callerContext({
   role: 'OrgAdmin',
@@ -42,7 +41,7 @@ const otherSiteAdmin = callerContext({
 });
 
 /**
- * Study 1: the site's CV delivered and its signature page held for the sponsor's mapping (both
+ * Study 1: the site’s CV delivered and its signature page held for the sponsor’s mapping (both
  * classified on the site's side, both files kept), a document announced and never uploaded, and
  * site 102's CV, kept but unclassified (its system has no standard).
  */
@@ -99,18 +98,16 @@ describe('s3documents/export-etmf', () => {
       url: containing('etmf/study-1/20250312100000-req-1.zip'),
       expiresAt: '2025-03-12T10:05:00.000Z',
       fileName: 'ABC-001-etmf-ems-20250312100000.zip',
-      documents: 2,
+      documents: 1,
       bytes: w.exports.last()?.bytes.length,
-      unclassified: 1,
+      // The signature page held for the sponsor's mapping, and site 102's unclassified CV.
+      unclassified: 2,
     });
     expect(w.exports.last()).toMatchObject({ contentType: 'application/zip' });
     const entries = await packageOf(w);
-    expect(entries.map((e) => e.name).sort()).toEqual(
-      [PATH.cv, PATH.signature, 'exchange.xml'].sort(),
-    );
+    expect(entries.map((e) => e.name)).toEqual([PATH.cv, 'exchange.xml']);
     expect(entries.at(-1)?.name).toBe('exchange.xml');
     expect(entries.find((e) => e.name === PATH.cv)?.bytes).toEqual(CV);
-    expect(entries.find((e) => e.name === PATH.signature)?.bytes).toEqual(SIGNATURE);
     const xml = entries.at(-1)?.bytes.toString('utf8') ?? '';
     expect(xml).toContain('ABC-001');
     expect(xml).toContain(PATH.cv);
@@ -121,7 +118,7 @@ describe('s3documents/export-etmf', () => {
     expect(w.audit.entries.at(-1)).toMatchObject({
       actor: { email: 'sponsor@example.com' },
       target: { type: 'study', id: 'study-1', label: 'ABC-001' },
-      after: { connectionId: null, documents: 2, unclassified: 1, fileName: answer.fileName },
+      after: { connectionId: null, documents: 1, unclassified: 2, fileName: answer.fileName },
     });
   });
 
@@ -146,25 +143,25 @@ describe('s3documents/export-etmf', () => {
 
   it('gives the study’s CRO and a PlatformAdmin the same package; a PlatformAdmin’s export is in the sponsor’s trail', async () => {
     const w = await study();
-    expect(await exportOf(w, WHO.croAdmin)).toMatchObject({ documents: 2, unclassified: 1 });
+    expect(await exportOf(w, WHO.croAdmin)).toMatchObject({ documents: 1, unclassified: 2 });
     expect(trail(w).at(-1)).toBe('study.exported-etmf success org-cro');
-    expect(await exportOf(w, WHO.platformAdmin)).toMatchObject({ documents: 2, unclassified: 1 });
+    expect(await exportOf(w, WHO.platformAdmin)).toMatchObject({ documents: 1, unclassified: 2 });
     expect(trail(w).at(-1)).toBe('study.exported-etmf success org-sponsor');
   });
 
   it('gives a site its own connections’ documents only', async () => {
     const w = await study();
-    expect(await exportOf(w, WHO.siteAdmin)).toMatchObject({ documents: 2, unclassified: 0 });
+    expect(await exportOf(w, WHO.siteAdmin)).toMatchObject({ documents: 1, unclassified: 1 });
     expect(trail(w).at(-1)).toBe('study.exported-etmf success org-site');
     const entries = await packageOf(w);
-    expect(entries.map((e) => e.name)).toHaveLength(3);
+    expect(entries.map((e) => e.name)).toHaveLength(2);
   });
 
   it('packages one connection when named, and answers 404 for a connection out of reach or of another study', async () => {
     const w = await study();
     expect(await exportOf(w, WHO.sponsorAdmin, { connectionId: 'conn-1' })).toMatchObject({
-      documents: 2,
-      unclassified: 0,
+      documents: 1,
+      unclassified: 1,
     });
     expect(w.audit.entries.at(-1)?.after).toMatchObject({ connectionId: 'conn-1' });
     const written = w.exports.written.length;
@@ -195,13 +192,13 @@ describe('s3documents/export-etmf', () => {
     expect(w.audit.entries).toHaveLength(audited);
   });
 
-  it('refuses with 409 when nothing received and classified lies within reach, writing nothing', async () => {
+  it('refuses with 409 when nothing delivered or imported lies within reach, writing nothing', async () => {
     const w = await study();
     const audited = w.audit.entries.length;
     // Site 102's only document is unclassified.
     await expect(exportOf(w, otherSiteAdmin)).rejects.toMatchObject({
       code: 'CONFLICT',
-      message: containing('no received and classified document'),
+      message: containing('no delivered or imported document'),
     });
     expect(w.exports.written).toEqual([]);
     expect(w.files.calls.read).toBe(0);
@@ -214,6 +211,6 @@ describe('s3documents/export-etmf', () => {
     await sendWhole(w, pdf('late CV'), { idempotencyKey: 'key-late-cv1', fileName: 'late.pdf' });
     w.clock.advance(-1);
     const answer = await exportOf(w, WHO.sponsorAdmin);
-    expect(answer.documents).toBe(2);
+    expect(answer.documents).toBe(1);
   });
 });

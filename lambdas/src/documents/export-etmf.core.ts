@@ -1,12 +1,10 @@
 import type { routes } from '@ccsc/contract/routes';
 import { reachOf } from '@ccsc/contract/reach';
-import { indexCatalogue } from '@ccsc/contract/standard-rows';
 import { catalogueOf, type TmfCatalogue } from '@ccsc/contract/tmf-catalogue';
 import { ConflictError, NotFoundError } from '../core/errors';
 import type { Core } from '../core/request';
-import { LANGUAGE } from './exchange/ems-schema';
-import { emsDate, exchangeXml, type EmsBatch, type EmsObject } from './exchange/exchange-xml';
-import { contentUrlOf, EXCHANGE_XML, integrityOf, uniquePath } from './exchange/layout';
+import { exchangeXml, type EmsBatch, type EmsObject } from './exchange/exchange-xml';
+import { contentUrlOf, EXCHANGE_XML, uniquePath } from './exchange/layout';
 import { utf8, zipEntries, type ZipEntrySource } from './exchange/zip-writer';
 import type { AuditTrail } from '../core/ports/audit-trail';
 import type { Clock } from '../core/ports/clock';
@@ -14,12 +12,17 @@ import {
   type DocumentFiles,
   type DocumentRecord,
   type DocumentStore,
-  scanCleared,
+  isDelivered,
 } from '../core/ports/documents';
+import type { ImportStore } from '../core/ports/document-imports';
 import type { PackageExports } from '../core/ports/exports';
-import type { Registry, RegistrySnapshot } from '../core/ports/registry';
+import type { Registry } from '../core/ports/registry';
 import { auditEntry } from '../core/audit-entry';
 import { onSponsorSide } from './document-views';
+import { supersededBy } from './document-versions';
+import { documentObjectOf, importedObjectOf } from './export-objects';
+import { anyFiled, filedFiles, filedKeyOf, filedObjectsOf } from './export-imported';
+import type { FiledRecord } from '../core/ports/document-imports';
 
 /**
  * s3documents/export-etmf (issue 17): a study's received documents (or one connection's) as an
@@ -32,6 +35,8 @@ import { onSponsorSide } from './document-views';
 export interface ExportDeps {
   registry: Pick<Registry, 'snapshot'>;
   documents: Pick<DocumentStore, 'page'>;
+  /** The study's imports: what they filed is packaged with what was sent. */
+  imports: Pick<ImportStore, 'studyImports' | 'filedPage'>;
   files: Pick<DocumentFiles, 'read'>;
   exports: PackageExports;
   audit: Pick<AuditTrail, 'append'>;
@@ -39,8 +44,6 @@ export interface ExportDeps {
 }
 
 type Route = (typeof routes)['s3documents/export-etmf'];
-
-const LEVELS = { trial: 'Trial', country: 'Country', site: 'Site' } as const;
 
 /** Every document of the list, oldest page last (the list is newest first). */
 async function* everyDocument(
@@ -62,67 +65,6 @@ async function* everyDocument(
 }
 
 const stamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').slice(0, 15).replace('T', '');
-
-/** The object of one document, its file at `contentUrl`. */
-const objectOf = (
-  record: DocumentRecord,
-  contentUrl: string,
-  catalogue: TmfCatalogue,
-  snapshot: RegistrySnapshot,
-): EmsObject | null => {
-  const c = record.classification;
-  if (c === null) return null;
-  const artifact = indexCatalogue(catalogue).artifacts.get(c.artifactNumber);
-  if (artifact === undefined) return null;
-  const connection = snapshot.connections.get(record.connectionId);
-  const language = record.language.split('-')[0]?.toLowerCase() ?? '';
-  const level = LEVELS[c.filingLevel];
-  return {
-    objectId: record.documentId,
-    objectLevel: level,
-    ...(level === 'Site' && connection !== undefined
-      ? { siteSystemId: connection.siteSystemId ?? undefined, siteId: connection.siteNumber }
-      : {}),
-    uniqueId: Number(artifact.uniqueId),
-    artifactNumber: artifact.number,
-    personNames: record.personName === null ? [] : [record.personName],
-    ...(record.organisationName === null ? {} : { organizationName: record.organisationName }),
-    ...(LANGUAGE.problem(language) === null ? { objectLanguage: language } : {}),
-    objectVersion: record.version,
-    objectVersionState: 'Current',
-    objectTitle: record.title,
-    ...(c.subArtifact === '' ? {} : { subArtifact: c.subArtifact }),
-    objectCopy: false,
-    artifactDate: emsDate(record.documentDate),
-    files: [
-      {
-        integrity: integrityOf(record.sha256),
-        fileName: record.fileName,
-        contentUrl,
-        auditRecords: record.events.map((e, at) => ({
-          auditId: `${record.documentId}-${String(at + 1)}`,
-          dateTime: e.at.replace(/\.\d+Z$/, '+00:00').replace(/Z$/, '+00:00'),
-          userRef: e.by,
-          entryType: at === 0 ? ('New' as const) : ('Other' as const),
-          event: e.detail === null ? e.event : `${e.event}: ${e.detail}`,
-        })),
-        signatures: [],
-      },
-    ],
-    metadata: [
-      { name: 'DOCUMENTTYPE', value: record.typeCode },
-      {
-        name: 'SENDER',
-        value: snapshot.systems.get(record.senderSystemId)?.name ?? record.senderSystemId,
-      },
-      {
-        name: 'RECEIVER',
-        value: snapshot.systems.get(record.receiverSystemId)?.name ?? record.receiverSystemId,
-      },
-      ...(connection === undefined ? [] : [{ name: 'COUNTRY', value: connection.country }]),
-    ],
-  };
-};
 
 export const exportEtmf: Core<Route, ExportDeps> = async (input, ctx, deps) => {
   const reach = reachOf(ctx.caller);
@@ -159,20 +101,45 @@ export const exportEtmf: Core<Route, ExportDeps> = async (input, ctx, deps) => {
   const inReach = (r: DocumentRecord) =>
     organisationId === null ||
     [r.siteOrganisationId, r.sponsorOrganisationId, r.croOrganisationId].includes(organisationId);
-  // Never a quarantined file, nor one without its clean scan (issue 34: scanCleared).
+  // Delivered (or acknowledged) only: never a held, awaiting or quarantined document.
   const included = (r: DocumentRecord) =>
-    r.objectKey !== null && r.classification !== null && scanCleared(r) && inReach(r);
+    isDelivered(r) && r.objectKey !== null && r.classification !== null && inReach(r);
+  // What imports filed: the sponsor side's all, a site's own connections', a connection's own.
+  const filedInReach = (row: FiledRecord) =>
+    row.filedAt <= cutoff &&
+    (input.connectionId !== undefined
+      ? row.connectionId === input.connectionId
+      : sponsorSide ||
+        (row.connectionId !== null && ownSite(snapshot.connections.get(row.connectionId))));
+  const filed = () => filedFiles(deps.imports, input.studyId, filedInReach);
 
-  // Nothing to package is said before anything is written (an inventory needs one object).
+  // Nothing to package is said before anything is written (an inventory needs one object). The
+  // same pass learns the versions: which are superseded, and each version's first (its OBJECTID).
   let exportable = 0;
+  const superseded = new Set<string>();
+  const earlierOf = new Map<string, string>();
   for await (const record of everyDocument(deps, list, cutoff)) {
     if (included(record)) exportable += 1;
+    for (const id of supersededBy(record)) superseded.add(id);
+    if (record.supersedesDocumentId != null) {
+      earlierOf.set(record.documentId, record.supersedesDocumentId);
+    }
   }
-  if (exportable === 0) {
+  if (exportable === 0 && !(await anyFiled(filed()))) {
     throw new ConflictError(
-      'There is no received and classified document to export here yet within your reach.',
+      'There is no delivered or imported document to export here yet within your reach.',
     );
   }
+  /** The versions of a document share the OBJECTID of the first (a receiver links them by it). */
+  const firstVersionOf = (documentId: string): string => {
+    let id = documentId;
+    for (let hops = 0; hops < 1000; hops += 1) {
+      const earlier = earlierOf.get(id);
+      if (earlier === undefined) break;
+      id = earlier;
+    }
+    return id;
+  };
 
   const pathOf = new Map<string, string>();
   const taken = new Set<string>();
@@ -180,14 +147,8 @@ export const exportEtmf: Core<Route, ExportDeps> = async (input, ctx, deps) => {
   let unclassified = 0;
   async function* entries(): AsyncIterable<ZipEntrySource> {
     for await (const record of everyDocument(deps, list, cutoff)) {
-      if (
-        inReach(record) &&
-        record.objectKey !== null &&
-        record.classification === null &&
-        record.state !== 'quarantined'
-      ) {
-        unclassified += 1;
-      }
+      // Kept but not delivered (held, awaiting its scan, quarantined): left out, and counted.
+      if (inReach(record) && record.objectKey !== null && !included(record)) unclassified += 1;
       if (!included(record) || record.objectKey === null || record.classification === null)
         continue;
       const path = uniquePath(
@@ -203,6 +164,20 @@ export const exportEtmf: Core<Route, ExportDeps> = async (input, ctx, deps) => {
         size: record.received?.size ?? record.size,
       };
     }
+    let object = '';
+    for await (const row of filed()) {
+      const path = uniquePath(contentUrlOf(row.artifactNumber, row.fileName, catalogue), taken);
+      pathOf.set(filedKeyOf(row), path);
+      const own = JSON.stringify([row.importId, row.objectId, row.version]);
+      if (own !== object) documents += 1;
+      object = own;
+      yield {
+        path,
+        data: deps.files.read(row.objectKey),
+        modified: new Date(row.filedAt),
+        size: row.size,
+      };
+    }
     const batch: EmsBatch = {
       studySystemId: theStudy.studyId,
       studyId: theStudy.protocolNumber,
@@ -215,7 +190,14 @@ export const exportEtmf: Core<Route, ExportDeps> = async (input, ctx, deps) => {
       for await (const record of everyDocument(deps, list, cutoff)) {
         const path = pathOf.get(record.documentId);
         if (path === undefined) continue;
-        const object = objectOf(record, path, catalogue, snapshot);
+        const object = documentObjectOf(record, path, catalogue, snapshot, {
+          objectId: firstVersionOf(record.documentId),
+          state: superseded.has(record.documentId) ? 'Superseded' : 'Current',
+        });
+        if (object !== null) yield object;
+      }
+      for await (const files of filedObjectsOf(filed(), pathOf)) {
+        const object = importedObjectOf(files, catalogue, snapshot);
         if (object !== null) yield object;
       }
     }

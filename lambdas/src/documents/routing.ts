@@ -4,6 +4,7 @@ import type { Registry, RegistrySnapshot } from '../core/ports/registry';
 import type { StandardRowsStore } from '../core/ports/standard-rows';
 import { classify } from './classify';
 import { HUB } from './document-views';
+import { supersedeEarlier } from './document-versions';
 
 /**
  * The hub's one way of moving a document on once its file is in: classify it with the standards
@@ -70,7 +71,11 @@ export const settle = async (
       ],
     };
     const written = await deps.documents.deliver(delivered, stored);
-    if (written !== null) return { record: written, changed: true };
+    if (written !== null) {
+      // A new version delivered: the one it supersedes is Superseded now (document-versions.ts).
+      await supersedeEarlier(written, deps, at);
+      return { record: written, changed: true };
+    }
   } else {
     const sameHold =
       record.state === 'held' &&

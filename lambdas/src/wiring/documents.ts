@@ -40,6 +40,7 @@ export const completenessDeps = (): CompletenessDeps => ({
 export const exportDeps = (): ExportDeps => ({
   registry: registry(),
   documents: documentStore(),
+  imports: new DynamoImportStore(dynamodb, lambdaEnv().DOCUMENTS_TABLE),
   files: documentFiles(),
   exports: new S3Exports(s3, lambdaEnv().EXPORTS_BUCKET),
   audit: auditTrail(),

@@ -105,6 +105,9 @@ export const documentDetail = (
   ],
   downloads: [{ at: '2025-02-04T08:00:00.000Z', by: 'auditor@example.com' }],
   downloadCount: 1,
+  signature: null,
+  supersedesDocumentId: null,
+  supersededByDocumentId: null,
   ...overrides,
 });
 

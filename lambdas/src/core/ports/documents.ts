@@ -11,13 +11,14 @@ import {
   type HoldReason,
   type QuarantineReason,
 } from '@ccsc/contract/documents';
+import type { DocumentVersionFields } from './document-versions';
 
 /**
  * A document exchanged over a connection (issue 17; the model: @ccsc/contract/documents). The
  * record is the document's whole story: what the sender said of it, what arrived, how it was
  * classified, where it is, every hand-over and who downloaded it. Records are never deleted.
  */
-export interface DocumentRecord {
+export interface DocumentRecord extends DocumentVersionFields {
   documentId: string;
   /** Raised by every change; a change names the one it was made from. */
   revision: number;

@@ -82,8 +82,12 @@ describe('uniquePath', () => {
 describe('integrity', () => {
   const hex = createHash('sha256').update('document').digest('hex');
 
-  it('is written as the standard’s example writes it', () => {
-    expect(integrityOf(hex.toUpperCase())).toBe(`SHA256-${hex}`);
+  it('is written in the Subresource Integrity form the standard’s text names', () => {
+    // Subresource Integrity: sha256-<base64 of the digest>, read back as the same hex.
+    expect(integrityOf(hex.toUpperCase())).toBe(
+      `sha256-${Buffer.from(hex, 'hex').toString('base64')}`,
+    );
+    expect(parseIntegrity(integrityOf(hex))).toEqual({ algorithm: 'sha256', hex });
     expect(() => integrityOf('abc')).toThrow(RangeError);
   });
 

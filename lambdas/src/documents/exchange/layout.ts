@@ -145,14 +145,16 @@ const DIGEST_BYTES: Readonly<Record<HashAlgorithm, number>> = {
 };
 
 /**
- * INTEGRITY as the standard's example writes it: the algorithm, a hyphen and the hex digest
- * (SHA256-81788ba0...). Our documents' checksums are SHA-256.
+ * INTEGRITY as the standard's text defines it: the Subresource Integrity form it is based on
+ * (https://www.w3.org/TR/SRI/), the algorithm in lower case, a hyphen and the digest in base64:
+ * sha256-<base64>. (The standard's example writes SHA256-<hex>; parseIntegrity reads both.) Our
+ * documents' checksums are SHA-256.
  */
 export function integrityOf(sha256Hex: string): string {
   if (!/^[0-9a-fA-F]{64}$/u.test(sha256Hex)) {
     throw new RangeError('A SHA-256 checksum is 64 hex digits.');
   }
-  return `SHA256-${sha256Hex.toLowerCase()}`;
+  return `sha256-${Buffer.from(sha256Hex, 'hex').toString('base64')}`;
 }
 
 /**

@@ -1538,6 +1538,7 @@ export const de: Translation = {
       'sender-type-unmapped': 'Typ des Absenders nicht zugeordnet',
       'receiver-no-standard': 'Empfänger ohne Standard',
       'receiver-artifact-unmapped': 'Artefakt beim Empfänger nicht zugeordnet',
+      'ambiguous-mapping': 'Mehrdeutige Zuordnung',
       'metadata-missing': 'Metadaten fehlen',
       'checksum-mismatch': 'Prüfsumme weicht ab',
       'size-mismatch': 'Größe weicht ab',
@@ -1578,6 +1579,8 @@ export const de: Translation = {
         'Das empfangende System hat keinen veröffentlichten Mapping-Standard. Der Hub klassifiziert das Dokument erneut, sobald einer veröffentlicht ist.',
       'receiver-artifact-unmapped':
         'Der Mapping-Standard des empfangenden Systems ordnet diesem Artefakt keinen seiner Dokumenttypen zu. Der Hub klassifiziert das Dokument erneut, sobald eine Version veröffentlicht ist, die es zuordnet.',
+      'ambiguous-mapping':
+        'Der Mapping-Standard des empfangenden Systems ordnet diesem Artefakt mehrere seiner Dokumenttypen zu, und weder das Sub-Artefakt noch eine als gleichwertig markierte Zeile entscheidet zwischen ihnen (das Detail nennt die Kandidaten). Seine Administration gibt jedem Typ ein eigenes Sub-Artefakt oder markiert einen als gleichwertig; der Hub klassifiziert das Dokument erneut, sobald diese Version veröffentlicht ist.',
       'metadata-missing':
         'Das Artefakt verlangt einen Wert (etwa den Namen der Person), ohne den das Dokument gesendet wurde. Es wartet, bis der Absender ihn liefert.',
       'checksum-mismatch':
@@ -1602,6 +1605,7 @@ export const de: Translation = {
       scanned: 'Gescannt: keine Bedrohung gefunden',
       'scan-requested': 'Erneuter Scan angefordert',
       quarantined: 'In Quarantäne',
+      superseded: 'Durch eine neue Version ersetzt',
     },
     level: {
       trial: 'Studie',
@@ -1719,6 +1723,20 @@ export const de: Translation = {
       notUploaded: 'Die Datei wurde noch nicht hochgeladen.',
       documentHeading: 'Das Dokument',
       integrityHeading: 'Datei und Prüfsumme',
+      versions: {
+        heading: 'Versionen und Signatur',
+        supersedes: 'Ersetzt',
+        supersededBy: 'Ersetzt durch',
+        latest: 'Es wurde keine neuere Version zugestellt.',
+        first: 'Keine neue Version eines anderen Dokuments.',
+        signature: 'Signatur',
+        unsigned: 'Nicht signiert (der Absender hat keine Signatur angegeben).',
+        electronic: 'Elektronische Signatur',
+        digital: 'Digitale Signatur',
+        signer: 'Unterzeichner',
+        signedAt: 'Unterzeichnet am',
+        reason: 'Grund',
+      },
       exchangeHeading: 'Der Austausch',
       documentId: 'Dokument-ID',
       fileName: 'Dateiname',
@@ -1779,8 +1797,10 @@ export const de: Translation = {
       done_one: '{{n}} Dokument ({{size}}) als {{fileName}} exportiert: Der Download hat begonnen.',
       done_other:
         '{{n}} Dokumente ({{size}}) als {{fileName}} exportiert: Der Download hat begonnen.',
-      unclassified_one: '{{n}} nicht klassifiziertes Dokument wurde ausgelassen.',
-      unclassified_other: '{{n}} nicht klassifizierte Dokumente wurden ausgelassen.',
+      unclassified_one:
+        '{{n}} nicht zugestelltes Dokument (zurückgehalten oder noch nicht geprüft) wurde ausgelassen.',
+      unclassified_other:
+        '{{n}} nicht zugestellte Dokumente (zurückgehalten oder noch nicht geprüft) wurden ausgelassen.',
       again: '{{fileName}} erneut herunterladen',
       until: '(der Link gilt bis {{time}})',
       failed: 'Das eTMF-EMS-Paket konnte nicht erstellt werden.',

@@ -1452,6 +1452,7 @@ export const enMore = {
       'sender-type-unmapped': "Sender's type not mapped",
       'receiver-no-standard': 'Receiver has no standard',
       'receiver-artifact-unmapped': 'Artifact not mapped for receiver',
+      'ambiguous-mapping': 'Ambiguous mapping',
       'metadata-missing': 'Metadata missing',
       'checksum-mismatch': 'Checksum mismatch',
       'size-mismatch': 'Size mismatch',
@@ -1492,6 +1493,8 @@ export const enMore = {
         'The receiving system has no published mapping standard. The hub classifies the document again once one is published.',
       'receiver-artifact-unmapped':
         "The receiving system's mapping standard maps none of its document types to this artifact. The hub classifies the document again once a version that maps it is published.",
+      'ambiguous-mapping':
+        "The receiving system's mapping standard maps several of its document types to this artifact, and neither the sub-artifact nor a row marked equal decides between them (the detail names the candidates). Its administrator gives each type its own sub-artifact or marks one equal; the hub classifies the document again once that version is published.",
       'metadata-missing':
         "The artifact needs a value (such as the person's name) that the document was sent without. It waits until the sender provides it.",
       'checksum-mismatch':
@@ -1516,6 +1519,7 @@ export const enMore = {
       scanned: 'Scanned: no threats found',
       'scan-requested': 'Scan requested again',
       quarantined: 'Quarantined',
+      superseded: 'Superseded by a new version',
     },
     level: {
       trial: 'Trial',
@@ -1631,6 +1635,20 @@ export const enMore = {
       notUploaded: 'The file has not been uploaded yet.',
       documentHeading: 'The document',
       integrityHeading: 'File and checksum',
+      versions: {
+        heading: 'Versions and signature',
+        supersedes: 'Supersedes',
+        supersededBy: 'Superseded by',
+        latest: 'No later version has been delivered.',
+        first: 'Not a new version of another document.',
+        signature: 'Signature',
+        unsigned: 'Not signed (the sender stated no signature).',
+        electronic: 'Electronic signature',
+        digital: 'Digital signature',
+        signer: 'Signer',
+        signedAt: 'Signed at',
+        reason: 'Reason',
+      },
       exchangeHeading: 'The exchange',
       documentId: 'Document ID',
       fileName: 'File name',
@@ -1690,8 +1708,8 @@ export const enMore = {
         "Packs every received document of this connection as an eTMF Exchange Mechanism Standard zip, whatever the list's other filters.",
       done_one: 'Exported {{n}} document ({{size}}) as {{fileName}}: the download has started.',
       done_other: 'Exported {{n}} documents ({{size}}) as {{fileName}}: the download has started.',
-      unclassified_one: '{{n}} document not classified was left out.',
-      unclassified_other: '{{n}} documents not classified were left out.',
+      unclassified_one: '{{n}} document not delivered (held, or not checked yet) was left out.',
+      unclassified_other: '{{n}} documents not delivered (held, or not checked yet) were left out.',
       again: 'Download {{fileName}} again',
       until: '(the link works until {{time}})',
       failed: 'The eTMF-EMS package could not be made.',

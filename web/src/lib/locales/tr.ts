@@ -1524,6 +1524,7 @@ export const tr: Translation = {
       'sender-type-unmapped': 'Gönderenin türü eşlenmemiş',
       'receiver-no-standard': 'Alıcının standardı yok',
       'receiver-artifact-unmapped': 'Artefakt alıcı için eşlenmemiş',
+      'ambiguous-mapping': 'Belirsiz eşleme',
       'metadata-missing': 'Üst veri eksik',
       'checksum-mismatch': 'Sağlama toplamı uyuşmuyor',
       'size-mismatch': 'Boyut uyuşmuyor',
@@ -1564,6 +1565,8 @@ export const tr: Translation = {
         'Alıcı sistemin yayımlanmış bir eşleme standardı yok. Bir standart yayımlandığında platform belgeyi yeniden sınıflandırır.',
       'receiver-artifact-unmapped':
         'Alıcı sistemin eşleme standardı bu artefakta hiçbir belge türünü eşlemiyor. Onu eşleyen bir sürüm yayımlandığında platform belgeyi yeniden sınıflandırır.',
+      'ambiguous-mapping':
+        'Alıcı sistemin eşleme standardı bu artefakta birden fazla belge türünü eşliyor ve ne alt artefakt ne de eşdeğer olarak işaretlenmiş bir satır aralarında karar veriyor (adaylar ayrıntıda adlandırılır). Yöneticisi her türe kendi alt artefaktını verir veya birini eşdeğer olarak işaretler; o sürüm yayımlandığında platform belgeyi yeniden sınıflandırır.',
       'metadata-missing':
         'Artefakt, belgenin onsuz gönderildiği bir değer (örneğin kişinin adı) gerektiriyor. Belge, gönderen bu değeri sağlayana kadar bekler.',
       'checksum-mismatch':
@@ -1588,6 +1591,7 @@ export const tr: Translation = {
       scanned: 'Tarandı: tehdit bulunmadı',
       'scan-requested': 'Yeniden tarama istendi',
       quarantined: 'Karantinaya alındı',
+      superseded: 'Yeni bir sürümle geçersiz kılındı',
     },
     level: {
       trial: 'Çalışma',
@@ -1705,6 +1709,20 @@ export const tr: Translation = {
       notUploaded: 'Dosya henüz yüklenmedi.',
       documentHeading: 'Belge',
       integrityHeading: 'Dosya ve sağlama toplamı',
+      versions: {
+        heading: 'Sürümler ve imza',
+        supersedes: 'Geçersiz kıldığı',
+        supersededBy: 'Geçersiz kılan',
+        latest: 'Daha yeni bir sürüm teslim edilmedi.',
+        first: 'Başka bir belgenin yeni sürümü değil.',
+        signature: 'İmza',
+        unsigned: 'İmzalı değil (gönderen bir imza belirtmedi).',
+        electronic: 'Elektronik imza',
+        digital: 'Dijital imza',
+        signer: 'İmzalayan',
+        signedAt: 'İmza tarihi',
+        reason: 'Neden',
+      },
       exchangeHeading: 'Belge aktarımı',
       documentId: 'Belge kimliği',
       fileName: 'Dosya adı',
@@ -1764,8 +1782,10 @@ export const tr: Translation = {
         'Bu bağlantının alınan her belgesini, listenin diğer filtrelerinden bağımsız olarak, eTMF Exchange Mechanism Standard biçiminde bir zip dosyasına paketler.',
       done_one: '{{n}} belge ({{size}}) {{fileName}} olarak dışa aktarıldı: indirme başladı.',
       done_other: '{{n}} belge ({{size}}) {{fileName}} olarak dışa aktarıldı: indirme başladı.',
-      unclassified_one: 'Sınıflandırılmamış {{n}} belge dışarıda bırakıldı.',
-      unclassified_other: 'Sınıflandırılmamış {{n}} belge dışarıda bırakıldı.',
+      unclassified_one:
+        'Teslim edilmemiş {{n}} belge (bekletilen veya henüz denetlenmemiş) dışarıda bırakıldı.',
+      unclassified_other:
+        'Teslim edilmemiş {{n}} belge (bekletilen veya henüz denetlenmemiş) dışarıda bırakıldı.',
       again: '{{fileName}} dosyasını yeniden indir',
       until: '(bağlantı {{time}} tarihine kadar geçerli)',
       failed: 'eTMF-EMS paketi oluşturulamadı.',

@@ -22,6 +22,7 @@ import { ClassificationPath } from './classification-path';
 import { CopyButton } from './copy-button';
 import { DocumentStateBadge } from './document-badges';
 import { DocumentDownloads, DocumentTimeline } from './document-history';
+import { DocumentVersions } from './document-versions';
 import { HoldNotice } from './hold-notice';
 
 /** The list the document was opened from (its filters), handed over by the list's links. */
@@ -284,6 +285,7 @@ const DocumentView = ({ documentId }: { documentId: string }) => {
               </Fact>
             </dl>
           </Section>
+          <DocumentVersions document={d} />
         </div>
         <div className="col-xl-6">
           <Section heading={t('documents.detail.exchangeHeading')}>

@@ -65,7 +65,7 @@ describe('the eTMF-EMS export', () => {
     release();
     const notice = await screen.findByTestId('export-notice');
     expect(notice).toHaveTextContent(
-      'Exported 12 documents (4.5 MB) as PZ-2025-01-etmf-ems-20250203T100000.zip: the download has started. 3 documents not classified were left out.',
+      'Exported 12 documents (4.5 MB) as PZ-2025-01-etmf-ems-20250203T100000.zip: the download has started. 3 documents not delivered (held, or not checked yet) were left out.',
     );
     expect(notice).toHaveAttribute('role', 'status');
     // Only the study: the list's other filters are not the export's.
@@ -147,7 +147,7 @@ describe('the eTMF-EMS export', () => {
       expect(screen.queryByRole('link', { name: 'Importieren' })).toBeNull();
       await u.click(screen.getByRole('button', { name: 'Als eTMF-EMS exportieren' }));
       expect(await screen.findByTestId('export-notice')).toHaveTextContent(
-        '1.234 Dokumente (4,5 MB) als PZ-2025-01-etmf-ems-20250203T100000.zip exportiert: Der Download hat begonnen. 3 nicht klassifizierte Dokumente wurden ausgelassen.',
+        '1.234 Dokumente (4,5 MB) als PZ-2025-01-etmf-ems-20250203T100000.zip exportiert: Der Download hat begonnen. 3 nicht zugestellte Dokumente (zurückgehalten oder noch nicht geprüft) wurden ausgelassen.',
       );
     } finally {
       await changeLanguage('en');

@@ -114,6 +114,16 @@ describe('where a missing mapping is made', () => {
       )?.lookup;
     expect(artifactOf('05.04.04')).toEqual({ kind: 'artifact', value: '05.04.04' });
     expect(artifactOf('5.4.4')).toBeNull();
+    // Several receiver types for the artifact, none decided: the receiver's rows for it.
+    expect(
+      mappingTarget(
+        documentDetail(1, {
+          state: 'held',
+          holdReason: 'ambiguous-mapping',
+          classification: { ...CLASSIFIED, receiver: null },
+        }),
+      ),
+    ).toMatchObject({ side: 'receiver', lookup: { kind: 'artifact', value: '05.04.04' } });
     // Whatever it names, the editor's address reads back the same.
     for (const typeCode of [' FDA-1572 ', 'A'.repeat(101), 'FDA\n1572', 'Typ & Co']) {
       const target = mappingTarget(

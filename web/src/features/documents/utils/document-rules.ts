@@ -78,7 +78,10 @@ const lookupOf = (document: DocumentDetail): RowLookup | null => {
       ? { kind: 'code', value: code }
       : null;
   }
-  if (document.holdReason === 'receiver-artifact-unmapped') {
+  if (
+    document.holdReason === 'receiver-artifact-unmapped' ||
+    document.holdReason === 'ambiguous-mapping'
+  ) {
     const artifact = (document.classification?.artifactNumber ?? document.artifactNumber)?.trim();
     return artifact !== undefined && ARTIFACT_NUMBER.test(artifact)
       ? { kind: 'artifact', value: artifact }

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { partnerRoutes } from '@ccsc/contract/partner-api';
+import { listReceivedDocuments } from './exchange-receiving';
+import {
+  OTHER_SITE,
+  SPONSOR,
+  pdf,
+  send,
+  sendBody,
+  sendWhole,
+  setUp,
+  type World,
+} from './document-world-kit';
+
+/**
+ * Signer fields and versions in the send API (issue 34 item 6): what is refused and why, and
+ * what the sender's and the receiver's views say.
+ */
+
+const SIGNER = {
+  methodology: 'digital' as const,
+  signerId: 'jmueller',
+  signerName: 'Dr. Jana Müller',
+  signedAt: '2025-03-01T09:15:00Z',
+  reason: 'Approval',
+};
+
+const messagesOf = (body: unknown): string[] => {
+  const parsed = partnerRoutes['partner-send-document'].request.safeParse(body);
+  return parsed.success ? [] : parsed.error.issues.map((i) => i.message);
+};
+
+const inbox = async (w: World) => {
+  const route = partnerRoutes['partner-list-documents'];
+  return route.response.parse(await listReceivedDocuments(route.request.parse({}), SPONSOR, w.deps))
+    .documents;
+};
+
+describe('signer fields and versions in the send API', () => {
+  it('refuses signer fields that are not whole, saying which and how', () => {
+    const base = sendBody(pdf('cv'));
+    expect(messagesOf({ ...base, signature: { ...SIGNER, methodology: 'wet-ink' } })).toEqual([
+      'signature.methodology is electronic or digital.',
+    ]);
+    expect(messagesOf({ ...base, signature: { ...SIGNER, signedAt: '2025-03-01' } })).toEqual([
+      'signature.signedAt is an ISO 8601 date-time with Z or an offset, e.g. 2026-03-01T09:30:00Z.',
+    ]);
+    expect(messagesOf({ ...base, signature: { ...SIGNER, signerName: ' ' } })).toEqual([
+      'signature.signerName is required.',
+    ]);
+    expect(messagesOf({ ...base, supersedesDocumentId: 'cv-1' })).toEqual([
+      'supersedesDocumentId is the id (doc-…) of an earlier document the calling system sent.',
+    ]);
+    expect(messagesOf({ ...base, signature: SIGNER })).toEqual([]);
+  });
+
+  it('shows the signature and both version links to the sender and the receiver', async () => {
+    const w = setUp();
+    const v1 = await sendWhole(w, pdf('v1'), { signature: SIGNER });
+    expect(v1).toMatchObject({
+      signature: SIGNER,
+      supersedesDocumentId: null,
+      supersededByDocumentId: null,
+    });
+    const v2 = await sendWhole(w, pdf('v2'), {
+      idempotencyKey: 'key-00000002',
+      version: '2',
+      supersedesDocumentId: v1.documentId,
+    });
+    expect(v2).toMatchObject({ signature: null, supersedesDocumentId: v1.documentId });
+    // The send's audit record says who signed and which version it supersedes.
+    const sent = w.audit.entries.filter((e) => e.action === 'document.sent').map((e) => e.after);
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ signedBy: 'jmueller', signedAt: SIGNER.signedAt }),
+        expect.objectContaining({ supersedesDocumentId: v1.documentId }),
+      ]),
+    );
+    const received = await inbox(w);
+    expect(received.find((d) => d.documentId === v1.documentId)).toMatchObject({
+      signature: SIGNER,
+      supersededByDocumentId: v2.documentId,
+    });
+    expect(received.find((d) => d.documentId === v2.documentId)).toMatchObject({
+      supersedesDocumentId: v1.documentId,
+    });
+  });
+
+  it('supersedes only a document the same system sent over the same connection, once', async () => {
+    const w = setUp();
+    const v1 = await sendWhole(w, pdf('v1'));
+    const theirs = await sendWhole(
+      w,
+      pdf('other site'),
+      { idempotencyKey: 'key-other-1', connectionId: 'conn-2', personName: 'John Smith' },
+      OTHER_SITE,
+    );
+    await expect(
+      send(
+        w,
+        sendBody(pdf('v2'), {
+          idempotencyKey: 'key-ver-1',
+          supersedesDocumentId: theirs.documentId,
+        }),
+      ),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('names no document the calling system sent') as unknown,
+      fields: [{ path: 'supersedesDocumentId' }],
+    });
+    await expect(
+      send(
+        w,
+        sendBody(pdf('v2'), {
+          idempotencyKey: 'key-ver-2',
+          supersedesDocumentId: `doc-${'9'.repeat(26)}`,
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    const v2 = await sendWhole(w, pdf('v2'), {
+      idempotencyKey: 'key-ver-3',
+      supersedesDocumentId: v1.documentId,
+    });
+    // The same send again answers the same document; another version of v1 is refused.
+    await expect(
+      send(
+        w,
+        sendBody(pdf('v2'), { idempotencyKey: 'key-ver-3', supersedesDocumentId: v1.documentId }),
+      ),
+    ).resolves.toMatchObject({ document: { documentId: v2.documentId } });
+    await expect(
+      send(
+        w,
+        sendBody(pdf('v3'), { idempotencyKey: 'key-ver-4', supersedesDocumentId: v1.documentId }),
+      ),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: `The document ${v1.documentId} is already superseded by ${v2.documentId}: name the newest version (${v2.documentId}) as supersedesDocumentId.`,
+    });
+  });
+});

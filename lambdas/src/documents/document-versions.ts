@@ -1,0 +1,107 @@
+import { ConflictError, ValidationError } from '../core/errors';
+import type { DocumentRecord, DocumentStore } from '../core/ports/documents';
+import { HUB } from './document-views';
+
+/**
+ * Versions and signatures of documents (issue 34 item 6). A send may name an earlier document
+ * it is a new version of (`supersedesDocumentId`): one the same system sent over the same
+ * connection. When the new version is delivered, the earlier one is marked Superseded
+ * (`supersededByDocumentId`, and a `superseded` event in its history) by `supersedeEarlier`,
+ * which routing.ts calls after every delivery. The new record's own link is the lasting fact:
+ * the export reads Superseded from it too, so a mark cut short by a crash never shows a
+ * superseded document as Current in an export.
+ */
+
+const EARLIER_UNKNOWN =
+  'supersedesDocumentId names no document the calling system sent: a new version supersedes an earlier document of the same sender.';
+
+/**
+ * The earlier document a send names, checked: sent by the same system over the same connection,
+ * not superseded already. Answers its id (null when the send names none).
+ */
+export const earlierVersionOf = async (
+  supersedesDocumentId: string | undefined,
+  sender: { systemId: string; connectionId: string; idempotencyKey: string },
+  deps: { documents: Pick<DocumentStore, 'get'> },
+): Promise<string | null> => {
+  if (supersedesDocumentId === undefined) return null;
+  const earlier = await deps.documents.get(supersedesDocumentId);
+  const field = (message: string) =>
+    new ValidationError(message, [{ path: 'supersedesDocumentId', message }]);
+  if (earlier?.senderSystemId !== sender.systemId) throw field(EARLIER_UNKNOWN);
+  if (earlier.connectionId !== sender.connectionId) {
+    throw field(
+      `The document ${earlier.documentId} was sent over the connection ${earlier.connectionId}, not ${sender.connectionId}: a new version is sent over the connection of the version it supersedes.`,
+    );
+  }
+  const by = earlier.supersededByDocumentId ?? null;
+  // The same send again (its idempotency key) finds the version it made: not a second one.
+  const again = by === null ? null : await deps.documents.get(by);
+  const same =
+    again?.senderSystemId === sender.systemId && again.idempotencyKey === sender.idempotencyKey;
+  if (by !== null && !same) {
+    throw new ConflictError(
+      `The document ${earlier.documentId} is already superseded by ${by}: name the newest version (${by}) as supersedesDocumentId.`,
+    );
+  }
+  return earlier.documentId;
+};
+
+/**
+ * Marks the earlier version of a document just delivered as superseded by it. Safe to run again
+ * (a mark already made is left alone; so is one a different later version made first). Answers
+ * whether the earlier record now names `delivered` as its successor.
+ */
+export const supersedeEarlier = async (
+  delivered: DocumentRecord,
+  deps: { documents: Pick<DocumentStore, 'get' | 'update'> },
+  at: string,
+): Promise<boolean> => {
+  const earlierId = delivered.supersedesDocumentId ?? null;
+  if (earlierId === null) return false;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const earlier = await deps.documents.get(earlierId);
+    if (earlier === null) return false;
+    const by = earlier.supersededByDocumentId ?? null;
+    if (by !== null) return by === delivered.documentId;
+    const next: DocumentRecord = {
+      ...earlier,
+      revision: earlier.revision + 1,
+      supersededByDocumentId: delivered.documentId,
+      updatedAt: at,
+      events: [
+        ...earlier.events,
+        {
+          at,
+          event: 'superseded',
+          by: HUB,
+          detail: `Version ${delivered.version} (${delivered.documentId}) was delivered.`,
+        },
+      ],
+    };
+    if (await deps.documents.update(next, earlier)) return true;
+  }
+  return false;
+};
+
+/**
+ * The documents a record says are superseded: itself, when marked; the one it supersedes, once it
+ * is delivered (the later record's own link, so it holds where a mark was cut short).
+ */
+export const supersededBy = (record: DocumentRecord): string[] => [
+  ...(record.supersededByDocumentId == null ? [] : [record.documentId]),
+  ...(record.supersedesDocumentId != null &&
+  (record.state === 'delivered' || record.state === 'acknowledged')
+    ? [record.supersedesDocumentId]
+    : []),
+];
+
+/** What the audit record of a send says of its signer and the version it supersedes. */
+export const versionAuditOf = (record: DocumentRecord) => ({
+  ...(record.signature == null
+    ? {}
+    : { signedBy: record.signature.signerId, signedAt: record.signature.signedAt }),
+  ...(record.supersedesDocumentId == null
+    ? {}
+    : { supersedesDocumentId: record.supersedesDocumentId }),
+});
