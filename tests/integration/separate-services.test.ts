@@ -1,27 +1,19 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { GetObjectTaggingCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import {
-  createClamdClient,
-  eicarTestFile,
-  findClamd,
-  REPOSITORY_ROOT,
-  type RunningRelay,
-  SCAN_STATUS_TAG,
-  SHIPPED_SIGNATURES,
-  startLoopbackRelay,
-  cleanPdf,
-  withTestMarker,
-} from '@ccsc/mock-server';
-import { BUCKETS, bucketName } from '@ccsc/lambdas/data-model';
+import { REPOSITORY_ROOT, type RunningRelay, startLoopbackRelay } from '@ccsc/mock-server';
 import { callApi } from '../support/api';
 import { createEnrolledUser } from '../support/aws';
+import {
+  composeClamdConf,
+  expectRecordsScanned,
+  startComposeClamd,
+} from '../support/compose-clamd';
 import type { ConsoleInfo } from '../support/console';
 import { freePort } from '../support/ports';
 
@@ -65,12 +57,6 @@ const services = (
     services: Record<string, ComposeService>;
   }
 ).services;
-
-/** clamd's image's clamd.conf, and the port it listens on (TCPSocket). */
-const clamdConf = (() => {
-  const text = read('mock-server/clamav/clamd-compose.conf');
-  return { text, port: /^TCPSocket (\d+)$/m.exec(text)?.[1] ?? '3310' };
-})();
 
 /** The running stage of the Dockerfile: its ENV, and the entry point (run from WORKDIR /app). */
 const image = (() => {
@@ -204,7 +190,7 @@ describe('the console on separately running stand-ins (docker-compose.yml, as wr
       }
     }
     // clamd listens where its clamd.conf says (TCPSocket).
-    internal.set(`clamd:${clamdConf.port}`, await newPort());
+    internal.set(`clamd:${composeClamdConf.port}`, await newPort());
     for (const service of Object.values(services)) {
       for (const entry of service.ports ?? []) {
         const [bind, hostPort = ''] = interpolate(entry).split(':');
@@ -235,41 +221,22 @@ describe('the console on separately running stand-ins (docker-compose.yml, as wr
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  /**
-   * clamd's image: Debian's clamd with its clamd.conf, the shipped signatures where the image
-   * copies them, on the port standing for its TCPSocket. Without clamd on this machine the
-   * console is told of none and scans on its stand-in.
-   */
-  const clamdCommand = async (): Promise<{ file: string; args: string[] } | undefined> => {
-    const binary = await findClamd();
-    if (binary === undefined) {
-      if (process.env.CI !== undefined) throw new Error('clamd is not installed (.ci/run does it)');
-      delete environments.get('console')?.CLAMD_ENDPOINT;
-      return undefined;
-    }
-    const conf = join(dataDir, 'clamd-compose.conf');
-    await writeFile(
-      conf,
-      clamdConf.text
-        .replace(/^DatabaseDirectory .*$/m, `DatabaseDirectory ${SHIPPED_SIGNATURES}`)
-        .replace(/^TCPSocket .*$/m, `TCPSocket ${String(internal.get(`clamd:${clamdConf.port}`))}`)
-        .replace(/^TCPAddr .*$/m, 'TCPAddr 127.0.0.1'),
-    );
-    return { file: binary, args: [`--config-file=${conf}`] };
-  };
-
   /** Starts a service as its container would, resolving once it says it is ready. */
   const startService = async (name: string) => {
-    const clamd = name === 'clamd' ? await clamdCommand() : undefined;
-    if (name === 'clamd' && clamd === undefined) return;
+    if (name === 'clamd') {
+      // Its own image (support/compose-clamd.ts); without clamd here, the console has none.
+      const port = internal.get(`clamd:${composeClamdConf.port}`) ?? 0;
+      const clamd = await startComposeClamd(dataDir, port);
+      if (clamd) children.push(clamd);
+      else delete environments.get('console')?.CLAMD_ENDPOINT;
+      return;
+    }
     return new Promise<void>((resolve, reject) => {
-      const child = clamd
-        ? spawn(clamd.file, clamd.args, { stdio: ['ignore', 'pipe', 'pipe'] })
-        : spawn(process.execPath, [...image.args, ...(services[name]?.command ?? [])], {
-            cwd: REPOSITORY_ROOT,
-            env: { PATH: process.env.PATH, ...image.env, ...environments.get(name) },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          });
+      const child = spawn(process.execPath, [...image.args, ...(services[name]?.command ?? [])], {
+        cwd: REPOSITORY_ROOT,
+        env: { PATH: process.env.PATH, ...image.env, ...environments.get(name) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       children.push(child);
       let output = '';
       const onData = (d: Buffer) => {
@@ -282,18 +249,6 @@ describe('the console on separately running stand-ins (docker-compose.yml, as wr
       child.once('exit', (code) => {
         reject(new Error(`${name} exited with ${String(code)}:\n${output}`));
       });
-      // clamd's log is buffered in a pipe: it is ready when it answers PING (its healthcheck).
-      if (clamd) {
-        const port = internal.get(`clamd:${clamdConf.port}`) ?? 0;
-        const client = createClamdClient({
-          address: { host: '127.0.0.1', port },
-          timeoutMs: 1_000,
-        });
-        const ping = (): void => {
-          client.ping().then(resolve, () => setTimeout(ping, 100));
-        };
-        ping();
-      }
     });
   };
 
@@ -393,44 +348,8 @@ describe('the console on separately running stand-ins (docker-compose.yml, as wr
       expect(subjects.length).toBe(1);
     });
 
-    it('scans each new record with clamd over TCP, as GuardDuty would, and says which engine', async () => {
-      const env = consoleEnv();
-      const config = (await (
-        await fetch(`${env.CONSOLE_PUBLIC_URL ?? ''}/config.json`)
-      ).json()) as {
-        malwareScanning?: { engine: string; version?: string };
-      };
-      const withClamd = env.CLAMD_ENDPOINT !== undefined;
-      expect(config.malwareScanning?.engine).toBe(withClamd ? 'clamd' : 'stand-in');
-      const s3 = new S3Client({
-        endpoint: env.S3_ENDPOINT ?? '',
-        region: 'us-west-2',
-        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-        forcePathStyle: true,
-      });
-      const bucket = bucketName('local', BUCKETS.documents);
-      const files = {
-        'records/compose/eicar/c1': { body: eicarTestFile(), status: 'THREATS_FOUND' },
-        // Our marker: only the real engine knows it (the stand-in finds the EICAR file alone).
-        'records/compose/marker/c1': {
-          body: withTestMarker(cleanPdf()),
-          status: withClamd ? 'THREATS_FOUND' : 'NO_THREATS_FOUND',
-        },
-        'records/compose/clean/c1': { body: cleanPdf(), status: 'NO_THREATS_FOUND' },
-      };
-      for (const [key, { body }] of Object.entries(files)) {
-        await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));
-      }
-      // S3 runs elsewhere: the console's stand-in looks for new records every two seconds.
-      const statusOf = async (key: string) =>
-        (await s3.send(new GetObjectTaggingCommand({ Bucket: bucket, Key: key }))).TagSet?.find(
-          (t) => t.Key === SCAN_STATUS_TAG,
-        )?.Value;
-      for (const [key, { status }] of Object.entries(files)) {
-        await expect.poll(() => statusOf(key), { timeout: 20_000 }).toBe(status);
-      }
-      s3.destroy();
-    });
+    it('scans each new record with clamd over TCP, as GuardDuty would, and says which engine', () =>
+      expectRecordsScanned(consoleEnv()));
 
     it('gives presigned links to the public S3 address, signed for it, that the host can fetch', async () => {
       const c = await info();

@@ -28,6 +28,19 @@ const READY_POLL_MS = 100;
 const READY_WITHIN_MS = 60_000;
 const STOP_WITHIN_MS = 5_000;
 
+/**
+ * `sh -c WATCHDOG <clamd> <config>`: clamd in the background, its stdin not the pipe; a reader of
+ * the pipe (fd 3: a background list's stdin is /dev/null) that stops clamd once the pipe closes;
+ * the shell waits for clamd and exits with its status.
+ */
+const WATCHDOG = [
+  'exec 3<&0',
+  '"$0" -c "$1" </dev/null 3<&- &',
+  'clamd=$!',
+  '{ read -r _ <&3; kill "$clamd" 2>/dev/null; } &',
+  'wait "$clamd"',
+].join('\n');
+
 /** clamd.conf for a clamd that lives as long as this process: its files under `directory`. */
 export const clamdConfig = (options: {
   directory: string;
@@ -113,8 +126,11 @@ export const startClamd = async (options: ClamdProcessOptions): Promise<RunningC
       ? { socket }
       : { host: tcp?.host ?? '127.0.0.1', port: tcp?.port ?? 3310 };
 
-  const child = spawn(options.binary, ['-c', configPath], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+  // clamd outlives a parent that is killed (the crash tests kill the console again and again):
+  // a shell between them holds a pipe from this process and stops clamd when it closes, which
+  // the kernel does when this process dies, however it dies. The shell exits with clamd.
+  const child = spawn('/bin/sh', ['-c', WATCHDOG, options.binary, configPath], {
+    stdio: ['pipe', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr.setEncoding('utf8');
@@ -161,8 +177,11 @@ export const startClamd = async (options: ClamdProcessOptions): Promise<RunningC
     stop: () =>
       (stopping ??= (async () => {
         const gone = exited(child);
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_WITHIN_MS);
+        child.stdin.end(); // the watchdog stops clamd (SIGTERM) and exits with it
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          void stopLeftover(directory);
+        }, STOP_WITHIN_MS);
         await gone;
         clearTimeout(timer);
         await rm(socketPath, { force: true });
