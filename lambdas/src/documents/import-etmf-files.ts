@@ -11,7 +11,8 @@ import { indexCatalogue } from '@ccsc/contract/standard-rows';
 import { type TmfCatalogue } from '@ccsc/contract/tmf-catalogue';
 import type { EmsFile, EmsObject } from './exchange/ems-schema';
 import { isoDate } from './exchange/exchange-xml';
-import { entryOfContentUrl, parseIntegrity } from './exchange/layout';
+import { entryOfContentUrl } from './exchange/layout';
+import { parseIntegrity } from './exchange/integrity-forms';
 import { ZipReadError, type ZipArchive, type ZipEntry } from './exchange/zip-reader';
 import {
   type FiledRecord,
