@@ -138,7 +138,7 @@ export function readIntegrity(value: string): IntegrityReading {
     .split(/\s+/u)
     .filter((t) => t !== '');
   if (tokens.length === 0) return { ok: false, why: 'INTEGRITY is empty.' };
-  let best: IntegrityReading | null = null;
+  let best: (ParsedIntegrity & { ok: true }) | null = null;
   let firstProblem: IntegrityReading | null = null;
   for (const token of tokens) {
     const reading = readToken(token);
@@ -146,7 +146,7 @@ export function readIntegrity(value: string): IntegrityReading {
       firstProblem ??= reading;
       continue;
     }
-    if (best === null || !best.ok || STRENGTH[reading.algorithm] > STRENGTH[best.algorithm]) {
+    if (best === null || STRENGTH[reading.algorithm] > STRENGTH[best.algorithm]) {
       best = reading;
     }
   }
