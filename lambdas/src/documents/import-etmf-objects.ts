@@ -56,27 +56,24 @@ export class StageGoneError extends Error {
   }
 }
 
+/** A file of an object copied under records/, as verified. */
+export interface Kept {
+  file: number;
+  objectKey: string;
+  check: Verified;
+}
+
 /**
- * Files an object: each verified stage copied under records/ through SHA-256 once more (it must
- * be what was verified), then the rows every file of the object gets, seq on from `firstSeq`. A
- * file the study holds already is neither copied nor filed again. Copies are made before any row
- * is written, so a call cut short leaves copies no row names (the next call makes them again,
- * under the same keys) and never half an object filed.
+ * An object's verified stages copied under records/, each through SHA-256 once more (it must be
+ * what was verified). A file the study holds already is not copied. Copies are made before any
+ * row is written (filedRowsOf, then one step), so a call cut short leaves copies no row names —
+ * the next call makes them again, under the same keys — and never half an object filed.
  */
-export const fileObject = async (
-  input: {
-    record: ImportRecord;
-    position: number;
-    checks: Verified[];
-    claims: string[];
-    artifact: Pick<TmfArtifact, 'number' | 'name'>;
-    filing: ConflictRecord['filing'];
-    at: string;
-    firstSeq: number;
-  },
+export const keepVerified = async (
+  input: { record: ImportRecord; position: number; checks: Verified[] },
   deps: Pick<ImportDeps, 'files'>,
-): Promise<FiledWithClaim[]> => {
-  const out: FiledWithClaim[] = [];
+): Promise<Kept[]> => {
+  const out: Kept[] = [];
   for (const [file, check] of input.checks.entries()) {
     if (check.already) continue;
     const at = { object: input.position, file };
@@ -97,11 +94,28 @@ export const fileObject = async (
     if (kept.sha256 !== check.sha256 || kept.size !== check.size) {
       throw new Error(`The staged copy of ${check.fileName} changed before it was kept.`);
     }
-    out.push({
+    out.push({ file, objectKey, check });
+  }
+  return out;
+};
+
+/** The rows of an object's kept files (those the study does not hold yet), seq on from `firstSeq`. */
+export const filedRowsOf = (input: {
+  record: ImportRecord;
+  kept: Kept[];
+  claims: string[];
+  artifact: Pick<TmfArtifact, 'number' | 'name'>;
+  filing: ConflictRecord['filing'];
+  at: string;
+  firstSeq: number;
+}): FiledWithClaim[] =>
+  input.kept
+    .filter((k) => !k.check.already)
+    .map(({ file, objectKey, check }, i) => ({
       claim: input.claims[file] ?? '',
       row: {
         ...input.filing,
-        seq: input.firstSeq + out.length,
+        seq: input.firstSeq + i,
         importId: input.record.importId,
         studyId: input.record.studyId,
         objectKey,
@@ -111,12 +125,24 @@ export const fileObject = async (
         title: input.filing.title === '' ? check.fileName : input.filing.title,
         fileName: check.fileName,
         contentType: check.contentType,
-        size: kept.size,
-        sha256: kept.sha256,
+        size: check.size,
+        sha256: check.sha256,
         integrity: check.integrity,
         integrityNote: check.integrityNote,
       },
-    });
+    }));
+
+/** Marks the files the study has come to hold meanwhile (another import filed them). */
+export const markHeld = async (
+  studyId: string,
+  kept: Kept[],
+  claims: string[],
+  deps: Pick<ImportDeps, 'imports'>,
+): Promise<Kept[]> => {
+  const out: Kept[] = [];
+  for (const k of kept) {
+    const held = await deps.imports.claimOf(studyId, claims[k.file] ?? '');
+    out.push(held === null ? k : { ...k, check: { ...k.check, already: true } });
   }
   return out;
 };

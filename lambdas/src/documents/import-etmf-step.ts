@@ -5,8 +5,10 @@ import {
   type Verified,
   claimsOf,
   conflictOf,
-  fileObject,
+  filedRowsOf,
   filingOf,
+  keepVerified,
+  markHeld,
   notFiledOf,
 } from './import-etmf-objects';
 import type { EmsObject } from './exchange/ems-schema';
@@ -139,22 +141,19 @@ export const importObject = async (
     );
   }
   const claims = claimsOf(current(), object, verified);
+  let kept = await keepVerified({ record: current(), position, checks: verified }, deps);
   // Held meanwhile by another import (its claim written after our check): counted as already there.
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const record = current();
-    const rows = await fileObject(
-      {
-        record,
-        position,
-        checks: verified,
-        claims,
-        artifact: place.artifact,
-        filing: filingOf(object, place.connection),
-        at: run.at,
-        firstSeq: record.filed + 1,
-      },
-      deps,
-    );
+    const rows = filedRowsOf({
+      record,
+      kept,
+      claims,
+      artifact: place.artifact,
+      filing: filingOf(object, place.connection),
+      at: run.at,
+      firstSeq: record.filed + 1,
+    });
     const outcome = await write(
       {
         ...past(record),
@@ -164,10 +163,7 @@ export const importObject = async (
       rows.length === 0 ? { kind: 'none' } : { kind: 'filed', rows },
     );
     if (outcome !== 'claimed') return moved(outcome);
-    for (const [i, check] of verified.entries()) {
-      const held = await deps.imports.claimOf(record.studyId, claims[i] ?? '');
-      if (held !== null) verified[i] = { ...check, already: true };
-    }
+    kept = await markHeld(record.studyId, kept, claims, deps);
   }
   throw new MovedError();
 };

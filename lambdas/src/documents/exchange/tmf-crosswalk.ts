@@ -51,7 +51,8 @@ export const RELEASES: readonly CrosswalkRelease[] = [
 
 /**
  * Other names an artifact of ours goes by, by number: the name a package gives for that number
- * agrees with it as well as our name does.
+ * agrees with it as well as our name does. (Spellings that differ only in case, accents,
+ * apostrophes or punctuation — "Investigators Brochure" for 02.01.01 — agree without a line here.)
  */
 export interface OtherName {
   number: string;
@@ -63,7 +64,6 @@ const OTHER_SOFTWARE =
   'A number-to-name map from other software checked against 3.3.1 during the catalogue transcription (tmf-catalogue-3-3.ts, "Sources"): the same number, an earlier name.';
 
 export const OTHER_NAMES: readonly OtherName[] = [
-  { number: '02.01.01', name: 'Investigators Brochure', source: OTHER_SOFTWARE },
   { number: '03.01.02', name: 'Regulatory Approval Notification', source: OTHER_SOFTWARE },
   { number: '03.02.02', name: 'Import or Export License', source: OTHER_SOFTWARE },
   {
