@@ -35,6 +35,8 @@ const importSummaryShape = () => ({
   notFiled: z.number().int(),
   /** Objects whose filing is uncertain and waits for a person (open conflicts). */
   conflicts: z.number().int(),
+  /** The files of the conflicts not filed through them (open or skipped). */
+  conflictFiles: z.number().int(),
 });
 
 export const importSummarySchema = z.lazy(() => z.object(importSummaryShape()));

@@ -122,6 +122,7 @@ export const summaryOf = (r: ImportRecord): ImportSummary => ({
   alreadyFiled: r.alreadyFiled,
   notFiled: r.notFiled,
   conflicts: r.conflicts ?? 0,
+  conflictFiles: r.conflictFiles ?? 0,
 });
 
 export const detailOf = async (

@@ -68,7 +68,13 @@ const imported = async () => {
 describe('s3documents/import-etmf: conflicts', () => {
   it('lists the official example’s Medical License as a conflict, not re-filed, its file verified', async () => {
     const { w, done } = await imported();
-    expect(done).toMatchObject({ state: 'completed', filed: 1, notFiled: 1, conflicts: 1 });
+    expect(done).toMatchObject({
+      state: 'completed',
+      filed: 1,
+      notFiled: 1,
+      conflicts: 1,
+      conflictFiles: 1,
+    });
     expect(done.conflictList).toEqual([
       {
         seq: 1,
@@ -124,7 +130,7 @@ describe('s3documents/import-etmf: conflicts', () => {
       action: 'file',
       artifactNumber: '05.02.07',
     });
-    expect(after).toMatchObject({ filed: 2, conflicts: 0 });
+    expect(after).toMatchObject({ filed: 2, conflicts: 0, conflictFiles: 0 });
     expect(after.conflictList[0]).toMatchObject({
       state: 'filed',
       resolvedBy: 'sponsor@example.com',
@@ -177,7 +183,7 @@ describe('s3documents/import-etmf: conflicts', () => {
   it('skips the object, filing nothing, audited', async () => {
     const { w, done } = await imported();
     const after = await resolve(w, { importId: done.importId, seq: 1, action: 'skip' });
-    expect(after).toMatchObject({ filed: 1, conflicts: 0 });
+    expect(after).toMatchObject({ filed: 1, conflicts: 0, conflictFiles: 1 });
     expect(after.conflictList[0]).toMatchObject({ state: 'skipped', filedAs: null });
     expect(recordsOf(w)).toHaveLength(1);
     expect(w.audit.actions()).toContain('study.import-conflict-skipped');

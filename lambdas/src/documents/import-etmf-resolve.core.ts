@@ -128,6 +128,7 @@ export const resolveConflict: Core<Routes['s3documents/import-resolve'], ImportD
         : {
             filed: record.filed + rows.length,
             alreadyFiled: record.alreadyFiled + files - rows.length,
+            conflictFiles: Math.max(0, (record.conflictFiles ?? files) - files),
           }),
     };
     const outcome = await deps.imports.step(next, record.revision, {

@@ -134,6 +134,7 @@ export const importObject = async (
         {
           ...past(record),
           conflicts: (record.conflicts ?? 0) + 1,
+          conflictFiles: (record.conflictFiles ?? 0) + verified.length,
           conflictRows: row.seq,
         },
         { kind: 'conflict', row },

@@ -46,6 +46,8 @@ export interface ImportRecord {
   notFiled: number;
   /** Open conflicts (objects waiting for a person); absent on imports before issue 34. */
   conflicts?: number;
+  /** The files of the conflicts not filed through them (open or skipped). */
+  conflictFiles?: number;
   /** Conflict rows written (open or resolved): the next one's seq is one above. */
   conflictRows?: number;
   /** Not-filed rows written (one per object): the next one's seq is one above. */
