@@ -125,14 +125,13 @@ describe('placeArtifact', () => {
     );
   });
 
-  it('makes a name that disagrees a conflict even in our own release', () => {
-    const placed = place('3.3', '05.02.01', 84, EXAMPLE_URL);
-    expect(placed).toMatchObject({
-      kind: 'conflict',
-      candidates: [
-        { number: '05.02.01', basis: 'number' },
-        { number: '05.02.07', basis: 'name' },
-      ],
+  it('files our own release by number and UNIQUEID, whatever the sender calls the folder', () => {
+    expect(place('3.3', '05.02.01', 84, EXAMPLE_URL)).toMatchObject({
+      kind: 'certain',
+      artifact: { number: '05.02.01' },
+    });
+    expect(place('3.2.1', '01.01.01', 1, '01/01.01/01.01.01.TMF Plan/plan.pdf')).toMatchObject({
+      kind: 'certain',
     });
   });
 

@@ -6,9 +6,9 @@ import { OTHER_NAMES, crosswalkOf, normaliseRelease } from './exchange/tmf-cross
 /**
  * Which artifact of ours an imported object is (issue 34), through the crosswalk
  * (exchange/tmf-crosswalk.ts) by artifact number and name: certain, a conflict for a person to
- * resolve (why, and the candidates), or unknown. Never decided silently: wherever the package's
- * ARTIFACTNUMBER, UNIQUEID, the name it gives and its release do not agree on one artifact, the
- * object is a conflict.
+ * resolve (why, and the candidates), or unknown. Never decided silently: where the package's
+ * ARTIFACTNUMBER and UNIQUEID are not one artifact of ours, or its release has no crosswalk and
+ * the name it gives does not confirm the number, the object is a conflict.
  */
 
 export interface Candidate {
@@ -93,8 +93,9 @@ export const placeArtifact = (input: PlacementInput, catalogue: TmfCatalogue): P
       : sub !== null && byNumber !== undefined && namesOf(byNumber).has(sub)
         ? true
         : null;
-  const certain =
-    numberAndIdAgree && (crosswalk === null ? nameAgrees === true : nameAgrees !== false);
+  // A release numbered as ours: number and UNIQUEID agreeing is certain (folder names are the
+  // sender's, often shortened: "01.01.01.TMF Plan"). Another release: the name must confirm it.
+  const certain = numberAndIdAgree && (crosswalk !== null || nameAgrees === true);
   if (certain) return { kind: 'certain', artifact: byNumber };
 
   const candidates: Candidate[] = [];
@@ -131,7 +132,7 @@ export const placeArtifact = (input: PlacementInput, catalogue: TmfCatalogue): P
         : `UNIQUEID ${uid(input.uniqueId)} is ${label(byUniqueId)}.`,
     );
   }
-  if (statedName !== null && nameAgrees === false) {
+  if (statedName !== null && nameAgrees === false && crosswalk === null) {
     const named = byName.map(label);
     why.push(
       `The package names it “${statedName}”${named.length === 0 ? ', no artifact of ours' : `: ${named.join(', ')}`}.`,
