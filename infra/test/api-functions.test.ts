@@ -212,6 +212,8 @@ describe('Api: one function per operation', () => {
         'artifact/study-completeness',
         's3documents/import-etmf-upload',
         's3documents/import-etmf',
+        // A person resolves an import's conflict (issue 34).
+        's3documents/import-resolve',
         's3documents/imports',
         's3documents/import-get',
         's3documents/import-download',

@@ -290,9 +290,11 @@ export const documentStatsHeldKey = (scope: string, shard: number) => ({
 /**
  * eTMF-EMS imports (issue 17; adapters/dynamodb-document-imports.ts), in the documents table:
  * - an import: `IMPORT#<importId>` / `IMPORT`, rewritten whole on the revision it was made from;
- * - what it filed and what it could not: `IMPORT#<importId>` / `FILED#<seq>` and `NOTFILED#<seq>`
- *   (zero-padded), each put in the same transaction as the import's progress, so the counts and
- *   the rows never disagree and a run that stops goes on where the import says it stopped;
+ * - what it filed, what it could not and what a person decides: `IMPORT#<importId>` /
+ *   `FILED#<seq>` (a file), `NOTFILED#<seq>` (an object) and `CONFLICT#<seq>` (an object whose
+ *   filing is uncertain; rewritten once when resolved, only while open), zero-padded, each put in
+ *   the same transaction as the import's progress (an object's files together), so the counts
+ *   and the rows never disagree and a run that stops goes on where the import says it stopped;
  * - a study's imports: `STUDYIMPORTS#<studyId>` / `<startedAt>#<importId>`, put with the import;
  * - what a study holds already: `IMPORTED#<studyId>` / a SHA-256 of (transfer source, object id,
  *   version, the file's hash) → the import and row that filed it, put only if absent in the
@@ -301,7 +303,11 @@ export const documentStatsHeldKey = (scope: string, shard: number) => ({
  * ('' for trial and country level), beside the deliveries' `count`.
  */
 export const importKey = (importId: string) => ({ pk: `IMPORT#${importId}`, sk: 'IMPORT' });
-export const importRowKey = (importId: string, kind: 'FILED' | 'NOTFILED', seq: number) => ({
+export const importRowKey = (
+  importId: string,
+  kind: 'FILED' | 'NOTFILED' | 'CONFLICT',
+  seq: number,
+) => ({
   pk: `IMPORT#${importId}`,
   sk: `${kind}#${String(seq).padStart(9, '0')}`,
 });

@@ -26,6 +26,7 @@ export interface Detail {
   filed: number;
   alreadyFiled: number;
   notFiled: number;
+  conflicts: number;
   rejection: string | null;
   problems: { line: number; message: string }[];
   notFiledList: { objectId: string; reason: string; detail: string }[];

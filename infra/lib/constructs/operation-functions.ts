@@ -43,6 +43,8 @@ export const LONG_RUNNING: Partial<Record<ApiFunction, { timeout: Duration; memo
   {
     's3documents/export-etmf': { timeout: Duration.seconds(29), memorySize: 1024 },
     's3documents/import-etmf': { timeout: Duration.seconds(29), memorySize: 1024 },
+    // A conflict filed: its verified files (up to 40) copied under records/ through a SHA-256.
+    's3documents/import-resolve': { timeout: Duration.seconds(29), memorySize: 1024 },
     // Completing copies the uploaded file (up to 100 MB) through a SHA-256.
     'partner-complete-document': { timeout: Duration.seconds(29), memorySize: 1024 },
   };

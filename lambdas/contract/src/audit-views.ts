@@ -87,6 +87,9 @@ export const AUDIT_ACTION_KINDS = {
   'study.imported-etmf': 'change',
   'study.import-progressed': 'automatic',
   'study.import-rejected': 'automatic',
+  // A person resolved an import's conflict (issue 34): the object filed as an artifact, or skipped.
+  'study.import-conflict-filed': 'change',
+  'study.import-conflict-skipped': 'change',
   'study.exported-etmf': 'read',
   'connection.invited': 'change',
   'connection.accepted': 'change',

@@ -184,11 +184,14 @@ export type ImportState = (typeof IMPORT_STATES)[number];
 /** The largest package: 2 GB (read by ranges, never whole in memory). */
 export const MAX_IMPORT_BYTES = 2 * 1000 * 1000 * 1000;
 
-/** Why an object (one of its files) was not filed. */
+/** Why an object, or one of its files, was not filed. */
 export const NOT_FILED_REASONS = [
   /** Its ARTIFACTNUMBER is not an artifact of the TMF Reference Model 3.3. */
   'artifact-unknown',
-  /** Its UNIQUEID names another artifact than its ARTIFACTNUMBER. */
+  /**
+   * Its UNIQUEID names another artifact than its ARTIFACTNUMBER (imports before issue 34; such an
+   * object is a conflict now).
+   */
   'artifact-mismatch',
   /** The artifact is not filed at the object's level (trial, country, site). */
   'level-not-allowed',
@@ -206,8 +209,45 @@ export const NOT_FILED_REASONS = [
   'file-too-large',
   /** The package's copy of the file is damaged (its size or CRC-32 is not the zip's). */
   'file-unreadable',
+  /**
+   * The file verified, but another file of its object did not: an object is filed whole or not
+   * at all (issue 34), so nothing of it is filed.
+   */
+  'object-incomplete',
+  /** The object has more files than one step files together (MAX_OBJECT_FILES). */
+  'too-many-files',
 ] as const;
 export type NotFiledReason = (typeof NOT_FILED_REASONS)[number];
+
+/**
+ * What became of one file of an object not filed: verified (kept back only because another
+ * file of its object was not), not checked (the object was refused before its files were read),
+ * or why it failed (a NOT_FILED_REASONS code).
+ */
+export const FILE_OUTCOMES = ['verified', 'not-checked', ...NOT_FILED_REASONS] as const;
+export type FileOutcome = (typeof FILE_OUTCOMES)[number];
+
+/**
+ * An object whose filing is uncertain (issue 34): its package is of another TMF Reference Model
+ * release, or its UNIQUEID, ARTIFACTNUMBER and the name the package gives do not agree in our
+ * catalogue. Its files were verified and staged; nothing of it is filed until a person resolves
+ * it in the console: `filed` (as the artifact they chose) or `skipped`.
+ */
+export const CONFLICT_STATES = ['open', 'filed', 'skipped'] as const;
+export type ConflictState = (typeof CONFLICT_STATES)[number];
+
+/** Why an artifact is a conflict's candidate: its number, its UNIQUEID or its name agrees. */
+export const CANDIDATE_BASES = ['number', 'unique-id', 'name'] as const;
+export type CandidateBasis = (typeof CANDIDATE_BASES)[number];
+
+/**
+ * The most files one object may have: its files are filed in one transaction (two items each,
+ * with the import and the artifact's counter), and DynamoDB takes 100 items in one.
+ */
+export const MAX_OBJECT_FILES = 40;
+
+/** At most this many conflicts are listed one by one (the count has every one). */
+export const CONFLICTS_LISTED = 500;
 
 /** At most this many objects not filed are listed one by one (the count has every one). */
 export const NOT_FILED_LISTED = 500;

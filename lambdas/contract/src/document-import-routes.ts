@@ -55,8 +55,35 @@ export const documentImportRoutes = {
     auth: 'authenticated',
     roles: ADMINS,
     summary:
-      'Imports the uploaded package: validates exchange.xml against the XSD, verifies every file against its INTEGRITY, files each object by artifact number and reports what could not be filed. A large package is imported over several calls: while the answer says `importing`, call again (each call goes on where the last stopped; nothing is filed twice). Once completed or rejected, the same report again.',
+      'Imports the uploaded package: validates exchange.xml against the XSD, verifies every file against its INTEGRITY (SRI, hex with or without an algorithm prefix; MD5 or SHA-1 accepted with a note that they are weaker), files each object whole or not at all by artifact number, and reports per object what could not be filed and why. An object whose artifact is uncertain (another TMFRMVERSION, or UNIQUEID, ARTIFACTNUMBER and name disagreeing in the catalogue) is listed as a conflict for s3documents/import-resolve, never filed silently. A large package is imported over several calls: while the answer says `importing`, call again (each call goes on where the last stopped; nothing is filed twice). Once completed or rejected, the same report again.',
     request: () => z.object({ importId: importIdSchema }).strict(),
+    response: () => z.object({ import: importDetailSchema }),
+  }),
+  's3documents/import-resolve': defineRoute({
+    operation: 's3documents/import-resolve',
+    method: 'POST',
+    path: 's3documents/import-resolve',
+    input: 'body',
+    auth: 'authenticated',
+    roles: ADMINS,
+    summary:
+      "Resolves one of an import's conflicts (an object whose filing is uncertain): `file` files the whole object as the artifact chosen from the TMF Reference Model 3.3 catalogue (its staged files checked once more against the SHA-256 verified at import; the artifact must allow the object's level), `skip` leaves it unfiled. Answers the import's report. Calling again with the same decision finishes a call cut short; a conflict resolved already answers 409.",
+    request: () =>
+      z
+        .object({
+          importId: importIdSchema,
+          seq: z.number().int().min(1).max(10_000_000),
+          action: z.enum(['file', 'skip']),
+          artifactNumber: z
+            .string()
+            .regex(/^\d{2}\.\d{2}\.\d{2}$/u, 'artifactNumber is zone.section.artifact (05.02.07).')
+            .optional(),
+        })
+        .strict()
+        .refine((v) => (v.action === 'file') === (v.artifactNumber !== undefined), {
+          path: ['artifactNumber'],
+          message: '`file` names the artifact to file the object as; `skip` names none.',
+        }),
     response: () => z.object({ import: importDetailSchema }),
   }),
   's3documents/imports': defineRoute({

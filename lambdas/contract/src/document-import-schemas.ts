@@ -1,6 +1,12 @@
 import * as z from 'zod';
 import { isoDateSchema } from './fields';
-import { IMPORT_STATES, NOT_FILED_REASONS } from './document-constants';
+import {
+  CANDIDATE_BASES,
+  CONFLICT_STATES,
+  FILE_OUTCOMES,
+  IMPORT_STATES,
+  NOT_FILED_REASONS,
+} from './document-constants';
 
 /** The records of an eTMF-EMS import (the model: document-constants.ts, IMPORT_STATES). */
 
@@ -27,10 +33,59 @@ const importSummaryShape = () => ({
   filed: z.number().int(),
   alreadyFiled: z.number().int(),
   notFiled: z.number().int(),
+  /** Objects whose filing is uncertain and waits for a person (open conflicts). */
+  conflicts: z.number().int(),
+  /** The files of the conflicts not filed through them (open or skipped). */
+  conflictFiles: z.number().int(),
 });
 
 export const importSummarySchema = z.lazy(() => z.object(importSummaryShape()));
 export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+/** One file of an object not filed: its outcome, and why. */
+export const fileOutcomeSchema = z.lazy(() =>
+  z.object({
+    fileName: z.string(),
+    outcome: z.enum(FILE_OUTCOMES),
+    detail: z.string().nullable(),
+    /** Verified with a weaker hash than SHA-256 (MD5, SHA-1): what that means. */
+    integrityNote: z.string().nullable(),
+  }),
+);
+
+/** An object whose filing is uncertain, the artifacts it may be, and what a person decided. */
+export const importConflictSchema = z.lazy(() =>
+  z.object({
+    seq: z.number().int(),
+    objectId: z.string(),
+    /** What the package says: its ARTIFACTNUMBER, UNIQUEID, TMFRMVERSION, the name it gives. */
+    artifactNumber: z.string(),
+    uniqueId: z.string(),
+    tmfRmVersion: z.string(),
+    statedName: z.string().nullable(),
+    title: z.string(),
+    level: z.enum(['trial', 'country', 'site']),
+    siteNumber: z.string().nullable(),
+    why: z.string(),
+    candidates: z.array(
+      z.object({ number: z.string(), name: z.string(), basis: z.enum(CANDIDATE_BASES) }),
+    ),
+    files: z.array(
+      z.object({
+        fileName: z.string(),
+        size: z.number().int(),
+        sha256: z.string(),
+        integrityNote: z.string().nullable(),
+      }),
+    ),
+    state: z.enum(CONFLICT_STATES),
+    resolvedBy: z.string().nullable(),
+    resolvedAt: isoDateSchema.nullable(),
+    /** The artifact a person filed it as (state `filed`). */
+    filedAs: z.object({ number: z.string(), name: z.string() }).nullable(),
+  }),
+);
+export type ImportConflict = z.infer<typeof importConflictSchema>;
 
 export const importDetailSchema = z.lazy(() =>
   z.object({
@@ -49,7 +104,10 @@ export const importDetailSchema = z.lazy(() =>
     rejection: z.string().nullable(),
     /** exchange.xml's problems against the XSD, each with its line. */
     problems: z.array(z.object({ line: z.number().int(), message: z.string() })),
-    /** The files not filed (the first NOT_FILED_LISTED), each with its reason. */
+    /**
+     * The objects not filed (the first NOT_FILED_LISTED), each with its reason and what became of
+     * each of its files: an object is filed whole or not at all.
+     */
     notFiledList: z.array(
       z.object({
         objectId: z.string(),
@@ -57,8 +115,11 @@ export const importDetailSchema = z.lazy(() =>
         artifactNumber: z.string(),
         reason: z.enum(NOT_FILED_REASONS),
         detail: z.string(),
+        files: z.array(fileOutcomeSchema),
       }),
     ),
+    /** The objects whose filing is uncertain (the first CONFLICTS_LISTED), open or resolved. */
+    conflictList: z.array(importConflictSchema),
   }),
 );
 export type ImportDetail = z.infer<typeof importDetailSchema>;
@@ -87,6 +148,8 @@ export const filedObjectSchema = z.lazy(() =>
     sha256: z.string(),
     /** The hash the inventory stated and that was checked (sha256, or the one it names). */
     integrity: z.string(),
+    /** Verified with a weaker hash than SHA-256 (MD5, SHA-1): what that means. */
+    integrityNote: z.string().nullable(),
   }),
 );
 export type FiledObject = z.infer<typeof filedObjectSchema>;

@@ -6,6 +6,7 @@ import {
   studyImportKey,
 } from '../data-model';
 import type {
+  ConflictRecord,
   FiledRecord,
   ImportClaim,
   ImportRecord,
@@ -73,38 +74,64 @@ export class DynamoImportStore extends DynamoTable implements ImportStore {
         throw err;
       }
     }
-    const rows =
-      row.kind === 'filed'
-        ? [
-            newItemPut(this.tableName, {
-              ...row.row,
-              ...importRowKey(next.importId, 'FILED', row.row.seq),
-            }),
-            newItemPut(this.tableName, {
-              ...importedClaimKey(next.studyId, row.claim),
-              importId: next.importId,
-              seq: row.row.seq,
-            }),
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: artifactCountKey(
-                  next.studyId,
-                  row.row.artifactNumber,
-                  row.row.connectionId ?? '',
-                ),
-                UpdateExpression: 'ADD #imported :one',
-                ExpressionAttributeNames: { '#imported': 'imported' },
-                ExpressionAttributeValues: { ':one': 1 },
-              },
-            },
-          ]
-        : [
-            newItemPut(this.tableName, {
-              ...row.row,
-              ...importRowKey(next.importId, 'NOTFILED', row.row.seq),
-            }),
-          ];
+    const filed = row.kind === 'filed' || row.kind === 'resolved' ? row.rows : [];
+    const rows: Record<string, unknown>[] = filed.flatMap((f) => [
+      newItemPut(this.tableName, { ...f.row, ...importRowKey(next.importId, 'FILED', f.row.seq) }),
+      newItemPut(this.tableName, {
+        ...importedClaimKey(next.studyId, f.claim),
+        importId: next.importId,
+        seq: f.row.seq,
+      }),
+    ]);
+    // One ADD per counter: a transaction may not touch an item twice (an object's files share one).
+    const counters = new Map<string, { artifactNumber: string; connectionId: string; n: number }>();
+    for (const { row: r } of filed) {
+      const key = `${r.artifactNumber}#${r.connectionId ?? ''}`;
+      const known = counters.get(key);
+      if (known !== undefined) known.n += 1;
+      else
+        counters.set(key, {
+          artifactNumber: r.artifactNumber,
+          connectionId: r.connectionId ?? '',
+          n: 1,
+        });
+    }
+    for (const c of counters.values()) {
+      rows.push({
+        Update: {
+          TableName: this.tableName,
+          Key: artifactCountKey(next.studyId, c.artifactNumber, c.connectionId),
+          UpdateExpression: 'ADD #imported :n',
+          ExpressionAttributeNames: { '#imported': 'imported' },
+          ExpressionAttributeValues: { ':n': c.n },
+        },
+      });
+    }
+    if (row.kind === 'not-filed') {
+      rows.push(
+        newItemPut(this.tableName, {
+          ...row.row,
+          ...importRowKey(next.importId, 'NOTFILED', row.row.seq),
+        }),
+      );
+    } else if (row.kind === 'conflict') {
+      rows.push(
+        newItemPut(this.tableName, {
+          ...row.row,
+          ...importRowKey(next.importId, 'CONFLICT', row.row.seq),
+        }),
+      );
+    } else if (row.kind === 'resolved') {
+      rows.push({
+        Put: {
+          TableName: this.tableName,
+          Item: { ...row.row, ...importRowKey(next.importId, 'CONFLICT', row.row.seq) },
+          ConditionExpression: '#state = :open',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':open': 'open' },
+        },
+      });
+    }
     for (let attempt = 0; ; attempt += 1) {
       try {
         await client.send(new sdk.TransactWriteCommand({ TransactItems: [...rows, progress] }));
@@ -114,10 +141,14 @@ export class DynamoImportStore extends DynamoTable implements ImportStore {
         // Which condition failed: the import moved on, or the study holds the file already.
         const now = await this.getImport(next.importId);
         if (now?.revision !== expectedRevision) return 'moved';
-        if (row.kind === 'filed' && (await this.claimOf(next.studyId, row.claim)) !== null) {
-          return 'claimed';
+        for (const f of filed) {
+          if ((await this.claimOf(next.studyId, f.claim)) !== null) return 'claimed';
         }
-        // Neither: a write crossing it (a delivery ADDing to the same artifact counter).
+        if (row.kind === 'resolved') {
+          const conflict = await this.getConflict(next.importId, row.row.seq);
+          if (conflict?.state !== 'open') return 'moved';
+        }
+        // None: a write crossing it (a delivery ADDing to the same artifact counter).
         if (attempt >= STEP_ATTEMPTS) throw err;
         await jitteredBackoff(attempt + 1, 500);
       }
@@ -182,22 +213,36 @@ export class DynamoImportStore extends DynamoTable implements ImportStore {
     return item === undefined ? null : (withoutKeys(item) as unknown as FiledRecord);
   }
 
-  async notFiledRows(importId: string, limit: number): Promise<NotFiledRecord[]> {
+  notFiledRows(importId: string, limit: number): Promise<NotFiledRecord[]> {
+    return this.rowsOf<NotFiledRecord>(importId, 'NOTFILED#', limit);
+  }
+
+  conflictRows(importId: string, limit: number): Promise<ConflictRecord[]> {
+    return this.rowsOf<ConflictRecord>(importId, 'CONFLICT#', limit);
+  }
+
+  async getConflict(importId: string, seq: number): Promise<ConflictRecord | null> {
+    const item = await this.getItem(importRowKey(importId, 'CONFLICT', seq));
+    return item === undefined ? null : (withoutKeys(item) as unknown as ConflictRecord);
+  }
+
+  /** An import's first `limit` rows of one kind, in order. */
+  private async rowsOf<T>(importId: string, kind: string, limit: number): Promise<T[]> {
     const { client, sdk } = await this.db();
-    const out: NotFiledRecord[] = [];
+    const out: T[] = [];
     let start: Record<string, unknown> | undefined;
     do {
       const page = await client.send(
         new sdk.QueryCommand({
           TableName: this.tableName,
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :kind)',
-          ExpressionAttributeValues: { ':pk': importKey(importId).pk, ':kind': 'NOTFILED#' },
+          ExpressionAttributeValues: { ':pk': importKey(importId).pk, ':kind': kind },
           Limit: limit - out.length,
           ConsistentRead: true,
           ...(start === undefined ? {} : { ExclusiveStartKey: start }),
         }),
       );
-      out.push(...(page.Items ?? []).map((i) => withoutKeys(i) as unknown as NotFiledRecord));
+      out.push(...(page.Items ?? []).map((i) => withoutKeys(i) as unknown as T));
       start = page.LastEvaluatedKey;
     } while (start !== undefined && out.length < limit);
     return out;

@@ -62,7 +62,8 @@ describe('s3documents/import-etmf', () => {
     expect(done.notFiledList[0]?.detail).toContain(
       `its MD5 is ${hex('md5', bytes.badMd5)}, not ${hex('md5', other)}`,
     );
-    expect(done.notFiledList[1]?.detail).toContain(`its SHA256 is ${sha(bytes.badSha256)}`);
+    expect(done.notFiledList[1]?.detail).toContain(`its SHA-256 is ${sha(bytes.badSha256)}`);
+    expect(done.notFiledList[2]?.detail).toContain('It says MD5, whose digest has 16 bytes');
 
     const { objects: filed } = await get(w, { importId: done.importId });
     expect(filed.map((f) => [f.objectId, f.integrity, f.sha256])).toEqual([
@@ -71,6 +72,9 @@ describe('s3documents/import-etmf', () => {
       ['OBJ-SRI', `sha256-${sha(bytes.sri)}`, sha(bytes.sri)],
       ['OBJ-BARE', `md5-${hex('md5', bytes.bare)}`, sha(bytes.bare)],
     ]);
+    // MD5 and SHA-1 are accepted, with a note that they are weaker (issue 34).
+    expect(filed.map((f) => f.integrityNote === null)).toEqual([false, false, true, false]);
+    expect(filed[0]?.integrityNote).toMatch(/^Checked with MD5 only/u);
     // Only the verified four were kept; nothing else is under records/ (the mismatches were
     // staged under incoming/, which expires).
     expect(w.files.calls.keep).toBe(4);
@@ -103,6 +107,7 @@ describe('s3documents/import-etmf', () => {
       object({
         objectId: 'UNKNOWN',
         artifactNumber: '99.99.99',
+        uniqueId: 999,
         files: [file('x.pdf', 'a/plan.pdf', plan)],
       }),
       object({ objectId: 'MISMATCH', uniqueId: 87, files: [file('x.pdf', 'a/plan.pdf', plan)] }),
@@ -131,10 +136,11 @@ describe('s3documents/import-etmf', () => {
     zip[at + 10] = (zip[at + 10] ?? 0) ^ 0xff;
 
     const done = await importOnce(w, zip);
-    expect(done).toMatchObject({ objects: 12, files: 12, filed: 1, notFiled: 11 });
+    // MISMATCH is no refusal but a conflict for a person (issue 34): see the conflict tests.
+    expect(done).toMatchObject({ objects: 12, files: 12, filed: 1, notFiled: 10, conflicts: 1 });
+    expect(done.conflictList.map((c) => c.objectId)).toEqual(['MISMATCH']);
     expect(done.notFiledList.map((n) => [n.objectId, n.reason])).toEqual([
       ['UNKNOWN', 'artifact-unknown'],
-      ['MISMATCH', 'artifact-mismatch'],
       ['LEVEL', 'level-not-allowed'],
       ['SITE-999', 'site-unknown'],
       ['SITE-OF-ANOTHER-STUDY', 'site-unknown'],
@@ -146,14 +152,19 @@ describe('s3documents/import-etmf', () => {
       ['DAMAGED', 'file-unreadable'],
     ]);
     const detail = Object.fromEntries(done.notFiledList.map((n) => [n.objectId, n.detail]));
-    expect(detail.MISMATCH).toBe('UNIQUEID 87 is artifact 05.02.04, not 01.01.01 (001).');
+    expect(detail.UNKNOWN).toBe(
+      'Neither ARTIFACTNUMBER 99.99.99, UNIQUEID 999 nor a name is an artifact of the TMF Reference Model 3.3.1.',
+    );
+    expect(done.conflictList[0]?.why).toBe(
+      'ARTIFACTNUMBER 01.01.01 is 01.01.01 “Trial Master File Plan” in 3.3.1. UNIQUEID 087 is 05.02.04 “Principal Investigator Curriculum Vitae”.',
+    );
     expect(detail['SITE-999']).toBe(
       `Site 999 is not a site of study ${STUDY.main.protocolNumber}.`,
     );
     expect(detail['NO-SITEID']).toBe('The site-level object names no SITEID.');
     expect(w.files.calls.keep).toBe(1);
     expect(recordsOf(w)).toHaveLength(1);
-    expect(w.imports.notFiled.get(done.importId)?.size).toBe(11);
+    expect(w.imports.notFiled.get(done.importId)?.size).toBe(10);
   });
 
   it('does not file a file larger than a document may be, without reading it', async () => {
@@ -186,7 +197,15 @@ describe('s3documents/import-etmf', () => {
         fileName: 'large.pdf',
         artifactNumber: '01.01.01',
         reason: 'file-too-large',
-        detail: `large.pdf has ${String(size)} bytes; 100 MB at most.`,
+        detail: `1 of its 1 files did not verify, so nothing of the object is filed. large.pdf has ${String(size)} bytes; 100 MB at most.`,
+        files: [
+          {
+            fileName: 'large.pdf',
+            outcome: 'file-too-large',
+            detail: `large.pdf has ${String(size)} bytes; 100 MB at most.`,
+            integrityNote: null,
+          },
+        ],
       },
     ]);
     expect(w.files.calls.store).toBe(1);

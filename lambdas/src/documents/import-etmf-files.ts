@@ -7,21 +7,24 @@ import {
   documentTextSchema,
   type NotFiledReason,
 } from '@ccsc/contract/documents';
-import { indexCatalogue } from '@ccsc/contract/standard-rows';
-import { type TmfCatalogue } from '@ccsc/contract/tmf-catalogue';
+import { type TmfArtifact, type TmfCatalogue } from '@ccsc/contract/tmf-catalogue';
 import type { EmsFile, EmsObject } from './exchange/ems-schema';
-import { isoDate } from './exchange/exchange-xml';
-import { entryOfContentUrl, parseIntegrity } from './exchange/layout';
+import { entryOfContentUrl } from './exchange/layout';
+import { algorithmLabel, readIntegrity } from './exchange/integrity-forms';
+import { type Candidate, placeArtifact } from './import-etmf-placement';
 import { ZipReadError, type ZipArchive, type ZipEntry } from './exchange/zip-reader';
 import {
-  type FiledRecord,
+  type FileCheck,
   type ImportRecord,
   importStageKeyOf,
-  importedFileKeyOf,
 } from '../core/ports/document-imports';
 import type { ConnectionRecord, StudyRecord } from '../core/ports/registry';
 
-/** One file of an eTMF-EMS import: where it is filed, or why not (import-etmf.core.ts). */
+/**
+ * One object of an eTMF-EMS import placed (its artifact: certain, a conflict, or why not), and
+ * each of its files checked: read from the package into a stage of its own and verified against
+ * its INTEGRITY (import-etmf.core.ts decides the object once every file is checked).
+ */
 
 // ---------------------------------------------------------------------------------------------
 // Import
@@ -44,15 +47,10 @@ const fileNameOf = (file: EmsFile, entry: string): string => {
   return entry.slice(entry.lastIndexOf('/') + 1);
 };
 
-const LEVELS = { Trial: 'trial', Country: 'country', Site: 'site' } as const;
+export const LEVELS = { Trial: 'trial', Country: 'country', Site: 'site' } as const;
 
 export const REPLACED =
-  'The package was replaced after its exchange.xml was validated: the files filed so far stay filed; start a new import with the package you mean.';
-
-type Outcome =
-  | { kind: 'filed'; row: Omit<FiledRecord, 'seq'>; claim: string }
-  | { kind: 'not-filed'; reason: NotFiledReason; detail: string; fileName: string }
-  | { kind: 'already' };
+  'The package was replaced after its exchange.xml was validated: the objects filed so far stay filed; start a new import with the package you mean.';
 
 export interface Run {
   record: ImportRecord;
@@ -65,120 +63,151 @@ export interface Run {
   at: string;
 }
 
-/** The object's artifact and where it is filed, or why it cannot be. */
-const placeOf = (
-  object: EmsObject,
-  run: Run,
-):
-  | { ok: true; artifact: { number: string; name: string }; connection: ConnectionRecord | null }
-  | { ok: false; reason: NotFiledReason; detail: string } => {
-  const index = indexCatalogue(run.catalogue);
-  const numbered = index.artifacts.get(object.artifactNumber);
-  const named = index.list.find((a) => Number(a.uniqueId) === object.uniqueId);
-  // A package of another release of the model (TMFRMVERSION 3.2.1…) may number an artifact
-  // otherwise; its UNIQUEID is the model's permanent name for it, so it decides there.
-  const sameRelease = run.catalogue.release.startsWith(run.record.batch?.tmfRmVersion ?? '?');
-  const artifact =
-    numbered !== undefined && Number(numbered.uniqueId) === object.uniqueId
-      ? numbered
-      : sameRelease
-        ? undefined
-        : named;
-  if (artifact === undefined && numbered === undefined) {
-    return {
-      ok: false,
-      reason: 'artifact-unknown',
-      detail: `${object.artifactNumber} is not an artifact of the TMF Reference Model ${run.catalogue.release}.`,
-    };
-  }
-  if (artifact === undefined) {
-    return {
-      ok: false,
-      reason: 'artifact-mismatch',
-      detail: `UNIQUEID ${String(object.uniqueId)} is ${named === undefined ? 'no artifact' : `artifact ${named.number}`}, not ${object.artifactNumber} (${numbered?.uniqueId ?? '?'}).`,
-    };
-  }
+/** Where an object goes: its artifact (or the conflict's candidates) and its site, or why not. */
+export type Place =
+  | { kind: 'certain'; artifact: TmfArtifact; connection: ConnectionRecord | null }
+  | {
+      kind: 'conflict';
+      why: string;
+      candidates: Candidate[];
+      statedName: string | null;
+      connection: ConnectionRecord | null;
+    }
+  | { kind: 'refused'; reason: NotFiledReason; detail: string };
+
+/** The level an artifact allows, or why not. */
+export const levelProblem = (artifact: TmfArtifact, object: Pick<EmsObject, 'objectLevel'>) => {
   const level = LEVELS[object.objectLevel];
-  if (!artifact.levels.includes(level)) {
-    return {
-      ok: false,
-      reason: 'level-not-allowed',
-      detail: `${artifact.number} ${artifact.name} is filed at ${artifact.levels.join(', ')} level, not ${level}.`,
-    };
-  }
-  if (level !== 'site') return { ok: true, artifact, connection: null };
-  const siteId = object.siteId?.trim() ?? '';
-  const connection = run.sitesByNumber.get(siteId);
-  if (connection === undefined) {
-    return {
-      ok: false,
-      reason: 'site-unknown',
-      detail:
-        siteId === ''
-          ? 'The site-level object names no SITEID.'
-          : `Site ${siteId} is not a site of study ${run.study.protocolNumber}.`,
-    };
-  }
-  return { ok: true, artifact, connection };
+  return artifact.levels.includes(level)
+    ? null
+    : `${artifact.number} ${artifact.name} is filed at ${artifact.levels.join(', ')} level, not ${level}.`;
 };
 
-/** What becomes of one file of one object. */
-export const fileOutcome = async (
+/** The object's artifact through the crosswalk, and its site; no file is read for it. */
+export const placeOf = (object: EmsObject, run: Run): Place => {
+  const placement = placeArtifact(
+    {
+      tmfRmVersion: run.record.batch?.tmfRmVersion ?? '',
+      artifactNumber: object.artifactNumber,
+      uniqueId: object.uniqueId,
+      contentUrls: object.files.map((f) => f.contentUrl),
+      subArtifact: object.subArtifact,
+    },
+    run.catalogue,
+  );
+  if (placement.kind === 'unknown') {
+    return { kind: 'refused', reason: 'artifact-unknown', detail: placement.detail };
+  }
+  if (placement.kind === 'certain') {
+    const problem = levelProblem(placement.artifact, object);
+    if (problem !== null) return { kind: 'refused', reason: 'level-not-allowed', detail: problem };
+  }
+  let connection: ConnectionRecord | null = null;
+  if (LEVELS[object.objectLevel] === 'site') {
+    const siteId = object.siteId?.trim() ?? '';
+    const found = run.sitesByNumber.get(siteId);
+    if (found === undefined) {
+      return {
+        kind: 'refused',
+        reason: 'site-unknown',
+        detail:
+          siteId === ''
+            ? 'The site-level object names no SITEID.'
+            : `Site ${siteId} is not a site of study ${run.study.protocolNumber}.`,
+      };
+    }
+    connection = found;
+  }
+  return placement.kind === 'certain'
+    ? { kind: 'certain', artifact: placement.artifact, connection }
+    : {
+        kind: 'conflict',
+        why: placement.why,
+        candidates: placement.candidates,
+        statedName: placement.statedName,
+        connection,
+      };
+};
+
+/**
+ * The claim a file makes on the study: it holds the file already when it came from the same
+ * source, object and version with the same content (its SHA-256, whatever hash the package states).
+ */
+export const claimOf = (
+  record: Pick<ImportRecord, 'batch'>,
+  object: Pick<EmsObject, 'objectId' | 'objectVersion'>,
+  sha256: string,
+): string =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        record.batch?.transferSourceId ?? '',
+        object.objectId,
+        object.objectVersion,
+        sha256,
+      ]),
+    )
+    .digest('hex');
+
+/**
+ * One file checked: read once from the package into its stage under incoming/ (which expires;
+ * only the hub writes there), hashed on the way with the algorithm INTEGRITY names and with
+ * SHA-256. Nothing is written under records/ here.
+ */
+export const checkFile = async (
   object: EmsObject,
   file: EmsFile,
   position: { object: number; file: number },
   run: Run,
   deps: Pick<ImportDeps, 'files' | 'imports'>,
-): Promise<Outcome> => {
-  const notFiled = (reason: NotFiledReason, detail: string): Outcome => ({
-    kind: 'not-filed',
+): Promise<FileCheck> => {
+  const refused = (reason: NotFiledReason, detail: string): FileCheck => ({
+    ok: false,
     reason,
     detail: clip(detail, 500),
     fileName: clip(file.fileName, 255),
   });
-  const place = placeOf(object, run);
-  if (!place.ok) return notFiled(place.reason, place.detail);
   const path = entryOfContentUrl(file.contentUrl, run.record.inventory ?? '', run.names);
   const entry = path === null ? undefined : run.byName.get(path);
   if (entry === undefined || entry.directory) {
-    return notFiled('file-missing', `CONTENTURL ${file.contentUrl} names no file in the package.`);
+    return refused('file-missing', `CONTENTURL ${file.contentUrl} names no file in the package.`);
   }
-  const integrity = parseIntegrity(file.integrity);
-  if (integrity === null) {
-    return notFiled('integrity-unreadable', `INTEGRITY “${file.integrity}” states no known hash.`);
+  const integrity = readIntegrity(file.integrity);
+  if (!integrity.ok) {
+    return refused(
+      'integrity-unreadable',
+      `INTEGRITY “${clip(file.integrity, 200)}” states no hash the hub can check: ${integrity.why}`,
+    );
   }
   const fileName = fileNameOf(file, entry.name);
   const contentType = contentTypeOf(fileName);
   if (contentType === null) {
-    return notFiled(
+    return refused(
       'file-type-not-allowed',
       `${fileName}: the hub keeps PDF, Word, Excel, PNG, JPEG, TIFF and XML files.`,
     );
   }
   if (entry.size > MAX_DOCUMENT_BYTES) {
-    return notFiled(
+    return refused(
       'file-too-large',
       `${fileName} has ${String(entry.size)} bytes; 100 MB at most.`,
     );
   }
-  // The study holds a file already when it came from the same source, object and version with
-  // the same content (its SHA-256, whatever hash the package states).
-  const claimOf = (sha256: string) =>
-    createHash('sha256')
-      .update(
-        JSON.stringify([
-          run.record.batch?.transferSourceId ?? '',
-          object.objectId,
-          object.objectVersion,
-          sha256,
-        ]),
-      )
-      .digest('hex');
+  const verified = (size: number, sha256: string, already: boolean): FileCheck => ({
+    ok: true,
+    fileName: clip(fileName, 255),
+    contentType,
+    size,
+    sha256,
+    integrity: `${integrity.algorithm}-${integrity.hex}`,
+    integrityNote: integrity.weaker,
+    already,
+  });
   const holds = async (sha256: string) =>
-    (await deps.imports.claimOf(run.study.studyId, claimOf(sha256))) !== null;
-  if (integrity.algorithm === 'sha256' && (await holds(integrity.hex))) return { kind: 'already' };
-  // Read once from the package into a stage of its own under incoming/ (which expires; only the
-  // hub writes there), hashed on the way with the algorithm INTEGRITY names and with SHA-256.
+    (await deps.imports.claimOf(run.study.studyId, claimOf(run.record, object, sha256))) !== null;
+  if (integrity.algorithm === 'sha256' && (await holds(integrity.hex))) {
+    return verified(entry.size, integrity.hex, true);
+  }
   const stageKey = importStageKeyOf(run.record.importId, position);
   const stated = createHash(integrity.algorithm);
   async function* hashed() {
@@ -192,56 +221,22 @@ export const fileOutcome = async (
     staged = await deps.files.store(stageKey, hashed(), contentType, entry.size);
   } catch (err) {
     if (!(err instanceof ZipReadError)) throw err;
-    return notFiled('file-unreadable', `${entry.name}: ${err.message}`);
+    return refused('file-unreadable', `${entry.name}: ${err.message}`);
   }
   const statedHex = stated.digest('hex');
   if (staged.size !== entry.size) {
-    return notFiled('file-unreadable', `${entry.name}: the package changed while it was read.`);
+    return refused('file-unreadable', `${entry.name}: the package changed while it was read.`);
   }
   if (statedHex !== integrity.hex) {
-    return notFiled(
+    return refused(
       'checksum-mismatch',
-      `${entry.name}: its ${integrity.algorithm.toUpperCase()} is ${statedHex}, not ${integrity.hex} as INTEGRITY states.`,
+      `${entry.name}: its ${algorithmLabel(integrity.algorithm)} is ${statedHex}, not ${integrity.hex} as INTEGRITY states.`,
     );
   }
-  if (integrity.algorithm !== 'sha256' && (await holds(staged.sha256))) {
-    return { kind: 'already' };
-  }
-  // Verified: copied from the stage into records/ through SHA-256 once more.
-  const objectKey = importedFileKeyOf(run.study.studyId, run.record.importId, position);
-  const kept = await deps.files.keep(stageKey, objectKey, contentType, entry.size);
-  if (kept.sha256 !== staged.sha256 || kept.size !== staged.size) {
-    throw new Error(`The staged copy of ${entry.name} changed before it was kept.`);
-  }
-  const claim = claimOf(kept.sha256);
-  const { artifact, connection } = place;
-  return {
-    kind: 'filed',
-    claim,
-    row: {
-      importId: run.record.importId,
-      studyId: run.study.studyId,
-      objectKey,
-      filedAt: run.at,
-      objectId: clip(object.objectId, 255),
-      artifactNumber: artifact.number,
-      artifactName: artifact.name,
-      subArtifact: object.subArtifact === undefined ? null : clip(object.subArtifact, 300),
-      level: LEVELS[object.objectLevel],
-      countryId: object.countryId ?? null,
-      siteNumber: connection?.siteNumber ?? null,
-      connectionId: connection?.connectionId ?? null,
-      title: clip(object.objectTitle?.trim() || fileName, 500),
-      version: clip(object.objectVersion, 100),
-      versionState: object.objectVersionState,
-      artifactDate: object.artifactDate === undefined ? null : isoDate(object.artifactDate),
-      language: object.objectLanguage ?? null,
-      personNames: object.personNames.slice(0, 20).map((n) => clip(n, 200)),
-      fileName: clip(fileName, 255),
-      contentType,
-      size: kept.size,
-      sha256: kept.sha256,
-      integrity: `${integrity.algorithm}-${integrity.hex}`,
-    },
-  };
+  // Held already? Asked above when INTEGRITY is a SHA-256 (the same digest, now verified).
+  return verified(
+    staged.size,
+    staged.sha256,
+    integrity.algorithm !== 'sha256' && (await holds(staged.sha256)),
+  );
 };

@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { routes } from '@ccsc/contract/routes';
-import { NOT_FILED_LISTED, type ImportDetail, type ImportSummary } from '@ccsc/contract/documents';
+import {
+  CONFLICTS_LISTED,
+  NOT_FILED_LISTED,
+  type ImportConflict,
+  type ImportDetail,
+  type ImportSummary,
+} from '@ccsc/contract/documents';
 import { reachOf } from '@ccsc/contract/reach';
 import { NotFoundError } from '../core/errors';
 import type { Caller, RequestContext } from '../core/request';
 import type { AuditTrail } from '../core/ports/audit-trail';
 import type { Clock } from '../core/ports/clock';
 import {
+  type ConflictRecord,
   type FiledRecord,
   type ImportRecord,
   type ImportStore,
@@ -114,6 +121,8 @@ export const summaryOf = (r: ImportRecord): ImportSummary => ({
   filed: r.filed,
   alreadyFiled: r.alreadyFiled,
   notFiled: r.notFiled,
+  conflicts: r.conflicts ?? 0,
+  conflictFiles: r.conflictFiles ?? 0,
 });
 
 export const detailOf = async (
@@ -133,7 +142,32 @@ export const detailOf = async (
           artifactNumber: n.artifactNumber,
           reason: n.reason,
           detail: n.detail,
+          files: n.files ?? [],
         })),
+  conflictList:
+    (r.conflictRows ?? 0) === 0
+      ? []
+      : (await deps.imports.conflictRows(r.importId, CONFLICTS_LISTED)).map(publicConflict),
+});
+
+/** A conflict as the console shows it (without what filing it needs). */
+export const publicConflict = (c: ConflictRecord): ImportConflict => ({
+  seq: c.seq,
+  objectId: c.objectId,
+  artifactNumber: c.artifactNumber,
+  uniqueId: c.uniqueId,
+  tmfRmVersion: c.tmfRmVersion,
+  statedName: c.statedName,
+  title: c.title,
+  level: c.level,
+  siteNumber: c.siteNumber,
+  why: c.why,
+  candidates: c.candidates,
+  files: c.files,
+  state: c.state,
+  resolvedBy: c.resolvedBy,
+  resolvedAt: c.resolvedAt,
+  filedAs: c.filedAs,
 });
 
 export const publicFiled = (f: FiledRecord) => ({
@@ -157,4 +191,5 @@ export const publicFiled = (f: FiledRecord) => ({
   size: f.size,
   sha256: f.sha256,
   integrity: f.integrity,
+  integrityNote: f.integrityNote ?? null,
 });

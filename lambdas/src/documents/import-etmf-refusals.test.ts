@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../core/errors';
-import { exchangeXml, type EmsObject } from './exchange/exchange-xml';
+import { exchangeXml } from './exchange/exchange-xml';
 import { utf8 } from './exchange/zip-writer';
 import { importUploadKeyOf } from '../core/ports/document-imports';
 import { STUDY, WHO } from '../core/testing/connection-test-network';
@@ -145,16 +145,18 @@ describe('s3documents/import-etmf', () => {
     expect(second.length).toBe(first.length);
 
     const importId = await announce(w, first);
-    expect(await run(w, importId)).toMatchObject({ state: 'importing', filed: 1 });
+    // One file a call: OBJ-1's two files are filed by the second.
+    expect(await run(w, importId)).toMatchObject({ state: 'importing', filed: 0 });
+    expect(await run(w, importId)).toMatchObject({ state: 'importing', filed: 2 });
     // The upload link is good for 15 minutes: the same size again, another inventory.
     w.files.put(importUploadKeyOf(importId), second);
     const { last } = await runToEnd(w, importId);
     // Nothing more was filed, and the report says why it stopped.
-    expect(last).toMatchObject({ state: 'rejected', filed: 1, notFiled: 0 });
+    expect(last).toMatchObject({ state: 'rejected', filed: 2, notFiled: 0 });
     expect(last.rejection).toMatch(/replaced after its exchange\.xml was validated/);
   });
 
-  it('files a package of another release of the model by UNIQUEID, the permanent name of its artifact', async () => {
+  it('never files an object by UNIQUEID alone: number and UNIQUEID disagreeing is a conflict, in any release', async () => {
     const w = setUp();
     const plan = pdf('plan of 3.2.1');
     const objects = [
@@ -165,23 +167,20 @@ describe('s3documents/import-etmf', () => {
         files: [file('plan.pdf', 'plan.pdf', plan)],
       }),
     ];
-    const older = await importOnce(
-      w,
-      await packageOf(objects, { 'plan.pdf': plan }, { ...BATCH, tmfRmVersion: '3.2.1' }),
-    );
-    expect(older).toMatchObject({ filed: 1, notFiled: 0 });
-    const [filed] = (await get(w, { importId: older.importId })).objects;
-    expect(filed?.artifactNumber).toBe('01.01.01');
-    // The same numbers in a package of this release: the number decides, and it is unknown.
-    const same = await importOnce(
-      w,
-      await packageOf(
-        [{ ...objects[0], objectId: 'SAME-RELEASE' } as EmsObject],
-        { 'plan.pdf': plan },
-        { ...BATCH, tmfRmVersion: '3.3.1' },
-      ),
-    );
-    expect(same.notFiledList.map((n) => n.reason)).toEqual(['artifact-unknown']);
+    for (const tmfRmVersion of ['3.2.1', '3.3.1']) {
+      const done = await importOnce(
+        w,
+        await packageOf(objects, { 'plan.pdf': plan }, { ...BATCH, tmfRmVersion }),
+      );
+      expect(done).toMatchObject({ filed: 0, notFiled: 0, conflicts: 1 });
+      expect(done.conflictList[0]?.candidates).toEqual([
+        { number: '01.01.01', name: 'Trial Master File Plan', basis: 'unique-id' },
+      ]);
+      expect(done.conflictList[0]?.why).toBe(
+        'ARTIFACTNUMBER 01.01.99 is no artifact of 3.3.1. UNIQUEID 001 is 01.01.01 “Trial Master File Plan”.',
+      );
+    }
+    expect(recordsOf(w)).toEqual([]);
   });
 
   it('refuses an inventory with a value too long to keep (4,096 characters at most), and keeps few of many names', async () => {
@@ -233,7 +232,7 @@ describe('s3documents/import-etmf', () => {
   it('says the upload has expired (409) when it is gone in the middle of an import', async () => {
     const w = setUp({ budgetMs: 1, tickMs: 1000 });
     const importId = await announce(w, await everyLevel());
-    expect(await run(w, importId)).toMatchObject({ state: 'importing', filed: 1 });
+    expect(await run(w, importId)).toMatchObject({ state: 'importing', filed: 0 });
     w.files.objects.delete(importUploadKeyOf(importId));
     await expect(run(w, importId)).rejects.toThrow(/expired/);
   });

@@ -14,6 +14,7 @@ import { runImport } from './import-etmf.core';
 import type { ImportDeps } from './import-etmf-kit';
 import { downloadImported, getImport, listImports } from './import-etmf-reads';
 import { startImport } from './import-etmf-start';
+import { resolveConflict } from './import-etmf-resolve.core';
 
 /** The eTMF-EMS import's test world: packages built byte for byte, in-memory ports, calls as the router makes them. */
 
@@ -180,6 +181,14 @@ export const download = async (w: World, importId: string, seq: number, who = WH
   return route.response.parse(
     await downloadImported(route.request.parse({ importId, seq: String(seq) }), who, w.deps),
   );
+};
+export const resolve = async (
+  w: World,
+  body: { importId: string; seq: number; action: 'file' | 'skip'; artifactNumber?: string },
+  who: Who = WHO.sponsorAdmin,
+) => {
+  const route = routes['s3documents/import-resolve'];
+  return route.response.parse(await resolveConflict(route.request.parse(body), who, w.deps)).import;
 };
 export const list = async (w: World, studyId: string, who = WHO.sponsorAdmin) => {
   const route = routes['s3documents/imports'];

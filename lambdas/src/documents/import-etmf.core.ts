@@ -3,114 +3,48 @@ import {
   type Routes,
   STEP_BUDGET_MS,
   MAX_VALUE,
-  MAX_INVENTORY_BYTES,
-  PROBLEMS_KEPT,
-  clip,
   LEASE_SLACK_MS,
   studyTarget,
   importAudit,
   visibleImport,
   detailOf,
 } from './import-etmf-kit';
-import { REPLACED, type Run, fileOutcome } from './import-etmf-files';
+import { REPLACED, type Run } from './import-etmf-files';
+import { validate } from './import-etmf-inventory';
+import { MovedError, type StepAnswer, type Write, importObject } from './import-etmf-step';
 import { OPEN_CONNECTION_STATUSES } from '@ccsc/contract/organisations';
 import { catalogueOf } from '@ccsc/contract/tmf-catalogue';
 import { ConflictError, NotFoundError } from '../core/errors';
 import type { Core } from '../core/request';
-import type { EmsBatch } from './exchange/ems-schema';
 import { readExchangeXml } from './exchange/exchange-parse';
-import { findExchangeXml } from './exchange/layout';
 import { openZip, ZipReadError, type ZipArchive } from './exchange/zip-reader';
-import {
-  type ImportRecord,
-  type ImportStepRow,
-  type NotFiledRecord,
-} from '../core/ports/document-imports';
+import type { ImportRecord } from '../core/ports/document-imports';
 import type { ConnectionRecord } from '../core/ports/registry';
 
 /**
- * eTMF-EMS import (issue 17): a package from a CRO or another eTMF filed into a study.
+ * eTMF-EMS import (issue 17; issue 34): a package from a CRO or another eTMF filed into a study.
  *
  * The package is uploaded where senders' files go (`incoming/`, which expires) and read where it
  * lies, by ranges (openZip), never whole. exchange.xml is validated against the standard's XSD
- * first; an inventory with a problem is refused whole. Then each object's files, in inventory
- * order: the artifact by its number in TMF RM 3.3 (its UNIQUEID must agree), the level the
- * artifact allows, a site-level object's SITEID among the study's sites, the file named by
- * CONTENTURL, a kind of file the hub keeps — then the file is hashed with the algorithm its
- * INTEGRITY names and, only if it matches, read again into the documents bucket through a
- * SHA-256 that must match the first reading: what is kept is what was verified, and nothing
- * unverified is ever written under `records/`.
+ * first (import-etmf-inventory.ts); an inventory with a problem is refused whole. Then object by
+ * object, in inventory order (import-etmf-step.ts): its artifact through the crosswalk by number
+ * and name (import-etmf-placement.ts: certain, a conflict for a person, or unknown), the level
+ * the artifact allows, a site-level object's SITEID among the study's sites; then each of its
+ * files, named by CONTENTURL, of a kind the hub keeps, hashed with the algorithm its INTEGRITY
+ * names (any form exporters write: exchange/integrity-forms.ts) into a stage under incoming/.
  *
- * Each file's outcome is written in one transaction with the import's progress (the filed row,
- * the study's claim on it, its artifact counter; or the row saying why not), so a call that runs
- * out of time, or a process that dies, loses nothing: the next call goes on where the import
- * says. A file a study holds already (the same source, object, version and hash) is not filed
- * again. One call at a time works on an import (a lease on it).
+ * All or nothing per object: only once every file of an object verified are its stages copied
+ * under `records/` (through a SHA-256 that must match the first reading) and all its rows written
+ * in one transaction. An object with any file that did not verify is listed with each file's
+ * outcome, nothing of it filed; an uncertain object is a conflict, its files verified and staged,
+ * filed only when a person says as what (import-etmf-resolve.core.ts). Nothing unverified is ever
+ * written under `records/`.
+ *
+ * Each file's check is written with the import's progress, and each object's outcome in one
+ * transaction with it, so a call that runs out of time, or a process that dies, loses nothing:
+ * the next call goes on where the import says. A file a study holds already (the same source,
+ * object, version and hash) is not filed again. One call at a time works on an import (a lease).
  */
-
-/** The package's first reading: a zip, one exchange.xml, valid. A problem rejects it whole. */
-const validate = async (
-  zip: ZipArchive,
-): Promise<
-  | Pick<ImportRecord, 'inventory' | 'inventoryCheck' | 'batch' | 'objects' | 'files' | 'problems'>
-  | string
-> => {
-  const inventory = findExchangeXml(zip.entries.filter((e) => !e.directory).map((e) => e.name));
-  if (inventory === null) {
-    return 'The package has no exchange.xml at its top (or more than one at the same depth).';
-  }
-  const entry = zip.entries.find((e) => e.name === inventory);
-  if (entry === undefined) return 'The package has no exchange.xml.';
-  if (entry.size > MAX_INVENTORY_BYTES) {
-    return `${inventory} has ${String(entry.size)} bytes; the hub reads one of at most 64 MB (split the transfer into several packages).`;
-  }
-  let batch: EmsBatch | null = null;
-  let objects = 0;
-  let files = 0;
-  const problems: { line: number; message: string }[] = [];
-  try {
-    for await (const item of readExchangeXml(zip.entryStream(entry), {
-      maxValueLength: MAX_VALUE,
-      maxProblems: PROBLEMS_KEPT,
-    })) {
-      if (item.kind === 'batch') batch = item.batch;
-      else if (item.kind === 'object') {
-        objects += 1;
-        files += item.object.files.length;
-      } else problems.push({ line: item.problem.line, message: clip(item.problem.message, 300) });
-    }
-  } catch (err) {
-    if (!(err instanceof ZipReadError)) throw err;
-    return `${inventory} cannot be read from the package: ${err.message}`;
-  }
-  if (problems.length > 0 || batch === null || objects === 0) {
-    return {
-      inventory,
-      inventoryCheck: null,
-      batch: null,
-      objects,
-      files,
-      problems:
-        problems.length > 0
-          ? problems
-          : [{ line: 1, message: 'The inventory lists no OBJECT: there is nothing to file.' }],
-    };
-  }
-  return {
-    inventory,
-    inventoryCheck: { size: entry.size, crc32: entry.crc32 },
-    objects,
-    files,
-    problems: [],
-    batch: {
-      studyId: batch.studyId,
-      transferSourceId: batch.transferSourceId,
-      transferId: batch.transferId,
-      specificationId: batch.specificationId,
-      tmfRmVersion: batch.tmfRmVersion,
-    },
-  };
-};
 
 export const runImport: Core<Routes['s3documents/import-etmf'], ImportDeps> = async (
   input,
@@ -138,11 +72,15 @@ export const runImport: Core<Routes['s3documents/import-etmf'], ImportDeps> = as
   }
 
   /** Writes the import (with a step's row); false when another call moved it on meanwhile. */
-  const write = async (next: ImportRecord, row: ImportStepRow = { kind: 'none' }) => {
+  const write: Write = async (next, row = { kind: 'none' }) => {
     const outcome = await deps.imports.step(next, record.revision, row);
-    if (outcome === 'written') record = next;
+    if (outcome === 'written') {
+      record = next;
+      if (run !== null) run.record = next;
+    }
     return outcome;
   };
+  let run: Run | null = null;
   const taken = await write({
     ...record,
     revision: record.revision + 1,
@@ -219,7 +157,7 @@ export const runImport: Core<Routes['s3documents/import-etmf'], ImportDeps> = as
       sitesByNumber.set(c.siteNumber, c);
     }
   }
-  const run: Run = {
+  run = {
     record,
     zip,
     names: new Set(zip.entries.map((e) => e.name)),
@@ -259,71 +197,30 @@ export const runImport: Core<Routes['s3documents/import-etmf'], ImportDeps> = as
       yield { kind: 'replaced' as const };
     }
   };
+  // At least one file a call, so every call moves the import on.
+  const mayStart = () => {
+    if (worked > 0 && deps.clock.now().getTime() > deadline) return false;
+    worked += 1;
+    return true;
+  };
   for await (const item of checkedItems()) {
     // The inventory validated once; a problem now means its bytes are not those any more.
     if (item.kind === 'problem' || item.kind === 'replaced') return reject(REPLACED);
     if (item.kind !== 'object') continue;
     position += 1;
     if (position < record.next.object) continue;
-    const files = item.object.files;
-    for (let at = position === record.next.object ? record.next.file : 0; at < files.length;) {
-      const file = files[at];
-      if (file === undefined) break;
-      // At least one file a call, so every call moves the import on.
-      if (worked > 0 && deps.clock.now().getTime() > deadline) {
-        stopped = true;
-        break;
-      }
-      run.record = record;
-      const outcome = await fileOutcome(
-        item.object,
-        file,
-        { object: position, file: at },
-        run,
-        deps,
-      );
-      const next =
-        at + 1 < files.length
-          ? { object: position, file: at + 1 }
-          : { object: position + 1, file: 0 };
-      const base = { ...record, revision: record.revision + 1, next };
-      let written: 'written' | 'moved' | 'claimed';
-      if (outcome.kind === 'filed') {
-        const row = { ...outcome.row, seq: record.filed + 1 };
-        written = await write(
-          { ...base, filed: record.filed + 1 },
-          {
-            kind: 'filed',
-            row,
-            claim: outcome.claim,
-          },
-        );
-        // Filed by another import meanwhile: counted as already there.
-        if (written === 'claimed')
-          written = await write({ ...base, alreadyFiled: record.alreadyFiled + 1 });
-      } else if (outcome.kind === 'already') {
-        written = await write({ ...base, alreadyFiled: record.alreadyFiled + 1 });
-      } else {
-        const row: NotFiledRecord = {
-          seq: record.notFiled + 1,
-          objectId: clip(item.object.objectId, 255),
-          fileName: outcome.fileName,
-          artifactNumber: item.object.artifactNumber,
-          reason: outcome.reason,
-          detail: outcome.detail,
-        };
-        written = await write(
-          { ...base, notFiled: record.notFiled + 1 },
-          { kind: 'not-filed', row },
-        );
-      }
-      if (written !== 'written') {
-        throw new ConflictError('The import changed meanwhile; try again.');
-      }
-      worked += 1;
-      at += 1;
+    run.record = record;
+    let answer: StepAnswer;
+    try {
+      answer = await importObject({ object: item.object, position, mayStart }, run, write, deps);
+    } catch (err) {
+      if (err instanceof MovedError) throw new ConflictError(err.message);
+      throw err;
     }
-    if (stopped) break;
+    if (answer === 'stopped') {
+      stopped = true;
+      break;
+    }
   }
   if (stopped) {
     await write({ ...record, revision: record.revision + 1, leaseUntil: null });

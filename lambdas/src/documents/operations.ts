@@ -9,6 +9,7 @@ import * as exportEtmf from './export-etmf.core';
 import * as importReads from './import-etmf-reads';
 import * as importStart from './import-etmf-start';
 import * as importEtmf from './import-etmf.core';
+import * as importResolve from './import-etmf-resolve.core';
 
 // The documents' operations, console and partner: one line each.
 // The list's pages (its index) and its total (the counters of the caller's scope).
@@ -75,8 +76,8 @@ export const s3documentsImportEtmfUpload = /* @__PURE__ */ op(
   'importing',
   ['registry.read', 'document.write', 'document.upload-sign', 'audit.append'],
 );
-// The package read by ranges from incoming/, each file staged there and verified, then kept under
-// records/; each outcome written with the import's progress.
+// The package read by ranges from incoming/, each file staged there and verified; an object's
+// files kept under records/ once all of them verified; each outcome written with the progress.
 export const s3documentsImportEtmf = /* @__PURE__ */ op(
   documentImportRoutes,
   's3documents/import-etmf',
@@ -90,6 +91,15 @@ export const s3documentsImportEtmf = /* @__PURE__ */ op(
     'document.keep',
     'audit.append',
   ],
+);
+// A conflict resolved: the object's verified stages copied under records/ and its rows written
+// with the import's counts (or skipped); the same reach as the import.
+export const s3documentsImportResolve = /* @__PURE__ */ op(
+  documentImportRoutes,
+  's3documents/import-resolve',
+  importResolve.resolveConflict,
+  'importing',
+  ['registry.read', 'document.read', 'document.write', 'document.keep', 'audit.append'],
 );
 export const s3documentsImports = /* @__PURE__ */ op(
   documentImportRoutes,

@@ -221,6 +221,8 @@ export const importSummary = (
   filed: 8,
   alreadyFiled: 1,
   notFiled: 3,
+  conflicts: 0,
+  conflictFiles: 0,
   ...overrides,
 });
 
@@ -243,6 +245,14 @@ export const importDetail = (n: number, overrides: Partial<ImportDetail> = {}): 
       artifactNumber: '05.04.04',
       reason: 'checksum-mismatch',
       detail: 'The file hashes to 3a7bd3e2…, the inventory states 9f86d081….',
+      files: [
+        {
+          fileName: 'content/visit-log-7.pdf',
+          outcome: 'checksum-mismatch',
+          detail: 'The file hashes to 3a7bd3e2…, the inventory states 9f86d081….',
+          integrityNote: null,
+        },
+      ],
     },
     {
       objectId: 'OBJ-0008',
@@ -250,6 +260,7 @@ export const importDetail = (n: number, overrides: Partial<ImportDetail> = {}): 
       artifactNumber: '05.02.04',
       reason: 'site-unknown',
       detail: 'SITEID 999 is no site of study PZ-2025-01.',
+      files: [],
     },
     {
       objectId: 'OBJ-0009',
@@ -257,8 +268,49 @@ export const importDetail = (n: number, overrides: Partial<ImportDetail> = {}): 
       artifactNumber: '99.01.01',
       reason: 'artifact-unknown',
       detail: '99.01.01 is not an artifact of the TMF Reference Model 3.3.',
+      files: [],
     },
   ],
+  conflictList: [],
+  ...overrides,
+});
+
+/**
+ * A conflict (issue 34), as the official eTMF-EMS example's Medical License comes out: its
+ * package of TMF RM 3.0 files it under 05.02.01 with UNIQUEID 091, in a folder named "Medical
+ * License"; three artifacts of ours it may be.
+ */
+export const importConflict = (
+  seq: number,
+  overrides: Partial<ImportDetail['conflictList'][number]> = {},
+): ImportDetail['conflictList'][number] => ({
+  seq,
+  objectId: `PCO-AKT-101-MED-${String(seq).padStart(3, '0')}`,
+  artifactNumber: '05.02.01',
+  uniqueId: '091',
+  tmfRmVersion: '3.0',
+  statedName: 'Medical License',
+  title: 'Medical License, John Smith',
+  level: 'site',
+  siteNumber: '101',
+  why: 'The package is TMF Reference Model 3.0, which the hub has no crosswalk to 3.3.1 for.',
+  candidates: [
+    { number: '05.02.01', name: 'Acceptance of Investigator Brochure', basis: 'number' },
+    { number: '05.02.08', name: 'Form FDA 1572', basis: 'unique-id' },
+    { number: '05.02.07', name: 'Site Staff Qualification Supporting Information', basis: 'name' },
+  ],
+  files: [
+    {
+      fileName: 'PCO-AKT-101-MED-001.pdf',
+      size: 48_213,
+      sha256: 'ab'.repeat(32),
+      integrityNote: 'Checked with MD5 only, the one hash the package states.',
+    },
+  ],
+  state: 'open',
+  resolvedBy: null,
+  resolvedAt: null,
+  filedAs: null,
   ...overrides,
 });
 
@@ -302,6 +354,7 @@ export const filedObject = (seq: number, overrides: Partial<FiledObject> = {}): 
   size: 245_000,
   sha256: `${String(seq).padStart(2, '0')}${'cd'.repeat(31)}`,
   integrity: `sha256:${String(seq).padStart(2, '0')}${'cd'.repeat(31)}`,
+  integrityNote: null,
   ...overrides,
 });
 

@@ -98,6 +98,8 @@ describe('the audit views', () => {
         'study.connections-moved',
         'study.import-announced',
         'study.imported-etmf',
+        'study.import-conflict-filed',
+        'study.import-conflict-skipped',
         'connection.invited',
         'connection.accepted',
         'connection.declined',

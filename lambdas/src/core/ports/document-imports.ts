@@ -1,5 +1,7 @@
 import type {
   FiledObject,
+  FileOutcome,
+  ImportConflict,
   ImportDetail,
   ImportState,
   NotFiledReason,
@@ -42,27 +44,94 @@ export interface ImportRecord {
   filed: number;
   alreadyFiled: number;
   notFiled: number;
+  /** Open conflicts (objects waiting for a person); absent on imports before issue 34. */
+  conflicts?: number;
+  /** The files of the conflicts not filed through them (open or skipped). */
+  conflictFiles?: number;
+  /** Conflict rows written (open or resolved): the next one's seq is one above. */
+  conflictRows?: number;
+  /** Not-filed rows written (one per object): the next one's seq is one above. */
+  notFiledRows?: number;
   /** The next object and file (by position in the inventory) to file. */
   next: { object: number; file: number };
+  /**
+   * What the files of the object at `next.object` before `next.file` came to (issue 34): an
+   * object is filed only once every one of its files verified, so each file's check is kept here
+   * (with the progress, so a call cut short goes on) until the object is decided.
+   */
+  checked?: FileCheck[];
   /** A step in progress holds the import until then (ISO time); null when none does. */
   leaseUntil: string | null;
 }
 
+/** One file's check: verified and staged (its stage by position), or why not. */
+export type FileCheck =
+  | {
+      ok: true;
+      fileName: string;
+      contentType: string;
+      size: number;
+      sha256: string;
+      /** The hash checked: `<algorithm>-<hex>`. */
+      integrity: string;
+      integrityNote: string | null;
+      /** The study holds this file already (the same source, object, version and content). */
+      already: boolean;
+    }
+  | { ok: false; fileName: string; reason: NotFiledReason; detail: string };
+
 /** A file an import filed: the row the console shows, and where the verified copy is kept. */
-export interface FiledRecord extends FiledObject {
+export interface FiledRecord extends Omit<FiledObject, 'integrityNote'> {
+  /** Verified with a weaker hash than SHA-256 (absent on rows before issue 34). */
+  integrityNote?: string | null;
   importId: string;
   studyId: string;
   objectKey: string;
   filedAt: string;
 }
 
+/** An object not filed (one row per object since issue 34; earlier rows were per file). */
 export interface NotFiledRecord {
   seq: number;
   objectId: string;
+  /** Its first file not filed for its own reason (or its first file). */
   fileName: string;
   artifactNumber: string;
   reason: NotFiledReason;
   detail: string;
+  /** Each of its files' outcome (absent on rows before issue 34). */
+  files?: {
+    fileName: string;
+    outcome: FileOutcome;
+    detail: string | null;
+    integrityNote: string | null;
+  }[];
+}
+
+/**
+ * An object whose filing is uncertain: what the console shows, and what filing it later needs
+ * (its files' stages, by position; the object's values every filed row carries).
+ */
+export interface ConflictRecord extends ImportConflict {
+  /** The object's position in the inventory (its files' stage keys). */
+  object: number;
+  /** The values of its filed rows other than the artifact and the file's own. */
+  filing: Omit<
+    FiledObject,
+    | 'seq'
+    | 'artifactNumber'
+    | 'artifactName'
+    | 'fileName'
+    | 'contentType'
+    | 'size'
+    | 'sha256'
+    | 'integrity'
+    | 'integrityNote'
+  >;
+  /** Its files as verified: each one's stage is importStageKeyOf(importId, {object, file}). */
+  checks: Extract<FileCheck, { ok: true }>[];
+  /** The claim each file makes on the study once filed. */
+  claims: string[];
 }
 
 /** What filed a file into a study first. */
@@ -71,10 +140,22 @@ export interface ImportClaim {
   seq: number;
 }
 
-/** A step's outcome, written with the import's progress in one transaction. */
+/** A filed file's row and the claim it makes on the study. */
+export interface FiledWithClaim {
+  row: FiledRecord;
+  claim: string;
+}
+
+/**
+ * A step's outcome, written with the import's progress in one transaction: an object's files
+ * filed together (all or none), an object not filed, a conflict, or a conflict resolved (its
+ * row replaced, and its files filed when it is filed).
+ */
 export type ImportStepRow =
-  | { kind: 'filed'; row: FiledRecord; claim: string }
+  | { kind: 'filed'; rows: FiledWithClaim[] }
   | { kind: 'not-filed'; row: NotFiledRecord }
+  | { kind: 'conflict'; row: ConflictRecord }
+  | { kind: 'resolved'; row: ConflictRecord; rows: FiledWithClaim[] }
   | { kind: 'none' };
 
 /** The imports (the documents table). */
@@ -83,10 +164,11 @@ export interface ImportStore {
   /** Creates the import and its place in the study's list. */
   createImport(record: ImportRecord): Promise<void>;
   /**
-   * Writes `next` (its revision one above `expectedRevision`) with the step's row, if the import
-   * is still at `expectedRevision` and, for a filed file, the study does not hold it yet:
-   * `written`, `moved` (someone changed the import meanwhile) or `claimed` (the study holds the
-   * file already; nothing was written).
+   * Writes `next` (its revision one above `expectedRevision`) with the step's rows, if the import
+   * is still at `expectedRevision` and, for filed files, the study holds none of them yet:
+   * `written`, `moved` (someone changed the import meanwhile) or `claimed` (the study holds one of
+   * the files already; nothing was written). A resolved conflict is written only while it is
+   * still open (`moved` otherwise).
    */
   step(
     next: ImportRecord,
@@ -104,8 +186,11 @@ export interface ImportStore {
     limit: number,
   ): Promise<{ rows: FiledRecord[]; hasMore: boolean }>;
   getFiled(importId: string, seq: number): Promise<FiledRecord | null>;
-  /** The first `limit` files an import could not file, in order. */
+  /** The first `limit` objects an import could not file, in order. */
   notFiledRows(importId: string, limit: number): Promise<NotFiledRecord[]>;
+  /** The first `limit` conflicts of an import, in order. */
+  conflictRows(importId: string, limit: number): Promise<ConflictRecord[]>;
+  getConflict(importId: string, seq: number): Promise<ConflictRecord | null>;
 }
 
 /** A file of the inventory by its place: the object's position, the file's within it. */

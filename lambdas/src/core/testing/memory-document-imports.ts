@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type {
+  ConflictRecord,
   FiledRecord,
+  FiledWithClaim,
   ImportClaim,
   ImportRecord,
   ImportStepRow,
@@ -14,8 +16,9 @@ import type { DocumentFiles } from '../ports/documents';
  * (adapters/dynamodb-document-imports.ts): an import is created once; a step writes the import
  * only while it is still at the expected revision ('moved' otherwise), and a filed file only
  * while the study holds no claim on it ('claimed' otherwise; nothing is written) — the import,
- * its row, the study's claim and the artifact's `imported` counter all or nothing. A row that is
- * already there makes the step fail, as the adapter's cancelled transaction does. Records handed
+ * its rows (an object's files together), the study's claims and the artifacts' `imported`
+ * counters all or nothing; a resolved conflict only while it is open. A row that is already
+ * there makes the step fail, as the adapter's cancelled transaction does. Records handed
  * out are copies.
  */
 export class MemoryImportStore implements ImportStore {
@@ -23,6 +26,7 @@ export class MemoryImportStore implements ImportStore {
   /** importId → seq → row. */
   readonly filed = new Map<string, Map<number, FiledRecord>>();
   readonly notFiled = new Map<string, Map<number, NotFiledRecord>>();
+  readonly conflicts = new Map<string, Map<number, ConflictRecord>>();
   /** `${studyId}#${claim}` → what filed it. */
   readonly claims = new Map<string, ImportClaim>();
   /** The ARTCOUNT `imported` counters: `${studyId}#${artifactNumber}#${connectionId ?? ''}`. */
@@ -54,26 +58,41 @@ export class MemoryImportStore implements ImportStore {
     };
     // The adapter tells the failed conditions apart in this order: the import first.
     if (this.imports.get(next.importId)?.revision !== expectedRevision) return answer('moved');
-    if (row.kind === 'filed') {
-      const claimKey = `${next.studyId}#${row.claim}`;
-      if (this.claims.has(claimKey)) return answer('claimed');
-      const rows = this.rowsOf(this.filed, next.importId);
-      if (rows.has(row.row.seq)) {
-        return Promise.reject(new Error(`Filed row ${String(row.row.seq)} exists already.`));
+    const filed = row.kind === 'filed' || row.kind === 'resolved' ? row.rows : [];
+    if (filed.some((f) => this.claims.has(`${next.studyId}#${f.claim}`))) return answer('claimed');
+    if (row.kind === 'resolved') {
+      if (this.conflicts.get(next.importId)?.get(row.row.seq)?.state !== 'open') {
+        return answer('moved');
       }
-      rows.set(row.row.seq, structuredClone(row.row));
-      this.claims.set(claimKey, { importId: next.importId, seq: row.row.seq });
-      const counter = `${next.studyId}#${row.row.artifactNumber}#${row.row.connectionId ?? ''}`;
-      this.imported.set(counter, (this.imported.get(counter) ?? 0) + 1);
-    } else if (row.kind === 'not-filed') {
-      const rows = this.rowsOf(this.notFiled, next.importId);
-      if (rows.has(row.row.seq)) {
-        return Promise.reject(new Error(`Not-filed row ${String(row.row.seq)} exists already.`));
-      }
-      rows.set(row.row.seq, structuredClone(row.row));
+    }
+    const rows = this.filed.get(next.importId) ?? new Map<number, FiledRecord>();
+    const added =
+      row.kind === 'not-filed'
+        ? this.notFiled.get(next.importId)?.has(row.row.seq) === true
+        : row.kind === 'conflict' && this.conflicts.get(next.importId)?.has(row.row.seq) === true;
+    // The adapter's puts are conditional on new keys: a row written twice is a bug.
+    if (added || filed.some((f) => rows.has(f.row.seq))) {
+      return Promise.reject(new Error('A row of this step exists already.'));
+    }
+    this.fileAll(next, filed);
+    if (row.kind === 'not-filed')
+      this.rowsOf(this.notFiled, next.importId).set(row.row.seq, structuredClone(row.row));
+    if (row.kind === 'conflict' || row.kind === 'resolved') {
+      this.rowsOf(this.conflicts, next.importId).set(row.row.seq, structuredClone(row.row));
     }
     this.imports.set(next.importId, structuredClone(next));
     return answer('written');
+  }
+
+  private fileAll(next: ImportRecord, filed: FiledWithClaim[]): void {
+    if (filed.length === 0) return;
+    const rows = this.rowsOf(this.filed, next.importId);
+    for (const { row, claim } of filed) {
+      rows.set(row.seq, structuredClone(row));
+      this.claims.set(`${next.studyId}#${claim}`, { importId: next.importId, seq: row.seq });
+      const counter = `${next.studyId}#${row.artifactNumber}#${row.connectionId ?? ''}`;
+      this.imported.set(counter, (this.imported.get(counter) ?? 0) + 1);
+    }
   }
 
   claimOf(studyId: string, claim: string): Promise<ImportClaim | null> {
@@ -118,6 +137,20 @@ export class MemoryImportStore implements ImportStore {
         .slice(0, limit)
         .map((r) => structuredClone(r)),
     );
+  }
+
+  conflictRows(importId: string, limit: number): Promise<ConflictRecord[]> {
+    return Promise.resolve(
+      [...(this.conflicts.get(importId)?.values() ?? [])]
+        .sort((a, b) => a.seq - b.seq)
+        .slice(0, limit)
+        .map((r) => structuredClone(r)),
+    );
+  }
+
+  getConflict(importId: string, seq: number): Promise<ConflictRecord | null> {
+    const found = this.conflicts.get(importId)?.get(seq);
+    return Promise.resolve(found === undefined ? null : structuredClone(found));
   }
 
   private rowsOf<T>(table: Map<string, Map<number, T>>, importId: string): Map<number, T> {

@@ -133,17 +133,6 @@ export function entryOfContentUrl(
   return null;
 }
 
-export type HashAlgorithm = 'md5' | 'sha1' | 'sha256' | 'sha384' | 'sha512';
-
-/** Digest lengths in bytes, weakest first. */
-const DIGEST_BYTES: Readonly<Record<HashAlgorithm, number>> = {
-  md5: 16,
-  sha1: 20,
-  sha256: 32,
-  sha384: 48,
-  sha512: 64,
-};
-
 /**
  * INTEGRITY as the standard's text defines it: the Subresource Integrity form it is based on
  * (https://www.w3.org/TR/SRI/), the algorithm in lower case, a hyphen and the digest in base64:
@@ -155,43 +144,4 @@ export function integrityOf(sha256Hex: string): string {
     throw new RangeError('A SHA-256 checksum is 64 hex digits.');
   }
   return `sha256-${Buffer.from(sha256Hex, 'hex').toString('base64')}`;
-}
-
-/**
- * The hash an INTEGRITY value states, as lowercase hex: the example's SHA256-<hex>, the
- * Subresource Integrity form it is modelled on (sha256-<base64>, several separated by spaces,
- * the strongest taken), or a bare hex digest told by its length. Null when none is readable.
- */
-export function parseIntegrity(value: string): { algorithm: HashAlgorithm; hex: string } | null {
-  let best: { algorithm: HashAlgorithm; hex: string } | null = null;
-  for (const token of value.trim().split(/\s+/u)) {
-    const parsed = parseOne(token);
-    if (parsed && (!best || DIGEST_BYTES[parsed.algorithm] > DIGEST_BYTES[best.algorithm])) {
-      best = parsed;
-    }
-  }
-  return best;
-}
-
-function parseOne(token: string): { algorithm: HashAlgorithm; hex: string } | null {
-  const prefixed = /^(md5|sha-?(?:1|256|384|512))-([^?]+)(?:\?.*)?$/iu.exec(token);
-  if (!prefixed) {
-    const bare = (Object.keys(DIGEST_BYTES) as HashAlgorithm[]).find(
-      (algorithm) => token.length === DIGEST_BYTES[algorithm] * 2,
-    );
-    return bare && /^[0-9a-fA-F]+$/u.test(token)
-      ? { algorithm: bare, hex: token.toLowerCase() }
-      : null;
-  }
-  const [, name = '', digest = ''] = prefixed;
-  const algorithm = name.toLowerCase().replace('-', '') as HashAlgorithm;
-  const bytes = DIGEST_BYTES[algorithm];
-  if (digest.length === bytes * 2 && /^[0-9a-fA-F]+$/u.test(digest)) {
-    return { algorithm, hex: digest.toLowerCase() };
-  }
-  if (/^[A-Za-z0-9+/_-]+={0,2}$/u.test(digest)) {
-    const decoded = Buffer.from(digest.replace(/-/gu, '+').replace(/_/gu, '/'), 'base64');
-    if (decoded.length === bytes) return { algorithm, hex: decoded.toString('hex') };
-  }
-  return null;
 }

@@ -197,6 +197,14 @@ describe('XmlReader', () => {
     expect(textOf(events)).toHaveLength(200);
   });
 
+  it('reads a chunk larger than the limit when nothing between two events is', async () => {
+    // An inflated zip entry arrives in chunks of up to 80 KiB: each is far above maxHeld, but no
+    // tag or text in it is (saxes's position counts a chunk twice once write() returns).
+    const chunk = `<a>${'<b>zz</b>'.repeat(100)}</a>`;
+    const events = await eventsOf([chunk], { maxHeld: 64 });
+    expect(textOf(events)).toHaveLength(200);
+  });
+
   it('refuses elements nested too deeply', async () => {
     expect(await syntaxError('<a>'.repeat(100), { maxDepth: 64 })).toEqual({
       line: 1,

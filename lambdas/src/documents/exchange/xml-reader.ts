@@ -147,7 +147,12 @@ export class XmlReader {
     this.fed += text.length;
     const events = this.drain(() => {
       this.parser.write(text);
-      if (this.parser.position - this.heldFrom > this.options.maxHeld) {
+      // What saxes holds since the last completed token. Not parser.position: once write()
+      // returns, saxes counts the chunk twice there (chunkPosition has grown by it and its index
+      // in the chunk is not reset until the next write), so a chunk larger than maxHeld would
+      // read as a value too long. `fed` is where the text fed ends (at most one character ahead:
+      // a trailing CR or surrogate saxes carries over).
+      if (this.fed - this.heldFrom > this.options.maxHeld) {
         throw (
           this.bareAmpersand() ??
           new XmlSyntaxError(this.parser.line, 'A tag, comment or text is too long.', true)

@@ -12,6 +12,9 @@ export const documentKeys = {
   completeness: (studyId: string) => [...documentKeys.all, 'completeness', studyId] as const,
   /** The zones' and sections' names of a catalogue version (artifact/catalogue). */
   catalogueNames: (version: string) => [...documentKeys.all, 'catalogue-names', version] as const,
+  /** A catalogue version's artifacts, for a conflict's "file as" (artifact/catalogue). */
+  catalogueArtifacts: (version: string) =>
+    [...documentKeys.all, 'catalogue-artifacts', version] as const,
   /** A study's eTMF-EMS imports (s3documents/imports). */
   studyImports: (studyId: string) => [...documentKeys.all, 'study-imports', studyId] as const,
   imports: () => [...documentKeys.all, 'import'] as const,

@@ -48,27 +48,32 @@ describe('an eTMF-EMS import', () => {
       'Filed now8',
       'Already filed before1',
       'Not filed3',
+      'Conflicts to resolve0',
     ]) {
       expect(counts).toHaveTextContent(text);
     }
     expect(screen.queryByTestId('import-rejected')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Problems in exchange.xml' })).toBeNull();
 
+    // One row per object (issue 34), each file's outcome under its reason.
     const notFiled = screen.getByRole('table', {
-      name: 'The files not filed, each with the reason',
+      name: 'The objects not filed, each with the reason and what became of each file',
     });
     expect(
       within(notFiled)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Object ID', 'File', 'Artifact number', 'Reason']);
+    ).toEqual(['Object ID', 'Artifact number', 'Reason']);
     const rows = within(notFiled).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
-      'content/visit-log-7.pdf',
-      'content/delegation-log.pdf',
-      'content/plan.docx',
+      'OBJ-0007',
+      'OBJ-0008content/delegation-log.pdf',
+      'OBJ-0009content/plan.docx',
     ]);
-    expect(rows[0]).toHaveTextContent('OBJ-0007');
+    expect(within(rows[0] as HTMLElement).getByTestId('file-outcome')).toHaveTextContent(
+      "content/visit-log-7.pdf The file's checksum is not the one the inventory states.",
+    );
+    expect(screen.queryByRole('heading', { name: 'Conflicts to resolve' })).toBeNull();
     expect(rows[0]).toHaveTextContent('05.04.04');
     expect(rows[0]).toHaveTextContent(
       "The file's checksum is not the one the inventory states.The file hashes to 3a7bd3e2…, the inventory states 9f86d081….",
@@ -215,7 +220,7 @@ describe('an eTMF-EMS import', () => {
     ]);
     // Nothing was filed: no lists of files.
     expect(screen.queryByRole('heading', { name: 'Files filed' })).toBeNull();
-    expect(screen.queryByRole('heading', { name: 'Files not filed' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Objects not filed' })).toBeNull();
   });
 
   it('lets an administrator continue an import left unfinished, repeating a call that met another', async () => {

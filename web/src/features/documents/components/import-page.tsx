@@ -16,6 +16,7 @@ import { arrivalOf, filesDone, isImportId, mayImport } from '../utils/imports';
 import { formatCount, formatSize } from '../utils/sizes';
 import { ImportStateBadge } from './document-badges';
 import { type ContinueFlow, useContinueImport } from '../hooks/use-continue-import';
+import { Conflicts } from './import-conflicts';
 import {
   BatchFacts,
   Counts,
@@ -53,7 +54,8 @@ const Intro = () => {
 /**
  * /admin/documents/import?importId=… (issue 17): one eTMF-EMS import of a study — its report (the
  * package's batch, the counts, why it was refused with exchange.xml's problems by line, the
- * files not filed with the reason) and the files it filed (a rejected import's too: filed before
+ * conflicts a person resolves (issue 34: file as…, skip), the objects not filed with the reason
+ * and each file's outcome) and the files it filed (a rejected import's too: filed before
  * it stopped), paged as the server pages them, each with **Download**. An import left `importing`
  * (its dialog closed on the way) reads "not finished" and can be continued here by whoever may
  * import. Come from the dialog, the heading takes the focus and the outcome is said. A link that
@@ -190,8 +192,14 @@ const ImportView = ({ importId }: { importId: string }) => {
         </Section>
       )}
 
+      {report.conflictList.length > 0 && (
+        <Section heading={t('documents.import.conflicts.heading')} id="import-conflicts">
+          <Conflicts report={report} offered={offered} onResolved={list.reload} />
+        </Section>
+      )}
+
       {(reported || report.notFiledList.length > 0) && (
-        <Section heading={t('documents.import.notFiledHeading')} id="import-not-filed">
+        <Section heading={t('documents.import.notFiledObjectsHeading')} id="import-not-filed">
           <NotFiled report={report} />
         </Section>
       )}

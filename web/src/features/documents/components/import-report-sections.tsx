@@ -1,4 +1,4 @@
-import type { FiledObject, ImportDetail } from '@ccsc/contract/documents';
+import { type FiledObject, type ImportDetail, NOT_FILED_LISTED } from '@ccsc/contract/documents';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../components/list-table';
@@ -92,7 +92,7 @@ export const BatchFacts = ({ batch }: { batch: ImportDetail['batch'] }) => {
   );
 };
 
-const COUNTS = ['objects', 'files', 'filed', 'alreadyFiled', 'notFiled'] as const;
+const COUNTS = ['objects', 'files', 'filed', 'alreadyFiled', 'notFiled', 'conflicts'] as const;
 
 export const Counts = ({ report }: { report: ImportDetail }) => {
   const { t, i18n } = useTranslation();
@@ -102,7 +102,13 @@ export const Counts = ({ report }: { report: ImportDetail }) => {
       {COUNTS.map((count) => (
         <Fact key={count} term={t(`documents.import.counts.${count}`)}>
           <span
-            className={count === 'notFiled' && report.notFiled > 0 ? 'text-danger fw-semibold' : ''}
+            className={
+              count === 'notFiled' && report.notFiled > 0
+                ? 'text-danger fw-semibold'
+                : count === 'conflicts' && report.conflicts > 0
+                  ? 'text-warning-emphasis fw-semibold'
+                  : ''
+            }
             data-testid={`count-${count}`}
           >
             {formatCount(report[count], language)}
@@ -141,18 +147,56 @@ export const Problems = ({ problems }: { problems: ImportDetail['problems'] }) =
   );
 };
 
+type NotFiledRow = ImportDetail['notFiledList'][number];
+
+/** What became of each file of an object not filed (a verified one is kept back with the rest). */
+const FileOutcomes = ({ row }: { row: NotFiledRow }) => {
+  const { t } = useTranslation();
+  if (row.files.length === 0) return null;
+  return (
+    <ul className="list-unstyled mb-0 mt-1" aria-label={t('documents.import.fileOutcomes')}>
+      {row.files.map((f, i) => (
+        <li key={`${f.fileName}-${String(i)}`} className="text-break" data-testid="file-outcome">
+          <span className="fw-semibold">{f.fileName}</span>{' '}
+          <span className={f.outcome === 'verified' ? 'text-success' : 'text-danger'}>
+            {f.outcome === 'verified' || f.outcome === 'not-checked'
+              ? t(`documents.import.outcomes.${f.outcome}`)
+              : t(`documents.import.reasons.${f.outcome}`)}
+          </span>
+          {f.detail !== null && f.outcome !== 'verified' && f.detail !== row.detail && (
+            <div className="text-body-secondary">{f.detail}</div>
+          )}
+          {f.integrityNote !== null && <WeakerNote note={f.integrityNote} />}
+        </li>
+      ))}
+    </ul>
+  );
+};
+
+/** A file verified with a weaker hash than SHA-256 (MD5, SHA-1): what that means. */
+export const WeakerNote = ({ note }: { note: string }) => {
+  const { t } = useTranslation();
+  return (
+    <div className="small text-warning-emphasis" data-testid="weaker-note">
+      <span className="badge text-bg-warning me-1">{t('documents.import.weaker')}</span>
+      {note}
+    </div>
+  );
+};
+
+/** The objects not filed (an object is filed whole or not at all), each file's outcome under it. */
 export const NotFiled = ({ report }: { report: ImportDetail }) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const rows = report.notFiledList;
   if (rows.length === 0) {
-    return <p className="small text-body-secondary">{t('documents.import.notFiledNone')}</p>;
+    return <p className="small text-body-secondary">{t('documents.import.notFiledObjectsNone')}</p>;
   }
   return (
     <>
-      {report.notFiled > rows.length && (
+      {rows.length >= NOT_FILED_LISTED && (
         <p className="small text-body-secondary">
-          {t('documents.import.notFiledFirst', {
+          {t('documents.import.notFiledObjectsFirst', {
             shown: formatCount(rows.length, language),
             n: formatCount(report.notFiled, language),
           })}
@@ -160,11 +204,12 @@ export const NotFiled = ({ report }: { report: ImportDetail }) => {
       )}
       <div className="table-responsive">
         <table className="table table-sm align-middle" data-testid="import-not-filed">
-          <caption className="visually-hidden">{t('documents.import.notFiledCaption')}</caption>
+          <caption className="visually-hidden">
+            {t('documents.import.notFiledObjectsCaption')}
+          </caption>
           <thead>
             <tr>
               <th scope="col">{t('documents.import.objectId')}</th>
-              <th scope="col">{t('documents.import.file')}</th>
               <th scope="col">{t('documents.import.artifactNumber')}</th>
               <th scope="col">{t('documents.import.reason')}</th>
             </tr>
@@ -172,9 +217,11 @@ export const NotFiled = ({ report }: { report: ImportDetail }) => {
           <tbody>
             {rows.map((row, i) => (
               <tr key={`${row.objectId}-${row.fileName}-${String(i)}`}>
-                <td className="font-monospace small text-break">{row.objectId}</td>
-                <th scope="row" className="fw-normal small text-break">
-                  {row.fileName}
+                <th scope="row" className="fw-normal font-monospace small text-break">
+                  {row.objectId}
+                  {row.files.length === 0 && (
+                    <div className="font-sans-serif text-body-secondary">{row.fileName}</div>
+                  )}
                 </th>
                 <td className="font-monospace small">{row.artifactNumber}</td>
                 <td className="small">
@@ -184,6 +231,7 @@ export const NotFiled = ({ report }: { report: ImportDetail }) => {
                   {row.detail !== '' && (
                     <div className="text-body-secondary text-break">{row.detail}</div>
                   )}
+                  <FileOutcomes row={row} />
                 </td>
               </tr>
             ))}
@@ -293,6 +341,7 @@ export const FiledTable = ({
                     label={t('documents.import.copySha', { fileName: o.fileName })}
                   />
                 </div>
+                {o.integrityNote !== null && <WeakerNote note={o.integrityNote} />}
               </td>
               <td>
                 {/* Named with its file ("Download content/visit-log-1.pdf"), the word first as
