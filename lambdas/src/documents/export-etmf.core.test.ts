@@ -134,11 +134,12 @@ describe('s3documents/export-etmf', () => {
     put(w, sent.upload?.url ?? '', bytes);
     expect((await complete(w, sent.document.documentId)).state).toBe('awaiting-scan');
     w.clock.advance(60_000);
-    // The unscanned one is kept and not classified yet; the quarantined one never will be.
-    expect(await exportOf(w, WHO.sponsorAdmin)).toMatchObject({ documents: 2, unclassified: 2 });
+    // Only delivered documents are packaged: the unscanned one and the quarantined one are kept
+    // but left out, and counted with the held ones.
+    expect(await exportOf(w, WHO.sponsorAdmin)).toMatchObject({ documents: 1, unclassified: 4 });
     const names = (await packageOf(w)).map((e) => e.name);
     expect(names).not.toContain(containing('cv-2.pdf'));
-    expect(names).toHaveLength(3);
+    expect(names).toHaveLength(2);
   });
 
   it('gives the study’s CRO and a PlatformAdmin the same package; a PlatformAdmin’s export is in the sponsor’s trail', async () => {

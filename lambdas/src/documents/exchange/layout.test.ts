@@ -11,6 +11,7 @@ import {
   safeFileName,
   uniquePath,
 } from './layout';
+import { parseIntegrity } from './integrity-forms';
 import { unsafePathReason } from './zip-paths';
 
 const MODEL = CATALOGUES['3.3'];
