@@ -92,4 +92,3 @@ export const DOCUMENT_RESCAN: PermissionGrant = {
   on: 'documentRecords',
   actions: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload'],
 };
-

@@ -113,6 +113,7 @@ export const AUDIT_ACTION_KINDS = {
   'document.retried': 'document',
   'document.scanned': 'document',
   'document.quarantined': 'document',
+  'document.superseded': 'document',
   'document.downloaded': 'read',
   'imported-file.downloaded': 'read',
   // The audit trail itself.

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { partnerRoutes } from '@ccsc/contract/partner-api';
 import { listReceivedDocuments } from './exchange-receiving';
+import { documentSubject } from './document-writes';
+import { scanVerdictWrite } from './scan-verdict';
 import {
   OTHER_SITE,
   SPONSOR,
+  complete,
   pdf,
+  put,
+  scan,
   send,
   sendBody,
   sendWhole,
   setUp,
+  trail,
   type World,
 } from './document-world-kit';
 
@@ -137,5 +143,51 @@ describe('signer fields and versions in the send API', () => {
       code: 'CONFLICT',
       message: `The document ${v1.documentId} is already superseded by ${v2.documentId}: name the newest version (${v2.documentId}) as supersedesDocumentId.`,
     });
+  });
+
+  it('marks the earlier version when the delivering write is finished after the process died at the mark', async () => {
+    const w = setUp();
+    const v1 = await sendWhole(w, pdf('v1'));
+    const sent = await send(
+      w,
+      sendBody(pdf('v2'), { idempotencyKey: 'key-version-2', supersedesDocumentId: v1.documentId }),
+    );
+    put(w, sent.upload?.url ?? '', pdf('v2'));
+    const v2 = await complete(w, sent.document.documentId);
+    // The process dies as the delivery's mark on v1 is written (after v2's delivery).
+    const update = w.documents.update.bind(w.documents);
+    w.documents.update = (next, previous) => {
+      if (next.documentId === v1.documentId) throw new Error('killed');
+      return update(next, previous);
+    };
+    const objectKey = (await w.documents.get(v2.documentId))?.objectKey ?? '';
+    await expect(
+      w.deps.writes.run(scanVerdictWrite, documentSubject(v2.documentId), {
+        documentId: v2.documentId,
+        objectKey,
+        status: 'NO_THREATS_FOUND',
+        threats: [],
+        via: 'event',
+        who: { by: 'hub', actor: null, source: { ip: 'hub', userAgent: 't' }, requestId: 'r' },
+      }),
+    ).rejects.toThrow('killed');
+    w.documents.update = update;
+    expect(await w.documents.get(v2.documentId)).toMatchObject({ state: 'delivered' });
+    expect((await w.documents.get(v1.documentId))?.supersededByDocumentId ?? null).toBeNull();
+    const audited = w.audit.entries.length;
+
+    // The journal finishes the write: its audit step makes the mark and records it, once.
+    w.journal.restart();
+    expect(await w.deps.writes.reconcile(true)).toMatchObject({ finished: 1 });
+    await scan(w, v2.documentId);
+    expect(await w.documents.get(v1.documentId)).toMatchObject({
+      supersededByDocumentId: v2.documentId,
+    });
+    expect(trail(w).slice(audited)).toEqual([
+      'document.scanned success org-site',
+      'document.scanned success org-sponsor',
+      'document.superseded success org-site',
+      'document.superseded success org-sponsor',
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { ConflictError, ValidationError } from '../core/errors';
-import type { DocumentRecord, DocumentStore } from '../core/ports/documents';
+import { type DocumentRecord, type DocumentStore, isDelivered } from '../core/ports/documents';
 import { HUB } from './document-views';
 
 /**
@@ -7,9 +7,10 @@ import { HUB } from './document-views';
  * it is a new version of (`supersedesDocumentId`): one the same system sent over the same
  * connection. When the new version is delivered, the earlier one is marked Superseded
  * (`supersededByDocumentId`, and a `superseded` event in its history) by `supersedeEarlier`,
- * which routing.ts calls after every delivery. The new record's own link is the lasting fact:
- * the export reads Superseded from it too, so a mark cut short by a crash never shows a
- * superseded document as Current in an export.
+ * which routing.ts calls after every delivery, and again the delivering write's audit step
+ * (`earlierSupersededBy`: a step the journal runs again after an interruption, so a mark cut
+ * short by a crash is made then, and audited once). The export also reads Superseded from the
+ * new record's own link.
  */
 
 const EARLIER_UNKNOWN =
@@ -104,4 +105,28 @@ export const versionAuditOf = (record: DocumentRecord) => ({
   ...(record.supersedesDocumentId == null
     ? {}
     : { supersedesDocumentId: record.supersedesDocumentId }),
+});
+
+/**
+ * The delivering write's audit step: the earlier version `record` supersedes, marked (made now if
+ * a crash cut the mark short after the delivery) — answered for its audit record, or null when
+ * `record` is not a delivered new version (or a different later version was delivered first).
+ */
+export const earlierSupersededBy = async (
+  record: DocumentRecord,
+  deps: { documents: Pick<DocumentStore, 'get' | 'update'> },
+  at: string,
+): Promise<DocumentRecord | null> => {
+  if (!isDelivered(record) || record.supersedesDocumentId == null) return null;
+  if (!(await supersedeEarlier(record, deps, at))) return null;
+  return deps.documents.get(record.supersedesDocumentId);
+};
+
+/** The audit record of the mark: on the earlier version, naming the version that superseded it. */
+export const supersededFact = (record: DocumentRecord) => ({
+  action: 'document.superseded',
+  after: {
+    supersededByDocumentId: record.documentId,
+    version: record.version,
+  },
 });

@@ -22,6 +22,7 @@ import {
 import { SCAN_HOLD_REASONS } from '@ccsc/contract/documents';
 import type { ContentKind } from './content-check';
 import { documentTarget, HUB, withEvent } from './document-views';
+import { earlierSupersededBy, supersededFact } from './document-versions';
 import { type RoutingDeps, settle, waitsForMapping } from './routing';
 
 /**
@@ -304,7 +305,15 @@ export const changeDocumentWrite: Workflow<ChangeInput, ChangeState, DocumentWri
         const record = await ownRecord(deps, write.input.documentId, write.writeId);
         if (write.input.change === 'release' && record.state !== 'delivered') return undefined;
         const fact = factOf(write.input, record);
-        await appendEachOnce(deps, write, entriesOf(write.input.who, record, fact));
+        // A retry or release that delivered a new version: the earlier one marked (document-versions.ts).
+        const earlier =
+          write.input.change === 'retry' || write.input.change === 'release'
+            ? await earlierSupersededBy(record, deps, deps.clock.now().toISOString())
+            : null;
+        await appendEachOnce(deps, write, [
+          ...entriesOf(write.input.who, record, fact),
+          ...(earlier === null ? [] : entriesOf(write.input.who, earlier, supersededFact(record))),
+        ]);
         return undefined;
       },
     },

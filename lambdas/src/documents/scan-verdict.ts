@@ -14,6 +14,7 @@ import {
   whoSchema,
   type Who,
 } from './document-writes';
+import { earlierSupersededBy, supersededFact } from './document-versions';
 import { settle } from './routing';
 import { SCAN_RESULT_STATUSES, type ScanResultStatus } from './scan-event';
 import type { Journal } from '../core/journal';
@@ -206,7 +207,11 @@ export const scanVerdictWrite: Workflow<VerdictInput, VerdictState, DocumentWrit
                 },
                 ...(record.holdDetail === null ? {} : { reason: record.holdDetail }),
               });
-        await appendEachOnce(deps, write, entries);
+        const earlier = await earlierSupersededBy(record, deps, deps.clock.now().toISOString());
+        await appendEachOnce(deps, write, [
+          ...entries,
+          ...(earlier === null ? [] : entriesOf(write.input.who, earlier, supersededFact(record))),
+        ]);
         return undefined;
       },
     },
