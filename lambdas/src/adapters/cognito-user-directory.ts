@@ -10,25 +10,29 @@ import {
   type UserDirectory,
 } from '../core/ports/user-directory';
 import { type CognitoAccess, type CognitoSource, cognitoAccess } from './clients/cognito';
+import { CognitoAccountReader } from './cognito-account-reader';
 import {
   toListedUser,
-  toDirectoryUserDetail,
   errorName,
   translate,
   PASSWORD_RESET_REFUSALS,
 } from './cognito-users';
 
-export class CognitoUserDirectory implements UserDirectory {
-  private readonly cognito: CognitoAccess;
+/**
+ * Every user call of the console on the user pool. Reading one account (`getUser`, which the MFA
+ * gate of every console call needs) is its base class's, so that a function needing no more
+ * bundles no more (cognito-account-reader.ts).
+ */
+export class CognitoUserDirectory extends CognitoAccountReader implements UserDirectory {
   private readonly publicCognito: CognitoAccess;
 
   constructor(
     client: CognitoSource,
-    private readonly userPoolId: string,
+    userPoolId: string,
     /** For ConfirmForgotPassword: a client that does not retry (clients/cognito.ts). */
     publicClient: CognitoSource = client,
   ) {
-    this.cognito = cognitoAccess(client);
+    super(client, userPoolId);
     this.publicCognito = cognitoAccess(publicClient);
   }
 
@@ -54,44 +58,6 @@ export class CognitoUserDirectory implements UserDirectory {
       users: (out.Users ?? []).map(toListedUser),
       nextCursor: out.PaginationToken ?? null,
     };
-  }
-
-  async getUser(userName: string) {
-    const { client, sdk } = await this.cognito();
-    try {
-      const [out, groups] = await Promise.all([
-        client.send(
-          new sdk.AdminGetUserCommand({ UserPoolId: this.userPoolId, Username: userName }),
-        ),
-        this.groupsOf(userName),
-      ]);
-      return toDirectoryUserDetail(out, groups);
-    } catch (err) {
-      if (errorName(err) === 'UserNotFoundException') return null;
-      return translate(err);
-    }
-  }
-
-  /** The names of the groups the user is in (AdminListGroupsForUser, every page). */
-  private async groupsOf(userName: string): Promise<string[]> {
-    const { client, sdk } = await this.cognito();
-    const names: string[] = [];
-    let nextToken: string | undefined;
-    do {
-      const out = await client.send(
-        new sdk.AdminListGroupsForUserCommand({
-          UserPoolId: this.userPoolId,
-          Username: userName,
-          Limit: 60,
-          NextToken: nextToken,
-        }),
-      );
-      for (const group of out.Groups ?? []) {
-        if (group.GroupName !== undefined) names.push(group.GroupName);
-      }
-      nextToken = out.NextToken;
-    } while (nextToken !== undefined);
-    return names;
   }
 
   async signOutEverywhere(userName: string) {

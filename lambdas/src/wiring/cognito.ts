@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { CognitoAccountReader } from '../adapters/cognito-account-reader';
 import { CognitoUserDirectory } from '../adapters/cognito-user-directory';
 import { cognito, publicCallsCognito } from '../adapters/clients/cognito';
 import { lambdaEnv } from '../env';
@@ -14,6 +15,10 @@ import type { UserDirectory } from '../core/ports/user-directory';
  */
 export const userDirectory = (): UserDirectory =>
   new CognitoUserDirectory(cognito, lambdaEnv().USER_POOL_ID, publicCallsCognito);
+
+/** One account read: the MFA gate of every console call (the whole directory not bundled). */
+export const accountReader = (): Pick<UserDirectory, 'getUser'> =>
+  new CognitoAccountReader(cognito, lambdaEnv().USER_POOL_ID);
 
 /** Real time, real waiting: for the public calls that answer in a steady time. */
 export const steadyTiming = (): SteadyTiming => ({

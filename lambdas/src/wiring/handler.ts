@@ -6,14 +6,14 @@ import {
   type HandlerOptions,
   type LambdaHandler,
 } from '../http/router';
-import { userDirectory } from './cognito';
+import { accountReader } from './cognito';
 
 /**
  * The one router with its production wiring for console calls: the MFA gate reads accounts from
  * Cognito (AdminGetUser). Every console Lambda entry builds its handler here (a partner call's,
  * with the credentials instead: partner-handler.ts); the router itself builds no adapter.
  */
-const production = (): Pick<HandlerOptions, 'accounts'> => ({ accounts: userDirectory });
+const production = (): Pick<HandlerOptions, 'accounts'> => ({ accounts: accountReader });
 
 export const handle = <R extends RouteDefinition, D>(
   route: R,
