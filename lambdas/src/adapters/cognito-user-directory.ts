@@ -11,12 +11,7 @@ import {
 } from '../core/ports/user-directory';
 import { type CognitoAccess, type CognitoSource, cognitoAccess } from './clients/cognito';
 import { CognitoAccountReader } from './cognito-account-reader';
-import {
-  toListedUser,
-  errorName,
-  translate,
-  PASSWORD_RESET_REFUSALS,
-} from './cognito-users';
+import { toListedUser, errorName, translate, PASSWORD_RESET_REFUSALS } from './cognito-users';
 
 /**
  * Every user call of the console on the user pool. Reading one account (`getUser`, which the MFA
