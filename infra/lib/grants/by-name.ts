@@ -22,6 +22,7 @@ import {
   DOCUMENT_KEEP,
   DOCUMENT_READ,
   DOCUMENT_RESCAN,
+  DOCUMENT_SCAN_STATUS,
   DOCUMENT_STAGE,
   DOCUMENT_UPLOAD_SIGN,
   DOCUMENT_WRITE,
@@ -95,4 +96,5 @@ export const GRANTS_BY_NAME: Readonly<Record<GrantName, readonly PermissionGrant
   'document.keep': DOCUMENT_KEEP,
   'document.held-release': HELD_RELEASE,
   'document.rescan': [DOCUMENT_RESCAN],
+  'document.scan-status': [DOCUMENT_SCAN_STATUS],
 };

@@ -130,6 +130,23 @@ export const MAPPING_HOLD_REASONS: readonly HoldReason[] = [
 ];
 
 /**
+ * Whether a document's file may be handed out (a console download): only once the malware scan
+ * found it clean (issue 34) — delivered or acknowledged, or held afterwards for a mapping or a
+ * value its type needs. Never quarantined, awaiting its scan, held for a scan, or before the
+ * completion's content check. The server applies it (s3documents/download); the screen mirrors it.
+ */
+export const fileMayBeHandedOut = (document: {
+  state: DocumentState;
+  holdReason: HoldReason | null;
+}): boolean =>
+  document.state === 'delivered' ||
+  document.state === 'acknowledged' ||
+  (document.state === 'held' &&
+    document.holdReason !== null &&
+    (MAPPING_HOLD_REASONS.includes(document.holdReason) ||
+      document.holdReason === 'metadata-missing'));
+
+/**
  * What a held document waits for, as the console's list filters it (`holdKind`): `mapping`, a
  * mapping standard to be published (MAPPING_HOLD_REASONS; the hub tries again by itself);
  * `sender`, the sender — its file again (a checksum or size mismatch) or a value it left out

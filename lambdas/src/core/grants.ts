@@ -55,6 +55,9 @@ export const GRANT_NAMES = [
   'document.held-release',
   // A scan hold's retry (issue 34): the kept file copied to a new records key, scanned again.
   'document.rescan',
+  // The malware scan's verdict read from a kept file's tag (issue 34: an imported file's, for the
+  // export).
+  'document.scan-status',
 ] as const;
 
 export type GrantName = (typeof GRANT_NAMES)[number];

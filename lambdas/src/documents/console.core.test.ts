@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '@ccsc/contract/routes';
 import type { Caller, RequestContext } from '../core/request';
 import { WHO } from '../core/testing/connection-test-network';
+import { sampleExe } from '../core/testing/sample-files';
 import { downloadDocument, getDocument, listDocuments, retryDocument } from './console.core';
 import {
   complete,
@@ -152,6 +153,35 @@ describe('s3documents/download', () => {
       message: containing('has not been received yet'),
     });
     await expect(download(w, id, WHO.unrelatedAdmin)).rejects.toMatchObject(NOT_FOUND);
+    expect([...w.documents.records.values()]).toEqual(records);
+    expect(w.audit.entries).toHaveLength(audited);
+    expect(w.files.calls.downloadUrl).toBe(0);
+  });
+});
+
+describe('s3documents/download of a file not found clean', () => {
+  it('refuses a quarantined file and one awaiting its scan (409, saying why), recording nothing', async () => {
+    const w = setUp();
+    const program = await sendWhole(w, sampleExe(), {
+      idempotencyKey: 'key-program',
+      fileName: 'cv-2.pdf',
+    });
+    expect(program.state).toBe('quarantined');
+    const bytes = pdf('CV, not yet scanned');
+    const sent = await send(w, sendBody(bytes, { idempotencyKey: 'key-unscanned' }));
+    put(w, sent.upload?.url ?? '', bytes);
+    const unscanned = await complete(w, sent.document.documentId);
+    expect(unscanned.state).toBe('awaiting-scan');
+    const records = structuredClone([...w.documents.records.values()]);
+    const audited = w.audit.entries.length;
+    await expect(download(w, program.documentId, WHO.sponsorAdmin)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: containing('quarantined (executable-content)'),
+    });
+    await expect(download(w, unscanned.documentId, WHO.sponsorAdmin)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: containing('once the scan finds it clean'),
+    });
     expect([...w.documents.records.values()]).toEqual(records);
     expect(w.audit.entries).toHaveLength(audited);
     expect(w.files.calls.downloadUrl).toBe(0);

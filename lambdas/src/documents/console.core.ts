@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { routes } from '@ccsc/contract/routes';
-import { mayRetryDocument } from '@ccsc/contract/documents';
+import { fileMayBeHandedOut, mayRetryDocument } from '@ccsc/contract/documents';
 import { reachOf } from '@ccsc/contract/reach';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import type { Caller, Core, RequestContext } from '../core/request';
@@ -174,6 +174,14 @@ const adminWho = (ctx: RequestContext<Caller>): Who => ({
   requestId: ctx.requestId,
 });
 
+/** Why a document's file is not handed out (yet), in words an administrator can act on. */
+const notHandedOut = (record: DocumentRecord): string =>
+  record.state === 'quarantined'
+    ? `The document is quarantined (${record.quarantineReason ?? 'refused'}): its file is never handed out.`
+    : record.state === 'held'
+      ? `The malware scan gave no verdict (${record.holdReason ?? 'held'}): scan it again (Retry) before its file can be downloaded.`
+      : 'The document’s file is still being checked (content and malware scan): it can be downloaded once the scan finds it clean.';
+
 /**
  * A download: recorded on the document and in both trails (one journaled write,
  * document-writes.ts), then its presigned link.
@@ -192,6 +200,7 @@ export const downloadDocument: Core<Routes['s3documents/download'], ConsoleDeps>
         'The document’s file has not been received yet: there is nothing to download.',
       );
     }
+    if (!fileMayBeHandedOut(record)) throw new ConflictError(notHandedOut(record));
     if (!(await changeDocument(deps.writes, record, 'download', adminWho(ctx)))) continue;
     const at = deps.clock.now();
     const url = await deps.files.downloadUrl(

@@ -177,7 +177,16 @@ export const completeDocumentWrite: Workflow<CompleteInput, CompleteState, Docum
           state.received.size,
           { contentType: current.contentType, fileName: current.fileName },
           deps.contentPolicy ?? DEFAULT_CONTENT_POLICY,
-        );
+        ).catch(async (err: unknown) => {
+          // Run again after an interruption, the copy may be scanned meanwhile: one GuardDuty
+          // found malware in is denied to every reader (the bucket's policy). Its tag says so.
+          if ((await deps.files.scanStatusOf(input.objectKey)) !== 'THREATS_FOUND') throw err;
+          return {
+            ok: false as const,
+            reason: 'malware-found' as const,
+            detail: 'The malware scan found a threat in the file (its scan status: THREATS_FOUND).',
+          };
+        });
         return {
           content: verdict.ok
             ? { ok: true as const, detail: verdict.detail }

@@ -14,6 +14,7 @@ const noFiles: WriteFiles = {
   sizeOf: () => Promise.resolve(null),
   keep: () => Promise.reject(new Error('no files in this test')),
   readRange: () => Promise.reject(new Error('no files in this test')),
+  scanStatusOf: () => Promise.resolve(null),
 };
 
 /**

@@ -222,6 +222,26 @@ describe('partner complete', () => {
     expect(w.audit.entries).toHaveLength(4);
   });
 
+  it('quarantines a completion finished after GuardDuty found malware in its kept copy (reads denied)', async () => {
+    const w = setUp();
+    const sent = await send(w, sendBody(CV));
+    put(w, sent.upload?.url ?? '', CV);
+    // The process dies after the keep (one save: its state); GuardDuty scans the copy meanwhile.
+    w.journal.crashAfterSaves = 1;
+    await expect(complete(w, sent.document.documentId)).rejects.toThrow('the process died');
+    const kept = [...w.files.objects.keys()].filter((k) => k.startsWith('records/'));
+    expect(kept).toHaveLength(1);
+    w.files.scanTags.set(kept[0] ?? '', 'THREATS_FOUND');
+    w.journal.restart();
+    expect(await w.deps.writes.reconcile(true)).toMatchObject({ finished: 1 });
+    expect(await w.documents.get(sent.document.documentId)).toMatchObject({
+      state: 'quarantined',
+      quarantineReason: 'malware-found',
+      objectKey: kept[0],
+    });
+    expect(w.documents.inboxes.get(SYS.sponsor.systemId)).toBeUndefined();
+  });
+
   it('once the scan finds it clean, classifies it through both standards and delivers it', async () => {
     const w = setUp();
     const done = await sendWhole(w, CV);

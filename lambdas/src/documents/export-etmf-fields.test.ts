@@ -225,6 +225,8 @@ describe('s3documents/export-etmf: what a receiving eTMF files by', () => {
     w.files.put(rows.get(2)?.objectKey ?? '', b);
     w.files.put(rows.get(3)?.objectKey ?? '', c);
     w.files.put(rows.get(4)?.objectKey ?? '', t);
+    // The malware scan's verdicts on the kept copies: every one clean.
+    for (const filed of rows.values()) w.files.scanTags.set(filed.objectKey, 'NO_THREATS_FOUND');
 
     expect(await exportOf(w)).toMatchObject({ documents: 3, unclassified: 0 });
     const { objects, problems } = await inventoryOf(w);
@@ -258,5 +260,12 @@ describe('s3documents/export-etmf: what a receiving eTMF files by', () => {
         ],
       }),
     ]);
+
+    // An object one of whose files the scan has not found clean is left out whole, and counted.
+    w.files.scanTags.delete(rows.get(2)?.objectKey ?? '');
+    w.files.scanTags.set(rows.get(4)?.objectKey ?? '', 'THREATS_FOUND');
+    w.clock.advance(60_000);
+    expect(await exportOf(w)).toMatchObject({ documents: 1, unclassified: 2 });
+    expect((await inventoryOf(w)).objects.map((o) => o.objectId)).toEqual(['CTRY-1']);
   });
 });

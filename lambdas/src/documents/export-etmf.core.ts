@@ -21,7 +21,13 @@ import { auditEntry } from '../core/audit-entry';
 import { onSponsorSide } from './document-views';
 import { supersededBy } from './document-versions';
 import { documentObjectOf, importedObjectOf } from './export-objects';
-import { anyFiled, filedFiles, filedKeyOf, filedObjectsOf } from './export-imported';
+import {
+  anyFiled,
+  filedFiles,
+  filedKeyOf,
+  filedObjectsOf,
+  scannedObjectsOf,
+} from './export-imported';
 import type { FiledRecord } from '../core/ports/document-imports';
 
 /**
@@ -37,7 +43,7 @@ export interface ExportDeps {
   documents: Pick<DocumentStore, 'page'>;
   /** The study's imports: what they filed is packaged with what was sent. */
   imports: Pick<ImportStore, 'studyImports' | 'filedPage'>;
-  files: Pick<DocumentFiles, 'read'>;
+  files: Pick<DocumentFiles, 'read' | 'scanStatusOf'>;
   exports: PackageExports;
   audit: Pick<AuditTrail, 'append'>;
   clock: Clock;
@@ -164,19 +170,24 @@ export const exportEtmf: Core<Route, ExportDeps> = async (input, ctx, deps) => {
         size: record.received?.size ?? record.size,
       };
     }
-    let object = '';
-    for await (const row of filed()) {
-      const path = uniquePath(contentUrlOf(row.artifactNumber, row.fileName, catalogue), taken);
-      pathOf.set(filedKeyOf(row), path);
-      const own = JSON.stringify([row.importId, row.objectId, row.version]);
-      if (own !== object) documents += 1;
-      object = own;
-      yield {
-        path,
-        data: deps.files.read(row.objectKey),
-        modified: new Date(row.filedAt),
-        size: row.size,
-      };
+    // An imported object goes in whole once the malware scan found each of its files clean
+    // (GuardDuty's tag on the kept copy); else it is left out, and counted with the held ones.
+    for await (const files of scannedObjectsOf(filed(), deps.files)) {
+      if (!files.clean) {
+        unclassified += 1;
+        continue;
+      }
+      documents += 1;
+      for (const row of files.rows) {
+        const path = uniquePath(contentUrlOf(row.artifactNumber, row.fileName, catalogue), taken);
+        pathOf.set(filedKeyOf(row), path);
+        yield {
+          path,
+          data: deps.files.read(row.objectKey),
+          modified: new Date(row.filedAt),
+          size: row.size,
+        };
+      }
     }
     const batch: EmsBatch = {
       studySystemId: theStudy.studyId,

@@ -1,4 +1,5 @@
 import type { FiledRecord, ImportStore } from '../core/ports/document-imports';
+import type { DocumentFiles } from '../core/ports/documents';
 
 /**
  * The files a study's imports filed, for its export (export-etmf.core.ts): read import by import
@@ -64,4 +65,34 @@ export async function* filedObjectsOf(
     group.push({ row, contentUrl });
   }
   if (group.length > 0) yield group;
+}
+
+/** GuardDuty's verdict tag for a kept file the scan found clean. */
+const CLEAN = 'NO_THREATS_FOUND';
+
+/**
+ * The filed files by object (consecutive files of the same import, object and version), each
+ * object said clean only when the malware scan tagged every one of its files clean (an imported
+ * file is scanned where it is kept, as a sent one is; its verdict is read from the tag).
+ */
+export async function* scannedObjectsOf(
+  rows: AsyncIterable<FiledRecord>,
+  files: Pick<DocumentFiles, 'scanStatusOf'>,
+): AsyncIterable<{ rows: FiledRecord[]; clean: boolean }> {
+  let group: FiledRecord[] = [];
+  let key = '';
+  const judged = async (of: FiledRecord[]) => {
+    const tags = await Promise.all(of.map((row) => files.scanStatusOf(row.objectKey)));
+    return { rows: of, clean: tags.every((tag) => tag === CLEAN) };
+  };
+  for await (const row of rows) {
+    const own = JSON.stringify([row.importId, row.objectId, row.version]);
+    if (own !== key && group.length > 0) {
+      yield await judged(group);
+      group = [];
+    }
+    key = own;
+    group.push(row);
+  }
+  if (group.length > 0) yield await judged(group);
 }

@@ -116,6 +116,28 @@ describe('s3documents/import-etmf: all or nothing per object', () => {
     expect(w.imports.imported.get('study-1#02.01.02#')).toBe(2);
   });
 
+  it('files an object holding the same file twice once, the copy counted as already there', async () => {
+    const w = setUp();
+    const copy = '02/02.01/02.01.02.Protocol/Protocol v2 (copy).pdf';
+    const zip = await packageOf(
+      [
+        object({
+          objectId: 'PROTOCOL-2',
+          uniqueId: 32,
+          artifactNumber: '02.01.02',
+          files: [
+            file('Protocol v2.pdf', PATHS.protocol, PROTOCOL),
+            file('Protocol v2 (copy).pdf', copy, PROTOCOL),
+          ],
+        }),
+      ],
+      { [PATHS.protocol]: PROTOCOL, [copy]: PROTOCOL },
+    );
+    const done = await importOnce(w, zip);
+    expect(done).toMatchObject({ state: 'completed', filed: 1, alreadyFiled: 1, notFiled: 0 });
+    expect(recordsOf(w)).toHaveLength(1);
+  });
+
   it('goes on after a call cut short in the middle of an object, reading no file twice', async () => {
     // A budget of 1 ms and a clock that moves a second a reading: one file a call.
     const w = setUp({ budgetMs: 1, tickMs: 1000 });

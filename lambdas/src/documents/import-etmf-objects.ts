@@ -74,8 +74,12 @@ export const keepVerified = async (
   deps: Pick<ImportDeps, 'files'>,
 ): Promise<Kept[]> => {
   const out: Kept[] = [];
+  // A second file of the object with the same content is held by the first: kept (and claimed)
+  // once, counted as already there — one claim is one item, written once in the object's step.
+  const contents = new Set<string>();
   for (const [file, check] of input.checks.entries()) {
-    if (check.already) continue;
+    if (check.already || contents.has(check.sha256)) continue;
+    contents.add(check.sha256);
     const at = { object: input.position, file };
     const objectKey = importedFileKeyOf(input.record.studyId, input.record.importId, at);
     let kept: { size: number; sha256: string };

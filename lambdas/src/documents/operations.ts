@@ -58,7 +58,15 @@ export const s3documentsExportEtmf = /* @__PURE__ */ op(
   's3documents/export-etmf',
   exportEtmf.exportEtmf,
   'exporting',
-  ['registry.read', 'document.read', 'document.download-sign', 'exports.write', 'audit.append'],
+  // An imported file is packaged once its scan tag says clean (document.scan-status).
+  [
+    'registry.read',
+    'document.read',
+    'document.download-sign',
+    'document.scan-status',
+    'exports.write',
+    'audit.append',
+  ],
 );
 // The counters the deliveries keep, one query.
 export const artifactStudyCompleteness = /* @__PURE__ */ op(
@@ -146,12 +154,14 @@ export const partnerCompleteDocument = /* @__PURE__ */ op(
   'partner-complete-document',
   exchange.completeDocument,
   'complete',
+  // The scan status: a completion run again after GuardDuty denied its copy (malware found).
   [
     'registry.read',
     'standard-rows.read',
     'document.read',
     'document.write',
     'document.keep',
+    'document.scan-status',
     'audit.append',
     'journal.entry',
   ],

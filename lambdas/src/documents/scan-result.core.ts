@@ -1,6 +1,7 @@
 import type { Journal } from '../core/journal';
 import type { Logger } from '../core/logger';
-import type { DocumentStore } from '../core/ports/documents';
+import { SCAN_HOLD_REASONS } from '@ccsc/contract/documents';
+import type { DocumentRecord, DocumentStore } from '../core/ports/documents';
 import { type DocumentWriteDeps, hubWho } from './document-writes';
 import { documentIdOfKey, type ScanVerdict, verdictOfEvent } from './scan-event';
 import { applyScanVerdict, takesVerdict } from './scan-verdict';
@@ -23,6 +24,21 @@ export interface ScanResultDeps {
   bucket: string;
   logger: Logger;
 }
+
+/**
+ * Whether the write that kept `objectKey` is still to record it on `record`: a completion (of the
+ * first upload, or of the upload again after a size or checksum hold: its attempt's key), or a
+ * scan hold's retry (its copy is made before the record names it).
+ */
+const recordsSoon = (record: DocumentRecord, objectKey: string): boolean => {
+  const completion = objectKey.slice(objectKey.lastIndexOf('/') + 1);
+  if (record.state === 'awaiting-upload' || record.state === 'received') return true;
+  if (record.state !== 'held' || record.holdReason === null) return false;
+  if (record.holdReason === 'size-mismatch' || record.holdReason === 'checksum-mismatch') {
+    return completion.startsWith(`${String(record.uploads)}-`);
+  }
+  return SCAN_HOLD_REASONS.includes(record.holdReason) && completion.startsWith('rescan-');
+};
 
 /** One verdict (from the event, or from the tag by the sweep) applied to the document it names. */
 export const applyVerdictOf = async (
@@ -47,8 +63,8 @@ export const applyVerdictOf = async (
   const record = await deps.documents.get(documentId);
   if (record === null) return ignore('no document of that id');
   if (record.objectKey !== verdict.objectKey) {
-    // The completion that kept this object has not recorded it yet: the verdict came first.
-    if (record.state === 'awaiting-upload' || record.state === 'received') {
+    // The write that kept this object has not recorded it yet: the verdict came first.
+    if (recordsSoon(record, verdict.objectKey)) {
       deps.logger.info('scan result before its completion', { documentId, ...verdict });
       return { outcome: 'early', documentId };
     }

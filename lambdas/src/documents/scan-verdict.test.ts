@@ -163,6 +163,34 @@ describe('the scan verdict', () => {
     });
   });
 
+  it('says early, not superseded, a verdict on a new upload after a checksum hold and on a retry’s copy', async () => {
+    const w = setUp();
+    const bytes = pdf('CV, sent with the wrong hash');
+    const sent = await send(w, { ...sendBody(bytes), sha256: 'a'.repeat(64) });
+    put(w, sent.upload?.url ?? '', bytes);
+    await expect(complete(w, sent.document.documentId)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    const held = await w.documents.get(sent.document.documentId);
+    expect(held).toMatchObject({ state: 'held', holdReason: 'checksum-mismatch', uploads: 2 });
+    const key = (completion: string) => `records/study-1/${sent.document.documentId}/${completion}`;
+    const outcomeOf = async (objectKey: string) =>
+      (await receiveScanResult(guardDutyScanEvent(DOCUMENTS_BUCKET, objectKey), deps(w), origin))
+        .outcome;
+    // The upload again, kept by its completion before the record names it: early.
+    expect(await outcomeOf(key('2-req-again'))).toBe('early');
+    // The mismatched first upload's copy: superseded, ignored.
+    expect(await outcomeOf(key('1-req-first'))).toBe('ignored');
+    // A scan hold's retry copies the file first: its verdict may come before the record names it.
+    const other = pdf('CV scanned without verdict');
+    const second = await send(w, sendBody(other, { idempotencyKey: 'key-scan-failed' }));
+    put(w, second.upload?.url ?? '', other);
+    const scanned = await complete(w, second.document.documentId);
+    await scan(w, scanned.documentId, 'FAILED');
+    expect((await w.documents.get(scanned.documentId))?.holdReason).toBe('scan-failed');
+    expect(await outcomeOf(`records/study-1/${scanned.documentId}/rescan-write-1`)).toBe('early');
+  });
+
   // After 0 saves: the record changed, the journal not knowing it (the one step that writes).
   it.each([0])(
     'a verdict cut short after %i saves is finished by the next run: delivered once, recorded once',

@@ -59,6 +59,13 @@ export class MemoryImportStore implements ImportStore {
     // The adapter tells the failed conditions apart in this order: the import first.
     if (this.imports.get(next.importId)?.revision !== expectedRevision) return answer('moved');
     const filed = row.kind === 'filed' || row.kind === 'resolved' ? row.rows : [];
+    // DynamoDB refuses a transaction naming one item twice (ValidationException, not a
+    // cancellation): two rows with one claim would never be written there.
+    if (new Set(filed.map((f) => f.claim)).size !== filed.length) {
+      return Promise.reject(
+        new Error('Transaction request cannot include multiple operations on one item'),
+      );
+    }
     if (filed.some((f) => this.claims.has(`${next.studyId}#${f.claim}`))) return answer('claimed');
     if (row.kind === 'resolved') {
       if (this.conflicts.get(next.importId)?.get(row.row.seq)?.state !== 'open') {
@@ -225,6 +232,10 @@ export class MemoryDocumentFiles implements DocumentFiles {
 
   readRange(key: string, start: number, endInclusive: number): Promise<Uint8Array> {
     this.calls.readRange += 1;
+    // The documents bucket denies every read of a file GuardDuty found malware in (infra).
+    if (this.scanTags.get(key) === 'THREATS_FOUND') {
+      return Promise.reject(Object.assign(new Error('Access Denied'), { name: 'AccessDenied' }));
+    }
     const bytes = this.objects.get(key);
     if (bytes === undefined) {
       return Promise.reject(Object.assign(new Error(`No object ${key}.`), { name: 'NoSuchKey' }));

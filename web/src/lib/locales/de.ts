@@ -1721,6 +1721,9 @@ export const de: Translation = {
       downloaded: 'Der Download von {{fileName}} hat begonnen.',
       downloadFailed: 'Das Dokument konnte nicht heruntergeladen werden.',
       notUploaded: 'Die Datei wurde noch nicht hochgeladen.',
+      quarantinedNoDownload: 'Die Datei ist in Quarantäne: Sie wird nie herausgegeben.',
+      notCleanYet:
+        'Die Datei kann heruntergeladen werden, sobald der Malware-Scan sie als sauber eingestuft hat.',
       documentHeading: 'Das Dokument',
       integrityHeading: 'Datei und Prüfsumme',
       versions: {

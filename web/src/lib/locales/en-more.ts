@@ -1633,6 +1633,8 @@ export const enMore = {
       downloaded: 'The download of {{fileName}} has started.',
       downloadFailed: 'The document could not be downloaded.',
       notUploaded: 'The file has not been uploaded yet.',
+      quarantinedNoDownload: 'The file is quarantined: it is never handed out.',
+      notCleanYet: 'The file can be downloaded once the malware scan has found it clean.',
       documentHeading: 'The document',
       integrityHeading: 'File and checksum',
       versions: {

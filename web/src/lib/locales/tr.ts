@@ -1707,6 +1707,8 @@ export const tr: Translation = {
       downloaded: '{{fileName}} indirilmeye başlandı.',
       downloadFailed: 'Belge indirilemedi.',
       notUploaded: 'Dosya henüz yüklenmedi.',
+      quarantinedNoDownload: 'Dosya karantinada: Hiçbir zaman verilmez.',
+      notCleanYet: 'Dosya, kötü amaçlı yazılım taraması temiz bulduğunda indirilebilir.',
       documentHeading: 'Belge',
       integrityHeading: 'Dosya ve sağlama toplamı',
       versions: {

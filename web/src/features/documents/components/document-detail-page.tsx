@@ -1,4 +1,8 @@
-import { type DocumentDetail, documentIdSchema } from '@ccsc/contract/documents';
+import {
+  type DocumentDetail,
+  documentIdSchema,
+  fileMayBeHandedOut,
+} from '@ccsc/contract/documents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -178,6 +182,13 @@ const DocumentView = ({ documentId }: { documentId: string }) => {
 
   const d = document;
   const uploaded = d.receivedSize !== null;
+  // The server hands a file out only once its scan found it clean (fileMayBeHandedOut).
+  const downloadable = uploaded && fileMayBeHandedOut(d);
+  const noDownloadText = !uploaded
+    ? t('documents.detail.notUploaded')
+    : d.state === 'quarantined'
+      ? t('documents.detail.quarantinedNoDownload')
+      : t('documents.detail.notCleanYet');
   const sizeDiffers = d.receivedSize !== null && d.receivedSize !== d.size;
   const size = (bytes: number) =>
     `${formatSize(bytes, language)} (${formatBytes(bytes, language)})`;
@@ -213,15 +224,15 @@ const DocumentView = ({ documentId }: { documentId: string }) => {
         <button
           type="button"
           className="btn btn-primary"
-          disabled={!uploaded || busy !== null}
-          aria-describedby={uploaded ? undefined : 'download-unavailable'}
+          disabled={!downloadable || busy !== null}
+          aria-describedby={downloadable ? undefined : 'download-unavailable'}
           onClick={() => void download()}
         >
           {busy === 'download' ? t('documents.working') : t('documents.detail.download')}
         </button>
-        {!uploaded && (
+        {!downloadable && (
           <span id="download-unavailable" className="small text-body-secondary">
-            {t('documents.detail.notUploaded')}
+            {noDownloadText}
           </span>
         )}
       </div>
