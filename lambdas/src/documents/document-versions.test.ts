@@ -106,6 +106,7 @@ describe('signer fields and versions in the send API', () => {
         w,
         sendBody(pdf('v2'), {
           idempotencyKey: 'key-ver-1',
+          version: '2',
           supersedesDocumentId: theirs.documentId,
         }),
       ),
@@ -119,25 +120,44 @@ describe('signer fields and versions in the send API', () => {
         w,
         sendBody(pdf('v2'), {
           idempotencyKey: 'key-ver-2',
+          version: '2',
           supersedesDocumentId: `doc-${'9'.repeat(26)}`,
         }),
       ),
     ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(
+      send(
+        w,
+        sendBody(pdf('v1 again'), {
+          idempotencyKey: 'key-ver-5',
+          supersedesDocumentId: v1.documentId,
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'version' }] });
     const v2 = await sendWhole(w, pdf('v2'), {
       idempotencyKey: 'key-ver-3',
+      version: '2',
       supersedesDocumentId: v1.documentId,
     });
     // The same send again answers the same document; another version of v1 is refused.
     await expect(
       send(
         w,
-        sendBody(pdf('v2'), { idempotencyKey: 'key-ver-3', supersedesDocumentId: v1.documentId }),
+        sendBody(pdf('v2'), {
+          idempotencyKey: 'key-ver-3',
+          version: '2',
+          supersedesDocumentId: v1.documentId,
+        }),
       ),
     ).resolves.toMatchObject({ document: { documentId: v2.documentId } });
     await expect(
       send(
         w,
-        sendBody(pdf('v3'), { idempotencyKey: 'key-ver-4', supersedesDocumentId: v1.documentId }),
+        sendBody(pdf('v3'), {
+          idempotencyKey: 'key-ver-4',
+          version: '3',
+          supersedesDocumentId: v1.documentId,
+        }),
       ),
     ).rejects.toMatchObject({
       code: 'CONFLICT',
@@ -150,7 +170,11 @@ describe('signer fields and versions in the send API', () => {
     const v1 = await sendWhole(w, pdf('v1'));
     const sent = await send(
       w,
-      sendBody(pdf('v2'), { idempotencyKey: 'key-version-2', supersedesDocumentId: v1.documentId }),
+      sendBody(pdf('v2'), {
+        idempotencyKey: 'key-version-2',
+        version: '2',
+        supersedesDocumentId: v1.documentId,
+      }),
     );
     put(w, sent.upload?.url ?? '', pdf('v2'));
     const v2 = await complete(w, sent.document.documentId);
@@ -189,5 +213,30 @@ describe('signer fields and versions in the send API', () => {
       'document.superseded success org-site',
       'document.superseded success org-sponsor',
     ]);
+  });
+
+  it('keeps one version Current when two new versions of one document were in flight together', async () => {
+    const w = setUp();
+    const v1 = await sendWhole(w, pdf('v1'));
+    const pending = async (bytes: Buffer, idempotencyKey: string) => {
+      const sent = await send(
+        w,
+        sendBody(bytes, {
+          idempotencyKey,
+          version: idempotencyKey.slice(-1),
+          supersedesDocumentId: v1.documentId,
+        }),
+      );
+      put(w, sent.upload?.url ?? '', bytes);
+      return (await complete(w, sent.document.documentId)).documentId;
+    };
+    // Both name v1 while neither is delivered yet (each waits for its scan).
+    const v2 = await pending(pdf('v2'), 'key-version-2');
+    const v3 = await pending(pdf('v3'), 'key-version-3');
+    await scan(w, v2);
+    await scan(w, v3);
+    expect((await w.documents.get(v1.documentId))?.supersededByDocumentId).toBe(v2);
+    expect((await w.documents.get(v2))?.supersededByDocumentId).toBe(v3);
+    expect((await w.documents.get(v3))?.supersededByDocumentId ?? null).toBeNull();
   });
 });

@@ -22,7 +22,7 @@ const EARLIER_UNKNOWN =
  */
 export const earlierVersionOf = async (
   supersedesDocumentId: string | undefined,
-  sender: { systemId: string; connectionId: string; idempotencyKey: string },
+  sender: { systemId: string; connectionId: string; idempotencyKey: string; version: string },
   deps: { documents: Pick<DocumentStore, 'get'> },
 ): Promise<string | null> => {
   if (supersedesDocumentId === undefined) return null;
@@ -34,6 +34,10 @@ export const earlierVersionOf = async (
     throw field(
       `The document ${earlier.documentId} was sent over the connection ${earlier.connectionId}, not ${sender.connectionId}: a new version is sent over the connection of the version it supersedes.`,
     );
+  }
+  if (earlier.version.trim().toLowerCase() === sender.version.trim().toLowerCase()) {
+    const message = `The document ${earlier.documentId} is version ${earlier.version} already: a new version has a version of its own.`;
+    throw new ValidationError(message, [{ path: 'version', message }]);
   }
   const by = earlier.supersededByDocumentId ?? null;
   // The same send again (its idempotency key) finds the version it made: not a second one.
@@ -49,22 +53,28 @@ export const earlierVersionOf = async (
 };
 
 /**
- * Marks the earlier version of a document just delivered as superseded by it. Safe to run again
- * (a mark already made is left alone; so is one a different later version made first). Answers
- * whether the earlier record now names `delivered` as its successor.
+ * Marks the version a document just delivered supersedes: the one it names, or — when that one
+ * was superseded meanwhile by another version sent alongside (two new versions of one document
+ * in flight) — the newest of that line, so exactly one version stays Current. Safe to run again
+ * (a mark already made is left alone). Answers the record now marked as superseded by
+ * `delivered` (null: none).
  */
-export const supersedeEarlier = async (
+const markEarlier = async (
   delivered: DocumentRecord,
   deps: { documents: Pick<DocumentStore, 'get' | 'update'> },
   at: string,
-): Promise<boolean> => {
-  const earlierId = delivered.supersedesDocumentId ?? null;
-  if (earlierId === null) return false;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
+): Promise<DocumentRecord | null> => {
+  let earlierId = delivered.supersedesDocumentId ?? null;
+  for (let step = 0; earlierId !== null && step < 100; step += 1) {
     const earlier = await deps.documents.get(earlierId);
-    if (earlier === null) return false;
+    if (earlier === null) return null;
     const by = earlier.supersededByDocumentId ?? null;
-    if (by !== null) return by === delivered.documentId;
+    if (by === delivered.documentId) return earlier;
+    if (by !== null) {
+      // Superseded by another version already: the line goes on from there.
+      earlierId = by;
+      continue;
+    }
     const next: DocumentRecord = {
       ...earlier,
       revision: earlier.revision + 1,
@@ -80,10 +90,18 @@ export const supersedeEarlier = async (
         },
       ],
     };
-    if (await deps.documents.update(next, earlier)) return true;
+    // Changed meanwhile: read it again (same id).
+    if (await deps.documents.update(next, earlier)) return next;
   }
-  return false;
+  return null;
 };
+
+/** Marks the earlier version of a document just delivered (markEarlier); whether one is marked. */
+export const supersedeEarlier = async (
+  delivered: DocumentRecord,
+  deps: { documents: Pick<DocumentStore, 'get' | 'update'> },
+  at: string,
+): Promise<boolean> => (await markEarlier(delivered, deps, at)) !== null;
 
 /**
  * The documents a record says are superseded: itself, when marked; the one it supersedes, once it
@@ -118,8 +136,7 @@ export const earlierSupersededBy = async (
   at: string,
 ): Promise<DocumentRecord | null> => {
   if (!isDelivered(record) || record.supersedesDocumentId == null) return null;
-  if (!(await supersedeEarlier(record, deps, at))) return null;
-  return deps.documents.get(record.supersedesDocumentId);
+  return markEarlier(record, deps, at);
 };
 
 /** The audit record of the mark: on the earlier version, naming the version that superseded it. */

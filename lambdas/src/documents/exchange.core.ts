@@ -193,7 +193,12 @@ export const sendDocument: Core<Routes['partner-send-document'], ExchangeDeps> =
 
   const supersedesDocumentId = await earlierVersionOf(
     input.supersedesDocumentId,
-    { systemId, connectionId: connection.connectionId, idempotencyKey: input.idempotencyKey },
+    {
+      systemId,
+      connectionId: connection.connectionId,
+      idempotencyKey: input.idempotencyKey,
+      version: input.version,
+    },
     deps,
   );
   const now = deps.clock.now().toISOString();
