@@ -7,6 +7,7 @@ import {
   IMPORT_STATES,
   NOT_FILED_REASONS,
 } from './document-constants';
+import { SIGNATURE_METHODOLOGIES } from './document-version-schemas';
 
 /** The records of an eTMF-EMS import (the model: document-constants.ts, IMPORT_STATES). */
 
@@ -124,6 +125,22 @@ export const importDetailSchema = z.lazy(() =>
 );
 export type ImportDetail = z.infer<typeof importDetailSchema>;
 
+/**
+ * A signature of a filed file as the package states it (eTMF-EMS <SIGNATURE> under <FILE>), in the
+ * words of a sent document's signature; `signedAt` is SIGNATUREDATETIME as written (an
+ * xs:dateTime, whose offset the standard asks for but its schema does not require).
+ */
+export const importedSignatureSchema = z.lazy(() =>
+  z.object({
+    methodology: z.enum(SIGNATURE_METHODOLOGIES),
+    signerId: z.string(),
+    signerName: z.string(),
+    signedAt: z.string(),
+    reason: z.string(),
+  }),
+);
+export type ImportedSignature = z.infer<typeof importedSignatureSchema>;
+
 /** A file filed by an import: what the inventory said of its object, and what was verified. */
 export const filedObjectSchema = z.lazy(() =>
   z.object({
@@ -150,6 +167,8 @@ export const filedObjectSchema = z.lazy(() =>
     integrity: z.string(),
     /** Verified with a weaker hash than SHA-256 (MD5, SHA-1): what that means. */
     integrityNote: z.string().nullable(),
+    /** Who signed the file, as the package states it (its SIGNATUREs, the first ten). */
+    signatures: z.array(importedSignatureSchema),
   }),
 );
 export type FiledObject = z.infer<typeof filedObjectSchema>;

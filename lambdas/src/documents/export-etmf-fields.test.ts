@@ -191,7 +191,23 @@ describe('s3documents/export-etmf: what a receiving eTMF files by', () => {
     const c = pdf('country approval');
     const t = pdf('tmf plan');
     const rows = new Map([
-      [1, row(1, a)],
+      // Its signature as the package stated it (no offset: valid by the schema), written back
+      // the same; the second file's row is one from before rows kept signatures (none).
+      [
+        1,
+        {
+          ...row(1, a),
+          signatures: [
+            {
+              methodology: 'digital' as const,
+              signerId: 'jsmith',
+              signerName: 'John Smith',
+              signedAt: '2018-01-23T10:00:00',
+              reason: 'Approval',
+            },
+          ],
+        },
+      ],
       [2, row(2, b)],
       // Country level through site 101, the package stating no country: the site's (DE → DEU).
       [
@@ -255,8 +271,20 @@ describe('s3documents/export-etmf: what a receiving eTMF files by', () => {
         objectVersionState: 'Superseded',
         artifactDate: '23-JAN-2018',
         files: [
-          expect.objectContaining({ fileName: 'page-1.pdf', integrity: sri(a) }),
-          expect.objectContaining({ fileName: 'page-2.pdf', integrity: sri(b) }),
+          expect.objectContaining({
+            fileName: 'page-1.pdf',
+            integrity: sri(a),
+            signatures: [
+              {
+                methodology: 'Digital',
+                userOid: 'jsmith',
+                name: 'John Smith',
+                dateTime: '2018-01-23T10:00:00',
+                reason: 'Approval',
+              },
+            ],
+          }),
+          expect.objectContaining({ fileName: 'page-2.pdf', integrity: sri(b), signatures: [] }),
         ],
       }),
     ]);

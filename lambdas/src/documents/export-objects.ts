@@ -5,9 +5,9 @@ import type { FiledRecord } from '../core/ports/document-imports';
 import type { ConnectionRecord, RegistrySnapshot } from '../core/ports/registry';
 import { alpha3Of } from './exchange/country-alpha3';
 import { LANGUAGE } from './exchange/ems-schema';
+import { keptSignaturesOf, sentSignatureOf } from './ems-signatures';
 import {
   emsDate,
-  emsDateTime,
   type EmsFile,
   type EmsObject,
   type ObjectLevel,
@@ -28,7 +28,7 @@ const LEVELS = { trial: 'Trial', country: 'Country', site: 'Site' } as const;
  * Where a country- or site-level object is, as the issue asks for both: COUNTRYID (the site's
  * country as alpha-3, or the one an import stated) and the site (its number, and its system) it
  * came through. A trial-level object has neither. (An import files a country-level object to the
- * study whatever SITEID it carries, so the site does not move it on a round trip.)
+ * study whatever SITEID it carries, and keeps that SITEID to write it again on a round trip.)
  */
 const placeOf = (
   level: ObjectLevel,
@@ -86,18 +86,7 @@ export const documentObjectOf = (
         integrity: integrityOf(record.sha256),
         fileName: record.fileName,
         contentUrl,
-        signatures:
-          signature === null
-            ? []
-            : [
-                {
-                  methodology: signature.methodology === 'digital' ? 'Digital' : 'Electronic',
-                  userOid: signature.signerId,
-                  name: signature.signerName,
-                  dateTime: emsDateTime(new Date(signature.signedAt)),
-                  reason: signature.reason,
-                },
-              ],
+        signatures: signature === null ? [] : [sentSignatureOf(signature)],
         auditRecords: record.events.map((e, at) => ({
           auditId: `${record.documentId}-${String(at + 1)}`,
           dateTime: e.at.replace(/\.\d+Z$/, '+00:00').replace(/Z$/, '+00:00'),
@@ -126,7 +115,8 @@ export const documentObjectOf = (
 /**
  * The object of the files an import filed for one object (same import, object and version), each
  * at its path: what the import kept — artifact, level, country and site, version and its state,
- * integrity (now SHA-256, which the import verified), the person names and the date.
+ * integrity (now SHA-256, which the import verified), each file's signatures, the person names
+ * and the date.
  */
 export const importedObjectOf = (
   rows: readonly { row: FiledRecord; contentUrl: string }[],
@@ -144,7 +134,7 @@ export const importedObjectOf = (
     integrity: integrityOf(row.sha256),
     fileName: row.fileName,
     contentUrl,
-    signatures: [],
+    signatures: keptSignaturesOf(row.signatures),
     auditRecords: [],
   }));
   return {

@@ -192,4 +192,5 @@ export const publicFiled = (f: FiledRecord) => ({
   sha256: f.sha256,
   integrity: f.integrity,
   integrityNote: f.integrityNote ?? null,
+  signatures: f.signatures ?? [],
 });

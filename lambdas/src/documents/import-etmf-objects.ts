@@ -3,6 +3,7 @@ import { type ImportDeps, clip } from './import-etmf-kit';
 import { LEVELS, type Place, claimOf } from './import-etmf-files';
 import type { EmsObject } from './exchange/ems-schema';
 import { isoDate } from './exchange/exchange-xml';
+import { importedSignaturesOf } from './ems-signatures';
 import {
   type ConflictRecord,
   type FileCheck,
@@ -23,7 +24,21 @@ import type { ConnectionRecord } from '../core/ports/registry';
 
 export type Verified = Extract<FileCheck, { ok: true }>;
 
-/** What every filed row of an object carries beside its artifact and its own file. */
+/**
+ * The site a filed row names: a site-level object's site of the study (its SITEID found there);
+ * a country-level object's SITEID as stated (it is filed to the study, not to that site, but an
+ * export writes its SITEID again, so a round trip keeps it).
+ */
+const siteNumberOf = (object: EmsObject, connection: ConnectionRecord | null): string | null => {
+  if (connection !== null) return connection.siteNumber;
+  const stated = object.siteId?.trim() ?? '';
+  return object.objectLevel === 'Country' && stated !== '' ? clip(stated, 100) : null;
+};
+
+/**
+ * What every filed row of an object carries beside its artifact and its own file, and each of
+ * its files' signatures (a row takes its own file's: filedRowsOf).
+ */
 export const filingOf = (
   object: EmsObject,
   connection: ConnectionRecord | null,
@@ -32,7 +47,7 @@ export const filingOf = (
   subArtifact: object.subArtifact === undefined ? null : clip(object.subArtifact, 300),
   level: LEVELS[object.objectLevel],
   countryId: object.countryId ?? null,
-  siteNumber: connection?.siteNumber ?? null,
+  siteNumber: siteNumberOf(object, connection),
   connectionId: connection?.connectionId ?? null,
   title: clip(object.objectTitle?.trim() ?? '', 500),
   version: clip(object.objectVersion, 100),
@@ -40,6 +55,7 @@ export const filingOf = (
   artifactDate: object.artifactDate === undefined ? null : isoDate(object.artifactDate),
   language: object.objectLanguage ?? null,
   personNames: object.personNames.slice(0, 20).map((n) => clip(n, 200)),
+  fileSignatures: importedSignaturesOf(object),
 });
 
 /** The study's claims of an object's files, in file order. */
@@ -112,13 +128,14 @@ export const filedRowsOf = (input: {
   filing: ConflictRecord['filing'];
   at: string;
   firstSeq: number;
-}): FiledWithClaim[] =>
-  input.kept
+}): FiledWithClaim[] => {
+  const { fileSignatures, ...filing } = input.filing;
+  return input.kept
     .filter((k) => !k.check.already)
     .map(({ file, objectKey, check }, i) => ({
       claim: input.claims[file] ?? '',
       row: {
-        ...input.filing,
+        ...filing,
         seq: input.firstSeq + i,
         importId: input.record.importId,
         studyId: input.record.studyId,
@@ -126,15 +143,17 @@ export const filedRowsOf = (input: {
         filedAt: input.at,
         artifactNumber: input.artifact.number,
         artifactName: input.artifact.name,
-        title: input.filing.title === '' ? check.fileName : input.filing.title,
+        title: filing.title === '' ? check.fileName : filing.title,
         fileName: check.fileName,
         contentType: check.contentType,
         size: check.size,
         sha256: check.sha256,
         integrity: check.integrity,
         integrityNote: check.integrityNote,
+        signatures: fileSignatures?.[file] ?? [],
       },
     }));
+};
 
 /** Marks the files the study has come to hold meanwhile (another import filed them). */
 export const markHeld = async (

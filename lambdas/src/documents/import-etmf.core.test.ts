@@ -197,6 +197,7 @@ describe('s3documents/import-etmf', () => {
       sha256: sha(PLAN),
       integrity: `sha256-${sha(PLAN)}`,
       integrityNote: null,
+      signatures: [],
     });
     expect(objects[2]).toMatchObject({
       artifactNumber: '03.01.01',

@@ -355,6 +355,7 @@ export const filedObject = (seq: number, overrides: Partial<FiledObject> = {}): 
   sha256: `${String(seq).padStart(2, '0')}${'cd'.repeat(31)}`,
   integrity: `sha256:${String(seq).padStart(2, '0')}${'cd'.repeat(31)}`,
   integrityNote: null,
+  signatures: [],
   ...overrides,
 });
 

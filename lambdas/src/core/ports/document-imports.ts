@@ -3,6 +3,7 @@ import type {
   FileOutcome,
   ImportConflict,
   ImportDetail,
+  ImportedSignature,
   ImportState,
   NotFiledReason,
 } from '@ccsc/contract/documents';
@@ -81,9 +82,11 @@ export type FileCheck =
   | { ok: false; fileName: string; reason: NotFiledReason; detail: string };
 
 /** A file an import filed: the row the console shows, and where the verified copy is kept. */
-export interface FiledRecord extends Omit<FiledObject, 'integrityNote'> {
+export interface FiledRecord extends Omit<FiledObject, 'integrityNote' | 'signatures'> {
   /** Verified with a weaker hash than SHA-256 (absent on rows before issue 34). */
   integrityNote?: string | null;
+  /** The file's SIGNATUREs as the package stated them (absent on rows that kept none before). */
+  signatures?: ImportedSignature[];
   importId: string;
   studyId: string;
   objectKey: string;
@@ -127,7 +130,14 @@ export interface ConflictRecord extends ImportConflict {
     | 'sha256'
     | 'integrity'
     | 'integrityNote'
-  >;
+    | 'signatures'
+  > & {
+    /**
+     * Each file's SIGNATUREs, by its position in the object: the one value of a file's own the
+     * inventory states beside its name and hash (absent on conflicts kept before they were).
+     */
+    fileSignatures?: ImportedSignature[][];
+  };
   /** Its files as verified: each one's stage is importStageKeyOf(importId, {object, file}). */
   checks: Extract<FileCheck, { ok: true }>[];
   /** The claim each file makes on the study once filed. */

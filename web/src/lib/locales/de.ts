@@ -2097,6 +2097,10 @@ export const de: Translation = {
         Superseded: 'Ersetzt',
         Obsolete: 'Veraltet',
       },
+      signed: {
+        electronic: 'Elektronisch signiert von {{name}} ({{id}}), {{when}}: {{reason}}',
+        digital: 'Digital signiert von {{name}} ({{id}}), {{when}}: {{reason}}',
+      },
       copySha: 'SHA-256-Prüfsumme von {{fileName}} kopieren',
       download: 'Herunterladen',
       downloaded: 'Der Download von {{fileName}} hat begonnen.',

@@ -1996,6 +1996,10 @@ export const enMore = {
         Superseded: 'Superseded',
         Obsolete: 'Obsolete',
       },
+      signed: {
+        electronic: 'Signed electronically by {{name}} ({{id}}), {{when}}: {{reason}}',
+        digital: 'Signed digitally by {{name}} ({{id}}), {{when}}: {{reason}}',
+      },
       copySha: 'Copy the SHA-256 checksum of {{fileName}}',
       download: 'Download',
       downloaded: 'The download of {{fileName}} has started.',

@@ -2077,6 +2077,11 @@ export const tr: Translation = {
         Superseded: 'Yerini başkası aldı',
         Obsolete: 'Geçersiz',
       },
+      signed: {
+        electronic:
+          '{{name}} ({{id}}) tarafından elektronik olarak imzalandı, {{when}}: {{reason}}',
+        digital: '{{name}} ({{id}}) tarafından dijital olarak imzalandı, {{when}}: {{reason}}',
+      },
       copySha: '{{fileName}} dosyasının SHA-256 sağlama toplamını kopyala',
       download: 'İndir',
       downloaded: '{{fileName}} indirmesi başladı.',

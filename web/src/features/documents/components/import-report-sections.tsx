@@ -10,6 +10,7 @@ import { messageOfError } from '../../../lib/refusals';
 import { shortHash } from '../utils/imports';
 import { formatBytes, formatCount, formatSize } from '../utils/sizes';
 import { CopyButton } from './copy-button';
+import { FiledSignatures } from './filed-signatures';
 
 /** A term and what it is, in the page's lists of facts. */
 const Fact = ({ term, children }: { term: string; children: ReactNode }) => (
@@ -329,7 +330,10 @@ export const FiledTable = ({
                   {t(`documents.import.versionState.${o.versionState}`)}
                 </div>
               </td>
-              <td className="small text-break">{o.fileName}</td>
+              <td className="small text-break">
+                {o.fileName}
+                <FiledSignatures signatures={o.signatures} />
+              </td>
               <td className="small text-end text-nowrap">{formatSize(o.size, language)}</td>
               <td className="small">
                 <div className="d-flex align-items-center gap-2">
