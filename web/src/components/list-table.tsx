@@ -16,9 +16,13 @@ interface ListTableProps {
   children: ReactNode;
 }
 
-/** A list screen's table: scrolls sideways on a narrow screen, busy while the next page loads. */
+/**
+ * A list screen's table: scrolls sideways on a narrow screen, busy while the next page loads. The
+ * box is the containing block of what is placed absolutely inside it (a visually hidden column
+ * heading), which it then clips: else that widens the whole page at 390 px.
+ */
 export const ListTable = ({ label, loading, columns = [], head, children }: ListTableProps) => (
-  <div className="table-responsive">
+  <div className="table-responsive position-relative">
     <table
       className={`table table-hover align-middle${loading ? ' opacity-50' : ''}`}
       aria-label={label}

@@ -1,6 +1,7 @@
 import { type DocumentDetail, HOLD_REASONS } from '@ccsc/contract/documents';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
 
@@ -32,7 +33,7 @@ export const DocumentTimeline = ({ document }: { document: DocumentDetail }) => 
     return <p className="text-body-secondary">{t('documents.timeline.none')}</p>;
   }
   return (
-    <div className="table-responsive">
+    <ScrollRegion label={t('documents.timeline.heading')}>
       <table className="table table-sm align-middle small" data-testid="document-timeline">
         <caption className="visually-hidden">{t('documents.timeline.heading')}</caption>
         <thead>
@@ -56,7 +57,7 @@ export const DocumentTimeline = ({ document }: { document: DocumentDetail }) => 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 };
 
@@ -73,7 +74,7 @@ export const DocumentDownloads = ({ document }: { document: DocumentDetail }) =>
           : t('documents.downloads.count', { count: downloadCount })}
       </p>
       {downloads.length > 0 && (
-        <div className="table-responsive">
+        <ScrollRegion label={t('documents.downloads.heading')}>
           <table className="table table-sm align-middle small" data-testid="document-downloads">
             <caption className="visually-hidden">{t('documents.downloads.heading')}</caption>
             <thead>
@@ -93,7 +94,7 @@ export const DocumentDownloads = ({ document }: { document: DocumentDetail }) =>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {downloads.length < downloadCount && (
         <p className="small text-body-secondary">

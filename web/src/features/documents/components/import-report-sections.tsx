@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../components/list-table';
 import { type Notice, NoticeArea } from '../../../components/notice-area';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { callApi } from '../../../lib/api';
 import { formatDateTime, formatDisplayDate } from '../../../lib/dates';
 import { downloadFile } from '../../../lib/download';
@@ -124,7 +125,7 @@ export const Problems = ({ problems }: { problems: ImportDetail['problems'] }) =
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   return (
-    <div className="table-responsive">
+    <ScrollRegion label={t('documents.import.problemsCaption')}>
       <table className="table table-sm" data-testid="import-problems">
         <caption className="visually-hidden">{t('documents.import.problemsCaption')}</caption>
         <thead>
@@ -144,7 +145,7 @@ export const Problems = ({ problems }: { problems: ImportDetail['problems'] }) =
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 };
 
@@ -203,7 +204,7 @@ export const NotFiled = ({ report }: { report: ImportDetail }) => {
           })}
         </p>
       )}
-      <div className="table-responsive">
+      <ScrollRegion label={t('documents.import.notFiledObjectsCaption')}>
         <table className="table table-sm align-middle" data-testid="import-not-filed">
           <caption className="visually-hidden">
             {t('documents.import.notFiledObjectsCaption')}
@@ -238,7 +239,7 @@ export const NotFiled = ({ report }: { report: ImportDetail }) => {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 };
