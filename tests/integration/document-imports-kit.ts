@@ -82,11 +82,12 @@ export const importPackage = async (
   zip: Buffer,
   who: Network['admin'] = n.people.sponsorAdmin,
   fileName = 'cro-transfer.zip',
+  into: string = studyId,
 ): Promise<Detail> => {
   const started = await ok<{
     import: { importId: string; state: string };
     upload: { url: string; headers: Record<string, string> };
-  }>(c, who, 's3documents/import-etmf-upload', { studyId, fileName, size: zip.length });
+  }>(c, who, 's3documents/import-etmf-upload', { studyId: into, fileName, size: zip.length });
   expect(started.import.state).toBe('awaiting-upload');
   const put = await fetch(started.upload.url, {
     method: 'PUT',
