@@ -15,7 +15,7 @@ import {
   CREDENTIAL_SWEEP,
   PARTNER_CREDENTIAL_CHECK,
 } from './grants/credentials';
-import { DOCUMENT_KEEP, DOCUMENT_SCAN_STATUS, HELD_RELEASE } from './grants/documents';
+import { DOCUMENT_KEEP, DOCUMENT_SCAN_STATUS, HELD_RELEASE, IMPORT_JOIN } from './grants/documents';
 import { GRANTS_BY_NAME } from './grants/by-name';
 import type { PermissionGrant, ResourceKey } from './grants/grant';
 import { OUTBOX_DRAIN, OUTBOX_QUEUE } from './grants/journal';
@@ -137,9 +137,17 @@ export const JOB_PERMISSIONS = {
   // On each GuardDuty verdict (issue 34, lambdas/src/jobs/document-scan-result.ts): the
   // document read, the verdict written as a journaled write (documents/scan-verdict.ts), audited
   // once; a clean one classified and delivered as a release does (the registry, the standards'
-  // rows): document.held-release. The verdict comes in the event: no S3 call at all (the tag is
-  // the sweep's, above; a scan hold's retry copies the file, document.rescan, not this).
-  'document-scan-result': mergeByResource(GRANTS_BY_NAME['document.held-release']),
+  // rows): document.held-release. The verdict comes in the event (the tag is the sweep's, above;
+  // a scan hold's retry copies the file, document.rescan, not this). A verdict on a file an
+  // import filed makes it documents of the study first: its content check reads the file. On
+  // its schedule it sweeps the imported files left waiting (their tag read) and finishes the
+  // joins cut short (the journal read).
+  'document-scan-result': mergeByResource([
+    ...GRANTS_BY_NAME['document.held-release'],
+    ...IMPORT_JOIN,
+    DOCUMENT_SCAN_STATUS,
+    { on: 'mainTable', actions: ['dynamodb:Query'], partitions: [JOURNAL_PK] },
+  ]),
   // The session's writes too: a password reset is checked against the auth events; and the
   // registry's, imports included.
   'reconcile-writes': mergeByResource([

@@ -224,14 +224,45 @@ describe('The verdicts: an EventBridge rule to the document-scan-result function
     ]) {
       expect(actions).toContain(action);
     }
-    // The verdict comes in the event: nothing of the documents bucket (the tag is GuardDuty's,
-    // read by the documents' job); no document deleted, no mail, no user touched.
-    expect(flat(scan.fn, statements)).not.toContain('DocumentsBucket');
+    // The verdict comes in the event (the tag is GuardDuty's, read by the documents' job): of the
+    // documents bucket only the records read — an imported file's content check before it joins
+    // the study (issue 34 item 5); no document deleted, no mail, no user touched.
+    const docs = statements.filter((s) => flat(scan.fn, s.Resource).includes('DocumentsBucket'));
+    // Read and its tag read (the sweep of imported files); nothing written.
+    expect(new Set(docs.flatMap((s) => [s.Action].flat()))).toEqual(
+      new Set(['s3:GetObject', 's3:GetObjectTagging']),
+    );
+    expect(
+      flat(
+        scan.fn,
+        docs.map((s) => s.Resource),
+      ),
+    ).toContain('"/records/*"');
     expect(actions.filter((a) => /^(cognito-idp|ses):|Scan$|DeleteObject/.test(a))).toEqual([]);
+    // Items deleted: only the join markers of imported files (IMPORTJOIN).
+    const deletes = statements.filter((s) => [s.Action].flat().includes('dynamodb:DeleteItem'));
+    expect(
+      flat(
+        scan.fn,
+        deletes.map((s) => s.Condition),
+      ),
+    ).toContain('IMPORTJOIN');
     // Read only: the standards' rows for the classification.
-    const rows = statements.find((s) => [s.Action].flat().includes('s3:GetObject'));
+    const rows = statements.find(
+      (s) =>
+        [s.Action].flat().includes('s3:GetObject') &&
+        flat(scan.fn, s.Resource).includes('/standards/*'),
+    );
     expect(flat(scan.fn, rows?.Resource)).toContain('"/standards/*"');
-    expect(actions.filter((a) => a.startsWith('s3:'))).toEqual(['s3:GetObject']);
+    expect(new Set(actions.filter((a) => a.startsWith('s3:')))).toEqual(
+      new Set(['s3:GetObject', 's3:GetObjectTagging']),
+    );
+  });
+
+  it('runs the same function every 5 minutes to join the imported files whose verdict never came', () => {
+    const sweep = props(scan.sweep);
+    expect(sweep.ScheduleExpression).toBe('rate(5 minutes)');
+    expect(JSON.stringify(sweep.Targets)).toContain(idIn(scan.fn.function));
   });
 
   it('lets the documents’ job read the verdict tag of a document still awaiting its scan', () => {

@@ -315,6 +315,17 @@ export const studyImportKey = (studyId: string, startedAt: string, importId: str
   pk: `STUDYIMPORTS#${studyId}`,
   sk: `${startedAt}#${importId}`,
 });
+/**
+ * A filed object's files still to become documents of the study (issue 34 item 5):
+ * `IMPORTJOIN` / `<importId>#<object>`, put in the object's step, each file REMOVEd from its
+ * `files` map once it joined, the item deleted with the last; the documents job's sweep reads the
+ * partition (only what waits is in it).
+ */
+export const JOIN_MARKERS_PK = 'IMPORTJOIN';
+export const joinMarkerKey = (importId: string, object: number) => ({
+  pk: JOIN_MARKERS_PK,
+  sk: `${importId}#${String(object).padStart(9, '0')}`,
+});
 export const importedClaimKey = (studyId: string, claim: string) => ({
   pk: `IMPORTED#${studyId}`,
   sk: claim,

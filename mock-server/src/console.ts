@@ -218,6 +218,7 @@ export const startConsole = async (
       runCredentialExpiry,
       releaseHeldDocuments,
       sweepAwaitingScan,
+      sweepImportJoins,
       documentScanResult,
       armFailpoints,
     } = await import('@ccsc/lambdas/jobs');
@@ -273,6 +274,9 @@ export const startConsole = async (
     // A verdict the last process was handed but did not apply is lost with it (the object is
     // tagged already, so the stand-in will not scan it again): read from the tag now.
     await sweepAwaitingScan(true);
+    // …and so is one on a file an import filed: joined to the study now (its joins cut short
+    // finished first), as the scan result's function does on its schedule in AWS.
+    await sweepImportJoins(true);
     // One pass at a time; a stop waits for the one under way. Every CREDENTIAL_JOB_EVERY-th pass
     // (and the first) also runs the credential job (expiry notices, expiry, retiring old
     // secrets), as EventBridge does hourly in AWS.
@@ -288,6 +292,8 @@ export const startConsole = async (
         .then(() => releaseHeldDocuments())
         // …and the documents awaiting a scan too long: the verdict read from their tag.
         .then(() => sweepAwaitingScan(false))
+        // …and the files imports filed whose verdict never came (the scan result's schedule).
+        .then(() => sweepImportJoins(false))
         .then(
           () => undefined,
           (err: unknown) => {

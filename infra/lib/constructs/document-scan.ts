@@ -6,7 +6,11 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import { LAMBDA_JOBS_DIR } from '../paths';
-import { acknowledgeMalwareProtectionRole, acknowledgeStandardRowGrants } from '../nag';
+import {
+  acknowledgeDocumentGrants,
+  acknowledgeMalwareProtectionRole,
+  acknowledgeStandardRowGrants,
+} from '../nag';
 import { DOCUMENT_RECORDS_PREFIX, JOB_PERMISSIONS } from '../permissions';
 import type { JobsProps } from './jobs';
 import { MalwareProtection, SCAN_RESULT_DETAIL_TYPE } from './malware-protection';
@@ -51,6 +55,8 @@ export const documentScanJob = (scope: Construct, props: JobsProps) => {
   grantTo(fn, JOB_PERMISSIONS[job], props.grantTargets);
   // A clean document is classified: the standards' rows read, like a release.
   acknowledgeStandardRowGrants(fn);
+  // An imported file's content check reads it under records/ before it joins the study.
+  acknowledgeDocumentGrants(fn);
 
   // Verdicts that could not be handed to the function (EventBridge) or that the function failed
   // on after its retries (Lambda): kept 14 days, the longest SQS allows, for the runbook's replay.
@@ -98,6 +104,21 @@ export const documentScanJob = (scope: Construct, props: JobsProps) => {
   });
   rule.node.addDependency(protection.plan);
 
+  // Every 5 minutes the same function finishes the joins of imported files a stopped invocation
+  // left half done and joins those whose verdict never came (their tag read): the sweep of
+  // lambdas/src/jobs/document-scan-result.ts (a "Scheduled Event" tells it apart).
+  const sweep = new events.Rule(scope, 'DocumentScanResultSweep', {
+    description: 'Imported files whose scan verdict never joined them to their study',
+    schedule: events.Schedule.rate(Duration.minutes(5)),
+    targets: [new targets.LambdaFunction(fn.function, { retryAttempts: 2 })],
+  });
+  Validations.of(sweep).acknowledge({
+    id: 'Serverless-EventBusDLQ',
+    reason:
+      'A schedule tick that cannot be handed over loses nothing: the next one, 5 minutes later, ' +
+      'sweeps the same files (a failed sweep itself goes to the function’s on-failure destination).',
+  });
+
   const failedAlarm = countAlarm(scope, 'DocumentScanResultFailed', {
     alarmName: `${props.namePrefix}-document-scan-result-failed`,
     alarmDescription:
@@ -119,7 +140,7 @@ export const documentScanJob = (scope: Construct, props: JobsProps) => {
       statistic: 'Maximum',
     }),
   });
-  return { protection, fn, rule, deadLetters, failedAlarm, deadLettersAlarm };
+  return { protection, fn, rule, sweep, deadLetters, failedAlarm, deadLettersAlarm };
 };
 
 export type DocumentScan = ReturnType<typeof documentScanJob>;

@@ -92,3 +92,16 @@ export const DOCUMENT_RESCAN: PermissionGrant = {
   on: 'documentRecords',
   actions: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload'],
 };
+
+/**
+ * A file an eTMF-EMS import filed joins the study (issue 34 item 5; lambdas' documents/
+ * import-join-run.ts): its object's join marker read (`IMPORTJOIN`, GetItem; the sweep's Query),
+ * the file taken off it (UpdateItem) and the marker deleted with the last file (DeleteItem, that
+ * partition only); the import and its row read; the import's copy's leading bytes read by ranged
+ * GETs for the content check; the documents made, classified and delivered as a release does.
+ */
+export const IMPORT_JOIN: readonly PermissionGrant[] = [
+  ...HELD_RELEASE,
+  { on: 'documentsTable', actions: ['dynamodb:DeleteItem'], partitions: ['IMPORTJOIN'] },
+  { on: 'documentRecords', actions: ['s3:GetObject'] },
+];

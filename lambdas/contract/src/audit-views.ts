@@ -114,6 +114,8 @@ export const AUDIT_ACTION_KINDS = {
   'document.scanned': 'document',
   'document.quarantined': 'document',
   'document.superseded': 'document',
+  /** A file an eTMF-EMS import filed became a document to a receiving system (issue 34). */
+  'document.imported': 'document',
   'document.downloaded': 'read',
   'imported-file.downloaded': 'read',
   // The audit trail itself.

@@ -3,6 +3,8 @@ import {
   importedClaimKey,
   importKey,
   importRowKey,
+  JOIN_MARKERS_PK,
+  joinMarkerKey,
   studyImportKey,
 } from '../data-model';
 import type {
@@ -12,8 +14,11 @@ import type {
   ImportRecord,
   ImportStepRow,
   ImportStore,
+  InventoryPosition,
+  JoinMarker,
   NotFiledRecord,
 } from '../core/ports/document-imports';
+import { joinMarkerOf } from '../core/ports/document-imports';
 import { jitteredBackoff } from './backoff';
 import { batchGetAll, isCancelled, isConditionFailure } from './clients/dynamodb';
 import { DynamoTable, newItemPut } from './dynamodb-table';
@@ -107,6 +112,9 @@ export class DynamoImportStore extends DynamoTable implements ImportStore {
         },
       });
     }
+    // What is filed is to join the study (its documents): the marker in the same transaction.
+    const marker = joinMarkerOf(next, filed);
+    if (marker !== null) rows.push(newItemPut(this.tableName, markerItemOf(marker)));
     if (row.kind === 'not-filed') {
       rows.push(
         newItemPut(this.tableName, {
@@ -247,4 +255,83 @@ export class DynamoImportStore extends DynamoTable implements ImportStore {
     } while (start !== undefined && out.length < limit);
     return out;
   }
+
+  async joinOf(importId: string, object: number): Promise<JoinMarker | null> {
+    const item = await this.getItem(joinMarkerKey(importId, object));
+    return item === undefined ? null : markerOfItem(item);
+  }
+
+  async joined(importId: string, at: InventoryPosition): Promise<void> {
+    const { client, sdk } = await this.db();
+    const key = joinMarkerKey(importId, at.object);
+    let left: unknown;
+    try {
+      const out = await client.send(
+        new sdk.UpdateCommand({
+          TableName: this.tableName,
+          Key: key,
+          UpdateExpression: 'REMOVE #files.#file',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#files': 'files', '#file': String(at.file) },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      left = out.Attributes?.files;
+    } catch (err) {
+      if (isConditionFailure(err)) return; // gone already: every file joined
+      throw err;
+    }
+    if (typeof left === 'object' && left !== null && Object.keys(left).length > 0) return;
+    try {
+      await client.send(
+        new sdk.DeleteCommand({
+          TableName: this.tableName,
+          Key: key,
+          // Only while nothing waits (a concurrent call may not add files, but be exact anyway).
+          ConditionExpression: 'size(#files) = :none',
+          ExpressionAttributeNames: { '#files': 'files' },
+          ExpressionAttributeValues: { ':none': 0 },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+
+  async pendingJoins(limit: number): Promise<JoinMarker[]> {
+    const { client, sdk } = await this.db();
+    const out = await client.send(
+      new sdk.QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': JOIN_MARKERS_PK },
+        Limit: limit,
+        ConsistentRead: true,
+      }),
+    );
+    return (out.Items ?? []).map(markerOfItem);
+  }
 }
+
+/** The marker as an item: its files as a map (file position → row seq), so one is REMOVEd. */
+const markerItemOf = (marker: JoinMarker): Record<string, unknown> => ({
+  ...joinMarkerKey(marker.importId, marker.object),
+  importId: marker.importId,
+  studyId: marker.studyId,
+  object: marker.object,
+  filedAt: marker.filedAt,
+  files: Object.fromEntries(marker.files.map((f) => [String(f.file), f.seq])),
+});
+
+const markerOfItem = (item: Record<string, unknown>): JoinMarker => {
+  const files = typeof item.files === 'object' && item.files !== null ? item.files : {};
+  return {
+    importId: String(item.importId),
+    studyId: String(item.studyId),
+    object: Number(item.object),
+    filedAt: String(item.filedAt),
+    files: Object.entries(files)
+      .map(([file, seq]) => ({ file: Number(file), seq: Number(seq) }))
+      .sort((a, b) => a.file - b.file),
+  };
+};

@@ -175,7 +175,8 @@ export class DynamoDocumentStore extends DynamoTable implements DocumentStore {
                   ExpressionAttributeValues: { ':revision': expectedRevision },
                 },
               },
-              ...(next.classification === null
+              // What an import filed counts once, as imported (its row's ADD), not per delivery.
+              ...(next.classification === null || (next.source ?? null) !== null
                 ? []
                 : [
                     {

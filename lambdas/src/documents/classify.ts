@@ -1,7 +1,7 @@
 import type { Classification, HoldReason } from '@ccsc/contract/documents';
 import type { MappingRow } from '@ccsc/contract/standard-rows';
 import { indexCatalogue } from '@ccsc/contract/standard-rows';
-import { catalogueOf } from '@ccsc/contract/tmf-catalogue';
+import { catalogueOf, type TmfArtifact, type TmfCatalogue } from '@ccsc/contract/tmf-catalogue';
 import type { DocumentRecord } from '../core/ports/documents';
 import {
   versionInUse,
@@ -117,14 +117,45 @@ const candidatesOf = (rows: readonly MappingRow[]): string =>
     )
     .join(', ');
 
-export const classify = async (
-  doc: Pick<
-    DocumentRecord,
-    'senderSystemId' | 'receiverSystemId' | 'typeCode' | 'personName' | 'organisationName'
-  >,
+/**
+ * The sender's half of the path: through the sender's standard (its row for the document's type),
+ * or — for a document an import filed — the artifact its inventory named (no sender standard).
+ */
+const senderHalf = async (
+  doc: Pick<DocumentRecord, 'senderSystemId' | 'typeCode' | 'source'>,
   snapshot: RegistrySnapshot,
   rows: Pick<StandardRowsStore, 'get'>,
-): Promise<Verdict> => {
+): Promise<
+  | { ok: true; half: Classification; row: Pick<MappingRow, 'subArtifact' | 'requiredMetadata'> }
+  | Extract<Verdict, { ok: false }>
+> => {
+  const imported = doc.source ?? null;
+  if (imported !== null) {
+    const catalogue = catalogueOf('3.3');
+    const artifact =
+      catalogue === null
+        ? undefined
+        : indexCatalogue(catalogue).artifacts.get(imported.artifactNumber);
+    if (catalogue === null || artifact === undefined) {
+      return {
+        ok: false,
+        reason: 'sender-type-unmapped',
+        detail: `The import filed it as ${imported.artifactNumber}, which the TMF Reference Model 3.3 does not have.`,
+        classification: null,
+      };
+    }
+    const subArtifact = imported.subArtifact ?? '';
+    return {
+      ok: true,
+      half: halfOf(catalogue, artifact, subArtifact, imported.level, {
+        standardId: '',
+        version: 0,
+        typeCode: artifact.number,
+        typeName: artifact.name,
+      }),
+      row: { subArtifact, requiredMetadata: [] },
+    };
+  }
   const sender = standardOf(snapshot, doc.senderSystemId);
   if (sender === null) {
     return {
@@ -149,25 +180,58 @@ export const classify = async (
       classification: null,
     };
   }
-  const zone = catalogue.zones.find((z) => z.number === artifact.number.slice(0, 2));
-  const section = zone?.sections.find((s) => s.number === artifact.number.slice(0, 5));
   const filingLevel = row.filingLevel === '' ? (artifact.levels[0] ?? 'trial') : row.filingLevel;
-  const half: Classification = {
-    catalogueVersion: sender.standard.catalogueVersion,
-    artifactNumber: artifact.number,
-    artifactName: artifact.name,
-    zoneName: zone?.name ?? '',
-    sectionName: section?.name ?? '',
-    subArtifact: row.subArtifact,
-    filingLevel,
-    sender: {
+  return {
+    ok: true,
+    half: halfOf(catalogue, artifact, row.subArtifact, filingLevel, {
       standardId: sender.standard.standardId,
       version: sender.version.version,
       typeCode: row.sourceCode,
       typeName: row.sourceName,
-    },
+    }),
+    row,
+  };
+};
+
+const halfOf = (
+  catalogue: TmfCatalogue,
+  artifact: TmfArtifact,
+  subArtifact: string,
+  filingLevel: Classification['filingLevel'],
+  sender: Classification['sender'],
+): Classification => {
+  const zone = catalogue.zones.find((z) => z.number === artifact.number.slice(0, 2));
+  const section = zone?.sections.find((s) => s.number === artifact.number.slice(0, 5));
+  return {
+    catalogueVersion: catalogue.version,
+    artifactNumber: artifact.number,
+    artifactName: artifact.name,
+    zoneName: zone?.name ?? '',
+    sectionName: section?.name ?? '',
+    subArtifact,
+    filingLevel,
+    sender,
     receiver: null,
   };
+};
+
+export const classify = async (
+  doc: Pick<
+    DocumentRecord,
+    | 'senderSystemId'
+    | 'receiverSystemId'
+    | 'typeCode'
+    | 'personName'
+    | 'organisationName'
+    | 'source'
+  >,
+  snapshot: RegistrySnapshot,
+  rows: Pick<StandardRowsStore, 'get'>,
+): Promise<Verdict> => {
+  const found = await senderHalf(doc, snapshot, rows);
+  if (!found.ok) return found;
+  const { half, row } = found;
+  const artifact = { number: half.artifactNumber, name: half.artifactName };
   const missing = row.requiredMetadata.filter(
     (m) =>
       (m === 'personName' && doc.personName === null) ||

@@ -4,3 +4,10 @@
  * them apart without carrying the document writes.
  */
 export const isDocumentWrite = (kind: string): boolean => kind.startsWith('document.');
+
+/**
+ * The journaled write that makes an imported file documents of the study (import-join.ts): the
+ * scan result's function finishes it when cut short (it alone carries the join), not the
+ * documents' job.
+ */
+export const IMPORT_JOIN_KIND = 'document.import';

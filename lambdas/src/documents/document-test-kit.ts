@@ -3,6 +3,7 @@ import { MemoryWriteJournal } from '../core/testing/memory-write-journal';
 import type { Clock } from '../core/ports/clock';
 import { DOCUMENT_COMPLETE_WRITES, DOCUMENT_SEND_WRITES } from './document-sends';
 import { DOCUMENT_SCAN_WRITES } from './scan-verdict';
+import { DOCUMENT_IMPORT_WRITES } from './import-join';
 import {
   DOCUMENT_CHANGE_WRITES,
   documentWriteJournal,
@@ -45,6 +46,7 @@ export const documentWritesOf = (
     ...DOCUMENT_COMPLETE_WRITES,
     ...DOCUMENT_CHANGE_WRITES,
     ...DOCUMENT_SCAN_WRITES,
+    ...DOCUMENT_IMPORT_WRITES,
   ]);
   return { writes, journal, audit };
 };

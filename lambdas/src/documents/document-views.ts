@@ -54,6 +54,12 @@ const systemRef = (snapshot: RegistrySnapshot, systemId: string, organisationId:
   };
 };
 
+/** The sender: its system, or the import that filed the document (named by its package). */
+const senderRefOf = (record: DocumentRecord, snapshot: RegistrySnapshot) => {
+  const ref = systemRef(snapshot, record.senderSystemId, record.senderOrganisationId);
+  return record.source == null ? ref : { ...ref, name: record.source.packageName };
+};
+
 export const sentViewOf = (
   record: DocumentRecord,
   snapshot: RegistrySnapshot,
@@ -102,8 +108,10 @@ export const summaryOf = (record: DocumentRecord, snapshot: RegistrySnapshot): D
     connectionId: record.connectionId,
     studyId: record.studyId,
     protocolNumber: study?.protocolNumber ?? record.studyId,
-    siteNumber: connection?.siteNumber ?? '',
-    sender: systemRef(snapshot, record.senderSystemId, record.senderOrganisationId),
+    // A trial- or country-level document an import filed is of no site (import-join.ts).
+    siteNumber:
+      record.source != null && record.source.level !== 'site' ? '' : (connection?.siteNumber ?? ''),
+    sender: senderRefOf(record, snapshot),
     receiver: systemRef(snapshot, record.receiverSystemId, record.receiverOrganisationId),
     typeCode: record.typeCode,
     title: record.title,

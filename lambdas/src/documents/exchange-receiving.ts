@@ -45,10 +45,13 @@ const receivedViewOf = async (
     state: record.state,
     connectionId: record.connectionId,
     study: { studyId: record.studyId, protocolNumber: study?.protocolNumber ?? record.studyId },
-    siteNumber: connection?.siteNumber ?? '',
+    // A trial- or country-level document an import filed is of no site (import-join.ts).
+    siteNumber:
+      record.source != null && record.source.level !== 'site' ? '' : (connection?.siteNumber ?? ''),
     sender: {
       systemId: record.senderSystemId,
-      name: sender?.name ?? record.senderSystemId,
+      // An import's document: named by the package it came in (`import:<importId>` its id).
+      name: record.source?.packageName ?? sender?.name ?? record.senderSystemId,
       organisationName:
         snapshot.organisations.get(record.senderOrganisationId)?.name ??
         record.senderOrganisationId,

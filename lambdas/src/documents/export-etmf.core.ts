@@ -107,9 +107,14 @@ export const exportEtmf: Core<Route, ExportDeps> = async (input, ctx, deps) => {
   const inReach = (r: DocumentRecord) =>
     organisationId === null ||
     [r.siteOrganisationId, r.sponsorOrganisationId, r.croOrganisationId].includes(organisationId);
-  // Delivered (or acknowledged) only: never a held, awaiting or quarantined document.
+  // Delivered (or acknowledged) only: never a held, awaiting or quarantined document. A document
+  // an import filed is exported as the import's object (its row, below), once, not per receiver.
   const included = (r: DocumentRecord) =>
-    isDelivered(r) && r.objectKey !== null && r.classification !== null && inReach(r);
+    isDelivered(r) &&
+    r.objectKey !== null &&
+    r.classification !== null &&
+    (r.source ?? null) === null &&
+    inReach(r);
   // What imports filed: the sponsor side's all, a site's own connections', a connection's own.
   const filedInReach = (row: FiledRecord) =>
     row.filedAt <= cutoff &&

@@ -5,6 +5,8 @@ import type { DocumentRecord, DocumentStore } from '../core/ports/documents';
 import { type DocumentWriteDeps, hubWho } from './document-writes';
 import { documentIdOfKey, type ScanVerdict, verdictOfEvent } from './scan-event';
 import { applyScanVerdict, takesVerdict } from './scan-verdict';
+import { importedKeyPosition } from '../core/ports/document-imports';
+import { type ImportJoinDeps, joinImportedFile } from './import-join-run';
 
 /**
  * What became of a scan result:
@@ -23,6 +25,11 @@ export interface ScanResultDeps {
   /** The documents bucket: a verdict on any other bucket is not ours. */
   bucket: string;
   logger: Logger;
+  /**
+   * What a verdict on a file an import filed needs to join it to the study (import-join-run.ts);
+   * without it such a verdict is ignored.
+   */
+  joins?: ImportJoinDeps;
 }
 
 /**
@@ -59,7 +66,11 @@ export const applyVerdictOf = async (
     return { outcome: 'ignored' as const, documentId };
   };
   if (verdict.bucketName !== deps.bucket) return ignore('not the documents bucket');
-  if (documentId === null) return ignore('not a kept record’s key');
+  if (documentId === null) {
+    const imported = importedKeyPosition(verdict.objectKey);
+    if (imported === null || deps.joins === undefined) return ignore('not a kept record’s key');
+    return joinImportedFile(verdict, imported, via, { ...deps, joins: deps.joins }, origin);
+  }
   const record = await deps.documents.get(documentId);
   if (record === null) return ignore('no document of that id');
   if (record.objectKey !== verdict.objectKey) {

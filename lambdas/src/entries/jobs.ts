@@ -8,6 +8,6 @@ export {
   sweepAwaitingScan,
 } from '../jobs/release-held-documents';
 /** The malware scan's verdict (GuardDuty's EventBridge event; offline, the stand-in's). */
-export { documentScanResult } from '../jobs/document-scan-result';
+export { documentScanResult, sweepImportJoins } from '../jobs/document-scan-result';
 /** The crash tests' failpoints, armed by the offline console from its FAILPOINTS variable. */
 export { armFailpoints } from '../core/failpoints';

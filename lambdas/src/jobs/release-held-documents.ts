@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecoveryOutcome } from '../core/journal';
 import { lambdaLogger } from '../core/logger';
-import { isDocumentWrite } from '../documents/document-kinds';
+import { IMPORT_JOIN_KIND, isDocumentWrite } from '../documents/document-kinds';
 import { releaseHeld } from '../documents/release-held';
 import { systemClock } from '../core/ports/clock';
 import { SCAN_SWEEP_AFTER_MS, sweepAwaitingScan as sweep } from '../documents/scan-sweep';
@@ -23,14 +23,16 @@ import { scheduledJob } from '../telemetry';
  *   it could not (the release after a publication failed or was cut short, or a standard changed
  *   in a way that did not pass through publication);
  * - then the documents awaiting their malware scan too long have the scan's tag on their object
- *   read and applied (documents/scan-sweep.ts): a lost scan event loses nothing.
+ *   read and applied (documents/scan-sweep.ts): a lost scan event loses nothing. (The files
+ *   imports filed are joined to the study, and their interrupted joins finished, by the scan
+ *   result's function on its own schedule: jobs/document-scan-result.ts.)
  */
 export const finishInterruptedDocumentWrites = async (
   force: boolean,
 ): Promise<Record<RecoveryOutcome, number>> => {
   const outcomes = await documentWrites(allDocumentWrites()).reconcile(
     force,
-    (kind) => !isDocumentWrite(kind),
+    (kind) => !isDocumentWrite(kind) || kind === IMPORT_JOIN_KIND,
   );
   if (Object.values(outcomes).some((n) => n > 0)) {
     lambdaLogger.info('write journal: interrupted document writes handled', outcomes);

@@ -13,7 +13,7 @@ import { auditReader } from './audit';
 import { credentialStore, machineClients } from './credentials';
 import { auditTrail, writeJournal } from './dynamodb';
 import { mailOutbox } from './outbox';
-import { registry } from './registry';
+import { registryReader } from './registry';
 import { mailer } from './ses';
 
 /** What every journaled credential write needs (credential-writes.ts). */
@@ -42,7 +42,7 @@ type Kinds = keyof typeof CREDENTIAL_WRITE_KINDS;
 export const credentialDeps = (kinds: readonly Kinds[] = []): CredentialDeps => ({
   credentials: credentialStore(),
   clients: machineClients(),
-  registry: registry(),
+  registry: registryReader(),
   mailer: mailer(),
   audit: auditTrail(),
   clock: systemClock,

@@ -4,7 +4,7 @@ import { steadyTiming } from './cognito';
 import { credentialDeps } from './credential-writes';
 import { credentialStore } from './credentials';
 import { auditTrail } from './dynamodb';
-import { registry } from './registry';
+import { registryReader } from './registry';
 import { exportsStore } from './s3';
 
 /** The API credentials' kits (credentials/operations.ts), each built on first use. */
@@ -20,7 +20,7 @@ export const revoke = () => credentialDeps(['revoke']);
 
 export const scope = () => ({
   credentials: credentialStore(),
-  registry: registry(),
+  registry: registryReader(),
   exports: exportsStore(),
   audit: auditTrail(),
   clock: systemClock,

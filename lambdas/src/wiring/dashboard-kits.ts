@@ -4,7 +4,7 @@ import { auditReader, chainVerifications } from './audit';
 import { credentialStore } from './credentials';
 import { documentStore } from './documents';
 import { userIndex } from './dynamodb';
-import { registry } from './registry';
+import { registryReader } from './registry';
 import { ensureBuilt } from './users';
 
 /** The dashboard's kits (dashboard/operations.ts), each built on first use by its function. */
@@ -12,14 +12,14 @@ export const needsAction = () => ({
   index: userIndex(),
   ensureBuilt: ensureBuilt(),
   credentials: credentialStore(),
-  registry: registry(),
+  registry: registryReader(),
   documents: documentStore(),
   clock: systemClock,
   temporaryPasswordDays: lambdaEnv().TEMPORARY_PASSWORD_DAYS,
 });
 
 export const activity = () => ({
-  registry: registry(),
+  registry: registryReader(),
   documents: documentStore(),
   clock: systemClock,
 });

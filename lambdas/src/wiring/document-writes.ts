@@ -14,7 +14,7 @@ import { auditReader } from './audit';
 import { documentFiles, documentStore, routingDeps } from './documents';
 import { auditTrail, writeJournal } from './dynamodb';
 import { lambdaEnv } from '../env';
-import { registry } from './registry';
+import { registryReader } from './registry';
 import { standardRows } from './standards';
 
 /** What every journaled document write needs (document-writes.ts, document-sends.ts). */
@@ -61,7 +61,7 @@ export const consoleDocumentDeps = (): ConsoleDeps => ({
 export const exchangeDeps = (
   workflows: readonly RegisteredWorkflow<DocumentWriteDeps>[] = [],
 ): ExchangeDeps => ({
-  registry: registry(),
+  registry: registryReader(),
   documents: documentStore(),
   files: documentFiles(),
   rows: standardRows(),

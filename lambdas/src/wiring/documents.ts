@@ -12,7 +12,7 @@ import type { RoutingDeps } from '../documents/routing';
 import { systemClock } from '../core/ports/clock';
 import type { DocumentFiles, DocumentStore } from '../core/ports/documents';
 import { auditTrail } from './dynamodb';
-import { registry } from './registry';
+import { registryReader } from './registry';
 import { standardRows } from './standards';
 
 /**
@@ -27,18 +27,18 @@ export const documentFiles = (): DocumentFiles =>
 
 /** What moves a held document on: the registry, the documents, the standards' rows. */
 export const routingDeps = (): RoutingDeps => ({
-  registry: registry(),
+  registry: registryReader(),
   documents: documentStore(),
   rows: standardRows(),
 });
 
 export const completenessDeps = (): CompletenessDeps => ({
-  registry: registry(),
+  registry: registryReader(),
   documents: documentStore(),
 });
 
 export const exportDeps = (): ExportDeps => ({
-  registry: registry(),
+  registry: registryReader(),
   documents: documentStore(),
   imports: new DynamoImportStore(dynamodb, lambdaEnv().DOCUMENTS_TABLE),
   files: documentFiles(),
@@ -47,9 +47,16 @@ export const exportDeps = (): ExportDeps => ({
   clock: systemClock,
 });
 
+/** What joins a file an import filed to the study (documents/import-join-run.ts). */
+export const importJoinDeps = () => ({
+  imports: new DynamoImportStore(dynamodb, lambdaEnv().DOCUMENTS_TABLE),
+  registry: registryReader(),
+  clock: systemClock,
+});
+
 /** eTMF-EMS imports: the package and the files it files in the documents bucket. */
 export const importDeps = (): ImportDeps => ({
-  registry: registry(),
+  registry: registryReader(),
   imports: new DynamoImportStore(dynamodb, lambdaEnv().DOCUMENTS_TABLE),
   files: documentFiles(),
   audit: auditTrail(),

@@ -1,20 +1,20 @@
 import { systemClock } from '../core/ports/clock';
 import { auditTrail } from './dynamodb';
-import { registry, registryWrites } from './registry';
+import { registryReader, registryWrites } from './registry';
 import { exportsStore } from './s3';
 
 /** The registry's kits (registry/operations.ts), each built on first use by its function. */
 export const write = () => ({
   audit: auditTrail(),
-  registry: registry(),
+  registry: registryReader(),
   writes: registryWrites(),
   clock: systemClock,
 });
 
-export const read = () => ({ registry: registry() });
+export const read = () => ({ registry: registryReader() });
 
 export const exporting = () => ({
-  registry: registry(),
+  registry: registryReader(),
   exports: exportsStore(),
   audit: auditTrail(),
   clock: systemClock,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { DynamoImportStaging } from '../adapters/dynamodb-registry-imports';
+import { DynamoRegistryReader } from '../adapters/dynamodb-registry-reader';
 import { DynamoRegistry } from '../adapters/dynamodb-registry';
 import { dynamodb } from '../adapters/clients/dynamodb';
 import { importFailureEntry, undoOf } from '../core/ports/registry-rules';
@@ -25,6 +26,13 @@ import { auditTrail, writeJournal } from './dynamodb';
 
 /** The registry (issue 14) in the main table: records, claims, uses, the version and its log. */
 export const registry = (): Registry => new DynamoRegistry(dynamodb, lambdaEnv().MAIN_TABLE);
+
+/**
+ * The registry, read only: what a function that never commits to the registry is given, so its
+ * bundle carries none of the commit protocol (adapters/dynamodb-registry-reader.ts).
+ */
+export const registryReader = (): Pick<Registry, 'get' | 'snapshot'> =>
+  new DynamoRegistryReader(dynamodb, lambdaEnv().MAIN_TABLE);
 
 // ---------- the journaled writes (core/journal.ts) ----------
 

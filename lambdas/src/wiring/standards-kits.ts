@@ -1,8 +1,8 @@
-import { registry } from './registry';
+import { registryReader } from './registry';
 import { downloadDeps, standardDeps, standardRows } from './standards';
 
 /** The mapping standards' kits (standards/operations.ts), each built on first use. */
-export const read = () => ({ registry: registry(), rows: standardRows() });
+export const read = () => ({ registry: registryReader(), rows: standardRows() });
 
 export const write = standardDeps;
 

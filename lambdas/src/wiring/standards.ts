@@ -11,7 +11,7 @@ import { systemClock } from '../core/ports/clock';
 import type { StandardRowsStore } from '../core/ports/standard-rows';
 import { userDirectory } from './cognito';
 import { auditTrail } from './dynamodb';
-import { registry, registryWrites } from './registry';
+import { registryReader, registryWrites } from './registry';
 import { exportsStore } from './s3';
 
 /** Mapping standards (issue 16): records in the registry, rows in the artifacts bucket. */
@@ -21,7 +21,7 @@ export const standardRows = (): StandardRowsStore =>
 /** The reads and the changes; the audit trail for the refusals the handlers record. */
 export const standardDeps = () =>
   ({
-    registry: registry(),
+    registry: registryReader(),
     writes: registryWrites(),
     rows: standardRows(),
     clock: systemClock,
@@ -41,7 +41,7 @@ export const publishDeps = () =>
   }) satisfies PublishDeps;
 
 export const downloadDeps = (): DownloadDeps => ({
-  registry: registry(),
+  registry: registryReader(),
   rows: standardRows(),
   clock: systemClock,
   exports: exportsStore(),

@@ -2,14 +2,14 @@ import { lambdaEnv } from '../env';
 import { systemClock } from '../core/ports/clock';
 import { userDirectory } from './cognito';
 import { accountLocks, auditTrail, userIndex } from './dynamodb';
-import { registry } from './registry';
+import { registryReader } from './registry';
 import { exportsStore } from './s3';
 import { ensureBuilt, userWrites } from './users';
 
 /** The users area's kits (users/operations.ts), each built on first use by its function. */
 export const profile = () => ({
   directory: userDirectory(),
-  registry: registry(),
+  registry: registryReader(),
   audit: auditTrail(),
   writes: userWrites(),
 });
@@ -23,7 +23,7 @@ export const account = () => ({
 
 export const listing = () => ({
   index: userIndex(),
-  registry: registry(),
+  registry: registryReader(),
   ensureBuilt: ensureBuilt(),
   clock: systemClock,
   temporaryPasswordDays: lambdaEnv().TEMPORARY_PASSWORD_DAYS,

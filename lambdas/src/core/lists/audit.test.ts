@@ -159,6 +159,8 @@ const NOT_ACTIONS = new Set<string>([
   'document.complete',
   'document.change',
   'document.scan',
+  // The journaled write that makes an imported file documents (its audit: document.imported).
+  'document.import',
   'audit.unreadable',
 ]);
 

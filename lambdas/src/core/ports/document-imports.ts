@@ -201,7 +201,49 @@ export interface ImportStore {
   /** The first `limit` conflicts of an import, in order. */
   conflictRows(importId: string, limit: number): Promise<ConflictRecord[]>;
   getConflict(importId: string, seq: number): Promise<ConflictRecord | null>;
+  /**
+   * The files of an object filed by an import that are not yet documents of the study (issue 34
+   * item 5): written with the object's rows in its step, each file taken off once it joined
+   * (`joined`), the marker gone with the last. Null when none of the object waits.
+   */
+  joinOf(importId: string, object: number): Promise<JoinMarker | null>;
+  /** The file at `at` joined the study: taken off its object's marker (gone with the last). */
+  joined(importId: string, at: InventoryPosition): Promise<void>;
+  /** Objects with files still to join, at most `limit` (the documents job's sweep). */
+  pendingJoins(limit: number): Promise<JoinMarker[]>;
 }
+
+/**
+ * The files of a filed object still to become documents of the study (written in the object's
+ * step, so nothing filed is ever forgotten): by position in the object, with each one's row.
+ */
+export interface JoinMarker {
+  importId: string;
+  studyId: string;
+  object: number;
+  filedAt: string;
+  files: { file: number; seq: number }[];
+}
+
+/** The marker of a step's filed rows (all of one object): null when the step files none. */
+export const joinMarkerOf = (
+  next: ImportRecord,
+  rows: readonly FiledWithClaim[],
+): JoinMarker | null => {
+  const files = rows.flatMap(({ row }) => {
+    const at = importedKeyPosition(row.objectKey);
+    return at === null ? [] : [{ object: at.object, file: at.file, seq: row.seq }];
+  });
+  const [first] = files;
+  if (first === undefined) return null;
+  return {
+    importId: next.importId,
+    studyId: next.studyId,
+    object: first.object,
+    filedAt: rows[0]?.row.filedAt ?? '',
+    files: files.map(({ file, seq }) => ({ file, seq })),
+  };
+};
 
 /** A file of the inventory by its place: the object's position, the file's within it. */
 export interface InventoryPosition {
@@ -218,6 +260,16 @@ export const importedFileKeyOf = (
   importId: string,
   at: InventoryPosition,
 ): string => `records/${studyId}/imports/${importId}/${String(at.object)}-${String(at.file)}`;
+
+/** The import and position an importedFileKeyOf key names; null for any other key. */
+export const importedKeyPosition = (
+  objectKey: string,
+): ({ studyId: string; importId: string } & InventoryPosition) | null => {
+  const match = /^records\/([^/]+)\/imports\/([^/]+)\/(\d+)-(\d+)$/.exec(objectKey);
+  if (match === null) return null;
+  const [, studyId = '', importId = '', object = '', file = ''] = match;
+  return { studyId, importId, object: Number(object), file: Number(file) };
+};
 
 /**
  * Where a file is staged while it is verified: with the uploads (incoming/, which expires), so

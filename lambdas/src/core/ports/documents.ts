@@ -70,6 +70,8 @@ export interface DocumentRecord extends DocumentVersionFields {
   /** The newest downloads (at most DOWNLOADS_KEPT); every one is in the audit trail. */
   downloads: { at: string; by: string }[];
   downloadCount: number;
+  /** Not sent by a system but filed by an eTMF-EMS import (issue 34 item 5); absent or null otherwise. */
+  source?: ImportedSource | null;
   /**
    * The journaled write (core/journal.ts, issue 32) that made this revision: a step run again
    * after an interruption finds its own change by it (done) apart from anyone else's (409).
@@ -77,6 +79,25 @@ export interface DocumentRecord extends DocumentVersionFields {
    */
   lastWriteId?: string | null;
 }
+
+/**
+ * A document an import filed (its row: the import's FILED seq): the artifact comes from the
+ * package's inventory (checked against the catalogue when filed), so only the receiver's standard
+ * classifies it (classify.ts); the sender is the import (`import:<importId>`), no system.
+ */
+export interface ImportedSource {
+  kind: 'import';
+  importId: string;
+  seq: number;
+  /** The package's file name (what the console and the receiver are told it came in). */
+  packageName: string;
+  artifactNumber: string;
+  subArtifact: string | null;
+  level: 'trial' | 'country' | 'site';
+}
+
+/** The sender id of an import's documents (no system: the import itself). */
+export const importSenderOf = (importId: string): string => `import:${importId}`;
 
 /**
  * A document record as a journal entry stores it (a send's new record): read back as the table's

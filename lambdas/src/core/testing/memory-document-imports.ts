@@ -7,8 +7,11 @@ import type {
   ImportRecord,
   ImportStepRow,
   ImportStore,
+  InventoryPosition,
+  JoinMarker,
   NotFiledRecord,
 } from '../ports/document-imports';
+import { joinMarkerOf } from '../ports/document-imports';
 import type { DocumentFiles } from '../ports/documents';
 
 /**
@@ -31,6 +34,8 @@ export class MemoryImportStore implements ImportStore {
   readonly claims = new Map<string, ImportClaim>();
   /** The ARTCOUNT `imported` counters: `${studyId}#${artifactNumber}#${connectionId ?? ''}`. */
   readonly imported = new Map<string, number>();
+  /** `${importId}#${object}` → the object's files still to join the study. */
+  readonly joins = new Map<string, JoinMarker>();
   /** Every step asked for, with its answer (what the import was moved to, and how). */
   readonly steps: { next: ImportRecord; row: ImportStepRow['kind']; outcome: string }[] = [];
 
@@ -82,6 +87,8 @@ export class MemoryImportStore implements ImportStore {
       return Promise.reject(new Error('A row of this step exists already.'));
     }
     this.fileAll(next, filed);
+    const marker = joinMarkerOf(next, filed);
+    if (marker !== null) this.joins.set(`${marker.importId}#${String(marker.object)}`, marker);
     if (row.kind === 'not-filed')
       this.rowsOf(this.notFiled, next.importId).set(row.row.seq, structuredClone(row.row));
     if (row.kind === 'conflict' || row.kind === 'resolved') {
@@ -158,6 +165,29 @@ export class MemoryImportStore implements ImportStore {
   getConflict(importId: string, seq: number): Promise<ConflictRecord | null> {
     const found = this.conflicts.get(importId)?.get(seq);
     return Promise.resolve(found === undefined ? null : structuredClone(found));
+  }
+  joinOf(importId: string, object: number): Promise<JoinMarker | null> {
+    const found = this.joins.get(`${importId}#${String(object)}`);
+    return Promise.resolve(found === undefined ? null : structuredClone(found));
+  }
+
+  joined(importId: string, at: InventoryPosition): Promise<void> {
+    const key = `${importId}#${String(at.object)}`;
+    const found = this.joins.get(key);
+    if (found === undefined) return Promise.resolve();
+    const files = found.files.filter((f) => f.file !== at.file);
+    if (files.length === 0) this.joins.delete(key);
+    else this.joins.set(key, { ...found, files });
+    return Promise.resolve();
+  }
+
+  pendingJoins(limit: number): Promise<JoinMarker[]> {
+    return Promise.resolve(
+      [...this.joins.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .slice(0, limit)
+        .map(([, m]) => structuredClone(m)),
+    );
   }
 
   private rowsOf<T>(table: Map<string, Map<number, T>>, importId: string): Map<number, T> {

@@ -86,7 +86,7 @@ export class MemoryDocumentStore implements DocumentStore {
     inbox.push(next.documentId);
     this.inboxes.set(next.receiverSystemId, inbox);
     const delivered: DocumentRecord = { ...next, inboxSeq: inbox.length };
-    if (next.classification !== null) {
+    if (next.classification !== null && (next.source ?? null) === null) {
       const counter = `${next.studyId}#${next.classification.artifactNumber}#${next.connectionId}`;
       this.artifactCounters.set(counter, (this.artifactCounters.get(counter) ?? 0) + 1);
     }

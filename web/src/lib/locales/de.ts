@@ -1517,6 +1517,7 @@ export const de: Translation = {
     copied: 'Kopiert',
     mapsTo: 'wird zugeordnet zu',
     sentTo: 'an',
+    importSender: 'Import von {{fileName}}',
     siteNumber: 'Prüfstelle {{site}}',
     versionOf: 'Version {{version}}, Datei {{fileName}}',
     state: {
@@ -1674,6 +1675,7 @@ export const de: Translation = {
       ofSystem: 'System {{system}} von {{organisation}}',
       standardLink: 'Mapping-Standard {{standardId}}, Version {{version}}',
       notYet: 'Noch nicht zugeordnet',
+      byImport: 'Vom eTMF-EMS-Import als dieses Artefakt abgelegt (kein Standard des Absenders).',
       zoneSection: 'Zone und Abschnitt',
       subArtifact: 'Unterartefakt',
       filingLevel: 'Ablageebene',

@@ -1431,6 +1431,7 @@ export const enMore = {
     copied: 'Copied',
     mapsTo: 'maps to',
     sentTo: 'to',
+    importSender: 'Import of {{fileName}}',
     siteNumber: 'Site {{site}}',
     versionOf: 'Version {{version}} · {{fileName}}',
     state: {
@@ -1587,6 +1588,7 @@ export const enMore = {
       ofSystem: 'System {{system}} of {{organisation}}',
       standardLink: 'Mapping standard {{standardId}}, version {{version}}',
       notYet: 'Not mapped yet',
+      byImport: 'Filed as this artifact by the eTMF-EMS import (no sender standard).',
       zoneSection: 'Zone and section',
       subArtifact: 'Sub-artifact',
       filingLevel: 'Filing level',

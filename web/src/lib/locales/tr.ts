@@ -1503,6 +1503,7 @@ export const tr: Translation = {
     copied: 'Kopyalandı',
     mapsTo: 'şuna eşlenir:',
     sentTo: ', alıcı:',
+    importSender: '{{fileName}} içe aktarımı',
     siteNumber: 'Merkez {{site}}',
     versionOf: 'Sürüm {{version}} · {{fileName}}',
     state: {
@@ -1661,6 +1662,8 @@ export const tr: Translation = {
       ofSystem: '{{organisation}} kuruluşunun {{system}} sistemi',
       standardLink: 'Eşleme standardı {{standardId}}, sürüm {{version}}',
       notYet: 'Henüz eşlenmedi',
+      byImport:
+        'eTMF-EMS içe aktarımı tarafından bu artefakt olarak dosyalandı (gönderen standardı yok).',
       zoneSection: 'Bölge ve kısım',
       subArtifact: 'Alt artefakt',
       filingLevel: 'Dosyalama düzeyi',

@@ -1,3 +1,4 @@
+import { senderNameOf } from '../utils/document-rules';
 import type { DocumentDetail } from '@ccsc/contract/documents';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,11 +71,16 @@ export const ClassificationPath = ({ document }: { document: DocumentDetail }) =
         <Coded code={c?.sender.typeCode ?? document.typeCode} name={c?.sender.typeName ?? null} />
         <p className="small text-body-secondary mb-1">
           {t('documents.path.ofSystem', {
-            system: document.sender.name,
+            system: senderNameOf(document.sender, t),
             organisation: document.sender.organisationName,
           })}
         </p>
-        {c !== null && <StandardLink standardId={c.sender.standardId} version={c.sender.version} />}
+        {c !== null &&
+          (c.sender.standardId === '' ? (
+            <p className="small text-body-secondary mb-1">{t('documents.path.byImport')}</p>
+          ) : (
+            <StandardLink standardId={c.sender.standardId} version={c.sender.version} />
+          ))}
         {heldAt('sender-')}
       </Step>
       <Step heading={t('documents.path.artifact')} testId="path-artifact">

@@ -20,7 +20,7 @@ import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { documentKeys } from '../api/keys';
 import { documentsPath } from '../utils/document-query';
-import { type DocumentActor } from '../utils/document-rules';
+import { type DocumentActor, senderNameOf } from '../utils/document-rules';
 import { formatBytes, formatSize } from '../utils/sizes';
 import { ClassificationPath } from './classification-path';
 import { CopyButton } from './copy-button';
@@ -204,7 +204,7 @@ const DocumentView = ({ documentId }: { documentId: string }) => {
         </div>
         <p className="text-body-secondary mb-0">
           {t('documents.detail.summary', {
-            sender: d.sender.name,
+            sender: senderNameOf(d.sender, t),
             receiver: d.receiver.name,
             protocol: d.protocolNumber,
             site: d.siteNumber,
@@ -305,7 +305,7 @@ const DocumentView = ({ documentId }: { documentId: string }) => {
                 {t(`documents.direction.${d.direction}`)}
               </Fact>
               <Fact term={t('documents.detail.sender')}>
-                {d.sender.name}
+                {senderNameOf(d.sender, t)}
                 <div className="text-body-secondary">
                   {d.sender.organisationName} ·{' '}
                   <span className="font-monospace">{d.sender.systemId}</span>

@@ -5,6 +5,7 @@ import { ListTable } from '../../../components/list-table';
 import { formatDateTime } from '../../../lib/dates';
 import { documentPath } from '../utils/document-query';
 import { formatSize } from '../utils/sizes';
+import { senderNameOf } from '../utils/document-rules';
 import { ClassificationShort } from './classification-short';
 import { DocumentStateBadge } from './document-badges';
 
@@ -60,12 +61,14 @@ export const DocumentTable = ({ documents, loading, listSearch }: DocumentTableP
           </td>
           <td className="small">
             <div>{d.protocolNumber}</div>
-            <div className="text-body-secondary">
-              {t('documents.siteNumber', { site: d.siteNumber })}
-            </div>
+            {d.siteNumber !== '' && (
+              <div className="text-body-secondary">
+                {t('documents.siteNumber', { site: d.siteNumber })}
+              </div>
+            )}
           </td>
           <td className="small">
-            <span>{d.sender.name}</span>
+            <span>{senderNameOf(d.sender, t)}</span>
             <span aria-hidden="true"> → </span>
             <span className="visually-hidden"> {t('documents.sentTo')} </span>
             <span>{d.receiver.name}</span>

@@ -1,6 +1,7 @@
 import { routes } from '@ccsc/contract';
 import {
   type DocumentDetail,
+  type DocumentSummary,
   type HoldReason,
   MAPPING_HOLD_REASONS,
   mayRetryDocument,
@@ -127,3 +128,15 @@ export const mappingPath = (target: MappingTarget): string =>
 export const mayMap = (actor: DocumentActor, target: MappingTarget): boolean =>
   actor.role === 'PlatformAdmin' ||
   (actor.role === 'OrgAdmin' && actor.organisationId === target.system.organisationId);
+
+/**
+ * The sender as the console names it: a system by its name; the eTMF-EMS import that filed a
+ * document (its sender id `import:<importId>`, its name the package's file name) as such.
+ */
+export const senderNameOf = (
+  sender: Pick<DocumentSummary['sender'], 'systemId' | 'name'>,
+  t: (key: 'documents.importSender', values: { fileName: string }) => string,
+): string =>
+  sender.systemId.startsWith('import:')
+    ? t('documents.importSender', { fileName: sender.name })
+    : sender.name;
