@@ -27,7 +27,8 @@ import { consoleOf, enrolledAdmin, signInThroughUi } from './session-support';
  * export (from the console) validates with the standard's schema and carries country, site,
  * signature and version states. A package built like the official eTMF-EMS example imports through
  * the console with its version difference listed as a conflict, not re-filed; a package whose
- * two-file object has one corrupted file files nothing of it, and says so on screen. Then the new
+ * two-file object has one corrupted file files nothing of it, and says so on screen; its conflict
+ * filed, the imported Medical License reaches the sponsor's eTMF. Then the new
  * screens, at 390 and 1440 px in English, German and Turkish: no sideways scrolling, no serious
  * or critical axe finding.
  */
@@ -311,10 +312,31 @@ test('issue 34: checked, scanned, versioned, signed — quarantine both sides se
   });
 
   // ---- an imported document reaches the study's sponsor system ----
-  // TODO(issue 34, "Imports join the study"): being built by another engineer. Once it lands,
-  // resolve the example's conflict here (File as chosen → 05.02.07), then read the sponsor's
-  // inbox (`sponsor('GET', \`documents?since=...\`)`) and expect the Medical License and
-  // TMF-PLAN-1's file among its documents, delivered like sent ones.
+  // The administrator files the example's Medical License as 05.02.07; once its copy is scanned
+  // clean it becomes a document of the study, classified through the sponsor's standard and
+  // delivered to the eTMF's inbox like a sent one, sent by the import.
+  await sponsorPage.goto(`/admin/documents/import?importId=${example}`);
+  const open = sponsorPage.getByTestId('import-conflicts').locator(':scope > li');
+  await open.getByRole('radio', { name: /05\.02\.07/u }).check();
+  await open.getByRole('button', { name: 'File as chosen' }).click();
+  await expect(open.getByTestId('conflict-state')).not.toHaveText('Open', { timeout: 15_000 });
+  await expect
+    .poll(
+      async () => {
+        const page = await sponsor('GET', `documents?since=${cursor}`);
+        const documents = page.data.documents as {
+          artifactNumber: string;
+          fileName: string;
+          sender: { systemId: string; name: string };
+        }[];
+        return documents.find((d) => d.fileName === 'PCO-AKT-101-MED-001.pdf');
+      },
+      { timeout: 30_000, message: 'the imported Medical License in the sponsor’s inbox' },
+    )
+    .toMatchObject({
+      artifactNumber: '05.02.07',
+      sender: { name: 'pco-akt-101-example.zip', systemId: expect.stringMatching(/^import:/u) },
+    });
 
   await sponsorPage.close();
   made = {

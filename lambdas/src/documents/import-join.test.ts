@@ -125,6 +125,23 @@ const cvRow = filedRow(0, CV, {
   connectionId: 'conn-1',
   siteNumber: '101',
   personNames: ['Jana Müller'],
+  signatures: [
+    // Without an offset (the package's own form): a document cannot state it; the next one is.
+    {
+      methodology: 'electronic',
+      signerId: 'u-1',
+      signerName: 'Jana Müller',
+      signedAt: '2025-03-01T10:00:00',
+      reason: 'Authorship',
+    },
+    {
+      methodology: 'digital',
+      signerId: 'u-2',
+      signerName: 'Jana Müller',
+      signedAt: '2025-03-01T10:00:00Z',
+      reason: 'Approval',
+    },
+  ],
 });
 
 describe('an imported file joins the study on its malware verdict', () => {
@@ -143,6 +160,7 @@ describe('an imported file joins the study on its malware verdict', () => {
       siteOrganisationId: ORG.site.organisationId,
       objectKey: cvRow.objectKey,
       personName: 'Jana Müller',
+      signature: { methodology: 'digital', signerId: 'u-2', reason: 'Approval' },
       source: { kind: 'import', importId: IMPORT_ID, seq: 1, packageName: 'cro-handover.zip' },
       classification: {
         artifactNumber: '05.02.04',

@@ -1,6 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { QUARANTINE_REASONS } from '@ccsc/contract/documents';
+import {
+  type DocumentSignature,
+  documentSignatureSchema,
+} from '@ccsc/contract/document-version-schemas';
 import { register, type Workflow } from '../core/journal';
 import { appendEachOnce } from '../core/journal-audit';
 import type { FiledRecord, ImportRecord } from '../core/ports/document-imports';
@@ -83,6 +87,13 @@ const newDocumentId = (): string => {
   return `doc-${out}`;
 };
 
+/**
+ * The file's first signature a document can carry (its package's SIGNATURE): one whose time has
+ * its offset, as the partner API states every signature (the package may write one without).
+ */
+const signatureOf = (row: FiledRecord): DocumentSignature | null =>
+  (row.signatures ?? []).find((s) => documentSignatureSchema.safeParse(s).success) ?? null;
+
 /** The documents of a filed file, one per receiver, as they are before its content check. */
 export const importedDocumentsOf = (
   record: Pick<
@@ -154,7 +165,7 @@ export const importedDocumentsOf = (
     ],
     downloads: [],
     downloadCount: 0,
-    signature: null,
+    signature: signatureOf(row),
     supersedesDocumentId: null,
     supersededByDocumentId: null,
     source: {
