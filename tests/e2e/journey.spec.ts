@@ -314,7 +314,14 @@ test('issue 34: checked, scanned, versioned, signed — quarantine both sides se
   // ---- an imported document reaches the study's sponsor system ----
   // The administrator files the example's Medical License as 05.02.07; once its copy is scanned
   // clean it becomes a document of the study, classified through the sponsor's standard and
-  // delivered to the eTMF's inbox like a sent one, sent by the import.
+  // delivered to the eTMF's inbox like a sent one, sent by the import. (The same package again,
+  // its files' bytes its own, keeps an open conflict for the screens' test.)
+  const stillOpen = await importThroughConsole(
+    sponsorPage,
+    study.studyId,
+    await exampleLikePackage('017', pdf),
+    'pco-akt-101-example-2.zip',
+  );
   await sponsorPage.goto(`/admin/documents/import?importId=${example}`);
   const open = sponsorPage.getByTestId('import-conflicts').locator(':scope > li');
   await open.getByRole('radio', { name: /05\.02\.07/u }).check();
@@ -344,7 +351,7 @@ test('issue 34: checked, scanned, versioned, signed — quarantine both sides se
     pages: {
       quarantined: documentPage(malware.documentId),
       versions: documentPage(newVersion.documentId),
-      conflicts: `/admin/documents/import?importId=${example}`,
+      conflicts: `/admin/documents/import?importId=${stillOpen}`,
       notFiled: `/admin/documents/import?importId=${halfCorrupt}`,
     },
   };

@@ -158,8 +158,16 @@ export const exportEtmf: Core<Route, ExportDeps> = async (input, ctx, deps) => {
   let unclassified = 0;
   async function* entries(): AsyncIterable<ZipEntrySource> {
     for await (const record of everyDocument(deps, list, cutoff)) {
-      // Kept but not delivered (held, awaiting its scan, quarantined): left out, and counted.
-      if (inReach(record) && record.objectKey !== null && !included(record)) unclassified += 1;
+      // Kept but not delivered (held, awaiting its scan, quarantined): left out, and counted. A
+      // document an import filed is the import's object (below), whatever became of its delivery.
+      if (
+        inReach(record) &&
+        record.objectKey !== null &&
+        (record.source ?? null) === null &&
+        !included(record)
+      ) {
+        unclassified += 1;
+      }
       if (!included(record) || record.objectKey === null || record.classification === null)
         continue;
       const path = uniquePath(
