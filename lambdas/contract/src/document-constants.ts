@@ -107,7 +107,11 @@ export const QUARANTINE_REASONS = [
   'malware-found',
   /** A program, whatever its name: a Windows (MZ/PE), Linux (ELF) or macOS (Mach-O) executable, a Java class, WebAssembly. */
   'executable-content',
-  /** A script: a file starting with `#!`, a shell, batch or PowerShell script, HTML or JavaScript. */
+  /**
+   * A script: a file starting with `#!`, a shell, batch or PowerShell script, HTML or JavaScript;
+   * XML that is SVG or (X)HTML carrying script (`<script>`, `on…=` event attributes,
+   * `javascript:` URLs), or that declares an internal DTD subset (which can add any of them).
+   */
   'script-content',
   /** A macro-enabled Office file (docm, xlsm, pptm…) or an OLE2 (legacy Office) container. */
   'macro-enabled',

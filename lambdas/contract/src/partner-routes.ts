@@ -95,7 +95,7 @@ export const partnerRoutes = {
     input: 'body',
     ...partnerAccess(fullScope('documents.send')),
     summary:
-      'Announces a document for an active connection the calling system takes part in, and answers its id with a presigned URL to PUT the file to (valid 15 minutes; send the Content-Type given). Then call documents/{documentId}/complete. The same idempotencyKey answers the same document.',
+      'Announces a document for an active connection the calling system takes part in, and answers its id with a presigned URL to PUT the file to (valid 15 minutes; send the Content-Type given). Then call documents/{documentId}/complete. The same idempotencyKey answers the same document. A signed document names its signer (signature); a new version of an earlier document names it (supersedesDocumentId) and has a version of its own.',
     request: () => sendDocumentSchema,
     response: () =>
       z.object({
@@ -118,7 +118,7 @@ export const partnerRoutes = {
     input: 'body',
     ...partnerAccess(fullScope('documents.send')),
     summary:
-      "Tells the hub the file is uploaded: it checks the size and SHA-256 of what arrived (400 on a mismatch, and the document is held until the file is sent again), classifies it through both systems' mapping standards and delivers it, or holds it with the reason. Calling it again answers the document as it is.",
+      "Tells the hub the file is uploaded: it checks the size and SHA-256 of what arrived (400 on a mismatch, and the document is held until the file is sent again), then what the file really is against its content type and name: refused, it answers the document quarantined with quarantineReason and quarantineDetail (never delivered); accepted, awaiting-scan until the malware scan's verdict, after which the hub classifies it through both systems' mapping standards and delivers it, holds it with the reason, or quarantines it (malware-found). Follow it with documents/{documentId}. Calling it again answers the document as it is.",
     request: () => z.object({ documentId: documentIdSchema }).strict(),
     response: () => z.object({ document: partnerSentDocumentSchema }),
   }),
@@ -129,7 +129,7 @@ export const partnerRoutes = {
     input: 'query',
     ...partnerAccess(fullScope('documents.send')),
     summary:
-      'A document the calling system sent: its state, why it is held, its classification and every hand-over.',
+      'A document the calling system sent: its state (awaiting-scan while the malware scan runs), why it is held or quarantined (quarantineReason, quarantineDetail), its signature and version links, its classification and every hand-over.',
     request: () => z.object({ documentId: documentIdSchema }).strict(),
     response: () => z.object({ document: partnerSentDocumentSchema }),
   }),

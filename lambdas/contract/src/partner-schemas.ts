@@ -142,7 +142,9 @@ export const sendDocumentSchema = z.lazy(() =>
       /** The sender's own document type code, as its mapping standard lists it. */
       typeCode: typeCodeSchema,
       title: documentTextSchema('title', 500),
-      version: documentTextSchema('version', 32),
+      version: documentTextSchema('version', 32).describe(
+        'The document’s own version label (1, 2.0…); a new version (supersedesDocumentId) has another than the one it supersedes.',
+      ),
       /** The document's own date (signed, approved, issued), YYYY-MM-DD. */
       documentDate: z.iso.date('documentDate is written YYYY-MM-DD.'),
       /** BCP 47, e.g. en, de, tr, pt-BR. */
@@ -175,21 +177,38 @@ const partnerSystemRefSchema = z.lazy(() =>
   z.object({ systemId: z.string(), name: z.string(), organisationName: z.string() }),
 );
 
+/** The states as the sender sees them (document-constants.ts DOCUMENT_STATES says more). */
+const SENT_STATES =
+  'Where the document is: awaiting-upload (announced; complete it once the file is PUT), received, awaiting-scan (size, SHA-256 and content checked; waiting for the malware scan — nothing is delivered before a clean verdict), quarantined (refused for what the file is: never delivered, never exported; final — quarantineReason and quarantineDetail say why; send it again as a new document), classified, delivered, acknowledged, or held (holdReason, holdDetail).';
+
 /** A document as its sender follows it. */
 export const partnerSentDocumentSchema = z.lazy(() =>
   z.object({
     documentId: z.string(),
     idempotencyKey: z.string(),
-    state: z.enum(DOCUMENT_STATES),
-    holdReason: z.enum(HOLD_REASONS).nullable(),
-    holdDetail: z.string().nullable(),
+    state: z.enum(DOCUMENT_STATES).describe(SENT_STATES),
+    holdReason: z
+      .enum(HOLD_REASONS)
+      .nullable()
+      .describe('Why it is held (state held); null otherwise.'),
+    holdDetail: z.string().nullable().describe('The hold in words; null otherwise.'),
     /**
      * Why the hub quarantined the file (state `quarantined`: it is never delivered): what it
      * really is, or the malware found; null otherwise.
      */
-    quarantineReason: z.enum(QUARANTINE_REASONS).nullable(),
+    quarantineReason: z
+      .enum(QUARANTINE_REASONS)
+      .nullable()
+      .describe(
+        'Why the file is quarantined (state quarantined): malware-found (the malware scan), or what the content check found it really is — executable-content, script-content (also SVG or (X)HTML carrying script), macro-enabled, archive-content, type-mismatch (not what its content type or name says), type-not-allowed (a kind this hub does not accept). Null otherwise.',
+      ),
     /** The reason in words: the type found, the threats' names. */
-    quarantineDetail: z.string().nullable(),
+    quarantineDetail: z
+      .string()
+      .nullable()
+      .describe(
+        'The quarantine in words: the type found and what it was declared as, the script found, the threats’ names. Null otherwise.',
+      ),
     connectionId: z.string(),
     studyId: z.string(),
     receiver: partnerSystemRefSchema,

@@ -8,6 +8,8 @@ import {
   type QuarantineReason,
 } from '@ccsc/contract/documents';
 import type { DocumentFiles } from '../core/ports/documents';
+import { scanMarkup, type ScriptFinding } from './content-check-markup';
+import { decodedStream, encodingOf, textIn } from './content-check-text';
 
 /**
  * What a file really is (issue 34), checked on completion before any scan: its leading bytes
@@ -17,7 +19,11 @@ import type { DocumentFiles } from '../core/ports/documents';
  * environment's allow-list (`DOCUMENT_CONTENT_POLICY`, env.ts). Refused, whatever the file is
  * called: programs, scripts, archives, macro-enabled or legacy (OLE2) Office files, and anything
  * that is not what it is declared as. Allowed: the document types of DOCUMENT_CONTENT_TYPES the
- * policy names, each only as itself.
+ * policy names, each only as itself. Two things file-type leaves to us: a PDF's header may follow
+ * other bytes (PDF readers look for it in the first 1024, as Acrobat does: PDF 1.7 annex H), and
+ * XML is text, in UTF-8 or in UTF-16 with its byte order mark (content-check-text.ts), read whole
+ * as it streams for SVG or (X)HTML script (content-check-markup.ts): script hidden past the first
+ * 64 KiB is still script.
  */
 
 /** The kinds of document a policy may allow (the contract's DOCUMENT_CONTENT_KINDS). */
@@ -79,19 +85,17 @@ const kindOfDetected = (ext: string): ContentKind | null => {
   return CONTENT_KINDS.find((k) => k === ext) ?? null;
 };
 
-/** Whether the bytes are text (UTF-8, no NUL; a character cut at the end of the range is fine). */
-const isText = (bytes: Uint8Array): boolean => {
-  if (bytes.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** Where a PDF reader finds the header: within the first 1024 bytes (PDF 1.7 annex H, note 13). */
+const PDF_HEADER = Buffer.from('%PDF-', 'latin1');
+const PDF_HEADER_WITHIN = 1024;
+const pdfHeaderAt = (head: Uint8Array): number =>
+  Buffer.from(head.buffer, head.byteOffset, Math.min(head.byteLength, PDF_HEADER_WITHIN)).indexOf(
+    PDF_HEADER,
+  );
 
-const textOf = (bytes: Uint8Array): string =>
-  new TextDecoder('utf-8').decode(bytes.subarray(0, 4096));
+/** A script's refusal: what it is and what was found in it. */
+const scriptDetail = (finding: ScriptFinding, named: string): string =>
+  `The file is ${finding.markup} carrying script (${finding.what}), ${named}. Scripts are refused whatever their name.`;
 
 const VBA_PROJECT = Buffer.from('vbaProject.bin', 'latin1');
 const containsBytes = (haystack: Uint8Array, needle: Buffer): boolean =>
@@ -106,18 +110,21 @@ const extensionOf = (fileName: string): string => {
 /**
  * The check of one file: `head` its first bytes (at most CHECK_BYTES), `tail` its last (an Office
  * file's zip directory, which names every part: a `vbaProject.bin` there is a macro, whatever the
- * content types say), null when the file is no longer than the head.
+ * content types say), null when the file is no longer than the head; `whole` the whole file as it
+ * streams, read only for XML (script may be anywhere in it; the head when absent).
  */
 export const checkContent = async (
   head: Uint8Array,
   tail: Uint8Array | null,
   declared: { contentType: string; fileName: string },
   policy: readonly ContentKind[],
+  whole?: () => AsyncIterable<Uint8Array>,
 ): Promise<ContentVerdict> => {
   const named = `declared ${declared.contentType} and named ${declared.fileName}`;
   const declaredType = DOCUMENT_CONTENT_TYPES.find((t) => t === declared.contentType) ?? null;
   const expected = declaredType === null ? null : KIND_OF[declaredType];
   const found = await fileTypeFromBuffer(head);
+  const encoding = encodingOf(head);
   const ext = found?.ext ?? null;
   const what = found === undefined ? 'unrecognised' : `${found.ext}, ${found.mime}`;
   // Executables first, by their own magic as well as file-type's: MZ (Windows), ELF, Mach-O.
@@ -153,27 +160,43 @@ export const checkContent = async (
       detail: `The file is an archive (${what}), ${named}. Archives may carry anything and are refused; send each document on its own.`,
     };
   }
-  if (found === undefined && SCRIPT_START.test(textOf(head))) {
+  const leading = new TextDecoder(encoding).decode(head.subarray(0, 4096), { stream: true });
+  if (found === undefined && SCRIPT_START.test(leading)) {
     return {
       ok: false,
       reason: 'script-content',
-      detail: `The file is a script (it starts “${textOf(head).trimStart().slice(0, 20)}”), ${named}. Scripts are refused whatever their name.`,
+      detail: `The file is a script (it starts “${leading.trimStart().slice(0, 20)}”), ${named}. Scripts are refused whatever their name.`,
     };
   }
-  // What it really is, as one of the kinds a document may be (an XML file may have no signature:
-  // it is XML when it is text that starts with a tag).
+  // What it really is, as one of the kinds a document may be: a PDF whose header follows other
+  // bytes (file-type looks only at the start), or XML, which may have no signature: text (in its
+  // encoding) that starts with a tag.
+  const pdfAt = found === undefined ? pdfHeaderAt(head) : -1;
+  const text = ext === null && pdfAt < 0 ? textIn(head, encoding) : null;
   const kind =
     ext !== null
       ? kindOfDetected(ext)
-      : isText(head) && /^(?:\uFEFF)?\s*</.test(textOf(head))
-        ? 'xml'
-        : null;
+      : pdfAt >= 0
+        ? 'pdf'
+        : text !== null && /^\s*</.test(text)
+          ? 'xml'
+          : null;
   if (kind === null || expected === null || kind !== expected) {
+    const missing =
+      expected === 'pdf' && kind === null
+        ? ` (no %PDF- header within its first ${String(PDF_HEADER_WITHIN)} bytes)`
+        : '';
     return {
       ok: false,
       reason: 'type-mismatch',
-      detail: `The file is not what it is declared as: its content is ${kind ?? what}, ${named}.`,
+      detail: `The file is not what it is declared as: its content is ${kind ?? what}${missing}, ${named}.`,
     };
+  }
+  // What comes before a PDF's header is read by no PDF reader, but it must not be a script either.
+  const before =
+    pdfAt > 0 ? await scanMarkup(once(new TextDecoder().decode(head.subarray(0, pdfAt)))) : null;
+  if (before !== null) {
+    return { ok: false, reason: 'script-content', detail: scriptDetail(before, named) };
   }
   if (
     declaredType !== null &&
@@ -192,16 +215,35 @@ export const checkContent = async (
       detail: `The file is ${kind} (${what}), which this environment does not accept (allowed: ${policy.join(', ')}).`,
     };
   }
+  if (kind === 'xml') {
+    const finding = await scanMarkup(decodedStream(whole?.() ?? once(head), encoding));
+    if (finding !== null) {
+      return { ok: false, reason: 'script-content', detail: scriptDetail(finding, named) };
+    }
+    return {
+      ok: true,
+      kind,
+      detail: `Content checked: XML${encoding === 'utf-8' ? '' : ` in ${encoding.toUpperCase()}`}, no script, as declared.`,
+    };
+  }
   return {
     ok: true,
     kind,
-    detail: `Content checked: ${found === undefined ? 'text XML' : what}, as declared.`,
+    detail:
+      pdfAt > 0
+        ? `Content checked: pdf, application/pdf (its header at byte ${String(pdfAt)}, after bytes PDF readers skip), as declared.`
+        : `Content checked: ${what}, as declared.`,
   };
 };
 
+/** One value as a stream. */
+async function* once<T>(value: T): AsyncIterable<T> {
+  yield await Promise.resolve(value);
+}
+
 /** Reads what the check needs of a kept file (`size` bytes) and checks it. */
 export const checkKeptFile = async (
-  files: Pick<DocumentFiles, 'readRange'>,
+  files: Pick<DocumentFiles, 'readRange' | 'read'>,
   key: string,
   size: number,
   declared: { contentType: string; fileName: string },
@@ -212,5 +254,6 @@ export const checkKeptFile = async (
     size > CHECK_BYTES && declared.contentType.includes('openxmlformats')
       ? await files.readRange(key, Math.max(CHECK_BYTES, size - CHECK_BYTES), size - 1)
       : null;
-  return checkContent(head, tail, declared, policy);
+  const whole = size > CHECK_BYTES ? () => files.read(key) : undefined;
+  return checkContent(head, tail, declared, policy, whole);
 };

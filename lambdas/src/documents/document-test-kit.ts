@@ -15,6 +15,9 @@ const noFiles: WriteFiles = {
   sizeOf: () => Promise.resolve(null),
   keep: () => Promise.reject(new Error('no files in this test')),
   readRange: () => Promise.reject(new Error('no files in this test')),
+  read: () => {
+    throw new Error('no files in this test');
+  },
   scanStatusOf: () => Promise.resolve(null),
 };
 

@@ -39,6 +39,9 @@ const setUp = (file = { size: 10, sha256: 'a'.repeat(64) }, bytes: Buffer = samp
         return Promise.resolve(file);
       },
       readRange: (_key, start, end) => Promise.resolve(bytes.subarray(start, end + 1)),
+      read: async function* () {
+        yield await Promise.resolve(bytes);
+      },
       scanStatusOf: () => Promise.resolve(null),
     },
   });

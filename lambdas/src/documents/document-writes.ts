@@ -39,7 +39,7 @@ import { type RoutingDeps, settle, waitsForMapping } from './routing';
 
 export interface DocumentWriteDeps extends RoutingDeps {
   documents: Pick<DocumentStore, 'get' | 'update' | 'deliver' | 'page' | 'create'>;
-  files: Pick<DocumentFiles, 'sizeOf' | 'keep' | 'readRange' | 'scanStatusOf'>;
+  files: Pick<DocumentFiles, 'sizeOf' | 'keep' | 'readRange' | 'read' | 'scanStatusOf'>;
   /** The content check's allow-list (DOCUMENT_CONTENT_POLICY); every document kind if absent. */
   contentPolicy?: readonly ContentKind[];
   audit: Pick<AuditTrail, 'appendAll'>;
