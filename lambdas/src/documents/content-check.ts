@@ -1,10 +1,12 @@
 import { fileTypeFromBuffer } from 'file-type';
+import * as z from 'zod';
 import {
   DOCUMENT_CONTENT_KINDS,
   DOCUMENT_CONTENT_TYPES,
   type DocumentContentKind,
   type DocumentContentType,
   EXTENSIONS_OF,
+  QUARANTINE_REASONS,
   type QuarantineReason,
 } from '@ccsc/contract/documents';
 import type { DocumentFiles } from '../core/ports/documents';
@@ -257,3 +259,16 @@ export const checkKeptFile = async (
   const whole = size > CHECK_BYTES ? () => files.read(key) : undefined;
   return checkContent(head, tail, declared, policy, whole);
 };
+
+/**
+ * A verdict as a journaled write keeps it in its state (document-sends.ts' completion,
+ * import-join.ts): passed with what the file is, or refused with the reason and what was found.
+ */
+export const keptVerdictSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), detail: z.string() }),
+  z.object({
+    ok: z.literal(false),
+    reason: z.enum(QUARANTINE_REASONS),
+    detail: z.string(),
+  }),
+]);

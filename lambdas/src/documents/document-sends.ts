@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { QUARANTINE_REASONS } from '@ccsc/contract/documents';
 import { ConflictError } from '../core/errors';
 import { register, type Workflow } from '../core/journal';
 import { appendEachOnce } from '../core/journal-audit';
@@ -12,7 +11,7 @@ import {
   ownRecord,
   whoSchema,
 } from './document-writes';
-import { checkKeptFile, DEFAULT_CONTENT_POLICY } from './content-check';
+import { checkKeptFile, DEFAULT_CONTENT_POLICY, keptVerdictSchema } from './content-check';
 import { versionAuditOf } from './document-versions';
 
 /**
@@ -100,16 +99,7 @@ const completeState = z.object({
   received: z.object({ size: z.number(), sha256: z.string() }).optional(),
   mismatch: z.enum(FILE_REASONS).nullable().optional(),
   /** The content check's verdict on what was kept (content-check.ts). */
-  content: z
-    .discriminatedUnion('ok', [
-      z.object({ ok: z.literal(true), detail: z.string() }),
-      z.object({
-        ok: z.literal(false),
-        reason: z.enum(QUARANTINE_REASONS),
-        detail: z.string(),
-      }),
-    ])
-    .optional(),
+  content: keptVerdictSchema.optional(),
 });
 type CompleteState = z.infer<typeof completeState>;
 

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
-import { QUARANTINE_REASONS } from '@ccsc/contract/documents';
 import {
   type DocumentSignature,
   documentSignatureSchema,
@@ -12,7 +11,7 @@ import { type DocumentRecord, importSenderOf, storedDocumentSchema } from '../co
 import type { RegistrySnapshot } from '../core/ports/registry';
 import { HUB } from './document-views';
 import { type DocumentWriteDeps, entriesOf, whoSchema } from './document-writes';
-import { checkKeptFile, DEFAULT_CONTENT_POLICY } from './content-check';
+import { checkKeptFile, DEFAULT_CONTENT_POLICY, keptVerdictSchema } from './content-check';
 import { IMPORT_JOIN_KIND } from './document-kinds';
 
 /**
@@ -188,16 +187,7 @@ const importInput = z.object({
 });
 export type ImportJoinInput = z.infer<typeof importInput>;
 const importState = z.object({
-  content: z
-    .discriminatedUnion('ok', [
-      z.object({ ok: z.literal(true), detail: z.string() }),
-      z.object({
-        ok: z.literal(false),
-        reason: z.enum(QUARANTINE_REASONS),
-        detail: z.string(),
-      }),
-    ])
-    .optional(),
+  content: keptVerdictSchema.optional(),
   /** The documents of the file (made now, or by an earlier join of it), in receiver order. */
   documentIds: z.array(z.string()).optional(),
   /** Those this write made (audited by it). */
