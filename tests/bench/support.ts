@@ -11,13 +11,15 @@ export const median = (values: number[]) => {
 
 /**
  * A data measure on a console of its own, started on `dataDir` as the tests start theirs, with a
- * PlatformAdmin signed in; the console is stopped after, whatever happens.
+ * PlatformAdmin signed in; the console is stopped after, whatever happens. `settings`: more of
+ * the console's environment (the document bench asks for `MALWARE_SCANNER: 'clamd'`).
  */
 export const withConsole = async <T>(
   dataDir: string,
   measure: (c: ConsoleInfo, admin: EnrolledTestUser) => Promise<T>,
+  settings: Record<string, string> = {},
 ): Promise<T> => {
-  const env = testEnv(dataDir);
+  const env = testEnv(dataDir, settings);
   const running = await startConsole(env, {});
   try {
     const c = consoleInfo(running, env);
