@@ -8,7 +8,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentItemOf, documentRecordOf } from '@ccsc/lambdas/adapters';
 import { BUCKETS, bucketName, documentKey, TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { callApi } from '../support/api';
-import { batchWriter } from './support';
+import { batchWriter, collectGarbage } from './support';
 import type { DocumentBench, DocumentMeasure } from './documents-types';
 import {
   IN_FLIGHT,
@@ -163,7 +163,7 @@ export const measureEtmfExport: DocumentMeasure = async (bench) => {
     await copySent(bench, template, EXPORT_DOCUMENTS - EXPORT_SENT);
   }
 
-  (globalThis as { gc?: () => void }).gc?.();
+  collectGarbage();
   const before = process.memoryUsage();
   const peak = { heap: before.heapUsed, buffers: before.arrayBuffers, rss: before.rss };
   const sampler = setInterval(() => {

@@ -265,8 +265,9 @@ process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 
 /**
  * BENCH_ONLY: `start` measures the build and the start-up only (no data measures), `registry` the
- * registry at volume only, `partner` the partner API only, `standards` the mapping standards
- * only, `documents` the document exchange only, `dashboard` the dashboard only; unset, everything.
+ * registry at volume only, `users` the user directory only, `partner` the partner API only,
+ * `standards` the mapping standards only, `documents` the document exchange only, `dashboard` the
+ * dashboard only; unset, everything.
  */
 const only = process.env.BENCH_ONLY;
 if (only === undefined || only === 'start') {
@@ -295,7 +296,7 @@ const withDataDir = async (prefix: string, measure: (dir: string) => Promise<Res
 const log = (line: string) => {
   console.log(line);
 };
-if (only === undefined) {
+if (only === undefined || only === 'users') {
   await withDataDir('ccsc-bench-users-', (dir) => measureUserList(dir, log));
 }
 if (only === undefined || only === 'registry') {

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { startConsole } from '@ccsc/mock-server';
 import { createEnrolledUser, type EnrolledTestUser } from '../support/aws';
@@ -79,4 +81,17 @@ export const batchWriter = (db: DynamoDBDocumentClient, table: string, inFlightA
       return written;
     },
   };
+};
+
+/**
+ * A full garbage collection now, so a heap measured after it starts from what is live, not from
+ * what the seeding left to collect (a collection during the measure would hide growth). The bench
+ * runs under tsx without --expose-gc: the flag is set at run time and `gc` taken from a fresh
+ * context, where V8 then defines it.
+ */
+const isCollector = (value: unknown): value is () => void => typeof value === 'function';
+export const collectGarbage = (): void => {
+  setFlagsFromString('--expose-gc');
+  const gc: unknown = runInNewContext('gc');
+  if (isCollector(gc)) gc();
 };
