@@ -85,7 +85,8 @@ export interface PdfFile {
  * not bytes behind a PDF header): a catalogue, a page drawing one image, the image a deflated
  * stream of random bytes (so no two files are alike and no scanner can skip them as known), an
  * info dictionary, a cross-reference table and its trailer; padded to `size` with a comment line
- * before the table, where a writer may put one.
+ * before the table, where a writer may put one. Built like `samplePdf` of `support/sample-files.ts`
+ * (the same header and layout), which has an empty page and so cannot grow to a size.
  */
 export const pdfFile = (size: number): PdfFile => {
   const image = deflateSync(randomBytes(Math.max(0, size - 1200)), { level: 1 });
