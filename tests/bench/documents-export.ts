@@ -232,12 +232,17 @@ export const measureEtmfExport: DocumentMeasure = async (bench) => {
       `export-etmf: ${String(documents)} documents, ${String(EXPORT_DOCUMENTS)} in the study`,
     );
   }
-  const live = await exportSampled(bench, studyId, true);
-  log(
-    `documents: the same export again, a full collection before each sample (every second): ` +
-      `live heap growth at peak ${live.heap.toFixed(1)} MB, buffers ${live.buffers.toFixed(1)} MB, ` +
-      `resident set ${live.rss.toFixed(1)} MB, in ${seconds(live.ms)}`,
-  );
+  // A diagnosis, not a budget: a failure here (the collections slow the export) is logged only.
+  try {
+    const live = await exportSampled(bench, studyId, true);
+    log(
+      `documents: the same export again, a full collection before each sample (every second): ` +
+        `live heap growth at peak ${live.heap.toFixed(1)} MB, buffers ${live.buffers.toFixed(1)} MB, ` +
+        `resident set ${live.rss.toFixed(1)} MB, in ${seconds(live.ms)}`,
+    );
+  } catch (err) {
+    log(`documents: the export with a collection before each sample failed: ${String(err)}`);
+  }
   return [
     {
       name: `eTMF-EMS export of ${String(documents)} documents (${(bytes / MB).toFixed(0)} MB), heap growth`,
