@@ -204,14 +204,12 @@ const exportSampled = async (
 /**
  * 10,000 documents in one live study: EXPORT_SENT real PDFs of 20 KB sent through the API (each
  * checked and scanned by clamd before it is delivered), the rest their copies (copySent). Then
- * the study exported as an eTMF-EMS package while the heap is sampled every 5 ms. The console,
- * and so the export's Lambda handler, runs in this process (`withConsole` starts it in-process,
- * as the integration tests do), so this process's heap is the export's; nothing else runs
- * during the export. A package larger than the budget that is streamed shows as a heap that
- * grows by a few parts of 5 MiB, whatever the number of documents. Buffers live outside the V8
- * heap: their growth (arrayBuffers) and the resident set's are logged beside it. The study is
- * exported a second time with a full collection before each sample, to tell what the export
- * holds from what V8 had not yet collected (logged, not budgeted).
+ * the study exported as an eTMF-EMS package twice while the heap is sampled (exportSampled). The
+ * console, and so the export's Lambda handler, runs in this process (`withConsole` starts it
+ * in-process, as the integration tests do), so this process's heap is the export's; nothing else
+ * runs during the export. A package larger than the budget that is streamed shows as a live heap
+ * that grows by a few parts of 5 MiB, whatever the number of documents. Buffers live outside the
+ * V8 heap: their growth (arrayBuffers) and the resident set's are logged beside it.
  */
 export const measureEtmfExport: DocumentMeasure = async (bench) => {
   const { log } = bench;
@@ -220,33 +218,32 @@ export const measureEtmfExport: DocumentMeasure = async (bench) => {
   if (template !== undefined && EXPORT_DOCUMENTS > EXPORT_SENT) {
     await copySent(bench, template, EXPORT_DOCUMENTS - EXPORT_SENT);
   }
-  const run = await exportSampled(bench, studyId, false);
-  const { documents, bytes } = run;
+  // First as sampled every 5 ms (logged): V8 leaves the export's garbage uncollected for a while,
+  // so that peak varies from run to run (58 to 267 MB measured for the same export) with how fast
+  // the export runs. Then the budget's figure: what the export holds, a full collection before
+  // each sample.
+  const raw = await exportSampled(bench, studyId, false);
+  const { documents, bytes } = raw;
   log(
     `documents: eTMF-EMS export of ${String(documents)} documents, ${(bytes / MB).toFixed(1)} MB, ` +
-      `in ${seconds(run.ms)}; growth at peak (sampled every 5 ms): heap ${run.heap.toFixed(1)} MB ` +
-      `(from ${run.before.toFixed(0)} MB), buffers ${run.buffers.toFixed(1)} MB, resident set ${run.rss.toFixed(1)} MB`,
+      `in ${seconds(raw.ms)}; growth at peak, sampled every 5 ms: heap ${raw.heap.toFixed(1)} MB ` +
+      `(from ${raw.before.toFixed(0)} MB, garbage included), buffers ${raw.buffers.toFixed(1)} MB, resident set ${raw.rss.toFixed(1)} MB`,
   );
   if (documents < EXPORT_DOCUMENTS) {
     throw new Error(
       `export-etmf: ${String(documents)} documents, ${String(EXPORT_DOCUMENTS)} in the study`,
     );
   }
-  // A diagnosis, not a budget: a failure here (the collections slow the export) is logged only.
-  try {
-    const live = await exportSampled(bench, studyId, true);
-    log(
-      `documents: the same export again, a full collection before each sample (every second): ` +
-        `live heap growth at peak ${live.heap.toFixed(1)} MB, buffers ${live.buffers.toFixed(1)} MB, ` +
-        `resident set ${live.rss.toFixed(1)} MB, in ${seconds(live.ms)}`,
-    );
-  } catch (err) {
-    log(`documents: the export with a collection before each sample failed: ${String(err)}`);
-  }
+  const live = await exportSampled(bench, studyId, true);
+  log(
+    `documents: the same export again, a full collection before each sample (every second): ` +
+      `live heap growth at peak ${live.heap.toFixed(1)} MB, buffers ${live.buffers.toFixed(1)} MB, ` +
+      `resident set ${live.rss.toFixed(1)} MB, in ${seconds(live.ms)}`,
+  );
   return [
     {
-      name: `eTMF-EMS export of ${String(documents)} documents (${(bytes / MB).toFixed(0)} MB), heap growth`,
-      value: run.heap,
+      name: `eTMF-EMS export of ${String(documents)} documents (${(bytes / MB).toFixed(0)} MB), live heap growth`,
+      value: live.heap,
       unit: 'MB',
       budget: 100,
     },

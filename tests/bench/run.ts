@@ -21,7 +21,7 @@
  *   announce to the receiver's inbox <= 500 ms (median); 20 systems sending for 60 s: no 5xx,
  *   no document lost, the receiver's inbox in sequence without duplicates; with clamd scanning
  *   (required): a 1 MB PDF from its completion to the receiver's inbox <= 500 ms (median), an
- *   eTMF-EMS export of 10,000 documents with heap growth <= 100 MB, a 1,000-object package
+ *   eTMF-EMS export of 10,000 documents with live heap growth <= 100 MB, a 1,000-object package
  *   imported, every checksum verified, <= 60 s
  * - the dashboard (dashboard.ts), with all those volumes in one data folder and 100,000 audit
  *   records: its four calls fired at once as the page does, the slowest of them <= 300 ms
