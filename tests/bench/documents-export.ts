@@ -219,7 +219,7 @@ export const measureEtmfExport: DocumentMeasure = async (bench) => {
     await copySent(bench, template, EXPORT_DOCUMENTS - EXPORT_SENT);
   }
   // First as sampled every 5 ms (logged): V8 leaves the export's garbage uncollected for a while,
-  // so that peak varies from run to run (58 to 267 MB measured for the same export) with how fast
+  // so that peak varies from run to run (58 to 430 MB measured for the same export) with how fast
   // the export runs. Then the budget's figure: what the export holds, a full collection before
   // each sample.
   const raw = await exportSampled(bench, studyId, false);
