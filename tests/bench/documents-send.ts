@@ -44,7 +44,10 @@ export const measureSendToInbox: DocumentMeasure = async (bench) => {
   const files = Array.from({ length: LATENCY_SAMPLES + 1 }, () => pdfFile(ONE_MB));
   let cursor = await inboxEnd(c, receiver);
   const totals: number[] = [];
+  /** From the completion call to the inbox listing it: the content check, the scan, delivery. */
+  const fromCompletion: number[] = [];
   const steps: number[][] = [[], [], [], []];
+  const pollCounts: number[] = [];
   for (let i = 0; i <= LATENCY_SAMPLES; i += 1) {
     const file = files[i] as PdfFile;
     const started = performance.now();
@@ -54,10 +57,15 @@ export const measureSendToInbox: DocumentMeasure = async (bench) => {
       file,
       { typeCode: 'PROT-SIG', title: `Protocol signature page, 1 MB, ${String(i)}` },
       `bench-1mb-${String(Date.now())}-${String(i)}`,
+      1,
+      false,
     );
-    if (sent.documentId === null || sent.document?.state !== 'delivered') {
+    const scanning = sent.document?.state;
+    if (sent.documentId === null || (scanning !== 'awaiting-scan' && scanning !== 'delivered')) {
       throw new Error(`1 MB send: ${sent.errors.join(' | ') || JSON.stringify(sent.document)}`);
     }
+    // The receiver asks its inbox until the document is there (available to it: delivered),
+    // 5 ms apart, so the asking does not take the cores the scan and the delivery need.
     const polled = performance.now();
     let found = false;
     let polls = 0;
@@ -68,27 +76,51 @@ export const measureSendToInbox: DocumentMeasure = async (bench) => {
       cursor = page.data.nextCursor;
       found = page.data.documents.some((d) => d.documentId === sent.documentId);
       if (!found && performance.now() - started > 10_000) {
-        throw new Error(`${sent.documentId} not in the inbox after 10 s`);
+        const state = await partner<{ document: SentDocument }>(
+          c,
+          sender.token,
+          'GET',
+          `documents/${sent.documentId}`,
+        );
+        throw new Error(
+          `${sent.documentId} not in the inbox after 10 s: ${JSON.stringify(state.data?.document)}`,
+        );
       }
+      if (!found) await new Promise((r) => setTimeout(r, 5));
     }
     bench.sent.push(sent.documentId);
     // The first is a warm-up (the copies of the registry and the standards' rows are read).
     if (i === 0) continue;
-    totals.push(performance.now() - started);
+    const total = performance.now() - started;
+    totals.push(total);
+    fromCompletion.push(total - (sent.steps[0] ?? 0) - (sent.steps[1] ?? 0));
     sent.steps.forEach((value, k) => steps[k]?.push(value));
-    steps[3]?.push((performance.now() - polled) / polls);
+    steps[3]?.push(performance.now() - polled);
+    pollCounts.push(polls);
   }
   const [announce, put, complete, inboxCall] = steps.map((s) => median(s));
   log(
     `documents: 1 MB send → in the receiver's inbox: median ${ms(median(totals))}, ` +
       `p95 ${ms(percentile(totals, 95))} of ${String(totals.length)} ` +
       `(medians: announce ${ms(announce ?? 0)}, PUT ${ms(put ?? 0)}, complete ${ms(complete ?? 0)}, ` +
-      `inbox call ${ms(inboxCall ?? 0)})`,
+      `from the completion's answer until the inbox lists it ${ms(inboxCall ?? 0)}, ` +
+      `${String(median(pollCounts))} inbox calls)`,
+  );
+  log(
+    `documents: 1 MB completion → available to the receiver (content check, clamd scan, ` +
+      `delivery, the inbox call): median ${ms(median(fromCompletion))}, ` +
+      `p95 ${ms(percentile(fromCompletion, 95))} of ${String(fromCompletion.length)}`,
   );
   return [
     {
       name: `documents: 1 MB send to available in the inbox (median of ${String(totals.length)})`,
       value: median(totals),
+      unit: 'ms',
+      budget: 500,
+    },
+    {
+      name: `documents: 1 MB completion to available, clamd (median of ${String(fromCompletion.length)})`,
+      value: median(fromCompletion),
       unit: 'ms',
       budget: 500,
     },

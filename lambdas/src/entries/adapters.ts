@@ -23,11 +23,13 @@ export { CognitoMachineClients } from '../adapters/cognito-machine-clients';
 export { DynamoRecordStore } from '../adapters/dynamodb-record-store';
 /**
  * A document as its table holds it, and the counter items documents leave (the bench seeds
- * documents directly, as the adapter writes them, with the counters its transactions keep).
+ * documents directly, as the adapter writes them, with the counters its transactions keep; its
+ * export measure reads a sent document back to copy it).
  */
 export {
   documentCounterItems,
   itemOf as documentItemOf,
+  recordOf as documentRecordOf,
 } from '../adapters/dynamodb-document-items';
 export type { DocumentRecord } from '../core/ports/documents';
 export { DynamoRegistry } from '../adapters/dynamodb-registry';
