@@ -54,11 +54,22 @@ const systemRef = (snapshot: RegistrySnapshot, systemId: string, organisationId:
   };
 };
 
-/** The sender: its system, or the import that filed the document (named by its package). */
-const senderRefOf = (record: DocumentRecord, snapshot: RegistrySnapshot) => {
-  const ref = systemRef(snapshot, record.senderSystemId, record.senderOrganisationId);
-  return record.source == null ? ref : { ...ref, name: record.source.packageName };
-};
+/** The sender's name: its system's, or the package of the import that filed the document. */
+export const senderNameOf = (record: DocumentRecord, snapshot: RegistrySnapshot): string =>
+  record.source?.packageName ??
+  snapshot.systems.get(record.senderSystemId)?.name ??
+  record.senderSystemId;
+
+/** The site a document is of: none for a trial- or country-level one an import filed. */
+export const siteNumberOf = (record: DocumentRecord, snapshot: RegistrySnapshot): string =>
+  record.source != null && record.source.level !== 'site'
+    ? ''
+    : (snapshot.connections.get(record.connectionId)?.siteNumber ?? '');
+
+const senderRefOf = (record: DocumentRecord, snapshot: RegistrySnapshot) => ({
+  ...systemRef(snapshot, record.senderSystemId, record.senderOrganisationId),
+  name: senderNameOf(record, snapshot),
+});
 
 export const sentViewOf = (
   record: DocumentRecord,
@@ -98,7 +109,6 @@ export const sentViewOf = (
 
 export const summaryOf = (record: DocumentRecord, snapshot: RegistrySnapshot): DocumentSummary => {
   const study = snapshot.studies.get(record.studyId);
-  const connection = snapshot.connections.get(record.connectionId);
   return {
     documentId: record.documentId,
     state: record.state,
@@ -108,9 +118,7 @@ export const summaryOf = (record: DocumentRecord, snapshot: RegistrySnapshot): D
     connectionId: record.connectionId,
     studyId: record.studyId,
     protocolNumber: study?.protocolNumber ?? record.studyId,
-    // A trial- or country-level document an import filed is of no site (import-join.ts).
-    siteNumber:
-      record.source != null && record.source.level !== 'site' ? '' : (connection?.siteNumber ?? ''),
+    siteNumber: siteNumberOf(record, snapshot),
     sender: senderRefOf(record, snapshot),
     receiver: systemRef(snapshot, record.receiverSystemId, record.receiverOrganisationId),
     typeCode: record.typeCode,

@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import type { Core } from '../core/request';
 import { type DocumentRecord } from '../core/ports/documents';
 import type { RegistrySnapshot } from '../core/ports/registry';
-import { LINK_SECONDS, versionViewOf } from './document-views';
+import { LINK_SECONDS, senderNameOf, siteNumberOf, versionViewOf } from './document-views';
 import { changeDocument, DOCUMENT_BUSY, documentSubject } from './document-writes';
 import { type ExchangeDeps, type Routes, systemWho } from './exchange.core';
 
@@ -37,21 +37,16 @@ const receivedViewOf = async (
   if (c?.receiver == null || record.objectKey === null || record.inboxSeq === null) return null;
   if (record.state !== 'delivered' && record.state !== 'acknowledged') return null;
   const study = snapshot.studies.get(record.studyId);
-  const connection = snapshot.connections.get(record.connectionId);
-  const sender = snapshot.systems.get(record.senderSystemId);
   return {
     documentId: record.documentId,
     sequence: record.inboxSeq,
     state: record.state,
     connectionId: record.connectionId,
     study: { studyId: record.studyId, protocolNumber: study?.protocolNumber ?? record.studyId },
-    // A trial- or country-level document an import filed is of no site (import-join.ts).
-    siteNumber:
-      record.source != null && record.source.level !== 'site' ? '' : (connection?.siteNumber ?? ''),
+    siteNumber: siteNumberOf(record, snapshot),
     sender: {
       systemId: record.senderSystemId,
-      // An import's document: named by the package it came in (`import:<importId>` its id).
-      name: record.source?.packageName ?? sender?.name ?? record.senderSystemId,
+      name: senderNameOf(record, snapshot),
       organisationName:
         snapshot.organisations.get(record.senderOrganisationId)?.name ??
         record.senderOrganisationId,

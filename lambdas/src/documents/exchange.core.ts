@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { randomDocumentId } from './document-ids';
 import { EXTENSIONS_OF } from '@ccsc/contract/documents';
 import type { partnerRoutes } from '@ccsc/contract/partner-api';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
@@ -49,15 +50,8 @@ export interface ExchangeDeps extends RoutingDeps {
 
 export type Routes = typeof partnerRoutes;
 
-/** `doc-` and 26 characters of Crockford's base32 (lower case): 130 random bits. */
-const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
-const newDocumentId = (deps: Pick<ExchangeDeps, 'newId'>): string => {
-  if (deps.newId !== undefined) return `doc-${deps.newId()}`;
-  const bytes = randomBytes(26);
-  let out = '';
-  for (const byte of bytes) out += ALPHABET[byte & 31] ?? '0';
-  return `doc-${out}`;
-};
+const newDocumentId = (deps: Pick<ExchangeDeps, 'newId'>): string =>
+  deps.newId === undefined ? randomDocumentId() : `doc-${deps.newId()}`;
 
 const NO_CONNECTION =
   'No connection of the calling system has that id. Read your connections at GET /ccsc/api/v1/connections.';

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { randomDocumentId } from './document-ids';
 import * as z from 'zod';
 import {
   type DocumentSignature,
@@ -79,13 +80,6 @@ export const importReceiversOf = (
   return [...out.values()];
 };
 
-const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
-const newDocumentId = (): string => {
-  let out = '';
-  for (const byte of randomBytes(26)) out += ALPHABET[byte & 31] ?? '0';
-  return `doc-${out}`;
-};
-
 /**
  * The file's first signature a document can carry (its package's SIGNATURE): one whose time has
  * its offset, as the partner API states every signature (the package may write one without).
@@ -109,7 +103,7 @@ export const importedDocumentsOf = (
   at: string,
 ): DocumentRecord[] =>
   receivers.map((receiver) => ({
-    documentId: newDocumentId(),
+    documentId: randomDocumentId(),
     revision: 1,
     idempotencyKey: `${String(row.seq)}:${receiver.systemId}`,
     requestHash: createHash('sha256')

@@ -50,12 +50,13 @@ export const documentScanResult = async (
 export const sweepImportJoins = async (
   force = false,
 ): Promise<{ joins: Record<RecoveryOutcome, number>; applied: number; waiting: number }> => {
-  const joins = await writes().reconcile(force, (kind) => kind !== IMPORT_JOIN_KIND);
+  const journal = writes();
+  const joins = await journal.reconcile(force, (kind) => kind !== IMPORT_JOIN_KIND);
   const swept = await sweepPendingJoins(
     {
       documents: documentStore(),
       files: documentFiles(),
-      writes: writes(),
+      writes: journal,
       bucket: lambdaEnv().DOCUMENTS_BUCKET,
       logger: lambdaLogger,
       clock: systemClock,
