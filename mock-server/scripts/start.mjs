@@ -11,8 +11,14 @@ const mockServer = join(here, '..');
 const root = join(mockServer, '..');
 const outdir = join(mockServer, 'dist');
 const outfile = join(outdir, 'server.mjs');
-// docker-compose.yml's image runs every service through the second: `standalone.mjs <role>`.
-const outputs = [outfile, join(outdir, 'standalone.mjs')];
+// docker-compose.yml's image runs every service through the second: `standalone.mjs <role>`. The
+// third is dynalite's worker thread (src/services/dynamodb.ts), loaded by URL next to them.
+const ENTRIES = {
+  server: 'server.ts',
+  standalone: 'standalone.ts',
+  'dynamodb-thread': 'services/dynamodb-thread.ts',
+};
+const outputs = Object.keys(ENTRIES).map((name) => join(outdir, `${name}.mjs`));
 
 const newest = (path) => {
   let stat;
@@ -46,7 +52,10 @@ export const buildServerIfStale = async () => {
   if (built > Math.max(...inputs.map(newest))) return false;
   const { build } = await import('esbuild');
   await build({
-    entryPoints: ['server', 'standalone'].map((name) => join(mockServer, 'src', `${name}.ts`)),
+    entryPoints: Object.entries(ENTRIES).map(([out, source]) => ({
+      in: join(mockServer, 'src', source),
+      out,
+    })),
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -1,14 +1,7 @@
+import { EventEmitter } from 'node:events';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
-import {
-  type AttributeValue,
-  DeleteItemCommand,
-  DescribeTableCommand,
-  DynamoDBClient,
-  GetItemCommand,
-  PutItemCommand,
-  UpdateItemCommand,
-} from '@aws-sdk/client-dynamodb';
-import { LOCAL_CREDENTIALS, REGION } from './aws-local';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { REGION } from './aws-local';
 
 /**
  * TransactWriteItems for dynalite, which has no transactions (the registry commits with them,
@@ -93,25 +86,79 @@ const operationsOf = (body: unknown): Operation[] => {
 };
 
 /**
- * Puts `handler` in front of dynalite's: `url` is where dynalite itself answers (once listening).
+ * One call of dynalite's own request handler in this process, as the SDK would make it over HTTP
+ * (JSON 1.0, a signed-looking request: dynalite checks the header's form, never the signature).
+ * Its answer, or an error named by its `__type` (ConditionalCheckFailedException, ...).
  */
-export const addTransactions = (server: Server, url: () => string): void => {
+const callOf =
+  (handler: RequestListener) =>
+  (operation: string, body: unknown): Promise<Record<string, unknown>> =>
+    new Promise((resolve, reject) => {
+      const date = new Date().toISOString().replace(/[-:]|\.\d{3}/g, '');
+      const req = Object.assign(new EventEmitter(), {
+        method: 'POST',
+        url: '/',
+        headers: {
+          'content-type': 'application/x-amz-json-1.0',
+          'x-amz-target': `DynamoDB_20120810.${operation}`,
+          'x-amz-date': date,
+          authorization:
+            `AWS4-HMAC-SHA256 Credential=local/${date.slice(0, 8)}/${REGION}/dynamodb/aws4_request, ` +
+            'SignedHeaders=host;x-amz-date, Signature=local',
+        },
+      });
+      let status = 200;
+      const res = {
+        get statusCode() {
+          return status;
+        },
+        set statusCode(value: number) {
+          status = value;
+        },
+        setHeader: () => undefined,
+        end: (text?: string) => {
+          let answer: Record<string, unknown> = {};
+          try {
+            answer = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+          } catch {
+            answer = { __type: 'InternalServerError', message: String(text) };
+          }
+          if (status < 300) {
+            resolve(answer);
+            return;
+          }
+          const type = typeof answer.__type === 'string' ? answer.__type : 'InternalServerError';
+          const err = new Error(
+            typeof answer.message === 'string'
+              ? answer.message
+              : `dynalite answered ${String(status)}`,
+          );
+          err.name = type.slice(type.lastIndexOf('#') + 1);
+          reject(err);
+        },
+      };
+      try {
+        handler(req as unknown as IncomingMessage, res as unknown as ServerResponse);
+        req.emit('data', Buffer.from(JSON.stringify(body)));
+        req.emit('end');
+      } catch (err) {
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    });
+
+/** Puts the transactions in front of dynalite's request handler. */
+export const addTransactions = (server: Server): void => {
   const [dynaliteHandler] = server.listeners('request') as RequestListener[];
   if (dynaliteHandler === undefined) throw new Error('dynalite has no request handler');
   server.removeAllListeners('request');
-  let client: DynamoDBClient | null = null;
-  const dynamo = () =>
-    (client ??= new DynamoDBClient({
-      region: REGION,
-      endpoint: url(),
-      credentials: LOCAL_CREDENTIALS,
-      maxAttempts: 1,
-    }));
+  const call = callOf(dynaliteHandler);
   const keySchemas = new Map<string, string[]>();
   const keyNames = async (table: string): Promise<string[]> => {
     let names = keySchemas.get(table);
     if (names === undefined) {
-      const out = await dynamo().send(new DescribeTableCommand({ TableName: table }));
+      const out = (await call('DescribeTable', { TableName: table })) as {
+        Table?: { KeySchema?: { AttributeName?: string }[] };
+      };
       names = (out.Table?.KeySchema ?? []).flatMap((k) =>
         k.AttributeName === undefined ? [] : [k.AttributeName],
       );
@@ -146,37 +193,35 @@ export const addTransactions = (server: Server, url: () => string): void => {
   const write = async (op: Operation, key: Item, before: Item | undefined): Promise<void> => {
     switch (op.kind) {
       case 'Put':
-        await dynamo().send(new PutItemCommand({ ...expressions(op), Item: op.body.Item }));
+        await call('PutItem', { ...expressions(op), Item: op.body.Item });
         return;
       case 'Update':
-        await dynamo().send(
-          new UpdateItemCommand({
-            ...expressions(op),
-            Key: key,
-            UpdateExpression: op.body.UpdateExpression,
-          }),
-        );
+        await call('UpdateItem', {
+          ...expressions(op),
+          Key: key,
+          UpdateExpression: op.body.UpdateExpression,
+        });
         return;
       case 'Delete':
-        await dynamo().send(new DeleteItemCommand({ ...expressions(op), Key: key }));
+        await call('DeleteItem', { ...expressions(op), Key: key });
         return;
       case 'ConditionCheck':
         // Checked by a conditional write that changes nothing: the item put back as it is (never
         // deleted for a moment, which a reader in this process could see), or, when there is
         // none, a conditional delete of nothing.
         if (before === undefined) {
-          await dynamo().send(new DeleteItemCommand({ ...expressions(op), Key: key }));
+          await call('DeleteItem', { ...expressions(op), Key: key });
         } else {
-          await dynamo().send(new PutItemCommand({ ...expressions(op), Item: before }));
+          await call('PutItem', { ...expressions(op), Item: before });
         }
         return;
     }
   };
   const restore = async (op: Operation, key: Item, before: Item | undefined): Promise<void> => {
     if (before === undefined) {
-      await dynamo().send(new DeleteItemCommand({ TableName: op.body.TableName, Key: key }));
+      await call('DeleteItem', { TableName: op.body.TableName, Key: key });
     } else {
-      await dynamo().send(new PutItemCommand({ TableName: op.body.TableName, Item: before }));
+      await call('PutItem', { TableName: op.body.TableName, Item: before });
     }
   };
 
@@ -195,10 +240,12 @@ export const addTransactions = (server: Server, url: () => string): void => {
     }
     const before = await Promise.all(
       operations.map(async (op, i) => {
-        const out = await dynamo().send(
-          new GetItemCommand({ TableName: op.body.TableName, Key: keys[i], ConsistentRead: true }),
-        );
-        return out.Item;
+        const out = await call('GetItem', {
+          TableName: op.body.TableName,
+          Key: keys[i],
+          ConsistentRead: true,
+        });
+        return out.Item as Item | undefined;
       }),
     );
     // Condition checks first (they change nothing that stays), then every write, each group side

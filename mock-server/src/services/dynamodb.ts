@@ -1,39 +1,77 @@
-import dynalite from 'dynalite';
-import { addTransactions } from './dynamodb-transactions';
-import { closeServer, listen, type Stoppable, urlHost } from './net';
+import { createRequire } from 'node:module';
+import { setTimeout as delay } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import * as z from 'zod';
+import type { DynamoDbOptions } from './dynalite-server';
+import { type Stoppable, urlHost } from './net';
+import { nextMessage } from './thread-messages';
 
-export interface DynamoDbOptions {
-  /** The LevelDB directory; tables and items persist here. */
-  directory: string;
-  host: string;
-  port: number;
-}
+export type { DynamoDbOptions } from './dynalite-server';
 
 export interface RunningDynamoDb extends Stoppable {
   url: string;
   port: number;
 }
 
+const threadMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), port: z.number() }),
+  z.object({ type: z.literal('failed'), message: z.string() }),
+  z.object({ type: z.literal('stopped') }),
+]);
+
 /**
- * dynalite on disk. Tables are ACTIVE at once (createTableMs 0) instead of after dynalite's default
- * half second, which only slowed the first start. Its close() waits for the LevelDB store to close,
- * so a restart on the same folder can reopen it (LevelDB locks the folder while open).
- * TransactWriteItems, which dynalite lacks, is answered in front of it (dynamodb-transactions.ts).
+ * The thread's entry next to this module: the bundle's (scripts/start.mjs builds
+ * dist/dynamodb-thread.mjs beside dist/server.mjs), or the TypeScript source under tsx or vitest,
+ * which a worker loads only with tsx registered in it.
+ */
+const entryOf = (here: string): { url: URL; execArgv: string[] } =>
+  here.endsWith('.ts')
+    ? {
+        url: new URL('./dynamodb-thread.ts', here),
+        execArgv: ['--import', pathToFileURL(createRequire(here).resolve('tsx')).href],
+      }
+    : { url: new URL('./dynamodb-thread.mjs', here), execArgv: [] };
+
+/**
+ * DynamoDB offline: dynalite on disk (dynalite-server.ts), on a worker thread of this process —
+ * its own event loop on the second core, as DynamoDB is a service apart from the Lambda functions
+ * that call it. On one event loop with the handlers, dynalite's work (its request parsing,
+ * validation, LevelDB reads and writes, the transactions in front of it) queued behind theirs and
+ * theirs behind it: an import's 1,000 objects with their documents joining the study took a third
+ * longer (issue 34's budget). The handlers reach it over HTTP as before.
  */
 export const startDynamoDb = async (options: DynamoDbOptions): Promise<RunningDynamoDb> => {
-  const server = dynalite({
-    path: options.directory,
-    createTableMs: 0,
-    deleteTableMs: 0,
-    updateTableMs: 0,
+  const entry = entryOf(import.meta.url);
+  const worker = new Worker(entry.url, { workerData: options, execArgv: entry.execArgv });
+  const first = await nextMessage(worker, threadMessage, 'DynamoDB (dynalite)').catch(
+    async (err: unknown) => {
+      await worker.terminate();
+      throw err;
+    },
+  );
+  if (first.type !== 'ready') {
+    await worker.terminate();
+    throw new Error(
+      `dynalite did not start: ${first.type === 'failed' ? first.message : first.type}`,
+    );
+  }
+  // A crash of the thread after start must not take the process down with an unhandled 'error'.
+  worker.on('error', (err) => {
+    console.error('The local DynamoDB (dynalite) failed:', err);
   });
-  let url = '';
-  addTransactions(server, () => url);
-  const port = await listen(server, options.port, options.host);
-  url = `http://${urlHost(options.host)}:${String(port)}`;
   return {
-    url,
-    port,
-    stop: () => closeServer(server),
+    url: `http://${urlHost(options.host)}:${String(first.port)}`,
+    port: first.port,
+    async stop() {
+      const stopped = nextMessage(worker, threadMessage, 'DynamoDB (dynalite)').catch(
+        () => undefined,
+      );
+      worker.postMessage('stop');
+      // Closing waits for LevelDB to close (a restart on the folder must reopen it); never forever.
+      const answer = await Promise.race([stopped, delay(10_000, undefined, { ref: false })]);
+      await worker.terminate();
+      if (answer?.type === 'failed') throw new Error(`dynalite did not stop: ${answer.message}`);
+    },
   };
 };

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import * as z from 'zod';
 import type { Stoppable } from './net';
 import { urlHost } from './net';
+import { nextMessage } from './thread-messages';
 
 export interface MailOptions {
   /** Where maildev keeps the messages (.eml files), so the inbox survives restarts. */
@@ -26,31 +27,8 @@ const workerMessage = z.discriminatedUnion('type', [
 ]);
 type WorkerMessage = z.infer<typeof workerMessage>;
 
-const nextMessage = (worker: Worker): Promise<WorkerMessage> =>
-  new Promise((resolve, reject) => {
-    const cleanup = () => {
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-    };
-    const onMessage = (raw: unknown) => {
-      cleanup();
-      const parsed = workerMessage.safeParse(raw);
-      if (parsed.success) resolve(parsed.data);
-      else reject(new Error(`Unexpected message from the mail worker: ${JSON.stringify(raw)}`));
-    };
-    const onError = (err: Error) => {
-      cleanup();
-      reject(err);
-    };
-    const onExit = (code: number) => {
-      cleanup();
-      reject(new Error(`The mail worker exited (code ${String(code)})`));
-    };
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
-  });
+const nextMailMessage = (worker: Worker): Promise<WorkerMessage> =>
+  nextMessage(worker, workerMessage, 'mail');
 
 /**
  * maildev 3 (SMTP, web inbox, REST API) with its mail directory, on a worker thread of this
@@ -75,7 +53,7 @@ export const startMail = async (options: MailOptions): Promise<RunningMail> => {
   });
   if (!options.debug) worker.stdout.resume();
 
-  const first = await nextMessage(worker).catch(async (err: unknown) => {
+  const first = await nextMailMessage(worker).catch(async (err: unknown) => {
     await worker.terminate();
     throw err;
   });
@@ -94,7 +72,7 @@ export const startMail = async (options: MailOptions): Promise<RunningMail> => {
     smtp: { host, port: first.smtpPort },
     uiUrl: `http://${host}:${String(first.webPort)}`,
     async stop() {
-      const stopped = nextMessage(worker).catch(() => undefined);
+      const stopped = nextMailMessage(worker).catch(() => undefined);
       worker.postMessage('stop');
       // maildev closes its servers in well under a second; never let a stuck one block stop().
       const answer = await Promise.race([stopped, delay(5000, undefined, { ref: false })]);
