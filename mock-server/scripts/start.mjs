@@ -11,8 +11,10 @@ const mockServer = join(here, '..');
 const root = join(mockServer, '..');
 const outdir = join(mockServer, 'dist');
 const outfile = join(outdir, 'server.mjs');
-// docker-compose.yml's image runs every service through the second: `standalone.mjs <role>`.
-const outputs = [outfile, join(outdir, 'standalone.mjs')];
+// docker-compose.yml's image runs every service through the second: `standalone.mjs <role>`. The
+// third is the scan result's worker thread (src/scan-result-thread.ts), loaded next to them.
+const ENTRIES = ['server', 'standalone', 'scan-result-worker'];
+const outputs = ENTRIES.map((name) => join(outdir, `${name}.mjs`));
 
 const newest = (path) => {
   let stat;
@@ -46,7 +48,7 @@ export const buildServerIfStale = async () => {
   if (built > Math.max(...inputs.map(newest))) return false;
   const { build } = await import('esbuild');
   await build({
-    entryPoints: ['server', 'standalone'].map((name) => join(mockServer, 'src', `${name}.ts`)),
+    entryPoints: ENTRIES.map((name) => join(mockServer, 'src', `${name}.ts`)),
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
