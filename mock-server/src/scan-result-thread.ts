@@ -47,6 +47,8 @@ export const startScanResultThread = (options: {
   failpoints: readonly string[];
   inProcess: ScanResultHandler;
   log?: (message: string, err?: unknown) => void;
+  /** Tests: another entry for the thread (one that fails, say). */
+  entry?: { url: URL; execArgv?: string[] };
 }): ScanResultThread => {
   const log =
     options.log ??
@@ -89,7 +91,7 @@ export const startScanResultThread = (options: {
 
   const start = (): Promise<boolean> =>
     new Promise((resolve) => {
-      const entry = entryOf(import.meta.url);
+      const entry = options.entry ?? entryOf(import.meta.url);
       let started: Worker;
       try {
         const message: ThreadMessage = { type: 'arm', names: armed };
