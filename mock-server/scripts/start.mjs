@@ -12,11 +12,13 @@ const root = join(mockServer, '..');
 const outdir = join(mockServer, 'dist');
 const outfile = join(outdir, 'server.mjs');
 // docker-compose.yml's image runs every service through the second: `standalone.mjs <role>`. The
-// third is dynalite's worker thread (src/services/dynamodb.ts), loaded by URL next to them.
+// third and fourth are worker threads loaded by URL next to them: dynalite's
+// (src/services/dynamodb.ts) and the scan result's function (src/scan-result-thread.ts).
 const ENTRIES = {
   server: 'server.ts',
   standalone: 'standalone.ts',
   'dynamodb-thread': 'services/dynamodb-thread.ts',
+  'scan-result-worker': 'scan-result-worker.ts',
 };
 const outputs = Object.keys(ENTRIES).map((name) => join(outdir, `${name}.mjs`));
 

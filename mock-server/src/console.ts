@@ -10,6 +10,7 @@ import { rearmOnSignal } from './failpoint-signal';
 import { REPOSITORY_ROOT, type MockEnv } from './env';
 import { lambdaEnvFor } from './lambda-env';
 import { scanResultListener } from './malware-scanning';
+import { type ScanResultThread, startScanResultThread } from './scan-result-thread';
 import { clearRunning, markRunning } from './running-marker';
 import { seedReferenceData, seedStandardRows } from './seed';
 import { clamdAddressOf } from './services/clamd-client';
@@ -165,6 +166,7 @@ export const startConsole = async (
   let held: Awaited<ReturnType<typeof holdPort>> | undefined;
   let s3Relay: RunningRelay | undefined;
   let scanner: MalwareScanner | undefined;
+  let scanResults: ScanResultThread | undefined;
   try {
     // Where browsers reach S3: every presigned link names it, and a link is signed for the host
     // it names, so the handlers call S3 there too. On this machine's loopback (docker-compose.yml:
@@ -226,8 +228,18 @@ export const startConsole = async (
     // for at all, the test may arm more while the console runs: it writes their names into
     // <DATA_DIR>/failpoints and sends SIGUSR2.
     armFailpoints(env.FAILPOINTS);
+    // GuardDuty's verdicts go to the scan result's function in a worker thread, as to its own
+    // Lambda in AWS (scan-result-thread.ts): it arms the same failpoints.
+    const verdicts = startScanResultThread({
+      failpoints: env.FAILPOINTS,
+      inProcess: documentScanResult,
+    });
+    scanResults = verdicts;
     if (env.FAILPOINTS.length > 0) {
-      stopRearming = rearmOnSignal(env.DATA_DIR, env.FAILPOINTS, armFailpoints);
+      stopRearming = rearmOnSignal(env.DATA_DIR, env.FAILPOINTS, (names) => {
+        armFailpoints(names);
+        verdicts.arm(names);
+      });
     }
     uncleanStop = await markRunning(env.DATA_DIR);
     marked = true;
@@ -322,7 +334,7 @@ export const startConsole = async (
       markFile: join(env.DATA_DIR, 'malware-scan.json'),
       ...(stack.onObjectCreated === undefined ? { pollMs: SCAN_POLL_MS } : {}),
       // Each verdict to the scan result's entry, as GuardDuty's EventBridge rule to its function.
-      onResult: scanResultListener(documentScanResult),
+      onResult: scanResultListener(verdicts.handle),
     });
     stack.onObjectCreated?.((bucket, key) => {
       if (bucket === buckets.documents) documentsScanner.enqueue(key);
@@ -350,6 +362,7 @@ export const startConsole = async (
         await reconciling;
         await indexCheck;
         await documentsScanner.stop();
+        await verdicts.stop();
         await s3Relay?.stop();
         await stack.stop();
         await clearRunning(env.DATA_DIR);
@@ -364,6 +377,7 @@ export const startConsole = async (
     await app?.close().catch(() => undefined);
     await reconciling;
     await scanner?.stop();
+    await scanResults?.stop();
     await s3Relay?.stop();
     await stack.stop();
     if (marked && !uncleanStop) await clearRunning(env.DATA_DIR).catch(() => undefined);

@@ -8,7 +8,6 @@ import type { Logger } from '../core/logger';
 import type { DocumentStore } from '../core/ports/documents';
 import type { DocumentWriteDeps } from './document-writes';
 import type { ScanVerdict } from './scan-event';
-import { applyScanVerdict, takesVerdict } from './scan-verdict';
 
 /**
  * A malware verdict on a file an import filed (records/<study>/imports/<import>/<object>-<file>):
@@ -68,28 +67,23 @@ export const joinImportedFile = async (
   }
   const who = hubWho(origin);
   const planned = importedDocumentsOf(record, row, receivers, deps.joins.clock.now().toISOString());
+  // One journaled write makes the documents and applies the verdict to each (import-join.ts).
   const state = await deps.writes.run(
     importJoinWrite,
     `import-join:${at.importId}:${String(row.seq)}`,
-    { records: planned, who },
-    { busyMessage: DOCUMENT_BUSY },
-  );
-  const documentIds = state.documentIds ?? [];
-  for (const documentId of documentIds) {
-    const document = await deps.documents.get(documentId);
-    if (document === null || !takesVerdict(document, verdict.objectKey, verdict.status)) continue;
-    await applyScanVerdict(
-      deps.writes,
-      {
-        documentId,
+    {
+      records: planned,
+      verdict: {
         objectKey: verdict.objectKey,
         status: verdict.status,
         threats: verdict.threats,
         via,
       },
       who,
-    );
-  }
+    },
+    { busyMessage: DOCUMENT_BUSY },
+  );
+  const documentIds = state.documentIds ?? [];
   await imports.joined(at.importId, at);
   deps.logger.info('imported file joined the study', { ...log, documentIds });
   return { outcome: 'applied', documentId: documentIds[0] ?? null };

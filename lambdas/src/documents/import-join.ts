@@ -14,6 +14,9 @@ import { HUB } from './document-views';
 import { type DocumentWriteDeps, entriesOf, whoSchema } from './document-writes';
 import { checkKeptFile, DEFAULT_CONTENT_POLICY, keptVerdictSchema } from './content-check';
 import { IMPORT_JOIN_KIND } from './document-kinds';
+import { SCAN_RESULT_STATUSES } from './scan-event';
+import { applyVerdict, scanEntriesOf, takesVerdict } from './scan-verdict';
+import type { AuditEntry } from '../core/ports/audit-trail';
 
 /**
  * Imports join the study (issue 34 item 5): each file an eTMF-EMS import filed becomes a document
@@ -177,6 +180,15 @@ export const importedDocumentsOf = (
 const importInput = z.object({
   /** The documents to make (one per receiver), as importedDocumentsOf made them. */
   records: z.array(storedDocumentSchema).min(1),
+  /** The malware verdict on the file the join came with, applied to each document in this write. */
+  verdict: z
+    .object({
+      objectKey: z.string(),
+      status: z.enum(SCAN_RESULT_STATUSES),
+      threats: z.array(z.string()),
+      via: z.enum(['event', 'tag']),
+    })
+    .optional(),
   who: whoSchema,
 });
 export type ImportJoinInput = z.infer<typeof importInput>;
@@ -186,13 +198,24 @@ const importState = z.object({
   documentIds: z.array(z.string()).optional(),
   /** Those this write made (audited by it). */
   created: z.array(z.string()).optional(),
+  /** The state each document this write made was made in (what `document.imported` says). */
+  made: z
+    .array(z.object({ state: z.string(), quarantineReason: z.string().nullable() }))
+    .optional(),
+  /** The documents this write applied the verdict to, with their state before it. */
+  applied: z
+    .array(
+      z.object({
+        documentId: z.string(),
+        before: z.object({ state: z.string(), quarantineReason: z.string().nullable() }),
+      }),
+    )
+    .optional(),
 });
 
-export const importJoinWrite: Workflow<
-  ImportJoinInput,
-  z.infer<typeof importState>,
-  DocumentWriteDeps
-> = {
+type ImportJoinState = z.infer<typeof importState>;
+
+export const importJoinWrite: Workflow<ImportJoinInput, ImportJoinState, DocumentWriteDeps> = {
   kind: IMPORT_JOIN_KIND,
   input: importInput,
   state: importState,
@@ -223,6 +246,7 @@ export const importJoinWrite: Workflow<
         const content = state.content;
         const documentIds: string[] = [];
         const created: string[] = [];
+        const states: NonNullable<ImportJoinState['made']> = [];
         for (const planned of input.records) {
           const at = planned.sentAt;
           const checked: DocumentRecord =
@@ -251,21 +275,60 @@ export const importJoinWrite: Workflow<
                 };
           const made = await deps.documents.create(checked);
           documentIds.push(made.record.documentId);
-          if (made.created) created.push(made.record.documentId);
+          if (made.created) {
+            created.push(made.record.documentId);
+            states.push({
+              state: made.record.state,
+              quarantineReason: made.record.quarantineReason ?? null,
+            });
+          }
         }
-        return { documentIds, created };
+        return { documentIds, created, made: states };
+      },
+    },
+    {
+      // The verdict the join came with, applied to each document as its own write would
+      // (scan-verdict.ts applyVerdict: classified and delivered, held, or quarantined), marked
+      // with this write — so one journaled write, not one per document, makes and moves them.
+      name: 'verdict',
+      run: async ({ input, state, writeId }, deps) => {
+        const verdict = input.verdict;
+        if (verdict === undefined) return {};
+        const applied: NonNullable<ImportJoinState['applied']> = [];
+        for (const documentId of state.documentIds ?? []) {
+          const current = await deps.documents.get(documentId);
+          if (current === null) continue;
+          if (current.lastWriteId === writeId) {
+            // Applied before an interruption: as the document was made.
+            applied.push({
+              documentId,
+              before: { state: 'awaiting-scan', quarantineReason: null },
+            });
+            continue;
+          }
+          if (!takesVerdict(current, verdict.objectKey, verdict.status)) continue;
+          // Moved on meanwhile (an administrator's retry): left to that change.
+          if (!(await applyVerdict(verdict, current, writeId, deps))) continue;
+          applied.push({
+            documentId,
+            before: { state: current.state, quarantineReason: current.quarantineReason ?? null },
+          });
+        }
+        return { applied };
       },
     },
     {
       name: 'audit',
       run: async (write, deps) => {
-        const entries = [];
-        for (const documentId of write.state.created ?? []) {
+        const { who, verdict } = write.input;
+        const entries: AuditEntry[] = [];
+        for (const [i, documentId] of (write.state.created ?? []).entries()) {
           const record = await deps.documents.get(documentId);
           if (record === null) continue;
+          const made = write.state.made?.[i] ?? { state: record.state, quarantineReason: null };
           const source = record.source ?? null;
           entries.push(
-            ...entriesOf(write.input.who, record, {
+            ...entriesOf(who, record, {
               action: 'document.imported',
               after: {
                 documentId: record.documentId,
@@ -277,20 +340,26 @@ export const importJoinWrite: Workflow<
                 fileName: record.fileName,
                 size: record.size,
                 sha256: record.sha256,
-                state: record.state,
+                state: made.state,
               },
             }),
           );
-          if (record.state === 'quarantined') {
+          if (made.state === 'quarantined') {
             entries.push(
-              ...entriesOf(write.input.who, record, {
+              ...entriesOf(who, record, {
                 action: 'document.quarantined',
                 outcome: 'failure',
-                after: { state: 'quarantined', quarantineReason: record.quarantineReason ?? null },
-                reason: record.quarantineDetail ?? 'quarantined',
+                after: { state: 'quarantined', quarantineReason: made.quarantineReason },
+                reason:
+                  record.events.find((e) => e.event === 'quarantined')?.detail ?? 'quarantined',
               }),
             );
           }
+        }
+        for (const { documentId, before } of write.state.applied ?? []) {
+          const record = await deps.documents.get(documentId);
+          if (record === null || verdict === undefined) continue;
+          entries.push(...scanEntriesOf(who, record, verdict, before));
         }
         await appendEachOnce(deps, write, entries);
         return undefined;

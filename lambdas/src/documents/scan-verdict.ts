@@ -80,9 +80,12 @@ export const scanHoldOf = (
 export const malwareDetail = (threats: readonly string[]): string =>
   `The malware scan found ${threats.length === 0 ? 'a threat' : threats.join(', ')}. The file is kept in quarantine and never delivered or exported.`;
 
-/** The verdict applied to `current` (awaiting it, naming its object), marked with the write. */
-const applyVerdict = async (
-  input: VerdictInput,
+/**
+ * The verdict applied to `current` (awaiting it, naming its object), marked with the write: also
+ * the import's join (import-join.ts), which applies the verdict it came with in its own write.
+ */
+export const applyVerdict = async (
+  input: Pick<VerdictInput, 'status' | 'threats'>,
   current: DocumentRecord,
   writeId: string,
   deps: DocumentWriteDeps,
@@ -137,6 +140,41 @@ const applyVerdict = async (
 };
 
 /**
+ * The audit records of a verdict applied (`document.scanned`, or `document.quarantined` for
+ * malware), from the record as the verdict left it: the verdict's own write's, and the join's.
+ */
+export const scanEntriesOf = (
+  who: Who,
+  record: DocumentRecord,
+  verdict: Pick<VerdictInput, 'status' | 'threats' | 'objectKey' | 'via'>,
+  before: Record<string, unknown>,
+) => {
+  const { status, threats, objectKey, via } = verdict;
+  const scan = { scanResultStatus: status, objectKey, via };
+  return record.state === 'quarantined'
+    ? entriesOf(who, record, {
+        action: 'document.quarantined',
+        outcome: 'failure',
+        before,
+        after: { state: 'quarantined', quarantineReason: 'malware-found', threats, ...scan },
+        reason: record.quarantineDetail ?? 'malware-found',
+      })
+    : entriesOf(who, record, {
+        action: 'document.scanned',
+        ...(status === 'NO_THREATS_FOUND' ? {} : { outcome: 'failure' as const }),
+        before: { state: 'awaiting-scan' },
+        after: {
+          state: record.state,
+          holdReason: record.holdReason,
+          artifactNumber: record.classification?.artifactNumber ?? null,
+          receiverTypeCode: record.classification?.receiver?.typeCode ?? null,
+          ...scan,
+        },
+        ...(record.holdDetail === null ? {} : { reason: record.holdDetail }),
+      });
+};
+
+/**
  * Whether `record` takes the verdict `status` on `objectKey`: awaiting its scan; or quarantined
  * by the content check (the scanner scans every kept file) and found to carry malware — the more
  * serious reason then replaces the content check's (its words kept in the detail).
@@ -178,35 +216,12 @@ export const scanVerdictWrite: Workflow<VerdictInput, VerdictState, DocumentWrit
       run: async (write, deps) => {
         if (write.state.applied !== true) return undefined;
         const record = await ownRecord(deps, write.input.documentId, write.writeId);
-        const { status, threats, objectKey, via } = write.input;
-        const scan = { scanResultStatus: status, objectKey, via };
-        const entries =
-          record.state === 'quarantined'
-            ? entriesOf(write.input.who, record, {
-                action: 'document.quarantined',
-                outcome: 'failure',
-                before: write.state.before ?? { state: 'awaiting-scan' },
-                after: {
-                  state: 'quarantined',
-                  quarantineReason: 'malware-found',
-                  threats,
-                  ...scan,
-                },
-                reason: record.quarantineDetail ?? 'malware-found',
-              })
-            : entriesOf(write.input.who, record, {
-                action: 'document.scanned',
-                ...(status === 'NO_THREATS_FOUND' ? {} : { outcome: 'failure' as const }),
-                before: { state: 'awaiting-scan' },
-                after: {
-                  state: record.state,
-                  holdReason: record.holdReason,
-                  artifactNumber: record.classification?.artifactNumber ?? null,
-                  receiverTypeCode: record.classification?.receiver?.typeCode ?? null,
-                  ...scan,
-                },
-                ...(record.holdDetail === null ? {} : { reason: record.holdDetail }),
-              });
+        const entries = scanEntriesOf(
+          write.input.who,
+          record,
+          write.input,
+          write.state.before ?? { state: 'awaiting-scan' },
+        );
         const earlier = await earlierSupersededBy(record, deps, deps.clock.now().toISOString());
         await appendEachOnce(deps, write, [
           ...entries,
