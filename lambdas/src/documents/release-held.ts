@@ -1,6 +1,9 @@
 import { ConflictError } from '../core/errors';
 import type { Journal } from '../core/journal';
 import type { DocumentRecord, DocumentStore } from '../core/ports/documents';
+import type { Registry, RegistrySnapshot } from '../core/ports/registry';
+import type { StandardRowsStore } from '../core/ports/standard-rows';
+import { classify } from './classify';
 import {
   changeDocumentWrite,
   DOCUMENT_BUSY,
@@ -16,12 +19,21 @@ import { waitsForMapping } from './routing';
  * scheduled release. Each is a journaled write of its own (`document.change`, release: the
  * record, then `document.released` once, as the hub's act); a document another write holds now
  * is left for the next run. Answers the documents delivered now.
+ *
+ * A document is first classified in memory with the standards published now: one that would
+ * stay held for the same reason is passed over without a write (the write would change and
+ * record nothing). The scheduled release tries every held document each run, thousands in a busy
+ * hub; opening a journal entry for each only to find nothing to do made each run thousands of
+ * writes that competed with the exchange itself. The write classifies again, so a standard
+ * published between the two is still honoured.
  */
 export const releaseHeld = async (
   systemIds: readonly string[] | null,
   deps: {
     documents: Pick<DocumentStore, 'page' | 'get'>;
     writes: Pick<Journal<DocumentWriteDeps>, 'run'>;
+    registry: Pick<Registry, 'snapshot'>;
+    rows: Pick<StandardRowsStore, 'get'>;
   },
   /** The request or job that releases, for the audit trail. */
   origin: { requestId: string; by: string },
@@ -34,6 +46,7 @@ export const releaseHeld = async (
   let after: string | undefined;
   do {
     const page = await deps.documents.page({ list: 'held', key: '', limit: 100, after });
+    let snapshot: RegistrySnapshot | undefined;
     for (const record of page.records) {
       if (Date.now() > deadline) return released;
       if (!waitsForMapping(record)) continue;
@@ -44,6 +57,8 @@ export const releaseHeld = async (
       ) {
         continue;
       }
+      snapshot ??= await deps.registry.snapshot();
+      if (await staysHeld(record, snapshot, deps.rows)) continue;
       try {
         const { changed } = await deps.writes.run(
           changeDocumentWrite,
@@ -75,4 +90,23 @@ export const releaseHeld = async (
     );
   }
   return released;
+};
+
+/**
+ * Whether classifying `record` now would hold it again for the reason it is held for (a failure
+ * to classify says no: the write then tries, and its failure is handled as any write's).
+ */
+const staysHeld = async (
+  record: DocumentRecord,
+  snapshot: RegistrySnapshot,
+  rows: Pick<StandardRowsStore, 'get'>,
+): Promise<boolean> => {
+  try {
+    const verdict = await classify(record, snapshot, rows);
+    return (
+      !verdict.ok && verdict.reason === record.holdReason && verdict.detail === record.holdDetail
+    );
+  } catch {
+    return false;
+  }
 };

@@ -44,10 +44,11 @@ const setup = async (page: PublishThenReleaseDeps['release']['documents']['page'
   const audit = new FakeAuditTrail();
   const errors: unknown[][] = [];
   const pages: unknown[] = [];
+  const rows = new MemoryRows();
   const deps: PublishThenReleaseDeps & { audit: FakeAuditTrail } = {
     registry,
     writes: new MemoryRegistryWrites(registry, audit),
-    rows: new MemoryRows(),
+    rows,
     clock: new FakeClock(),
     audit,
     signatures: { verify: () => Promise.resolve('verified') },
@@ -61,6 +62,8 @@ const setup = async (page: PublishThenReleaseDeps['release']['documents']['page'
         get: () => Promise.resolve(null),
       },
       writes: { run: () => Promise.reject(new Error('nothing to release')) },
+      registry,
+      rows,
     },
     logger: { error: (...args: unknown[]) => errors.push(args) },
   };

@@ -7,7 +7,7 @@ import { systemClock } from '../core/ports/clock';
 import { SCAN_SWEEP_AFTER_MS, sweepAwaitingScan as sweep } from '../documents/scan-sweep';
 import { DOCUMENT_SCAN_WRITES } from '../documents/scan-verdict';
 import { lambdaEnv } from '../env';
-import { documentFiles, documentStore } from '../wiring/documents';
+import { documentFiles, documentStore, routingDeps } from '../wiring/documents';
 import { allDocumentWrites, documentWrites } from '../wiring/document-writes';
 import { scheduledJob } from '../telemetry';
 
@@ -43,7 +43,7 @@ export const finishInterruptedDocumentWrites = async (
 export const releaseHeldDocuments = async (): Promise<{ released: number }> => {
   const released = await releaseHeld(
     null,
-    { documents: documentStore(), writes: documentWrites() },
+    { ...routingDeps(), writes: documentWrites() },
     { requestId: randomUUID(), by: 'release-held-documents' },
   );
   if (released.length > 0) {
