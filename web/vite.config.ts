@@ -163,5 +163,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
+    // A whole journey on one screen (an import over several calls) took over vitest's 5 s on a
+    // loaded machine; its waits are bounded by Testing Library's (setup.ts), not by this.
+    testTimeout: 20_000,
   },
 });

@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { initI18n, loadAllTexts } from '../lib/i18n';
+
+// A `findBy…` waits up to 5 s, not Testing Library's 1 s: on a loaded 2-core machine (npm test
+// beside other work) a screen's second render after a mocked call came later than 1 s and the
+// test failed although the screen was right. A screen that never shows it still fails.
+configure({ asyncUtilTimeout: 5000 });
 
 void initI18n(); // English, synchronously
 await loadAllTexts(); // components rendered directly, not through lazyNamed, need them all
