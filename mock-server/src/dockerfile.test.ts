@@ -98,9 +98,12 @@ describe('mock-server/Dockerfile', () => {
       'mock-server/dist/standalone.mjs',
     ]);
     expect(jsonArgument(runtime, 'CMD')).toEqual(['console']);
-    // The bundle the entry point names is one that `npm run build -w mock-server` writes.
+    // The bundle the entry point names is one that `npm run build -w mock-server` writes, with
+    // the worker threads it loads by URL beside it (the image copies dist/ whole).
     const start = readFileSync(join(root, 'mock-server', 'scripts', 'start.mjs'), 'utf8');
-    expect(start).toMatch(/\['server', 'standalone'\]/);
+    expect(start).toMatch(/^\s+standalone: 'standalone\.ts',$/m);
+    expect(start).toMatch(/^\s+'dynamodb-thread': 'services\/dynamodb-thread\.ts',$/m);
+    expect(start).toMatch(/^\s+'scan-result-worker': 'scan-result-worker\.ts',$/m);
     expect(dockerfile).not.toMatch(/tsx/);
   });
 

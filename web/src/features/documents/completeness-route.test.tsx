@@ -95,8 +95,12 @@ describe("a study's completeness in the app", () => {
       await user.click(link);
       const section = await screen.findByRole('region', { name: 'eTMF-EMS imports' }, LOADING);
       await user.click(await within(section).findByRole('link', { name: 'cro-transfer-1.zip' }));
+      // The import's page is lazy: its heading first (the study's imports list has an
+      // `import-state` of its own, which a slow machine found before the page had changed).
+      expect(
+        await screen.findByRole('heading', { level: 1, name: /eTMF-EMS import/ }, LOADING),
+      ).toBeInTheDocument();
       expect(await screen.findByTestId('import-state', {}, LOADING)).toHaveTextContent('Completed');
-      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('eTMF-EMS import');
       expect(screen.getByTestId('location')).toHaveTextContent('/admin/documents/import');
       // The filed objects are a query of their own: they may arrive after the import's state.
       expect(
