@@ -84,9 +84,10 @@ export class DynamoNotifications extends DynamoTable implements NotificationStor
   ): Promise<boolean> {
     const { client, sdk } = await this.db();
     for (let attempt = 0; ; attempt += 1) {
-      const notificationId = `${new Date(now.getTime() + attempt).toISOString()}#${event.eventId}`;
+      const delivered = new Date(now.getTime() + attempt).toISOString();
+      const notificationId = `${delivered}#${event.eventId}`;
       const item: StoredNotification = { ...event, notificationId, read: false };
-      const key = keyOf(userName, notificationId);
+      const key = { pk: notificationPk(userName), sk: notificationSk(delivered, event.eventId) };
       try {
         await client.send(
           new sdk.TransactWriteCommand({
@@ -162,7 +163,7 @@ export class DynamoNotifications extends DynamoTable implements NotificationStor
       const sk = `${FIRST}${parsed.data.notificationId}`;
       return [{ ...parsed.data, read: parsed.data.read || sk <= readBefore }];
     });
-    const last = out.LastEvaluatedKey?.sk;
+    const last: unknown = out.LastEvaluatedKey?.sk;
     return {
       notifications,
       nextCursor: typeof last === 'string' ? Buffer.from(last).toString('base64url') : null,
@@ -240,7 +241,7 @@ export class DynamoNotifications extends DynamoTable implements NotificationStor
           ConsistentRead: true,
         }),
       );
-      const mark = newest.Items?.[0]?.sk;
+      const mark: unknown = newest.Items?.[0]?.sk;
       const unread = state.unread ?? 0;
       if (typeof mark !== 'string' || unread <= 0) return 0;
       try {

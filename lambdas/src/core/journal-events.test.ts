@@ -29,9 +29,7 @@ describe('a journaled write’s events', () => {
 
   it('are a deferrable step named events that reads the drafts from the input', async () => {
     const events = new MemoryEventLog();
-    const step = eventsStep<{ events?: EventDraft[] }, object, { events: MemoryEventLog }>(
-      (input) => input.events,
-    );
+    const step = eventsStep<{ events?: EventDraft[] }, object>((input) => input.events);
     expect(step).toMatchObject({ name: 'events', deferrable: true });
     const run = {
       ...write,

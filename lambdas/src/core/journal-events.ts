@@ -28,12 +28,13 @@ export const emitEventsOnce = async (
  * Deferrable, like the audit step: the fact is made, and the events follow when the write is
  * finished if the log cannot take them now.
  */
-export const eventsStep = <I, S, D extends { events: Pick<EventLog, 'appendOnce'> }>(
-  draftsOf: (input: I) => readonly EventDraft[] | undefined,
-) => ({
+export const eventsStep = <I, S>(draftsOf: (input: I) => readonly EventDraft[] | undefined) => ({
   name: 'events',
   deferrable: true,
-  run: async (write: WriteRun<I, S>, deps: D): Promise<undefined> => {
+  run: async (
+    write: WriteRun<I, S>,
+    deps: { events: Pick<EventLog, 'appendOnce'> },
+  ): Promise<undefined> => {
     await emitEventsOnce(deps, write, draftsOf(write.input) ?? []);
     return undefined;
   },

@@ -376,7 +376,7 @@ export const noticeCredentialWrite: Workflow<NoticeInput, object, CredentialWrit
         return undefined;
       },
     },
-    eventsStep<NoticeInput, object, CredentialWriteDeps>((input) => input.events),
+    eventsStep<NoticeInput, object>((input) => input.events),
     auditStep,
   ],
   abandon: () => Promise.resolve(),

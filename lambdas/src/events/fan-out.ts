@@ -45,8 +45,16 @@ const fanOutOne = async (
   outcome: FanOutOutcome,
 ): Promise<void> => {
   const audience = await audienceOf(event, users, (u) => deps.notifications.preferences(u));
-  const { sequence: _sequence, ...rest } = event;
-  const notification = { ...rest, organisationName };
+  const notification = {
+    eventId: event.eventId,
+    kind: event.kind,
+    at: event.at,
+    organisationId: event.organisationId,
+    organisationName,
+    subject: event.subject,
+    counterpart: event.counterpart,
+    reason: event.reason,
+  };
   for (const { user, channel, language } of audience) {
     const delivered = await deps.notifications.deliver(
       user.userName,

@@ -90,7 +90,7 @@ export const registryWrite: Workflow<WriteInput, object, RegistryWriteDeps> = {
       },
     },
     // The facts the change made for other organisations (issue 35), once, after its audit.
-    eventsStep<WriteInput, object, RegistryWriteDeps>((input) => input.events),
+    eventsStep<WriteInput, object>((input) => input.events),
   ],
   // Refused at the commit, the one step that changes anything: nothing to undo or record.
   abandon: () => Promise.resolve(),

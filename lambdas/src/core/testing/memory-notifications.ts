@@ -43,8 +43,11 @@ export class MemoryNotifications implements NotificationStore {
     this.counts.set(userName, (this.counts.get(userName) ?? 0) + 1);
     if (options.digest) {
       const key = `${userName}#${notificationId}`;
-      const { read: _read, ...notification } = n;
-      this.digest.set(key, { userName, key, notification });
+      this.digest.set(key, {
+        userName,
+        key,
+        notification: { ...structuredClone(event), notificationId },
+      });
     }
     return Promise.resolve(true);
   }
