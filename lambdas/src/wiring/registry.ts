@@ -25,7 +25,7 @@ import type { Registry, RegistryChange, RegistryWrites } from '../core/ports/reg
 import type { ImportPart, ImportStaging } from '../core/ports/registry-imports';
 import { auditReader } from './audit';
 import { auditTrail, writeJournal } from './dynamodb';
-import { eventLog } from './events';
+import { eventWriter } from './events';
 
 /** The registry (issue 14) in the main table: records, claims, uses, the version and its log. */
 export const registry = (): Registry => new DynamoRegistry(dynamodb, lambdaEnv().MAIN_TABLE);
@@ -252,7 +252,7 @@ export const registryWriteDeps = (): RegistryWriteDeps => ({
   staging: new DynamoImportStaging(dynamodb, lambdaEnv().MAIN_TABLE),
   audit: auditTrail(),
   auditReader: auditReader(),
-  events: eventLog(),
+  events: eventWriter(),
   clock: systemClock,
   logger: lambdaLogger,
 });
