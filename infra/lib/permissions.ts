@@ -1,3 +1,4 @@
+import { EVENTS_APPEND, NOTIFICATIONS_FAN_OUT } from './grants/events';
 import { routes, type Operation } from '@ccsc/contract';
 import { type ApiFunction, routeOf } from './feature-areas';
 import {
@@ -124,6 +125,8 @@ export const JOB_PERMISSIONS = {
       partitions: [USER_INDEX_PK, USER_INDEX_VERSION_KEY.pk, USER_INDEX_CHANGES_PK],
     },
     ...OUTBOX_QUEUE,
+    // Issue 35: a credential within 14 days of its expiry is an event of its organisation.
+    ...EVENTS_APPEND,
   ]),
   // Every 5 minutes: first the document writes cut short (issue 32: the journal read, a
   // completion's keep and content check included), then the held documents tried again, then
@@ -131,6 +134,8 @@ export const JOB_PERMISSIONS = {
   'release-held-documents': mergeByResource([
     ...HELD_RELEASE,
     ...DOCUMENT_KEEP,
+    // A completion's or a verdict's write finished here tells of a hold or quarantine (issue 35).
+    ...EVENTS_APPEND,
     DOCUMENT_SCAN_STATUS,
     { on: 'mainTable', actions: ['dynamodb:Query'], partitions: [JOURNAL_PK] },
   ]),
@@ -144,6 +149,8 @@ export const JOB_PERMISSIONS = {
   // joins cut short (the journal read).
   'document-scan-result': mergeByResource([
     ...GRANTS_BY_NAME['document.held-release'],
+    // A verdict that holds or quarantines is an event for who can resolve it (issue 35).
+    ...EVENTS_APPEND,
     ...IMPORT_JOIN,
     DOCUMENT_SCAN_STATUS,
     { on: 'mainTable', actions: ['dynamodb:Query'], partitions: [JOURNAL_PK] },
@@ -162,5 +169,29 @@ export const JOB_PERMISSIONS = {
     ...CREDENTIAL_END,
     ...CREDENTIAL_SWEEP,
     ...OUTBOX_DRAIN,
+  ]),
+  // Issue 35, every minute (lambdas/src/jobs/notify-events.ts): the events waiting fanned out —
+  // the registry's organisations' names and the user index read (its version, rows and change
+  // log), each user's preferences, their notifications delivered, mails queued and sent.
+  'notify-events': mergeByResource([
+    ...NOTIFICATIONS_FAN_OUT,
+    REGISTRY_READ,
+    {
+      on: 'mainTable',
+      actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+      partitions: [USER_INDEX_PK, USER_INDEX_VERSION_KEY.pk, USER_INDEX_CHANGES_PK],
+    },
+    ...OUTBOX_QUEUE,
+  ]),
+  // Daily (lambdas/src/jobs/notification-digest.ts): the digest items read and removed, each
+  // user's language and address read, one mail each queued and sent.
+  'notification-digest': mergeByResource([
+    ...NOTIFICATIONS_FAN_OUT,
+    {
+      on: 'mainTable',
+      actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+      partitions: [USER_INDEX_PK, USER_INDEX_VERSION_KEY.pk, USER_INDEX_CHANGES_PK],
+    },
+    ...OUTBOX_QUEUE,
   ]),
 } as const satisfies Record<string, readonly PermissionGrant[]>;

@@ -15,3 +15,5 @@ export * from './partner-api';
 export * from './standards';
 export * from './documents';
 export * from './dashboard';
+export * from './events';
+export * from './notifications';

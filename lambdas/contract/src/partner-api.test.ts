@@ -18,6 +18,7 @@ describe('the partner API contract', () => {
       'ccsc-api/standards.read',
       'ccsc-api/documents.send',
       'ccsc-api/documents.receive',
+      'ccsc-api/events.read',
     ]);
     for (const route of partnerRouteList) expect(API_SCOPE_VALUES).toContain(route.scope);
     expect(apiScopeSchema.safeParse('ccsc-api/everything').success).toBe(false);
@@ -39,6 +40,7 @@ describe('the partner API contract', () => {
         'ccsc-api/standards.read': expect.any(String) as unknown,
         'ccsc-api/documents.send': expect.any(String) as unknown,
         'ccsc-api/documents.receive': expect.any(String) as unknown,
+        'ccsc-api/events.read': expect.any(String) as unknown,
       },
     });
     const paths = doc.paths as Record<string, Record<string, Record<string, unknown>>>;
@@ -51,6 +53,7 @@ describe('the partner API contract', () => {
         `${PARTNER_API_PREFIX}documents/{documentId}`,
         `${PARTNER_API_PREFIX}documents/{documentId}/complete`,
         `${PARTNER_API_PREFIX}documents/{documentId}/acknowledge`,
+        `${PARTNER_API_PREFIX}events`,
       ].sort(),
     );
     // Two calls on one path: the inbox (GET) and sending (POST).

@@ -4,6 +4,7 @@ import { connectionStatusSchema } from './organisation-constants';
 import { defineRoute, type RouteDefinition } from './route';
 import { apiScopeSchema, type ApiScope, fullScope } from './scopes';
 import { documentIdSchema } from './document-schemas';
+import { eventRecordSchema } from './events';
 import {
   partnerOrganisationSchema,
   partnerSystemSchema,
@@ -169,6 +170,31 @@ export const partnerRoutes = {
         documentId: z.string(),
         state: z.literal('acknowledged'),
         acknowledgedAt: isoDateSchema,
+      }),
+  }),
+  'partner-events': defineRoute({
+    operation: 'partner-events',
+    method: 'GET',
+    path: 'events',
+    input: 'query',
+    ...partnerAccess(fullScope('events.read')),
+    summary:
+      "What happened that concerns the calling system's organisation (a connection invited, accepted, declined or ended; a document held or quarantined; a credential expiring; a partner's new mapping standard; …), oldest first, after `since` (the previous answer's `nextCursor`; from the first without), 50 a page (`limit` up to 100). `nextCursor` is where to continue from next time, also when nothing new came; `hasMore` says another page is already waiting.",
+    request: () =>
+      z
+        .object({
+          since: z
+            .string()
+            .regex(/^\d{1,15}$/, 'since must be a nextCursor the feed answered (digits).')
+            .optional(),
+          limit: z.coerce.number().int().min(1).max(100).optional(),
+        })
+        .strict(),
+    response: () =>
+      z.object({
+        events: z.array(eventRecordSchema),
+        nextCursor: z.string(),
+        hasMore: z.boolean(),
       }),
   }),
 } as const;

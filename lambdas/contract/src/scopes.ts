@@ -36,6 +36,10 @@ export const API_SCOPES = [
     description:
       'Receive the documents sent to the calling system, download them, and acknowledge them',
   },
+  {
+    name: 'events.read',
+    description: "Read the events feed of the calling system's organisation",
+  },
 ] as const;
 export type ApiScopeName = (typeof API_SCOPES)[number]['name'];
 /** A scope as a token carries it and a credential is given it: `ccsc-api/system.read`. */

@@ -15,6 +15,8 @@ import {
   type Workflow,
 } from '../core/journal';
 import { appendEachOnce, auditEntrySchema } from '../core/journal-audit';
+import { eventDraftSchema, eventsStep } from '../core/journal-events';
+import type { EventDraft, EventLog } from '../core/ports/events';
 import { lambdaLogger, type Logger } from '../core/logger';
 import { lambdaEnv } from '../env';
 import type { AuditEntry, AuditReader, AuditTrail } from '../core/ports/audit-trail';
@@ -23,6 +25,7 @@ import type { Registry, RegistryChange, RegistryWrites } from '../core/ports/reg
 import type { ImportPart, ImportStaging } from '../core/ports/registry-imports';
 import { auditReader } from './audit';
 import { auditTrail, writeJournal } from './dynamodb';
+import { eventWriter } from './events';
 
 /** The registry (issue 14) in the main table: records, claims, uses, the version and its log. */
 export const registry = (): Registry => new DynamoRegistry(dynamodb, lambdaEnv().MAIN_TABLE);
@@ -42,6 +45,7 @@ export interface RegistryWriteDeps {
   staging: ImportStaging;
   audit: AuditTrail;
   auditReader: Pick<AuditReader, 'readNewestFirst'>;
+  events: Pick<EventLog, 'appendOnce'>;
   clock: Clock;
   logger: Logger;
 }
@@ -53,9 +57,18 @@ export const REGISTRY_BUSY = 'Another change to this record is in progress. Try 
 
 // registry.write: one change, then its audit entries.
 
-const writeInput = z.object({ change: registryChangeSchema, audit: z.array(auditEntrySchema) });
-type WriteInput = z.infer<typeof writeInput>;
-const noState = z.object({});
+// Lazy and pure: a function that only reads the registry (registryReader) drops the writes'
+// schemas from its bundle (issue 35 measured them in every document function).
+const writeInput = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    change: registryChangeSchema,
+    audit: z.array(auditEntrySchema),
+    // Issue 35: entries journaled before events existed have none.
+    events: z.array(eventDraftSchema).default([]),
+  }),
+);
+type WriteInput = z.output<typeof writeInput>;
+const noState = /* @__PURE__ */ z.lazy(() => z.object({}));
 
 export const registryWrite: Workflow<WriteInput, object, RegistryWriteDeps> = {
   kind: 'registry.write',
@@ -80,6 +93,8 @@ export const registryWrite: Workflow<WriteInput, object, RegistryWriteDeps> = {
         return undefined;
       },
     },
+    // The facts the change made for other organisations (issue 35), once, after its audit.
+    eventsStep<WriteInput, object>((input) => input.events),
   ],
   // Refused at the commit, the one step that changes anything: nothing to undo or record.
   abandon: () => Promise.resolve(),
@@ -87,11 +102,13 @@ export const registryWrite: Workflow<WriteInput, object, RegistryWriteDeps> = {
 
 // registry.import: parts staged, made one by one, each then audited; a refusal undoes them.
 
-const importInput = z.object({
-  subject: z.string(),
-  importId: z.string(),
-  parts: z.number().int().min(1),
-});
+const importInput = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    subject: z.string(),
+    importId: z.string(),
+    parts: z.number().int().min(1),
+  }),
+);
 type ImportInput = z.infer<typeof importInput>;
 
 /** A part the steps need: it is staged until the write ends. */
@@ -182,8 +199,8 @@ export const registryImport: Workflow<ImportInput, object, RegistryWriteDeps> = 
 };
 
 export const REGISTRY_WRITES: readonly RegisteredWorkflow<RegistryWriteDeps>[] = [
-  register(registryWrite),
-  register(registryImport),
+  /* @__PURE__ */ register(registryWrite),
+  /* @__PURE__ */ register(registryImport),
 ];
 
 /** RegistryWrites through the write journal: a write cut short is finished by the same steps. */
@@ -194,11 +211,16 @@ export class JournaledRegistryWrites implements RegistryWrites {
     private readonly newId: () => string = randomUUID,
   ) {}
 
-  async apply(subject: string, change: RegistryChange, audit: AuditEntry[]): Promise<void> {
+  async apply(
+    subject: string,
+    change: RegistryChange,
+    audit: AuditEntry[],
+    events: EventDraft[] = [],
+  ): Promise<void> {
     await this.journal.run(
       registryWrite,
       subject,
-      { change, audit },
+      { change, audit, events },
       { busyMessage: REGISTRY_BUSY },
     );
   }
@@ -230,6 +252,7 @@ export const registryWriteDeps = (): RegistryWriteDeps => ({
   staging: new DynamoImportStaging(dynamodb, lambdaEnv().MAIN_TABLE),
   audit: auditTrail(),
   auditReader: auditReader(),
+  events: eventWriter(),
   clock: systemClock,
   logger: lambdaLogger,
 });

@@ -1,3 +1,4 @@
+import { EVENT_KINDS } from '@ccsc/contract/events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -145,6 +146,8 @@ const AREAS = [
  */
 const NOT_ACTIONS = new Set<string>([
   ...GRANT_NAMES,
+  // The kinds of event (issue 35: the partner feed, notifications), some named like an action.
+  ...EVENT_KINDS,
   'account.lock',
   'mfa.reset-by-link',
   'registry.write',

@@ -847,6 +847,7 @@ export const de: Translation = {
         'Dokumente an die Systeme senden, mit denen das aufrufende System verbunden ist, und verfolgen, was aus ihnen wurde',
       documentsReceive:
         'Die an das aufrufende System gesendeten Dokumente empfangen, herunterladen und ihren Empfang bestätigen',
+      eventsRead: 'Den Ereignis-Feed der Organisation des aufrufenden Systems lesen',
     },
     status: {
       pending: 'Ausstehend',

@@ -770,6 +770,7 @@ export const enMore = {
         'Send documents to the systems the calling system is connected with, and follow what became of them',
       documentsReceive:
         'Receive the documents sent to the calling system, download them, and acknowledge them',
+      eventsRead: "Read the events feed of the calling system's organisation",
     },
     status: {
       pending: 'Pending',

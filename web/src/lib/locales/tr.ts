@@ -839,6 +839,7 @@ export const tr: Translation = {
         'Çağıran sistemin bağlı olduğu sistemlere belge gönderme ve belgelerin akıbetini izleme',
       documentsReceive:
         'Çağıran sisteme gönderilen belgeleri alma, indirme ve alındıklarını onaylama',
+      eventsRead: 'Çağıran sistemin kuruluşunun olay akışını okuma',
     },
     status: {
       pending: 'Beklemede',

@@ -128,6 +128,7 @@ export const SCOPE_TEXT_KEYS = {
   'standards.read': 'standardsRead',
   'documents.send': 'documentsSend',
   'documents.receive': 'documentsReceive',
+  'events.read': 'eventsRead',
 } as const satisfies Record<ApiScopeName, string>;
 
 /** The contract's entry of a scope as a token carries it ("ccsc-api/system.read"). */
