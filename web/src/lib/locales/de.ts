@@ -2121,6 +2121,7 @@ export const de: Translation = {
       heading: 'Benachrichtigungen',
       description:
         'Was zwischen Ihrer Organisation und ihren Partnern geschehen ist, das Neueste zuerst. Jede Benachrichtigung verweist auf das, worum es geht.',
+      filters: 'Benachrichtigungen filtern',
       show: 'Anzuzeigende Benachrichtigungen',
       all: 'Alle',
       unreadOnly: 'Ungelesen',

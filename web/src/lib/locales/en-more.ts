@@ -2020,6 +2020,7 @@ export const enMore = {
       heading: 'Notifications',
       description:
         'What happened between your organisation and its partners, newest first. Each one links to what it is about.',
+      filters: 'Filter the notifications',
       show: 'Notifications to show',
       all: 'All',
       unreadOnly: 'Unread',

@@ -2103,6 +2103,7 @@ export const tr: Translation = {
       heading: 'Bildirimler',
       description:
         'Kuruluşunuz ile iş ortakları arasında olanlar, en yenisi önce. Her bildirim, ilgili olduğu kayda bağlantı verir.',
+      filters: 'Bildirimleri filtrele',
       show: 'Gösterilecek bildirimler',
       all: 'Tümü',
       unreadOnly: 'Okunmamış',

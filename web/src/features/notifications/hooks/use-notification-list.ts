@@ -1,20 +1,13 @@
 import type { Notification } from '@ccsc/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
-import { useCursorPages } from '../../../lib/use-cursor-pages';
-import { pageParams } from '../../../lib/use-list-query';
+import { pageParams, useListQuery } from '../../../lib/use-list-query';
 import { type NotificationQuery, notificationKeys } from '../api/keys';
 
-interface NotificationPage {
-  items: readonly Notification[];
-  /** How many of the user's notifications are unread, as the page's answer counted them. */
-  unread: number;
-}
-
 /**
- * The signed-in user's notifications, newest first, a page at a time (all, or the unread), as
- * `useListQuery` gives a list screen its rows. Each page's answer carries the unread count too:
- * the bell takes it, so that the list and the bell never disagree.
+ * The signed-in user's notifications, newest first, a page at a time (all, or the unread). Each
+ * page's answer carries the unread count too: the bell takes it (hooks/use-unread-count.ts), so
+ * that the list and the bell never disagree.
  */
 export const useNotificationList = (initial: NotificationQuery) => {
   const client = useQueryClient();
@@ -24,14 +17,7 @@ export const useNotificationList = (initial: NotificationQuery) => {
       ...pageParams(cursor),
     });
     client.setQueryData(notificationKeys.unreadCount(), { unread });
-    return { page: { items: notifications, unread } satisfies NotificationPage, nextCursor };
+    return { page: { items: notifications }, nextCursor };
   };
-  const pages = useCursorPages(notificationKeys.list, loadPage, initial);
-  return {
-    ...pages,
-    initialLoading: pages.loading && pages.lastPage === null,
-    items: pages.lastPage?.items ?? ([] as readonly Notification[]),
-    /** Null until a page has answered. */
-    unread: pages.lastPage?.unread ?? null,
-  };
+  return useListQuery<NotificationQuery, Notification>(notificationKeys.list, loadPage, initial);
 };

@@ -16,12 +16,15 @@ export const UNREAD_POLL_MS = 60_000;
  * (hooks/use-notification-writes.ts), and so does every page of the list. Null until the first
  * answer, and after a failure (the bell then shows no figure rather than a stale one).
  */
-export const useUnreadCount = (): number | null => {
+export const useUnreadCount = ({ poll = true }: { poll?: boolean } = {}): number | null => {
   const query = useQuery({
     queryKey: notificationKeys.unreadCount(),
     queryFn: () => callApi('notifications/unread-count', {}),
-    refetchInterval: UNREAD_POLL_MS,
-    refetchOnWindowFocus: true,
+    // One poller, the bell; a screen that only reads the count (`poll: false`: the list, whose
+    // every page answers the count too) adds no calls of its own.
+    enabled: poll,
+    refetchInterval: poll ? UNREAD_POLL_MS : false,
+    refetchOnWindowFocus: poll,
   });
   return query.isError ? null : (query.data?.unread ?? null);
 };
