@@ -88,7 +88,7 @@ export const PreferencesForm = ({ saved }: { saved: NotificationPreferences }) =
                   <div key={channel} className="form-check form-check-inline">
                     <input
                       type="radio"
-                      className="form-check-input"
+                      className="form-check-input border-secondary"
                       id={`${legendId}-${channel}`}
                       value={channel}
                       {...register(`preferences.${index}.channel`)}

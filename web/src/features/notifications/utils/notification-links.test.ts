@@ -40,4 +40,17 @@ describe('subjectPathOf', () => {
       '/admin/generate-api-credentials?organisationId=site-001&status=expiring',
     );
   });
+
+  it('opens a distribution’s tracking page; a request, which names no study, has no page', () => {
+    const letter = notification(1, {
+      kind: 'distribution.to-acknowledge',
+      subject: { type: 'distribution', id: 'dist-1', name: 'IND safety report' },
+    });
+    expect(subjectPathOf(letter)).toBe('/admin/distributions/view?distributionId=dist-1');
+    const request = notification(2, {
+      kind: 'request.received',
+      subject: { type: 'request', id: 'req-1', name: 'Protocol signature page' },
+    });
+    expect(subjectPathOf(request)).toBeNull();
+  });
 });

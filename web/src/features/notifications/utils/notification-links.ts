@@ -9,6 +9,12 @@ import { registryPaths } from '../../../config/registry-paths';
  * notification-links.test.ts holds each equal to its owner's writer.
  */
 
+/**
+ * A distribution's tracking page, `paths.admin.distribution` of issue 35's safety-letter part
+ * (branch w35x-dist), restated until that part is merged: then this takes it from paths.ts.
+ */
+const DISTRIBUTION_PATH = '/admin/distributions/view';
+
 const withQuery = (path: string, params: Record<string, string>): string =>
   `${path}?${new URLSearchParams(params).toString()}`;
 
@@ -24,7 +30,8 @@ const CONNECTION_STATUS: Partial<Record<EventKind, string>> = {
  * The address of a notification's subject, or null where the console has no page for it yet.
  * A connection: the recipient organisation's connections in the state the fact left it in (the
  * list has no filter by one connection; a site's invitation waits there among the pending ones).
- * A credential about to expire: its organisation's expiring credentials.
+ * A credential about to expire: its organisation's expiring credentials. A distribution: its
+ * tracking page.
  */
 export const subjectPathOf = (notification: Notification): string | null => {
   const { kind, subject, organisationId } = notification;
@@ -42,10 +49,12 @@ export const subjectPathOf = (notification: Notification): string | null => {
     }
     case 'credential':
       return withQuery(paths.admin.generateApiCredentials, { organisationId, status: 'expiring' });
-    case 'request':
     case 'distribution':
-      // Their screens are issue 35's other parts (document requests, safety-letter distribution):
-      // a link is added here with their paths; until then the notification says what it is about.
+      return withQuery(DISTRIBUTION_PATH, { distributionId: subject.id });
+    case 'request':
+      // A study's requests page (issue 35's requests part) is opened by the study's id, which a
+      // notification does not carry (its subject names the request only): it says what it is
+      // about, without a link, until the event names the study too.
       return null;
   }
 };
