@@ -8,6 +8,7 @@ import { auditRoutes } from '@ccsc/contract/audit';
 import { credentialRoutes } from '@ccsc/contract/credentials';
 import { dashboardRoutes } from '@ccsc/contract/dashboard';
 import { documentImportRoutes, documentRoutes } from '@ccsc/contract/documents';
+import { notificationRoutes } from '@ccsc/contract/notifications';
 import { organisationRoutes } from '@ccsc/contract/organisations';
 import { sessionRoutes } from '@ccsc/contract/session';
 import { standardRoutes } from '@ccsc/contract/standards';
@@ -37,6 +38,7 @@ export const FEATURE_AREAS = {
   standards: operationsOf(standardRoutes),
   documents: operationsOf({ ...documentRoutes, ...documentImportRoutes }),
   dashboard: operationsOf(dashboardRoutes),
+  notifications: operationsOf(notificationRoutes),
   partner: [...operationsOf(partnerRoutes), OPENAPI_FUNCTION],
 } as const satisfies Record<string, readonly ApiFunction[]>;
 

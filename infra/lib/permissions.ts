@@ -1,3 +1,4 @@
+import { EVENTS_APPEND, NOTIFICATIONS_FAN_OUT } from './grants/events';
 import { routes, type Operation } from '@ccsc/contract';
 import { type ApiFunction, routeOf } from './feature-areas';
 import {
@@ -124,6 +125,8 @@ export const JOB_PERMISSIONS = {
       partitions: [USER_INDEX_PK, USER_INDEX_VERSION_KEY.pk, USER_INDEX_CHANGES_PK],
     },
     ...OUTBOX_QUEUE,
+    // Issue 35: a credential within 14 days of its expiry is an event of its organisation.
+    ...EVENTS_APPEND,
   ]),
   // Every 5 minutes: first the document writes cut short (issue 32: the journal read, a
   // completion's keep and content check included), then the held documents tried again, then
@@ -162,5 +165,29 @@ export const JOB_PERMISSIONS = {
     ...CREDENTIAL_END,
     ...CREDENTIAL_SWEEP,
     ...OUTBOX_DRAIN,
+  ]),
+  // Issue 35, every minute (lambdas/src/jobs/notify-events.ts): the events waiting fanned out —
+  // the registry's organisations' names and the user index read (its version, rows and change
+  // log), each user's preferences, their notifications delivered, mails queued and sent.
+  'notify-events': mergeByResource([
+    ...NOTIFICATIONS_FAN_OUT,
+    REGISTRY_READ,
+    {
+      on: 'mainTable',
+      actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+      partitions: [USER_INDEX_PK, USER_INDEX_VERSION_KEY.pk, USER_INDEX_CHANGES_PK],
+    },
+    ...OUTBOX_QUEUE,
+  ]),
+  // Daily (lambdas/src/jobs/notification-digest.ts): the digest items read and removed, each
+  // user's language and address read, one mail each queued and sent.
+  'notification-digest': mergeByResource([
+    ...NOTIFICATIONS_FAN_OUT,
+    {
+      on: 'mainTable',
+      actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+      partitions: [USER_INDEX_PK, USER_INDEX_VERSION_KEY.pk, USER_INDEX_CHANGES_PK],
+    },
+    ...OUTBOX_QUEUE,
   ]),
 } as const satisfies Record<string, readonly PermissionGrant[]>;

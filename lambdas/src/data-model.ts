@@ -330,3 +330,49 @@ export const importedClaimKey = (studyId: string, claim: string) => ({
   pk: `IMPORTED#${studyId}`,
   sk: claim,
 });
+
+// ---- Events and notifications (issue 35; adapters/dynamodb-events.ts, -notifications.ts) ----
+
+/**
+ * An organisation's events: `EVENT#<organisationId>` / the sequence zero-padded, so the partner
+ * feed's page after a cursor is one Query (`sk > pad(since)`, in order, `Limit`); the
+ * organisation's next sequence in `#SEQ` (sorts before every event); a write's event key in
+ * `~KEY#<key>` (after every event), put with the event in one transaction: once.
+ */
+export const EVENT_SEQUENCE_DIGITS = 15;
+export const eventPk = (organisationId: string) => `EVENT#${organisationId}`;
+export const eventSk = (sequence: number) => String(sequence).padStart(EVENT_SEQUENCE_DIGITS, '0');
+export const eventSequenceKey = (organisationId: string) => ({
+  pk: eventPk(organisationId),
+  sk: '#SEQ',
+});
+export const eventWriteKey = (organisationId: string, key: string) => ({
+  pk: eventPk(organisationId),
+  sk: `~KEY#${key}`,
+});
+/** Events waiting for their fan-out (written with the event, deleted once fanned out). */
+export const EVENT_FANOUT_PK = 'EVENTFANOUT';
+export const eventFanOutKey = (at: string, eventId: string) => ({
+  pk: EVENT_FANOUT_PK,
+  sk: `${at}#${eventId}`,
+});
+/**
+ * A user's notifications: `NOTIF#<userName>` / `N#<at>#<eventId>` (newest first by a backwards
+ * Query); the unread count and the read-all mark in `#STATE`, the preferences in `#PREFS`.
+ */
+export const notificationPk = (userName: string) => `NOTIF#${userName}`;
+export const notificationSk = (at: string, eventId: string) => `N#${at}#${eventId}`;
+export const notificationStateKey = (userName: string) => ({
+  pk: notificationPk(userName),
+  sk: '#STATE',
+});
+export const notificationPrefsKey = (userName: string) => ({
+  pk: notificationPk(userName),
+  sk: '#PREFS',
+});
+/** Notifications waiting for the daily digest: `NOTIFDIGEST` / `<userName>#<at>#<eventId>`. */
+export const NOTIFICATION_DIGEST_PK = 'NOTIFDIGEST';
+export const notificationDigestKey = (userName: string, at: string, eventId: string) => ({
+  pk: NOTIFICATION_DIGEST_PK,
+  sk: `${userName}#${at}#${eventId}`,
+});

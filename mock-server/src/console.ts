@@ -36,6 +36,11 @@ const SCAN_POLL_MS = 2_000;
 const RECONCILE_EVERY_MS = 60_000;
 /** The credential job runs on every this many reconciler passes (ten minutes). */
 const CREDENTIAL_JOB_EVERY = 10;
+/**
+ * How often the offline console fans the events out to notifications (issue 35; AWS: every
+ * minute): often, so a person trying the console sees a notification a moment after its fact.
+ */
+const FAN_OUT_EVERY_MS = 2_000;
 
 /** The user index checked against Cognito after an unclean stop; logs what it corrected. */
 const rebuildIndexAfterCrash = async (): Promise<void> => {
@@ -159,6 +164,8 @@ export const startConsole = async (
 
   let reconciler: NodeJS.Timeout | undefined;
   let reconciling: Promise<void> | undefined;
+  let fanOut: NodeJS.Timeout | undefined;
+  let fanningOut: Promise<void> | undefined;
   let stopRearming = (): void => undefined;
   let app: FastifyInstance | undefined;
   let marked = false;
@@ -223,6 +230,8 @@ export const startConsole = async (
       sweepImportJoins,
       documentScanResult,
       armFailpoints,
+      runEventFanOut,
+      runNotificationDigest,
     } = await import('@ccsc/lambdas/jobs');
     // The crash tests' failpoints (tests/crash/): armed only when asked, never in AWS. Asked
     // for at all, the test may arm more while the console runs: it writes their names into
@@ -293,6 +302,7 @@ export const startConsole = async (
     // (and the first) also runs the credential job (expiry notices, expiry, retiring old
     // secrets), as EventBridge does hourly in AWS.
     let passes = 0;
+    let digestDay: string | null = null;
     const pass = (credentials: boolean) => {
       reconciling = (credentials ? runCredentialExpiry().then(() => undefined) : Promise.resolve())
         .then(() => finishInterruptedWrites(false))
@@ -306,6 +316,14 @@ export const startConsole = async (
         .then(() => sweepAwaitingScan(false))
         // …and the files imports filed whose verdict never came (the scan result's schedule).
         .then(() => sweepImportJoins(false))
+        // The daily digest of notifications (issue 35; AWS: at 06:00 UTC): once a day offline,
+        // on the first pass of each day (UTC).
+        .then(async () => {
+          const today = new Date().toISOString().slice(0, 10);
+          if (digestDay === today) return;
+          await runNotificationDigest();
+          digestDay = today;
+        })
         .then(
           () => undefined,
           (err: unknown) => {
@@ -323,6 +341,22 @@ export const startConsole = async (
       pass(passes % CREDENTIAL_JOB_EVERY === 0);
     }, RECONCILE_EVERY_MS);
     reconciler.unref();
+    // The events the writes emitted, fanned out to notifications and mails (its own timer: a
+    // notification should follow its fact within seconds, not at the next reconciler pass).
+    fanOut = setInterval(() => {
+      if (fanningOut !== undefined) return;
+      fanningOut = runEventFanOut()
+        .then(
+          () => undefined,
+          (err: unknown) => {
+            console.error('events: a fan-out pass failed', err);
+          },
+        )
+        .finally(() => {
+          fanningOut = undefined;
+        });
+    }, FAN_OUT_EVERY_MS);
+    fanOut.unref();
     // The GuardDuty Malware Protection for S3 stand-in: every new record is scanned, tagged and
     // announced with GuardDuty's event; at start, records written while it was down.
     const documentsScanner = startMalwareScan({
@@ -357,9 +391,11 @@ export const startConsole = async (
       malwareScanner: documentsScanner,
       async stop() {
         clearInterval(reconciler);
+        clearInterval(fanOut);
         stopRearming();
         await running.close();
         await reconciling;
+        await fanningOut;
         await indexCheck;
         await documentsScanner.stop();
         await verdicts.stop();
@@ -372,10 +408,12 @@ export const startConsole = async (
     // Nothing of a console that did not start keeps running; a marker this start wrote over a
     // clean stop goes again (after an unclean one it stays: the next start checks the index).
     clearInterval(reconciler);
+    clearInterval(fanOut);
     stopRearming();
     await held?.release();
     await app?.close().catch(() => undefined);
     await reconciling;
+    await fanningOut;
     await scanner?.stop();
     await scanResults?.stop();
     await s3Relay?.stop();

@@ -6,6 +6,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import {
+  DynamoEventLog,
   DynamoImportStaging,
   DynamoRegistry,
   DynamoWriteJournal,
@@ -54,6 +55,7 @@ describe('DynamoRegistry on dynalite', () => {
         staging,
         audit,
         auditReader: audit,
+        events: new DynamoEventLog(db.documents, table),
         clock: { now: () => new Date() },
         logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
       },

@@ -28,6 +28,7 @@ import {
   DOCUMENT_WRITE,
   HELD_RELEASE,
 } from './documents';
+import { EVENTS_READ, NOTIFICATIONS_READ, NOTIFICATIONS_WRITE } from './events';
 import { EXPORTS_WRITE } from './exports';
 import type { PermissionGrant } from './grant';
 import { JOURNAL, JOURNAL_ENTRY, SEND_MAIL } from './journal';
@@ -97,4 +98,7 @@ export const GRANTS_BY_NAME: Readonly<Record<GrantName, readonly PermissionGrant
   'document.held-release': HELD_RELEASE,
   'document.rescan': [DOCUMENT_RESCAN],
   'document.scan-status': [DOCUMENT_SCAN_STATUS],
+  'events.read': [EVENTS_READ],
+  'notifications.read': [NOTIFICATIONS_READ],
+  'notifications.write': NOTIFICATIONS_WRITE,
 };

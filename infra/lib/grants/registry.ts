@@ -1,4 +1,5 @@
 import { AUDIT_APPEND } from './audit';
+import { EVENTS_APPEND } from './events';
 import { EXPORTS_WRITE } from './exports';
 import type { PermissionGrant } from './grant';
 import { JOURNAL } from './journal';
@@ -20,7 +21,8 @@ export const REGISTRY_READ: PermissionGrant = {
  * partition only), committed as one TransactWriteItems — whose items IAM checks as PutItem,
  * UpdateItem, DeleteItem and ConditionCheckItem: records, claims, uses, the version, the change
  * log — with the touched items read back (BatchGetItem) when a commit is cancelled, then its
- * audit records appended (and looked for, by Query, after an interruption).
+ * audit records appended (and looked for, by Query, after an interruption), then its events
+ * (issue 35: a connection's step, a standard published) written once.
  */
 export const REGISTRY_WRITES: readonly PermissionGrant[] = [
   REGISTRY_READ,
@@ -37,6 +39,7 @@ export const REGISTRY_WRITES: readonly PermissionGrant[] = [
   },
   { ...JOURNAL, partitions: ['JOURNAL'] },
   AUDIT_APPEND,
+  ...EVENTS_APPEND,
 ];
 
 /**

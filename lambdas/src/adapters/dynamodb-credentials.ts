@@ -45,7 +45,7 @@ const recordSchema: z.ZodType<Omit<CredentialRecord, 'lastUsedAt'>> = z.lazy(() 
         retiringSecretId: z.string().nullable(),
       })
       .nullable(),
-    noticesSent: z.array(z.enum(['30-days', '7-days'])),
+    noticesSent: z.array(z.enum(['30-days', '7-days', '14-days-event'])),
     revokedAt: iso.nullable(),
     revokedBy: z.string().nullable(),
     revision: z.number().int(),

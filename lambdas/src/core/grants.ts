@@ -58,6 +58,11 @@ export const GRANT_NAMES = [
   // The malware scan's verdict read from a kept file's tag (issue 34: an imported file's, for the
   // export).
   'document.scan-status',
+  // Issue 35: the partner feed's page of its organisation's events; a user's own notifications
+  // and preferences, read, and marked read or chosen.
+  'events.read',
+  'notifications.read',
+  'notifications.write',
 ] as const;
 
 export type GrantName = (typeof GRANT_NAMES)[number];

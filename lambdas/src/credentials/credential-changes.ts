@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { AppError, NotFoundError } from '../core/errors';
 import { type Workflow } from '../core/journal';
 import { auditEntrySchema } from '../core/journal-audit';
+import { eventDraftSchema, eventsStep } from '../core/journal-events';
 import { alreadyRecorded } from '../core/journal-audit';
 import { PLAIN_MAIL } from '../core/outbox';
 import type { CredentialRecord } from '../core/ports/credentials';
@@ -335,10 +336,13 @@ export const expireCredentialWrite: Workflow<ChangeInput, object, CredentialWrit
 };
 
 const noticeInput = changeInput.extend({
-  notices: z.array(z.enum(['30-days', '7-days'])),
+  // '14-days-event': the expiring credential's event (issue 35), without a mail of its own.
+  notices: z.array(z.enum(['30-days', '7-days', '14-days-event'])),
   recipients: z.array(z.string()),
   subject: z.string(),
   text: z.string(),
+  // Entries journaled before events existed have none.
+  events: z.array(eventDraftSchema).default([]),
 });
 export type NoticeInput = z.infer<typeof noticeInput>;
 
@@ -372,6 +376,7 @@ export const noticeCredentialWrite: Workflow<NoticeInput, object, CredentialWrit
         return undefined;
       },
     },
+    eventsStep<NoticeInput, object>((input) => input.events),
     auditStep,
   ],
   abandon: () => Promise.resolve(),

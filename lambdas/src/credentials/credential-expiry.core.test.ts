@@ -51,6 +51,31 @@ describe('the credential job', () => {
     expect(await job()).toMatchObject({ noticed: 0 });
   });
 
+  it('makes a credential expiring within 14 days an event of its organisation, once, mailing nobody itself (issue 35)', async () => {
+    const { w, credential, job } = await activeCredential();
+    w.clock.current = new Date('2026-01-31T00:00:00.000Z');
+    await job(); // the 30-day notice
+    w.clock.current = new Date('2026-02-14T00:00:00.000Z');
+    expect(await job()).toMatchObject({ noticed: 0 });
+    const mailed = w.mailer.sent.length;
+    w.clock.current = new Date('2026-02-16T00:00:00.000Z');
+    expect(await job()).toMatchObject({ noticed: 1 });
+    expect(w.mailer.sent).toHaveLength(mailed);
+    expect(w.events.events).toEqual([
+      expect.objectContaining({
+        kind: 'credential.expiring',
+        organisationId: 'A',
+        subject: { type: 'credential', id: credential.apiId, name: expect.any(String) as unknown },
+        reason: 'expires-in-13-days',
+      }),
+    ]);
+    expect(await job()).toMatchObject({ noticed: 0 });
+    w.clock.current = new Date('2026-02-23T00:00:00.000Z');
+    expect(await job()).toMatchObject({ noticed: 1 });
+    expect(w.mailer.sent.length).toBeGreaterThan(mailed);
+    expect(w.events.events).toHaveLength(1);
+  });
+
   it('expires the credential at its date: the client is deleted, the status is expired, audited', async () => {
     const { w, credential, job } = await activeCredential();
     w.clock.current = new Date('2026-03-01T00:00:01.000Z');

@@ -1,3 +1,4 @@
+import type { EventDraft } from '../core/ports/events';
 import type { Journal } from '../core/journal';
 import type { AuditEntry } from '../core/ports/audit-trail';
 import type { CredentialRecord } from '../core/ports/credentials';
@@ -44,6 +45,20 @@ const NOTICES = [
   { key: '30-days', days: 30 },
   { key: '7-days', days: 7 },
 ] as const;
+
+/**
+ * Issue 35: within 14 days of its expiry a credential is an event for its organisation (its feed,
+ * its administrators' notifications), once, recorded like a notice but mailing nobody itself.
+ */
+const EXPIRING_EVENT = { key: '14-days-event', days: 14 } as const;
+
+const expiringEvent = (record: CredentialRecord, system: string, days: number): EventDraft => ({
+  kind: 'credential.expiring',
+  organisationId: record.organisationId,
+  subject: { type: 'credential', id: record.apiId, name: system },
+  counterpart: null,
+  reason: `expires-in-${String(days)}-days`,
+});
 
 const systemEntry = (
   record: CredentialRecord,
@@ -116,16 +131,26 @@ export const runCredentialJob = async (deps: CredentialJobDeps): Promise<Credent
       const due = NOTICES.filter(
         (n) => left <= n.days * DAY_MS && !record.noticesSent.includes(n.key),
       );
-      if (due.length > 0 && record.status === 'active') {
+      const event =
+        left <= EXPIRING_EVENT.days * DAY_MS && !record.noticesSent.includes(EXPIRING_EVENT.key);
+      if ((due.length > 0 || event) && record.status === 'active') {
         const days = Math.ceil(left / DAY_MS);
-        const to = [...new Set([record.contactEmail, ...(await adminsOf(record.organisationId))])];
+        const to =
+          due.length === 0
+            ? []
+            : [...new Set([record.contactEmail, ...(await adminsOf(record.organisationId))])];
         await deps.writes.run(noticeCredentialWrite, subject, {
           apiId: record.apiId,
           fromRevision: record.revision,
-          notices: due.map((n) => n.key),
+          notices: [...due.map((n) => n.key), ...(event ? [EXPIRING_EVENT.key] : [])],
           recipients: to,
           ...noticeMail(record, system, days),
-          audit: systemEntry(record, 'api-credential.expiry-notice', system, { days, to }),
+          events: event ? [expiringEvent(record, system, days)] : [],
+          audit: systemEntry(record, 'api-credential.expiry-notice', system, {
+            days,
+            to,
+            ...(event ? { event: 'credential.expiring' } : {}),
+          }),
         });
         outcome.noticed += 1;
       }

@@ -1,3 +1,4 @@
+import { MemoryEventLog } from '../core/testing/memory-events';
 import type { Role } from '@ccsc/contract/roles';
 import { routes } from '@ccsc/contract/routes';
 import type { RequestContext, Caller } from '../core/request';
@@ -55,6 +56,7 @@ export const world = () => {
     return `token-${String(t)}`.padEnd(43, 'x');
   };
   const journal = new MemoryWriteJournal(clock);
+  const events = new MemoryEventLog();
   const outboxStore = new MemoryOutbox();
   const outbox = new MailOutbox(
     { outbox: outboxStore, mailer, clock, logger: silentLogger() },
@@ -67,6 +69,7 @@ export const world = () => {
     outbox,
     audit,
     auditReader: audit,
+    events,
     clock,
     logger: silentLogger(),
     newToken,
@@ -107,6 +110,7 @@ export const world = () => {
     writeDeps,
     outbox,
     outboxStore,
+    events,
   };
 };
 

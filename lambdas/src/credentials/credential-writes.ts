@@ -1,3 +1,4 @@
+import type { EventLog } from '../core/ports/events';
 import * as z from 'zod';
 import { API_SCOPE_VALUES } from '@ccsc/contract/scopes';
 import { type Workflow, type WriteRun } from '../core/journal';
@@ -45,6 +46,8 @@ export interface CredentialWriteDeps {
   outbox: Pick<MailOutbox<LinkMailDeps>, 'queue'>;
   audit: Pick<AuditTrail, 'append'>;
   auditReader: Pick<AuditReader, 'readNewestFirst'>;
+  /** Where the credential job's events go (issue 35: a credential expiring). */
+  events: Pick<EventLog, 'appendOnce'>;
   clock: Clock;
   logger: Logger;
   /** A link's secret (32 random bytes, base64url) unless a test says otherwise. */

@@ -33,6 +33,9 @@ export {
 } from '../adapters/dynamodb-document-items';
 export type { DocumentRecord } from '../core/ports/documents';
 export { DynamoRegistry } from '../adapters/dynamodb-registry';
+/** Issue 35: the event log and the users' notifications. */
+export { DynamoEventLog } from '../adapters/dynamodb-events';
+export { DynamoNotifications } from '../adapters/dynamodb-notifications';
 export { DynamoImportStaging } from '../adapters/dynamodb-registry-imports';
 export { DynamoWriteJournal } from '../adapters/dynamodb-write-journal';
 export { JournaledRegistryWrites, registryWriteJournal } from '../wiring/registry';

@@ -2,6 +2,8 @@
 export { rebuildIndex } from '../jobs/rebuild-user-index';
 export { finishInterruptedWrites, sweepCredentialClients } from '../jobs/reconcile-writes';
 export { runCredentialExpiry } from '../jobs/credential-expiry';
+/** Issue 35: the events fanned out to notifications, and the daily digest. */
+export { runEventFanOut, runNotificationDigest } from '../jobs/notify-events';
 export {
   finishInterruptedDocumentWrites,
   releaseHeldDocuments,

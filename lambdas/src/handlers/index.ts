@@ -7,6 +7,7 @@ import * as audit from '../audit/operations';
 import * as credentials from '../credentials/operations';
 import * as dashboard from '../dashboard/operations';
 import * as documents from '../documents/operations';
+import * as events from '../events/operations';
 import * as flows from '../flows/operations';
 import * as partner from '../partner/operations';
 import * as registry from '../registry/operations';
@@ -17,6 +18,7 @@ import * as auditKits from '../wiring/audit-kits';
 import * as credentialKits from '../wiring/credentials-kits';
 import * as dashboardKits from '../wiring/dashboard-kits';
 import * as documentKits from '../wiring/documents-kits';
+import * as eventKits from '../wiring/events-kits';
 import * as flowKits from '../wiring/flows-kits';
 import { lambdaOf } from '../wiring/lambda-of';
 import * as partnerKits from '../wiring/partner-kits';
@@ -46,6 +48,7 @@ const declared = new Map<string, LambdaHandler>([
   ...mount(credentials, credentialKits),
   ...mount(dashboard, dashboardKits),
   ...mount(documents, documentKits),
+  ...mount(events, eventKits),
   ...mount(flows, flowKits),
   ...mount(partner, partnerKits),
   ...mount(registry, registryKits),

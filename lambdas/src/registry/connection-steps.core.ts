@@ -28,6 +28,7 @@ import {
   type RegistryWriteDeps,
   staleRevision,
 } from './connection-writes';
+import { connectionEvents } from './connection-events';
 import {
   connectionNotFound,
   organisationName,
@@ -47,6 +48,15 @@ const STEP_WORDS: Record<ConnectionAction, { done: string; audit: string }> = {
   suspend: { done: 'suspended', audit: 'connection.suspended' },
   resume: { done: 'resumed', audit: 'connection.resumed' },
   end: { done: 'ended', audit: 'connection.ended' },
+};
+
+/** The steps other organisations hear of (issue 35); a suspension and a resumption are not. */
+const EVENT_OF: Record<ConnectionAction, Parameters<typeof connectionEvents>[0] | null> = {
+  accept: 'connection.accepted',
+  decline: 'connection.declined',
+  suspend: null,
+  resume: null,
+  end: 'connection.ended',
 };
 
 const refusal = (action: ConnectionAction, connection: ConnectionRecord): string => {
@@ -178,6 +188,15 @@ const step =
           connection.siteOrganisationId,
         ],
       ),
+      EVENT_OF[action] === null
+        ? []
+        : connectionEvents(
+            EVENT_OF[action],
+            connection,
+            snapshot,
+            ctx.caller.organisationId,
+            reason,
+          ),
     );
     return { connection: toConnection(updated, snapshot) };
   };

@@ -1,3 +1,4 @@
+import { connectionEvents } from './connection-events';
 import type { routes } from '@ccsc/contract/routes';
 import { mayInvite, sideOf } from '@ccsc/contract/registry-access';
 import { ConflictError, ForbiddenError } from '../core/errors';
@@ -180,6 +181,7 @@ export const inviteSite: Core<(typeof routes)['invite-site'], InviteSiteDeps> = 
       },
       [parties.sponsorOrganisationId, parties.croOrganisationId, parties.siteOrganisationId],
     ),
+    connectionEvents('connection.invited', connection, snapshot, ctx.caller.organisationId),
   );
   return { connection: toConnection(connection, snapshot) };
 };

@@ -1,3 +1,4 @@
+import { publishedEvents } from './standard-events';
 import type { routes } from '@ccsc/contract/routes';
 import { ConflictError, ForbiddenError, ValidationError } from '../core/errors';
 import type { Core } from '../core/request';
@@ -89,6 +90,7 @@ export const publishStandard: Core<
       versions: record.versions.map((each) => (each.version === v.version ? published : each)),
     },
     snapshot,
+    events: publishedEvents(record, v, snapshot),
     audit: [
       auditEntry(
         ctx,

@@ -1,3 +1,4 @@
+import type { EventDraft } from '../core/ports/events';
 import { newIdOf } from '../core/ids';
 import type * as z from 'zod';
 import {
@@ -286,6 +287,8 @@ export const commitStandard = async (
     after: StandardRecord;
     audit: AuditEntry[];
     snapshot: RegistrySnapshot;
+    /** What the change tells other organisations (issue 35: a version published). */
+    events?: EventDraft[];
   },
 ): Promise<StandardRecord> => {
   const { before, after, snapshot } = change;
@@ -305,6 +308,7 @@ export const commitStandard = async (
       ...claimsDelta(before, record),
     },
     [...change.audit, ...systemMoves(ctx, before, record, snapshot)],
+    change.events ?? [],
   );
   return record;
 };

@@ -56,9 +56,10 @@ export const setup = () => {
   let signature: SignatureCheck = 'verified';
   /** Who was asked to sign (user names), in order: a refusal before the check asks no one. */
   const signed: string[] = [];
+  const writes = new MemoryRegistryWrites(registry, audit);
   const deps: PublishDeps & { audit: FakeAuditTrail; exports: { write: () => Promise<never> } } = {
     registry,
-    writes: new MemoryRegistryWrites(registry, audit),
+    writes,
     rows: new MemoryRows(),
     clock: new FakeClock(),
     audit,
@@ -75,6 +76,7 @@ export const setup = () => {
     deps,
     audit,
     registry,
+    writes,
     directory,
     signed,
     setSignature: (s: SignatureCheck) => {

@@ -12,6 +12,7 @@ import { systemClock } from '../core/ports/clock';
 import { auditReader } from './audit';
 import { credentialStore, machineClients } from './credentials';
 import { auditTrail, writeJournal } from './dynamodb';
+import { eventLog } from './events';
 import { mailOutbox } from './outbox';
 import { registryReader } from './registry';
 import { mailer } from './ses';
@@ -23,6 +24,7 @@ export const credentialWriteDeps = (): CredentialWriteDeps => ({
   outbox: mailOutbox(),
   audit: auditTrail(),
   auditReader: auditReader(),
+  events: eventLog(),
   clock: systemClock,
   logger: lambdaLogger,
 });

@@ -3,6 +3,7 @@ import type { GrantName } from '../core/grants';
 import * as credentials from '../credentials/operations';
 import * as dashboard from '../dashboard/operations';
 import * as documents from '../documents/operations';
+import * as events from '../events/operations';
 import * as flows from '../flows/operations';
 import * as partner from '../partner/operations';
 import * as registry from '../registry/operations';
@@ -20,6 +21,7 @@ export const areaTables = {
   credentials,
   dashboard,
   documents,
+  events,
   flows,
   partner,
   registry,

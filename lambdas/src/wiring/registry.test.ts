@@ -9,6 +9,7 @@ import {
   MemoryImportStaging,
   MemoryRegistry,
 } from '../core/testing/memory-registry';
+import { MemoryEventLog } from '../core/testing/memory-events';
 import { MemoryWriteJournal } from '../core/testing/memory-write-journal';
 import { registryWritesBehaviour } from '../core/testing/registry-suite';
 import { JournaledRegistryWrites, type RegistryWriteDeps, registryWriteJournal } from './registry';
@@ -21,11 +22,13 @@ const setUp = () => {
   audit.clock = clock;
   const staging = new MemoryImportStaging();
   const journal = new MemoryWriteJournal(clock);
+  const events = new MemoryEventLog();
   const deps: RegistryWriteDeps = {
     registry,
     staging,
     audit,
     auditReader: audit,
+    events,
     clock,
     logger: silentLogger(),
   };
@@ -36,7 +39,7 @@ const setUp = () => {
   };
   const runner = registryWriteJournal({ journal, newId, sleep: clock.sleep }, deps);
   const writes = new JournaledRegistryWrites(runner, staging, newId);
-  return { clock, registry, audit, staging, journal, runner, writes };
+  return { clock, registry, audit, staging, journal, runner, writes, events };
 };
 
 describe('JournaledRegistryWrites', () => {
@@ -76,6 +79,41 @@ describe('journaled registry writes cut short', () => {
     expect(t.audit.entries.map((e) => e.target?.id)).toEqual(['o1', 'o1-b']);
     expect(t.journal.entries.size).toBe(0);
   });
+
+  it.each([0, 1, 2])(
+    'emits a write’s events once, also when the process died after %i saved steps (issue 35)',
+    async (saves) => {
+      const t = setUp();
+      const draft = (organisationId: string) => ({
+        kind: 'connection.invited' as const,
+        organisationId,
+        subject: { type: 'connection' as const, id: 'c1', name: 'Site 001' },
+        counterpart: { organisationId: 'sponsor', name: 'Sponsor' },
+        reason: null,
+      });
+      t.journal.crashAfterSaves = saves;
+      const run = t.writes.apply(
+        'organisation:o1',
+        create('o1'),
+        [entry('o1')],
+        [draft('site'), draft('cro')],
+      );
+      if (saves < 2) {
+        await expect(run).rejects.toThrow('the process died');
+        t.journal.restart();
+        await t.runner.reconcile(true);
+      } else {
+        await run;
+      }
+      // Finished again from the start: the events step runs again and writes nothing twice.
+      expect(t.events.events.map((e) => [e.organisationId, e.sequence])).toEqual([
+        ['site', 1],
+        ['cro', 1],
+      ]);
+      expect(t.audit.entries).toHaveLength(1);
+      expect(t.journal.entries.size).toBe(0);
+    },
+  );
 
   it.each([0, 1, 2, 3])(
     'finishes an import the process died in after %i saved steps: each part once, each entry once',

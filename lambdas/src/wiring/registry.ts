@@ -15,6 +15,8 @@ import {
   type Workflow,
 } from '../core/journal';
 import { appendEachOnce, auditEntrySchema } from '../core/journal-audit';
+import { eventDraftSchema, eventsStep } from '../core/journal-events';
+import type { EventDraft, EventLog } from '../core/ports/events';
 import { lambdaLogger, type Logger } from '../core/logger';
 import { lambdaEnv } from '../env';
 import type { AuditEntry, AuditReader, AuditTrail } from '../core/ports/audit-trail';
@@ -23,6 +25,7 @@ import type { Registry, RegistryChange, RegistryWrites } from '../core/ports/reg
 import type { ImportPart, ImportStaging } from '../core/ports/registry-imports';
 import { auditReader } from './audit';
 import { auditTrail, writeJournal } from './dynamodb';
+import { eventLog } from './events';
 
 /** The registry (issue 14) in the main table: records, claims, uses, the version and its log. */
 export const registry = (): Registry => new DynamoRegistry(dynamodb, lambdaEnv().MAIN_TABLE);
@@ -42,6 +45,7 @@ export interface RegistryWriteDeps {
   staging: ImportStaging;
   audit: AuditTrail;
   auditReader: Pick<AuditReader, 'readNewestFirst'>;
+  events: Pick<EventLog, 'appendOnce'>;
   clock: Clock;
   logger: Logger;
 }
@@ -53,7 +57,12 @@ export const REGISTRY_BUSY = 'Another change to this record is in progress. Try 
 
 // registry.write: one change, then its audit entries.
 
-const writeInput = z.object({ change: registryChangeSchema, audit: z.array(auditEntrySchema) });
+const writeInput = z.object({
+  change: registryChangeSchema,
+  audit: z.array(auditEntrySchema),
+  // Issue 35: entries journaled before events existed have none.
+  events: z.array(eventDraftSchema).default([]),
+});
 type WriteInput = z.infer<typeof writeInput>;
 const noState = z.object({});
 
@@ -80,6 +89,8 @@ export const registryWrite: Workflow<WriteInput, object, RegistryWriteDeps> = {
         return undefined;
       },
     },
+    // The facts the change made for other organisations (issue 35), once, after its audit.
+    eventsStep<WriteInput, object>((input) => input.events),
   ],
   // Refused at the commit, the one step that changes anything: nothing to undo or record.
   abandon: () => Promise.resolve(),
@@ -194,11 +205,16 @@ export class JournaledRegistryWrites implements RegistryWrites {
     private readonly newId: () => string = randomUUID,
   ) {}
 
-  async apply(subject: string, change: RegistryChange, audit: AuditEntry[]): Promise<void> {
+  async apply(
+    subject: string,
+    change: RegistryChange,
+    audit: AuditEntry[],
+    events: EventDraft[] = [],
+  ): Promise<void> {
     await this.journal.run(
       registryWrite,
       subject,
-      { change, audit },
+      { change, audit, events },
       { busyMessage: REGISTRY_BUSY },
     );
   }
@@ -230,6 +246,7 @@ export const registryWriteDeps = (): RegistryWriteDeps => ({
   staging: new DynamoImportStaging(dynamodb, lambdaEnv().MAIN_TABLE),
   audit: auditTrail(),
   auditReader: auditReader(),
+  events: eventLog(),
   clock: systemClock,
   logger: lambdaLogger,
 });

@@ -63,7 +63,7 @@ export interface CredentialRecord {
   link: CredentialLink | null;
   rotation: CredentialRotation | null;
   /** Expiry notices already sent (30 and 7 days ahead), so each goes once. */
-  noticesSent: ('30-days' | '7-days')[];
+  noticesSent: ('30-days' | '7-days' | '14-days-event')[];
   revokedAt: string | null;
   revokedBy: string | null;
   revision: number;

@@ -1,3 +1,4 @@
+import type { EventDraft } from './events';
 import type {
   ConnectionSide,
   ConnectionStatus,
@@ -337,7 +338,13 @@ export interface RegistryWrites {
    * 409 after a moment). The audit entries are appended once the change is made; when the change
    * is refused the refusal reaches the caller and nothing is written.
    */
-  apply(subject: string, change: RegistryChange, audit: AuditEntry[]): Promise<void>;
+  apply(
+    subject: string,
+    change: RegistryChange,
+    audit: AuditEntry[],
+    /** The facts the change makes for other organisations (issue 35), emitted once after it. */
+    events?: EventDraft[],
+  ): Promise<void>;
   /**
    * An import, all or nothing: the changes (each at most ~40 records, creations only) are
    * staged, then made one after another; if one is refused, those already made are undone

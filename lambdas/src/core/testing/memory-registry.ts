@@ -1,3 +1,6 @@
+import { emitEventsOnce } from '../journal-events';
+import type { EventDraft } from '../ports/events';
+import { MemoryEventLog } from './memory-events';
 import { AppError, ConflictError } from '../errors';
 import type { AuditEntry, AuditTrail } from '../ports/audit-trail';
 import type { ImportPart, ImportStaging } from '../ports/registry-imports';
@@ -254,12 +257,27 @@ export class MemoryRegistryWrites implements RegistryWrites {
   constructor(
     readonly registry: Registry,
     readonly audit: AuditTrail,
+    /** Where the writes' events go (issue 35): kept in memory for a test to read. */
+    readonly events: MemoryEventLog = new MemoryEventLog(),
   ) {}
 
-  async apply(subject: string, change: RegistryChange, audit: AuditEntry[]): Promise<void> {
+  private writes = 0;
+
+  async apply(
+    subject: string,
+    change: RegistryChange,
+    audit: AuditEntry[],
+    events: EventDraft[] = [],
+  ): Promise<void> {
     await this.holding(subject, async () => {
       await this.registry.commit(change);
       for (const entry of audit) await this.audit.append(entry);
+      this.writes += 1;
+      await emitEventsOnce(
+        this,
+        { writeId: `${change.writeId}.${String(this.writes)}`, startedAt: new Date(0) },
+        events,
+      );
     });
   }
 

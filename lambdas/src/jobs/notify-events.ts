@@ -1,0 +1,61 @@
+import { lambdaLogger } from '../core/logger';
+import { systemClock } from '../core/ports/clock';
+import { allowedOrigins, lambdaEnv } from '../env';
+import { fanOutEvents, type FanOutOutcome } from '../events/fan-out';
+import { sendDigests } from '../events/notification-digest';
+import { DynamoNotifications } from '../adapters/dynamodb-notifications';
+import { dynamodb } from '../adapters/clients/dynamodb';
+import { userIndex } from '../wiring/dynamodb';
+import { eventLog } from '../wiring/events';
+import { mailOutbox } from '../wiring/outbox';
+import { registryReader } from '../wiring/registry';
+import { scheduledJob } from '../telemetry';
+
+/** What the mails point at: the console's own address (its first allowed origin). */
+const consoleUrl = (): string | null => allowedOrigins()[0] ?? null;
+
+const notifications = () => new DynamoNotifications(dynamodb, lambdaEnv().MAIN_TABLE);
+
+/**
+ * Fans the waiting events out once (events/fan-out.ts): the offline console runs it every pass,
+ * infra every minute.
+ */
+export const runEventFanOut = async (): Promise<FanOutOutcome> => {
+  const outcome = await fanOutEvents({
+    events: eventLog(),
+    notifications: notifications(),
+    users: userIndex(),
+    registry: registryReader(),
+    outbox: mailOutbox(),
+    clock: systemClock,
+    logger: lambdaLogger,
+    consoleUrl: consoleUrl(),
+  });
+  if (outcome.events + outcome.failed > 0) lambdaLogger.info('events fanned out', { ...outcome });
+  return outcome;
+};
+
+/** Sends the daily digests once (events/notification-digest.ts). */
+export const runNotificationDigest = async (): Promise<{ mails: number; items: number }> => {
+  const outcome = await sendDigests({
+    notifications: notifications(),
+    users: userIndex(),
+    outbox: mailOutbox(),
+    clock: systemClock,
+    consoleUrl: consoleUrl(),
+  });
+  if (outcome.items > 0) lambdaLogger.info('notification digests', { ...outcome });
+  return outcome;
+};
+
+/**
+ * The scheduled entry (infra: every minute). An event it could not fan out stays waiting for the
+ * next run; the invocation then counts as an error, so the job's error alarm tells the operators.
+ */
+export const handler = scheduledJob('notify-events', async (): Promise<FanOutOutcome> => {
+  const outcome = await runEventFanOut();
+  if (outcome.failed > 0) {
+    throw new Error(`events: ${String(outcome.failed)} event(s) could not be fanned out`);
+  }
+  return outcome;
+});
