@@ -134,6 +134,8 @@ export const JOB_PERMISSIONS = {
   'release-held-documents': mergeByResource([
     ...HELD_RELEASE,
     ...DOCUMENT_KEEP,
+    // A completion's or a verdict's write finished here tells of a hold or quarantine (issue 35).
+    ...EVENTS_APPEND,
     DOCUMENT_SCAN_STATUS,
     { on: 'mainTable', actions: ['dynamodb:Query'], partitions: [JOURNAL_PK] },
   ]),
@@ -147,6 +149,8 @@ export const JOB_PERMISSIONS = {
   // joins cut short (the journal read).
   'document-scan-result': mergeByResource([
     ...GRANTS_BY_NAME['document.held-release'],
+    // A verdict that holds or quarantines is an event for who can resolve it (issue 35).
+    ...EVENTS_APPEND,
     ...IMPORT_JOIN,
     DOCUMENT_SCAN_STATUS,
     { on: 'mainTable', actions: ['dynamodb:Query'], partitions: [JOURNAL_PK] },

@@ -33,10 +33,11 @@ describe('Api: one function per operation', () => {
     );
     expect(everyFunction).toHaveLength(
       // + the partner API's, + CDK's own handlers of AwsCustomResource and BucketDeployment,
-      // + the four scheduled jobs and the scan verdicts' function (issue 34), + the SES identity
-      // check (sit names a verified identity), + CDK's cross-region reader (the site's web ACL)
-      // and writer (in the edge stack)
-      operations.length + PARTNER_FUNCTIONS.length + 10,
+      // + the four scheduled jobs and the scan verdicts' function (issue 34), + the events'
+      // fan-out and the notification digest (issue 35), + the SES identity check (sit names a
+      // verified identity), + CDK's cross-region reader (the site's web ACL) and writer (in the
+      // edge stack)
+      operations.length + PARTNER_FUNCTIONS.length + 12,
     );
   });
 
@@ -222,6 +223,13 @@ describe('Api: one function per operation', () => {
         'dashboard/activity',
         'dashboard/security',
         'dashboard/recent-changes',
+        // Notifications (issue 35).
+        'notifications/list',
+        'notifications/unread-count',
+        'notifications/mark-read',
+        'notifications/mark-all-read',
+        'notifications/preferences',
+        'notifications/update-preferences',
       ].sort(),
     );
     const notImplemented = operations.filter((op) => !own.includes(op));

@@ -242,6 +242,14 @@ describe('Api: least privilege per operation', () => {
     ] as const) {
       expect(granted(op), op).toEqual([statement(0, READ, poolArn), registryRead(1)]);
     }
+    // Issue 35: a registry write emits its events (the organisation's feed, the fan-out's queue).
+    const eventsAppend = [
+      within(
+        ['EVENT#*'],
+        statement(4, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], mainTable),
+      ),
+      within(['EVENTFANOUT'], statement(5, ['dynamodb:PutItem'], mainTable)),
+    ];
     for (const op of [
       'create-organisation',
       'update-organisation',
@@ -265,6 +273,7 @@ describe('Api: least privilege per operation', () => {
         within(['REGISTRY#*'], statement(1, REGISTRY_COMMIT, mainTable)),
         journalEntry,
         auditAppend(3),
+        ...eventsAppend,
       ]);
     }
     for (const op of ['import-organisations', 'import-systems'] as const) {
@@ -276,6 +285,7 @@ describe('Api: least privilege per operation', () => {
         ),
         journalEntry,
         auditAppend(3),
+        ...eventsAppend,
       ]);
     }
     for (const op of ['export-organisations', 'export-systems', 'export-connections'] as const) {

@@ -37,7 +37,9 @@ export interface JobsProps {
  *   (their Cognito clients deleted) and ends rotations whose grace is over; an alarm goes off when
  *   a credential could not be handled (it is tried again the next hour);
  * - on each GuardDuty verdict of a kept document, its function sets the document's state
- *   (document-scan.ts, issue 34).
+ *   (document-scan.ts, issue 34);
+ * - every minute the events the writes emitted are fanned out to the users' notifications and
+ *   mails, and once a day the notification digests are mailed (issue 35).
  */
 /** One scheduled job: its function, grants, schedule and the alarm on its failures. */
 interface JobSpec {

@@ -28,7 +28,7 @@ import {
   DOCUMENT_WRITE,
   HELD_RELEASE,
 } from './documents';
-import { EVENTS_READ, NOTIFICATIONS_READ, NOTIFICATIONS_WRITE } from './events';
+import { EVENTS_APPEND, EVENTS_READ, NOTIFICATIONS_READ, NOTIFICATIONS_WRITE } from './events';
 import { EXPORTS_WRITE } from './exports';
 import type { PermissionGrant } from './grant';
 import { JOURNAL, JOURNAL_ENTRY, SEND_MAIL } from './journal';
@@ -94,7 +94,8 @@ export const GRANTS_BY_NAME: Readonly<Record<GrantName, readonly PermissionGrant
   'document.upload-sign': [DOCUMENT_UPLOAD_SIGN],
   'document.download-sign': [DOCUMENT_DOWNLOAD_SIGN],
   'document.stage': [DOCUMENT_STAGE],
-  'document.keep': DOCUMENT_KEEP,
+  // A completion's audit step tells of a document held or quarantined (issue 35).
+  'document.keep': [...DOCUMENT_KEEP, ...EVENTS_APPEND],
   'document.held-release': HELD_RELEASE,
   'document.rescan': [DOCUMENT_RESCAN],
   'document.scan-status': [DOCUMENT_SCAN_STATUS],

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { eventKindSchema, eventSubjectSchema } from '@ccsc/contract/events';
 import {
@@ -6,13 +5,10 @@ import {
   EVENT_SEQUENCE_DIGITS,
   eventFanOutKey,
   eventPk,
-  eventSequenceKey,
   eventSk,
-  eventWriteKey,
 } from '../data-model';
 import { EVENT_GAP_SETTLE_MS, type EventLog, type StoredEvent } from '../core/ports/events';
-import { isCancelled } from './clients/dynamodb';
-import { DynamoTable, newItemPut } from './dynamodb-table';
+import { DynamoEventWriter } from './dynamodb-event-writer';
 
 const storedSchema = z.object({
   eventId: z.string(),
@@ -31,51 +27,10 @@ const toEvent = (item: Record<string, unknown>): StoredEvent | null => {
 };
 
 /**
- * The event log in the main table (data-model.ts "Events"): an event takes its organisation's
- * next sequence (`#SEQ`, ADD 1), then is put in one transaction with its write key (only if that
- * key is new) and its fan-out marker. A key found written before (a step run again) costs no
- * sequence; one that races another run's leaves a gap, which the feed passes once it is old.
+ * The event log in the main table (data-model.ts "Events"): the writer's append, the feed's page
+ * (one Query after the cursor) and the fan-out's queue.
  */
-export class DynamoEventLog extends DynamoTable implements EventLog {
-  async appendOnce(items: Parameters<EventLog['appendOnce']>[0], at: Date): Promise<void> {
-    const { client, sdk } = await this.db();
-    const when = at.toISOString();
-    for (const { key, draft } of items) {
-      if ((await this.getItem(eventWriteKey(draft.organisationId, key))) !== undefined) continue;
-      const out = await client.send(
-        new sdk.UpdateCommand({
-          TableName: this.tableName,
-          Key: eventSequenceKey(draft.organisationId),
-          UpdateExpression: 'ADD #n :one',
-          ExpressionAttributeNames: { '#n': 'sequence' },
-          ExpressionAttributeValues: { ':one': 1 },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
-      const sequence = z.object({ sequence: z.number().int() }).parse(out.Attributes).sequence;
-      const event: StoredEvent = { ...draft, eventId: randomUUID(), sequence, at: when };
-      try {
-        await client.send(
-          new sdk.TransactWriteCommand({
-            TransactItems: [
-              newItemPut(this.tableName, { ...eventWriteKey(draft.organisationId, key), at: when }),
-              newItemPut(this.tableName, {
-                pk: eventPk(draft.organisationId),
-                sk: eventSk(sequence),
-                ...event,
-              }),
-              newItemPut(this.tableName, { ...eventFanOutKey(when, event.eventId), ...event }),
-            ],
-          }),
-        );
-      } catch (err) {
-        // Another run of the same step wrote this key meanwhile: its event stands.
-        if (!isCancelled(err)) throw err;
-        if ((await this.getItem(eventWriteKey(draft.organisationId, key))) === undefined) throw err;
-      }
-    }
-  }
-
+export class DynamoEventLog extends DynamoEventWriter implements EventLog {
   async page(
     organisationId: string,
     since: number,

@@ -41,7 +41,7 @@ export const eventsStep = <I, S>(draftsOf: (input: I) => readonly EventDraft[] |
 });
 
 /** A draft as a journal entry's input stores it, parsed when an interrupted write is taken over. */
-export const eventDraftSchema: z.ZodType<EventDraft> = z.lazy(() =>
+export const eventDraftSchema: z.ZodType<EventDraft> = /* @__PURE__ */ z.lazy(() =>
   z.object({
     kind: eventKindSchema,
     organisationId: z.string(),

@@ -2,6 +2,8 @@ import * as z from 'zod';
 import { ConflictError } from '../core/errors';
 import { register, type Workflow } from '../core/journal';
 import { appendEachOnce } from '../core/journal-audit';
+import { emitEventsOnce } from '../core/journal-events';
+import { heldOrQuarantined } from './document-events';
 import { type DocumentRecord, incomingKeyOf, storedDocumentSchema } from '../core/ports/documents';
 import { HUB } from './document-views';
 import {
@@ -299,6 +301,12 @@ export const completeDocumentWrite: Workflow<CompleteInput, CompleteState, Docum
                   ...(record.holdDetail === null ? {} : { reason: record.holdDetail }),
                 });
         await appendEachOnce(deps, write, entries);
+        // Issue 35: held or quarantined is news for whoever can resolve it (once: this write's key).
+        await emitEventsOnce(
+          deps,
+          write,
+          heldOrQuarantined(record, await deps.registry.snapshot()),
+        );
         return undefined;
       },
     },

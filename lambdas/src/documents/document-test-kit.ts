@@ -1,3 +1,4 @@
+import { MemoryEventLog } from '../core/testing/memory-events';
 import { FakeAuditTrail, silentLogger } from '../core/testing/fakes';
 import { MemoryWriteJournal } from '../core/testing/memory-write-journal';
 import type { Clock } from '../core/ports/clock';
@@ -30,9 +31,11 @@ export const documentWritesOf = (
     clock: Clock;
     files?: WriteFiles;
     audit?: FakeAuditTrail;
+    events?: MemoryEventLog;
   },
 ) => {
   const audit = deps.audit ?? new FakeAuditTrail();
+  const events = deps.events ?? new MemoryEventLog();
   const journal = new MemoryWriteJournal(deps.clock);
   const writeDeps: DocumentWriteDeps = {
     registry: deps.registry,
@@ -41,6 +44,7 @@ export const documentWritesOf = (
     files: deps.files ?? noFiles,
     audit,
     auditReader: audit,
+    events,
     clock: deps.clock,
     logger: silentLogger(),
   };
@@ -51,5 +55,5 @@ export const documentWritesOf = (
     ...DOCUMENT_SCAN_WRITES,
     ...DOCUMENT_IMPORT_WRITES,
   ]);
-  return { writes, journal, audit };
+  return { writes, journal, audit, events };
 };

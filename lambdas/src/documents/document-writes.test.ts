@@ -121,7 +121,7 @@ describe('document writes cut short', () => {
   it.each([0, 1, 2])(
     'a completion of a program named cv.pdf after %i saves: quarantined once, document.quarantined once per trail',
     async (saves) => {
-      const { writes, journal, documents, audit } = setUp(undefined, sampleExe());
+      const { writes, journal, documents, audit, events } = setUp(undefined, sampleExe());
       const record = documentRecordOf({ fileName: 'cv.pdf' });
       await documents.create(record);
       journal.crashAfterSaves = saves;
@@ -150,11 +150,23 @@ describe('document writes cut short', () => {
         outcome: 'failure',
         after: { quarantineReason: 'executable-content' },
       });
+      // Issue 35: one event, for the sender (who can send a clean file), however it was finished.
+      expect(events.events).toEqual([
+        expect.objectContaining({
+          kind: 'document.quarantined',
+          organisationId: record.senderOrganisationId,
+          subject: { type: 'document', id: record.documentId, name: record.title },
+          counterpart: expect.objectContaining({
+            organisationId: record.receiverOrganisationId,
+          }) as unknown,
+          reason: 'executable-content',
+        }),
+      ]);
     },
   );
 
   it('a completion of a file that is not the one announced: held for it, recorded as refused once', async () => {
-    const { writes, documents, audit } = setUp({ size: 10, sha256: 'b'.repeat(64) });
+    const { writes, documents, audit, events } = setUp({ size: 10, sha256: 'b'.repeat(64) });
     const record = documentRecordOf();
     await documents.create(record);
     const state = await writes.run(completeDocumentWrite, documentSubject(record.documentId), {
@@ -170,6 +182,9 @@ describe('document writes cut short', () => {
       uploads: 2,
     });
     expect(audit.entries.map((e) => e.outcome)).toEqual(['failure', 'failure']);
+    expect(events.events.map((e) => [e.kind, e.organisationId, e.reason])).toEqual([
+      ['document.held', record.senderOrganisationId, 'checksum-mismatch'],
+    ]);
   });
 
   it.each([0])(

@@ -1,3 +1,4 @@
+import type { EventLog } from '../core/ports/events';
 import * as z from 'zod';
 import { ConflictError } from '../core/errors';
 import {
@@ -44,6 +45,8 @@ export interface DocumentWriteDeps extends RoutingDeps {
   contentPolicy?: readonly ContentKind[];
   audit: Pick<AuditTrail, 'appendAll'>;
   auditReader: Pick<AuditReader, 'readNewestFirst'>;
+  /** Where a document held or quarantined is told (issue 35: document-events.ts). */
+  events: Pick<EventLog, 'appendOnce'>;
   clock: Clock;
   logger: Logger;
 }

@@ -2,6 +2,8 @@ import * as z from 'zod';
 import { ConflictError } from '../core/errors';
 import { register, type Workflow } from '../core/journal';
 import { appendEachOnce } from '../core/journal-audit';
+import { emitEventsOnce } from '../core/journal-events';
+import { heldOrQuarantined } from './document-events';
 import type { DocumentRecord } from '../core/ports/documents';
 import { HUB } from './document-views';
 import {
@@ -227,6 +229,12 @@ export const scanVerdictWrite: Workflow<VerdictInput, VerdictState, DocumentWrit
           ...entries,
           ...(earlier === null ? [] : entriesOf(write.input.who, earlier, supersededFact(record))),
         ]);
+        // Issue 35: held or quarantined is news for whoever can resolve it (once: this write's key).
+        await emitEventsOnce(
+          deps,
+          write,
+          heldOrQuarantined(record, await deps.registry.snapshot()),
+        );
         return undefined;
       },
     },

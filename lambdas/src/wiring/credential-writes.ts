@@ -12,7 +12,7 @@ import { systemClock } from '../core/ports/clock';
 import { auditReader } from './audit';
 import { credentialStore, machineClients } from './credentials';
 import { auditTrail, writeJournal } from './dynamodb';
-import { eventLog } from './events';
+import { eventWriter } from './events';
 import { mailOutbox } from './outbox';
 import { registryReader } from './registry';
 import { mailer } from './ses';
@@ -24,7 +24,7 @@ export const credentialWriteDeps = (): CredentialWriteDeps => ({
   outbox: mailOutbox(),
   audit: auditTrail(),
   auditReader: auditReader(),
-  events: eventLog(),
+  events: eventWriter(),
   clock: systemClock,
   logger: lambdaLogger,
 });

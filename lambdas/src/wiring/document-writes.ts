@@ -13,6 +13,7 @@ import { systemClock } from '../core/ports/clock';
 import { auditReader } from './audit';
 import { documentFiles, documentStore, routingDeps } from './documents';
 import { auditTrail, writeJournal } from './dynamodb';
+import { eventWriter } from './events';
 import { lambdaEnv } from '../env';
 import { registryReader } from './registry';
 import { standardRows } from './standards';
@@ -25,6 +26,7 @@ export const documentWriteDeps = (): DocumentWriteDeps => ({
   files: documentFiles(),
   audit: auditTrail(),
   auditReader: auditReader(),
+  events: eventWriter(),
   clock: systemClock,
   logger: lambdaLogger,
 });

@@ -25,7 +25,7 @@ import type { Registry, RegistryChange, RegistryWrites } from '../core/ports/reg
 import type { ImportPart, ImportStaging } from '../core/ports/registry-imports';
 import { auditReader } from './audit';
 import { auditTrail, writeJournal } from './dynamodb';
-import { eventLog } from './events';
+import { eventWriter } from './events';
 
 /** The registry (issue 14) in the main table: records, claims, uses, the version and its log. */
 export const registry = (): Registry => new DynamoRegistry(dynamodb, lambdaEnv().MAIN_TABLE);
@@ -57,14 +57,18 @@ export const REGISTRY_BUSY = 'Another change to this record is in progress. Try 
 
 // registry.write: one change, then its audit entries.
 
-const writeInput = z.object({
-  change: registryChangeSchema,
-  audit: z.array(auditEntrySchema),
-  // Issue 35: entries journaled before events existed have none.
-  events: z.array(eventDraftSchema).default([]),
-});
-type WriteInput = z.infer<typeof writeInput>;
-const noState = z.object({});
+// Lazy and pure: a function that only reads the registry (registryReader) drops the writes'
+// schemas from its bundle (issue 35 measured them in every document function).
+const writeInput = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    change: registryChangeSchema,
+    audit: z.array(auditEntrySchema),
+    // Issue 35: entries journaled before events existed have none.
+    events: z.array(eventDraftSchema).default([]),
+  }),
+);
+type WriteInput = z.output<typeof writeInput>;
+const noState = /* @__PURE__ */ z.lazy(() => z.object({}));
 
 export const registryWrite: Workflow<WriteInput, object, RegistryWriteDeps> = {
   kind: 'registry.write',
@@ -98,11 +102,13 @@ export const registryWrite: Workflow<WriteInput, object, RegistryWriteDeps> = {
 
 // registry.import: parts staged, made one by one, each then audited; a refusal undoes them.
 
-const importInput = z.object({
-  subject: z.string(),
-  importId: z.string(),
-  parts: z.number().int().min(1),
-});
+const importInput = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    subject: z.string(),
+    importId: z.string(),
+    parts: z.number().int().min(1),
+  }),
+);
 type ImportInput = z.infer<typeof importInput>;
 
 /** A part the steps need: it is staged until the write ends. */
@@ -193,8 +199,8 @@ export const registryImport: Workflow<ImportInput, object, RegistryWriteDeps> = 
 };
 
 export const REGISTRY_WRITES: readonly RegisteredWorkflow<RegistryWriteDeps>[] = [
-  register(registryWrite),
-  register(registryImport),
+  /* @__PURE__ */ register(registryWrite),
+  /* @__PURE__ */ register(registryImport),
 ];
 
 /** RegistryWrites through the write journal: a write cut short is finished by the same steps. */
@@ -246,7 +252,7 @@ export const registryWriteDeps = (): RegistryWriteDeps => ({
   staging: new DynamoImportStaging(dynamodb, lambdaEnv().MAIN_TABLE),
   audit: auditTrail(),
   auditReader: auditReader(),
-  events: eventLog(),
+  events: eventWriter(),
   clock: systemClock,
   logger: lambdaLogger,
 });
