@@ -20,14 +20,21 @@ vi.mock('../lib/auth-token', async () => {
   };
 });
 
-/** The dashboard's own calls (issue 18) wait: these tests are about the layout around it. */
+/**
+ * The dashboard's own calls (issue 18) and the bell's unread count (issue 35) wait: these tests
+ * are about the layout around them.
+ */
 const layoutOnly = (answer: ApiAnswer) => (path: string) =>
-  path.startsWith('dashboard/') ? ('no-answer' as const) : answer;
+  path.startsWith('dashboard/') || path.startsWith('notifications/')
+    ? ('no-answer' as const)
+    : answer;
 
 const renderSignedIn = async (path = '/admin/dashboard', config = testConfig) => {
   setAgentSession();
   renderAt(path, undefined, config);
-  await screen.findByRole('button', { name: 'Logout' });
+  // The layout's chunk is imported on the first test's first render: in a busy run that can take
+  // seconds.
+  await screen.findByRole('button', { name: 'Logout' }, { timeout: 10_000 });
 };
 
 describe('private layout (SPEC §2)', () => {
@@ -112,6 +119,7 @@ describe('private layout (SPEC §2)', () => {
       'Audit Trail',
       'Organisations',
       'Connections',
+      'Notifications',
     ]);
     expect(within(menu).getByRole('link', { name: 'Artifact Mapping Standards' })).toHaveClass(
       'active',
@@ -174,7 +182,9 @@ describe('logout confirmation (SPEC §2, §4)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Login' }, AFTER_LOGOUT)).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
-    const own = calls.filter(({ path }) => !path.startsWith('dashboard/'));
+    const own = calls.filter(
+      ({ path }) => !path.startsWith('dashboard/') && !path.startsWith('notifications/'),
+    );
     expect(own.map(({ path, method, body }) => ({ path, method, body }))).toEqual([
       { path: 'logout', method: 'POST', body: {} },
     ]);

@@ -5,11 +5,13 @@ import { BlockingLoader } from '../components/blocking-loader';
 import { LogoutIcon, MenuIcon } from '../components/icons/layout-icons';
 import { LanguageSwitcher } from '../components/language-switcher';
 import { useRuntimeConfig } from '../config/runtime-config';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { logout } from '../lib/logout';
 import { QueryProvider } from '../lib/query-client';
 import { getProfile } from '../lib/session';
 import { IdleSession } from './idle-session';
 import { LogoutModal } from './logout-modal';
+import { NotificationRoutes } from './notification-routes';
 import { RegistryRoutes } from './registry-routes';
 import { SideMenu } from './side-menu';
 
@@ -71,6 +73,8 @@ export const PrivateLayout = () => {
               <span className="visually-hidden">{t('layout.account')}: </span>
               {accountName}
             </span>
+            {/* The unread count (issue 35), polled: in this chunk, never the login route's. */}
+            <NotificationBell />
             <LanguageSwitcher variant="outline-light" />
             <button
               type="button"
@@ -95,7 +99,7 @@ export const PrivateLayout = () => {
         />
 
         <main className="flex-grow-1 container-fluid py-4">
-          <RegistryRoutes otherwise={<Outlet />} />
+          <RegistryRoutes otherwise={<NotificationRoutes otherwise={<Outlet />} />} />
         </main>
 
         <footer className="border-top bg-body-tertiary py-3">

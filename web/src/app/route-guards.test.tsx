@@ -1,9 +1,21 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setAgentSession } from '../lib/session';
 import { renderAt } from '../testing/render-app';
 
+// A signed-in browser has an ID token: the layout's first call (the bell's unread count, issue 35)
+// must not end the session these tests sign in with before the screen they look for has shown.
+vi.mock('../lib/auth-token', async () => {
+  const { hasAgentSession } = await import('../lib/session');
+  return {
+    getIdToken: () => Promise.resolve(hasAgentSession() ? 'header.payload.signature' : null),
+  };
+});
+
 const location = () => screen.getByTestId('location').textContent;
+
+/** The layout's and the screen's chunks are imported on first use: in a busy run that takes seconds. */
+const LOADING = { timeout: 10_000 };
 
 describe('route guards (SPEC §2)', () => {
   it('sends a private route without an agent session to the login screen', async () => {
@@ -21,7 +33,7 @@ describe('route guards (SPEC §2)', () => {
   it('shows a private route with an agent session, inside the layout', async () => {
     setAgentSession();
     renderAt('/admin/user-management/edit-user');
-    expect(await screen.findByRole('heading', { name: 'Edit User' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Edit User' }, LOADING)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 

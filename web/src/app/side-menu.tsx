@@ -1,6 +1,7 @@
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { notificationPaths } from '../config/notification-paths';
 import { paths } from '../config/paths';
 import { registryPaths } from '../config/registry-paths';
 
@@ -22,6 +23,8 @@ const ENTRIES = [
     label: 'nav.organisations',
   },
   { to: registryPaths.connections, section: registryPaths.connections, label: 'nav.connections' },
+  // The notification centre (issue 35); the header's bell leads there too.
+  { to: notificationPaths.list, section: notificationPaths.list, label: 'nav.notifications' },
 ] as const;
 
 const isWithin = (pathname: string, section: string) =>

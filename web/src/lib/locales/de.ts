@@ -280,6 +280,7 @@ export const de: Translation = {
     audit: 'Prüfprotokoll',
     organisations: 'Organisationen',
     connections: 'Verbindungen',
+    notifications: 'Benachrichtigungen',
   },
   notFound: {
     heading: 'Seite nicht gefunden',
@@ -2108,6 +2109,104 @@ export const de: Translation = {
       download: 'Herunterladen',
       downloaded: 'Der Download von {{fileName}} hat begonnen.',
       downloadFailed: 'Die Datei konnte nicht heruntergeladen werden.',
+    },
+  },
+  notifications: {
+    bell: {
+      label: 'Benachrichtigungen',
+      labelWithCount_one: 'Benachrichtigungen: {{count}} ungelesen',
+      labelWithCount_other: 'Benachrichtigungen: {{count}} ungelesen',
+    },
+    list: {
+      heading: 'Benachrichtigungen',
+      description:
+        'Was zwischen Ihrer Organisation und ihren Partnern geschehen ist, das Neueste zuerst. Jede Benachrichtigung verweist auf das, worum es geht.',
+      filters: 'Benachrichtigungen filtern',
+      show: 'Anzuzeigende Benachrichtigungen',
+      all: 'Alle',
+      unreadOnly: 'Ungelesen',
+      markAllRead: 'Alle als gelesen markieren',
+      settings: 'Benachrichtigungseinstellungen',
+      unreadCount_one: '{{count}} ungelesene Benachrichtigung',
+      unreadCount_other: '{{count}} ungelesene Benachrichtigungen',
+      unread: 'Ungelesen',
+      markRead: 'Als gelesen markieren',
+      markReadOf: 'Als gelesen markieren: {{title}}, {{name}}',
+      allMarked_one: '{{count}} Benachrichtigung als gelesen markiert.',
+      allMarked_other: '{{count}} Benachrichtigungen als gelesen markiert.',
+      markFailed:
+        'Die Benachrichtigung konnte nicht als gelesen markiert werden. Bitte versuchen Sie es erneut.',
+      counterpart: 'Von {{name}}',
+      organisation: 'Für {{name}}',
+      reason: 'Grund: {{reason}}',
+      loadFailed: 'Die Benachrichtigungen konnten nicht geladen werden.',
+      retry: 'Erneut versuchen',
+      empty: 'Sie haben noch keine Benachrichtigungen.',
+      emptyUnread: 'Sie haben keine ungelesenen Benachrichtigungen.',
+      paging: 'Seiten der Benachrichtigungen',
+    },
+    preferences: {
+      heading: 'Benachrichtigungseinstellungen',
+      description:
+        'Wählen Sie für jede Art von Ereignis, wie Sie davon erfahren: nur in der Konsole, sofort per E-Mail, in einer täglichen Zusammenfassung per E-Mail oder gar nicht.',
+      backToList: 'Zurück zu den Benachrichtigungen',
+      locked:
+        'Sicherheitsschreiben können nicht abgeschaltet werden: Der regulierte Prozess verlangt, dass Ihre Organisation davon erfährt.',
+      language: 'Sprache der E-Mails',
+      save: 'Einstellungen speichern',
+      saving: 'Wird gespeichert…',
+      saved: 'Ihre Benachrichtigungseinstellungen wurden gespeichert.',
+      saveFailed:
+        'Die Einstellungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+      loadFailed: 'Die Benachrichtigungseinstellungen konnten nicht geladen werden.',
+    },
+    channel: {
+      'in-app': 'In der Konsole',
+      email: 'Sofort per E-Mail',
+      digest: 'Tägliche Zusammenfassung',
+      off: 'Aus',
+    },
+    area: {
+      connection: 'Verbindungen',
+      document: 'Dokumente',
+      request: 'Dokumentanforderungen',
+      distribution: 'Sicherheitsschreiben',
+      credential: 'API-Zugangsdaten',
+      standard: 'Mapping-Standards',
+      other: 'Weitere Ereignisse',
+    },
+    kind: {
+      connection: {
+        invited: 'Einladung zu einer Studienverbindung',
+        accepted: 'Einladung angenommen',
+        declined: 'Einladung abgelehnt',
+        ended: 'Verbindung beendet',
+      },
+      document: {
+        held: 'Dokument zurückgehalten',
+        quarantined: 'Dokument in Quarantäne',
+        rejected: 'Dokument zurückgewiesen',
+        recalled: 'Dokument zurückgerufen',
+        'recall-requested': 'Rückruf eines Dokuments angefordert',
+        'recall-confirmed': 'Rückruf eines Dokuments bestätigt',
+      },
+      request: {
+        received: 'Dokumentanforderung erhalten',
+        'due-soon': 'Dokumentanforderung bald fällig',
+        overdue: 'Dokumentanforderung überfällig',
+        fulfilled: 'Dokumentanforderung erfüllt',
+      },
+      distribution: {
+        'to-acknowledge': 'Sicherheitsschreiben zu bestätigen',
+        overdue: 'Bestätigung eines Sicherheitsschreibens überfällig',
+        acknowledged: 'Sicherheitsschreiben bestätigt',
+      },
+      credential: {
+        expiring: 'API-Zugangsdaten laufen innerhalb von 14 Tagen ab',
+      },
+      standard: {
+        published: 'Ein Partner hat eine neue Version seines Mapping-Standards veröffentlicht',
+      },
     },
   },
 };

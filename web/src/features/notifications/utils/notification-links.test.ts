@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { registryPaths } from '../../../config/registry-paths';
+import { standardPaths } from '../../../config/standard-paths';
+import { notification } from '../components/notification-test-kit';
+import { subjectPathOf } from './notification-links';
+
+describe('subjectPathOf', () => {
+  it('opens a document’s page', () => {
+    expect(subjectPathOf(notification(1))).toBe('/admin/documents/view?documentId=doc-1');
+  });
+
+  it('opens a standard in its editor, as the standards’ own writer does', () => {
+    const published = notification(1, {
+      kind: 'standard.published',
+      subject: { type: 'standard', id: 'std 1/é', name: 'Map' },
+    });
+    expect(subjectPathOf(published)).toBe(standardPaths.editor('std 1/é'));
+  });
+
+  it('opens the connections of the organisation in the state the fact left them', () => {
+    const of = (kind: 'connection.invited' | 'connection.accepted' | 'connection.ended') =>
+      subjectPathOf(
+        notification(1, { kind, subject: { type: 'connection', id: 'c-1', name: 'X' } }),
+      );
+    expect(of('connection.invited')).toBe(
+      registryPaths.connectionsOf({ organisationId: 'site-001' }) + '&status=invited',
+    );
+    expect(of('connection.accepted')).toBe(
+      '/admin/connections?organisationId=site-001&status=active',
+    );
+    expect(of('connection.ended')).toBe('/admin/connections?organisationId=site-001&status=ended');
+  });
+
+  it('opens the organisation’s expiring credentials', () => {
+    const expiring = notification(1, {
+      kind: 'credential.expiring',
+      subject: { type: 'credential', id: 'api-1', name: 'eISF' },
+    });
+    expect(subjectPathOf(expiring)).toBe(
+      '/admin/generate-api-credentials?organisationId=site-001&status=expiring',
+    );
+  });
+
+  it('opens a distribution’s tracking page; a request, which names no study, has no page', () => {
+    const letter = notification(1, {
+      kind: 'distribution.to-acknowledge',
+      subject: { type: 'distribution', id: 'dist-1', name: 'IND safety report' },
+    });
+    expect(subjectPathOf(letter)).toBe('/admin/distributions/view?distributionId=dist-1');
+    const request = notification(2, {
+      kind: 'request.received',
+      subject: { type: 'request', id: 'req-1', name: 'Protocol signature page' },
+    });
+    expect(subjectPathOf(request)).toBeNull();
+  });
+});

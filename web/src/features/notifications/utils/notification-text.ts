@@ -1,0 +1,36 @@
+import { HOLD_REASONS, type Notification, QUARANTINE_REASONS } from '@ccsc/contract';
+import type { TFunction } from 'i18next';
+import { formatDisplayDate } from '../../../lib/dates';
+
+/** What a notification says it is (its kind's title, `notifications.kind.*`). */
+export const titleOf = (t: TFunction, notification: Pick<Notification, 'kind'>): string =>
+  t(`notifications.kind.${notification.kind}`);
+
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
+
+/**
+ * The reason a fact came with, in words where the console has them (a hold's, a quarantine's:
+ * the documents' own texts), else the server's code as it is; null when there is none.
+ */
+export const reasonOf = (t: TFunction, notification: Notification): string | null => {
+  const { reason, kind } = notification;
+  if (reason === null) return null;
+  if (kind === 'document.held' && isOneOf(HOLD_REASONS, reason)) {
+    return t(`documents.holdReason.${reason}`);
+  }
+  if (kind === 'document.quarantined' && isOneOf(QUARANTINE_REASONS, reason)) {
+    return t(`documents.quarantineReason.${reason}`);
+  }
+  return reason;
+};
+
+/**
+ * When it happened: the date as the console shows dates (SPEC §3, the ISO string's date part:
+ * UTC) and the time of day in UTC too, so that both name the same moment ("15-Jan-2025 10:00 UTC").
+ */
+export const whenOf = (iso: string, language: string): string => {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${formatDisplayDate(iso, language)} ${date.toISOString().slice(11, 16)} UTC`;
+};
