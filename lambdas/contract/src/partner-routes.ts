@@ -13,6 +13,7 @@ import {
   partnerSentDocumentSchema,
   partnerReceivedDocumentSchema,
 } from './partner-schemas';
+import { partnerReturnRoutes } from './partner-return-routes';
 
 /** A partner call: one route of the one route declaration, for machines, with its scope. */
 export type PartnerRouteDefinition<
@@ -171,6 +172,7 @@ export const partnerRoutes = {
         acknowledgedAt: isoDateSchema,
       }),
   }),
+  ...partnerReturnRoutes,
 } as const;
 
 export type PartnerRoutes = typeof partnerRoutes;

@@ -4,6 +4,7 @@ import { credentialRoutes } from './credentials';
 import { dashboardRoutes } from './dashboard';
 import { documentRoutes } from './document-routes';
 import { documentImportRoutes } from './document-import-routes';
+import { documentReturnRoutes } from './document-return-routes';
 import { organisationRoutes } from './organisation-routes';
 import { sessionRoutes } from './session';
 import { standardRoutes } from './standard-routes';
@@ -25,6 +26,7 @@ export const routes = {
   ...standardRoutes,
   ...documentRoutes,
   ...documentImportRoutes,
+  ...documentReturnRoutes,
   ...dashboardRoutes,
 } as const;
 
