@@ -22,7 +22,7 @@ export const documentReturnRoutes = {
     roles: ADMINS,
     summary:
       'The receiving organisation rejects a delivered document it has not acknowledged: a reason code and a comment (required for other). The sender sees it; a corrected version supersedes it.',
-    request: () => rejectRequestSchema,
+    request: rejectRequestSchema,
     response: () => documentReturnViewSchema,
   }),
   's3documents/recall': defineRoute({
@@ -34,7 +34,7 @@ export const documentReturnRoutes = {
     roles: ADMINS,
     summary:
       'The sending organisation recalls a document sent in error: recalled at once while the receiver has not acknowledged it (its file no longer handed out); once acknowledged, a recall request the receiver confirms or declines.',
-    request: () => recallRequestSchema,
+    request: recallRequestSchema,
     response: () => documentReturnViewSchema,
   }),
   's3documents/confirm-recall': defineRoute({
@@ -46,7 +46,7 @@ export const documentReturnRoutes = {
     roles: ADMINS,
     summary:
       'The receiving organisation confirms the sender’s recall request: the document is recalled.',
-    request: () => recallRequestSchema,
+    request: recallRequestSchema,
     response: () => documentReturnViewSchema,
   }),
   's3documents/decline-recall': defineRoute({
@@ -58,7 +58,7 @@ export const documentReturnRoutes = {
     roles: ADMINS,
     summary:
       'The receiving organisation declines the sender’s recall request, saying why: the document stays acknowledged.',
-    request: () => declineRecallRequestSchema,
+    request: declineRecallRequestSchema,
     response: () => documentReturnViewSchema,
   }),
 } as const;

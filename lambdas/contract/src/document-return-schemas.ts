@@ -54,7 +54,7 @@ export const returnCommentSchema = (field: string) =>
     );
 
 /** A rejection asked for: the reason, and a comment (required for `other`). */
-export const rejectRequestSchema = z.lazy(() =>
+export const rejectRequestSchema = () =>
   z
     .object({
       documentId: documentIdSchema,
@@ -71,11 +71,10 @@ export const rejectRequestSchema = z.lazy(() =>
     .refine((v) => v.reason !== 'other' || v.comment !== undefined, {
       message: 'Say in the comment why the document is rejected (the reason is other).',
       path: ['comment'],
-    }),
-);
+    });
 
 /** A recall (the sender's), or its confirmation: the comment optional. */
-export const recallRequestSchema = z.lazy(() =>
+export const recallRequestSchema = () =>
   z
     .object({
       documentId: documentIdSchema,
@@ -83,11 +82,10 @@ export const recallRequestSchema = z.lazy(() =>
         .optional()
         .describe('Why, in words (shown to the other side).'),
     })
-    .strict(),
-);
+    .strict();
 
 /** A recall request declined (the receiver keeps the document): the comment says why. */
-export const declineRecallRequestSchema = z.lazy(() =>
+export const declineRecallRequestSchema = () =>
   z
     .object({
       documentId: documentIdSchema,
@@ -95,8 +93,7 @@ export const declineRecallRequestSchema = z.lazy(() =>
         'Why the receiver keeps the document (required).',
       ),
     })
-    .strict(),
-);
+    .strict();
 
 /** Who acted and when: `system:<id>` or an administrator's e-mail. */
 const actShape = () => ({ by: z.string(), at: isoDateSchema });

@@ -25,7 +25,7 @@ export const partnerReturnRoutes = {
     ...access('documents.receive'),
     summary:
       'Rejects a document delivered to the calling system that it has not acknowledged: reason (wrong-document, wrong-study-or-site, illegible-or-incomplete, missing-signature, wrong-version, other) and comment (required for other). The sender sees the rejection; its corrected version supersedes the document. 409 once acknowledged (ask the sender to recall it). Rejecting again with the same reason answers the same.',
-    request: () => rejectRequestSchema,
+    request: rejectRequestSchema,
     response: () => documentReturnViewSchema,
   }),
   'partner-recall-document': defineRoute({
@@ -36,7 +36,7 @@ export const partnerReturnRoutes = {
     ...access('documents.send'),
     summary:
       'Recalls a document the calling system sent in error. Not yet acknowledged (delivered or held): recalled at once — the receiver can no longer download it (its inbox lists it as recalled, without a link). Acknowledged: state recall-requested until the receiver confirms (recalled) or declines (acknowledged again, recall.answer says why). Recalling again answers the same.',
-    request: () => recallRequestSchema,
+    request: recallRequestSchema,
     response: () => documentReturnViewSchema,
   }),
   'partner-confirm-recall': defineRoute({
@@ -47,7 +47,7 @@ export const partnerReturnRoutes = {
     ...access('documents.receive'),
     summary:
       'Confirms the sender’s recall request of a document delivered to the calling system: recalled (its download link ends). Confirming again answers the same.',
-    request: () => recallRequestSchema,
+    request: recallRequestSchema,
     response: () => documentReturnViewSchema,
   }),
   'partner-decline-recall': defineRoute({
@@ -58,7 +58,7 @@ export const partnerReturnRoutes = {
     ...access('documents.receive'),
     summary:
       'Declines the sender’s recall request of a document delivered to the calling system, with a comment saying why: it stays acknowledged.',
-    request: () => declineRecallRequestSchema,
+    request: declineRecallRequestSchema,
     response: () => documentReturnViewSchema,
   }),
 } as const;

@@ -39,17 +39,13 @@ const CV = pdf('CV of Dr. Jana Müller');
 const delivered = async (w: World) => (await sendWhole(w, CV)).documentId;
 
 // Each call as the router makes it: the input parsed, the answer checked against the contract.
+type ConsoleOp =
+  | 's3documents/reject'
+  | 's3documents/recall'
+  | 's3documents/confirm-recall'
+  | 's3documents/decline-recall';
 const consoleCall =
-  <
-    Op extends
-      | 's3documents/reject'
-      | 's3documents/recall'
-      | 's3documents/confirm-recall'
-      | 's3documents/decline-recall',
-  >(
-    op: Op,
-    core: (input: never, ctx: Who, deps: World['deps']) => Promise<unknown>,
-  ) =>
+  (op: ConsoleOp, core: (input: never, ctx: Who, deps: World['deps']) => Promise<unknown>) =>
   async (w: World, body: Record<string, unknown>, who: Who) => {
     const route = routes[op];
     return route.response.parse(await core(route.request.parse(body) as never, who, w.deps));
@@ -59,15 +55,14 @@ const recall = consoleCall('s3documents/recall', recallDocument);
 const confirm = consoleCall('s3documents/confirm-recall', confirmRecall);
 const decline = consoleCall('s3documents/decline-recall', declineRecall);
 
+type PartnerOp =
+  | 'partner-reject-document'
+  | 'partner-recall-document'
+  | 'partner-confirm-recall'
+  | 'partner-decline-recall';
 const partnerCall =
-  <
-    Op extends
-      | 'partner-reject-document'
-      | 'partner-recall-document'
-      | 'partner-confirm-recall'
-      | 'partner-decline-recall',
-  >(
-    op: Op,
+  (
+    op: PartnerOp,
     core: (input: never, ctx: PartnerContext, deps: World['deps']) => Promise<unknown>,
   ) =>
   async (w: World, body: Record<string, unknown>, ctx: PartnerContext) => {
