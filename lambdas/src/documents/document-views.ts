@@ -104,7 +104,7 @@ export const sentViewOf = (
     sha256: record.sha256,
     classification: record.classification,
     ...versionViewOf(record),
-  ...returnViewOf(record),
+    ...returnViewOf(record),
     ...returnViewOf(record),
     // A system sees what the hub and the systems did; an administrator only as such, unnamed.
     events: record.events.map((e) =>
