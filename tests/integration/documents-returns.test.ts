@@ -63,8 +63,9 @@ describe('documents sent back', () => {
     });
     expect(noComment.status).toBe(400);
     // The sending organisation's administrator may not reject it.
-    const wrongSide = await registryCall(c, n.people.siteAdmin, 's3documents/reject', {
+    const wrongSide = await registryCall(c, n.people.siteAdmin, 's3documents/return', {
       documentId: id,
+      action: 'reject',
       reason: 'wrong-version',
     });
     expect(wrongSide.status).toBe(403);
@@ -100,13 +101,15 @@ describe('documents sent back', () => {
     const before = await inbox();
     const sent = await cv('CV sent in error');
     const id = sent.document.documentId;
-    const byReceiver = await registryCall(c, n.people.sponsorAdmin, 's3documents/recall', {
+    const byReceiver = await registryCall(c, n.people.sponsorAdmin, 's3documents/return', {
       documentId: id,
+      action: 'recall',
     });
     expect(byReceiver.status).toBe(403);
 
-    const recalled = await registryCall<Returned>(c, n.people.siteAdmin, 's3documents/recall', {
+    const recalled = await registryCall<Returned>(c, n.people.siteAdmin, 's3documents/return', {
       documentId: id,
+      action: 'recall',
       comment: 'Sent to the wrong study.',
     });
     expect(recalled.status).toBe(200);

@@ -95,6 +95,56 @@ export const declineRecallRequestSchema = () =>
     })
     .strict();
 
+/** What the console's one call of a return does (s3documents/return): each a step of its own. */
+export const RETURN_ACTIONS = ['reject', 'recall', 'confirm-recall', 'decline-recall'] as const;
+export type ReturnAction = (typeof RETURN_ACTIONS)[number];
+
+/**
+ * The console's request: the action, and what it needs — a reason to reject (a comment too for
+ * `other`), a comment to decline a recall request; a reason for nothing else.
+ */
+export const returnRequestSchema = () =>
+  z
+    .object({
+      documentId: documentIdSchema,
+      action: z.enum(RETURN_ACTIONS, { error: `action is one of ${RETURN_ACTIONS.join(', ')}.` }),
+      reason: z
+        .enum(REJECT_REASONS, { error: `reason is one of ${REJECT_REASONS.join(', ')}.` })
+        .optional(),
+      comment: returnCommentSchema('comment').optional(),
+    })
+    .strict()
+    .superRefine((v, ctx) => {
+      if (v.action === 'reject' && v.reason === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['reason'],
+          message: 'Choose why the document is rejected (reason).',
+        });
+      }
+      if (v.action !== 'reject' && v.reason !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['reason'],
+          message: 'Only a rejection has a reason.',
+        });
+      }
+      if (v.action === 'reject' && v.reason === 'other' && v.comment === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['comment'],
+          message: 'Say in the comment why the document is rejected (the reason is other).',
+        });
+      }
+      if (v.action === 'decline-recall' && v.comment === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['comment'],
+          message: 'Say in the comment why the document is kept (a declined recall).',
+        });
+      }
+    });
+
 /** Who acted and when: `system:<id>` or an administrator's e-mail. */
 const actShape = () => ({ by: z.string(), at: isoDateSchema });
 

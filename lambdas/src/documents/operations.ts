@@ -211,31 +211,10 @@ const RETURN_GRANTS = [
   'audit.append',
   'journal.entry',
 ] as const;
-export const s3documentsReject = /* @__PURE__ */ op(
+export const s3documentsReturn = /* @__PURE__ */ op(
   documentReturnRoutes,
-  's3documents/reject',
-  returns.rejectDocument,
-  'returns',
-  RETURN_GRANTS,
-);
-export const s3documentsRecall = /* @__PURE__ */ op(
-  documentReturnRoutes,
-  's3documents/recall',
-  returns.recallDocument,
-  'returns',
-  RETURN_GRANTS,
-);
-export const s3documentsConfirmRecall = /* @__PURE__ */ op(
-  documentReturnRoutes,
-  's3documents/confirm-recall',
-  returns.confirmRecall,
-  'returns',
-  RETURN_GRANTS,
-);
-export const s3documentsDeclineRecall = /* @__PURE__ */ op(
-  documentReturnRoutes,
-  's3documents/decline-recall',
-  returns.declineRecall,
+  's3documents/return',
+  returns.returnDocumentInConsole,
   'returns',
   RETURN_GRANTS,
 );

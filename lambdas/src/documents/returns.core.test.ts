@@ -6,15 +6,13 @@ import { WHO } from '../core/testing/connection-test-network';
 import { documentCounts } from '../core/ports/documents';
 import { downloadDocument } from './console.core';
 import { acknowledgeDocument, listReceivedDocuments } from './exchange-receiving';
+import type { ReturnAction } from '@ccsc/contract/document-return-schemas';
 import {
-  confirmRecall,
-  declineRecall,
   partnerConfirmRecall,
   partnerDeclineRecall,
   partnerRecallDocument,
   partnerRejectDocument,
-  recallDocument,
-  rejectDocument,
+  returnDocumentInConsole,
 } from './returns.core';
 import {
   OTHER_SITE,
@@ -39,21 +37,17 @@ const CV = pdf('CV of Dr. Jana Müller');
 const delivered = async (w: World) => (await sendWhole(w, CV)).documentId;
 
 // Each call as the router makes it: the input parsed, the answer checked against the contract.
-type ConsoleOp =
-  | 's3documents/reject'
-  | 's3documents/recall'
-  | 's3documents/confirm-recall'
-  | 's3documents/decline-recall';
-const consoleCall =
-  (op: ConsoleOp, core: (input: never, ctx: Who, deps: World['deps']) => Promise<unknown>) =>
-  async (w: World, body: Record<string, unknown>, who: Who) => {
-    const route = routes[op];
-    return route.response.parse(await core(route.request.parse(body) as never, who, w.deps));
+const inConsole =
+  (action: ReturnAction) => async (w: World, body: Record<string, unknown>, who: Who) => {
+    const route = routes['s3documents/return'];
+    return route.response.parse(
+      await returnDocumentInConsole(route.request.parse({ ...body, action }), who, w.deps),
+    );
   };
-const reject = consoleCall('s3documents/reject', rejectDocument);
-const recall = consoleCall('s3documents/recall', recallDocument);
-const confirm = consoleCall('s3documents/confirm-recall', confirmRecall);
-const decline = consoleCall('s3documents/decline-recall', declineRecall);
+const reject = inConsole('reject');
+const recall = inConsole('recall');
+const confirm = inConsole('confirm-recall');
+const decline = inConsole('decline-recall');
 
 type PartnerOp =
   | 'partner-reject-document'
@@ -126,10 +120,18 @@ describe('reject', () => {
     const w = setUp();
     const id = await delivered(w);
     expect(() =>
-      routes['s3documents/reject'].request.parse({ documentId: id, reason: 'other' }),
+      routes['s3documents/return'].request.parse({
+        documentId: id,
+        action: 'reject',
+        reason: 'other',
+      }),
     ).toThrow(/comment/);
     expect(() =>
-      routes['s3documents/reject'].request.parse({ documentId: id, reason: 'lost' }),
+      routes['s3documents/return'].request.parse({
+        documentId: id,
+        action: 'reject',
+        reason: 'lost',
+      }),
     ).toThrow(/reason is one of/);
     const done = await reject(
       w,
@@ -251,6 +253,13 @@ describe('recall', () => {
     expect(() =>
       partnerRoutes['partner-decline-recall'].request.parse({ documentId: id }),
     ).toThrow();
+    const consoleRequest = routes['s3documents/return'].request;
+    expect(() => consoleRequest.parse({ documentId: id, action: 'decline-recall' })).toThrow(
+      /comment/,
+    );
+    expect(() =>
+      consoleRequest.parse({ documentId: id, action: 'recall', reason: 'wrong-document' }),
+    ).toThrow(/Only a rejection has a reason/);
     await expect(
       decline(w, { documentId: id, comment: 'Filed.' }, WHO.siteAdmin),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });

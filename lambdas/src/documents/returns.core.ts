@@ -155,14 +155,12 @@ const consoleStep =
       deps,
     );
 
-export const rejectDocument: Core<ConsoleRoutes['s3documents/reject'], ReturnDeps> =
-  consoleStep('reject');
-export const recallDocument: Core<ConsoleRoutes['s3documents/recall'], ReturnDeps> =
-  consoleStep('recall');
-export const confirmRecall: Core<ConsoleRoutes['s3documents/confirm-recall'], ReturnDeps> =
-  consoleStep('confirm-recall');
-export const declineRecall: Core<ConsoleRoutes['s3documents/decline-recall'], ReturnDeps> =
-  consoleStep('decline-recall');
+/** The console's one call: the action's step, as its side may take it. */
+export const returnDocumentInConsole: Core<ConsoleRoutes['s3documents/return'], ReturnDeps> = (
+  input,
+  ctx,
+  deps,
+) => consoleStep(input.action)(input, ctx, deps);
 
 // ---------- the partner API ----------
 

@@ -1,8 +1,7 @@
 import {
-  declineRecallRequestSchema,
-  recallRequestSchema,
   REJECT_REASONS,
-  rejectRequestSchema,
+  type ReturnAction as ServerAction,
+  returnRequestSchema,
 } from '@ccsc/contract/document-return-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -28,20 +27,19 @@ interface ReturnValues {
   comment: string;
 }
 
-/** Each action's schema: the server's own. */
-const SCHEMAS = {
-  reject: rejectRequestSchema,
-  recall: recallRequestSchema,
-  confirm: recallRequestSchema,
-  decline: declineRecallRequestSchema,
-} as const;
+/** Each action as the server names it (s3documents/return's `action`). */
+const SERVER_ACTION: Record<ReturnAction, ServerAction> = {
+  reject: 'reject',
+  recall: 'recall',
+  confirm: 'confirm-recall',
+  decline: 'decline-recall',
+};
 
 /** The form's values as the call takes them: an empty comment (or reason) left out. */
 const bodyOf = (action: ReturnAction, v: ReturnValues) => {
   const comment = v.comment.trim() === '' ? {} : { comment: v.comment };
-  return action === 'reject'
-    ? { documentId: v.documentId, reason: v.reason, ...comment }
-    : { documentId: v.documentId, ...comment };
+  const reason = action === 'reject' && v.reason !== '' ? { reason: v.reason } : {};
+  return { documentId: v.documentId, action: SERVER_ACTION[action], ...reason, ...comment };
 };
 
 const fieldOf = (path: string): FieldPath<ReturnValues> | null =>
@@ -51,7 +49,7 @@ const fieldOf = (path: string): FieldPath<ReturnValues> | null =>
 const resolverOf =
   (action: ReturnAction): Resolver<ReturnValues> =>
   (values) => {
-    const parsed = SCHEMAS[action]().safeParse(bodyOf(action, values));
+    const parsed = returnRequestSchema().safeParse(bodyOf(action, values));
     if (parsed.success) return { values, errors: {} };
     const errors: FieldErrors<ReturnValues> = {};
     for (const issue of parsed.error.issues) {
@@ -93,19 +91,8 @@ export const ReturnDialog = ({
     resolver: resolverOf(action),
   });
   const sending = useMutation({
-    mutationFn: (values: ReturnValues) => {
-      const body = bodyOf(action, values);
-      switch (action) {
-        case 'reject':
-          return callApi('s3documents/reject', rejectRequestSchema().parse(body));
-        case 'recall':
-          return callApi('s3documents/recall', recallRequestSchema().parse(body));
-        case 'confirm':
-          return callApi('s3documents/confirm-recall', recallRequestSchema().parse(body));
-        case 'decline':
-          return callApi('s3documents/decline-recall', declineRecallRequestSchema().parse(body));
-      }
-    },
+    mutationFn: (values: ReturnValues) =>
+      callApi('s3documents/return', returnRequestSchema().parse(bodyOf(action, values))),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: documentKeys.document(documentId) });
       void client.invalidateQueries({ queryKey: documentKeys.lists() });

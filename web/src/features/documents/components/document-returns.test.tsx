@@ -45,7 +45,7 @@ describe('sending a document back', () => {
     let current = DELIVERED;
     const calls = serve({
       's3documents/get': () => documentAnswer(current),
-      's3documents/reject': () => {
+      's3documents/return': () => {
         current = REJECTED;
         return success({
           documentId: ID,
@@ -63,7 +63,7 @@ describe('sending a document back', () => {
     await u.selectOptions(within(dialog).getByLabelText('Reason'), 'Other');
     await u.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await within(dialog).findByText('Write a comment.')).toBeInTheDocument();
-    expect(bodiesOf(calls, 's3documents/reject')).toEqual([]);
+    expect(bodiesOf(calls, 's3documents/return')).toEqual([]);
     await u.type(
       within(dialog).getByLabelText('Comment (required)'),
       'Page 2 belongs to another visit.',
@@ -72,8 +72,13 @@ describe('sending a document back', () => {
     expect(await screen.findByTestId('document-notice')).toHaveTextContent(
       'The document is rejected. The sender sees why.',
     );
-    expect(bodiesOf(calls, 's3documents/reject')).toEqual([
-      { documentId: ID, reason: 'other', comment: 'Page 2 belongs to another visit.' },
+    expect(bodiesOf(calls, 's3documents/return')).toEqual([
+      {
+        documentId: ID,
+        action: 'reject',
+        reason: 'other',
+        comment: 'Page 2 belongs to another visit.',
+      },
     ]);
     const rejection = await screen.findByTestId('rejection');
     expect(rejection).toHaveTextContent('Rejected by the receiver: Other');
@@ -88,7 +93,7 @@ describe('sending a document back', () => {
     const u = userEvent.setup();
     serve({
       's3documents/get': documentAnswer({ ...DELIVERED, state: 'acknowledged' }),
-      's3documents/recall': failure(
+      's3documents/return': failure(
         409,
         'CONFLICT',
         'The document changed meanwhile; reload it and try again.',
@@ -121,7 +126,7 @@ describe('sending a document back', () => {
     };
     const calls = serve({
       's3documents/get': documentAnswer(asked),
-      's3documents/decline-recall': success({
+      's3documents/return': success({
         documentId: ID,
         state: 'acknowledged',
         rejection: null,
@@ -143,8 +148,8 @@ describe('sending a document back', () => {
     expect(await screen.findByTestId('document-notice')).toHaveTextContent(
       'The recall is declined: the document stays acknowledged.',
     );
-    expect(bodiesOf(calls, 's3documents/decline-recall')).toEqual([
-      { documentId: ID, comment: 'Filed already.' },
+    expect(bodiesOf(calls, 's3documents/return')).toEqual([
+      { documentId: ID, action: 'decline-recall', comment: 'Filed already.' },
     ]);
   });
 
