@@ -11,7 +11,7 @@ import type { DocumentRecord, DocumentStore } from '../core/ports/documents';
 import type { Registry } from '../core/ports/registry';
 import type { Caller, Core, PartnerContext, RequestContext } from '../core/request';
 import { returnViewOf } from './document-views';
-import { returnDocument, type ReturnStep } from './document-returns';
+import { mayReturn, returnDocument, type ReturnStep } from './document-returns';
 import {
   DOCUMENT_BUSY,
   DOCUMENT_CHANGED,
@@ -67,6 +67,23 @@ const madeAlready = (step: ReturnStep, record: DocumentRecord, asked: Asked): bo
   }
 };
 
+/** Why a step cannot be made from the document's state now (null: it can). */
+export const refusalOf = (step: ReturnStep, record: DocumentRecord): string | null => {
+  if (mayReturn(step, record)) return null;
+  const { state } = record;
+  switch (step) {
+    case 'reject':
+      return state === 'acknowledged'
+        ? 'The document is acknowledged already: it can no longer be rejected. Ask the sender to recall it.'
+        : `The document is ${state}: only a delivered document not yet acknowledged can be rejected.`;
+    case 'recall':
+      return `The document is ${state}: only a delivered, acknowledged or held document can be recalled.`;
+    case 'confirm-recall':
+    case 'decline-recall':
+      return `The document is ${state}: there is no recall request to answer.`;
+  }
+};
+
 /** Which side a step is the act of. */
 const sideOf = (step: ReturnStep): 'sends' | 'receives' =>
   step === 'recall' ? 'sends' : 'receives';
@@ -86,6 +103,8 @@ const run = async (
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const record = await read();
     if (madeAlready(step, record, asked)) return viewOf(record);
+    const refusal = refusalOf(step, record);
+    if (refusal !== null) throw new ConflictError(refusal);
     const organisationId =
       sideOf(step) === 'sends' ? record.senderOrganisationId : record.receiverOrganisationId;
     try {
