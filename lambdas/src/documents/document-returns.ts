@@ -82,6 +82,9 @@ const applied = (input: ReturnInput, current: DocumentRecord, at: string): Docum
       return {
         ...base,
         state: immediate ? 'recalled' : 'recall-requested',
+        // Recalled while held: it waits for nothing any more.
+        holdReason: null,
+        holdDetail: null,
         recall: {
           ...act,
           comment: input.comment,

@@ -280,6 +280,24 @@ describe('recall', () => {
     });
   });
 
+  it('a held document recalled: it waits for nothing any more, counted neither held nor delivered; its receiver never had it (404)', async () => {
+    const w = setUp();
+    const held = await sendWhole(w, pdf('Protocol signature page'), {
+      idempotencyKey: 'key-signature',
+      typeCode: 'PSP',
+      personName: undefined,
+    });
+    expect(held.state).toBe('held');
+    await expect(
+      pReject(w, { documentId: held.documentId, reason: 'wrong-document' }, SPONSOR),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await pRecall(w, { documentId: held.documentId }, SITE);
+    const record = await w.documents.get(held.documentId);
+    expect(record).toMatchObject({ state: 'recalled', holdReason: null, holdDetail: null });
+    const counters = documentCounts(record ?? never()).map((c) => c.counter);
+    expect(counters.filter((c) => c.startsWith('held_') || c.startsWith('delivered_'))).toEqual([]);
+  });
+
   it('only the sending side recalls: the receiver 403 in the console, 404 through the API', async () => {
     const w = setUp();
     const id = await delivered(w);
