@@ -8,9 +8,10 @@ import { Exchange } from './crash-documents';
  * Every journaled document write killed at each of its steps (issue 32), as the credential
  * writes are (credentials.crash.test.ts): a send, a completion, an acknowledgement, a download,
  * a rejection (issue 35's document.return), an administrator's retry, and a publication with the
- * release of the documents it maps. After each restart the write is whole and recorded exactly once in each organisation's trail — the
- * sender's and the receiver's — nothing is left in the journal, the sender's or the receiver's
- * retry answers as the first call would have, and a document reaches the receiver's inbox once.
+ * release of the documents it maps. After each restart the write is whole and recorded exactly
+ * once in each organisation's trail — the sender's and the receiver's — nothing is left in the
+ * journal, the sender's or the receiver's retry answers as the first call would have, and a
+ * document reaches the receiver's inbox once.
  */
 
 /** A document's write is recorded once in each of the two organisations' trails. */
