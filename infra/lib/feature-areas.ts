@@ -7,7 +7,11 @@ import {
 import { auditRoutes } from '@ccsc/contract/audit';
 import { credentialRoutes } from '@ccsc/contract/credentials';
 import { dashboardRoutes } from '@ccsc/contract/dashboard';
-import { documentImportRoutes, documentRoutes } from '@ccsc/contract/documents';
+import {
+  documentImportRoutes,
+  documentReturnRoutes,
+  documentRoutes,
+} from '@ccsc/contract/documents';
 import { notificationRoutes } from '@ccsc/contract/notifications';
 import { organisationRoutes } from '@ccsc/contract/organisations';
 import { sessionRoutes } from '@ccsc/contract/session';
@@ -36,7 +40,7 @@ export const FEATURE_AREAS = {
   organisations: operationsOf(organisationRoutes),
   credentials: operationsOf(credentialRoutes),
   standards: operationsOf(standardRoutes),
-  documents: operationsOf({ ...documentRoutes, ...documentImportRoutes }),
+  documents: operationsOf({ ...documentRoutes, ...documentImportRoutes, ...documentReturnRoutes }),
   dashboard: operationsOf(dashboardRoutes),
   notifications: operationsOf(notificationRoutes),
   partner: [...operationsOf(partnerRoutes), OPENAPI_FUNCTION],

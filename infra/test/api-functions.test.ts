@@ -218,6 +218,8 @@ describe('Api: one function per operation', () => {
         's3documents/imports',
         's3documents/import-get',
         's3documents/import-download',
+        // A document sent back: rejected, recalled, a recall answered (issue 35).
+        's3documents/return',
         // The dashboard (issue 18).
         'dashboard/needs-action',
         'dashboard/activity',

@@ -239,6 +239,15 @@ export class Exchange {
       {},
     );
 
+  /** The receiving system rejects a delivered document (issue 35). */
+  reject = (documentId: string) =>
+    this.partner<{ state: string; rejection: { reason: string } | null }>(
+      'sponsor',
+      'POST',
+      `documents/${documentId}/reject`,
+      { reason: 'wrong-version' },
+    );
+
   get = (documentId: string) =>
     this.partner<{ document: Sent & { events: { event: string }[] } }>(
       'site',

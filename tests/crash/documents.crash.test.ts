@@ -7,10 +7,11 @@ import { Exchange } from './crash-documents';
 /**
  * Every journaled document write killed at each of its steps (issue 32), as the credential
  * writes are (credentials.crash.test.ts): a send, a completion, an acknowledgement, a download,
- * an administrator's retry, and a publication with the release of the documents it maps. After
- * each restart the write is whole and recorded exactly once in each organisation's trail — the
- * sender's and the receiver's — nothing is left in the journal, the sender's or the receiver's
- * retry answers as the first call would have, and a document reaches the receiver's inbox once.
+ * a rejection (issue 35's document.return), an administrator's retry, and a publication with the
+ * release of the documents it maps. After each restart the write is whole and recorded exactly
+ * once in each organisation's trail — the sender's and the receiver's — nothing is left in the
+ * journal, the sender's or the receiver's retry answers as the first call would have, and a
+ * document reaches the receiver's inbox once.
  */
 
 /** A document's write is recorded once in each of the two organisations' trails. */
@@ -121,6 +122,33 @@ describe('document writes killed at every step', () => {
       const again = await x.download(documentId);
       expect(again.status, step).toBe(200);
       expect((await x.detail(documentId))?.downloadCount, step).toBe(2);
+    }
+  }, 600_000);
+
+  it('a rejection (issue 35): rejected and recorded once; the receiver’s repeat answers the same', async () => {
+    const first = await x.sent();
+    const steps = await stepsOf(console, 'document.return', () => x.reject(first));
+    expect(steps).toEqual([
+      'journal:document.return:begun',
+      'journal:document.return:commit',
+      'journal:document.return:audit',
+    ]);
+    for (const step of steps) {
+      const documentId = await x.sent();
+      await killedAt(console, step, () => x.reject(documentId));
+      await settled();
+      const again = await x.reject(documentId);
+      expect(again.status, step).toBe(200);
+      expect(again.data).toMatchObject({
+        state: 'rejected',
+        rejection: { reason: 'wrong-version' },
+      });
+      expect(await x.audited('document.rejected', documentId), step).toEqual(ONCE);
+      const events = (await x.get(documentId)).data.document.events.map((e) => e.event);
+      expect(
+        events.filter((e) => e === 'rejected'),
+        step,
+      ).toHaveLength(1);
     }
   }, 600_000);
 

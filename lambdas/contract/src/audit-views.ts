@@ -114,6 +114,12 @@ export const AUDIT_ACTION_KINDS = {
   'document.scanned': 'document',
   'document.quarantined': 'document',
   'document.superseded': 'document',
+  // Issue 35: sent back by the receiver, or recalled by the sender (and the receiver's answer).
+  'document.rejected': 'document',
+  'document.recalled': 'document',
+  'document.recall-requested': 'document',
+  'document.recall-confirmed': 'document',
+  'document.recall-declined': 'document',
   /** A file an eTMF-EMS import filed became a document to a receiving system (issue 34). */
   'document.imported': 'document',
   'document.downloaded': 'read',

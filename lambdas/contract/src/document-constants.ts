@@ -50,7 +50,13 @@ export const MAX_DOCUMENT_BYTES = 100 * 1000 * 1000;
  * - `classified`: mapped to an artifact and to the receiver's type;
  * - `delivered`: in the receiver's inbox;
  * - `acknowledged`: the receiver confirmed it has it;
- * - `held`: stopped, with a reason, until what is missing is there (see HOLD_REASONS).
+ * - `held`: stopped, with a reason, until what is missing is there (see HOLD_REASONS);
+ * - `rejected`: the receiver sent a delivered document back, with a reason (REJECT_REASONS in
+ *   document-return-schemas.ts) — final; the sender's corrected version supersedes it;
+ * - `recall-requested`: the sender recalls an acknowledged document; the receiver confirms
+ *   (`recalled`) or declines (back to `acknowledged`);
+ * - `recalled`: the sender took it back (before an acknowledgement at once, or confirmed by the
+ *   receiver): its file is no longer handed out. Final.
  */
 export const DOCUMENT_STATES = [
   'awaiting-upload',
@@ -61,6 +67,9 @@ export const DOCUMENT_STATES = [
   'delivered',
   'acknowledged',
   'held',
+  'rejected',
+  'recall-requested',
+  'recalled',
 ] as const;
 export type DocumentState = (typeof DOCUMENT_STATES)[number];
 
@@ -136,8 +145,10 @@ export const MAPPING_HOLD_REASONS: readonly HoldReason[] = [
 /**
  * Whether a document's file may be handed out (a console download): only once the malware scan
  * found it clean (issue 34) — delivered or acknowledged, or held afterwards for a mapping or a
- * value its type needs. Never quarantined, awaiting its scan, held for a scan, or before the
- * completion's content check. The server applies it (s3documents/download); the screen mirrors it.
+ * value its type needs; rejected or asked back (recall-requested), the receiver still has it.
+ * Never quarantined, awaiting its scan, held for a scan, before the completion's content check,
+ * or recalled (issue 35: the sender took it back). The server applies it (s3documents/download);
+ * the screen mirrors it.
  */
 export const fileMayBeHandedOut = (document: {
   state: DocumentState;
@@ -145,6 +156,8 @@ export const fileMayBeHandedOut = (document: {
 }): boolean =>
   document.state === 'delivered' ||
   document.state === 'acknowledged' ||
+  document.state === 'rejected' ||
+  document.state === 'recall-requested' ||
   (document.state === 'held' &&
     document.holdReason !== null &&
     (MAPPING_HOLD_REASONS.includes(document.holdReason) ||

@@ -9,6 +9,7 @@ import {
   QUARANTINE_REASONS,
 } from './document-constants';
 import { versionViewShape } from './document-version-schemas';
+import { returnViewShape } from './document-return-schemas';
 
 /** The records of a document as the console and partner API read them (the model: documents.ts). */
 
@@ -53,6 +54,11 @@ export const documentEventSchema = z.lazy(() =>
       'quarantined',
       /** A later version of the document was delivered (issue 34). */
       'superseded',
+      /** Issue 35: the receiver rejected it; the sender recalled it (or asked to); the answer. */
+      'rejected',
+      'recall-requested',
+      'recalled',
+      'recall-declined',
     ]),
     /** `system:<id>`, an administrator's e-mail, or `hub`. */
     by: z.string(),
@@ -158,6 +164,7 @@ export const documentDetailSchema = z.lazy(() =>
     downloads: z.array(z.object({ at: isoDateSchema, by: z.string() })),
     downloadCount: z.number().int(),
     ...versionViewShape(),
+    ...returnViewShape(),
   }),
 );
 export type DocumentDetail = z.infer<typeof documentDetailSchema>;

@@ -23,5 +23,7 @@ export * from './document-constants';
 export * from './document-schemas';
 export * from './document-import-schemas';
 export * from './document-version-schemas';
+export * from './document-return-schemas';
 export { documentRoutes } from './document-routes';
 export { documentImportRoutes } from './document-import-routes';
+export { documentReturnRoutes } from './document-return-routes';

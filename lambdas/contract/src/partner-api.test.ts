@@ -54,6 +54,10 @@ describe('the partner API contract', () => {
         `${PARTNER_API_PREFIX}documents/{documentId}/complete`,
         `${PARTNER_API_PREFIX}documents/{documentId}/acknowledge`,
         `${PARTNER_API_PREFIX}events`,
+        `${PARTNER_API_PREFIX}documents/{documentId}/reject`,
+        `${PARTNER_API_PREFIX}documents/{documentId}/recall`,
+        `${PARTNER_API_PREFIX}documents/{documentId}/confirm-recall`,
+        `${PARTNER_API_PREFIX}documents/{documentId}/decline-recall`,
       ].sort(),
     );
     // Two calls on one path: the inbox (GET) and sending (POST).

@@ -14,6 +14,7 @@ import {
   partnerSentDocumentSchema,
   partnerReceivedDocumentSchema,
 } from './partner-schemas';
+import { partnerReturnRoutes } from './partner-return-routes';
 
 /** A partner call: one route of the one route declaration, for machines, with its scope. */
 export type PartnerRouteDefinition<
@@ -197,6 +198,7 @@ export const partnerRoutes = {
         hasMore: z.boolean(),
       }),
   }),
+  ...partnerReturnRoutes,
 } as const;
 
 export type PartnerRoutes = typeof partnerRoutes;

@@ -24,6 +24,7 @@ import {
   typeCodeSchema,
 } from './document-schemas';
 import { sendVersionShape, versionViewShape } from './document-version-schemas';
+import { returnViewShape } from './document-return-schemas';
 
 /** What the partner calls take and answer (the calls: partner-routes.ts). */
 
@@ -179,7 +180,7 @@ const partnerSystemRefSchema = z.lazy(() =>
 
 /** The states as the sender sees them (document-constants.ts DOCUMENT_STATES says more). */
 const SENT_STATES =
-  'Where the document is: awaiting-upload (announced; complete it once the file is PUT), received, awaiting-scan (size, SHA-256 and content checked; waiting for the malware scan — nothing is delivered before a clean verdict), quarantined (refused for what the file is: never delivered, never exported; final — quarantineReason and quarantineDetail say why; send it again as a new document), classified, delivered, acknowledged, or held (holdReason, holdDetail).';
+  'Where the document is: awaiting-upload (announced; complete it once the file is PUT), received, awaiting-scan (size, SHA-256 and content checked; waiting for the malware scan — nothing is delivered before a clean verdict), quarantined (refused for what the file is: never delivered, never exported; final — quarantineReason and quarantineDetail say why; send it again as a new document), classified, delivered, acknowledged, held (holdReason, holdDetail), rejected by the receiver (rejection: reason, comment, who, when; send a corrected version naming it in supersedesDocumentId), recall-requested (recalled after the receiver acknowledged it: the receiver confirms or declines, see recall), or recalled (the file is no longer handed out).';
 
 /** A document as its sender follows it. */
 export const partnerSentDocumentSchema = z.lazy(() =>
@@ -219,6 +220,7 @@ export const partnerSentDocumentSchema = z.lazy(() =>
     sha256: z.string(),
     classification: classificationSchema.nullable(),
     ...versionViewShape(),
+    ...returnViewShape(),
     events: z.array(documentEventSchema),
     sentAt: isoDateSchema,
     updatedAt: isoDateSchema,
@@ -232,7 +234,11 @@ export const partnerReceivedDocumentSchema = z.lazy(() =>
     documentId: z.string(),
     /** Where this document sits in the caller's inbox (ascending). */
     sequence: z.number().int(),
-    state: z.enum(['delivered', 'acknowledged']),
+    state: z
+      .enum(['delivered', 'acknowledged', 'rejected', 'recall-requested', 'recalled'])
+      .describe(
+        'delivered, acknowledged; rejected (by the caller), recall-requested (the sender asks for it back: confirm or decline), recalled (the sender took it back: no download).',
+      ),
     connectionId: z.string(),
     study: z.object({ studyId: z.string(), protocolNumber: z.string() }),
     siteNumber: z.string(),
@@ -257,7 +263,12 @@ export const partnerReceivedDocumentSchema = z.lazy(() =>
     ...versionViewShape(),
     deliveredAt: isoDateSchema,
     acknowledgedAt: isoDateSchema.nullable(),
-    download: z.object({ url: z.url(), expiresAt: isoDateSchema }),
+    ...returnViewShape(),
+    /** Null once the sender recalled it: its file is no longer handed out. */
+    download: z
+      .object({ url: z.url(), expiresAt: isoDateSchema })
+      .nullable()
+      .describe('A download link valid 15 minutes; null once recalled (never handed out again).'),
   }),
 );
 export type PartnerReceivedDocument = z.infer<typeof partnerReceivedDocumentSchema>;

@@ -5,6 +5,7 @@ import { dashboardRoutes } from './dashboard';
 import { notificationRoutes } from './notifications';
 import { documentRoutes } from './document-routes';
 import { documentImportRoutes } from './document-import-routes';
+import { documentReturnRoutes } from './document-return-routes';
 import { organisationRoutes } from './organisation-routes';
 import { sessionRoutes } from './session';
 import { standardRoutes } from './standard-routes';
@@ -26,6 +27,7 @@ export const routes = {
   ...standardRoutes,
   ...documentRoutes,
   ...documentImportRoutes,
+  ...documentReturnRoutes,
   ...dashboardRoutes,
   ...notificationRoutes,
 } as const;

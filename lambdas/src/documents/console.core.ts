@@ -176,11 +176,13 @@ const adminWho = (ctx: RequestContext<Caller>): Who => ({
 
 /** Why a document's file is not handed out (yet), in words an administrator can act on. */
 const notHandedOut = (record: DocumentRecord): string =>
-  record.state === 'quarantined'
-    ? `The document is quarantined (${record.quarantineReason ?? 'refused'}): its file is never handed out.`
-    : record.state === 'held'
-      ? `The malware scan gave no verdict (${record.holdReason ?? 'held'}): scan it again (Retry) before its file can be downloaded.`
-      : 'The document’s file is still being checked (content and malware scan): it can be downloaded once the scan finds it clean.';
+  record.state === 'recalled'
+    ? 'The sender recalled this document: its file is no longer handed out (409). The sender may send a corrected version.'
+    : record.state === 'quarantined'
+      ? `The document is quarantined (${record.quarantineReason ?? 'refused'}): its file is never handed out.`
+      : record.state === 'held'
+        ? `The malware scan gave no verdict (${record.holdReason ?? 'held'}): scan it again (Retry) before its file can be downloaded.`
+        : 'The document’s file is still being checked (content and malware scan): it can be downloaded once the scan finds it clean.';
 
 /**
  * A download: recorded on the document and in both trails (one journaled write,

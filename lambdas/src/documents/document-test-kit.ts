@@ -5,6 +5,7 @@ import type { Clock } from '../core/ports/clock';
 import { DOCUMENT_COMPLETE_WRITES, DOCUMENT_SEND_WRITES } from './document-sends';
 import { DOCUMENT_SCAN_WRITES } from './scan-verdict';
 import { DOCUMENT_IMPORT_WRITES } from './import-join';
+import { DOCUMENT_RETURN_WRITES } from './document-returns';
 import {
   DOCUMENT_CHANGE_WRITES,
   documentWriteJournal,
@@ -54,6 +55,7 @@ export const documentWritesOf = (
     ...DOCUMENT_CHANGE_WRITES,
     ...DOCUMENT_SCAN_WRITES,
     ...DOCUMENT_IMPORT_WRITES,
+    ...DOCUMENT_RETURN_WRITES,
   ]);
   return { writes, journal, audit, events };
 };

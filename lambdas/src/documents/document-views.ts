@@ -36,6 +36,12 @@ export const withEvent = (
   detail: string | null = null,
 ): DocumentEvent[] => [...record.events, { at, event, by, detail }];
 
+/** The rejection and the recall every view of a document shows (issue 35; null: none). */
+export const returnViewOf = (record: DocumentRecord) => ({
+  rejection: record.rejection ?? null,
+  recall: record.recall ?? null,
+});
+
 /** The signature and version links every view of a document shows (issue 34). */
 export const versionViewOf = (record: DocumentRecord) => ({
   signature: record.signature ?? null,
@@ -98,6 +104,8 @@ export const sentViewOf = (
     sha256: record.sha256,
     classification: record.classification,
     ...versionViewOf(record),
+    ...returnViewOf(record),
+    ...returnViewOf(record),
     // A system sees what the hub and the systems did; an administrator only as such, unnamed.
     events: record.events.map((e) =>
       e.by === HUB || e.by.startsWith('system:') ? e : { ...e, by: 'administrator' },
@@ -164,6 +172,7 @@ export const detailOf = (record: DocumentRecord, snapshot: RegistrySnapshot): Do
   downloads: record.downloads,
   downloadCount: record.downloadCount,
   ...versionViewOf(record),
+  ...returnViewOf(record),
 });
 
 /** The documents's target in the audit trail. */

@@ -1,9 +1,16 @@
+import { type DocumentState, fileMayBeHandedOut } from '@ccsc/contract/document-constants';
 import type { PartnerReceivedDocument } from '@ccsc/contract/partner-api';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import type { Core } from '../core/request';
 import { type DocumentRecord } from '../core/ports/documents';
 import type { RegistrySnapshot } from '../core/ports/registry';
-import { LINK_SECONDS, senderNameOf, siteNumberOf, versionViewOf } from './document-views';
+import {
+  LINK_SECONDS,
+  returnViewOf,
+  senderNameOf,
+  siteNumberOf,
+  versionViewOf,
+} from './document-views';
 import { changeDocument, DOCUMENT_BUSY, documentSubject } from './document-writes';
 import { type ExchangeDeps, type Routes, systemWho } from './exchange.core';
 
@@ -27,6 +34,17 @@ const decodeSince = (since: string | undefined): number => {
   return seq;
 };
 
+/** The states a document delivered to a system is listed in, in its inbox. */
+const RECEIVED_STATES = [
+  'delivered',
+  'acknowledged',
+  'rejected',
+  'recall-requested',
+  'recalled',
+] as const satisfies readonly DocumentState[];
+const receivedStateOf = (state: DocumentState) =>
+  RECEIVED_STATES.find((received) => received === state) ?? null;
+
 const receivedViewOf = async (
   record: DocumentRecord,
   snapshot: RegistrySnapshot,
@@ -34,13 +52,17 @@ const receivedViewOf = async (
   expiresAt: string,
 ): Promise<PartnerReceivedDocument | null> => {
   const c = record.classification;
-  if (c?.receiver == null || record.objectKey === null || record.inboxSeq === null) return null;
-  if (record.state !== 'delivered' && record.state !== 'acknowledged') return null;
+  const { objectKey } = record;
+  if (c?.receiver == null || objectKey === null || record.inboxSeq === null) return null;
+  // Sent back since its delivery (issue 35), it stays in the inbox's order, as it is now: a
+  // recalled one without a link (its file is no longer handed out).
+  const state = receivedStateOf(record.state);
+  if (state === null) return null;
   const study = snapshot.studies.get(record.studyId);
   return {
     documentId: record.documentId,
     sequence: record.inboxSeq,
-    state: record.state,
+    state,
     connectionId: record.connectionId,
     study: { studyId: record.studyId, protocolNumber: study?.protocolNumber ?? record.studyId },
     siteNumber: siteNumberOf(record, snapshot),
@@ -68,17 +90,20 @@ const receivedViewOf = async (
     size: record.size,
     sha256: record.sha256,
     ...versionViewOf(record),
+    ...returnViewOf(record),
     deliveredAt: record.deliveredAt ?? record.updatedAt,
     acknowledgedAt: record.acknowledgedAt,
-    download: {
-      url: await deps.files.downloadUrl(
-        record.objectKey,
-        record.fileName,
-        record.contentType,
-        LINK_SECONDS,
-      ),
-      expiresAt,
-    },
+    download: fileMayBeHandedOut(record)
+      ? {
+          url: await deps.files.downloadUrl(
+            objectKey,
+            record.fileName,
+            record.contentType,
+            LINK_SECONDS,
+          ),
+          expiresAt,
+        }
+      : null,
   };
 };
 

@@ -1,4 +1,8 @@
-import { documentImportRoutes, documentRoutes as routes } from '@ccsc/contract/documents';
+import {
+  documentImportRoutes,
+  documentReturnRoutes,
+  documentRoutes as routes,
+} from '@ccsc/contract/documents';
 import { partnerRoutes } from '@ccsc/contract/partner-api';
 import { declareOperation as op } from '../core/operation';
 import * as completeness from './completeness.core';
@@ -10,6 +14,7 @@ import * as importReads from './import-etmf-reads';
 import * as importStart from './import-etmf-start';
 import * as importEtmf from './import-etmf.core';
 import * as importResolve from './import-etmf-resolve.core';
+import * as returns from './returns.core';
 
 // The documents' operations, console and partner: one line each.
 // The list's pages (its index) and its total (the counters of the caller's scope).
@@ -194,4 +199,50 @@ export const partnerAcknowledgeDocument = /* @__PURE__ */ op(
     'journal.entry',
     'standard-rows.read',
   ],
+);
+
+// Issue 35: a document sent back — rejected by its receiver, recalled by its sender, a recall
+// request confirmed or declined — one journaled write each (document-returns.ts), in their own
+// functions (the send's and the scan's do not carry them).
+const RETURN_GRANTS = [
+  'registry.read',
+  'document.read',
+  'document.write',
+  'audit.append',
+  'journal.entry',
+] as const;
+export const s3documentsReturn = /* @__PURE__ */ op(
+  documentReturnRoutes,
+  's3documents/return',
+  returns.returnDocumentInConsole,
+  'returns',
+  RETURN_GRANTS,
+);
+export const partnerRejectDocument = /* @__PURE__ */ op(
+  partnerRoutes,
+  'partner-reject-document',
+  returns.partnerRejectDocument,
+  'returns',
+  RETURN_GRANTS,
+);
+export const partnerRecallDocument = /* @__PURE__ */ op(
+  partnerRoutes,
+  'partner-recall-document',
+  returns.partnerRecallDocument,
+  'returns',
+  RETURN_GRANTS,
+);
+export const partnerConfirmRecall = /* @__PURE__ */ op(
+  partnerRoutes,
+  'partner-confirm-recall',
+  returns.partnerConfirmRecall,
+  'returns',
+  RETURN_GRANTS,
+);
+export const partnerDeclineRecall = /* @__PURE__ */ op(
+  partnerRoutes,
+  'partner-decline-recall',
+  returns.partnerDeclineRecall,
+  'returns',
+  RETURN_GRANTS,
 );

@@ -9,6 +9,8 @@ import {
 } from '../documents/document-writes';
 import type { ExchangeDeps } from '../documents/exchange.core';
 import { DOCUMENT_SCAN_WRITES } from '../documents/scan-verdict';
+import { DOCUMENT_RETURN_WRITES } from '../documents/document-returns';
+import type { ReturnDeps } from '../documents/returns.core';
 import { systemClock } from '../core/ports/clock';
 import { auditReader } from './audit';
 import { documentFiles, documentStore, routingDeps } from './documents';
@@ -37,6 +39,7 @@ export const allDocumentWrites = (): readonly RegisteredWorkflow<DocumentWriteDe
   ...DOCUMENT_COMPLETE_WRITES,
   ...DOCUMENT_CHANGE_WRITES,
   ...DOCUMENT_SCAN_WRITES,
+  ...DOCUMENT_RETURN_WRITES,
 ];
 
 /**
@@ -70,4 +73,15 @@ export const exchangeDeps = (
   clock: systemClock,
   // Not documentWrites(): its default (the change writes) would then be in every bundle.
   writes: documentWriteJournal({ journal: writeJournal() }, documentWriteDeps(), workflows),
+});
+
+/** A document sent back (issue 35): its functions carry the return's write alone. */
+export const returnDeps = (): ReturnDeps => ({
+  registry: registryReader(),
+  documents: documentStore(),
+  writes: documentWriteJournal(
+    { journal: writeJournal() },
+    documentWriteDeps(),
+    DOCUMENT_RETURN_WRITES,
+  ),
 });

@@ -1,6 +1,6 @@
 import { DOCUMENT_COMPLETE_WRITES, DOCUMENT_SEND_WRITES } from '../documents/document-sends';
 import { DOCUMENT_CHANGE_WRITES } from '../documents/document-writes';
-import { consoleDocumentDeps, exchangeDeps } from './document-writes';
+import { consoleDocumentDeps, exchangeDeps, returnDeps } from './document-writes';
 import { completenessDeps, exportDeps, importDeps } from './documents';
 
 /** The documents' kits (documents/operations.ts), each built on first use by its function. */
@@ -20,3 +20,6 @@ export const send = () => exchangeDeps(DOCUMENT_SEND_WRITES);
 export const complete = () => exchangeDeps([...DOCUMENT_SEND_WRITES, ...DOCUMENT_COMPLETE_WRITES]);
 
 export const change = () => exchangeDeps(DOCUMENT_CHANGE_WRITES);
+
+/** Sending a document back (issue 35): reject, recall and the answers to a recall request. */
+export const returns = returnDeps;

@@ -108,6 +108,8 @@ export const documentDetail = (
   signature: null,
   supersedesDocumentId: null,
   supersededByDocumentId: null,
+  rejection: null,
+  recall: null,
   ...overrides,
 });
 

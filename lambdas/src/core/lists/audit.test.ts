@@ -164,6 +164,8 @@ const NOT_ACTIONS = new Set<string>([
   'document.scan',
   // The journaled write that makes an imported file documents (its audit: document.imported).
   'document.import',
+  // The journaled write that sends a document back (its audits: document.rejected, .recalled…).
+  'document.return',
   'audit.unreadable',
 ]);
 

@@ -10,6 +10,9 @@ import {
   HOLD_REASONS,
   type HoldReason,
   type QuarantineReason,
+  type Recall,
+  type Rejection,
+  RETURN_STATES,
 } from '@ccsc/contract/documents';
 import type { DocumentVersionFields } from './document-versions';
 
@@ -70,6 +73,10 @@ export interface DocumentRecord extends DocumentVersionFields {
   /** The newest downloads (at most DOWNLOADS_KEPT); every one is in the audit trail. */
   downloads: { at: string; by: string }[];
   downloadCount: number;
+  /** The receiver's rejection (issue 35; state `rejected`); absent or null otherwise. */
+  rejection?: Rejection | null;
+  /** The sender's recall and the receiver's answer (issue 35); absent or null otherwise. */
+  recall?: Recall | null;
   /** Not sent by a system but filed by an eTMF-EMS import (issue 34 item 5); absent or null otherwise. */
   source?: ImportedSource | null;
   /**
@@ -225,6 +232,17 @@ export const isDelivered = (record: Pick<DocumentRecord, 'state'>): boolean =>
   record.state === 'delivered' || record.state === 'acknowledged';
 
 /**
+ * Whether the document reached its receiver at some time: delivered now, or sent back since
+ * (rejected, recalled or asked back after its delivery, issue 35). The counters keep counting
+ * such a delivery; a document recalled while still held was never delivered.
+ */
+export const wasDelivered = (
+  record: Pick<DocumentRecord, 'state' | 'deliveredAt' | 'inboxSeq'>,
+): boolean =>
+  isDelivered(record) ||
+  ((RETURN_STATES as readonly string[]).includes(record.state) && record.inboxSeq !== null);
+
+/**
  * Whether a kept file may leave the hub (delivered, exported): its malware scan found it clean.
  * Not a quarantined file, nor one awaiting its scan or held because the scan gave no verdict.
  */
@@ -280,7 +298,7 @@ export const documentCounts = (record: DocumentRecord): DocumentCount[] => {
   const reason = heldReasonOf(record);
   const counters: { day: string | null; counter: string }[] = [
     { day, counter: sentCounter(record.direction) },
-    ...(isDelivered(record)
+    ...(wasDelivered(record)
       ? [
           { day, counter: deliveredCounter(record.direction) },
           { day, counter: deliveryTimeCounter(deliveryBucketOf(deliverySecondsOf(record))) },

@@ -1522,6 +1522,66 @@ export const de: Translation = {
     importSender: 'Import von {{fileName}}',
     siteNumber: 'Prüfstelle {{site}}',
     versionOf: 'Version {{version}}, Datei {{fileName}}',
+    rejectReason: {
+      'wrong-document': 'Falsches Dokument',
+      'wrong-study-or-site': 'Falsche Studie oder falsches Prüfzentrum',
+      'illegible-or-incomplete': 'Unleserlich oder unvollständig',
+      'missing-signature': 'Unterschrift fehlt',
+      'wrong-version': 'Falsche Version',
+      other: 'Sonstiges',
+    },
+    returns: {
+      actions: 'Zurückgeben',
+      rejectButton: 'Ablehnen…',
+      recallButton: 'Zurückrufen…',
+      confirmButton: 'Rückruf bestätigen…',
+      declineButton: 'Rückruf ablehnen…',
+      rejectTitle: 'Dokument ablehnen',
+      recallTitle: 'Dokument zurückrufen',
+      confirmTitle: 'Rückruf bestätigen',
+      declineTitle: 'Rückruf ablehnen',
+      rejectSubmit: 'Ablehnen',
+      recallSubmit: 'Zurückrufen',
+      confirmSubmit: 'Rückruf bestätigen',
+      declineSubmit: 'Rückruf ablehnen',
+      rejectHelp:
+        'Der Absender sieht den Grund und Ihren Kommentar und kann eine korrigierte Version senden, die dieses Dokument ersetzt. Ein abgelehntes Dokument kann nicht mehr bestätigt werden.',
+      recallNowHelp:
+        'Der Empfänger hat das Dokument noch nicht bestätigt: Es wird sofort zurückgerufen und kann nicht mehr heruntergeladen werden. Der Empfänger sieht Ihren Kommentar.',
+      recallRequestHelp:
+        'Der Empfänger hat das Dokument bereits bestätigt: Ihr Rückruf ist eine Anfrage, die der Empfänger bestätigt oder ablehnt.',
+      confirmHelp:
+        'Das Dokument wird zurückgerufen und kann nicht mehr heruntergeladen werden. Ein Kommentar ist freiwillig.',
+      declineHelp:
+        'Das Dokument bleibt bestätigt. Begründen Sie, warum Sie es behalten: Der Absender sieht Ihren Kommentar.',
+      reason: 'Grund',
+      chooseReason: 'Grund auswählen',
+      reasonRequired: 'Wählen Sie einen Grund.',
+      comment: 'Kommentar (optional)',
+      commentRequired: 'Kommentar (erforderlich)',
+      commentMissing: 'Schreiben Sie einen Kommentar.',
+      commentTooLong: 'Ein Kommentar hat höchstens 1.000 Zeichen.',
+      failed: 'Die Änderung konnte nicht vorgenommen werden. Versuchen Sie es erneut.',
+      rejectedBecause: 'Vom Empfänger abgelehnt:',
+      byAt: 'Von {{by}},',
+      answeredBy: 'Beantwortet von {{by}},',
+      correctedVersionHint:
+        'Der Absender kann eine korrigierte Version senden, die dieses Dokument ersetzt.',
+      recallAsked:
+        'Der Absender fordert dieses Dokument zurück: Der Empfänger bestätigt oder lehnt ab.',
+      recall: {
+        immediate: 'Vom Absender zurückgerufen, bevor es bestätigt wurde.',
+        confirmed: 'Vom Absender zurückgerufen; der Empfänger hat bestätigt.',
+        declined: 'Der Absender hat es zurückgefordert; der Empfänger hat abgelehnt.',
+      },
+      rejectDone: 'Das Dokument ist abgelehnt. Der Absender sieht den Grund.',
+      recallDone: 'Das Dokument ist zurückgerufen.',
+      recallRequested: 'Rückruf angefragt: Der Empfänger bestätigt oder lehnt ab.',
+      confirmDone: 'Der Rückruf ist bestätigt: Das Dokument ist zurückgerufen.',
+      declineDone: 'Der Rückruf ist abgelehnt: Das Dokument bleibt bestätigt.',
+      recalledNoDownload:
+        'Der Absender hat dieses Dokument zurückgerufen: Die Datei wird nicht mehr ausgegeben.',
+    },
     state: {
       'awaiting-upload': 'Upload ausstehend',
       'awaiting-scan': 'Wartet auf Malware-Scan',
@@ -1531,6 +1591,9 @@ export const de: Translation = {
       delivered: 'Zugestellt',
       acknowledged: 'Bestätigt',
       held: 'Zurückgehalten',
+      rejected: 'Abgelehnt',
+      'recall-requested': 'Rückruf angefragt',
+      recalled: 'Zurückgerufen',
     },
     direction: {
       'site-to-sponsor': 'Prüfstelle → Sponsor',
@@ -1609,6 +1672,10 @@ export const de: Translation = {
       'scan-requested': 'Erneuter Scan angefordert',
       quarantined: 'In Quarantäne',
       superseded: 'Durch eine neue Version ersetzt',
+      rejected: 'Vom Empfänger abgelehnt',
+      'recall-requested': 'Rückruf vom Absender angefragt',
+      recalled: 'Zurückgerufen',
+      'recall-declined': 'Rückruf vom Empfänger abgelehnt',
     },
     level: {
       trial: 'Studie',

@@ -15,11 +15,14 @@ const STATE_BADGE: Record<DocumentState, string> = {
   delivered: 'text-bg-primary',
   acknowledged: 'text-bg-success',
   held: 'text-bg-warning',
+  rejected: 'text-bg-danger',
+  'recall-requested': 'text-bg-warning',
+  recalled: 'text-bg-dark',
 };
 
 /**
  * Where the document is: awaiting upload, received, awaiting its malware scan, quarantined,
- * classified, delivered, acknowledged, held.
+ * classified, delivered, acknowledged, held; sent back: rejected, recall requested, recalled.
  */
 export const DocumentStateBadge = ({ state }: { state: DocumentState }) => {
   const { t } = useTranslation();

@@ -26,6 +26,7 @@ import { ClassificationPath } from './classification-path';
 import { CopyButton } from './copy-button';
 import { DocumentStateBadge } from './document-badges';
 import { DocumentDownloads, DocumentTimeline } from './document-history';
+import { ReturnPanel } from './document-returns';
 import { DocumentVersions } from './document-versions';
 import { HoldNotice } from './hold-notice';
 
@@ -188,7 +189,9 @@ const DocumentView = ({ documentId }: { documentId: string }) => {
     ? t('documents.detail.notUploaded')
     : d.state === 'quarantined'
       ? t('documents.detail.quarantinedNoDownload')
-      : t('documents.detail.notCleanYet');
+      : d.state === 'recalled'
+        ? t('documents.returns.recalledNoDownload')
+        : t('documents.detail.notCleanYet');
   const sizeDiffers = d.receivedSize !== null && d.receivedSize !== d.size;
   const size = (bytes: number) =>
     `${formatSize(bytes, language)} (${formatBytes(bytes, language)})`;
@@ -215,6 +218,14 @@ const DocumentView = ({ documentId }: { documentId: string }) => {
       <NoticeArea notice={notice} testId="document-notice" />
 
       <HoldNotice document={d} actor={actor} busy={busy} onRetry={() => void retry()} />
+      <ReturnPanel
+        document={d}
+        actor={actor}
+        disabled={busy !== null}
+        onDone={(text) => {
+          setNotice({ kind: 'success', text });
+        }}
+      />
 
       <div
         className="d-flex flex-wrap align-items-center gap-2 mb-4"

@@ -1,0 +1,213 @@
+import * as z from 'zod';
+import { REJECT_REASONS } from '@ccsc/contract/document-return-schemas';
+import { ConflictError } from '../core/errors';
+import { register, type Journal, type Workflow } from '../core/journal';
+import { appendEachOnce } from '../core/journal-audit';
+import type { DocumentRecord, DocumentStore } from '../core/ports/documents';
+import { withEvent } from './document-views';
+import {
+  DOCUMENT_BUSY,
+  DOCUMENT_CHANGED,
+  type DocumentRun,
+  type DocumentWriteDeps,
+  documentSubject,
+  entriesOf,
+  ownRecord,
+  type Who,
+  whoSchema,
+} from './document-writes';
+
+/**
+ * A document sent back (issue 35 part B): `document.return`, one journaled write per step — the
+ * record's new revision (marked with the write's id), then its audit records in both
+ * organisations' trails, exactly once (as `document.change`, document-writes.ts). A workflow of
+ * its own, so only the functions that send documents back carry it (and the release job, which
+ * finishes every interrupted document write).
+ *
+ * The steps, and the state each is made from:
+ * - `reject` (the receiver): delivered → rejected;
+ * - `recall` (the sender): delivered or held → recalled at once; acknowledged → recall-requested;
+ * - `confirm-recall` (the receiver): recall-requested → recalled;
+ * - `decline-recall` (the receiver): recall-requested → acknowledged again.
+ */
+
+const RETURNS = ['reject', 'recall', 'confirm-recall', 'decline-recall'] as const;
+export type ReturnStep = (typeof RETURNS)[number];
+
+const returnInput = z.object({
+  documentId: z.string(),
+  fromRevision: z.number().int(),
+  step: z.enum(RETURNS),
+  /** The state the caller saw, at `fromRevision` (what the audit record says before). */
+  before: z.string(),
+  /** The reason (a rejection), and the comment the caller gave. */
+  reason: z.enum(REJECT_REASONS).nullable(),
+  comment: z.string().nullable(),
+  /** The organisation acting (the receiver's or the sender's). */
+  organisationId: z.string(),
+  who: whoSchema,
+});
+export type ReturnInput = z.infer<typeof returnInput>;
+const returnState = z.object({ done: z.boolean().optional() });
+
+/**
+ * The states each step is made from. Why one is refused, in words, is the cores' to say
+ * (returns.core.ts `refusalOf`) before the write begins: this bundle is the release job's too,
+ * which finishes a write cut short and is at its size budget.
+ */
+const FROM: Readonly<Record<ReturnStep, readonly string[]>> = {
+  reject: ['delivered'],
+  recall: ['delivered', 'acknowledged', 'held'],
+  'confirm-recall': ['recall-requested'],
+  'decline-recall': ['recall-requested'],
+};
+export const mayReturn = (step: ReturnStep, record: DocumentRecord): boolean =>
+  FROM[step].includes(record.state);
+
+/** The record after `step`, made from `current` at `at`. */
+const applied = (input: ReturnInput, current: DocumentRecord, at: string): DocumentRecord => {
+  const by = input.who.actor?.email ?? input.who.by;
+  const act = { by, at, organisationId: input.organisationId };
+  const base = { ...current, revision: current.revision + 1, updatedAt: at };
+  switch (input.step) {
+    case 'reject':
+      return {
+        ...base,
+        state: 'rejected',
+        rejection: { ...act, reason: input.reason ?? 'other', comment: input.comment },
+        events: withEvent(current, 'rejected', at, by, input.reason),
+      };
+    case 'recall': {
+      const immediate = current.state !== 'acknowledged';
+      return {
+        ...base,
+        state: immediate ? 'recalled' : 'recall-requested',
+        // Recalled while held: it waits for nothing any more.
+        holdReason: null,
+        holdDetail: null,
+        recall: {
+          ...act,
+          comment: input.comment,
+          outcome: immediate ? 'immediate' : null,
+          answer: null,
+        },
+        events: withEvent(current, immediate ? 'recalled' : 'recall-requested', at, by),
+      };
+    }
+    case 'confirm-recall':
+    case 'decline-recall': {
+      const confirmed = input.step === 'confirm-recall';
+      const asked = current.recall ?? null;
+      return {
+        ...base,
+        state: confirmed ? 'recalled' : 'acknowledged',
+        recall:
+          asked === null
+            ? null
+            : {
+                ...asked,
+                outcome: confirmed ? 'confirmed' : 'declined',
+                answer: { by, at, comment: input.comment },
+              },
+        events: withEvent(current, confirmed ? 'recalled' : 'recall-declined', at, by),
+      };
+    }
+  }
+};
+
+/** The audit action of each step (a recall's: recalled at once, or asked for). */
+const ACTIONS: Readonly<Record<ReturnStep, string>> = {
+  reject: 'document.rejected',
+  recall: 'document.recall-requested',
+  'confirm-recall': 'document.recall-confirmed',
+  'decline-recall': 'document.recall-declined',
+};
+
+/** What each step records (the same fact in both organisations' trails); the comment its reason. */
+const factOf = (input: ReturnInput, record: DocumentRecord) => ({
+  action:
+    input.step === 'recall' && record.state === 'recalled'
+      ? 'document.recalled'
+      : ACTIONS[input.step],
+  before: { state: input.before },
+  after: { state: record.state, ...(input.reason === null ? {} : { reason: input.reason }) },
+  ...(input.comment === null ? {} : { reason: input.comment }),
+});
+
+/**
+ * One step of a document's return from the revision the caller saw: the record (409 when it
+ * changed meanwhile, or when the step cannot be made from its state), then its audit records
+ * once. The state the step was made from is the record's, kept in the audit record's `before`.
+ */
+export const returnDocumentWrite: Workflow<
+  ReturnInput,
+  z.infer<typeof returnState>,
+  DocumentWriteDeps
+> = {
+  kind: 'document.return',
+  input: returnInput,
+  state: returnState,
+  steps: () => [
+    {
+      name: 'commit',
+      run: async (write, deps) => {
+        const current = await deps.documents.get(write.input.documentId);
+        if (current?.lastWriteId === write.writeId) return { done: true };
+        if (current?.revision !== write.input.fromRevision) {
+          throw new ConflictError(DOCUMENT_CHANGED);
+        }
+        // Refused by the core before, in words; here the state moved on meanwhile.
+        if (!mayReturn(write.input.step, current)) throw new ConflictError(DOCUMENT_CHANGED);
+        const next = applied(write.input, current, deps.clock.now().toISOString());
+        if (!(await deps.documents.update({ ...next, lastWriteId: write.writeId }, current))) {
+          throw new ConflictError(DOCUMENT_CHANGED);
+        }
+        return { done: true };
+      },
+    },
+    {
+      name: 'audit',
+      run: async (write: DocumentRun<ReturnInput, z.infer<typeof returnState>>, deps) => {
+        const record = await ownRecord(deps, write.input.documentId, write.writeId);
+        await appendEachOnce(
+          deps,
+          write,
+          entriesOf(write.input.who, record, factOf(write.input, record)),
+        );
+        return undefined;
+      },
+    },
+  ],
+  // Refused at the commit, the one step that changes anything: nothing to undo.
+  abandon: () => Promise.resolve(),
+};
+
+/**
+ * Runs one step on `record` as the caller read it: the record as the step left it. A step that
+ * finds the record moved on between the read and the write reads it again (at most three times).
+ */
+export const returnDocument = async (
+  deps: {
+    writes: Pick<Journal<DocumentWriteDeps>, 'run'>;
+    documents: Pick<DocumentStore, 'get'>;
+  },
+  record: DocumentRecord,
+  step: Omit<ReturnInput, 'documentId' | 'fromRevision' | 'before' | 'who'>,
+  who: Who,
+): Promise<DocumentRecord> => {
+  await deps.writes.run(
+    returnDocumentWrite,
+    documentSubject(record.documentId),
+    {
+      documentId: record.documentId,
+      fromRevision: record.revision,
+      before: record.state,
+      ...step,
+      who,
+    },
+    { busyMessage: DOCUMENT_BUSY },
+  );
+  return (await deps.documents.get(record.documentId)) ?? record;
+};
+
+export const DOCUMENT_RETURN_WRITES = [/* @__PURE__ */ register(returnDocumentWrite)];
