@@ -15,7 +15,14 @@ import {
   CREDENTIAL_SWEEP,
   PARTNER_CREDENTIAL_CHECK,
 } from './grants/credentials';
-import { DOCUMENT_KEEP, DOCUMENT_SCAN_STATUS, HELD_RELEASE, IMPORT_JOIN } from './grants/documents';
+import {
+  DOCUMENT_KEEP,
+  DOCUMENT_READ,
+  DOCUMENT_SCAN_STATUS,
+  DOCUMENT_WRITE,
+  HELD_RELEASE,
+  IMPORT_JOIN,
+} from './grants/documents';
 import { GRANTS_BY_NAME } from './grants/by-name';
 import type { PermissionGrant, ResourceKey } from './grants/grant';
 import { OUTBOX_DRAIN, OUTBOX_QUEUE } from './grants/journal';
@@ -162,5 +169,8 @@ export const JOB_PERMISSIONS = {
     ...CREDENTIAL_END,
     ...CREDENTIAL_SWEEP,
     ...OUTBOX_DRAIN,
+    // A document request's write (issue 35, request-writes.ts): its records in the documents table.
+    DOCUMENT_READ,
+    DOCUMENT_WRITE,
   ]),
 } as const satisfies Record<string, readonly PermissionGrant[]>;

@@ -4,6 +4,7 @@ import { credentialRoutes } from './credentials';
 import { dashboardRoutes } from './dashboard';
 import { documentRoutes } from './document-routes';
 import { documentImportRoutes } from './document-import-routes';
+import { documentRequestRoutes } from './document-request-routes';
 import { organisationRoutes } from './organisation-routes';
 import { sessionRoutes } from './session';
 import { standardRoutes } from './standard-routes';
@@ -26,6 +27,7 @@ export const routes = {
   ...documentRoutes,
   ...documentImportRoutes,
   ...dashboardRoutes,
+  ...documentRequestRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -1,7 +1,10 @@
 import { documentImportRoutes, documentRoutes as routes } from '@ccsc/contract/documents';
+import { documentRequestRoutes } from '@ccsc/contract/document-requests';
 import { partnerRoutes } from '@ccsc/contract/partner-api';
 import { declareOperation as op } from '../core/operation';
 import * as completeness from './completeness.core';
+import * as docRequests from './document-requests.core';
+import * as expected from './expected-documents.core';
 import * as documents from './console.core';
 import * as receiving from './exchange-receiving';
 import * as exchange from './exchange.core';
@@ -194,4 +197,52 @@ export const partnerAcknowledgeDocument = /* @__PURE__ */ op(
     'journal.entry',
     'standard-rows.read',
   ],
+);
+
+// Expected documents and document requests (issue 35): read from the registry's snapshot, the
+// requests (documents table) and, for their states, the connection's documents; a change is one
+// journaled write (request-writes.ts) of the documents table, then its audit records.
+const REQUEST_READ = ['registry.read', 'document.read'] as const;
+const REQUEST_WRITE = [...REQUEST_READ, 'document.write', 'audit.append', 'journal.entry'] as const;
+export const expectedDocumentsGet = /* @__PURE__ */ op(
+  documentRequestRoutes,
+  'expected-documents/get',
+  expected.getExpectedDocuments,
+  'requests',
+  REQUEST_READ,
+);
+export const expectedDocumentsSave = /* @__PURE__ */ op(
+  documentRequestRoutes,
+  'expected-documents/save',
+  expected.saveExpectedDocuments,
+  'requests',
+  REQUEST_WRITE,
+);
+export const documentRequestsCreate = /* @__PURE__ */ op(
+  documentRequestRoutes,
+  'document-requests/create',
+  docRequests.createRequests,
+  'requests',
+  REQUEST_WRITE,
+);
+export const documentRequestsCancel = /* @__PURE__ */ op(
+  documentRequestRoutes,
+  'document-requests/cancel',
+  docRequests.cancelRequest,
+  'requests',
+  REQUEST_WRITE,
+);
+export const documentRequestsList = /* @__PURE__ */ op(
+  documentRequestRoutes,
+  'document-requests/list',
+  docRequests.listRequests,
+  'requests',
+  REQUEST_READ,
+);
+export const partnerRequests = /* @__PURE__ */ op(
+  partnerRoutes,
+  'partner-requests',
+  docRequests.partnerRequests,
+  'requests',
+  REQUEST_READ,
 );

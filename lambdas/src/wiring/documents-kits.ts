@@ -2,6 +2,7 @@ import { DOCUMENT_COMPLETE_WRITES, DOCUMENT_SEND_WRITES } from '../documents/doc
 import { DOCUMENT_CHANGE_WRITES } from '../documents/document-writes';
 import { consoleDocumentDeps, exchangeDeps } from './document-writes';
 import { completenessDeps, exportDeps, importDeps } from './documents';
+import { requestDeps } from './document-requests';
 
 /** The documents' kits (documents/operations.ts), each built on first use by its function. */
 export const records = consoleDocumentDeps;
@@ -20,3 +21,6 @@ export const send = () => exchangeDeps(DOCUMENT_SEND_WRITES);
 export const complete = () => exchangeDeps([...DOCUMENT_SEND_WRITES, ...DOCUMENT_COMPLETE_WRITES]);
 
 export const change = () => exchangeDeps(DOCUMENT_CHANGE_WRITES);
+
+/** Expected documents and document requests (issue 35): reads, and their journaled writes. */
+export const requests = requestDeps;
