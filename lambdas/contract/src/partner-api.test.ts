@@ -51,6 +51,7 @@ describe('the partner API contract', () => {
         `${PARTNER_API_PREFIX}documents/{documentId}`,
         `${PARTNER_API_PREFIX}documents/{documentId}/complete`,
         `${PARTNER_API_PREFIX}documents/{documentId}/acknowledge`,
+        `${PARTNER_API_PREFIX}requests`,
       ].sort(),
     );
     // Two calls on one path: the inbox (GET) and sending (POST).

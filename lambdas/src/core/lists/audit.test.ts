@@ -111,6 +111,9 @@ describe('the audit views', () => {
         'standard.version-created',
         'standard.published',
         'standard.retired',
+        'study.expected-documents-saved',
+        'document-request.created',
+        'document-request.cancelled',
       ]),
     );
   });
@@ -136,6 +139,7 @@ const AREAS = [
   'connection',
   'standard',
   'document',
+  'document-request',
   'imported-file',
 ];
 /**
