@@ -362,9 +362,8 @@ const RequestList = ({ studyId, manages }: { studyId: string; manages: boolean }
                             cancel.mutate(r.requestId);
                           }}
                         >
-                          {t('requests.list.cancel')}
+                          {t('requests.list.cancel')}{' '}
                           <span className="visually-hidden">
-                            {' '}
                             {t('requests.list.cancelWhat', {
                               artifact: r.artifactNumber,
                               site: r.siteNumber,

@@ -171,9 +171,8 @@ export const ExpectedDocumentsEditor = ({ list, manages }: Props) => {
                         setRows((now) => now.filter((_, at) => at !== i));
                       }}
                     >
-                      {t('requests.expected.remove')}
+                      {t('requests.expected.remove')}{' '}
                       <span className="visually-hidden">
-                        {' '}
                         {t('requests.expected.rowN', { n: i + 1 })}
                       </span>
                     </button>
