@@ -8,6 +8,7 @@ import { auditRoutes } from '@ccsc/contract/audit';
 import { credentialRoutes } from '@ccsc/contract/credentials';
 import { dashboardRoutes } from '@ccsc/contract/dashboard';
 import { documentImportRoutes, documentRoutes } from '@ccsc/contract/documents';
+import { documentRequestRoutes } from '@ccsc/contract/document-requests';
 import { organisationRoutes } from '@ccsc/contract/organisations';
 import { sessionRoutes } from '@ccsc/contract/session';
 import { standardRoutes } from '@ccsc/contract/standards';
@@ -35,7 +36,7 @@ export const FEATURE_AREAS = {
   organisations: operationsOf(organisationRoutes),
   credentials: operationsOf(credentialRoutes),
   standards: operationsOf(standardRoutes),
-  documents: operationsOf({ ...documentRoutes, ...documentImportRoutes }),
+  documents: operationsOf({ ...documentRoutes, ...documentImportRoutes, ...documentRequestRoutes }),
   dashboard: operationsOf(dashboardRoutes),
   partner: [...operationsOf(partnerRoutes), OPENAPI_FUNCTION],
 } as const satisfies Record<string, readonly ApiFunction[]>;

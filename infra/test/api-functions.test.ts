@@ -217,6 +217,12 @@ describe('Api: one function per operation', () => {
         's3documents/imports',
         's3documents/import-get',
         's3documents/import-download',
+        // Expected documents and document requests (issue 35).
+        'expected-documents/get',
+        'expected-documents/save',
+        'document-requests/create',
+        'document-requests/cancel',
+        'document-requests/list',
         // The dashboard (issue 18).
         'dashboard/needs-action',
         'dashboard/activity',
