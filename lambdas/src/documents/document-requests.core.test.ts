@@ -10,6 +10,7 @@ import {
 } from './document-world-kit';
 import { routes } from '@ccsc/contract/routes';
 import { studyCompleteness } from './completeness.core';
+import { documentRequestsCreate } from './operations';
 import { call, type RequestWorld, requestWorld } from './request-test-kit';
 
 /**
@@ -273,5 +274,22 @@ describe('document requests', () => {
         .map((e) => e.organisationId)
         .sort(),
     ).toEqual([ORG.sponsor.organisationId, ORG.cro.organisationId, ORG.site.organisationId].sort());
+  });
+
+  it('puts a refused request on record as the operation runs it (the site’s OrgAdmin, 403)', async () => {
+    const w = requestWorld();
+    const route = routes['document-requests/create'];
+    const input = route.request.parse({
+      studyId: 'study-1',
+      sites: { kind: 'all' },
+      artifacts: [{ artifactNumber: CV, dueDate: '2025-04-01' }],
+    });
+    await expect(
+      documentRequestsCreate.core(input, WHO.siteAdmin, { ...w.requestDeps, audit: w.audit }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(
+      w.audit.entries.map((e) => [e.action, e.outcome, e.organisationId, e.target?.id]),
+    ).toEqual([['document-request.created', 'failure', ORG.site.organisationId, 'study-1']]);
+    expect(w.requests.items.size).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { documentImportRoutes, documentRoutes as routes } from '@ccsc/contract/d
 import { documentRequestRoutes } from '@ccsc/contract/document-requests';
 import { partnerRoutes } from '@ccsc/contract/partner-api';
 import { declareOperation as op } from '../core/operation';
+import { refusalsAudited as audited } from '../core/refusals-audited';
 import * as completeness from './completeness.core';
 import * as docRequests from './document-requests.core';
 import * as expected from './expected-documents.core';
@@ -201,7 +202,9 @@ export const partnerAcknowledgeDocument = /* @__PURE__ */ op(
 
 // Expected documents and document requests (issue 35): read from the registry's snapshot, the
 // requests (documents table) and, for their states, the connection's documents; a change is one
-// journaled write (request-writes.ts) of the documents table, then its audit records.
+// journaled write (request-writes.ts) of the documents table, then its audit records; a change
+// refused (403, 404, 409, a core's 400) is on record too, as the registry's are.
+const studyOf = (i: { studyId: string }) => ({ type: 'study' as const, id: i.studyId });
 const REQUEST_READ = ['registry.read', 'document.read'] as const;
 const REQUEST_WRITE = [...REQUEST_READ, 'document.write', 'audit.append', 'journal.entry'] as const;
 export const expectedDocumentsGet = /* @__PURE__ */ op(
@@ -214,21 +217,30 @@ export const expectedDocumentsGet = /* @__PURE__ */ op(
 export const expectedDocumentsSave = /* @__PURE__ */ op(
   documentRequestRoutes,
   'expected-documents/save',
-  expected.saveExpectedDocuments,
+  /* @__PURE__ */ audited(
+    { action: 'study.expected-documents-saved', target: studyOf },
+    expected.saveExpectedDocuments,
+  ),
   'requests',
   REQUEST_WRITE,
 );
 export const documentRequestsCreate = /* @__PURE__ */ op(
   documentRequestRoutes,
   'document-requests/create',
-  docRequests.createRequests,
+  /* @__PURE__ */ audited(
+    { action: 'document-request.created', target: studyOf },
+    docRequests.createRequests,
+  ),
   'requests',
   REQUEST_WRITE,
 );
 export const documentRequestsCancel = /* @__PURE__ */ op(
   documentRequestRoutes,
   'document-requests/cancel',
-  docRequests.cancelRequest,
+  /* @__PURE__ */ audited(
+    { action: 'document-request.cancelled', target: studyOf },
+    docRequests.cancelRequest,
+  ),
   'requests',
   REQUEST_WRITE,
 );

@@ -4,6 +4,7 @@ import { dynamodb } from '../adapters/clients/dynamodb';
 import { lambdaLogger } from '../core/logger';
 import { systemClock } from '../core/ports/clock';
 import type { DocumentRequestStore } from '../core/ports/document-requests';
+import type { RefusalDeps } from '../core/refusals-audited';
 import type { RequestDeps } from '../documents/request-access';
 import {
   JournaledRequestWrites,
@@ -29,7 +30,9 @@ export const requestWriteDeps = (): RequestWriteDeps => ({
   logger: lambdaLogger,
 });
 
-export const requestDeps = (): RequestDeps => ({
+/** The requests' kit; `audit` records the changes' refusals (core/refusals-audited.ts). */
+export const requestDeps = (): RequestDeps & RefusalDeps => ({
+  audit: auditTrail(),
   registry: registryReader(),
   documents: documentStore(),
   requests: requestStore(),
