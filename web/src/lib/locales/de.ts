@@ -2136,6 +2136,7 @@ export const de: Translation = {
       scopeSite: 'Zentrum {{site}} {{name}}',
       scopeOf: 'Erwartet von, Zeile {{n}}',
       artifactOf: 'TMF-Artefakt, Zeile {{n}}',
+      unknownArtifact: 'Kein Artefakt des TMF-Referenzmodells',
       dueOf: 'Fälligkeitsdatum, Zeile {{n}}',
       noteOf: 'Hinweis, Zeile {{n}}',
       remove: 'Entfernen',

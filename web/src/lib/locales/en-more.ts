@@ -2034,6 +2034,7 @@ export const enMore = {
       scopeSite: 'Site {{site}} {{name}}',
       scopeOf: 'Expected from, row {{n}}',
       artifactOf: 'TMF artifact, row {{n}}',
+      unknownArtifact: 'Not an artifact of the TMF Reference Model',
       dueOf: 'Due date, row {{n}}',
       noteOf: 'Note, row {{n}}',
       remove: 'Remove',

@@ -2117,6 +2117,7 @@ export const tr: Translation = {
       scopeSite: 'Merkez {{site}} {{name}}',
       scopeOf: 'Beklendiği yer, satır {{n}}',
       artifactOf: 'TMF artefaktı, satır {{n}}',
+      unknownArtifact: 'TMF Referans Modeli’nin bir artefaktı değil',
       dueOf: 'Son tarih, satır {{n}}',
       noteOf: 'Not, satır {{n}}',
       remove: 'Kaldır',

@@ -307,7 +307,7 @@ const RequestList = ({ studyId, manages }: { studyId: string; manages: boolean }
           {t('requests.list.none')}
         </p>
       ) : (
-        <div className="table-responsive">
+        <div className="table-responsive position-relative">
           <table className="table align-middle">
             <caption className="visually-hidden">{t('requests.list.caption')}</caption>
             <thead>

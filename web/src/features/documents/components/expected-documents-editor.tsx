@@ -77,7 +77,16 @@ export const ExpectedDocumentsEditor = ({ list, manages }: Props) => {
           })}
         </p>
       )}
-      <div className="table-responsive">
+      {manages && (
+        <datalist id="tmf-artifacts">
+          {artifacts.map((a) => (
+            <option key={a.number} value={a.number}>
+              {a.name}
+            </option>
+          ))}
+        </datalist>
+      )}
+      <div className="table-responsive position-relative">
         <table className="table align-middle">
           <caption className="visually-hidden">{t('requests.expected.caption')}</caption>
           <thead>
@@ -123,20 +132,23 @@ export const ExpectedDocumentsEditor = ({ list, manages }: Props) => {
                     </select>
                   </td>
                   <td style={{ minWidth: '14rem' }}>
-                    <select
-                      className="form-select form-select-sm"
+                    {/* One shared list of the model's artifacts (a select per row would put
+                        every artifact in the page once per row: thousands of options). */}
+                    <input
+                      type="text"
+                      list="tmf-artifacts"
+                      className="form-control form-control-sm font-monospace"
                       aria-label={t('requests.expected.artifactOf', { n: i + 1 })}
+                      aria-describedby={`artifact-name-${String(i)}`}
                       value={row.artifactNumber}
+                      required
                       onChange={(e) => {
-                        change(i, { artifactNumber: e.target.value });
+                        change(i, { artifactNumber: e.target.value.trim().split(' ')[0] ?? '' });
                       }}
-                    >
-                      {artifacts.map((a) => (
-                        <option key={a.number} value={a.number}>
-                          {a.number} {a.name}
-                        </option>
-                      ))}
-                    </select>
+                    />
+                    <div className="small text-body-secondary" id={`artifact-name-${String(i)}`}>
+                      {names.get(row.artifactNumber) ?? t('requests.expected.unknownArtifact')}
+                    </div>
                   </td>
                   <td>
                     <input

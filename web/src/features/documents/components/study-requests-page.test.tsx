@@ -108,7 +108,10 @@ describe("a study's expected documents and requests", () => {
     await u.type(due, '2025-05-01');
     await u.click(screen.getByRole('button', { name: 'Add a row' }));
     await u.selectOptions(screen.getByLabelText('Expected from, row 2'), 'site:con-2');
-    await u.selectOptions(screen.getByLabelText('TMF artifact, row 2'), '05.03.01');
+    const artifact = screen.getByLabelText('TMF artifact, row 2');
+    await u.clear(artifact);
+    await u.type(artifact, '05.03.01');
+    expect(artifact).toHaveAccessibleDescription('Trial Initiation Monitoring Report');
     await u.click(screen.getByRole('button', { name: 'Save the list' }));
     await waitFor(() => {
       expect(bodiesOf(calls, 'expected-documents/save')).toHaveLength(1);
