@@ -13,6 +13,7 @@ import {
   documentRoutes,
 } from '@ccsc/contract/documents';
 import { notificationRoutes } from '@ccsc/contract/notifications';
+import { documentRequestRoutes } from '@ccsc/contract/document-requests';
 import { organisationRoutes } from '@ccsc/contract/organisations';
 import { sessionRoutes } from '@ccsc/contract/session';
 import { standardRoutes } from '@ccsc/contract/standards';
@@ -40,7 +41,12 @@ export const FEATURE_AREAS = {
   organisations: operationsOf(organisationRoutes),
   credentials: operationsOf(credentialRoutes),
   standards: operationsOf(standardRoutes),
-  documents: operationsOf({ ...documentRoutes, ...documentImportRoutes, ...documentReturnRoutes }),
+  documents: operationsOf({
+    ...documentRoutes,
+    ...documentImportRoutes,
+    ...documentReturnRoutes,
+    ...documentRequestRoutes,
+  }),
   dashboard: operationsOf(dashboardRoutes),
   notifications: operationsOf(notificationRoutes),
   partner: [...operationsOf(partnerRoutes), OPENAPI_FUNCTION],

@@ -16,7 +16,14 @@ import {
   CREDENTIAL_SWEEP,
   PARTNER_CREDENTIAL_CHECK,
 } from './grants/credentials';
-import { DOCUMENT_KEEP, DOCUMENT_SCAN_STATUS, HELD_RELEASE, IMPORT_JOIN } from './grants/documents';
+import {
+  DOCUMENT_KEEP,
+  DOCUMENT_READ,
+  DOCUMENT_SCAN_STATUS,
+  DOCUMENT_WRITE,
+  HELD_RELEASE,
+  IMPORT_JOIN,
+} from './grants/documents';
 import { GRANTS_BY_NAME } from './grants/by-name';
 import type { PermissionGrant, ResourceKey } from './grants/grant';
 import { OUTBOX_DRAIN, OUTBOX_QUEUE } from './grants/journal';
@@ -169,6 +176,9 @@ export const JOB_PERMISSIONS = {
     ...CREDENTIAL_END,
     ...CREDENTIAL_SWEEP,
     ...OUTBOX_DRAIN,
+    // A document request's write (issue 35, request-writes.ts): its records in the documents table.
+    DOCUMENT_READ,
+    DOCUMENT_WRITE,
   ]),
   // Issue 35, every minute (lambdas/src/jobs/notify-events.ts): the events waiting fanned out —
   // the registry's organisations' names and the user index read (its version, rows and change

@@ -220,6 +220,12 @@ describe('Api: one function per operation', () => {
         's3documents/import-download',
         // A document sent back: rejected, recalled, a recall answered (issue 35).
         's3documents/return',
+        // Expected documents and document requests (issue 35).
+        'expected-documents/get',
+        'expected-documents/save',
+        'document-requests/create',
+        'document-requests/cancel',
+        'document-requests/list',
         // The dashboard (issue 18).
         'dashboard/needs-action',
         'dashboard/activity',

@@ -242,6 +242,12 @@ export const inboxEntryKey = (systemId: string, seq: number) => ({
   sk: String(seq).padStart(12, '0'),
 });
 export const inboxHeadKey = (systemId: string) => ({ pk: `INBOXHEAD#${systemId}`, sk: 'HEAD' });
+/*
+ * Expected documents and document requests (issue 35) live in the documents table too
+ * (adapters/dynamodb-document-requests.ts): `EXPECTED#<studyId>` / `LIST` (a study's list, one
+ * item) and `REQUESTS#<studyId>` / `<requestId>` (one item per request; a study's requests are one
+ * query). Their states are computed when read (documents/request-states.ts).
+ */
 /**
  * How many documents were delivered per study, artifact and connection: `ARTCOUNT#<studyId>` /
  * `<artifactNumber>#<connectionId>` (`count`, ADDed by the delivery's transaction), so the

@@ -91,6 +91,10 @@ export const AUDIT_ACTION_KINDS = {
   'study.import-conflict-filed': 'change',
   'study.import-conflict-skipped': 'change',
   'study.exported-etmf': 'read',
+  // Expected documents and document requests (issue 35).
+  'study.expected-documents-saved': 'change',
+  'document-request.created': 'change',
+  'document-request.cancelled': 'change',
   'connection.invited': 'change',
   'connection.accepted': 'change',
   'connection.declined': 'change',

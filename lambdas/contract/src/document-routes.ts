@@ -125,6 +125,16 @@ export const documentRoutes = {
             coreSiteArtifacts: z.number().int(),
             /** Their numbers that have no document yet for this site, exchanged or imported. */
             missingCore: z.array(z.string()),
+            /**
+             * Its document requests (issue 35; states as document-requests/list computes them):
+             * requested (all but the cancelled), received (fulfilled by a delivered document),
+             * overdue (neither, due date passed).
+             */
+            requests: z.object({
+              requested: z.number().int().nonnegative(),
+              received: z.number().int().nonnegative(),
+              overdue: z.number().int().nonnegative(),
+            }),
           }),
         ),
       }),

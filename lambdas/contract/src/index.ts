@@ -17,3 +17,4 @@ export * from './documents';
 export * from './dashboard';
 export * from './events';
 export * from './notifications';
+export * from './document-requests';

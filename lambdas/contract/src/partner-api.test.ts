@@ -58,6 +58,7 @@ describe('the partner API contract', () => {
         `${PARTNER_API_PREFIX}documents/{documentId}/recall`,
         `${PARTNER_API_PREFIX}documents/{documentId}/confirm-recall`,
         `${PARTNER_API_PREFIX}documents/{documentId}/decline-recall`,
+        `${PARTNER_API_PREFIX}requests`,
       ].sort(),
     );
     // Two calls on one path: the inbox (GET) and sending (POST).

@@ -15,6 +15,11 @@ import {
   partnerReceivedDocumentSchema,
 } from './partner-schemas';
 import { partnerReturnRoutes } from './partner-return-routes';
+import {
+  artifactNumberSchema,
+  documentRequestSchema,
+  requestStateSchema,
+} from './document-request-schemas';
 
 /** A partner call: one route of the one route declaration, for machines, with its scope. */
 export type PartnerRouteDefinition<
@@ -199,6 +204,27 @@ export const partnerRoutes = {
       }),
   }),
   ...partnerReturnRoutes,
+  'partner-requests': defineRoute({
+    operation: 'partner-requests',
+    method: 'GET',
+    path: 'requests',
+    input: 'query',
+    ...partnerAccess(fullScope('documents.send')),
+    summary:
+      "The document requests made of the calling system's site (issue 35): on each connection it is the site system of, what the sponsor asked it to send, by TMF artifact and due date, with its state (open, overdue, fulfilled, cancelled; computed when read). Sending a document that classifies to the requested artifact on that connection fulfils the oldest open request for it. Filtered by state, study and artifact, oldest due first; 50 a page, `nextCursor` for the next.",
+    request: () =>
+      z
+        .object({
+          state: requestStateSchema.optional(),
+          studyId: z.string().min(1).max(64).optional(),
+          artifactNumber: artifactNumberSchema.optional(),
+          limit: z.coerce.number().int().min(1).max(100).optional(),
+          cursor: cursorSchema.optional(),
+        })
+        .strict(),
+    response: () =>
+      z.object({ requests: z.array(documentRequestSchema), nextCursor: z.string().nullable() }),
+  }),
 } as const;
 
 export type PartnerRoutes = typeof partnerRoutes;

@@ -6,6 +6,7 @@ import { notificationRoutes } from './notifications';
 import { documentRoutes } from './document-routes';
 import { documentImportRoutes } from './document-import-routes';
 import { documentReturnRoutes } from './document-return-routes';
+import { documentRequestRoutes } from './document-request-routes';
 import { organisationRoutes } from './organisation-routes';
 import { sessionRoutes } from './session';
 import { standardRoutes } from './standard-routes';
@@ -30,6 +31,7 @@ export const routes = {
   ...documentReturnRoutes,
   ...dashboardRoutes,
   ...notificationRoutes,
+  ...documentRequestRoutes,
 } as const;
 
 export type Routes = typeof routes;

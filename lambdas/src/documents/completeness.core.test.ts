@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '@ccsc/contract/routes';
 import type { Caller, RequestContext } from '../core/request';
 import type { ArtifactCount } from '../core/ports/documents';
-import { callerContext } from '../core/testing/fakes';
+import { callerContext, FakeClock } from '../core/testing/fakes';
+import { MemoryDocumentRequestStore } from '../core/testing/memory-document-requests';
 import { connection, network, ORG, STUDY, SYS, WHO } from '../core/testing/connection-test-network';
 import { studyCompleteness } from './completeness.core';
 
@@ -56,8 +57,11 @@ const setUp = () => {
       asked.push(studyId);
       return Promise.resolve(studyId === STUDY.main.studyId ? structuredClone(COUNTS) : []);
     },
+    page: () => Promise.resolve({ records: [], last: null }),
   };
-  return { deps: { registry, documents }, asked };
+  // No requests here: document-requests.core.test.ts counts them with real deliveries.
+  const requests = new MemoryDocumentRequestStore();
+  return { deps: { registry, documents, requests, clock: new FakeClock() }, asked };
 };
 
 /** The call as the router makes it: the input parsed, the answer checked against the contract. */

@@ -7,6 +7,9 @@ import { NotFoundError } from '../core/errors';
 import type { Core } from '../core/request';
 import type { DocumentStore } from '../core/ports/documents';
 import type { Registry } from '../core/ports/registry';
+import type { Clock } from '../core/ports/clock';
+import type { DocumentRequestStore } from '../core/ports/document-requests';
+import { fulfilmentsOf, stateOf, todayOf } from './request-states';
 import { onSponsorSide } from './document-views';
 
 /**
@@ -22,7 +25,10 @@ import { onSponsorSide } from './document-views';
 
 export interface CompletenessDeps {
   registry: Pick<Registry, 'snapshot'>;
-  documents: Pick<DocumentStore, 'artifactCounts'>;
+  documents: Pick<DocumentStore, 'artifactCounts' | 'page'>;
+  /** The study's document requests (issue 35): per site, requested, received and overdue. */
+  requests: Pick<DocumentRequestStore, 'requests'>;
+  clock: Clock;
 }
 
 type Route = (typeof routes)['artifact/study-completeness'];
@@ -66,6 +72,21 @@ export const studyCompleteness: Core<Route, CompletenessDeps> = async (input, ct
     add(of, c);
     byConnection.set(c.connectionId, of);
   }
+  const requests = (await deps.requests.requests(study.studyId)).filter((r) =>
+    inSight.has(r.connectionId),
+  );
+  const fulfilled = await fulfilmentsOf(deps.documents, requests);
+  const today = todayOf(deps.clock);
+  const requestCounts = (connectionId: string) => {
+    const states = requests
+      .filter((r) => r.connectionId === connectionId)
+      .map((r) => stateOf(r, fulfilled.get(r.requestId), today));
+    return {
+      requested: states.filter((s) => s !== 'cancelled').length,
+      received: states.filter((s) => s === 'fulfilled').length,
+      overdue: states.filter((s) => s === 'overdue').length,
+    };
+  };
   const artifacts = indexCatalogue(catalogue).list;
   const coreSite = artifacts.filter((a) => a.core && a.levels.includes('site'));
   return {
@@ -97,6 +118,7 @@ export const studyCompleteness: Core<Route, CompletenessDeps> = async (input, ct
             return n === undefined || n.count + n.imported === 0;
           })
           .map((a) => a.number),
+        requests: requestCounts(c.connectionId),
       };
     }),
   };

@@ -3,9 +3,13 @@ import {
   documentReturnRoutes,
   documentRoutes as routes,
 } from '@ccsc/contract/documents';
+import { documentRequestRoutes } from '@ccsc/contract/document-requests';
 import { partnerRoutes } from '@ccsc/contract/partner-api';
 import { declareOperation as op } from '../core/operation';
+import { refusalsAudited as audited } from '../core/refusals-audited';
 import * as completeness from './completeness.core';
+import * as docRequests from './document-requests.core';
+import * as expected from './expected-documents.core';
 import * as documents from './console.core';
 import * as receiving from './exchange-receiving';
 import * as exchange from './exchange.core';
@@ -245,4 +249,62 @@ export const partnerDeclineRecall = /* @__PURE__ */ op(
   returns.partnerDeclineRecall,
   'returns',
   RETURN_GRANTS,
+);
+// Expected documents and document requests (issue 35): read from the registry's snapshot, the
+// requests (documents table) and, for their states, the connection's documents; a change is one
+// journaled write (request-writes.ts) of the documents table, then its audit records; a change
+// refused (403, 404, 409, a core's 400) is on record too, as the registry's are.
+const studyOf = (i: { studyId: string }) => ({ type: 'study' as const, id: i.studyId });
+const REQUEST_READ = ['registry.read', 'document.read'] as const;
+const REQUEST_WRITE = [...REQUEST_READ, 'document.write', 'audit.append', 'journal.entry'] as const;
+export const expectedDocumentsGet = /* @__PURE__ */ op(
+  documentRequestRoutes,
+  'expected-documents/get',
+  expected.getExpectedDocuments,
+  'requests',
+  REQUEST_READ,
+);
+export const expectedDocumentsSave = /* @__PURE__ */ op(
+  documentRequestRoutes,
+  'expected-documents/save',
+  /* @__PURE__ */ audited(
+    { action: 'study.expected-documents-saved', target: studyOf },
+    expected.saveExpectedDocuments,
+  ),
+  'requests',
+  REQUEST_WRITE,
+);
+export const documentRequestsCreate = /* @__PURE__ */ op(
+  documentRequestRoutes,
+  'document-requests/create',
+  /* @__PURE__ */ audited(
+    { action: 'document-request.created', target: studyOf },
+    docRequests.createRequests,
+  ),
+  'requests',
+  REQUEST_WRITE,
+);
+export const documentRequestsCancel = /* @__PURE__ */ op(
+  documentRequestRoutes,
+  'document-requests/cancel',
+  /* @__PURE__ */ audited(
+    { action: 'document-request.cancelled', target: studyOf },
+    docRequests.cancelRequest,
+  ),
+  'requests',
+  REQUEST_WRITE,
+);
+export const documentRequestsList = /* @__PURE__ */ op(
+  documentRequestRoutes,
+  'document-requests/list',
+  docRequests.listRequests,
+  'requests',
+  REQUEST_READ,
+);
+export const partnerRequests = /* @__PURE__ */ op(
+  partnerRoutes,
+  'partner-requests',
+  docRequests.partnerRequests,
+  'requests',
+  REQUEST_READ,
 );

@@ -12,25 +12,34 @@ import { userWriteDeps } from '../wiring/users';
 import { credentialWriteDeps } from '../wiring/credential-writes';
 import { isDocumentWrite } from '../documents/document-kinds';
 import { REGISTRY_WRITES, type RegistryWriteDeps, registryWriteDeps } from '../wiring/registry';
+import { REQUEST_WRITES, type RequestWriteDeps } from '../documents/request-writes';
+import { requestWriteDeps } from '../wiring/document-requests';
 import { writeJournal } from '../wiring/dynamodb';
 import { mailOutbox } from '../wiring/outbox';
 import { lambdaLogger } from '../core/logger';
 import { scheduledJob } from '../telemetry';
 
-type Deps = UserWriteDeps & RegistryWriteDeps & CredentialWriteDeps;
+type Deps = UserWriteDeps & RegistryWriteDeps & CredentialWriteDeps & RequestWriteDeps;
 
 /**
  * One journal that knows every kind of write (the users', the session's, the registry's, the
- * credentials', the documents'): the entries share one partition, and a journal that met a kind it does not know
+ * credentials', the document requests' (issue 35), the documents'): the entries share one partition, and a journal that met a kind it does not know
  * would leave it.
  */
 const everyWrite = (): Journal<Deps> => {
-  const deps: Deps = { ...credentialWriteDeps(), ...userWriteDeps(), ...registryWriteDeps() };
+  // The requests' first: the others' audit trail (the whole port) is the one kept.
+  const deps: Deps = {
+    ...requestWriteDeps(),
+    ...credentialWriteDeps(),
+    ...userWriteDeps(),
+    ...registryWriteDeps(),
+  };
   const workflows: readonly RegisteredWorkflow<Deps>[] = [
     ...USER_WRITES,
     ...SESSION_WRITES,
     ...REGISTRY_WRITES,
     ...CREDENTIAL_WRITES,
+    ...REQUEST_WRITES,
   ];
   return new Journal(
     { journal: writeJournal(), clock: deps.clock, logger: deps.logger },

@@ -2,6 +2,7 @@ import { DOCUMENT_COMPLETE_WRITES, DOCUMENT_SEND_WRITES } from '../documents/doc
 import { DOCUMENT_CHANGE_WRITES } from '../documents/document-writes';
 import { consoleDocumentDeps, exchangeDeps, returnDeps } from './document-writes';
 import { completenessDeps, exportDeps, importDeps } from './documents';
+import { requestDeps } from './document-requests';
 
 /** The documents' kits (documents/operations.ts), each built on first use by its function. */
 export const records = consoleDocumentDeps;
@@ -23,3 +24,5 @@ export const change = () => exchangeDeps(DOCUMENT_CHANGE_WRITES);
 
 /** Sending a document back (issue 35): reject, recall and the answers to a recall request. */
 export const returns = returnDeps;
+/** Expected documents and document requests (issue 35): reads, and their journaled writes. */
+export const requests = requestDeps;

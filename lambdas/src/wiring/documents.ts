@@ -1,6 +1,7 @@
 import { DynamoDocumentStore } from '../adapters/dynamodb-documents';
 import { S3DocumentFiles } from '../adapters/s3-document-files';
 import { DynamoImportStore } from '../adapters/dynamodb-document-imports';
+import { DynamoDocumentRequestStore } from '../adapters/dynamodb-document-requests';
 import { S3Exports } from '../adapters/s3-exports';
 import { dynamodb } from '../adapters/clients/dynamodb';
 import { s3 } from '../adapters/clients/s3';
@@ -35,6 +36,8 @@ export const routingDeps = (): RoutingDeps => ({
 export const completenessDeps = (): CompletenessDeps => ({
   registry: registryReader(),
   documents: documentStore(),
+  requests: new DynamoDocumentRequestStore(dynamodb, lambdaEnv().DOCUMENTS_TABLE),
+  clock: systemClock,
 });
 
 export const exportDeps = (): ExportDeps => ({

@@ -55,6 +55,7 @@ const DocumentListPage = lazyNamed(documentScreens, 'DocumentListPage');
 const DocumentDetailPage = lazyNamed(documentScreens, 'DocumentDetailPage');
 const StudyCompletenessPage = lazyNamed(documentScreens, 'StudyCompletenessPage');
 const ImportPage = lazyNamed(documentScreens, 'ImportPage');
+const StudyRequestsPage = lazyNamed(documentScreens, 'StudyRequestsPage');
 // The user-management screens are one chunk (features/users/user-screens.ts).
 const userScreens = () => import('../features/users/user-screens');
 const UserListPage = lazyNamed(userScreens, 'UserListPage');
@@ -108,6 +109,7 @@ export const AppRoutes = () => (
             <Route path={paths.admin.document} element={<DocumentDetailPage />} />
             <Route path={paths.admin.documentCompleteness} element={<StudyCompletenessPage />} />
             <Route path={paths.admin.documentImport} element={<ImportPage />} />
+            <Route path={paths.admin.documentRequests} element={<StudyRequestsPage />} />
             <Route path={paths.admin.users} element={<UserListPage />} />
             <Route path={paths.admin.createUser} element={<CreateUserPage />} />
             <Route path={paths.admin.editUser} element={<EditUserPage />} />

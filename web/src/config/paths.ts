@@ -25,6 +25,8 @@ export const paths = {
     document: '/admin/documents/view',
     documentCompleteness: '/admin/documents/completeness',
     documentImport: '/admin/documents/import',
+    /** A study's expected documents and document requests (`?studyId=…`, issue 35). */
+    documentRequests: '/admin/documents/requests',
     users: '/admin/user-management',
     createUser: '/admin/user-management/create-user',
     editUser: '/admin/user-management/edit-user',

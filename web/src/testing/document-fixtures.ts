@@ -185,6 +185,7 @@ export const studyCompleteness = (
         imported: 2,
         coreSiteArtifacts: CORE_SITE_ARTIFACTS.length,
         missingCore: CORE_SITE_ARTIFACTS.filter((n) => n !== '05.04.04'),
+        requests: { requested: 3, received: 2, overdue: 1 },
       },
       {
         connectionId: 'con-2',
@@ -195,6 +196,7 @@ export const studyCompleteness = (
         imported: 0,
         coreSiteArtifacts: CORE_SITE_ARTIFACTS.length,
         missingCore: CORE_SITE_ARTIFACTS,
+        requests: { requested: 0, received: 0, overdue: 0 },
       },
     ],
     ...overrides,

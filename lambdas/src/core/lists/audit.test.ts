@@ -112,6 +112,9 @@ describe('the audit views', () => {
         'standard.version-created',
         'standard.published',
         'standard.retired',
+        'study.expected-documents-saved',
+        'document-request.created',
+        'document-request.cancelled',
       ]),
     );
   });
@@ -137,6 +140,7 @@ const AREAS = [
   'connection',
   'standard',
   'document',
+  'document-request',
   'imported-file',
 ];
 /**

@@ -7,3 +7,4 @@ export { DocumentDetailPage } from './components/document-detail-page';
 export { DocumentListPage } from './components/document-list-page';
 export { StudyCompletenessPage } from './components/study-completeness-page';
 export { ImportPage } from './components/import-page';
+export { StudyRequestsPage } from './components/study-requests-page';

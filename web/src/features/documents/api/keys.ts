@@ -15,6 +15,10 @@ export const documentKeys = {
   /** A catalogue version's artifacts, for a conflict's "file as" (artifact/catalogue). */
   catalogueArtifacts: (version: string) =>
     [...documentKeys.all, 'catalogue-artifacts', version] as const,
+  /** A study's expected-documents list (expected-documents/get). */
+  expected: (studyId: string) => [...documentKeys.all, 'expected', studyId] as const,
+  /** A study's document requests (document-requests/list), by state filter. */
+  requests: (studyId: string) => [...documentKeys.all, 'requests', studyId] as const,
   /** A study's eTMF-EMS imports (s3documents/imports). */
   studyImports: (studyId: string) => [...documentKeys.all, 'study-imports', studyId] as const,
   imports: () => [...documentKeys.all, 'import'] as const,

@@ -50,7 +50,43 @@ const MissingCore = ({
   );
 };
 
-const COLUMNS = 6;
+const COLUMNS = 7;
+
+/**
+ * A site's document requests (issue 35): requested, received, overdue. Rejected is not shown:
+ * no document can be rejected yet (another part of the issue), and a column always 0 would say
+ * nothing true.
+ */
+const SiteRequests = ({
+  counts,
+  language,
+}: {
+  counts: CompletenessSite['requests'];
+  language: string;
+}) => {
+  const { t } = useTranslation();
+  if (counts.requested === 0) {
+    return <span className="text-body-secondary">{t('requests.completeness.none')}</span>;
+  }
+  return (
+    <>
+      <div>
+        {t('requests.completeness.received', {
+          received: formatCount(counts.received, language),
+          requested: formatCount(counts.requested, language),
+        })}
+      </div>
+      {counts.overdue > 0 && (
+        <div className="text-danger fw-semibold">
+          {t('requests.completeness.overdue', {
+            count: counts.overdue,
+            n: formatCount(counts.overdue, language),
+          })}
+        </div>
+      )}
+    </>
+  );
+};
 
 /**
  * The study's sites (each a connection): status, documents exchanged (a link to them in the list)
@@ -98,6 +134,7 @@ export const SiteCompleteness = ({ completeness }: { completeness: StudyComplete
             </th>
             <th scope="col">{t('documents.completeness.sites.coreFiled')}</th>
             <th scope="col">{t('documents.completeness.sites.missingHeading')}</th>
+            <th scope="col">{t('requests.completeness.heading')}</th>
           </tr>
         </thead>
         <tbody>
@@ -183,6 +220,9 @@ export const SiteCompleteness = ({ completeness }: { completeness: StudyComplete
                         })}
                       </button>
                     )}
+                  </td>
+                  <td className="small" data-testid={`site-requests-${site.connectionId}`}>
+                    <SiteRequests counts={site.requests} language={language} />
                   </td>
                 </tr>
                 {expanded && missing > 0 && (

@@ -46,6 +46,7 @@ describe("a study's completeness", () => {
       'Files imported',
       'Core site-level artifacts filed',
       'Core artifacts missing',
+      'Requests',
     ]);
     const first = screen.getByTestId('site-con-1');
     expect(within(first).getByRole('rowheader')).toHaveTextContent('104 Klinikum Eins');
@@ -56,6 +57,13 @@ describe("a study's completeness", () => {
     });
     expect(progress).toHaveAttribute('aria-valuenow', '1');
     expect(progress).toHaveAttribute('aria-valuemax', String(CORE_SITE));
+    // Its document requests (issue 35): received of requested, and those overdue.
+    expect(screen.getByTestId('site-requests-con-1')).toHaveTextContent('2 of 3 received1 overdue');
+    expect(screen.getByTestId('site-requests-con-2')).toHaveTextContent('None');
+    expect(screen.getByTestId('completeness-requests-link')).toHaveAttribute(
+      'href',
+      '/admin/documents/requests?studyId=study-1',
+    );
 
     // The missing ones by number and name, one click away, in a row of their own.
     const toggle = within(first).getByRole('button', { name: `${String(CORE_SITE - 1)} missing` });

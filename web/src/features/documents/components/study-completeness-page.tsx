@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { RetryAlert } from '../../../components/retry-alert';
 import { ScreenIntro } from '../../../components/screen-intro';
+import { paths } from '../../../config/paths';
 import { callApi } from '../../../lib/api';
 import { settledError } from '../../../lib/query-state';
 import { messageOfError } from '../../../lib/refusals';
@@ -155,9 +156,17 @@ const CompletenessView = ({ studyId }: { studyId: string }) => {
       </header>
 
       <section className="mb-4" aria-labelledby="completeness-sites">
-        <h2 className="h5" id="completeness-sites">
-          {t('documents.completeness.sites.heading')}
-        </h2>
+        <div className="d-flex flex-wrap align-items-baseline gap-3">
+          <h2 className="h5" id="completeness-sites">
+            {t('documents.completeness.sites.heading')}
+          </h2>
+          <Link
+            to={`${paths.admin.documentRequests}?studyId=${encodeURIComponent(studyId)}`}
+            data-testid="completeness-requests-link"
+          >
+            {t('requests.open')}
+          </Link>
+        </div>
         <SiteCompleteness completeness={answer} />
       </section>
 
