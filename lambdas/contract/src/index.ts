@@ -15,3 +15,4 @@ export * from './partner-api';
 export * from './standards';
 export * from './documents';
 export * from './dashboard';
+export * from './distributions';

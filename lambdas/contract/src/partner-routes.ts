@@ -13,6 +13,7 @@ import {
   partnerSentDocumentSchema,
   partnerReceivedDocumentSchema,
 } from './partner-schemas';
+import { distributionPartnerRoutes } from './distributions';
 
 /** A partner call: one route of the one route declaration, for machines, with its scope. */
 export type PartnerRouteDefinition<
@@ -171,6 +172,7 @@ export const partnerRoutes = {
         acknowledgedAt: isoDateSchema,
       }),
   }),
+  ...distributionPartnerRoutes,
 } as const;
 
 export type PartnerRoutes = typeof partnerRoutes;

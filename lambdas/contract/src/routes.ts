@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import { auditRoutes } from './audit';
 import { credentialRoutes } from './credentials';
 import { dashboardRoutes } from './dashboard';
+import { distributionRoutes } from './distributions';
 import { documentRoutes } from './document-routes';
 import { documentImportRoutes } from './document-import-routes';
 import { organisationRoutes } from './organisation-routes';
@@ -26,6 +27,7 @@ export const routes = {
   ...documentRoutes,
   ...documentImportRoutes,
   ...dashboardRoutes,
+  ...distributionRoutes,
 } as const;
 
 export type Routes = typeof routes;
