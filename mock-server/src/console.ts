@@ -219,6 +219,7 @@ export const startConsole = async (
       sweepCredentialClients,
       runCredentialExpiry,
       releaseHeldDocuments,
+      runDistributionReminders,
       sweepAwaitingScan,
       sweepImportJoins,
       documentScanResult,
@@ -306,6 +307,8 @@ export const startConsole = async (
         .then(() => sweepAwaitingScan(false))
         // …and the files imports filed whose verdict never came (the scan result's schedule).
         .then(() => sweepImportJoins(false))
+        // Safety-letter distributions (hourly in AWS): fan-outs left unfinished, reminders due.
+        .then(() => runDistributionReminders())
         .then(
           () => undefined,
           (err: unknown) => {

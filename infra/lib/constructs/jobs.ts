@@ -282,9 +282,43 @@ export class Jobs extends NestedStack {
     this.heldDocumentReleaseSchedule = release.schedule;
     this.heldDocumentReleaseFailedAlarm = release.failedAlarm;
 
+    const distributions = scheduledJob(this, props, {
+      ids: {
+        function: 'DistributionReminders',
+        schedule: 'DistributionRemindersHourly',
+        failedAlarm: 'DistributionRemindersFailed',
+      },
+      job: 'distribution-reminders',
+      description:
+        'Hourly: safety-letter distributions finished, overdue sites reminded (issue 35 part D)',
+      timeout: Duration.minutes(5),
+      noDeadLetterQueue:
+        'The scheduled event carries nothing to keep: each distribution records its deliveries ' +
+        'and reminders, and the next hourly run takes up what is left.',
+      // Not retried by Lambda: a reminder a failed run recorded is audited by the next run, once.
+      noAsyncRetry:
+        'A failed run has nothing to deliver elsewhere: its error is logged and alarmed ' +
+        '(distribution-reminders-failed), and the next hourly run takes up what is left.',
+      schedule: {
+        description: 'Distribution reminders and unfinished fan-outs, every hour',
+        expression: events.Schedule.rate(Duration.hours(1)),
+        target: { retryAttempts: 0 },
+        noDeadLetterQueue:
+          'A missed run carries no data: the next one, an hour later, does the same.',
+      },
+      failedAlarm: {
+        name: 'distribution-reminders-failed',
+        description:
+          'The distributions job failed: sites overdue on a safety letter may not be reminded ' +
+          'until a run succeeds (hourly). First: its log group in Logs Insights, level ERROR: ' +
+          'which distribution, and what failed (DynamoDB, a mapping, the audit trail).',
+        period: Duration.hours(1),
+      },
+    });
+
     this.documentScan = documentScanJob(this, props);
 
-    this.jobs = [rebuild, reconciler, credentials, release, this.documentScan];
+    this.jobs = [rebuild, reconciler, credentials, release, distributions, this.documentScan];
 
     this.userIndexDriftAlarm = countAlarm(this, 'UserIndexDrift', {
       alarmName: `${props.namePrefix}-user-index-disagreed`,

@@ -26,6 +26,7 @@ import {
   DOCUMENT_STAGE,
   DOCUMENT_UPLOAD_SIGN,
   DOCUMENT_WRITE,
+  DISTRIBUTION_WRITE,
   HELD_RELEASE,
 } from './documents';
 import { EXPORTS_WRITE } from './exports';
@@ -97,4 +98,5 @@ export const GRANTS_BY_NAME: Readonly<Record<GrantName, readonly PermissionGrant
   'document.held-release': HELD_RELEASE,
   'document.rescan': [DOCUMENT_RESCAN],
   'document.scan-status': [DOCUMENT_SCAN_STATUS],
+  'distribution.write': [DISTRIBUTION_WRITE],
 };

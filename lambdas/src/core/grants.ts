@@ -58,6 +58,9 @@ export const GRANT_NAMES = [
   // The malware scan's verdict read from a kept file's tag (issue 34: an imported file's, for the
   // export).
   'document.scan-status',
+  // Safety-letter distributions (issue 35 part D): their records and list entries (batched), the
+  // open entry removed when every site acknowledged.
+  'distribution.write',
 ] as const;
 
 export type GrantName = (typeof GRANT_NAMES)[number];

@@ -20,3 +20,6 @@ export const send = () => exchangeDeps(DOCUMENT_SEND_WRITES);
 export const complete = () => exchangeDeps([...DOCUMENT_SEND_WRITES, ...DOCUMENT_COMPLETE_WRITES]);
 
 export const change = () => exchangeDeps(DOCUMENT_CHANGE_WRITES);
+
+/** Safety-letter distributions (issue 35 part D): their own functions, one kit. */
+export { distributionDeps as distributing } from './distributions';
