@@ -143,7 +143,8 @@ export const distributionRoutes = {
     path: 'distributions/acknowledge',
     input: 'body',
     auth: 'authenticated',
-    roles: ['OrgAdmin'],
+    // A PlatformAdmin reaches it, and is told only the site acknowledges (the core says so).
+    roles: ADMINS,
     summary:
       "The site's OrgAdmin acknowledges the distribution for its organisation's sites (each delivered copy acknowledged, audited once each); again, the same answer.",
     request: () => z.object({ distributionId: distributionIdSchema }).strict(),

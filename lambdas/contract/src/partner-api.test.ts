@@ -51,6 +51,9 @@ describe('the partner API contract', () => {
         `${PARTNER_API_PREFIX}documents/{documentId}`,
         `${PARTNER_API_PREFIX}documents/{documentId}/complete`,
         `${PARTNER_API_PREFIX}documents/{documentId}/acknowledge`,
+        `${PARTNER_API_PREFIX}distributions`,
+        `${PARTNER_API_PREFIX}distributions/sent`,
+        `${PARTNER_API_PREFIX}distributions/{distributionId}/acknowledge`,
       ].sort(),
     );
     // Two calls on one path: the inbox (GET) and sending (POST).

@@ -1,6 +1,6 @@
 import { distributionPartnerRoutes, distributionRoutes } from '@ccsc/contract/distributions';
 import { actorOf, sourceOf } from '../../core/audit-entry';
-import { ConflictError, NotFoundError } from '../../core/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors';
 import type { Core } from '../../core/request';
 import type { DistributionRecord, DistributionTarget } from '../../core/ports/distributions';
 import { changeDocument, DOCUMENT_BUSY, documentSubject, type Who } from '../document-writes';
@@ -67,9 +67,14 @@ export const acknowledgeDistribution: Core<
   DistributionDeps
 > = async (input, ctx, deps) => {
   const organisationId = ctx.caller.organisationId;
+  if (ctx.caller.role !== 'OrgAdmin') {
+    throw new ForbiddenError(
+      'Only the site’s OrgAdmin (or its system) acknowledges a distribution.',
+    );
+  }
   const record = await deps.distributions.get(input.distributionId);
   const own = (t: DistributionTarget) => t.siteOrganisationId === organisationId;
-  if (record === null || organisationId === null || ctx.caller.role !== 'OrgAdmin') {
+  if (record === null || organisationId === null) {
     throw new NotFoundError(NOT_FOUND);
   }
   if (!record.targets.some(own)) {

@@ -226,6 +226,12 @@ describe('acknowledging, tracking, reminding, exporting', () => {
     ).rejects.toThrow('your organisation sent this one');
     await expect(
       consoleCall('distributions/acknowledge', acknowledgeDistribution, id, WHO.siteAuditor, w),
+    ).rejects.toThrow('Only the site’s OrgAdmin');
+    await expect(
+      consoleCall('distributions/acknowledge', acknowledgeDistribution, id, WHO.platformAdmin, w),
+    ).rejects.toThrow('Only the site’s OrgAdmin');
+    await expect(
+      consoleCall('distributions/acknowledge', acknowledgeDistribution, id, WHO.unrelatedAdmin, w),
     ).rejects.toThrow('No distribution with that id');
     await expect(
       partnerCall(
