@@ -8,6 +8,7 @@ import { auditRoutes } from '@ccsc/contract/audit';
 import { credentialRoutes } from '@ccsc/contract/credentials';
 import { dashboardRoutes } from '@ccsc/contract/dashboard';
 import { documentImportRoutes, documentRoutes } from '@ccsc/contract/documents';
+import { distributionRoutes } from '@ccsc/contract/distributions';
 import { organisationRoutes } from '@ccsc/contract/organisations';
 import { sessionRoutes } from '@ccsc/contract/session';
 import { standardRoutes } from '@ccsc/contract/standards';
@@ -37,6 +38,8 @@ export const FEATURE_AREAS = {
   standards: operationsOf(standardRoutes),
   documents: operationsOf({ ...documentRoutes, ...documentImportRoutes }),
   dashboard: operationsOf(dashboardRoutes),
+  // Safety-letter distributions (issue 35 part D): a stack of their own, the documents' is full.
+  distributions: operationsOf(distributionRoutes),
   partner: [...operationsOf(partnerRoutes), OPENAPI_FUNCTION],
 } as const satisfies Record<string, readonly ApiFunction[]>;
 
