@@ -55,6 +55,10 @@ const DocumentListPage = lazyNamed(documentScreens, 'DocumentListPage');
 const DocumentDetailPage = lazyNamed(documentScreens, 'DocumentDetailPage');
 const StudyCompletenessPage = lazyNamed(documentScreens, 'StudyCompletenessPage');
 const ImportPage = lazyNamed(documentScreens, 'ImportPage');
+// The safety-letter distribution screens (issue 35 part D) are one chunk.
+const distributionScreens = () => import('../features/distributions/distribution-screens');
+const DistributionListPage = lazyNamed(distributionScreens, 'DistributionListPage');
+const DistributionPage = lazyNamed(distributionScreens, 'DistributionPage');
 // The user-management screens are one chunk (features/users/user-screens.ts).
 const userScreens = () => import('../features/users/user-screens');
 const UserListPage = lazyNamed(userScreens, 'UserListPage');
@@ -108,6 +112,8 @@ export const AppRoutes = () => (
             <Route path={paths.admin.document} element={<DocumentDetailPage />} />
             <Route path={paths.admin.documentCompleteness} element={<StudyCompletenessPage />} />
             <Route path={paths.admin.documentImport} element={<ImportPage />} />
+            <Route path={paths.admin.distributions} element={<DistributionListPage />} />
+            <Route path={paths.admin.distribution} element={<DistributionPage />} />
             <Route path={paths.admin.users} element={<UserListPage />} />
             <Route path={paths.admin.createUser} element={<CreateUserPage />} />
             <Route path={paths.admin.editUser} element={<EditUserPage />} />

@@ -25,6 +25,9 @@ export const paths = {
     document: '/admin/documents/view',
     documentCompleteness: '/admin/documents/completeness',
     documentImport: '/admin/documents/import',
+    /** Safety-letter distributions (issue 35 part D): the list, one's tracking (`?distributionId=…`). */
+    distributions: '/admin/distributions',
+    distribution: '/admin/distributions/view',
     users: '/admin/user-management',
     createUser: '/admin/user-management/create-user',
     editUser: '/admin/user-management/edit-user',
