@@ -20,10 +20,12 @@ const OPEN_PK = 'DISTOPEN';
 const BATCH = 25;
 
 const idOf = (sk: unknown): string => (typeof sk === 'string' ? sk.slice(sk.indexOf('#') + 1) : '');
-const recordOf = (item: Record<string, unknown>): DistributionRecord => {
-  const { pk: _pk, sk: _sk, ...record } = item;
-  return record as unknown as DistributionRecord;
-};
+const KEY_ATTRIBUTES: ReadonlySet<string> = new Set(['pk', 'sk']);
+/** An item's fields without its keys: the record it was written from (this adapter's own). */
+const recordOf = (item: Record<string, unknown>): DistributionRecord =>
+  Object.fromEntries(
+    Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.has(name)),
+  ) as unknown as DistributionRecord;
 
 export class DynamoDistributionStore extends DynamoTable implements DistributionStore {
   async get(distributionId: string): Promise<DistributionRecord | null> {
@@ -107,7 +109,7 @@ export class DynamoDistributionStore extends DynamoTable implements Distribution
       }),
     );
     const items = out.Items ?? [];
-    const last = out.LastEvaluatedKey?.sk;
+    const last: unknown = out.LastEvaluatedKey?.sk;
     return {
       ids: items.map((i) => idOf(i.sk)),
       next: typeof last === 'string' ? last : null,

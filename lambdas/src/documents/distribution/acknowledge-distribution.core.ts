@@ -1,4 +1,4 @@
-import { distributionPartnerRoutes, distributionRoutes } from '@ccsc/contract/distributions';
+import type { distributionPartnerRoutes, distributionRoutes } from '@ccsc/contract/distributions';
 import { actorOf, sourceOf } from '../../core/audit-entry';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors';
 import type { Core } from '../../core/request';

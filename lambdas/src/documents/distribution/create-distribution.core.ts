@@ -1,4 +1,4 @@
-import { distributionRoutes, distributionPartnerRoutes } from '@ccsc/contract/distributions';
+import type { distributionRoutes, distributionPartnerRoutes } from '@ccsc/contract/distributions';
 import type * as z from 'zod';
 import { actorOf, sourceOf } from '../../core/audit-entry';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../core/errors';

@@ -1,4 +1,4 @@
-import { distributionPartnerRoutes, distributionRoutes } from '@ccsc/contract/distributions';
+import type { distributionPartnerRoutes, distributionRoutes } from '@ccsc/contract/distributions';
 import { reachOf } from '@ccsc/contract/reach';
 import type { Cell } from '@ccsc/formats/write-csv';
 import { writeCsvExport } from '../../core/csv/csv-export';
