@@ -27,7 +27,7 @@ export const FAR = {
 };
 export const FAR_SITE = asSystem(FAR.sys);
 
-export const distributionWorld = async (extraSites = 0) => {
+export const distributionWorld = async () => {
   const w = setUp();
   w.registry.seed([
     { type: 'organisation', record: FAR.org },
@@ -56,15 +56,6 @@ export const distributionWorld = async (extraSites = 0) => {
         siteSystemId: FAR.sys.systemId,
       }),
     },
-    // A study with many sites (the budget): each an active connection of the same eISF.
-    ...Array.from({ length: extraSites }, (_, i) => ({
-      type: 'connection' as const,
-      record: connection(`conn-many-${String(i)}`, STUDY.own, ORG.site.organisationId, {
-        siteNumber: String(1000 + i),
-        status: 'active',
-        siteSystemId: SYS.site.systemId,
-      }),
-    })),
   ]);
   const distributions = new MemoryDistributionStore();
   const deps: DistributionExportDeps = {
