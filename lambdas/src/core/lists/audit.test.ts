@@ -111,6 +111,7 @@ describe('the audit views', () => {
         'standard.version-created',
         'standard.published',
         'standard.retired',
+        'distribution.created',
       ]),
     );
   });
@@ -137,6 +138,7 @@ const AREAS = [
   'standard',
   'document',
   'imported-file',
+  'distribution',
 ];
 /**
  * Strings of that form that are no audit action: the write journal's workflow kinds
