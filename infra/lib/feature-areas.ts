@@ -14,6 +14,7 @@ import {
 } from '@ccsc/contract/documents';
 import { notificationRoutes } from '@ccsc/contract/notifications';
 import { documentRequestRoutes } from '@ccsc/contract/document-requests';
+import { distributionRoutes } from '@ccsc/contract/distributions';
 import { organisationRoutes } from '@ccsc/contract/organisations';
 import { sessionRoutes } from '@ccsc/contract/session';
 import { standardRoutes } from '@ccsc/contract/standards';
@@ -49,6 +50,8 @@ export const FEATURE_AREAS = {
   }),
   dashboard: operationsOf(dashboardRoutes),
   notifications: operationsOf(notificationRoutes),
+  // Safety-letter distributions (issue 35 part D): a stack of their own, the documents' is full.
+  distributions: operationsOf(distributionRoutes),
   partner: [...operationsOf(partnerRoutes), OPENAPI_FUNCTION],
 } as const satisfies Record<string, readonly ApiFunction[]>;
 

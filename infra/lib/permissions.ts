@@ -162,6 +162,19 @@ export const JOB_PERMISSIONS = {
     DOCUMENT_SCAN_STATUS,
     { on: 'mainTable', actions: ['dynamodb:Query'], partitions: [JOURNAL_PK] },
   ]),
+  // Hourly (issue 35 part D; lambdas/src/jobs/distribution-reminders.ts): the open distributions
+  // read, a fan-out cut short finished (each copy made and delivered as a send's is, over the
+  // registry and the standards' rows), the sites overdue reminded (recorded on the distribution,
+  // audited once: the trail read for a record an interruption may have left).
+  'distribution-reminders': mergeByResource([
+    ...GRANTS_BY_NAME['registry.read'],
+    ...GRANTS_BY_NAME['standard-rows.read'],
+    ...GRANTS_BY_NAME['document.read'],
+    ...GRANTS_BY_NAME['document.write'],
+    ...GRANTS_BY_NAME['distribution.write'],
+    ...GRANTS_BY_NAME['audit.append'],
+    ...GRANTS_BY_NAME['audit.read'],
+  ]),
   // The session's writes too: a password reset is checked against the auth events; and the
   // registry's, imports included.
   'reconcile-writes': mergeByResource([

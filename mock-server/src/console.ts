@@ -226,6 +226,7 @@ export const startConsole = async (
       sweepCredentialClients,
       runCredentialExpiry,
       releaseHeldDocuments,
+      runDistributionReminders,
       sweepAwaitingScan,
       sweepImportJoins,
       documentScanResult,
@@ -324,6 +325,8 @@ export const startConsole = async (
           await runNotificationDigest();
           digestDay = today;
         })
+        // Safety-letter distributions (hourly in AWS): fan-outs left unfinished, reminders due.
+        .then(() => runDistributionReminders())
         .then(
           () => undefined,
           (err: unknown) => {

@@ -284,72 +284,52 @@ export class Jobs extends NestedStack {
     this.heldDocumentReleaseSchedule = release.schedule;
     this.heldDocumentReleaseFailedAlarm = release.failedAlarm;
 
-    this.documentScan = documentScanJob(this, props);
-
-    // Issue 35: the events the writes emit, fanned out to notifications (and mails) every minute.
-    const notify = scheduledJob(this, props, {
+    const distributions = scheduledJob(this, props, {
       ids: {
-        function: 'EventFanOut',
-        schedule: 'EventFanOutEveryMinute',
-        failedAlarm: 'EventFanOutFailed',
+        function: 'DistributionReminders',
+        schedule: 'DistributionRemindersHourly',
+        failedAlarm: 'DistributionRemindersFailed',
       },
-      job: 'notify-events',
+      job: 'distribution-reminders',
       description:
-        'Every minute: events fanned out to the notifications (and e-mails) of the users who hear of them',
-      timeout: Duration.minutes(2),
-      noDeadLetterQueue:
-        'The scheduled event carries nothing to keep: the events waiting for their fan-out are ' +
-        'in the main table (EVENTFANOUT), and the next run a minute later takes them up.',
-      noAsyncRetry:
-        'A failed run has nothing to deliver elsewhere: its error is logged and alarmed ' +
-        '(event-fan-out-failed), and the next run a minute later takes up what is left.',
-      schedule: {
-        description: 'Events fanned out to notifications every minute',
-        expression: events.Schedule.rate(Duration.minutes(1)),
-        target: { retryAttempts: 0 },
-        noDeadLetterQueue:
-          'A missed run carries no data: the next one, a minute later, does the same.',
-      },
-      failedAlarm: {
-        name: 'event-fan-out-failed',
-        description:
-          'Events could not be fanned out to notifications (a service keeps failing): they stay ' +
-          'waiting, never lost, until a run succeeds. First: its log group in Logs Insights, ' +
-          'level ERROR: which event, and what failed (DynamoDB, SES).',
-        period: Duration.minutes(15),
-      },
-    });
-    const digest = scheduledJob(this, props, {
-      ids: {
-        function: 'NotificationDigest',
-        schedule: 'NotificationDigestDaily',
-        failedAlarm: 'NotificationDigestFailed',
-      },
-      job: 'notification-digest',
-      description: 'Daily: the digest e-mail of the notifications each user chose to receive so',
+        'Hourly: safety-letter distributions finished, overdue sites reminded (issue 35 part D)',
       timeout: Duration.minutes(5),
       noDeadLetterQueue:
-        'The scheduled event carries nothing to keep: the digest items wait in the main table ' +
-        '(NOTIFDIGEST) until mailed, and the next day takes up what is left.',
+        'The scheduled event carries nothing to keep: each distribution records its deliveries ' +
+        'and reminders, and the next hourly run takes up what is left.',
+      // Not retried by Lambda: a reminder a failed run recorded is audited by the next run, once.
       noAsyncRetry:
-        'A failed run has nothing to deliver elsewhere: its error is logged and alarmed, and the ' +
-        'items stay for the next run (a mail queued already is sent once).',
+        'A failed run has nothing to deliver elsewhere: its error is logged and alarmed ' +
+        '(distribution-reminders-failed), and the next hourly run takes up what is left.',
       schedule: {
-        description: 'The notification digests, every day at 06:00 UTC',
-        expression: events.Schedule.cron({ minute: '0', hour: '6' }),
-        target: { retryAttempts: 2, maxEventAge: Duration.hours(2) },
-        noDeadLetterQueue: 'A missed run carries no data: the next day mails what waits.',
+        description: 'Distribution reminders and unfinished fan-outs, every hour',
+        expression: events.Schedule.rate(Duration.hours(1)),
+        target: { retryAttempts: 0 },
+        noDeadLetterQueue:
+          'A missed run carries no data: the next one, an hour later, does the same.',
       },
       failedAlarm: {
-        name: 'notification-digest-failed',
+        name: 'distribution-reminders-failed',
         description:
-          'The daily notification digest failed: its items stay for the next run. First: its ' +
-          'log group in Logs Insights, level ERROR (DynamoDB, SES).',
-        period: Duration.days(1),
+          'The distributions job failed: sites overdue on a safety letter may not be reminded ' +
+          'until a run succeeds (hourly). First: its log group in Logs Insights, level ERROR: ' +
+          'which distribution, and what failed (DynamoDB, a mapping, the audit trail).',
+        period: Duration.hours(1),
       },
     });
 
-    this.jobs = [rebuild, reconciler, credentials, release, this.documentScan, notify, digest];
+    this.documentScan = documentScanJob(this, props);
+
+    this.jobs = [
+      rebuild,
+      reconciler,
+      credentials,
+      release,
+      distributions,
+      this.documentScan,
+      notify,
+      digest,
+    ];
 
     this.userIndexDriftAlarm = countAlarm(this, 'UserIndexDrift', {
       alarmName: `${props.namePrefix}-user-index-disagreed`,

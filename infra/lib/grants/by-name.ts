@@ -26,6 +26,7 @@ import {
   DOCUMENT_STAGE,
   DOCUMENT_UPLOAD_SIGN,
   DOCUMENT_WRITE,
+  DISTRIBUTION_WRITE,
   HELD_RELEASE,
 } from './documents';
 import { EVENTS_APPEND, EVENTS_READ, NOTIFICATIONS_READ, NOTIFICATIONS_WRITE } from './events';
@@ -102,4 +103,5 @@ export const GRANTS_BY_NAME: Readonly<Record<GrantName, readonly PermissionGrant
   'events.read': [EVENTS_READ],
   'notifications.read': [NOTIFICATIONS_READ],
   'notifications.write': NOTIFICATIONS_WRITE,
+  'distribution.write': [DISTRIBUTION_WRITE],
 };

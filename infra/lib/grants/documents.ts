@@ -35,6 +35,17 @@ export const DOCUMENT_WRITE: PermissionGrant = {
   on: 'documentsTable',
   actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
 };
+/**
+ * Safety-letter distributions (issue 35 part D; lambdas' adapters/dynamodb-distributions.ts): the
+ * record (`DIST#<id>`, a conditional put), its entries in each list (`DISTLIST#<list>`, batched)
+ * and in the open list (`DISTOPEN`, deleted once every site acknowledged). Read with
+ * DOCUMENT_READ.
+ */
+export const DISTRIBUTION_WRITE: PermissionGrant = {
+  on: 'documentsTable',
+  actions: ['dynamodb:PutItem', 'dynamodb:BatchWriteItem', 'dynamodb:DeleteItem'],
+  partitions: ['DIST#*', 'DISTLIST#*', 'DISTOPEN'],
+};
 export const DOCUMENT_UPLOAD_SIGN: PermissionGrant = {
   on: 'documentUploads',
   actions: ['s3:PutObject'],

@@ -128,6 +128,11 @@ export const AUDIT_ACTION_KINDS = {
   'document.imported': 'document',
   'document.downloaded': 'read',
   'imported-file.downloaded': 'read',
+  // Safety-letter distribution (issue 35 part D): sent to a study's sites, a site reminded, the
+  // tracking exported. Each site's acknowledgement is its copy's document.acknowledged.
+  'distribution.created': 'change',
+  'distribution.reminder-due': 'automatic',
+  'distribution.export': 'read',
   // The audit trail itself.
   'audit.export': 'read',
 } as const satisfies Record<string, AuditActionKind>;

@@ -18,3 +18,4 @@ export * from './dashboard';
 export * from './events';
 export * from './notifications';
 export * from './document-requests';
+export * from './distributions';

@@ -59,6 +59,9 @@ describe('the partner API contract', () => {
         `${PARTNER_API_PREFIX}documents/{documentId}/confirm-recall`,
         `${PARTNER_API_PREFIX}documents/{documentId}/decline-recall`,
         `${PARTNER_API_PREFIX}requests`,
+        `${PARTNER_API_PREFIX}distributions`,
+        `${PARTNER_API_PREFIX}distributions/sent`,
+        `${PARTNER_API_PREFIX}distributions/{distributionId}/acknowledge`,
       ].sort(),
     );
     // Two calls on one path: the inbox (GET) and sending (POST).

@@ -20,6 +20,7 @@ import {
   documentRequestSchema,
   requestStateSchema,
 } from './document-request-schemas';
+import { distributionPartnerRoutes } from './distributions';
 
 /** A partner call: one route of the one route declaration, for machines, with its scope. */
 export type PartnerRouteDefinition<
@@ -225,6 +226,7 @@ export const partnerRoutes = {
     response: () =>
       z.object({ requests: z.array(documentRequestSchema), nextCursor: z.string().nullable() }),
   }),
+  ...distributionPartnerRoutes,
 } as const;
 
 export type PartnerRoutes = typeof partnerRoutes;

@@ -3,6 +3,7 @@ import { auditRoutes } from './audit';
 import { credentialRoutes } from './credentials';
 import { dashboardRoutes } from './dashboard';
 import { notificationRoutes } from './notifications';
+import { distributionRoutes } from './distributions';
 import { documentRoutes } from './document-routes';
 import { documentImportRoutes } from './document-import-routes';
 import { documentReturnRoutes } from './document-return-routes';
@@ -32,6 +33,7 @@ export const routes = {
   ...dashboardRoutes,
   ...notificationRoutes,
   ...documentRequestRoutes,
+  ...distributionRoutes,
 } as const;
 
 export type Routes = typeof routes;

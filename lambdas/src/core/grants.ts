@@ -63,6 +63,9 @@ export const GRANT_NAMES = [
   'events.read',
   'notifications.read',
   'notifications.write',
+  // Safety-letter distributions (issue 35 part D): their records and list entries (batched), the
+  // open entry removed when every site acknowledged.
+  'distribution.write',
 ] as const;
 
 export type GrantName = (typeof GRANT_NAMES)[number];

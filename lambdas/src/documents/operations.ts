@@ -5,8 +5,12 @@ import {
 } from '@ccsc/contract/documents';
 import { documentRequestRoutes } from '@ccsc/contract/document-requests';
 import { partnerRoutes } from '@ccsc/contract/partner-api';
+import { distributionRoutes } from '@ccsc/contract/distributions';
 import { declareOperation as op } from '../core/operation';
 import { refusalsAudited as audited } from '../core/refusals-audited';
+import * as distributionAcknowledge from './distribution/acknowledge-distribution.core';
+import * as distributionCreate from './distribution/create-distribution.core';
+import * as distributionReads from './distribution/distribution-reads.core';
 import * as completeness from './completeness.core';
 import * as docRequests from './document-requests.core';
 import * as expected from './expected-documents.core';
@@ -307,4 +311,103 @@ export const partnerRequests = /* @__PURE__ */ op(
   docRequests.partnerRequests,
   'requests',
   REQUEST_READ,
+);
+// Safety-letter distribution (issue 35 part D): each its own function (the document functions'
+// bundles stay as they were). The records and list entries: distribution.write.
+// Create: the copies made and delivered by routing.ts (classified with the standards' rows), the
+// distribution audited once.
+export const distributionsCreate = /* @__PURE__ */ op(
+  distributionRoutes,
+  'distributions/create',
+  distributionCreate.createDistribution,
+  'distributing',
+  [
+    'registry.read',
+    'standard-rows.read',
+    'document.read',
+    'document.write',
+    'distribution.write',
+    'audit.append',
+  ],
+);
+export const distributionsList = /* @__PURE__ */ op(
+  distributionRoutes,
+  'distributions/list',
+  distributionReads.listDistributions,
+  'distributing',
+  ['registry.read', 'document.read'],
+);
+export const distributionsGet = /* @__PURE__ */ op(
+  distributionRoutes,
+  'distributions/get',
+  distributionReads.getDistribution,
+  'distributing',
+  ['registry.read', 'document.read'],
+);
+// Each copy acknowledged by the document's own journaled change (document.change), audited there;
+// the distribution closed once every site acknowledged.
+export const distributionsAcknowledge = /* @__PURE__ */ op(
+  distributionRoutes,
+  'distributions/acknowledge',
+  distributionAcknowledge.acknowledgeDistribution,
+  'distributing',
+  [
+    'registry.read',
+    'standard-rows.read',
+    'document.read',
+    'document.write',
+    'distribution.write',
+    'audit.append',
+    'journal.entry',
+  ],
+);
+export const distributionsExport = /* @__PURE__ */ op(
+  distributionRoutes,
+  'distributions/export',
+  distributionReads.exportDistribution,
+  'distributing',
+  ['registry.read', 'document.read', 'exports.write', 'audit.append'],
+);
+export const partnerCreateDistribution = /* @__PURE__ */ op(
+  partnerRoutes,
+  'partner-create-distribution',
+  distributionCreate.partnerCreateDistribution,
+  'distributing',
+  [
+    'registry.read',
+    'standard-rows.read',
+    'document.read',
+    'document.write',
+    'distribution.write',
+    'audit.append',
+  ],
+);
+export const partnerListDistributions = /* @__PURE__ */ op(
+  partnerRoutes,
+  'partner-list-distributions',
+  distributionReads.partnerListDistributions,
+  'distributing',
+  ['registry.read', 'document.read'],
+);
+export const partnerSentDistributions = /* @__PURE__ */ op(
+  partnerRoutes,
+  'partner-sent-distributions',
+  distributionReads.partnerSentDistributions,
+  'distributing',
+  ['registry.read', 'document.read'],
+);
+export const partnerAcknowledgeDistribution = /* @__PURE__ */ op(
+  partnerRoutes,
+  'partner-acknowledge-distribution',
+  distributionAcknowledge.partnerAcknowledgeDistribution,
+  'distributing',
+  [
+    'registry.read',
+    'standard-rows.read',
+    'document.read',
+    'document.write',
+    'distribution.write',
+    'audit.append',
+    'journal.entry',
+  ],
 );

@@ -9,6 +9,8 @@ export {
   releaseHeldDocuments,
   sweepAwaitingScan,
 } from '../jobs/release-held-documents';
+/** Safety-letter distributions (issue 35 part D): unfinished fan-outs, reminders, closing. */
+export { runDistributionReminders } from '../jobs/distribution-reminders';
 /** The malware scan's verdict (GuardDuty's EventBridge event; offline, the stand-in's). */
 export { documentScanResult, sweepImportJoins } from '../jobs/document-scan-result';
 /** The crash tests' failpoints, armed by the offline console from its FAILPOINTS variable. */

@@ -26,3 +26,5 @@ export const change = () => exchangeDeps(DOCUMENT_CHANGE_WRITES);
 export const returns = returnDeps;
 /** Expected documents and document requests (issue 35): reads, and their journaled writes. */
 export const requests = requestDeps;
+/** Safety-letter distributions (issue 35 part D): their own functions, one kit. */
+export { distributionDeps as distributing } from './distributions';

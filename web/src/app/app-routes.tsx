@@ -56,6 +56,10 @@ const DocumentDetailPage = lazyNamed(documentScreens, 'DocumentDetailPage');
 const StudyCompletenessPage = lazyNamed(documentScreens, 'StudyCompletenessPage');
 const ImportPage = lazyNamed(documentScreens, 'ImportPage');
 const StudyRequestsPage = lazyNamed(documentScreens, 'StudyRequestsPage');
+// The safety-letter distribution screens (issue 35 part D) are one chunk.
+const distributionScreens = () => import('../features/distributions/distribution-screens');
+const DistributionListPage = lazyNamed(distributionScreens, 'DistributionListPage');
+const DistributionPage = lazyNamed(distributionScreens, 'DistributionPage');
 // The user-management screens are one chunk (features/users/user-screens.ts).
 const userScreens = () => import('../features/users/user-screens');
 const UserListPage = lazyNamed(userScreens, 'UserListPage');
@@ -110,6 +114,8 @@ export const AppRoutes = () => (
             <Route path={paths.admin.documentCompleteness} element={<StudyCompletenessPage />} />
             <Route path={paths.admin.documentImport} element={<ImportPage />} />
             <Route path={paths.admin.documentRequests} element={<StudyRequestsPage />} />
+            <Route path={paths.admin.distributions} element={<DistributionListPage />} />
+            <Route path={paths.admin.distribution} element={<DistributionPage />} />
             <Route path={paths.admin.users} element={<UserListPage />} />
             <Route path={paths.admin.createUser} element={<CreateUserPage />} />
             <Route path={paths.admin.editUser} element={<EditUserPage />} />

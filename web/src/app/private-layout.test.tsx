@@ -114,6 +114,7 @@ describe('private layout (SPEC §2)', () => {
       'Home',
       'Artifact Mapping Standards',
       'Documents',
+      'Distributions',
       'Generate API Access Credentials',
       'User Management',
       'Audit Trail',

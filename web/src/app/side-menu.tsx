@@ -10,6 +10,11 @@ const ENTRIES = [
   { to: paths.admin.standards, section: paths.admin.artifact, label: 'nav.standards' },
   { to: paths.admin.documents, section: paths.admin.documents, label: 'nav.documents' },
   {
+    to: paths.admin.distributions,
+    section: paths.admin.distributions,
+    label: 'nav.distributions',
+  },
+  {
     to: paths.admin.generateApiCredentials,
     section: paths.admin.generateApiCredentials,
     label: 'nav.credentials',

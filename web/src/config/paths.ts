@@ -27,6 +27,9 @@ export const paths = {
     documentImport: '/admin/documents/import',
     /** A study's expected documents and document requests (`?studyId=…`, issue 35). */
     documentRequests: '/admin/documents/requests',
+    /** Safety-letter distributions (issue 35 part D): the list, one's tracking (`?distributionId=…`). */
+    distributions: '/admin/distributions',
+    distribution: '/admin/distributions/view',
     users: '/admin/user-management',
     createUser: '/admin/user-management/create-user',
     editUser: '/admin/user-management/edit-user',

@@ -115,6 +115,7 @@ describe('the audit views', () => {
         'study.expected-documents-saved',
         'document-request.created',
         'document-request.cancelled',
+        'distribution.created',
       ]),
     );
   });
@@ -142,6 +143,7 @@ const AREAS = [
   'document',
   'document-request',
   'imported-file',
+  'distribution',
 ];
 /**
  * Strings of that form that are no audit action: the write journal's workflow kinds

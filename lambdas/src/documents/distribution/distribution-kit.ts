@@ -1,0 +1,134 @@
+import type { DistributionDetail, DistributionSite } from '@ccsc/contract/distributions';
+import type { AuditReader, AuditTrail } from '../../core/ports/audit-trail';
+import type { Clock } from '../../core/ports/clock';
+import type { DistributionRecord, DistributionStore } from '../../core/ports/distributions';
+import { type DocumentRecord, type DocumentStore, isDelivered } from '../../core/ports/documents';
+import type { Exports } from '../../core/ports/exports';
+import type { RegistrySnapshot } from '../../core/ports/registry';
+import type { Journal } from '../../core/journal';
+import type { DocumentWriteDeps } from '../document-writes';
+import type { RoutingDeps } from '../routing';
+
+/**
+ * What the distribution cores take (issue 35 part D): the registry, the documents (each site's
+ * copy is a document record delivered by routing.ts like a sent one), the distributions, the
+ * audit trail, and the document writes' journal (an acknowledgement is the document's own
+ * `document.change`, audited there once).
+ */
+export interface DistributionDeps extends RoutingDeps {
+  documents: RoutingDeps['documents'] & Pick<DocumentStore, 'create' | 'getMany'>;
+  distributions: DistributionStore;
+  audit: Pick<AuditTrail, 'append'>;
+  auditReader: Pick<AuditReader, 'readNewestFirst'>;
+  clock: Clock;
+  writes: Pick<Journal<DocumentWriteDeps>, 'run' | 'settle'>;
+  newId?: () => string;
+}
+
+export interface DistributionExportDeps extends DistributionDeps {
+  exports: Exports;
+  audit: AuditTrail;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When a site that has not acknowledged becomes overdue. */
+export const dueAtOf = (record: Pick<DistributionRecord, 'createdAt' | 'overdueDays'>): Date =>
+  new Date(Date.parse(record.createdAt) + record.overdueDays * DAY_MS);
+
+/** Who acknowledged a document: the last `acknowledged` event's actor (an e-mail or system:<id>). */
+const acknowledgedByOf = (document: DocumentRecord): string | null =>
+  document.events.findLast((e) => e.event === 'acknowledged')?.by ?? null;
+
+/** One site's tracking: its delivery's document as it is now, and the reminders sent. */
+export const siteViewOf = (
+  record: DistributionRecord,
+  target: DistributionRecord['targets'][number],
+  document: DocumentRecord | undefined,
+  snapshot: RegistrySnapshot,
+  now: Date,
+): DistributionSite => {
+  const acknowledged = document?.state === 'acknowledged';
+  const delivered = document !== undefined && isDelivered(document);
+  const overdue = !acknowledged && now.getTime() >= dueAtOf(record).getTime();
+  return {
+    connectionId: target.connectionId,
+    siteNumber: target.siteNumber,
+    siteOrganisationId: target.siteOrganisationId,
+    siteName:
+      snapshot.organisations.get(target.siteOrganisationId)?.name ?? target.siteOrganisationId,
+    documentId: target.documentId,
+    state: acknowledged
+      ? 'acknowledged'
+      : overdue
+        ? 'overdue'
+        : delivered
+          ? 'delivered'
+          : document === undefined
+            ? 'pending'
+            : 'held',
+    deliveredAt: document?.deliveredAt ?? null,
+    acknowledgedAt: acknowledged ? document.acknowledgedAt : null,
+    acknowledgedBy: acknowledged ? acknowledgedByOf(document) : null,
+    overdue,
+    reminders: target.reminders.map((r) => r.at),
+  };
+};
+
+/** The delivered copies of `records`' targets (those `keep` keeps), by document id. */
+export const deliveriesOf = async (
+  deps: Pick<DistributionDeps, 'documents'>,
+  records: readonly DistributionRecord[],
+  keep: (target: DistributionRecord['targets'][number]) => boolean = () => true,
+): Promise<Map<string, DocumentRecord>> => {
+  const ids = records.flatMap((r) =>
+    r.targets.flatMap((t) => (t.documentId !== null && keep(t) ? [t.documentId] : [])),
+  );
+  const found = await deps.documents.getMany(ids);
+  return new Map(found.map((d) => [d.documentId, d]));
+};
+
+/** A distribution as the contract shows it, with the sites `keep` keeps (a site sees its own). */
+export const detailOf = (
+  record: DistributionRecord,
+  documents: ReadonlyMap<string, DocumentRecord>,
+  snapshot: RegistrySnapshot,
+  now: Date,
+  keep: (target: DistributionRecord['targets'][number]) => boolean = () => true,
+): DistributionDetail => {
+  const sites = record.targets
+    .filter(keep)
+    .map((t) =>
+      siteViewOf(
+        record,
+        t,
+        t.documentId === null ? undefined : documents.get(t.documentId),
+        snapshot,
+        now,
+      ),
+    );
+  const study = snapshot.studies.get(record.studyId);
+  return {
+    distributionId: record.distributionId,
+    studyId: record.studyId,
+    protocolNumber: study?.protocolNumber ?? record.studyId,
+    sponsorOrganisationId: record.sponsorOrganisationId,
+    sponsorName:
+      snapshot.organisations.get(record.sponsorOrganisationId)?.name ??
+      record.sponsorOrganisationId,
+    sourceDocumentId: record.sourceDocumentId,
+    title: record.title,
+    fileName: record.fileName,
+    overdueDays: record.overdueDays,
+    dueAt: dueAtOf(record).toISOString(),
+    createdAt: record.createdAt,
+    createdBy: record.createdBy,
+    counts: {
+      sites: sites.length,
+      delivered: sites.filter((s) => s.deliveredAt !== null).length,
+      acknowledged: sites.filter((s) => s.state === 'acknowledged').length,
+      overdue: sites.filter((s) => s.overdue).length,
+    },
+    sites,
+  };
+};

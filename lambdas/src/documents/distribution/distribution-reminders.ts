@@ -1,0 +1,150 @@
+import type { AuditEntry } from '../../core/ports/audit-trail';
+import type { DistributionRecord } from '../../core/ports/distributions';
+import { alreadyRecorded } from '../../core/journal-audit';
+import { HUB } from '../document-views';
+import { closeIfDone } from './acknowledge-distribution.core';
+import { fanOut } from './distribution-fan-out';
+import { type DistributionDeps, deliveriesOf, dueAtOf } from './distribution-kit';
+
+/**
+ * The distributions' scheduled pass (issue 35 part D; `jobs/distribution-reminders.ts` hourly in
+ * AWS, every pass offline): a distribution whose request was cut short is fanned out to the end
+ * (its copies found by their keys, its audit record looked for); a site that has not acknowledged
+ * by the due date gets a reminder, and another every `overdueDays` days after, each recorded on
+ * the distribution and audited once as `distribution.reminder-due` (in the site's trail: what
+ * the notifications part sends its mail from); a distribution every site acknowledged is closed.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PAGE = 50;
+/** How long a distribution's request may take before the pass takes its fan-out over. */
+const UNFINISHED_AFTER_MS = 5 * 60 * 1000;
+
+export interface ReminderOutcome {
+  finished: number;
+  reminded: number;
+  closed: number;
+}
+
+/** A reminder's audit record: its request id names it, so one cut short is found, not doubled. */
+const reminderEntryOf = (
+  record: DistributionRecord,
+  target: DistributionRecord['targets'][number],
+  at: string,
+): AuditEntry => ({
+  action: 'distribution.reminder-due',
+  outcome: 'success',
+  actor: null,
+  target: {
+    type: 'document',
+    id: target.documentId ?? record.sourceDocumentId,
+    label: record.title,
+  },
+  organisationId: target.siteOrganisationId,
+  source: { ip: HUB, userAgent: null },
+  requestId: `distribution-reminder:${record.distributionId}:${target.connectionId}:${at}`,
+  after: {
+    distributionId: record.distributionId,
+    connectionId: target.connectionId,
+    siteNumber: target.siteNumber,
+    sponsorOrganisationId: record.sponsorOrganisationId,
+    dueAt: dueAtOf(record).toISOString(),
+    reminder: target.reminders.length,
+  },
+});
+
+/** Whether `target` is due a reminder at `now` (not acknowledged, past due, none for a while). */
+const dueNow = (
+  record: DistributionRecord,
+  target: DistributionRecord['targets'][number],
+  now: Date,
+) => {
+  const due = dueAtOf(record).getTime();
+  if (now.getTime() < due) return false;
+  const last = target.reminders.at(-1);
+  return last === undefined || now.getTime() - Date.parse(last.at) >= record.overdueDays * DAY_MS;
+};
+
+/** One distribution: finished, reminded, closed — each written over the revision it read. */
+const passOne = async (
+  read: DistributionRecord,
+  deps: DistributionDeps,
+  outcome: ReminderOutcome,
+): Promise<void> => {
+  let record = read;
+  if (!record.complete) {
+    // The request that made it may still be fanning out: only one left a while is finished here.
+    if (deps.clock.now().getTime() - Date.parse(record.createdAt) < UNFINISHED_AFTER_MS) return;
+    const source = await deps.documents.get(record.sourceDocumentId);
+    if (source === null) return;
+    record = await fanOut(record, source, await deps.registry.snapshot(), deps, true);
+    outcome.finished += 1;
+  }
+  const now = deps.clock.now();
+  const documents = await deliveriesOf(deps, [record]);
+  const at = now.toISOString();
+  const remind = new Set(
+    record.targets.flatMap((t) => {
+      const document = t.documentId === null ? undefined : documents.get(t.documentId);
+      return document?.state === 'delivered' && dueNow(record, t, now) ? [t.connectionId] : [];
+    }),
+  );
+  if (remind.size > 0) {
+    const next: DistributionRecord = {
+      ...record,
+      revision: record.revision + 1,
+      targets: record.targets.map((t) =>
+        remind.has(t.connectionId)
+          ? { ...t, reminders: [...t.reminders, { at, audited: false }] }
+          : t,
+      ),
+    };
+    if (!(await deps.distributions.update(next, record.revision))) return;
+    record = next;
+    outcome.reminded += remind.size;
+  }
+  // Every reminder recorded and not yet audited: this pass's, or one an interruption left.
+  const unaudited = record.targets.flatMap((t) =>
+    t.reminders.flatMap((r, i) => (r.audited ? [] : [{ t, r, i }])),
+  );
+  if (unaudited.length > 0) {
+    for (const { t, r, i } of unaudited) {
+      const entry = reminderEntryOf(record, { ...t, reminders: t.reminders.slice(0, i) }, r.at);
+      if (r.at !== at && (await alreadyRecorded(deps.auditReader, new Date(r.at), entry))) continue;
+      await deps.audit.append(entry);
+    }
+    const audited: DistributionRecord = {
+      ...record,
+      revision: record.revision + 1,
+      targets: record.targets.map((t) => ({
+        ...t,
+        reminders: t.reminders.map((r) => ({ ...r, audited: true })),
+      })),
+    };
+    if (!(await deps.distributions.update(audited, record.revision))) return;
+    record = audited;
+  }
+  await closeIfDone(record, deps);
+  if ((await deps.distributions.get(record.distributionId))?.closed === true) outcome.closed += 1;
+};
+
+/** Every open distribution, oldest first; one failing is logged by the caller, the rest go on. */
+export const remindDistributions = async (
+  deps: DistributionDeps,
+  onError: (distributionId: string, err: unknown) => void = (_id, err) => {
+    throw err;
+  },
+): Promise<ReminderOutcome> => {
+  const outcome: ReminderOutcome = { finished: 0, reminded: 0, closed: 0 };
+  let after: string | undefined;
+  for (;;) {
+    const page = await deps.distributions.open(PAGE, after);
+    for (const record of await deps.distributions.getMany(page.ids)) {
+      await passOne(record, deps, outcome).catch((err: unknown) => {
+        onError(record.distributionId, err);
+      });
+    }
+    if (page.next === null) return outcome;
+    after = page.next;
+  }
+};

@@ -1,0 +1,26 @@
+import { DynamoDistributionStore } from '../adapters/dynamodb-distributions';
+import { S3Exports } from '../adapters/s3-exports';
+import { dynamodb } from '../adapters/clients/dynamodb';
+import { s3 } from '../adapters/clients/s3';
+import { systemClock } from '../core/ports/clock';
+import type { DistributionExportDeps } from '../documents/distribution/distribution-kit';
+import { lambdaEnv } from '../env';
+import { auditReader } from './audit';
+import { documentStore, routingDeps } from './documents';
+import { documentWrites } from './document-writes';
+import { auditTrail } from './dynamodb';
+
+/**
+ * Safety-letter distributions (issue 35 part D): their records in the documents table beside the
+ * copies they deliver; an acknowledgement is a document change (the change writes' journal).
+ */
+export const distributionDeps = (): DistributionExportDeps => ({
+  ...routingDeps(),
+  documents: documentStore(),
+  distributions: new DynamoDistributionStore(dynamodb, lambdaEnv().DOCUMENTS_TABLE),
+  audit: auditTrail(),
+  auditReader: auditReader(),
+  clock: systemClock,
+  writes: documentWrites(),
+  exports: new S3Exports(s3, lambdaEnv().EXPORTS_BUCKET),
+});
