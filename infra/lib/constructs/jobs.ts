@@ -320,6 +320,69 @@ export class Jobs extends NestedStack {
 
     this.documentScan = documentScanJob(this, props);
 
+    // Issue 35: the events the writes emit, fanned out to notifications (and mails) every minute.
+    const notify = scheduledJob(this, props, {
+      ids: {
+        function: 'EventFanOut',
+        schedule: 'EventFanOutEveryMinute',
+        failedAlarm: 'EventFanOutFailed',
+      },
+      job: 'notify-events',
+      description:
+        'Every minute: events fanned out to the notifications (and e-mails) of the users who hear of them',
+      timeout: Duration.minutes(2),
+      noDeadLetterQueue:
+        'The scheduled event carries nothing to keep: the events waiting for their fan-out are ' +
+        'in the main table (EVENTFANOUT), and the next run a minute later takes them up.',
+      noAsyncRetry:
+        'A failed run has nothing to deliver elsewhere: its error is logged and alarmed ' +
+        '(event-fan-out-failed), and the next run a minute later takes up what is left.',
+      schedule: {
+        description: 'Events fanned out to notifications every minute',
+        expression: events.Schedule.rate(Duration.minutes(1)),
+        target: { retryAttempts: 0 },
+        noDeadLetterQueue:
+          'A missed run carries no data: the next one, a minute later, does the same.',
+      },
+      failedAlarm: {
+        name: 'event-fan-out-failed',
+        description:
+          'Events could not be fanned out to notifications (a service keeps failing): they stay ' +
+          'waiting, never lost, until a run succeeds. First: its log group in Logs Insights, ' +
+          'level ERROR: which event, and what failed (DynamoDB, SES).',
+        period: Duration.minutes(15),
+      },
+    });
+    const digest = scheduledJob(this, props, {
+      ids: {
+        function: 'NotificationDigest',
+        schedule: 'NotificationDigestDaily',
+        failedAlarm: 'NotificationDigestFailed',
+      },
+      job: 'notification-digest',
+      description: 'Daily: the digest e-mail of the notifications each user chose to receive so',
+      timeout: Duration.minutes(5),
+      noDeadLetterQueue:
+        'The scheduled event carries nothing to keep: the digest items wait in the main table ' +
+        '(NOTIFDIGEST) until mailed, and the next day takes up what is left.',
+      noAsyncRetry:
+        'A failed run has nothing to deliver elsewhere: its error is logged and alarmed, and the ' +
+        'items stay for the next run (a mail queued already is sent once).',
+      schedule: {
+        description: 'The notification digests, every day at 06:00 UTC',
+        expression: events.Schedule.cron({ minute: '0', hour: '6' }),
+        target: { retryAttempts: 2, maxEventAge: Duration.hours(2) },
+        noDeadLetterQueue: 'A missed run carries no data: the next day mails what waits.',
+      },
+      failedAlarm: {
+        name: 'notification-digest-failed',
+        description:
+          'The daily notification digest failed: its items stay for the next run. First: its ' +
+          'log group in Logs Insights, level ERROR (DynamoDB, SES).',
+        period: Duration.days(1),
+      },
+    });
+
     this.jobs = [
       rebuild,
       reconciler,
