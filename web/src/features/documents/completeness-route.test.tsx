@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAgentSession, setProfile } from '../../lib/session';
@@ -96,10 +96,11 @@ describe("a study's completeness in the app", () => {
       const section = await screen.findByRole('region', { name: 'eTMF-EMS imports' }, LOADING);
       await user.click(await within(section).findByRole('link', { name: 'cro-transfer-1.zip' }));
       // The import's page is lazy: its heading first (the study's imports list has an
-      // `import-state` of its own, which a slow machine found before the page had changed).
-      expect(
-        await screen.findByRole('heading', { level: 1, name: /eTMF-EMS import/ }, LOADING),
-      ).toBeInTheDocument();
+      // `import-state` of its own, which a slow machine found while the study's page still
+      // showed; the heading may also be rendered twice on the way, so it is waited for by text).
+      await waitFor(() => {
+        expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('eTMF-EMS import');
+      }, LOADING);
       expect(await screen.findByTestId('import-state', {}, LOADING)).toHaveTextContent('Completed');
       expect(screen.getByTestId('location')).toHaveTextContent('/admin/documents/import');
       // The filed objects are a query of their own: they may arrive after the import's state.
