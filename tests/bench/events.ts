@@ -36,7 +36,8 @@ export const measureEvents = async (
   withConsole(dataDir, async (c, admin) => {
     const ok = async (op: string, body: unknown) => {
       const res = await callApi(c, op, { token: admin.idToken, body });
-      if (res.status !== 200) throw new Error(`${op}: ${String(res.status)} ${JSON.stringify(res.body)}`);
+      if (res.status !== 200)
+        throw new Error(`${op}: ${String(res.status)} ${JSON.stringify(res.body)}`);
       return (res.body as { data: Record<string, unknown> }).data;
     };
     const org = (await ok('create-organisation', {
@@ -83,9 +84,15 @@ export const measureEvents = async (
       }
     }
     await writer.add({ pk: `EVENT#${organisationId}`, sk: '#SEQ', sequence: EVENTS });
-    await writer.add({ pk: `NOTIF#${admin.userName}`, sk: '#STATE', unread: NOTIFICATIONS - Math.floor(NOTIFICATIONS / 3) });
+    await writer.add({
+      pk: `NOTIF#${admin.userName}`,
+      sk: '#STATE',
+      unread: NOTIFICATIONS - Math.floor(NOTIFICATIONS / 3),
+    });
     await writer.done();
-    log(`events: ${String(EVENTS)} events and ${String(NOTIFICATIONS)} notifications written in ${String(Math.round((performance.now() - started) / 1000))} s`);
+    log(
+      `events: ${String(EVENTS)} events and ${String(NOTIFICATIONS)} notifications written in ${String(Math.round((performance.now() - started) / 1000))} s`,
+    );
 
     const header: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
@@ -102,7 +109,12 @@ export const measureEvents = async (
       if (page.length !== 50) throw new Error(`notifications/list answered ${String(page.length)}`);
     }
 
-    const token = await partnerToken(c.cognitoEndpoint, c.userPoolId, credential, 'ccsc-api/events.read');
+    const token = await partnerToken(
+      c.cognitoEndpoint,
+      c.userPoolId,
+      credential,
+      'ccsc-api/events.read',
+    );
     const feed: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       const since = 50_000 + run * 100;
