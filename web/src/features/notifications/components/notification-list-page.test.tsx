@@ -110,6 +110,45 @@ describe('the notification list (issue 35)', () => {
     expect(listCall?.query).toEqual({ limit: '25' });
   });
 
+  it('links a rejection to its document with the reason in words, a safety letter to its tracking', async () => {
+    inbox([
+      notification(1, {
+        kind: 'document.rejected',
+        subject: { type: 'document', id: 'doc-5', name: 'CV Dr. Demir' },
+        reason: 'missing-signature',
+      }),
+      notification(2, {
+        kind: 'distribution.to-acknowledge',
+        subject: { type: 'distribution', id: 'dist-12345678', name: 'IND safety report' },
+        reason: null,
+      }),
+      notification(3, {
+        kind: 'request.received',
+        subject: { type: 'request', id: 'req-1', name: '05.02.04 CV' },
+        reason: null,
+      }),
+    ]);
+    await renderSignedInAt('/admin/notifications');
+    const list = await screen.findByRole('list', { name: 'Notifications' }, LOADING);
+    const [rejected, letter, request] = within(list).getAllByTestId('notification') as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(rejected).toHaveTextContent('Reason: Signature missing');
+    expect(within(rejected).getByRole('link', { name: 'CV Dr. Demir' })).toHaveAttribute(
+      'href',
+      '/admin/documents/view?documentId=doc-5',
+    );
+    expect(within(letter).getByRole('link', { name: 'IND safety report' })).toHaveAttribute(
+      'href',
+      '/admin/distributions/view?distributionId=dist-12345678',
+    );
+    // No page opens one request by its id alone: named, not linked.
+    expect(request).toHaveTextContent('05.02.04 CV');
+    expect(within(request).queryByRole('link')).toBeNull();
+  });
+
   it('marks one read: the item says so and the bell’s count goes down', async () => {
     const user = userEvent.setup();
     const calls = inbox([notification(1), notification(2)]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { paths } from '../../../config/paths';
 import { registryPaths } from '../../../config/registry-paths';
 import { standardPaths } from '../../../config/standard-paths';
 import { notification } from '../components/notification-test-kit';
@@ -41,16 +42,48 @@ describe('subjectPathOf', () => {
     );
   });
 
-  it('opens a distribution’s tracking page; a request, which names no study, has no page', () => {
-    const letter = notification(1, {
-      kind: 'distribution.to-acknowledge',
-      subject: { type: 'distribution', id: 'dist-1', name: 'IND safety report' },
-    });
-    expect(subjectPathOf(letter)).toBe('/admin/distributions/view?distributionId=dist-1');
-    const request = notification(2, {
-      kind: 'request.received',
-      subject: { type: 'request', id: 'req-1', name: 'Protocol signature page' },
-    });
-    expect(subjectPathOf(request)).toBeNull();
+  it('opens a distribution’s tracking page by the shared path, for each distribution kind', () => {
+    for (const kind of [
+      'distribution.to-acknowledge',
+      'distribution.overdue',
+      'distribution.acknowledged',
+    ] as const) {
+      const letter = notification(1, {
+        kind,
+        subject: { type: 'distribution', id: 'dist-1', name: 'IND safety report' },
+      });
+      expect(subjectPathOf(letter)).toBe(`${paths.admin.distribution}?distributionId=dist-1`);
+    }
+    expect(paths.admin.distribution).toBe('/admin/distributions/view');
+  });
+
+  it('opens the document for each return kind (rejected, recalled, recall asked, confirmed)', () => {
+    for (const kind of [
+      'document.rejected',
+      'document.recalled',
+      'document.recall-requested',
+      'document.recall-confirmed',
+    ] as const) {
+      const returned = notification(1, {
+        kind,
+        subject: { type: 'document', id: 'doc 7', name: 'CV' },
+      });
+      expect(subjectPathOf(returned)).toBe('/admin/documents/view?documentId=doc+7');
+    }
+  });
+
+  it('names a request without a link: its subject does not say which study’s page to open', () => {
+    for (const kind of [
+      'request.received',
+      'request.due-soon',
+      'request.overdue',
+      'request.fulfilled',
+    ] as const) {
+      const request = notification(2, {
+        kind,
+        subject: { type: 'request', id: 'req-1', name: 'Protocol signature page' },
+      });
+      expect(subjectPathOf(request)).toBeNull();
+    }
   });
 });

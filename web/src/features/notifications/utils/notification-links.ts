@@ -1,19 +1,12 @@
-import type { EventKind, Notification } from '@ccsc/contract';
+import type { EventKind, EventSubjectType, Notification } from '@ccsc/contract';
 import { paths } from '../../../config/paths';
 import { registryPaths } from '../../../config/registry-paths';
 
 /**
- * The console page of what a notification is about. Restated here from the features that own
- * those pages (features do not import each other, and a module this chunk shared with theirs
- * would be a chunk of its own, one more name in the entry chunk: README, "Size budget");
- * notification-links.test.ts holds each equal to its owner's writer.
+ * The console page of what a notification is about, taken from the one shared path of each page
+ * (config/paths.ts, config/registry-paths.ts: the pages' own links and the route table take them
+ * from there too); notification-links.test.ts holds each kind to its page.
  */
-
-/**
- * A distribution's tracking page, `paths.admin.distribution` of issue 35's safety-letter part
- * (branch w35x-dist), restated until that part is merged: then this takes it from paths.ts.
- */
-const DISTRIBUTION_PATH = '/admin/distributions/view';
 
 const withQuery = (path: string, params: Record<string, string>): string =>
   `${path}?${new URLSearchParams(params).toString()}`;
@@ -27,34 +20,40 @@ const CONNECTION_STATUS: Partial<Record<EventKind, string>> = {
 };
 
 /**
- * The address of a notification's subject, or null where the console has no page for it yet.
- * A connection: the recipient organisation's connections in the state the fact left it in (the
- * list has no filter by one connection; a site's invitation waits there among the pending ones).
- * A credential about to expire: its organisation's expiring credentials. A distribution: its
- * tracking page.
+ * Each subject type's page, from the notification (its subject's id, its kind, its organisation),
+ * or null where the console has no page that one notification can open. `satisfies Record<…>`
+ * makes a subject type added to the contract (events.ts) fail to compile until it has its line
+ * here: a new type is one line.
+ *
+ * - document (held, quarantined, rejected, recalled, recall asked for or confirmed): the
+ *   document's own page, where its state, the rejection's reason and the recall steps show.
+ * - standard: the standard in its editor (a partner's new version).
+ * - connection: the recipient organisation's connections in the state the fact left them in (the
+ *   list has no filter by one connection; a site's invitation waits there among the pending ones).
+ * - credential about to expire: its organisation's expiring credentials.
+ * - distribution (to acknowledge, overdue, acknowledged): its tracking page, where a site's
+ *   OrgAdmin acknowledges and the sponsor sees each site.
+ * - request: a study's requests page opens by the study's id, which a request's subject does not
+ *   carry (its id is the request's, and no call finds a request by its id alone): it names the
+ *   request without a link until its events name the study (a subject type of its own).
  */
-export const subjectPathOf = (notification: Notification): string | null => {
-  const { kind, subject, organisationId } = notification;
-  switch (subject.type) {
-    case 'document':
-      return withQuery(paths.admin.document, { documentId: subject.id });
-    case 'standard':
-      return withQuery(paths.admin.viewEditStandard, { standardId: subject.id });
-    case 'connection': {
-      const status = CONNECTION_STATUS[kind];
-      return withQuery(registryPaths.connections, {
-        organisationId,
-        ...(status === undefined ? {} : { status }),
-      });
-    }
-    case 'credential':
-      return withQuery(paths.admin.generateApiCredentials, { organisationId, status: 'expiring' });
-    case 'distribution':
-      return withQuery(DISTRIBUTION_PATH, { distributionId: subject.id });
-    case 'request':
-      // A study's requests page (issue 35's requests part) is opened by the study's id, which a
-      // notification does not carry (its subject names the request only): it says what it is
-      // about, without a link, until the event names the study too.
-      return null;
-  }
-};
+const SUBJECT_PATHS = {
+  document: ({ subject }) => withQuery(paths.admin.document, { documentId: subject.id }),
+  standard: ({ subject }) => withQuery(paths.admin.viewEditStandard, { standardId: subject.id }),
+  connection: ({ kind, organisationId }) => {
+    const status = CONNECTION_STATUS[kind];
+    return withQuery(registryPaths.connections, {
+      organisationId,
+      ...(status === undefined ? {} : { status }),
+    });
+  },
+  credential: ({ organisationId }) =>
+    withQuery(paths.admin.generateApiCredentials, { organisationId, status: 'expiring' }),
+  distribution: ({ subject }) =>
+    withQuery(paths.admin.distribution, { distributionId: subject.id }),
+  request: () => null,
+} satisfies Record<EventSubjectType, (notification: Notification) => string | null>;
+
+/** The address of a notification's subject, or null where the console has no page for it. */
+export const subjectPathOf = (notification: Notification): string | null =>
+  SUBJECT_PATHS[notification.subject.type](notification);

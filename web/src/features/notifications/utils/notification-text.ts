@@ -1,4 +1,9 @@
-import { HOLD_REASONS, type Notification, QUARANTINE_REASONS } from '@ccsc/contract';
+import {
+  HOLD_REASONS,
+  type Notification,
+  QUARANTINE_REASONS,
+  REJECT_REASONS,
+} from '@ccsc/contract';
 import type { TFunction } from 'i18next';
 import { formatDisplayDate } from '../../../lib/dates';
 
@@ -10,8 +15,9 @@ const isOneOf = <T extends string>(list: readonly T[], value: string): value is 
   (list as readonly string[]).includes(value);
 
 /**
- * The reason a fact came with, in words where the console has them (a hold's, a quarantine's:
- * the documents' own texts), else the server's code as it is; null when there is none.
+ * The reason a fact came with, in words where the console has them (a hold's, a quarantine's,
+ * a rejection's: the documents' own texts), else the server's text as it is (a comment); null
+ * when there is none.
  */
 export const reasonOf = (t: TFunction, notification: Notification): string | null => {
   const { reason, kind } = notification;
@@ -21,6 +27,9 @@ export const reasonOf = (t: TFunction, notification: Notification): string | nul
   }
   if (kind === 'document.quarantined' && isOneOf(QUARANTINE_REASONS, reason)) {
     return t(`documents.quarantineReason.${reason}`);
+  }
+  if (kind === 'document.rejected' && isOneOf(REJECT_REASONS, reason)) {
+    return t(`documents.rejectReason.${reason}`);
   }
   return reason;
 };
