@@ -276,6 +276,12 @@ export const checkScreen = async (
         const sizes = `${String(scrollWidth)} > ${String(innerWidth)}`;
         found.push(`${where}: scrolls sideways (${sizes}) at ${wide.join(' | ')}`);
       }
+      // E2E_SCREENSHOTS=<folder>: each screen as it was checked, for a person to look at.
+      const shots = process.env.E2E_SCREENSHOTS;
+      if (shots !== undefined && shots !== '') {
+        const name = `${path.replace(/[^A-Za-z0-9]+/gu, '_').slice(0, 60)}-${language}-${String(width)}`;
+        await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+      }
       const { violations } = await new AxeBuilder({ page }).analyze();
       for (const v of violations) {
         if (v.impact !== 'serious' && v.impact !== 'critical') continue;

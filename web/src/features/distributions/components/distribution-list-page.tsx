@@ -13,6 +13,7 @@ import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { distributionKeys } from '../api/keys';
 import { CreateDistributionDialog } from './create-distribution-dialog';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 /** Who may start one: a sponsor's OrgAdmin or a PlatformAdmin (the server checks the sponsor). */
 const mayCreate = (role: string | null | undefined) =>
@@ -75,7 +76,7 @@ export const DistributionListPage = () => {
           {t('distributions.list.none')}
         </p>
       ) : (
-        <div className="table-responsive">
+        <ScrollRegion label={t('distributions.list.caption')}>
           <table className="table table-sm align-middle">
             <caption className="visually-hidden">{t('distributions.list.caption')}</caption>
             <thead>
@@ -120,7 +121,7 @@ export const DistributionListPage = () => {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <nav aria-label={t('distributions.list.paging')} className="d-flex gap-2">
         <button

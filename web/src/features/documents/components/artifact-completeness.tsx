@@ -9,6 +9,7 @@ import {
 } from '../utils/completeness';
 import { documentsPath } from '../utils/document-query';
 import { formatCount } from '../utils/sizes';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 /** The filters in the address (`core=1`, `empty=1`), so that a link shows the same. */
 const FILTERS = { coreOnly: 'core', emptyOnly: 'empty' } as const;
@@ -160,7 +161,7 @@ export const ArtifactCompleteness = ({
         <p className="text-body-secondary">{t('documents.completeness.artifacts.noMatch')}</p>
       )}
       {zones.map((zone) => (
-        <div className="table-responsive mb-3" key={zone.number}>
+        <ScrollRegion className="mb-3" key={zone.number} label={zoneName(zone.number)}>
           <table className="table table-sm align-middle" data-testid={`zone-${zone.number}`}>
             <caption className="caption-top text-body">
               <h3 className="h6 mb-0">{zoneName(zone.number)}</h3>
@@ -192,7 +193,7 @@ export const ArtifactCompleteness = ({
               </tbody>
             ))}
           </table>
-        </div>
+        </ScrollRegion>
       ))}
     </>
   );

@@ -10,6 +10,7 @@ import { settledError } from '../../../lib/query-state';
 import { messageOfError } from '../../../lib/refusals';
 import { documentKeys } from '../api/keys';
 import { catalogueArtifacts, type ExpectedList, STATE_BADGE } from '../utils/requests';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 interface Props {
   list: ExpectedList;
@@ -307,7 +308,7 @@ const RequestList = ({ studyId, manages }: { studyId: string; manages: boolean }
           {t('requests.list.none')}
         </p>
       ) : (
-        <div className="table-responsive position-relative">
+        <ScrollRegion label={t('requests.list.caption')}>
           <table className="table align-middle">
             <caption className="visually-hidden">{t('requests.list.caption')}</caption>
             <thead>
@@ -377,7 +378,7 @@ const RequestList = ({ studyId, manages }: { studyId: string; manages: boolean }
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </>
   );

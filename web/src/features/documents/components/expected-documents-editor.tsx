@@ -13,6 +13,7 @@ import {
   scopeOfValue,
   scopeValue,
 } from '../utils/requests';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 interface Props {
   list: ExpectedList;
@@ -86,7 +87,7 @@ export const ExpectedDocumentsEditor = ({ list, manages }: Props) => {
           ))}
         </datalist>
       )}
-      <div className="table-responsive position-relative">
+      <ScrollRegion label={t('requests.expected.caption')}>
         <table className="table align-middle">
           <caption className="visually-hidden">{t('requests.expected.caption')}</caption>
           <thead>
@@ -204,7 +205,7 @@ export const ExpectedDocumentsEditor = ({ list, manages }: Props) => {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {rows.length === 0 && (
         <p className="text-body-secondary" role="status">
           {t('requests.expected.empty')}

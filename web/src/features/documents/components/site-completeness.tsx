@@ -10,6 +10,7 @@ import {
 } from '../utils/completeness';
 import { documentsPath } from '../utils/document-query';
 import { formatCount } from '../utils/sizes';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 /** A connection's status in the reader's language (as the server wrote it, should it be new). */
 const useStatusText = () => {
@@ -119,7 +120,7 @@ export const SiteCompleteness = ({ completeness }: { completeness: StudyComplete
   }
 
   return (
-    <div className="table-responsive">
+    <ScrollRegion label={t('documents.completeness.sites.caption')}>
       <table className="table">
         <caption className="visually-hidden">{t('documents.completeness.sites.caption')}</caption>
         <thead>
@@ -233,6 +234,6 @@ export const SiteCompleteness = ({ completeness }: { completeness: StudyComplete
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 };

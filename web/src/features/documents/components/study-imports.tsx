@@ -15,6 +15,7 @@ import { documentKeys } from '../api/keys';
 import { IMPORTS_ANCHOR, arrivalState, importPath, mayImport } from '../utils/imports';
 import { formatCount, formatSize } from '../utils/sizes';
 import { ImportStateBadge } from './document-badges';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 // The dialog (and React-Bootstrap's Modal with it) is fetched when an administrator is about to
 // open it, not with every document screen.
@@ -35,7 +36,7 @@ const ImportTable = ({
   const language = i18n.resolvedLanguage ?? 'en';
   const count = (n: number) => formatCount(n, language);
   return (
-    <div className="table-responsive">
+    <ScrollRegion label={t('documents.imports.caption')}>
       <table className="table align-middle">
         <caption className="visually-hidden">{t('documents.imports.caption')}</caption>
         <thead>
@@ -92,7 +93,7 @@ const ImportTable = ({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 };
 

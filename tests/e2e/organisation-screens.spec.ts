@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { issueCredential, partnerToken } from '../support/oauth';
+import { consoleOf, enrolledAdmin, signInThroughUi } from './session-support';
+import { connectedStudy, pdf } from './documents-support';
+import { checkScreen, partnerApi, sendDocument } from './journey-support';
+
+/**
+ * Issue 35's notification centre and safety-letter distribution screens in a browser, each at
+ * 390 and 1440 px in English, German and Turkish (checkScreen: no page-wide sideways scrolling,
+ * no serious or critical axe finding): the sponsor's administrator distributes a letter its
+ * system sent through the dialog (itself checked by axe at both widths), sees the tracking, its
+ * notifications and their settings; the site's administrator sees the same letter with its
+ * Acknowledge, and acknowledges it. (The document return and request screens are walked in
+ * documents-returns.spec.ts and document-requests.spec.ts.)
+ */
+
+test.setTimeout(420_000);
+
+/** No serious or critical axe finding in the open dialog. */
+const dialogFindings = async (page: Page, where: string) => {
+  const { violations } = await new AxeBuilder({ page }).include('.modal').analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${String(v.impact)})`);
+};
+
+test('notification centre and distributions at 390 and 1440 px in en, de and tr', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const { info: c } = await consoleOf(request, baseURL ?? '');
+  const tag = randomUUID().slice(0, 6);
+  const admin = await enrolledAdmin(c);
+  const { etmf, connection, sponsorAdmin, siteAdmin } = await connectedStudy(c, admin, tag);
+  const credential = await issueCredential(c, admin, etmf, ['ccsc-api/documents.send']);
+  const sponsorSystem = partnerApi(
+    c,
+    await partnerToken(c.cognitoEndpoint, c.userPoolId, credential, 'ccsc-api/documents.send'),
+  );
+  const letterTitle = `Sicherheitsinformation zur Prüfpräparat-Dosierungsänderung ${tag}`;
+  const letter = await sendDocument(sponsorSystem, connection.connectionId, pdf(letterTitle), {
+    typeCode: 'TMF-1572',
+    title: letterTitle,
+  });
+  expect(letter.state).toBe('delivered');
+
+  const sponsorContext = await browser.newContext({ baseURL });
+  const page = await sponsorContext.newPage();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInThroughUi(page, sponsorAdmin);
+  const found: string[] = [];
+
+  // The dialog at both widths, then the distribution made through it.
+  await page.goto('/admin/distributions');
+  await expect(page.getByText('No distributions yet.')).toBeVisible({ timeout: 20_000 });
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole('button', { name: 'New distribution' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New distribution' });
+    await dialog.getByLabel('Document').selectOption(letter.documentId);
+    await expect(dialog.getByText(/Every active site of the study \(1 site\)/u)).toBeVisible();
+    found.push(...(await dialogFindings(page, `distribution dialog ${String(width)} px`)));
+    if (width === 390) await dialog.getByRole('button', { name: 'Cancel' }).click();
+  }
+  await page
+    .getByRole('dialog', { name: 'New distribution' })
+    .getByRole('button', { name: 'Distribute' })
+    .click();
+  await expect(page).toHaveURL(/distributionId=dist-/u, { timeout: 20_000 });
+  const tracking = new URL(page.url());
+  const trackingPath = `${tracking.pathname}${tracking.search}`;
+
+  found.push(
+    ...(await checkScreen(page, '/admin/distributions', async (p) => {
+      await expect(p.locator('[data-testid^="distribution-row-"]').first()).toBeVisible({
+        timeout: 20_000,
+      });
+    })),
+    ...(await checkScreen(page, trackingPath, async (p) => {
+      await expect(p.getByTestId('site-row-017')).toBeVisible({ timeout: 20_000 });
+    })),
+    ...(await checkScreen(page, '/admin/notifications', async (p) => {
+      await expect(p.getByTestId('notification').first()).toBeVisible({ timeout: 30_000 });
+    })),
+    ...(await checkScreen(page, '/admin/notifications/preferences', async (p) => {
+      await expect(p.getByRole('combobox').first()).toBeVisible({ timeout: 20_000 });
+    })),
+  );
+
+  // The site's administrator: the same letter with its Acknowledge, its notifications.
+  const siteContext = await browser.newContext({ baseURL });
+  const sitePage = await siteContext.newPage();
+  await sitePage.setViewportSize({ width: 1440, height: 900 });
+  await signInThroughUi(sitePage, siteAdmin);
+  const acknowledge = () =>
+    sitePage.getByRole('button', { name: /^(Acknowledge|Für unsere|Sitelerimiz)/u });
+  found.push(
+    ...(await checkScreen(sitePage, trackingPath, async (p) => {
+      await expect(p.getByTestId('site-row-017')).toBeVisible({ timeout: 20_000 });
+      await expect(acknowledge()).toBeVisible();
+    })),
+    ...(await checkScreen(sitePage, '/admin/notifications', async (p) => {
+      await expect(p.getByTestId('notification').first()).toBeVisible({ timeout: 30_000 });
+    })),
+  );
+  await sitePage.evaluate(() => {
+    localStorage.setItem('ccsc.language', 'en');
+  });
+  await sitePage.setViewportSize({ width: 390, height: 900 });
+  await sitePage.goto(trackingPath);
+  await sitePage.getByRole('button', { name: 'Acknowledge for our sites' }).click();
+  await expect(sitePage.getByText('Acknowledged for your sites.')).toBeVisible();
+  await expect(sitePage.getByTestId('site-row-017')).toContainText('Acknowledged');
+  found.push(
+    ...(await checkScreen(sitePage, trackingPath, async (p) => {
+      await expect(p.getByTestId('site-row-017')).toContainText(siteAdmin.email);
+    })),
+  );
+  expect(found).toEqual([]);
+});
