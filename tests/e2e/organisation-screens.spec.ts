@@ -42,7 +42,8 @@ test('notification centre and distributions at 390 and 1440 px in en, de and tr'
   );
   const letterTitle = `Sicherheitsinformation zur Prüfpräparat-Dosierungsänderung ${tag}`;
   const letter = await sendDocument(sponsorSystem, connection.connectionId, pdf(letterTitle), {
-    typeCode: 'TMF-1572',
+    typeCode: 'TMF-CV',
+    personName: 'Aylin Demir',
     title: letterTitle,
   });
   expect(letter.state).toBe('delivered');
@@ -95,8 +96,11 @@ test('notification centre and distributions at 390 and 1440 px in en, de and tr'
   const sitePage = await siteContext.newPage();
   await sitePage.setViewportSize({ width: 1440, height: 900 });
   await signInThroughUi(sitePage, siteAdmin);
+  // Its name in each language, as the locale files give it.
   const acknowledge = () =>
-    sitePage.getByRole('button', { name: /^(Acknowledge|Für unsere|Sitelerimiz)/u });
+    sitePage.getByRole('button', {
+      name: /^(Acknowledge for our sites|Für unsere Prüfzentren bestätigen|Merkezlerimiz için onayla)$/u,
+    });
   found.push(
     ...(await checkScreen(sitePage, trackingPath, async (p) => {
       await expect(p.getByTestId('site-row-017')).toBeVisible({ timeout: 20_000 });
