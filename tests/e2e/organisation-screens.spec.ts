@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { issueCredential, partnerToken } from '../support/oauth';
 import { consoleOf, enrolledAdmin, signInThroughUi } from './session-support';
 import { connectedStudy, pdf } from './documents-support';
-import { checkScreen, partnerApi, sendDocument } from './journey-support';
+import { checkScreen, LANGUAGES, partnerApi, sendDocument, WIDTHS } from './journey-support';
 
 /**
  * Issue 35's notification centre and safety-letter distribution screens in a browser, each at
@@ -20,6 +20,10 @@ test.setTimeout(420_000);
 
 /** No serious or critical axe finding in the open dialog. */
 const dialogFindings = async (page: Page, where: string) => {
+  const shots = process.env.E2E_SCREENSHOTS;
+  if (shots !== undefined && shots !== '') {
+    await page.screenshot({ path: `${shots}/${where.replace(/\W+/gu, '_')}.png`, fullPage: true });
+  }
   const { violations } = await new AxeBuilder({ page }).include('.modal').analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -54,17 +58,30 @@ test('notification centre and distributions at 390 and 1440 px in en, de and tr'
   await signInThroughUi(page, sponsorAdmin);
   const found: string[] = [];
 
-  // The dialog at both widths, then the distribution made through it.
-  await page.goto('/admin/distributions');
-  await expect(page.getByText('No distributions yet.')).toBeVisible({ timeout: 20_000 });
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.getByRole('button', { name: 'New distribution' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New distribution' });
-    await dialog.getByLabel('Document').selectOption(letter.documentId);
-    await expect(dialog.getByText(/Every active site of the study \(1 site\)/u)).toBeVisible();
-    found.push(...(await dialogFindings(page, `distribution dialog ${String(width)} px`)));
-    if (width === 390) await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // The dialog at both widths in each language (its document chosen: the sites' part shows),
+  // then, in English, the distribution made through it. Names in each language, as the locale
+  // files give them.
+  const NEW = /^(New distribution|Neue Verteilung|Yeni dağıtım)$/u;
+  // English last: its dialog at 1440 px is the one that distributes.
+  for (const language of [...LANGUAGES].reverse()) {
+    await page.evaluate((chosen) => {
+      localStorage.setItem('ccsc.language', chosen);
+    }, language);
+    await page.goto('/admin/distributions');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByRole('button', { name: NEW }).click();
+      const dialog = page.getByRole('dialog', { name: NEW });
+      await dialog.locator('select').selectOption(letter.documentId);
+      await expect(dialog.getByRole('radio').first()).toBeVisible();
+      found.push(
+        ...(await dialogFindings(page, `distribution dialog ${language} ${String(width)}`)),
+      );
+      const last = language === 'en' && width === 1440;
+      if (!last) await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(last ? 1 : 0);
+    }
   }
   await page
     .getByRole('dialog', { name: 'New distribution' })

@@ -150,7 +150,7 @@ const Tracking = ({ distributionId }: { distributionId: string }) => {
           </div>
           <ScrollRegion label={t('distributions.detail.sites')}>
             <table className="table table-sm align-middle">
-              <caption>{t('distributions.detail.sites')}</caption>
+              <caption className="caption-top">{t('distributions.detail.sites')}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('distributions.field.siteNumber')}</th>

@@ -72,18 +72,20 @@ describe('subjectPathOf', () => {
     }
   });
 
-  it('names a request without a link: its subject does not say which study’s page to open', () => {
+  it('opens a request’s study’s requests page when its subject names the study, else has none', () => {
+    // Held in a variable: the contract's subject gains `studyId` on branch w35y-events2.
+    const ofStudy = { type: 'request' as const, id: 'req-1', name: 'CV', studyId: 'study 1' };
+    const bare = { type: 'request' as const, id: 'req-1', name: 'Protocol signature page' };
     for (const kind of [
       'request.received',
       'request.due-soon',
       'request.overdue',
       'request.fulfilled',
     ] as const) {
-      const request = notification(2, {
-        kind,
-        subject: { type: 'request', id: 'req-1', name: 'Protocol signature page' },
-      });
-      expect(subjectPathOf(request)).toBeNull();
+      expect(subjectPathOf(notification(2, { kind, subject: ofStudy }))).toBe(
+        `${paths.admin.documentRequests}?studyId=study+1`,
+      );
+      expect(subjectPathOf(notification(2, { kind, subject: bare }))).toBeNull();
     }
   });
 });

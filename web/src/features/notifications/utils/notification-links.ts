@@ -33,10 +33,16 @@ const CONNECTION_STATUS: Partial<Record<EventKind, string>> = {
  * - credential about to expire: its organisation's expiring credentials.
  * - distribution (to acknowledge, overdue, acknowledged): its tracking page, where a site's
  *   OrgAdmin acknowledges and the sponsor sees each site.
- * - request: a study's requests page opens by the study's id, which a request's subject does not
- *   carry (its id is the request's, and no call finds a request by its id alone): it names the
- *   request without a link until its events name the study (a subject type of its own).
+ * - request (received, due soon, overdue, fulfilled): the study's expected documents and
+ *   requests, which open by the study's id: the subject's `studyId` (branch w35y-events2 adds it
+ *   to the contract's subject; read here without assuming it, so this compiles on either side).
+ *   A request's subject that names no study has no page (no call finds a request by its id).
  */
+const studyIdOf = (subject: Notification['subject']): string | null =>
+  'studyId' in subject && typeof subject.studyId === 'string' && subject.studyId !== ''
+    ? subject.studyId
+    : null;
+
 const SUBJECT_PATHS = {
   document: ({ subject }) => withQuery(paths.admin.document, { documentId: subject.id }),
   standard: ({ subject }) => withQuery(paths.admin.viewEditStandard, { standardId: subject.id }),
@@ -51,7 +57,10 @@ const SUBJECT_PATHS = {
     withQuery(paths.admin.generateApiCredentials, { organisationId, status: 'expiring' }),
   distribution: ({ subject }) =>
     withQuery(paths.admin.distribution, { distributionId: subject.id }),
-  request: () => null,
+  request: ({ subject }) => {
+    const studyId = studyIdOf(subject);
+    return studyId === null ? null : withQuery(paths.admin.documentRequests, { studyId });
+  },
 } satisfies Record<EventSubjectType, (notification: Notification) => string | null>;
 
 /** The address of a notification's subject, or null where the console has no page for it. */
