@@ -11,7 +11,7 @@ import { connectedStudy } from './documents-support';
  * than the screen but the tables' own scrolling) and at 1440 px.
  */
 
-test.setTimeout(180_000);
+test.setTimeout(420_000);
 
 test('document requests: the list saved from the template, a request to every active site, at 390 and 1440 px', async ({
   browser,

@@ -102,8 +102,8 @@ export const DistributionListPage = () => {
                   </td>
                   <td>{d.protocolNumber}</td>
                   <td>{d.sponsorName}</td>
-                  <td>{formatDisplayDate(d.createdAt, i18n.language)}</td>
-                  <td>{formatDisplayDate(d.dueAt, i18n.language)}</td>
+                  <td className="text-nowrap">{formatDisplayDate(d.createdAt, i18n.language)}</td>
+                  <td className="text-nowrap">{formatDisplayDate(d.dueAt, i18n.language)}</td>
                   <td>
                     {t('distributions.list.acknowledgedOf', {
                       acknowledged: d.counts.acknowledged,

@@ -335,7 +335,7 @@ const RequestList = ({ studyId, manages }: { studyId: string; manages: boolean }
                     <span className="font-monospace">{r.artifactNumber}</span> {r.artifactName}
                     {r.note !== null && <div className="small text-body-secondary">{r.note}</div>}
                   </td>
-                  <td>{formatDisplayDate(r.dueDate, language)}</td>
+                  <td className="text-nowrap">{formatDisplayDate(r.dueDate, language)}</td>
                   <td>
                     <span className={`badge ${STATE_BADGE[r.state]}`}>
                       {t(`requests.state.${r.state}`)}

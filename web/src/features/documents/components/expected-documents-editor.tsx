@@ -198,7 +198,7 @@ export const ExpectedDocumentsEditor = ({ list, manages }: Props) => {
                     <span className="font-monospace">{row.artifactNumber}</span>{' '}
                     {names.get(row.artifactNumber) ?? ''}
                   </td>
-                  <td>{formatDisplayDate(row.dueDate, language)}</td>
+                  <td className="text-nowrap">{formatDisplayDate(row.dueDate, language)}</td>
                   <td>{row.note ?? ''}</td>
                 </tr>
               ),
