@@ -107,7 +107,7 @@ export const DistributionListPage = () => {
                   <td>
                     {t('distributions.list.acknowledgedOf', {
                       acknowledged: d.counts.acknowledged,
-                      sites: d.counts.sites,
+                      count: d.counts.sites,
                     })}
                   </td>
                   <td>

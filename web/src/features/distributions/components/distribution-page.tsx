@@ -117,7 +117,7 @@ const Tracking = ({ distributionId }: { distributionId: string }) => {
             <dd className="col-sm-9">
               {t('distributions.list.acknowledgedOf', {
                 acknowledged: d.counts.acknowledged,
-                sites: d.counts.sites,
+                count: d.counts.sites,
               })}
             </dd>
           </dl>

@@ -179,6 +179,15 @@ describe('the distributions list and a new distribution', () => {
     ]);
   });
 
+  it('counts one site in the singular', async () => {
+    signedInAs({ role: 'OrgAdmin', organisationId: 'sponsor-1' });
+    const one = { ...SUMMARY, counts: { sites: 1, delivered: 1, acknowledged: 0, overdue: 0 } };
+    serve({ 'distributions/list': success({ distributions: [one], nextCursor: null }) });
+    renderScreen(<DistributionListPage />, '/admin/distributions');
+    const row = await screen.findByTestId(`distribution-row-${ID}`);
+    expect(within(row).getByText('0 of 1 site')).toBeInTheDocument();
+  });
+
   it('offers none to an Auditor', async () => {
     signedInAs({ role: 'Auditor', organisationId: null });
     serve({ 'distributions/list': success({ distributions: [], nextCursor: null }) });
