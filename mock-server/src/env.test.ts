@@ -20,6 +20,7 @@ describe('readEnv', () => {
       ACCOUNT_NAME: 'CCSC Local',
       SUPPORT_EMAIL: 'support@ccsc.local',
       IDLE_TIMEOUT_SECONDS: 1800,
+      JOBS_EVERY_SECONDS: 60,
       SMTP_HOST: '127.0.0.1',
       MALWARE_SCANNER: 'auto',
       FAILPOINTS: [],
