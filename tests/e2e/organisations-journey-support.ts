@@ -65,7 +65,9 @@ export const day = (days: number) =>
 
 /**
  * The study's network (named with `tag`): the sponsor's side, and three sites of which the second
- * and third are connected (the first waits for the sponsor's invitation in the console).
+ * and third are connected (the first waits for the sponsor's invitation in the console). Answers
+ * once the organisations, systems and administrators are there; `ready` once the connections,
+ * standards and the partner systems' tokens are too.
  */
 export const organisationsNetwork = async (
   c: ConsoleInfo,
@@ -112,40 +114,46 @@ export const organisationsNetwork = async (
     );
 
   const sponsorName = `Nordsee Pharma ${tag}`;
-  const sponsorId = await organisation(sponsorName, 'sponsor');
   const etmfName = `Nordsee eTMF ${tag}`;
-  const etmf = await system(sponsorId, etmfName, 'etmf');
   const title = 'Nordsee-3: a study its sites work in';
-  const { study } = await call<{ study: { studyId: string; protocolNumber: string } }>(
-    c,
-    admin.idToken,
-    'create-study',
-    {
-      sponsorOrganisationId: sponsorId,
-      protocolNumber: `NS-${tag}`,
-      title,
-      phase: 'phase-3',
-    },
-  );
-  const sponsorAdmin = await createEnrolledUser(c, 'OrgAdmin', sponsorId);
-  const sites = await Promise.all(
-    [
-      ['Klinikum Süd', '401'],
-      ['Praxis Nord', '402'],
-      ['Uniklinik West', '403'],
-    ].map(async ([town = '', siteNumber = '']): Promise<Site> => {
-      const name = `${town} ${tag}`;
-      const organisationId = await organisation(name, 'site');
-      const systemName = `${town} eISF ${tag}`;
-      const systemId = await system(organisationId, systemName, 'eisf');
-      const siteAdmin = await createEnrolledUser(c, 'OrgAdmin', organisationId);
-      return { organisationId, name, systemId, systemName, siteNumber, admin: siteAdmin };
-    }),
-  );
-  const [first, second, third] = sites;
-  if (first === undefined || second === undefined || third === undefined) throw new Error('sites');
+  const sponsorSide = async () => {
+    const organisationId = await organisation(sponsorName, 'sponsor');
+    const [systemId, created, sponsorAdmin] = await Promise.all([
+      system(organisationId, etmfName, 'etmf'),
+      call<{ study: { studyId: string; protocolNumber: string } }>(
+        c,
+        admin.idToken,
+        'create-study',
+        {
+          sponsorOrganisationId: organisationId,
+          protocolNumber: `NS-${tag}`,
+          title,
+          phase: 'phase-3',
+        },
+      ),
+      createEnrolledUser(c, 'OrgAdmin', organisationId),
+    ]);
+    return { organisationId, systemId, study: created.study, sponsorAdmin };
+  };
+  const siteSide = async (town: string, siteNumber: string): Promise<Site> => {
+    const name = `${town} ${tag}`;
+    const organisationId = await organisation(name, 'site');
+    const systemName = `${town} eISF ${tag}`;
+    const [systemId, siteAdmin] = await Promise.all([
+      system(organisationId, systemName, 'eisf'),
+      createEnrolledUser(c, 'OrgAdmin', organisationId),
+    ]);
+    return { organisationId, name, systemId, systemName, siteNumber, admin: siteAdmin };
+  };
+  const [{ organisationId: sponsorId, systemId: etmf, study, sponsorAdmin }, first, second, third] =
+    await Promise.all([
+      sponsorSide(),
+      siteSide('Klinikum Süd', '401'),
+      siteSide('Praxis Nord', '402'),
+      siteSide('Uniklinik West', '403'),
+    ]);
   // The second and third sites: invited and accepted as before the journey.
-  for (const site of [second, third]) {
+  const connect = async (site: Site) => {
     const invited = await call<{ connection: { connectionId: string; revision: number } }>(
       c,
       admin.idToken,
@@ -164,23 +172,27 @@ export const organisationsNetwork = async (
       revision: invited.connection.revision,
       siteSystemId: site.systemId,
     });
-  }
-  await Promise.all([
-    standard(sponsorAdmin, sponsorId, etmf, SPONSOR_ROWS),
-    ...sites.map((s) => standard(s.admin, s.organisationId, s.systemId, SITE_ROWS)),
-  ]);
-  const [sponsorSystem, firstSystem, secondSystem] = await Promise.all([
+  };
+  // Under way while the administrators sign in (the journey awaits it with them).
+  const ready = Promise.all([
     partnerSystem(c, admin, etmf),
     partnerSystem(c, admin, first.systemId),
     partnerSystem(c, admin, second.systemId),
-  ]);
+    connect(second),
+    connect(third),
+    standard(sponsorAdmin, sponsorId, etmf, SPONSOR_ROWS),
+    ...[first, second, third].map((s) =>
+      standard(s.admin, s.organisationId, s.systemId, SITE_ROWS),
+    ),
+  ]).then(([sponsor, first, second]) => ({ sponsor, first, second }));
   return {
     sponsor: { organisationId: sponsorId, name: sponsorName, etmf, etmfName, admin: sponsorAdmin },
     study: { ...study, title },
     first,
     second,
     third,
-    systems: { sponsor: sponsorSystem, first: firstSystem, second: secondSystem },
+    /** The systems' calls, once the other sites are connected and every standard published. */
+    ready,
   };
 };
 

@@ -64,12 +64,14 @@ test('issue 35: two organisations work together — invitation, requests, reject
   const admin = await enrolledAdmin(c);
   const n = await organisationsNetwork(c, admin, tag);
   const { first, second, third, study, sponsor } = n;
-  const sponsorSystem = n.systems.sponsor;
-  const siteSystem = n.systems.first;
 
   // ---- 1. The sponsor invites in the console; the site's administrator is told and accepts ----
-  const sponsorPage = await signedIn(browser, baseURL ?? '', sponsor.admin);
-  const sitePage = await signedIn(browser, baseURL ?? '', first.admin);
+  const [systems, sponsorPage, sitePage] = await Promise.all([
+    n.ready,
+    signedIn(browser, baseURL ?? '', sponsor.admin),
+    signedIn(browser, baseURL ?? '', first.admin),
+  ]);
+  const { sponsor: sponsorSystem, first: siteSystem } = systems;
   await sponsorPage.goto('/admin/connections');
   await sponsorPage.getByRole('button', { name: 'Invite a site' }).click();
   const invite = sponsorPage.getByRole('dialog', { name: 'Invite a site to a study' });
@@ -306,7 +308,7 @@ test('issue 35: two organisations work together — invitation, requests, reject
   await expect(sitePage.getByText('Acknowledged for your sites.')).toBeVisible();
   await expect(siteRow(sitePage, first)).toContainText('Acknowledged');
   // …the second site's system through the partner API; the third does nothing.
-  const secondSystem = n.systems.second;
+  const secondSystem = systems.second;
   const waiting = await secondSystem[RECEIVE]('GET', 'distributions');
   expect(waiting.status, JSON.stringify(waiting.error)).toBe(200);
   expect(
@@ -390,19 +392,21 @@ test('issue 35: two organisations work together — invitation, requests, reject
   // notification and e-mail to the third site's OrgAdmins (branch w35y-dist2) are issue 35
   // follow-ups; each check below fails on its own until its part is merged.
   const softly = expect.configure({ soft: true, timeout: 15_000 });
-  await softly
-    .poll(() => inFeed(sponsorSystem, 'document.rejected', wrong.documentId), {
-      message: 'document.rejected in the sponsor system’s events feed',
-    })
-    .toBe(true);
-  await softly
-    .poll(() => notified(c, third.admin, 'distribution.overdue', distributionId), {
-      message: 'the third site’s administrator notified that the safety letter is overdue',
-    })
-    .toBe(true);
-  await softly
-    .poll(() => mailed(c, third.admin.email, /overdue for acknowledgement/u), {
-      message: 'the third site’s administrator e-mailed that the safety letter is overdue',
-    })
-    .toBe(true);
+  await Promise.all([
+    softly
+      .poll(() => inFeed(sponsorSystem, 'document.rejected', wrong.documentId), {
+        message: 'document.rejected in the sponsor system’s events feed',
+      })
+      .toBe(true),
+    softly
+      .poll(() => notified(c, third.admin, 'distribution.overdue', distributionId), {
+        message: 'the third site’s administrator notified that the safety letter is overdue',
+      })
+      .toBe(true),
+    softly
+      .poll(() => mailed(c, third.admin.email, /overdue for acknowledgement/u), {
+        message: 'the third site’s administrator e-mailed that the safety letter is overdue',
+      })
+      .toBe(true),
+  ]);
 });
