@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { expect } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { callApi } from '../support/api';
 import { createEnrolledUser, dynamodbDocuments, type EnrolledTestUser } from '../support/aws';
@@ -15,6 +15,7 @@ import {
   type Standard,
 } from './documents-support';
 import { partnerApi, type PartnerApi } from './journey-support';
+import { signInThroughUi } from './session-support';
 
 /**
  * What organisations-journey.spec.ts (issue 35's "Done when") starts from: a sponsor with its
@@ -294,3 +295,17 @@ export const notified = async (
 /** Whether `address` has a mail whose subject matches now. */
 export const mailed = async (c: ConsoleInfo, address: string, subject: RegExp) =>
   (await mailTo(c, address)).some((m) => subject.test(m.subject));
+
+/** `who` signed in on a page of a browser context of their own (their own storage). */
+export const signedIn = async (browser: Browser, baseURL: string, who: EnrolledTestUser) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signInThroughUi(page, who);
+  return page;
+};
+
+/** Chooses `language` in the header's language menu, as a person does. */
+export const chooseLanguage = async (page: Page, current: string, language: string) => {
+  await page.getByRole('button', { name: new RegExp(`: ${current}$`, 'u') }).click();
+  await page.getByRole('button', { name: language, exact: true }).click();
+};

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readCsv } from '@ccsc/formats/read-csv';
 import { callApi } from '../support/api';
-import type { EnrolledTestUser } from '../support/aws';
 import { call, type Data, pdf } from './documents-support';
 import { followUntil, sendDocument } from './journey-support';
 import {
+  chooseLanguage,
   day,
   inFeed,
   mailed,
@@ -18,8 +18,9 @@ import {
   read,
   RECEIVE,
   SEND,
+  signedIn,
 } from './organisations-journey-support';
-import { consoleOf, enrolledAdmin, signInThroughUi } from './session-support';
+import { consoleOf, enrolledAdmin } from './session-support';
 
 /**
  * Issue 35's "Done when", as new users would run it: a sponsor's and a site's administrators in
@@ -39,20 +40,6 @@ import { consoleOf, enrolledAdmin, signInThroughUi } from './session-support';
 test.setTimeout(180_000);
 
 const documentPage = (id: string) => `/admin/documents/view?documentId=${id}`;
-
-/** `who` signed in on a page of a browser context of their own (their own storage). */
-const signedIn = async (browser: Browser, baseURL: string, who: EnrolledTestUser) => {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await signInThroughUi(page, who);
-  return page;
-};
-
-/** Chooses `language` in the header's language menu, as a person does. */
-const chooseLanguage = async (page: Page, current: string, language: string) => {
-  await page.getByRole('button', { name: new RegExp(`: ${current}$`, 'u') }).click();
-  await page.getByRole('button', { name: language, exact: true }).click();
-};
 
 test('issue 35: two organisations work together — invitation, requests, reject, recall, a safety letter acknowledged and reminded', async ({
   browser,
