@@ -105,9 +105,10 @@ test('issue 35: two organisations work together — invitation, requests, reject
     sitePage.getByText(`The connection of ${study.protocolNumber} at ${first.name} is active.`),
   ).toBeVisible();
   await sitePage.keyboard.press('Escape');
-  // Read now: the bell has nothing left to count.
-  await sitePage.reload();
-  await expect(sitePage.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+  // Following its link marked it read.
+  await expect
+    .poll(async () => (await notificationOf(c, first.admin, 'connection.invited')).read)
+    .toBe(true);
   const { connections } = await call<{
     connections: { connectionId: string; siteNumber: string; status: string }[];
   }>(c, first.admin.idToken, 'list-connections', { studyId: study.studyId });
