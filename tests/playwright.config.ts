@@ -20,6 +20,11 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'ccsc-e2e-'));
 const baseURL = `http://localhost:${ports.PORT}`;
 /** The local inbox's REST API (maildev: GET /api/email), for journeys that read mail. */
 process.env.E2E_MAIL_UI_URL = `http://127.0.0.1:${String(ports.MAIL_UI_PORT)}`;
+/**
+ * The DynamoDB stand-in, for a journey that moves a stored date back (a day passing), as the
+ * integration tests do: the product has no clock to turn.
+ */
+process.env.E2E_DYNAMODB_URL = `http://127.0.0.1:${String(ports.DYNAMODB_PORT)}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -46,6 +51,9 @@ export default defineConfig({
       ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
       DATA_DIR: process.env.E2E_DATA_DIR,
       IDLE_TIMEOUT_SECONDS: '1800',
+      // The scheduled jobs every 5 s, not every minute: a reminder a journey made due (its
+      // distribution's date moved back) comes within seconds.
+      JOBS_EVERY_SECONDS: '5',
     },
   },
 });

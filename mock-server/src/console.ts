@@ -32,10 +32,8 @@ const RECORDS_PREFIX = 'records/';
 /** Without S3's events (S3 elsewhere): how often the stand-in looks for new records. */
 const SCAN_POLL_MS = 2_000;
 
-/** How often the offline console finishes writes a failing step left (AWS: every 5 minutes). */
-const RECONCILE_EVERY_MS = 60_000;
-/** The credential job runs on every this many reconciler passes (ten minutes). */
-const CREDENTIAL_JOB_EVERY = 10;
+/** The credential job runs every ten minutes, on every so many passes of the scheduled jobs. */
+const CREDENTIAL_JOB_EVERY_SECONDS = 600;
 /**
  * How often the offline console fans the events out to notifications (issue 35; AWS: every
  * minute): often, so a person trying the console sees a notification a moment after its fact.
@@ -289,8 +287,8 @@ export const startConsole = async (
     });
     await seeded;
     // What the last process left half done (it is gone: every write in the journal is finished
-    // or undone now, before anyone can call), then every minute what a failing step left, as
-    // the reconciler does every five minutes in AWS.
+    // or undone now, before anyone can call), then on every pass (JOBS_EVERY_SECONDS, a minute
+    // by default) what a failing step left, as the reconciler does every five minutes in AWS.
     await finishInterruptedWrites(true);
     await finishInterruptedDocumentWrites(true);
     // A verdict the last process was handed but did not apply is lost with it (the object is
@@ -299,10 +297,14 @@ export const startConsole = async (
     // …and so is one on a file an import filed: joined to the study now (its joins cut short
     // finished first), as the scan result's function does on its schedule in AWS.
     await sweepImportJoins(true);
-    // One pass at a time; a stop waits for the one under way. Every CREDENTIAL_JOB_EVERY-th pass
+    // One pass at a time; a stop waits for the one under way. Every credentialJobEvery-th pass
     // (and the first) also runs the credential job (expiry notices, expiry, retiring old
     // secrets), as EventBridge does hourly in AWS.
     let passes = 0;
+    const credentialJobEvery = Math.max(
+      1,
+      Math.round(CREDENTIAL_JOB_EVERY_SECONDS / env.JOBS_EVERY_SECONDS),
+    );
     let digestDay: string | null = null;
     const pass = (credentials: boolean) => {
       reconciling = (credentials ? runCredentialExpiry().then(() => undefined) : Promise.resolve())
@@ -341,8 +343,8 @@ export const startConsole = async (
     reconciler = setInterval(() => {
       if (reconciling !== undefined) return;
       passes += 1;
-      pass(passes % CREDENTIAL_JOB_EVERY === 0);
-    }, RECONCILE_EVERY_MS);
+      pass(passes % credentialJobEvery === 0);
+    }, env.JOBS_EVERY_SECONDS * 1000);
     reconciler.unref();
     // The events the writes emitted, fanned out to notifications and mails (its own timer: a
     // notification should follow its fact within seconds, not at the next reconciler pass).

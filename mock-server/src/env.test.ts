@@ -20,6 +20,7 @@ describe('readEnv', () => {
       ACCOUNT_NAME: 'CCSC Local',
       SUPPORT_EMAIL: 'support@ccsc.local',
       IDLE_TIMEOUT_SECONDS: 1800,
+      JOBS_EVERY_SECONDS: 60,
       SMTP_HOST: '127.0.0.1',
       MALWARE_SCANNER: 'auto',
       FAILPOINTS: [],
@@ -97,6 +98,10 @@ describe('readEnv', () => {
     expect(readEnv({ DEBUG: '' }).DEBUG).toBe(false);
   });
 
+  it('takes the scheduled jobs’ interval in whole seconds (the e2e journeys: 5)', () => {
+    expect(readEnv({ JOBS_EVERY_SECONDS: '5' }).JOBS_EVERY_SECONDS).toBe(5);
+  });
+
   it('fails fast, listing every invalid variable at once', () => {
     expect(() =>
       readEnv({
@@ -105,9 +110,10 @@ describe('readEnv', () => {
         MAIL_FROM: 'nobody',
         ACCOUNT_NAME: ' ',
         IDLE_TIMEOUT_SECONDS: '0',
+        JOBS_EVERY_SECONDS: '0.5',
       }),
     ).toThrow(
-      /PORT="abc": must be a port number[\s\S]*SMTP_PORT="70000"[\s\S]*MAIL_FROM="nobody"[\s\S]*ACCOUNT_NAME=" ": must not be empty[\s\S]*IDLE_TIMEOUT_SECONDS="0"/,
+      /PORT="abc": must be a port number[\s\S]*SMTP_PORT="70000"[\s\S]*MAIL_FROM="nobody"[\s\S]*ACCOUNT_NAME=" ": must not be empty[\s\S]*IDLE_TIMEOUT_SECONDS="0"[\s\S]*JOBS_EVERY_SECONDS="0.5": must be a positive whole number of seconds/,
     );
   });
 });

@@ -68,6 +68,17 @@ const schema = z.object({
     .default('1800')
     .transform(Number),
   /**
+   * How often the scheduled jobs pass (reconciler, held documents, distribution reminders…):
+   * every minute by default, as `npm start` runs them. The end-to-end journeys set it shorter so
+   * that a reminder due (its distribution's date moved back) comes within seconds, not a minute.
+   */
+  JOBS_EVERY_SECONDS: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d*$/, 'must be a positive whole number of seconds')
+    .default('60')
+    .transform(Number),
+  /**
    * docker-compose.yml runs each stand-in as a service of its own: these name where they are.
    * When COGNITO_ENDPOINT is set the console starts no stand-in and uses these instead.
    */

@@ -36,7 +36,7 @@ export const consoleOf = async (request: APIRequestContext, baseURL: string) => 
     userPoolClientId: config.userPoolClientId,
     cognitoEndpoint: config.cognitoEndpoint,
     mailUi: process.env.E2E_MAIL_UI_URL ?? '',
-    dynamodbEndpoint: '',
+    dynamodbEndpoint: process.env.E2E_DYNAMODB_URL ?? '',
     s3Endpoint: '',
     sesEndpoint: '',
     bootstrapAdminEmail: '',
