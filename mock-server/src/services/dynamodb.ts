@@ -1,11 +1,10 @@
 import { createRequire } from 'node:module';
-import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as z from 'zod';
 import type { DynamoDbOptions } from './dynalite-server';
 import { type Stoppable, urlHost } from './net';
-import { nextMessage } from './thread-messages';
+import { startServiceThread } from './thread-messages';
 
 export type { DynamoDbOptions } from './dynalite-server';
 
@@ -14,11 +13,7 @@ export interface RunningDynamoDb extends Stoppable {
   port: number;
 }
 
-const threadMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready'), port: z.number() }),
-  z.object({ type: z.literal('failed'), message: z.string() }),
-  z.object({ type: z.literal('stopped') }),
-]);
+const readyMessage = z.object({ type: z.literal('ready'), port: z.number() });
 
 /**
  * The thread's entry next to this module: the bundle's (scripts/start.mjs builds
@@ -44,34 +39,14 @@ const entryOf = (here: string): { url: URL; execArgv: string[] } =>
 export const startDynamoDb = async (options: DynamoDbOptions): Promise<RunningDynamoDb> => {
   const entry = entryOf(import.meta.url);
   const worker = new Worker(entry.url, { workerData: options, execArgv: entry.execArgv });
-  const first = await nextMessage(worker, threadMessage, 'DynamoDB (dynalite)').catch(
-    async (err: unknown) => {
-      await worker.terminate();
-      throw err;
-    },
-  );
-  if (first.type !== 'ready') {
-    await worker.terminate();
-    throw new Error(
-      `dynalite did not start: ${first.type === 'failed' ? first.message : first.type}`,
-    );
-  }
-  // A crash of the thread after start must not take the process down with an unhandled 'error'.
-  worker.on('error', (err) => {
-    console.error('The local DynamoDB (dynalite) failed:', err);
+  // Closing waits for LevelDB to close (a restart on the folder must reopen it); never forever.
+  const thread = await startServiceThread(worker, readyMessage, {
+    name: 'The local DynamoDB (dynalite)',
+    stopWithinMs: 10_000,
   });
   return {
-    url: `http://${urlHost(options.host)}:${String(first.port)}`,
-    port: first.port,
-    async stop() {
-      const stopped = nextMessage(worker, threadMessage, 'DynamoDB (dynalite)').catch(
-        () => undefined,
-      );
-      worker.postMessage('stop');
-      // Closing waits for LevelDB to close (a restart on the folder must reopen it); never forever.
-      const answer = await Promise.race([stopped, delay(10_000, undefined, { ref: false })]);
-      await worker.terminate();
-      if (answer?.type === 'failed') throw new Error(`dynalite did not stop: ${answer.message}`);
-    },
+    url: `http://${urlHost(options.host)}:${String(thread.ready.port)}`,
+    port: thread.ready.port,
+    stop: thread.stop,
   };
 };

@@ -1,9 +1,8 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import * as z from 'zod';
 import type { Stoppable } from './net';
 import { urlHost } from './net';
-import { nextMessage } from './thread-messages';
+import { startServiceThread } from './thread-messages';
 
 export interface MailOptions {
   /** Where maildev keeps the messages (.eml files), so the inbox survives restarts. */
@@ -20,15 +19,11 @@ export interface RunningMail extends Stoppable {
   uiUrl: string;
 }
 
-const workerMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready'), smtpPort: z.number(), webPort: z.number() }),
-  z.object({ type: z.literal('failed'), message: z.string() }),
-  z.object({ type: z.literal('stopped') }),
-]);
-type WorkerMessage = z.infer<typeof workerMessage>;
-
-const nextMailMessage = (worker: Worker): Promise<WorkerMessage> =>
-  nextMessage(worker, workerMessage, 'mail');
+const readyMessage = z.object({
+  type: z.literal('ready'),
+  smtpPort: z.number(),
+  webPort: z.number(),
+});
 
 /**
  * maildev 3 (SMTP, web inbox, REST API) with its mail directory, on a worker thread of this
@@ -53,31 +48,15 @@ export const startMail = async (options: MailOptions): Promise<RunningMail> => {
   });
   if (!options.debug) worker.stdout.resume();
 
-  const first = await nextMailMessage(worker).catch(async (err: unknown) => {
-    await worker.terminate();
-    throw err;
-  });
-  if (first.type !== 'ready') {
-    await worker.terminate();
-    throw new Error(
-      `maildev did not start: ${first.type === 'failed' ? first.message : first.type}`,
-    );
-  }
-  // A crash of the thread after start must not take the process down with an unhandled 'error'.
-  worker.on('error', (err) => {
-    console.error('The local mail catcher (maildev) failed:', err);
+  // maildev closes its servers in well under a second; never let a stuck one block stop().
+  const thread = await startServiceThread(worker, readyMessage, {
+    name: 'The local mail catcher (maildev)',
+    stopWithinMs: 5000,
   });
   const host = urlHost(options.host);
   return {
-    smtp: { host, port: first.smtpPort },
-    uiUrl: `http://${host}:${String(first.webPort)}`,
-    async stop() {
-      const stopped = nextMailMessage(worker).catch(() => undefined);
-      worker.postMessage('stop');
-      // maildev closes its servers in well under a second; never let a stuck one block stop().
-      const answer = await Promise.race([stopped, delay(5000, undefined, { ref: false })]);
-      await worker.terminate();
-      if (answer?.type === 'failed') throw new Error(`maildev did not stop: ${answer.message}`);
-    },
+    smtp: { host, port: thread.ready.smtpPort },
+    uiUrl: `http://${host}:${String(thread.ready.webPort)}`,
+    stop: thread.stop,
   };
 };
