@@ -16,11 +16,15 @@ export const formatDisplayDate = (iso: string, language: string): string => {
   return `${day ?? ''}-${monthAbbreviation(Number(month) - 1, language)}-${year ?? ''}`;
 };
 
-/** A moment with its time of day, in the reader's language ("3 Feb 2025, 10:00"). */
+/**
+ * A moment with its time of day: the date as the console shows dates (SPEC §3, the ISO string's
+ * date part, which is UTC's) and the time of day in UTC too, so that both name the same moment,
+ * whoever reads it and wherever ("15-Jan-2025 10:00 UTC"). An audit trail read by an inspector in
+ * another time zone, or two administrators comparing what they see, must agree on the moment;
+ * the reader's own clock would give two readers two different dates for one event near midnight.
+ */
 export const formatDateTime = (iso: string, language: string): string => {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
+  return `${formatDisplayDate(iso, language)} ${date.toISOString().slice(11, 16)} UTC`;
 };

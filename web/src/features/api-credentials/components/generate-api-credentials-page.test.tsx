@@ -32,7 +32,7 @@ describe('the API credential list', () => {
     ]) {
       expect(within(eisf).getByText(text)).toBeInTheDocument();
     }
-    expect(within(eisf).getByText(/Feb 20, 2025/)).toBeInTheDocument();
+    expect(within(eisf).getByText(/20-Feb-2025 \d\d:\d\d UTC/)).toBeInTheDocument();
     const ctms = screen.getByTestId('credential-row-Pharma CTMS');
     expect(within(ctms).getByText('Pending')).toBeInTheDocument();
     expect(within(ctms).getByText('Never')).toBeInTheDocument();

@@ -2,7 +2,8 @@ import type { Notification } from '@ccsc/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { subjectPathOf } from '../utils/notification-links';
-import { reasonOf, titleOf, whenOf } from '../utils/notification-text';
+import { formatDateTime } from '../../../lib/dates';
+import { reasonOf, titleOf } from '../utils/notification-text';
 
 interface NotificationItemProps {
   notification: Notification;
@@ -39,7 +40,7 @@ export const NotificationItem = ({ notification, onMarkRead, marking }: Notifica
           {title}
         </p>
         <p className="mb-1 small text-body-secondary text-nowrap">
-          <time dateTime={at}>{whenOf(at, i18n.language)}</time>
+          <time dateTime={at}>{formatDateTime(at, i18n.language)}</time>
         </p>
       </div>
       <p className="mb-1 text-break">

@@ -5,7 +5,6 @@ import {
   REJECT_REASONS,
 } from '@ccsc/contract';
 import type { TFunction } from 'i18next';
-import { formatDisplayDate } from '../../../lib/dates';
 
 /** What a notification says it is (its kind's title, `notifications.kind.*`). */
 export const titleOf = (t: TFunction, notification: Pick<Notification, 'kind'>): string =>
@@ -32,14 +31,4 @@ export const reasonOf = (t: TFunction, notification: Notification): string | nul
     return t(`documents.rejectReason.${reason}`);
   }
   return reason;
-};
-
-/**
- * When it happened: the date as the console shows dates (SPEC §3, the ISO string's date part:
- * UTC) and the time of day in UTC too, so that both name the same moment ("15-Jan-2025 10:00 UTC").
- */
-export const whenOf = (iso: string, language: string): string => {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${formatDisplayDate(iso, language)} ${date.toISOString().slice(11, 16)} UTC`;
 };
