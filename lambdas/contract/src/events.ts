@@ -63,6 +63,11 @@ export const eventSubjectSchema = z.lazy(() =>
     id: z.string(),
     /** Its name as people read it (site name, document name, credential's system, standard). */
     name: z.string(),
+    /**
+     * The study it belongs to, where its console page is the study's: a document request's
+     * (issue 35; its requests are listed per study). Absent for every other subject.
+     */
+    studyId: z.string().optional(),
   }),
 );
 export type EventSubject = z.infer<typeof eventSubjectSchema>;
