@@ -39,7 +39,9 @@ export interface JobsProps {
  * - on each GuardDuty verdict of a kept document, its function sets the document's state
  *   (document-scan.ts, issue 34);
  * - every minute the events the writes emitted are fanned out to the users' notifications and
- *   mails, and once a day the notification digests are mailed (issue 35).
+ *   mails, and once a day the notification digests are mailed (issue 35);
+ * - every 15 minutes the document follow-ups: returns cut short finished, and the document
+ *   requests due soon, overdue or fulfilled told once (issue 35).
  */
 /** One scheduled job: its function, grants, schedule and the alarm on its failures. */
 interface JobSpec {
@@ -320,6 +322,42 @@ export class Jobs extends NestedStack {
 
     this.documentScan = documentScanJob(this, props);
 
+    // Issue 35: document returns cut short finished, requests' news (due soon, overdue,
+    // fulfilled) emitted once — every 15 minutes, so a sponsor hears of a fulfilment soon after.
+    const followUps = scheduledJob(this, props, {
+      ids: {
+        function: 'DocumentFollowUps',
+        schedule: 'DocumentFollowUpsEvery15Minutes',
+        failedAlarm: 'DocumentFollowUpsFailed',
+      },
+      job: 'document-follow-ups',
+      description:
+        'Every 15 minutes: document returns cut short finished; requests due soon, overdue, fulfilled told',
+      timeout: Duration.minutes(5),
+      noDeadLetterQueue:
+        'The scheduled event carries nothing to keep: the returns cut short are in the write ' +
+        'journal, the requests in the documents table, and the next run takes them up again.',
+      noAsyncRetry:
+        'A failed run has nothing to deliver elsewhere: its error is logged and alarmed ' +
+        '(document-follow-ups-failed); each event is written once, and the next run takes up ' +
+        'what is left.',
+      schedule: {
+        description: 'Document returns finished and request events emitted, every 15 minutes',
+        expression: events.Schedule.rate(Duration.minutes(15)),
+        target: { retryAttempts: 0 },
+        noDeadLetterQueue:
+          'A missed run carries no data: the next one, 15 minutes later, does the same.',
+      },
+      failedAlarm: {
+        name: 'document-follow-ups-failed',
+        description:
+          'The document follow-ups failed: a return cut short stays unaudited, or a study’s ' +
+          'request events untold, until a run succeeds (every 15 minutes). First: its log group ' +
+          'in Logs Insights, level ERROR: which write or study, and what failed (DynamoDB).',
+        period: Duration.minutes(30),
+      },
+    });
+
     // Issue 35: the events the writes emit, fanned out to notifications (and mails) every minute.
     const notify = scheduledJob(this, props, {
       ids: {
@@ -392,6 +430,7 @@ export class Jobs extends NestedStack {
       this.documentScan,
       notify,
       digest,
+      followUps,
     ];
 
     this.userIndexDriftAlarm = countAlarm(this, 'UserIndexDrift', {
