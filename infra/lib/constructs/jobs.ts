@@ -132,6 +132,8 @@ export class Jobs extends NestedStack {
   readonly heldDocumentRelease: NodeFunction;
   readonly heldDocumentReleaseSchedule: events.Rule;
   readonly heldDocumentReleaseFailedAlarm: cloudwatch.Alarm;
+  /** Issue 35: document returns cut short finished; requests due soon, overdue, fulfilled told. */
+  readonly documentFollowUps: NodeFunction;
   /** GuardDuty on the kept documents, the rule and function acting on its verdicts (issue 34). */
   readonly documentScan: DocumentScan;
   /**
@@ -357,6 +359,7 @@ export class Jobs extends NestedStack {
         period: Duration.minutes(30),
       },
     });
+    this.documentFollowUps = followUps.fn;
 
     // Issue 35: the events the writes emit, fanned out to notifications (and mails) every minute.
     const notify = scheduledJob(this, props, {

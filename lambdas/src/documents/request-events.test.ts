@@ -47,7 +47,9 @@ const pass = async (w: RequestWorld) => {
 const requestEvents = (w: RequestWorld) =>
   w.events.events
     .filter((e) => e.kind.startsWith('request.'))
-    .map((e) => `${e.kind} → ${e.organisationId} (${e.counterpart?.name ?? '-'}) ${e.subject.name}`);
+    .map(
+      (e) => `${e.kind} → ${e.organisationId} (${e.counterpart?.name ?? '-'}) ${e.subject.name}`,
+    );
 
 const artifactOf = async (w: RequestWorld, requestId: string) =>
   (await w.requests.request('study-1', requestId))?.artifactNumber;
@@ -106,9 +108,9 @@ describe('request events', () => {
       [ORG.sponsor.organisationId, ORG.site.organisationId],
       [ORG.sponsor.organisationId, ORG.site.organisationId],
     ]);
-    expect(
-      (await Promise.all(fulfilled.map((e) => artifactOf(w, e.subject.id)))).sort(),
-    ).toEqual([CV, SIGNATURE_PAGE].sort());
+    expect((await Promise.all(fulfilled.map((e) => artifactOf(w, e.subject.id)))).sort()).toEqual(
+      [CV, SIGNATURE_PAGE].sort(),
+    );
 
     // The 15th: the report is overdue, news for the site and the sponsor; nothing else again.
     w.clock.current = new Date('2025-03-15T00:00:00.000Z');
