@@ -35,8 +35,8 @@ const inConsole =
   };
 
 const partner =
-  <O extends keyof typeof partnerRoutes>(
-    op: O,
+  (
+    op: keyof typeof partnerRoutes,
     core: (input: never, ctx: PartnerContext, deps: World['deps']) => Promise<unknown>,
   ) =>
   async (w: World, body: Record<string, unknown>, ctx: PartnerContext) =>
