@@ -10,9 +10,7 @@ import {
   pdf,
   RECEIVE,
   send,
-  SEND,
   setUpDocuments,
-  site,
   sponsor,
   studyId,
 } from './documents-kit';
