@@ -189,9 +189,24 @@ export const JOB_PERMISSIONS = {
     ...CREDENTIAL_END,
     ...CREDENTIAL_SWEEP,
     ...OUTBOX_DRAIN,
-    // A document request's write (issue 35, request-writes.ts): its records in the documents table.
+    // A document request's write (issue 35, request-writes.ts): its records in the documents table,
+    // and its events (a request news for its site).
     DOCUMENT_READ,
     DOCUMENT_WRITE,
+    ...EVENTS_APPEND,
+  ]),
+  // Every 15 minutes (issue 35; lambdas/src/jobs/document-follow-ups.ts): the document returns cut
+  // short finished (the journal read; the record, its audit records, its event), then every
+  // study's requests read (the registry, the requests and the connections' documents in the
+  // documents table) and their news appended to the event log once.
+  'document-follow-ups': mergeByResource([
+    REGISTRY_READ,
+    DOCUMENT_READ,
+    DOCUMENT_WRITE,
+    ...GRANTS_BY_NAME['audit.append'],
+    ...GRANTS_BY_NAME['journal.entry'],
+    ...EVENTS_APPEND,
+    { on: 'mainTable', actions: ['dynamodb:Query'], partitions: [JOURNAL_PK] },
   ]),
   // Issue 35, every minute (lambdas/src/jobs/notify-events.ts): the events waiting fanned out —
   // the registry's organisations' names and the user index read (its version, rows and change

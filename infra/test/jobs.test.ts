@@ -162,6 +162,29 @@ describe('Jobs (issue 12): interrupted writes finished, the user index watched',
     expect(deletesIn(stack.jobs.heldDocumentRelease.role)).toEqual([['JOURNAL']]);
   });
 
+  it('runs the document follow-ups every 15 minutes: returns finished, request events appended (issue 35)', () => {
+    const fn = functionNamed('ccsc-sit-job-document-follow-ups');
+    expect(ruleTargeting(fn.id)).toMatchObject({ ScheduleExpression: 'rate(15 minutes)' });
+    const actions = poolActionsOf(stack.jobs.documentFollowUps.role);
+    // The journal and the documents read, a return's record written, its audit appended, the
+    // events' sequence taken (UpdateItem) and each event put once.
+    for (const action of [
+      'dynamodb:Query',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+    ]) {
+      expect(actions).toContain(action);
+    }
+    expect(actions.filter((a) => a.startsWith('cognito-idp:') || a.startsWith('ses:'))).toEqual([]);
+    expect(deletesIn(stack.jobs.documentFollowUps.role)).toEqual([['JOURNAL']]);
+    expect(alarmNamed('ccsc-sit-document-follow-ups-failed')).toMatchObject({
+      MetricName: 'Errors',
+      Namespace: 'AWS/Lambda',
+      Threshold: 1,
+    });
+  });
+
   it('alarms when the index disagreed with Cognito, and when any job fails', () => {
     expect(alarmNamed('ccsc-sit-user-index-disagreed')).toMatchObject({
       Namespace: USER_INDEX_DRIFT_METRIC.namespace,

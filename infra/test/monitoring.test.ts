@@ -184,8 +184,9 @@ describe('Monitoring: the alarms', () => {
   it('alarms on every function’s Errors and Throttles, beside the function, one each', () => {
     const functions = ourFunctions(stack);
     // The API's, the four scheduled jobs and the scan verdicts' function (issue 34), the events'
-    // fan-out, the notification digest and the distributions' reminders (issue 35).
-    expect(functions.length).toBe(stack.api.allFunctions.length + 8);
+    // fan-out, the notification digest, the distributions' reminders and the document
+    // follow-ups (issue 35).
+    expect(functions.length).toBe(stack.api.allFunctions.length + 9);
     const lambdaAlarms = (metricName: string) =>
       everyAlarm(sitStack()).filter(
         (a) => a.props.Namespace === 'AWS/Lambda' && a.props.MetricName === metricName,

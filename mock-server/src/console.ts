@@ -39,6 +39,11 @@ const CREDENTIAL_JOB_EVERY_SECONDS = 600;
  * minute): often, so a person trying the console sees a notification a moment after its fact.
  */
 const FAN_OUT_EVERY_MS = 2_000;
+/**
+ * The document follow-ups (issue 35: returns cut short, requests' news) run on every this many
+ * fan-out ticks (10 s): each reads every study's requests, too much for every tick.
+ */
+const FOLLOW_UPS_EVERY = 5;
 
 /** The user index checked against Cognito after an unclean stop; logs what it corrected. */
 const rebuildIndexAfterCrash = async (): Promise<void> => {
@@ -225,6 +230,7 @@ export const startConsole = async (
       runCredentialExpiry,
       releaseHeldDocuments,
       runDistributionReminders,
+      runDocumentFollowUps,
       sweepAwaitingScan,
       sweepImportJoins,
       documentScanResult,
@@ -291,6 +297,8 @@ export const startConsole = async (
     // by default) what a failing step left, as the reconciler does every five minutes in AWS.
     await finishInterruptedWrites(true);
     await finishInterruptedDocumentWrites(true);
+    // …and the document returns (issue 35: their own job's, forced as well).
+    await runDocumentFollowUps(true);
     // A verdict the last process was handed but did not apply is lost with it (the object is
     // tagged already, so the stand-in will not scan it again): read from the tag now.
     await sweepAwaitingScan(true);
@@ -348,9 +356,17 @@ export const startConsole = async (
     reconciler.unref();
     // The events the writes emitted, fanned out to notifications and mails (its own timer: a
     // notification should follow its fact within seconds, not at the next reconciler pass).
+    // Every FOLLOW_UPS_EVERY-th tick, first the document follow-ups (every 15 minutes in AWS):
+    // returns cut short finished, requests due soon, overdue or fulfilled told once — so their
+    // notifications too follow within seconds.
+    let ticks = 0;
     fanOut = setInterval(() => {
       if (fanningOut !== undefined) return;
-      fanningOut = runEventFanOut()
+      ticks += 1;
+      const followUps =
+        ticks % FOLLOW_UPS_EVERY === 0 ? runDocumentFollowUps(false) : Promise.resolve();
+      fanningOut = followUps
+        .then(() => runEventFanOut())
         .then(
           () => undefined,
           (err: unknown) => {

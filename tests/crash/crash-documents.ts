@@ -20,6 +20,8 @@ import type { CrashConsole } from './crash-console';
 
 export const SEND = 'ccsc-api/documents.send';
 export const RECEIVE = 'ccsc-api/documents.receive';
+/** Issue 35: the partner feed of the events of the calling system's organisation. */
+export const EVENTS = 'ccsc-api/events.read';
 
 const row = (more: Partial<MappingRow>): MappingRow => ({
   ...blankRow(),
@@ -71,6 +73,7 @@ export class Exchange {
   private extraRows: MappingRow[] = [];
   private site!: { clientId: string; clientSecret: string };
   private sponsor!: { clientId: string; clientSecret: string };
+  private siteFeed!: { clientId: string; clientSecret: string };
   private readonly tokens = new Map<string, string>();
 
   constructor(private readonly console: CrashConsole) {}
@@ -92,7 +95,37 @@ export class Exchange {
     await this.publish(n.people.sponsorAdmin, drafts.sponsor);
     this.site = await issueCredential(c, n.admin, n.siteSystem.systemId, [SEND]);
     this.sponsor = await issueCredential(c, n.admin, n.sponsorSystem.systemId, [RECEIVE]);
+    this.siteFeed = await issueCredential(c, n.admin, n.siteSystem.systemId, [EVENTS]);
   }
+
+  /** The site's feed events of `kind` about the document (issue 35), read from its start. */
+  siteEvents = async (kind: string, documentId: string): Promise<number> => {
+    const known = this.tokens.get('site-feed');
+    const token =
+      known ??
+      (await partnerToken(this.c.cognitoEndpoint, this.c.userPoolId, this.siteFeed, EVENTS));
+    this.tokens.set('site-feed', token);
+    let count = 0;
+    let since = '';
+    for (let page = 0; page < 50; page += 1) {
+      const res = await fetch(`${this.c.url}/ccsc/api/v1/events?limit=100${since}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const json = (await res.json()) as {
+        data: {
+          events: { kind: string; subject: { id: string } }[];
+          nextCursor: string;
+          hasMore: boolean;
+        };
+      };
+      count += json.data.events.filter(
+        (e) => e.kind === kind && e.subject.id === documentId,
+      ).length;
+      if (!json.data.hasMore) return count;
+      since = `&since=${json.data.nextCursor}`;
+    }
+    return count;
+  };
 
   publish = (
     who: Network['people']['siteAdmin'],

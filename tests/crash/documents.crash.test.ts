@@ -9,7 +9,8 @@ import { Exchange } from './crash-documents';
  * writes are (credentials.crash.test.ts): a send, a completion, an acknowledgement, a download,
  * a rejection (issue 35's document.return), an administrator's retry, and a publication with the
  * release of the documents it maps. After each restart the write is whole and recorded exactly
- * once in each organisation's trail — the sender's and the receiver's — nothing is left in the
+ * once in each organisation's trail — the sender's and the receiver's (a rejection's event once in
+ * the sender's feed) — nothing is left in the
  * journal, the sender's or the receiver's retry answers as the first call would have, and a
  * document reaches the receiver's inbox once.
  */
@@ -144,6 +145,8 @@ describe('document writes killed at every step', () => {
         rejection: { reason: 'wrong-version' },
       });
       expect(await x.audited('document.rejected', documentId), step).toEqual(ONCE);
+      // Issue 35: the sender's system reads the rejection in its feed once.
+      expect(await x.siteEvents('document.rejected', documentId), step).toBe(1);
       const events = (await x.get(documentId)).data.document.events.map((e) => e.event);
       expect(
         events.filter((e) => e === 'rejected'),

@@ -1,17 +1,14 @@
-import { Duration, NestedStack, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as events from 'aws-cdk-lib/aws-events';
-import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { join } from 'node:path';
 import type { LambdaEnvironment } from '@ccsc/lambdas/env';
 import { CREDENTIAL_SWEEP_METRIC, USER_INDEX_DRIFT_METRIC } from '@ccsc/lambdas/metrics';
-import { LAMBDA_JOBS_DIR } from '../paths';
-import { acknowledgeDocumentGrants, acknowledgeStandardRowGrants } from '../nag';
-import { JOB_PERMISSIONS, type ResourceKey } from '../permissions';
+import type { ResourceKey } from '../permissions';
 import { type DocumentScan, documentScanJob } from './document-scan';
-import { countAlarm, grantTo, NodeFunction } from './node-function';
+import { countAlarm, type NodeFunction } from './node-function';
+import { scheduledJob } from './scheduled-job';
 
 export interface JobsProps {
   readonly namePrefix: string;
@@ -39,78 +36,11 @@ export interface JobsProps {
  * - on each GuardDuty verdict of a kept document, its function sets the document's state
  *   (document-scan.ts, issue 34);
  * - every minute the events the writes emitted are fanned out to the users' notifications and
- *   mails, and once a day the notification digests are mailed (issue 35).
- */
-/** One scheduled job: its function, grants, schedule and the alarm on its failures. */
-interface JobSpec {
-  /** The construct ids, as deployed: the function, its schedule, its failure alarm. */
-  ids: { function: string; schedule: string; failedAlarm: string };
-  /** lambdas/src/jobs/<job>.ts, its grants in JOB_PERMISSIONS, `<prefix>-job-<job>`. */
-  job: Exclude<keyof typeof JOB_PERMISSIONS, 'document-scan-result'>;
-  description: string;
-  timeout: Duration;
-  memorySize?: number;
-  /** Why the function needs no dead-letter queue (cdk-nag Serverless-LambdaDLQ). */
-  noDeadLetterQueue: string;
-  /** Set when Lambda must not retry a failed run itself; why it needs no failure destination. */
-  noAsyncRetry?: string;
-  schedule: {
-    description: string;
-    expression: events.Schedule;
-    target: targets.LambdaFunctionProps;
-    /** Why a missed event needs no dead-letter queue (cdk-nag Serverless-EventBusDLQ). */
-    noDeadLetterQueue: string;
-  };
-  failedAlarm: { name: string; description: string; period: Duration };
-}
-
-const scheduledJob = (scope: Construct, props: JobsProps, spec: JobSpec) => {
-  const fn = new NodeFunction(scope, spec.ids.function, {
-    functionName: `${props.namePrefix}-job-${spec.job}`,
-    description: spec.description,
-    entry: join(LAMBDA_JOBS_DIR, `${spec.job}.ts`),
-    environment: props.environment,
-    logRetention: props.logRetention,
-    timeout: spec.timeout,
-    ...(spec.memorySize === undefined ? {} : { memorySize: spec.memorySize }),
-  });
-  grantTo(fn, JOB_PERMISSIONS[spec.job], props.grantTargets);
-  if (JOB_PERMISSIONS[spec.job].some((g) => g.on === 'standardRowsObjects')) {
-    acknowledgeStandardRowGrants(fn);
-  }
-  // The reconciler finishes a completion cut short: the upload read, the verified copy kept.
-  if (
-    JOB_PERMISSIONS[spec.job].some((g) => g.on === 'documentUploads' || g.on === 'documentRecords')
-  ) {
-    acknowledgeDocumentGrants(fn);
-  }
-  Validations.of(fn).acknowledge({ id: 'Serverless-LambdaDLQ', reason: spec.noDeadLetterQueue });
-  if (spec.noAsyncRetry !== undefined) {
-    fn.function.configureAsyncInvoke({ retryAttempts: 0 });
-    Validations.of(fn).acknowledge({
-      id: 'Serverless-LambdaAsyncFailureDestination',
-      reason: spec.noAsyncRetry,
-    });
-  }
-  const schedule = new events.Rule(scope, spec.ids.schedule, {
-    description: spec.schedule.description,
-    schedule: spec.schedule.expression,
-    targets: [new targets.LambdaFunction(fn.function, spec.schedule.target)],
-  });
-  Validations.of(schedule).acknowledge({
-    id: 'Serverless-EventBusDLQ',
-    reason: spec.schedule.noDeadLetterQueue,
-  });
-  const failedAlarm = countAlarm(scope, spec.ids.failedAlarm, {
-    alarmName: `${props.namePrefix}-${spec.failedAlarm.name}`,
-    alarmDescription: spec.failedAlarm.description,
-    metric: fn.function.metricErrors({ period: spec.failedAlarm.period }),
-  });
-  return { fn, schedule, failedAlarm };
-};
-
-/**
- * The jobs live in a nested stack of their own (`Jobs`), like the API's functions: the
+ *   mails, and once a day the notification digests are mailed (issue 35);
+ * - every 15 minutes the document follow-ups: returns cut short finished, and the document
+ *   requests due soon, overdue or fulfilled told once (issue 35).
+ *
+ * Each is made by `scheduledJob` (scheduled-job.ts). The jobs live in a nested stack of their own (`Jobs`), like the API's functions: the
  * environment's stack keeps one resource for them instead of about thirty (README, "Staying under
  * CloudFormation's limits"); it deploys, updates and rolls back with it.
  */
@@ -130,6 +60,8 @@ export class Jobs extends NestedStack {
   readonly heldDocumentRelease: NodeFunction;
   readonly heldDocumentReleaseSchedule: events.Rule;
   readonly heldDocumentReleaseFailedAlarm: cloudwatch.Alarm;
+  /** Issue 35: document returns cut short finished; requests due soon, overdue, fulfilled told. */
+  readonly documentFollowUps: NodeFunction;
   /** GuardDuty on the kept documents, the rule and function acting on its verdicts (issue 34). */
   readonly documentScan: DocumentScan;
   /**
@@ -320,6 +252,41 @@ export class Jobs extends NestedStack {
 
     this.documentScan = documentScanJob(this, props);
 
+    // Issue 35: every 15 minutes, so a sponsor hears of a request fulfilled soon after.
+    const followUps = scheduledJob(this, props, {
+      ids: {
+        function: 'DocumentFollowUps',
+        schedule: 'DocumentFollowUpsEvery15Minutes',
+        failedAlarm: 'DocumentFollowUpsFailed',
+      },
+      job: 'document-follow-ups',
+      description:
+        'Every 15 minutes: document returns cut short finished; requests due soon, overdue, fulfilled told',
+      timeout: Duration.minutes(5),
+      noDeadLetterQueue:
+        'The scheduled event carries nothing to keep: the returns cut short are in the write ' +
+        'journal, the requests in the documents table, and the next run takes them up again.',
+      noAsyncRetry:
+        'A failed run has nothing to deliver elsewhere: its error is logged and alarmed, and ' +
+        'the next run takes up what is left (each event is written once).',
+      schedule: {
+        description: 'Document returns finished and request events emitted, every 15 minutes',
+        expression: events.Schedule.rate(Duration.minutes(15)),
+        target: { retryAttempts: 0 },
+        noDeadLetterQueue:
+          'A missed run carries no data: the next one, 15 minutes later, does the same.',
+      },
+      failedAlarm: {
+        name: 'document-follow-ups-failed',
+        description:
+          'The document follow-ups failed: a return cut short stays unaudited, or a study’s ' +
+          'request events untold, until a run succeeds (every 15 minutes). First: its log group ' +
+          'in Logs Insights, level ERROR: which write or study, and what failed (DynamoDB).',
+        period: Duration.minutes(30),
+      },
+    });
+    this.documentFollowUps = followUps.fn;
+
     // Issue 35: the events the writes emit, fanned out to notifications (and mails) every minute.
     const notify = scheduledJob(this, props, {
       ids: {
@@ -392,6 +359,7 @@ export class Jobs extends NestedStack {
       this.documentScan,
       notify,
       digest,
+      followUps,
     ];
 
     this.userIndexDriftAlarm = countAlarm(this, 'UserIndexDrift', {

@@ -101,6 +101,7 @@ export const GRANTS_BY_NAME: Readonly<Record<GrantName, readonly PermissionGrant
   'document.rescan': [DOCUMENT_RESCAN],
   'document.scan-status': [DOCUMENT_SCAN_STATUS],
   'events.read': [EVENTS_READ],
+  'events.append': EVENTS_APPEND,
   'notifications.read': [NOTIFICATIONS_READ],
   'notifications.write': NOTIFICATIONS_WRITE,
   'distribution.write': [DISTRIBUTION_WRITE],

@@ -63,6 +63,11 @@ export const eventSubjectSchema = z.lazy(() =>
     id: z.string(),
     /** Its name as people read it (site name, document name, credential's system, standard). */
     name: z.string(),
+    /**
+     * The study it belongs to, where its console page is the study's: a document request's
+     * (issue 35; its requests are listed per study). Absent for every other subject.
+     */
+    studyId: z.string().optional(),
   }),
 );
 export type EventSubject = z.infer<typeof eventSubjectSchema>;
@@ -70,7 +75,8 @@ export type EventSubject = z.infer<typeof eventSubjectSchema>;
 /**
  * One event as its recipient organisation (and its systems) sees it. `counterpart` is the other
  * organisation of the fact (who invited, who accepted, whose standard), null when there is none;
- * `reason` a machine-readable code where the fact has one (a hold's or quarantine's reason).
+ * `reason` a machine-readable code where the fact has one (a hold's or quarantine's reason; a
+ * rejection's code, then ": " and the receiver's comment when it gave one).
  */
 export const eventRecordSchema = z.lazy(() =>
   z.object({

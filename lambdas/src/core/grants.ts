@@ -61,6 +61,8 @@ export const GRANT_NAMES = [
   // Issue 35: the partner feed's page of its organisation's events; a user's own notifications
   // and preferences, read, and marked read or chosen.
   'events.read',
+  // Issue 35: a journaled write's events step (a return's, a request's news for the other side).
+  'events.append',
   'notifications.read',
   'notifications.write',
   // Safety-letter distributions (issue 35 part D): their records and list entries (batched), the

@@ -11,3 +11,10 @@ export const isDocumentWrite = (kind: string): boolean => kind.startsWith('docum
  * documents' job.
  */
 export const IMPORT_JOIN_KIND = 'document.import';
+
+/**
+ * A document sent back (document-returns.ts, issue 35): finished when cut short by the document
+ * follow-ups' job (jobs/document-follow-ups.ts), not the documents' release job, which is at its
+ * size budget and would otherwise carry the returns' steps and their events.
+ */
+export const RETURN_KIND = 'document.return';

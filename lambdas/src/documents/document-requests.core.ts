@@ -12,6 +12,7 @@ import {
   studyInReach,
   studyTarget,
 } from './request-access';
+import { receivedEvents } from './request-events';
 import { artifactNames, fulfilmentsOf, requestViews, stateOf, todayOf } from './request-states';
 
 /**
@@ -123,6 +124,8 @@ export const createRequests: Core<R['document-requests/create'], RequestDeps> = 
     seen.study.studyId,
     records.map((record) => ({ kind: 'request' as const, record, expectedRevision: null })),
     audit,
+    // Issue 35: each request is news for its site (its feed, its OrgAdmins), once.
+    receivedEvents(records, seen.snapshot),
   );
   return { requests: await requestViews(deps, seen.snapshot, records) };
 };

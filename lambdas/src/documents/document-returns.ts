@@ -3,7 +3,10 @@ import { REJECT_REASONS } from '@ccsc/contract/document-return-schemas';
 import { ConflictError } from '../core/errors';
 import { register, type Journal, type Workflow } from '../core/journal';
 import { appendEachOnce } from '../core/journal-audit';
+import { emitEventsOnce } from '../core/journal-events';
 import type { DocumentRecord, DocumentStore } from '../core/ports/documents';
+import { returned } from './document-events';
+import { RETURN_KIND } from './document-kinds';
 import { withEvent } from './document-views';
 import {
   DOCUMENT_BUSY,
@@ -20,9 +23,10 @@ import {
 /**
  * A document sent back (issue 35 part B): `document.return`, one journaled write per step — the
  * record's new revision (marked with the write's id), then its audit records in both
- * organisations' trails, exactly once (as `document.change`, document-writes.ts). A workflow of
- * its own, so only the functions that send documents back carry it (and the release job, which
- * finishes every interrupted document write).
+ * organisations' trails and its event for the other side (document-events.ts `returned`),
+ * exactly once (as `document.change`, document-writes.ts). A workflow of
+ * its own, so only the functions that send documents back carry it (and the document follow-ups'
+ * job, which finishes one cut short: jobs/document-follow-ups.ts).
  *
  * The steps, and the state each is made from:
  * - `reject` (the receiver): delivered → rejected;
@@ -144,7 +148,7 @@ export const returnDocumentWrite: Workflow<
   z.infer<typeof returnState>,
   DocumentWriteDeps
 > = {
-  kind: 'document.return',
+  kind: RETURN_KIND,
   input: returnInput,
   state: returnState,
   steps: () => [
@@ -173,6 +177,12 @@ export const returnDocumentWrite: Workflow<
           deps,
           write,
           entriesOf(write.input.who, record, factOf(write.input, record)),
+        );
+        // Issue 35: news for the other side (document-events.ts), once: this write's key.
+        await emitEventsOnce(
+          deps,
+          write,
+          returned(write.input.step, write.input.before, record, await deps.registry.snapshot()),
         );
         return undefined;
       },

@@ -211,13 +211,14 @@ export const partnerAcknowledgeDocument = /* @__PURE__ */ op(
 
 // Issue 35: a document sent back — rejected by its receiver, recalled by its sender, a recall
 // request confirmed or declined — one journaled write each (document-returns.ts), in their own
-// functions (the send's and the scan's do not carry them).
+// functions (the send's and the scan's do not carry them); each step is news for the other side.
 const RETURN_GRANTS = [
   'registry.read',
   'document.read',
   'document.write',
   'audit.append',
   'journal.entry',
+  'events.append',
 ] as const;
 export const s3documentsReturn = /* @__PURE__ */ op(
   documentReturnRoutes,
@@ -260,7 +261,15 @@ export const partnerDeclineRecall = /* @__PURE__ */ op(
 // refused (403, 404, 409, a core's 400) is on record too, as the registry's are.
 const studyOf = (i: { studyId: string }) => ({ type: 'study' as const, id: i.studyId });
 const REQUEST_READ = ['registry.read', 'document.read'] as const;
-const REQUEST_WRITE = [...REQUEST_READ, 'document.write', 'audit.append', 'journal.entry'] as const;
+// A request is news for its site (request-events.ts): the write's events step, which any of them
+// may run when it finishes a write on the study cut short.
+const REQUEST_WRITE = [
+  ...REQUEST_READ,
+  'document.write',
+  'audit.append',
+  'journal.entry',
+  'events.append',
+] as const;
 export const expectedDocumentsGet = /* @__PURE__ */ op(
   documentRequestRoutes,
   'expected-documents/get',

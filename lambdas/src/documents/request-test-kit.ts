@@ -29,6 +29,8 @@ export const requestWorld = () => {
     requests,
     audit: w.audit,
     auditReader: w.audit,
+    // Issue 35: the same event log as the documents' writes (a request's and a return's news).
+    events: w.events,
     clock: w.clock,
     logger: silentLogger(),
   };

@@ -8,9 +8,11 @@ import {
   type Workflow,
 } from '../core/journal';
 import { appendEachOnce, auditEntrySchema } from '../core/journal-audit';
+import { eventDraftSchema, eventsStep } from '../core/journal-events';
 import type { Logger } from '../core/logger';
 import type { AuditEntry, AuditReader, AuditTrail } from '../core/ports/audit-trail';
 import type { Clock } from '../core/ports/clock';
+import type { EventDraft, EventLog } from '../core/ports/events';
 import {
   type DocumentRequestStore,
   expectedListRecordSchema,
@@ -22,7 +24,8 @@ import {
  * `request.write` (issue 35): a change to a study's expected-documents list or its document
  * requests, journaled (core/journal.ts) like the registry's writes: the records put on their
  * conditions (each marked with the write's id, so a step run again after an interruption finds
- * its own change), then the audit records, exactly once. Not a `document.*` kind: the write
+ * its own change), then the audit records, then the events the change is news of (a request for
+ * its site: request-events.ts), each exactly once. Not a `document.*` kind: the write
  * reconciler finishes it (jobs/reconcile-writes.ts), not the documents' release job.
  */
 
@@ -30,6 +33,7 @@ export interface RequestWriteDeps {
   requests: Pick<DocumentRequestStore, 'commit'>;
   audit: Pick<AuditTrail, 'appendAll'>;
   auditReader: Pick<AuditReader, 'readNewestFirst'>;
+  events: Pick<EventLog, 'appendOnce'>;
   clock: Clock;
   logger: Logger;
 }
@@ -54,8 +58,10 @@ const putSchema: z.ZodType<RequestStorePut> = z.discriminatedUnion('kind', [
 const writeInput = z.object({
   puts: z.array(putSchema),
   audit: z.array(auditEntrySchema),
+  // Issue 35: entries journaled before the requests had events have none.
+  events: z.array(eventDraftSchema).default([]),
 });
-type WriteInput = z.infer<typeof writeInput>;
+type WriteInput = z.output<typeof writeInput>;
 
 export const requestWrite: Workflow<WriteInput, object, RequestWriteDeps> = {
   kind: 'request.write',
@@ -86,6 +92,8 @@ export const requestWrite: Workflow<WriteInput, object, RequestWriteDeps> = {
         return undefined;
       },
     },
+    // The facts the change made for the other side (issue 35), once, after its audit.
+    eventsStep<WriteInput, object>((input) => input.events),
   ],
   // A conflict refuses the commit. The only write of several records is a create's, whose
   // records are new (fresh ids: none can conflict), so a refused commit changed nothing.
@@ -98,17 +106,27 @@ export const REQUEST_WRITES: readonly RegisteredWorkflow<RequestWriteDeps>[] = [
 
 /** What the cores call: one journaled write per study at a time. */
 export interface RequestWrites {
-  apply(studyId: string, puts: RequestStorePut[], audit: AuditEntry[]): Promise<void>;
+  apply(
+    studyId: string,
+    puts: RequestStorePut[],
+    audit: AuditEntry[],
+    events?: EventDraft[],
+  ): Promise<void>;
 }
 
 export class JournaledRequestWrites implements RequestWrites {
   constructor(private readonly journal: Journal<RequestWriteDeps>) {}
 
-  async apply(studyId: string, puts: RequestStorePut[], audit: AuditEntry[]): Promise<void> {
+  async apply(
+    studyId: string,
+    puts: RequestStorePut[],
+    audit: AuditEntry[],
+    events: EventDraft[] = [],
+  ): Promise<void> {
     await this.journal.run(
       requestWrite,
       `study-requests:${studyId}`,
-      { puts, audit },
+      { puts, audit, events },
       {
         busyMessage: REQUESTS_BUSY,
       },

@@ -9,6 +9,8 @@ export {
   releaseHeldDocuments,
   sweepAwaitingScan,
 } from '../jobs/release-held-documents';
+/** Issue 35: document returns cut short finished; requests due soon, overdue, fulfilled told. */
+export { runDocumentFollowUps } from '../jobs/document-follow-ups';
 /** Safety-letter distributions (issue 35 part D): unfinished fan-outs, reminders, closing. */
 export { runDistributionReminders } from '../jobs/distribution-reminders';
 /** The malware scan's verdict (GuardDuty's EventBridge event; offline, the stand-in's). */

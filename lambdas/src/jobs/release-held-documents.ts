@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecoveryOutcome } from '../core/journal';
 import { lambdaLogger } from '../core/logger';
-import { IMPORT_JOIN_KIND, isDocumentWrite } from '../documents/document-kinds';
+import { IMPORT_JOIN_KIND, isDocumentWrite, RETURN_KIND } from '../documents/document-kinds';
 import { releaseHeld } from '../documents/release-held';
 import { systemClock } from '../core/ports/clock';
 import { SCAN_SWEEP_AFTER_MS, sweepAwaitingScan as sweep } from '../documents/scan-sweep';
@@ -32,7 +32,8 @@ export const finishInterruptedDocumentWrites = async (
 ): Promise<Record<RecoveryOutcome, number>> => {
   const outcomes = await documentWrites(allDocumentWrites()).reconcile(
     force,
-    (kind) => !isDocumentWrite(kind) || kind === IMPORT_JOIN_KIND,
+    // An import's join and a return are finished by the jobs that carry them.
+    (kind) => !isDocumentWrite(kind) || kind === IMPORT_JOIN_KIND || kind === RETURN_KIND,
   );
   if (Object.values(outcomes).some((n) => n > 0)) {
     lambdaLogger.info('write journal: interrupted document writes handled', outcomes);

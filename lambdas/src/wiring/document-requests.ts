@@ -15,6 +15,7 @@ import { lambdaEnv } from '../env';
 import { auditReader } from './audit';
 import { documentStore } from './documents';
 import { auditTrail, writeJournal } from './dynamodb';
+import { eventWriter } from './events';
 import { registryReader } from './registry';
 
 /** Expected documents and document requests (issue 35), in the documents table. */
@@ -26,6 +27,7 @@ export const requestWriteDeps = (): RequestWriteDeps => ({
   requests: requestStore(),
   audit: auditTrail(),
   auditReader: auditReader(),
+  events: eventWriter(),
   clock: systemClock,
   logger: lambdaLogger,
 });

@@ -33,13 +33,15 @@ export const documentWriteDeps = (): DocumentWriteDeps => ({
   logger: lambdaLogger,
 });
 
-/** Every kind of document write: the reconciler's (a function, so no other bundle keeps them). */
+/**
+ * Every kind of document write the release job finishes (a function, so no other bundle keeps
+ * them). Not a return's (issue 35): the document follow-ups' job finishes those.
+ */
 export const allDocumentWrites = (): readonly RegisteredWorkflow<DocumentWriteDeps>[] => [
   ...DOCUMENT_SEND_WRITES,
   ...DOCUMENT_COMPLETE_WRITES,
   ...DOCUMENT_CHANGE_WRITES,
   ...DOCUMENT_SCAN_WRITES,
-  ...DOCUMENT_RETURN_WRITES,
 ];
 
 /**
