@@ -1,4 +1,4 @@
-import { NestedStack, Stack } from 'aws-cdk-lib';
+import { NestedStack, type Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import { describe, expect, it } from 'vitest';
 import { routeList } from '@ccsc/contract';

@@ -213,7 +213,7 @@ const counted: Counted[] = stacks.map((s) => {
             parent,
             parameterNames.map((p) => passed[p]),
           )
-        : new Map(),
+        : new Map<Owner, number>(),
     ),
     outputs: measure(outputs.length, countOwners(s, outputs)),
   };

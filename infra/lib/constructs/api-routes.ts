@@ -74,7 +74,7 @@ export class ApiRoutes extends NestedStack {
         uri: `arn:${stack.partition}:apigateway:${stack.region}:lambda:path/2015-03-31/functions/${props.functions[name].function.functionArn}/invocations`,
       });
       if (!isConsoleOperation(name)) {
-        partnerMethods[name as PartnerFunction] = addPartnerMethod(resource, name, {
+        partnerMethods[name] = addPartnerMethod(resource, name, {
           integration,
           authorizer: props.partnerAuthorizer,
           validator: props.validator,
