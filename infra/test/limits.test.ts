@@ -23,22 +23,6 @@ const MAX_TEMPLATE_BYTES = 1_000_000;
 const { app, stack, assembly } = sitStack();
 const stacks = stacksOf(app);
 
-interface Counted {
-  readonly name: string;
-  readonly stack: Stack;
-  /** The resources of the synthesized template. */
-  readonly inTemplate: number;
-  /** Those, plus the AWS::CDK::Metadata resource `cdk synth`/`cdk deploy` add to every template. */
-  readonly resources: number;
-  /** Resources of no single operation: the stack's own (API, pool, tables, site, jobs, ...). */
-  readonly fixed: number;
-  /** The most resources any one operation has in this stack. */
-  readonly perOperation: number;
-  /** How many operations (and partner calls) have resources in this stack. */
-  readonly operations: number;
-  readonly perOperationImplemented: number;
-}
-
 const api = stack.api;
 
 /**
