@@ -58,10 +58,14 @@ describe('Api: one function per operation', () => {
         expect(Stack.of(stack.api.functions[op]), op).toBe(nested);
       }
     }
-    // One per feature area (the partner API's among them), and the routes' permissions and
-    // models (RouteExtras); besides the API's, the jobs' and the alarms' (Jobs, Monitoring).
+    // Two per feature area (the partner API's among them): its functions and its routes'
+    // methods (Routes-<area>); the routes' permissions and models (RouteExtras); besides the
+    // API's, the jobs' and the alarms' (Jobs, Monitoring).
+    for (const area of FEATURE_AREA_NAMES) {
+      expect(stack.api.routeStacks[area].nestedStackParent, area).toBe(stack);
+    }
     expect(resourcesOf(template, 'AWS::CloudFormation::Stack')).toSatisfy(
-      (r: object) => Object.keys(r).length === FEATURE_AREA_NAMES.length + 3,
+      (r: object) => Object.keys(r).length === 2 * FEATURE_AREA_NAMES.length + 3,
     );
   });
 

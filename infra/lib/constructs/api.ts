@@ -15,13 +15,13 @@ import {
 import type { ResourceKey } from '../permissions';
 import { ApiFirewall } from './api-firewall';
 import { addGatewayResponses } from './api-gateway-responses';
-import { queryParameters } from './api-request-parameters';
 import type { NodeFunction } from './node-function';
 import { OperationFunctions } from './operation-functions';
-import { addPartnerApi, PARTNER_FUNCTIONS, type PartnerFunction } from './partner-api';
+import { ApiRoutes } from './api-routes';
+import { PARTNER_FUNCTIONS, type PartnerFunction } from './partner-api';
 import { RouteExtras } from './route-extras';
 
-// The partner API's methods (partner-api.ts) and the gateway's own answers
+// The routes' methods (api-routes.ts, partner-api.ts) and the gateway's own answers
 // (api-gateway-responses.ts) are built in modules of their own; this construct joins them.
 export { PARTNER_FUNCTIONS, type PartnerFunction } from './partner-api';
 export { partnerParameters, queryParameters } from './api-request-parameters';
@@ -59,8 +59,10 @@ export interface ApiProps {
  * /ccsc/ui/<path> (nested paths become nested resources) with the contract's one method, its own
  * function, the Cognito authorizer when the route is authenticated, and request validation. The
  * deployed routes are therefore exactly the offline ones. The functions live in one nested stack
- * per feature area (OperationFunctions); each route's permission to invoke its function and its
- * request model in one more (RouteExtras); the API, its paths and methods in the parent stack.
+ * per feature area (OperationFunctions), the methods and CORS preflights in one more per area
+ * (ApiRoutes); each route's permission to invoke its function and its request model in
+ * RouteExtras; the API, its authorizers, validator, gateway responses, stage and paths in the
+ * parent stack (README, "Staying under CloudFormation's limits").
  */
 export class Api extends Construct {
   readonly restApi: apigw.RestApi;
@@ -77,6 +79,10 @@ export class Api extends Construct {
   readonly functionStacks: Readonly<Record<FeatureArea, OperationFunctions>>;
   /** The nested stack of the routes' invoke permissions and request models. */
   readonly routeExtras: RouteExtras;
+  /** The nested stack of each feature area's methods (and CORS preflights). */
+  readonly routeStacks: Readonly<Record<FeatureArea, ApiRoutes>>;
+  /** The resource of each route's path (in this, the parent, stack). */
+  readonly paths: Readonly<Partial<Record<ApiFunction, apigw.Resource>>>;
   /** Every function, console and partner alike, by its operation. */
   readonly functions: Readonly<Record<ApiFunction, NodeFunction>>;
   readonly methods: Readonly<Record<Operation, apigw.Method>>;
@@ -216,68 +222,42 @@ export class Api extends Construct {
         fn: functions[name],
       })),
     });
-    const methods = {} as Record<Operation, apigw.Method>;
-    const models = this.routeExtras.models;
-    for (const route of routeList) {
-      const operation = route.operation;
-      const fn = functions[operation];
-      const model = models[operation];
-
-      const resource = this.restApi.root.resourceForPath(`${API_PREFIX}${route.path}`);
-      const isPublic = route.auth === 'public';
-      const method = resource.addMethod(
-        route.method,
-        // A proxy integration without LambdaIntegration's own permission: RouteExtras holds it.
-        new apigw.Integration({
-          type: apigw.IntegrationType.AWS_PROXY,
-          integrationHttpMethod: 'POST',
-          uri: `arn:${stack.partition}:apigateway:${stack.region}:lambda:path/2015-03-31/functions/${fn.function.functionArn}/invocations`,
-        }),
-        {
-          operationName: operation,
-          ...(isPublic
-            ? { authorizationType: apigw.AuthorizationType.NONE }
-            : { authorizationType: apigw.AuthorizationType.COGNITO, authorizer }),
-          requestValidator: validator,
-          ...(model
-            ? { requestModels: { 'application/json': model } }
-            : { requestParameters: queryParameters(route) }),
-        },
-      );
-      if (isPublic) {
-        Validations.of(method).acknowledge(
-          {
-            id: 'AwsSolutions-APIG4',
-            reason:
-              `${operation} is public in the contract (auth: 'public'): it is called before ` +
-              'sign-in. The stricter WAF rate limit, request validation and the Lambda guard it.',
-          },
-          {
-            id: 'AwsSolutions-COG4',
-            reason: `${operation} is public in the contract (auth: 'public'): no user is signed in yet.`,
-          },
-        );
-      }
-      methods[operation] = method;
-
-      // The browser asks before every call (JSON body, Authorization header); it may cache the
-      // answer for 10 minutes. cdk-nag does not expect an authorizer on OPTIONS.
-      resource.addCorsPreflight({
-        allowOrigins: [...props.allowedOrigins],
-        allowMethods: [route.method],
-        allowHeaders: ['Authorization', 'Content-Type'],
-        maxAge: Duration.minutes(10),
+    // Every route's path in this (the parent) stack, where nested paths share their prefixes
+    // (/ccsc/ui/artifact/...); the methods in one nested stack per feature area (ApiRoutes).
+    const paths: Partial<Record<ApiFunction, apigw.Resource>> = {};
+    for (const name of [...routeList.map((r) => r.operation), ...PARTNER_FUNCTIONS]) {
+      paths[name] = this.restApi.root.resourceForPath(callOf(name).path);
+    }
+    const routeStacks = {} as Record<FeatureArea, ApiRoutes>;
+    const methods: Partial<Record<Operation, apigw.Method>> = {};
+    const partnerMethods: Partial<Record<PartnerFunction, apigw.Method>> = {};
+    for (const area of FEATURE_AREA_NAMES) {
+      const routeStack = new ApiRoutes(this, `Routes-${area}`, {
+        area,
+        restApi: this.restApi,
+        paths,
+        functions,
+        models: this.routeExtras.models,
+        authorizer,
+        partnerAuthorizer: this.partnerAuthorizer,
+        validator,
+        allowedOrigins: props.allowedOrigins,
       });
+      routeStacks[area] = routeStack;
+      Object.assign(methods, routeStack.methods);
+      Object.assign(partnerMethods, routeStack.partnerMethods);
     }
     this.functionStacks = functionStacks;
+    this.routeStacks = routeStacks;
     this.functions = functions;
-    this.methods = methods;
-    this.models = models;
-    this.partnerMethods = addPartnerApi(this.restApi, {
-      functions,
-      authorizer: this.partnerAuthorizer,
-      validator,
-    });
+    this.paths = paths;
+    this.methods = complete(
+      methods,
+      routeList.map((r) => r.operation),
+      'method',
+    );
+    this.models = this.routeExtras.models;
+    this.partnerMethods = complete(partnerMethods, PARTNER_FUNCTIONS, 'partner method');
 
     this.firewall = new ApiFirewall(this, 'Firewall', {
       namePrefix: props.namePrefix,
@@ -315,3 +295,14 @@ export class Api extends Construct {
     }
   }
 }
+
+/** A table every key of which must be filled: a route without its method is a bug, said at synth. */
+const complete = <K extends string, V>(
+  table: Partial<Record<K, V>>,
+  keys: readonly K[],
+  what: string,
+): Record<K, V> => {
+  const missing = keys.filter((k) => table[k] === undefined);
+  if (missing.length > 0) throw new Error(`Api: no ${what} for ${missing.join(', ')}`);
+  return table as Record<K, V>;
+};

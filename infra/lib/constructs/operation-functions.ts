@@ -52,8 +52,9 @@ export const LONG_RUNNING: Partial<Record<ApiFunction, { timeout: Duration; memo
 /**
  * The functions of one feature area's operations, console and partner alike, one per operation, each with its own role
  * (exactly its rows of lib/permissions.ts), log group and code entry, in a nested stack of their
- * own: the parent stack keeps the API (methods, models, permissions to invoke) and passes in the
- * table names, ARNs and origins as parameters; it reads back each function's ARN. A nested stack
+ * own: the API stays in the parent stack, its methods in the area's routes stack (ApiRoutes), the
+ * models and permissions to invoke in RouteExtras; the parent passes in the table names, ARNs and
+ * origins as parameters and reads back each function's ARN (an output). A nested stack
  * deploys, updates and rolls back with its parent: still one `cdk deploy` per environment.
  *
  * The function's name carries its area (`<prefix>-<area>-<operation>`): a function that moves

@@ -88,10 +88,11 @@ export interface RouteExtrasProps {
 /**
  * What API Gateway needs per route besides the method itself, in a nested stack of its own: the
  * permission to invoke the route's function (from that method of the deployed stage only) and,
- * for a body route, its request model; the partner API's routes their invoke permissions. Kept out of the parent stack, which holds the API, its
- * paths and methods (three resources a route), so that it stays far from CloudFormation's
- * resource limit (README, "Staying under CloudFormation's limits"); out of the functions' stacks,
- * so that each of those stays at four resources an operation.
+ * for a body route, its request model; the partner API's routes their invoke permissions. Kept
+ * out of the parent stack, which holds the API and its paths, so that it stays far from
+ * CloudFormation's resource limit (README, "Staying under CloudFormation's limits"); out of the
+ * functions' stacks, so that each of those stays at six resources an operation. The methods, in
+ * their area's routes stack (ApiRoutes), read the models from here.
  */
 export class RouteExtras extends NestedStack {
   readonly models: Readonly<Partial<Record<Operation, apigw.Model>>>;

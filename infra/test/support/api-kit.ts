@@ -23,14 +23,21 @@ export const pathOf = (resourceRef: unknown): string => {
   return `${pathOf(props.ParentId)}/${props.PathPart}`;
 };
 
-export const methods = Object.values(resourcesOf(template, 'AWS::ApiGateway::Method')).map((m) => {
-  const p = m.Properties as Record<string, unknown>;
-  return {
-    httpMethod: p.HttpMethod as string,
-    path: pathOf(p.ResourceId),
-    props: p,
-  };
-});
+/**
+ * Every method of the API, from the routes stack of each feature area, its properties in the
+ * parent stack's terms (a parameter's `Ref` replaced by what the parent passes for it: the path's
+ * `Ref`, the authorizer's, the function's ARN as an output of its functions stack, ...).
+ */
+export const methods = Object.values(stack.api.routeStacks).flatMap((routes) =>
+  Object.values(resourcesOf(templateOf(routes), 'AWS::ApiGateway::Method')).map((m) => {
+    const p = inParentTerms(routes, m.Properties) as Record<string, unknown>;
+    return {
+      httpMethod: p.HttpMethod as string,
+      path: pathOf(p.ResourceId),
+      props: p,
+    };
+  }),
+);
 /** The console's routes (/ccsc/ui/); the partner API's (/ccsc/api/v1/) are apart. */
 export const routeMethods = methods.filter(
   (m) => m.httpMethod !== 'OPTIONS' && m.path.startsWith(API_PREFIX),

@@ -170,7 +170,7 @@ export const resourcesAround = (construct: IConstruct): Resources =>
   templateOf(construct).toJSON().Resources as Resources;
 
 /** The logical id of a construct's resource in its own stack's template. */
-const logicalIdIn = (construct: IConstruct | undefined): string => {
+export const logicalIdIn = (construct: IConstruct | undefined): string => {
   if (construct === undefined) throw new Error('no construct');
   const element = (
     construct instanceof CfnElement ? construct : construct.node.defaultChild
