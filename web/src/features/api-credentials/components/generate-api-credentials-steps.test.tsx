@@ -137,7 +137,9 @@ describe('the steps on a credential', () => {
     });
     renderScreen(<GenerateApiCredentialsPage />);
     const eisf = await row('Klinikum eISF');
-    expect(within(eisf).getByText(/Old secret works until 06-Mar-2025 \d\d:\d\d UTC/)).toBeInTheDocument();
+    expect(
+      within(eisf).getByText(/Old secret works until 06-Mar-2025 \d\d:\d\d UTC/),
+    ).toBeInTheDocument();
     expect(within(eisf).queryByRole('button', { name: /^Rotate/ })).toBeNull();
     await u.click(within(eisf).getByRole('button', { name: /^End grace now/ }));
     const dialog = await screen.findByTestId('credential-retire-dialog');

@@ -203,7 +203,7 @@ describe('the document list', () => {
       expect(within(row).getByText('1,2 MB')).toBeInTheDocument();
       expect(within(row).getByText('Prüfstelle → Sponsor')).toBeInTheDocument();
       expect(within(row).getByTestId('document-state')).toHaveTextContent('Zugestellt');
-      expect(within(row).getByText("03-Feb-2025 10:00 UTC")).toBeInTheDocument();
+      expect(within(row).getByText('03-Feb-2025 10:00 UTC')).toBeInTheDocument();
       const held = screen.getByTestId(`document-row-${documentId(2)}`);
       expect(within(held).getByText('800 Byte')).toBeInTheDocument();
       expect(within(held).getByTestId('hold-reason')).toHaveTextContent(
@@ -213,7 +213,7 @@ describe('the document list', () => {
       expect(await screen.findByRole('heading', { name: 'Belgeler' })).toBeInTheDocument();
       expect(within(row).getByTestId('document-state')).toHaveTextContent('Teslim edildi');
       expect(within(held).getByText('800 bayt')).toBeInTheDocument();
-      expect(within(row).getByText("03-Şub-2025 10:00 UTC")).toBeInTheDocument();
+      expect(within(row).getByText('03-Şub-2025 10:00 UTC')).toBeInTheDocument();
     } finally {
       await changeLanguage('en');
     }
