@@ -32,6 +32,7 @@ import { batchGetAll, isCancelled, isConditionFailure } from './clients/dynamodb
 import { DynamoTable, newItemPut } from './dynamodb-table';
 import { queryAll } from './dynamodb-query';
 import { inTurn } from './inbox-turns';
+import { createDocuments } from './dynamodb-document-batch';
 import {
   itemOf,
   recordOf,
@@ -96,6 +97,11 @@ export class DynamoDocumentStore extends DynamoTable implements DocumentStore {
         await backoff(attempt);
       }
     }
+  }
+
+  /** Several documents per transaction (dynamodb-document-batch.ts). */
+  async createMany(records: readonly DocumentRecord[]): Promise<DocumentRecord[]> {
+    return createDocuments(await this.db(), this.tableName, records);
   }
 
   async update(next: DocumentRecord, previous: DocumentRecord): Promise<boolean> {

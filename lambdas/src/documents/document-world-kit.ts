@@ -9,6 +9,7 @@ import { FakeAuditTrail, FakeClock, silentLogger } from '../core/testing/fakes';
 import { samplePdf } from '../core/testing/sample-files';
 import { MemoryDocumentFiles, MemoryImportStore } from '../core/testing/memory-document-imports';
 import { MemoryDocumentStore } from '../core/testing/memory-documents';
+import { MemoryEventLog } from '../core/testing/memory-events';
 import { MemoryExports } from '../core/testing/memory-exports';
 import { aMappingRow, aStandard, aStandardVersion } from '../core/testing/standard-records';
 import { connection, network, ORG, STUDY, SYS } from '../core/testing/connection-test-network';
@@ -121,7 +122,16 @@ export const setUp = () => {
   const audit = new FakeAuditTrail();
   const exports = new MemoryExports(clock);
   const imports = new MemoryImportStore();
-  const { writes, journal } = documentWritesOf({ registry, documents, rows, clock, files, audit });
+  const events = new MemoryEventLog();
+  const { writes, journal } = documentWritesOf({
+    registry,
+    documents,
+    rows,
+    clock,
+    files,
+    audit,
+    events,
+  });
   let n = 0;
   const deps = {
     registry,
@@ -133,12 +143,13 @@ export const setUp = () => {
     exports,
     imports,
     audit,
+    events,
     newId: () => {
       n += 1;
       return String(n).padStart(26, '0');
     },
   };
-  return { deps, registry, documents, files, clock, audit, exports, imports, journal };
+  return { deps, registry, documents, files, clock, audit, exports, imports, journal, events };
 };
 export type World = ReturnType<typeof setUp>;
 

@@ -9,6 +9,7 @@ import { auditReader } from './audit';
 import { documentStore, routingDeps } from './documents';
 import { documentWrites } from './document-writes';
 import { auditTrail } from './dynamodb';
+import { eventWriter } from './events';
 
 /**
  * Safety-letter distributions (issue 35 part D): their records in the documents table beside the
@@ -21,6 +22,7 @@ export const distributionDeps = (): DistributionExportDeps => ({
   audit: auditTrail(),
   auditReader: auditReader(),
   clock: systemClock,
+  events: eventWriter(),
   writes: documentWrites(),
   exports: new S3Exports(s3, lambdaEnv().EXPORTS_BUCKET),
 });

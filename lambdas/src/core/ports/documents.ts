@@ -166,6 +166,13 @@ export interface DocumentStore {
    */
   create(record: DocumentRecord): Promise<{ record: DocumentRecord; created: boolean }>;
   /**
+   * Creates several new documents at once (a distribution's copies, issue 35), each once per
+   * idempotency key as `create`, each as it should be stored: received, held, or delivered (then
+   * appended to its receiver's inbox, its inbox sequence given here, as `deliver` does). Answers,
+   * in the order given, the document each key names: made now, or made before (run again).
+   */
+  createMany(records: readonly DocumentRecord[]): Promise<DocumentRecord[]>;
+  /**
    * Writes `next` (its revision one above `previous`'s) if the stored record is still at
    * `previous.revision`; false when someone changed it meanwhile. `previous` is the record as
    * stored, the one `next` was made from: what it counted (documentCounts) is taken off the

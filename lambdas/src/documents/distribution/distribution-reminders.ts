@@ -1,5 +1,6 @@
 import type { AuditEntry } from '../../core/ports/audit-trail';
 import type { DistributionRecord } from '../../core/ports/distributions';
+import type { EventDraft } from '../../core/ports/events';
 import { alreadyRecorded } from '../../core/journal-audit';
 import { HUB } from '../document-views';
 import { closeIfDone } from './acknowledge-distribution.core';
@@ -11,8 +12,9 @@ import { type DistributionDeps, deliveriesOf, dueAtOf } from './distribution-kit
  * AWS, every pass offline): a distribution whose request was cut short is fanned out to the end
  * (its copies found by their keys, its audit record looked for); a site that has not acknowledged
  * by the due date gets a reminder, and another every `overdueDays` days after, each recorded on
- * the distribution and audited once as `distribution.reminder-due` (in the site's trail: what
- * the notifications part sends its mail from); a distribution every site acknowledged is closed.
+ * the distribution, emitted once as the site's `distribution.overdue` event (its OrgAdmins'
+ * notification and mail, by the events' fan-out) and audited once as `distribution.reminder-due`
+ * (in the site's trail); a distribution every site acknowledged is closed.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,6 +52,26 @@ const reminderEntryOf = (
     sponsorOrganisationId: record.sponsorOrganisationId,
     dueAt: dueAtOf(record).toISOString(),
     reminder: target.reminders.length,
+  },
+});
+
+/** A reminder as the site's event: its key names the reminder (the site, its time). */
+const overdueEventOf = (
+  record: DistributionRecord,
+  target: DistributionRecord['targets'][number],
+  at: string,
+  sponsorName: string | undefined,
+): { key: string; draft: EventDraft } => ({
+  key: `distribution:${record.distributionId}:overdue:${target.connectionId}:${at}`,
+  draft: {
+    kind: 'distribution.overdue',
+    organisationId: target.siteOrganisationId,
+    subject: { type: 'distribution', id: record.distributionId, name: record.title },
+    counterpart: {
+      organisationId: record.sponsorOrganisationId,
+      name: sponsorName ?? record.sponsorOrganisationId,
+    },
+    reason: null,
   },
 });
 
@@ -108,6 +130,15 @@ const passOne = async (
     t.reminders.flatMap((r, i) => (r.audited ? [] : [{ t, r, i }])),
   );
   if (unaudited.length > 0) {
+    // What reaches people: the site's `distribution.overdue` (a notification and, for its
+    // OrgAdmins, a mail in their language; locked on), keyed by the reminder, so once.
+    const sponsor = (await deps.registry.snapshot()).organisations.get(
+      record.sponsorOrganisationId,
+    );
+    await deps.events.appendOnce(
+      unaudited.map(({ t, r }) => overdueEventOf(record, t, r.at, sponsor?.name)),
+      now,
+    );
     for (const { t, r, i } of unaudited) {
       const entry = reminderEntryOf(record, { ...t, reminders: t.reminders.slice(0, i) }, r.at);
       if (r.at !== at && (await alreadyRecorded(deps.auditReader, new Date(r.at), entry))) continue;
