@@ -2,7 +2,7 @@ import type { Logger } from '../core/logger';
 import { PLAIN_MAIL } from '../core/outbox';
 import type { Clock } from '../core/ports/clock';
 import type { EventLog, StoredEvent } from '../core/ports/events';
-import type { NotificationStore } from '../core/ports/notifications';
+import type { NotificationStore, StoredPreferences } from '../core/ports/notifications';
 import type { OutboxItem } from '../core/ports/outbox';
 import type { Registry } from '../core/ports/registry';
 import { audienceOf, type Listener } from './notification-rules';
@@ -12,7 +12,9 @@ import { immediateMail } from './notification-texts';
  * The fan-out (issue 35; a scheduled job, and offline every pass): each event waiting for it
  * becomes a notification of every user who should hear of it (notification-rules.ts), an e-mail
  * at once for those who chose it (through the outbox, in their language), a digest item for
- * those who chose the digest; then the event no longer waits. Each part is idempotent (a
+ * those who chose the digest; then the event no longer waits. A batch's notifications are all
+ * written before its mails are sent, many side by side (a distribution's 500 sites' within the
+ * 5 s budget, issue 35). Each part is idempotent (a
  * notification once per user and event, a mail once per id), so an event whose fan-out was cut
  * short is simply fanned out again.
  */
@@ -36,44 +38,109 @@ export interface FanOutOutcome {
 }
 
 const BATCH = 100;
+/** How many users' notifications, and how many mails, are written at once. */
+const LANES = 16;
 
-const fanOutOne = async (
-  deps: FanOutDeps,
-  event: StoredEvent,
-  users: readonly Listener[],
-  organisationName: string,
-  outcome: FanOutOutcome,
-): Promise<void> => {
-  const audience = await audienceOf(event, users, (u) => deps.notifications.preferences(u));
-  const notification = {
-    eventId: event.eventId,
-    kind: event.kind,
-    at: event.at,
-    organisationId: event.organisationId,
-    organisationName,
-    subject: event.subject,
-    counterpart: event.counterpart,
-    reason: event.reason,
+/** Runs `work` over `items`, at most LANES at a time. */
+const inLanes = async <T>(items: readonly T[], work: (item: T) => Promise<void>) => {
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < items.length; i = next++) await work(items[i] as T);
   };
-  for (const { user, channel, language } of audience) {
-    const delivered = await deps.notifications.deliver(
-      user.userName,
-      notification,
-      { digest: channel === 'digest' },
-      deps.clock.now(),
-    );
-    if (delivered) outcome.notifications += 1;
-    // Queued again after an interruption: the outbox sends an id once.
-    if (channel === 'email') {
-      await deps.outbox.queue({
-        id: `notify:${event.eventId}:${user.userName}`,
-        kind: PLAIN_MAIL,
-        payload: { to: user.email, ...immediateMail(language, notification, deps.consoleUrl) },
-      });
-      outcome.mails += 1;
+  await Promise.all(Array.from({ length: Math.min(LANES, items.length) }, lane));
+};
+
+type Audience = Awaited<ReturnType<typeof audienceOf>>;
+
+const notificationOf = (event: StoredEvent, organisationName: string) => ({
+  eventId: event.eventId,
+  kind: event.kind,
+  at: event.at,
+  organisationId: event.organisationId,
+  organisationName,
+  subject: event.subject,
+  counterpart: event.counterpart,
+  reason: event.reason,
+});
+
+/**
+ * One batch of events: first every notification (each user's in turn, users side by side: one
+ * user's unread count is never raised by two writes at once), then each event's mails and its
+ * mark, events side by side. An event any part of which failed is left waiting (`failed`).
+ */
+const fanOutBatch = async (
+  deps: FanOutDeps,
+  batch: readonly StoredEvent[],
+  users: readonly Listener[],
+  names: ReadonlyMap<string, string>,
+  preferences: (userName: string) => Promise<StoredPreferences | null>,
+  outcome: FanOutOutcome,
+  failed: Set<string>,
+): Promise<void> => {
+  const fail = (event: StoredEvent, err: unknown) => {
+    // Left waiting: the next run fans it out again (each part once).
+    if (!failed.has(event.eventId)) outcome.failed += 1;
+    failed.add(event.eventId);
+    deps.logger.error('events: a fan-out failed; it will be tried again', {
+      eventId: event.eventId,
+      error: err instanceof Error ? err.message : String(err),
+    });
+  };
+  const audiences = new Map<string, Audience>();
+  const byUser = new Map<string, { event: StoredEvent; digest: boolean }[]>();
+  for (const event of batch) {
+    try {
+      const audience = await audienceOf(event, users, preferences);
+      audiences.set(event.eventId, audience);
+      for (const { user, channel } of audience) {
+        const mine = byUser.get(user.userName) ?? [];
+        mine.push({ event, digest: channel === 'digest' });
+        byUser.set(user.userName, mine);
+      }
+    } catch (err) {
+      fail(event, err);
     }
   }
-  await deps.events.fannedOut(event);
+  const label = (e: StoredEvent) => names.get(e.organisationId) ?? e.organisationId;
+  await inLanes([...byUser.entries()], async ([userName, items]) => {
+    for (const { event, digest } of items) {
+      if (failed.has(event.eventId)) continue;
+      try {
+        const delivered = await deps.notifications.deliver(
+          userName,
+          notificationOf(event, label(event)),
+          { digest },
+          deps.clock.now(),
+        );
+        if (delivered) outcome.notifications += 1;
+      } catch (err) {
+        fail(event, err);
+      }
+    }
+  });
+  await inLanes(batch, async (event) => {
+    const audience = audiences.get(event.eventId);
+    if (audience === undefined || failed.has(event.eventId)) return;
+    try {
+      for (const { user, channel, language } of audience) {
+        if (channel !== 'email') continue;
+        // Queued again after an interruption: the outbox sends an id once.
+        await deps.outbox.queue({
+          id: `notify:${event.eventId}:${user.userName}`,
+          kind: PLAIN_MAIL,
+          payload: {
+            to: user.email,
+            ...immediateMail(language, notificationOf(event, label(event)), deps.consoleUrl),
+          },
+        });
+        outcome.mails += 1;
+      }
+      await deps.events.fannedOut(event);
+      outcome.events += 1;
+    } catch (err) {
+      fail(event, err);
+    }
+  });
 };
 
 export const fanOutEvents = async (deps: FanOutDeps): Promise<FanOutOutcome> => {
@@ -81,6 +148,13 @@ export const fanOutEvents = async (deps: FanOutDeps): Promise<FanOutOutcome> => 
   const failed = new Set<string>();
   let users: readonly Listener[] | null = null;
   let names: Map<string, string> | null = null;
+  // A user's choices, read once a run (a run lasts seconds; a change applies from the next).
+  const known = new Map<string, Promise<StoredPreferences | null>>();
+  const preferences = (userName: string) => {
+    const found = known.get(userName) ?? deps.notifications.preferences(userName);
+    known.set(userName, found);
+    return found;
+  };
   for (;;) {
     const batch = (await deps.events.pendingFanOut(BATCH + failed.size)).filter(
       (e) => !failed.has(e.eventId),
@@ -91,25 +165,6 @@ export const fanOutEvents = async (deps: FanOutDeps): Promise<FanOutOutcome> => 
       const snapshot = await deps.registry.snapshot();
       names = new Map([...snapshot.organisations.values()].map((o) => [o.organisationId, o.name]));
     }
-    for (const event of batch) {
-      try {
-        await fanOutOne(
-          deps,
-          event,
-          users,
-          names.get(event.organisationId) ?? event.organisationId,
-          outcome,
-        );
-        outcome.events += 1;
-      } catch (err) {
-        // Left waiting: the next run fans it out again (each part once).
-        failed.add(event.eventId);
-        outcome.failed += 1;
-        deps.logger.error('events: a fan-out failed; it will be tried again', {
-          eventId: event.eventId,
-          error: err instanceof Error ? err.message : String(err),
-        });
-      }
-    }
+    await fanOutBatch(deps, batch, users, names, preferences, outcome, failed);
   }
 };

@@ -1,0 +1,394 @@
+/**
+ * Issue 35's distribution budget offline: a safety letter to 500 sites — every site's delivery
+ * and every site's notification recorded <= 5 s, from the sponsor's create call until the last
+ * site's OrgAdmin has the `distribution.to-acknowledge` notification (the fan-out of the events
+ * is the offline console's notify-events timer, as in AWS its scheduled job).
+ *
+ * The study, its first site, both sides' standards and the letter itself are made through the
+ * API as their administrators and systems make them; the other 499 sites (each an organisation,
+ * an eISF, an active connection, and an OrgAdmin in the user index) are loaded in bulk
+ * (mock-server's loadRegistry), their eISFs on one published site standard, so each copy is
+ * classified and delivered as any document. Three distributions of the same letter, the median.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { MappingRow } from '@ccsc/contract/standard-rows';
+import {
+  type ConnectionRecord,
+  DynamoUserIndex,
+  type OrganisationRecord,
+  type RegistryChange,
+  type StandardRecord,
+  type SystemRecord,
+  useKey,
+  claimKeys,
+} from '@ccsc/lambdas/adapters';
+import {
+  notificationStateKey,
+  registryRecordKey,
+  TABLES,
+  tableName,
+} from '@ccsc/lambdas/data-model';
+import { loadRegistry } from '@ccsc/mock-server';
+import { dynamodbDocuments } from '../support/aws';
+import type { ConsoleInfo } from '../support/console';
+import { connectedStudy, publishStandard, type StandardDetail } from '../support/connected-study';
+import { issueCredential, partnerToken } from '../support/oauth';
+import { ok } from '../support/registry';
+import { samplePdf } from '../support/sample-files';
+import { median, withConsole } from './support';
+import type { BenchResult } from './users';
+
+const SITES = 500;
+const RUNS = 3;
+const BUDGET_MS = 5_000;
+const SEND = 'ccsc-api/documents.send';
+const AT = '2026-01-05T09:00:00.000Z';
+const BY = 'bench.admin@bench.example';
+
+const mappingRow = (code: string, subArtifact: string): MappingRow => ({
+  sourceCode: code,
+  sourceName: 'Signed CV of the PI',
+  sourcePath: '',
+  artifactNumber: '05.02.04',
+  subArtifact,
+  filingLevel: 'site',
+  requiredMetadata: ['site', 'personName'],
+  equivalence: 'equal',
+  comment: '',
+});
+
+const stamp = {
+  revision: 1,
+  writeId: '',
+  createdAt: AT,
+  createdBy: BY,
+  updatedAt: AT,
+  updatedBy: BY,
+};
+const pad = (n: number) => String(n).padStart(3, '0');
+
+/** The bulk: 499 more sites of the study, their eISFs on one standard of the first site's rows. */
+const moreSites = (
+  study: { studyId: string; sponsorOrganisationId: string; sponsorSystemId: string },
+  rowsKey: string,
+  tag: string,
+): { changes: RegistryChange[]; organisations: OrganisationRecord[] } => {
+  const changes: RegistryChange[] = [];
+  const organisations: OrganisationRecord[] = [];
+  const systems: string[] = [];
+  for (let n = 2; n <= SITES; n += 1) {
+    const organisation: OrganisationRecord = {
+      organisationId: `bench-dist-site-${tag}-${pad(n)}`,
+      name: `Bench Klinikum ${pad(n)} ${tag}`,
+      kind: 'site',
+      country: 'DE',
+      identifiers: [],
+      contactEmail: `site-${pad(n)}@bench.example`,
+      status: 'active',
+      ...stamp,
+    };
+    const system: SystemRecord = {
+      systemId: `${organisation.organisationId}-eisf`,
+      organisationId: organisation.organisationId,
+      name: `Bench eISF ${pad(n)}`,
+      kind: 'eisf',
+      vendor: 'Bench',
+      product: 'ISF',
+      environment: 'production',
+      technicalContactEmail: `it-${pad(n)}@bench.example`,
+      status: 'active',
+      ...stamp,
+    };
+    const connection: ConnectionRecord = {
+      connectionId: `bench-dist-conn-${tag}-${pad(n)}`,
+      studyId: study.studyId,
+      sponsorOrganisationId: study.sponsorOrganisationId,
+      croOrganisationId: null,
+      siteOrganisationId: organisation.organisationId,
+      siteNumber: String(n).padStart(4, '0'),
+      country: 'DE',
+      principalInvestigator: `Dr. Bench ${pad(n)}`,
+      sponsorSystemId: study.sponsorSystemId,
+      siteSystemId: system.systemId,
+      status: 'active',
+      suspendedBy: null,
+      history: [
+        { status: 'invited', at: AT, by: BY, side: 'sponsor', reason: null },
+        { status: 'active', at: AT, by: BY, side: 'site', reason: null },
+      ],
+      ...stamp,
+    };
+    organisations.push(organisation);
+    systems.push(system.systemId);
+    changes.push(
+      {
+        writeId: `bench-dist-org-${pad(n)}`,
+        puts: [{ item: { type: 'organisation', record: organisation }, expectedRevision: null }],
+        claims: [
+          {
+            key: claimKeys.organisationName(organisation.country, organisation.name),
+            message: `${organisation.name} is loaded twice.`,
+          },
+        ],
+      },
+      {
+        writeId: `bench-dist-sys-${pad(n)}`,
+        puts: [{ item: { type: 'system', record: system }, expectedRevision: null }],
+      },
+      {
+        writeId: `bench-dist-conn-${pad(n)}`,
+        puts: [{ item: { type: 'connection', record: connection }, expectedRevision: null }],
+        claims: [
+          {
+            key: claimKeys.openConnection(study.studyId, organisation.organisationId),
+            message: `${connection.connectionId} is loaded twice.`,
+          },
+        ],
+        uses: [
+          useKey('study', study.studyId),
+          useKey('organisation', study.sponsorOrganisationId),
+          useKey('organisation', organisation.organisationId),
+          useKey('system', study.sponsorSystemId),
+          useKey('system', system.systemId),
+        ].map((key) => ({ key, by: 1 as const })),
+      },
+    );
+  }
+  const standard: StandardRecord = {
+    standardId: `bench-dist-std-${tag}`,
+    organisationId: organisations[0]?.organisationId ?? '',
+    catalogueVersion: '3.3',
+    versions: [
+      {
+        version: 1,
+        status: 'published',
+        name: 'Bench eISF mapping',
+        description: null,
+        systemIds: systems,
+        product: null,
+        rowsKey,
+        rowCount: 1,
+        problemCount: 0,
+        basedOnVersion: null,
+        createdAt: AT,
+        createdBy: BY,
+        updatedAt: AT,
+        updatedBy: BY,
+        signature: {
+          signerName: 'Bench Admin',
+          signerEmail: BY,
+          signerSub: 'bench',
+          meaning: 'Approved',
+          signedAt: AT,
+        },
+        retired: null,
+      },
+    ],
+    ...stamp,
+  };
+  changes.push({
+    writeId: 'bench-dist-standard',
+    puts: [{ item: { type: 'standard', record: standard }, expectedRevision: null }],
+  });
+  return { changes, organisations };
+};
+
+/** The sponsor system's send of the letter over `connectionId`; answers it once delivered. */
+const sendLetter = async (c: ConsoleInfo, token: string, connectionId: string): Promise<string> => {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${c.url}/ccsc/api/v1/${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json = (await res.json()) as { data?: Record<string, unknown> };
+    if (res.status !== 200)
+      throw new Error(`${path}: ${String(res.status)} ${JSON.stringify(json)}`);
+    return json.data ?? {};
+  };
+  const file = samplePdf(`IND safety report ${randomUUID()}`);
+  const announced = (await call('POST', 'documents', {
+    idempotencyKey: `bench-${randomUUID()}`,
+    connectionId,
+    typeCode: 'ETMF-CV-PI',
+    title: 'IND safety report 500',
+    version: '1.0',
+    documentDate: '2026-01-05',
+    language: 'en',
+    personName: 'Jana Müller',
+    fileName: 'ind-safety-report.pdf',
+    contentType: 'application/pdf',
+    size: file.length,
+    sha256: createHash('sha256').update(file).digest('hex'),
+  })) as {
+    document: { documentId: string };
+    upload: { url: string; headers: Record<string, string> };
+  };
+  const put = await fetch(announced.upload.url, {
+    method: 'PUT',
+    headers: announced.upload.headers,
+    body: new Uint8Array(file),
+  });
+  if (put.status !== 200) throw new Error(`upload: ${String(put.status)}`);
+  const id = announced.document.documentId;
+  await call('POST', `documents/${id}/complete`, {});
+  for (const giveUpAt = Date.now() + 60_000; Date.now() < giveUpAt;) {
+    const { document } = (await call('GET', `documents/${id}`)) as { document: { state: string } };
+    if (document.state === 'delivered') return id;
+    if (document.state !== 'awaiting-scan') throw new Error(`the letter is ${document.state}`);
+    await delay(100);
+  }
+  throw new Error('the letter was not delivered in 60 s');
+};
+
+export const measureDistributions = async (
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<BenchResult[]> =>
+  withConsole(dataDir, async (c, admin) => {
+    const started = performance.now();
+    const { n, studyId, connection } = await connectedStudy(c, 'Bench Distributions', {
+      title: 'A trial with 500 sites',
+      phase: 'phase-3',
+      siteNumber: '0001',
+    });
+    const draft = (
+      who: typeof n.people.siteAdmin,
+      organisationId: string,
+      systemId: string,
+      row: MappingRow,
+    ) =>
+      ok<StandardDetail>(c, who, 'artifact/create-standard', {
+        organisationId,
+        name: `Bench ${randomUUID().slice(0, 6)}`,
+        systemIds: [systemId],
+        catalogueVersion: '3.3',
+        source: { kind: 'import', fileName: 'rows.csv', rows: [row] },
+      });
+    const [siteStandard] = await Promise.all([
+      draft(
+        n.people.siteAdmin,
+        n.site.organisationId,
+        n.siteSystem.systemId,
+        mappingRow('CV-SIGNED', 'Principal Investigator Curriculum Vitae'),
+      ).then((d) => publishStandard(c, n.people.siteAdmin, d)),
+      draft(
+        n.people.sponsorAdmin,
+        n.sponsor.organisationId,
+        n.sponsorSystem.systemId,
+        mappingRow('ETMF-CV-PI', ''),
+      ).then((d) => publishStandard(c, n.people.sponsorAdmin, d)),
+    ]);
+    const db = dynamodbDocuments(c);
+    const main = tableName('local', TABLES.main);
+    const stored = (
+      await db.send(
+        new GetCommand({
+          TableName: main,
+          Key: registryRecordKey('standard', siteStandard.standard.standardId),
+        }),
+      )
+    ).Item as StandardRecord | undefined;
+    const rowsKey = stored?.versions.find((v) => v.status === 'published')?.rowsKey;
+    if (rowsKey === undefined) throw new Error('the site standard has no published rows');
+
+    const tag = randomUUID().slice(0, 6);
+    const { changes, organisations } = moreSites(
+      {
+        studyId,
+        sponsorOrganisationId: n.sponsor.organisationId,
+        sponsorSystemId: n.sponsorSystem.systemId,
+      },
+      rowsKey,
+      tag,
+    );
+    await loadRegistry(db, main, changes);
+    // Each site's OrgAdmin, in the user index the fan-out reads (no sign-in needed here).
+    const index = new DynamoUserIndex(db, main);
+    const admins = organisations.map((o) => `bench-dist-admin-${o.organisationId}`);
+    for (const [i, o] of organisations.entries()) {
+      await index.put({
+        userName: admins[i] ?? '',
+        email: `admin-${o.organisationId}@bench.example`,
+        emailVerified: true,
+        givenName: 'Site',
+        familyName: 'Admin',
+        phoneNumber: null,
+        role: 'OrgAdmin',
+        organisationId: o.organisationId,
+        enabled: true,
+        status: 'CONFIRMED',
+        createdAt: new Date(AT),
+        updatedAt: new Date(AT),
+        mfaEnrolled: true,
+        locked: false,
+        invitationSentAt: null,
+      });
+    }
+    const listeners = [n.people.siteAdmin.userName, ...admins];
+
+    const credential = await issueCredential(c, admin, n.sponsorSystem.systemId, [SEND]);
+    const token = await partnerToken(c.cognitoEndpoint, c.userPoolId, credential, SEND);
+    const sourceDocumentId = await sendLetter(c, token, connection.connectionId);
+    log(
+      `distributions: ${String(SITES)} sites, their OrgAdmins and the letter made in ${String(Math.round((performance.now() - started) / 1000))} s`,
+    );
+
+    /** The listeners whose unread count is below `count` (BatchGetItem, 100 a request). */
+    const behind = async (count: number): Promise<number> => {
+      let short = 0;
+      for (let at = 0; at < listeners.length; at += 100) {
+        const keys = listeners.slice(at, at + 100).map((u) => notificationStateKey(u));
+        const out = await db.send(
+          new BatchGetCommand({ RequestItems: { [main]: { Keys: keys, ConsistentRead: true } } }),
+        );
+        const found = out.Responses?.[main] ?? [];
+        const unread = new Map(found.map((i) => [String(i.pk), Number(i.unread ?? 0)]));
+        short += keys.filter((k) => (unread.get(k.pk) ?? 0) < count).length;
+      }
+      return short;
+    };
+
+    const totals: number[] = [];
+    for (let run = 1; run <= RUNS; run += 1) {
+      const t0 = performance.now();
+      const created = await ok<{
+        distribution: { counts: { sites: number; delivered: number } };
+      }>(c, n.people.sponsorAdmin, 'distributions/create', { sourceDocumentId, overdueDays: 7 });
+      const delivered = performance.now() - t0;
+      const { counts } = created.distribution;
+      if (counts.sites !== SITES || counts.delivered !== SITES) {
+        throw new Error(`distribution ${String(run)}: ${JSON.stringify(counts)}`);
+      }
+      let left = await behind(run);
+      while (left > 0) {
+        if (performance.now() - t0 > 60_000) {
+          throw new Error(
+            `distribution ${String(run)}: ${String(left)} notifications missing after 60 s`,
+          );
+        }
+        await delay(25);
+        left = await behind(run);
+      }
+      const total = performance.now() - t0;
+      totals.push(total);
+      log(
+        `distributions: run ${String(run)}: ${String(SITES)} deliveries recorded in ${String(Math.round(delivered))} ms, ` +
+          `all ${String(listeners.length)} notifications in ${String(Math.round(total))} ms`,
+      );
+    }
+    return [
+      {
+        name: `distribution to ${String(SITES)} sites: deliveries + notifications recorded (median of ${String(RUNS)})`,
+        value: Math.round(median(totals)),
+        unit: 'ms',
+        budget: BUDGET_MS,
+      },
+    ];
+  });
