@@ -13,7 +13,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { MappingRow } from '@ccsc/contract/standard-rows';
 import {
   type ConnectionRecord,
@@ -26,6 +26,7 @@ import {
   claimKeys,
 } from '@ccsc/lambdas/adapters';
 import {
+  EVENT_FANOUT_PK,
   notificationStateKey,
   registryRecordKey,
   TABLES,
@@ -355,8 +356,27 @@ export const measureDistributions = async (
       return short;
     };
 
+    /** Waits until no event waits for its fan-out (the mails of a run sent before the next). */
+    const quiet = async () => {
+      for (const giveUpAt = Date.now() + 180_000; Date.now() < giveUpAt;) {
+        const out = await db.send(
+          new QueryCommand({
+            TableName: main,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': EVENT_FANOUT_PK },
+            Limit: 1,
+            ConsistentRead: true,
+          }),
+        );
+        if ((out.Items ?? []).length === 0) return;
+        await delay(250);
+      }
+      throw new Error('events still waiting for their fan-out after 180 s');
+    };
+
     const totals: number[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
+      await quiet();
       const t0 = performance.now();
       const created = await ok<{
         distribution: { counts: { sites: number; delivered: number } };

@@ -5,7 +5,7 @@ import type { EventLog, StoredEvent } from '../core/ports/events';
 import type { NotificationStore, StoredPreferences } from '../core/ports/notifications';
 import type { OutboxItem } from '../core/ports/outbox';
 import type { Registry } from '../core/ports/registry';
-import { audienceOf, type Listener } from './notification-rules';
+import { audienceOf, type Listener, mayHear } from './notification-rules';
 import { immediateMail } from './notification-texts';
 
 /**
@@ -20,7 +20,7 @@ import { immediateMail } from './notification-texts';
  */
 export interface FanOutDeps {
   events: Pick<EventLog, 'pendingFanOut' | 'fannedOut'>;
-  notifications: Pick<NotificationStore, 'deliver' | 'preferences'>;
+  notifications: Pick<NotificationStore, 'deliverMany' | 'preferences' | 'preferencesOf'>;
   users: { all(): Promise<readonly Listener[]> };
   registry: Pick<Registry, 'snapshot'>;
   outbox: { queue(item: Pick<OutboxItem, 'id' | 'kind' | 'payload'>): Promise<void> };
@@ -37,8 +37,9 @@ export interface FanOutOutcome {
   failed: number;
 }
 
-const BATCH = 100;
-/** How many users' notifications, and how many mails, are written at once. */
+/** Events a batch: a distribution's 500 sites' notifications are written before any of their mails. */
+const BATCH = 500;
+/** How many mails are sent at once. */
 const LANES = 16;
 
 /** Runs `work` over `items`, at most LANES at a time. */
@@ -64,16 +65,16 @@ const notificationOf = (event: StoredEvent, organisationName: string) => ({
 });
 
 /**
- * One batch of events: first every notification (each user's in turn, users side by side: one
- * user's unread count is never raised by two writes at once), then each event's mails and its
- * mark, events side by side. An event any part of which failed is left waiting (`failed`).
+ * One batch of events: the choices of everyone who may hear of them read at once; then every
+ * notification, many users' to a write (`deliverMany`); then each event's mails and its mark,
+ * events side by side. An event any part of which failed is left waiting (`failed`).
  */
 const fanOutBatch = async (
   deps: FanOutDeps,
   batch: readonly StoredEvent[],
   users: readonly Listener[],
   names: ReadonlyMap<string, string>,
-  preferences: (userName: string) => Promise<StoredPreferences | null>,
+  known: Map<string, Promise<StoredPreferences | null>>,
   outcome: FanOutOutcome,
   failed: Set<string>,
 ): Promise<void> => {
@@ -86,6 +87,21 @@ const fanOutBatch = async (
       error: err instanceof Error ? err.message : String(err),
     });
   };
+  // Every choice the batch needs, read at once (those read before this run are kept).
+  const unread = users
+    .filter((u) => batch.some((e) => mayHear(u, e.organisationId)))
+    .map((u) => u.userName)
+    .filter((u) => !known.has(u));
+  if (unread.length > 0) {
+    const read = deps.notifications.preferencesOf(unread);
+    for (const u of unread)
+      known.set(
+        u,
+        read.then((all) => all.get(u) ?? null),
+      );
+  }
+  const preferences = (userName: string) =>
+    known.get(userName) ?? deps.notifications.preferences(userName);
   const audiences = new Map<string, Audience>();
   const byUser = new Map<string, { event: StoredEvent; digest: boolean }[]>();
   for (const event of batch) {
@@ -102,22 +118,26 @@ const fanOutBatch = async (
     }
   }
   const label = (e: StoredEvent) => names.get(e.organisationId) ?? e.organisationId;
-  await inLanes([...byUser.entries()], async ([userName, items]) => {
-    for (const { event, digest } of items) {
-      if (failed.has(event.eventId)) continue;
-      try {
-        const delivered = await deps.notifications.deliver(
-          userName,
-          notificationOf(event, label(event)),
-          { digest },
-          deps.clock.now(),
-        );
-        if (delivered) outcome.notifications += 1;
-      } catch (err) {
-        fail(event, err);
-      }
+  // In rounds, each user at most once a round (one user's count is raised by one write at once).
+  const rounds: { userName: string; event: StoredEvent; digest: boolean }[][] = [];
+  for (const [userName, items] of byUser) {
+    for (const [k, { event, digest }] of items.entries()) {
+      rounds[k] ??= [];
+      rounds[k].push({ userName, event, digest });
     }
-  });
+  }
+  for (const round of rounds) {
+    const open = round.filter((d) => !failed.has(d.event.eventId));
+    try {
+      const delivered = await deps.notifications.deliverMany(
+        open.map((d) => ({ ...d, event: notificationOf(d.event, label(d.event)) })),
+        deps.clock.now(),
+      );
+      outcome.notifications += delivered.filter(Boolean).length;
+    } catch (err) {
+      for (const d of open) fail(d.event, err);
+    }
+  }
   await inLanes(batch, async (event) => {
     const audience = audiences.get(event.eventId);
     if (audience === undefined || failed.has(event.eventId)) return;
@@ -150,11 +170,6 @@ export const fanOutEvents = async (deps: FanOutDeps): Promise<FanOutOutcome> => 
   let names: Map<string, string> | null = null;
   // A user's choices, read once a run (a run lasts seconds; a change applies from the next).
   const known = new Map<string, Promise<StoredPreferences | null>>();
-  const preferences = (userName: string) => {
-    const found = known.get(userName) ?? deps.notifications.preferences(userName);
-    known.set(userName, found);
-    return found;
-  };
   for (;;) {
     const batch = (await deps.events.pendingFanOut(BATCH + failed.size)).filter(
       (e) => !failed.has(e.eventId),
@@ -165,6 +180,6 @@ export const fanOutEvents = async (deps: FanOutDeps): Promise<FanOutOutcome> => 
       const snapshot = await deps.registry.snapshot();
       names = new Map([...snapshot.organisations.values()].map((o) => [o.organisationId, o.name]));
     }
-    await fanOutBatch(deps, batch, users, names, preferences, outcome, failed);
+    await fanOutBatch(deps, batch, users, names, known, outcome, failed);
   }
 };
