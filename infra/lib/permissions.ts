@@ -174,6 +174,8 @@ export const JOB_PERMISSIONS = {
     ...GRANTS_BY_NAME['distribution.write'],
     ...GRANTS_BY_NAME['audit.append'],
     ...GRANTS_BY_NAME['audit.read'],
+    // Issue 35: the sites told to acknowledge (a fan-out finished), each reminder an event.
+    ...EVENTS_APPEND,
   ]),
   // The session's writes too: a password reset is checked against the auth events; and the
   // registry's, imports included.

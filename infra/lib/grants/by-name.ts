@@ -104,4 +104,5 @@ export const GRANTS_BY_NAME: Readonly<Record<GrantName, readonly PermissionGrant
   'notifications.read': [NOTIFICATIONS_READ],
   'notifications.write': NOTIFICATIONS_WRITE,
   'distribution.write': [DISTRIBUTION_WRITE],
+  'events.append': EVENTS_APPEND,
 };

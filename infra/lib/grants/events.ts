@@ -10,14 +10,20 @@ export const EVENT_PARTITIONS = ['EVENT#*'] as const;
 export const NOTIFICATION_PARTITIONS = ['NOTIF#*'] as const;
 
 /**
- * A journaled write's events step (core/journal-events.ts): the write's key looked for
- * (GetItem), the organisation's sequence taken (UpdateItem ADD), then the key, the event and its
- * fan-out marker put in one TransactWriteItems (IAM checks each as PutItem).
+ * A journaled write's events step (core/journal-events.ts; adapters/dynamodb-event-writer.ts):
+ * the write keys and the organisations' sequences read (BatchGetItem), then the keys, the events
+ * and their fan-out markers put and the sequences raised in TransactWriteItems (IAM checks each
+ * as PutItem and UpdateItem).
  */
 export const EVENTS_APPEND: readonly PermissionGrant[] = [
   {
     on: 'mainTable',
-    actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem'],
+    actions: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:PutItem',
+    ],
     partitions: EVENT_PARTITIONS,
   },
   { on: 'mainTable', actions: ['dynamodb:PutItem'], partitions: [EVENT_FANOUT_PK] },
@@ -49,12 +55,13 @@ export const NOTIFICATIONS_WRITE: readonly PermissionGrant[] = [
 
 /**
  * The fan-out job: the events waiting (Query EVENTFANOUT, DeleteItem once fanned out), each
- * delivered to its users (their preferences read; the event's mark, the notification and the
- * count in one TransactWriteItems; a digest item put). The daily digest reads the digest items
- * (Query) and deletes them once mailed.
+ * delivered to its users (their preferences and the events' marks read, BatchGetItem; the
+ * event's mark, the notification and the count of many users in TransactWriteItems; a digest
+ * item put). The daily digest reads the digest items (Query) and deletes them once mailed.
  */
 export const NOTIFICATIONS_FAN_OUT: readonly PermissionGrant[] = [
   ...NOTIFICATIONS_WRITE,
+  { on: 'mainTable', actions: ['dynamodb:BatchGetItem'], partitions: NOTIFICATION_PARTITIONS },
   {
     on: 'mainTable',
     actions: ['dynamodb:Query', 'dynamodb:DeleteItem'],

@@ -66,6 +66,9 @@ export const GRANT_NAMES = [
   // Safety-letter distributions (issue 35 part D): their records and list entries (batched), the
   // open entry removed when every site acknowledged.
   'distribution.write',
+  // Issue 35: a write's events appended (core/journal-events.ts): a distribution's sites told to
+  // acknowledge, the sponsor of an acknowledgement.
+  'events.append',
 ] as const;
 
 export type GrantName = (typeof GRANT_NAMES)[number];

@@ -206,6 +206,7 @@ export const partnerAcknowledgeDocument = /* @__PURE__ */ op(
     'audit.append',
     'journal.entry',
     'standard-rows.read',
+    'events.append',
   ],
 );
 
@@ -328,6 +329,7 @@ export const distributionsCreate = /* @__PURE__ */ op(
     'document.write',
     'distribution.write',
     'audit.append',
+    'events.append',
   ],
 );
 export const distributionsList = /* @__PURE__ */ op(
@@ -359,6 +361,7 @@ export const distributionsAcknowledge = /* @__PURE__ */ op(
     'distribution.write',
     'audit.append',
     'journal.entry',
+    'events.append',
   ],
 );
 export const distributionsExport = /* @__PURE__ */ op(
@@ -380,6 +383,7 @@ export const partnerCreateDistribution = /* @__PURE__ */ op(
     'document.write',
     'distribution.write',
     'audit.append',
+    'events.append',
   ],
 );
 export const partnerListDistributions = /* @__PURE__ */ op(
@@ -409,5 +413,6 @@ export const partnerAcknowledgeDistribution = /* @__PURE__ */ op(
     'distribution.write',
     'audit.append',
     'journal.entry',
+    'events.append',
   ],
 );
