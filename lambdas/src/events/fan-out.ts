@@ -64,21 +64,10 @@ const notificationOf = (event: StoredEvent, organisationName: string) => ({
   reason: event.reason,
 });
 
-/**
- * One batch of events: the choices of everyone who may hear of them read at once; then every
- * notification, many users' to a write (`deliverMany`); then each event's mails and its mark,
- * events side by side. An event any part of which failed is left waiting (`failed`).
- */
-const fanOutBatch = async (
-  deps: FanOutDeps,
-  batch: readonly StoredEvent[],
-  users: readonly Listener[],
-  names: ReadonlyMap<string, string>,
-  known: Map<string, Promise<StoredPreferences | null>>,
-  outcome: FanOutOutcome,
-  failed: Set<string>,
-): Promise<void> => {
-  const fail = (event: StoredEvent, err: unknown) => {
+/** Records a part of an event's fan-out that failed: the event is left waiting. */
+const failer =
+  (deps: FanOutDeps, outcome: FanOutOutcome, failed: Set<string>) =>
+  (event: StoredEvent, err: unknown) => {
     // Left waiting: the next run fans it out again (each part once).
     if (!failed.has(event.eventId)) outcome.failed += 1;
     failed.add(event.eventId);
@@ -87,7 +76,30 @@ const fanOutBatch = async (
       error: err instanceof Error ? err.message : String(err),
     });
   };
-  // Every choice the batch needs, read at once (those read before this run are kept).
+
+interface Run {
+  deps: FanOutDeps;
+  users: readonly Listener[];
+  names: ReadonlyMap<string, string>;
+  /** A user's choices, read once a run (a run lasts seconds; a change applies from the next). */
+  known: Map<string, Promise<StoredPreferences | null>>;
+  outcome: FanOutOutcome;
+  failed: Set<string>;
+}
+
+const labelOf = (run: Run, e: StoredEvent) => run.names.get(e.organisationId) ?? e.organisationId;
+
+/**
+ * One batch's notifications: the choices of everyone who may hear of the events read at once,
+ * then every notification, many users' to a write (`deliverMany`), each user once a round (one
+ * user's count is never raised by two writes at once). Answers each event's audience.
+ */
+const notifyBatch = async (
+  run: Run,
+  batch: readonly StoredEvent[],
+): Promise<Map<string, Audience>> => {
+  const { deps, users, known, outcome, failed } = run;
+  const fail = failer(deps, outcome, failed);
   const unread = users
     .filter((u) => batch.some((e) => mayHear(u, e.organisationId)))
     .map((u) => u.userName)
@@ -117,8 +129,6 @@ const fanOutBatch = async (
       fail(event, err);
     }
   }
-  const label = (e: StoredEvent) => names.get(e.organisationId) ?? e.organisationId;
-  // In rounds, each user at most once a round (one user's count is raised by one write at once).
   const rounds: { userName: string; event: StoredEvent; digest: boolean }[][] = [];
   for (const [userName, items] of byUser) {
     for (const [k, { event, digest }] of items.entries()) {
@@ -130,7 +140,7 @@ const fanOutBatch = async (
     const open = round.filter((d) => !failed.has(d.event.eventId));
     try {
       const delivered = await deps.notifications.deliverMany(
-        open.map((d) => ({ ...d, event: notificationOf(d.event, label(d.event)) })),
+        open.map((d) => ({ ...d, event: notificationOf(d.event, labelOf(run, d.event)) })),
         deps.clock.now(),
       );
       outcome.notifications += delivered.filter(Boolean).length;
@@ -138,9 +148,18 @@ const fanOutBatch = async (
       for (const d of open) fail(d.event, err);
     }
   }
-  await inLanes(batch, async (event) => {
-    const audience = audiences.get(event.eventId);
-    if (audience === undefined || failed.has(event.eventId)) return;
+  return audiences;
+};
+
+/** The notified events' mails (16 at a time), then each event no longer waits. */
+const mailAndMark = async (
+  run: Run,
+  notified: readonly { event: StoredEvent; audience: Audience }[],
+): Promise<void> => {
+  const { deps, outcome, failed } = run;
+  const fail = failer(deps, outcome, failed);
+  await inLanes(notified, async ({ event, audience }) => {
+    if (failed.has(event.eventId)) return;
     try {
       for (const { user, channel, language } of audience) {
         if (channel !== 'email') continue;
@@ -150,7 +169,7 @@ const fanOutBatch = async (
           kind: PLAIN_MAIL,
           payload: {
             to: user.email,
-            ...immediateMail(language, notificationOf(event, label(event)), deps.consoleUrl),
+            ...immediateMail(language, notificationOf(event, labelOf(run, event)), deps.consoleUrl),
           },
         });
         outcome.mails += 1;
@@ -163,23 +182,44 @@ const fanOutBatch = async (
   });
 };
 
+/** How many times a run takes the events come meanwhile before it sends the mails. */
+const NOTIFY_ROUNDS = 4;
+
 export const fanOutEvents = async (deps: FanOutDeps): Promise<FanOutOutcome> => {
   const outcome: FanOutOutcome = { events: 0, notifications: 0, mails: 0, failed: 0 };
   const failed = new Set<string>();
-  let users: readonly Listener[] | null = null;
-  let names: Map<string, string> | null = null;
-  // A user's choices, read once a run (a run lasts seconds; a change applies from the next).
-  const known = new Map<string, Promise<StoredPreferences | null>>();
+  let run: Run | null = null;
   for (;;) {
-    const batch = (await deps.events.pendingFanOut(BATCH + failed.size)).filter(
-      (e) => !failed.has(e.eventId),
-    );
-    if (batch.length === 0) return outcome;
-    users ??= await deps.users.all();
-    if (names === null) {
-      const snapshot = await deps.registry.snapshot();
-      names = new Map([...snapshot.organisations.values()].map((o) => [o.organisationId, o.name]));
+    // Every event waiting is notified before any mail is sent, also those written meanwhile (a
+    // distribution's events are appended while the run starts): a few rounds, then the mails.
+    const notified: { event: StoredEvent; audience: Audience }[] = [];
+    const seen = new Set<string>();
+    for (let round = 0; round < NOTIFY_ROUNDS; round += 1) {
+      const batch = (await deps.events.pendingFanOut(BATCH + failed.size + seen.size)).filter(
+        (e) => !failed.has(e.eventId) && !seen.has(e.eventId),
+      );
+      if (batch.length === 0) break;
+      if (run === null) {
+        const snapshot = await deps.registry.snapshot();
+        run = {
+          deps,
+          users: await deps.users.all(),
+          names: new Map(
+            [...snapshot.organisations.values()].map((o) => [o.organisationId, o.name]),
+          ),
+          known: new Map(),
+          outcome,
+          failed,
+        };
+      }
+      const audiences = await notifyBatch(run, batch);
+      for (const event of batch) {
+        seen.add(event.eventId);
+        const audience = audiences.get(event.eventId);
+        if (audience !== undefined) notified.push({ event, audience });
+      }
     }
-    await fanOutBatch(deps, batch, users, names, known, outcome, failed);
+    if (run === null || notified.length === 0) return outcome;
+    await mailAndMark(run, notified);
   }
 };
