@@ -23,6 +23,9 @@ import type { DistributionDeps } from './distribution-kit';
  * record is looked for first.
  */
 
+/** How many copies are made before their sites are told (and the next made meanwhile). */
+const SLICE = 100;
+
 export const distributionKeyOf = (distributionId: string, connectionId: string) =>
   `distribution:${distributionId}:${connectionId}`;
 
@@ -158,6 +161,7 @@ export type CreatedBy = DistributionRecord['createdWho'];
 /**
  * Delivers every target still without its copy, records the copies, then audits the
  * distribution once. `resumed`: finishing one cut short (its audit record looked for first).
+ * Answers the record and the copies as written (the source and those made or found now).
  */
 export const fanOut = async (
   record: DistributionRecord,
@@ -165,28 +169,65 @@ export const fanOut = async (
   snapshot: RegistrySnapshot,
   deps: DistributionDeps,
   resumed: boolean,
-): Promise<DistributionRecord> => {
+): Promise<{ record: DistributionRecord; copies: ReadonlyMap<string, DocumentRecord> }> => {
   const pending = record.targets.filter(
     (t) => t.documentId === null && t.connectionId !== source.connectionId,
   );
-  // Every copy in a few transactions; one made before (a run cut short) is answered, not doubled.
-  const made = await deps.documents.createMany(
-    await classifiedCopies(record, source, pending, snapshot, deps),
-  );
-  const ids = new Map(made.map((d) => [d.connectionId, d]));
+  const ids = new Map<string, DocumentRecord>();
   const copies = new Map<string, DocumentRecord>([[source.documentId, source]]);
-  for (const copy of made) {
-    // Made by a fan-out of before the batching, cut short before its delivery: delivered now.
-    const now =
-      copy.state === 'received'
-        ? (
-            await settle(copy, snapshot, deps, deps.clock.now().toISOString(), {
-              deliveredDetail: `Distribution ${record.distributionId}.`,
-            })
-          ).record
-        : copy;
-    copies.set(now.documentId, now);
+  const told = new Set<string>();
+  /** The delivered sites' events of `targets` not told yet (their copies in `copies`). */
+  const tell = (targets: readonly DistributionTarget[]) => {
+    const items = toAcknowledgeOf(
+      {
+        ...record,
+        targets: targets
+          .filter((t) => !told.has(t.connectionId))
+          .map((t) => ({
+            ...t,
+            documentId:
+              t.documentId ??
+              (t.connectionId === source.connectionId
+                ? source.documentId
+                : (ids.get(t.connectionId)?.documentId ?? null)),
+          })),
+      },
+      copies,
+      snapshot,
+    );
+    for (const t of targets) told.add(t.connectionId);
+    return deps.events.appendOnce(items, new Date(record.createdAt));
+  };
+  // The copies a slice at a time, each slice in a few transactions (one made before, by a run cut
+  // short, is answered, not doubled); each slice's sites told while the next is written, so the
+  // fan-out of their notifications may start before the last copy is made.
+  let telling: Promise<void> = Promise.resolve();
+  try {
+    for (let at = 0; at < pending.length; at += SLICE) {
+      const slice = pending.slice(at, at + SLICE);
+      const made = await deps.documents.createMany(
+        await classifiedCopies(record, source, slice, snapshot, deps),
+      );
+      for (const copy of made) {
+        // Made by a fan-out of before the batching, cut short before its delivery: delivered now.
+        const now =
+          copy.state === 'received'
+            ? (
+                await settle(copy, snapshot, deps, deps.clock.now().toISOString(), {
+                  deliveredDetail: `Distribution ${record.distributionId}.`,
+                })
+              ).record
+            : copy;
+        ids.set(now.connectionId, now);
+        copies.set(now.documentId, now);
+      }
+      telling = telling.then(() => tell(slice));
+    }
+  } finally {
+    // Whatever stopped the copies, the events of those made are written (or their failure kept).
+    await telling.catch(() => undefined);
   }
+  await telling;
   const targets = record.targets.map((t) => ({
     ...t,
     documentId:
@@ -196,11 +237,8 @@ export const fanOut = async (
         : (ids.get(t.connectionId)?.documentId ?? null)),
   }));
   const delivered: DistributionRecord = { ...record, targets };
-  // A copy made by an earlier run is among `made` too: every delivered copy's event, once.
-  await deps.events.appendOnce(
-    toAcknowledgeOf(delivered, copies, snapshot),
-    new Date(record.createdAt),
-  );
+  // The source's own site (and any told by no slice), once.
+  await tell(delivered.targets);
   const entry = createdEntryOf(delivered);
   if (!resumed || !(await alreadyRecorded(deps.auditReader, new Date(record.createdAt), entry))) {
     await deps.audit.append(entry);
@@ -208,7 +246,7 @@ export const fanOut = async (
   const done: DistributionRecord = { ...delivered, revision: record.revision + 1, complete: true };
   if (!(await deps.distributions.update(done, record.revision))) {
     // Another run finished it meanwhile (its copies are the same ones, found by their keys).
-    return (await deps.distributions.get(record.distributionId)) ?? done;
+    return { record: (await deps.distributions.get(record.distributionId)) ?? done, copies };
   }
-  return done;
+  return { record: done, copies };
 };

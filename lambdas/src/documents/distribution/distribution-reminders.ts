@@ -99,7 +99,7 @@ const passOne = async (
     if (deps.clock.now().getTime() - Date.parse(record.createdAt) < UNFINISHED_AFTER_MS) return;
     const source = await deps.documents.get(record.sourceDocumentId);
     if (source === null) return;
-    record = await fanOut(record, source, await deps.registry.snapshot(), deps, true);
+    record = (await fanOut(record, source, await deps.registry.snapshot(), deps, true)).record;
     outcome.finished += 1;
   }
   const now = deps.clock.now();
