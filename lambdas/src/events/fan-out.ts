@@ -182,43 +182,44 @@ const mailAndMark = async (
   });
 };
 
+/** How many times a run takes the events come meanwhile before it sends the mails. */
+const NOTIFY_ROUNDS = 4;
+
 export const fanOutEvents = async (deps: FanOutDeps): Promise<FanOutOutcome> => {
   const outcome: FanOutOutcome = { events: 0, notifications: 0, mails: 0, failed: 0 };
   const failed = new Set<string>();
-  /** Taken by this run: notified, their mails and marks under way or done. */
-  const seen = new Set<string>();
   let run: Run | null = null;
-  let mailing: Promise<void>[] = [];
   for (;;) {
-    const batch = (await deps.events.pendingFanOut(BATCH + failed.size + seen.size)).filter(
-      (e) => !failed.has(e.eventId) && !seen.has(e.eventId),
-    );
-    if (batch.length === 0) {
-      // Nothing new: the mails under way finished, then one more look (events written meanwhile).
-      if (mailing.length === 0) return outcome;
-      await Promise.all(mailing);
-      mailing = [];
-      continue;
+    // Every event waiting is notified before any mail is sent, also those written meanwhile (a
+    // distribution's events are appended while the run starts): a few rounds, then the mails.
+    const notified: { event: StoredEvent; audience: Audience }[] = [];
+    const seen = new Set<string>();
+    for (let round = 0; round < NOTIFY_ROUNDS; round += 1) {
+      const batch = (await deps.events.pendingFanOut(BATCH + failed.size + seen.size)).filter(
+        (e) => !failed.has(e.eventId) && !seen.has(e.eventId),
+      );
+      if (batch.length === 0) break;
+      if (run === null) {
+        const snapshot = await deps.registry.snapshot();
+        run = {
+          deps,
+          users: await deps.users.all(),
+          names: new Map(
+            [...snapshot.organisations.values()].map((o) => [o.organisationId, o.name]),
+          ),
+          known: new Map(),
+          outcome,
+          failed,
+        };
+      }
+      const audiences = await notifyBatch(run, batch);
+      for (const event of batch) {
+        seen.add(event.eventId);
+        const audience = audiences.get(event.eventId);
+        if (audience !== undefined) notified.push({ event, audience });
+      }
     }
-    if (run === null) {
-      const snapshot = await deps.registry.snapshot();
-      run = {
-        deps,
-        users: await deps.users.all(),
-        names: new Map([...snapshot.organisations.values()].map((o) => [o.organisationId, o.name])),
-        known: new Map(),
-        outcome,
-        failed,
-      };
-    }
-    // The batch's notifications now; its mails and marks beside the next batch's notifications (a
-    // distribution's events come a slice at a time: a mail never holds up a notification).
-    const audiences = await notifyBatch(run, batch);
-    const notified = batch.flatMap((event) => {
-      seen.add(event.eventId);
-      const audience = audiences.get(event.eventId);
-      return audience === undefined ? [] : [{ event, audience }];
-    });
-    mailing.push(mailAndMark(run, notified));
+    if (run === null || notified.length === 0) return outcome;
+    await mailAndMark(run, notified);
   }
 };
