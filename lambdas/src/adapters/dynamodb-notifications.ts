@@ -265,15 +265,9 @@ export class DynamoNotifications extends DynamoTable implements NotificationStor
     const written = await deliverNotifications(await this.db(), this.tableName, deliveries, now);
     // Those a cancelled transaction left (a race, a read-all mark ahead): one by one.
     return Promise.all(
-      written.map(
-        (done, i) =>
-          done ??
-          this.deliver(
-            deliveries[i]?.userName ?? '',
-            (deliveries[i] as NotificationDelivery).event,
-            { digest: deliveries[i]?.digest ?? false },
-            now,
-          ),
+      deliveries.map(
+        async (d, i) =>
+          written[i] ?? (await this.deliver(d.userName, d.event, { digest: d.digest }, now)),
       ),
     );
   }

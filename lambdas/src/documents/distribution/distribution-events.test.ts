@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MailOutbox } from '../../core/outbox';
 import type { DocumentRecord } from '../../core/ports/documents';
-import { FakeMailer, silentLogger } from '../../core/testing/fakes';
-import { MemoryNotifications } from '../../core/testing/memory-notifications';
-import { MemoryOutbox } from '../../core/testing/memory-outbox';
 import { WHO } from '../../core/testing/connection-test-network';
-import { fanOutEvents } from '../../events/fan-out';
-import type { Listener } from '../../events/notification-rules';
 import { OTHER_SITE } from '../document-world-kit';
 import {
   acknowledgeDistribution,
@@ -115,7 +109,7 @@ describe('a distribution’s events', () => {
     expect(w.audit.entries.filter((e) => e.action === 'distribution.created')).toHaveLength(1);
   });
 
-  it('reminds an overdue site through the events: once a reminder, its OrgAdmin by notification and mail in their language', async () => {
+  it('reminds an overdue site through the events: once a reminder, also one cut short', async () => {
     const w = await distributionWorld();
     await create(w);
     w.clock.advance(3 * DAY);
@@ -143,40 +137,5 @@ describe('a distribution’s events', () => {
     expect((await remindDistributions(w.deps)).reminded).toBe(2);
     expect(eventsOf(w, 'distribution.overdue')).toHaveLength(6);
     expect(w.audit.entries.filter((e) => e.action === 'distribution.reminder-due')).toHaveLength(6);
-
-    // The fan-out: the third site's OrgAdmin, who reads Turkish, hears of both reminders.
-    const notifications = new MemoryNotifications();
-    await notifications.savePreferences('ankara-admin', { channels: {}, language: 'tr' });
-    const mailer = new FakeMailer();
-    const users: Listener[] = [
-      {
-        userName: 'ankara-admin',
-        email: 'admin@ankara.example',
-        role: 'OrgAdmin',
-        organisationId: 'org-site-3',
-        enabled: true,
-      },
-    ];
-    const outcome = await fanOutEvents({
-      events: w.events,
-      notifications,
-      users: { all: () => Promise.resolve(users) },
-      registry: w.registry,
-      outbox: new MailOutbox(
-        { outbox: new MemoryOutbox(), mailer, clock: w.clock, logger: silentLogger() },
-        {},
-        {},
-      ),
-      clock: w.clock,
-      logger: silentLogger(),
-      consoleUrl: null,
-    });
-    expect(outcome.failed).toBe(0);
-    // Told to acknowledge once, reminded twice.
-    expect(await notifications.unread('ankara-admin')).toBe(3);
-    expect(mailer.sent.map((m) => m.subject)).toContain(
-      'CCSC: IND safety report 7 güvenlik mektubunun onay süresi geçti.',
-    );
-    expect(mailer.sent.filter((m) => m.subject.includes('onay süresi geçti'))).toHaveLength(2);
   });
 });
