@@ -5,11 +5,17 @@ import {
   inboxEntryKey,
   inboxHeadKey,
 } from '../data-model';
-import { countChanges, type DocumentRecord, isDelivered } from '../core/ports/documents';
+import {
+  countChanges,
+  type DocumentBatch,
+  type DocumentRecord,
+  isDelivered,
+} from '../core/ports/documents';
 import { jitteredBackoff } from './backoff';
 import { batchGetAll, type Dynamo, isCancelled } from './clients/dynamodb';
 import { newItemPut } from './dynamodb-table';
 import { CONFLICT_ATTEMPTS, counterUpdates, itemOf, recordOf } from './dynamodb-document-items';
+import { DynamoDocumentStore } from './dynamodb-documents';
 
 /**
  * Many new documents written together (issue 35: a distribution's copies to 500 sites in well
@@ -220,3 +226,10 @@ export const createDocuments = async (
   }
   return records.flatMap((r) => made.get(rowId(claimOf(r))) ?? []);
 };
+
+/** The documents' store with the batch: what the distributions' functions are given. */
+export class DynamoDocumentBatchStore extends DynamoDocumentStore implements DocumentBatch {
+  async createMany(records: readonly DocumentRecord[]): Promise<DocumentRecord[]> {
+    return createDocuments(await this.db(), this.tableName, records);
+  }
+}

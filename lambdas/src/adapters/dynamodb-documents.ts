@@ -32,7 +32,6 @@ import { batchGetAll, isCancelled, isConditionFailure } from './clients/dynamodb
 import { DynamoTable, newItemPut } from './dynamodb-table';
 import { queryAll } from './dynamodb-query';
 import { inTurn } from './inbox-turns';
-import { createDocuments } from './dynamodb-document-batch';
 import {
   itemOf,
   recordOf,
@@ -97,11 +96,6 @@ export class DynamoDocumentStore extends DynamoTable implements DocumentStore {
         await backoff(attempt);
       }
     }
-  }
-
-  /** Several documents per transaction (dynamodb-document-batch.ts). */
-  async createMany(records: readonly DocumentRecord[]): Promise<DocumentRecord[]> {
-    return createDocuments(await this.db(), this.tableName, records);
   }
 
   async update(next: DocumentRecord, previous: DocumentRecord): Promise<boolean> {

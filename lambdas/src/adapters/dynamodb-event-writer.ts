@@ -18,8 +18,8 @@ import { DynamoTable, newItemPut } from './dynamodb-table';
  * again.
  */
 
-/** TransactWriteItems' most. */
-const MOST_ITEMS = 100;
+/** Events a transaction: each at most four items (its three puts, its organisation's #SEQ). */
+const CHUNK = 25;
 /** How often a transaction crossed by another writer is tried again. */
 const ATTEMPTS = 12;
 
@@ -28,31 +28,13 @@ type Item = { key: string; draft: EventDraft };
 const rowId = (key: Record<string, unknown>): string => `${String(key.pk)}\u0000${String(key.sk)}`;
 const writeKeyOf = (item: Item) => eventWriteKey(item.draft.organisationId, item.key);
 
-/** The items as transactions: three puts an event, one sequence update per organisation. */
-const chunksOf = (items: readonly Item[]): Item[][] => {
-  const chunks: Item[][] = [];
-  let chunk: Item[] = [];
-  let organisations = new Set<string>();
-  for (const item of items) {
-    const next = new Set([...organisations, item.draft.organisationId]);
-    if (chunk.length > 0 && (chunk.length + 1) * 3 + next.size > MOST_ITEMS) {
-      chunks.push(chunk);
-      chunk = [item];
-      organisations = new Set([item.draft.organisationId]);
-    } else {
-      chunk.push(item);
-      organisations = next;
-    }
-  }
-  if (chunk.length > 0) chunks.push(chunk);
-  return chunks;
-};
-
 export class DynamoEventWriter extends DynamoTable implements Pick<EventLog, 'appendOnce'> {
   async appendOnce(items: Parameters<EventLog['appendOnce']>[0], at: Date): Promise<void> {
     // The same key twice in one call is one event.
     const unique = [...new Map(items.map((i) => [rowId(writeKeyOf(i)), i])).values()];
-    for (const chunk of chunksOf(unique)) await this.writeChunk(chunk, at.toISOString());
+    for (let i = 0; i < unique.length; i += CHUNK) {
+      await this.writeChunk(unique.slice(i, i + CHUNK), at.toISOString());
+    }
   }
 
   private async writeChunk(chunk: readonly Item[], when: string): Promise<void> {

@@ -40,29 +40,3 @@ export const heldOrQuarantined = (
     },
   ];
 };
-
-/** A distribution's copy's idempotency key (distribution-fan-out.ts): `distribution:<id>:<conn>`. */
-const DISTRIBUTION_KEY = /^distribution:([^:]+):/u;
-
-/**
- * A site acknowledged its copy of a safety letter (issue 35): news for the sponsor, emitted by
- * the acknowledging write's audit step (its key: that write), so once, whichever way the site
- * acknowledged (the distribution's call, or the document's own).
- */
-export const distributionAcknowledged = (
-  record: DocumentRecord,
-  snapshot: Pick<RegistrySnapshot, 'organisations'>,
-): EventDraft[] => {
-  const distributionId = DISTRIBUTION_KEY.exec(record.idempotencyKey)?.[1];
-  if (record.state !== 'acknowledged' || distributionId === undefined) return [];
-  const site = record.receiverOrganisationId;
-  return [
-    {
-      kind: 'distribution.acknowledged',
-      organisationId: record.sponsorOrganisationId,
-      subject: { type: 'distribution', id: distributionId, name: record.title },
-      counterpart: { organisationId: site, name: snapshot.organisations.get(site)?.name ?? site },
-      reason: null,
-    },
-  ];
-};

@@ -10,7 +10,6 @@ import {
   type WriteRun,
 } from '../core/journal';
 import { appendEachOnce } from '../core/journal-audit';
-import { emitEventsOnce } from '../core/journal-events';
 import type { Logger } from '../core/logger';
 import type { AuditEntry, AuditReader, AuditTrail } from '../core/ports/audit-trail';
 import type { Clock } from '../core/ports/clock';
@@ -25,7 +24,6 @@ import { SCAN_HOLD_REASONS } from '@ccsc/contract/documents';
 import type { ContentKind } from './content-check';
 import { documentTarget, HUB, withEvent } from './document-views';
 import { earlierSupersededBy, supersededFact } from './document-versions';
-import { distributionAcknowledged } from './document-events';
 import { type RoutingDeps, settle, waitsForMapping } from './routing';
 
 /**
@@ -319,14 +317,6 @@ export const changeDocumentWrite: Workflow<ChangeInput, ChangeState, DocumentWri
           ...entriesOf(write.input.who, record, fact),
           ...(earlier === null ? [] : entriesOf(write.input.who, earlier, supersededFact(record))),
         ]);
-        // Issue 35: a safety letter's copy acknowledged is the sponsor's news (once: this write).
-        if (write.input.change === 'acknowledge') {
-          await emitEventsOnce(
-            deps,
-            write,
-            distributionAcknowledged(record, await deps.registry.snapshot()),
-          );
-        }
         return undefined;
       },
     },

@@ -156,6 +156,21 @@ export interface ArtifactCount {
 }
 
 /** The documents table (DynamoDB). */
+/**
+ * Documents made many at once (a distribution's copies, issue 35): apart from DocumentStore, so
+ * that only the functions that make them carry the batching (the document functions' bundles are
+ * near their budget).
+ */
+export interface DocumentBatch {
+  /**
+   * Creates several new documents at once, each once per idempotency key as `create`, each as it
+   * should be stored: received, held, or delivered (then appended to its receiver's inbox, its
+   * inbox sequence given here, as `deliver` does). Answers, in the order given, the document each
+   * key names: made now, or made before (run again).
+   */
+  createMany(records: readonly DocumentRecord[]): Promise<DocumentRecord[]>;
+}
+
 export interface DocumentStore {
   get(documentId: string): Promise<DocumentRecord | null>;
   /** The documents with these ids, in the order asked (missing ones left out). */
@@ -165,13 +180,6 @@ export interface DocumentStore {
    * used the key, nothing is written and the document it made is answered (`created: false`).
    */
   create(record: DocumentRecord): Promise<{ record: DocumentRecord; created: boolean }>;
-  /**
-   * Creates several new documents at once (a distribution's copies, issue 35), each once per
-   * idempotency key as `create`, each as it should be stored: received, held, or delivered (then
-   * appended to its receiver's inbox, its inbox sequence given here, as `deliver` does). Answers,
-   * in the order given, the document each key names: made now, or made before (run again).
-   */
-  createMany(records: readonly DocumentRecord[]): Promise<DocumentRecord[]>;
   /**
    * Writes `next` (its revision one above `previous`'s) if the stored record is still at
    * `previous.revision`; false when someone changed it meanwhile. `previous` is the record as

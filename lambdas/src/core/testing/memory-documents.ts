@@ -1,6 +1,7 @@
 import {
   type ArtifactCount,
   countChanges,
+  type DocumentBatch,
   type DocumentCount,
   type DocumentDayCounts,
   type DocumentPage,
@@ -35,7 +36,7 @@ const positionOf = (r: DocumentRecord) => `${r.sentAt}#${r.documentId}`;
  * creation and change moves the counters by countChanges(previous, next), with the record or not
  * at all, as the adapter's transactions do. Records handed out are copies.
  */
-export class MemoryDocumentStore implements DocumentStore {
+export class MemoryDocumentStore implements DocumentStore, DocumentBatch {
   readonly records = new Map<string, DocumentRecord>();
   /** `${senderSystemId}#${key}` → documentId. */
   readonly keys = new Map<string, string>();

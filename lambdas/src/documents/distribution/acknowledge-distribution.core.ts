@@ -5,8 +5,7 @@ import type { Core } from '../../core/request';
 import type { DistributionRecord, DistributionTarget } from '../../core/ports/distributions';
 import { changeDocument, DOCUMENT_BUSY, documentSubject, type Who } from '../document-writes';
 import { systemWho } from '../exchange.core';
-import { distributionAcknowledged } from '../document-events';
-import { distributionKeyOf } from './distribution-fan-out';
+import { acknowledgedEventsOf } from './distribution-events';
 import { type DistributionDeps, deliveriesOf, detailOf } from './distribution-kit';
 import { NOT_FOUND } from './distribution-reads.core';
 
@@ -43,25 +42,8 @@ const acknowledgeOwn = async (
     deliveriesOf(deps, [record], own),
     deps.registry.snapshot(),
   ]);
-  // A copy's acknowledgement tells the sponsor by its own write (document-events.ts); the source
-  // itself, delivered to one of the sites before the distribution, is not marked as a letter's
-  // copy: its acknowledgement is told here, keyed by the distribution and site, so once.
-  const source = documents.get(record.sourceDocumentId);
-  if (source?.state === 'acknowledged') {
-    await deps.events.appendOnce(
-      distributionAcknowledged(
-        {
-          ...source,
-          idempotencyKey: distributionKeyOf(record.distributionId, source.connectionId),
-        },
-        snapshot,
-      ).map((draft) => ({
-        key: `${distributionKeyOf(record.distributionId, source.connectionId)}:acknowledged`,
-        draft,
-      })),
-      deps.clock.now(),
-    );
-  }
+  // The sponsor hears of each of these sites' acknowledgements, once (keyed by site).
+  await deps.events.appendOnce(acknowledgedEventsOf(record, documents, snapshot), deps.clock.now());
   return { distribution: detailOf(record, documents, snapshot, deps.clock.now(), own) };
 };
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../core/ports/documents';
 import { WHO } from '../../core/testing/connection-test-network';
+import { changeDocument } from '../document-writes';
 import { OTHER_SITE } from '../document-world-kit';
+import { systemWho } from '../exchange.core';
 import {
   acknowledgeDistribution,
   partnerAcknowledgeDistribution,
@@ -12,6 +14,7 @@ import {
   consoleCall,
   distributionWorld,
   type DistributionWorld,
+  FAR_SITE,
   partnerCall,
 } from './distribution-test-kit';
 
@@ -73,6 +76,21 @@ describe('a distribution’s events', () => {
       ['org-sponsor', 'org-site-2'],
     ]);
     expect(eventsOf(w, 'distribution.to-acknowledge')).toHaveLength(3);
+  });
+
+  it('tells the sponsor, by the pass, of a copy acknowledged through the document’s own call, once', async () => {
+    const w = await distributionWorld();
+    const { distribution } = await create(w);
+    const site = distribution.sites.find((x) => x.siteNumber === '104');
+    const copy = await w.documents.get(site?.documentId ?? '');
+    if (copy === null) throw new Error('no copy');
+    expect(await changeDocument(w.deps.writes, copy, 'acknowledge', systemWho(FAR_SITE))).toBe(
+      true,
+    );
+    expect(eventsOf(w, 'distribution.acknowledged')).toEqual([]);
+    await remindDistributions(w.deps);
+    await remindDistributions(w.deps);
+    expect(eventsOf(w, 'distribution.acknowledged')).toEqual([['org-sponsor', 'org-site-3']]);
   });
 
   it('a fan-out cut short in the middle of its copies is finished by the pass: each copy, event and audit record once', async () => {

@@ -4,6 +4,7 @@ import type { EventDraft } from '../../core/ports/events';
 import { alreadyRecorded } from '../../core/journal-audit';
 import { HUB } from '../document-views';
 import { closeIfDone } from './acknowledge-distribution.core';
+import { acknowledgedEventsOf } from './distribution-events';
 import { fanOut } from './distribution-fan-out';
 import { type DistributionDeps, deliveriesOf, dueAtOf } from './distribution-kit';
 
@@ -155,6 +156,9 @@ const passOne = async (
     if (!(await deps.distributions.update(audited, record.revision))) return;
     record = audited;
   }
+  // Each acknowledgement not told the sponsor yet (through the document's own call, say): once.
+  const told = acknowledgedEventsOf(record, documents, await deps.registry.snapshot());
+  if (told.length > 0) await deps.events.appendOnce(told, now);
   await closeIfDone(record, deps);
   if ((await deps.distributions.get(record.distributionId))?.closed === true) outcome.closed += 1;
 };
