@@ -29,7 +29,13 @@ import {
   DISTRIBUTION_WRITE,
   HELD_RELEASE,
 } from './documents';
-import { EVENTS_APPEND, EVENTS_READ, NOTIFICATIONS_READ, NOTIFICATIONS_WRITE } from './events';
+import {
+  EVENTS_APPEND,
+  EVENTS_APPEND_MANY,
+  EVENTS_READ,
+  NOTIFICATIONS_READ,
+  NOTIFICATIONS_WRITE,
+} from './events';
 import { EXPORTS_WRITE } from './exports';
 import type { PermissionGrant } from './grant';
 import { JOURNAL, JOURNAL_ENTRY, SEND_MAIL } from './journal';
@@ -104,5 +110,5 @@ export const GRANTS_BY_NAME: Readonly<Record<GrantName, readonly PermissionGrant
   'notifications.read': [NOTIFICATIONS_READ],
   'notifications.write': NOTIFICATIONS_WRITE,
   'distribution.write': [DISTRIBUTION_WRITE],
-  'events.append': EVENTS_APPEND,
+  'events.append': EVENTS_APPEND_MANY,
 };

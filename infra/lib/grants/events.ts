@@ -10,23 +10,27 @@ export const EVENT_PARTITIONS = ['EVENT#*'] as const;
 export const NOTIFICATION_PARTITIONS = ['NOTIF#*'] as const;
 
 /**
- * A journaled write's events step (core/journal-events.ts; adapters/dynamodb-event-writer.ts):
- * the write keys and the organisations' sequences read (BatchGetItem), then the keys, the events
- * and their fan-out markers put and the sequences raised in TransactWriteItems (IAM checks each
- * as PutItem and UpdateItem).
+ * A journaled write's events step (core/journal-events.ts): the write's key looked for
+ * (GetItem), the organisation's sequence taken (UpdateItem ADD), then the key, the event and its
+ * fan-out marker put in one TransactWriteItems (IAM checks each as PutItem).
  */
 export const EVENTS_APPEND: readonly PermissionGrant[] = [
   {
     on: 'mainTable',
-    actions: [
-      'dynamodb:GetItem',
-      'dynamodb:BatchGetItem',
-      'dynamodb:UpdateItem',
-      'dynamodb:PutItem',
-    ],
+    actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem'],
     partitions: EVENT_PARTITIONS,
   },
   { on: 'mainTable', actions: ['dynamodb:PutItem'], partitions: [EVENT_FANOUT_PK] },
+];
+
+/**
+ * Many events at once (issue 35, the distributions'; adapters/dynamodb-event-batch-writer.ts):
+ * the write keys and the organisations' sequences read (BatchGetItem), then the keys, the events
+ * and their markers put and the sequences raised in TransactWriteItems.
+ */
+export const EVENTS_APPEND_MANY: readonly PermissionGrant[] = [
+  ...EVENTS_APPEND,
+  { on: 'mainTable', actions: ['dynamodb:BatchGetItem'], partitions: EVENT_PARTITIONS },
 ];
 
 /** The partner feed: one Query of the calling system's organisation's events. */

@@ -206,7 +206,6 @@ export const partnerAcknowledgeDocument = /* @__PURE__ */ op(
     'audit.append',
     'journal.entry',
     'standard-rows.read',
-    'events.append',
   ],
 );
 

@@ -10,7 +10,7 @@ import { auditReader } from './audit';
 import { routingDeps } from './documents';
 import { documentWrites } from './document-writes';
 import { auditTrail } from './dynamodb';
-import { eventWriter } from './events';
+import { eventBatchWriter } from './events';
 
 /**
  * Safety-letter distributions (issue 35 part D): their records in the documents table beside the
@@ -23,7 +23,7 @@ export const distributionDeps = (): DistributionExportDeps => ({
   audit: auditTrail(),
   auditReader: auditReader(),
   clock: systemClock,
-  events: eventWriter(),
+  events: eventBatchWriter(),
   writes: documentWrites(),
   exports: new S3Exports(s3, lambdaEnv().EXPORTS_BUCKET),
 });
