@@ -1,4 +1,4 @@
-import { EVENTS_APPEND, NOTIFICATIONS_FAN_OUT } from './grants/events';
+import { EVENTS_APPEND, EVENTS_APPEND_MANY, NOTIFICATIONS_FAN_OUT } from './grants/events';
 import { routes, type Operation } from '@ccsc/contract';
 import { type ApiFunction, routeOf } from './feature-areas';
 import {
@@ -174,6 +174,8 @@ export const JOB_PERMISSIONS = {
     ...GRANTS_BY_NAME['distribution.write'],
     ...GRANTS_BY_NAME['audit.append'],
     ...GRANTS_BY_NAME['audit.read'],
+    // Issue 35: the sites told to acknowledge (a fan-out finished), each reminder an event.
+    ...EVENTS_APPEND_MANY,
   ]),
   // The session's writes too: a password reset is checked against the auth events; and the
   // registry's, imports included.

@@ -7,7 +7,15 @@ import { TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { createEnrolledUser, dynamodbDocuments } from '../support/aws';
 import { connectedStudy, publishStandard, type StandardDetail } from '../support/connected-study';
 import { issueCredential } from '../support/oauth';
-import { must, newOrganisation, newSystem, ok, type Network } from '../support/registry';
+import { type Mail, mailTo } from '../support/mail';
+import {
+  must,
+  newOrganisation,
+  newSystem,
+  ok,
+  registryCall,
+  type Network,
+} from '../support/registry';
 import {
   c,
   partner,
@@ -37,6 +45,8 @@ let studyId: string;
 let sponsor: { clientId: string; clientSecret: string };
 let otherSite: { clientId: string; clientSecret: string };
 let third: { organisationId: string; systemId: string };
+/** The third site's OrgAdmin, who reads Turkish: the reminder's recipient. */
+let thirdAdmin: Awaited<ReturnType<typeof createEnrolledUser>>;
 let letterId: string;
 /** The study's first site connection (401), as connectedStudy made it. */
 let firstConnection = '';
@@ -118,7 +128,8 @@ beforeAll(async () => {
     'eisf',
   );
   third = { organisationId: thirdOrg.organisationId, systemId: thirdSystem.systemId };
-  const thirdAdmin = await createEnrolledUser(c, 'OrgAdmin', third.organisationId);
+  thirdAdmin = await createEnrolledUser(c, 'OrgAdmin', third.organisationId);
+  await ok(c, thirdAdmin, 'notifications/update-preferences', { preferences: [], language: 'tr' });
   // The other two sites invited and accepted, each with its system.
   for (const [siteOrg, siteSystem, siteNumber, admin] of [
     [n.otherSite.organisationId, n.otherSiteSystem.systemId, '402', n.people.otherSiteAdmin],
@@ -247,6 +258,42 @@ describe('a safety letter to three sites', () => {
       ['401', 'acknowledged', false, 0],
       ['402', 'acknowledged', false, 0],
       ['403', 'overdue', true, 1],
+    ]);
+
+    // The reminder reaches the third site's OrgAdmin through the events (issue 35): told to
+    // acknowledge at the delivery, then overdue — in the list and by mail, in Turkish.
+    const kinds = async (who: Network['admin'], want: string[]) => {
+      let seen: string[] = [];
+      for (let i = 0; i < 80; i += 1) {
+        const res = await registryCall<{
+          notifications: { kind: string; subject: { id: string } }[];
+        }>(c, who, 'notifications/list', undefined, 'GET');
+        seen = (res.body.data?.notifications ?? [])
+          .filter((x) => x.subject.id === letterId)
+          .map((x) => x.kind)
+          .sort();
+        if (want.every((k) => seen.includes(k))) return seen;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      return seen;
+    };
+    expect(
+      await kinds(thirdAdmin, ['distribution.overdue', 'distribution.to-acknowledge']),
+    ).toEqual(['distribution.overdue', 'distribution.to-acknowledge']);
+    let reminders: Mail[] = [];
+    for (let i = 0; i < 80 && reminders.length === 0; i += 1) {
+      reminders = (await mailTo(c, thirdAdmin.email)).filter((m) =>
+        m.subject.includes('güvenlik mektubunun onay süresi geçti'),
+      );
+      if (reminders.length === 0) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(reminders.map((m) => m.subject)).toEqual([
+      'CCSC: IND safety report 12 güvenlik mektubunun onay süresi geçti.',
+    ]);
+    // The sponsor heard of both acknowledgements, once each.
+    expect(await kinds(n.people.sponsorAdmin, ['distribution.acknowledged'])).toEqual([
+      'distribution.acknowledged',
+      'distribution.acknowledged',
     ]);
 
     const link = await ok<{ url: string; rows: number }>(

@@ -29,7 +29,13 @@ import {
   DISTRIBUTION_WRITE,
   HELD_RELEASE,
 } from './documents';
-import { EVENTS_APPEND, EVENTS_READ, NOTIFICATIONS_READ, NOTIFICATIONS_WRITE } from './events';
+import {
+  EVENTS_APPEND,
+  EVENTS_APPEND_MANY,
+  EVENTS_READ,
+  NOTIFICATIONS_READ,
+  NOTIFICATIONS_WRITE,
+} from './events';
 import { EXPORTS_WRITE } from './exports';
 import type { PermissionGrant } from './grant';
 import { JOURNAL, JOURNAL_ENTRY, SEND_MAIL } from './journal';
@@ -101,8 +107,10 @@ export const GRANTS_BY_NAME: Readonly<Record<GrantName, readonly PermissionGrant
   'document.rescan': [DOCUMENT_RESCAN],
   'document.scan-status': [DOCUMENT_SCAN_STATUS],
   'events.read': [EVENTS_READ],
-  'events.append': EVENTS_APPEND,
   'notifications.read': [NOTIFICATIONS_READ],
   'notifications.write': NOTIFICATIONS_WRITE,
   'distribution.write': [DISTRIBUTION_WRITE],
+  // One write's events (GetItem, PutItem, UpdateItem) or many at once (BatchGetItem too, the
+  // distributions'): the same items either way, so one grant.
+  'events.append': EVENTS_APPEND_MANY,
 };

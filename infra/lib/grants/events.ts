@@ -23,6 +23,16 @@ export const EVENTS_APPEND: readonly PermissionGrant[] = [
   { on: 'mainTable', actions: ['dynamodb:PutItem'], partitions: [EVENT_FANOUT_PK] },
 ];
 
+/**
+ * Many events at once (issue 35, the distributions'; adapters/dynamodb-event-batch-writer.ts):
+ * the write keys and the organisations' sequences read (BatchGetItem), then the keys, the events
+ * and their markers put and the sequences raised in TransactWriteItems.
+ */
+export const EVENTS_APPEND_MANY: readonly PermissionGrant[] = [
+  ...EVENTS_APPEND,
+  { on: 'mainTable', actions: ['dynamodb:BatchGetItem'], partitions: EVENT_PARTITIONS },
+];
+
 /** The partner feed: one Query of the calling system's organisation's events. */
 export const EVENTS_READ: PermissionGrant = {
   on: 'mainTable',
@@ -49,12 +59,13 @@ export const NOTIFICATIONS_WRITE: readonly PermissionGrant[] = [
 
 /**
  * The fan-out job: the events waiting (Query EVENTFANOUT, DeleteItem once fanned out), each
- * delivered to its users (their preferences read; the event's mark, the notification and the
- * count in one TransactWriteItems; a digest item put). The daily digest reads the digest items
- * (Query) and deletes them once mailed.
+ * delivered to its users (their preferences and the events' marks read, BatchGetItem; the
+ * event's mark, the notification and the count of many users in TransactWriteItems; a digest
+ * item put). The daily digest reads the digest items (Query) and deletes them once mailed.
  */
 export const NOTIFICATIONS_FAN_OUT: readonly PermissionGrant[] = [
   ...NOTIFICATIONS_WRITE,
+  { on: 'mainTable', actions: ['dynamodb:BatchGetItem'], partitions: NOTIFICATION_PARTITIONS },
   {
     on: 'mainTable',
     actions: ['dynamodb:Query', 'dynamodb:DeleteItem'],

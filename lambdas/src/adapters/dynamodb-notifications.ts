@@ -13,6 +13,7 @@ import { ValidationError } from '../core/errors';
 import {
   BAD_NOTIFICATION_CURSOR,
   type DigestItem,
+  type NotificationDelivery,
   type NotificationStore,
   type StoredNotification,
   type StoredPreferences,
@@ -20,6 +21,8 @@ import {
 import { isCancelled, isConditionFailure } from './clients/dynamodb';
 import { queryAll } from './dynamodb-query';
 import { DynamoTable, newItemPut } from './dynamodb-table';
+
+import { deliverNotifications, eventMark, preferenceItems } from './dynamodb-notification-batch';
 
 const notificationSchema = z.object({
   notificationId: z.string(),
@@ -49,10 +52,6 @@ const digestSchema = z.object({
 
 /** The first sort key of a user's notifications (`#STATE`, `#PREFS` and the `E#` marks sort before). */
 const FIRST = 'N#';
-const eventMark = (userName: string, eventId: string) => ({
-  pk: notificationPk(userName),
-  sk: `E#${eventId}`,
-});
 const keyOf = (userName: string, notificationId: string) => ({
   pk: notificationPk(userName),
   sk: `${FIRST}${notificationId}`,
@@ -260,6 +259,29 @@ export class DynamoNotifications extends DynamoTable implements NotificationStor
         if (!isConditionFailure(err)) throw err;
       }
     }
+  }
+
+  async deliverMany(deliveries: readonly NotificationDelivery[], now: Date): Promise<boolean[]> {
+    const written = await deliverNotifications(await this.db(), this.tableName, deliveries, now);
+    // Those a cancelled transaction left (a race, a read-all mark ahead): one by one.
+    return Promise.all(
+      deliveries.map(
+        async (d, i) =>
+          written[i] ?? (await this.deliver(d.userName, d.event, { digest: d.digest }, now)),
+      ),
+    );
+  }
+
+  async preferencesOf(
+    userNames: readonly string[],
+  ): Promise<Map<string, StoredPreferences | null>> {
+    const items = await preferenceItems(await this.db(), this.tableName, userNames);
+    return new Map(
+      userNames.map((u) => {
+        const parsed = prefsSchema.safeParse(items.get(u));
+        return [u, parsed.success ? parsed.data : null];
+      }),
+    );
   }
 
   async preferences(userName: string): Promise<StoredPreferences | null> {

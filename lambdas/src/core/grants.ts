@@ -61,7 +61,9 @@ export const GRANT_NAMES = [
   // Issue 35: the partner feed's page of its organisation's events; a user's own notifications
   // and preferences, read, and marked read or chosen.
   'events.read',
-  // Issue 35: a journaled write's events step (a return's, a request's news for the other side).
+  // Issue 35: a journaled write's events step (core/journal-events.ts): a return's, a request's
+  // news for the other side, a distribution's sites told to acknowledge, the sponsor of an
+  // acknowledgement.
   'events.append',
   'notifications.read',
   'notifications.write',

@@ -144,6 +144,7 @@ export const setUp = () => {
     exports,
     imports,
     audit,
+    events,
     newId: () => {
       n += 1;
       return String(n).padStart(26, '0');

@@ -337,6 +337,7 @@ export const distributionsCreate = /* @__PURE__ */ op(
     'document.write',
     'distribution.write',
     'audit.append',
+    'events.append',
   ],
 );
 export const distributionsList = /* @__PURE__ */ op(
@@ -368,6 +369,7 @@ export const distributionsAcknowledge = /* @__PURE__ */ op(
     'distribution.write',
     'audit.append',
     'journal.entry',
+    'events.append',
   ],
 );
 export const distributionsExport = /* @__PURE__ */ op(
@@ -389,6 +391,7 @@ export const partnerCreateDistribution = /* @__PURE__ */ op(
     'document.write',
     'distribution.write',
     'audit.append',
+    'events.append',
   ],
 );
 export const partnerListDistributions = /* @__PURE__ */ op(
@@ -418,5 +421,6 @@ export const partnerAcknowledgeDistribution = /* @__PURE__ */ op(
     'distribution.write',
     'audit.append',
     'journal.entry',
+    'events.append',
   ],
 );

@@ -2,7 +2,7 @@ import { MAPPING_HOLD_REASONS } from '@ccsc/contract/documents';
 import type { DocumentRecord, DocumentStore } from '../core/ports/documents';
 import type { Registry, RegistrySnapshot } from '../core/ports/registry';
 import type { StandardRowsStore } from '../core/ports/standard-rows';
-import { classify } from './classify';
+import { classify, type Verdict } from './classify';
 import { HUB } from './document-views';
 import { supersedeEarlier } from './document-versions';
 
@@ -18,6 +18,52 @@ export interface RoutingDeps {
   documents: Pick<DocumentStore, 'get' | 'update' | 'deliver' | 'page'>;
   rows: Pick<StandardRowsStore, 'get'>;
 }
+
+/** `record` delivered now with its classification (one revision on), its history told. */
+export const deliveredOf = (
+  record: DocumentRecord,
+  classification: NonNullable<DocumentRecord['classification']>,
+  at: string,
+  detail: string | undefined,
+): DocumentRecord => ({
+  ...record,
+  revision: record.revision + 1,
+  state: 'delivered',
+  holdReason: null,
+  holdDetail: null,
+  classification,
+  updatedAt: at,
+  deliveredAt: at,
+  events: [
+    ...record.events,
+    {
+      at,
+      event: 'classified',
+      by: HUB,
+      detail: `${classification.sender.typeCode} → ${classification.artifactNumber} ${classification.artifactName} → ${classification.receiver?.typeCode ?? ''}`,
+    },
+    { at, event: 'delivered', by: HUB, detail: detail ?? null },
+  ],
+});
+
+/** `record` held now with the verdict's reason (one revision on); `told`: a `held` event added. */
+export const heldOf = (
+  record: DocumentRecord,
+  verdict: Extract<Verdict, { ok: false }>,
+  at: string,
+  told: boolean,
+): DocumentRecord => ({
+  ...record,
+  revision: record.revision + 1,
+  state: 'held',
+  holdReason: verdict.reason,
+  holdDetail: verdict.detail,
+  classification: verdict.classification,
+  updatedAt: at,
+  events: told
+    ? [...record.events, { at, event: 'held', by: HUB, detail: verdict.detail }]
+    : record.events,
+});
 
 /**
  * Classifies `record` (received, or held for a mapping) and writes the outcome on its revision:
@@ -48,28 +94,12 @@ export const settle = async (
   const verdict = await classify(record, snapshot, deps.rows);
   const events = options.note === undefined ? record.events : [...record.events, options.note];
   if (verdict.ok) {
-    const { classification } = verdict;
-    const delivered: DocumentRecord = {
-      ...record,
-      revision: record.revision + 1,
-      lastWriteId,
-      state: 'delivered',
-      holdReason: null,
-      holdDetail: null,
-      classification,
-      updatedAt: at,
-      deliveredAt: at,
-      events: [
-        ...events,
-        {
-          at,
-          event: 'classified',
-          by: HUB,
-          detail: `${classification.sender.typeCode} → ${classification.artifactNumber} ${classification.artifactName} → ${classification.receiver?.typeCode ?? ''}`,
-        },
-        { at, event: 'delivered', by: HUB, detail: options.deliveredDetail ?? null },
-      ],
-    };
+    const delivered = deliveredOf(
+      { ...record, lastWriteId, events },
+      verdict.classification,
+      at,
+      options.deliveredDetail,
+    );
     const written = await deps.documents.deliver(delivered, stored);
     if (written !== null) {
       // A new version delivered: the one it supersedes is Superseded now (document-versions.ts).
@@ -82,19 +112,7 @@ export const settle = async (
       record.holdReason === verdict.reason &&
       record.holdDetail === verdict.detail;
     if (sameHold && options.note === undefined) return { record, changed: false };
-    const held: DocumentRecord = {
-      ...record,
-      revision: record.revision + 1,
-      lastWriteId,
-      state: 'held',
-      holdReason: verdict.reason,
-      holdDetail: verdict.detail,
-      classification: verdict.classification,
-      updatedAt: at,
-      events: sameHold
-        ? events
-        : [...events, { at, event: 'held', by: HUB, detail: verdict.detail }],
-    };
+    const held = heldOf({ ...record, lastWriteId, events }, verdict, at, !sameHold);
     if (await deps.documents.update(held, stored)) return { record: held, changed: true };
   }
   const now = await deps.documents.get(record.documentId);

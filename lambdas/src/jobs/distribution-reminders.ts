@@ -9,8 +9,9 @@ import { scheduledJob } from '../telemetry';
 /**
  * The distributions' job (issue 35 part D; hourly in AWS, offline on every pass of the scheduled
  * jobs): a fan-out a stopped request left unfinished is finished, the sites overdue are reminded
- * (recorded on the distribution, audited once as `distribution.reminder-due`: the notifications'
- * mail hooks into that fact), and distributions every site acknowledged are closed.
+ * (recorded on the distribution, each the site's `distribution.overdue` event — its notification
+ * and mail — and audited once as `distribution.reminder-due`), and distributions every site
+ * acknowledged are closed.
  */
 export const runDistributionReminders = async (): Promise<ReminderOutcome & { failed: number }> => {
   let failed = 0;

@@ -1,4 +1,5 @@
 import { DynamoDistributionStore } from '../adapters/dynamodb-distributions';
+import { DynamoDocumentBatchStore } from '../adapters/dynamodb-document-batch';
 import { S3Exports } from '../adapters/s3-exports';
 import { dynamodb } from '../adapters/clients/dynamodb';
 import { s3 } from '../adapters/clients/s3';
@@ -6,9 +7,10 @@ import { systemClock } from '../core/ports/clock';
 import type { DistributionExportDeps } from '../documents/distribution/distribution-kit';
 import { lambdaEnv } from '../env';
 import { auditReader } from './audit';
-import { documentStore, routingDeps } from './documents';
+import { routingDeps } from './documents';
 import { documentWrites } from './document-writes';
 import { auditTrail } from './dynamodb';
+import { eventBatchWriter } from './events';
 
 /**
  * Safety-letter distributions (issue 35 part D): their records in the documents table beside the
@@ -16,11 +18,12 @@ import { auditTrail } from './dynamodb';
  */
 export const distributionDeps = (): DistributionExportDeps => ({
   ...routingDeps(),
-  documents: documentStore(),
+  documents: new DynamoDocumentBatchStore(dynamodb, lambdaEnv().DOCUMENTS_TABLE),
   distributions: new DynamoDistributionStore(dynamodb, lambdaEnv().DOCUMENTS_TABLE),
   audit: auditTrail(),
   auditReader: auditReader(),
   clock: systemClock,
+  events: eventBatchWriter(),
   writes: documentWrites(),
   exports: new S3Exports(s3, lambdaEnv().EXPORTS_BUCKET),
 });

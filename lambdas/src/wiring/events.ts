@@ -1,5 +1,6 @@
 import { DynamoEventLog } from '../adapters/dynamodb-events';
 import { DynamoEventWriter } from '../adapters/dynamodb-event-writer';
+import { DynamoBatchEventWriter } from '../adapters/dynamodb-event-batch-writer';
 import { dynamodb } from '../adapters/clients/dynamodb';
 import { lambdaEnv } from '../env';
 
@@ -9,3 +10,7 @@ export const eventLog = (): DynamoEventLog => new DynamoEventLog(dynamodb, lambd
 /** Its writing half alone: what the journaled writes emit their events to (a small bundle). */
 export const eventWriter = (): DynamoEventWriter =>
   new DynamoEventWriter(dynamodb, lambdaEnv().MAIN_TABLE);
+
+/** The batching writer: the distributions' functions, which append hundreds of events at once. */
+export const eventBatchWriter = (): DynamoBatchEventWriter =>
+  new DynamoBatchEventWriter(dynamodb, lambdaEnv().MAIN_TABLE);

@@ -156,6 +156,21 @@ export interface ArtifactCount {
 }
 
 /** The documents table (DynamoDB). */
+/**
+ * Documents made many at once (a distribution's copies, issue 35): apart from DocumentStore, so
+ * that only the functions that make them carry the batching (the document functions' bundles are
+ * near their budget).
+ */
+export interface DocumentBatch {
+  /**
+   * Creates several new documents at once, each once per idempotency key as `create`, each as it
+   * should be stored: received, held, or delivered (then appended to its receiver's inbox, its
+   * inbox sequence given here, as `deliver` does). Answers, in the order given, the document each
+   * key names: made now, or made before (run again).
+   */
+  createMany(records: readonly DocumentRecord[]): Promise<DocumentRecord[]>;
+}
+
 export interface DocumentStore {
   get(documentId: string): Promise<DocumentRecord | null>;
   /** The documents with these ids, in the order asked (missing ones left out). */

@@ -47,6 +47,13 @@ export interface NotificationStore {
     options: { digest: boolean },
     now: Date,
   ): Promise<boolean>;
+  /**
+   * Several deliveries as `deliver` makes each (a fan-out's batch, issue 35), written together:
+   * for each, whether it delivered it now (false: delivered before).
+   */
+  deliverMany(deliveries: readonly NotificationDelivery[], now: Date): Promise<boolean[]>;
+  /** The stored choices of several users at once (a user without any: null). */
+  preferencesOf(userNames: readonly string[]): Promise<Map<string, StoredPreferences | null>>;
   /** Newest first; `unreadOnly` leaves the read ones out (a page may then hold fewer). */
   list(
     userName: string,
@@ -63,6 +70,13 @@ export interface NotificationStore {
   digestPending(): Promise<DigestItem[]>;
   /** Those digest items are mailed (again: nothing). */
   digestDone(items: readonly Pick<DigestItem, 'key'>[]): Promise<void>;
+}
+
+/** One notification to deliver: the user, the event, and whether it waits for their digest. */
+export interface NotificationDelivery {
+  userName: string;
+  event: Omit<StoredEvent, 'sequence'> & { organisationName: string };
+  digest: boolean;
 }
 
 /** The 400 for a cursor no page of the caller's list gave. */

@@ -1,6 +1,7 @@
 import {
   type ArtifactCount,
   countChanges,
+  type DocumentBatch,
   type DocumentCount,
   type DocumentDayCounts,
   type DocumentPage,
@@ -12,6 +13,7 @@ import {
   type HeldCounts,
   heldCountsOf,
   type InboxPage,
+  isDelivered,
 } from '../ports/documents';
 
 /** Which record field each list is keyed by (data-model.ts DOCUMENT_INDEXES; hub and held fixed). */
@@ -34,7 +36,7 @@ const positionOf = (r: DocumentRecord) => `${r.sentAt}#${r.documentId}`;
  * creation and change moves the counters by countChanges(previous, next), with the record or not
  * at all, as the adapter's transactions do. Records handed out are copies.
  */
-export class MemoryDocumentStore implements DocumentStore {
+export class MemoryDocumentStore implements DocumentStore, DocumentBatch {
   readonly records = new Map<string, DocumentRecord>();
   /** `${senderSystemId}#${key}` → documentId. */
   readonly keys = new Map<string, string>();
@@ -70,6 +72,34 @@ export class MemoryDocumentStore implements DocumentStore {
     this.keys.set(key, record.documentId);
     this.write(null, record);
     return Promise.resolve({ record: structuredClone(record), created: true });
+  }
+
+  /** As the adapter: each once per key; a delivered one appended to its inbox. */
+  createMany(records: readonly DocumentRecord[]): Promise<DocumentRecord[]> {
+    const out: DocumentRecord[] = [];
+    for (const record of records) {
+      const key = `${record.senderSystemId}#${record.idempotencyKey}`;
+      const existing = this.keys.get(key);
+      if (existing !== undefined) {
+        out.push(structuredClone(this.records.get(existing) as DocumentRecord));
+        continue;
+      }
+      let stored = record;
+      if (isDelivered(record)) {
+        const inbox = this.inboxes.get(record.receiverSystemId) ?? [];
+        inbox.push(record.documentId);
+        this.inboxes.set(record.receiverSystemId, inbox);
+        stored = { ...record, inboxSeq: inbox.length };
+        if (record.classification !== null && (record.source ?? null) === null) {
+          const counter = `${record.studyId}#${record.classification.artifactNumber}#${record.connectionId}`;
+          this.artifactCounters.set(counter, (this.artifactCounters.get(counter) ?? 0) + 1);
+        }
+      }
+      this.keys.set(key, record.documentId);
+      this.write(null, stored);
+      out.push(structuredClone(stored));
+    }
+    return Promise.resolve(out);
   }
 
   update(next: DocumentRecord, previous: DocumentRecord): Promise<boolean> {

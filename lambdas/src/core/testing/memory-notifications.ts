@@ -2,6 +2,7 @@ import { ValidationError } from '../errors';
 import {
   BAD_NOTIFICATION_CURSOR,
   type DigestItem,
+  type NotificationDelivery,
   type NotificationStore,
   type StoredNotification,
   type StoredPreferences,
@@ -92,6 +93,18 @@ export class MemoryNotifications implements NotificationStore {
     if (newest !== undefined) this.readBefore.set(userName, newest.notificationId);
     this.counts.set(userName, 0);
     return Promise.resolve(was);
+  }
+
+  async deliverMany(deliveries: readonly NotificationDelivery[], now: Date) {
+    const out: boolean[] = [];
+    for (const d of deliveries) out.push(await this.deliver(d.userName, d.event, d, now));
+    return out;
+  }
+
+  preferencesOf(userNames: readonly string[]) {
+    return Promise.resolve(
+      new Map(userNames.map((u) => [u, structuredClone(this.prefs.get(u) ?? null)])),
+    );
   }
 
   preferences(userName: string) {

@@ -5,6 +5,7 @@ import type { Core } from '../../core/request';
 import type { DistributionRecord, DistributionTarget } from '../../core/ports/distributions';
 import { changeDocument, DOCUMENT_BUSY, documentSubject, type Who } from '../document-writes';
 import { systemWho } from '../exchange.core';
+import { acknowledgedEventsOf } from './distribution-events';
 import { type DistributionDeps, deliveriesOf, detailOf } from './distribution-kit';
 import { NOT_FOUND } from './distribution-reads.core';
 
@@ -41,6 +42,8 @@ const acknowledgeOwn = async (
     deliveriesOf(deps, [record], own),
     deps.registry.snapshot(),
   ]);
+  // The sponsor hears of each of these sites' acknowledgements, once (keyed by site).
+  await deps.events.appendOnce(acknowledgedEventsOf(record, documents, snapshot), deps.clock.now());
   return { distribution: detailOf(record, documents, snapshot, deps.clock.now(), own) };
 };
 

@@ -116,13 +116,15 @@ const createFor = async (input: CreateInput, creator: Creator, deps: Distributio
     targets: targetsOf(input, source.studyId, snapshot, creator),
   };
   await deps.distributions.create(record);
-  const done = await fanOut(record, source, snapshot, deps, false);
-  const documents = new Map(
-    (await deps.documents.getMany(done.targets.flatMap((t) => t.documentId ?? []))).map((d) => [
-      d.documentId,
-      d,
-    ]),
+  const { record: done, copies } = await fanOut(record, source, snapshot, deps, false);
+  // The copies as just written answer; only one another run made is read (500 sites: no re-read).
+  const missing = done.targets.flatMap((t) =>
+    t.documentId === null || copies.has(t.documentId) ? [] : [t.documentId],
   );
+  const documents = new Map([
+    ...copies,
+    ...(await deps.documents.getMany(missing)).map((d) => [d.documentId, d] as const),
+  ]);
   return { distribution: detailOf(done, documents, snapshot, deps.clock.now()) };
 };
 

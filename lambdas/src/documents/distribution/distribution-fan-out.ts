@@ -1,25 +1,34 @@
 import { createHash } from 'node:crypto';
 import type { AuditEntry } from '../../core/ports/audit-trail';
 import type { DistributionRecord, DistributionTarget } from '../../core/ports/distributions';
-import type { DocumentRecord } from '../../core/ports/documents';
+import { type DocumentRecord, isDelivered } from '../../core/ports/documents';
 import type { RegistrySnapshot } from '../../core/ports/registry';
 import { alreadyRecorded } from '../../core/journal-audit';
 import { newIdOf } from '../../core/ids';
 import { HUB } from '../document-views';
-import { settle } from '../routing';
+import { classify } from '../classify';
+import { deliveredOf, heldOf, settle } from '../routing';
+import type { EventDraft } from '../../core/ports/events';
 import type { DistributionDeps } from './distribution-kit';
 
 /**
  * The fan-out of a distribution: each target's copy of the source document — a document record of
  * its own over the target's connection, naming the same kept file (the file is stored once) —
- * created with an idempotency key of the distribution's and the connection's, then classified and
- * delivered into the site system's inbox by routing.ts, the one way a document is delivered.
+ * created with an idempotency key of the distribution's and the connection's, classified as
+ * routing.ts classifies (its `deliveredOf` / `heldOf`) and written already delivered into the site
+ * system's inbox: every copy in a few transactions (`createMany`, issue 35's 500-site budget),
+ * then each delivered site's `distribution.to-acknowledge` event, then the audit record once.
  * Run again (the reminder pass finishes a distribution whose request was cut short), a copy
- * already made is found by its key and not made twice; the audit record is looked for first.
+ * already made is found by its key and not made twice, an event by its key, and the audit
+ * record is looked for first.
  */
 
-/** How many deliveries are written at once: the counters they share take turns (the adapter). */
-const PARALLEL = 8;
+/**
+ * How many copies are made before their sites are told (the next slice made meanwhile). A
+ * distribution to 500 sites is one slice: measured offline, a fan-out of notifications running
+ * beside the copies took the CPU they need (issue 35's budget) more than it saved.
+ */
+const SLICE = 500;
 
 export const distributionKeyOf = (distributionId: string, connectionId: string) =>
   `distribution:${distributionId}:${connectionId}`;
@@ -72,25 +81,61 @@ const copyFor = (
   };
 };
 
-/** Makes and delivers one target's copy; answers its document id. */
-const deliverOne = async (
+/**
+ * The copies of `pending` targets, classified now as routing.ts classifies a sent document:
+ * delivered, or held with the reason (a site system whose standard lacks the artifact, say).
+ */
+const classifiedCopies = async (
   record: DistributionRecord,
   source: DocumentRecord,
-  target: DistributionTarget,
+  pending: readonly DistributionTarget[],
   snapshot: RegistrySnapshot,
   deps: DistributionDeps,
-): Promise<string> => {
-  if (target.connectionId === source.connectionId) return source.documentId;
-  const made = await deps.documents.create(
-    copyFor(record, source, target, snapshot, `doc-${newIdOf(deps)().replaceAll('-', '')}`),
+): Promise<DocumentRecord[]> => {
+  const at = deps.clock.now().toISOString();
+  const newId = newIdOf(deps);
+  return Promise.all(
+    pending.map(async (target) => {
+      const copy = copyFor(record, source, target, snapshot, `doc-${newId().replaceAll('-', '')}`);
+      const verdict = await classify(copy, snapshot, deps.rows);
+      return verdict.ok
+        ? deliveredOf(copy, verdict.classification, at, `Distribution ${record.distributionId}.`)
+        : heldOf(copy, verdict, at, true);
+    }),
   );
-  if (made.record.state === 'received') {
-    await settle(made.record, snapshot, deps, deps.clock.now().toISOString(), {
-      deliveredDetail: `Distribution ${record.distributionId}.`,
-    });
-  }
-  return made.record.documentId;
 };
+
+/**
+ * What each site hears (issue 35): a safety letter to acknowledge, for the site's organisation,
+ * once its copy is delivered (a held copy is the hub's to resolve first). Keyed by the
+ * distribution and the connection, so a fan-out run again emits none twice.
+ */
+const toAcknowledgeOf = (
+  record: DistributionRecord,
+  copies: ReadonlyMap<string, DocumentRecord>,
+  snapshot: RegistrySnapshot,
+): { key: string; draft: EventDraft }[] =>
+  record.targets.flatMap((t) => {
+    const copy = t.documentId === null ? undefined : copies.get(t.documentId);
+    if (copy === undefined || !isDelivered(copy)) return [];
+    return [
+      {
+        key: `distribution:${record.distributionId}:to-acknowledge:${t.connectionId}`,
+        draft: {
+          kind: 'distribution.to-acknowledge',
+          organisationId: t.siteOrganisationId,
+          subject: { type: 'distribution', id: record.distributionId, name: record.title },
+          counterpart: {
+            organisationId: record.sponsorOrganisationId,
+            name:
+              snapshot.organisations.get(record.sponsorOrganisationId)?.name ??
+              record.sponsorOrganisationId,
+          },
+          reason: null,
+        },
+      },
+    ];
+  });
 
 /** The distribution's audit record, in the sponsor's trail (the sites see their copies'). */
 export const createdEntryOf = (record: DistributionRecord): AuditEntry => {
@@ -120,6 +165,7 @@ export type CreatedBy = DistributionRecord['createdWho'];
 /**
  * Delivers every target still without its copy, records the copies, then audits the
  * distribution once. `resumed`: finishing one cut short (its audit record looked for first).
+ * Answers the record and the copies as written (the source and those made or found now).
  */
 export const fanOut = async (
   record: DistributionRecord,
@@ -127,22 +173,76 @@ export const fanOut = async (
   snapshot: RegistrySnapshot,
   deps: DistributionDeps,
   resumed: boolean,
-): Promise<DistributionRecord> => {
-  const targets = [...record.targets];
-  const pending = targets.flatMap((t, i) => (t.documentId === null ? [i] : []));
-  for (let at = 0; at < pending.length; at += PARALLEL) {
-    await Promise.all(
-      pending.slice(at, at + PARALLEL).map(async (i) => {
-        const target = targets[i];
-        if (target === undefined) return;
-        targets[i] = {
-          ...target,
-          documentId: await deliverOne(record, source, target, snapshot, deps),
-        };
-      }),
+): Promise<{ record: DistributionRecord; copies: ReadonlyMap<string, DocumentRecord> }> => {
+  const pending = record.targets.filter(
+    (t) => t.documentId === null && t.connectionId !== source.connectionId,
+  );
+  const ids = new Map<string, DocumentRecord>();
+  const copies = new Map<string, DocumentRecord>([[source.documentId, source]]);
+  const told = new Set<string>();
+  /** The delivered sites' events of `targets` not told yet (their copies in `copies`). */
+  const tell = (targets: readonly DistributionTarget[]) => {
+    const items = toAcknowledgeOf(
+      {
+        ...record,
+        targets: targets
+          .filter((t) => !told.has(t.connectionId))
+          .map((t) => ({
+            ...t,
+            documentId:
+              t.documentId ??
+              (t.connectionId === source.connectionId
+                ? source.documentId
+                : (ids.get(t.connectionId)?.documentId ?? null)),
+          })),
+      },
+      copies,
+      snapshot,
     );
+    for (const t of targets) told.add(t.connectionId);
+    return deps.events.appendOnce(items, new Date(record.createdAt));
+  };
+  // The copies a slice at a time, each slice in a few transactions (one made before, by a run cut
+  // short, is answered, not doubled); each slice's sites told while the next is written, so the
+  // fan-out of their notifications may start before the last copy is made.
+  let telling: Promise<void> = Promise.resolve();
+  try {
+    for (let at = 0; at < pending.length; at += SLICE) {
+      const slice = pending.slice(at, at + SLICE);
+      const made = await deps.documents.createMany(
+        await classifiedCopies(record, source, slice, snapshot, deps),
+      );
+      for (const copy of made) {
+        // Made by a fan-out of before the batching, cut short before its delivery: delivered now.
+        const now =
+          copy.state === 'received'
+            ? (
+                await settle(copy, snapshot, deps, deps.clock.now().toISOString(), {
+                  deliveredDetail: `Distribution ${record.distributionId}.`,
+                })
+              ).record
+            : copy;
+        ids.set(now.connectionId, now);
+        copies.set(now.documentId, now);
+      }
+      telling = telling.then(() => tell(slice));
+    }
+  } finally {
+    // Whatever stopped the copies, the events of those made are written (or their failure kept).
+    await telling.catch(() => undefined);
   }
+  await telling;
+  const targets = record.targets.map((t) => ({
+    ...t,
+    documentId:
+      t.documentId ??
+      (t.connectionId === source.connectionId
+        ? source.documentId
+        : (ids.get(t.connectionId)?.documentId ?? null)),
+  }));
   const delivered: DistributionRecord = { ...record, targets };
+  // The source's own site (and any told by no slice), once.
+  await tell(delivered.targets);
   const entry = createdEntryOf(delivered);
   if (!resumed || !(await alreadyRecorded(deps.auditReader, new Date(record.createdAt), entry))) {
     await deps.audit.append(entry);
@@ -150,7 +250,7 @@ export const fanOut = async (
   const done: DistributionRecord = { ...delivered, revision: record.revision + 1, complete: true };
   if (!(await deps.distributions.update(done, record.revision))) {
     // Another run finished it meanwhile (its copies are the same ones, found by their keys).
-    return (await deps.distributions.get(record.distributionId)) ?? done;
+    return { record: (await deps.distributions.get(record.distributionId)) ?? done, copies };
   }
-  return done;
+  return { record: done, copies };
 };

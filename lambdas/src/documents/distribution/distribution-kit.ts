@@ -2,7 +2,13 @@ import type { DistributionDetail, DistributionSite } from '@ccsc/contract/distri
 import type { AuditReader, AuditTrail } from '../../core/ports/audit-trail';
 import type { Clock } from '../../core/ports/clock';
 import type { DistributionRecord, DistributionStore } from '../../core/ports/distributions';
-import { type DocumentRecord, type DocumentStore, isDelivered } from '../../core/ports/documents';
+import {
+  type DocumentBatch,
+  type DocumentRecord,
+  type DocumentStore,
+  isDelivered,
+} from '../../core/ports/documents';
+import type { EventLog } from '../../core/ports/events';
 import type { Exports } from '../../core/ports/exports';
 import type { RegistrySnapshot } from '../../core/ports/registry';
 import type { Journal } from '../../core/journal';
@@ -16,11 +22,13 @@ import type { RoutingDeps } from '../routing';
  * `document.change`, audited there once).
  */
 export interface DistributionDeps extends RoutingDeps {
-  documents: RoutingDeps['documents'] & Pick<DocumentStore, 'create' | 'getMany'>;
+  documents: RoutingDeps['documents'] & Pick<DocumentStore, 'getMany'> & DocumentBatch;
   distributions: DistributionStore;
   audit: Pick<AuditTrail, 'append'>;
   auditReader: Pick<AuditReader, 'readNewestFirst'>;
   clock: Clock;
+  /** The sites' `distribution.to-acknowledge` and `distribution.overdue` events (issue 35). */
+  events: Pick<EventLog, 'appendOnce'>;
   writes: Pick<Journal<DocumentWriteDeps>, 'run' | 'settle'>;
   newId?: () => string;
 }

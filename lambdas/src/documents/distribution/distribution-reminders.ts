@@ -1,8 +1,10 @@
 import type { AuditEntry } from '../../core/ports/audit-trail';
 import type { DistributionRecord } from '../../core/ports/distributions';
+import type { EventDraft } from '../../core/ports/events';
 import { alreadyRecorded } from '../../core/journal-audit';
 import { HUB } from '../document-views';
 import { closeIfDone } from './acknowledge-distribution.core';
+import { acknowledgedEventsOf } from './distribution-events';
 import { fanOut } from './distribution-fan-out';
 import { type DistributionDeps, deliveriesOf, dueAtOf } from './distribution-kit';
 
@@ -11,8 +13,9 @@ import { type DistributionDeps, deliveriesOf, dueAtOf } from './distribution-kit
  * AWS, every pass offline): a distribution whose request was cut short is fanned out to the end
  * (its copies found by their keys, its audit record looked for); a site that has not acknowledged
  * by the due date gets a reminder, and another every `overdueDays` days after, each recorded on
- * the distribution and audited once as `distribution.reminder-due` (in the site's trail: what
- * the notifications part sends its mail from); a distribution every site acknowledged is closed.
+ * the distribution, emitted once as the site's `distribution.overdue` event (its OrgAdmins'
+ * notification and mail, by the events' fan-out) and audited once as `distribution.reminder-due`
+ * (in the site's trail); a distribution every site acknowledged is closed.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -53,6 +56,26 @@ const reminderEntryOf = (
   },
 });
 
+/** A reminder as the site's event: its key names the reminder (the site, its time). */
+const overdueEventOf = (
+  record: DistributionRecord,
+  target: DistributionRecord['targets'][number],
+  at: string,
+  sponsorName: string | undefined,
+): { key: string; draft: EventDraft } => ({
+  key: `distribution:${record.distributionId}:overdue:${target.connectionId}:${at}`,
+  draft: {
+    kind: 'distribution.overdue',
+    organisationId: target.siteOrganisationId,
+    subject: { type: 'distribution', id: record.distributionId, name: record.title },
+    counterpart: {
+      organisationId: record.sponsorOrganisationId,
+      name: sponsorName ?? record.sponsorOrganisationId,
+    },
+    reason: null,
+  },
+});
+
 /** Whether `target` is due a reminder at `now` (not acknowledged, past due, none for a while). */
 const dueNow = (
   record: DistributionRecord,
@@ -77,7 +100,7 @@ const passOne = async (
     if (deps.clock.now().getTime() - Date.parse(record.createdAt) < UNFINISHED_AFTER_MS) return;
     const source = await deps.documents.get(record.sourceDocumentId);
     if (source === null) return;
-    record = await fanOut(record, source, await deps.registry.snapshot(), deps, true);
+    record = (await fanOut(record, source, await deps.registry.snapshot(), deps, true)).record;
     outcome.finished += 1;
   }
   const now = deps.clock.now();
@@ -108,6 +131,15 @@ const passOne = async (
     t.reminders.flatMap((r, i) => (r.audited ? [] : [{ t, r, i }])),
   );
   if (unaudited.length > 0) {
+    // What reaches people: the site's `distribution.overdue` (a notification and, for its
+    // OrgAdmins, a mail in their language; locked on), keyed by the reminder, so once.
+    const sponsor = (await deps.registry.snapshot()).organisations.get(
+      record.sponsorOrganisationId,
+    );
+    await deps.events.appendOnce(
+      unaudited.map(({ t, r }) => overdueEventOf(record, t, r.at, sponsor?.name)),
+      now,
+    );
     for (const { t, r, i } of unaudited) {
       const entry = reminderEntryOf(record, { ...t, reminders: t.reminders.slice(0, i) }, r.at);
       if (r.at !== at && (await alreadyRecorded(deps.auditReader, new Date(r.at), entry))) continue;
@@ -124,6 +156,9 @@ const passOne = async (
     if (!(await deps.distributions.update(audited, record.revision))) return;
     record = audited;
   }
+  // Each acknowledgement not told the sponsor yet (through the document's own call, say): once.
+  const told = acknowledgedEventsOf(record, documents, await deps.registry.snapshot());
+  if (told.length > 0) await deps.events.appendOnce(told, now);
   await closeIfDone(record, deps);
   if ((await deps.distributions.get(record.distributionId))?.closed === true) outcome.closed += 1;
 };
