@@ -36,12 +36,27 @@ const bindable = (port: number) =>
 const handedOut = new Set<number>();
 
 /**
- * A port free right now on the loopback interface, outside the kernel's ephemeral range and not
- * handed out before by this process.
+ * Vitest workers running test files side by side (the crash tests, one console each) take ports
+ * from separate slices of the range: a port is free only between two starts of a console, so a
+ * worker checking "free right now" could otherwise take one another worker's console is about to
+ * start on again. VITEST_POOL_ID is the worker's number, 1 to maxWorkers; outside vitest (the
+ * bench) one slice is the whole range.
+ */
+const SLICES = 4;
+const slice = (() => {
+  const id = Number(process.env.VITEST_POOL_ID);
+  return Number.isInteger(id) && id >= 1 ? (id - 1) % SLICES : null;
+})();
+
+/**
+ * A port free right now on the loopback interface, outside the kernel's ephemeral range, in this
+ * worker's slice of it and not handed out before by this process.
  */
 export const freePort = async (): Promise<number> => {
-  const low = 20000;
-  const span = ephemeralLow - low;
+  const bottom = 20000;
+  const span =
+    slice === null ? ephemeralLow - bottom : Math.floor((ephemeralLow - bottom) / SLICES);
+  const low = bottom + (slice ?? 0) * span;
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const port = low + Math.floor(Math.random() * span);
     if (handedOut.has(port)) continue;
@@ -50,5 +65,5 @@ export const freePort = async (): Promise<number> => {
       return port;
     }
   }
-  throw new Error(`no free port between ${String(low)} and ${String(ephemeralLow)}`);
+  throw new Error(`no free port between ${String(low)} and ${String(low + span)}`);
 };
