@@ -4,13 +4,14 @@ import { ConflictError } from '../core/errors';
 import { register, type Journal, type Workflow } from '../core/journal';
 import { appendEachOnce } from '../core/journal-audit';
 import { emitEventsOnce } from '../core/journal-events';
-import type { DocumentRecord, DocumentStore } from '../core/ports/documents';
+import { type DocumentRecord, type DocumentStore, recordKeyOf } from '../core/ports/documents';
 import { returned } from './document-events';
 import { RETURN_KIND } from './document-kinds';
 import { withEvent } from './document-views';
 import {
   DOCUMENT_BUSY,
   DOCUMENT_CHANGED,
+  copyKeptFile,
   type DocumentRun,
   type DocumentWriteDeps,
   documentSubject,
@@ -33,6 +34,15 @@ import {
  * - `recall` (the sender): delivered or held → recalled at once; acknowledged → recall-requested;
  * - `confirm-recall` (the receiver): recall-requested → recalled;
  * - `decline-recall` (the receiver): recall-requested → acknowledged again.
+ *
+ * A step that makes the document `recalled` stops its downloads at once, even through links
+ * handed out before (the partner inbox's presigned GETs live up to 15 minutes; one stored object
+ * is the sender's and the receiver's): `move` copies the file to a key of this write's own before
+ * the commit, which names it on the record, and `unlink` deletes the old key after it, so every
+ * link signed for that key answers 404/403. Interrupted anywhere, the file stays readable under
+ * the key the record names, and the steps run again finish the move (same key, same copy; a
+ * delete again is no error). The sender keeps what a recall leaves them (its download and
+ * exports read the record's key).
  */
 
 const RETURNS = ['reject', 'recall', 'confirm-recall', 'decline-recall'] as const;
@@ -52,7 +62,12 @@ const returnInput = z.object({
   who: whoSchema,
 });
 export type ReturnInput = z.infer<typeof returnInput>;
-const returnState = z.object({ done: z.boolean().optional() });
+const returnState = z.object({
+  done: z.boolean().optional(),
+  /** The key a recall moved the file from, and to (`move`), for `unlink`. */
+  movedFrom: z.string().optional(),
+  movedTo: z.string().optional(),
+});
 
 /**
  * The states each step is made from. Why one is refused, in words, is the cores' to say
@@ -68,6 +83,10 @@ const FROM: Readonly<Record<ReturnStep, readonly string[]>> = {
 export const mayReturn = (step: ReturnStep, record: DocumentRecord): boolean =>
   FROM[step].includes(record.state);
 
+/** Whether `step` makes `current` recalled (a recall before the acknowledgement, or confirmed). */
+const recalls = (step: ReturnStep, current: DocumentRecord): boolean =>
+  step === 'confirm-recall' || (step === 'recall' && current.state !== 'acknowledged');
+
 /** The record after `step`, made from `current` at `at`. */
 const applied = (input: ReturnInput, current: DocumentRecord, at: string): DocumentRecord => {
   const by = input.who.actor?.email ?? input.who.by;
@@ -82,7 +101,7 @@ const applied = (input: ReturnInput, current: DocumentRecord, at: string): Docum
         events: withEvent(current, 'rejected', at, by, input.reason),
       };
     case 'recall': {
-      const immediate = current.state !== 'acknowledged';
+      const immediate = recalls('recall', current);
       return {
         ...base,
         state: immediate ? 'recalled' : 'recall-requested',
@@ -153,6 +172,23 @@ export const returnDocumentWrite: Workflow<
   state: returnState,
   steps: () => [
     {
+      // A recall's file copied to a key of this write's own (document-writes.ts copyKeptFile, as
+      // a scan hold's retry does); nothing for the other steps, nor when the commit will refuse.
+      name: 'move',
+      run: async (write, deps) => {
+        const current = await deps.documents.get(write.input.documentId);
+        if (current === null || current.lastWriteId === write.writeId) return {};
+        if (current.revision !== write.input.fromRevision) return {};
+        if (!mayReturn(write.input.step, current) || !recalls(write.input.step, current)) return {};
+        const from = current.objectKey;
+        // Only the document's own object (records/<study>/<id>/…): an imported file's is the
+        // import's, shared by every document made of it, and stays.
+        if (from === null || !from.startsWith(recordKeyOf(current, ''))) return {};
+        const to = await copyKeptFile(current, `recalled-${write.writeId}`, deps);
+        return to === null ? {} : { movedFrom: from, movedTo: to };
+      },
+    },
+    {
       name: 'commit',
       run: async (write, deps) => {
         const current = await deps.documents.get(write.input.documentId);
@@ -163,10 +199,32 @@ export const returnDocumentWrite: Workflow<
         // Refused by the core before, in words; here the state moved on meanwhile.
         if (!mayReturn(write.input.step, current)) throw new ConflictError(DOCUMENT_CHANGED);
         const next = applied(write.input, current, deps.clock.now().toISOString());
-        if (!(await deps.documents.update({ ...next, lastWriteId: write.writeId }, current))) {
+        const { movedFrom, movedTo } = write.state;
+        // The record names the copy in the same update that recalls it (the move read this
+        // revision: the check above).
+        const objectKey = movedTo !== undefined && movedFrom === current.objectKey ? movedTo : null;
+        const written = { ...next, ...(objectKey === null ? {} : { objectKey }) };
+        if (!(await deps.documents.update({ ...written, lastWriteId: write.writeId }, current))) {
           throw new ConflictError(DOCUMENT_CHANGED);
         }
         return { done: true };
+      },
+    },
+    {
+      // The old key deleted once the record names the copy: links signed for it stop working. In
+      // AWS the documents bucket is versioned (infra/lib/constructs/data.ts): a delete without a
+      // version id adds a delete marker — GET on the key answers 404 (403 to a link whose signer
+      // may not list) — and keeps the version, as records must be (and as Object Lock, where an
+      // environment turns it on, allows: a lock protects versions, a marker removes none). Not
+      // deferrable: a recall answered is one whose links no longer download.
+      name: 'unlink',
+      run: async (write, deps) => {
+        const { movedFrom } = write.state;
+        if (movedFrom === undefined) return undefined;
+        const record = await ownRecord(deps, write.input.documentId, write.writeId);
+        // Never the key the record names (the commit named the copy; this is only a safeguard).
+        if (record.objectKey !== movedFrom) await deps.files.remove(movedFrom);
+        return undefined;
       },
     },
     {
@@ -188,8 +246,14 @@ export const returnDocumentWrite: Workflow<
       },
     },
   ],
-  // Refused at the commit, the one step that changes anything: nothing to undo.
-  abandon: () => Promise.resolve(),
+  // Refused at the commit, the one step that changes the record: a copy the move made is nobody's
+  // (the record still names its file), and goes.
+  abandon: async (write, deps) => {
+    const { movedTo } = write.state;
+    if (movedTo === undefined) return;
+    const record = await deps.documents.get(write.input.documentId);
+    if (record?.objectKey !== movedTo) await deps.files.remove(movedTo);
+  },
 };
 
 /**
