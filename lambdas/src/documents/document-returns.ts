@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { REJECT_REASONS } from '@ccsc/contract/document-return-schemas';
 import { ConflictError } from '../core/errors';
 import { register, type Journal, type Workflow } from '../core/journal';
+import type { Step } from '../core/journal-workflow';
 import { appendEachOnce } from '../core/journal-audit';
 import { emitEventsOnce } from '../core/journal-events';
 import { type DocumentRecord, type DocumentStore, recordKeyOf } from '../core/ports/documents';
@@ -157,94 +158,110 @@ const factOf = (input: ReturnInput, record: DocumentRecord) => ({
   ...(input.comment === null ? {} : { reason: input.comment }),
 });
 
+type ReturnState = z.infer<typeof returnState>;
+type ReturnWriteStep = Step<ReturnInput, ReturnState, DocumentWriteDeps>;
+
+/** The steps that may make a document recalled: their write moves its file. */
+const MOVES: readonly ReturnStep[] = ['recall', 'confirm-recall'];
+
+/**
+ * A recall's file copied to a key of this write's own (document-writes.ts copyKeptFile, as a
+ * scan hold's retry does); nothing when the step does not recall (a recall after the
+ * acknowledgement only asks), nor when the commit will refuse.
+ */
+const moveStep: ReturnWriteStep = {
+  name: 'move',
+  run: async (write, deps) => {
+    const current = await deps.documents.get(write.input.documentId);
+    if (current === null || current.lastWriteId === write.writeId) return {};
+    if (current.revision !== write.input.fromRevision) return {};
+    if (!mayReturn(write.input.step, current) || !recalls(write.input.step, current)) return {};
+    const from = current.objectKey;
+    // Only the document's own object (records/<study>/<id>/…): an imported file's is the
+    // import's, shared by every document made of it, and stays.
+    if (from === null || !from.startsWith(recordKeyOf(current, ''))) return {};
+    const to = await copyKeptFile(current, `recalled-${write.writeId}`, deps);
+    return to === null ? {} : { movedFrom: from, movedTo: to };
+  },
+};
+
+const commitStep: ReturnWriteStep = {
+  name: 'commit',
+  run: async (write, deps) => {
+    const current = await deps.documents.get(write.input.documentId);
+    if (current?.lastWriteId === write.writeId) return { done: true };
+    if (current?.revision !== write.input.fromRevision) {
+      throw new ConflictError(DOCUMENT_CHANGED);
+    }
+    // Refused by the core before, in words; here the state moved on meanwhile.
+    if (!mayReturn(write.input.step, current)) throw new ConflictError(DOCUMENT_CHANGED);
+    const next = applied(write.input, current, deps.clock.now().toISOString());
+    const { movedFrom, movedTo } = write.state;
+    // The record names the copy in the same update that recalls it (the move read this
+    // revision: the check above).
+    const objectKey = movedTo !== undefined && movedFrom === current.objectKey ? movedTo : null;
+    const written = { ...next, ...(objectKey === null ? {} : { objectKey }) };
+    if (!(await deps.documents.update({ ...written, lastWriteId: write.writeId }, current))) {
+      throw new ConflictError(DOCUMENT_CHANGED);
+    }
+    return { done: true };
+  },
+};
+
+/**
+ * The old key deleted once the record names the copy: links signed for it stop working. In AWS
+ * the documents bucket is versioned (infra/lib/constructs/data.ts): a delete without a version
+ * id adds a delete marker — a GET of the key answers 404 (403 to a signer that may not list) —
+ * and keeps the version, as records must be (and as Object Lock, where an environment turns it
+ * on, allows: a lock protects versions, a marker removes none). Not deferrable: a recall
+ * answered is one whose links no longer download.
+ */
+const unlinkStep: ReturnWriteStep = {
+  name: 'unlink',
+  run: async (write, deps) => {
+    const { movedFrom } = write.state;
+    if (movedFrom === undefined) return undefined;
+    const record = await ownRecord(deps, write.input.documentId, write.writeId);
+    // Never the key the record names (the commit named the copy; this is only a safeguard).
+    if (record.objectKey !== movedFrom) await deps.files.remove(movedFrom);
+    return undefined;
+  },
+};
+
+const auditStep: ReturnWriteStep = {
+  name: 'audit',
+  run: async (write: DocumentRun<ReturnInput, ReturnState>, deps) => {
+    const record = await ownRecord(deps, write.input.documentId, write.writeId);
+    await appendEachOnce(
+      deps,
+      write,
+      entriesOf(write.input.who, record, factOf(write.input, record)),
+    );
+    // Issue 35: news for the other side (document-events.ts), once: this write's key.
+    await emitEventsOnce(
+      deps,
+      write,
+      returned(write.input.step, write.input.before, record, await deps.registry.snapshot()),
+    );
+    return undefined;
+  },
+};
+
 /**
  * One step of a document's return from the revision the caller saw: the record (409 when it
  * changed meanwhile, or when the step cannot be made from its state), then its audit records
  * once. The state the step was made from is the record's, kept in the audit record's `before`.
  */
-export const returnDocumentWrite: Workflow<
-  ReturnInput,
-  z.infer<typeof returnState>,
-  DocumentWriteDeps
-> = {
+export const returnDocumentWrite: Workflow<ReturnInput, ReturnState, DocumentWriteDeps> = {
   kind: RETURN_KIND,
   input: returnInput,
   state: returnState,
-  steps: () => [
-    {
-      // A recall's file copied to a key of this write's own (document-writes.ts copyKeptFile, as
-      // a scan hold's retry does); nothing for the other steps, nor when the commit will refuse.
-      name: 'move',
-      run: async (write, deps) => {
-        const current = await deps.documents.get(write.input.documentId);
-        if (current === null || current.lastWriteId === write.writeId) return {};
-        if (current.revision !== write.input.fromRevision) return {};
-        if (!mayReturn(write.input.step, current) || !recalls(write.input.step, current)) return {};
-        const from = current.objectKey;
-        // Only the document's own object (records/<study>/<id>/…): an imported file's is the
-        // import's, shared by every document made of it, and stays.
-        if (from === null || !from.startsWith(recordKeyOf(current, ''))) return {};
-        const to = await copyKeptFile(current, `recalled-${write.writeId}`, deps);
-        return to === null ? {} : { movedFrom: from, movedTo: to };
-      },
-    },
-    {
-      name: 'commit',
-      run: async (write, deps) => {
-        const current = await deps.documents.get(write.input.documentId);
-        if (current?.lastWriteId === write.writeId) return { done: true };
-        if (current?.revision !== write.input.fromRevision) {
-          throw new ConflictError(DOCUMENT_CHANGED);
-        }
-        // Refused by the core before, in words; here the state moved on meanwhile.
-        if (!mayReturn(write.input.step, current)) throw new ConflictError(DOCUMENT_CHANGED);
-        const next = applied(write.input, current, deps.clock.now().toISOString());
-        const { movedFrom, movedTo } = write.state;
-        // The record names the copy in the same update that recalls it (the move read this
-        // revision: the check above).
-        const objectKey = movedTo !== undefined && movedFrom === current.objectKey ? movedTo : null;
-        const written = { ...next, ...(objectKey === null ? {} : { objectKey }) };
-        if (!(await deps.documents.update({ ...written, lastWriteId: write.writeId }, current))) {
-          throw new ConflictError(DOCUMENT_CHANGED);
-        }
-        return { done: true };
-      },
-    },
-    {
-      // The old key deleted once the record names the copy: links signed for it stop working. In
-      // AWS the documents bucket is versioned (infra/lib/constructs/data.ts): a delete without a
-      // version id adds a delete marker — GET on the key answers 404 (403 to a link whose signer
-      // may not list) — and keeps the version, as records must be (and as Object Lock, where an
-      // environment turns it on, allows: a lock protects versions, a marker removes none). Not
-      // deferrable: a recall answered is one whose links no longer download.
-      name: 'unlink',
-      run: async (write, deps) => {
-        const { movedFrom } = write.state;
-        if (movedFrom === undefined) return undefined;
-        const record = await ownRecord(deps, write.input.documentId, write.writeId);
-        // Never the key the record names (the commit named the copy; this is only a safeguard).
-        if (record.objectKey !== movedFrom) await deps.files.remove(movedFrom);
-        return undefined;
-      },
-    },
-    {
-      name: 'audit',
-      run: async (write: DocumentRun<ReturnInput, z.infer<typeof returnState>>, deps) => {
-        const record = await ownRecord(deps, write.input.documentId, write.writeId);
-        await appendEachOnce(
-          deps,
-          write,
-          entriesOf(write.input.who, record, factOf(write.input, record)),
-        );
-        // Issue 35: news for the other side (document-events.ts), once: this write's key.
-        await emitEventsOnce(
-          deps,
-          write,
-          returned(write.input.step, write.input.before, record, await deps.registry.snapshot()),
-        );
-        return undefined;
-      },
-    },
+  // The move's steps only where the step may recall (a rejection or a decline keeps its file).
+  steps: (input) => [
+    ...(MOVES.includes(input.step) ? [moveStep] : []),
+    commitStep,
+    ...(MOVES.includes(input.step) ? [unlinkStep] : []),
+    auditStep,
   ],
   // Refused at the commit, the one step that changes the record: a copy the move made is nobody's
   // (the record still names its file), and goes.
