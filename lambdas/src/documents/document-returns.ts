@@ -164,6 +164,37 @@ type ReturnWriteStep = Step<ReturnInput, ReturnState, DocumentWriteDeps>;
 /** The steps that may make a document recalled: their write moves its file. */
 const MOVES: readonly ReturnStep[] = ['recall', 'confirm-recall'];
 
+/** Pages of the study's later documents looked through for another naming the file (100 each). */
+const SHARED_PAGES = 50;
+
+/**
+ * Whether another document names `key`: a distribution's copies do, made after their source, so
+ * the study's documents sent since it are read (newest first). Past SHARED_PAGES pages it is
+ * taken as shared: a file left in place is the safe side of a doubt.
+ */
+const namedByAnother = async (
+  current: DocumentRecord,
+  key: string,
+  deps: Pick<DocumentWriteDeps, 'documents'>,
+): Promise<boolean> => {
+  let after: string | undefined;
+  for (let page = 0; page < SHARED_PAGES; page += 1) {
+    const found = await deps.documents.page({
+      list: 'study',
+      key: current.studyId,
+      limit: 100,
+      sentFrom: current.sentAt,
+      ...(after === undefined ? {} : { after }),
+    });
+    if (found.records.some((r) => r.documentId !== current.documentId && r.objectKey === key)) {
+      return true;
+    }
+    if (found.last === null) return false;
+    after = found.last;
+  }
+  return true;
+};
+
 /**
  * A recall's file copied to a key of this write's own (document-writes.ts copyKeptFile, as a
  * scan hold's retry does); nothing when the step does not recall (a recall after the
@@ -180,6 +211,9 @@ const moveStep: ReturnWriteStep = {
     // Only the document's own object (records/<study>/<id>/…): an imported file's is the
     // import's, shared by every document made of it, and stays.
     if (from === null || !from.startsWith(recordKeyOf(current, ''))) return {};
+    // A safety letter's copies (distribution-fan-out.ts) name their source's file: a source
+    // distributed keeps it where it is, so the sites' copies still download.
+    if (await namedByAnother(current, from, deps)) return {};
     const to = await copyKeptFile(current, `recalled-${write.writeId}`, deps);
     return to === null ? {} : { movedFrom: from, movedTo: to };
   },

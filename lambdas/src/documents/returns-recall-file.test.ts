@@ -122,6 +122,31 @@ describe('a recall moves the file and deletes the old key', () => {
     expect(w.files.removed).toEqual([]);
   });
 
+  it('a file another document names (a safety letter’s copies name their source’s) stays where it is', async () => {
+    const w = setUp();
+    const { documentId, oldKey } = await delivered(w);
+    const source = await w.documents.get(documentId);
+    if (source === null) throw new Error('the document went missing');
+    w.clock.advance(60_000);
+    // As distribution-fan-out.ts makes a copy: a record of its own, sent later, the same file.
+    await w.documents.create({
+      ...source,
+      documentId: 'doc-copy-of-source',
+      idempotencyKey: 'distribution:dist-1:conn-2',
+      sentAt: w.clock.now().toISOString(),
+      inboxSeq: null,
+      lastWriteId: null,
+      revision: 1,
+    });
+    await pRecall(w, { documentId }, SITE);
+    expect(await w.documents.get(documentId)).toMatchObject({
+      state: 'recalled',
+      objectKey: oldKey,
+    });
+    expect(w.files.removed).toEqual([]);
+    expect(w.files.objects.get(oldKey)?.equals(CV)).toBe(true);
+  });
+
   // Cut short at each step (the process dying on the journal's save after it, or as the journal
   // was told the write was done): the file is readable under the record's key meanwhile, and the
   // reconciler finishes the move — the old key deleted (again only when the delete itself was
