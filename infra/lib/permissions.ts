@@ -208,6 +208,8 @@ export const JOB_PERMISSIONS = {
     ...GRANTS_BY_NAME['audit.append'],
     ...GRANTS_BY_NAME['journal.entry'],
     ...EVENTS_APPEND,
+    // A recall cut short: its file moved, the old key deleted (document-returns.ts).
+    ...GRANTS_BY_NAME['document.recall-move'],
     { on: 'mainTable', actions: ['dynamodb:Query'], partitions: [JOURNAL_PK] },
   ]),
   // Issue 35, every minute (lambdas/src/jobs/notify-events.ts): the events waiting fanned out —

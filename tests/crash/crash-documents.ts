@@ -281,6 +281,30 @@ export class Exchange {
       { reason: 'wrong-version' },
     );
 
+  /** The sending system recalls a document it sent (issue 35: at once, before it is acknowledged). */
+  recall = (documentId: string) =>
+    this.partner<{ state: string }>('site', 'POST', `documents/${documentId}/recall`, {});
+
+  /** The link to the document's file the sponsor's inbox hands out now (null: none). */
+  linkOf = async (documentId: string): Promise<string | null> => {
+    let since: string | undefined;
+    for (;;) {
+      const page = await this.partner<{
+        documents: { documentId: string; download: { url: string } | null }[];
+        nextCursor: string;
+        hasMore: boolean;
+      }>(
+        'sponsor',
+        'GET',
+        `documents?limit=100${since === undefined ? '' : `&since=${encodeURIComponent(since)}`}`,
+      );
+      const found = page.data.documents.find((d) => d.documentId === documentId);
+      if (found !== undefined) return found.download?.url ?? null;
+      if (!page.data.hasMore) return null;
+      since = page.data.nextCursor;
+    }
+  };
+
   get = (documentId: string) =>
     this.partner<{ document: Sent & { events: { event: string }[] } }>(
       'site',

@@ -7,7 +7,8 @@ import { Exchange } from './crash-documents';
 /**
  * Every journaled document write killed at each of its steps (issue 32), as the credential
  * writes are (credentials.crash.test.ts): a send, a completion, an acknowledgement, a download,
- * a rejection (issue 35's document.return), an administrator's retry, and a publication with the
+ * a rejection and a recall (issue 35's document.return; a recall's link handed out before no
+ * longer downloads), an administrator's retry, and a publication with the
  * release of the documents it maps. After each restart the write is whole and recorded exactly
  * once in each organisation's trail — the sender's and the receiver's (a rejection's event once in
  * the sender's feed) — nothing is left in the
@@ -152,6 +153,33 @@ describe('document writes killed at every step', () => {
         events.filter((e) => e === 'rejected'),
         step,
       ).toHaveLength(1);
+    }
+  }, 600_000);
+
+  it('a recall (issue 35): recalled and recorded once; the link handed out before no longer downloads', async () => {
+    const first = await x.sent();
+    const steps = await stepsOf(console, 'document.return', () => x.recall(first));
+    expect(steps).toEqual([
+      'journal:document.return:begun',
+      'journal:document.return:move',
+      'journal:document.return:commit',
+      'journal:document.return:unlink',
+      'journal:document.return:audit',
+    ]);
+    for (const step of steps) {
+      const documentId = await x.sent();
+      const link = await x.linkOf(documentId);
+      if (link === null) throw new Error(`${step}: the inbox offered no link`);
+      expect((await fetch(link)).status, step).toBe(200);
+      await killedAt(console, step, () => x.recall(documentId));
+      await settled();
+      const again = await x.recall(documentId);
+      expect(again.status, step).toBe(200);
+      expect(again.data.state, step).toBe('recalled');
+      expect(await x.audited('document.recalled', documentId), step).toEqual(ONCE);
+      // Whatever the step it was cut short at, the file moved and its old key is gone.
+      expect((await fetch(link)).status, step).not.toBe(200);
+      expect(await x.linkOf(documentId), step).toBeNull();
     }
   }, 600_000);
 

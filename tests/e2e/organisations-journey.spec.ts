@@ -234,7 +234,11 @@ test('issue 35: two organisations work together — invitation, requests, reject
   const inbox = async () => {
     const listed = await siteSystem[RECEIVE]('GET', 'documents?limit=100');
     expect(listed.status, JSON.stringify(listed.error)).toBe(200);
-    return listed.data.documents as { documentId: string; state: string; download: unknown }[];
+    return listed.data.documents as {
+      documentId: string;
+      state: string;
+      download: { url: string } | null;
+    }[];
   };
   const inError = await sendFromSponsor(pdf('CV for another study'), {
     typeCode: 'TMF-CV',
@@ -243,7 +247,11 @@ test('issue 35: two organisations work together — invitation, requests, reject
     fileName: 'cv-other-study.pdf',
   });
   expect(inError.state).toBe('delivered');
-  expect((await inbox()).find((d) => d.documentId === inError.documentId)?.download).not.toBe(null);
+  // The site's system takes the file's link before the recall: it downloads.
+  const early = (await inbox()).find((d) => d.documentId === inError.documentId)?.download;
+  if (early == null) throw new Error('the inbox offered no link before the recall');
+  const earlyLink = early.url;
+  expect((await fetch(earlyLink)).status).toBe(200);
   await sponsorPage.goto(documentPage(inError.documentId));
   await sponsorPage.getByRole('button', { name: 'Recall…' }).click();
   const recall = sponsorPage.getByRole('dialog', { name: 'Recall the document' });
@@ -257,6 +265,8 @@ test('issue 35: two organisations work together — invitation, requests, reject
     state: 'recalled',
     download: null,
   });
+  // Nor does the link it took before the recall work any more (the file moved, its key deleted).
+  expect((await fetch(earlyLink)).status).not.toBe(200);
   const download = await callApi(
     c,
     `s3documents/download?documentId=${encodeURIComponent(inError.documentId)}`,

@@ -18,7 +18,9 @@ import {
 /**
  * Documents sent back through the running console (issue 35 part B): the sponsor's eTMF rejects
  * a CV with a reason, the site sees why and its corrected version supersedes the rejected one; the
- * site recalls a CV before it was acknowledged and the sponsor can no longer download it; the
+ * site recalls a CV before it was acknowledged and the sponsor can no longer download it — not
+ * even through the link its system got before the recall (the file moved, the old key deleted);
+ * the
  * site recalls an acknowledged CV by a request the sponsor confirms. The wrong side is refused.
  */
 
@@ -97,10 +99,17 @@ describe('documents sent back', () => {
     });
   });
 
-  it('send → recalled before the acknowledgement → the download is refused', async () => {
+  it('send → recalled before the acknowledgement → the download is refused, even by an earlier link', async () => {
     const before = await inbox();
     const sent = await cv('CV sent in error');
     const id = sent.document.documentId;
+    // The receiving system lists its inbox and gets the file's link before the recall: it works.
+    const early = (await inbox(before.data.nextCursor)).data.documents.find(
+      (d) => d.documentId === id,
+    );
+    if (early?.download == null) throw new Error('the inbox offered no link before the recall');
+    const link = early.download.url;
+    expect((await fetch(link)).status).toBe(200);
     const byReceiver = await registryCall(c, n.people.sponsorAdmin, 's3documents/return', {
       documentId: id,
       action: 'recall',
@@ -122,10 +131,20 @@ describe('documents sent back', () => {
       (d) => d.documentId === id,
     );
     expect(listed).toMatchObject({ state: 'recalled', download: null });
+    // The link handed out before the recall, still within its 15 minutes, no longer downloads.
+    const late = await fetch(link);
+    expect(late.status).not.toBe(200);
+    expect(late.status).toBeGreaterThanOrEqual(400);
     const download = await read<unknown>(n.people.sponsorAdmin, 's3documents/download', {
       documentId: id,
     });
     expect(download.status).toBe(409);
+    // Nor the sender's: a recalled file is handed out to nobody (the product's rule); the file
+    // itself is kept, under the key the record names now.
+    const bySender = await read<unknown>(n.people.siteAdmin, 's3documents/download', {
+      documentId: id,
+    });
+    expect(bySender.status).toBe(409);
   });
 
   it('acknowledged → a recall request → the receiving system confirms it', async () => {

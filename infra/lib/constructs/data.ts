@@ -95,7 +95,8 @@ export class Data extends Construct {
         removalPolicy: RemovalPolicy.RETAIN,
       });
     // Documents are records (GCP, 21 CFR Part 11): kept in every version, moved to cheaper
-    // storage as they age, never deleted through the API (no function is granted DeleteObject);
+    // storage as they age, never deleted through the API: the one DeleteObject (a recall's, on
+    // records/, issue 35) names no version, so it adds a delete marker and every version stays;
     // the senders' uploads (incoming/) are only the way in and go after a week. Object Lock:
     // infra/README.md.
     this.documentsBucket = dataBucket('DocumentsBucket', BUCKETS.documents, [

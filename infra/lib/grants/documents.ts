@@ -9,7 +9,8 @@ export const DOCUMENT_RECORDS_PREFIX = 'records/';
 
 /**
  * The document exchange (issue 17). HeadObject needs ListBucket to answer "not there" (404)
- * rather than 403; no function may delete a document (none is granted s3:DeleteObject).
+ * rather than 403; no function may delete a document: only a recall's removes a key, as a delete
+ * marker over versions kept (DOCUMENT_RECALL_MOVE).
  */
 export const DOCUMENT_READ: PermissionGrant = {
   on: 'documentsTable',
@@ -103,6 +104,19 @@ export const DOCUMENT_RESCAN: PermissionGrant = {
   on: 'documentRecords',
   actions: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload'],
 };
+
+/**
+ * A recall (issue 35; lambdas' documents/document-returns.ts `move`, `unlink`): the kept file
+ * copied, through its hash, to a new records key, and the old key deleted, so the download links
+ * handed out for it stop working at once. The bucket is versioned: a DeleteObject without a
+ * version id only adds a delete marker, every version stays (records are kept); no function is
+ * granted s3:DeleteObjectVersion, which alone would remove one. Only the returns' functions and
+ * the job that finishes a return cut short hold it.
+ */
+export const DOCUMENT_RECALL_MOVE: readonly PermissionGrant[] = [
+  DOCUMENT_RESCAN,
+  { on: 'documentRecords', actions: ['s3:DeleteObject'] },
+];
 
 /**
  * A file an eTMF-EMS import filed joins the study (issue 34 item 5; lambdas' documents/

@@ -22,8 +22,10 @@ export const contentDisposition = (fileName: string): string => {
  * URLs; a completed upload is copied through a SHA-256 to a key of its own under
  * `records/<studyId>/<documentId>/`, in parts of 8 MiB (a multipart upload, so a 100 MB file
  * never sits in memory whole), and it is that copy the hub verified which is kept and downloaded:
- * an upload replaced after the check changes nothing kept. The bucket is versioned and no
- * function may delete from it (infra).
+ * an upload replaced after the check changes nothing kept. The bucket is versioned: the one
+ * delete (`remove`, a recall's, issue 35) names no version, so S3 only adds a delete marker —
+ * every version stays, the key stops answering (infra grants s3:DeleteObject to the returns'
+ * functions alone, never s3:DeleteObjectVersion).
  */
 export class S3DocumentFiles implements DocumentFiles {
   private readonly s3: S3Access;
@@ -176,6 +178,15 @@ export class S3DocumentFiles implements DocumentFiles {
     const body = out.Body as AsyncIterable<Uint8Array> | undefined;
     if (body === undefined) throw new Error(`S3 gave no body for ${key}.`);
     yield* body;
+  }
+
+  async remove(key: string): Promise<void> {
+    const { client, sdk } = await this.s3();
+    // Versioned bucket, no VersionId: a delete marker (S3 answers 204 whether or not the key was
+    // there, so a delete run again after an interruption succeeds). With Object Lock on the
+    // bucket (infra/docs/documents.md) this is still allowed: a lock protects versions, and a
+    // delete marker removes none.
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async downloadUrl(key: string, fileName: string, contentType: string, expiresIn: number) {

@@ -55,6 +55,9 @@ export const GRANT_NAMES = [
   'document.held-release',
   // A scan hold's retry (issue 34): the kept file copied to a new records key, scanned again.
   'document.rescan',
+  // A recall (issue 35): the kept file moved to a new records key, the old key deleted (a delete
+  // marker: the bucket keeps every version), so links handed out before stop working.
+  'document.recall-move',
   // The malware scan's verdict read from a kept file's tag (issue 34: an imported file's, for the
   // export).
   'document.scan-status',

@@ -21,6 +21,7 @@ const noFiles: WriteFiles = {
     throw new Error('no files in this test');
   },
   scanStatusOf: () => Promise.resolve(null),
+  remove: () => Promise.reject(new Error('no files in this test')),
 };
 
 /**

@@ -43,6 +43,7 @@ const setUp = (file = { size: 10, sha256: 'a'.repeat(64) }, bytes: Buffer = samp
         yield await Promise.resolve(bytes);
       },
       scanStatusOf: () => Promise.resolve(null),
+      remove: () => Promise.reject(new Error('this test removes no file')),
     },
   });
   return { ...x, clock, documents, kept };

@@ -40,7 +40,7 @@ import { type RoutingDeps, settle, waitsForMapping } from './routing';
 
 export interface DocumentWriteDeps extends RoutingDeps {
   documents: Pick<DocumentStore, 'get' | 'update' | 'deliver' | 'page' | 'create'>;
-  files: Pick<DocumentFiles, 'sizeOf' | 'keep' | 'readRange' | 'read' | 'scanStatusOf'>;
+  files: Pick<DocumentFiles, 'sizeOf' | 'keep' | 'readRange' | 'read' | 'scanStatusOf' | 'remove'>;
   /** The content check's allow-list (DOCUMENT_CONTENT_POLICY); every document kind if absent. */
   contentPolicy?: readonly ContentKind[];
   audit: Pick<AuditTrail, 'appendAll'>;
@@ -191,6 +191,31 @@ export const waitsForScan = (record: DocumentRecord): boolean =>
   SCAN_HOLD_REASONS.includes(record.holdReason);
 
 /**
+ * The kept file copied, through its hash (checked against what was received), to the record's
+ * key for `completion`: the key it is under now, or null when the record keeps none. Made again
+ * to the same key, it is the same copy (a write run again after an interruption). A scan hold's
+ * retry (below) and a recall (document-returns.ts) move a file so.
+ */
+export const copyKeptFile = async (
+  current: DocumentRecord,
+  completion: string,
+  deps: Pick<DocumentWriteDeps, 'files'>,
+): Promise<string | null> => {
+  if (current.objectKey === null || current.received === null) return null;
+  const objectKey = recordKeyOf(current, completion);
+  const copied = await deps.files.keep(
+    current.objectKey,
+    objectKey,
+    current.contentType,
+    current.received.size + 1,
+  );
+  if (copied.sha256 !== current.received.sha256) {
+    throw new Error(`document ${current.documentId}: the kept file changed (${copied.sha256})`);
+  }
+  return objectKey;
+};
+
+/**
  * A scan again: the kept file copied (through its hash, checked) to a key of this write's own —
  * a new object is what the scanner scans (GuardDuty on each object written; the offline
  * stand-in likewise) — and the record back to `awaiting-scan`, naming the copy. A verdict on the
@@ -203,17 +228,8 @@ const rescan = async (
   deps: DocumentWriteDeps,
   at: string,
 ): Promise<boolean> => {
-  if (current.objectKey === null || current.received === null) return false;
-  const objectKey = recordKeyOf(current, `rescan-${writeId}`);
-  const copied = await deps.files.keep(
-    current.objectKey,
-    objectKey,
-    current.contentType,
-    current.received.size + 1,
-  );
-  if (copied.sha256 !== current.received.sha256) {
-    throw new Error(`document ${current.documentId}: the kept file changed (${copied.sha256})`);
-  }
+  const objectKey = await copyKeptFile(current, `rescan-${writeId}`, deps);
+  if (objectKey === null) return false;
   const by = input.who.actor?.email ?? input.who.by;
   return deps.documents.update(
     {

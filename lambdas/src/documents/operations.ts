@@ -219,6 +219,8 @@ const RETURN_GRANTS = [
   'audit.append',
   'journal.entry',
   'events.append',
+  // A recall moves the file and deletes the old key: the links handed out before stop working.
+  'document.recall-move',
 ] as const;
 export const s3documentsReturn = /* @__PURE__ */ op(
   documentReturnRoutes,

@@ -449,6 +449,11 @@ export interface DocumentFiles {
     contentType: string,
     expiresInSeconds: number,
   ): Promise<string>;
+  /**
+   * The object at `key` gone, so a link signed for it no longer downloads (a recall moved the
+   * file to a key of its own first: document-returns.ts). Nothing there is no error.
+   */
+  remove(key: string): Promise<void>;
 }
 
 export const incomingKeyOf = (documentId: string, attempt: number): string =>

@@ -220,7 +220,10 @@ export class MemoryDocumentFiles implements DocumentFiles {
     keep: 0,
     read: 0,
     downloadUrl: 0,
+    remove: 0,
   };
+  /** Each key removed, in order (a recall's old key: document-returns.ts). */
+  readonly removed: string[] = [];
   /** Awaited at the start of each store: a test holds an import in the middle of a file with it. */
   beforeStore: ((key: string) => Promise<void>) | null = null;
   /** The next store fails with this (after consuming nothing), as S3 that is down would. */
@@ -332,6 +335,13 @@ export class MemoryDocumentFiles implements DocumentFiles {
     for (let at = 0; at < bytes.length; at += 64 * 1024) {
       yield Uint8Array.from(bytes.subarray(at, at + 64 * 1024));
     }
+  }
+
+  remove(key: string): Promise<void> {
+    this.calls.remove += 1;
+    this.removed.push(key);
+    this.objects.delete(key);
+    return Promise.resolve();
   }
 
   downloadUrl(
