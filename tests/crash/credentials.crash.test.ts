@@ -324,7 +324,7 @@ describe('credential writes killed at every step', () => {
     });
 
     await crashJobAtEachStep('credential.notice', {
-      steps: ['record', 'mail', 'audit'],
+      steps: ['record', 'mail', 'events', 'audit'],
       make: async () => {
         const a = await creds.active();
         await creds.patch(a.apiId, {

@@ -229,6 +229,7 @@ describe('document writes killed at every step', () => {
       'journal:registry.write:begun',
       'journal:registry.write:commit',
       'journal:registry.write:audit',
+      'journal:registry.write:events',
       'journal:document.change:begun',
       'journal:document.change:commit',
       'journal:document.change:audit',
