@@ -79,11 +79,10 @@ export const publish = async (c: ConsoleInfo, user: EnrolledTestUser, s: Standar
   });
 
 /**
- * A sponsor and a site (named with `tag`), each with a system, a study of the sponsor's, the site
- * invited and accepting with its eISF, an OrgAdmin of each, and each side's mapping standard
- * published.
+ * Organisations and systems made through the API by a PlatformAdmin, the systems' contact named
+ * with `tag`: what each e2e network of organisations starts from.
  */
-export const connectedStudy = async (c: ConsoleInfo, admin: EnrolledTestUser, tag: string) => {
+export const registryMakers = (c: ConsoleInfo, admin: EnrolledTestUser, tag: string) => {
   const organisation = async (name: string, kind: string) =>
     (
       await call<{ organisation: { organisationId: string } }>(
@@ -105,6 +104,16 @@ export const connectedStudy = async (c: ConsoleInfo, admin: EnrolledTestUser, ta
         technicalContactEmail: `it-${tag}@example.org`,
       })
     ).system.systemId;
+  return { organisation, system };
+};
+
+/**
+ * A sponsor and a site (named with `tag`), each with a system, a study of the sponsor's, the site
+ * invited and accepting with its eISF, an OrgAdmin of each, and each side's mapping standard
+ * published.
+ */
+export const connectedStudy = async (c: ConsoleInfo, admin: EnrolledTestUser, tag: string) => {
+  const { organisation, system } = registryMakers(c, admin, tag);
   const sponsorId = await organisation(`Nordsee Pharma ${tag}`, 'sponsor');
   const siteId = await organisation(`Klinikum Süd ${tag}`, 'site');
   const etmf = await system(sponsorId, `Nordsee eTMF ${tag}`, 'etmf');

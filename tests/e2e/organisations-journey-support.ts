@@ -10,6 +10,7 @@ import {
   call,
   type Data,
   publish,
+  registryMakers,
   SITE_ROWS,
   SPONSOR_ROWS,
   type Standard,
@@ -75,27 +76,7 @@ export const organisationsNetwork = async (
   admin: EnrolledTestUser,
   tag: string,
 ) => {
-  const organisation = async (name: string, kind: string) =>
-    (
-      await call<{ organisation: { organisationId: string } }>(
-        c,
-        admin.idToken,
-        'create-organisation',
-        { name, kind, country: 'DE', identifiers: [] },
-      )
-    ).organisation.organisationId;
-  const system = async (organisationId: string, name: string, kind: string) =>
-    (
-      await call<{ system: { systemId: string } }>(c, admin.idToken, 'create-system', {
-        organisationId,
-        name,
-        kind,
-        vendor: 'Vendor',
-        product: 'Product',
-        environment: 'production',
-        technicalContactEmail: `it-${tag}@example.org`,
-      })
-    ).system.systemId;
+  const { organisation, system } = registryMakers(c, admin, tag);
   const standard = async (
     who: EnrolledTestUser,
     organisationId: string,
