@@ -73,7 +73,11 @@ export class Exchange {
   private extraRows: MappingRow[] = [];
   private site!: { clientId: string; clientSecret: string };
   private sponsor!: { clientId: string; clientSecret: string };
-  private siteFeed!: { clientId: string; clientSecret: string };
+  /** Issue 35: each side's system reading its organisation's events feed. */
+  private readonly feeds = new Map<
+    'site' | 'sponsor',
+    { clientId: string; clientSecret: string }
+  >();
   private readonly tokens = new Map<string, string>();
 
   constructor(private readonly console: CrashConsole) {}
@@ -95,22 +99,36 @@ export class Exchange {
     await this.publish(n.people.sponsorAdmin, drafts.sponsor);
     this.site = await issueCredential(c, n.admin, n.siteSystem.systemId, [SEND]);
     this.sponsor = await issueCredential(c, n.admin, n.sponsorSystem.systemId, [RECEIVE]);
-    this.siteFeed = await issueCredential(c, n.admin, n.siteSystem.systemId, [EVENTS]);
+    this.feeds.set('site', await issueCredential(c, n.admin, n.siteSystem.systemId, [EVENTS]));
+    this.feeds.set(
+      'sponsor',
+      await issueCredential(c, n.admin, n.sponsorSystem.systemId, [EVENTS]),
+    );
   }
 
-  /** The site's feed events of `kind` about the document (issue 35), read from its start. */
-  siteEvents = async (kind: string, documentId: string): Promise<number> => {
-    const known = this.tokens.get('site-feed');
+  /**
+   * How many events of `kind` about `subjectId` (a document, a standard) the `side`'s system
+   * reads in its organisation's feed (issue 35), read from its start: each fact once, whatever
+   * step its write was cut short at.
+   */
+  feedEvents = async (
+    side: 'site' | 'sponsor',
+    kind: string,
+    subjectId: string,
+  ): Promise<number> => {
+    const credential = this.feeds.get(side);
+    if (credential === undefined) throw new Error(`no ${side} feed credential: setUp() first`);
     const token =
-      known ??
-      (await partnerToken(this.c.cognitoEndpoint, this.c.userPoolId, this.siteFeed, EVENTS));
-    this.tokens.set('site-feed', token);
+      this.tokens.get(`${side}-feed`) ??
+      (await partnerToken(this.c.cognitoEndpoint, this.c.userPoolId, credential, EVENTS));
+    this.tokens.set(`${side}-feed`, token);
     let count = 0;
     let since = '';
     for (let page = 0; page < 50; page += 1) {
       const res = await fetch(`${this.c.url}/ccsc/api/v1/events?limit=100${since}`, {
         headers: { authorization: `Bearer ${token}` },
       });
+      expect(res.status, `${side} feed`).toBe(200);
       const json = (await res.json()) as {
         data: {
           events: { kind: string; subject: { id: string } }[];
@@ -118,13 +136,11 @@ export class Exchange {
           hasMore: boolean;
         };
       };
-      count += json.data.events.filter(
-        (e) => e.kind === kind && e.subject.id === documentId,
-      ).length;
+      count += json.data.events.filter((e) => e.kind === kind && e.subject.id === subjectId).length;
       if (!json.data.hasMore) return count;
       since = `&since=${json.data.nextCursor}`;
     }
-    return count;
+    throw new Error(`the ${side} feed has more than 50 pages`);
   };
 
   publish = (

@@ -8,12 +8,13 @@ import { Exchange } from './crash-documents';
  * Every journaled document write killed at each of its steps (issue 32), as the credential
  * writes are (credentials.crash.test.ts): a send, a completion, an acknowledgement, a download,
  * a rejection and a recall (issue 35's document.return; a recall's link handed out before no
- * longer downloads), an administrator's retry, and a publication with the
- * release of the documents it maps. After each restart the write is whole and recorded exactly
- * once in each organisation's trail — the sender's and the receiver's (a rejection's event once in
- * the sender's feed) — nothing is left in the
- * journal, the sender's or the receiver's retry answers as the first call would have, and a
- * document reaches the receiver's inbox once.
+ * longer downloads), an administrator's retry, and a publication with the release of the
+ * documents it maps. After each restart the write is whole and recorded exactly once in each
+ * organisation's trail — the sender's and the receiver's — and each fact it tells a partner is in
+ * that organisation's events feed exactly once (a rejection the sender's, a recall the
+ * receiver's, a hold the organisation that resolves it, a publication the partner's); nothing is
+ * left in the journal, the sender's or the receiver's retry answers as the first call would have,
+ * and a document reaches the receiver's inbox once.
  */
 
 /** A document's write is recorded once in each of the two organisations' trails. */
@@ -147,7 +148,7 @@ describe('document writes killed at every step', () => {
       });
       expect(await x.audited('document.rejected', documentId), step).toEqual(ONCE);
       // Issue 35: the sender's system reads the rejection in its feed once.
-      expect(await x.siteEvents('document.rejected', documentId), step).toBe(1);
+      expect(await x.feedEvents('site', 'document.rejected', documentId), step).toBe(1);
       const events = (await x.get(documentId)).data.document.events.map((e) => e.event);
       expect(
         events.filter((e) => e === 'rejected'),
@@ -177,6 +178,8 @@ describe('document writes killed at every step', () => {
       expect(again.status, step).toBe(200);
       expect(again.data.state, step).toBe('recalled');
       expect(await x.audited('document.recalled', documentId), step).toEqual(ONCE);
+      // The receiver's system reads the recall in its feed once.
+      expect(await x.feedEvents('sponsor', 'document.recalled', documentId), step).toBe(1);
       // Whatever the step it was cut short at, the file moved and its old key is gone.
       expect((await fetch(link)).status, step).not.toBe(200);
       expect(await x.linkOf(documentId), step).toBeNull();
@@ -203,6 +206,8 @@ describe('document writes killed at every step', () => {
         step,
       ).toHaveLength(1);
       expect(await x.audited('document.retried', documentId), step).toEqual(ONCE);
+      // Held once (by its send), not again by the retry that left it held.
+      expect(await x.feedEvents('site', 'document.held', documentId), step).toBe(1);
     }
   }, 600_000);
 
@@ -217,6 +222,8 @@ describe('document writes killed at every step', () => {
     };
     const publishAudits = async () =>
       (await x.audited('standard.published', x.siteStandardId)).success;
+    // The partner's system hears of each publication once (issue 35).
+    const publishEvents = () => x.feedEvents('sponsor', 'standard.published', x.siteStandardId);
     const first = await heldFor();
     const mark = console.mark();
     await x.publish(x.n.people.siteAdmin, first.version);
@@ -238,6 +245,7 @@ describe('document writes killed at every step', () => {
     for (const [i, step] of steps.entries()) {
       const held = await heldFor();
       const before = await publishAudits();
+      const told = await publishEvents();
       // Two signers in turn: each authenticator gives a few codes a half-minute.
       const signer = i % 2 === 0 ? x.n.admin : x.n.people.siteAdmin;
       await killedAt(console, step, () => x.publish(signer, held.version));
@@ -248,6 +256,7 @@ describe('document writes killed at every step', () => {
       );
       await settled();
       expect(await publishAudits(), step).toBe(before + 1);
+      expect(await publishEvents(), step).toBe(told + 1);
       expect(await x.audited('document.released', held.documentId), step).toEqual(ONCE);
       expect(
         (await x.inbox()).filter((id) => id === held.documentId),
