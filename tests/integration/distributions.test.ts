@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DistributionDetail } from '@ccsc/contract/distributions';
 import { readCsv } from '@ccsc/formats/read-csv';
-import { TABLES, tableName } from '@ccsc/lambdas/data-model';
+import { documentKey, TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { createEnrolledUser, dynamodbDocuments } from '../support/aws';
 import { connectedStudy, publishStandard, type StandardDetail } from '../support/connected-study';
 import { issueCredential } from '../support/oauth';
@@ -238,16 +238,24 @@ describe('a safety letter to three sites', () => {
       (await partner(sponsor, RECEIVE, 'POST', `distributions/${letterId}/acknowledge`, {})).status,
     ).toBe(404);
 
-    // Three days pass (the record's date moved back): the next pass of the scheduled jobs
-    // (every minute offline) reminds the third site, once.
-    const key = { pk: `DIST#${letterId}`, sk: 'DIST' };
-    const stored = must(
-      (await db.send(new GetCommand({ TableName: DOCUMENTS_TABLE, Key: key }))).Item,
-    );
+    // Three days pass (the record's date and its copies' deliveries moved back: a site is due
+    // its days after its copy reached it): the next pass of the scheduled jobs (every minute
+    // offline) reminds the third site, once.
     const threeDaysAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString();
-    await db.send(
-      new PutCommand({ TableName: DOCUMENTS_TABLE, Item: { ...stored, createdAt: threeDaysAgo } }),
-    );
+    const backdate = async (Key: Record<string, string>, field: string) => {
+      const stored = must(
+        (await db.send(new GetCommand({ TableName: DOCUMENTS_TABLE, Key }))).Item,
+      );
+      await db.send(
+        new PutCommand({ TableName: DOCUMENTS_TABLE, Item: { ...stored, [field]: threeDaysAgo } }),
+      );
+    };
+    await backdate({ pk: `DIST#${letterId}`, sk: 'DIST' }, 'createdAt');
+    for (const site of created.distribution.sites) {
+      if (site.siteNumber !== '401') {
+        await backdate(documentKey(must(site.documentId)), 'deliveredAt');
+      }
+    }
     let sites = (await tracking(n.people.sponsorAdmin)).sites;
     for (const giveUpAt = Date.now() + 150_000; Date.now() < giveUpAt;) {
       sites = (await tracking(n.people.sponsorAdmin)).sites;

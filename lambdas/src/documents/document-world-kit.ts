@@ -8,6 +8,7 @@ import type { StandardRowsStore } from '../core/ports/standard-rows';
 import { FakeAuditTrail, FakeClock, silentLogger } from '../core/testing/fakes';
 import { samplePdf } from '../core/testing/sample-files';
 import { MemoryDocumentFiles, MemoryImportStore } from '../core/testing/memory-document-imports';
+import { MemoryDistributionStore } from '../core/testing/memory-distributions';
 import { MemoryDocumentStore } from '../core/testing/memory-documents';
 import { MemoryEventLog } from '../core/testing/memory-events';
 import { MemoryExports } from '../core/testing/memory-exports';
@@ -124,6 +125,8 @@ export const setUp = () => {
   const imports = new MemoryImportStore();
   // Issue 35: the events the writes emit (a return's, a hold's), for the tests that read them.
   const events = new MemoryEventLog();
+  // Issue 35: a safety letter's copy acknowledged through the document's own call may close it.
+  const distributions = new MemoryDistributionStore();
   const { writes, journal } = documentWritesOf({
     registry,
     documents,
@@ -145,12 +148,25 @@ export const setUp = () => {
     imports,
     audit,
     events,
+    distributions,
     newId: () => {
       n += 1;
       return String(n).padStart(26, '0');
     },
   };
-  return { deps, registry, documents, files, clock, audit, exports, imports, journal, events };
+  return {
+    deps,
+    registry,
+    documents,
+    files,
+    clock,
+    audit,
+    exports,
+    imports,
+    journal,
+    events,
+    distributions,
+  };
 };
 export type World = ReturnType<typeof setUp>;
 

@@ -24,6 +24,7 @@ import { SCAN_HOLD_REASONS } from '@ccsc/contract/documents';
 import type { ContentKind } from './content-check';
 import { documentTarget, HUB, withEvent } from './document-views';
 import { earlierSupersededBy, supersededFact } from './document-versions';
+import { copyEventsOf, copySiteOf } from './distribution/distribution-events';
 import { type RoutingDeps, settle, waitsForMapping } from './routing';
 
 /**
@@ -333,6 +334,14 @@ export const changeDocumentWrite: Workflow<ChangeInput, ChangeState, DocumentWri
           ...entriesOf(write.input.who, record, fact),
           ...(earlier === null ? [] : entriesOf(write.input.who, earlier, supersededFact(record))),
         ]);
+        // Issue 35: a distribution's copy acknowledged through the document's own call, or
+        // delivered at last (released, retried): its distribution's events, under their keys.
+        if (write.input.change !== 'download' && copySiteOf(record) !== null) {
+          await deps.events.appendOnce(
+            copyEventsOf(record, await deps.registry.snapshot()),
+            write.startedAt,
+          );
+        }
         return undefined;
       },
     },

@@ -2,6 +2,7 @@ import { type DocumentState, fileMayBeHandedOut } from '@ccsc/contract/document-
 import type { PartnerReceivedDocument } from '@ccsc/contract/partner-api';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import type { Core } from '../core/request';
+import type { DistributionStore } from '../core/ports/distributions';
 import { type DocumentRecord } from '../core/ports/documents';
 import type { RegistrySnapshot } from '../core/ports/registry';
 import {
@@ -13,6 +14,8 @@ import {
 } from './document-views';
 import { changeDocument, DOCUMENT_BUSY, documentSubject } from './document-writes';
 import { type ExchangeDeps, type Routes, systemWho } from './exchange.core';
+import { copySiteOf } from './distribution/distribution-events';
+import { closeIfDone } from './distribution/distribution-kit';
 
 /**
  * The partner API's receiving side (exchange.core.ts sends): a system's inbox, page by page, and
@@ -138,10 +141,27 @@ export const listReceivedDocuments: Core<Routes['partner-list-documents'], Excha
   return { documents, nextCursor: encodeSince(last), hasMore: page.hasMore || stopped };
 };
 
+/** The acknowledgement's function: a distribution's copy acknowledged may close it (issue 35). */
+export interface AcknowledgeDeps extends ExchangeDeps {
+  distributions: Pick<DistributionStore, 'get' | 'update'>;
+}
+
+/**
+ * A safety letter's copy acknowledged here rather than through its distribution's call: the
+ * write told the sponsor (document-writes.ts), and the last site's closes the distribution now
+ * (one an interruption left open, the distributions' hourly pass closes).
+ */
+const closeDistributionOf = async (document: DocumentRecord | null, deps: AcknowledgeDeps) => {
+  const site = document === null ? null : copySiteOf(document);
+  if (site === null) return;
+  const distribution = await deps.distributions.get(site.distributionId);
+  if (distribution !== null) await closeIfDone(distribution, deps);
+};
+
 /** acknowledgeDocument: one journaled write (document-writes.ts); again, the same answer. */
 export const acknowledgeDocument: Core<
   Routes['partner-acknowledge-document'],
-  ExchangeDeps
+  AcknowledgeDeps
 > = async (input, ctx, deps) => {
   await deps.writes.settle(documentSubject(input.documentId), DOCUMENT_BUSY);
   for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -153,6 +173,8 @@ export const acknowledgeDocument: Core<
       throw new NotFoundError('No document with that id was delivered to the calling system.');
     }
     if (record.state === 'acknowledged' && record.acknowledgedAt !== null) {
+      // Asked again after a call cut short: what it left undone is done now.
+      await closeDistributionOf(record, deps);
       return {
         documentId: record.documentId,
         state: 'acknowledged' as const,
@@ -162,6 +184,7 @@ export const acknowledgeDocument: Core<
     // Changed between the read and the write (a delivery's counters, say): read again.
     if (await changeDocument(deps.writes, record, 'acknowledge', systemWho(ctx))) {
       const done = await deps.documents.get(record.documentId);
+      await closeDistributionOf(done, deps);
       return {
         documentId: record.documentId,
         state: 'acknowledged' as const,

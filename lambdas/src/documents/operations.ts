@@ -62,8 +62,9 @@ export const s3documentsRetry = /* @__PURE__ */ op(
   's3documents/retry',
   documents.retryDocument,
   'records',
-  // A scan hold's retry copies the kept file to a new key (the scanner scans it again).
-  ['document.held-release', 'document.rescan'],
+  // A scan hold's retry copies the kept file to a new key (the scanner scans it again). A safety
+  // letter's copy delivered by the retry: its site told to acknowledge (issue 35).
+  ['document.held-release', 'document.rescan', 'events.append'],
 );
 // The package streamed from the kept documents into the exports bucket, then its link.
 export const s3documentsExportEtmf = /* @__PURE__ */ op(
@@ -193,7 +194,9 @@ export const partnerListDocuments = /* @__PURE__ */ op(
   'exchange',
   ['registry.read', 'document.read', 'document.download-sign'],
 );
-// An interrupted retry or release of the document is finished first: it classifies.
+// An interrupted retry or release of the document is finished first: it classifies. A safety
+// letter's copy (issue 35): the sponsor told of the acknowledgement by the write, its
+// distribution closed once every site acknowledged.
 export const partnerAcknowledgeDocument = /* @__PURE__ */ op(
   partnerRoutes,
   'partner-acknowledge-document',
@@ -206,6 +209,8 @@ export const partnerAcknowledgeDocument = /* @__PURE__ */ op(
     'audit.append',
     'journal.entry',
     'standard-rows.read',
+    'events.append',
+    'distribution.write',
   ],
 );
 

@@ -3,6 +3,7 @@ import type { RecoveryOutcome } from '../core/journal';
 import { lambdaLogger } from '../core/logger';
 import { IMPORT_JOIN_KIND, isDocumentWrite, RETURN_KIND } from '../documents/document-kinds';
 import { releaseHeld } from '../documents/release-held';
+import { DOCUMENT_CHANGE_WRITES } from '../documents/document-writes';
 import { systemClock } from '../core/ports/clock';
 import { SCAN_SWEEP_AFTER_MS, sweepAwaitingScan as sweep } from '../documents/scan-sweep';
 import { DOCUMENT_SCAN_WRITES } from '../documents/scan-verdict';
@@ -44,7 +45,7 @@ export const finishInterruptedDocumentWrites = async (
 export const releaseHeldDocuments = async (): Promise<{ released: number }> => {
   const released = await releaseHeld(
     null,
-    { ...routingDeps(), writes: documentWrites() },
+    { ...routingDeps(), writes: documentWrites(DOCUMENT_CHANGE_WRITES) },
     { requestId: randomUUID(), by: 'release-held-documents' },
   );
   if (released.length > 0) {

@@ -5,6 +5,7 @@ import { dynamodb } from '../adapters/clients/dynamodb';
 import { s3 } from '../adapters/clients/s3';
 import { systemClock } from '../core/ports/clock';
 import type { DistributionExportDeps } from '../documents/distribution/distribution-kit';
+import { DOCUMENT_CHANGE_WRITES } from '../documents/document-writes';
 import { lambdaEnv } from '../env';
 import { auditReader } from './audit';
 import { routingDeps } from './documents';
@@ -24,6 +25,6 @@ export const distributionDeps = (): DistributionExportDeps => ({
   auditReader: auditReader(),
   clock: systemClock,
   events: eventBatchWriter(),
-  writes: documentWrites(),
+  writes: documentWrites(DOCUMENT_CHANGE_WRITES),
   exports: new S3Exports(s3, lambdaEnv().EXPORTS_BUCKET),
 });

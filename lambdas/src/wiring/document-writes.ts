@@ -49,7 +49,7 @@ export const allDocumentWrites = (): readonly RegisteredWorkflow<DocumentWriteDe
  * may take every step of those: infra's permissions), every kind for the reconciler.
  */
 export const documentWrites = (
-  workflows: readonly RegisteredWorkflow<DocumentWriteDeps>[] = DOCUMENT_CHANGE_WRITES,
+  workflows: readonly RegisteredWorkflow<DocumentWriteDeps>[],
 ): Journal<DocumentWriteDeps> =>
   documentWriteJournal({ journal: writeJournal() }, documentWriteDeps(), workflows);
 
@@ -58,7 +58,7 @@ export const consoleDocumentDeps = (): ConsoleDeps => ({
   documents: documentStore(),
   files: documentFiles(),
   clock: systemClock,
-  writes: documentWrites(),
+  writes: documentWrites(DOCUMENT_CHANGE_WRITES),
 });
 
 /**
@@ -73,7 +73,6 @@ export const exchangeDeps = (
   files: documentFiles(),
   rows: standardRows(),
   clock: systemClock,
-  // Not documentWrites(): its default (the change writes) would then be in every bundle.
   writes: documentWriteJournal({ journal: writeJournal() }, documentWriteDeps(), workflows),
 });
 

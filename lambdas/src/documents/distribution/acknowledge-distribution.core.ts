@@ -6,7 +6,7 @@ import type { DistributionRecord, DistributionTarget } from '../../core/ports/di
 import { changeDocument, DOCUMENT_BUSY, documentSubject, type Who } from '../document-writes';
 import { systemWho } from '../exchange.core';
 import { acknowledgedEventsOf } from './distribution-events';
-import { type DistributionDeps, deliveriesOf, detailOf } from './distribution-kit';
+import { closeIfDone, type DistributionDeps, deliveriesOf, detailOf } from './distribution-kit';
 import { NOT_FOUND } from './distribution-reads.core';
 
 /**
@@ -45,23 +45,6 @@ const acknowledgeOwn = async (
   // The sponsor hears of each of these sites' acknowledgements, once (keyed by site).
   await deps.events.appendOnce(acknowledgedEventsOf(record, documents, snapshot), deps.clock.now());
   return { distribution: detailOf(record, documents, snapshot, deps.clock.now(), own) };
-};
-
-/** Closes the distribution once every copy is acknowledged (the reminder pass passes it over). */
-export const closeIfDone = async (
-  record: DistributionRecord,
-  deps: DistributionDeps,
-): Promise<void> => {
-  if (record.closed || !record.complete) return;
-  const documents = await deliveriesOf(deps, [record]);
-  const all = record.targets.every(
-    (t) => t.documentId !== null && documents.get(t.documentId)?.state === 'acknowledged',
-  );
-  if (all)
-    await deps.distributions.update(
-      { ...record, revision: record.revision + 1, closed: true },
-      record.revision,
-    );
 };
 
 /** distributions/acknowledge: the site's OrgAdmin, for its own organisation's sites. */

@@ -1,9 +1,12 @@
+import { partnerRoutes } from '@ccsc/contract/partner-api';
 import { describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../core/ports/documents';
+import type { PartnerContext } from '../../core/request';
 import { WHO } from '../../core/testing/connection-test-network';
 import { changeDocument } from '../document-writes';
-import { OTHER_SITE } from '../document-world-kit';
+import { OTHER_SITE, pdf, sendWhole, SITE, SPONSOR } from '../document-world-kit';
 import { systemWho } from '../exchange.core';
+import { acknowledgeDocument } from '../exchange-receiving';
 import {
   acknowledgeDistribution,
   partnerAcknowledgeDistribution,
@@ -78,19 +81,73 @@ describe('a distribution’s events', () => {
     expect(eventsOf(w, 'distribution.to-acknowledge')).toHaveLength(3);
   });
 
-  it('tells the sponsor, by the pass, of a copy acknowledged through the document’s own call, once', async () => {
+  it('tells the sponsor at once of a copy acknowledged through the document’s own call, once, and closes with the last site', async () => {
     const w = await distributionWorld();
     const { distribution } = await create(w);
-    const site = distribution.sites.find((x) => x.siteNumber === '104');
-    const copy = await w.documents.get(site?.documentId ?? '');
+    const id = { distributionId: distribution.distributionId };
+    const copyOf = (siteNumber: string) =>
+      distribution.sites.find((x) => x.siteNumber === siteNumber)?.documentId ?? '';
+    const acknowledgeDocumentAs = (documentId: string, ctx: PartnerContext) =>
+      acknowledgeDocument(
+        partnerRoutes['partner-acknowledge-document'].request.parse({ documentId }),
+        ctx,
+        w.deps,
+      );
+    // The source's own site through the distribution; site 102's copy through the document.
+    await consoleCall('distributions/acknowledge', acknowledgeDistribution, id, WHO.siteAdmin, w);
+    await acknowledgeDocumentAs(copyOf('102'), OTHER_SITE);
+    expect(eventsOf(w, 'distribution.acknowledged')).toEqual([
+      ['org-sponsor', 'org-site'],
+      ['org-sponsor', 'org-site-2'],
+    ]);
+    expect(w.distributions.records.get(id.distributionId)?.closed).toBe(false);
+    // Site 104's by the document's journaled change (the call's write), then the call again.
+    const copy = await w.documents.get(copyOf('104'));
     if (copy === null) throw new Error('no copy');
     expect(await changeDocument(w.deps.writes, copy, 'acknowledge', systemWho(FAR_SITE))).toBe(
       true,
     );
+    expect(eventsOf(w, 'distribution.acknowledged')).toHaveLength(3);
+    await acknowledgeDocumentAs(copy.documentId, FAR_SITE);
+    expect(w.distributions.records.get(id.distributionId)?.closed).toBe(true);
+    // The pass (and the distribution's own call) tell none again.
+    await remindDistributions(w.deps);
+    await partnerCall(
+      'partner-acknowledge-distribution',
+      partnerAcknowledgeDistribution,
+      id,
+      FAR_SITE,
+      w,
+    );
+    expect(eventsOf(w, 'distribution.acknowledged')).toEqual([
+      ['org-sponsor', 'org-site'],
+      ['org-sponsor', 'org-site-2'],
+      ['org-sponsor', 'org-site-3'],
+    ]);
+  });
+
+  it('tells nothing of a document whose sender chose a key of a copy’s form: it is no copy', async () => {
+    const w = await distributionWorld();
+    const { distribution } = await create(w);
+    const forged = await sendWhole(
+      w,
+      pdf('not a safety letter'),
+      {
+        idempotencyKey: `distribution:${distribution.distributionId}:conn-1`,
+        typeCode: 'TMF-CV',
+        title: 'Not a safety letter',
+      },
+      SPONSOR,
+    );
+    expect(forged.state).toBe('delivered');
+    await acknowledgeDocument(
+      partnerRoutes['partner-acknowledge-document'].request.parse({
+        documentId: forged.documentId,
+      }),
+      SITE,
+      w.deps,
+    );
     expect(eventsOf(w, 'distribution.acknowledged')).toEqual([]);
-    await remindDistributions(w.deps);
-    await remindDistributions(w.deps);
-    expect(eventsOf(w, 'distribution.acknowledged')).toEqual([['org-sponsor', 'org-site-3']]);
   });
 
   it('a fan-out cut short in the middle of its copies is finished by the pass: each copy, event and audit record once', async () => {

@@ -8,8 +8,8 @@ import { newIdOf } from '../../core/ids';
 import { HUB } from '../document-views';
 import { classify } from '../classify';
 import { deliveredOf, heldOf, settle } from '../routing';
-import type { EventDraft } from '../../core/ports/events';
 import type { DistributionDeps } from './distribution-kit';
+import { distributionKeyOf, siteEventOf } from './distribution-events';
 
 /**
  * The fan-out of a distribution: each target's copy of the source document — a document record of
@@ -29,9 +29,6 @@ import type { DistributionDeps } from './distribution-kit';
  * beside the copies took the CPU they need (issue 35's budget) more than it saved.
  */
 const SLICE = 500;
-
-export const distributionKeyOf = (distributionId: string, connectionId: string) =>
-  `distribution:${distributionId}:${connectionId}`;
 
 /** The target's copy of `source`, received and waiting to be classified and delivered. */
 const copyFor = (
@@ -107,34 +104,19 @@ const classifiedCopies = async (
 
 /**
  * What each site hears (issue 35): a safety letter to acknowledge, for the site's organisation,
- * once its copy is delivered (a held copy is the hub's to resolve first). Keyed by the
- * distribution and the connection, so a fan-out run again emits none twice.
+ * once its copy is delivered. A held copy is the hub's to resolve first: the write that releases
+ * it (document-writes.ts) tells its site then, under the same key. Keyed by the distribution and
+ * the connection, so a fan-out run again emits none twice.
  */
 const toAcknowledgeOf = (
   record: DistributionRecord,
   copies: ReadonlyMap<string, DocumentRecord>,
   snapshot: RegistrySnapshot,
-): { key: string; draft: EventDraft }[] =>
+): ReturnType<typeof siteEventOf>[] =>
   record.targets.flatMap((t) => {
     const copy = t.documentId === null ? undefined : copies.get(t.documentId);
     if (copy === undefined || !isDelivered(copy)) return [];
-    return [
-      {
-        key: `distribution:${record.distributionId}:to-acknowledge:${t.connectionId}`,
-        draft: {
-          kind: 'distribution.to-acknowledge',
-          organisationId: t.siteOrganisationId,
-          subject: { type: 'distribution', id: record.distributionId, name: record.title },
-          counterpart: {
-            organisationId: record.sponsorOrganisationId,
-            name:
-              snapshot.organisations.get(record.sponsorOrganisationId)?.name ??
-              record.sponsorOrganisationId,
-          },
-          reason: null,
-        },
-      },
-    ];
+    return [siteEventOf({ ...record, ...t }, false, snapshot)];
   });
 
 /** The distribution's audit record, in the sponsor's trail (the sites see their copies'). */

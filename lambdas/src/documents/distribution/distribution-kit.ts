@@ -40,9 +40,24 @@ export interface DistributionExportDeps extends DistributionDeps {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** When a site that has not acknowledged becomes overdue. */
+/** When a site whose copy was delivered at once and not acknowledged becomes overdue. */
 export const dueAtOf = (record: Pick<DistributionRecord, 'createdAt' | 'overdueDays'>): Date =>
   new Date(Date.parse(record.createdAt) + record.overdueDays * DAY_MS);
+
+/**
+ * When this site becomes overdue: `overdueDays` after its copy reached it — the distribution's
+ * due date for a copy delivered at once, later for one held for a mapping and released since.
+ * Null while its copy has not reached it (held, or not made yet): nothing to acknowledge yet.
+ */
+export const siteDueAtOf = (
+  record: Pick<DistributionRecord, 'createdAt' | 'overdueDays'>,
+  document: Pick<DocumentRecord, 'deliveredAt'> | undefined,
+): Date | null => {
+  const delivered = document?.deliveredAt;
+  if (delivered == null) return null;
+  const from = Math.max(Date.parse(record.createdAt), Date.parse(delivered));
+  return new Date(from + record.overdueDays * DAY_MS);
+};
 
 /** Who acknowledged a document: the last `acknowledged` event's actor (an e-mail or system:<id>). */
 const acknowledgedByOf = (document: DocumentRecord): string | null =>
@@ -58,7 +73,8 @@ export const siteViewOf = (
 ): DistributionSite => {
   const acknowledged = document?.state === 'acknowledged';
   const delivered = document !== undefined && isDelivered(document);
-  const overdue = !acknowledged && now.getTime() >= dueAtOf(record).getTime();
+  const due = siteDueAtOf(record, document);
+  const overdue = !acknowledged && due !== null && now.getTime() >= due.getTime();
   return {
     connectionId: target.connectionId,
     siteNumber: target.siteNumber,
@@ -85,7 +101,7 @@ export const siteViewOf = (
 
 /** The delivered copies of `records`' targets (those `keep` keeps), by document id. */
 export const deliveriesOf = async (
-  deps: Pick<DistributionDeps, 'documents'>,
+  deps: { documents: Pick<DocumentStore, 'getMany'> },
   records: readonly DistributionRecord[],
   keep: (target: DistributionRecord['targets'][number]) => boolean = () => true,
 ): Promise<Map<string, DocumentRecord>> => {
@@ -94,6 +110,30 @@ export const deliveriesOf = async (
   );
   const found = await deps.documents.getMany(ids);
   return new Map(found.map((d) => [d.documentId, d]));
+};
+
+/**
+ * Closes the distribution once every copy is acknowledged (the reminder pass passes it over):
+ * after a site's acknowledgement, through the distribution's call or the document's own
+ * (exchange-receiving.ts), and by the pass for one an interruption left open.
+ */
+export const closeIfDone = async (
+  record: DistributionRecord,
+  deps: {
+    documents: Pick<DocumentStore, 'getMany'>;
+    distributions: Pick<DistributionStore, 'update'>;
+  },
+): Promise<void> => {
+  if (record.closed || !record.complete) return;
+  const documents = await deliveriesOf(deps, [record]);
+  const all = record.targets.every(
+    (t) => t.documentId !== null && documents.get(t.documentId)?.state === 'acknowledged',
+  );
+  if (all)
+    await deps.distributions.update(
+      { ...record, revision: record.revision + 1, closed: true },
+      record.revision,
+    );
 };
 
 /** A distribution as the contract shows it, with the sites `keep` keeps (a site sees its own). */

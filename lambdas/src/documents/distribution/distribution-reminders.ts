@@ -3,10 +3,16 @@ import type { DistributionRecord } from '../../core/ports/distributions';
 import type { EventDraft } from '../../core/ports/events';
 import { alreadyRecorded } from '../../core/journal-audit';
 import { HUB } from '../document-views';
-import { closeIfDone } from './acknowledge-distribution.core';
 import { acknowledgedEventsOf } from './distribution-events';
 import { fanOut } from './distribution-fan-out';
-import { type DistributionDeps, deliveriesOf, dueAtOf } from './distribution-kit';
+import type { DocumentRecord } from '../../core/ports/documents';
+import {
+  closeIfDone,
+  type DistributionDeps,
+  deliveriesOf,
+  dueAtOf,
+  siteDueAtOf,
+} from './distribution-kit';
 
 /**
  * The distributions' scheduled pass (issue 35 part D; `jobs/distribution-reminders.ts` hourly in
@@ -34,6 +40,7 @@ const reminderEntryOf = (
   record: DistributionRecord,
   target: DistributionRecord['targets'][number],
   at: string,
+  document: DocumentRecord | undefined,
 ): AuditEntry => ({
   action: 'distribution.reminder-due',
   outcome: 'success',
@@ -51,7 +58,7 @@ const reminderEntryOf = (
     connectionId: target.connectionId,
     siteNumber: target.siteNumber,
     sponsorOrganisationId: record.sponsorOrganisationId,
-    dueAt: dueAtOf(record).toISOString(),
+    dueAt: (siteDueAtOf(record, document) ?? dueAtOf(record)).toISOString(),
     reminder: target.reminders.length,
   },
 });
@@ -76,14 +83,20 @@ const overdueEventOf = (
   },
 });
 
-/** Whether `target` is due a reminder at `now` (not acknowledged, past due, none for a while). */
+/**
+ * Whether `target` is due a reminder at `now`: its copy delivered and not acknowledged, past its
+ * due date (counted from the copy's delivery: distribution-kit.ts), none sent for a while.
+ */
 const dueNow = (
   record: DistributionRecord,
   target: DistributionRecord['targets'][number],
+  document: DocumentRecord | undefined,
   now: Date,
 ) => {
-  const due = dueAtOf(record).getTime();
-  if (now.getTime() < due) return false;
+  const due = siteDueAtOf(record, document);
+  if (document?.state !== 'delivered' || due === null || now.getTime() < due.getTime()) {
+    return false;
+  }
   const last = target.reminders.at(-1);
   return last === undefined || now.getTime() - Date.parse(last.at) >= record.overdueDays * DAY_MS;
 };
@@ -109,7 +122,7 @@ const passOne = async (
   const remind = new Set(
     record.targets.flatMap((t) => {
       const document = t.documentId === null ? undefined : documents.get(t.documentId);
-      return document?.state === 'delivered' && dueNow(record, t, now) ? [t.connectionId] : [];
+      return dueNow(record, t, document, now) ? [t.connectionId] : [];
     }),
   );
   if (remind.size > 0) {
@@ -141,7 +154,12 @@ const passOne = async (
       now,
     );
     for (const { t, r, i } of unaudited) {
-      const entry = reminderEntryOf(record, { ...t, reminders: t.reminders.slice(0, i) }, r.at);
+      const entry = reminderEntryOf(
+        record,
+        { ...t, reminders: t.reminders.slice(0, i) },
+        r.at,
+        t.documentId === null ? undefined : documents.get(t.documentId),
+      );
       if (r.at !== at && (await alreadyRecorded(deps.auditReader, new Date(r.at), entry))) continue;
       await deps.audit.append(entry);
     }

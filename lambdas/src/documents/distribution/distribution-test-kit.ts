@@ -1,7 +1,6 @@
 import { distributionPartnerRoutes, distributionRoutes } from '@ccsc/contract/distributions';
 import type * as z from 'zod';
 import type { Caller, PartnerContext, RequestContext } from '../../core/request';
-import { MemoryDistributionStore } from '../../core/testing/memory-distributions';
 import { aStandard, aStandardVersion } from '../../core/testing/standard-records';
 import {
   connection,
@@ -11,7 +10,15 @@ import {
   SYS,
   system,
 } from '../../core/testing/connection-test-network';
-import { asSystem, pdf, ROWS_KEY, sendWhole, setUp, SPONSOR } from '../document-world-kit';
+import {
+  asSystem,
+  pdf,
+  ROWS_KEY,
+  sendWhole,
+  setUp,
+  SPONSOR,
+  type World,
+} from '../document-world-kit';
 import type { DistributionExportDeps } from './distribution-kit';
 
 /**
@@ -57,12 +64,7 @@ export const distributionWorld = async () => {
       }),
     },
   ]);
-  const distributions = new MemoryDistributionStore();
-  const deps: DistributionExportDeps = {
-    ...w.deps,
-    distributions,
-    auditReader: w.audit,
-  };
+  const deps: DistributionExportDeps & World['deps'] = { ...w.deps, auditReader: w.audit };
   const source = await sendWhole(
     w,
     pdf('IND safety report 7'),
@@ -74,7 +76,7 @@ export const distributionWorld = async () => {
     },
     SPONSOR,
   );
-  return { ...w, deps, distributions, source };
+  return { ...w, deps, source };
 };
 export type DistributionWorld = Awaited<ReturnType<typeof distributionWorld>>;
 
