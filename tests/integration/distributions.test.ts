@@ -195,6 +195,11 @@ describe('a safety letter to three sites', () => {
       ['402', 'delivered'],
       ['403', 'delivered'],
     ]);
+    // Each copy's id is a document id as the contract reads it, so every call that takes a
+    // document (download, acknowledge, reject, recall) accepts it.
+    for (const site of created.distribution.sites) {
+      expect(site.documentId).toMatch(/^doc-[0-9a-z]{26}$/);
+    }
 
     // The first site's OrgAdmin in the console: only its own site is shown and acknowledged.
     const bySite = await ok<{ distribution: DistributionDetail }>(

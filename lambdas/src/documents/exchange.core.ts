@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { randomDocumentId } from './document-ids';
+import { newDocumentId } from './document-ids';
 import { EXTENSIONS_OF } from '@ccsc/contract/documents';
 import type { partnerRoutes } from '@ccsc/contract/partner-api';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
@@ -49,9 +49,6 @@ export interface ExchangeDeps extends RoutingDeps {
 }
 
 export type Routes = typeof partnerRoutes;
-
-const newDocumentId = (deps: Pick<ExchangeDeps, 'newId'>): string =>
-  deps.newId === undefined ? randomDocumentId() : `doc-${deps.newId()}`;
 
 const NO_CONNECTION =
   'No connection of the calling system has that id. Read your connections at GET /ccsc/api/v1/connections.';

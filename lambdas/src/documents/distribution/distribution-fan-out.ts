@@ -4,7 +4,7 @@ import type { DistributionRecord, DistributionTarget } from '../../core/ports/di
 import { type DocumentRecord, isDelivered } from '../../core/ports/documents';
 import type { RegistrySnapshot } from '../../core/ports/registry';
 import { alreadyRecorded } from '../../core/journal-audit';
-import { newIdOf } from '../../core/ids';
+import { newDocumentId } from '../document-ids';
 import { HUB } from '../document-views';
 import { classify } from '../classify';
 import { deliveredOf, heldOf, settle } from '../routing';
@@ -90,10 +90,9 @@ const classifiedCopies = async (
   deps: DistributionDeps,
 ): Promise<DocumentRecord[]> => {
   const at = deps.clock.now().toISOString();
-  const newId = newIdOf(deps);
   return Promise.all(
     pending.map(async (target) => {
-      const copy = copyFor(record, source, target, snapshot, `doc-${newId().replaceAll('-', '')}`);
+      const copy = copyFor(record, source, target, snapshot, newDocumentId(deps));
       const verdict = await classify(copy, snapshot, deps.rows);
       return verdict.ok
         ? deliveredOf(copy, verdict.classification, at, `Distribution ${record.distributionId}.`)
