@@ -42,7 +42,12 @@ export default defineConfig({
   testDir: './e2e',
   // Once the webServer answers: waits for its local inbox too (e2e/global-setup.ts).
   globalSetup: './e2e/global-setup.ts',
-  timeout: 30_000,
+  // Twice Playwright's defaults (30 s a test, 5 s an expectation): `npm run test:e2e` runs two
+  // consoles, each with its browser, on the 2 cores one had (e2e-groups.mjs), and a sign-in (SRP
+  // in the browser) takes up to twice as long: with the defaults, a list that showed just after its
+  // 5 s and a test of six sign-ins that ran past 30 s failed on a busy machine.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
