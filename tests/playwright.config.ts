@@ -16,6 +16,18 @@ const ports = {
   DYNAMODB_PORT: 8310 + offset,
   S3_PORT: 4310 + offset,
 };
+// Ports that fetch (undici, as the journeys' inbox reads) and Chromium refuse to connect to (the
+// Fetch standard's "bad ports" from 1024 up): an offset that lands on one fails every mail read
+// with "fetch failed" (offset 400 puts the inbox on 1720).
+const REFUSED = [
+  1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669,
+  6679, 6697, 10080,
+];
+const refused = Object.entries(ports).filter(([, port]) => REFUSED.includes(port));
+if (refused.length > 0) {
+  const which = refused.map(([name, port]) => `${name}=${String(port)}`).join(', ');
+  throw new Error(`E2E_PORT_OFFSET=${String(offset)} puts ${which} on a port fetch refuses`);
+}
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'ccsc-e2e-'));
 const baseURL = `http://localhost:${ports.PORT}`;
 /** The local inbox's REST API (maildev: GET /api/email), for journeys that read mail. */
@@ -28,7 +40,14 @@ process.env.E2E_DYNAMODB_URL = `http://127.0.0.1:${String(ports.DYNAMODB_PORT)}`
 
 export default defineConfig({
   testDir: './e2e',
-  timeout: 30_000,
+  // Once the webServer answers: waits for its local inbox too (e2e/global-setup.ts).
+  globalSetup: './e2e/global-setup.ts',
+  // Twice Playwright's defaults (30 s a test, 5 s an expectation): `npm run test:e2e` runs two
+  // consoles, each with its browser, on the 2 cores one had (e2e-groups.mjs), and a sign-in (SRP
+  // in the browser) takes up to twice as long: with the defaults, a list that showed just after its
+  // 5 s and a test of six sign-ins that ran past 30 s failed on a busy machine.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,

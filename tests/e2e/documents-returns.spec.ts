@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { issueCredential, partnerToken } from '../support/oauth';
 import { consoleOf, enrolledAdmin, signInThroughUi } from './session-support';
 import { connectedStudy, type Data, pdf, sha } from './documents-support';
-import { checkScreen } from './journey-support';
+import { axeOf, checkScreen } from './journey-support';
 
 /**
  * Issue 35 part B in a browser: the site's system sends a CV; the sponsor's administrator opens
@@ -87,7 +86,7 @@ test('documents sent back: the receiver rejects a delivered document in the cons
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Reason').selectOption({ label: 'Signature missing' });
   await dialog.getByLabel('Comment (optional)').fill('The investigator has not signed page 2.');
-  const axe = await new AxeBuilder({ page }).include('.modal').analyze();
+  const axe = await axeOf(page).include('.modal').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
     [],
   );
