@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { readCsv } from '@ccsc/formats/read-csv';
+import { documentKey } from '@ccsc/lambdas/data-model';
 import { callApi } from '../support/api';
 import { call, type Data, pdf } from './documents-support';
 import { followUntil, sendDocument } from './journey-support';
@@ -319,15 +320,20 @@ test('issue 35: two organisations work together — invitation, requests, reject
   );
   expect(acknowledged.status, JSON.stringify(acknowledged.error)).toBe(200);
 
-  // Three days pass (the distribution's date moved back): the next pass of the scheduled jobs
-  // (every 5 s in these journeys, playwright.config.ts) finds the third site overdue and reminds it.
-  await moveStoredDate(
+  // Three days pass (the distribution's date and the third site's delivery moved back: a site is
+  // due its days after its copy reached it): the next pass of the scheduled jobs (every 5 s in
+  // these journeys, playwright.config.ts) finds the third site overdue and reminds it.
+  type Tracked = { siteNumber: string; state: string; reminders: string[]; documentId: string };
+  const threeDaysAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString();
+  await moveStoredDate(c, { pk: `DIST#${distributionId}`, sk: 'DIST' }, 'createdAt', threeDaysAgo);
+  const before = await read<{ distribution: { sites: Tracked[] } }>(
     c,
-    { pk: `DIST#${distributionId}`, sk: 'DIST' },
-    'createdAt',
-    new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString(),
+    sponsor.admin,
+    `distributions/get?distributionId=${distributionId}`,
   );
-  type Tracked = { siteNumber: string; state: string; reminders: string[] };
+  const thirdCopy = before.distribution.sites.find((s) => s.siteNumber === third.siteNumber);
+  if (thirdCopy === undefined) throw new Error('the third site is not on the distribution');
+  await moveStoredDate(c, documentKey(thirdCopy.documentId), 'deliveredAt', threeDaysAgo);
   await expect
     .poll(
       async () => {
