@@ -1,6 +1,8 @@
 // Runs several commands at once, a few at a time, for the root scripts whose steps each use one
 // CPU core: ESLint and tsc are single-threaded, so on a 2-core machine `npm run lint --workspaces`
-// (one workspace after another) leaves a core idle for minutes. Each command's output is held
+// (one workspace after another) leaves a core idle for minutes. So does vitest, whose run mode
+// takes one worker fewer than the cores (one, on two), and an integration run, whose one console
+// serves one call at a time. Each command's output is held
 // until it ends and then printed whole, so two commands never interleave their lines; the exit
 // status is 1 when any command failed (every command still runs to its end, as a reviewer wants
 // to see every failure at once).
