@@ -111,6 +111,8 @@ export class CrashConsole {
         });
       });
     }
+    // The inbox stands for the whole file: waited for once, not at every restart.
+    await this.inboxUp();
   }
 
   get running(): boolean {
@@ -190,7 +192,6 @@ export class CrashConsole {
           bootstrapAdminEmail: 'admin@example.com',
           dataDir: this.dataDir,
         };
-        await this.inboxUp();
         return;
       }
       await delay(100);
@@ -198,10 +199,10 @@ export class CrashConsole {
     throw new Error(`the console did not start:\n${this.output.join('').slice(-4000)}`);
   }
 
-  /** The inbox (maildev, on a worker thread) may come up a moment after the console. */
+  /** The inbox's API (maildev's, on a worker thread) may answer a moment after its SMTP. */
   private async inboxUp(): Promise<void> {
     for (let i = 0; i < 100; i += 1) {
-      const up = await fetch(`${this.info.mailUi}/api/email`).then(
+      const up = await fetch(`${this.url('MAIL_UI_PORT')}/api/email`).then(
         (r) => r.ok,
         () => false,
       );
