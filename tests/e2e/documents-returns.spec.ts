@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { issueCredential, partnerToken } from '../support/oauth';
 import { consoleOf, enrolledAdmin, signInThroughUi } from './session-support';
 import { connectedStudy, type Data, pdf, sha } from './documents-support';
-import { axeOf, checkScreen } from './journey-support';
+import { axeViolations, checkScreen } from './journey-support';
 
 /**
  * Issue 35 part B in a browser: the site's system sends a CV; the sponsor's administrator opens
@@ -86,10 +86,8 @@ test('documents sent back: the receiver rejects a delivered document in the cons
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Reason').selectOption({ label: 'Signature missing' });
   await dialog.getByLabel('Comment (optional)').fill('The investigator has not signed page 2.');
-  const axe = await axeOf(page).include('.modal').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
-    [],
-  );
+  const violations = await axeViolations(page, '.modal');
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(page.getByTestId('document-notice')).toHaveText(
     'The document is rejected. The sender sees why.',

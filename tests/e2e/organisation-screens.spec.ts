@@ -3,7 +3,14 @@ import { expect, type Page, test } from '@playwright/test';
 import { issueCredential, partnerToken } from '../support/oauth';
 import { consoleOf, enrolledAdmin, signInThroughUi } from './session-support';
 import { connectedStudy, pdf } from './documents-support';
-import { axeOf, checkScreen, LANGUAGES, partnerApi, sendDocument, WIDTHS } from './journey-support';
+import {
+  axeViolations,
+  checkScreen,
+  LANGUAGES,
+  partnerApi,
+  sendDocument,
+  WIDTHS,
+} from './journey-support';
 
 /**
  * Issue 35's notification centre and safety-letter distribution screens in a browser, each at
@@ -23,8 +30,7 @@ const dialogFindings = async (page: Page, where: string) => {
   if (shots !== undefined && shots !== '') {
     await page.screenshot({ path: `${shots}/${where.replace(/\W+/gu, '_')}.png`, fullPage: true });
   }
-  const { violations } = await axeOf(page).include('.modal').analyze();
-  return violations
+  return (await axeViolations(page, '.modal'))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id} (${String(v.impact)})`);
 };
