@@ -12,6 +12,14 @@ import { fakeApi, loadTestRuntimeConfig, success } from '../testing/fake-api';
 import { testConfig } from '../testing/render-app';
 import { IdleSession } from './idle-session';
 
+// A signed-in browser has an ID token: the logout call does not end the session as invalid first.
+vi.mock('../lib/auth-token', async () => {
+  const { hasAgentSession } = await import('../lib/session');
+  return {
+    getIdToken: () => Promise.resolve(hasAgentSession() ? 'header.payload.signature' : null),
+  };
+});
+
 /** The other tabs of the console: what this tab posts, and messages as if they came from them. */
 const otherTabs = () => {
   const posted: SessionMessage[] = [];
@@ -55,10 +63,20 @@ const advance = (ms: number) => {
   });
 };
 
-/** Lets the promises of the logout (no timers) settle. */
-const settle = async () => {
-  await act(async () => {
-    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+/**
+ * The console as it runs: its runtime configuration loaded (the sign-out's Amplify waits for it)
+ * and the server answering the logout. Without them the logout of one test waits on, and the
+ * next test's joins it (lib/logout.ts: one logout at a time).
+ */
+const serverAnswers = async () => {
+  await loadTestRuntimeConfig();
+  return fakeApi(() => success({ signedOut: true }));
+};
+
+/** The logout's promises (Amplify's sign-out among them) settled on `path`. */
+const landsOn = async (path: string) => {
+  await vi.waitFor(() => {
+    expect(screen.getByTestId('where')).toHaveTextContent(path);
   });
 };
 
@@ -80,6 +98,7 @@ describe('idle session (SPEC §4, issue 4)', () => {
   });
 
   afterEach(() => {
+    vi.unstubAllGlobals();
     setSessionChannel(previous);
     vi.useRealTimers();
   });
@@ -145,25 +164,25 @@ describe('idle session (SPEC §4, issue 4)', () => {
   });
 
   it('at 0 signs out, tells the other tabs and lands on /session-time-out', async () => {
+    await serverAnswers();
     localStorage.setItem(SESSION_KEYS.profile, '{"givenName":"Ada"}');
     renderWatch();
     advance(TIMEOUT_SECONDS * 1000);
-    await settle();
+    await landsOn('/session-time-out?reason=idle');
 
-    expect(screen.getByTestId('where')).toHaveTextContent('/session-time-out?reason=idle');
     expect(hasAgentSession()).toBe(false);
     expect(localStorage.getItem(SESSION_KEYS.profile)).toBeNull();
     expect(tabs.posted.at(-1)).toEqual({ type: 'signed-out', reason: 'idle' });
   });
 
   it('does not let a click revive a session whose time ran out while its timers were held back', async () => {
+    await serverAnswers();
     renderWatch();
     // A sleeping laptop or a throttled background tab: the clock moved on, no timer has run.
     vi.setSystemTime(Date.now() + TIMEOUT_SECONDS * 1000 + 5000);
     fireEvent.click(document.body);
-    await settle();
+    await landsOn('/session-time-out?reason=idle');
 
-    expect(screen.getByTestId('where')).toHaveTextContent('/session-time-out?reason=idle');
     expect(hasAgentSession()).toBe(false);
     expect(tabs.posted).not.toContainEqual(
       expect.objectContaining({ type: 'activity', at: Date.now() }),
@@ -171,16 +190,12 @@ describe('idle session (SPEC §4, issue 4)', () => {
   });
 
   it('at 0 also ends the session on the server (logout), as far as it can', async () => {
-    await loadTestRuntimeConfig();
-    const calls = fakeApi(() => success({ signedOut: true }));
+    const calls = await serverAnswers();
     renderWatch();
     advance(TIMEOUT_SECONDS * 1000);
-    await vi.waitFor(() => {
-      expect(screen.getByTestId('where')).toHaveTextContent('/session-time-out?reason=idle');
-    });
+    await landsOn('/session-time-out?reason=idle');
     expect(calls.map(({ path, method }) => `${method} ${path}`)).toEqual(['POST logout']);
     expect(hasAgentSession()).toBe(false);
-    vi.unstubAllGlobals();
   });
 
   it.each([

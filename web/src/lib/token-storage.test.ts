@@ -9,8 +9,8 @@ import {
   TOKEN_KEY_PREFIX,
 } from './token-storage';
 
-// jsdom has neither SubtleCrypto nor IndexedDB: Node's Web Crypto and an in-memory key store
-// stand in, here only. The browser uses crypto.subtle and IndexedDB (createTokenStorage).
+// The test DOM (happy-dom) has no IndexedDB: Node's Web Crypto and an in-memory key store stand
+// in, here only. The browser uses crypto.subtle and IndexedDB (createTokenStorage).
 const subtle = webcrypto.subtle as SubtleCrypto;
 
 const ACCESS_KEY = 'CognitoIdentityServiceProvider.client123.user-1.accessToken';

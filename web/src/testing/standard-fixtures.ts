@@ -160,7 +160,7 @@ export const xlsxOf = (table: readonly (readonly (string | number)[])[]): Uint8A
 };
 
 /**
- * jsdom lays nothing out: the grid's scroll area is given a height, so that the virtualiser
+ * The test DOM (happy-dom) lays nothing out: the grid's scroll area is given a height, so that the virtualiser
  * renders the rows that would be in view. Returns the undo.
  */
 export const giveScrollAreasHeight = (height = 800): (() => void) => {

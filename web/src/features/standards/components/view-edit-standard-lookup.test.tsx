@@ -17,7 +17,7 @@ setUpEditorTests();
 
 describe('looking for a row (a held document’s "Map this type")', () => {
   /**
-   * jsdom lays nothing out and scrolls nothing: the grid's scroll area is given the height of
+   * The test DOM (happy-dom) lays nothing out and scrolls nothing: the grid's scroll area is given the height of
    * its rows and moved as a browser would move it.
    */
   const letScrollAreasScroll = () => {
