@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { globSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -149,6 +150,19 @@ const prerenderLogin = (): Plugin => {
   };
 };
 
+const TESTS = 'src/**/*.test.{ts,tsx}';
+
+/**
+ * The test files that replace or reload a module (vi.mock, vi.doMock, vi.resetModules): each runs
+ * with a module registry of its own. Every other file shares one per worker (vitest's
+ * `isolate: false`, as lambdas/, mock-server/ and infra/ run), so React, the router, i18next and
+ * the app's modules are loaded once rather than once per file. Read from the files themselves, as
+ * lambdas/vitest.config.ts explains.
+ */
+const OWN_REGISTRY = globSync(TESTS).filter((file) =>
+  /\bvi\.(?:mock|doMock|unmock|resetModules)\(/u.test(readFileSync(file, 'utf8')),
+);
+
 export default defineConfig({
   plugins: [react(), precompress(), prerenderLogin()],
   server: { proxy: { '/config.json': CONSOLE, '/ccsc/ui/': CONSOLE } },
@@ -160,11 +174,17 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     // A whole journey on one screen (an import over several calls) took over vitest's 5 s on a
     // loaded machine; its waits are bounded by Testing Library's (setup.ts), not by this.
     testTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', include: [TESTS], exclude: OWN_REGISTRY, isolate: false },
+      },
+      { extends: true, test: { name: 'own-registry', include: OWN_REGISTRY } },
+    ],
   },
 });

@@ -41,7 +41,7 @@ describe('the session channel between the console’s tabs', () => {
 
     it('leaves nothing in localStorage after posting (a sign-out must leave it cleared)', () => {
       const channel = useStorageChannel();
-      const setItem = vi.spyOn(Storage.prototype, 'setItem');
+      const setItem = vi.spyOn(localStorage, 'setItem');
       channel.post({ type: 'signed-out', reason: 'idle' });
       // Written (that is what raises the other tabs' storage event), then emptied again.
       expect(setItem).toHaveBeenCalledWith(
