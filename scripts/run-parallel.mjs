@@ -9,7 +9,10 @@
 //
 // Usage: node scripts/run-parallel.mjs [--jobs N] <command>...
 //   ws:<script>  expands to `npm run <script> -w <package>` for every workspace of the root
-//                package.json that has <script> (as `--workspaces --if-present` would);
+//                package.json that has <script> (as `--workspaces --if-present` would), in the
+//                order the root package.json lists them: the workspaces whose lint, typecheck
+//                and unit tests take longest come first (web's unit tests alone are a third of
+//                that phase), so that no core waits alone for one long step at the end;
 //   anything else runs as a shell command from the repository root.
 // Commands start in the order given (put the longest first); --jobs defaults to the number of
 // cores (CI_JOBS overrides it).
