@@ -5,8 +5,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { expect } from 'vitest';
 import { callApi } from '../support/api';
-import { cognito } from '../support/aws';
-import type { CrashConsole } from './crash-console';
+import { cognito, createEnrolledUser } from '../support/aws';
+import { CrashConsole } from './crash-console';
 
 /**
  * What the user crash tests do and look at (issue 32): the calls as the console's pages make
@@ -93,3 +93,14 @@ export class Users {
     };
   };
 }
+
+/**
+ * A crash console started for a file of user writes, with the PlatformAdmin whose calls `users`
+ * makes (each file's beforeAll; the file disposes of the console in its afterAll).
+ */
+export const startUserWrites = async (): Promise<{ console: CrashConsole; users: Users }> => {
+  const console = await CrashConsole.create();
+  await console.start();
+  const admin = await createEnrolledUser(console.info, 'PlatformAdmin');
+  return { console, users: new Users(console, admin) };
+};

@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminGetUserCommand,
+  ForgotPasswordCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api';
 import {
   cognito,
   createEnrolledUser,
   createSignedInUser,
-  type EnrolledTestUser,
   failureOf,
   mailTo,
+  strongPassword,
+  waitForMail,
 } from '../support/aws';
-import { ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { srpSignIn } from '../support/srp-client';
-import { strongPassword, waitForMail } from '../support/aws';
-import { CrashConsole, killedAt, stepsOf } from './crash-console';
-import { ONCE, ORG, Users } from './crash-users';
+import { type CrashConsole, killedAt, stepsOf } from './crash-console';
+import { ONCE, ORG, startUserWrites, type Users } from './crash-users';
 
 /**
  * The sign-in side of user management (issue 12's journal) killed at each of its steps by a
@@ -25,14 +27,10 @@ import { ONCE, ORG, Users } from './crash-users';
  */
 describe('sign-in and import writes killed at every step', () => {
   let console: CrashConsole;
-  let admin: EnrolledTestUser;
   let users: Users;
 
   beforeAll(async () => {
-    console = await CrashConsole.create();
-    await console.start();
-    admin = await createEnrolledUser(console.info, 'PlatformAdmin');
-    users = new Users(console, admin);
+    ({ console, users } = await startUserWrites());
   }, 180_000);
 
   afterAll(async () => {

@@ -1,25 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEnrolledUser, type EnrolledTestUser, mailTo } from '../support/aws';
-import { CrashConsole, killedAt, stepsOf } from './crash-console';
-import { ONCE, ORG, Users } from './crash-users';
+import { mailTo } from '../support/aws';
+import { type CrashConsole, killedAt, stepsOf } from './crash-console';
+import { ONCE, ORG, startUserWrites, type Users } from './crash-users';
 
 /**
- * The user-management and lockout writes (issue 12's journal) killed at each of their steps by a
+ * The user-management writes (issue 12's journal; the sign-in writes: sign-in.crash.test.ts) killed at each of their steps by a
  * failpoint (issue 32), as the credential and document writes are: after each restart the account
  * is exactly what the call asked for — in Cognito, in the user list, and recorded exactly once —
  * and nothing is left in the journal.
  */
 describe('user writes killed at every step', () => {
   let console: CrashConsole;
-  let admin: EnrolledTestUser;
   let users: Users;
 
   beforeAll(async () => {
-    console = await CrashConsole.create();
-    await console.start();
-    admin = await createEnrolledUser(console.info, 'PlatformAdmin');
-    users = new Users(console, admin);
+    ({ console, users } = await startUserWrites());
   }, 180_000);
 
   afterAll(async () => {
