@@ -244,8 +244,8 @@ describe('a safety letter to three sites', () => {
     ).toBe(404);
 
     // Three days pass (the record's date and its copies' deliveries moved back: a site is due
-    // its days after its copy reached it): the next pass of the scheduled jobs (every minute
-    // offline) reminds the third site, once.
+    // its days after its copy reached it): the next pass of the scheduled jobs (every 10 s in
+    // the tests' console: support/global-setup.ts) reminds the third site, once.
     const threeDaysAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString();
     const backdate = async (Key: Record<string, string>, field: string) => {
       const stored = must(

@@ -37,7 +37,9 @@ const keepOutput = (file: string) => {
 export async function setup(project: TestProject) {
   dataDir = await mkdtemp(join(tmpdir(), 'ccsc-it-'));
   keepOutput(join(dataDir, CONSOLE_OUTPUT_FILE));
-  const env = testEnv(dataDir);
+  // The scheduled jobs every 10 s, not every minute: a reminder or a release a test made due (a
+  // stored date moved back) comes within seconds rather than at the next minute.
+  const env = testEnv(dataDir, { JOBS_EVERY_SECONDS: '10' });
   running = await startConsole(env);
   project.provide('console', consoleInfo(running, env));
 }
