@@ -79,7 +79,12 @@ describe('the offline app', () => {
             headers: authorization === undefined ? {} : { authorization },
           });
           expectEnvelope(res, 401, 'UNAUTHORIZED');
-          expect(res.headers['www-authenticate']).toBe('Bearer');
+          // RFC 6750 §3.1: the realm alone when no token came; invalid_token for one refused.
+          expect(res.headers['www-authenticate']).toBe(
+            authorization === undefined
+              ? 'Bearer realm="ccsc"'
+              : 'Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid: malformed, expired, not issued to a client of this API, or without any of its scopes."',
+          );
         }
       }
       expect(partnerEvents).toHaveLength(0);

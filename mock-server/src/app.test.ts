@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '@ccsc/contract/security-headers';
@@ -57,6 +58,74 @@ describe('the offline app', () => {
           payload,
         });
         expectEnvelope(res, 413, 'PAYLOAD_TOO_LARGE');
+      }
+    });
+
+    it('answers a body over the limit that the client goes on sending with its 413, not a reset', async () => {
+      // A client that sends its whole body before it reads, after `Expect: 100-continue` as curl
+      // sends it for a large body: the answer must reach it, so the server reads a bounded
+      // amount on before it closes (it had reset the connection: curl's "failed sending data").
+      const send = (path: string, bytes: number) =>
+        new Promise<{ status: number; body: string; sendError: string | null }>((resolve) => {
+          let answer: { status: number; body: string } | null = null;
+          let sendError: string | null = null;
+          let sent = false;
+          const settle = () => {
+            if (answer !== null && (sent || sendError !== null)) resolve({ ...answer, sendError });
+          };
+          const req = request(
+            {
+              host: '127.0.0.1',
+              port,
+              path,
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                'content-length': bytes,
+                expect: '100-continue',
+              },
+            },
+            (res) => {
+              let body = '';
+              res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+              res.on('end', () => {
+                answer = { status: res.statusCode ?? 0, body };
+                settle();
+              });
+            },
+          );
+          // curl gives up at a failed send ("Send failure: Broken pipe"), answer or not.
+          req.on('error', (err: Error & { code?: string }) => {
+            sendError = err.code ?? err.message;
+            answer ??= { status: 0, body: '' };
+            settle();
+          });
+          req.on('finish', () => {
+            sent = true;
+            settle();
+          });
+          // A megabyte every 10 ms: the answer is written while the body is still coming.
+          const chunk = Buffer.alloc(1024 * 1024, 0x78);
+          let left = bytes;
+          const write = () => {
+            if (left <= 0) {
+              req.end();
+              return;
+            }
+            const piece = chunk.subarray(0, Math.min(chunk.length, left));
+            left -= piece.length;
+            req.write(piece);
+            setTimeout(write, 10);
+          };
+          req.once('continue', write);
+        });
+      for (let i = 0; i < 3; i += 1) {
+        for (const path of ['/ccsc/ui/logout', '/ccsc/api/v1/me']) {
+          const answer = await send(path, 15 * 1024 * 1024);
+          expect(answer.sendError, path).toBeNull();
+          expect(answer.status, path).toBe(413);
+          expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+        }
       }
     });
 

@@ -21,6 +21,7 @@ import {
   contentSecurityPolicy,
   PERMISSIONS_POLICY,
 } from '@ccsc/contract/security-headers';
+import { bearerChallenge } from '@ccsc/contract/bearer-challenge';
 import type { LambdaHandler } from '@ccsc/lambdas/handlers';
 import type { AccessTokenAuthorizer } from './access-token-authorizer';
 import { toApiGatewayEvent } from './api-gateway-event';
@@ -53,11 +54,29 @@ const PARTNER_API_ROOT = '/ccsc/api/';
 /** API Gateway writes a path parameter `{name}`, Fastify `:name`. */
 const fastifyUrlOf = (url: string): string => url.replace(/\{([A-Za-z]+)\}/g, ':$1');
 
+/**
+ * The gateway's refusal of a token it was given, as its challenge's description: a client gets a
+ * new token (offline only: API Gateway's own 401 carries no WWW-Authenticate, one gateway
+ * response serving every path: infra api-gateway-responses.ts).
+ */
+const TOKEN_REFUSED =
+  'The access token is not valid: malformed, expired, not issued to a client of this API, or without any of its scopes.';
+
 /** The methods a partner route answers 405 to (its own method aside). */
 const OTHER_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
 /** API Gateway's own limit on a request payload. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+
+/**
+ * How much of a body refused for its size the server still reads (and for how long) after its
+ * 413, before it closes: a client that sends its whole body before it reads (Node's http client,
+ * curl) would otherwise meet a reset instead of the answer, as the kernel answers data still
+ * unread on a closed socket with RST. What servers call a lingering close (Apache's
+ * lingering_close, nginx's lingering_time).
+ */
+const LINGER_BYTES = 2 * MAX_PAYLOAD_BYTES;
+const LINGER_MS = 10_000;
 
 const errorBody = (code: ErrorCode, message: string) =>
   JSON.stringify({ status: 'error', error: { code, message } });
@@ -197,6 +216,38 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     },
   });
 
+  // A body declared over the limit is refused before anything reads it (API Gateway's 413); the
+  // connection is kept while the rest of the body arrives, up to the linger bounds, then closed.
+  app.addHook('onRequest', (req, reply, done) => {
+    const declared = Number(req.headers['content-length']);
+    if (!(declared > MAX_PAYLOAD_BYTES)) {
+      done();
+      return;
+    }
+    const socket = req.raw.socket;
+    let read = 0;
+    const close = () => {
+      clearTimeout(timer);
+      socket.destroy();
+    };
+    const timer = setTimeout(close, LINGER_MS);
+    timer.unref();
+    req.raw.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > LINGER_BYTES) close();
+    });
+    // The answer first, then the end of the connection: nothing is left unread to reset it.
+    // (Fastify's inject, the tests' way in, has a socket that cannot end.)
+    const end = () => (socket as Partial<Socket>).end?.();
+    req.raw.on('end', () => {
+      clearTimeout(timer);
+      if (reply.raw.writableFinished) end();
+      else reply.raw.once('finish', end);
+    });
+    const { code, message } = clientFailure(413);
+    void sendError(reply, 413, code, message);
+  });
+
   // First, before any route: each route keeps the error handler current when it is registered.
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
     if ((err.statusCode ?? 500) >= 500) req.log.error(err);
@@ -312,7 +363,14 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
         if (auth === 'access-token') {
           claims = await options.accessTokenAuthorizer.authorize(req.headers.authorization);
           if (!claims) {
-            reply.header('www-authenticate', 'Bearer');
+            // RFC 6750 §3.1: no error when the call carried no token at all.
+            const sent = (req.headers.authorization ?? '').replace(/^Bearer\s*/iu, '').trim();
+            reply.header(
+              'www-authenticate',
+              sent === ''
+                ? bearerChallenge()
+                : bearerChallenge({ error: 'invalid_token', description: TOKEN_REFUSED }),
+            );
             return sendError(reply, 401, 'UNAUTHORIZED', 'Unauthorized');
           }
         }

@@ -117,8 +117,13 @@ describe('API credentials and the partner API', () => {
     });
     const connections = await partner('connections', token);
     expect(connections.status).toBe(403);
-    expect(connections.res.headers.get('www-authenticate')).toContain('insufficient_scope');
-    expect((await partner('me', null)).status).toBe(401);
+    // RFC 6750 §3, as a standard client reads it: the scope it lacks; no token, the realm alone.
+    expect(connections.res.headers.get('www-authenticate')).toMatch(
+      /^Bearer realm="ccsc", error="insufficient_scope", error_description="[^"]+", scope="ccsc-api\/connections\.read"$/u,
+    );
+    const anonymous = await partner('me', null);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.res.headers.get('www-authenticate')).toBe('Bearer realm="ccsc"');
     const openApi = await fetch(`${c.url}/ccsc/api/v1/openapi.json`);
     expect(openApi.status).toBe(200);
     // Its last use is on record.
@@ -178,7 +183,11 @@ describe('API credentials and the partner API', () => {
       reason: 'integration test',
     });
     expect(revoked.credential.status).toBe('revoked');
-    expect((await partner('me', token)).status).toBe(401);
+    const refused = await partner('me', token);
+    expect(refused.status).toBe(401);
+    expect(refused.res.headers.get('www-authenticate')).toMatch(
+      /^Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API[^"]*"$/u,
+    );
   });
 
   it('an expired link and an expired credential reveal and answer nothing; another organisation cannot touch it', async () => {

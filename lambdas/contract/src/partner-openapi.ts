@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { bearerChallenge } from './bearer-challenge';
 import { pathParametersOf } from './route';
 import { API_RESOURCE_SERVER_NAME, API_SCOPES, PARTNER_API_PREFIX, fullScope } from './scopes';
 import { partnerRouteList } from './partner-routes';
@@ -38,6 +39,19 @@ const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
 const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+/** A 401 or 403 with RFC 6750's challenge (bearer-challenge.ts), `example` its usual form. */
+const challengedResponse = (description: string, example: string) => ({
+  ...errorResponse(description),
+  headers: {
+    'WWW-Authenticate': {
+      description:
+        'RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.',
+      schema: { type: 'string' },
+      example,
+    },
+  },
 });
 
 /**
@@ -101,10 +115,18 @@ export const partnerOpenApi = (options: { baseUrl: string; tokenUrl: string }) =
             },
           },
           '400': errorResponse('The request does not match the parameters (each problem named).'),
-          '401': errorResponse(
-            'No token, or one that is not valid: expired, of another issuer, or of a credential that was revoked or has expired.',
+          '401': challengedResponse(
+            'No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired.',
+            bearerChallenge({
+              error: 'invalid_token',
+              description:
+                'The access token is not valid for this API: its credential was revoked, has expired or does not exist.',
+            }),
           ),
-          '403': errorResponse(`The token lacks the scope ${route.scope}.`),
+          '403': challengedResponse(
+            `The token lacks the scope ${route.scope}.`,
+            bearerChallenge({ error: 'insufficient_scope', scope: route.scope }),
+          ),
           ...(inPath.length > 0 || route.input === 'body'
             ? {
                 '404': errorResponse(

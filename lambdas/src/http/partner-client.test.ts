@@ -87,6 +87,8 @@ const token = (scope: string, over: Record<string, string> = {}) => ({
   sub: 'client-1',
   token_use: 'access',
   scope,
+  // As API Gateway's Cognito authorizer writes it: five minutes before the clock.
+  iat: 'Sat Feb 28 23:55:00 UTC 2026',
   ...over,
 });
 
@@ -112,7 +114,10 @@ describe('the partner router', () => {
     const { connections } = setup();
     const result = await connections(call('connections', token('ccsc-api/system.read')));
     expect(result.statusCode).toBe(403);
-    expect(result.headers?.['WWW-Authenticate']).toContain('insufficient_scope');
+    // RFC 6750 §3: comma-separated, the refusal's message as the description, the scope needed.
+    expect(result.headers?.['WWW-Authenticate']).toBe(
+      'Bearer realm="ccsc", error="insufficient_scope", error_description="/ccsc/api/v1/connections needs the scope ccsc-api/connections.read; this token has ccsc-api/system.read.", scope="ccsc-api/connections.read"',
+    );
     expect(body(result)).toMatchObject({
       error: { message: expect.stringContaining('ccsc-api/connections.read') as unknown },
     });
@@ -129,12 +134,44 @@ describe('the partner router', () => {
       const { me } = setup(record);
       const result = await me(call('me', token('ccsc-api/system.read')));
       expect(result.statusCode, record.status).toBe(401);
-      expect(result.headers?.['WWW-Authenticate']).toContain('invalid_token');
+      expect(result.headers?.['WWW-Authenticate']).toBe(
+        'Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist."',
+      );
     }
     const { me } = setup();
     expect((await me(call('me', token('x', { token_use: 'id' })))).statusCode).toBe(401);
     expect((await me(call('me', null))).statusCode).toBe(401);
     expect((await me(call('me', token('ccsc-api/system.read'), 'POST'))).statusCode).toBe(405);
+  });
+
+  it('401 for a token issued (iat) or valid (nbf) ahead of the clock beyond a minute’s skew', async () => {
+    const { me } = setup();
+    const refused: Record<string, string>[] = [
+      { iat: 'Sun Mar 01 00:01:01 UTC 2026' },
+      { iat: String(Date.parse('2026-03-01T00:05:00Z') / 1000) },
+      { iat: 'yesterday-ish' },
+      { nbf: String(Date.parse('2026-03-01T00:02:00Z') / 1000) },
+      { nbf: 'soon' },
+    ];
+    for (const over of refused) {
+      const result = await me(call('me', token('ccsc-api/system.read', over)));
+      expect(result.statusCode, JSON.stringify(over)).toBe(401);
+      expect(result.headers?.['WWW-Authenticate']).toContain(
+        'error="invalid_token", error_description="The access token is not valid yet',
+      );
+    }
+    const withoutIat = Object.fromEntries(
+      Object.entries(token('ccsc-api/system.read')).filter(([name]) => name !== 'iat'),
+    );
+    expect((await me(call('me', withoutIat))).statusCode).toBe(401);
+    const accepted: Record<string, string>[] = [
+      { iat: 'Sun Mar 01 00:00:59 UTC 2026' },
+      { nbf: String(Date.parse('2026-03-01T00:00:30Z') / 1000) },
+    ];
+    for (const over of accepted) {
+      const result = await me(call('me', token('ccsc-api/system.read', over)));
+      expect(result.statusCode, JSON.stringify(over)).toBe(200);
+    }
   });
 
   it('lists the connections of the calling system with the other side', async () => {

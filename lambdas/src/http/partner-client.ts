@@ -14,7 +14,8 @@ import type { CredentialStore } from '../core/ports/credentials';
  * has checked the token's signature, issuer, expiry and that it carries one of the API's scopes;
  * its claims are under requestContext.authorizer.claims. Here, on every call:
  *
- * 1. the token is an access token of an app client;
+ * 1. the token is an access token of an app client, issued (iat) and valid (nbf, when it says)
+ *    no later than now and TOKEN_CLOCK_SKEW_MS: Cognito's authorizer checks the expiry alone;
  * 2. the route's own scope is in the token (403 otherwise: the gateway can only say 401);
  * 3. the client's credential is active and not past its expiry (401 otherwise) — read from the
  *    store, or from this container's copy read at most CREDENTIAL_CACHE_MS ago, so a revoked
@@ -33,17 +34,39 @@ export type PartnerCredentials = () => Pick<CredentialStore, 'byClient' | 'touch
  */
 export const CREDENTIAL_CACHE_MS = 10_000;
 
+/** How far ahead of this clock a token's iat or nbf may be: the issuer's clock may run ahead. */
+export const TOKEN_CLOCK_SKEW_MS = 60_000;
+
+/**
+ * A date claim as the gateway hands it: API Gateway's Cognito authorizer writes `exp` and `iat`
+ * as `Sun Dec 06 23:00:00 UTC 2026`, other numbers as their digits (seconds since the epoch).
+ */
+const claimTime = (value: unknown): number | null => {
+  if (typeof value !== 'string') return null;
+  const at = /^\d+$/u.test(value) ? Number(value) * 1000 : Date.parse(value);
+  return Number.isFinite(at) ? at : null;
+};
+
 /** "Last used" is written at most this often per credential. */
 export const USE_EVERY_MS = 5 * 60 * 1000;
 
 const claimsSchema = z.lazy(() =>
   z
-    .object({ client_id: z.string().min(1), token_use: z.literal('access'), scope: z.string() })
+    .object({
+      client_id: z.string().min(1),
+      token_use: z.literal('access'),
+      scope: z.string(),
+      iat: z.string(),
+      nbf: z.string().optional(),
+    })
     .loose(),
 );
 
 const NOT_VALID =
   'The access token is not valid for this API: its credential was revoked, has expired or does not exist.';
+
+const NOT_YET =
+  'The access token is not valid yet: its issue time (iat) or start (nbf) lies ahead of the server’s clock. Check the clock of the system that asked for it, then ask for a new token.';
 
 /** Which credentials this container recorded a use of, and when (so most calls write nothing). */
 const touched = new Map<string, number>();
@@ -60,6 +83,17 @@ export const clientOf = async (
   const authorizer = event.requestContext.authorizer as { claims?: unknown } | null | undefined;
   const claims = claimsSchema.safeParse(authorizer?.claims);
   if (!claims.success) throw new UnauthorizedError(NOT_VALID);
+  const issuedAt = claimTime(claims.data.iat);
+  if (issuedAt === null || issuedAt > now.getTime() + TOKEN_CLOCK_SKEW_MS) {
+    throw new UnauthorizedError(NOT_YET);
+  }
+  const notBefore = claims.data.nbf === undefined ? null : claimTime(claims.data.nbf);
+  if (
+    claims.data.nbf !== undefined &&
+    (notBefore === null || notBefore > now.getTime() + TOKEN_CLOCK_SKEW_MS)
+  ) {
+    throw new UnauthorizedError(NOT_YET);
+  }
   const tokenScopes = claims.data.scope.split(/\s+/u).filter((s) => s !== '');
   const store = credentials();
   const record = await store.byClient(claims.data.client_id, CREDENTIAL_CACHE_MS);

@@ -143,6 +143,8 @@ const clientOf = async (w: World) => {
     sub: 'client-site',
     token_use: 'access',
     scope: 'ccsc-api/documents.send',
+    // Seconds since the epoch, a minute before the kit's clock (the gateway's other form).
+    iat: String(Math.floor(w.clock.now().getTime() / 1000) - 60),
   };
   /** One call as the document describes it; its answer's data, once it fits the document. */
   const request = async (operation: Operation, input: object): Promise<unknown> => {

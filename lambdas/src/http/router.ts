@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { API_PREFIX, API_PREFIXES, type RouteDefinition } from '@ccsc/contract/route';
 import type { PartnerRouteDefinition } from '@ccsc/contract/partner-api';
+import { bearerChallenge } from '@ccsc/contract/bearer-challenge';
 import { onContainerReset } from '../container';
 import { allowedOrigins } from '../env';
 import { callerFromClaims } from './claims';
@@ -68,7 +69,8 @@ const isPartnerRoute = (route: RouteDefinition): route is PartnerRouteDefinition
 
 /**
  * RFC 6750: a refused bearer token says so in WWW-Authenticate (partner calls; a console call's
- * 401 and 403 are the gateway's and the role's).
+ * 401 and 403 are the gateway's and the role's), with the refusal's message as its
+ * error_description and, for a missing scope, the scope the route needs.
  */
 const withBearerChallenge = (
   route: RouteDefinition,
@@ -77,14 +79,25 @@ const withBearerChallenge = (
   if (!isPartnerRoute(route) || (result.statusCode !== 401 && result.statusCode !== 403)) {
     return result;
   }
-  const error = result.statusCode === 401 ? 'invalid_token' : 'insufficient_scope';
-  return {
-    ...result,
-    headers: {
-      ...result.headers,
-      'WWW-Authenticate': `Bearer error="${error}"${result.statusCode === 403 ? ` scope="${route.scope}"` : ''}`,
-    },
-  };
+  const challenge =
+    result.statusCode === 401
+      ? bearerChallenge({ error: 'invalid_token', description: errorMessageOf(result) })
+      : bearerChallenge({
+          error: 'insufficient_scope',
+          description: errorMessageOf(result),
+          scope: route.scope,
+        });
+  return { ...result, headers: { ...result.headers, 'WWW-Authenticate': challenge } };
+};
+
+/** The error envelope's message of an answer (`{ status: 'error', error: { message } }`). */
+const errorMessageOf = (result: APIGatewayProxyResult): string | undefined => {
+  try {
+    const body = JSON.parse(result.body) as { error?: { message?: unknown } };
+    return typeof body.error?.message === 'string' ? body.error.message : undefined;
+  } catch {
+    return undefined;
+  }
 };
 
 /**
