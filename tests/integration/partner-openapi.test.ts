@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import * as z from 'zod';
-import { API_SCOPE_VALUES, PARTNER_API_PREFIX } from '@ccsc/contract/partner-api';
+import { API_SCOPE_VALUES } from '@ccsc/contract/partner-api';
 import { issueCredential, partnerToken } from '../support/oauth';
 import { buildNetwork, type Network } from '../support/registry';
 
@@ -107,7 +107,7 @@ const resolve = (doc: unknown, ref: string): unknown =>
     );
 
 const operationAt = (doc: OpenApi, method: string, path: string): Operation => {
-  const op = doc.paths[`${PARTNER_API_PREFIX}${path}`]?.[method as 'get'];
+  const op = doc.paths[`/${path}`]?.[method as 'get'];
   if (op === undefined) throw new Error(`${method.toUpperCase()} ${path} is not in the document`);
   return op;
 };
@@ -163,8 +163,9 @@ describe('the partner OpenAPI document, as served', () => {
     }
     // Every reference points at something in the document.
     for (const ref of refsIn(raw)) expect(resolve(raw, ref), ref).toBeDefined();
-    // The server is the console the document was fetched from.
-    expect(doc.servers[0]?.url).toBe(new URL(c.url).origin);
+    // The server is the API base URL of the console the document was fetched from: where it
+    // was fetched, without the file's name.
+    expect(doc.servers[0]?.url).toBe(`${new URL(c.url).origin}/ccsc/api/v1`);
   });
 
   it('is what a generated client calls and reads: each new GET answers what it promises, each new POST a status it lists', async () => {
@@ -176,7 +177,7 @@ describe('the partner OpenAPI document, as served', () => {
       const op = operationAt(doc, method, path);
       const scope = op.security[0]?.oauth2[0] ?? '';
       const token = await partnerToken(c.cognitoEndpoint, c.userPoolId, credential, scope);
-      const url = `${server}${PARTNER_API_PREFIX}${path.replace(/\{\w+\}/gu, 'doc-00000000unknown')}`;
+      const url = `${server}/${path.replace(/\{\w+\}/gu, 'doc-00000000unknown')}`;
       const res = await fetch(url, {
         method: method.toUpperCase(),
         headers: {

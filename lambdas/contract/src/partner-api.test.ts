@@ -3,7 +3,6 @@ import {
   API_SCOPE_VALUES,
   API_SCOPES,
   apiScopeSchema,
-  PARTNER_API_PREFIX,
   partnerOpenApi,
   partnerRouteList,
   partnerRoutes,
@@ -31,7 +30,8 @@ describe('the partner API contract', () => {
       tokenUrl: 'https://auth.example/oauth2/token',
     });
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.servers).toEqual([{ url: 'https://console.example' }]);
+    // The base URL the reveal page shows: a client pointed at it calls `<it>/me`.
+    expect(doc.servers).toEqual([{ url: 'https://console.example/ccsc/api/v1' }]);
     expect(doc.components.securitySchemes.oauth2.flows.clientCredentials).toEqual({
       tokenUrl: 'https://auth.example/oauth2/token',
       scopes: {
@@ -46,31 +46,31 @@ describe('the partner API contract', () => {
     const paths = doc.paths as Record<string, Record<string, Record<string, unknown>>>;
     expect(Object.keys(paths).sort()).toEqual(
       [
-        `${PARTNER_API_PREFIX}connections`,
-        `${PARTNER_API_PREFIX}me`,
-        `${PARTNER_API_PREFIX}standards`,
-        `${PARTNER_API_PREFIX}documents`,
-        `${PARTNER_API_PREFIX}documents/{documentId}`,
-        `${PARTNER_API_PREFIX}documents/{documentId}/complete`,
-        `${PARTNER_API_PREFIX}documents/{documentId}/acknowledge`,
-        `${PARTNER_API_PREFIX}events`,
-        `${PARTNER_API_PREFIX}documents/{documentId}/reject`,
-        `${PARTNER_API_PREFIX}documents/{documentId}/recall`,
-        `${PARTNER_API_PREFIX}documents/{documentId}/confirm-recall`,
-        `${PARTNER_API_PREFIX}documents/{documentId}/decline-recall`,
-        `${PARTNER_API_PREFIX}requests`,
-        `${PARTNER_API_PREFIX}distributions`,
-        `${PARTNER_API_PREFIX}distributions/sent`,
-        `${PARTNER_API_PREFIX}distributions/{distributionId}/acknowledge`,
+        `/connections`,
+        '/me',
+        '/standards',
+        '/documents',
+        '/documents/{documentId}',
+        '/documents/{documentId}/complete',
+        '/documents/{documentId}/acknowledge',
+        '/events',
+        '/documents/{documentId}/reject',
+        '/documents/{documentId}/recall',
+        '/documents/{documentId}/confirm-recall',
+        '/documents/{documentId}/decline-recall',
+        '/requests',
+        '/distributions',
+        '/distributions/sent',
+        '/distributions/{distributionId}/acknowledge',
       ].sort(),
     );
     // Two calls on one path: the inbox (GET) and sending (POST).
-    const documents = paths[`${PARTNER_API_PREFIX}documents`];
+    const documents = paths['/documents'];
     expect(Object.keys(documents ?? {}).sort()).toEqual(['get', 'post']);
     expect(documents?.post?.security).toEqual([{ oauth2: ['ccsc-api/documents.send'] }]);
     expect(documents?.get?.security).toEqual([{ oauth2: ['ccsc-api/documents.receive'] }]);
     // A path parameter is in the path, and not in the body.
-    const complete = paths[`${PARTNER_API_PREFIX}documents/{documentId}/complete`]?.post;
+    const complete = paths['/documents/{documentId}/complete']?.post;
     expect(complete?.parameters).toEqual([
       expect.objectContaining({ name: 'documentId', in: 'path', required: true }),
     ]);
@@ -78,7 +78,7 @@ describe('the partner API contract', () => {
       complete?.requestBody as { content: Record<string, { schema: { properties?: object } }> }
     ).content['application/json']?.schema;
     expect(Object.keys(body?.properties ?? {})).toEqual([]);
-    const connections = paths[`${PARTNER_API_PREFIX}connections`]?.get;
+    const connections = paths[`/connections`]?.get;
     expect(connections?.security).toEqual([{ oauth2: ['ccsc-api/connections.read'] }]);
     expect(connections?.parameters).toEqual(
       expect.arrayContaining([
@@ -93,7 +93,7 @@ describe('the partner API contract', () => {
       '403',
       '429',
     ]);
-    const standards = paths[`${PARTNER_API_PREFIX}standards`]?.get;
+    const standards = paths['/standards']?.get;
     expect(standards?.security).toEqual([{ oauth2: ['ccsc-api/standards.read'] }]);
     expect(standards?.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'rows', in: 'query' })]),
@@ -136,9 +136,9 @@ describe('the partner API contract', () => {
   it('takes a path parameter from the path only, and no body it does not need', () => {
     const doc = partnerOpenApi({ baseUrl: 'https://c.example', tokenUrl: 'https://a.example/t' });
     const paths = doc.paths as Record<string, Record<string, Record<string, unknown>>>;
-    const ack = paths[`${PARTNER_API_PREFIX}documents/{documentId}/acknowledge`]?.post;
+    const ack = paths['/documents/{documentId}/acknowledge']?.post;
     expect((ack?.requestBody as { required: boolean }).required).toBe(false);
-    const send = paths[`${PARTNER_API_PREFIX}documents`]?.post;
+    const send = paths['/documents']?.post;
     expect((send?.requestBody as { required: boolean }).required).toBe(true);
   });
 });

@@ -18,6 +18,7 @@ export {
   PARTNER_API_PREFIX,
   PARTNER_OPENAPI_PATH,
   apiScopeSchema,
+  partnerApiBaseUrl,
   fullScope,
   type ApiScope,
   type ApiScopeName,

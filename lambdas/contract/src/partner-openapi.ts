@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { bearerChallenge } from './bearer-challenge';
 import { pathParametersOf } from './route';
-import { API_RESOURCE_SERVER_NAME, API_SCOPES, PARTNER_API_PREFIX, fullScope } from './scopes';
+import { API_RESOURCE_SERVER_NAME, API_SCOPES, fullScope, partnerApiBaseUrl } from './scopes';
 import { partnerRouteList } from './partner-routes';
 
 // ---- the OpenAPI 3.1 document ----
@@ -57,8 +57,11 @@ const challengedResponse = (description: string, example: string) => ({
 /**
  * The partner API as an OpenAPI 3.1 document, generated from the routes above: each call's
  * parameters and answer, the oauth2 client-credentials security scheme with every scope, and
- * the errors each call can give. `baseUrl` is the API's origin (e.g. https://console.example),
- * `tokenUrl` the user pool domain's /oauth2/token.
+ * the errors each call can give. `baseUrl` is the API's origin (e.g. https://console.example);
+ * the document's server is the API base URL made from it (partnerApiBaseUrl: the origin and
+ * /ccsc/api/v1), its paths relative to that, so a client generated from it and pointed at the
+ * base URL the reveal page shows calls `<base>/me`. `tokenUrl` is the user pool domain's
+ * /oauth2/token.
  */
 export const partnerOpenApi = (options: { baseUrl: string; tokenUrl: string }) => {
   const paths: Record<string, unknown> = {};
@@ -81,7 +84,8 @@ export const partnerOpenApi = (options: { baseUrl: string; tokenUrl: string }) =
       for (const name of inPath) delete input.properties?.[name];
       input.required = (input.required ?? []).filter((name) => !inPath.includes(name));
     }
-    const key = `${PARTNER_API_PREFIX}${route.path}`;
+    // Relative to the server, which ends in /ccsc/api/v1 (the API base URL every page shows).
+    const key = `/${route.path}`;
     paths[key] = {
       ...(paths[key] as object | undefined),
       [route.method.toLowerCase()]: {
@@ -153,7 +157,7 @@ export const partnerOpenApi = (options: { baseUrl: string; tokenUrl: string }) =
         '`{ "status": "error", "error": { "code", "message" } }`.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    servers: [{ url: options.baseUrl }],
+    servers: [{ url: partnerApiBaseUrl(options.baseUrl) }],
     security: [{ oauth2: [] }],
     paths,
     components: {

@@ -12,6 +12,14 @@ export const API_RESOURCE_SERVER_ID = 'ccsc-api';
 export const API_RESOURCE_SERVER_NAME = 'CCSC partner API';
 export const PARTNER_API_PREFIX = '/ccsc/api/v1/';
 
+/**
+ * The partner API's base URL: `origin` (the console's, or API Gateway's stage URL in AWS) and
+ * /ccsc/api/v1, as the credential reveal page, the scope document, the mails and the OpenAPI
+ * document's `servers` all show it; a client pointed at it calls `<it>/me`.
+ */
+export const partnerApiBaseUrl = (origin: string): string =>
+  `${origin.replace(/\/+$/u, '')}${PARTNER_API_PREFIX.replace(/\/$/u, '')}`;
+
 export const API_SCOPES = [
   {
     name: 'system.read',

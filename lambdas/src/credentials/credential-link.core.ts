@@ -1,4 +1,4 @@
-import { PARTNER_API_PREFIX, PARTNER_OPENAPI_PATH } from '@ccsc/contract/scopes';
+import { PARTNER_OPENAPI_PATH, partnerApiBaseUrl } from '@ccsc/contract/scopes';
 import type { routes } from '@ccsc/contract/routes';
 import { AppError, NotFoundError } from '../core/errors';
 import { hashToken, type SteadyTiming, withMinimumDuration } from '../core/links';
@@ -139,7 +139,7 @@ export const revealCredential: Core<(typeof routes)['decription'], CredentialLin
     const secret = secrets.secret;
     if (secret === undefined)
       throw new Error(`credential ${found.apiId}: revealed without a secret`);
-    const apiBaseUrl = `${deps.apiBaseUrl.replace(/\/$/u, '')}${PARTNER_API_PREFIX.replace(/\/$/u, '')}`;
+    const apiBaseUrl = partnerApiBaseUrl(deps.apiBaseUrl);
     return {
       apiId: found.apiId,
       clientId: found.clientId,

@@ -48,7 +48,7 @@ describe('downloadApiScope', () => {
     expect(text).toContain(`- Client id: \`${credential.clientId}\``);
     expect(text).toContain('- Status: active; valid until 2026-07-01T00:00:00.000Z');
     expect(text).toContain('- Token URL: https://auth.example/oauth2/token');
-    expect(text).toContain('- API: https://api.console.example/prod/ccsc/api/v1/');
+    expect(text).toContain('- API base URL: https://api.console.example/prod/ccsc/api/v1\n');
     expect(text).toContain('https://api.console.example/prod/ccsc/api/v1/openapi.json');
     // Exactly the scopes granted, each with what it allows.
     expect(text).toContain('### ccsc-api/system.read');

@@ -4,6 +4,7 @@ import {
   API_SCOPES,
   PARTNER_API_PREFIX,
   PARTNER_OPENAPI_PATH,
+  partnerApiBaseUrl,
   partnerOpenApi,
   partnerRouteList,
 } from '@ccsc/contract/partner-api';
@@ -37,7 +38,7 @@ export const scopeDocument = (
   names: { organisation: string; system: string; status: string },
   urls: { tokenUrl: string; apiBaseUrl: string },
 ): string[] => {
-  const api = `${urls.apiBaseUrl}${PARTNER_API_PREFIX}`;
+  const api = `${partnerApiBaseUrl(urls.apiBaseUrl)}/`;
   const scopes = API_SCOPES.filter((s) =>
     record.scopes.some((granted) => granted.endsWith(`/${s.name}`)),
   );
@@ -50,7 +51,7 @@ export const scopeDocument = (
     `- Client id: \`${record.clientId}\``,
     `- Status: ${names.status}; valid until ${record.validUntil}`,
     `- Token URL: ${urls.tokenUrl} (OAuth 2.0 client_credentials; client id and secret by HTTP Basic or in the form)`,
-    `- API: ${api}`,
+    `- API base URL: ${api.replace(/\/$/u, '')}`,
     `- OpenAPI document: ${api}${PARTNER_OPENAPI_PATH}`,
     '',
     'The secret is not in this document: it was shown once, to the technical contact',

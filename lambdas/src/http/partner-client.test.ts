@@ -214,7 +214,7 @@ describe('the partner router', () => {
     expect(result.statusCode).toBe(200);
     expect(body(result)).toMatchObject({
       openapi: '3.1.0',
-      servers: [{ url: 'https://console.example' }],
+      servers: [{ url: 'https://console.example/ccsc/api/v1' }],
     });
   });
 });

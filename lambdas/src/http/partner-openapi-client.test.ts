@@ -42,6 +42,7 @@ const operationShape = z.object({
 });
 const documentShape = z.object({
   openapi: z.literal('3.1.0'),
+  servers: z.tuple([z.object({ url: z.url() })]),
   paths: z.record(z.string(), z.record(z.string(), operationShape)),
 });
 type OpenApiOperation = z.infer<typeof operationShape>;
@@ -160,7 +161,11 @@ const clientOf = async (w: World) => {
       expect(problems(op.requestBody.content['application/json'].schema, fields)).toEqual([]);
       body = JSON.stringify(fields);
     }
-    const answer = await handlers[operation](eventOf(method, path, body, token, pathParameters));
+    // Where a client pointed at the document's server sends it: the server's path, then the call's.
+    const resource = `${new URL(doc.servers[0].url).pathname}${path}`;
+    const answer = await handlers[operation](
+      eventOf(method, resource, body, token, pathParameters),
+    );
     expect(answer.statusCode, answer.body).toBe(200);
     const json: unknown = JSON.parse(answer.body);
     expect(problems(op.responses['200'].content['application/json'].schema, json)).toEqual([]);
