@@ -133,6 +133,29 @@ describe('the partner API contract', () => {
     }
   });
 
+  it('keeps its answers open to new fields and its requests closed', () => {
+    const doc = partnerOpenApi({ baseUrl: 'https://c.example', tokenUrl: 'https://a.example/t' });
+    const closedIn = (node: unknown): number =>
+      node === null || typeof node !== 'object'
+        ? 0
+        : Object.entries(node).reduce(
+            (sum, [key, value]) =>
+              sum + (key === 'additionalProperties' && value === false ? 1 : closedIn(value)),
+            0,
+          );
+    const operations = Object.values(
+      doc.paths as Record<string, Record<string, Record<string, unknown>>>,
+    ).flatMap((methods) => Object.values(methods));
+    expect(operations.length).toBeGreaterThan(10);
+    for (const op of operations) {
+      expect(closedIn(op.responses), String(op.operationId)).toBe(0);
+    }
+    // The send's body is checked strictly: the document says so.
+    const send = operations.find((op) => op.operationId === 'partner-send-document');
+    expect(closedIn(send?.requestBody)).toBeGreaterThan(0);
+    expect(doc.info.description).toContain('ignore the fields you do not know');
+  });
+
   it('takes a path parameter from the path only, and no body it does not need', () => {
     const doc = partnerOpenApi({ baseUrl: 'https://c.example', tokenUrl: 'https://a.example/t' });
     const paths = doc.paths as Record<string, Record<string, Record<string, unknown>>>;

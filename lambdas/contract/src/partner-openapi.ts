@@ -29,11 +29,27 @@ const ERROR_SCHEMA = {
   },
 };
 
+/**
+ * A schema of what the API answers, open to fields added later: every `additionalProperties:
+ * false` taken out (a map's schema of its values stays), so a client checking answers strictly
+ * does not break when a field is added. What the API takes stays closed: an unknown field in a
+ * request is a 400.
+ */
+const openToNewFields = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(openToNewFields);
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(key === 'additionalProperties' && value === false))
+      .map(([key, value]) => [key, openToNewFields(value)]),
+  );
+};
+
 const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
   // The document names the dialect once (jsonSchemaDialect), not in every schema.
   const json: Record<string, unknown> = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   delete json.$schema;
-  return json;
+  return io === 'output' ? (openToNewFields(json) as Record<string, unknown>) : json;
 };
 
 const errorResponse = (description: string) => ({
@@ -154,7 +170,9 @@ export const partnerOpenApi = (options: { baseUrl: string; tokenUrl: string }) =
         "client_credentials grant at the token URL (the credential's client id and secret, " +
         'HTTP Basic or in the form), asking for the scopes your credential holds, and send it as ' +
         '`Authorization: Bearer <token>`. Every answer is `{ "status": "success", "data": … }` or ' +
-        '`{ "status": "error", "error": { "code", "message" } }`.',
+        '`{ "status": "error", "error": { "code", "message" } }`. Answers may gain fields in later ' +
+        'versions of this API without notice: ignore the fields you do not know. Requests are ' +
+        'checked strictly: a field the call does not take is refused (400).',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: partnerApiBaseUrl(options.baseUrl) }],
