@@ -156,6 +156,27 @@ describe('the partner API contract', () => {
     expect(doc.info.description).toContain('ignore the fields you do not know');
   });
 
+  it('shows dates and times by their format and an example, not a 290-character pattern', () => {
+    const doc = partnerOpenApi({ baseUrl: 'https://c.example', tokenUrl: 'https://a.example/t' });
+    const dates: Record<string, unknown>[] = [];
+    const longPatterns: string[] = [];
+    const walk = (node: unknown): void => {
+      if (node === null || typeof node !== 'object') return;
+      const o = node as Record<string, unknown>;
+      if (o.format === 'date-time' || o.format === 'date') dates.push(o);
+      if (typeof o.pattern === 'string' && o.pattern.length > 100) longPatterns.push(o.pattern);
+      Object.values(o).forEach(walk);
+    };
+    walk(doc);
+    expect(dates.length).toBeGreaterThan(10);
+    expect(longPatterns).toEqual([]);
+    for (const date of dates) {
+      expect(date.examples).toEqual([
+        date.format === 'date' ? '2026-12-07' : '2026-12-07T09:30:00Z',
+      ]);
+    }
+  });
+
   it('takes a path parameter from the path only, and no body it does not need', () => {
     const doc = partnerOpenApi({ baseUrl: 'https://c.example', tokenUrl: 'https://a.example/t' });
     const paths = doc.paths as Record<string, Record<string, Record<string, unknown>>>;

@@ -45,11 +45,33 @@ const openToNewFields = (node: unknown): unknown => {
   );
 };
 
+/** What a date or a time looks like, for a person: the `format` says it to a tool. */
+const DATE_EXAMPLES: Record<string, string> = {
+  'date-time': '2026-12-07T09:30:00Z',
+  date: '2026-12-07',
+};
+
+/**
+ * Dates and times as their `format` and an example: zod writes the calendar's rules out as a
+ * pattern of 200-290 characters that no reader follows, and a tool reads `format` anyway (the
+ * server checks the calendar either way).
+ */
+const readableDates = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(readableDates);
+  if (node === null || typeof node !== 'object') return node;
+  const { pattern, ...rest } = node as Record<string, unknown>;
+  const example = typeof rest.format === 'string' ? DATE_EXAMPLES[rest.format] : undefined;
+  const out = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, readableDates(v)]));
+  if (example === undefined) return pattern === undefined ? out : { ...out, pattern };
+  return { ...out, examples: out.examples ?? [example] };
+};
+
 const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
   // The document names the dialect once (jsonSchemaDialect), not in every schema.
   const json: Record<string, unknown> = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   delete json.$schema;
-  return io === 'output' ? (openToNewFields(json) as Record<string, unknown>) : json;
+  const readable = readableDates(json) as Record<string, unknown>;
+  return io === 'output' ? (openToNewFields(readable) as Record<string, unknown>) : readable;
 };
 
 const errorResponse = (description: string) => ({
