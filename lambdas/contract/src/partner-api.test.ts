@@ -177,6 +177,24 @@ describe('the partner API contract', () => {
     }
   });
 
+  it('tags every operation with one declared area', () => {
+    const doc = partnerOpenApi({ baseUrl: 'https://c.example', tokenUrl: 'https://a.example/t' });
+    const declared = doc.tags.map((t) => t.name);
+    expect(new Set(declared).size).toBe(declared.length);
+    const used = new Set<string>();
+    for (const methods of Object.values(
+      doc.paths as Record<string, Record<string, { operationId: string; tags: string[] }>>,
+    )) {
+      for (const op of Object.values(methods)) {
+        expect(op.tags, op.operationId).toHaveLength(1);
+        expect(declared, op.operationId).toContain(op.tags[0]);
+        used.add(op.tags[0] ?? '');
+      }
+    }
+    // No tag without an operation.
+    expect([...used].sort()).toEqual([...declared].sort());
+  });
+
   it('takes a path parameter from the path only, and no body it does not need', () => {
     const doc = partnerOpenApi({ baseUrl: 'https://c.example', tokenUrl: 'https://a.example/t' });
     const paths = doc.paths as Record<string, Record<string, Record<string, unknown>>>;

@@ -45,6 +45,55 @@ const openToNewFields = (node: unknown): unknown => {
   );
 };
 
+/**
+ * The document's tags: one per area, by a path's first segment, in the order a vendor meets them.
+ * A route under a segment not listed here has no tag and fails the contract's test.
+ */
+export const PARTNER_API_TAGS = [
+  {
+    segment: 'me',
+    name: 'System',
+    description: 'The calling system, its organisation and its credential.',
+  },
+  {
+    segment: 'connections',
+    name: 'Connections',
+    description: 'The study sites (connections) the calling system exchanges documents for.',
+  },
+  {
+    segment: 'standards',
+    name: 'Standards',
+    description:
+      'The published mapping standards: document types to TMF Reference Model artifacts.',
+  },
+  {
+    segment: 'documents',
+    name: 'Documents',
+    description:
+      'Send documents (announce, upload, complete), receive, download and acknowledge them; reject and recall.',
+  },
+  {
+    segment: 'requests',
+    name: 'Document requests',
+    description: 'Documents a sponsor asked a site for, with their due dates.',
+  },
+  {
+    segment: 'distributions',
+    name: 'Safety letters',
+    description: 'Safety letters distributed to the sites of a study, and their acknowledgement.',
+  },
+  {
+    segment: 'events',
+    name: 'Events',
+    description: "The events feed of the calling system's organisation, read in order.",
+  },
+] as const;
+
+const tagOf = (path: string): string[] => {
+  const tag = PARTNER_API_TAGS.find((t) => t.segment === path.split('/')[0]);
+  return tag === undefined ? [] : [tag.name];
+};
+
 /** What a date or a time looks like, for a person: the `format` says it to a tool. */
 const DATE_EXAMPLES: Record<string, string> = {
   'date-time': '2026-12-07T09:30:00Z',
@@ -128,6 +177,7 @@ export const partnerOpenApi = (options: { baseUrl: string; tokenUrl: string }) =
       ...(paths[key] as object | undefined),
       [route.method.toLowerCase()]: {
         operationId: route.operation,
+        tags: tagOf(route.path),
         summary: route.summary,
         security: [{ oauth2: [route.scope] }],
         ...(parameters.length > 0 ? { parameters } : {}),
@@ -199,6 +249,7 @@ export const partnerOpenApi = (options: { baseUrl: string; tokenUrl: string }) =
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: partnerApiBaseUrl(options.baseUrl) }],
     security: [{ oauth2: [] }],
+    tags: PARTNER_API_TAGS.map(({ name, description }) => ({ name, description })),
     paths,
     components: {
       schemas: { Error: ERROR_SCHEMA },
