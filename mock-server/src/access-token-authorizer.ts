@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { API_SCOPE_VALUES } from '@ccsc/contract';
-import { stringifyClaims } from './authorizer';
+import { bearerTokenOf, stringifyClaims } from './authorizer';
 
 /**
  * Emulates the partner API's authorizer in AWS: a Cognito user-pool authorizer on methods with
@@ -39,8 +39,7 @@ export const createAccessTokenAuthorizer = (
   const accepted = new Set<string>(options.scopes ?? API_SCOPE_VALUES);
   return {
     async authorize(header) {
-      if (header === undefined) return null;
-      const token = header.replace(/^Bearer\s+/i, '').trim();
+      const token = bearerTokenOf(header);
       if (token === '') return null;
       try {
         const { payload } = await jwtVerify(token, keys, {

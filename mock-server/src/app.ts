@@ -25,7 +25,7 @@ import { bearerChallenge } from '@ccsc/contract/bearer-challenge';
 import type { LambdaHandler } from '@ccsc/lambdas/handlers';
 import type { AccessTokenAuthorizer } from './access-token-authorizer';
 import { toApiGatewayEvent } from './api-gateway-event';
-import type { IdTokenAuthorizer } from './authorizer';
+import { bearerTokenOf, type IdTokenAuthorizer } from './authorizer';
 
 /** The handler of the partner API's public OpenAPI document (GET /ccsc/api/v1/openapi.json). */
 export const PARTNER_OPENAPI_OPERATION = 'partner-openapi';
@@ -364,10 +364,9 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
           claims = await options.accessTokenAuthorizer.authorize(req.headers.authorization);
           if (!claims) {
             // RFC 6750 §3.1: no error when the call carried no token at all.
-            const sent = (req.headers.authorization ?? '').replace(/^Bearer\s*/iu, '').trim();
             reply.header(
               'www-authenticate',
-              sent === ''
+              bearerTokenOf(req.headers.authorization) === ''
                 ? bearerChallenge()
                 : bearerChallenge({ error: 'invalid_token', description: TOKEN_REFUSED }),
             );

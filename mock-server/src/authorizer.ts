@@ -27,6 +27,13 @@ const gatewayDate = (epochSeconds: number): string => {
 
 const DATE_CLAIMS = new Set(['exp', 'iat']);
 
+/**
+ * The token of an Authorization header, `Bearer <token>` or the token alone (API Gateway takes
+ * either); '' when there is none.
+ */
+export const bearerTokenOf = (header: string | undefined): string =>
+  (header ?? '').replace(/^Bearer(?:\s+|$)/iu, '').trim();
+
 export const stringifyClaims = (payload: JWTPayload): Record<string, string> => {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(payload)) {
@@ -44,8 +51,7 @@ export const createIdTokenAuthorizer = (options: AuthorizerOptions): IdTokenAuth
   const jwks = createRemoteJWKSet(new URL(options.jwksUrl), { cacheMaxAge: 10 * 60 * 1000 });
   return {
     async authorize(header) {
-      if (header === undefined) return null;
-      const token = header.replace(/^Bearer\s+/i, '').trim();
+      const token = bearerTokenOf(header);
       if (token === '') return null;
       try {
         const { payload } = await jwtVerify(token, jwks, {

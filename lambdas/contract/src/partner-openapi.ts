@@ -30,22 +30,6 @@ const ERROR_SCHEMA = {
 };
 
 /**
- * A schema of what the API answers, open to fields added later: every `additionalProperties:
- * false` taken out (a map's schema of its values stays), so a client checking answers strictly
- * does not break when a field is added. What the API takes stays closed: an unknown field in a
- * request is a 400.
- */
-const openToNewFields = (node: unknown): unknown => {
-  if (Array.isArray(node)) return node.map(openToNewFields);
-  if (node === null || typeof node !== 'object') return node;
-  return Object.fromEntries(
-    Object.entries(node)
-      .filter(([key, value]) => !(key === 'additionalProperties' && value === false))
-      .map(([key, value]) => [key, openToNewFields(value)]),
-  );
-};
-
-/**
  * The document's tags: one per area, by a path's first segment, in the order a vendor meets them.
  * A route under a segment not listed here has no tag and fails the contract's test.
  */
@@ -94,6 +78,30 @@ const tagOf = (path: string): string[] => {
   return tag === undefined ? [] : [tag.name];
 };
 
+/** `node` with `rewrite` applied to every object in it, the innermost first. */
+const rewriteObjects = (
+  node: unknown,
+  rewrite: (o: Record<string, unknown>) => Record<string, unknown>,
+): unknown => {
+  if (Array.isArray(node)) return node.map((item) => rewriteObjects(item, rewrite));
+  if (node === null || typeof node !== 'object') return node;
+  return rewrite(
+    Object.fromEntries(Object.entries(node).map(([k, v]) => [k, rewriteObjects(v, rewrite)])),
+  );
+};
+
+const without = (o: Record<string, unknown>, key: string) =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
+
+/**
+ * A schema of what the API answers, open to fields added later: every `additionalProperties:
+ * false` taken out (a map's schema of its values stays), so a client checking answers strictly
+ * does not break when a field is added. What the API takes stays closed: an unknown field in a
+ * request is a 400.
+ */
+const openToNewFields = (o: Record<string, unknown>) =>
+  o.additionalProperties === false ? without(o, 'additionalProperties') : o;
+
 /** What a date or a time looks like, for a person: the `format` says it to a tool. */
 const DATE_EXAMPLES: Record<string, string> = {
   'date-time': '2026-12-07T09:30:00Z',
@@ -105,22 +113,18 @@ const DATE_EXAMPLES: Record<string, string> = {
  * pattern of 200-290 characters that no reader follows, and a tool reads `format` anyway (the
  * server checks the calendar either way).
  */
-const readableDates = (node: unknown): unknown => {
-  if (Array.isArray(node)) return node.map(readableDates);
-  if (node === null || typeof node !== 'object') return node;
-  const { pattern, ...rest } = node as Record<string, unknown>;
-  const example = typeof rest.format === 'string' ? DATE_EXAMPLES[rest.format] : undefined;
-  const out = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, readableDates(v)]));
-  if (example === undefined) return pattern === undefined ? out : { ...out, pattern };
-  return { ...out, examples: out.examples ?? [example] };
+const readableDates = (o: Record<string, unknown>) => {
+  const example = typeof o.format === 'string' ? DATE_EXAMPLES[o.format] : undefined;
+  if (example === undefined) return o;
+  return { ...without(o, 'pattern'), examples: o.examples ?? [example] };
 };
 
 const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
   // The document names the dialect once (jsonSchemaDialect), not in every schema.
-  const json: Record<string, unknown> = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
-  delete json.$schema;
-  const readable = readableDates(json) as Record<string, unknown>;
-  return io === 'output' ? (openToNewFields(readable) as Record<string, unknown>) : readable;
+  const json = without(z.toJSONSchema(schema, { io, unrepresentable: 'any' }), '$schema');
+  return rewriteObjects(json, (o) =>
+    io === 'output' ? openToNewFields(readableDates(o)) : readableDates(o),
+  ) as Record<string, unknown>;
 };
 
 const errorResponse = (description: string) => ({

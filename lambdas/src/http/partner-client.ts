@@ -83,15 +83,10 @@ export const clientOf = async (
   const authorizer = event.requestContext.authorizer as { claims?: unknown } | null | undefined;
   const claims = claimsSchema.safeParse(authorizer?.claims);
   if (!claims.success) throw new UnauthorizedError(NOT_VALID);
+  const latest = now.getTime() + TOKEN_CLOCK_SKEW_MS;
   const issuedAt = claimTime(claims.data.iat);
-  if (issuedAt === null || issuedAt > now.getTime() + TOKEN_CLOCK_SKEW_MS) {
-    throw new UnauthorizedError(NOT_YET);
-  }
-  const notBefore = claims.data.nbf === undefined ? null : claimTime(claims.data.nbf);
-  if (
-    claims.data.nbf !== undefined &&
-    (notBefore === null || notBefore > now.getTime() + TOKEN_CLOCK_SKEW_MS)
-  ) {
+  const notBefore = claims.data.nbf === undefined ? -Infinity : claimTime(claims.data.nbf);
+  if (issuedAt === null || notBefore === null || issuedAt > latest || notBefore > latest) {
     throw new UnauthorizedError(NOT_YET);
   }
   const tokenScopes = claims.data.scope.split(/\s+/u).filter((s) => s !== '');
