@@ -216,7 +216,7 @@ export const partnerOpenApi = (options: { baseUrl: string; tokenUrl: string }) =
             bearerChallenge({
               error: 'invalid_token',
               description:
-                'The access token is not valid for this API: its credential was revoked, has expired or does not exist.',
+                'The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token.',
             }),
           ),
           '403': challengedResponse(

@@ -59,6 +59,7 @@ const recordSchema: z.ZodType<Omit<CredentialRecord, 'lastUsedAt'>> = z.lazy(() 
       .nullable()
       .optional(),
     requestHash: z.string().nullable().optional(),
+    tokensNotBefore: iso.nullable().optional(),
   }),
 );
 

@@ -226,12 +226,27 @@ type RevealStep = ReturnType<typeof revealCredentialWrite.steps>[number];
 // ---------- credential.retire: the end of a rotation's grace ----------
 
 /**
+ * `cutOff`: retired at once by an administrator, so the tokens issued before it stop working as
+ * well (the partner API reads `tokensNotBefore`); the end of a grace period leaves them to expire,
+ * so a system that already moved to the new secret never sees a refused call.
+ */
+const retireInput = changeInput.extend({ cutOff: z.boolean().optional() });
+type RetireInput = z.infer<typeof retireInput>;
+
+/**
+ * The first whole second after `at`: a token's `iat` is in whole seconds, so every token issued up
+ * to `at` (the old secret's last chance) has an `iat` before it.
+ */
+export const tokenCutOff = (at: Date): string =>
+  new Date((Math.floor(at.getTime() / 1000) + 1) * 1000).toISOString();
+
+/**
  * retire-api-credential-secret, and the credential job at the end of a grace period: the record
  * without its rotation, then every secret but the newest deleted, then the audit record.
  */
-export const retireSecretWrite: Workflow<ChangeInput, object, CredentialWriteDeps> = {
+export const retireSecretWrite: Workflow<RetireInput, object, CredentialWriteDeps> = {
   kind: 'credential.retire',
-  input: changeInput,
+  input: retireInput,
   state: z.object({}),
   steps: () => [
     recordStep(
@@ -243,7 +258,19 @@ export const retireSecretWrite: Workflow<ChangeInput, object, CredentialWriteDep
       name: 'secrets',
       run: async ({ input }, deps) => {
         const record = await deps.credentials.get(input.apiId);
-        if (record !== null) await retireOlderSecrets(deps.clients, record.clientId);
+        if (record === null) return undefined;
+        await retireOlderSecrets(deps.clients, record.clientId);
+        if (input.cutOff === true) {
+          // After the deletion, so no token the old secret could still obtain escapes it.
+          await deps.credentials.replace(
+            {
+              ...record,
+              tokensNotBefore: tokenCutOff(deps.clock.now()),
+              revision: record.revision + 1,
+            },
+            record.revision,
+          );
+        }
         return undefined;
       },
     },

@@ -101,5 +101,8 @@ describe('the credential job', () => {
     expect(await job()).toMatchObject({ retired: 1 });
     expect(w.clients.accepts(credential.clientId, revealed.clientSecret)).toBe(false);
     expect(w.clients.accepts(credential.clientId, second.clientSecret)).toBe(true);
+    // The end of a grace period leaves issued tokens to expire: a system on the new secret
+    // never sees a refused call.
+    expect(w.credentials.records.get(credential.apiId)?.tokensNotBefore ?? null).toBeNull();
   });
 });

@@ -44,7 +44,13 @@ describe('retire-api-credential-secret', () => {
       w.deps,
     );
     expect(routes['retire-api-credential-secret'].response.parse(out)).toEqual(out);
-    expect(out.credential).toMatchObject({ status: 'active', rotation: null, revision: 5 });
+    // Revision 5 ends the rotation; 6, after the old secret is gone, refuses the tokens issued
+    // before (the first whole second after the clock: a token's iat is in seconds).
+    expect(out.credential).toMatchObject({ status: 'active', rotation: null, revision: 6 });
+    const cutOff = new Date(Math.floor(w.clock.now().getTime() / 1000) * 1000 + 1000);
+    expect(w.credentials.records.get(credential.apiId)?.tokensNotBefore).toBe(
+      cutOff.toISOString(),
+    );
     expect(w.clients.accepts(credential.clientId, oldSecret)).toBe(false);
     expect(w.clients.accepts(credential.clientId, newSecret)).toBe(true);
     expect(w.clients.clients.get(credential.clientId)?.secrets).toHaveLength(1);
@@ -55,7 +61,11 @@ describe('retire-api-credential-secret', () => {
       organisationId: 'A',
       target: { type: 'api-credential', id: credential.apiId, label: 'Nord eISF' },
       before: { retiresAt },
-      after: { clientId: credential.clientId, retiredAt: w.clock.now().toISOString() },
+      after: {
+        clientId: credential.clientId,
+        retiredAt: w.clock.now().toISOString(),
+        tokensIssuedBeforeRefused: true,
+      },
       source: { ip: '203.0.113.7', userAgent: 'vitest' },
       requestId: 'req-1',
     });

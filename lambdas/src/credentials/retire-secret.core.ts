@@ -40,13 +40,18 @@ export const retireSecret: Core<
     {
       apiId: record.apiId,
       fromRevision: record.revision,
+      cutOff: true,
       audit: auditEntry(
         ctx,
         {
           action: 'api-credential.old-secret-retired',
           target: credentialTarget(record, snapshot.systems.get(record.systemId)?.name ?? ''),
           before: { retiresAt: record.rotation.retiresAt },
-          after: { clientId: record.clientId, retiredAt: now.toISOString() },
+          after: {
+            clientId: record.clientId,
+            retiredAt: now.toISOString(),
+            tokensIssuedBeforeRefused: true,
+          },
         },
         record.organisationId,
       ),

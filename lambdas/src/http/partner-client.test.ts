@@ -135,13 +135,24 @@ describe('the partner router', () => {
       const result = await me(call('me', token('ccsc-api/system.read')));
       expect(result.statusCode, record.status).toBe(401);
       expect(result.headers?.['WWW-Authenticate']).toBe(
-        'Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist."',
+        'Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."',
       );
     }
     const { me } = setup();
     expect((await me(call('me', token('x', { token_use: 'id' })))).statusCode).toBe(401);
     expect((await me(call('me', null))).statusCode).toBe(401);
     expect((await me(call('me', token('ccsc-api/system.read'), 'POST'))).statusCode).toBe(405);
+  });
+
+  it('401 for a token issued before its secret was retired at once (tokensNotBefore)', async () => {
+    const { me } = setup(credential({ tokensNotBefore: '2026-02-28T23:55:01.000Z' }));
+    const before = await me(call('me', token('ccsc-api/system.read')));
+    expect(before.statusCode).toBe(401);
+    expect(before.headers?.['WWW-Authenticate']).toContain('error="invalid_token"');
+    const after = await me(
+      call('me', token('ccsc-api/system.read', { iat: 'Sat Feb 28 23:55:01 UTC 2026' })),
+    );
+    expect(after.statusCode).toBe(200);
   });
 
   it('401 for a token issued (iat) or valid (nbf) ahead of the clock beyond a minute’s skew', async () => {

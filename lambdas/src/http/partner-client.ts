@@ -17,7 +17,8 @@ import type { CredentialStore } from '../core/ports/credentials';
  * 1. the token is an access token of an app client, issued (iat) and valid (nbf, when it says)
  *    no later than now and TOKEN_CLOCK_SKEW_MS: Cognito's authorizer checks the expiry alone;
  * 2. the route's own scope is in the token (403 otherwise: the gateway can only say 401);
- * 3. the client's credential is active and not past its expiry (401 otherwise) — read from the
+ * 3. the client's credential is active, not past its expiry, and the token was not issued before
+ *    an administrator retired the old secret at once (`tokensNotBefore`; 401 otherwise) — read from the
  *    store, or from this container's copy read at most CREDENTIAL_CACHE_MS ago, so a revoked
  *    credential's tokens are refused within 10 seconds everywhere (at once in the container that
  *    revoked it, and offline, where one process serves everything); its expiry date is checked
@@ -63,7 +64,7 @@ const claimsSchema = z.lazy(() =>
 );
 
 const NOT_VALID =
-  'The access token is not valid for this API: its credential was revoked, has expired or does not exist.';
+  'The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token.';
 
 const NOT_YET =
   'The access token is not valid yet: its issue time (iat) or start (nbf) lies ahead of the server’s clock. Check the clock of the system that asked for it, then ask for a new token.';
@@ -95,7 +96,8 @@ export const clientOf = async (
   if (
     record === null ||
     record.status !== 'active' ||
-    Date.parse(record.validUntil) <= now.getTime()
+    Date.parse(record.validUntil) <= now.getTime() ||
+    (record.tokensNotBefore != null && issuedAt < Date.parse(record.tokensNotBefore))
   ) {
     throw new UnauthorizedError(NOT_VALID);
   }

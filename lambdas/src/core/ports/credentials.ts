@@ -74,6 +74,13 @@ export interface CredentialRecord {
    * key again answers this credential, and the key with another request is told apart (409).
    */
   requestHash?: string | null;
+  /**
+   * Tokens issued (`iat`) before this time are refused: set when an administrator retires the
+   * old secret at once, since a token does not say which secret obtained it (issue 36). A token
+   * obtained with the new secret in the same second is refused too; its client asks again.
+   * Null or absent: every unexpired token of an active credential is good.
+   */
+  tokensNotBefore?: string | null;
 }
 
 export interface CredentialStore {

@@ -946,7 +946,7 @@ export const de: Translation = {
     },
     retire: {
       title: 'Übergangsfrist jetzt beenden',
-      text: 'Das alte Geheimnis von {{system}} ({{organisation}}) wird jetzt gelöscht statt am {{when}}: danach gilt nur noch das neue. Stellen Sie sicher, dass das System das neue bereits verwendet.',
+      text: 'Das alte Geheimnis von {{system}} ({{organisation}}) wird jetzt gelöscht statt am {{when}}: danach gilt nur noch das neue, und vorher ausgestellte Zugriffstoken werden binnen Sekunden abgewiesen, sodass das System einmal ein neues Token anfordert. Stellen Sie sicher, dass es das neue Geheimnis bereits verwendet.',
       submit: 'Übergangsfrist jetzt beenden',
       done: 'Das alte Geheimnis von {{system}} wurde gelöscht; nur noch das neue gilt.',
     },

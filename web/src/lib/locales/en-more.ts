@@ -868,7 +868,7 @@ export const enMore = {
     },
     retire: {
       title: 'End the grace period now',
-      text: 'The old secret of {{system}} ({{organisation}}) is deleted now instead of at {{when}}: from then on only the new secret works. Make sure the system already uses the new one.',
+      text: 'The old secret of {{system}} ({{organisation}}) is deleted now instead of at {{when}}: from then on only the new secret works, and access tokens issued before now are refused within seconds, so the system asks for a new token once. Make sure it already uses the new secret.',
       submit: 'End grace now',
       done: 'The old secret of {{system}} was deleted; only the new one works.',
     },

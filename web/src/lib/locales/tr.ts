@@ -938,7 +938,7 @@ export const tr: Translation = {
     },
     retire: {
       title: 'Geçiş süresini şimdi bitir',
-      text: '{{system}} ({{organisation}}) sisteminin eski sırrı {{when}} yerine şimdi silinir: bundan sonra yalnızca yeni sır çalışır. Sistemin yeni sırrı zaten kullandığından emin olun.',
+      text: '{{system}} ({{organisation}}) sisteminin eski sırrı {{when}} yerine şimdi silinir: bundan sonra yalnızca yeni sır çalışır ve daha önce verilmiş erişim belirteçleri saniyeler içinde reddedilir; sistem bir kez yeni belirteç ister. Sistemin yeni sırrı zaten kullandığından emin olun.',
       submit: 'Geçiş süresini şimdi bitir',
       done: '{{system}} sisteminin eski sırrı silindi; yalnızca yenisi çalışıyor.',
     },
