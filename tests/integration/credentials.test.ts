@@ -152,8 +152,9 @@ describe('API credentials and the partner API', () => {
     const second = (await publicCall('decription', await linkIn(contact, 2))).body.data as Revealed;
     expect(second.clientSecret).not.toBe(first.clientSecret);
     secrets.push(second.clientSecret);
-    await tokenFor(first.clientId, first.clientSecret, 'ccsc-api/system.read');
+    const oldToken = await tokenFor(first.clientId, first.clientSecret, 'ccsc-api/system.read');
     await tokenFor(second.clientId, second.clientSecret, 'ccsc-api/system.read');
+    expect((await partner('me', oldToken)).status).toBe(200);
     const [rotating] = (
       await ok<{ credentials: Credential[] }>(c, n.people.siteAdmin, 'list-api-credentials', {
         systemId: n.siteSystem.systemId,
@@ -166,6 +167,14 @@ describe('API credentials and the partner API', () => {
     await expect(
       tokenFor(first.clientId, first.clientSecret, 'ccsc-api/system.read'),
     ).rejects.toThrow();
+    // Retired at once: the token the old secret obtained is refused too (one process offline, so
+    // from the next call), and a token the new secret asks for from the next second works.
+    const refused = await partner('me', oldToken);
+    expect(refused.status).toBe(401);
+    expect(refused.res.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const fresh = await tokenFor(second.clientId, second.clientSecret, 'ccsc-api/system.read');
+    expect((await partner('me', fresh)).status).toBe(200);
     first = second;
   });
 
