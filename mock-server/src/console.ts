@@ -15,6 +15,7 @@ import { clearRunning, markRunning } from './running-marker';
 import { seedReferenceData, seedStandardRows } from './seed';
 import { clamdAddressOf } from './services/clamd-client';
 import { type MalwareScanner, startMalwareScan } from './services/malware-scan';
+import { publicHost, publicUrlOf } from './services/net';
 import {
   loopbackRelayPort,
   type RunningRelay,
@@ -142,7 +143,7 @@ export const startConsole = async (
       ? {
           external: {
             cognito: env.COGNITO_ENDPOINT,
-            cognitoPublic: env.COGNITO_PUBLIC_URL ?? env.COGNITO_ENDPOINT,
+            cognitoPublic: env.COGNITO_PUBLIC_URL ?? publicUrlOf(env.COGNITO_ENDPOINT),
             dynamodb: env.DYNAMODB_ENDPOINT,
             s3: env.S3_ENDPOINT,
             mailUi: env.MAIL_UI_URL ?? `http://localhost:${env.MAIL_UI_PORT}`,
@@ -187,8 +188,8 @@ export const startConsole = async (
       s3Relay = await startLoopbackRelay({ publicUrl: s3Url, target: stack.endpoints.s3 });
     }
     held = await holdPort(env.PORT, env.HOST);
-    const host = env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST;
-    const consoleUrl = env.CONSOLE_PUBLIC_URL ?? `http://${host}:${String(held.port)}`;
+    const consoleUrl =
+      env.CONSOLE_PUBLIC_URL ?? `http://${publicHost(env.HOST)}:${String(held.port)}`;
     // Seeded while the handlers load and the app is built (start-up budget); awaited before the
     // console listens, so no call can see the table half-seeded. The seeded standards' rows go
     // into the artifacts bucket alongside, on every start (same keys, same bytes).
@@ -404,7 +405,7 @@ export const startConsole = async (
     const port = typeof address === 'object' && address !== null ? address.port : held.port;
     const running = app;
     return {
-      url: env.CONSOLE_PUBLIC_URL ?? `http://${host}:${String(port)}`,
+      url: env.CONSOLE_PUBLIC_URL ?? `http://${publicHost(env.HOST)}:${String(port)}`,
       port,
       stack,
       runtimeConfig,

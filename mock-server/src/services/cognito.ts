@@ -38,7 +38,7 @@ import type { Clock } from 'cognito-local/lib/services/clock.js';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import { CognitoError } from 'cognito-local/lib/errors.js';
 import { pino } from 'pino';
-import { closeServer, listen, type Stoppable, urlHost } from './net';
+import { closeServer, listen, publicHost, type Stoppable } from './net';
 
 /**
  * cognito-local's Lambda client (aws-sdk v2) for trigger functions, created on the first trigger
@@ -73,7 +73,8 @@ export interface CognitoOptions {
   mailFrom: string;
   /**
    * The URL clients use to reach this server, and so the issuer prefix of its tokens. Defaults
-   * to the address bound; differs behind a container port mapping (docker-compose.yml).
+   * to the address bound (`localhost` for the loopback, as the console); differs behind a
+   * container port mapping (docker-compose.yml).
    */
   publicUrl?: string;
   /** The time everything reads (tests move it to expire sessions and tokens). */
@@ -122,7 +123,7 @@ export const startCognito = async (options: CognitoOptions): Promise<RunningCogn
     listener(req, res);
   });
   const port = await listen(server, options.port, options.host);
-  const url = options.publicUrl ?? `http://${urlHost(options.host)}:${port}`;
+  const url = options.publicUrl ?? `http://${publicHost(options.host)}:${port}`;
 
   try {
     const config = await loadConfig(ctx, new JsonFileDataStoreFactory(options.directory));

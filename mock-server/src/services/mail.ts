@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import * as z from 'zod';
 import type { Stoppable } from './net';
-import { urlHost } from './net';
+import { publicHost, urlHost } from './net';
 import { startServiceThread } from './thread-messages';
 
 export interface MailOptions {
@@ -56,7 +56,8 @@ export const startMail = async (options: MailOptions): Promise<RunningMail> => {
   const host = urlHost(options.host);
   return {
     smtp: { host, port: thread.ready.smtpPort },
-    uiUrl: `http://${host}:${String(thread.ready.webPort)}`,
+    // People open it: named as the console is.
+    uiUrl: `http://${publicHost(options.host)}:${String(thread.ready.webPort)}`,
     stop: thread.stop,
   };
 };
