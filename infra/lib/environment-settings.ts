@@ -1,6 +1,7 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as z from 'zod';
 import { DOCUMENT_CONTENT_KINDS } from '@ccsc/contract/document-constants';
+import { PARTNER_RATE_LIMIT } from '@ccsc/contract/scopes';
 
 // The settings of one environment, as cdk.json (or the command line) gives them, checked;
 // lib/config.ts resolves an environment's settings from these.
@@ -159,7 +160,7 @@ export const settingsSchema = z
          * API (/ccsc/api/). A token belongs to one API credential's client, so this is a limit per
          * client; WAF cannot read the token's client_id.
          */
-        partnerRequestsPerFiveMinutes: int(10, 2000000000).default(600),
+        partnerRequestsPerFiveMinutes: int(10, 2000000000).default(PARTNER_RATE_LIMIT.requests),
       })
       .strict(),
     /** The console under a name of your own; the certificate must be in us-east-1 (CloudFront). */

@@ -2,6 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX, routeList } from '@ccsc/contract';
 import { PARTNER_API_PREFIX } from '@ccsc/contract/partner-api';
+import { partnerRateLimitMessage } from '@ccsc/contract/scopes';
 import { STAGE_NAME } from '../lib/constructs/api';
 import { logicalId, resourcesOf, templateOf } from './support/stacks';
 import { template, stack, methods, routeMethods } from './support/api-kit';
@@ -217,10 +218,30 @@ describe('Api: WAF', () => {
     }
   });
 
-  it('rate-limits the partner API per access token (the Authorization header)', () => {
+  it('rate-limits the partner API per access token (the Authorization header): 429, Retry-After, our envelope', () => {
     const partner = rule('RateLimitPartnerApiPerToken') as
       { Action: unknown; Statement: Record<string, unknown> } | undefined;
-    expect(partner?.Action).toEqual({ Block: {} });
+    expect(partner?.Action).toEqual({
+      Block: {
+        CustomResponse: {
+          ResponseCode: 429,
+          CustomResponseBodyKey: 'partner-rate-limited',
+          ResponseHeaders: [
+            { Name: 'Retry-After', Value: '60' },
+            { Name: 'Cache-Control', Value: 'no-store' },
+          ],
+        },
+      },
+    });
+    const bodies = acl.CustomResponseBodies as Record<
+      string,
+      { ContentType: string; Content: string }
+    >;
+    expect(bodies['partner-rate-limited']?.ContentType).toBe('APPLICATION_JSON');
+    expect(JSON.parse(bodies['partner-rate-limited']?.Content ?? '{}')).toEqual({
+      status: 'error',
+      error: { code: 'TOO_MANY_REQUESTS', message: partnerRateLimitMessage(600) },
+    });
     expect(partner?.Statement).toEqual({
       RateBasedStatement: {
         AggregateKeyType: 'CUSTOM_KEYS',

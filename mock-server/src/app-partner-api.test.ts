@@ -62,6 +62,28 @@ describe('the offline app', () => {
       for (const value of Object.values(claims)) expect(typeof value).toBe('string');
     });
 
+    it('answers 429 with Retry-After past 600 calls of one token in 5 minutes, before the token is checked', async () => {
+      const authorization = `Bearer rate-limited-${String(Date.now())}`;
+      const call = () =>
+        app.inject({ method: 'GET', url: '/ccsc/api/v1/me', headers: { authorization } });
+      for (let i = 0; i < 600; i += 1) expect((await call()).statusCode).toBe(401);
+      const refused = await call();
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(290);
+      expectEnvelope(refused, 429, 'TOO_MANY_REQUESTS');
+      expect(JSON.parse(refused.body)).toMatchObject({
+        error: { message: expect.stringContaining('more than 600 calls in 5 minutes') as unknown },
+      });
+      // Another token, and a call without one, are not held back.
+      const other = await app.inject({
+        method: 'GET',
+        url: '/ccsc/api/v1/me',
+        headers: { authorization: 'Bearer another' },
+      });
+      expect(other.statusCode).toBe(401);
+      expect((await app.inject({ method: 'GET', url: '/ccsc/api/v1/me' })).statusCode).toBe(401);
+    });
+
     it('answers 401 with WWW-Authenticate before any handler: no token, an ID token, no API scope', async () => {
       partnerEvents.length = 0;
       const tokens = [

@@ -22,10 +22,12 @@ import {
   PERMISSIONS_POLICY,
 } from '@ccsc/contract/security-headers';
 import { bearerChallenge } from '@ccsc/contract/bearer-challenge';
+import { PARTNER_RATE_LIMIT, partnerRateLimitMessage } from '@ccsc/contract/scopes';
 import type { LambdaHandler } from '@ccsc/lambdas/handlers';
 import type { AccessTokenAuthorizer } from './access-token-authorizer';
 import { toApiGatewayEvent } from './api-gateway-event';
 import { bearerTokenOf, type IdTokenAuthorizer } from './authorizer';
+import { createPartnerRateLimiter } from './partner-rate-limit';
 
 /** The handler of the partner API's public OpenAPI document (GET /ccsc/api/v1/openapi.json). */
 export const PARTNER_OPENAPI_OPERATION = 'partner-openapi';
@@ -45,6 +47,11 @@ export interface AppOptions {
   handlers: Record<Operation, LambdaHandler> & Partial<Record<string, LambdaHandler>>;
   /** The partner API's: access tokens with one of its scopes (client_credentials). */
   accessTokenAuthorizer: AccessTokenAuthorizer;
+  /**
+   * The partner API's calls per access token in any 5 minutes (PARTNER_RATE_LIMIT's window);
+   * default PARTNER_RATE_LIMIT.requests, as AWS's web ACL.
+   */
+  partnerRequestsPerFiveMinutes?: number;
   logger?: boolean;
 }
 
@@ -246,6 +253,25 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     });
     const { code, message } = clientFailure(413);
     void sendError(reply, 413, code, message);
+  });
+
+  // The partner API's limit per access token (AWS: the web ACL's rate-based rule, which runs
+  // before API Gateway and so before the authorizer): 429 with the seconds to wait.
+  const partnerLimit = options.partnerRequestsPerFiveMinutes ?? PARTNER_RATE_LIMIT.requests;
+  const limiter = createPartnerRateLimiter(partnerLimit);
+  app.addHook('onRequest', (req, reply, done) => {
+    const key = req.headers.authorization;
+    if (!req.url.startsWith(PARTNER_API_ROOT) || key === undefined || key === '') {
+      done();
+      return;
+    }
+    const wait = limiter.admit(key, Date.now());
+    if (wait === null) {
+      done();
+      return;
+    }
+    reply.header('retry-after', String(wait));
+    void sendError(reply, 429, 'TOO_MANY_REQUESTS', partnerRateLimitMessage(partnerLimit));
   });
 
   // First, before any route: each route keeps the error handler current when it is registered.

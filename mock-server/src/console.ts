@@ -290,6 +290,7 @@ export const startConsole = async (
         issuer: stack.issuer,
         jwksUrl: stack.jwksUrl,
       }),
+      partnerRequestsPerFiveMinutes: env.PARTNER_REQUESTS_PER_FIVE_MINUTES,
       logger: env.DEBUG,
     });
     await seeded;

@@ -21,6 +21,7 @@ describe('readEnv', () => {
       SUPPORT_EMAIL: 'support@ccsc.local',
       IDLE_TIMEOUT_SECONDS: 1800,
       JOBS_EVERY_SECONDS: 60,
+      PARTNER_REQUESTS_PER_FIVE_MINUTES: 600,
       SMTP_HOST: '127.0.0.1',
       MALWARE_SCANNER: 'auto',
       FAILPOINTS: [],

@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
+import { PARTNER_RATE_LIMIT } from '@ccsc/contract/scopes';
 
 /** The repository root, found from this file's location so the default does not depend on cwd. */
 export const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -77,6 +78,16 @@ const schema = z.object({
     .trim()
     .regex(/^[1-9]\d*$/, 'must be a positive whole number of seconds')
     .default('60')
+    .transform(Number),
+  /**
+   * The partner API's limit per access token in any 5 minutes (AWS: the web ACL's rate-based
+   * rule, infra's api.partnerRequestsPerFiveMinutes), over which a call gets 429 and Retry-After.
+   */
+  PARTNER_REQUESTS_PER_FIVE_MINUTES: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d*$/, 'must be a positive whole number of calls')
+    .default(String(PARTNER_RATE_LIMIT.requests))
     .transform(Number),
   /**
    * docker-compose.yml runs each stand-in as a service of its own: these name where they are.

@@ -2,6 +2,10 @@ import { ArnFormat, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { PARTNER_RATE_LIMIT, partnerRateLimitMessage } from '@ccsc/contract/scopes';
+
+/** The web ACL's answer to a partner call over its token's limit. */
+const PARTNER_RATE_LIMITED = 'partner-rate-limited';
 
 export interface ApiFirewallProps {
   readonly namePrefix: string;
@@ -108,9 +112,25 @@ export class ApiFirewall extends Construct {
         // for the client — several systems behind one NAT are not limited together, and one
         // system spread over many addresses is. A request without the header is not counted
         // here (the authorizer refuses it; the per-IP limits above still apply).
+        // Answered as the offline gateway answers (mock-server partner-rate-limit.ts): 429, our
+        // envelope, Retry-After. WAF's answer takes precedence over API Gateway's WAF_FILTERED
+        // response. WAF cannot say when the trailing count falls below the limit (offline says
+        // it to the second), so Retry-After is a fixed minute: a client still over it is told
+        // again.
         name: 'RateLimitPartnerApiPerToken',
         priority: 2,
-        action: { block: {} },
+        action: {
+          block: {
+            customResponse: {
+              responseCode: 429,
+              customResponseBodyKey: PARTNER_RATE_LIMITED,
+              responseHeaders: [
+                { name: 'Retry-After', value: '60' },
+                { name: 'Cache-Control', value: 'no-store' },
+              ],
+            },
+          },
+        },
         statement: {
           rateBasedStatement: {
             aggregateKeyType: 'CUSTOM_KEYS',
@@ -122,7 +142,7 @@ export class ApiFirewall extends Construct {
                 },
               },
             ],
-            evaluationWindowSec: 300,
+            evaluationWindowSec: PARTNER_RATE_LIMIT.windowSeconds,
             limit: props.partnerRequestsPerFiveMinutes,
             scopeDownStatement: {
               byteMatchStatement: {
@@ -152,6 +172,18 @@ export class ApiFirewall extends Construct {
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
       rules,
+      customResponseBodies: {
+        [PARTNER_RATE_LIMITED]: {
+          contentType: 'APPLICATION_JSON',
+          content: JSON.stringify({
+            status: 'error',
+            error: {
+              code: 'TOO_MANY_REQUESTS',
+              message: partnerRateLimitMessage(props.partnerRequestsPerFiveMinutes),
+            },
+          }),
+        },
+      },
       visibilityConfig: visibility(`${props.namePrefix}-api`),
     });
 

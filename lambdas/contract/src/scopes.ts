@@ -66,3 +66,16 @@ export const apiScopeSchema = z.lazy(() =>
 
 /** The partner API's OpenAPI document's own path (public: no token needed to read it). */
 export const PARTNER_OPENAPI_PATH = 'openapi.json';
+
+/**
+ * The partner API's rate limit (issue 36): at most `requests` calls with one access token in any
+ * trailing `windowSeconds` (the default; an environment sets its own, infra's
+ * `api.partnerRequestsPerFiveMinutes`). Over it a call is answered 429 with `Retry-After` — in AWS
+ * by the web ACL's rate-based rule keyed on the Authorization header (a token is one credential's
+ * for its hour), offline by the mock server's gateway, both before the token is checked.
+ */
+export const PARTNER_RATE_LIMIT = { requests: 600, windowSeconds: 300 } as const;
+
+/** What a call over the limit is told (`requests` as the environment sets it). */
+export const partnerRateLimitMessage = (requests: number): string =>
+  `This access token made more than ${String(requests)} calls in ${String(PARTNER_RATE_LIMIT.windowSeconds / 60)} minutes. Wait the seconds Retry-After says, then go on with the same token.`;
