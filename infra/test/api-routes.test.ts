@@ -233,7 +233,7 @@ describe('Api: WAF', () => {
         },
       },
     });
-    const bodies = acl.CustomResponseBodies as Record<
+    const bodies = (acl as { CustomResponseBodies?: unknown }).CustomResponseBodies as Record<
       string,
       { ContentType: string; Content: string }
     >;

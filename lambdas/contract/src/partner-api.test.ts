@@ -92,7 +92,32 @@ describe('the partner API contract', () => {
       '401',
       '403',
       '429',
+      '503',
     ]);
+    // A call that takes a body can also be refused for its size or its type.
+    expect(Object.keys(documents?.post?.responses as object)).toEqual(
+      expect.arrayContaining(['404', '409', '413', '415']),
+    );
+    const limited = (connections?.responses as Record<string, { headers?: object }>)['429'];
+    expect(Object.keys(limited?.headers ?? {})).toEqual(['Retry-After']);
+    // Every code an error can carry is listed with its meaning.
+    const code = (
+      doc.components.schemas.Error.properties.error as {
+        properties: { code: { oneOf: { const: string; description: string }[] } };
+      }
+    ).properties.code;
+    expect(code.oneOf.map((c) => c.const)).toEqual(
+      expect.arrayContaining([
+        'VALIDATION_FAILED',
+        'UNAUTHORIZED',
+        'CONFLICT',
+        'TOO_MANY_REQUESTS',
+      ]),
+    );
+    for (const c of code.oneOf) expect(c.description, c.const).toMatch(/^\d{3}: /u);
+    // A short summary to list, the route's words to read.
+    expect(connections?.summary).toBe('List connections');
+    expect(connections?.description).toMatch(/^The connections the calling system takes part in/u);
     const standards = paths['/standards']?.get;
     expect(standards?.security).toEqual([{ oauth2: ['ccsc-api/standards.read'] }]);
     expect(standards?.parameters).toEqual(

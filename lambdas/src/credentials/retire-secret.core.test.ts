@@ -48,9 +48,7 @@ describe('retire-api-credential-secret', () => {
     // before (the first whole second after the clock: a token's iat is in seconds).
     expect(out.credential).toMatchObject({ status: 'active', rotation: null, revision: 6 });
     const cutOff = new Date(Math.floor(w.clock.now().getTime() / 1000) * 1000 + 1000);
-    expect(w.credentials.records.get(credential.apiId)?.tokensNotBefore).toBe(
-      cutOff.toISOString(),
-    );
+    expect(w.credentials.records.get(credential.apiId)?.tokensNotBefore).toBe(cutOff.toISOString());
     expect(w.clients.accepts(credential.clientId, oldSecret)).toBe(false);
     expect(w.clients.accepts(credential.clientId, newSecret)).toBe(true);
     expect(w.clients.clients.get(credential.clientId)?.secrets).toHaveLength(1);
