@@ -55,7 +55,13 @@ describe('the offline app', () => {
 
     it('serves "/" with the prerendered login screen, every deep link with the empty app', async () => {
       expect((await get('/')).body).toContain('<h1>Login</h1>');
-      for (const url of ['/users/abc', '/forgot-password', '/admin/dashboard']) {
+      // The partner API's reference is a screen of the app, though under the API's path.
+      for (const url of [
+        '/users/abc',
+        '/forgot-password',
+        '/admin/dashboard',
+        '/ccsc/api/v1/docs',
+      ]) {
         const page = await get(url);
         expect(page.body, url).toContain('<title>console</title>');
         expect(page.body, url).not.toContain('<h1>Login</h1>');

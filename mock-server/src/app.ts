@@ -22,7 +22,11 @@ import {
   PERMISSIONS_POLICY,
 } from '@ccsc/contract/security-headers';
 import { bearerChallenge } from '@ccsc/contract/bearer-challenge';
-import { PARTNER_RATE_LIMIT, partnerRateLimitMessage } from '@ccsc/contract/scopes';
+import {
+  PARTNER_DOCS_PATH,
+  PARTNER_RATE_LIMIT,
+  partnerRateLimitMessage,
+} from '@ccsc/contract/scopes';
 import type { LambdaHandler } from '@ccsc/lambdas/handlers';
 import type { AccessTokenAuthorizer } from './access-token-authorizer';
 import { toApiGatewayEvent } from './api-gateway-event';
@@ -455,6 +459,11 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
 
   app.get('/', async (_req, reply) => sendApp(reply, 'login.html'));
+  // The partner API's reference is a screen of the web app (CloudFront serves it as any deep
+  // link), though its path is under the API's.
+  app.get(`${PARTNER_API_PREFIX}${PARTNER_DOCS_PATH}`, async (_req, reply) =>
+    sendApp(reply, 'index.html'),
+  );
 
   return app;
 };

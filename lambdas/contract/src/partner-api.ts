@@ -17,6 +17,7 @@ export {
   API_SCOPE_VALUES,
   PARTNER_API_PREFIX,
   PARTNER_OPENAPI_PATH,
+  PARTNER_DOCS_PATH,
   apiScopeSchema,
   partnerApiBaseUrl,
   fullScope,

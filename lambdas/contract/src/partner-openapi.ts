@@ -80,7 +80,7 @@ const ERROR_SCHEMA = {
   type: 'object',
   required: ['status', 'error'],
   properties: {
-    status: { const: 'error' },
+    status: { type: 'string', const: 'error' },
     error: {
       type: 'object',
       required: ['code', 'message'],
@@ -338,7 +338,7 @@ export const partnerOpenApi = (options: {
                   type: 'object',
                   required: ['status', 'data'],
                   properties: {
-                    status: { const: 'success' },
+                    status: { type: 'string', const: 'success' },
                     data: output,
                   },
                 },

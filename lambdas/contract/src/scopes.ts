@@ -68,6 +68,13 @@ export const apiScopeSchema = z.lazy(() =>
 export const PARTNER_OPENAPI_PATH = 'openapi.json';
 
 /**
+ * The partner API's reference page (issue 36): a screen of the console's web app, public, at the
+ * console's origin (CloudFront answers it with the app, as any deep link; offline the mock server
+ * does), rendered from the OpenAPI document.
+ */
+export const PARTNER_DOCS_PATH = 'docs';
+
+/**
  * The partner API's rate limit (issue 36): at most `requests` calls with one access token in any
  * trailing `windowSeconds` (the default; an environment sets its own, infra's
  * `api.partnerRequestsPerFiveMinutes`). Over it a call is answered 429 with `Retry-After` — in AWS

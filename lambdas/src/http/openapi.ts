@@ -23,7 +23,13 @@ export const createOpenApiHandler = (options: {
     const result = jsonResponse(200, cached.body, meta.requestId);
     return Promise.resolve({
       ...result,
-      headers: { ...result.headers, 'Cache-Control': 'public, max-age=300' },
+      // Public, and read by the console's reference page from its own origin (CloudFront's; the
+      // API is API Gateway's): any origin may read it, without credentials.
+      headers: {
+        ...result.headers,
+        'Cache-Control': 'public, max-age=300',
+        'Access-Control-Allow-Origin': '*',
+      },
     });
   };
 };

@@ -37,6 +37,10 @@ const RetrieveCredentialsSuccessPage = lazyNamed(
   credentialScreens,
   'RetrieveCredentialsSuccessPage',
 );
+const ApiReferencePage = lazyNamed(
+  () => import('../features/api-reference/api-reference-page'),
+  'ApiReferencePage',
+);
 const PublicNotFoundPage = lazyNamed(() => import('./not-found-page'), 'PublicNotFoundPage');
 
 const PrivateLayout = lazyNamed(() => import('./private-layout'), 'PrivateLayout');
@@ -98,6 +102,8 @@ export const AppRoutes = () => (
         */}
         <Route element={<RequireRuntimeConfig />}>
           <Route path={paths.sessionTimeOut} element={<SessionTimeOutPage />} />
+          {/* For vendors' engineers, and administrators signed in alike. */}
+          <Route path={paths.apiReference} element={<ApiReferencePage />} />
         </Route>
       </Route>
 

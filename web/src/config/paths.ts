@@ -9,6 +9,12 @@ export const paths = {
   generateSuccess: '/generate/success',
   /** The credential link's page; the server writes the links (nothing in the console links here). */
   generate: '/generate/:apiId',
+  /**
+   * The partner API's reference (issue 36), public, under the API's own paths: the contract's
+   * PARTNER_API_PREFIX and PARTNER_DOCS_PATH (written out: the login route carries this file;
+   * quickstart.test.ts holds them equal).
+   */
+  apiReference: '/ccsc/api/v1/docs',
   admin: {
     root: '/admin',
     dashboard: '/admin/dashboard',

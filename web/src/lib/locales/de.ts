@@ -1017,6 +1017,10 @@ export const de: Translation = {
       openApiLink: 'OpenAPI-Dokument öffnen',
       openApiGeneric:
         'Jeder Aufruf ist im OpenAPI-Dokument beschrieben, verlinkt im Berechtigungsdokument der Zugangsdaten, das Ihre Administration für Sie herunterladen kann.',
+      referenceTitle: 'Dem Schnelleinstieg folgen.',
+      reference:
+        'Die API-Referenz zeigt jeden Aufruf mit Beispielen und einen Schnelleinstieg in curl und TypeScript vom Token bis zum ersten ausgetauschten Dokument:',
+      referenceLink: 'API-Referenz und Schnelleinstieg öffnen',
       expiry:
         'Sie und die Administration Ihrer Organisation erhalten 30 und 7 Tage vor Ablauf der Zugangsdaten eine E-Mail. Sie können diese Seite jetzt schließen.',
     },
@@ -2443,5 +2447,31 @@ export const de: Translation = {
       remindersSent_one: '{{count}} (zuletzt {{last}})',
       remindersSent_other: '{{count}} (zuletzt {{last}})',
     },
+  },
+  apiReference: {
+    title: 'Referenz der Partner-API',
+    intro:
+      'Wie ein System einer Organisation (ein eISF, ein eTMF, ein CTMS…) Dokumente mit diesem Hub austauscht: die Aufrufe, ihre Parameter und Antworten, mit Beispielen. Jeder Aufruf braucht ein Zugriffstoken aus API-Zugangsdaten, die ein Administrator für das System ausstellt.',
+    baseUrl: 'Basis-URL der API',
+    tokenUrl: 'Token-URL',
+    document: 'OpenAPI-Dokument',
+    download: 'openapi.json',
+    loadFailed:
+      'Die API-Referenz konnte nicht geladen werden. Laden Sie die Seite neu, um es erneut zu versuchen.',
+    quickstartTitle: 'Schnelleinstieg',
+    quickstartIntro:
+      'Von den Zugangsdaten bis zum ersten ausgetauschten Dokument, mit curl oder mit TypeScript (ein aus dem OpenAPI-Dokument erzeugter Client). Bewahren Sie das Client-Geheimnis in einem Tresor auf, nie im Code.',
+    step1: '1. Ein Zugriffstoken anfordern (client_credentials)',
+    step1Text:
+      'Fordern Sie es mit Client-ID und Geheimnis (HTTP Basic) an der Token-URL für die Scopes Ihrer Zugangsdaten an. Ein Token gilt eine Stunde: Verwenden Sie es bis dahin und fordern Sie bei einer 401 mit error="invalid_token" ein neues an.',
+    step2: '2. Ein Dokument senden',
+    step2Text:
+      'Kündigen Sie es für eine Verbindung an (Metadaten, Größe und SHA-256), laden Sie die Datei per PUT an die erhaltene vorsignierte URL hoch und schließen Sie es ab. Verfolgen Sie es mit documents/{documentId}, bis der Hub es zugestellt, angehalten oder in Quarantäne genommen hat.',
+    step3: '3. Dokumente empfangen und die Ereignisse lesen',
+    step3Text:
+      'Lesen Sie den Posteingang und den Ereignis-Feed vorwärts: Merken Sie sich den Cursor (Dokumente) oder die letzte Sequenz (Ereignisse) und übergeben Sie ihn als since. Laden Sie jedes Dokument herunter, prüfen Sie seinen SHA-256 und bestätigen Sie es.',
+    typescriptNote:
+      'Das TypeScript fordert das Token mit fetch an (jede OAuth-2.0-Client-Bibliothek tut dasselbe) und ruft die API mit openapi-fetch auf, typisiert durch das, was openapi-typescript aus dem OpenAPI-Dokument erzeugt.',
+    referenceTitle: 'Referenz',
   },
 };

@@ -938,6 +938,10 @@ export const enMore = {
       openApiLink: 'open the OpenAPI document',
       openApiGeneric:
         'Every call is described in the OpenAPI document, linked from the credential’s scope document, which your administrator can download for you.',
+      referenceTitle: 'Follow the quickstart.',
+      reference:
+        'The API reference shows every call with examples, and a quickstart in curl and TypeScript from a token to the first document exchanged:',
+      referenceLink: 'open the API reference and quickstart',
       expiry:
         'You and your organisation’s administrators get an email 30 and 7 days before the credential expires. You may close this page now.',
     },
@@ -2336,5 +2340,30 @@ export const enMore = {
       remindersSent_one: '{{count}} (last {{last}})',
       remindersSent_other: '{{count}} (last {{last}})',
     },
+  },
+  apiReference: {
+    title: 'Partner API reference',
+    intro:
+      'How an organisation system (an eISF, an eTMF, a CTMS…) exchanges documents with this hub: the calls, their parameters and answers, with examples. Every call needs an access token of an API credential, which an administrator issues for the system.',
+    baseUrl: 'API base URL',
+    tokenUrl: 'Token URL',
+    document: 'OpenAPI document',
+    download: 'openapi.json',
+    loadFailed: 'The API reference could not be loaded. Reload the page to try again.',
+    quickstartTitle: 'Quickstart',
+    quickstartIntro:
+      'From a credential to the first document exchanged, with curl or with TypeScript (a client generated from the OpenAPI document). Keep the client secret in a vault; never in code.',
+    step1: '1. Get an access token (client_credentials)',
+    step1Text:
+      'Ask the token URL with the client id and secret (HTTP Basic) for the scopes your credential holds. A token lasts an hour: use it until then, and ask again on a 401 with error="invalid_token".',
+    step2: '2. Send a document',
+    step2Text:
+      'Announce it (its metadata, size and SHA-256) for a connection, PUT the file to the presigned URL you get back, then complete it. Follow it with documents/{documentId} until the hub delivered, held or quarantined it.',
+    step3: '3. Receive documents and read the events',
+    step3Text:
+      'Read the inbox and the events feed forward: keep the cursor (documents) or the last sequence (events) and pass it as since. Download each document, check its SHA-256, acknowledge it.',
+    typescriptNote:
+      'The TypeScript asks for the token with fetch (any OAuth 2.0 client library does the same) and calls the API with openapi-fetch, typed by what openapi-typescript generates from the OpenAPI document.',
+    referenceTitle: 'Reference',
   },
 };

@@ -19,6 +19,8 @@ const flatten = (tree: Tree, prefix = ''): Map<string, string> => {
 /** Texts that are genuinely the same in German or Turkish as in English. */
 const SAME_IN_TRANSLATION = new Set([
   'Info',
+  // A file's name (the partner API's reference, issue 36).
+  'openapi.json',
   'English',
   'Deutsch',
   'Türkçe',

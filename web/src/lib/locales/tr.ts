@@ -1008,6 +1008,10 @@ export const tr: Translation = {
       openApiLink: 'OpenAPI belgesini aç',
       openApiGeneric:
         'Tüm çağrılar OpenAPI belgesinde açıklanır; bu belgeye, yöneticinizin sizin için indirebileceği kapsam belgesinden bağlantı verilir.',
+      referenceTitle: 'Hızlı başlangıcı izleyin.',
+      reference:
+        'API başvuru belgesi her çağrıyı örnekleriyle ve belirteçten ilk belge alışverişine kadar curl ve TypeScript ile bir hızlı başlangıcı gösterir:',
+      referenceLink: 'API başvuru belgesini ve hızlı başlangıcı açın',
       expiry:
         'Erişim bilgisinin süresi dolmadan 30 ve 7 gün önce siz ve kuruluşunuzun yöneticileri bir e-posta alırsınız. Bu sayfayı artık kapatabilirsiniz.',
     },
@@ -2418,5 +2422,30 @@ export const tr: Translation = {
       remindersSent_one: '{{count}} (son: {{last}})',
       remindersSent_other: '{{count}} (son: {{last}})',
     },
+  },
+  apiReference: {
+    title: 'Ortak API başvuru belgesi',
+    intro:
+      'Bir kuruluş sisteminin (eISF, eTMF, CTMS…) bu merkezle nasıl belge alışverişi yaptığı: çağrılar, parametreleri ve yanıtları, örnekleriyle. Her çağrı, bir yöneticinin sistem için verdiği API erişim bilgisinden alınan bir erişim belirteci gerektirir.',
+    baseUrl: 'API temel URL’si',
+    tokenUrl: 'Belirteç URL’si',
+    document: 'OpenAPI belgesi',
+    download: 'openapi.json',
+    loadFailed: 'API başvuru belgesi yüklenemedi. Yeniden denemek için sayfayı yenileyin.',
+    quickstartTitle: 'Hızlı başlangıç',
+    quickstartIntro:
+      'Erişim bilgisinden ilk belge alışverişine kadar, curl ile ya da TypeScript ile (OpenAPI belgesinden üretilmiş bir istemci). İstemci sırrını bir kasada saklayın, asla kodda değil.',
+    step1: '1. Erişim belirteci alın (client_credentials)',
+    step1Text:
+      'Belirteç URL’sinden, istemci kimliği ve sırrıyla (HTTP Basic), erişim bilginizin sahip olduğu kapsamlar için isteyin. Bir belirteç bir saat geçerlidir: o zamana kadar kullanın ve error="invalid_token" içeren bir 401 aldığınızda yenisini isteyin.',
+    step2: '2. Belge gönderin',
+    step2Text:
+      'Belgeyi bir bağlantı için duyurun (üst verisi, boyutu ve SHA-256 değeri), dosyayı dönen önceden imzalı URL’ye PUT ile yükleyin, ardından tamamlayın. Merkez onu teslim edene, bekletene veya karantinaya alana kadar documents/{documentId} ile izleyin.',
+    step3: '3. Belge alın ve olayları okuyun',
+    step3Text:
+      'Gelen kutusunu ve olay akışını ileriye doğru okuyun: imleci (belgeler) veya son sıra numarasını (olaylar) saklayın ve since olarak verin. Her belgeyi indirin, SHA-256 değerini denetleyin ve alındığını onaylayın.',
+    typescriptNote:
+      'TypeScript örneği belirteci fetch ile ister (her OAuth 2.0 istemci kütüphanesi aynısını yapar) ve API’yi, openapi-typescript’in OpenAPI belgesinden ürettiği türlerle openapi-fetch üzerinden çağırır.',
+    referenceTitle: 'Başvuru',
   },
 };

@@ -217,6 +217,9 @@ describe('the success page', () => {
     ]) {
       expect(within(steps).getAllByText(text).length).toBeGreaterThan(0);
     }
-    expect(screen.queryByRole('link')).toBeNull();
+    // No OpenAPI link to give; the console's own API reference and quickstart always.
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/ccsc/api/v1/docs',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { PARTNER_API_PREFIX } from '@ccsc/contract';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../../config/paths';
 import type { RetrievedState } from './retrieve-credentials-page';
 
 const textOf = (value: unknown): string | null =>
@@ -69,6 +70,13 @@ export const RetrieveCredentialsSuccessPage = () => {
                 </a>
               </>
             )}
+          </div>
+        </li>
+        <li>
+          <strong>{t('credentials.success.referenceTitle')}</strong>
+          <div>
+            {t('credentials.success.reference')}{' '}
+            <Link to={paths.apiReference}>{t('credentials.success.referenceLink')}</Link>
           </div>
         </li>
       </ol>
