@@ -1,0 +1,113 @@
+import type { EventKind } from '@ccsc/contract/events';
+
+/**
+ * Webhook endpoints and their deliveries (issue 36). An endpoint is one system's: a URL, the
+ * event kinds it takes, its signing secrets (two while a rotation lets both work), whether it is
+ * active, and its health (since when its deliveries fail). A delivery is one event for one
+ * endpoint, made once (its id from the event's and the endpoint's), with every attempt and when
+ * the next is due; the due ones are found by time.
+ */
+
+export interface WebhookSecretRecord {
+  /** `whsec_…`: the hub signs with it, so it is kept (the table is encrypted at rest). */
+  secret: string;
+  createdAt: string;
+  /** When a rotated-out secret stops signing; null for the current one. */
+  retiresAt: string | null;
+}
+
+export interface WebhookEndpoint {
+  endpointId: string;
+  organisationId: string;
+  systemId: string;
+  url: string;
+  eventTypes: EventKind[];
+  description: string | null;
+  status: 'active' | 'disabled';
+  disabledAt: string | null;
+  /** Why: `failing` (the hub, after its retries) or `by-owner`. */
+  disabledReason: 'failing' | 'by-owner' | null;
+  secrets: WebhookSecretRecord[];
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  revision: number;
+  /** Since when every attempt failed (null: the last attempt succeeded, or none yet). */
+  failingSince: string | null;
+  lastSuccessAt: string | null;
+}
+
+export interface WebhookAttempt {
+  at: string;
+  /** The HTTP status answered, or null when none came (refused, timed out, not public). */
+  status: number | null;
+  durationMs: number;
+  error: string | null;
+  /** Who asked for it: the schedule, or a person or system redelivering. */
+  trigger: 'schedule' | 'redeliver';
+}
+
+export interface WebhookDelivery {
+  deliveryId: string;
+  endpointId: string;
+  organisationId: string;
+  systemId: string;
+  eventId: string;
+  eventType: EventKind;
+  /** The body exactly as sent, every attempt the same. */
+  body: string;
+  createdAt: string;
+  state: 'pending' | 'succeeded' | 'failed';
+  attempts: WebhookAttempt[];
+  /** When the next attempt is due; null once it succeeded or failed. */
+  nextAttemptAt: string | null;
+}
+
+export interface WebhookStore {
+  endpoint(endpointId: string): Promise<WebhookEndpoint | null>;
+  /** Every endpoint (a few per system at most), for the fan-out and the lists. */
+  endpoints(): Promise<WebhookEndpoint[]>;
+  /** Creates (`expectedRevision` null: it must not exist) or replaces at that revision (409). */
+  putEndpoint(endpoint: WebhookEndpoint, expectedRevision: number | null): Promise<void>;
+  deleteEndpoint(endpointId: string, expectedRevision: number): Promise<void>;
+  /** The delivery side's marks on an endpoint, whatever its revision. */
+  recordHealth(
+    endpointId: string,
+    health: Pick<WebhookEndpoint, 'failingSince' | 'lastSuccessAt'>,
+  ): Promise<void>;
+  /** Disables an active endpoint for failing; false when it was not active any more. */
+  disableFailing(endpointId: string, at: Date): Promise<boolean>;
+  /** Writes each delivery once: one already there (same id) is kept as it is. */
+  createDeliveries(deliveries: readonly WebhookDelivery[]): Promise<void>;
+  delivery(endpointId: string, deliveryId: string): Promise<WebhookDelivery | null>;
+  /** Deliveries due at `now`, soonest first, at most `limit`. */
+  due(now: Date, limit: number): Promise<WebhookDelivery[]>;
+  /**
+   * Records an attempt: the delivery as it is now (its new attempt, state and next time), written
+   * only if it still has `attemptsBefore` attempts (two workers never both record one).
+   */
+  recordAttempt(delivery: WebhookDelivery, attemptsBefore: number): Promise<boolean>;
+  /** An endpoint's deliveries, newest first, a page at a time. */
+  deliveries(
+    endpointId: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<{ items: WebhookDelivery[]; nextCursor: string | null }>;
+}
+
+/** What one attempt's POST came to. */
+export interface WebhookResponse {
+  status: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** Sends one attempt: a POST of `body` with `headers`, given up after `timeoutMs`. */
+export interface WebhookSender {
+  post(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    timeoutMs: number,
+  ): Promise<WebhookResponse>;
+}

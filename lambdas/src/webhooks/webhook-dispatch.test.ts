@@ -1,0 +1,250 @@
+import { describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_RETRY_DELAYS_MS } from '@ccsc/contract/webhooks';
+import type { StoredEvent } from '../core/ports/events';
+import type { WebhookEndpoint, WebhookResponse } from '../core/ports/webhooks';
+import { FakeClock, silentLogger } from '../core/testing/fakes';
+import { MemoryWebhookStore } from '../core/testing/memory-webhooks';
+import { deliveriesFor, deliveryIdOf } from './webhook-deliveries';
+import { dispatchDue, signingSecrets } from './webhook-dispatch';
+import { newWebhookSecret } from './webhook-signature';
+
+const event = (n: number, over: Partial<StoredEvent> = {}): StoredEvent => ({
+  eventId: `01JF3KB2C4D6E8F0G2H4J6K8M${String(n)}`,
+  sequence: n,
+  at: '2026-12-07T09:30:00.000Z',
+  kind: 'document.held',
+  organisationId: 'SITE',
+  subject: { type: 'document', id: `doc-${String(n)}`, name: 'A document' },
+  counterpart: { organisationId: 'SPONSOR', name: 'Pharma' },
+  reason: 'receiver-artifact-unmapped',
+  ...over,
+});
+
+const endpoint = (id: string, over: Partial<WebhookEndpoint> = {}): WebhookEndpoint => ({
+  endpointId: id,
+  organisationId: 'SITE',
+  systemId: 'sys-1',
+  url: `https://hooks.vendor.example.com/${id}`,
+  eventTypes: ['document.held', 'document.rejected'],
+  description: null,
+  status: 'active',
+  disabledAt: null,
+  disabledReason: null,
+  secrets: [{ secret: newWebhookSecret(), createdAt: '2026-12-01T00:00:00Z', retiresAt: null }],
+  createdAt: '2026-12-01T00:00:00Z',
+  createdBy: 'it@site.example',
+  updatedAt: '2026-12-01T00:00:00Z',
+  revision: 1,
+  failingSince: null,
+  lastSuccessAt: null,
+  ...over,
+});
+
+/** A receiver per URL: what it answers, and every request it got. */
+const world = (answers: Record<string, number | 'down'> = {}) => {
+  const store = new MemoryWebhookStore();
+  const clock = new FakeClock(new Date('2026-12-07T09:30:00.000Z'));
+  const received: { url: string; headers: Record<string, string>; body: string }[] = [];
+  const disabled: string[] = [];
+  const sender = {
+    post: (
+      url: string,
+      headers: Record<string, string>,
+      body: string,
+    ): Promise<WebhookResponse> => {
+      received.push({ url, headers, body });
+      const answer = answers[url] ?? 204;
+      return Promise.resolve(
+        answer === 'down'
+          ? { status: null, error: 'connect ECONNREFUSED', durationMs: 3 }
+          : { status: answer, error: null, durationMs: 12 },
+      );
+    },
+  };
+  const deps = {
+    store,
+    sender,
+    clock,
+    logger: silentLogger(),
+    onDisabled: (e: WebhookEndpoint) => {
+      disabled.push(e.endpointId);
+      return Promise.resolve();
+    },
+  };
+  return { store, clock, received, disabled, deps };
+};
+
+describe('webhook deliveries', () => {
+  it('makes one delivery per event and active endpoint of its organisation taking its kind, once', async () => {
+    const w = world();
+    const endpoints = [
+      endpoint('a'),
+      endpoint('b', { eventTypes: ['connection.invited'] }),
+      endpoint('c', { organisationId: 'OTHER' }),
+      endpoint('d', { status: 'disabled' }),
+    ];
+    const made = deliveriesFor([event(1), event(2)], endpoints, w.clock.now());
+    expect(made.map((d) => d.deliveryId)).toEqual([
+      deliveryIdOf(event(1).eventId, 'a'),
+      deliveryIdOf(event(2).eventId, 'a'),
+    ]);
+    await w.store.createDeliveries(made);
+    await w.store.createDeliveries(deliveriesFor([event(1)], endpoints, w.clock.now()));
+    expect(w.store.deliveriesById.size).toBe(2);
+    expect(JSON.parse(made[0]?.body ?? '')).toEqual({
+      type: 'document.held',
+      timestamp: '2026-12-07T09:30:00.000Z',
+      data: expect.objectContaining({ eventId: event(1).eventId, sequence: '1' }) as unknown,
+    });
+  });
+
+  it('sends each signed as Standard Webhooks says: the reference library verifies it', async () => {
+    const w = world();
+    const a = endpoint('a');
+    await w.store.putEndpoint(a, null);
+    await w.store.createDeliveries(deliveriesFor([event(1)], [a], w.clock.now()));
+    expect(await dispatchDue(w.deps)).toEqual({
+      attempted: 1,
+      succeeded: 1,
+      failed: 0,
+      disabled: 0,
+    });
+    const [sent] = w.received;
+    const secret = a.secrets[0]?.secret ?? '';
+    // The reference library checks the time against the real clock: sign as of now.
+    expect(sent?.headers['webhook-id']).toBe(deliveryIdOf(event(1).eventId, 'a'));
+    const fresh = world();
+    await fresh.store.putEndpoint(a, null);
+    fresh.clock.current = new Date();
+    await fresh.store.createDeliveries(deliveriesFor([event(1)], [a], fresh.clock.now()));
+    await dispatchDue(fresh.deps);
+    const now = fresh.received[0];
+    expect(new Webhook(secret).verify(now?.body ?? '', now?.headers ?? {})).toMatchObject({
+      type: 'document.held',
+    });
+    const delivery = [...w.store.deliveriesById.values()][0];
+    expect(delivery).toMatchObject({ state: 'succeeded', nextAttemptAt: null });
+    expect(delivery?.attempts).toEqual([
+      {
+        at: '2026-12-07T09:30:00.000Z',
+        status: 204,
+        error: null,
+        durationMs: 12,
+        trigger: 'schedule',
+      },
+    ]);
+    expect(w.store.endpointsById.get('a')).toMatchObject({
+      failingSince: null,
+      lastSuccessAt: '2026-12-07T09:30:00.000Z',
+    });
+  });
+
+  it('retries on the schedule, then fails the delivery and disables an endpoint failing all along', async () => {
+    const w = world({ 'https://hooks.vendor.example.com/down': 'down' });
+    const down = endpoint('down');
+    await w.store.putEndpoint(down, null);
+    await w.store.createDeliveries(deliveriesFor([event(1)], [down], w.clock.now()));
+    const times: string[] = [];
+    for (let i = 0; i < WEBHOOK_RETRY_DELAYS_MS.length; i += 1) {
+      const outcome = await dispatchDue(w.deps);
+      expect(outcome.attempted, `attempt ${String(i + 1)}`).toBe(1);
+      times.push(w.clock.now().toISOString());
+      const delivery = w.store.deliveriesById.get(deliveryIdOf(event(1).eventId, 'down'));
+      if (i < WEBHOOK_RETRY_DELAYS_MS.length - 1) {
+        // Nothing before its time.
+        expect(delivery?.state).toBe('pending');
+        const wait = Date.parse(delivery?.nextAttemptAt ?? '') - w.clock.now().getTime();
+        expect(wait).toBe(WEBHOOK_RETRY_DELAYS_MS[i + 1]);
+        w.clock.advance(wait - 1);
+        expect((await dispatchDue(w.deps)).attempted).toBe(0);
+        w.clock.advance(1);
+      } else {
+        expect(delivery).toMatchObject({ state: 'failed', nextAttemptAt: null });
+        expect(outcome.disabled).toBe(1);
+      }
+    }
+    expect(times).toHaveLength(12);
+    expect(Date.parse(times.at(-1) ?? '') - Date.parse(times[0] ?? '')).toBe(
+      WEBHOOK_DISABLE_AFTER_MS,
+    );
+    expect(w.store.endpointsById.get('down')).toMatchObject({
+      status: 'disabled',
+      disabledReason: 'failing',
+      failingSince: '2026-12-07T09:30:00.000Z',
+    });
+    expect(w.disabled).toEqual(['down']);
+    // Disabled: a later event makes no delivery to it.
+    expect(deliveriesFor([event(2)], [...w.store.endpointsById.values()], w.clock.now())).toEqual(
+      [],
+    );
+  });
+
+  it('keeps delivering to the others on time while one endpoint is down', async () => {
+    const w = world({ 'https://hooks.vendor.example.com/down': 503 });
+    const endpoints = ['up-1', 'up-2', 'down', 'up-3'].map((id) => endpoint(id));
+    for (const e of endpoints) await w.store.putEndpoint(e, null);
+    const events = Array.from({ length: 50 }, (_, i) => event(i + 1));
+    await w.store.createDeliveries(deliveriesFor(events, endpoints, w.clock.now()));
+    const outcome = await dispatchDue(w.deps);
+    expect(outcome).toMatchObject({ attempted: 200, succeeded: 150, failed: 0 });
+    const pending = [...w.store.deliveriesById.values()].filter((d) => d.state === 'pending');
+    expect(pending).toHaveLength(50);
+    expect(new Set(pending.map((d) => d.endpointId))).toEqual(new Set(['down']));
+    expect(w.store.endpointsById.get('down')?.failingSince).toBe('2026-12-07T09:30:00.000Z');
+  });
+
+  it('does not disable an endpoint that took a delivery within the schedule’s span', async () => {
+    const w = world();
+    const e = endpoint('flaky', { failingSince: null });
+    await w.store.putEndpoint(e, null);
+    await w.store.createDeliveries(deliveriesFor([event(1)], [e], w.clock.now()));
+    w.received.length = 0;
+    // Failing since a day only when its delivery fails for good.
+    w.store.endpointsById.set('flaky', {
+      ...e,
+      failingSince: new Date(w.clock.now().getTime() - 24 * 3_600_000).toISOString(),
+    });
+    const delivery = w.store.deliveriesById.get(deliveryIdOf(event(1).eventId, 'flaky'));
+    if (delivery === undefined) throw new Error('no delivery');
+    w.store.deliveriesById.set(delivery.deliveryId, {
+      ...delivery,
+      attempts: Array.from({ length: 11 }, () => ({
+        at: w.clock.now().toISOString(),
+        status: 500,
+        error: null,
+        durationMs: 1,
+        trigger: 'schedule' as const,
+      })),
+    });
+    const fails = world({ 'https://hooks.vendor.example.com/flaky': 500 });
+    const outcome = await dispatchDue({ ...w.deps, sender: fails.deps.sender });
+    expect(outcome).toMatchObject({ failed: 1, disabled: 0 });
+    expect(w.store.endpointsById.get('flaky')?.status).toBe('active');
+  });
+
+  it('closes a delivery unsent when its endpoint was deleted or disabled meanwhile', async () => {
+    const w = world();
+    const gone = endpoint('gone');
+    await w.store.createDeliveries(deliveriesFor([event(1)], [gone], w.clock.now()));
+    expect(await dispatchDue(w.deps)).toMatchObject({ attempted: 0 });
+    expect(w.received).toEqual([]);
+    expect([...w.store.deliveriesById.values()][0]).toMatchObject({ state: 'failed' });
+  });
+
+  it('signs with the rotated-out secret too until it retires', () => {
+    const now = new Date('2026-12-07T09:30:00Z');
+    const e = endpoint('r', {
+      secrets: [
+        {
+          secret: 'whsec_old',
+          createdAt: '2026-11-01T00:00:00Z',
+          retiresAt: '2026-12-08T09:30:00Z',
+        },
+        { secret: 'whsec_new', createdAt: '2026-12-07T09:00:00Z', retiresAt: null },
+      ],
+    });
+    expect(signingSecrets(e, now)).toEqual(['whsec_old', 'whsec_new']);
+    expect(signingSecrets(e, new Date('2026-12-08T09:30:00Z'))).toEqual(['whsec_new']);
+  });
+});

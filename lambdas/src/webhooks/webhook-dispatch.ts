@@ -1,0 +1,164 @@
+import {
+  WEBHOOK_DISABLE_AFTER_MS,
+  WEBHOOK_RETRY_DELAYS_MS,
+  WEBHOOK_TIMEOUT_MS,
+} from '@ccsc/contract/webhooks';
+import type { Logger } from '../core/logger';
+import type { Clock } from '../core/ports/clock';
+import type {
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookSender,
+  WebhookStore,
+} from '../core/ports/webhooks';
+import { webhookHeaders } from './webhook-signature';
+
+/**
+ * The delivery of webhooks (issue 36): each delivery due is tried — signed with every secret of
+ * its endpoint still signing, POSTed, given up after WEBHOOK_TIMEOUT_MS — and its attempt
+ * recorded with the next one's time from WEBHOOK_RETRY_DELAYS_MS (a 2xx ends it; after the last
+ * retry it has failed). An endpoint's health follows: since when it fails, its last success. An
+ * endpoint failing for the whole schedule when a delivery fails for good is disabled, and
+ * `onDisabled` says so (its organisation's administrators are told). A delivery to an endpoint
+ * deleted or disabled meanwhile is closed unsent.
+ */
+export interface DispatchDeps {
+  store: WebhookStore;
+  sender: WebhookSender;
+  clock: Clock;
+  logger: Pick<Logger, 'warn'>;
+  onDisabled?: (endpoint: WebhookEndpoint) => Promise<void>;
+}
+
+export interface DispatchOutcome {
+  attempted: number;
+  succeeded: number;
+  failed: number;
+  disabled: number;
+}
+
+/** How many deliveries are tried at once (one slow endpoint does not hold the others up). */
+const LANES = 16;
+
+/** The secrets that sign now: the current one and any rotated out but not yet retired. */
+export const signingSecrets = (endpoint: WebhookEndpoint, now: Date): string[] =>
+  endpoint.secrets
+    .filter((s) => s.retiresAt === null || Date.parse(s.retiresAt) > now.getTime())
+    .map((s) => s.secret);
+
+const isSuccess = (attempt: WebhookAttempt) =>
+  attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
+
+/** The delivery after an attempt: succeeded, due again after the schedule's wait, or failed. */
+export const afterAttempt = (
+  delivery: WebhookDelivery,
+  attempt: WebhookAttempt,
+): WebhookDelivery => {
+  const attempts = [...delivery.attempts, attempt];
+  if (isSuccess(attempt)) return { ...delivery, attempts, state: 'succeeded', nextAttemptAt: null };
+  const scheduled = attempts.filter((a) => a.trigger === 'schedule').length;
+  const wait = WEBHOOK_RETRY_DELAYS_MS[scheduled];
+  // A redelivery that fails leaves a delivery already over as it was.
+  if (attempt.trigger === 'redeliver' && delivery.state !== 'pending') {
+    return { ...delivery, attempts };
+  }
+  return wait === undefined
+    ? { ...delivery, attempts, state: 'failed', nextAttemptAt: null }
+    : {
+        ...delivery,
+        attempts,
+        state: 'pending',
+        nextAttemptAt: new Date(Date.parse(attempt.at) + wait).toISOString(),
+      };
+};
+
+/** One attempt of `delivery` to `endpoint`, recorded; the endpoint's health after it. */
+export const attemptDelivery = async (
+  deps: DispatchDeps,
+  delivery: WebhookDelivery,
+  endpoint: WebhookEndpoint,
+  trigger: WebhookAttempt['trigger'],
+): Promise<{ delivery: WebhookDelivery; recorded: boolean; disabled: boolean }> => {
+  const at = deps.clock.now();
+  const headers = {
+    ...webhookHeaders(
+      { id: delivery.deliveryId, at, body: delivery.body },
+      signingSecrets(endpoint, at),
+    ),
+    'content-type': 'application/json',
+    'user-agent': 'CCSC-Webhooks/1',
+  };
+  const response = await deps.sender.post(endpoint.url, headers, delivery.body, WEBHOOK_TIMEOUT_MS);
+  const attempt: WebhookAttempt = { at: at.toISOString(), ...response, trigger };
+  const next = afterAttempt(delivery, attempt);
+  const recorded = await deps.store.recordAttempt(next, delivery.attempts.length);
+  if (!recorded) return { delivery: next, recorded, disabled: false };
+  const ok = isSuccess(attempt);
+  const failingSince = ok ? null : (endpoint.failingSince ?? attempt.at);
+  if (ok || endpoint.failingSince === null) {
+    await deps.store.recordHealth(endpoint.endpointId, {
+      failingSince,
+      lastSuccessAt: ok ? attempt.at : endpoint.lastSuccessAt,
+    });
+  }
+  let disabled = false;
+  if (
+    next.state === 'failed' &&
+    failingSince !== null &&
+    at.getTime() - Date.parse(failingSince) >= WEBHOOK_DISABLE_AFTER_MS
+  ) {
+    disabled = await deps.store.disableFailing(endpoint.endpointId, at);
+    if (disabled && deps.onDisabled !== undefined) {
+      await deps.onDisabled({ ...endpoint, status: 'disabled', disabledReason: 'failing' });
+    }
+  }
+  return { delivery: next, recorded, disabled };
+};
+
+/** Tries every delivery due now (at most `limit`), LANES at a time. */
+export const dispatchDue = async (deps: DispatchDeps, limit = 200): Promise<DispatchOutcome> => {
+  const now = deps.clock.now();
+  const due = await deps.store.due(now, limit);
+  const outcome: DispatchOutcome = { attempted: 0, succeeded: 0, failed: 0, disabled: 0 };
+  const endpoints = new Map<string, Promise<WebhookEndpoint | null>>();
+  const endpointOf = (id: string) => {
+    const known = endpoints.get(id) ?? deps.store.endpoint(id);
+    endpoints.set(id, known);
+    return known;
+  };
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < due.length; i = next++) {
+      const delivery = due[i] as WebhookDelivery;
+      const endpoint = await endpointOf(delivery.endpointId);
+      if (endpoint?.status !== 'active') {
+        // Deleted or disabled meanwhile: closed unsent (a redelivery can send it later).
+        await deps.store.recordAttempt(
+          { ...delivery, state: 'failed', nextAttemptAt: null },
+          delivery.attempts.length,
+        );
+        continue;
+      }
+      try {
+        const done = await attemptDelivery(deps, delivery, endpoint, 'schedule');
+        if (!done.recorded) continue;
+        outcome.attempted += 1;
+        if (done.delivery.state === 'succeeded') outcome.succeeded += 1;
+        if (done.delivery.state === 'failed') outcome.failed += 1;
+        if (done.disabled) {
+          outcome.disabled += 1;
+          endpoints.set(endpoint.endpointId, Promise.resolve({ ...endpoint, status: 'disabled' }));
+        }
+      } catch (err) {
+        // Left due: the next pass tries it again.
+        deps.logger.warn('webhooks: a delivery could not be attempted', {
+          deliveryId: delivery.deliveryId,
+          error: err instanceof Error ? err.message : String(err),
+        });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LANES, due.length) }, lane));
+  return outcome;
+};
