@@ -382,3 +382,21 @@ export const notificationDigestKey = (userName: string, at: string, eventId: str
   pk: NOTIFICATION_DIGEST_PK,
   sk: `${userName}#${at}#${eventId}`,
 });
+
+// ---- Webhooks (issue 36; adapters/dynamodb-webhooks.ts) ----
+
+/** Every endpoint: `WEBHOOK` / endpointId (a few per system: read whole for the fan-out). */
+export const WEBHOOK_PK = 'WEBHOOK';
+export const webhookKey = (endpointId: string) => ({ pk: WEBHOOK_PK, sk: endpointId });
+/** An endpoint's deliveries: `WEBHOOKMSG#<endpointId>` / deliveryId (time-ordered by event). */
+export const WEBHOOK_DELIVERY_PK_PREFIX = 'WEBHOOKMSG#';
+export const webhookDeliveryKey = (endpointId: string, deliveryId: string) => ({
+  pk: `${WEBHOOK_DELIVERY_PK_PREFIX}${endpointId}`,
+  sk: deliveryId,
+});
+/** Deliveries due: `WEBHOOKDUE` / `<nextAttemptAt>#<deliveryId>`, moved with each attempt. */
+export const WEBHOOK_DUE_PK = 'WEBHOOKDUE';
+export const webhookDueKey = (at: string, deliveryId: string) => ({
+  pk: WEBHOOK_DUE_PK,
+  sk: `${at}#${deliveryId}`,
+});

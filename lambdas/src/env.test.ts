@@ -40,6 +40,7 @@ describe('the Lambda environment names, typed once', () => {
       | 'S3_FORCE_PATH_STYLE'
       | 'MAIL_CONFIGURATION_SET'
       | 'DOCUMENT_CONTENT_POLICY'
+      | 'WEBHOOK_ALLOW_LOOPBACK'
     >();
     // @ts-expect-error -- MAIL_FROM is missing
     const missing: LambdaEnvironment = { ...complete, MAIL_FROM: undefined };

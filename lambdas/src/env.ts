@@ -41,6 +41,7 @@ export const OPTIONAL_LAMBDA_ENV_NAMES = [
   'S3_FORCE_PATH_STYLE',
   'MAIL_CONFIGURATION_SET',
   'DOCUMENT_CONTENT_POLICY',
+  'WEBHOOK_ALLOW_LOOPBACK',
 ] as const;
 export type OptionalLambdaEnvName = (typeof OPTIONAL_LAMBDA_ENV_NAMES)[number];
 
@@ -120,6 +121,14 @@ const schema = z.lazy(() =>
         }
         return DOCUMENT_CONTENT_KINDS.filter((kind) => named.includes(kind));
       }),
+    /**
+     * Offline only (issue 36): webhooks may go to http://localhost and 127.0.0.1, where the
+     * simulated partner systems listen (webhooks/webhook-target.ts). Never set in AWS.
+     */
+    WEBHOOK_ALLOW_LOOPBACK: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     /** Offline only: the local S3 stand-in serves path-style URLs. */
     S3_FORCE_PATH_STYLE: z
       .enum(['true', 'false'])

@@ -1,0 +1,332 @@
+import * as z from 'zod';
+import { EVENT_KINDS } from '@ccsc/contract/events';
+import { ConflictError, NotFoundError } from '../core/errors';
+import type { WebhookDelivery, WebhookEndpoint, WebhookStore } from '../core/ports/webhooks';
+import {
+  WEBHOOK_DUE_PK,
+  WEBHOOK_PK,
+  webhookDeliveryKey,
+  webhookDueKey,
+  webhookKey,
+} from '../data-model';
+import { isCancelled, isConditionFailure } from './clients/dynamodb';
+import { DynamoTable } from './dynamodb-table';
+import { queryAll, queryUpTo } from './dynamodb-query';
+
+const endpointSchema: z.ZodType<WebhookEndpoint> = z.lazy(() =>
+  z.object({
+    endpointId: z.string(),
+    organisationId: z.string(),
+    systemId: z.string(),
+    url: z.string(),
+    eventTypes: z.array(z.enum(EVENT_KINDS)),
+    description: z.string().nullable(),
+    status: z.enum(['active', 'disabled']),
+    disabledAt: z.string().nullable(),
+    disabledReason: z.enum(['failing', 'by-owner']).nullable(),
+    secrets: z.array(
+      z.object({ secret: z.string(), createdAt: z.string(), retiresAt: z.string().nullable() }),
+    ),
+    createdAt: z.string(),
+    createdBy: z.string(),
+    updatedAt: z.string(),
+    revision: z.number().int(),
+    failingSince: z.string().nullable(),
+    lastSuccessAt: z.string().nullable(),
+  }),
+);
+
+const deliverySchema: z.ZodType<WebhookDelivery> = z.lazy(() =>
+  z.object({
+    deliveryId: z.string(),
+    endpointId: z.string(),
+    organisationId: z.string(),
+    systemId: z.string(),
+    eventId: z.string(),
+    eventType: z.enum(EVENT_KINDS),
+    body: z.string(),
+    createdAt: z.string(),
+    state: z.enum(['pending', 'succeeded', 'failed']),
+    attempts: z.array(
+      z.object({
+        at: z.string(),
+        status: z.number().int().nullable(),
+        durationMs: z.number(),
+        error: z.string().nullable(),
+        trigger: z.enum(['schedule', 'redeliver']),
+      }),
+    ),
+    nextAttemptAt: z.string().nullable(),
+  }),
+);
+
+const CHANGED = 'The endpoint was changed meanwhile. Reload it and try again.';
+
+/**
+ * Webhooks in the main table (data-model.ts): endpoints under `WEBHOOK`, each endpoint's
+ * deliveries under `WEBHOOKMSG#<endpointId>` (with `attemptCount`, the condition of the next
+ * attempt's write), and the due ones under `WEBHOOKDUE` by time — an attempt's record, the old
+ * due mark's deletion and the new one's put in one transaction, so a delivery is never due twice
+ * nor lost.
+ */
+export class DynamoWebhookStore extends DynamoTable implements WebhookStore {
+  async endpoint(endpointId: string): Promise<WebhookEndpoint | null> {
+    const item = await this.getItem(webhookKey(endpointId));
+    const parsed = endpointSchema.safeParse(item);
+    return parsed.success ? parsed.data : null;
+  }
+
+  async endpoints(): Promise<WebhookEndpoint[]> {
+    const items = await queryAll(await this.db(), {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': WEBHOOK_PK },
+      ConsistentRead: true,
+    });
+    return items.flatMap((item) => {
+      const parsed = endpointSchema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    });
+  }
+
+  async putEndpoint(endpoint: WebhookEndpoint, expectedRevision: number | null): Promise<void> {
+    const { client, sdk } = await this.db();
+    try {
+      await client.send(
+        new sdk.PutCommand({
+          TableName: this.tableName,
+          Item: { ...webhookKey(endpoint.endpointId), ...endpoint },
+          ...(expectedRevision === null
+            ? { ConditionExpression: 'attribute_not_exists(pk)' }
+            : {
+                ConditionExpression: 'revision = :revision',
+                ExpressionAttributeValues: { ':revision': expectedRevision },
+              }),
+        }),
+      );
+    } catch (err) {
+      if (isConditionFailure(err)) throw new ConflictError(CHANGED);
+      throw err;
+    }
+  }
+
+  async deleteEndpoint(endpointId: string, expectedRevision: number): Promise<void> {
+    const { client, sdk } = await this.db();
+    try {
+      await client.send(
+        new sdk.DeleteCommand({
+          TableName: this.tableName,
+          Key: webhookKey(endpointId),
+          ConditionExpression: 'revision = :revision',
+          ExpressionAttributeValues: { ':revision': expectedRevision },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      if ((await this.endpoint(endpointId)) === null) throw new NotFoundError('No such endpoint.');
+      throw new ConflictError(CHANGED);
+    }
+  }
+
+  async recordHealth(
+    endpointId: string,
+    health: Pick<WebhookEndpoint, 'failingSince' | 'lastSuccessAt'>,
+  ): Promise<void> {
+    const { client, sdk } = await this.db();
+    try {
+      await client.send(
+        new sdk.UpdateCommand({
+          TableName: this.tableName,
+          Key: webhookKey(endpointId),
+          UpdateExpression: 'SET failingSince = :f, lastSuccessAt = :s',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':f': health.failingSince, ':s': health.lastSuccessAt },
+        }),
+      );
+    } catch (err) {
+      // Deleted meanwhile: nothing to mark.
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+
+  async disableFailing(endpointId: string, at: Date): Promise<boolean> {
+    const { client, sdk } = await this.db();
+    try {
+      await client.send(
+        new sdk.UpdateCommand({
+          TableName: this.tableName,
+          Key: webhookKey(endpointId),
+          UpdateExpression:
+            'SET #status = :disabled, disabledAt = :at, disabledReason = :failing, updatedAt = :at ADD revision :one',
+          ConditionExpression: '#status = :active',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':disabled': 'disabled',
+            ':active': 'active',
+            ':failing': 'failing',
+            ':at': at.toISOString(),
+            ':one': 1,
+          },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async createDeliveries(deliveries: readonly WebhookDelivery[]): Promise<void> {
+    const { client, sdk } = await this.db();
+    for (const delivery of deliveries) {
+      try {
+        await client.send(
+          new sdk.TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: this.tableName,
+                  Item: {
+                    ...webhookDeliveryKey(delivery.endpointId, delivery.deliveryId),
+                    ...delivery,
+                    attemptCount: delivery.attempts.length,
+                  },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              ...(delivery.nextAttemptAt === null
+                ? []
+                : [
+                    {
+                      Put: {
+                        TableName: this.tableName,
+                        Item: {
+                          ...webhookDueKey(delivery.nextAttemptAt, delivery.deliveryId),
+                          endpointId: delivery.endpointId,
+                          deliveryId: delivery.deliveryId,
+                        },
+                      },
+                    },
+                  ]),
+            ],
+          }),
+        );
+      } catch (err) {
+        // Made before (a fan-out run again): kept as it is.
+        if (!isCancelled(err) && !isConditionFailure(err)) throw err;
+      }
+    }
+  }
+
+  async delivery(endpointId: string, deliveryId: string): Promise<WebhookDelivery | null> {
+    const parsed = deliverySchema.safeParse(
+      await this.getItem(webhookDeliveryKey(endpointId, deliveryId)),
+    );
+    return parsed.success ? parsed.data : null;
+  }
+
+  async due(now: Date, limit: number): Promise<WebhookDelivery[]> {
+    const marks = await queryUpTo(
+      await this.db(),
+      {
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk <= :now',
+        ExpressionAttributeValues: { ':pk': WEBHOOK_DUE_PK, ':now': `${now.toISOString()}~` },
+        ConsistentRead: true,
+      },
+      limit,
+    );
+    const found = await Promise.all(
+      marks.map(async (mark) => {
+        const delivery = await this.delivery(String(mark.endpointId), String(mark.deliveryId));
+        // A mark whose delivery moved on (a race lost to another worker) is left to that one.
+        return delivery !== null && delivery.nextAttemptAt !== null ? delivery : null;
+      }),
+    );
+    return found.filter((d): d is WebhookDelivery => d !== null);
+  }
+
+  async recordAttempt(delivery: WebhookDelivery, attemptsBefore: number): Promise<boolean> {
+    const { client, sdk } = await this.db();
+    const before = await this.delivery(delivery.endpointId, delivery.deliveryId);
+    if (before === null) return false;
+    try {
+      await client.send(
+        new sdk.TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: {
+                  ...webhookDeliveryKey(delivery.endpointId, delivery.deliveryId),
+                  ...delivery,
+                  attemptCount: delivery.attempts.length,
+                },
+                ConditionExpression: 'attemptCount = :n',
+                ExpressionAttributeValues: { ':n': attemptsBefore },
+              },
+            },
+            ...(before.nextAttemptAt === null
+              ? []
+              : [
+                  {
+                    Delete: {
+                      TableName: this.tableName,
+                      Key: webhookDueKey(before.nextAttemptAt, delivery.deliveryId),
+                    },
+                  },
+                ]),
+            ...(delivery.nextAttemptAt === null
+              ? []
+              : [
+                  {
+                    Put: {
+                      TableName: this.tableName,
+                      Item: {
+                        ...webhookDueKey(delivery.nextAttemptAt, delivery.deliveryId),
+                        endpointId: delivery.endpointId,
+                        deliveryId: delivery.deliveryId,
+                      },
+                    },
+                  },
+                ]),
+          ],
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isCancelled(err) || isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async deliveries(
+    endpointId: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<{ items: WebhookDelivery[]; nextCursor: string | null }> {
+    const items = await queryUpTo(
+      await this.db(),
+      {
+        TableName: this.tableName,
+        KeyConditionExpression: cursor === null ? 'pk = :pk' : 'pk = :pk AND sk < :cursor',
+        ExpressionAttributeValues: {
+          ':pk': webhookDeliveryKey(endpointId, '').pk,
+          ...(cursor === null ? {} : { ':cursor': cursor }),
+        },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+      },
+      limit + 1,
+    );
+    const parsed = items.flatMap((item) => {
+      const one = deliverySchema.safeParse(item);
+      return one.success ? [one.data] : [];
+    });
+    const page = parsed.slice(0, limit);
+    return {
+      items: page,
+      nextCursor: parsed.length > limit ? (page.at(-1)?.deliveryId ?? null) : null,
+    };
+  }
+}
