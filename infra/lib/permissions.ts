@@ -25,6 +25,7 @@ import {
   IMPORT_JOIN,
 } from './grants/documents';
 import { GRANTS_BY_NAME } from './grants/by-name';
+import { WEBHOOKS_DELIVER, WEBHOOKS_QUEUE, WEBHOOKS_WRITE } from './grants/webhooks';
 import type { PermissionGrant, ResourceKey } from './grants/grant';
 import { OUTBOX_DRAIN, OUTBOX_QUEUE } from './grants/journal';
 import { REGISTRY_IMPORT, REGISTRY_READ } from './grants/registry';
@@ -196,6 +197,8 @@ export const JOB_PERMISSIONS = {
     DOCUMENT_READ,
     DOCUMENT_WRITE,
     ...EVENTS_APPEND,
+    // A webhook endpoint's write (issue 36, webhook-writes.ts).
+    ...WEBHOOKS_WRITE,
   ]),
   // Every 15 minutes (issue 35; lambdas/src/jobs/document-follow-ups.ts): the document returns cut
   // short finished (the journal read; the record, its audit records, its event), then every
@@ -217,6 +220,8 @@ export const JOB_PERMISSIONS = {
   // log), each user's preferences, their notifications delivered, mails queued and sent.
   'notify-events': mergeByResource([
     ...NOTIFICATIONS_FAN_OUT,
+    // Issue 36: each event's webhook deliveries, made with its notifications.
+    ...WEBHOOKS_QUEUE,
     REGISTRY_READ,
     {
       on: 'mainTable',
@@ -236,4 +241,7 @@ export const JOB_PERMISSIONS = {
     },
     ...OUTBOX_QUEUE,
   ]),
+  // Every minute (issue 36; lambdas/src/jobs/webhook-deliveries.ts): the deliveries due tried
+  // (outbound HTTPS), each attempt recorded, endpoints' health marked or an endpoint disabled.
+  'webhook-deliveries': mergeByResource([...WEBHOOKS_DELIVER]),
 } as const satisfies Record<string, readonly PermissionGrant[]>;

@@ -40,6 +40,11 @@ const CREDENTIAL_JOB_EVERY_SECONDS = 600;
  * minute): often, so a person trying the console sees a notification a moment after its fact.
  */
 const FAN_OUT_EVERY_MS = 2_000;
+/** The fan-out's timer: often enough for webhooks (issue 36: ≤ 1 s from event to receiver). */
+const TICK_MS = 200;
+const FAN_OUT_TICKS = FAN_OUT_EVERY_MS / TICK_MS;
+/** How often (in ticks) the console asks whether any webhook endpoint exists. */
+const WEBHOOK_CHECK_EVERY = 10;
 /**
  * The document follow-ups (issue 35: returns cut short, requests' news) run on every this many
  * fan-out ticks (10 s): each reads every study's requests, too much for every tick.
@@ -170,6 +175,7 @@ export const startConsole = async (
   let reconciling: Promise<void> | undefined;
   let fanOut: NodeJS.Timeout | undefined;
   let fanningOut: Promise<void> | undefined;
+  let delivering: Promise<void> | undefined;
   let stopRearming = (): void => undefined;
   let app: FastifyInstance | undefined;
   let marked = false;
@@ -238,6 +244,8 @@ export const startConsole = async (
       armFailpoints,
       runEventFanOut,
       runNotificationDigest,
+      runWebhookDeliveries,
+      anyWebhookEndpoint,
     } = await import('@ccsc/lambdas/jobs');
     // The crash tests' failpoints (tests/crash/): armed only when asked, never in AWS. Asked
     // for at all, the test may arm more while the console runs: it writes their names into
@@ -361,14 +369,39 @@ export const startConsole = async (
     // Every FOLLOW_UPS_EVERY-th tick, first the document follow-ups (every 15 minutes in AWS):
     // returns cut short finished, requests due soon, overdue or fulfilled told once — so their
     // notifications too follow within seconds.
+    // While any webhook endpoint exists (asked every WEBHOOK_CHECK_EVERY ticks), every tick
+    // fans out and tries the deliveries due (issue 36: an event reaches its receiver within a
+    // second); otherwise every FAN_OUT_TICKS-th tick fans out alone.
     let ticks = 0;
+    let webhooksLive = false;
     fanOut = setInterval(() => {
       if (fanningOut !== undefined) return;
       ticks += 1;
-      const followUps =
-        ticks % FOLLOW_UPS_EVERY === 0 ? runDocumentFollowUps(false) : Promise.resolve();
-      fanningOut = followUps
-        .then(() => runEventFanOut())
+      const checked =
+        ticks % WEBHOOK_CHECK_EVERY === 1
+          ? anyWebhookEndpoint().then((any) => {
+              webhooksLive = any;
+            })
+          : Promise.resolve();
+      fanningOut = checked
+        .then(async () => {
+          if (!webhooksLive && ticks % FAN_OUT_TICKS !== 0) return;
+          if (ticks % (FOLLOW_UPS_EVERY * FAN_OUT_TICKS) === 0) await runDocumentFollowUps(false);
+          await runEventFanOut();
+          // On a chain of its own: a receiver slow to answer holds no notification back.
+          if (webhooksLive && delivering === undefined) {
+            delivering = runWebhookDeliveries()
+              .then(
+                () => undefined,
+                (err: unknown) => {
+                  console.error('webhooks: a delivery pass failed', err);
+                },
+              )
+              .finally(() => {
+                delivering = undefined;
+              });
+          }
+        })
         .then(
           () => undefined,
           (err: unknown) => {
@@ -378,7 +411,7 @@ export const startConsole = async (
         .finally(() => {
           fanningOut = undefined;
         });
-    }, FAN_OUT_EVERY_MS);
+    }, TICK_MS);
     fanOut.unref();
     // The GuardDuty Malware Protection for S3 stand-in: every new record is scanned, tagged and
     // announced with GuardDuty's event; at start, records written while it was down.
@@ -419,6 +452,7 @@ export const startConsole = async (
         await running.close();
         await reconciling;
         await fanningOut;
+        await delivering;
         await indexCheck;
         await documentsScanner.stop();
         await verdicts.stop();
@@ -437,6 +471,7 @@ export const startConsole = async (
     await app?.close().catch(() => undefined);
     await reconciling;
     await fanningOut;
+    await delivering;
     await scanner?.stop();
     await scanResults?.stop();
     await s3Relay?.stop();

@@ -82,6 +82,8 @@ export const lambdaEnvFor = (
   };
   const lambda: Omit<LambdaEnvironment, keyof PartnerApiEnvironment> = {
     S3_FORCE_PATH_STYLE: 'true',
+    // Issue 36: offline, webhooks may go to this machine (the simulated partner systems).
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
     ENVIRONMENT_NAME: i.environmentName,
     USER_POOL_ID: i.stack.userPoolId,
     USER_POOL_CLIENT_ID: i.stack.userPoolClientId,

@@ -330,6 +330,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description The webhook endpoints of the calling system, oldest first, with their health: since when their deliveries fail, their last success, whether the hub disabled them.
+         */
+        get: operations["partner-list-webhooks"];
+        put?: never;
+        /**
+         * Subscribe a webhook endpoint
+         * @description Subscribes an endpoint of the calling system to event types: each event of the system's organisation of those types is POSTed to it as Standard Webhooks 1.0 defines (webhook-id, webhook-timestamp, webhook-signature), retried for about three days. The URL must be https to a public address. Answers the signing secret once: keep it, it is not shown again.
+         */
+        post: operations["partner-create-webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Changes an endpoint of the calling system at the revision read (409 if it changed meanwhile): its URL, event types, description, or status (disabled: nothing is delivered; active again: events from then on are, and its failure mark is cleared).
+         */
+        post: operations["partner-update-webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{endpointId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook secret
+         * @description A new signing secret for an endpoint, answered once. The old one keeps signing beside it for keepOldHours (default 24, 0 to 72): every delivery then carries both signatures, so the receiver can switch without a failed check.
+         */
+        post: operations["partner-rotate-webhook-secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{endpointId}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes an endpoint of the calling system at the revision read: nothing more is delivered to it, deliveries still due are closed unsent.
+         */
+        post: operations["partner-delete-webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook deliveries
+         * @description The deliveries to an endpoint of the calling system, newest event first, each with every attempt (when, the status answered or the error, how long) and when the next is due; 50 a page.
+         */
+        get: operations["partner-webhook-deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver a webhook
+         * @description Sends a delivery again now (an active endpoint only), with the same webhook-id and body, signed afresh; the attempt is added to its log. A delivery still pending keeps its schedule if this attempt fails.
+         */
+        post: operations["partner-redeliver-webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -426,7 +550,7 @@ export interface operations {
                             credential: {
                                 apiId: string;
                                 clientId: string;
-                                scopes: ("ccsc-api/system.read" | "ccsc-api/connections.read" | "ccsc-api/standards.read" | "ccsc-api/documents.send" | "ccsc-api/documents.receive" | "ccsc-api/events.read")[];
+                                scopes: ("ccsc-api/system.read" | "ccsc-api/connections.read" | "ccsc-api/standards.read" | "ccsc-api/documents.send" | "ccsc-api/documents.receive" | "ccsc-api/events.read" | "ccsc-api/webhooks.manage")[];
                                 /**
                                  * Format: date-time
                                  * @example 2026-12-07T09:30:00Z
@@ -5178,6 +5302,1697 @@ export interface operations {
                     /**
                      * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
                      * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.receive"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description What the call names does not exist, or is not the calling system’s to see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "No such document."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over 10 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is too large."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body must be application/json."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description More than the token’s calls in 5 minutes (600 by default). */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before the next call with this token.
+                     * @example 42
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "TOO_MANY_REQUESTS",
+                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The hub cannot take the call now: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The service is busy. Please try again in a moment."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "partner-list-webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "endpoints": [
+                     *           {
+                     *             "endpointId": "whe_01jf3m8q2w4e6r8t0y2u4i6o8p",
+                     *             "systemId": "f47ac10b-58cc-4372-a567-0e02b2c3d479",
+                     *             "url": "https://hooks.nord-eisf.example.com/ccsc",
+                     *             "eventTypes": [
+                     *               "document.held",
+                     *               "document.rejected",
+                     *               "request.received"
+                     *             ],
+                     *             "description": "Document holds and requests to the eISF",
+                     *             "status": "active",
+                     *             "disabledAt": null,
+                     *             "disabledReason": null,
+                     *             "previousSecretRetiresAt": null,
+                     *             "failingSince": null,
+                     *             "lastSuccessAt": "2026-12-07T09:30:01Z",
+                     *             "createdAt": "2026-12-01T08:00:00Z",
+                     *             "updatedAt": "2026-12-07T09:30:00Z",
+                     *             "revision": 2
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: {
+                            endpoints: {
+                                endpointId: string;
+                                systemId: string;
+                                url: string;
+                                eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published")[];
+                                description: string | null;
+                                /**
+                                 * @description active: events are delivered; disabled: none are (by its owner, or by the hub after its deliveries failed for the whole retry schedule — disabledReason says which).
+                                 * @enum {string}
+                                 */
+                                status: "active" | "disabled";
+                                disabledAt: string | null;
+                                disabledReason: ("failing" | "by-owner") | null;
+                                previousSecretRetiresAt: string | null;
+                                /** @description Since when every attempt failed; null once one succeeds. */
+                                failingSince: string | null;
+                                lastSuccessAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                revision: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Unauthorized"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope ccsc-api/webhooks.manage. */
+            403: {
+                headers: {
+                    /**
+                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description More than the token’s calls in 5 minutes (600 by default). */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before the next call with this token.
+                     * @example 42
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "TOO_MANY_REQUESTS",
+                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The hub cannot take the call now: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The service is busy. Please try again in a moment."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "partner-create-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.nord-eisf.example.com/ccsc",
+                 *       "eventTypes": [
+                 *         "document.held",
+                 *         "document.rejected",
+                 *         "request.received"
+                 *       ],
+                 *       "description": "Document holds and requests to the eISF"
+                 *     }
+                 */
+                "application/json": {
+                    url: string;
+                    eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published")[];
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "endpoint": {
+                     *           "endpointId": "whe_01jf3m8q2w4e6r8t0y2u4i6o8p",
+                     *           "systemId": "f47ac10b-58cc-4372-a567-0e02b2c3d479",
+                     *           "url": "https://hooks.nord-eisf.example.com/ccsc",
+                     *           "eventTypes": [
+                     *             "document.held",
+                     *             "document.rejected",
+                     *             "request.received"
+                     *           ],
+                     *           "description": "Document holds and requests to the eISF",
+                     *           "status": "active",
+                     *           "disabledAt": null,
+                     *           "disabledReason": null,
+                     *           "previousSecretRetiresAt": null,
+                     *           "failingSince": null,
+                     *           "lastSuccessAt": "2026-12-07T09:30:01Z",
+                     *           "createdAt": "2026-12-01T08:00:00Z",
+                     *           "updatedAt": "2026-12-07T09:30:00Z",
+                     *           "revision": 2
+                     *         },
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0Q9k4e8K1P0="
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: {
+                            endpoint: {
+                                endpointId: string;
+                                systemId: string;
+                                url: string;
+                                eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published")[];
+                                description: string | null;
+                                /**
+                                 * @description active: events are delivered; disabled: none are (by its owner, or by the hub after its deliveries failed for the whole retry schedule — disabledReason says which).
+                                 * @enum {string}
+                                 */
+                                status: "active" | "disabled";
+                                disabledAt: string | null;
+                                disabledReason: ("failing" | "by-owner") | null;
+                                previousSecretRetiresAt: string | null;
+                                /** @description Since when every attempt failed; null once one succeeds. */
+                                failingSince: string | null;
+                                lastSuccessAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                revision: number;
+                            };
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Unauthorized"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope ccsc-api/webhooks.manage. */
+            403: {
+                headers: {
+                    /**
+                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description What the call names does not exist, or is not the calling system’s to see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "No such document."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over 10 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is too large."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body must be application/json."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description More than the token’s calls in 5 minutes (600 by default). */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before the next call with this token.
+                     * @example 42
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "TOO_MANY_REQUESTS",
+                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The hub cannot take the call now: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The service is busy. Please try again in a moment."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "partner-update-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example whe_01jf3m8q2w4e6r8t0y2u4i6o8p */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "revision": 2,
+                 *       "description": null,
+                 *       "status": "active"
+                 *     }
+                 */
+                "application/json": {
+                    revision: number;
+                    url?: string;
+                    eventTypes?: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published")[];
+                    description?: string | null;
+                    /** @enum {string} */
+                    status?: "active" | "disabled";
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "endpoint": {
+                     *           "endpointId": "whe_01jf3m8q2w4e6r8t0y2u4i6o8p",
+                     *           "systemId": "f47ac10b-58cc-4372-a567-0e02b2c3d479",
+                     *           "url": "https://hooks.nord-eisf.example.com/ccsc",
+                     *           "eventTypes": [
+                     *             "document.held",
+                     *             "document.rejected",
+                     *             "request.received"
+                     *           ],
+                     *           "description": "Document holds and requests to the eISF",
+                     *           "status": "active",
+                     *           "disabledAt": null,
+                     *           "disabledReason": null,
+                     *           "previousSecretRetiresAt": null,
+                     *           "failingSince": null,
+                     *           "lastSuccessAt": "2026-12-07T09:30:01Z",
+                     *           "createdAt": "2026-12-01T08:00:00Z",
+                     *           "updatedAt": "2026-12-07T09:30:00Z",
+                     *           "revision": 2
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: {
+                            endpoint: {
+                                endpointId: string;
+                                systemId: string;
+                                url: string;
+                                eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published")[];
+                                description: string | null;
+                                /**
+                                 * @description active: events are delivered; disabled: none are (by its owner, or by the hub after its deliveries failed for the whole retry schedule — disabledReason says which).
+                                 * @enum {string}
+                                 */
+                                status: "active" | "disabled";
+                                disabledAt: string | null;
+                                disabledReason: ("failing" | "by-owner") | null;
+                                previousSecretRetiresAt: string | null;
+                                /** @description Since when every attempt failed; null once one succeeds. */
+                                failingSince: string | null;
+                                lastSuccessAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                revision: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Unauthorized"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope ccsc-api/webhooks.manage. */
+            403: {
+                headers: {
+                    /**
+                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description What the call names does not exist, or is not the calling system’s to see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "No such document."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over 10 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is too large."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body must be application/json."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description More than the token’s calls in 5 minutes (600 by default). */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before the next call with this token.
+                     * @example 42
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "TOO_MANY_REQUESTS",
+                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The hub cannot take the call now: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The service is busy. Please try again in a moment."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "partner-rotate-webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example whe_01jf3m8q2w4e6r8t0y2u4i6o8p */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "revision": 2,
+                 *       "keepOldHours": 24
+                 *     }
+                 */
+                "application/json": {
+                    revision: number;
+                    keepOldHours?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "endpoint": {
+                     *           "endpointId": "whe_01jf3m8q2w4e6r8t0y2u4i6o8p",
+                     *           "systemId": "f47ac10b-58cc-4372-a567-0e02b2c3d479",
+                     *           "url": "https://hooks.nord-eisf.example.com/ccsc",
+                     *           "eventTypes": [
+                     *             "document.held",
+                     *             "document.rejected",
+                     *             "request.received"
+                     *           ],
+                     *           "description": "Document holds and requests to the eISF",
+                     *           "status": "active",
+                     *           "disabledAt": null,
+                     *           "disabledReason": null,
+                     *           "previousSecretRetiresAt": "2026-12-08T09:30:00Z",
+                     *           "failingSince": null,
+                     *           "lastSuccessAt": "2026-12-07T09:30:01Z",
+                     *           "createdAt": "2026-12-01T08:00:00Z",
+                     *           "updatedAt": "2026-12-07T09:30:00Z",
+                     *           "revision": 2
+                     *         },
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0Q9k4e8K1P0="
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: {
+                            endpoint: {
+                                endpointId: string;
+                                systemId: string;
+                                url: string;
+                                eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published")[];
+                                description: string | null;
+                                /**
+                                 * @description active: events are delivered; disabled: none are (by its owner, or by the hub after its deliveries failed for the whole retry schedule — disabledReason says which).
+                                 * @enum {string}
+                                 */
+                                status: "active" | "disabled";
+                                disabledAt: string | null;
+                                disabledReason: ("failing" | "by-owner") | null;
+                                previousSecretRetiresAt: string | null;
+                                /** @description Since when every attempt failed; null once one succeeds. */
+                                failingSince: string | null;
+                                lastSuccessAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                revision: number;
+                            };
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Unauthorized"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope ccsc-api/webhooks.manage. */
+            403: {
+                headers: {
+                    /**
+                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description What the call names does not exist, or is not the calling system’s to see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "No such document."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over 10 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is too large."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body must be application/json."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description More than the token’s calls in 5 minutes (600 by default). */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before the next call with this token.
+                     * @example 42
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "TOO_MANY_REQUESTS",
+                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The hub cannot take the call now: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The service is busy. Please try again in a moment."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "partner-delete-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example whe_01jf3m8q2w4e6r8t0y2u4i6o8p */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "revision": 2
+                 *     }
+                 */
+                "application/json": {
+                    revision: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "endpointId": "whe_01jf3m8q2w4e6r8t0y2u4i6o8p"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: {
+                            endpointId: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Unauthorized"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope ccsc-api/webhooks.manage. */
+            403: {
+                headers: {
+                    /**
+                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description What the call names does not exist, or is not the calling system’s to see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "No such document."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over 10 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The request body is too large."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "The request body must be application/json."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description More than the token’s calls in 5 minutes (600 by default). */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before the next call with this token.
+                     * @example 42
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "TOO_MANY_REQUESTS",
+                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The hub cannot take the call now: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The service is busy. Please try again in a moment."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "partner-webhook-deliveries": {
+        parameters: {
+            query?: {
+                /** @example 50 */
+                limit?: number;
+                /** @example msg_20261207093000000_3b1f6c2ad9e84f1a9c0d5e7b2a4c6e8f_9a2b3c4d5e6f */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @example whe_01jf3m8q2w4e6r8t0y2u4i6o8p */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "deliveries": [
+                     *           {
+                     *             "deliveryId": "msg_20261207093000000_3b1f6c2ad9e84f1a9c0d5e7b2a4c6e8f_9a2b3c4d5e6f",
+                     *             "eventId": "01JF3KB2C4D6E8F0G2H4J6K8M0",
+                     *             "eventType": "document.held",
+                     *             "createdAt": "2026-12-01T08:00:00Z",
+                     *             "state": "succeeded",
+                     *             "attempts": [
+                     *               {
+                     *                 "at": "2026-12-07T09:30:01Z",
+                     *                 "status": 204,
+                     *                 "durationMs": 84,
+                     *                 "error": null,
+                     *                 "trigger": "schedule"
+                     *               }
+                     *             ],
+                     *             "nextAttemptAt": null
+                     *           }
+                     *         ],
+                     *         "nextCursor": "eyJrIjoiMTI4NyJ9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: {
+                            deliveries: {
+                                /** @description The webhook-id header of every attempt. */
+                                deliveryId: string;
+                                eventId: string;
+                                /** @enum {string} */
+                                eventType: "connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published";
+                                createdAt: string;
+                                /** @enum {string} */
+                                state: "pending" | "succeeded" | "failed";
+                                attempts: {
+                                    at: string;
+                                    status: number | null;
+                                    durationMs: number;
+                                    error: string | null;
+                                    /** @enum {string} */
+                                    trigger: "schedule" | "redeliver";
+                                }[];
+                                nextAttemptAt: string | null;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Unauthorized"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope ccsc-api/webhooks.manage. */
+            403: {
+                headers: {
+                    /**
+                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description What the call names does not exist, or is not the calling system’s to see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "No such document."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description More than the token’s calls in 5 minutes (600 by default). */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before the next call with this token.
+                     * @example 42
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "TOO_MANY_REQUESTS",
+                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The hub cannot take the call now: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The service is busy. Please try again in a moment."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "partner-redeliver-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example whe_01jf3m8q2w4e6r8t0y2u4i6o8p */
+                endpointId: string;
+                /** @example msg_20261207093000000_3b1f6c2ad9e84f1a9c0d5e7b2a4c6e8f_9a2b3c4d5e6f */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "delivery": {
+                     *           "deliveryId": "msg_20261207093000000_3b1f6c2ad9e84f1a9c0d5e7b2a4c6e8f_9a2b3c4d5e6f",
+                     *           "eventId": "01JF3KB2C4D6E8F0G2H4J6K8M0",
+                     *           "eventType": "document.held",
+                     *           "createdAt": "2026-12-01T08:00:00Z",
+                     *           "state": "succeeded",
+                     *           "attempts": [
+                     *             {
+                     *               "at": "2026-12-07T09:30:01Z",
+                     *               "status": 204,
+                     *               "durationMs": 84,
+                     *               "error": null,
+                     *               "trigger": "redeliver"
+                     *             }
+                     *           ],
+                     *           "nextAttemptAt": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: {
+                            delivery: {
+                                /** @description The webhook-id header of every attempt. */
+                                deliveryId: string;
+                                eventId: string;
+                                /** @enum {string} */
+                                eventType: "connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published";
+                                createdAt: string;
+                                /** @enum {string} */
+                                state: "pending" | "succeeded" | "failed";
+                                attempts: {
+                                    at: string;
+                                    status: number | null;
+                                    durationMs: number;
+                                    error: string | null;
+                                    /** @enum {string} */
+                                    trigger: "schedule" | "redeliver";
+                                }[];
+                                nextAttemptAt: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Unauthorized"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope ccsc-api/webhooks.manage. */
+            403: {
+                headers: {
+                    /**
+                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
                      */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;

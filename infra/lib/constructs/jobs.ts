@@ -350,7 +350,41 @@ export class Jobs extends NestedStack {
       },
     });
 
+    // Issue 36: the webhook deliveries due, tried every minute (the fan-out makes them).
+    const webhooks = scheduledJob(this, props, {
+      ids: {
+        function: 'WebhookDeliveries',
+        schedule: 'WebhookDeliveriesEveryMinute',
+        failedAlarm: 'WebhookDeliveriesFailed',
+      },
+      job: 'webhook-deliveries',
+      description:
+        'Every minute: the webhook deliveries due tried, signed, on their retry schedule',
+      timeout: Duration.minutes(5),
+      noDeadLetterQueue:
+        'The scheduled event carries nothing to keep: every delivery and when it is due is in ' +
+        'the main table (WEBHOOKMSG#, WEBHOOKDUE), so none is lost when a target or a run fails.',
+      noAsyncRetry:
+        'A failed run has nothing to deliver elsewhere: the deliveries stay due, and the next ' +
+        'run a minute later tries them.',
+      schedule: {
+        description: 'Webhook deliveries tried every minute',
+        expression: events.Schedule.rate(Duration.minutes(1)),
+        target: { retryAttempts: 0 },
+        noDeadLetterQueue:
+          'A missed run carries no data: the next one, a minute later, does the same.',
+      },
+      failedAlarm: {
+        name: 'webhook-deliveries-failed',
+        description:
+          'Webhook deliveries could not be tried (DynamoDB keeps failing): they stay due, never ' +
+          'lost. First: its log group in Logs Insights, level WARN or ERROR.',
+        period: Duration.minutes(15),
+      },
+    });
+
     this.jobs = [
+      webhooks,
       rebuild,
       reconciler,
       credentials,

@@ -38,6 +38,7 @@ import {
   NOTIFICATIONS_WRITE,
 } from './events';
 import { EXPORTS_WRITE } from './exports';
+import { WEBHOOKS_DELIVER, WEBHOOKS_READ, WEBHOOKS_WRITE } from './webhooks';
 import type { PermissionGrant } from './grant';
 import { JOURNAL, JOURNAL_ENTRY, SEND_MAIL } from './journal';
 import { REGISTRY_EXPORT, REGISTRY_IMPORT, REGISTRY_READ, REGISTRY_WRITES } from './registry';
@@ -115,4 +116,8 @@ export const GRANTS_BY_NAME: Readonly<Record<GrantName, readonly PermissionGrant
   // One write's events (GetItem, PutItem, UpdateItem) or many at once (BatchGetItem too, the
   // distributions'): the same items either way, so one grant.
   'events.append': EVENTS_APPEND_MANY,
+  'webhooks.read': [WEBHOOKS_READ],
+  'webhooks.write': WEBHOOKS_WRITE,
+  // A redelivery is an attempt: outbound HTTPS needs no grant (the functions are in no VPC).
+  'webhooks.deliver': WEBHOOKS_DELIVER,
 };

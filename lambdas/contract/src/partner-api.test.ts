@@ -18,6 +18,7 @@ describe('the partner API contract', () => {
       'ccsc-api/documents.send',
       'ccsc-api/documents.receive',
       'ccsc-api/events.read',
+      'ccsc-api/webhooks.manage',
     ]);
     for (const route of partnerRouteList) expect(API_SCOPE_VALUES).toContain(route.scope);
     expect(apiScopeSchema.safeParse('ccsc-api/everything').success).toBe(false);
@@ -41,6 +42,7 @@ describe('the partner API contract', () => {
         'ccsc-api/documents.send': expect.any(String) as unknown,
         'ccsc-api/documents.receive': expect.any(String) as unknown,
         'ccsc-api/events.read': expect.any(String) as unknown,
+        'ccsc-api/webhooks.manage': expect.any(String) as unknown,
       },
     });
     const paths = doc.paths as Record<string, Record<string, Record<string, unknown>>>;
@@ -62,6 +64,12 @@ describe('the partner API contract', () => {
         '/distributions',
         '/distributions/sent',
         '/distributions/{distributionId}/acknowledge',
+        '/webhooks',
+        '/webhooks/{endpointId}',
+        '/webhooks/{endpointId}/delete',
+        '/webhooks/{endpointId}/deliveries',
+        '/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver',
+        '/webhooks/{endpointId}/rotate-secret',
       ].sort(),
     );
     // Two calls on one path: the inbox (GET) and sending (POST).

@@ -211,6 +211,45 @@ const VALUES: Record<string, unknown> = {
   'events.reason': 'receiver-artifact-unmapped',
   nextCursor: 'eyJrIjoiMTI4NyJ9',
   hasMore: false,
+  // Webhooks.
+  endpointId: 'whe_01jf3m8q2w4e6r8t0y2u4i6o8p',
+  'endpoints.systemId': 'f47ac10b-58cc-4372-a567-0e02b2c3d479',
+  'endpoint.systemId': 'f47ac10b-58cc-4372-a567-0e02b2c3d479',
+  'endpoint.url': 'https://hooks.nord-eisf.example.com/ccsc',
+  'endpoints.url': 'https://hooks.nord-eisf.example.com/ccsc',
+  'partner-create-webhook.url': 'https://hooks.nord-eisf.example.com/ccsc',
+  eventTypes: ['document.held', 'document.rejected', 'request.received'],
+  'endpoint.description': 'Document holds and requests to the eISF',
+  'endpoints.description': 'Document holds and requests to the eISF',
+  'partner-create-webhook.description': 'Document holds and requests to the eISF',
+  'endpoint.status': 'active',
+  'endpoints.status': 'active',
+  disabledAt: null,
+  disabledReason: null,
+  previousSecretRetiresAt: null,
+  'partner-rotate-webhook-secret.endpoint.previousSecretRetiresAt': '2026-12-08T09:30:00Z',
+  failingSince: null,
+  lastSuccessAt: '2026-12-07T09:30:01Z',
+  'endpoint.revision': 2,
+  'endpoints.revision': 2,
+  'partner-update-webhook.revision': 2,
+  'partner-rotate-webhook-secret.revision': 2,
+  'partner-delete-webhook.revision': 2,
+  keepOldHours: 24,
+  secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0Q9k4e8K1P0=',
+  deliveryId: 'msg_20261207093000000_3b1f6c2ad9e84f1a9c0d5e7b2a4c6e8f_9a2b3c4d5e6f',
+  'partner-webhook-deliveries.cursor':
+    'msg_20261207093000000_3b1f6c2ad9e84f1a9c0d5e7b2a4c6e8f_9a2b3c4d5e6f',
+  eventType: 'document.held',
+  'deliveries.state': 'succeeded',
+  'delivery.state': 'succeeded',
+  'attempts.at': '2026-12-07T09:30:01Z',
+  'attempts.status': 204,
+  'attempts.durationMs': 84,
+  'attempts.error': null,
+  'attempts.trigger': 'schedule',
+  'partner-redeliver-webhook.delivery.attempts.trigger': 'redeliver',
+  nextAttemptAt: null,
   // Query parameters.
   limit: 50,
   cursor: 'eyJrIjoiMTI4NyJ9',
@@ -243,7 +282,15 @@ const FILLED = new Set([
 ]);
 
 /** Optional fields a request example gives (the others it leaves out). */
-const REQUEST_OPTIONAL = new Set(['connectionId', 'signature', 'comment', 'connectionIds']);
+const REQUEST_OPTIONAL = new Set([
+  'connectionId',
+  'signature',
+  'comment',
+  'connectionIds',
+  'description',
+  'keepOldHours',
+  'status',
+]);
 
 type Schema = Record<string, unknown>;
 

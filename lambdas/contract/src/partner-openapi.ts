@@ -148,6 +148,12 @@ export const PARTNER_API_TAGS = [
     name: 'Events',
     description: "The events feed of the calling system's organisation, read in order.",
   },
+  {
+    segment: 'webhooks',
+    name: 'Webhooks',
+    description:
+      'The same events pushed as they happen: endpoints subscribed to event types, each delivery signed as Standard Webhooks 1.0 defines and retried for about three days, its log, redelivery.',
+  },
 ] as const;
 
 /** Each operation's summary, as a reference lists it; its route's `summary` is the description. */
@@ -170,6 +176,13 @@ const OPERATION_TITLES: Record<PartnerOperation, string> = {
   'partner-list-distributions': 'List safety letters to acknowledge',
   'partner-sent-distributions': 'List safety letters sent',
   'partner-acknowledge-distribution': 'Acknowledge a safety letter',
+  'partner-list-webhooks': 'List webhook endpoints',
+  'partner-create-webhook': 'Subscribe a webhook endpoint',
+  'partner-update-webhook': 'Change a webhook endpoint',
+  'partner-rotate-webhook-secret': 'Rotate a webhook secret',
+  'partner-delete-webhook': 'Delete a webhook endpoint',
+  'partner-webhook-deliveries': 'List webhook deliveries',
+  'partner-redeliver-webhook': 'Redeliver a webhook',
 };
 
 /** How a list is paged and a write repeated safely: the same for every call, said once. */

@@ -21,6 +21,7 @@ import {
   requestStateSchema,
 } from './document-request-schemas';
 import { distributionPartnerRoutes } from './distributions';
+import { webhookPartnerRoutes } from './webhooks';
 
 /** A partner call: one route of the one route declaration, for machines, with its scope. */
 export type PartnerRouteDefinition<
@@ -227,6 +228,7 @@ export const partnerRoutes = {
       z.object({ requests: z.array(documentRequestSchema), nextCursor: z.string().nullable() }),
   }),
   ...distributionPartnerRoutes,
+  ...webhookPartnerRoutes,
 } as const;
 
 export type PartnerRoutes = typeof partnerRoutes;

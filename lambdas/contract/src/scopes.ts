@@ -48,6 +48,11 @@ export const API_SCOPES = [
     name: 'events.read',
     description: "Read the events feed of the calling system's organisation",
   },
+  {
+    name: 'webhooks.manage',
+    description:
+      "Subscribe the calling system's endpoints to events (webhooks), rotate their secrets, and read and redeliver their deliveries",
+  },
 ] as const;
 export type ApiScopeName = (typeof API_SCOPES)[number]['name'];
 /** A scope as a token carries it and a credential is given it: `ccsc-api/system.read`. */

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { EVENT_KINDS, eventKindSchema } from './events';
+import { defineRoute } from './route';
+import { fullScope } from './scopes';
 
 /**
  * Webhooks (issue 36): a system subscribes endpoints to event kinds and is sent each event of its
@@ -60,3 +62,199 @@ export const webhookPayloadSchema = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
+
+// ---- The partner calls: a system's own endpoints (issue 36) ----
+
+export const webhookEndpointIdSchema = z.lazy(() =>
+  z.string().regex(/^whe_[0-9a-z]{26}$/u, 'endpointId is not one this hub gave.'),
+);
+export const webhookDeliveryIdSchema = z.lazy(() =>
+  z
+    .string()
+    .regex(/^msg_\d{17}_[0-9a-z]{20,40}_[0-9a-f]{12}$/u, 'deliveryId is not one this hub gave.'),
+);
+
+const urlSchema = z
+  .string()
+  .trim()
+  .min(1, 'url is required.')
+  .max(2000, 'url may be at most 2,000 characters.');
+const eventTypesSchema = z
+  .array(webhookEventTypeSchema)
+  .min(1, 'Subscribe to at least one event type.')
+  .max(EVENT_KINDS.length)
+  .refine((types) => new Set(types).size === types.length, 'Name each event type once.');
+const descriptionSchema = z.string().trim().max(200, 'description may be at most 200 characters.');
+/** Hours the old secret keeps signing after a rotation (both signatures are sent meanwhile). */
+export const WEBHOOK_ROTATION_HOURS_MAX = 72;
+
+export const webhookEndpointSchema = z.lazy(() =>
+  z.object({
+    endpointId: z.string(),
+    systemId: z.string(),
+    url: z.string(),
+    eventTypes: z.array(webhookEventTypeSchema),
+    description: z.string().nullable(),
+    status: z
+      .enum(['active', 'disabled'])
+      .describe(
+        'active: events are delivered; disabled: none are (by its owner, or by the hub after its deliveries failed for the whole retry schedule — disabledReason says which).',
+      ),
+    disabledAt: z.string().nullable(),
+    disabledReason: z.enum(['failing', 'by-owner']).nullable(),
+    /** When the rotated-out secret stops signing (null: one secret signs). */
+    previousSecretRetiresAt: z.string().nullable(),
+    failingSince: z
+      .string()
+      .nullable()
+      .describe('Since when every attempt failed; null once one succeeds.'),
+    lastSuccessAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    revision: z.number().int(),
+  }),
+);
+export type WebhookEndpointView = z.infer<typeof webhookEndpointSchema>;
+
+export const webhookDeliverySchema = z.lazy(() =>
+  z.object({
+    deliveryId: z.string().describe('The webhook-id header of every attempt.'),
+    eventId: z.string(),
+    eventType: webhookEventTypeSchema,
+    createdAt: z.string(),
+    state: z.enum(['pending', 'succeeded', 'failed']),
+    attempts: z.array(
+      z.object({
+        at: z.string(),
+        status: z.number().int().nullable(),
+        durationMs: z.number().int(),
+        error: z.string().nullable(),
+        trigger: z.enum(['schedule', 'redeliver']),
+      }),
+    ),
+    nextAttemptAt: z.string().nullable(),
+  }),
+);
+export type WebhookDeliveryView = z.infer<typeof webhookDeliverySchema>;
+
+const partnerAccess = {
+  api: 'partner',
+  auth: 'authenticated',
+  roles: [],
+  scope: fullScope('webhooks.manage'),
+} as const;
+
+export const webhookPartnerRoutes = {
+  'partner-list-webhooks': defineRoute({
+    operation: 'partner-list-webhooks',
+    method: 'GET',
+    path: 'webhooks',
+    input: 'query',
+    ...partnerAccess,
+    summary:
+      'The webhook endpoints of the calling system, oldest first, with their health: since when their deliveries fail, their last success, whether the hub disabled them.',
+    request: () => z.object({}).strict(),
+    response: () => z.object({ endpoints: z.array(webhookEndpointSchema) }),
+  }),
+  'partner-create-webhook': defineRoute({
+    operation: 'partner-create-webhook',
+    method: 'POST',
+    path: 'webhooks',
+    input: 'body',
+    ...partnerAccess,
+    summary:
+      "Subscribes an endpoint of the calling system to event types: each event of the system's organisation of those types is POSTed to it as Standard Webhooks 1.0 defines (webhook-id, webhook-timestamp, webhook-signature), retried for about three days. The URL must be https to a public address. Answers the signing secret once: keep it, it is not shown again.",
+    request: () =>
+      z
+        .object({
+          url: urlSchema,
+          eventTypes: eventTypesSchema,
+          description: descriptionSchema.optional(),
+        })
+        .strict(),
+    response: () => z.object({ endpoint: webhookEndpointSchema, secret: webhookSecretSchema }),
+  }),
+  'partner-update-webhook': defineRoute({
+    operation: 'partner-update-webhook',
+    method: 'POST',
+    path: 'webhooks/{endpointId}',
+    input: 'body',
+    ...partnerAccess,
+    summary:
+      'Changes an endpoint of the calling system at the revision read (409 if it changed meanwhile): its URL, event types, description, or status (disabled: nothing is delivered; active again: events from then on are, and its failure mark is cleared).',
+    request: () =>
+      z
+        .object({
+          endpointId: webhookEndpointIdSchema,
+          revision: z.number().int().min(1),
+          url: urlSchema.optional(),
+          eventTypes: eventTypesSchema.optional(),
+          description: descriptionSchema.nullable().optional(),
+          status: z.enum(['active', 'disabled']).optional(),
+        })
+        .strict(),
+    response: () => z.object({ endpoint: webhookEndpointSchema }),
+  }),
+  'partner-rotate-webhook-secret': defineRoute({
+    operation: 'partner-rotate-webhook-secret',
+    method: 'POST',
+    path: 'webhooks/{endpointId}/rotate-secret',
+    input: 'body',
+    ...partnerAccess,
+    summary: `A new signing secret for an endpoint, answered once. The old one keeps signing beside it for keepOldHours (default 24, 0 to ${String(WEBHOOK_ROTATION_HOURS_MAX)}): every delivery then carries both signatures, so the receiver can switch without a failed check.`,
+    request: () =>
+      z
+        .object({
+          endpointId: webhookEndpointIdSchema,
+          revision: z.number().int().min(1),
+          keepOldHours: z.number().int().min(0).max(WEBHOOK_ROTATION_HOURS_MAX).optional(),
+        })
+        .strict(),
+    response: () => z.object({ endpoint: webhookEndpointSchema, secret: webhookSecretSchema }),
+  }),
+  'partner-delete-webhook': defineRoute({
+    operation: 'partner-delete-webhook',
+    method: 'POST',
+    path: 'webhooks/{endpointId}/delete',
+    input: 'body',
+    ...partnerAccess,
+    summary:
+      'Deletes an endpoint of the calling system at the revision read: nothing more is delivered to it, deliveries still due are closed unsent.',
+    request: () =>
+      z.object({ endpointId: webhookEndpointIdSchema, revision: z.number().int().min(1) }).strict(),
+    response: () => z.object({ endpointId: z.string() }),
+  }),
+  'partner-webhook-deliveries': defineRoute({
+    operation: 'partner-webhook-deliveries',
+    method: 'GET',
+    path: 'webhooks/{endpointId}/deliveries',
+    input: 'query',
+    ...partnerAccess,
+    summary:
+      'The deliveries to an endpoint of the calling system, newest event first, each with every attempt (when, the status answered or the error, how long) and when the next is due; 50 a page.',
+    request: () =>
+      z
+        .object({
+          endpointId: webhookEndpointIdSchema,
+          limit: z.coerce.number().int().min(1).max(100).optional(),
+          cursor: webhookDeliveryIdSchema.optional(),
+        })
+        .strict(),
+    response: () =>
+      z.object({ deliveries: z.array(webhookDeliverySchema), nextCursor: z.string().nullable() }),
+  }),
+  'partner-redeliver-webhook': defineRoute({
+    operation: 'partner-redeliver-webhook',
+    method: 'POST',
+    path: 'webhooks/{endpointId}/deliveries/{deliveryId}/redeliver',
+    input: 'body',
+    ...partnerAccess,
+    summary:
+      'Sends a delivery again now (an active endpoint only), with the same webhook-id and body, signed afresh; the attempt is added to its log. A delivery still pending keeps its schedule if this attempt fails.',
+    request: () =>
+      z
+        .object({ endpointId: webhookEndpointIdSchema, deliveryId: webhookDeliveryIdSchema })
+        .strict(),
+    response: () => z.object({ delivery: webhookDeliverySchema }),
+  }),
+} as const;

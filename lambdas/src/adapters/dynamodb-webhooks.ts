@@ -33,6 +33,7 @@ const endpointSchema: z.ZodType<WebhookEndpoint> = z.lazy(() =>
     revision: z.number().int(),
     failingSince: z.string().nullable(),
     lastSuccessAt: z.string().nullable(),
+    lastWriteId: z.string().nullable().optional(),
   }),
 );
 

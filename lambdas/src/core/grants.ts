@@ -73,6 +73,12 @@ export const GRANT_NAMES = [
   // Safety-letter distributions (issue 35 part D): their records and list entries (batched), the
   // open entry removed when every site acknowledged.
   'distribution.write',
+  // Issue 36: webhook endpoints read (WEBHOOK, an endpoint's deliveries), changed (a journaled
+  // write with its audit record), and a delivery attempted (its record and due mark moved,
+  // the endpoint's health marked; outbound HTTPS).
+  'webhooks.read',
+  'webhooks.write',
+  'webhooks.deliver',
 ] as const;
 
 export type GrantName = (typeof GRANT_NAMES)[number];

@@ -20,6 +20,7 @@ const TARGET_TYPES = [
   'connection',
   'import',
   'document',
+  'webhook-endpoint',
 ] as const;
 
 /** An audit entry as a journal entry (or a staged import) stores it, parsed when read back. */

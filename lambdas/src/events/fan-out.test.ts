@@ -109,4 +109,26 @@ describe('the fan-out of events to notifications', () => {
       'admin@sponsor.example',
     ]);
   });
+
+  it('hands each batch to the webhooks, and leaves a batch they could not take waiting', async () => {
+    const w = eventsWorld();
+    await emit(w, 'w1:0');
+    const queued: string[][] = [];
+    let down = true;
+    const webhooks = {
+      queue: (events: readonly { eventId: string }[]) => {
+        if (down) return Promise.reject(new Error('DynamoDB unavailable'));
+        queued.push(events.map((e) => e.eventId));
+        return Promise.resolve();
+      },
+    };
+    expect(await fanOutEvents({ ...w.fanOutDeps, webhooks })).toMatchObject({
+      events: 0,
+      failed: 1,
+    });
+    down = false;
+    expect(await fanOutEvents({ ...w.fanOutDeps, webhooks })).toMatchObject({ events: 1 });
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toHaveLength(1);
+  });
 });

@@ -10,7 +10,8 @@ import { immediateMail } from './notification-texts';
 
 /**
  * The fan-out (issue 35; a scheduled job, and offline every pass): each event waiting for it
- * becomes a notification of every user who should hear of it (notification-rules.ts), an e-mail
+ * becomes its webhook deliveries (issue 36, `webhooks`), a notification of every user who
+ * should hear of it (notification-rules.ts), an e-mail
  * at once for those who chose it (through the outbox, in their language), a digest item for
  * those who chose the digest; then the event no longer waits. A batch's notifications are all
  * written before its mails are sent, many side by side (a distribution's 500 sites' within the
@@ -28,6 +29,11 @@ export interface FanOutDeps {
   logger: Pick<Logger, 'error'>;
   /** Where the mails point (the console's address), or null. */
   consoleUrl: string | null;
+  /**
+   * The webhook deliveries a batch makes (issue 36), each once whatever runs it again; a batch
+   * it cannot queue is left waiting like one not notified.
+   */
+  webhooks?: { queue(events: readonly StoredEvent[]): Promise<void> };
 }
 
 export interface FanOutOutcome {
@@ -213,6 +219,14 @@ export const fanOutEvents = async (deps: FanOutDeps): Promise<FanOutOutcome> => 
         };
       }
       const audiences = await notifyBatch(run, batch);
+      if (deps.webhooks !== undefined) {
+        const open = batch.filter((e) => !failed.has(e.eventId));
+        try {
+          await deps.webhooks.queue(open);
+        } catch (err) {
+          for (const event of open) failer(deps, outcome, failed)(event, err);
+        }
+      }
       for (const event of batch) {
         seen.add(event.eventId);
         const audience = audiences.get(event.eventId);

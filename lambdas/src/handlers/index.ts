@@ -14,6 +14,7 @@ import * as registry from '../registry/operations';
 import * as session from '../session/operations';
 import * as standards from '../standards/operations';
 import * as users from '../users/operations';
+import * as webhooks from '../webhooks/operations';
 import * as auditKits from '../wiring/audit-kits';
 import * as credentialKits from '../wiring/credentials-kits';
 import * as dashboardKits from '../wiring/dashboard-kits';
@@ -26,6 +27,7 @@ import * as registryKits from '../wiring/registry-kits';
 import * as sessionKits from '../wiring/session-kits';
 import * as standardKits from '../wiring/standards-kits';
 import * as userKits from '../wiring/users-kits';
+import * as webhookKits from '../wiring/webhooks-kits';
 import { handler as notImplemented } from './not-implemented';
 import { handler as partnerOpenApi } from './partner-openapi';
 
@@ -55,6 +57,7 @@ const declared = new Map<string, LambdaHandler>([
   ...mount(session, sessionKits),
   ...mount(standards, standardKits),
   ...mount(users, userKits),
+  ...mount(webhooks, webhookKits),
 ]);
 
 /**

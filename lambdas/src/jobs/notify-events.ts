@@ -9,6 +9,8 @@ import { userIndex } from '../wiring/dynamodb';
 import { eventLog } from '../wiring/events';
 import { mailOutbox } from '../wiring/outbox';
 import { registryReader } from '../wiring/registry';
+import { webhookStore } from '../wiring/webhooks';
+import { webhookQueue } from '../webhooks/webhook-queue';
 import { scheduledJob } from '../telemetry';
 
 /** What the mails point at: the console's own address (its first allowed origin). */
@@ -30,6 +32,8 @@ export const runEventFanOut = async (): Promise<FanOutOutcome> => {
     clock: systemClock,
     logger: lambdaLogger,
     consoleUrl: consoleUrl(),
+    // Issue 36: each event's webhook deliveries, made with its notifications.
+    webhooks: webhookQueue(webhookStore(), systemClock),
   });
   if (outcome.events + outcome.failed > 0) lambdaLogger.info('events fanned out', { ...outcome });
   return outcome;

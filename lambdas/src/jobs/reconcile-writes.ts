@@ -14,12 +14,18 @@ import { isDocumentWrite } from '../documents/document-kinds';
 import { REGISTRY_WRITES, type RegistryWriteDeps, registryWriteDeps } from '../wiring/registry';
 import { REQUEST_WRITES, type RequestWriteDeps } from '../documents/request-writes';
 import { requestWriteDeps } from '../wiring/document-requests';
+import { WEBHOOK_WRITES, type WebhookWriteDeps } from '../webhooks/webhook-writes';
+import { webhookWriteDeps } from '../wiring/webhooks';
 import { writeJournal } from '../wiring/dynamodb';
 import { mailOutbox } from '../wiring/outbox';
 import { lambdaLogger } from '../core/logger';
 import { scheduledJob } from '../telemetry';
 
-type Deps = UserWriteDeps & RegistryWriteDeps & CredentialWriteDeps & RequestWriteDeps;
+type Deps = UserWriteDeps &
+  RegistryWriteDeps &
+  CredentialWriteDeps &
+  RequestWriteDeps &
+  WebhookWriteDeps;
 
 /**
  * One journal that knows every kind of write (the users', the session's, the registry's, the
@@ -29,6 +35,7 @@ type Deps = UserWriteDeps & RegistryWriteDeps & CredentialWriteDeps & RequestWri
 const everyWrite = (): Journal<Deps> => {
   // The requests' first: the others' audit trail (the whole port) is the one kept.
   const deps: Deps = {
+    ...webhookWriteDeps(),
     ...requestWriteDeps(),
     ...credentialWriteDeps(),
     ...userWriteDeps(),
@@ -40,6 +47,7 @@ const everyWrite = (): Journal<Deps> => {
     ...REGISTRY_WRITES,
     ...CREDENTIAL_WRITES,
     ...REQUEST_WRITES,
+    ...WEBHOOK_WRITES,
   ];
   return new Journal(
     { journal: writeJournal(), clock: deps.clock, logger: deps.logger },

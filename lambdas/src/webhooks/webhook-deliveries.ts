@@ -4,14 +4,20 @@ import type { WebhookDelivery, WebhookEndpoint } from '../core/ports/webhooks';
 
 /**
  * The deliveries an event makes (issue 36): one for each active endpoint of its organisation
- * that takes its kind, due at once. The id is made from the event's and the endpoint's, so an
- * event fanned out again makes no second delivery; it begins with the event's id (time-ordered),
- * so an endpoint's deliveries sort by when their events happened. The body is Standard Webhooks'
+ * that takes its kind, due at once. The id is made from the event's time and id and the
+ * endpoint's, so an event fanned out again makes no second delivery, and an endpoint's
+ * deliveries sort by when their events happened. The body is Standard Webhooks'
  * `{ type, timestamp, data }`, data the event as the events feed gives it.
  */
 
-export const deliveryIdOf = (eventId: string, endpointId: string): string =>
-  `msg_${eventId}_${createHash('sha256').update(endpointId).digest('hex').slice(0, 12)}`;
+export const deliveryIdOf = (
+  event: Pick<StoredEvent, 'eventId' | 'at'>,
+  endpointId: string,
+): string => {
+  const when = new Date(event.at).toISOString().replace(/\D/gu, '');
+  const id = event.eventId.replace(/[^0-9A-Za-z]/gu, '').toLowerCase();
+  return `msg_${when}_${id}_${createHash('sha256').update(endpointId).digest('hex').slice(0, 12)}`;
+};
 
 export const webhookBody = (event: StoredEvent): string =>
   JSON.stringify({
@@ -43,7 +49,7 @@ export const deliveriesFor = (
           e.eventTypes.includes(event.kind),
       )
       .map((endpoint) => ({
-        deliveryId: deliveryIdOf(event.eventId, endpoint.endpointId),
+        deliveryId: deliveryIdOf(event, endpoint.endpointId),
         endpointId: endpoint.endpointId,
         organisationId: endpoint.organisationId,
         systemId: endpoint.systemId,

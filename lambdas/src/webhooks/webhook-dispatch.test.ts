@@ -86,8 +86,8 @@ describe('webhook deliveries', () => {
     ];
     const made = deliveriesFor([event(1), event(2)], endpoints, w.clock.now());
     expect(made.map((d) => d.deliveryId)).toEqual([
-      deliveryIdOf(event(1).eventId, 'a'),
-      deliveryIdOf(event(2).eventId, 'a'),
+      deliveryIdOf(event(1), 'a'),
+      deliveryIdOf(event(2), 'a'),
     ]);
     await w.store.createDeliveries(made);
     await w.store.createDeliveries(deliveriesFor([event(1)], endpoints, w.clock.now()));
@@ -113,7 +113,7 @@ describe('webhook deliveries', () => {
     const [sent] = w.received;
     const secret = a.secrets[0]?.secret ?? '';
     // The reference library checks the time against the real clock: sign as of now.
-    expect(sent?.headers['webhook-id']).toBe(deliveryIdOf(event(1).eventId, 'a'));
+    expect(sent?.headers['webhook-id']).toBe(deliveryIdOf(event(1), 'a'));
     const fresh = world();
     await fresh.store.putEndpoint(a, null);
     fresh.clock.current = new Date();
@@ -150,7 +150,7 @@ describe('webhook deliveries', () => {
       const outcome = await dispatchDue(w.deps);
       expect(outcome.attempted, `attempt ${String(i + 1)}`).toBe(1);
       times.push(w.clock.now().toISOString());
-      const delivery = w.store.deliveriesById.get(deliveryIdOf(event(1).eventId, 'down'));
+      const delivery = w.store.deliveriesById.get(deliveryIdOf(event(1), 'down'));
       if (i < WEBHOOK_RETRY_DELAYS_MS.length - 1) {
         // Nothing before its time.
         expect(delivery?.state).toBe('pending');
@@ -205,7 +205,7 @@ describe('webhook deliveries', () => {
       ...e,
       failingSince: new Date(w.clock.now().getTime() - 24 * 3_600_000).toISOString(),
     });
-    const delivery = w.store.deliveriesById.get(deliveryIdOf(event(1).eventId, 'flaky'));
+    const delivery = w.store.deliveriesById.get(deliveryIdOf(event(1), 'flaky'));
     if (delivery === undefined) throw new Error('no delivery');
     w.store.deliveriesById.set(delivery.deliveryId, {
       ...delivery,

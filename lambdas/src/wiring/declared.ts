@@ -10,6 +10,7 @@ import * as registry from '../registry/operations';
 import * as session from '../session/operations';
 import * as standards from '../standards/operations';
 import * as users from '../users/operations';
+import * as webhooks from '../webhooks/operations';
 
 /**
  * Every area's table of operations (src/<area>/operations.ts), by area. The offline handler
@@ -28,6 +29,7 @@ export const areaTables = {
   session,
   standards,
   users,
+  webhooks,
 } as const;
 
 export type Area = keyof typeof areaTables;

@@ -23,7 +23,8 @@ export interface AuditEntry {
       | 'study'
       | 'connection'
       | 'import'
-      | 'document';
+      | 'document'
+      | 'webhook-endpoint';
     id: string;
     label?: string;
   };

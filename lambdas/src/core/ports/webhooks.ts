@@ -35,6 +35,8 @@ export interface WebhookEndpoint {
   /** Since when every attempt failed (null: the last attempt succeeded, or none yet). */
   failingSince: string | null;
   lastSuccessAt: string | null;
+  /** The journaled write that made its last change: a step run again finds its own change. */
+  lastWriteId?: string | null;
 }
 
 export interface WebhookAttempt {

@@ -850,6 +850,8 @@ export const de: Translation = {
       documentsReceive:
         'Die an das aufrufende System gesendeten Dokumente empfangen, herunterladen und ihren Empfang bestätigen',
       eventsRead: 'Den Ereignis-Feed der Organisation des aufrufenden Systems lesen',
+      webhooksManage:
+        'Endpunkte des aufrufenden Systems für Ereignisse anmelden (Webhooks), ihre Geheimnisse wechseln und ihre Zustellungen lesen und erneut senden',
     },
     status: {
       pending: 'Ausstehend',

@@ -773,6 +773,8 @@ export const enMore = {
       documentsReceive:
         'Receive the documents sent to the calling system, download them, and acknowledge them',
       eventsRead: "Read the events feed of the calling system's organisation",
+      webhooksManage:
+        "Subscribe the calling system's endpoints to events (webhooks), rotate their secrets, and read and redeliver their deliveries",
     },
     status: {
       pending: 'Pending',

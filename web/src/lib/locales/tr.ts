@@ -842,6 +842,8 @@ export const tr: Translation = {
       documentsReceive:
         'Çağıran sisteme gönderilen belgeleri alma, indirme ve alındıklarını onaylama',
       eventsRead: 'Çağıran sistemin kuruluşunun olay akışını okuma',
+      webhooksManage:
+        'Çağıran sistemin uç noktalarını olaylara abone etme (webhook), sırlarını yenileme ve teslimatlarını okuyup yeniden gönderme',
     },
     status: {
       pending: 'Beklemede',

@@ -129,6 +129,7 @@ export const SCOPE_TEXT_KEYS = {
   'documents.send': 'documentsSend',
   'documents.receive': 'documentsReceive',
   'events.read': 'eventsRead',
+  'webhooks.manage': 'webhooksManage',
 } as const satisfies Record<ApiScopeName, string>;
 
 /** The contract's entry of a scope as a token carries it ("ccsc-api/system.read"). */
