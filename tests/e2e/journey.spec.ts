@@ -338,7 +338,9 @@ test('issue 34: checked, scanned, versioned, signed — quarantine both sides se
         }[];
         return documents.find((d) => d.fileName === 'PCO-AKT-101-MED-001.pdf');
       },
-      { timeout: 30_000, message: 'the imported Medical License in the sponsor’s inbox' },
+      // Filed, then content-checked, scanned by clamd and joined: under the whole e2e run's load
+      // (two consoles, two browsers on two cores) this once took longer than 30 s.
+      { timeout: 90_000, message: 'the imported Medical License in the sponsor’s inbox' },
     )
     .toMatchObject({
       artifactNumber: '05.02.07',

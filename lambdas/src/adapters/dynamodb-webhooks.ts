@@ -1,7 +1,12 @@
 import * as z from 'zod';
 import { EVENT_KINDS } from '@ccsc/contract/events';
 import { ConflictError, NotFoundError } from '../core/errors';
-import type { WebhookDelivery, WebhookEndpoint, WebhookStore } from '../core/ports/webhooks';
+import {
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  webhookEndpointRecordSchema,
+  type WebhookStore,
+} from '../core/ports/webhooks';
 import {
   WEBHOOK_DUE_PK,
   WEBHOOK_PK,
@@ -12,30 +17,6 @@ import {
 import { isCancelled, isConditionFailure } from './clients/dynamodb';
 import { DynamoTable } from './dynamodb-table';
 import { queryAll, queryUpTo } from './dynamodb-query';
-
-const endpointSchema: z.ZodType<WebhookEndpoint> = z.lazy(() =>
-  z.object({
-    endpointId: z.string(),
-    organisationId: z.string(),
-    systemId: z.string(),
-    url: z.string(),
-    eventTypes: z.array(z.enum(EVENT_KINDS)),
-    description: z.string().nullable(),
-    status: z.enum(['active', 'disabled']),
-    disabledAt: z.string().nullable(),
-    disabledReason: z.enum(['failing', 'by-owner']).nullable(),
-    secrets: z.array(
-      z.object({ secret: z.string(), createdAt: z.string(), retiresAt: z.string().nullable() }),
-    ),
-    createdAt: z.string(),
-    createdBy: z.string(),
-    updatedAt: z.string(),
-    revision: z.number().int(),
-    failingSince: z.string().nullable(),
-    lastSuccessAt: z.string().nullable(),
-    lastWriteId: z.string().nullable().optional(),
-  }),
-);
 
 const deliverySchema: z.ZodType<WebhookDelivery> = z.lazy(() =>
   z.object({
@@ -61,6 +42,13 @@ const deliverySchema: z.ZodType<WebhookDelivery> = z.lazy(() =>
   }),
 );
 
+/** A delivery as stored: with `attemptCount`, the condition of the next attempt's write. */
+const deliveryItem = (delivery: WebhookDelivery) => ({
+  ...webhookDeliveryKey(delivery.endpointId, delivery.deliveryId),
+  ...delivery,
+  attemptCount: delivery.attempts.length,
+});
+
 const CHANGED = 'The endpoint was changed meanwhile. Reload it and try again.';
 
 /**
@@ -71,9 +59,27 @@ const CHANGED = 'The endpoint was changed meanwhile. Reload it and try again.';
  * nor lost.
  */
 export class DynamoWebhookStore extends DynamoTable implements WebhookStore {
+  /** The put of a delivery's due mark, when it has a next attempt (a transaction's item). */
+  private dueMark(delivery: WebhookDelivery) {
+    return delivery.nextAttemptAt === null
+      ? []
+      : [
+          {
+            Put: {
+              TableName: this.tableName,
+              Item: {
+                ...webhookDueKey(delivery.nextAttemptAt, delivery.deliveryId),
+                endpointId: delivery.endpointId,
+                deliveryId: delivery.deliveryId,
+              },
+            },
+          },
+        ];
+  }
+
   async endpoint(endpointId: string): Promise<WebhookEndpoint | null> {
     const item = await this.getItem(webhookKey(endpointId));
-    const parsed = endpointSchema.safeParse(item);
+    const parsed = webhookEndpointRecordSchema.safeParse(item);
     return parsed.success ? parsed.data : null;
   }
 
@@ -85,7 +91,7 @@ export class DynamoWebhookStore extends DynamoTable implements WebhookStore {
       ConsistentRead: true,
     });
     return items.flatMap((item) => {
-      const parsed = endpointSchema.safeParse(item);
+      const parsed = webhookEndpointRecordSchema.safeParse(item);
       return parsed.success ? [parsed.data] : [];
     });
   }
@@ -187,28 +193,11 @@ export class DynamoWebhookStore extends DynamoTable implements WebhookStore {
               {
                 Put: {
                   TableName: this.tableName,
-                  Item: {
-                    ...webhookDeliveryKey(delivery.endpointId, delivery.deliveryId),
-                    ...delivery,
-                    attemptCount: delivery.attempts.length,
-                  },
+                  Item: deliveryItem(delivery),
                   ConditionExpression: 'attribute_not_exists(pk)',
                 },
               },
-              ...(delivery.nextAttemptAt === null
-                ? []
-                : [
-                    {
-                      Put: {
-                        TableName: this.tableName,
-                        Item: {
-                          ...webhookDueKey(delivery.nextAttemptAt, delivery.deliveryId),
-                          endpointId: delivery.endpointId,
-                          deliveryId: delivery.deliveryId,
-                        },
-                      },
-                    },
-                  ]),
+              ...this.dueMark(delivery),
             ],
           }),
         );
@@ -258,11 +247,7 @@ export class DynamoWebhookStore extends DynamoTable implements WebhookStore {
             {
               Put: {
                 TableName: this.tableName,
-                Item: {
-                  ...webhookDeliveryKey(delivery.endpointId, delivery.deliveryId),
-                  ...delivery,
-                  attemptCount: delivery.attempts.length,
-                },
+                Item: deliveryItem(delivery),
                 ConditionExpression: 'attemptCount = :n',
                 ExpressionAttributeValues: { ':n': attemptsBefore },
               },
@@ -277,20 +262,7 @@ export class DynamoWebhookStore extends DynamoTable implements WebhookStore {
                     },
                   },
                 ]),
-            ...(delivery.nextAttemptAt === null
-              ? []
-              : [
-                  {
-                    Put: {
-                      TableName: this.tableName,
-                      Item: {
-                        ...webhookDueKey(delivery.nextAttemptAt, delivery.deliveryId),
-                        endpointId: delivery.endpointId,
-                        deliveryId: delivery.deliveryId,
-                      },
-                    },
-                  },
-                ]),
+            ...this.dueMark(delivery),
           ],
         }),
       );

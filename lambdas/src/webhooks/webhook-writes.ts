@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { EVENT_KINDS } from '@ccsc/contract/events';
 import { ConflictError } from '../core/errors';
 import {
   Journal,
@@ -12,7 +11,11 @@ import { appendEachOnce, auditEntrySchema } from '../core/journal-audit';
 import type { Logger } from '../core/logger';
 import type { AuditEntry, AuditReader, AuditTrail } from '../core/ports/audit-trail';
 import type { Clock } from '../core/ports/clock';
-import type { WebhookEndpoint, WebhookStore } from '../core/ports/webhooks';
+import {
+  type WebhookEndpoint,
+  webhookEndpointRecordSchema,
+  type WebhookStore,
+} from '../core/ports/webhooks';
 
 /**
  * `webhook.write` (issue 36): a change to one webhook endpoint — made, changed, its secret
@@ -34,34 +37,10 @@ export const WEBHOOK_BUSY =
 export const WEBHOOK_CHANGED =
   'The endpoint was changed meanwhile: read it again (its revision) and try again.';
 
-const endpointSchema: z.ZodType<WebhookEndpoint> = z.lazy(() =>
-  z.object({
-    endpointId: z.string(),
-    organisationId: z.string(),
-    systemId: z.string(),
-    url: z.string(),
-    eventTypes: z.array(z.enum(EVENT_KINDS)),
-    description: z.string().nullable(),
-    status: z.enum(['active', 'disabled']),
-    disabledAt: z.string().nullable(),
-    disabledReason: z.enum(['failing', 'by-owner']).nullable(),
-    secrets: z.array(
-      z.object({ secret: z.string(), createdAt: z.string(), retiresAt: z.string().nullable() }),
-    ),
-    createdAt: z.string(),
-    createdBy: z.string(),
-    updatedAt: z.string(),
-    revision: z.number().int(),
-    failingSince: z.string().nullable(),
-    lastSuccessAt: z.string().nullable(),
-    lastWriteId: z.string().nullable().optional(),
-  }),
-);
-
 const writeInput = z.object({
   endpointId: z.string(),
   /** The endpoint as it is to be; null: deleted. */
-  put: endpointSchema.nullable(),
+  put: webhookEndpointRecordSchema.nullable(),
   /** The revision the caller read; null: a new endpoint. */
   expectedRevision: z.number().int().nullable(),
   audit: z.array(auditEntrySchema),

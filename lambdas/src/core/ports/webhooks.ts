@@ -1,4 +1,5 @@
-import type { EventKind } from '@ccsc/contract/events';
+import * as z from 'zod';
+import { EVENT_KINDS, type EventKind } from '@ccsc/contract/events';
 
 /**
  * Webhook endpoints and their deliveries (issue 36). An endpoint is one system's: a URL, the
@@ -113,3 +114,28 @@ export interface WebhookSender {
     timeoutMs: number,
   ): Promise<WebhookResponse>;
 }
+
+/** An endpoint as stored (the table) and as a journal entry carries it (webhook-writes.ts). */
+export const webhookEndpointRecordSchema: z.ZodType<WebhookEndpoint> = z.lazy(() =>
+  z.object({
+    endpointId: z.string(),
+    organisationId: z.string(),
+    systemId: z.string(),
+    url: z.string(),
+    eventTypes: z.array(z.enum(EVENT_KINDS)),
+    description: z.string().nullable(),
+    status: z.enum(['active', 'disabled']),
+    disabledAt: z.string().nullable(),
+    disabledReason: z.enum(['failing', 'by-owner']).nullable(),
+    secrets: z.array(
+      z.object({ secret: z.string(), createdAt: z.string(), retiresAt: z.string().nullable() }),
+    ),
+    createdAt: z.string(),
+    createdBy: z.string(),
+    updatedAt: z.string(),
+    revision: z.number().int(),
+    failingSince: z.string().nullable(),
+    lastSuccessAt: z.string().nullable(),
+    lastWriteId: z.string().nullable().optional(),
+  }),
+);

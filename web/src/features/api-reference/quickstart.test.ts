@@ -37,6 +37,9 @@ describe('the API reference’s quickstart', () => {
       ['curl', 'TypeScript'],
       ['curl', 'TypeScript'],
       ['curl', 'TypeScript'],
+      ['curl', 'TypeScript'],
     ]);
+    // The webhook step verifies with the Standard Webhooks reference library.
+    expect(all).toContain("import { Webhook } from 'standardwebhooks';");
   });
 });

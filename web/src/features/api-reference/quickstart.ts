@@ -28,11 +28,12 @@ export const partnerOpenApiUrl = (apiBaseUrl: string, origin: string): string =>
   new URL('../api/v1/openapi.json', new URL(apiBaseUrl, `${origin}/`)).toString();
 
 export interface QuickstartStep {
-  key: 'step1' | 'step2' | 'step3';
+  key: 'step1' | 'step2' | 'step3' | 'step4';
   code: { language: 'curl' | 'TypeScript'; text: string }[];
 }
 
-const SCOPES = 'ccsc-api/documents.send ccsc-api/documents.receive ccsc-api/events.read';
+const SCOPES =
+  'ccsc-api/documents.send ccsc-api/documents.receive ccsc-api/events.read ccsc-api/webhooks.manage';
 
 export const quickstartOf = (
   doc: PartnerDocument,
@@ -114,6 +115,26 @@ export const quickstartOf = (
     `cursor = inbox?.data.nextCursor;`,
     `const { data: events } = await api.GET('/events', { params: { query: { since: lastSequence } } });`,
   ].join('\n');
+  const curlHooks = [
+    `curl -s -X POST "$API/webhooks" -H "Authorization: Bearer $TOKEN" \\`,
+    `  -H 'Content-Type: application/json' \\`,
+    `  -d '{"url":"https://hooks.your-system.example/ccsc","eventTypes":["document.held","document.rejected"]}'`,
+    `# Keep .data.secret (whsec_…) in your vault: it is shown once.`,
+    `curl -s "$API/webhooks/$ENDPOINT_ID/deliveries" -H "Authorization: Bearer $TOKEN"`,
+  ].join('\n');
+  const tsHooks = [
+    `// npm install standardwebhooks — the Standard Webhooks reference library`,
+    `import { Webhook } from 'standardwebhooks';`,
+    ``,
+    `const receiver = new Webhook(process.env.CCSC_WEBHOOK_SECRET!); // whsec_…`,
+    `// In your HTTP handler, with the body exactly as it arrived:`,
+    `const event = receiver.verify(rawBody, {`,
+    `  'webhook-id': headers['webhook-id'],`,
+    `  'webhook-timestamp': headers['webhook-timestamp'],`,
+    `  'webhook-signature': headers['webhook-signature'],`,
+    `}); // throws when the signature or the time is wrong: answer 400`,
+    `// Answer 2xx within 15 s, then work; a webhook-id seen before is a repeat: skip it.`,
+  ].join('\n');
   return {
     baseUrl,
     tokenUrl,
@@ -137,6 +158,13 @@ export const quickstartOf = (
         code: [
           { language: 'curl', text: curlReceive },
           { language: 'TypeScript', text: tsReceive },
+        ],
+      },
+      {
+        key: 'step4',
+        code: [
+          { language: 'curl', text: curlHooks },
+          { language: 'TypeScript', text: tsHooks },
         ],
       },
     ],

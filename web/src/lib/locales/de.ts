@@ -2472,6 +2472,9 @@ export const de: Translation = {
     step3: '3. Dokumente empfangen und die Ereignisse lesen',
     step3Text:
       'Lesen Sie den Posteingang und den Ereignis-Feed vorwärts: Merken Sie sich den Cursor (Dokumente) oder die letzte Sequenz (Ereignisse) und übergeben Sie ihn als since. Laden Sie jedes Dokument herunter, prüfen Sie seinen SHA-256 und bestätigen Sie es.',
+    step4: '4. Sofort benachrichtigt werden: einen Webhook anmelden und prüfen',
+    step4Text:
+      'Melden Sie einen Ihrer Endpunkte für Ereignistypen an: Jedes Ereignis wird ihm sofort per POST geschickt, signiert nach Standard Webhooks 1.0, und etwa drei Tage lang erneut versucht, wenn er nicht mit 2xx antwortet. Prüfen Sie jede Zustellung mit dem Geheimnis, bevor Sie ihr vertrauen; das Zustellungsprotokoll zeigt jeden Versuch.',
     typescriptNote:
       'Das TypeScript fordert das Token mit fetch an (jede OAuth-2.0-Client-Bibliothek tut dasselbe) und ruft die API mit openapi-fetch auf, typisiert durch das, was openapi-typescript aus dem OpenAPI-Dokument erzeugt.',
     referenceTitle: 'Referenz',

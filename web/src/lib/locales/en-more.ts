@@ -2364,6 +2364,9 @@ export const enMore = {
     step3: '3. Receive documents and read the events',
     step3Text:
       'Read the inbox and the events feed forward: keep the cursor (documents) or the last sequence (events) and pass it as since. Download each document, check its SHA-256, acknowledge it.',
+    step4: '4. Be told at once: subscribe a webhook and verify it',
+    step4Text:
+      'Subscribe an endpoint of yours to event types: each event is POSTed to it as it happens, signed as Standard Webhooks 1.0 defines, and retried for about three days if it does not answer 2xx. Verify every delivery with the secret before you trust it; the deliveries log shows every attempt.',
     typescriptNote:
       'The TypeScript asks for the token with fetch (any OAuth 2.0 client library does the same) and calls the API with openapi-fetch, typed by what openapi-typescript generates from the OpenAPI document.',
     referenceTitle: 'Reference',

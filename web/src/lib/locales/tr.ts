@@ -2446,6 +2446,9 @@ export const tr: Translation = {
     step3: '3. Belge alın ve olayları okuyun',
     step3Text:
       'Gelen kutusunu ve olay akışını ileriye doğru okuyun: imleci (belgeler) veya son sıra numarasını (olaylar) saklayın ve since olarak verin. Her belgeyi indirin, SHA-256 değerini denetleyin ve alındığını onaylayın.',
+    step4: '4. Anında haberdar olun: bir webhook’a abone olun ve doğrulayın',
+    step4Text:
+      'Uç noktalarınızdan birini olay türlerine abone edin: her olay gerçekleştiği anda ona POST ile gönderilir, Standard Webhooks 1.0’a göre imzalanır ve 2xx yanıt vermezse yaklaşık üç gün boyunca yeniden denenir. Her teslimata güvenmeden önce sırla doğrulayın; teslimat günlüğü her denemeyi gösterir.',
     typescriptNote:
       'TypeScript örneği belirteci fetch ile ister (her OAuth 2.0 istemci kütüphanesi aynısını yapar) ve API’yi, openapi-typescript’in OpenAPI belgesinden ürettiği türlerle openapi-fetch üzerinden çağırır.',
     referenceTitle: 'Başvuru',
