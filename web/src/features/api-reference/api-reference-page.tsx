@@ -95,8 +95,9 @@ export const ApiReferencePage = () => {
           options={{
             hideDownloadButton: true,
             disableSearch: true,
-            expandResponses: '200',
-            jsonSampleExpandLevel: 3,
+            // Redoc's defaults: answers and samples folded until opened (a page of 25 calls
+            // stays light to render and to read with a screen reader).
+            jsonSampleExpandLevel: 2,
             // Colours of at least 4.5:1 against what they are shown on (WCAG 2.2 AA): Redoc's
             // defaults fall just short for its response codes, chips and secondary text.
             theme: {
