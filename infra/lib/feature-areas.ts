@@ -19,6 +19,7 @@ import { organisationRoutes } from '@ccsc/contract/organisations';
 import { sessionRoutes } from '@ccsc/contract/session';
 import { standardRoutes } from '@ccsc/contract/standards';
 import { userRoutes } from '@ccsc/contract/users';
+import { webhookConsoleRoutes } from '@ccsc/contract/webhooks';
 
 /**
  * Every function of the API: one per operation of the one route declaration, console and partner
@@ -52,6 +53,8 @@ export const FEATURE_AREAS = {
   notifications: operationsOf(notificationRoutes),
   // Safety-letter distributions (issue 35 part D): a stack of their own, the documents' is full.
   distributions: operationsOf(distributionRoutes),
+  // A system's webhook endpoints managed in the console (issue 36).
+  webhooks: operationsOf(webhookConsoleRoutes),
   partner: [...operationsOf(partnerRoutes), OPENAPI_FUNCTION],
 } as const satisfies Record<string, readonly ApiFunction[]>;
 

@@ -12,6 +12,7 @@ import { organisationRoutes } from './organisation-routes';
 import { sessionRoutes } from './session';
 import { standardRoutes } from './standard-routes';
 import { userRoutes } from './users';
+import { webhookConsoleRoutes } from './webhooks';
 
 /**
  * THE table of /ccsc/ui/ calls (SPEC §7). The Lambda router, the mock server's routes, the web
@@ -34,6 +35,7 @@ export const routes = {
   ...notificationRoutes,
   ...documentRequestRoutes,
   ...distributionRoutes,
+  ...webhookConsoleRoutes,
 } as const;
 
 export type Routes = typeof routes;

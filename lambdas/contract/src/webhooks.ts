@@ -1,5 +1,7 @@
 import * as z from 'zod';
+import { ADMINS, READERS } from './common';
 import { EVENT_KINDS, eventKindSchema } from './events';
+import { identifierSchema } from './fields';
 import { defineRoute } from './route';
 import { fullScope } from './scopes';
 
@@ -251,6 +253,149 @@ export const webhookPartnerRoutes = {
     ...partnerAccess,
     summary:
       'Sends a delivery again now (an active endpoint only), with the same webhook-id and body, signed afresh; the attempt is added to its log. A delivery still pending keeps its schedule if this attempt fails.',
+    request: () =>
+      z
+        .object({ endpointId: webhookEndpointIdSchema, deliveryId: webhookDeliveryIdSchema })
+        .strict(),
+    response: () => z.object({ delivery: webhookDeliverySchema }),
+  }),
+} as const;
+
+// ---- The console calls: an administrator manages a system's endpoints (issue 36) ----
+
+/** The system a console page of endpoints is about, with its organisation's name. */
+export const webhookSystemSchema = z.lazy(() =>
+  z.object({
+    systemId: z.string(),
+    name: z.string(),
+    kind: z.string(),
+    status: z.string(),
+    organisationId: z.string(),
+    organisationName: z.string(),
+  }),
+);
+
+/**
+ * The same actions as the partner calls, for any system the caller may see (reads: every role
+ * within its reach) or manage (changes: a PlatformAdmin, or the system's organisation's
+ * OrgAdmin), audited as the administrator. A system or endpoint the caller may not see is 404.
+ */
+export const webhookConsoleRoutes = {
+  'list-webhook-endpoints': defineRoute({
+    operation: 'list-webhook-endpoints',
+    method: 'GET',
+    path: 'list-webhook-endpoints',
+    input: 'query',
+    auth: 'authenticated',
+    roles: READERS,
+    summary:
+      "A system's webhook endpoints, oldest first, with their health (failing since, last success, disabled by whom), and the system itself; never a secret.",
+    request: () => z.object({ systemId: identifierSchema }).strict(),
+    response: () =>
+      z.object({ system: webhookSystemSchema, endpoints: z.array(webhookEndpointSchema) }),
+  }),
+  'create-webhook-endpoint': defineRoute({
+    operation: 'create-webhook-endpoint',
+    method: 'POST',
+    path: 'create-webhook-endpoint',
+    input: 'body',
+    auth: 'authenticated',
+    roles: ADMINS,
+    summary:
+      "Subscribes an endpoint for a system (an active system of the caller's reach) to event types, as the system itself could; answers the signing secret once.",
+    request: () =>
+      z
+        .object({
+          systemId: identifierSchema,
+          url: urlSchema,
+          eventTypes: eventTypesSchema,
+          description: descriptionSchema.optional(),
+        })
+        .strict(),
+    response: () => z.object({ endpoint: webhookEndpointSchema, secret: webhookSecretSchema }),
+  }),
+  'update-webhook-endpoint': defineRoute({
+    operation: 'update-webhook-endpoint',
+    method: 'POST',
+    path: 'update-webhook-endpoint',
+    input: 'body',
+    auth: 'authenticated',
+    roles: ADMINS,
+    summary:
+      'Changes an endpoint at the revision read (409 if it changed meanwhile): URL, event types, description, or status (enabling clears its failure mark).',
+    request: () =>
+      z
+        .object({
+          endpointId: webhookEndpointIdSchema,
+          revision: z.number().int().min(1),
+          url: urlSchema.optional(),
+          eventTypes: eventTypesSchema.optional(),
+          description: descriptionSchema.nullable().optional(),
+          status: z.enum(['active', 'disabled']).optional(),
+        })
+        .strict(),
+    response: () => z.object({ endpoint: webhookEndpointSchema }),
+  }),
+  'rotate-webhook-secret': defineRoute({
+    operation: 'rotate-webhook-secret',
+    method: 'POST',
+    path: 'rotate-webhook-secret',
+    input: 'body',
+    auth: 'authenticated',
+    roles: ADMINS,
+    summary:
+      'A new signing secret for an endpoint, answered once; the old one signs beside it for keepOldHours (default 24).',
+    request: () =>
+      z
+        .object({
+          endpointId: webhookEndpointIdSchema,
+          revision: z.number().int().min(1),
+          keepOldHours: z.number().int().min(0).max(WEBHOOK_ROTATION_HOURS_MAX).optional(),
+        })
+        .strict(),
+    response: () => z.object({ endpoint: webhookEndpointSchema, secret: webhookSecretSchema }),
+  }),
+  'delete-webhook-endpoint': defineRoute({
+    operation: 'delete-webhook-endpoint',
+    method: 'POST',
+    path: 'delete-webhook-endpoint',
+    input: 'body',
+    auth: 'authenticated',
+    roles: ADMINS,
+    summary: 'Deletes an endpoint at the revision read: nothing more is delivered to it.',
+    request: () =>
+      z.object({ endpointId: webhookEndpointIdSchema, revision: z.number().int().min(1) }).strict(),
+    response: () => z.object({ endpointId: z.string() }),
+  }),
+  'list-webhook-deliveries': defineRoute({
+    operation: 'list-webhook-deliveries',
+    method: 'GET',
+    path: 'list-webhook-deliveries',
+    input: 'query',
+    auth: 'authenticated',
+    roles: READERS,
+    summary:
+      'The deliveries to an endpoint, newest event first, each with every attempt (when, status or error, duration, who asked) and when the next is due; 50 a page.',
+    request: () =>
+      z
+        .object({
+          endpointId: webhookEndpointIdSchema,
+          limit: z.coerce.number().int().min(1).max(100).optional(),
+          cursor: webhookDeliveryIdSchema.optional(),
+        })
+        .strict(),
+    response: () =>
+      z.object({ deliveries: z.array(webhookDeliverySchema), nextCursor: z.string().nullable() }),
+  }),
+  'redeliver-webhook': defineRoute({
+    operation: 'redeliver-webhook',
+    method: 'POST',
+    path: 'redeliver-webhook',
+    input: 'body',
+    auth: 'authenticated',
+    roles: ADMINS,
+    summary:
+      'Sends a delivery again now (an active endpoint only), same webhook-id and body, signed afresh; the attempt joins its log.',
     request: () =>
       z
         .object({ endpointId: webhookEndpointIdSchema, deliveryId: webhookDeliveryIdSchema })

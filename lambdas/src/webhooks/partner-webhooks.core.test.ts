@@ -14,8 +14,8 @@ import {
   rotateWebhookSecret,
   updateWebhook,
   webhookDeliveries,
-  type WebhookDeps,
 } from './partner-webhooks.core';
+import type { WebhookDeps } from './webhook-endpoints';
 import { deliveriesFor } from './webhook-deliveries';
 import { JournaledWebhookWrites, webhookWriteJournal } from './webhook-writes';
 

@@ -14,6 +14,7 @@ import { LogoutModal } from './logout-modal';
 import { NotificationRoutes } from './notification-routes';
 import { RegistryRoutes } from './registry-routes';
 import { SideMenu } from './side-menu';
+import { WebhookRoutes } from './webhook-routes';
 
 /**
  * The /admin screens: header, off-canvas menu and footer around the current screen (SPEC §2),
@@ -99,7 +100,9 @@ export const PrivateLayout = () => {
         />
 
         <main className="flex-grow-1 container-fluid py-4">
-          <RegistryRoutes otherwise={<NotificationRoutes otherwise={<Outlet />} />} />
+          <RegistryRoutes
+            otherwise={<NotificationRoutes otherwise={<WebhookRoutes otherwise={<Outlet />} />} />}
+          />
         </main>
 
         <footer className="border-top bg-body-tertiary py-3">

@@ -21,6 +21,9 @@ const SAME_IN_TRANSLATION = new Set([
   'Info',
   // A file's name (the partner API's reference, issue 36).
   'openapi.json',
+  // A loanword German uses as it is, and a duration in milliseconds (issue 36's webhooks).
+  'Webhooks',
+  '{{ms}} ms',
   'English',
   'Deutsch',
   'Türkçe',

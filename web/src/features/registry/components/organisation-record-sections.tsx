@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { registryPaths } from '../../../config/registry-paths';
+import { webhookPaths } from '../../../config/webhook-paths';
 import { callApi } from '../../../lib/api';
 import { RegistryStatusBadge, StudyStatusBadge } from './registry-badges';
 import { SectionTable } from './section-table';
@@ -79,7 +80,18 @@ export const SystemsSection = ({
       >
         {systems.map((s) => (
           <tr key={s.systemId} data-testid={`system-row-${s.name}`}>
-            <td>{s.name}</td>
+            <td>
+              {s.name}
+              <div>
+                <Link
+                  className="small"
+                  to={webhookPaths.of(s.systemId)}
+                  aria-label={t('registry.systems.webhooksNamed', { name: s.name })}
+                >
+                  {t('registry.systems.webhooks')}
+                </Link>
+              </div>
+            </td>
             <td>{t(`registry.systemKinds.${s.kind}`)}</td>
             <td>{`${s.vendor} · ${s.product}`}</td>
             <td>{t(`registry.environments.${s.environment}`)}</td>
