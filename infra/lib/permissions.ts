@@ -242,6 +242,11 @@ export const JOB_PERMISSIONS = {
     ...OUTBOX_QUEUE,
   ]),
   // Every minute (issue 36; lambdas/src/jobs/webhook-deliveries.ts): the deliveries due tried
-  // (outbound HTTPS), each attempt recorded, endpoints' health marked or an endpoint disabled.
-  'webhook-deliveries': mergeByResource([...WEBHOOKS_DELIVER]),
+  // (outbound HTTPS), each attempt recorded, endpoints' health marked or an endpoint disabled,
+  // its disabling an event for its organisation and an audit record.
+  'webhook-deliveries': mergeByResource([
+    ...WEBHOOKS_DELIVER,
+    ...EVENTS_APPEND,
+    ...GRANTS_BY_NAME['audit.append'],
+  ]),
 } as const satisfies Record<string, readonly PermissionGrant[]>;

@@ -30,6 +30,9 @@ export const EVENT_KINDS = [
   'distribution.acknowledged',
   'credential.expiring',
   'standard.published',
+  // Issue 36: the hub disabled a webhook endpoint of the organisation's after it failed for the
+  // whole retry schedule.
+  'webhook.disabled',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 export const eventKindSchema = z.lazy(() =>
@@ -54,6 +57,7 @@ export const EVENT_SUBJECT_TYPES = [
   'distribution',
   'credential',
   'standard',
+  'webhook',
 ] as const;
 export type EventSubjectType = (typeof EVENT_SUBJECT_TYPES)[number];
 
@@ -68,6 +72,11 @@ export const eventSubjectSchema = z.lazy(() =>
      * (issue 35; its requests are listed per study). Absent for every other subject.
      */
     studyId: z.string().optional(),
+    /**
+     * The system it belongs to, where its console page is the system's: a webhook endpoint's
+     * (issue 36; its endpoints are listed per system). Absent for every other subject.
+     */
+    systemId: z.string().optional(),
   }),
 );
 export type EventSubject = z.infer<typeof eventSubjectSchema>;

@@ -29,6 +29,8 @@ const EN: Lines = {
   'distribution.acknowledged': '{c} acknowledged the safety letter {s}.',
   'credential.expiring': 'The API credential of {s} expires soon ({r}).',
   'standard.published': '{c} published a new version of its mapping standard: {s}.',
+  'webhook.disabled':
+    'The hub disabled the webhook endpoint {s}: every delivery to it failed for about three days ({r}).',
 };
 
 const DE: Lines = {
@@ -53,6 +55,8 @@ const DE: Lines = {
   'distribution.acknowledged': '{c} hat das Sicherheitsschreiben {s} bestätigt.',
   'credential.expiring': 'Die API-Zugangsdaten von {s} laufen bald ab ({r}).',
   'standard.published': '{c} hat eine neue Version seines Mapping-Standards veröffentlicht: {s}.',
+  'webhook.disabled':
+    'Der Hub hat den Webhook-Endpunkt {s} deaktiviert: Jede Zustellung an ihn ist etwa drei Tage lang gescheitert ({r}).',
 };
 
 const TR: Lines = {
@@ -75,6 +79,8 @@ const TR: Lines = {
   'distribution.acknowledged': '{c}, {s} güvenlik mektubunu onayladı.',
   'credential.expiring': '{s} sisteminin API kimlik bilgisinin süresi yakında doluyor ({r}).',
   'standard.published': '{c}, eşleme standardının yeni bir sürümünü yayımladı: {s}.',
+  'webhook.disabled':
+    'Merkez, {s} webhook uç noktasını devre dışı bıraktı: ona yapılan her teslimat yaklaşık üç gün boyunca başarısız oldu ({r}).',
 };
 
 const WORDS: Record<

@@ -2249,6 +2249,7 @@ export const de: Translation = {
       distribution: 'Sicherheitsschreiben',
       credential: 'API-Zugangsdaten',
       standard: 'Mapping-Standards',
+      webhook: 'Webhooks',
       other: 'Weitere Ereignisse',
     },
     kind: {
@@ -2282,6 +2283,9 @@ export const de: Translation = {
       },
       standard: {
         published: 'Ein Partner hat eine neue Version seines Mapping-Standards veröffentlicht',
+      },
+      webhook: {
+        disabled: 'Webhook-Endpunkt nach Fehlschlägen deaktiviert',
       },
     },
   },

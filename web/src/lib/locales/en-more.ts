@@ -2143,6 +2143,7 @@ export const enMore = {
       distribution: 'Safety letters',
       credential: 'API credentials',
       standard: 'Mapping standards',
+      webhook: 'Webhooks',
       other: 'Other events',
     },
     kind: {
@@ -2176,6 +2177,9 @@ export const enMore = {
       },
       standard: {
         published: 'A partner published a new version of its mapping standard',
+      },
+      webhook: {
+        disabled: 'Webhook endpoint disabled after failing',
       },
     },
   },

@@ -2225,6 +2225,7 @@ export const tr: Translation = {
       distribution: 'Güvenlik mektupları',
       credential: 'API erişim bilgileri',
       standard: 'Eşleme standartları',
+      webhook: 'Webhook’lar',
       other: 'Diğer olaylar',
     },
     kind: {
@@ -2258,6 +2259,9 @@ export const tr: Translation = {
       },
       standard: {
         published: 'Bir iş ortağı eşleme standardının yeni bir sürümünü yayımladı',
+      },
+      webhook: {
+        disabled: 'Webhook uç noktası başarısızlık nedeniyle devre dışı bırakıldı',
       },
     },
   },

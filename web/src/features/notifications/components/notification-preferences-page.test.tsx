@@ -40,6 +40,7 @@ describe('the notification settings (issue 35)', () => {
       'Safety letters',
       'API credentials',
       'Mapping standards',
+      'Webhooks',
     ]);
     const invited = group('Invitation to a study connection');
     expect(

@@ -1,6 +1,7 @@
 import type { EventKind, EventSubjectType, Notification } from '@ccsc/contract';
 import { paths } from '../../../config/paths';
 import { registryPaths } from '../../../config/registry-paths';
+import { webhookPaths } from '../../../config/webhook-paths';
 
 /**
  * The console page of what a notification is about, taken from the one shared path of each page
@@ -43,6 +44,11 @@ const studyIdOf = (subject: Notification['subject']): string | null =>
     ? subject.studyId
     : null;
 
+const systemIdOf = (subject: Notification['subject']): string | null =>
+  'systemId' in subject && typeof subject.systemId === 'string' && subject.systemId !== ''
+    ? subject.systemId
+    : null;
+
 const SUBJECT_PATHS = {
   document: ({ subject }) => withQuery(paths.admin.document, { documentId: subject.id }),
   standard: ({ subject }) => withQuery(paths.admin.viewEditStandard, { standardId: subject.id }),
@@ -60,6 +66,10 @@ const SUBJECT_PATHS = {
   request: ({ subject }) => {
     const studyId = studyIdOf(subject);
     return studyId === null ? null : withQuery(paths.admin.documentRequests, { studyId });
+  },
+  webhook: ({ subject }) => {
+    const systemId = systemIdOf(subject);
+    return systemId === null ? null : webhookPaths.of(systemId, subject.id);
   },
 } satisfies Record<EventSubjectType, (notification: Notification) => string | null>;
 

@@ -8,6 +8,7 @@ export const PREFERENCE_AREAS = [
   'distribution',
   'credential',
   'standard',
+  'webhook',
 ] as const satisfies readonly EventSubjectType[];
 export type PreferenceArea = (typeof PREFERENCE_AREAS)[number];
 
