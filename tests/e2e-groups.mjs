@@ -42,6 +42,7 @@ const SECONDS = {
   'sign-in.spec.ts': 41,
   'standards.spec.ts': 83,
   'users.spec.ts': 40,
+  'webhooks.spec.ts': 45,
 };
 const GROUPS = 2;
 /**
