@@ -19,6 +19,10 @@ import { buildNetwork, type Network } from '../support/registry';
 const c = inject('console');
 
 const schema = z.record(z.string(), z.unknown());
+const responseShape = z.object({
+  description: z.string(),
+  content: z.object({ 'application/json': z.object({ schema }) }).optional(),
+});
 const operationShape = z.object({
   operationId: z.string().min(1),
   summary: z.string().min(1),
@@ -38,13 +42,16 @@ const operationShape = z.object({
     .optional(),
   responses: z.record(
     z.string().regex(/^\d{3}$/u),
-    z.object({
-      description: z.string(),
-      content: z.object({ 'application/json': z.object({ schema }) }).optional(),
-    }),
+    // An answer of its own, or one every call gives alike (components/responses).
+    z.union([
+      responseShape,
+      z.object({ $ref: z.string().startsWith('#/components/responses/') }).strict(),
+    ]),
   ),
 });
 type Operation = z.infer<typeof operationShape>;
+/** An operation's own 200 answer (never a shared one). */
+const answerOf = (op: Operation) => responseShape.parse(op.responses['200']);
 const documentShape = z.object({
   openapi: z.literal('3.1.0'),
   info: z.object({ title: z.string().min(1), version: z.string().min(1) }),
@@ -56,6 +63,7 @@ const documentShape = z.object({
   ),
   components: z.object({
     schemas: z.record(z.string(), schema),
+    responses: z.record(z.string(), responseShape),
     securitySchemes: z.object({
       oauth2: z.object({
         type: z.literal('oauth2'),
@@ -132,7 +140,7 @@ describe('the partner OpenAPI document, as served', () => {
       if (operation !== null) expect(op.operationId).toBe(operation);
       const [scope] = op.security[0]?.oauth2 ?? [];
       expect(API_SCOPE_VALUES).toContain(scope);
-      expect(op.responses['200']?.content?.['application/json'].schema).toBeDefined();
+      expect(answerOf(op).content?.['application/json'].schema).toBeDefined();
     }
   });
 
@@ -195,7 +203,7 @@ describe('the partner OpenAPI document, as served', () => {
       if (method === 'get') {
         expect(status, where).toBe(200);
         // The answer has what the 200 schema requires, at the top and in `data`.
-        const promised = op.responses['200']?.content?.['application/json'].schema as {
+        const promised = answerOf(op).content?.['application/json'].schema as {
           required: string[];
           properties: { data: { required?: string[] } };
         };

@@ -472,7 +472,162 @@ export interface components {
             };
         };
     };
-    responses: never;
+    responses: {
+        /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "error": {
+                 *         "code": "VALIDATION_FAILED",
+                 *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+        Unauthorized: {
+            headers: {
+                /**
+                 * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+                 * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+                 */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "error": {
+                 *         "code": "UNAUTHORIZED",
+                 *         "message": "Unauthorized"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description What the call names does not exist, or is not the calling system’s to see. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "error": {
+                 *         "code": "NOT_FOUND",
+                 *         "message": "No such document."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "error": {
+                 *         "code": "CONFLICT",
+                 *         "message": "The document was acknowledged: ask the sender to recall it instead."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is over 10 MiB. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "error": {
+                 *         "code": "PAYLOAD_TOO_LARGE",
+                 *         "message": "The request body is too large."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is not application/json. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "error": {
+                 *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                 *         "message": "The request body must be application/json."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description More than the token’s calls in 5 minutes (600 by default). */
+        TooManyRequests: {
+            headers: {
+                /**
+                 * @description Seconds to wait before the next call with this token.
+                 * @example 42
+                 */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "error": {
+                 *         "code": "TOO_MANY_REQUESTS",
+                 *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The hub cannot take the call now: try again shortly. */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "error": {
+                 *         "code": "SERVICE_UNAVAILABLE",
+                 *         "message": "The service is busy. Please try again in a moment."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -561,47 +716,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/system.read. */
             403: {
                 headers: {
@@ -625,47 +741,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-connections": {
@@ -797,47 +874,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/connections.read. */
             403: {
                 headers: {
@@ -861,47 +899,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-standards": {
@@ -1014,47 +1013,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/standards.read. */
             403: {
                 headers: {
@@ -1078,47 +1038,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-list-documents": {
@@ -1322,47 +1243,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/documents.receive. */
             403: {
                 headers: {
@@ -1386,47 +1268,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-send-document": {
@@ -1725,47 +1568,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/documents.send. */
             403: {
                 headers: {
@@ -1789,119 +1593,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-complete-document": {
@@ -2135,47 +1832,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/documents.send. */
             403: {
                 headers: {
@@ -2199,119 +1857,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-get-document": {
@@ -2540,47 +2091,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/documents.send. */
             403: {
                 headers: {
@@ -2604,83 +2116,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-acknowledge-document": {
@@ -2732,47 +2171,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/documents.receive. */
             403: {
                 headers: {
@@ -2796,119 +2196,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-events": {
@@ -2968,7 +2261,7 @@ export interface operations {
                                 eventId: string;
                                 sequence: string;
                                 /** @enum {string} */
-                                kind: "connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published";
+                                kind: "connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published" | "webhook.disabled";
                                 /**
                                  * Format: date-time
                                  * @example 2026-12-07T09:30:00Z
@@ -2977,10 +2270,11 @@ export interface operations {
                                 organisationId: string;
                                 subject: {
                                     /** @enum {string} */
-                                    type: "connection" | "document" | "request" | "distribution" | "credential" | "standard";
+                                    type: "connection" | "document" | "request" | "distribution" | "credential" | "standard" | "webhook";
                                     id: string;
                                     name: string;
                                     studyId?: string;
+                                    systemId?: string;
                                 };
                                 counterpart: {
                                     organisationId: string;
@@ -2994,47 +2288,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/events.read. */
             403: {
                 headers: {
@@ -3058,47 +2313,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-reject-document": {
@@ -3199,47 +2415,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/documents.receive. */
             403: {
                 headers: {
@@ -3263,119 +2440,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-recall-document": {
@@ -3471,47 +2541,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/documents.send. */
             403: {
                 headers: {
@@ -3535,119 +2566,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-confirm-recall": {
@@ -3743,47 +2667,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/documents.receive. */
             403: {
                 headers: {
@@ -3807,119 +2692,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-decline-recall": {
@@ -4019,47 +2797,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/documents.receive. */
             403: {
                 headers: {
@@ -4083,119 +2822,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-requests": {
@@ -4283,47 +2915,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/documents.send. */
             403: {
                 headers: {
@@ -4347,47 +2940,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-list-distributions": {
@@ -4506,47 +3060,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/documents.receive. */
             403: {
                 headers: {
@@ -4570,47 +3085,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-create-distribution": {
@@ -4738,47 +3214,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/documents.send. */
             403: {
                 headers: {
@@ -4802,119 +3239,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-sent-distributions": {
@@ -5033,47 +3363,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/documents.send. */
             403: {
                 headers: {
@@ -5097,47 +3388,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-acknowledge-distribution": {
@@ -5255,47 +3507,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/documents.receive. */
             403: {
                 headers: {
@@ -5319,119 +3532,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-list-webhooks": {
@@ -5486,7 +3592,7 @@ export interface operations {
                                 endpointId: string;
                                 systemId: string;
                                 url: string;
-                                eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published")[];
+                                eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published" | "webhook.disabled")[];
                                 description: string | null;
                                 /**
                                  * @description active: events are delivered; disabled: none are (by its owner, or by the hub after its deliveries failed for the whole retry schedule — disabledReason says which).
@@ -5507,47 +3613,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/webhooks.manage. */
             403: {
                 headers: {
@@ -5571,47 +3638,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-create-webhook": {
@@ -5636,7 +3664,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published")[];
+                    eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published" | "webhook.disabled")[];
                     description?: string;
                 };
             };
@@ -5684,7 +3712,7 @@ export interface operations {
                                 endpointId: string;
                                 systemId: string;
                                 url: string;
-                                eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published")[];
+                                eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published" | "webhook.disabled")[];
                                 description: string | null;
                                 /**
                                  * @description active: events are delivered; disabled: none are (by its owner, or by the hub after its deliveries failed for the whole retry schedule — disabledReason says which).
@@ -5706,47 +3734,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/webhooks.manage. */
             403: {
                 headers: {
@@ -5770,119 +3759,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-update-webhook": {
@@ -5907,7 +3789,7 @@ export interface operations {
                 "application/json": {
                     revision: number;
                     url?: string;
-                    eventTypes?: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published")[];
+                    eventTypes?: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published" | "webhook.disabled")[];
                     description?: string | null;
                     /** @enum {string} */
                     status?: "active" | "disabled";
@@ -5956,7 +3838,7 @@ export interface operations {
                                 endpointId: string;
                                 systemId: string;
                                 url: string;
-                                eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published")[];
+                                eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published" | "webhook.disabled")[];
                                 description: string | null;
                                 /**
                                  * @description active: events are delivered; disabled: none are (by its owner, or by the hub after its deliveries failed for the whole retry schedule — disabledReason says which).
@@ -5977,47 +3859,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/webhooks.manage. */
             403: {
                 headers: {
@@ -6041,119 +3884,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-rotate-webhook-secret": {
@@ -6223,7 +3959,7 @@ export interface operations {
                                 endpointId: string;
                                 systemId: string;
                                 url: string;
-                                eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published")[];
+                                eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published" | "webhook.disabled")[];
                                 description: string | null;
                                 /**
                                  * @description active: events are delivered; disabled: none are (by its owner, or by the hub after its deliveries failed for the whole retry schedule — disabledReason says which).
@@ -6245,47 +3981,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/webhooks.manage. */
             403: {
                 headers: {
@@ -6309,119 +4006,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-delete-webhook": {
@@ -6470,47 +4060,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/webhooks.manage. */
             403: {
                 headers: {
@@ -6534,119 +4085,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-webhook-deliveries": {
@@ -6708,7 +4152,7 @@ export interface operations {
                                 deliveryId: string;
                                 eventId: string;
                                 /** @enum {string} */
-                                eventType: "connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published";
+                                eventType: "connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published" | "webhook.disabled";
                                 createdAt: string;
                                 /** @enum {string} */
                                 state: "pending" | "succeeded" | "failed";
@@ -6727,47 +4171,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/webhooks.manage. */
             403: {
                 headers: {
@@ -6791,83 +4196,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "partner-redeliver-webhook": {
@@ -6928,7 +4260,7 @@ export interface operations {
                                 deliveryId: string;
                                 eventId: string;
                                 /** @enum {string} */
-                                eventType: "connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published";
+                                eventType: "connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published" | "webhook.disabled";
                                 createdAt: string;
                                 /** @enum {string} */
                                 state: "pending" | "succeeded" | "failed";
@@ -6946,47 +4278,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The token lacks the scope ccsc-api/webhooks.manage. */
             403: {
                 headers: {
@@ -7010,119 +4303,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

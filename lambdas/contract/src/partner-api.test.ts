@@ -106,7 +106,12 @@ describe('the partner API contract', () => {
     expect(Object.keys(documents?.post?.responses as object)).toEqual(
       expect.arrayContaining(['404', '409', '413', '415']),
     );
-    const limited = (connections?.responses as Record<string, { headers?: object }>)['429'];
+    // The answers every call gives alike are referred to, once in components/responses.
+    expect((connections?.responses as Record<string, unknown>)['429']).toEqual({
+      $ref: '#/components/responses/TooManyRequests',
+    });
+    const limited = (doc.components as { responses: Record<string, { headers?: object }> })
+      .responses.TooManyRequests;
     expect(Object.keys(limited?.headers ?? {})).toEqual(['Retry-After']);
     // Every code an error can carry is listed with its meaning.
     const code = (

@@ -280,6 +280,54 @@ const challengedResponse = (status: string, description: string, example: string
 });
 
 /**
+ * The answers every call (or every call of a kind) can give alike, once in `components/responses`
+ * and referred to by each operation: a generated client names each error once, not per call.
+ * A 403 stays with its call, whose scope it names.
+ */
+const SHARED_RESPONSES = {
+  BadRequest: errorResponse(
+    '400',
+    'The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST).',
+  ),
+  Unauthorized: challengedResponse(
+    '401',
+    'No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired.',
+    bearerChallenge({
+      error: 'invalid_token',
+      description:
+        'The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token.',
+    }),
+  ),
+  NotFound: errorResponse(
+    '404',
+    'What the call names does not exist, or is not the calling system’s to see.',
+  ),
+  Conflict: errorResponse(
+    '409',
+    'The state of what the call names does not allow it now, or its idempotencyKey was used for another request.',
+  ),
+  PayloadTooLarge: errorResponse('413', 'The request body is over 10 MiB.'),
+  UnsupportedMediaType: errorResponse('415', 'The request body is not application/json.'),
+  TooManyRequests: {
+    ...errorResponse(
+      '429',
+      `More than the token’s calls in ${String(PARTNER_RATE_LIMIT.windowSeconds / 60)} minutes (${String(PARTNER_RATE_LIMIT.requests)} by default).`,
+    ),
+    headers: {
+      'Retry-After': {
+        description: 'Seconds to wait before the next call with this token.',
+        schema: { type: 'integer', minimum: 1 },
+        example: 42,
+      },
+    },
+  },
+  ServiceUnavailable: errorResponse('503', 'The hub cannot take the call now: try again shortly.'),
+};
+const shared = (name: keyof typeof SHARED_RESPONSES) => ({
+  $ref: `#/components/responses/${name}`,
+});
+
+/**
  * The partner API as an OpenAPI 3.1 document, generated from the routes above: each call's
  * parameters and answer, the oauth2 client-credentials security scheme with every scope, and
  * the errors each call can give. `baseUrl` is the API's origin (e.g. https://console.example);
@@ -362,56 +410,21 @@ export const partnerOpenApi = (options: {
               },
             },
           },
-          '400': errorResponse(
-            '400',
-            'The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST).',
-          ),
-          '401': challengedResponse(
-            '401',
-            'No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired.',
-            bearerChallenge({
-              error: 'invalid_token',
-              description:
-                'The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token.',
-            }),
-          ),
+          '400': shared('BadRequest'),
+          '401': shared('Unauthorized'),
           '403': challengedResponse(
             '403',
             `The token lacks the scope ${route.scope}.`,
             bearerChallenge({ error: 'insufficient_scope', scope: route.scope }),
           ),
           ...(inPath.length > 0 || route.input === 'body'
-            ? {
-                '404': errorResponse(
-                  '404',
-                  'What the call names does not exist, or is not the calling system’s to see.',
-                ),
-                '409': errorResponse(
-                  '409',
-                  'The state of what the call names does not allow it now, or its idempotencyKey was used for another request.',
-                ),
-              }
+            ? { '404': shared('NotFound'), '409': shared('Conflict') }
             : {}),
           ...(route.input === 'body'
-            ? {
-                '413': errorResponse('413', 'The request body is over 10 MiB.'),
-                '415': errorResponse('415', 'The request body is not application/json.'),
-              }
+            ? { '413': shared('PayloadTooLarge'), '415': shared('UnsupportedMediaType') }
             : {}),
-          '429': {
-            ...errorResponse(
-              '429',
-              `More than the token’s calls in ${String(PARTNER_RATE_LIMIT.windowSeconds / 60)} minutes (${String(PARTNER_RATE_LIMIT.requests)} by default).`,
-            ),
-            headers: {
-              'Retry-After': {
-                description: 'Seconds to wait before the next call with this token.',
-                schema: { type: 'integer', minimum: 1 },
-                example: 42,
-              },
-            },
-          },
-          '503': errorResponse('503', 'The hub cannot take the call now: try again shortly.'),
+          '429': shared('TooManyRequests'),
+          '503': shared('ServiceUnavailable'),
         },
       },
     };
@@ -442,6 +455,7 @@ export const partnerOpenApi = (options: {
     paths,
     components: {
       schemas: { Error: ERROR_SCHEMA },
+      responses: SHARED_RESPONSES,
       securitySchemes: {
         oauth2: {
           type: 'oauth2',
