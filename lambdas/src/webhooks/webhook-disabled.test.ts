@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { eventRecordSchema } from '@ccsc/contract/events';
-import { immediateMail, sentenceOf } from '../events/notification-texts';
 import { endpointDisabledRecords } from './webhook-disabled';
 
 const endpoint = {
@@ -41,18 +40,5 @@ describe('an endpoint the hub disabled', () => {
     });
     // Again: the same key and request, so a step run again writes nothing twice.
     expect(endpointDisabledRecords(endpoint, at)).toEqual({ event, audit });
-  });
-
-  it('is told in the recipients’ languages, by e-mail too', () => {
-    const { draft } = endpointDisabledRecords(endpoint, at).event;
-    expect(sentenceOf('en', draft)).toBe(
-      'The hub disabled the webhook endpoint https://hooks.nord.example.com/ccsc: every delivery to it failed for about three days (failing-since-2026-12-04).',
-    );
-    expect(sentenceOf('de', draft)).toContain(
-      'Webhook-Endpunkt https://hooks.nord.example.com/ccsc deaktiviert',
-    );
-    expect(sentenceOf('tr', draft)).toContain('devre dışı bıraktı');
-    const mail = immediateMail('en', { ...draft, organisationName: 'Klinikum Nord' }, null);
-    expect(mail.text).toContain('Klinikum Nord: The hub disabled the webhook endpoint');
   });
 });
