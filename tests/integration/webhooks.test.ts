@@ -222,7 +222,8 @@ describe('webhooks', () => {
 });
 
 describe('webhooks in the console', () => {
-  const ui = async <T>(who: { idToken: string }, operation: string, body: unknown) => {
+  /** A console call as the signed-in administrator; its data as the caller expects it. */
+  const ui = async (who: { idToken: string }, operation: string, body: unknown) => {
     const isRead = operation.startsWith('list-');
     const query = isRead
       ? `?${new URLSearchParams(body as Record<string, string>).toString()}`
@@ -232,39 +233,35 @@ describe('webhooks in the console', () => {
       ...(isRead ? {} : { body }),
       token: who.idToken,
     });
-    return { status: res.status, data: (res.body as { data: T }).data, body: res.body };
+    return { status: res.status, data: (res.body as { data: unknown }).data, body: res.body };
   };
 
   it('the site’s OrgAdmin subscribes for its system and reads the deliveries; others are kept out', async () => {
     const siteAdmin = n.people.siteAdmin;
-    const made = await ui<{ endpoint: Endpoint; secret: string }>(
-      siteAdmin,
-      'create-webhook-endpoint',
-      {
-        systemId: n.siteSystem.systemId,
-        url: receiverUrl,
-        eventTypes: ['document.rejected'],
-        description: 'Set up by the site’s administrator',
-      },
-    );
+    const made = await ui(siteAdmin, 'create-webhook-endpoint', {
+      systemId: n.siteSystem.systemId,
+      url: receiverUrl,
+      eventTypes: ['document.rejected'],
+      description: 'Set up by the site’s administrator',
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const mine = made.data as { endpoint: Endpoint; secret: string };
     const before = received.length;
     await rejectedCv('CV for the console’s endpoint');
     const got = await nextReceived(before);
-    expect(new Webhook(made.data.secret).verify(got.body, headersOf(got))).toBeTruthy();
+    expect(new Webhook(mine.secret).verify(got.body, headersOf(got))).toBeTruthy();
 
-    const log = await ui<{ deliveries: { deliveryId: string; state: string }[] }>(
-      n.people.siteAuditor,
-      'list-webhook-deliveries',
-      { endpointId: made.data.endpoint.endpointId },
-    );
+    const log = await ui(n.people.siteAuditor, 'list-webhook-deliveries', {
+      endpointId: mine.endpoint.endpointId,
+    });
     expect(log.status, JSON.stringify(log.body)).toBe(200);
-    expect(log.data.deliveries.map((d) => d.deliveryId)).toContain(got.headers['webhook-id']);
+    const { deliveries } = log.data as { deliveries: { deliveryId: string }[] };
+    expect(deliveries.map((d) => d.deliveryId)).toContain(got.headers['webhook-id']);
     // An auditor reads but does not change (the role's refusal, before any record is read); another
     // site's administrator does not even see it.
     const readerChange = await ui(n.people.siteAuditor, 'delete-webhook-endpoint', {
-      endpointId: made.data.endpoint.endpointId,
-      revision: made.data.endpoint.revision,
+      endpointId: mine.endpoint.endpointId,
+      revision: mine.endpoint.revision,
     });
     expect(readerChange.status).toBe(403);
     const stranger = await ui(n.people.otherSiteAdmin, 'list-webhook-endpoints', {
@@ -273,18 +270,18 @@ describe('webhooks in the console', () => {
     expect(stranger.status).toBe(404);
     // Its attempt to change it is refused as if the endpoint did not exist, and on record.
     const strangerChange = await ui(n.people.otherSiteAdmin, 'delete-webhook-endpoint', {
-      endpointId: made.data.endpoint.endpointId,
-      revision: made.data.endpoint.revision,
+      endpointId: mine.endpoint.endpointId,
+      revision: mine.endpoint.revision,
     });
     expect(strangerChange.status).toBe(404);
 
     const deleted = await ui(siteAdmin, 'delete-webhook-endpoint', {
-      endpointId: made.data.endpoint.endpointId,
-      revision: made.data.endpoint.revision,
+      endpointId: mine.endpoint.endpointId,
+      revision: mine.endpoint.revision,
     });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     const trail = await callApi(c, 'list-audit-records', {
-      body: { target: made.data.endpoint.endpointId },
+      body: { target: mine.endpoint.endpointId },
       token: n.admin.idToken,
     });
     const rows = (
