@@ -13,7 +13,9 @@ try {
 } catch (err) {
   exitOnStartFailure(err, false);
 }
-const running = await startConsole(env).catch((err: unknown) => exitOnStartFailure(err, env.DEBUG));
+const running = await startConsole(env, { partnersByDefault: true }).catch((err: unknown) =>
+  exitOnStartFailure(err, env.DEBUG),
+);
 const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
 
 console.log(
@@ -31,6 +33,13 @@ console.log(
         ? 'TEST STAND-IN: knows only the EICAR test file, nothing else is found (install clamav-daemon: README)'
         : running.stack.malware.description
     }`,
+    ...(running.partners === null
+      ? []
+      : [
+          `  Partners simulated site (muenchen-isar-ehr) and sponsor (nordlicht-etmf) exchanging documents every ${String(
+            env.SIMULATED_PARTNERS_EVERY_SECONDS,
+          )} s; the sponsor's webhook receiver at ${running.partners.receiverUrl}  (SIMULATED_PARTNERS=0: off)`,
+        ]),
     `  Data     ${env.DATA_DIR}`,
     '',
   ].join('\n'),
