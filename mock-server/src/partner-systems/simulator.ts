@@ -101,7 +101,11 @@ const FOLLOW_MS = 20_000;
 export const startSimulatedPartners = async (
   options: SimulatorOptions,
 ): Promise<SimulatedPartners> => {
-  const log = options.log ?? ((line: string) => console.log(`[partners] ${line}`));
+  const log =
+    options.log ??
+    ((line: string) => {
+      console.log(`[partners] ${line}`);
+    });
   const c = options.endpoints;
   const baseUrl = `${c.consoleUrl}/ccsc/api/v1`;
   const activity: SimulatorActivity = {
