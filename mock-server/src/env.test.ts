@@ -26,6 +26,8 @@ describe('readEnv', () => {
       MALWARE_SCANNER: 'auto',
       FAILPOINTS: [],
       DEBUG: false,
+      SIMULATED_PARTNERS_EVERY_SECONDS: 45,
+      SIMULATED_PARTNERS_WEBHOOK_PORT: 0,
     });
   });
 
