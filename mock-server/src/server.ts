@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { openIdConfiguration } from './cognito';
 import { startConsole } from './console';
+import { SIMULATED_SITE, SIMULATED_SPONSOR } from './partner-systems';
 import { type MockEnv, readEnv } from './env';
 import { exitOnStartFailure } from './start-failure';
 
@@ -36,7 +37,7 @@ console.log(
     ...(running.partners === null
       ? []
       : [
-          `  Partners simulated site (muenchen-isar-ehr) and sponsor (nordlicht-etmf) exchanging documents every ${String(
+          `  Partners simulated site (${SIMULATED_SITE.systemId}) and sponsor (${SIMULATED_SPONSOR.systemId}) exchanging documents every ${String(
             env.SIMULATED_PARTNERS_EVERY_SECONDS,
           )} s; the sponsor's webhook receiver at ${running.partners.receiverUrl}  (SIMULATED_PARTNERS=0: off)`,
         ]),

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientCredentialsTokens, dataOf, PartnerCallError } from './client';
+import { clientCredentialsTokens, credentialRefused, dataOf, PartnerCallError } from './client';
 
 /** A token endpoint found by OpenID discovery, as the user pool's: counts the grants it made. */
 let issuer: string;
@@ -44,11 +44,11 @@ afterAll(() => {
   server.close();
 });
 
-const tokens = () =>
+const tokens = (clientSecret = 's3cret') =>
   clientCredentialsTokens({
     issuer,
     clientId: 'site',
-    clientSecret: 's3cret',
+    clientSecret,
     scope: 'ccsc-api/system.read',
     allowHttp: true,
   });
@@ -69,6 +69,16 @@ describe('a partner system’s tokens', () => {
     const token = tokens();
     expect(await token()).toBe('token-1');
     expect(await token()).toBe('token-2');
+  });
+});
+
+describe('a credential refused', () => {
+  it('is told by the token endpoint (invalid_client) or the API (401), not by another refusal', async () => {
+    const refused = await tokens('revoked')().catch((err: unknown) => err);
+    expect(credentialRefused(refused)).toBe(true);
+    expect(credentialRefused(new PartnerCallError(401, 'UNAUTHORIZED', ''))).toBe(true);
+    expect(credentialRefused(new PartnerCallError(403, 'FORBIDDEN', ''))).toBe(false);
+    expect(credentialRefused(new Error('ECONNREFUSED'))).toBe(false);
   });
 });
 

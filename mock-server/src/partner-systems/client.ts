@@ -55,6 +55,14 @@ export const dataOf = <T>(result: {
   throw new PartnerCallError(result.response.status, error?.code ?? '', error?.message ?? '');
 };
 
+/**
+ * Whether a failure says the system's credential no longer works: the token endpoint refuses the
+ * client (revoked: its app client deleted), or the API refuses its token (401: revoked or expired).
+ */
+export const credentialRefused = (err: unknown): boolean =>
+  (err instanceof PartnerCallError && err.status === 401) ||
+  (err instanceof oauth.ResponseBodyError && err.error === 'invalid_client');
+
 export interface OAuthClientOptions {
   /** The issuer: the user pool's URL (`<cognito>/<userPoolId>`), whose discovery names the token endpoint. */
   issuer: string;

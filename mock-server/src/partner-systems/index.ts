@@ -10,6 +10,7 @@ export {
   type SimulatedPartners,
   type SimulatorActivity,
 } from './simulator';
+export { SIMULATED_SITE, SIMULATED_SPONSOR } from './plan';
 export { readState, STATE_FILE } from './state';
 
 /** Where the generated client's types are kept (tests/partner-client/write.ts writes them). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   clientCredentialsTokens,
-  PartnerCallError,
+  credentialRefused,
   partnerClient,
   type PartnerClient,
 } from './client';
@@ -155,7 +155,7 @@ export const startSimulatedPartners = async (
       .catch((err: unknown) => {
         if (stopped) return;
         activity.failures += 1;
-        if (err instanceof PartnerCallError && err.status === 401) forgetRefusedCredentials();
+        if (credentialRefused(err)) forgetRefusedCredentials();
         log(`${name}: ${err instanceof Error ? err.message : String(err)} (trying again later)`);
       })
       .finally(() => {
