@@ -14,7 +14,7 @@ import { partnerToken } from '../support/oauth';
  * its site system send documents over the seeded connection and its sponsor system receive,
  * check and acknowledge them, the held one heard of by a webhook verified with the Standard
  * Webhooks library — each with a credential the console lists as any other. Restarted on the
- * same data, they go on with the credentials they kept. Runs its own console (this test file has
+ * same data, they go on with the credentials they kept; a credential revoked, it is issued anew. Runs its own console (this test file has
  * its own process), a document every 2 s, the EICAR stand-in for the scan (fast to start).
  */
 
@@ -25,6 +25,15 @@ const env = testEnv(dataDir, {
   MALWARE_SCANNER: 'stand-in',
 });
 let running: RunningConsole | undefined;
+
+interface ListedCredential {
+  apiId: string;
+  revision: number;
+  systemId: string;
+  clientId: string;
+  status: string;
+  createdBy: string;
+}
 
 afterAll(async () => {
   await running?.stop();
@@ -106,5 +115,27 @@ describe('the simulated partner systems', () => {
     expect(after.site).toEqual(before.site);
     expect(after.sponsor).toEqual(before.sponsor);
     expect(after.sent).toBeGreaterThan(before.sent);
+  }, 60_000);
+
+  it('are issued a new credential when one is revoked in the console, and go on', async () => {
+    if (running === undefined) throw new Error('no console');
+    const c = consoleInfo(running, env);
+    const before = await readSimulatedPartnersState(dataDir);
+    const admin = await createEnrolledUser(c, 'PlatformAdmin');
+    const listed = await callApi(c, 'list-api-credentials', { token: admin.idToken, body: {} });
+    const site = (
+      listed.body as { data: { credentials: ListedCredential[] } }
+    ).data.credentials.find((k) => k.clientId === before.site?.clientId);
+    if (site === undefined) throw new Error('the site credential is not listed');
+    const revoked = await callApi(c, 'deleteApiCredential', {
+      token: admin.idToken,
+      body: { apiId: site.apiId, revision: site.revision, reason: 'A test of the simulated site.' },
+    });
+    expect(revoked.status).toBe(200);
+    const sentBefore = running.partners?.activity().sent.length ?? 0;
+    await waitFor((r) => (r.partners?.activity().sent.length ?? 0) > sentBefore + 1, 20_000);
+    const after = await readSimulatedPartnersState(dataDir);
+    expect(after.site?.clientId).not.toBe(before.site?.clientId);
+    expect(after.sponsor).toEqual(before.sponsor);
   }, 60_000);
 });

@@ -7,6 +7,7 @@ import { clientCredentialsTokens, credentialRefused, dataOf, PartnerCallError } 
 let issuer: string;
 let grants = 0;
 let lifetimeSeconds = 3600;
+let challenge = false;
 const server = createServer((req, res) => {
   if (req.url?.endsWith('/.well-known/openid-configuration') === true) {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -21,7 +22,13 @@ const server = createServer((req, res) => {
     const ok =
       req.headers.authorization === `Basic ${basic}` &&
       new URLSearchParams(body).get('grant_type') === 'client_credentials';
-    res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
+    res.writeHead(ok ? 200 : 401, {
+      'content-type': 'application/json',
+      // As Cognito answers a client it does not know (a revoked credential's).
+      ...(ok || !challenge
+        ? {}
+        : { 'www-authenticate': 'Basic realm="token", error="invalid_client"' }),
+    });
     res.end(
       JSON.stringify(
         ok
@@ -74,8 +81,11 @@ describe('a partner system’s tokens', () => {
 
 describe('a credential refused', () => {
   it('is told by the token endpoint (invalid_client) or the API (401), not by another refusal', async () => {
-    const refused = await tokens('revoked')().catch((err: unknown) => err);
-    expect(credentialRefused(refused)).toBe(true);
+    for (const withChallenge of [false, true]) {
+      challenge = withChallenge;
+      const refused = await tokens('revoked')().catch((err: unknown) => err);
+      expect(credentialRefused(refused), `challenge: ${String(withChallenge)}`).toBe(true);
+    }
     expect(credentialRefused(new PartnerCallError(401, 'UNAUTHORIZED', ''))).toBe(true);
     expect(credentialRefused(new PartnerCallError(403, 'FORBIDDEN', ''))).toBe(false);
     expect(credentialRefused(new Error('ECONNREFUSED'))).toBe(false);

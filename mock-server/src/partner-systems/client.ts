@@ -57,10 +57,12 @@ export const dataOf = <T>(result: {
 
 /**
  * Whether a failure says the system's credential no longer works: the token endpoint refuses the
- * client (revoked: its app client deleted), or the API refuses its token (401: revoked or expired).
+ * client (revoked: its app client deleted; `invalid_client`, with or without a 401 challenge), or
+ * the API refuses its token (401: revoked, expired, or older than a rotation).
  */
 export const credentialRefused = (err: unknown): boolean =>
   (err instanceof PartnerCallError && err.status === 401) ||
+  (err instanceof oauth.WWWAuthenticateChallengeError && err.status === 401) ||
   (err instanceof oauth.ResponseBodyError && err.error === 'invalid_client');
 
 export interface OAuthClientOptions {

@@ -2,7127 +2,7598 @@
 // npm run generate:partner-client -w tests
 
 export interface paths {
-    "/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Who am I
-         * @description The calling system, its organisation, and its credential: the scopes it holds and when it expires.
-         */
-        get: operations["partner-me"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+  '/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/connections": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List connections
-         * @description The connections the calling system takes part in (as the sponsor-side or the site system), newest change first, with the counterpart system; 50 a page, `nextCursor` for the next.
-         */
-        get: operations["partner-connections"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Who am I
+     * @description The calling system, its organisation, and its credential: the scopes it holds and when it expires.
+     */
+    get: operations['partner-me'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/connections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/standards": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List mapping standards
-         * @description The published mapping standards (each at its version in use) of the calling system and of the systems it is connected to (open connections): how each maps its document types to the TMF Reference Model. 50 a page; with `rows=true`, each standard's rows too, one standard a page (a standard may have 10,000 rows); `nextCursor` for the next.
-         */
-        get: operations["partner-standards"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * List connections
+     * @description The connections the calling system takes part in (as the sponsor-side or the site system), newest change first, with the counterpart system; 50 a page, `nextCursor` for the next.
+     */
+    get: operations['partner-connections'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/standards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/documents": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Receive documents
-         * @description The documents delivered to the calling system, in the order they were delivered, from `since` (the previous answer's `nextCursor`; from the first without), each in the caller's own document type with its TMF artifact and a download link valid 15 minutes. `nextCursor` is where to continue from next time, also when nothing new came.
-         */
-        get: operations["partner-list-documents"];
-        put?: never;
-        /**
-         * Send a document
-         * @description Announces a document for an active connection the calling system takes part in, and answers its id with a presigned URL to PUT the file to (valid 15 minutes; send the Content-Type given). Then call documents/{documentId}/complete. The same idempotencyKey answers the same document. A signed document names its signer (signature); a new version of an earlier document names it (supersedesDocumentId) and has a version of its own.
-         */
-        post: operations["partner-send-document"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * List mapping standards
+     * @description The published mapping standards (each at its version in use) of the calling system and of the systems it is connected to (open connections): how each maps its document types to the TMF Reference Model. 50 a page; with `rows=true`, each standard's rows too, one standard a page (a standard may have 10,000 rows); `nextCursor` for the next.
+     */
+    get: operations['partner-standards'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/documents/{documentId}/complete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Complete an upload
-         * @description Tells the hub the file is uploaded: it checks the size and SHA-256 of what arrived (400 on a mismatch, and the document is held until the file is sent again), then what the file really is against its content type and name: refused, it answers the document quarantined with quarantineReason and quarantineDetail (never delivered); accepted, awaiting-scan until the malware scan's verdict, after which the hub classifies it through both systems' mapping standards and delivers it, holds it with the reason, or quarantines it (malware-found). Follow it with documents/{documentId}. Calling it again answers the document as it is.
-         */
-        post: operations["partner-complete-document"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Receive documents
+     * @description The documents delivered to the calling system, in the order they were delivered, from `since` (the previous answer's `nextCursor`; from the first without), each in the caller's own document type with its TMF artifact and a download link valid 15 minutes. `nextCursor` is where to continue from next time, also when nothing new came.
+     */
+    get: operations['partner-list-documents'];
+    put?: never;
+    /**
+     * Send a document
+     * @description Announces a document for an active connection the calling system takes part in, and answers its id with a presigned URL to PUT the file to (valid 15 minutes; send the Content-Type given). Then call documents/{documentId}/complete. The same idempotencyKey answers the same document. A signed document names its signer (signature); a new version of an earlier document names it (supersedesDocumentId) and has a version of its own.
+     */
+    post: operations['partner-send-document'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/documents/{documentId}/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/documents/{documentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Follow a sent document
-         * @description A document the calling system sent: its state (awaiting-scan while the malware scan runs), why it is held or quarantined (quarantineReason, quarantineDetail), its signature and version links, its classification and every hand-over.
-         */
-        get: operations["partner-get-document"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Complete an upload
+     * @description Tells the hub the file is uploaded: it checks the size and SHA-256 of what arrived (400 on a mismatch, and the document is held until the file is sent again), then what the file really is against its content type and name: refused, it answers the document quarantined with quarantineReason and quarantineDetail (never delivered); accepted, awaiting-scan until the malware scan's verdict, after which the hub classifies it through both systems' mapping standards and delivers it, holds it with the reason, or quarantines it (malware-found). Follow it with documents/{documentId}. Calling it again answers the document as it is.
+     */
+    post: operations['partner-complete-document'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/documents/{documentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/documents/{documentId}/acknowledge": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Acknowledge a document
-         * @description Confirms the calling system has a document delivered to it (filed on its side). Acknowledging again answers the same.
-         */
-        post: operations["partner-acknowledge-document"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Follow a sent document
+     * @description A document the calling system sent: its state (awaiting-scan while the malware scan runs), why it is held or quarantined (quarantineReason, quarantineDetail), its signature and version links, its classification and every hand-over.
+     */
+    get: operations['partner-get-document'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/documents/{documentId}/acknowledge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read the events feed
-         * @description What happened that concerns the calling system's organisation (a connection invited, accepted, declined or ended; a document held or quarantined; a credential expiring; a partner's new mapping standard; …), oldest first, after `since` (the previous answer's `nextCursor`; from the first without), 50 a page (`limit` up to 100). `nextCursor` is where to continue from next time, also when nothing new came; `hasMore` says another page is already waiting.
-         */
-        get: operations["partner-events"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Acknowledge a document
+     * @description Confirms the calling system has a document delivered to it (filed on its side). Acknowledging again answers the same.
+     */
+    post: operations['partner-acknowledge-document'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/documents/{documentId}/reject": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Reject a document
-         * @description Rejects a document delivered to the calling system that it has not acknowledged: reason (wrong-document, wrong-study-or-site, illegible-or-incomplete, missing-signature, wrong-version, other) and comment (required for other). The sender sees the rejection; its corrected version supersedes the document. 409 once acknowledged (ask the sender to recall it). Rejecting again with the same reason answers the same.
-         */
-        post: operations["partner-reject-document"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Read the events feed
+     * @description What happened that concerns the calling system's organisation (a connection invited, accepted, declined or ended; a document held or quarantined; a credential expiring; a partner's new mapping standard; …), oldest first, after `since` (the previous answer's `nextCursor`; from the first without), 50 a page (`limit` up to 100). `nextCursor` is where to continue from next time, also when nothing new came; `hasMore` says another page is already waiting.
+     */
+    get: operations['partner-events'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/documents/{documentId}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/documents/{documentId}/recall": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Recall a document
-         * @description Recalls a document the calling system sent in error. Not yet acknowledged (delivered or held): recalled at once — the receiver can no longer download it (its inbox lists it as recalled, without a link). Acknowledged: state recall-requested until the receiver confirms (recalled) or declines (acknowledged again, recall.answer says why). Recalling again answers the same.
-         */
-        post: operations["partner-recall-document"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Reject a document
+     * @description Rejects a document delivered to the calling system that it has not acknowledged: reason (wrong-document, wrong-study-or-site, illegible-or-incomplete, missing-signature, wrong-version, other) and comment (required for other). The sender sees the rejection; its corrected version supersedes the document. 409 once acknowledged (ask the sender to recall it). Rejecting again with the same reason answers the same.
+     */
+    post: operations['partner-reject-document'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/documents/{documentId}/recall': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/documents/{documentId}/confirm-recall": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Confirm a recall
-         * @description Confirms the sender’s recall request of a document delivered to the calling system: recalled (its download link ends). Confirming again answers the same.
-         */
-        post: operations["partner-confirm-recall"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Recall a document
+     * @description Recalls a document the calling system sent in error. Not yet acknowledged (delivered or held): recalled at once — the receiver can no longer download it (its inbox lists it as recalled, without a link). Acknowledged: state recall-requested until the receiver confirms (recalled) or declines (acknowledged again, recall.answer says why). Recalling again answers the same.
+     */
+    post: operations['partner-recall-document'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/documents/{documentId}/confirm-recall': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/documents/{documentId}/decline-recall": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Decline a recall
-         * @description Declines the sender’s recall request of a document delivered to the calling system, with a comment saying why: it stays acknowledged.
-         */
-        post: operations["partner-decline-recall"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Confirm a recall
+     * @description Confirms the sender’s recall request of a document delivered to the calling system: recalled (its download link ends). Confirming again answers the same.
+     */
+    post: operations['partner-confirm-recall'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/documents/{documentId}/decline-recall': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/requests": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List document requests
-         * @description The document requests made of the calling system's site (issue 35): on each connection it is the site system of, what the sponsor asked it to send, by TMF artifact and due date, with its state (open, overdue, fulfilled, cancelled; computed when read). Sending a document that classifies to the requested artifact on that connection fulfils the oldest open request for it. Filtered by state, study and artifact, oldest due first; 50 a page, `nextCursor` for the next.
-         */
-        get: operations["partner-requests"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Decline a recall
+     * @description Declines the sender’s recall request of a document delivered to the calling system, with a comment saying why: it stays acknowledged.
+     */
+    post: operations['partner-decline-recall'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/distributions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List safety letters to acknowledge
-         * @description The distributions delivered to the calling site system (to acknowledge), newest first, each with the calling system's own sites only; 50 a page.
-         */
-        get: operations["partner-list-distributions"];
-        put?: never;
-        /**
-         * Distribute a safety letter
-         * @description The sponsor system distributes a document it sent in a study to every active site of the study (or the chosen connections it serves). Answers the distribution with one delivery per site.
-         */
-        post: operations["partner-create-distribution"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * List document requests
+     * @description The document requests made of the calling system's site (issue 35): on each connection it is the site system of, what the sponsor asked it to send, by TMF artifact and due date, with its state (open, overdue, fulfilled, cancelled; computed when read). Sending a document that classifies to the requested artifact on that connection fulfils the oldest open request for it. Filtered by state, study and artifact, oldest due first; 50 a page, `nextCursor` for the next.
+     */
+    get: operations['partner-requests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/distributions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/distributions/sent": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List safety letters sent
-         * @description The distributions the calling sponsor system's organisation sent, newest first, with every site's tracking; 50 a page.
-         */
-        get: operations["partner-sent-distributions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * List safety letters to acknowledge
+     * @description The distributions delivered to the calling site system (to acknowledge), newest first, each with the calling system's own sites only; 50 a page.
+     */
+    get: operations['partner-list-distributions'];
+    put?: never;
+    /**
+     * Distribute a safety letter
+     * @description The sponsor system distributes a document it sent in a study to every active site of the study (or the chosen connections it serves). Answers the distribution with one delivery per site.
+     */
+    post: operations['partner-create-distribution'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/distributions/sent': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/distributions/{distributionId}/acknowledge": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Acknowledge a safety letter
-         * @description Acknowledges the distribution for every site the calling system serves in it (each delivered copy acknowledged, as documents/{documentId}/acknowledge would). Again, the same answer.
-         */
-        post: operations["partner-acknowledge-distribution"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * List safety letters sent
+     * @description The distributions the calling sponsor system's organisation sent, newest first, with every site's tracking; 50 a page.
+     */
+    get: operations['partner-sent-distributions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/distributions/{distributionId}/acknowledge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/webhooks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List webhook endpoints
-         * @description The webhook endpoints of the calling system, oldest first, with their health: since when their deliveries fail, their last success, whether the hub disabled them.
-         */
-        get: operations["partner-list-webhooks"];
-        put?: never;
-        /**
-         * Subscribe a webhook endpoint
-         * @description Subscribes an endpoint of the calling system to event types: each event of the system's organisation of those types is POSTed to it as Standard Webhooks 1.0 defines (webhook-id, webhook-timestamp, webhook-signature), retried for about three days. The URL must be https to a public address. Answers the signing secret once: keep it, it is not shown again.
-         */
-        post: operations["partner-create-webhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Acknowledge a safety letter
+     * @description Acknowledges the distribution for every site the calling system serves in it (each delivered copy acknowledged, as documents/{documentId}/acknowledge would). Again, the same answer.
+     */
+    post: operations['partner-acknowledge-distribution'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/webhooks/{endpointId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Change a webhook endpoint
-         * @description Changes an endpoint of the calling system at the revision read (409 if it changed meanwhile): its URL, event types, description, or status (disabled: nothing is delivered; active again: events from then on are, and its failure mark is cleared).
-         */
-        post: operations["partner-update-webhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * List webhook endpoints
+     * @description The webhook endpoints of the calling system, oldest first, with their health: since when their deliveries fail, their last success, whether the hub disabled them.
+     */
+    get: operations['partner-list-webhooks'];
+    put?: never;
+    /**
+     * Subscribe a webhook endpoint
+     * @description Subscribes an endpoint of the calling system to event types: each event of the system's organisation of those types is POSTed to it as Standard Webhooks 1.0 defines (webhook-id, webhook-timestamp, webhook-signature), retried for about three days. The URL must be https to a public address. Answers the signing secret once: keep it, it is not shown again.
+     */
+    post: operations['partner-create-webhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{endpointId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/webhooks/{endpointId}/rotate-secret": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Rotate a webhook secret
-         * @description A new signing secret for an endpoint, answered once. The old one keeps signing beside it for keepOldHours (default 24, 0 to 72): every delivery then carries both signatures, so the receiver can switch without a failed check.
-         */
-        post: operations["partner-rotate-webhook-secret"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Change a webhook endpoint
+     * @description Changes an endpoint of the calling system at the revision read (409 if it changed meanwhile): its URL, event types, description, or status (disabled: nothing is delivered; active again: events from then on are, and its failure mark is cleared).
+     */
+    post: operations['partner-update-webhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{endpointId}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/webhooks/{endpointId}/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Delete a webhook endpoint
-         * @description Deletes an endpoint of the calling system at the revision read: nothing more is delivered to it, deliveries still due are closed unsent.
-         */
-        post: operations["partner-delete-webhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Rotate a webhook secret
+     * @description A new signing secret for an endpoint, answered once. The old one keeps signing beside it for keepOldHours (default 24, 0 to 72): every delivery then carries both signatures, so the receiver can switch without a failed check.
+     */
+    post: operations['partner-rotate-webhook-secret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{endpointId}/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/webhooks/{endpointId}/deliveries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List webhook deliveries
-         * @description The deliveries to an endpoint of the calling system, newest event first, each with every attempt (when, the status answered or the error, how long) and when the next is due; 50 a page.
-         */
-        get: operations["partner-webhook-deliveries"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Delete a webhook endpoint
+     * @description Deletes an endpoint of the calling system at the revision read: nothing more is delivered to it, deliveries still due are closed unsent.
+     */
+    post: operations['partner-delete-webhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{endpointId}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Redeliver a webhook
-         * @description Sends a delivery again now (an active endpoint only), with the same webhook-id and body, signed afresh; the attempt is added to its log. A delivery still pending keeps its schedule if this attempt fails.
-         */
-        post: operations["partner-redeliver-webhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * List webhook deliveries
+     * @description The deliveries to an endpoint of the calling system, newest event first, each with every attempt (when, the status answered or the error, how long) and when the next is due; 50 a page.
+     */
+    get: operations['partner-webhook-deliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
+    get?: never;
+    put?: never;
+    /**
+     * Redeliver a webhook
+     * @description Sends a delivery again now (an active endpoint only), with the same webhook-id and body, signed afresh; the attempt is added to its log. A delivery still pending keeps its schedule if this attempt fails.
+     */
+    post: operations['partner-redeliver-webhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: {
-        Error: {
-            /** @constant */
-            status: "error";
-            error: {
-                /** @description What went wrong, for a program to act on (the message is for people). */
-                code: string & ("VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "SERVICE_UNAVAILABLE");
-                message: string;
-                fields?: {
-                    path?: string;
-                    message?: string;
-                }[];
-            };
-        };
+  schemas: {
+    Error: {
+      /** @constant */
+      status: 'error';
+      error: {
+        /** @description What went wrong, for a program to act on (the message is for people). */
+        code: string &
+          (
+            | 'VALIDATION_FAILED'
+            | 'BAD_REQUEST'
+            | 'UNAUTHORIZED'
+            | 'FORBIDDEN'
+            | 'NOT_FOUND'
+            | 'METHOD_NOT_ALLOWED'
+            | 'CONFLICT'
+            | 'PAYLOAD_TOO_LARGE'
+            | 'UNSUPPORTED_MEDIA_TYPE'
+            | 'TOO_MANY_REQUESTS'
+            | 'INTERNAL'
+            | 'SERVICE_UNAVAILABLE'
+          );
+        message: string;
+        fields?: {
+          path?: string;
+          message?: string;
+        }[];
+      };
     };
-    responses: never;
-    parameters: never;
-    requestBodies: never;
-    headers: never;
-    pathItems: never;
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    "partner-me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "system": {
-                     *           "systemId": "f47ac10b-58cc-4372-a567-0e02b2c3d479",
-                     *           "name": "Nord eISF",
-                     *           "kind": "eisf",
-                     *           "vendor": "Florence",
-                     *           "product": "eBinders",
-                     *           "environment": "production"
-                     *         },
-                     *         "organisation": {
-                     *           "organisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
-                     *           "name": "Klinikum Nord",
-                     *           "kind": "site",
-                     *           "country": "DE"
-                     *         },
-                     *         "credential": {
-                     *           "apiId": "a7e3b1c9-4d2f-4e8a-b6c5-1f0e9d8c7b6a",
-                     *           "clientId": "6c1a2b3c4d5e6f7g8h9i0j1k2l",
-                     *           "scopes": [
-                     *             "ccsc-api/system.read",
-                     *             "ccsc-api/documents.send",
-                     *             "ccsc-api/documents.receive"
-                     *           ],
-                     *           "expiresAt": "2027-12-07T09:30:00Z"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            system: {
-                                systemId: string;
-                                name: string;
-                                /** @enum {string} */
-                                kind: "eisf" | "etmf" | "ctms" | "edc" | "ehr" | "irt" | "safety" | "other";
-                                vendor: string;
-                                product: string;
-                                /** @enum {string} */
-                                environment: "production" | "validation" | "test";
-                            };
-                            organisation: {
-                                organisationId: string;
-                                name: string;
-                                /** @enum {string} */
-                                kind: "site" | "sponsor" | "cro";
-                                country: string;
-                            };
-                            credential: {
-                                apiId: string;
-                                clientId: string;
-                                scopes: ("ccsc-api/system.read" | "ccsc-api/connections.read" | "ccsc-api/standards.read" | "ccsc-api/documents.send" | "ccsc-api/documents.receive" | "ccsc-api/events.read" | "ccsc-api/webhooks.manage")[];
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                expiresAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/system.read. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/system.read"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
+  'partner-me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "partner-connections": {
-        parameters: {
-            query?: {
-                /** @example active */
-                status?: "invited" | "active" | "suspended" | "ended" | "declined";
-                /** @example 50 */
-                limit?: number;
-                /** @example eyJrIjoiMTI4NyJ9 */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "connections": [
-                     *           {
-                     *             "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
-                     *             "side": "site",
-                     *             "status": "active",
-                     *             "study": {
-                     *               "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
-                     *               "protocolNumber": "PH-2026-014",
-                     *               "title": "A phase 3 study of PH-101 in adults with moderate asthma",
-                     *               "phase": "phase-3",
-                     *               "status": "active",
-                     *               "sponsor": {
-                     *                 "organisationId": "8c9d0e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f",
-                     *                 "name": "Pharma AG",
-                     *                 "kind": "sponsor",
-                     *                 "country": "DE"
-                     *               }
-                     *             },
-                     *             "siteNumber": "049-003",
-                     *             "country": "DE",
-                     *             "principalInvestigator": "Dr. Anna Weber",
-                     *             "counterpart": {
-                     *               "organisation": {
-                     *                 "organisationId": "8c9d0e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f",
-                     *                 "name": "Pharma AG",
-                     *                 "kind": "sponsor",
-                     *                 "country": "DE"
-                     *               },
-                     *               "system": {
-                     *                 "systemId": "6ba7b810-9dad-41d1-80b4-00c04fd430c8",
-                     *                 "name": "Pharma eTMF",
-                     *                 "kind": "etmf",
-                     *                 "vendor": "Veeva",
-                     *                 "product": "Vault eTMF",
-                     *                 "environment": "production"
-                     *               }
-                     *             },
-                     *             "updatedAt": "2026-12-07T09:30:00Z"
-                     *           }
-                     *         ],
-                     *         "nextCursor": "eyJrIjoiMTI4NyJ9"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            connections: {
-                                connectionId: string;
-                                /** @enum {string} */
-                                side: "sponsor" | "site";
-                                /** @enum {string} */
-                                status: "invited" | "active" | "suspended" | "ended" | "declined";
-                                study: {
-                                    studyId: string;
-                                    protocolNumber: string;
-                                    title: string;
-                                    /** @enum {string} */
-                                    phase: "phase-1" | "phase-1-2" | "phase-2" | "phase-2-3" | "phase-3" | "phase-4" | "not-applicable";
-                                    /** @enum {string} */
-                                    status: "planned" | "active" | "closed";
-                                    sponsor: {
-                                        organisationId: string;
-                                        name: string;
-                                        /** @enum {string} */
-                                        kind: "site" | "sponsor" | "cro";
-                                        country: string;
-                                    };
-                                };
-                                siteNumber: string;
-                                country: string;
-                                principalInvestigator: string;
-                                counterpart: {
-                                    organisation: {
-                                        organisationId: string;
-                                        name: string;
-                                        /** @enum {string} */
-                                        kind: "site" | "sponsor" | "cro";
-                                        country: string;
-                                    };
-                                    system: {
-                                        systemId: string;
-                                        name: string;
-                                        /** @enum {string} */
-                                        kind: "eisf" | "etmf" | "ctms" | "edc" | "ehr" | "irt" | "safety" | "other";
-                                        vendor: string;
-                                        product: string;
-                                        /** @enum {string} */
-                                        environment: "production" | "validation" | "test";
-                                    } | null;
-                                };
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                updatedAt: string;
-                            }[];
-                            nextCursor: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/connections.read. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/connections.read"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "partner-standards": {
-        parameters: {
-            query?: {
-                /** @example false */
-                rows?: "true" | "false";
-                /** @example 50 */
-                limit?: number;
-                /** @example eyJrIjoiMTI4NyJ9 */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "standards": [
-                     *           {
-                     *             "standardId": "e5f6a7b8-c9d0-4e1f-a2b3-c4d5e6f7a8b9",
-                     *             "version": 3,
-                     *             "name": "Pharma eTMF document types",
-                     *             "relation": "counterpart",
-                     *             "organisation": {
-                     *               "organisationId": "8c9d0e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f",
-                     *               "name": "Pharma AG",
-                     *               "kind": "sponsor",
-                     *               "country": "DE"
-                     *             },
-                     *             "systems": [
-                     *               {
-                     *                 "systemId": "6ba7b810-9dad-41d1-80b4-00c04fd430c8",
-                     *                 "name": "Pharma eTMF"
-                     *               }
-                     *             ],
-                     *             "product": "Veeva Vault eTMF",
-                     *             "catalogueVersion": "3.3.1",
-                     *             "signature": {
-                     *               "signerName": "Dr. Anna Weber",
-                     *               "meaning": "Approved for use",
-                     *               "signedAt": "2026-12-01T14:05:00Z"
-                     *             },
-                     *             "rowCount": 412
-                     *           }
-                     *         ],
-                     *         "nextCursor": "eyJrIjoiMTI4NyJ9"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            standards: {
-                                standardId: string;
-                                version: number;
-                                name: string;
-                                /** @enum {string} */
-                                relation: "own" | "counterpart";
-                                organisation: {
-                                    organisationId: string;
-                                    name: string;
-                                    /** @enum {string} */
-                                    kind: "site" | "sponsor" | "cro";
-                                    country: string;
-                                };
-                                systems: {
-                                    systemId: string;
-                                    name: string;
-                                }[];
-                                product: string | null;
-                                catalogueVersion: string;
-                                signature: {
-                                    signerName: string;
-                                    meaning: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    signedAt: string;
-                                };
-                                rowCount: number;
-                                rows?: {
-                                    sourceCode: string;
-                                    sourceName: string;
-                                    sourcePath: string;
-                                    artifactNumber: string;
-                                    subArtifact: string;
-                                    /** @enum {string} */
-                                    filingLevel: "trial" | "country" | "site" | "";
-                                    requiredMetadata: ("personName" | "organisationName" | "country" | "site")[];
-                                    /** @enum {string} */
-                                    equivalence: "equal" | "wider" | "narrower";
-                                    comment: string;
-                                }[];
-                            }[];
-                            nextCursor: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/standards.read. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/standards.read"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "partner-list-documents": {
-        parameters: {
-            query?: {
-                /** @example eyJrIjoiMTI4NyJ9 */
-                since?: string;
-                /** @example 50 */
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "documents": [
-                     *           {
-                     *             "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                     *             "sequence": 1287,
-                     *             "state": "delivered",
-                     *             "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
-                     *             "study": {
-                     *               "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
-                     *               "protocolNumber": "PH-2026-014"
-                     *             },
-                     *             "siteNumber": "049-003",
-                     *             "sender": {
-                     *               "systemId": "f47ac10b-58cc-4372-a567-0e02b2c3d479",
-                     *               "name": "Nord eISF",
-                     *               "organisationName": "Klinikum Nord"
-                     *             },
-                     *             "typeCode": "PROT-SIG",
-                     *             "typeName": "Protocol signature page",
-                     *             "artifactNumber": "02.01.04",
-                     *             "artifactName": "Protocol Signature Page",
-                     *             "subArtifact": "",
-                     *             "filingLevel": "site",
-                     *             "title": "Protocol amendment 2, signature page",
-                     *             "version": "2.0",
-                     *             "documentDate": "2026-12-01",
-                     *             "language": "en",
-                     *             "personName": "Dr. Anna Weber",
-                     *             "organisationName": "Klinikum Nord",
-                     *             "fileName": "protocol-amendment-2-signature-page.pdf",
-                     *             "contentType": "application/pdf",
-                     *             "size": 284113,
-                     *             "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
-                     *             "signature": {
-                     *               "methodology": "electronic",
-                     *               "signerId": "aweber",
-                     *               "signerName": "Dr. Anna Weber",
-                     *               "signedAt": "2026-12-01T14:05:00Z",
-                     *               "reason": "Approval"
-                     *             },
-                     *             "supersedesDocumentId": "doc-01jd7h2k4m6n8p0q2r4s6t8v0w",
-                     *             "supersededByDocumentId": null,
-                     *             "deliveredAt": "2026-12-07T09:30:00Z",
-                     *             "acknowledgedAt": null,
-                     *             "rejection": null,
-                     *             "recall": null,
-                     *             "download": {
-                     *               "url": "https://ccsc-prod-documents.s3.us-west-2.amazonaws.com/incoming/doc-01jf3k9m2q8r7t6v5w4x3y2z1a?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=20261207T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7",
-                     *               "expiresAt": "2026-12-07T09:45:00Z"
-                     *             }
-                     *           }
-                     *         ],
-                     *         "nextCursor": "eyJrIjoiMTI4NyJ9",
-                     *         "hasMore": false
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            documents: {
-                                documentId: string;
-                                sequence: number;
-                                /**
-                                 * @description delivered, acknowledged; rejected (by the caller), recall-requested (the sender asks for it back: confirm or decline), recalled (the sender took it back: no download).
-                                 * @enum {string}
-                                 */
-                                state: "delivered" | "acknowledged" | "rejected" | "recall-requested" | "recalled";
-                                connectionId: string;
-                                study: {
-                                    studyId: string;
-                                    protocolNumber: string;
-                                };
-                                siteNumber: string;
-                                sender: {
-                                    systemId: string;
-                                    name: string;
-                                    organisationName: string;
-                                };
-                                typeCode: string;
-                                typeName: string;
-                                artifactNumber: string;
-                                artifactName: string;
-                                subArtifact: string;
-                                /** @enum {string} */
-                                filingLevel: "trial" | "country" | "site";
-                                title: string;
-                                version: string;
-                                documentDate: string;
-                                language: string;
-                                personName: string | null;
-                                organisationName: string | null;
-                                fileName: string;
-                                contentType: string;
-                                size: number;
-                                sha256: string;
-                                /** @description Who signed it (null: not signed). */
-                                signature: {
-                                    /**
-                                     * @description How it was signed (SIGNATUREMETHODOLOGY): electronic or digital.
-                                     * @enum {string}
-                                     */
-                                    methodology: "electronic" | "digital";
-                                    /** @description The signer’s user id in the sending system (USEROID). */
-                                    signerId: string;
-                                    /** @description The signer’s name, as the receiver and the export show it. */
-                                    signerName: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description When it was signed, with Z or an offset (SIGNATUREDATETIME).
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    signedAt: string;
-                                    /** @description Why it was signed: Approval, Authorship, Review… (SIGNATUREREASON). */
-                                    reason: string;
-                                } | null;
-                                /** @description The earlier version this document is a new version of (null: none). */
-                                supersedesDocumentId: string | null;
-                                /** @description The later version that superseded this one, once that one was delivered (null: this one is current). */
-                                supersededByDocumentId: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                deliveredAt: string;
-                                acknowledgedAt: string | null;
-                                /** @description The receiver’s rejection: reason, comment, who and when (null: not rejected). */
-                                rejection: {
-                                    /** @enum {string} */
-                                    reason: "wrong-document" | "wrong-study-or-site" | "illegible-or-incomplete" | "missing-signature" | "wrong-version" | "other";
-                                    comment: string | null;
-                                    organisationId: string;
-                                    by: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    at: string;
-                                } | null;
-                                /** @description The sender’s recall: comment, who and when, and the receiver’s answer to a recall request (null: never recalled). */
-                                recall: {
-                                    comment: string | null;
-                                    organisationId: string;
-                                    by: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    at: string;
-                                    outcome: ("immediate" | "confirmed" | "declined") | null;
-                                    answer: {
-                                        comment: string | null;
-                                        by: string;
-                                        /**
-                                         * Format: date-time
-                                         * @example 2026-12-07T09:30:00Z
-                                         */
-                                        at: string;
-                                    } | null;
-                                } | null;
-                                /** @description A download link valid 15 minutes; null once recalled (never handed out again). */
-                                download: {
-                                    /** Format: uri */
-                                    url: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    expiresAt: string;
-                                } | null;
-                            }[];
-                            nextCursor: string;
-                            hasMore: boolean;
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/documents.receive. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.receive"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "partner-send-document": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "system": {
+           *           "systemId": "f47ac10b-58cc-4372-a567-0e02b2c3d479",
+           *           "name": "Nord eISF",
+           *           "kind": "eisf",
+           *           "vendor": "Florence",
+           *           "product": "eBinders",
+           *           "environment": "production"
+           *         },
+           *         "organisation": {
+           *           "organisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
+           *           "name": "Klinikum Nord",
+           *           "kind": "site",
+           *           "country": "DE"
+           *         },
+           *         "credential": {
+           *           "apiId": "a7e3b1c9-4d2f-4e8a-b6c5-1f0e9d8c7b6a",
+           *           "clientId": "6c1a2b3c4d5e6f7g8h9i0j1k2l",
+           *           "scopes": [
+           *             "ccsc-api/system.read",
+           *             "ccsc-api/documents.send",
+           *             "ccsc-api/documents.receive"
+           *           ],
+           *           "expiresAt": "2027-12-07T09:30:00Z"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              system: {
+                systemId: string;
+                name: string;
+                /** @enum {string} */
+                kind: 'eisf' | 'etmf' | 'ctms' | 'edc' | 'ehr' | 'irt' | 'safety' | 'other';
+                vendor: string;
+                product: string;
+                /** @enum {string} */
+                environment: 'production' | 'validation' | 'test';
+              };
+              organisation: {
+                organisationId: string;
+                name: string;
+                /** @enum {string} */
+                kind: 'site' | 'sponsor' | 'cro';
+                country: string;
+              };
+              credential: {
+                apiId: string;
+                clientId: string;
+                scopes: (
+                  | 'ccsc-api/system.read'
+                  | 'ccsc-api/connections.read'
+                  | 'ccsc-api/standards.read'
+                  | 'ccsc-api/documents.send'
+                  | 'ccsc-api/documents.receive'
+                  | 'ccsc-api/events.read'
+                  | 'ccsc-api/webhooks.manage'
+                )[];
                 /**
-                 * @example {
-                 *       "idempotencyKey": "eisf-upload-2026-12-07-000187",
-                 *       "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
-                 *       "typeCode": "PROT-SIG",
-                 *       "title": "Protocol amendment 2, signature page",
-                 *       "version": "2.0",
-                 *       "documentDate": "2026-12-01",
-                 *       "language": "en",
-                 *       "fileName": "protocol-amendment-2-signature-page.pdf",
-                 *       "contentType": "application/pdf",
-                 *       "size": 284113,
-                 *       "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
-                 *       "signature": {
-                 *         "methodology": "electronic",
-                 *         "signerId": "aweber",
-                 *         "signerName": "Dr. Anna Weber",
-                 *         "signedAt": "2026-12-01T14:05:00Z",
-                 *         "reason": "Approval"
-                 *       }
-                 *     }
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
                  */
-                "application/json": {
-                    idempotencyKey: string;
-                    connectionId?: string;
-                    studyId?: string;
-                    counterpartSystemId?: string;
+                expiresAt: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/system.read. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/system.read"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'partner-connections': {
+    parameters: {
+      query?: {
+        /** @example active */
+        status?: 'invited' | 'active' | 'suspended' | 'ended' | 'declined';
+        /** @example 50 */
+        limit?: number;
+        /** @example eyJrIjoiMTI4NyJ9 */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "connections": [
+           *           {
+           *             "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
+           *             "side": "site",
+           *             "status": "active",
+           *             "study": {
+           *               "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
+           *               "protocolNumber": "PH-2026-014",
+           *               "title": "A phase 3 study of PH-101 in adults with moderate asthma",
+           *               "phase": "phase-3",
+           *               "status": "active",
+           *               "sponsor": {
+           *                 "organisationId": "8c9d0e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f",
+           *                 "name": "Pharma AG",
+           *                 "kind": "sponsor",
+           *                 "country": "DE"
+           *               }
+           *             },
+           *             "siteNumber": "049-003",
+           *             "country": "DE",
+           *             "principalInvestigator": "Dr. Anna Weber",
+           *             "counterpart": {
+           *               "organisation": {
+           *                 "organisationId": "8c9d0e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f",
+           *                 "name": "Pharma AG",
+           *                 "kind": "sponsor",
+           *                 "country": "DE"
+           *               },
+           *               "system": {
+           *                 "systemId": "6ba7b810-9dad-41d1-80b4-00c04fd430c8",
+           *                 "name": "Pharma eTMF",
+           *                 "kind": "etmf",
+           *                 "vendor": "Veeva",
+           *                 "product": "Vault eTMF",
+           *                 "environment": "production"
+           *               }
+           *             },
+           *             "updatedAt": "2026-12-07T09:30:00Z"
+           *           }
+           *         ],
+           *         "nextCursor": "eyJrIjoiMTI4NyJ9"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              connections: {
+                connectionId: string;
+                /** @enum {string} */
+                side: 'sponsor' | 'site';
+                /** @enum {string} */
+                status: 'invited' | 'active' | 'suspended' | 'ended' | 'declined';
+                study: {
+                  studyId: string;
+                  protocolNumber: string;
+                  title: string;
+                  /** @enum {string} */
+                  phase:
+                    | 'phase-1'
+                    | 'phase-1-2'
+                    | 'phase-2'
+                    | 'phase-2-3'
+                    | 'phase-3'
+                    | 'phase-4'
+                    | 'not-applicable';
+                  /** @enum {string} */
+                  status: 'planned' | 'active' | 'closed';
+                  sponsor: {
+                    organisationId: string;
+                    name: string;
+                    /** @enum {string} */
+                    kind: 'site' | 'sponsor' | 'cro';
+                    country: string;
+                  };
+                };
+                siteNumber: string;
+                country: string;
+                principalInvestigator: string;
+                counterpart: {
+                  organisation: {
+                    organisationId: string;
+                    name: string;
+                    /** @enum {string} */
+                    kind: 'site' | 'sponsor' | 'cro';
+                    country: string;
+                  };
+                  system: {
+                    systemId: string;
+                    name: string;
+                    /** @enum {string} */
+                    kind: 'eisf' | 'etmf' | 'ctms' | 'edc' | 'ehr' | 'irt' | 'safety' | 'other';
+                    vendor: string;
+                    product: string;
+                    /** @enum {string} */
+                    environment: 'production' | 'validation' | 'test';
+                  } | null;
+                };
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                updatedAt: string;
+              }[];
+              nextCursor: string | null;
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/connections.read. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/connections.read"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'partner-standards': {
+    parameters: {
+      query?: {
+        /** @example false */
+        rows?: 'true' | 'false';
+        /** @example 50 */
+        limit?: number;
+        /** @example eyJrIjoiMTI4NyJ9 */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "standards": [
+           *           {
+           *             "standardId": "e5f6a7b8-c9d0-4e1f-a2b3-c4d5e6f7a8b9",
+           *             "version": 3,
+           *             "name": "Pharma eTMF document types",
+           *             "relation": "counterpart",
+           *             "organisation": {
+           *               "organisationId": "8c9d0e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f",
+           *               "name": "Pharma AG",
+           *               "kind": "sponsor",
+           *               "country": "DE"
+           *             },
+           *             "systems": [
+           *               {
+           *                 "systemId": "6ba7b810-9dad-41d1-80b4-00c04fd430c8",
+           *                 "name": "Pharma eTMF"
+           *               }
+           *             ],
+           *             "product": "Veeva Vault eTMF",
+           *             "catalogueVersion": "3.3.1",
+           *             "signature": {
+           *               "signerName": "Dr. Anna Weber",
+           *               "meaning": "Approved for use",
+           *               "signedAt": "2026-12-01T14:05:00Z"
+           *             },
+           *             "rowCount": 412
+           *           }
+           *         ],
+           *         "nextCursor": "eyJrIjoiMTI4NyJ9"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              standards: {
+                standardId: string;
+                version: number;
+                name: string;
+                /** @enum {string} */
+                relation: 'own' | 'counterpart';
+                organisation: {
+                  organisationId: string;
+                  name: string;
+                  /** @enum {string} */
+                  kind: 'site' | 'sponsor' | 'cro';
+                  country: string;
+                };
+                systems: {
+                  systemId: string;
+                  name: string;
+                }[];
+                product: string | null;
+                catalogueVersion: string;
+                signature: {
+                  signerName: string;
+                  meaning: string;
+                  /**
+                   * Format: date-time
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  signedAt: string;
+                };
+                rowCount: number;
+                rows?: {
+                  sourceCode: string;
+                  sourceName: string;
+                  sourcePath: string;
+                  artifactNumber: string;
+                  subArtifact: string;
+                  /** @enum {string} */
+                  filingLevel: 'trial' | 'country' | 'site' | '';
+                  requiredMetadata: ('personName' | 'organisationName' | 'country' | 'site')[];
+                  /** @enum {string} */
+                  equivalence: 'equal' | 'wider' | 'narrower';
+                  comment: string;
+                }[];
+              }[];
+              nextCursor: string | null;
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/standards.read. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/standards.read"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'partner-list-documents': {
+    parameters: {
+      query?: {
+        /** @example eyJrIjoiMTI4NyJ9 */
+        since?: string;
+        /** @example 50 */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "documents": [
+           *           {
+           *             "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+           *             "sequence": 1287,
+           *             "state": "delivered",
+           *             "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
+           *             "study": {
+           *               "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
+           *               "protocolNumber": "PH-2026-014"
+           *             },
+           *             "siteNumber": "049-003",
+           *             "sender": {
+           *               "systemId": "f47ac10b-58cc-4372-a567-0e02b2c3d479",
+           *               "name": "Nord eISF",
+           *               "organisationName": "Klinikum Nord"
+           *             },
+           *             "typeCode": "PROT-SIG",
+           *             "typeName": "Protocol signature page",
+           *             "artifactNumber": "02.01.04",
+           *             "artifactName": "Protocol Signature Page",
+           *             "subArtifact": "",
+           *             "filingLevel": "site",
+           *             "title": "Protocol amendment 2, signature page",
+           *             "version": "2.0",
+           *             "documentDate": "2026-12-01",
+           *             "language": "en",
+           *             "personName": "Dr. Anna Weber",
+           *             "organisationName": "Klinikum Nord",
+           *             "fileName": "protocol-amendment-2-signature-page.pdf",
+           *             "contentType": "application/pdf",
+           *             "size": 284113,
+           *             "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+           *             "signature": {
+           *               "methodology": "electronic",
+           *               "signerId": "aweber",
+           *               "signerName": "Dr. Anna Weber",
+           *               "signedAt": "2026-12-01T14:05:00Z",
+           *               "reason": "Approval"
+           *             },
+           *             "supersedesDocumentId": "doc-01jd7h2k4m6n8p0q2r4s6t8v0w",
+           *             "supersededByDocumentId": null,
+           *             "deliveredAt": "2026-12-07T09:30:00Z",
+           *             "acknowledgedAt": null,
+           *             "rejection": null,
+           *             "recall": null,
+           *             "download": {
+           *               "url": "https://ccsc-prod-documents.s3.us-west-2.amazonaws.com/incoming/doc-01jf3k9m2q8r7t6v5w4x3y2z1a?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=20261207T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7",
+           *               "expiresAt": "2026-12-07T09:45:00Z"
+           *             }
+           *           }
+           *         ],
+           *         "nextCursor": "eyJrIjoiMTI4NyJ9",
+           *         "hasMore": false
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              documents: {
+                documentId: string;
+                sequence: number;
+                /**
+                 * @description delivered, acknowledged; rejected (by the caller), recall-requested (the sender asks for it back: confirm or decline), recalled (the sender took it back: no download).
+                 * @enum {string}
+                 */
+                state: 'delivered' | 'acknowledged' | 'rejected' | 'recall-requested' | 'recalled';
+                connectionId: string;
+                study: {
+                  studyId: string;
+                  protocolNumber: string;
+                };
+                siteNumber: string;
+                sender: {
+                  systemId: string;
+                  name: string;
+                  organisationName: string;
+                };
+                typeCode: string;
+                typeName: string;
+                artifactNumber: string;
+                artifactName: string;
+                subArtifact: string;
+                /** @enum {string} */
+                filingLevel: 'trial' | 'country' | 'site';
+                title: string;
+                version: string;
+                documentDate: string;
+                language: string;
+                personName: string | null;
+                organisationName: string | null;
+                fileName: string;
+                contentType: string;
+                size: number;
+                sha256: string;
+                /** @description Who signed it (null: not signed). */
+                signature: {
+                  /**
+                   * @description How it was signed (SIGNATUREMETHODOLOGY): electronic or digital.
+                   * @enum {string}
+                   */
+                  methodology: 'electronic' | 'digital';
+                  /** @description The signer’s user id in the sending system (USEROID). */
+                  signerId: string;
+                  /** @description The signer’s name, as the receiver and the export show it. */
+                  signerName: string;
+                  /**
+                   * Format: date-time
+                   * @description When it was signed, with Z or an offset (SIGNATUREDATETIME).
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  signedAt: string;
+                  /** @description Why it was signed: Approval, Authorship, Review… (SIGNATUREREASON). */
+                  reason: string;
+                } | null;
+                /** @description The earlier version this document is a new version of (null: none). */
+                supersedesDocumentId: string | null;
+                /** @description The later version that superseded this one, once that one was delivered (null: this one is current). */
+                supersededByDocumentId: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                deliveredAt: string;
+                acknowledgedAt: string | null;
+                /** @description The receiver’s rejection: reason, comment, who and when (null: not rejected). */
+                rejection: {
+                  /** @enum {string} */
+                  reason:
+                    | 'wrong-document'
+                    | 'wrong-study-or-site'
+                    | 'illegible-or-incomplete'
+                    | 'missing-signature'
+                    | 'wrong-version'
+                    | 'other';
+                  comment: string | null;
+                  organisationId: string;
+                  by: string;
+                  /**
+                   * Format: date-time
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  at: string;
+                } | null;
+                /** @description The sender’s recall: comment, who and when, and the receiver’s answer to a recall request (null: never recalled). */
+                recall: {
+                  comment: string | null;
+                  organisationId: string;
+                  by: string;
+                  /**
+                   * Format: date-time
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  at: string;
+                  outcome: ('immediate' | 'confirmed' | 'declined') | null;
+                  answer: {
+                    comment: string | null;
+                    by: string;
+                    /**
+                     * Format: date-time
+                     * @example 2026-12-07T09:30:00Z
+                     */
+                    at: string;
+                  } | null;
+                } | null;
+                /** @description A download link valid 15 minutes; null once recalled (never handed out again). */
+                download: {
+                  /** Format: uri */
+                  url: string;
+                  /**
+                   * Format: date-time
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  expiresAt: string;
+                } | null;
+              }[];
+              nextCursor: string;
+              hasMore: boolean;
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/documents.receive. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.receive"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'partner-send-document': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "idempotencyKey": "eisf-upload-2026-12-07-000187",
+         *       "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
+         *       "typeCode": "PROT-SIG",
+         *       "title": "Protocol amendment 2, signature page",
+         *       "version": "2.0",
+         *       "documentDate": "2026-12-01",
+         *       "language": "en",
+         *       "fileName": "protocol-amendment-2-signature-page.pdf",
+         *       "contentType": "application/pdf",
+         *       "size": 284113,
+         *       "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+         *       "signature": {
+         *         "methodology": "electronic",
+         *         "signerId": "aweber",
+         *         "signerName": "Dr. Anna Weber",
+         *         "signedAt": "2026-12-01T14:05:00Z",
+         *         "reason": "Approval"
+         *       }
+         *     }
+         */
+        'application/json': {
+          idempotencyKey: string;
+          connectionId?: string;
+          studyId?: string;
+          counterpartSystemId?: string;
+          typeCode: string;
+          title: string;
+          /** @description The document’s own version label (1, 2.0…); a new version (supersedesDocumentId) has another than the one it supersedes. */
+          version: string;
+          /**
+           * Format: date
+           * @example 2026-12-07
+           */
+          documentDate: string;
+          language: string;
+          personName?: string;
+          organisationName?: string;
+          fileName: string;
+          /** @enum {string} */
+          contentType:
+            | 'application/pdf'
+            | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+            | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+            | 'image/png'
+            | 'image/jpeg'
+            | 'image/tiff'
+            | 'application/xml'
+            | 'text/xml';
+          size: number;
+          sha256: string;
+          /** @description Who signed the document: all five fields, or none. The receiver sees it; the study’s eTMF-EMS export carries it as the file’s SIGNATURE. */
+          signature?: {
+            /**
+             * @description How it was signed (SIGNATUREMETHODOLOGY): electronic or digital.
+             * @enum {string}
+             */
+            methodology: 'electronic' | 'digital';
+            /** @description The signer’s user id in the sending system (USEROID). */
+            signerId: string;
+            /** @description The signer’s name, as the receiver and the export show it. */
+            signerName: string;
+            /**
+             * Format: date-time
+             * @description When it was signed, with Z or an offset (SIGNATUREDATETIME).
+             * @example 2026-12-07T09:30:00Z
+             */
+            signedAt: string;
+            /** @description Why it was signed: Approval, Authorship, Review… (SIGNATUREREASON). */
+            reason: string;
+          };
+          /** @description A new version: the id of an earlier document the calling system sent over the same connection, this one with a version of its own. Once this one is delivered, that one is superseded (its supersededByDocumentId names this one). */
+          supersedesDocumentId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "document": {
+           *           "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+           *           "idempotencyKey": "eisf-upload-2026-12-07-000187",
+           *           "state": "awaiting-upload",
+           *           "holdReason": null,
+           *           "holdDetail": null,
+           *           "quarantineReason": null,
+           *           "quarantineDetail": null,
+           *           "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
+           *           "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
+           *           "receiver": {
+           *             "systemId": "6ba7b810-9dad-41d1-80b4-00c04fd430c8",
+           *             "name": "Pharma eTMF",
+           *             "organisationName": "Pharma AG"
+           *           },
+           *           "typeCode": "PROT-SIG",
+           *           "title": "Protocol amendment 2, signature page",
+           *           "fileName": "protocol-amendment-2-signature-page.pdf",
+           *           "size": 284113,
+           *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+           *           "classification": null,
+           *           "signature": {
+           *             "methodology": "electronic",
+           *             "signerId": "aweber",
+           *             "signerName": "Dr. Anna Weber",
+           *             "signedAt": "2026-12-01T14:05:00Z",
+           *             "reason": "Approval"
+           *           },
+           *           "supersedesDocumentId": null,
+           *           "supersededByDocumentId": null,
+           *           "rejection": null,
+           *           "recall": null,
+           *           "events": [
+           *             {
+           *               "at": "2026-12-07T09:30:00Z",
+           *               "event": "announced",
+           *               "by": "Nord eISF",
+           *               "detail": null
+           *             }
+           *           ],
+           *           "sentAt": "2026-12-07T09:29:41Z",
+           *           "updatedAt": "2026-12-07T09:29:41Z"
+           *         },
+           *         "upload": {
+           *           "url": "https://ccsc-prod-documents.s3.us-west-2.amazonaws.com/incoming/doc-01jf3k9m2q8r7t6v5w4x3y2z1a?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=20261207T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7",
+           *           "method": "PUT",
+           *           "headers": {
+           *             "content-type": "application/pdf",
+           *             "x-amz-checksum-sha256": "n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg="
+           *           },
+           *           "expiresAt": "2026-12-07T09:45:00Z"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              document: {
+                documentId: string;
+                idempotencyKey: string;
+                /**
+                 * @description Where the document is: awaiting-upload (announced; complete it once the file is PUT), received, awaiting-scan (size, SHA-256 and content checked; waiting for the malware scan — nothing is delivered before a clean verdict), quarantined (refused for what the file is: never delivered, never exported; final — quarantineReason and quarantineDetail say why; send it again as a new document), classified, delivered, acknowledged, held (holdReason, holdDetail), rejected by the receiver (rejection: reason, comment, who, when; send a corrected version naming it in supersedesDocumentId), recall-requested (recalled after the receiver acknowledged it: the receiver confirms or declines, see recall), or recalled (the file is no longer handed out).
+                 * @enum {string}
+                 */
+                state:
+                  | 'awaiting-upload'
+                  | 'received'
+                  | 'awaiting-scan'
+                  | 'quarantined'
+                  | 'classified'
+                  | 'delivered'
+                  | 'acknowledged'
+                  | 'held'
+                  | 'rejected'
+                  | 'recall-requested'
+                  | 'recalled';
+                /** @description Why it is held (state held); null otherwise. */
+                holdReason:
+                  | (
+                      | 'sender-no-standard'
+                      | 'sender-type-unmapped'
+                      | 'receiver-no-standard'
+                      | 'receiver-artifact-unmapped'
+                      | 'ambiguous-mapping'
+                      | 'metadata-missing'
+                      | 'checksum-mismatch'
+                      | 'size-mismatch'
+                      | 'scan-failed'
+                      | 'scan-unsupported'
+                    )
+                  | null;
+                /** @description The hold in words; null otherwise. */
+                holdDetail: string | null;
+                /** @description Why the file is quarantined (state quarantined): malware-found (the malware scan), or what the content check found it really is — executable-content, script-content (also SVG or (X)HTML carrying script), macro-enabled, archive-content, type-mismatch (not what its content type or name says), type-not-allowed (a kind this hub does not accept). Null otherwise. */
+                quarantineReason:
+                  | (
+                      | 'malware-found'
+                      | 'executable-content'
+                      | 'script-content'
+                      | 'macro-enabled'
+                      | 'archive-content'
+                      | 'type-mismatch'
+                      | 'type-not-allowed'
+                    )
+                  | null;
+                /** @description The quarantine in words: the type found and what it was declared as, the script found, the threats’ names. Null otherwise. */
+                quarantineDetail: string | null;
+                connectionId: string;
+                studyId: string;
+                receiver: {
+                  systemId: string;
+                  name: string;
+                  organisationName: string;
+                };
+                typeCode: string;
+                title: string;
+                fileName: string;
+                size: number;
+                sha256: string;
+                classification: {
+                  catalogueVersion: string;
+                  artifactNumber: string;
+                  artifactName: string;
+                  zoneName: string;
+                  sectionName: string;
+                  subArtifact: string;
+                  /** @enum {string} */
+                  filingLevel: 'trial' | 'country' | 'site';
+                  sender: {
+                    standardId: string;
+                    version: number;
                     typeCode: string;
-                    title: string;
-                    /** @description The document’s own version label (1, 2.0…); a new version (supersedesDocumentId) has another than the one it supersedes. */
-                    version: string;
+                    typeName: string;
+                  };
+                  receiver: {
+                    standardId: string;
+                    version: number;
+                    typeCode: string;
+                    typeName: string;
+                  } | null;
+                } | null;
+                /** @description Who signed it (null: not signed). */
+                signature: {
+                  /**
+                   * @description How it was signed (SIGNATUREMETHODOLOGY): electronic or digital.
+                   * @enum {string}
+                   */
+                  methodology: 'electronic' | 'digital';
+                  /** @description The signer’s user id in the sending system (USEROID). */
+                  signerId: string;
+                  /** @description The signer’s name, as the receiver and the export show it. */
+                  signerName: string;
+                  /**
+                   * Format: date-time
+                   * @description When it was signed, with Z or an offset (SIGNATUREDATETIME).
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  signedAt: string;
+                  /** @description Why it was signed: Approval, Authorship, Review… (SIGNATUREREASON). */
+                  reason: string;
+                } | null;
+                /** @description The earlier version this document is a new version of (null: none). */
+                supersedesDocumentId: string | null;
+                /** @description The later version that superseded this one, once that one was delivered (null: this one is current). */
+                supersededByDocumentId: string | null;
+                /** @description The receiver’s rejection: reason, comment, who and when (null: not rejected). */
+                rejection: {
+                  /** @enum {string} */
+                  reason:
+                    | 'wrong-document'
+                    | 'wrong-study-or-site'
+                    | 'illegible-or-incomplete'
+                    | 'missing-signature'
+                    | 'wrong-version'
+                    | 'other';
+                  comment: string | null;
+                  organisationId: string;
+                  by: string;
+                  /**
+                   * Format: date-time
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  at: string;
+                } | null;
+                /** @description The sender’s recall: comment, who and when, and the receiver’s answer to a recall request (null: never recalled). */
+                recall: {
+                  comment: string | null;
+                  organisationId: string;
+                  by: string;
+                  /**
+                   * Format: date-time
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  at: string;
+                  outcome: ('immediate' | 'confirmed' | 'declined') | null;
+                  answer: {
+                    comment: string | null;
+                    by: string;
                     /**
-                     * Format: date
-                     * @example 2026-12-07
+                     * Format: date-time
+                     * @example 2026-12-07T09:30:00Z
                      */
-                    documentDate: string;
-                    language: string;
-                    personName?: string;
-                    organisationName?: string;
-                    fileName: string;
-                    /** @enum {string} */
-                    contentType: "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "image/png" | "image/jpeg" | "image/tiff" | "application/xml" | "text/xml";
-                    size: number;
-                    sha256: string;
-                    /** @description Who signed the document: all five fields, or none. The receiver sees it; the study’s eTMF-EMS export carries it as the file’s SIGNATURE. */
-                    signature?: {
-                        /**
-                         * @description How it was signed (SIGNATUREMETHODOLOGY): electronic or digital.
-                         * @enum {string}
-                         */
-                        methodology: "electronic" | "digital";
-                        /** @description The signer’s user id in the sending system (USEROID). */
-                        signerId: string;
-                        /** @description The signer’s name, as the receiver and the export show it. */
-                        signerName: string;
-                        /**
-                         * Format: date-time
-                         * @description When it was signed, with Z or an offset (SIGNATUREDATETIME).
-                         * @example 2026-12-07T09:30:00Z
-                         */
-                        signedAt: string;
-                        /** @description Why it was signed: Approval, Authorship, Review… (SIGNATUREREASON). */
-                        reason: string;
-                    };
-                    /** @description A new version: the id of an earlier document the calling system sent over the same connection, this one with a version of its own. Once this one is delivered, that one is superseded (its supersededByDocumentId names this one). */
-                    supersedesDocumentId?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "document": {
-                     *           "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                     *           "idempotencyKey": "eisf-upload-2026-12-07-000187",
-                     *           "state": "awaiting-upload",
-                     *           "holdReason": null,
-                     *           "holdDetail": null,
-                     *           "quarantineReason": null,
-                     *           "quarantineDetail": null,
-                     *           "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
-                     *           "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
-                     *           "receiver": {
-                     *             "systemId": "6ba7b810-9dad-41d1-80b4-00c04fd430c8",
-                     *             "name": "Pharma eTMF",
-                     *             "organisationName": "Pharma AG"
-                     *           },
-                     *           "typeCode": "PROT-SIG",
-                     *           "title": "Protocol amendment 2, signature page",
-                     *           "fileName": "protocol-amendment-2-signature-page.pdf",
-                     *           "size": 284113,
-                     *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
-                     *           "classification": null,
-                     *           "signature": {
-                     *             "methodology": "electronic",
-                     *             "signerId": "aweber",
-                     *             "signerName": "Dr. Anna Weber",
-                     *             "signedAt": "2026-12-01T14:05:00Z",
-                     *             "reason": "Approval"
-                     *           },
-                     *           "supersedesDocumentId": null,
-                     *           "supersededByDocumentId": null,
-                     *           "rejection": null,
-                     *           "recall": null,
-                     *           "events": [
-                     *             {
-                     *               "at": "2026-12-07T09:30:00Z",
-                     *               "event": "announced",
-                     *               "by": "Nord eISF",
-                     *               "detail": null
-                     *             }
-                     *           ],
-                     *           "sentAt": "2026-12-07T09:29:41Z",
-                     *           "updatedAt": "2026-12-07T09:29:41Z"
-                     *         },
-                     *         "upload": {
-                     *           "url": "https://ccsc-prod-documents.s3.us-west-2.amazonaws.com/incoming/doc-01jf3k9m2q8r7t6v5w4x3y2z1a?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=20261207T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7",
-                     *           "method": "PUT",
-                     *           "headers": {
-                     *             "content-type": "application/pdf",
-                     *             "x-amz-checksum-sha256": "n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg="
-                     *           },
-                     *           "expiresAt": "2026-12-07T09:45:00Z"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            document: {
-                                documentId: string;
-                                idempotencyKey: string;
-                                /**
-                                 * @description Where the document is: awaiting-upload (announced; complete it once the file is PUT), received, awaiting-scan (size, SHA-256 and content checked; waiting for the malware scan — nothing is delivered before a clean verdict), quarantined (refused for what the file is: never delivered, never exported; final — quarantineReason and quarantineDetail say why; send it again as a new document), classified, delivered, acknowledged, held (holdReason, holdDetail), rejected by the receiver (rejection: reason, comment, who, when; send a corrected version naming it in supersedesDocumentId), recall-requested (recalled after the receiver acknowledged it: the receiver confirms or declines, see recall), or recalled (the file is no longer handed out).
-                                 * @enum {string}
-                                 */
-                                state: "awaiting-upload" | "received" | "awaiting-scan" | "quarantined" | "classified" | "delivered" | "acknowledged" | "held" | "rejected" | "recall-requested" | "recalled";
-                                /** @description Why it is held (state held); null otherwise. */
-                                holdReason: ("sender-no-standard" | "sender-type-unmapped" | "receiver-no-standard" | "receiver-artifact-unmapped" | "ambiguous-mapping" | "metadata-missing" | "checksum-mismatch" | "size-mismatch" | "scan-failed" | "scan-unsupported") | null;
-                                /** @description The hold in words; null otherwise. */
-                                holdDetail: string | null;
-                                /** @description Why the file is quarantined (state quarantined): malware-found (the malware scan), or what the content check found it really is — executable-content, script-content (also SVG or (X)HTML carrying script), macro-enabled, archive-content, type-mismatch (not what its content type or name says), type-not-allowed (a kind this hub does not accept). Null otherwise. */
-                                quarantineReason: ("malware-found" | "executable-content" | "script-content" | "macro-enabled" | "archive-content" | "type-mismatch" | "type-not-allowed") | null;
-                                /** @description The quarantine in words: the type found and what it was declared as, the script found, the threats’ names. Null otherwise. */
-                                quarantineDetail: string | null;
-                                connectionId: string;
-                                studyId: string;
-                                receiver: {
-                                    systemId: string;
-                                    name: string;
-                                    organisationName: string;
-                                };
-                                typeCode: string;
-                                title: string;
-                                fileName: string;
-                                size: number;
-                                sha256: string;
-                                classification: {
-                                    catalogueVersion: string;
-                                    artifactNumber: string;
-                                    artifactName: string;
-                                    zoneName: string;
-                                    sectionName: string;
-                                    subArtifact: string;
-                                    /** @enum {string} */
-                                    filingLevel: "trial" | "country" | "site";
-                                    sender: {
-                                        standardId: string;
-                                        version: number;
-                                        typeCode: string;
-                                        typeName: string;
-                                    };
-                                    receiver: {
-                                        standardId: string;
-                                        version: number;
-                                        typeCode: string;
-                                        typeName: string;
-                                    } | null;
-                                } | null;
-                                /** @description Who signed it (null: not signed). */
-                                signature: {
-                                    /**
-                                     * @description How it was signed (SIGNATUREMETHODOLOGY): electronic or digital.
-                                     * @enum {string}
-                                     */
-                                    methodology: "electronic" | "digital";
-                                    /** @description The signer’s user id in the sending system (USEROID). */
-                                    signerId: string;
-                                    /** @description The signer’s name, as the receiver and the export show it. */
-                                    signerName: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description When it was signed, with Z or an offset (SIGNATUREDATETIME).
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    signedAt: string;
-                                    /** @description Why it was signed: Approval, Authorship, Review… (SIGNATUREREASON). */
-                                    reason: string;
-                                } | null;
-                                /** @description The earlier version this document is a new version of (null: none). */
-                                supersedesDocumentId: string | null;
-                                /** @description The later version that superseded this one, once that one was delivered (null: this one is current). */
-                                supersededByDocumentId: string | null;
-                                /** @description The receiver’s rejection: reason, comment, who and when (null: not rejected). */
-                                rejection: {
-                                    /** @enum {string} */
-                                    reason: "wrong-document" | "wrong-study-or-site" | "illegible-or-incomplete" | "missing-signature" | "wrong-version" | "other";
-                                    comment: string | null;
-                                    organisationId: string;
-                                    by: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    at: string;
-                                } | null;
-                                /** @description The sender’s recall: comment, who and when, and the receiver’s answer to a recall request (null: never recalled). */
-                                recall: {
-                                    comment: string | null;
-                                    organisationId: string;
-                                    by: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    at: string;
-                                    outcome: ("immediate" | "confirmed" | "declined") | null;
-                                    answer: {
-                                        comment: string | null;
-                                        by: string;
-                                        /**
-                                         * Format: date-time
-                                         * @example 2026-12-07T09:30:00Z
-                                         */
-                                        at: string;
-                                    } | null;
-                                } | null;
-                                events: {
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    at: string;
-                                    /** @enum {string} */
-                                    event: "announced" | "uploaded" | "received" | "classified" | "delivered" | "acknowledged" | "held" | "retried" | "content-checked" | "scanned" | "scan-requested" | "quarantined" | "superseded" | "rejected" | "recall-requested" | "recalled" | "recall-declined";
-                                    by: string;
-                                    detail: string | null;
-                                }[];
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                sentAt: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                updatedAt: string;
-                            };
-                            upload: {
-                                /** Format: uri */
-                                url: string;
-                                /** @constant */
-                                method: "PUT";
-                                headers: {
-                                    [key: string]: string;
-                                };
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                expiresAt: string;
-                            } | null;
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/documents.send. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.send"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "partner-complete-document": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example doc-01jf3k9m2q8r7t6v5w4x3y2z1a */
-                documentId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                /** @example {} */
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "document": {
-                     *           "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                     *           "idempotencyKey": "eisf-upload-2026-12-07-000187",
-                     *           "state": "delivered",
-                     *           "holdReason": null,
-                     *           "holdDetail": null,
-                     *           "quarantineReason": null,
-                     *           "quarantineDetail": null,
-                     *           "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
-                     *           "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
-                     *           "receiver": {
-                     *             "systemId": "6ba7b810-9dad-41d1-80b4-00c04fd430c8",
-                     *             "name": "Pharma eTMF",
-                     *             "organisationName": "Pharma AG"
-                     *           },
-                     *           "typeCode": "PROT-SIG",
-                     *           "title": "Protocol amendment 2, signature page",
-                     *           "fileName": "protocol-amendment-2-signature-page.pdf",
-                     *           "size": 284113,
-                     *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
-                     *           "classification": {
-                     *             "catalogueVersion": "3.3.1",
-                     *             "artifactNumber": "02.01.04",
-                     *             "artifactName": "Protocol Signature Page",
-                     *             "zoneName": "Trial Management",
-                     *             "sectionName": "Trial Documents",
-                     *             "subArtifact": "Signature page",
-                     *             "filingLevel": "site",
-                     *             "sender": {
-                     *               "standardId": "e5f6a7b8-c9d0-4e1f-a2b3-c4d5e6f7a8b9",
-                     *               "version": 3,
-                     *               "typeCode": "PROT-SIG",
-                     *               "typeName": "Protocol signature page"
-                     *             },
-                     *             "receiver": {
-                     *               "standardId": "d4c3b2a1-0f9e-4d8c-b7a6-958473625140",
-                     *               "version": 2,
-                     *               "typeCode": "TMF-02.01.04",
-                     *               "typeName": "Protocol Signature Page"
-                     *             }
-                     *           },
-                     *           "signature": {
-                     *             "methodology": "electronic",
-                     *             "signerId": "aweber",
-                     *             "signerName": "Dr. Anna Weber",
-                     *             "signedAt": "2026-12-01T14:05:00Z",
-                     *             "reason": "Approval"
-                     *           },
-                     *           "supersedesDocumentId": "doc-01jd7h2k4m6n8p0q2r4s6t8v0w",
-                     *           "supersededByDocumentId": null,
-                     *           "rejection": null,
-                     *           "recall": null,
-                     *           "events": [
-                     *             {
-                     *               "at": "2026-12-07T09:30:00Z",
-                     *               "event": "delivered",
-                     *               "by": "hub",
-                     *               "detail": null
-                     *             }
-                     *           ],
-                     *           "sentAt": "2026-12-07T09:29:41Z",
-                     *           "updatedAt": "2026-12-07T09:30:00Z"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            document: {
-                                documentId: string;
-                                idempotencyKey: string;
-                                /**
-                                 * @description Where the document is: awaiting-upload (announced; complete it once the file is PUT), received, awaiting-scan (size, SHA-256 and content checked; waiting for the malware scan — nothing is delivered before a clean verdict), quarantined (refused for what the file is: never delivered, never exported; final — quarantineReason and quarantineDetail say why; send it again as a new document), classified, delivered, acknowledged, held (holdReason, holdDetail), rejected by the receiver (rejection: reason, comment, who, when; send a corrected version naming it in supersedesDocumentId), recall-requested (recalled after the receiver acknowledged it: the receiver confirms or declines, see recall), or recalled (the file is no longer handed out).
-                                 * @enum {string}
-                                 */
-                                state: "awaiting-upload" | "received" | "awaiting-scan" | "quarantined" | "classified" | "delivered" | "acknowledged" | "held" | "rejected" | "recall-requested" | "recalled";
-                                /** @description Why it is held (state held); null otherwise. */
-                                holdReason: ("sender-no-standard" | "sender-type-unmapped" | "receiver-no-standard" | "receiver-artifact-unmapped" | "ambiguous-mapping" | "metadata-missing" | "checksum-mismatch" | "size-mismatch" | "scan-failed" | "scan-unsupported") | null;
-                                /** @description The hold in words; null otherwise. */
-                                holdDetail: string | null;
-                                /** @description Why the file is quarantined (state quarantined): malware-found (the malware scan), or what the content check found it really is — executable-content, script-content (also SVG or (X)HTML carrying script), macro-enabled, archive-content, type-mismatch (not what its content type or name says), type-not-allowed (a kind this hub does not accept). Null otherwise. */
-                                quarantineReason: ("malware-found" | "executable-content" | "script-content" | "macro-enabled" | "archive-content" | "type-mismatch" | "type-not-allowed") | null;
-                                /** @description The quarantine in words: the type found and what it was declared as, the script found, the threats’ names. Null otherwise. */
-                                quarantineDetail: string | null;
-                                connectionId: string;
-                                studyId: string;
-                                receiver: {
-                                    systemId: string;
-                                    name: string;
-                                    organisationName: string;
-                                };
-                                typeCode: string;
-                                title: string;
-                                fileName: string;
-                                size: number;
-                                sha256: string;
-                                classification: {
-                                    catalogueVersion: string;
-                                    artifactNumber: string;
-                                    artifactName: string;
-                                    zoneName: string;
-                                    sectionName: string;
-                                    subArtifact: string;
-                                    /** @enum {string} */
-                                    filingLevel: "trial" | "country" | "site";
-                                    sender: {
-                                        standardId: string;
-                                        version: number;
-                                        typeCode: string;
-                                        typeName: string;
-                                    };
-                                    receiver: {
-                                        standardId: string;
-                                        version: number;
-                                        typeCode: string;
-                                        typeName: string;
-                                    } | null;
-                                } | null;
-                                /** @description Who signed it (null: not signed). */
-                                signature: {
-                                    /**
-                                     * @description How it was signed (SIGNATUREMETHODOLOGY): electronic or digital.
-                                     * @enum {string}
-                                     */
-                                    methodology: "electronic" | "digital";
-                                    /** @description The signer’s user id in the sending system (USEROID). */
-                                    signerId: string;
-                                    /** @description The signer’s name, as the receiver and the export show it. */
-                                    signerName: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description When it was signed, with Z or an offset (SIGNATUREDATETIME).
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    signedAt: string;
-                                    /** @description Why it was signed: Approval, Authorship, Review… (SIGNATUREREASON). */
-                                    reason: string;
-                                } | null;
-                                /** @description The earlier version this document is a new version of (null: none). */
-                                supersedesDocumentId: string | null;
-                                /** @description The later version that superseded this one, once that one was delivered (null: this one is current). */
-                                supersededByDocumentId: string | null;
-                                /** @description The receiver’s rejection: reason, comment, who and when (null: not rejected). */
-                                rejection: {
-                                    /** @enum {string} */
-                                    reason: "wrong-document" | "wrong-study-or-site" | "illegible-or-incomplete" | "missing-signature" | "wrong-version" | "other";
-                                    comment: string | null;
-                                    organisationId: string;
-                                    by: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    at: string;
-                                } | null;
-                                /** @description The sender’s recall: comment, who and when, and the receiver’s answer to a recall request (null: never recalled). */
-                                recall: {
-                                    comment: string | null;
-                                    organisationId: string;
-                                    by: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    at: string;
-                                    outcome: ("immediate" | "confirmed" | "declined") | null;
-                                    answer: {
-                                        comment: string | null;
-                                        by: string;
-                                        /**
-                                         * Format: date-time
-                                         * @example 2026-12-07T09:30:00Z
-                                         */
-                                        at: string;
-                                    } | null;
-                                } | null;
-                                events: {
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    at: string;
-                                    /** @enum {string} */
-                                    event: "announced" | "uploaded" | "received" | "classified" | "delivered" | "acknowledged" | "held" | "retried" | "content-checked" | "scanned" | "scan-requested" | "quarantined" | "superseded" | "rejected" | "recall-requested" | "recalled" | "recall-declined";
-                                    by: string;
-                                    detail: string | null;
-                                }[];
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                sentAt: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/documents.send. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.send"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "partner-get-document": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example doc-01jf3k9m2q8r7t6v5w4x3y2z1a */
-                documentId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "document": {
-                     *           "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                     *           "idempotencyKey": "eisf-upload-2026-12-07-000187",
-                     *           "state": "delivered",
-                     *           "holdReason": null,
-                     *           "holdDetail": null,
-                     *           "quarantineReason": null,
-                     *           "quarantineDetail": null,
-                     *           "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
-                     *           "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
-                     *           "receiver": {
-                     *             "systemId": "6ba7b810-9dad-41d1-80b4-00c04fd430c8",
-                     *             "name": "Pharma eTMF",
-                     *             "organisationName": "Pharma AG"
-                     *           },
-                     *           "typeCode": "PROT-SIG",
-                     *           "title": "Protocol amendment 2, signature page",
-                     *           "fileName": "protocol-amendment-2-signature-page.pdf",
-                     *           "size": 284113,
-                     *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
-                     *           "classification": {
-                     *             "catalogueVersion": "3.3.1",
-                     *             "artifactNumber": "02.01.04",
-                     *             "artifactName": "Protocol Signature Page",
-                     *             "zoneName": "Trial Management",
-                     *             "sectionName": "Trial Documents",
-                     *             "subArtifact": "Signature page",
-                     *             "filingLevel": "site",
-                     *             "sender": {
-                     *               "standardId": "e5f6a7b8-c9d0-4e1f-a2b3-c4d5e6f7a8b9",
-                     *               "version": 3,
-                     *               "typeCode": "PROT-SIG",
-                     *               "typeName": "Protocol signature page"
-                     *             },
-                     *             "receiver": {
-                     *               "standardId": "d4c3b2a1-0f9e-4d8c-b7a6-958473625140",
-                     *               "version": 2,
-                     *               "typeCode": "TMF-02.01.04",
-                     *               "typeName": "Protocol Signature Page"
-                     *             }
-                     *           },
-                     *           "signature": {
-                     *             "methodology": "electronic",
-                     *             "signerId": "aweber",
-                     *             "signerName": "Dr. Anna Weber",
-                     *             "signedAt": "2026-12-01T14:05:00Z",
-                     *             "reason": "Approval"
-                     *           },
-                     *           "supersedesDocumentId": "doc-01jd7h2k4m6n8p0q2r4s6t8v0w",
-                     *           "supersededByDocumentId": null,
-                     *           "rejection": null,
-                     *           "recall": null,
-                     *           "events": [
-                     *             {
-                     *               "at": "2026-12-07T09:30:00Z",
-                     *               "event": "delivered",
-                     *               "by": "hub",
-                     *               "detail": null
-                     *             }
-                     *           ],
-                     *           "sentAt": "2026-12-07T09:29:41Z",
-                     *           "updatedAt": "2026-12-07T09:30:00Z"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            document: {
-                                documentId: string;
-                                idempotencyKey: string;
-                                /**
-                                 * @description Where the document is: awaiting-upload (announced; complete it once the file is PUT), received, awaiting-scan (size, SHA-256 and content checked; waiting for the malware scan — nothing is delivered before a clean verdict), quarantined (refused for what the file is: never delivered, never exported; final — quarantineReason and quarantineDetail say why; send it again as a new document), classified, delivered, acknowledged, held (holdReason, holdDetail), rejected by the receiver (rejection: reason, comment, who, when; send a corrected version naming it in supersedesDocumentId), recall-requested (recalled after the receiver acknowledged it: the receiver confirms or declines, see recall), or recalled (the file is no longer handed out).
-                                 * @enum {string}
-                                 */
-                                state: "awaiting-upload" | "received" | "awaiting-scan" | "quarantined" | "classified" | "delivered" | "acknowledged" | "held" | "rejected" | "recall-requested" | "recalled";
-                                /** @description Why it is held (state held); null otherwise. */
-                                holdReason: ("sender-no-standard" | "sender-type-unmapped" | "receiver-no-standard" | "receiver-artifact-unmapped" | "ambiguous-mapping" | "metadata-missing" | "checksum-mismatch" | "size-mismatch" | "scan-failed" | "scan-unsupported") | null;
-                                /** @description The hold in words; null otherwise. */
-                                holdDetail: string | null;
-                                /** @description Why the file is quarantined (state quarantined): malware-found (the malware scan), or what the content check found it really is — executable-content, script-content (also SVG or (X)HTML carrying script), macro-enabled, archive-content, type-mismatch (not what its content type or name says), type-not-allowed (a kind this hub does not accept). Null otherwise. */
-                                quarantineReason: ("malware-found" | "executable-content" | "script-content" | "macro-enabled" | "archive-content" | "type-mismatch" | "type-not-allowed") | null;
-                                /** @description The quarantine in words: the type found and what it was declared as, the script found, the threats’ names. Null otherwise. */
-                                quarantineDetail: string | null;
-                                connectionId: string;
-                                studyId: string;
-                                receiver: {
-                                    systemId: string;
-                                    name: string;
-                                    organisationName: string;
-                                };
-                                typeCode: string;
-                                title: string;
-                                fileName: string;
-                                size: number;
-                                sha256: string;
-                                classification: {
-                                    catalogueVersion: string;
-                                    artifactNumber: string;
-                                    artifactName: string;
-                                    zoneName: string;
-                                    sectionName: string;
-                                    subArtifact: string;
-                                    /** @enum {string} */
-                                    filingLevel: "trial" | "country" | "site";
-                                    sender: {
-                                        standardId: string;
-                                        version: number;
-                                        typeCode: string;
-                                        typeName: string;
-                                    };
-                                    receiver: {
-                                        standardId: string;
-                                        version: number;
-                                        typeCode: string;
-                                        typeName: string;
-                                    } | null;
-                                } | null;
-                                /** @description Who signed it (null: not signed). */
-                                signature: {
-                                    /**
-                                     * @description How it was signed (SIGNATUREMETHODOLOGY): electronic or digital.
-                                     * @enum {string}
-                                     */
-                                    methodology: "electronic" | "digital";
-                                    /** @description The signer’s user id in the sending system (USEROID). */
-                                    signerId: string;
-                                    /** @description The signer’s name, as the receiver and the export show it. */
-                                    signerName: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description When it was signed, with Z or an offset (SIGNATUREDATETIME).
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    signedAt: string;
-                                    /** @description Why it was signed: Approval, Authorship, Review… (SIGNATUREREASON). */
-                                    reason: string;
-                                } | null;
-                                /** @description The earlier version this document is a new version of (null: none). */
-                                supersedesDocumentId: string | null;
-                                /** @description The later version that superseded this one, once that one was delivered (null: this one is current). */
-                                supersededByDocumentId: string | null;
-                                /** @description The receiver’s rejection: reason, comment, who and when (null: not rejected). */
-                                rejection: {
-                                    /** @enum {string} */
-                                    reason: "wrong-document" | "wrong-study-or-site" | "illegible-or-incomplete" | "missing-signature" | "wrong-version" | "other";
-                                    comment: string | null;
-                                    organisationId: string;
-                                    by: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    at: string;
-                                } | null;
-                                /** @description The sender’s recall: comment, who and when, and the receiver’s answer to a recall request (null: never recalled). */
-                                recall: {
-                                    comment: string | null;
-                                    organisationId: string;
-                                    by: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    at: string;
-                                    outcome: ("immediate" | "confirmed" | "declined") | null;
-                                    answer: {
-                                        comment: string | null;
-                                        by: string;
-                                        /**
-                                         * Format: date-time
-                                         * @example 2026-12-07T09:30:00Z
-                                         */
-                                        at: string;
-                                    } | null;
-                                } | null;
-                                events: {
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    at: string;
-                                    /** @enum {string} */
-                                    event: "announced" | "uploaded" | "received" | "classified" | "delivered" | "acknowledged" | "held" | "retried" | "content-checked" | "scanned" | "scan-requested" | "quarantined" | "superseded" | "rejected" | "recall-requested" | "recalled" | "recall-declined";
-                                    by: string;
-                                    detail: string | null;
-                                }[];
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                sentAt: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/documents.send. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.send"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "partner-acknowledge-document": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example doc-01jf3k9m2q8r7t6v5w4x3y2z1a */
-                documentId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                /** @example {} */
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                     *         "state": "acknowledged",
-                     *         "acknowledgedAt": "2026-12-07T10:02:00Z"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            documentId: string;
-                            /** @constant */
-                            state: "acknowledged";
-                            /**
-                             * Format: date-time
-                             * @example 2026-12-07T09:30:00Z
-                             */
-                            acknowledgedAt: string;
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/documents.receive. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.receive"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "partner-events": {
-        parameters: {
-            query?: {
-                /** @example 1287 */
-                since?: string;
-                /** @example 50 */
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "events": [
-                     *           {
-                     *             "eventId": "01JF3KB2C4D6E8F0G2H4J6K8M0",
-                     *             "sequence": "1287",
-                     *             "kind": "document.held",
-                     *             "at": "2026-12-07T09:30:00Z",
-                     *             "organisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
-                     *             "subject": {
-                     *               "type": "document",
-                     *               "id": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                     *               "name": "Protocol amendment 2, signature page",
-                     *               "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e"
-                     *             },
-                     *             "counterpart": {
-                     *               "organisationId": "8c9d0e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f",
-                     *               "name": "Pharma AG"
-                     *             },
-                     *             "reason": "receiver-artifact-unmapped"
-                     *           }
-                     *         ],
-                     *         "nextCursor": "eyJrIjoiMTI4NyJ9",
-                     *         "hasMore": false
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            events: {
-                                eventId: string;
-                                sequence: string;
-                                /** @enum {string} */
-                                kind: "connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published";
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                at: string;
-                                organisationId: string;
-                                subject: {
-                                    /** @enum {string} */
-                                    type: "connection" | "document" | "request" | "distribution" | "credential" | "standard";
-                                    id: string;
-                                    name: string;
-                                    studyId?: string;
-                                };
-                                counterpart: {
-                                    organisationId: string;
-                                    name: string;
-                                } | null;
-                                reason: string | null;
-                            }[];
-                            nextCursor: string;
-                            hasMore: boolean;
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/events.read. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/events.read"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "partner-reject-document": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example doc-01jf3k9m2q8r7t6v5w4x3y2z1a */
-                documentId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
+                    at: string;
+                  } | null;
+                } | null;
+                events: {
+                  /**
+                   * Format: date-time
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  at: string;
+                  /** @enum {string} */
+                  event:
+                    | 'announced'
+                    | 'uploaded'
+                    | 'received'
+                    | 'classified'
+                    | 'delivered'
+                    | 'acknowledged'
+                    | 'held'
+                    | 'retried'
+                    | 'content-checked'
+                    | 'scanned'
+                    | 'scan-requested'
+                    | 'quarantined'
+                    | 'superseded'
+                    | 'rejected'
+                    | 'recall-requested'
+                    | 'recalled'
+                    | 'recall-declined';
+                  by: string;
+                  detail: string | null;
+                }[];
                 /**
-                 * @example {
-                 *       "reason": "missing-signature",
-                 *       "comment": "The signature page of the principal investigator is missing."
-                 *     }
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
                  */
-                "application/json": {
-                    /**
-                     * @description Why the document is rejected: wrong-document, wrong-study-or-site, illegible-or-incomplete, missing-signature, wrong-version, other.
-                     * @enum {string}
-                     */
-                    reason: "wrong-document" | "wrong-study-or-site" | "illegible-or-incomplete" | "missing-signature" | "wrong-version" | "other";
-                    /** @description What is wrong, in words (required when the reason is other). */
-                    comment?: string;
+                sentAt: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                updatedAt: string;
+              };
+              upload: {
+                /** Format: uri */
+                url: string;
+                /** @constant */
+                method: 'PUT';
+                headers: {
+                  [key: string]: string;
                 };
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                expiresAt: string;
+              } | null;
             };
+          };
         };
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                     *         "state": "rejected",
-                     *         "rejection": {
-                     *           "reason": "missing-signature",
-                     *           "comment": "The signature page of the principal investigator is missing.",
-                     *           "organisationId": "8c9d0e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f",
-                     *           "by": "Pharma eTMF",
-                     *           "at": "2026-12-07T09:30:00Z"
-                     *         },
-                     *         "recall": null
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            documentId: string;
-                            /** @enum {string} */
-                            state: "awaiting-upload" | "received" | "awaiting-scan" | "quarantined" | "classified" | "delivered" | "acknowledged" | "held" | "rejected" | "recall-requested" | "recalled";
-                            /** @description The receiver’s rejection: reason, comment, who and when (null: not rejected). */
-                            rejection: {
-                                /** @enum {string} */
-                                reason: "wrong-document" | "wrong-study-or-site" | "illegible-or-incomplete" | "missing-signature" | "wrong-version" | "other";
-                                comment: string | null;
-                                organisationId: string;
-                                by: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                at: string;
-                            } | null;
-                            /** @description The sender’s recall: comment, who and when, and the receiver’s answer to a recall request (null: never recalled). */
-                            recall: {
-                                comment: string | null;
-                                organisationId: string;
-                                by: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                at: string;
-                                outcome: ("immediate" | "confirmed" | "declined") | null;
-                                answer: {
-                                    comment: string | null;
-                                    by: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    at: string;
-                                } | null;
-                            } | null;
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/documents.receive. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.receive"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/documents.send. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.send"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description What the call names does not exist, or is not the calling system’s to see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "NOT_FOUND",
+           *         "message": "No such document."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "CONFLICT",
+           *         "message": "The document was acknowledged: ask the sender to recall it instead."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 10 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "PAYLOAD_TOO_LARGE",
+           *         "message": "The request body is too large."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNSUPPORTED_MEDIA_TYPE",
+           *         "message": "The request body must be application/json."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
-    "partner-recall-document": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example doc-01jf3k9m2q8r7t6v5w4x3y2z1a */
+  };
+  'partner-complete-document': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example doc-01jf3k9m2q8r7t6v5w4x3y2z1a */
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "document": {
+           *           "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+           *           "idempotencyKey": "eisf-upload-2026-12-07-000187",
+           *           "state": "delivered",
+           *           "holdReason": null,
+           *           "holdDetail": null,
+           *           "quarantineReason": null,
+           *           "quarantineDetail": null,
+           *           "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
+           *           "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
+           *           "receiver": {
+           *             "systemId": "6ba7b810-9dad-41d1-80b4-00c04fd430c8",
+           *             "name": "Pharma eTMF",
+           *             "organisationName": "Pharma AG"
+           *           },
+           *           "typeCode": "PROT-SIG",
+           *           "title": "Protocol amendment 2, signature page",
+           *           "fileName": "protocol-amendment-2-signature-page.pdf",
+           *           "size": 284113,
+           *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+           *           "classification": {
+           *             "catalogueVersion": "3.3.1",
+           *             "artifactNumber": "02.01.04",
+           *             "artifactName": "Protocol Signature Page",
+           *             "zoneName": "Trial Management",
+           *             "sectionName": "Trial Documents",
+           *             "subArtifact": "Signature page",
+           *             "filingLevel": "site",
+           *             "sender": {
+           *               "standardId": "e5f6a7b8-c9d0-4e1f-a2b3-c4d5e6f7a8b9",
+           *               "version": 3,
+           *               "typeCode": "PROT-SIG",
+           *               "typeName": "Protocol signature page"
+           *             },
+           *             "receiver": {
+           *               "standardId": "d4c3b2a1-0f9e-4d8c-b7a6-958473625140",
+           *               "version": 2,
+           *               "typeCode": "TMF-02.01.04",
+           *               "typeName": "Protocol Signature Page"
+           *             }
+           *           },
+           *           "signature": {
+           *             "methodology": "electronic",
+           *             "signerId": "aweber",
+           *             "signerName": "Dr. Anna Weber",
+           *             "signedAt": "2026-12-01T14:05:00Z",
+           *             "reason": "Approval"
+           *           },
+           *           "supersedesDocumentId": "doc-01jd7h2k4m6n8p0q2r4s6t8v0w",
+           *           "supersededByDocumentId": null,
+           *           "rejection": null,
+           *           "recall": null,
+           *           "events": [
+           *             {
+           *               "at": "2026-12-07T09:30:00Z",
+           *               "event": "delivered",
+           *               "by": "hub",
+           *               "detail": null
+           *             }
+           *           ],
+           *           "sentAt": "2026-12-07T09:29:41Z",
+           *           "updatedAt": "2026-12-07T09:30:00Z"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              document: {
                 documentId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
+                idempotencyKey: string;
                 /**
-                 * @example {
-                 *       "comment": "The signature page of the principal investigator is missing."
-                 *     }
+                 * @description Where the document is: awaiting-upload (announced; complete it once the file is PUT), received, awaiting-scan (size, SHA-256 and content checked; waiting for the malware scan — nothing is delivered before a clean verdict), quarantined (refused for what the file is: never delivered, never exported; final — quarantineReason and quarantineDetail say why; send it again as a new document), classified, delivered, acknowledged, held (holdReason, holdDetail), rejected by the receiver (rejection: reason, comment, who, when; send a corrected version naming it in supersedesDocumentId), recall-requested (recalled after the receiver acknowledged it: the receiver confirms or declines, see recall), or recalled (the file is no longer handed out).
+                 * @enum {string}
                  */
-                "application/json": {
-                    /** @description Why, in words (shown to the other side). */
-                    comment?: string;
+                state:
+                  | 'awaiting-upload'
+                  | 'received'
+                  | 'awaiting-scan'
+                  | 'quarantined'
+                  | 'classified'
+                  | 'delivered'
+                  | 'acknowledged'
+                  | 'held'
+                  | 'rejected'
+                  | 'recall-requested'
+                  | 'recalled';
+                /** @description Why it is held (state held); null otherwise. */
+                holdReason:
+                  | (
+                      | 'sender-no-standard'
+                      | 'sender-type-unmapped'
+                      | 'receiver-no-standard'
+                      | 'receiver-artifact-unmapped'
+                      | 'ambiguous-mapping'
+                      | 'metadata-missing'
+                      | 'checksum-mismatch'
+                      | 'size-mismatch'
+                      | 'scan-failed'
+                      | 'scan-unsupported'
+                    )
+                  | null;
+                /** @description The hold in words; null otherwise. */
+                holdDetail: string | null;
+                /** @description Why the file is quarantined (state quarantined): malware-found (the malware scan), or what the content check found it really is — executable-content, script-content (also SVG or (X)HTML carrying script), macro-enabled, archive-content, type-mismatch (not what its content type or name says), type-not-allowed (a kind this hub does not accept). Null otherwise. */
+                quarantineReason:
+                  | (
+                      | 'malware-found'
+                      | 'executable-content'
+                      | 'script-content'
+                      | 'macro-enabled'
+                      | 'archive-content'
+                      | 'type-mismatch'
+                      | 'type-not-allowed'
+                    )
+                  | null;
+                /** @description The quarantine in words: the type found and what it was declared as, the script found, the threats’ names. Null otherwise. */
+                quarantineDetail: string | null;
+                connectionId: string;
+                studyId: string;
+                receiver: {
+                  systemId: string;
+                  name: string;
+                  organisationName: string;
                 };
+                typeCode: string;
+                title: string;
+                fileName: string;
+                size: number;
+                sha256: string;
+                classification: {
+                  catalogueVersion: string;
+                  artifactNumber: string;
+                  artifactName: string;
+                  zoneName: string;
+                  sectionName: string;
+                  subArtifact: string;
+                  /** @enum {string} */
+                  filingLevel: 'trial' | 'country' | 'site';
+                  sender: {
+                    standardId: string;
+                    version: number;
+                    typeCode: string;
+                    typeName: string;
+                  };
+                  receiver: {
+                    standardId: string;
+                    version: number;
+                    typeCode: string;
+                    typeName: string;
+                  } | null;
+                } | null;
+                /** @description Who signed it (null: not signed). */
+                signature: {
+                  /**
+                   * @description How it was signed (SIGNATUREMETHODOLOGY): electronic or digital.
+                   * @enum {string}
+                   */
+                  methodology: 'electronic' | 'digital';
+                  /** @description The signer’s user id in the sending system (USEROID). */
+                  signerId: string;
+                  /** @description The signer’s name, as the receiver and the export show it. */
+                  signerName: string;
+                  /**
+                   * Format: date-time
+                   * @description When it was signed, with Z or an offset (SIGNATUREDATETIME).
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  signedAt: string;
+                  /** @description Why it was signed: Approval, Authorship, Review… (SIGNATUREREASON). */
+                  reason: string;
+                } | null;
+                /** @description The earlier version this document is a new version of (null: none). */
+                supersedesDocumentId: string | null;
+                /** @description The later version that superseded this one, once that one was delivered (null: this one is current). */
+                supersededByDocumentId: string | null;
+                /** @description The receiver’s rejection: reason, comment, who and when (null: not rejected). */
+                rejection: {
+                  /** @enum {string} */
+                  reason:
+                    | 'wrong-document'
+                    | 'wrong-study-or-site'
+                    | 'illegible-or-incomplete'
+                    | 'missing-signature'
+                    | 'wrong-version'
+                    | 'other';
+                  comment: string | null;
+                  organisationId: string;
+                  by: string;
+                  /**
+                   * Format: date-time
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  at: string;
+                } | null;
+                /** @description The sender’s recall: comment, who and when, and the receiver’s answer to a recall request (null: never recalled). */
+                recall: {
+                  comment: string | null;
+                  organisationId: string;
+                  by: string;
+                  /**
+                   * Format: date-time
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  at: string;
+                  outcome: ('immediate' | 'confirmed' | 'declined') | null;
+                  answer: {
+                    comment: string | null;
+                    by: string;
+                    /**
+                     * Format: date-time
+                     * @example 2026-12-07T09:30:00Z
+                     */
+                    at: string;
+                  } | null;
+                } | null;
+                events: {
+                  /**
+                   * Format: date-time
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  at: string;
+                  /** @enum {string} */
+                  event:
+                    | 'announced'
+                    | 'uploaded'
+                    | 'received'
+                    | 'classified'
+                    | 'delivered'
+                    | 'acknowledged'
+                    | 'held'
+                    | 'retried'
+                    | 'content-checked'
+                    | 'scanned'
+                    | 'scan-requested'
+                    | 'quarantined'
+                    | 'superseded'
+                    | 'rejected'
+                    | 'recall-requested'
+                    | 'recalled'
+                    | 'recall-declined';
+                  by: string;
+                  detail: string | null;
+                }[];
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                sentAt: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                updatedAt: string;
+              };
             };
+          };
         };
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                     *         "state": "recalled",
-                     *         "rejection": null,
-                     *         "recall": {
-                     *           "comment": "Sent to the wrong study: please disregard.",
-                     *           "organisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
-                     *           "by": "Nord eISF",
-                     *           "at": "2026-12-07T09:30:00Z",
-                     *           "outcome": "immediate",
-                     *           "answer": null
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            documentId: string;
-                            /** @enum {string} */
-                            state: "awaiting-upload" | "received" | "awaiting-scan" | "quarantined" | "classified" | "delivered" | "acknowledged" | "held" | "rejected" | "recall-requested" | "recalled";
-                            /** @description The receiver’s rejection: reason, comment, who and when (null: not rejected). */
-                            rejection: {
-                                /** @enum {string} */
-                                reason: "wrong-document" | "wrong-study-or-site" | "illegible-or-incomplete" | "missing-signature" | "wrong-version" | "other";
-                                comment: string | null;
-                                organisationId: string;
-                                by: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                at: string;
-                            } | null;
-                            /** @description The sender’s recall: comment, who and when, and the receiver’s answer to a recall request (null: never recalled). */
-                            recall: {
-                                comment: string | null;
-                                organisationId: string;
-                                by: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                at: string;
-                                outcome: ("immediate" | "confirmed" | "declined") | null;
-                                answer: {
-                                    comment: string | null;
-                                    by: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    at: string;
-                                } | null;
-                            } | null;
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/documents.send. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.send"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/documents.send. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.send"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description What the call names does not exist, or is not the calling system’s to see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "NOT_FOUND",
+           *         "message": "No such document."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "CONFLICT",
+           *         "message": "The document was acknowledged: ask the sender to recall it instead."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 10 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "PAYLOAD_TOO_LARGE",
+           *         "message": "The request body is too large."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNSUPPORTED_MEDIA_TYPE",
+           *         "message": "The request body must be application/json."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
-    "partner-confirm-recall": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example doc-01jf3k9m2q8r7t6v5w4x3y2z1a */
+  };
+  'partner-get-document': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example doc-01jf3k9m2q8r7t6v5w4x3y2z1a */
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "document": {
+           *           "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+           *           "idempotencyKey": "eisf-upload-2026-12-07-000187",
+           *           "state": "delivered",
+           *           "holdReason": null,
+           *           "holdDetail": null,
+           *           "quarantineReason": null,
+           *           "quarantineDetail": null,
+           *           "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
+           *           "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
+           *           "receiver": {
+           *             "systemId": "6ba7b810-9dad-41d1-80b4-00c04fd430c8",
+           *             "name": "Pharma eTMF",
+           *             "organisationName": "Pharma AG"
+           *           },
+           *           "typeCode": "PROT-SIG",
+           *           "title": "Protocol amendment 2, signature page",
+           *           "fileName": "protocol-amendment-2-signature-page.pdf",
+           *           "size": 284113,
+           *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+           *           "classification": {
+           *             "catalogueVersion": "3.3.1",
+           *             "artifactNumber": "02.01.04",
+           *             "artifactName": "Protocol Signature Page",
+           *             "zoneName": "Trial Management",
+           *             "sectionName": "Trial Documents",
+           *             "subArtifact": "Signature page",
+           *             "filingLevel": "site",
+           *             "sender": {
+           *               "standardId": "e5f6a7b8-c9d0-4e1f-a2b3-c4d5e6f7a8b9",
+           *               "version": 3,
+           *               "typeCode": "PROT-SIG",
+           *               "typeName": "Protocol signature page"
+           *             },
+           *             "receiver": {
+           *               "standardId": "d4c3b2a1-0f9e-4d8c-b7a6-958473625140",
+           *               "version": 2,
+           *               "typeCode": "TMF-02.01.04",
+           *               "typeName": "Protocol Signature Page"
+           *             }
+           *           },
+           *           "signature": {
+           *             "methodology": "electronic",
+           *             "signerId": "aweber",
+           *             "signerName": "Dr. Anna Weber",
+           *             "signedAt": "2026-12-01T14:05:00Z",
+           *             "reason": "Approval"
+           *           },
+           *           "supersedesDocumentId": "doc-01jd7h2k4m6n8p0q2r4s6t8v0w",
+           *           "supersededByDocumentId": null,
+           *           "rejection": null,
+           *           "recall": null,
+           *           "events": [
+           *             {
+           *               "at": "2026-12-07T09:30:00Z",
+           *               "event": "delivered",
+           *               "by": "hub",
+           *               "detail": null
+           *             }
+           *           ],
+           *           "sentAt": "2026-12-07T09:29:41Z",
+           *           "updatedAt": "2026-12-07T09:30:00Z"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              document: {
                 documentId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
+                idempotencyKey: string;
                 /**
-                 * @example {
-                 *       "comment": "The signature page of the principal investigator is missing."
-                 *     }
+                 * @description Where the document is: awaiting-upload (announced; complete it once the file is PUT), received, awaiting-scan (size, SHA-256 and content checked; waiting for the malware scan — nothing is delivered before a clean verdict), quarantined (refused for what the file is: never delivered, never exported; final — quarantineReason and quarantineDetail say why; send it again as a new document), classified, delivered, acknowledged, held (holdReason, holdDetail), rejected by the receiver (rejection: reason, comment, who, when; send a corrected version naming it in supersedesDocumentId), recall-requested (recalled after the receiver acknowledged it: the receiver confirms or declines, see recall), or recalled (the file is no longer handed out).
+                 * @enum {string}
                  */
-                "application/json": {
-                    /** @description Why, in words (shown to the other side). */
-                    comment?: string;
+                state:
+                  | 'awaiting-upload'
+                  | 'received'
+                  | 'awaiting-scan'
+                  | 'quarantined'
+                  | 'classified'
+                  | 'delivered'
+                  | 'acknowledged'
+                  | 'held'
+                  | 'rejected'
+                  | 'recall-requested'
+                  | 'recalled';
+                /** @description Why it is held (state held); null otherwise. */
+                holdReason:
+                  | (
+                      | 'sender-no-standard'
+                      | 'sender-type-unmapped'
+                      | 'receiver-no-standard'
+                      | 'receiver-artifact-unmapped'
+                      | 'ambiguous-mapping'
+                      | 'metadata-missing'
+                      | 'checksum-mismatch'
+                      | 'size-mismatch'
+                      | 'scan-failed'
+                      | 'scan-unsupported'
+                    )
+                  | null;
+                /** @description The hold in words; null otherwise. */
+                holdDetail: string | null;
+                /** @description Why the file is quarantined (state quarantined): malware-found (the malware scan), or what the content check found it really is — executable-content, script-content (also SVG or (X)HTML carrying script), macro-enabled, archive-content, type-mismatch (not what its content type or name says), type-not-allowed (a kind this hub does not accept). Null otherwise. */
+                quarantineReason:
+                  | (
+                      | 'malware-found'
+                      | 'executable-content'
+                      | 'script-content'
+                      | 'macro-enabled'
+                      | 'archive-content'
+                      | 'type-mismatch'
+                      | 'type-not-allowed'
+                    )
+                  | null;
+                /** @description The quarantine in words: the type found and what it was declared as, the script found, the threats’ names. Null otherwise. */
+                quarantineDetail: string | null;
+                connectionId: string;
+                studyId: string;
+                receiver: {
+                  systemId: string;
+                  name: string;
+                  organisationName: string;
                 };
-            };
-        };
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
+                typeCode: string;
+                title: string;
+                fileName: string;
+                size: number;
+                sha256: string;
+                classification: {
+                  catalogueVersion: string;
+                  artifactNumber: string;
+                  artifactName: string;
+                  zoneName: string;
+                  sectionName: string;
+                  subArtifact: string;
+                  /** @enum {string} */
+                  filingLevel: 'trial' | 'country' | 'site';
+                  sender: {
+                    standardId: string;
+                    version: number;
+                    typeCode: string;
+                    typeName: string;
+                  };
+                  receiver: {
+                    standardId: string;
+                    version: number;
+                    typeCode: string;
+                    typeName: string;
+                  } | null;
+                } | null;
+                /** @description Who signed it (null: not signed). */
+                signature: {
+                  /**
+                   * @description How it was signed (SIGNATUREMETHODOLOGY): electronic or digital.
+                   * @enum {string}
+                   */
+                  methodology: 'electronic' | 'digital';
+                  /** @description The signer’s user id in the sending system (USEROID). */
+                  signerId: string;
+                  /** @description The signer’s name, as the receiver and the export show it. */
+                  signerName: string;
+                  /**
+                   * Format: date-time
+                   * @description When it was signed, with Z or an offset (SIGNATUREDATETIME).
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  signedAt: string;
+                  /** @description Why it was signed: Approval, Authorship, Review… (SIGNATUREREASON). */
+                  reason: string;
+                } | null;
+                /** @description The earlier version this document is a new version of (null: none). */
+                supersedesDocumentId: string | null;
+                /** @description The later version that superseded this one, once that one was delivered (null: this one is current). */
+                supersededByDocumentId: string | null;
+                /** @description The receiver’s rejection: reason, comment, who and when (null: not rejected). */
+                rejection: {
+                  /** @enum {string} */
+                  reason:
+                    | 'wrong-document'
+                    | 'wrong-study-or-site'
+                    | 'illegible-or-incomplete'
+                    | 'missing-signature'
+                    | 'wrong-version'
+                    | 'other';
+                  comment: string | null;
+                  organisationId: string;
+                  by: string;
+                  /**
+                   * Format: date-time
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  at: string;
+                } | null;
+                /** @description The sender’s recall: comment, who and when, and the receiver’s answer to a recall request (null: never recalled). */
+                recall: {
+                  comment: string | null;
+                  organisationId: string;
+                  by: string;
+                  /**
+                   * Format: date-time
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  at: string;
+                  outcome: ('immediate' | 'confirmed' | 'declined') | null;
+                  answer: {
+                    comment: string | null;
+                    by: string;
                     /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                     *         "state": "recalled",
-                     *         "rejection": null,
-                     *         "recall": {
-                     *           "comment": "Sent to the wrong study: please disregard.",
-                     *           "organisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
-                     *           "by": "Nord eISF",
-                     *           "at": "2026-12-07T09:30:00Z",
-                     *           "outcome": "confirmed",
-                     *           "answer": null
-                     *         }
-                     *       }
-                     *     }
+                     * Format: date-time
+                     * @example 2026-12-07T09:30:00Z
                      */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            documentId: string;
-                            /** @enum {string} */
-                            state: "awaiting-upload" | "received" | "awaiting-scan" | "quarantined" | "classified" | "delivered" | "acknowledged" | "held" | "rejected" | "recall-requested" | "recalled";
-                            /** @description The receiver’s rejection: reason, comment, who and when (null: not rejected). */
-                            rejection: {
-                                /** @enum {string} */
-                                reason: "wrong-document" | "wrong-study-or-site" | "illegible-or-incomplete" | "missing-signature" | "wrong-version" | "other";
-                                comment: string | null;
-                                organisationId: string;
-                                by: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                at: string;
-                            } | null;
-                            /** @description The sender’s recall: comment, who and when, and the receiver’s answer to a recall request (null: never recalled). */
-                            recall: {
-                                comment: string | null;
-                                organisationId: string;
-                                by: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                at: string;
-                                outcome: ("immediate" | "confirmed" | "declined") | null;
-                                answer: {
-                                    comment: string | null;
-                                    by: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    at: string;
-                                } | null;
-                            } | null;
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/documents.receive. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.receive"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "partner-decline-recall": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example doc-01jf3k9m2q8r7t6v5w4x3y2z1a */
-                documentId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
+                    at: string;
+                  } | null;
+                } | null;
+                events: {
+                  /**
+                   * Format: date-time
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  at: string;
+                  /** @enum {string} */
+                  event:
+                    | 'announced'
+                    | 'uploaded'
+                    | 'received'
+                    | 'classified'
+                    | 'delivered'
+                    | 'acknowledged'
+                    | 'held'
+                    | 'retried'
+                    | 'content-checked'
+                    | 'scanned'
+                    | 'scan-requested'
+                    | 'quarantined'
+                    | 'superseded'
+                    | 'rejected'
+                    | 'recall-requested'
+                    | 'recalled'
+                    | 'recall-declined';
+                  by: string;
+                  detail: string | null;
+                }[];
                 /**
-                 * @example {
-                 *       "comment": "Already filed and used in the monitoring visit report."
-                 *     }
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
                  */
-                "application/json": {
-                    /** @description Why the receiver keeps the document (required). */
-                    comment: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                     *         "state": "acknowledged",
-                     *         "rejection": null,
-                     *         "recall": {
-                     *           "comment": "Sent to the wrong study: please disregard.",
-                     *           "organisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
-                     *           "by": "Nord eISF",
-                     *           "at": "2026-12-07T09:30:00Z",
-                     *           "outcome": "declined",
-                     *           "answer": {
-                     *             "comment": "Already filed and used in the monitoring visit report.",
-                     *             "by": "Pharma eTMF",
-                     *             "at": "2026-12-07T09:30:00Z"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            documentId: string;
-                            /** @enum {string} */
-                            state: "awaiting-upload" | "received" | "awaiting-scan" | "quarantined" | "classified" | "delivered" | "acknowledged" | "held" | "rejected" | "recall-requested" | "recalled";
-                            /** @description The receiver’s rejection: reason, comment, who and when (null: not rejected). */
-                            rejection: {
-                                /** @enum {string} */
-                                reason: "wrong-document" | "wrong-study-or-site" | "illegible-or-incomplete" | "missing-signature" | "wrong-version" | "other";
-                                comment: string | null;
-                                organisationId: string;
-                                by: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                at: string;
-                            } | null;
-                            /** @description The sender’s recall: comment, who and when, and the receiver’s answer to a recall request (null: never recalled). */
-                            recall: {
-                                comment: string | null;
-                                organisationId: string;
-                                by: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                at: string;
-                                outcome: ("immediate" | "confirmed" | "declined") | null;
-                                answer: {
-                                    comment: string | null;
-                                    by: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-12-07T09:30:00Z
-                                     */
-                                    at: string;
-                                } | null;
-                            } | null;
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/documents.receive. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.receive"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "partner-requests": {
-        parameters: {
-            query?: {
-                /** @example open */
-                state?: "open" | "fulfilled" | "overdue" | "cancelled";
-                /** @example b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e */
-                studyId?: string;
-                /** @example 02.01.04 */
-                artifactNumber?: string;
-                /** @example 50 */
-                limit?: number;
-                /** @example eyJrIjoiMTI4NyJ9 */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "requests": [
-                     *           {
-                     *             "requestId": "req-2f1e0d9c8b7a",
-                     *             "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
-                     *             "protocolNumber": "PH-2026-014",
-                     *             "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
-                     *             "siteNumber": "049-003",
-                     *             "siteOrganisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
-                     *             "siteName": "Klinikum Nord",
-                     *             "artifactNumber": "02.01.04",
-                     *             "artifactName": "Protocol Signature Page",
-                     *             "dueDate": "2026-12-21",
-                     *             "note": "Please send the signed protocol amendment 2.",
-                     *             "state": "open",
-                     *             "createdAt": "2026-12-01T08:00:00Z",
-                     *             "createdBy": "Dr. Jonas Keller (Pharma AG)",
-                     *             "cancelledAt": null,
-                     *             "fulfilledBy": null
-                     *           }
-                     *         ],
-                     *         "nextCursor": "eyJrIjoiMTI4NyJ9"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            requests: {
-                                requestId: string;
-                                studyId: string;
-                                protocolNumber: string;
-                                connectionId: string;
-                                siteNumber: string;
-                                siteOrganisationId: string;
-                                siteName: string;
-                                artifactNumber: string;
-                                artifactName: string;
-                                dueDate: string;
-                                note: string | null;
-                                /** @enum {string} */
-                                state: "open" | "fulfilled" | "overdue" | "cancelled";
-                                createdAt: string;
-                                createdBy: string;
-                                cancelledAt: string | null;
-                                fulfilledBy: {
-                                    documentId: string;
-                                    deliveredAt: string;
-                                } | null;
-                            }[];
-                            nextCursor: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/documents.send. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.send"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "partner-list-distributions": {
-        parameters: {
-            query?: {
-                /** @example 50 */
-                limit?: number;
-                /** @example eyJrIjoiMTI4NyJ9 */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "distributions": [
-                     *           {
-                     *             "distributionId": "dist-7q8r9s0t1u2v",
-                     *             "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
-                     *             "protocolNumber": "PH-2026-014",
-                     *             "sponsorOrganisationId": "8c9d0e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f",
-                     *             "sponsorName": "Pharma AG",
-                     *             "sourceDocumentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                     *             "title": "Dear Investigator Letter: PH-101 safety update",
-                     *             "fileName": "dil-ph-101-2026-12.pdf",
-                     *             "overdueDays": 14,
-                     *             "dueAt": "2026-12-21T09:30:00Z",
-                     *             "createdAt": "2026-12-01T08:00:00Z",
-                     *             "createdBy": "Dr. Jonas Keller (Pharma AG)",
-                     *             "counts": {
-                     *               "sites": 12,
-                     *               "delivered": 12,
-                     *               "acknowledged": 7,
-                     *               "overdue": 0
-                     *             },
-                     *             "sites": [
-                     *               {
-                     *                 "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
-                     *                 "siteNumber": "049-003",
-                     *                 "siteOrganisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
-                     *                 "siteName": "Klinikum Nord",
-                     *                 "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                     *                 "state": "delivered",
-                     *                 "deliveredAt": "2026-12-07T09:30:00Z",
-                     *                 "acknowledgedAt": null,
-                     *                 "acknowledgedBy": null,
-                     *                 "overdue": false,
-                     *                 "reminders": []
-                     *               }
-                     *             ]
-                     *           }
-                     *         ],
-                     *         "nextCursor": "eyJrIjoiMTI4NyJ9"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            distributions: {
-                                distributionId: string;
-                                studyId: string;
-                                protocolNumber: string;
-                                sponsorOrganisationId: string;
-                                sponsorName: string;
-                                sourceDocumentId: string;
-                                title: string;
-                                fileName: string;
-                                overdueDays: number;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                dueAt: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                createdAt: string;
-                                createdBy: string;
-                                counts: {
-                                    sites: number;
-                                    delivered: number;
-                                    acknowledged: number;
-                                    overdue: number;
-                                };
-                                sites: {
-                                    connectionId: string;
-                                    siteNumber: string;
-                                    siteOrganisationId: string;
-                                    siteName: string;
-                                    documentId: string | null;
-                                    /** @enum {string} */
-                                    state: "pending" | "delivered" | "held" | "acknowledged" | "overdue";
-                                    deliveredAt: string | null;
-                                    acknowledgedAt: string | null;
-                                    acknowledgedBy: string | null;
-                                    overdue: boolean;
-                                    reminders: string[];
-                                }[];
-                            }[];
-                            nextCursor: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/documents.receive. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.receive"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "partner-create-distribution": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
+                sentAt: string;
                 /**
-                 * @example {
-                 *       "sourceDocumentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                 *       "connectionIds": [
-                 *         "c0ffee00-1234-4abc-9def-0123456789ab"
-                 *       ],
-                 *       "overdueDays": 14
-                 *     }
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
                  */
-                "application/json": {
-                    /** @description A document id, as the hub gave it. */
-                    sourceDocumentId: string;
-                    connectionIds?: string[];
-                    overdueDays: number;
-                };
+                updatedAt: string;
+              };
             };
+          };
         };
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "distribution": {
-                     *           "distributionId": "dist-7q8r9s0t1u2v",
-                     *           "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
-                     *           "protocolNumber": "PH-2026-014",
-                     *           "sponsorOrganisationId": "8c9d0e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f",
-                     *           "sponsorName": "Pharma AG",
-                     *           "sourceDocumentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                     *           "title": "Dear Investigator Letter: PH-101 safety update",
-                     *           "fileName": "dil-ph-101-2026-12.pdf",
-                     *           "overdueDays": 14,
-                     *           "dueAt": "2026-12-21T09:30:00Z",
-                     *           "createdAt": "2026-12-01T08:00:00Z",
-                     *           "createdBy": "Dr. Jonas Keller (Pharma AG)",
-                     *           "counts": {
-                     *             "sites": 12,
-                     *             "delivered": 12,
-                     *             "acknowledged": 7,
-                     *             "overdue": 0
-                     *           },
-                     *           "sites": [
-                     *             {
-                     *               "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
-                     *               "siteNumber": "049-003",
-                     *               "siteOrganisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
-                     *               "siteName": "Klinikum Nord",
-                     *               "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                     *               "state": "delivered",
-                     *               "deliveredAt": "2026-12-07T09:30:00Z",
-                     *               "acknowledgedAt": null,
-                     *               "acknowledgedBy": null,
-                     *               "overdue": false,
-                     *               "reminders": []
-                     *             }
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            distribution: {
-                                distributionId: string;
-                                studyId: string;
-                                protocolNumber: string;
-                                sponsorOrganisationId: string;
-                                sponsorName: string;
-                                sourceDocumentId: string;
-                                title: string;
-                                fileName: string;
-                                overdueDays: number;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                dueAt: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                createdAt: string;
-                                createdBy: string;
-                                counts: {
-                                    sites: number;
-                                    delivered: number;
-                                    acknowledged: number;
-                                    overdue: number;
-                                };
-                                sites: {
-                                    connectionId: string;
-                                    siteNumber: string;
-                                    siteOrganisationId: string;
-                                    siteName: string;
-                                    documentId: string | null;
-                                    /** @enum {string} */
-                                    state: "pending" | "delivered" | "held" | "acknowledged" | "overdue";
-                                    deliveredAt: string | null;
-                                    acknowledgedAt: string | null;
-                                    acknowledgedBy: string | null;
-                                    overdue: boolean;
-                                    reminders: string[];
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/documents.send. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.send"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/documents.send. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.send"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description What the call names does not exist, or is not the calling system’s to see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "NOT_FOUND",
+           *         "message": "No such document."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "CONFLICT",
+           *         "message": "The document was acknowledged: ask the sender to recall it instead."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
-    "partner-sent-distributions": {
-        parameters: {
-            query?: {
-                /** @example 50 */
-                limit?: number;
-                /** @example eyJrIjoiMTI4NyJ9 */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "distributions": [
-                     *           {
-                     *             "distributionId": "dist-7q8r9s0t1u2v",
-                     *             "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
-                     *             "protocolNumber": "PH-2026-014",
-                     *             "sponsorOrganisationId": "8c9d0e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f",
-                     *             "sponsorName": "Pharma AG",
-                     *             "sourceDocumentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                     *             "title": "Dear Investigator Letter: PH-101 safety update",
-                     *             "fileName": "dil-ph-101-2026-12.pdf",
-                     *             "overdueDays": 14,
-                     *             "dueAt": "2026-12-21T09:30:00Z",
-                     *             "createdAt": "2026-12-01T08:00:00Z",
-                     *             "createdBy": "Dr. Jonas Keller (Pharma AG)",
-                     *             "counts": {
-                     *               "sites": 12,
-                     *               "delivered": 12,
-                     *               "acknowledged": 7,
-                     *               "overdue": 0
-                     *             },
-                     *             "sites": [
-                     *               {
-                     *                 "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
-                     *                 "siteNumber": "049-003",
-                     *                 "siteOrganisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
-                     *                 "siteName": "Klinikum Nord",
-                     *                 "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                     *                 "state": "delivered",
-                     *                 "deliveredAt": "2026-12-07T09:30:00Z",
-                     *                 "acknowledgedAt": null,
-                     *                 "acknowledgedBy": null,
-                     *                 "overdue": false,
-                     *                 "reminders": []
-                     *               }
-                     *             ]
-                     *           }
-                     *         ],
-                     *         "nextCursor": "eyJrIjoiMTI4NyJ9"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            distributions: {
-                                distributionId: string;
-                                studyId: string;
-                                protocolNumber: string;
-                                sponsorOrganisationId: string;
-                                sponsorName: string;
-                                sourceDocumentId: string;
-                                title: string;
-                                fileName: string;
-                                overdueDays: number;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                dueAt: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                createdAt: string;
-                                createdBy: string;
-                                counts: {
-                                    sites: number;
-                                    delivered: number;
-                                    acknowledged: number;
-                                    overdue: number;
-                                };
-                                sites: {
-                                    connectionId: string;
-                                    siteNumber: string;
-                                    siteOrganisationId: string;
-                                    siteName: string;
-                                    documentId: string | null;
-                                    /** @enum {string} */
-                                    state: "pending" | "delivered" | "held" | "acknowledged" | "overdue";
-                                    deliveredAt: string | null;
-                                    acknowledgedAt: string | null;
-                                    acknowledgedBy: string | null;
-                                    overdue: boolean;
-                                    reminders: string[];
-                                }[];
-                            }[];
-                            nextCursor: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/documents.send. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.send"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
+  };
+  'partner-acknowledge-document': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example doc-01jf3k9m2q8r7t6v5w4x3y2z1a */
+        documentId: string;
+      };
+      cookie?: never;
     };
-    "partner-acknowledge-distribution": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example dist-7q8r9s0t1u2v */
+    requestBody?: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+           *         "state": "acknowledged",
+           *         "acknowledgedAt": "2026-12-07T10:02:00Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              documentId: string;
+              /** @constant */
+              state: 'acknowledged';
+              /**
+               * Format: date-time
+               * @example 2026-12-07T09:30:00Z
+               */
+              acknowledgedAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/documents.receive. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.receive"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description What the call names does not exist, or is not the calling system’s to see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "NOT_FOUND",
+           *         "message": "No such document."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "CONFLICT",
+           *         "message": "The document was acknowledged: ask the sender to recall it instead."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 10 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "PAYLOAD_TOO_LARGE",
+           *         "message": "The request body is too large."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNSUPPORTED_MEDIA_TYPE",
+           *         "message": "The request body must be application/json."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'partner-events': {
+    parameters: {
+      query?: {
+        /** @example 1287 */
+        since?: string;
+        /** @example 50 */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "events": [
+           *           {
+           *             "eventId": "01JF3KB2C4D6E8F0G2H4J6K8M0",
+           *             "sequence": "1287",
+           *             "kind": "document.held",
+           *             "at": "2026-12-07T09:30:00Z",
+           *             "organisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
+           *             "subject": {
+           *               "type": "document",
+           *               "id": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+           *               "name": "Protocol amendment 2, signature page",
+           *               "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e"
+           *             },
+           *             "counterpart": {
+           *               "organisationId": "8c9d0e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f",
+           *               "name": "Pharma AG"
+           *             },
+           *             "reason": "receiver-artifact-unmapped"
+           *           }
+           *         ],
+           *         "nextCursor": "eyJrIjoiMTI4NyJ9",
+           *         "hasMore": false
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              events: {
+                eventId: string;
+                sequence: string;
+                /** @enum {string} */
+                kind:
+                  | 'connection.invited'
+                  | 'connection.accepted'
+                  | 'connection.declined'
+                  | 'connection.ended'
+                  | 'document.held'
+                  | 'document.quarantined'
+                  | 'document.rejected'
+                  | 'document.recalled'
+                  | 'document.recall-requested'
+                  | 'document.recall-confirmed'
+                  | 'request.received'
+                  | 'request.due-soon'
+                  | 'request.overdue'
+                  | 'request.fulfilled'
+                  | 'distribution.to-acknowledge'
+                  | 'distribution.overdue'
+                  | 'distribution.acknowledged'
+                  | 'credential.expiring'
+                  | 'standard.published';
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                at: string;
+                organisationId: string;
+                subject: {
+                  /** @enum {string} */
+                  type:
+                    | 'connection'
+                    | 'document'
+                    | 'request'
+                    | 'distribution'
+                    | 'credential'
+                    | 'standard';
+                  id: string;
+                  name: string;
+                  studyId?: string;
+                };
+                counterpart: {
+                  organisationId: string;
+                  name: string;
+                } | null;
+                reason: string | null;
+              }[];
+              nextCursor: string;
+              hasMore: boolean;
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/events.read. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/events.read"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'partner-reject-document': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example doc-01jf3k9m2q8r7t6v5w4x3y2z1a */
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reason": "missing-signature",
+         *       "comment": "The signature page of the principal investigator is missing."
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description Why the document is rejected: wrong-document, wrong-study-or-site, illegible-or-incomplete, missing-signature, wrong-version, other.
+           * @enum {string}
+           */
+          reason:
+            | 'wrong-document'
+            | 'wrong-study-or-site'
+            | 'illegible-or-incomplete'
+            | 'missing-signature'
+            | 'wrong-version'
+            | 'other';
+          /** @description What is wrong, in words (required when the reason is other). */
+          comment?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+           *         "state": "rejected",
+           *         "rejection": {
+           *           "reason": "missing-signature",
+           *           "comment": "The signature page of the principal investigator is missing.",
+           *           "organisationId": "8c9d0e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f",
+           *           "by": "Pharma eTMF",
+           *           "at": "2026-12-07T09:30:00Z"
+           *         },
+           *         "recall": null
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              documentId: string;
+              /** @enum {string} */
+              state:
+                | 'awaiting-upload'
+                | 'received'
+                | 'awaiting-scan'
+                | 'quarantined'
+                | 'classified'
+                | 'delivered'
+                | 'acknowledged'
+                | 'held'
+                | 'rejected'
+                | 'recall-requested'
+                | 'recalled';
+              /** @description The receiver’s rejection: reason, comment, who and when (null: not rejected). */
+              rejection: {
+                /** @enum {string} */
+                reason:
+                  | 'wrong-document'
+                  | 'wrong-study-or-site'
+                  | 'illegible-or-incomplete'
+                  | 'missing-signature'
+                  | 'wrong-version'
+                  | 'other';
+                comment: string | null;
+                organisationId: string;
+                by: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                at: string;
+              } | null;
+              /** @description The sender’s recall: comment, who and when, and the receiver’s answer to a recall request (null: never recalled). */
+              recall: {
+                comment: string | null;
+                organisationId: string;
+                by: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                at: string;
+                outcome: ('immediate' | 'confirmed' | 'declined') | null;
+                answer: {
+                  comment: string | null;
+                  by: string;
+                  /**
+                   * Format: date-time
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  at: string;
+                } | null;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/documents.receive. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.receive"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description What the call names does not exist, or is not the calling system’s to see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "NOT_FOUND",
+           *         "message": "No such document."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "CONFLICT",
+           *         "message": "The document was acknowledged: ask the sender to recall it instead."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 10 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "PAYLOAD_TOO_LARGE",
+           *         "message": "The request body is too large."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNSUPPORTED_MEDIA_TYPE",
+           *         "message": "The request body must be application/json."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'partner-recall-document': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example doc-01jf3k9m2q8r7t6v5w4x3y2z1a */
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "comment": "The signature page of the principal investigator is missing."
+         *     }
+         */
+        'application/json': {
+          /** @description Why, in words (shown to the other side). */
+          comment?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+           *         "state": "recalled",
+           *         "rejection": null,
+           *         "recall": {
+           *           "comment": "Sent to the wrong study: please disregard.",
+           *           "organisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
+           *           "by": "Nord eISF",
+           *           "at": "2026-12-07T09:30:00Z",
+           *           "outcome": "immediate",
+           *           "answer": null
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              documentId: string;
+              /** @enum {string} */
+              state:
+                | 'awaiting-upload'
+                | 'received'
+                | 'awaiting-scan'
+                | 'quarantined'
+                | 'classified'
+                | 'delivered'
+                | 'acknowledged'
+                | 'held'
+                | 'rejected'
+                | 'recall-requested'
+                | 'recalled';
+              /** @description The receiver’s rejection: reason, comment, who and when (null: not rejected). */
+              rejection: {
+                /** @enum {string} */
+                reason:
+                  | 'wrong-document'
+                  | 'wrong-study-or-site'
+                  | 'illegible-or-incomplete'
+                  | 'missing-signature'
+                  | 'wrong-version'
+                  | 'other';
+                comment: string | null;
+                organisationId: string;
+                by: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                at: string;
+              } | null;
+              /** @description The sender’s recall: comment, who and when, and the receiver’s answer to a recall request (null: never recalled). */
+              recall: {
+                comment: string | null;
+                organisationId: string;
+                by: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                at: string;
+                outcome: ('immediate' | 'confirmed' | 'declined') | null;
+                answer: {
+                  comment: string | null;
+                  by: string;
+                  /**
+                   * Format: date-time
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  at: string;
+                } | null;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/documents.send. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.send"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description What the call names does not exist, or is not the calling system’s to see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "NOT_FOUND",
+           *         "message": "No such document."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "CONFLICT",
+           *         "message": "The document was acknowledged: ask the sender to recall it instead."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 10 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "PAYLOAD_TOO_LARGE",
+           *         "message": "The request body is too large."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNSUPPORTED_MEDIA_TYPE",
+           *         "message": "The request body must be application/json."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'partner-confirm-recall': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example doc-01jf3k9m2q8r7t6v5w4x3y2z1a */
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "comment": "The signature page of the principal investigator is missing."
+         *     }
+         */
+        'application/json': {
+          /** @description Why, in words (shown to the other side). */
+          comment?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+           *         "state": "recalled",
+           *         "rejection": null,
+           *         "recall": {
+           *           "comment": "Sent to the wrong study: please disregard.",
+           *           "organisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
+           *           "by": "Nord eISF",
+           *           "at": "2026-12-07T09:30:00Z",
+           *           "outcome": "confirmed",
+           *           "answer": null
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              documentId: string;
+              /** @enum {string} */
+              state:
+                | 'awaiting-upload'
+                | 'received'
+                | 'awaiting-scan'
+                | 'quarantined'
+                | 'classified'
+                | 'delivered'
+                | 'acknowledged'
+                | 'held'
+                | 'rejected'
+                | 'recall-requested'
+                | 'recalled';
+              /** @description The receiver’s rejection: reason, comment, who and when (null: not rejected). */
+              rejection: {
+                /** @enum {string} */
+                reason:
+                  | 'wrong-document'
+                  | 'wrong-study-or-site'
+                  | 'illegible-or-incomplete'
+                  | 'missing-signature'
+                  | 'wrong-version'
+                  | 'other';
+                comment: string | null;
+                organisationId: string;
+                by: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                at: string;
+              } | null;
+              /** @description The sender’s recall: comment, who and when, and the receiver’s answer to a recall request (null: never recalled). */
+              recall: {
+                comment: string | null;
+                organisationId: string;
+                by: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                at: string;
+                outcome: ('immediate' | 'confirmed' | 'declined') | null;
+                answer: {
+                  comment: string | null;
+                  by: string;
+                  /**
+                   * Format: date-time
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  at: string;
+                } | null;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/documents.receive. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.receive"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description What the call names does not exist, or is not the calling system’s to see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "NOT_FOUND",
+           *         "message": "No such document."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "CONFLICT",
+           *         "message": "The document was acknowledged: ask the sender to recall it instead."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 10 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "PAYLOAD_TOO_LARGE",
+           *         "message": "The request body is too large."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNSUPPORTED_MEDIA_TYPE",
+           *         "message": "The request body must be application/json."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'partner-decline-recall': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example doc-01jf3k9m2q8r7t6v5w4x3y2z1a */
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "comment": "Already filed and used in the monitoring visit report."
+         *     }
+         */
+        'application/json': {
+          /** @description Why the receiver keeps the document (required). */
+          comment: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+           *         "state": "acknowledged",
+           *         "rejection": null,
+           *         "recall": {
+           *           "comment": "Sent to the wrong study: please disregard.",
+           *           "organisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
+           *           "by": "Nord eISF",
+           *           "at": "2026-12-07T09:30:00Z",
+           *           "outcome": "declined",
+           *           "answer": {
+           *             "comment": "Already filed and used in the monitoring visit report.",
+           *             "by": "Pharma eTMF",
+           *             "at": "2026-12-07T09:30:00Z"
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              documentId: string;
+              /** @enum {string} */
+              state:
+                | 'awaiting-upload'
+                | 'received'
+                | 'awaiting-scan'
+                | 'quarantined'
+                | 'classified'
+                | 'delivered'
+                | 'acknowledged'
+                | 'held'
+                | 'rejected'
+                | 'recall-requested'
+                | 'recalled';
+              /** @description The receiver’s rejection: reason, comment, who and when (null: not rejected). */
+              rejection: {
+                /** @enum {string} */
+                reason:
+                  | 'wrong-document'
+                  | 'wrong-study-or-site'
+                  | 'illegible-or-incomplete'
+                  | 'missing-signature'
+                  | 'wrong-version'
+                  | 'other';
+                comment: string | null;
+                organisationId: string;
+                by: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                at: string;
+              } | null;
+              /** @description The sender’s recall: comment, who and when, and the receiver’s answer to a recall request (null: never recalled). */
+              recall: {
+                comment: string | null;
+                organisationId: string;
+                by: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                at: string;
+                outcome: ('immediate' | 'confirmed' | 'declined') | null;
+                answer: {
+                  comment: string | null;
+                  by: string;
+                  /**
+                   * Format: date-time
+                   * @example 2026-12-07T09:30:00Z
+                   */
+                  at: string;
+                } | null;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/documents.receive. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.receive"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description What the call names does not exist, or is not the calling system’s to see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "NOT_FOUND",
+           *         "message": "No such document."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "CONFLICT",
+           *         "message": "The document was acknowledged: ask the sender to recall it instead."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 10 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "PAYLOAD_TOO_LARGE",
+           *         "message": "The request body is too large."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNSUPPORTED_MEDIA_TYPE",
+           *         "message": "The request body must be application/json."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'partner-requests': {
+    parameters: {
+      query?: {
+        /** @example open */
+        state?: 'open' | 'fulfilled' | 'overdue' | 'cancelled';
+        /** @example b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e */
+        studyId?: string;
+        /** @example 02.01.04 */
+        artifactNumber?: string;
+        /** @example 50 */
+        limit?: number;
+        /** @example eyJrIjoiMTI4NyJ9 */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "requests": [
+           *           {
+           *             "requestId": "req-2f1e0d9c8b7a",
+           *             "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
+           *             "protocolNumber": "PH-2026-014",
+           *             "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
+           *             "siteNumber": "049-003",
+           *             "siteOrganisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
+           *             "siteName": "Klinikum Nord",
+           *             "artifactNumber": "02.01.04",
+           *             "artifactName": "Protocol Signature Page",
+           *             "dueDate": "2026-12-21",
+           *             "note": "Please send the signed protocol amendment 2.",
+           *             "state": "open",
+           *             "createdAt": "2026-12-01T08:00:00Z",
+           *             "createdBy": "Dr. Jonas Keller (Pharma AG)",
+           *             "cancelledAt": null,
+           *             "fulfilledBy": null
+           *           }
+           *         ],
+           *         "nextCursor": "eyJrIjoiMTI4NyJ9"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              requests: {
+                requestId: string;
+                studyId: string;
+                protocolNumber: string;
+                connectionId: string;
+                siteNumber: string;
+                siteOrganisationId: string;
+                siteName: string;
+                artifactNumber: string;
+                artifactName: string;
+                dueDate: string;
+                note: string | null;
+                /** @enum {string} */
+                state: 'open' | 'fulfilled' | 'overdue' | 'cancelled';
+                createdAt: string;
+                createdBy: string;
+                cancelledAt: string | null;
+                fulfilledBy: {
+                  documentId: string;
+                  deliveredAt: string;
+                } | null;
+              }[];
+              nextCursor: string | null;
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/documents.send. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.send"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'partner-list-distributions': {
+    parameters: {
+      query?: {
+        /** @example 50 */
+        limit?: number;
+        /** @example eyJrIjoiMTI4NyJ9 */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "distributions": [
+           *           {
+           *             "distributionId": "dist-7q8r9s0t1u2v",
+           *             "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
+           *             "protocolNumber": "PH-2026-014",
+           *             "sponsorOrganisationId": "8c9d0e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f",
+           *             "sponsorName": "Pharma AG",
+           *             "sourceDocumentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+           *             "title": "Dear Investigator Letter: PH-101 safety update",
+           *             "fileName": "dil-ph-101-2026-12.pdf",
+           *             "overdueDays": 14,
+           *             "dueAt": "2026-12-21T09:30:00Z",
+           *             "createdAt": "2026-12-01T08:00:00Z",
+           *             "createdBy": "Dr. Jonas Keller (Pharma AG)",
+           *             "counts": {
+           *               "sites": 12,
+           *               "delivered": 12,
+           *               "acknowledged": 7,
+           *               "overdue": 0
+           *             },
+           *             "sites": [
+           *               {
+           *                 "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
+           *                 "siteNumber": "049-003",
+           *                 "siteOrganisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
+           *                 "siteName": "Klinikum Nord",
+           *                 "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+           *                 "state": "delivered",
+           *                 "deliveredAt": "2026-12-07T09:30:00Z",
+           *                 "acknowledgedAt": null,
+           *                 "acknowledgedBy": null,
+           *                 "overdue": false,
+           *                 "reminders": []
+           *               }
+           *             ]
+           *           }
+           *         ],
+           *         "nextCursor": "eyJrIjoiMTI4NyJ9"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              distributions: {
                 distributionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                /** @example {} */
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "distribution": {
-                     *           "distributionId": "dist-7q8r9s0t1u2v",
-                     *           "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
-                     *           "protocolNumber": "PH-2026-014",
-                     *           "sponsorOrganisationId": "8c9d0e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f",
-                     *           "sponsorName": "Pharma AG",
-                     *           "sourceDocumentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                     *           "title": "Dear Investigator Letter: PH-101 safety update",
-                     *           "fileName": "dil-ph-101-2026-12.pdf",
-                     *           "overdueDays": 14,
-                     *           "dueAt": "2026-12-21T09:30:00Z",
-                     *           "createdAt": "2026-12-01T08:00:00Z",
-                     *           "createdBy": "Dr. Jonas Keller (Pharma AG)",
-                     *           "counts": {
-                     *             "sites": 12,
-                     *             "delivered": 12,
-                     *             "acknowledged": 7,
-                     *             "overdue": 0
-                     *           },
-                     *           "sites": [
-                     *             {
-                     *               "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
-                     *               "siteNumber": "049-003",
-                     *               "siteOrganisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
-                     *               "siteName": "Klinikum Nord",
-                     *               "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
-                     *               "state": "delivered",
-                     *               "deliveredAt": "2026-12-07T09:30:00Z",
-                     *               "acknowledgedAt": null,
-                     *               "acknowledgedBy": null,
-                     *               "overdue": false,
-                     *               "reminders": []
-                     *             }
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            distribution: {
-                                distributionId: string;
-                                studyId: string;
-                                protocolNumber: string;
-                                sponsorOrganisationId: string;
-                                sponsorName: string;
-                                sourceDocumentId: string;
-                                title: string;
-                                fileName: string;
-                                overdueDays: number;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                dueAt: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-12-07T09:30:00Z
-                                 */
-                                createdAt: string;
-                                createdBy: string;
-                                counts: {
-                                    sites: number;
-                                    delivered: number;
-                                    acknowledged: number;
-                                    overdue: number;
-                                };
-                                sites: {
-                                    connectionId: string;
-                                    siteNumber: string;
-                                    siteOrganisationId: string;
-                                    siteName: string;
-                                    documentId: string | null;
-                                    /** @enum {string} */
-                                    state: "pending" | "delivered" | "held" | "acknowledged" | "overdue";
-                                    deliveredAt: string | null;
-                                    acknowledgedAt: string | null;
-                                    acknowledgedBy: string | null;
-                                    overdue: boolean;
-                                    reminders: string[];
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/documents.receive. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.receive"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "partner-list-webhooks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "endpoints": [
-                     *           {
-                     *             "endpointId": "whe_01jf3m8q2w4e6r8t0y2u4i6o8p",
-                     *             "systemId": "f47ac10b-58cc-4372-a567-0e02b2c3d479",
-                     *             "url": "https://hooks.nord-eisf.example.com/ccsc",
-                     *             "eventTypes": [
-                     *               "document.held",
-                     *               "document.rejected",
-                     *               "request.received"
-                     *             ],
-                     *             "description": "Document holds and requests to the eISF",
-                     *             "status": "active",
-                     *             "disabledAt": null,
-                     *             "disabledReason": null,
-                     *             "previousSecretRetiresAt": null,
-                     *             "failingSince": null,
-                     *             "lastSuccessAt": "2026-12-07T09:30:01Z",
-                     *             "createdAt": "2026-12-01T08:00:00Z",
-                     *             "updatedAt": "2026-12-07T09:30:00Z",
-                     *             "revision": 2
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            endpoints: {
-                                endpointId: string;
-                                systemId: string;
-                                url: string;
-                                eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published")[];
-                                description: string | null;
-                                /**
-                                 * @description active: events are delivered; disabled: none are (by its owner, or by the hub after its deliveries failed for the whole retry schedule — disabledReason says which).
-                                 * @enum {string}
-                                 */
-                                status: "active" | "disabled";
-                                disabledAt: string | null;
-                                disabledReason: ("failing" | "by-owner") | null;
-                                previousSecretRetiresAt: string | null;
-                                /** @description Since when every attempt failed; null once one succeeds. */
-                                failingSince: string | null;
-                                lastSuccessAt: string | null;
-                                createdAt: string;
-                                updatedAt: string;
-                                revision: number;
-                            }[];
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/webhooks.manage. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "partner-create-webhook": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
+                studyId: string;
+                protocolNumber: string;
+                sponsorOrganisationId: string;
+                sponsorName: string;
+                sourceDocumentId: string;
+                title: string;
+                fileName: string;
+                overdueDays: number;
                 /**
-                 * @example {
-                 *       "url": "https://hooks.nord-eisf.example.com/ccsc",
-                 *       "eventTypes": [
-                 *         "document.held",
-                 *         "document.rejected",
-                 *         "request.received"
-                 *       ],
-                 *       "description": "Document holds and requests to the eISF"
-                 *     }
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
                  */
-                "application/json": {
-                    url: string;
-                    eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published")[];
-                    description?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "endpoint": {
-                     *           "endpointId": "whe_01jf3m8q2w4e6r8t0y2u4i6o8p",
-                     *           "systemId": "f47ac10b-58cc-4372-a567-0e02b2c3d479",
-                     *           "url": "https://hooks.nord-eisf.example.com/ccsc",
-                     *           "eventTypes": [
-                     *             "document.held",
-                     *             "document.rejected",
-                     *             "request.received"
-                     *           ],
-                     *           "description": "Document holds and requests to the eISF",
-                     *           "status": "active",
-                     *           "disabledAt": null,
-                     *           "disabledReason": null,
-                     *           "previousSecretRetiresAt": null,
-                     *           "failingSince": null,
-                     *           "lastSuccessAt": "2026-12-07T09:30:01Z",
-                     *           "createdAt": "2026-12-01T08:00:00Z",
-                     *           "updatedAt": "2026-12-07T09:30:00Z",
-                     *           "revision": 2
-                     *         },
-                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0Q9k4e8K1P0="
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            endpoint: {
-                                endpointId: string;
-                                systemId: string;
-                                url: string;
-                                eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published")[];
-                                description: string | null;
-                                /**
-                                 * @description active: events are delivered; disabled: none are (by its owner, or by the hub after its deliveries failed for the whole retry schedule — disabledReason says which).
-                                 * @enum {string}
-                                 */
-                                status: "active" | "disabled";
-                                disabledAt: string | null;
-                                disabledReason: ("failing" | "by-owner") | null;
-                                previousSecretRetiresAt: string | null;
-                                /** @description Since when every attempt failed; null once one succeeds. */
-                                failingSince: string | null;
-                                lastSuccessAt: string | null;
-                                createdAt: string;
-                                updatedAt: string;
-                                revision: number;
-                            };
-                            secret: string;
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/webhooks.manage. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "partner-update-webhook": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example whe_01jf3m8q2w4e6r8t0y2u4i6o8p */
-                endpointId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
+                dueAt: string;
                 /**
-                 * @example {
-                 *       "revision": 2,
-                 *       "description": null,
-                 *       "status": "active"
-                 *     }
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
                  */
-                "application/json": {
-                    revision: number;
-                    url?: string;
-                    eventTypes?: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published")[];
-                    description?: string | null;
-                    /** @enum {string} */
-                    status?: "active" | "disabled";
+                createdAt: string;
+                createdBy: string;
+                counts: {
+                  sites: number;
+                  delivered: number;
+                  acknowledged: number;
+                  overdue: number;
                 };
+                sites: {
+                  connectionId: string;
+                  siteNumber: string;
+                  siteOrganisationId: string;
+                  siteName: string;
+                  documentId: string | null;
+                  /** @enum {string} */
+                  state: 'pending' | 'delivered' | 'held' | 'acknowledged' | 'overdue';
+                  deliveredAt: string | null;
+                  acknowledgedAt: string | null;
+                  acknowledgedBy: string | null;
+                  overdue: boolean;
+                  reminders: string[];
+                }[];
+              }[];
+              nextCursor: string | null;
             };
+          };
         };
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "endpoint": {
-                     *           "endpointId": "whe_01jf3m8q2w4e6r8t0y2u4i6o8p",
-                     *           "systemId": "f47ac10b-58cc-4372-a567-0e02b2c3d479",
-                     *           "url": "https://hooks.nord-eisf.example.com/ccsc",
-                     *           "eventTypes": [
-                     *             "document.held",
-                     *             "document.rejected",
-                     *             "request.received"
-                     *           ],
-                     *           "description": "Document holds and requests to the eISF",
-                     *           "status": "active",
-                     *           "disabledAt": null,
-                     *           "disabledReason": null,
-                     *           "previousSecretRetiresAt": null,
-                     *           "failingSince": null,
-                     *           "lastSuccessAt": "2026-12-07T09:30:01Z",
-                     *           "createdAt": "2026-12-01T08:00:00Z",
-                     *           "updatedAt": "2026-12-07T09:30:00Z",
-                     *           "revision": 2
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            endpoint: {
-                                endpointId: string;
-                                systemId: string;
-                                url: string;
-                                eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published")[];
-                                description: string | null;
-                                /**
-                                 * @description active: events are delivered; disabled: none are (by its owner, or by the hub after its deliveries failed for the whole retry schedule — disabledReason says which).
-                                 * @enum {string}
-                                 */
-                                status: "active" | "disabled";
-                                disabledAt: string | null;
-                                disabledReason: ("failing" | "by-owner") | null;
-                                previousSecretRetiresAt: string | null;
-                                /** @description Since when every attempt failed; null once one succeeds. */
-                                failingSince: string | null;
-                                lastSuccessAt: string | null;
-                                createdAt: string;
-                                updatedAt: string;
-                                revision: number;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/webhooks.manage. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/documents.receive. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.receive"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
-    "partner-rotate-webhook-secret": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example whe_01jf3m8q2w4e6r8t0y2u4i6o8p */
-                endpointId: string;
-            };
-            cookie?: never;
+  };
+  'partner-create-distribution': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "sourceDocumentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+         *       "connectionIds": [
+         *         "c0ffee00-1234-4abc-9def-0123456789ab"
+         *       ],
+         *       "overdueDays": 14
+         *     }
+         */
+        'application/json': {
+          /** @description A document id, as the hub gave it. */
+          sourceDocumentId: string;
+          connectionIds?: string[];
+          overdueDays: number;
         };
-        requestBody: {
-            content: {
+      };
+    };
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "distribution": {
+           *           "distributionId": "dist-7q8r9s0t1u2v",
+           *           "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
+           *           "protocolNumber": "PH-2026-014",
+           *           "sponsorOrganisationId": "8c9d0e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f",
+           *           "sponsorName": "Pharma AG",
+           *           "sourceDocumentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+           *           "title": "Dear Investigator Letter: PH-101 safety update",
+           *           "fileName": "dil-ph-101-2026-12.pdf",
+           *           "overdueDays": 14,
+           *           "dueAt": "2026-12-21T09:30:00Z",
+           *           "createdAt": "2026-12-01T08:00:00Z",
+           *           "createdBy": "Dr. Jonas Keller (Pharma AG)",
+           *           "counts": {
+           *             "sites": 12,
+           *             "delivered": 12,
+           *             "acknowledged": 7,
+           *             "overdue": 0
+           *           },
+           *           "sites": [
+           *             {
+           *               "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
+           *               "siteNumber": "049-003",
+           *               "siteOrganisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
+           *               "siteName": "Klinikum Nord",
+           *               "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+           *               "state": "delivered",
+           *               "deliveredAt": "2026-12-07T09:30:00Z",
+           *               "acknowledgedAt": null,
+           *               "acknowledgedBy": null,
+           *               "overdue": false,
+           *               "reminders": []
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              distribution: {
+                distributionId: string;
+                studyId: string;
+                protocolNumber: string;
+                sponsorOrganisationId: string;
+                sponsorName: string;
+                sourceDocumentId: string;
+                title: string;
+                fileName: string;
+                overdueDays: number;
                 /**
-                 * @example {
-                 *       "revision": 2,
-                 *       "keepOldHours": 24
-                 *     }
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
                  */
-                "application/json": {
-                    revision: number;
-                    keepOldHours?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "endpoint": {
-                     *           "endpointId": "whe_01jf3m8q2w4e6r8t0y2u4i6o8p",
-                     *           "systemId": "f47ac10b-58cc-4372-a567-0e02b2c3d479",
-                     *           "url": "https://hooks.nord-eisf.example.com/ccsc",
-                     *           "eventTypes": [
-                     *             "document.held",
-                     *             "document.rejected",
-                     *             "request.received"
-                     *           ],
-                     *           "description": "Document holds and requests to the eISF",
-                     *           "status": "active",
-                     *           "disabledAt": null,
-                     *           "disabledReason": null,
-                     *           "previousSecretRetiresAt": "2026-12-08T09:30:00Z",
-                     *           "failingSince": null,
-                     *           "lastSuccessAt": "2026-12-07T09:30:01Z",
-                     *           "createdAt": "2026-12-01T08:00:00Z",
-                     *           "updatedAt": "2026-12-07T09:30:00Z",
-                     *           "revision": 2
-                     *         },
-                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0Q9k4e8K1P0="
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            endpoint: {
-                                endpointId: string;
-                                systemId: string;
-                                url: string;
-                                eventTypes: ("connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published")[];
-                                description: string | null;
-                                /**
-                                 * @description active: events are delivered; disabled: none are (by its owner, or by the hub after its deliveries failed for the whole retry schedule — disabledReason says which).
-                                 * @enum {string}
-                                 */
-                                status: "active" | "disabled";
-                                disabledAt: string | null;
-                                disabledReason: ("failing" | "by-owner") | null;
-                                previousSecretRetiresAt: string | null;
-                                /** @description Since when every attempt failed; null once one succeeds. */
-                                failingSince: string | null;
-                                lastSuccessAt: string | null;
-                                createdAt: string;
-                                updatedAt: string;
-                                revision: number;
-                            };
-                            secret: string;
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/webhooks.manage. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "partner-delete-webhook": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example whe_01jf3m8q2w4e6r8t0y2u4i6o8p */
-                endpointId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
+                dueAt: string;
                 /**
-                 * @example {
-                 *       "revision": 2
-                 *     }
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
                  */
-                "application/json": {
-                    revision: number;
+                createdAt: string;
+                createdBy: string;
+                counts: {
+                  sites: number;
+                  delivered: number;
+                  acknowledged: number;
+                  overdue: number;
                 };
+                sites: {
+                  connectionId: string;
+                  siteNumber: string;
+                  siteOrganisationId: string;
+                  siteName: string;
+                  documentId: string | null;
+                  /** @enum {string} */
+                  state: 'pending' | 'delivered' | 'held' | 'acknowledged' | 'overdue';
+                  deliveredAt: string | null;
+                  acknowledgedAt: string | null;
+                  acknowledgedBy: string | null;
+                  overdue: boolean;
+                  reminders: string[];
+                }[];
+              };
             };
+          };
         };
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "endpointId": "whe_01jf3m8q2w4e6r8t0y2u4i6o8p"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            endpointId: string;
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/webhooks.manage. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/documents.send. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.send"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description What the call names does not exist, or is not the calling system’s to see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "NOT_FOUND",
+           *         "message": "No such document."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "CONFLICT",
+           *         "message": "The document was acknowledged: ask the sender to recall it instead."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 10 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "PAYLOAD_TOO_LARGE",
+           *         "message": "The request body is too large."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNSUPPORTED_MEDIA_TYPE",
+           *         "message": "The request body must be application/json."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
-    "partner-webhook-deliveries": {
-        parameters: {
-            query?: {
-                /** @example 50 */
-                limit?: number;
-                /** @example msg_20261207093000000_3b1f6c2ad9e84f1a9c0d5e7b2a4c6e8f_9a2b3c4d5e6f */
-                cursor?: string;
-            };
-            header?: never;
-            path: {
-                /** @example whe_01jf3m8q2w4e6r8t0y2u4i6o8p */
-                endpointId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "deliveries": [
-                     *           {
-                     *             "deliveryId": "msg_20261207093000000_3b1f6c2ad9e84f1a9c0d5e7b2a4c6e8f_9a2b3c4d5e6f",
-                     *             "eventId": "01JF3KB2C4D6E8F0G2H4J6K8M0",
-                     *             "eventType": "document.held",
-                     *             "createdAt": "2026-12-01T08:00:00Z",
-                     *             "state": "succeeded",
-                     *             "attempts": [
-                     *               {
-                     *                 "at": "2026-12-07T09:30:01Z",
-                     *                 "status": 204,
-                     *                 "durationMs": 84,
-                     *                 "error": null,
-                     *                 "trigger": "schedule"
-                     *               }
-                     *             ],
-                     *             "nextAttemptAt": null
-                     *           }
-                     *         ],
-                     *         "nextCursor": "eyJrIjoiMTI4NyJ9"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            deliveries: {
-                                /** @description The webhook-id header of every attempt. */
-                                deliveryId: string;
-                                eventId: string;
-                                /** @enum {string} */
-                                eventType: "connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published";
-                                createdAt: string;
-                                /** @enum {string} */
-                                state: "pending" | "succeeded" | "failed";
-                                attempts: {
-                                    at: string;
-                                    status: number | null;
-                                    durationMs: number;
-                                    error: string | null;
-                                    /** @enum {string} */
-                                    trigger: "schedule" | "redeliver";
-                                }[];
-                                nextAttemptAt: string | null;
-                            }[];
-                            nextCursor: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/webhooks.manage. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
+  };
+  'partner-sent-distributions': {
+    parameters: {
+      query?: {
+        /** @example 50 */
+        limit?: number;
+        /** @example eyJrIjoiMTI4NyJ9 */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "partner-redeliver-webhook": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example whe_01jf3m8q2w4e6r8t0y2u4i6o8p */
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "distributions": [
+           *           {
+           *             "distributionId": "dist-7q8r9s0t1u2v",
+           *             "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
+           *             "protocolNumber": "PH-2026-014",
+           *             "sponsorOrganisationId": "8c9d0e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f",
+           *             "sponsorName": "Pharma AG",
+           *             "sourceDocumentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+           *             "title": "Dear Investigator Letter: PH-101 safety update",
+           *             "fileName": "dil-ph-101-2026-12.pdf",
+           *             "overdueDays": 14,
+           *             "dueAt": "2026-12-21T09:30:00Z",
+           *             "createdAt": "2026-12-01T08:00:00Z",
+           *             "createdBy": "Dr. Jonas Keller (Pharma AG)",
+           *             "counts": {
+           *               "sites": 12,
+           *               "delivered": 12,
+           *               "acknowledged": 7,
+           *               "overdue": 0
+           *             },
+           *             "sites": [
+           *               {
+           *                 "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
+           *                 "siteNumber": "049-003",
+           *                 "siteOrganisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
+           *                 "siteName": "Klinikum Nord",
+           *                 "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+           *                 "state": "delivered",
+           *                 "deliveredAt": "2026-12-07T09:30:00Z",
+           *                 "acknowledgedAt": null,
+           *                 "acknowledgedBy": null,
+           *                 "overdue": false,
+           *                 "reminders": []
+           *               }
+           *             ]
+           *           }
+           *         ],
+           *         "nextCursor": "eyJrIjoiMTI4NyJ9"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              distributions: {
+                distributionId: string;
+                studyId: string;
+                protocolNumber: string;
+                sponsorOrganisationId: string;
+                sponsorName: string;
+                sourceDocumentId: string;
+                title: string;
+                fileName: string;
+                overdueDays: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                dueAt: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                createdAt: string;
+                createdBy: string;
+                counts: {
+                  sites: number;
+                  delivered: number;
+                  acknowledged: number;
+                  overdue: number;
+                };
+                sites: {
+                  connectionId: string;
+                  siteNumber: string;
+                  siteOrganisationId: string;
+                  siteName: string;
+                  documentId: string | null;
+                  /** @enum {string} */
+                  state: 'pending' | 'delivered' | 'held' | 'acknowledged' | 'overdue';
+                  deliveredAt: string | null;
+                  acknowledgedAt: string | null;
+                  acknowledgedBy: string | null;
+                  overdue: boolean;
+                  reminders: string[];
+                }[];
+              }[];
+              nextCursor: string | null;
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/documents.send. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.send"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'partner-acknowledge-distribution': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example dist-7q8r9s0t1u2v */
+        distributionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "distribution": {
+           *           "distributionId": "dist-7q8r9s0t1u2v",
+           *           "studyId": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
+           *           "protocolNumber": "PH-2026-014",
+           *           "sponsorOrganisationId": "8c9d0e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f",
+           *           "sponsorName": "Pharma AG",
+           *           "sourceDocumentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+           *           "title": "Dear Investigator Letter: PH-101 safety update",
+           *           "fileName": "dil-ph-101-2026-12.pdf",
+           *           "overdueDays": 14,
+           *           "dueAt": "2026-12-21T09:30:00Z",
+           *           "createdAt": "2026-12-01T08:00:00Z",
+           *           "createdBy": "Dr. Jonas Keller (Pharma AG)",
+           *           "counts": {
+           *             "sites": 12,
+           *             "delivered": 12,
+           *             "acknowledged": 7,
+           *             "overdue": 0
+           *           },
+           *           "sites": [
+           *             {
+           *               "connectionId": "c0ffee00-1234-4abc-9def-0123456789ab",
+           *               "siteNumber": "049-003",
+           *               "siteOrganisationId": "3f2a7c1e-5b8d-4e6f-9a1b-2c3d4e5f6a7b",
+           *               "siteName": "Klinikum Nord",
+           *               "documentId": "doc-01jf3k9m2q8r7t6v5w4x3y2z1a",
+           *               "state": "delivered",
+           *               "deliveredAt": "2026-12-07T09:30:00Z",
+           *               "acknowledgedAt": null,
+           *               "acknowledgedBy": null,
+           *               "overdue": false,
+           *               "reminders": []
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              distribution: {
+                distributionId: string;
+                studyId: string;
+                protocolNumber: string;
+                sponsorOrganisationId: string;
+                sponsorName: string;
+                sourceDocumentId: string;
+                title: string;
+                fileName: string;
+                overdueDays: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                dueAt: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-12-07T09:30:00Z
+                 */
+                createdAt: string;
+                createdBy: string;
+                counts: {
+                  sites: number;
+                  delivered: number;
+                  acknowledged: number;
+                  overdue: number;
+                };
+                sites: {
+                  connectionId: string;
+                  siteNumber: string;
+                  siteOrganisationId: string;
+                  siteName: string;
+                  documentId: string | null;
+                  /** @enum {string} */
+                  state: 'pending' | 'delivered' | 'held' | 'acknowledged' | 'overdue';
+                  deliveredAt: string | null;
+                  acknowledgedAt: string | null;
+                  acknowledgedBy: string | null;
+                  overdue: boolean;
+                  reminders: string[];
+                }[];
+              };
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/documents.receive. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/documents.receive"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description What the call names does not exist, or is not the calling system’s to see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "NOT_FOUND",
+           *         "message": "No such document."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "CONFLICT",
+           *         "message": "The document was acknowledged: ask the sender to recall it instead."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 10 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "PAYLOAD_TOO_LARGE",
+           *         "message": "The request body is too large."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNSUPPORTED_MEDIA_TYPE",
+           *         "message": "The request body must be application/json."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'partner-list-webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "endpoints": [
+           *           {
+           *             "endpointId": "whe_01jf3m8q2w4e6r8t0y2u4i6o8p",
+           *             "systemId": "f47ac10b-58cc-4372-a567-0e02b2c3d479",
+           *             "url": "https://hooks.nord-eisf.example.com/ccsc",
+           *             "eventTypes": [
+           *               "document.held",
+           *               "document.rejected",
+           *               "request.received"
+           *             ],
+           *             "description": "Document holds and requests to the eISF",
+           *             "status": "active",
+           *             "disabledAt": null,
+           *             "disabledReason": null,
+           *             "previousSecretRetiresAt": null,
+           *             "failingSince": null,
+           *             "lastSuccessAt": "2026-12-07T09:30:01Z",
+           *             "createdAt": "2026-12-01T08:00:00Z",
+           *             "updatedAt": "2026-12-07T09:30:00Z",
+           *             "revision": 2
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              endpoints: {
                 endpointId: string;
-                /** @example msg_20261207093000000_3b1f6c2ad9e84f1a9c0d5e7b2a4c6e8f_9a2b3c4d5e6f */
+                systemId: string;
+                url: string;
+                eventTypes: (
+                  | 'connection.invited'
+                  | 'connection.accepted'
+                  | 'connection.declined'
+                  | 'connection.ended'
+                  | 'document.held'
+                  | 'document.quarantined'
+                  | 'document.rejected'
+                  | 'document.recalled'
+                  | 'document.recall-requested'
+                  | 'document.recall-confirmed'
+                  | 'request.received'
+                  | 'request.due-soon'
+                  | 'request.overdue'
+                  | 'request.fulfilled'
+                  | 'distribution.to-acknowledge'
+                  | 'distribution.overdue'
+                  | 'distribution.acknowledged'
+                  | 'credential.expiring'
+                  | 'standard.published'
+                )[];
+                description: string | null;
+                /**
+                 * @description active: events are delivered; disabled: none are (by its owner, or by the hub after its deliveries failed for the whole retry schedule — disabledReason says which).
+                 * @enum {string}
+                 */
+                status: 'active' | 'disabled';
+                disabledAt: string | null;
+                disabledReason: ('failing' | 'by-owner') | null;
+                previousSecretRetiresAt: string | null;
+                /** @description Since when every attempt failed; null once one succeeds. */
+                failingSince: string | null;
+                lastSuccessAt: string | null;
+                createdAt: string;
+                updatedAt: string;
+                revision: number;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/webhooks.manage. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'partner-create-webhook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "https://hooks.nord-eisf.example.com/ccsc",
+         *       "eventTypes": [
+         *         "document.held",
+         *         "document.rejected",
+         *         "request.received"
+         *       ],
+         *       "description": "Document holds and requests to the eISF"
+         *     }
+         */
+        'application/json': {
+          url: string;
+          eventTypes: (
+            | 'connection.invited'
+            | 'connection.accepted'
+            | 'connection.declined'
+            | 'connection.ended'
+            | 'document.held'
+            | 'document.quarantined'
+            | 'document.rejected'
+            | 'document.recalled'
+            | 'document.recall-requested'
+            | 'document.recall-confirmed'
+            | 'request.received'
+            | 'request.due-soon'
+            | 'request.overdue'
+            | 'request.fulfilled'
+            | 'distribution.to-acknowledge'
+            | 'distribution.overdue'
+            | 'distribution.acknowledged'
+            | 'credential.expiring'
+            | 'standard.published'
+          )[];
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "endpoint": {
+           *           "endpointId": "whe_01jf3m8q2w4e6r8t0y2u4i6o8p",
+           *           "systemId": "f47ac10b-58cc-4372-a567-0e02b2c3d479",
+           *           "url": "https://hooks.nord-eisf.example.com/ccsc",
+           *           "eventTypes": [
+           *             "document.held",
+           *             "document.rejected",
+           *             "request.received"
+           *           ],
+           *           "description": "Document holds and requests to the eISF",
+           *           "status": "active",
+           *           "disabledAt": null,
+           *           "disabledReason": null,
+           *           "previousSecretRetiresAt": null,
+           *           "failingSince": null,
+           *           "lastSuccessAt": "2026-12-07T09:30:01Z",
+           *           "createdAt": "2026-12-01T08:00:00Z",
+           *           "updatedAt": "2026-12-07T09:30:00Z",
+           *           "revision": 2
+           *         },
+           *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0Q9k4e8K1P0="
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              endpoint: {
+                endpointId: string;
+                systemId: string;
+                url: string;
+                eventTypes: (
+                  | 'connection.invited'
+                  | 'connection.accepted'
+                  | 'connection.declined'
+                  | 'connection.ended'
+                  | 'document.held'
+                  | 'document.quarantined'
+                  | 'document.rejected'
+                  | 'document.recalled'
+                  | 'document.recall-requested'
+                  | 'document.recall-confirmed'
+                  | 'request.received'
+                  | 'request.due-soon'
+                  | 'request.overdue'
+                  | 'request.fulfilled'
+                  | 'distribution.to-acknowledge'
+                  | 'distribution.overdue'
+                  | 'distribution.acknowledged'
+                  | 'credential.expiring'
+                  | 'standard.published'
+                )[];
+                description: string | null;
+                /**
+                 * @description active: events are delivered; disabled: none are (by its owner, or by the hub after its deliveries failed for the whole retry schedule — disabledReason says which).
+                 * @enum {string}
+                 */
+                status: 'active' | 'disabled';
+                disabledAt: string | null;
+                disabledReason: ('failing' | 'by-owner') | null;
+                previousSecretRetiresAt: string | null;
+                /** @description Since when every attempt failed; null once one succeeds. */
+                failingSince: string | null;
+                lastSuccessAt: string | null;
+                createdAt: string;
+                updatedAt: string;
+                revision: number;
+              };
+              secret: string;
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/webhooks.manage. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description What the call names does not exist, or is not the calling system’s to see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "NOT_FOUND",
+           *         "message": "No such document."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "CONFLICT",
+           *         "message": "The document was acknowledged: ask the sender to recall it instead."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 10 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "PAYLOAD_TOO_LARGE",
+           *         "message": "The request body is too large."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNSUPPORTED_MEDIA_TYPE",
+           *         "message": "The request body must be application/json."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'partner-update-webhook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example whe_01jf3m8q2w4e6r8t0y2u4i6o8p */
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "revision": 2,
+         *       "description": null,
+         *       "status": "active"
+         *     }
+         */
+        'application/json': {
+          revision: number;
+          url?: string;
+          eventTypes?: (
+            | 'connection.invited'
+            | 'connection.accepted'
+            | 'connection.declined'
+            | 'connection.ended'
+            | 'document.held'
+            | 'document.quarantined'
+            | 'document.rejected'
+            | 'document.recalled'
+            | 'document.recall-requested'
+            | 'document.recall-confirmed'
+            | 'request.received'
+            | 'request.due-soon'
+            | 'request.overdue'
+            | 'request.fulfilled'
+            | 'distribution.to-acknowledge'
+            | 'distribution.overdue'
+            | 'distribution.acknowledged'
+            | 'credential.expiring'
+            | 'standard.published'
+          )[];
+          description?: string | null;
+          /** @enum {string} */
+          status?: 'active' | 'disabled';
+        };
+      };
+    };
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "endpoint": {
+           *           "endpointId": "whe_01jf3m8q2w4e6r8t0y2u4i6o8p",
+           *           "systemId": "f47ac10b-58cc-4372-a567-0e02b2c3d479",
+           *           "url": "https://hooks.nord-eisf.example.com/ccsc",
+           *           "eventTypes": [
+           *             "document.held",
+           *             "document.rejected",
+           *             "request.received"
+           *           ],
+           *           "description": "Document holds and requests to the eISF",
+           *           "status": "active",
+           *           "disabledAt": null,
+           *           "disabledReason": null,
+           *           "previousSecretRetiresAt": null,
+           *           "failingSince": null,
+           *           "lastSuccessAt": "2026-12-07T09:30:01Z",
+           *           "createdAt": "2026-12-01T08:00:00Z",
+           *           "updatedAt": "2026-12-07T09:30:00Z",
+           *           "revision": 2
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              endpoint: {
+                endpointId: string;
+                systemId: string;
+                url: string;
+                eventTypes: (
+                  | 'connection.invited'
+                  | 'connection.accepted'
+                  | 'connection.declined'
+                  | 'connection.ended'
+                  | 'document.held'
+                  | 'document.quarantined'
+                  | 'document.rejected'
+                  | 'document.recalled'
+                  | 'document.recall-requested'
+                  | 'document.recall-confirmed'
+                  | 'request.received'
+                  | 'request.due-soon'
+                  | 'request.overdue'
+                  | 'request.fulfilled'
+                  | 'distribution.to-acknowledge'
+                  | 'distribution.overdue'
+                  | 'distribution.acknowledged'
+                  | 'credential.expiring'
+                  | 'standard.published'
+                )[];
+                description: string | null;
+                /**
+                 * @description active: events are delivered; disabled: none are (by its owner, or by the hub after its deliveries failed for the whole retry schedule — disabledReason says which).
+                 * @enum {string}
+                 */
+                status: 'active' | 'disabled';
+                disabledAt: string | null;
+                disabledReason: ('failing' | 'by-owner') | null;
+                previousSecretRetiresAt: string | null;
+                /** @description Since when every attempt failed; null once one succeeds. */
+                failingSince: string | null;
+                lastSuccessAt: string | null;
+                createdAt: string;
+                updatedAt: string;
+                revision: number;
+              };
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/webhooks.manage. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description What the call names does not exist, or is not the calling system’s to see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "NOT_FOUND",
+           *         "message": "No such document."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "CONFLICT",
+           *         "message": "The document was acknowledged: ask the sender to recall it instead."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 10 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "PAYLOAD_TOO_LARGE",
+           *         "message": "The request body is too large."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNSUPPORTED_MEDIA_TYPE",
+           *         "message": "The request body must be application/json."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'partner-rotate-webhook-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example whe_01jf3m8q2w4e6r8t0y2u4i6o8p */
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "revision": 2,
+         *       "keepOldHours": 24
+         *     }
+         */
+        'application/json': {
+          revision: number;
+          keepOldHours?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "endpoint": {
+           *           "endpointId": "whe_01jf3m8q2w4e6r8t0y2u4i6o8p",
+           *           "systemId": "f47ac10b-58cc-4372-a567-0e02b2c3d479",
+           *           "url": "https://hooks.nord-eisf.example.com/ccsc",
+           *           "eventTypes": [
+           *             "document.held",
+           *             "document.rejected",
+           *             "request.received"
+           *           ],
+           *           "description": "Document holds and requests to the eISF",
+           *           "status": "active",
+           *           "disabledAt": null,
+           *           "disabledReason": null,
+           *           "previousSecretRetiresAt": "2026-12-08T09:30:00Z",
+           *           "failingSince": null,
+           *           "lastSuccessAt": "2026-12-07T09:30:01Z",
+           *           "createdAt": "2026-12-01T08:00:00Z",
+           *           "updatedAt": "2026-12-07T09:30:00Z",
+           *           "revision": 2
+           *         },
+           *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0Q9k4e8K1P0="
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              endpoint: {
+                endpointId: string;
+                systemId: string;
+                url: string;
+                eventTypes: (
+                  | 'connection.invited'
+                  | 'connection.accepted'
+                  | 'connection.declined'
+                  | 'connection.ended'
+                  | 'document.held'
+                  | 'document.quarantined'
+                  | 'document.rejected'
+                  | 'document.recalled'
+                  | 'document.recall-requested'
+                  | 'document.recall-confirmed'
+                  | 'request.received'
+                  | 'request.due-soon'
+                  | 'request.overdue'
+                  | 'request.fulfilled'
+                  | 'distribution.to-acknowledge'
+                  | 'distribution.overdue'
+                  | 'distribution.acknowledged'
+                  | 'credential.expiring'
+                  | 'standard.published'
+                )[];
+                description: string | null;
+                /**
+                 * @description active: events are delivered; disabled: none are (by its owner, or by the hub after its deliveries failed for the whole retry schedule — disabledReason says which).
+                 * @enum {string}
+                 */
+                status: 'active' | 'disabled';
+                disabledAt: string | null;
+                disabledReason: ('failing' | 'by-owner') | null;
+                previousSecretRetiresAt: string | null;
+                /** @description Since when every attempt failed; null once one succeeds. */
+                failingSince: string | null;
+                lastSuccessAt: string | null;
+                createdAt: string;
+                updatedAt: string;
+                revision: number;
+              };
+              secret: string;
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/webhooks.manage. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description What the call names does not exist, or is not the calling system’s to see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "NOT_FOUND",
+           *         "message": "No such document."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "CONFLICT",
+           *         "message": "The document was acknowledged: ask the sender to recall it instead."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 10 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "PAYLOAD_TOO_LARGE",
+           *         "message": "The request body is too large."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNSUPPORTED_MEDIA_TYPE",
+           *         "message": "The request body must be application/json."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'partner-delete-webhook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example whe_01jf3m8q2w4e6r8t0y2u4i6o8p */
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "revision": 2
+         *     }
+         */
+        'application/json': {
+          revision: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "endpointId": "whe_01jf3m8q2w4e6r8t0y2u4i6o8p"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              endpointId: string;
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/webhooks.manage. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description What the call names does not exist, or is not the calling system’s to see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "NOT_FOUND",
+           *         "message": "No such document."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "CONFLICT",
+           *         "message": "The document was acknowledged: ask the sender to recall it instead."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 10 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "PAYLOAD_TOO_LARGE",
+           *         "message": "The request body is too large."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNSUPPORTED_MEDIA_TYPE",
+           *         "message": "The request body must be application/json."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'partner-webhook-deliveries': {
+    parameters: {
+      query?: {
+        /** @example 50 */
+        limit?: number;
+        /** @example msg_20261207093000000_3b1f6c2ad9e84f1a9c0d5e7b2a4c6e8f_9a2b3c4d5e6f */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        /** @example whe_01jf3m8q2w4e6r8t0y2u4i6o8p */
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "deliveries": [
+           *           {
+           *             "deliveryId": "msg_20261207093000000_3b1f6c2ad9e84f1a9c0d5e7b2a4c6e8f_9a2b3c4d5e6f",
+           *             "eventId": "01JF3KB2C4D6E8F0G2H4J6K8M0",
+           *             "eventType": "document.held",
+           *             "createdAt": "2026-12-01T08:00:00Z",
+           *             "state": "succeeded",
+           *             "attempts": [
+           *               {
+           *                 "at": "2026-12-07T09:30:01Z",
+           *                 "status": 204,
+           *                 "durationMs": 84,
+           *                 "error": null,
+           *                 "trigger": "schedule"
+           *               }
+           *             ],
+           *             "nextAttemptAt": null
+           *           }
+           *         ],
+           *         "nextCursor": "eyJrIjoiMTI4NyJ9"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              deliveries: {
+                /** @description The webhook-id header of every attempt. */
                 deliveryId: string;
+                eventId: string;
+                /** @enum {string} */
+                eventType:
+                  | 'connection.invited'
+                  | 'connection.accepted'
+                  | 'connection.declined'
+                  | 'connection.ended'
+                  | 'document.held'
+                  | 'document.quarantined'
+                  | 'document.rejected'
+                  | 'document.recalled'
+                  | 'document.recall-requested'
+                  | 'document.recall-confirmed'
+                  | 'request.received'
+                  | 'request.due-soon'
+                  | 'request.overdue'
+                  | 'request.fulfilled'
+                  | 'distribution.to-acknowledge'
+                  | 'distribution.overdue'
+                  | 'distribution.acknowledged'
+                  | 'credential.expiring'
+                  | 'standard.published';
+                createdAt: string;
+                /** @enum {string} */
+                state: 'pending' | 'succeeded' | 'failed';
+                attempts: {
+                  at: string;
+                  status: number | null;
+                  durationMs: number;
+                  error: string | null;
+                  /** @enum {string} */
+                  trigger: 'schedule' | 'redeliver';
+                }[];
+                nextAttemptAt: string | null;
+              }[];
+              nextCursor: string | null;
             };
-            cookie?: never;
+          };
         };
-        requestBody?: {
-            content: {
-                /** @example {} */
-                "application/json": Record<string, never>;
-            };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
         };
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "data": {
-                     *         "delivery": {
-                     *           "deliveryId": "msg_20261207093000000_3b1f6c2ad9e84f1a9c0d5e7b2a4c6e8f_9a2b3c4d5e6f",
-                     *           "eventId": "01JF3KB2C4D6E8F0G2H4J6K8M0",
-                     *           "eventType": "document.held",
-                     *           "createdAt": "2026-12-01T08:00:00Z",
-                     *           "state": "succeeded",
-                     *           "attempts": [
-                     *             {
-                     *               "at": "2026-12-07T09:30:01Z",
-                     *               "status": 204,
-                     *               "durationMs": 84,
-                     *               "error": null,
-                     *               "trigger": "redeliver"
-                     *             }
-                     *           ],
-                     *           "nextAttemptAt": null
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        data: {
-                            delivery: {
-                                /** @description The webhook-id header of every attempt. */
-                                deliveryId: string;
-                                eventId: string;
-                                /** @enum {string} */
-                                eventType: "connection.invited" | "connection.accepted" | "connection.declined" | "connection.ended" | "document.held" | "document.quarantined" | "document.rejected" | "document.recalled" | "document.recall-requested" | "document.recall-confirmed" | "request.received" | "request.due-soon" | "request.overdue" | "request.fulfilled" | "distribution.to-acknowledge" | "distribution.overdue" | "distribution.acknowledged" | "credential.expiring" | "standard.published";
-                                createdAt: string;
-                                /** @enum {string} */
-                                state: "pending" | "succeeded" | "failed";
-                                attempts: {
-                                    at: string;
-                                    status: number | null;
-                                    durationMs: number;
-                                    error: string | null;
-                                    /** @enum {string} */
-                                    trigger: "schedule" | "redeliver";
-                                }[];
-                                nextAttemptAt: string | null;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "VALIDATION_FAILED",
-                     *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
-            401: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Unauthorized"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope ccsc-api/webhooks.manage. */
-            403: {
-                headers: {
-                    /**
-                     * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
-                     * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
-                     */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description What the call names does not exist, or is not the calling system’s to see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "No such document."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "The document was acknowledged: ask the sender to recall it instead."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is over 10 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "PAYLOAD_TOO_LARGE",
-                     *         "message": "The request body is too large."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
-                     *         "message": "The request body must be application/json."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description More than the token’s calls in 5 minutes (600 by default). */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds to wait before the next call with this token.
-                     * @example 42
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "TOO_MANY_REQUESTS",
-                     *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The hub cannot take the call now: try again shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "error": {
-                     *         "code": "SERVICE_UNAVAILABLE",
-                     *         "message": "The service is busy. Please try again in a moment."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
         };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/webhooks.manage. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description What the call names does not exist, or is not the calling system’s to see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "NOT_FOUND",
+           *         "message": "No such document."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "CONFLICT",
+           *         "message": "The document was acknowledged: ask the sender to recall it instead."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
+  };
+  'partner-redeliver-webhook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example whe_01jf3m8q2w4e6r8t0y2u4i6o8p */
+        endpointId: string;
+        /** @example msg_20261207093000000_3b1f6c2ad9e84f1a9c0d5e7b2a4c6e8f_9a2b3c4d5e6f */
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "success",
+           *       "data": {
+           *         "delivery": {
+           *           "deliveryId": "msg_20261207093000000_3b1f6c2ad9e84f1a9c0d5e7b2a4c6e8f_9a2b3c4d5e6f",
+           *           "eventId": "01JF3KB2C4D6E8F0G2H4J6K8M0",
+           *           "eventType": "document.held",
+           *           "createdAt": "2026-12-01T08:00:00Z",
+           *           "state": "succeeded",
+           *           "attempts": [
+           *             {
+           *               "at": "2026-12-07T09:30:01Z",
+           *               "status": 204,
+           *               "durationMs": 84,
+           *               "error": null,
+           *               "trigger": "redeliver"
+           *             }
+           *           ],
+           *           "nextAttemptAt": null
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              delivery: {
+                /** @description The webhook-id header of every attempt. */
+                deliveryId: string;
+                eventId: string;
+                /** @enum {string} */
+                eventType:
+                  | 'connection.invited'
+                  | 'connection.accepted'
+                  | 'connection.declined'
+                  | 'connection.ended'
+                  | 'document.held'
+                  | 'document.quarantined'
+                  | 'document.rejected'
+                  | 'document.recalled'
+                  | 'document.recall-requested'
+                  | 'document.recall-confirmed'
+                  | 'request.received'
+                  | 'request.due-soon'
+                  | 'request.overdue'
+                  | 'request.fulfilled'
+                  | 'distribution.to-acknowledge'
+                  | 'distribution.overdue'
+                  | 'distribution.acknowledged'
+                  | 'credential.expiring'
+                  | 'standard.published';
+                createdAt: string;
+                /** @enum {string} */
+                state: 'pending' | 'succeeded' | 'failed';
+                attempts: {
+                  at: string;
+                  status: number | null;
+                  durationMs: number;
+                  error: string | null;
+                  /** @enum {string} */
+                  trigger: 'schedule' | 'redeliver';
+                }[];
+                nextAttemptAt: string | null;
+              };
+            };
+          };
+        };
+      };
+      /** @description The request does not match the call (VALIDATION_FAILED, each problem named), or could not be read (BAD_REQUEST). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "VALIDATION_FAILED",
+           *         "message": "The request is not valid: sha256 must be 64 hexadecimal characters."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No token, or one that is not valid: expired, issued ahead of the server’s clock, of another issuer, or of a credential that was revoked or has expired. */
+      401: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNAUTHORIZED",
+           *         "message": "Unauthorized"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token lacks the scope ccsc-api/webhooks.manage. */
+      403: {
+        headers: {
+          /**
+           * @description RFC 6750 §3: `error="invalid_token"` (get a new token), `error="insufficient_scope"` with the `scope` needed (the credential needs it), or the realm alone when no token was sent.
+           * @example Bearer realm="ccsc", error="insufficient_scope", scope="ccsc-api/webhooks.manage"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "FORBIDDEN",
+           *         "message": "/ccsc/api/v1/documents needs the scope ccsc-api/documents.send; this token has ccsc-api/system.read."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description What the call names does not exist, or is not the calling system’s to see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "NOT_FOUND",
+           *         "message": "No such document."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The state of what the call names does not allow it now, or its idempotencyKey was used for another request. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "CONFLICT",
+           *         "message": "The document was acknowledged: ask the sender to recall it instead."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 10 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "PAYLOAD_TOO_LARGE",
+           *         "message": "The request body is too large."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "UNSUPPORTED_MEDIA_TYPE",
+           *         "message": "The request body must be application/json."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than the token’s calls in 5 minutes (600 by default). */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before the next call with this token.
+           * @example 42
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "TOO_MANY_REQUESTS",
+           *         "message": "This access token made more than 600 calls in 5 minutes. Wait the seconds Retry-After says, then go on with the same token."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The hub cannot take the call now: try again shortly. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "error",
+           *       "error": {
+           *         "code": "SERVICE_UNAVAILABLE",
+           *         "message": "The service is busy. Please try again in a moment."
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
 }

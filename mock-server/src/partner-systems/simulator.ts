@@ -26,7 +26,7 @@ import {
   readInbox,
   subscribeWebhook,
 } from './sponsor-steps';
-import { activeConnection, sendDocument, sentDocument } from './site-steps';
+import { activeConnection, sendDocument, sentDocument, whoAmI } from './site-steps';
 import { readState, type SimulatorState, type SystemCredential, writeState } from './state';
 import { startWebhookReceiver, type WebhookDelivery } from './webhook-receiver';
 
@@ -155,8 +155,9 @@ export const startSimulatedPartners = async (
       .catch((err: unknown) => {
         if (stopped) return;
         activity.failures += 1;
-        if (credentialRefused(err)) forgetRefusedCredentials();
         log(`${name}: ${err instanceof Error ? err.message : String(err)} (trying again later)`);
+        if (credentialRefused(err)) return forgetRefusedCredentials();
+        return undefined;
       })
       .finally(() => {
         busy.delete(name);
@@ -165,15 +166,31 @@ export const startSimulatedPartners = async (
     running.add(run);
   };
 
-  /** A token refused: the credential was revoked or expired. Issued anew at the next setup. */
-  const forgetRefusedCredentials = () => {
-    if (state === undefined) return;
-    log('a credential was refused: the systems will be issued new ones');
-    state.site = undefined;
-    state.sponsor = undefined;
-    state.webhook = undefined;
-    site = undefined;
-    sponsor = undefined;
+  /**
+   * A token refused (its credential revoked in the console or expired, or the token older than a
+   * rotation): each system asks who it is with a fresh token; one the hub still refuses is
+   * forgotten, to be issued a new credential at the next setup.
+   */
+  const forgetRefusedCredentials = async () => {
+    for (const [side, scopes] of [
+      ['site', SITE_SCOPES],
+      ['sponsor', SPONSOR_SCOPES],
+    ] as const) {
+      const credential = state?.[side];
+      if (state === undefined || credential === undefined) continue;
+      const fresh = clientFor(credential, scopes);
+      const refused = await whoAmI(fresh).then(
+        () => false,
+        (err: unknown) => credentialRefused(err),
+      );
+      if (side === 'site') site = refused ? undefined : fresh;
+      else sponsor = refused ? undefined : fresh;
+      if (!refused) continue;
+      log(`${side}: its credential is refused; it will be issued a new one`);
+      // Its webhook endpoint is the system's, not the credential's: checked at the next setup.
+      state[side] = undefined;
+      await save();
+    }
   };
 
   const clientFor = (credential: SystemCredential, scopes: readonly string[]) =>
