@@ -138,7 +138,7 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       // openapi-typescript's output, unedited (tests/partner-client/generate.ts).
-      'tests/partner-client/partner-api.d.ts',
+      'mock-server/src/partner-systems/partner-api.d.ts',
     ],
   },
   js.configs.recommended,

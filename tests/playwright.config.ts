@@ -76,6 +76,8 @@ export default defineConfig({
       // The scheduled jobs every 5 s, not every minute: a reminder a journey made due (its
       // distribution's date moved back) comes within seconds.
       JOBS_EVERY_SECONDS: '5',
+      // The journeys count what they made: no simulated partner system adds documents or users.
+      SIMULATED_PARTNERS: '0',
     },
   },
 });

@@ -12,7 +12,8 @@ import { lambdaEnvFor } from './lambda-env';
 import { scanResultListener } from './malware-scanning';
 import { type ScanResultThread, startScanResultThread } from './scan-result-thread';
 import { clearRunning, markRunning } from './running-marker';
-import { seedReferenceData, seedStandardRows } from './seed';
+import { type SimulatedPartners, startSimulatedPartners } from './partner-systems';
+import { SEED_ADMINS, seedReferenceData, seedStandardRows } from './seed';
 import { clamdAddressOf } from './services/clamd-client';
 import { type MalwareScanner, startMalwareScan } from './services/malware-scan';
 import { publicHost, publicUrlOf } from './services/net';
@@ -105,8 +106,13 @@ export interface RunningConsole {
   app: FastifyInstance;
   /** The GuardDuty stand-in that scans new records (tests wait for it with `idle()`). */
   malwareScanner: MalwareScanner;
+  /** The simulated partner systems, when they run (SIMULATED_PARTNERS). */
+  partners: SimulatedPartners | null;
   stop(): Promise<void>;
 }
+
+/** How often the simulated sponsor reads its inbox and feed when no webhook came. */
+const PARTNERS_POLL_MS = 5_000;
 
 /**
  * Starts the whole console offline: the embedded AWS stand-ins, then the Fastify server that
@@ -115,7 +121,14 @@ export interface RunningConsole {
  */
 export const startConsole = async (
   env: MockEnv,
-  options: { webRoot?: string } = {},
+  options: {
+    webRoot?: string;
+    /**
+     * Whether the simulated partner systems run when SIMULATED_PARTNERS is unset: `npm start`
+     * (server.ts) says yes for a console with its own stand-ins; tests' consoles leave it out.
+     */
+    partnersByDefault?: boolean;
+  } = {},
 ): Promise<RunningConsole> => {
   const tables = {
     main: tableName(ENVIRONMENT_NAME, TABLES.main),
@@ -184,6 +197,7 @@ export const startConsole = async (
   let s3Relay: RunningRelay | undefined;
   let scanner: MalwareScanner | undefined;
   let scanResults: ScanResultThread | undefined;
+  let partners: SimulatedPartners | null = null;
   try {
     // Where browsers reach S3: every presigned link names it, and a link is signed for the host
     // it names, so the handlers call S3 there too. On this machine's loopback (docker-compose.yml:
@@ -438,14 +452,42 @@ export const startConsole = async (
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : held.port;
     const running = app;
+    const url = env.CONSOLE_PUBLIC_URL ?? `http://${publicHost(env.HOST)}:${String(port)}`;
+    // The simulated partner systems call the console as any partner: from here on, in the
+    // background (their first calls wait for nothing the start-up needs).
+    if (
+      env.SIMULATED_PARTNERS ??
+      (options.partnersByDefault === true && env.COGNITO_ENDPOINT === undefined)
+    ) {
+      partners = await startSimulatedPartners({
+        endpoints: {
+          consoleUrl: url,
+          region: stack.region,
+          cognitoEndpoint: stack.endpoints.cognito,
+          userPoolId: stack.userPoolId,
+          userPoolClientId: stack.userPoolClientId,
+          mailUi: stack.endpoints.mailUi,
+        },
+        issuer: stack.issuer,
+        dataDir: env.DATA_DIR,
+        operatorEmail: SEED_ADMINS.platform,
+        sendEveryMs: env.SIMULATED_PARTNERS_EVERY_SECONDS * 1000,
+        pollEveryMs: Math.min(PARTNERS_POLL_MS, env.SIMULATED_PARTNERS_EVERY_SECONDS * 1000),
+        receiverPort: env.SIMULATED_PARTNERS_WEBHOOK_PORT,
+      });
+    }
+    const simulated = partners;
     return {
-      url: env.CONSOLE_PUBLIC_URL ?? `http://${publicHost(env.HOST)}:${String(port)}`,
+      url,
       port,
       stack,
       runtimeConfig,
       app: running,
       malwareScanner: documentsScanner,
+      partners: simulated,
       async stop() {
+        // The partners first: their calls in flight answered while the console still listens.
+        await simulated?.stop();
         clearInterval(reconciler);
         clearInterval(fanOut);
         stopRearming();
@@ -464,6 +506,7 @@ export const startConsole = async (
   } catch (err) {
     // Nothing of a console that did not start keeps running; a marker this start wrote over a
     // clean stop goes again (after an unclean one it stays: the next start checks the index).
+    await partners?.stop().catch(() => undefined);
     clearInterval(reconciler);
     clearInterval(fanOut);
     stopRearming();

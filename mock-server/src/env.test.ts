@@ -26,6 +26,8 @@ describe('readEnv', () => {
       MALWARE_SCANNER: 'auto',
       FAILPOINTS: [],
       DEBUG: false,
+      SIMULATED_PARTNERS_EVERY_SECONDS: 45,
+      SIMULATED_PARTNERS_WEBHOOK_PORT: 0,
     });
   });
 
@@ -101,6 +103,18 @@ describe('readEnv', () => {
 
   it('takes the scheduled jobs’ interval in whole seconds (the e2e journeys: 5)', () => {
     expect(readEnv({ JOBS_EVERY_SECONDS: '5' }).JOBS_EVERY_SECONDS).toBe(5);
+  });
+
+  it('reads SIMULATED_PARTNERS as a switch, unset left to the caller (npm start: on)', () => {
+    expect(readEnv({}).SIMULATED_PARTNERS).toBeUndefined();
+    expect(readEnv({ SIMULATED_PARTNERS: '' }).SIMULATED_PARTNERS).toBeUndefined();
+    expect(readEnv({ SIMULATED_PARTNERS: '1' }).SIMULATED_PARTNERS).toBe(true);
+    expect(readEnv({ SIMULATED_PARTNERS: 'off' }).SIMULATED_PARTNERS).toBe(false);
+    expect(readEnv({}).SIMULATED_PARTNERS_EVERY_SECONDS).toBe(45);
+    expect(readEnv({}).SIMULATED_PARTNERS_WEBHOOK_PORT).toBe(0);
+    expect(() => readEnv({ SIMULATED_PARTNERS_EVERY_SECONDS: '0' })).toThrow(
+      /SIMULATED_PARTNERS_EVERY_SECONDS="0": must be a positive whole number of seconds/,
+    );
   });
 
   it('fails fast, listing every invalid variable at once', () => {

@@ -90,6 +90,26 @@ const schema = z.object({
     .default(String(PARTNER_RATE_LIMIT.requests))
     .transform(Number),
   /**
+   * The simulated partner systems (src/partner-systems/): a site system and a sponsor system
+   * exchanging documents through the partner API. Unset: on for `npm start` with its own
+   * stand-ins (the demo data), off for a console the tests start and with separate services.
+   */
+  SIMULATED_PARTNERS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined || v.trim() === '' ? undefined : !FALSY.has(v.trim().toLowerCase()),
+    ),
+  /** Seconds between two documents the simulated site sends. */
+  SIMULATED_PARTNERS_EVERY_SECONDS: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d*$/, 'must be a positive whole number of seconds')
+    .default('45')
+    .transform(Number),
+  /** The simulated sponsor's webhook receiver, on 127.0.0.1; unset, a free port. */
+  SIMULATED_PARTNERS_WEBHOOK_PORT: port(0),
+  /**
    * docker-compose.yml runs each stand-in as a service of its own: these name where they are.
    * When COGNITO_ENDPOINT is set the console starts no stand-in and uses these instead.
    */

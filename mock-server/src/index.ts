@@ -7,3 +7,9 @@ export { cleanPdf, eicarTestFile, TEST_MARKER, withTestMarker } from './services
 export { SCAN_STATUS_TAG, type GuardDutyObjectScanResultEvent } from './services/guardduty-event';
 export { findClamd, SHIPPED_SIGNATURES } from './services/malware-engine';
 export { createClamdClient } from './services/clamd-client';
+export {
+  PARTNER_API_TYPES_FILE,
+  partnerJourney,
+  readState as readSimulatedPartnersState,
+  type PartnerSystem,
+} from './partner-systems';

@@ -41,7 +41,8 @@ import {
  *
  * Mapping standards (issue 16) are records here too, with their lives: Nordlicht's eTMF standard
  * and Klinikum Berlin-Mitte's eISF standard published and signed (the latter with a second
- * version in draft, one row with a problem), Meridian's begun as a draft. Their rows
+ * version in draft, one row with a problem), the Isar Research Centre's for its Patientenakte
+ * published (the simulated partner systems exchange over it), Meridian's begun as a draft. Their rows
  * (seed-standards.ts) are documents in the artifacts bucket, which the console writes when it
  * starts (seed.ts `seedStandardRows`); the records name them by key (`SEED_STANDARD_ROWS`).
  *
@@ -1160,6 +1161,7 @@ interface StandardLife {
 const PRINTED_NAMES: Readonly<Record<string, string>> = {
   [A.berlin]: 'Eva Vogel',
   [A.nordlicht]: 'Anna Keller',
+  [A.muenchen]: 'Clara Huber',
 };
 
 const STANDARD_LIVES: readonly StandardLife[] = [
@@ -1201,6 +1203,29 @@ const STANDARD_LIVES: readonly StandardLife[] = [
       { kind: 'published', ...by(A.berlin, '2026-06-15 14:20') },
       { kind: 'new-version', ...by(A.berlin, '2026-10-12 09:30') },
       { kind: 'edited', ...by(A.berlin, '2026-10-14 15:10'), rows: BINDERLY_V2_ROWS },
+    ],
+  },
+  {
+    // The one site standard in use on an active connection to a published sponsor standard
+    // (NLP-ONC-301, site 101 to Nordlicht's eTMF): the simulated partner systems (issue 36,
+    // src/partner-systems/) exchange documents over it. The Patientenakte files the study
+    // documents under the same list of types as the site's eISF.
+    standardId: 'std-muenchenisarehr',
+    organisationId: 'site-muenchen-isar',
+    steps: [
+      {
+        kind: 'created',
+        ...by(A.muenchen, '2026-04-20 10:30'),
+        details: {
+          name: 'Kestrel EHR - study document types',
+          description:
+            "The study documents IRC's Patientenakte keeps for the trials it takes part in, mapped to the TMF Reference Model 3.3.",
+          systemIds: ['muenchen-isar-ehr'],
+          product: P.kestrel.product,
+        },
+        rows: BINDERLY_V1_ROWS,
+      },
+      { kind: 'published', ...by(A.muenchen, '2026-04-27 15:45') },
     ],
   },
   {

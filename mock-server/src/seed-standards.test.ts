@@ -66,6 +66,22 @@ describe('the seeded mapping standards', () => {
         ],
       },
       {
+        standardId: 'std-muenchenisarehr',
+        organisationId: 'site-muenchen-isar',
+        catalogueVersion: '3.3',
+        versions: [
+          [
+            1,
+            'published',
+            'Kestrel EHR - study document types',
+            ['muenchen-isar-ehr'],
+            'Kestrel EHR',
+            44,
+            0,
+          ],
+        ],
+      },
+      {
         standardId: 'std-berlinmitteeisf',
         organisationId: 'site-berlin-mitte',
         catalogueVersion: '3.3',
@@ -151,7 +167,7 @@ describe('the seeded mapping standards', () => {
     const published = SEED_STANDARDS.flatMap((s) =>
       s.versions.filter((v) => v.status === 'published').map((v) => ({ s, v })),
     );
-    expect(published).toHaveLength(2);
+    expect(published).toHaveLength(3);
     for (const { s, v } of published) {
       const rows = rowsAt(v.rowsKey);
       expect(problemsOf(rows), `${s.standardId} v${String(v.version)}`).toEqual([]);

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { openIdConfiguration } from './cognito';
 import { startConsole } from './console';
+import { SIMULATED_SITE, SIMULATED_SPONSOR } from './partner-systems';
 import { type MockEnv, readEnv } from './env';
 import { exitOnStartFailure } from './start-failure';
 
@@ -13,7 +14,9 @@ try {
 } catch (err) {
   exitOnStartFailure(err, false);
 }
-const running = await startConsole(env).catch((err: unknown) => exitOnStartFailure(err, env.DEBUG));
+const running = await startConsole(env, { partnersByDefault: true }).catch((err: unknown) =>
+  exitOnStartFailure(err, env.DEBUG),
+);
 const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
 
 console.log(
@@ -31,6 +34,13 @@ console.log(
         ? 'TEST STAND-IN: knows only the EICAR test file, nothing else is found (install clamav-daemon: README)'
         : running.stack.malware.description
     }`,
+    ...(running.partners === null
+      ? []
+      : [
+          `  Partners simulated site (${SIMULATED_SITE.systemId}) and sponsor (${SIMULATED_SPONSOR.systemId}) exchanging documents every ${String(
+            env.SIMULATED_PARTNERS_EVERY_SECONDS,
+          )} s; the sponsor's webhook receiver at ${running.partners.receiverUrl}  (SIMULATED_PARTNERS=0: off)`,
+        ]),
     `  Data     ${env.DATA_DIR}`,
     '',
   ].join('\n'),

@@ -135,6 +135,8 @@ const startConsole = async (dataDir: string) => {
       ...process.env,
       ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
       DATA_DIR: dataDir,
+      // The budgets are the console's own: no simulated partner system calling it meanwhile.
+      SIMULATED_PARTNERS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

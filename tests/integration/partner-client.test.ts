@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_SCOPE_VALUES } from '@ccsc/contract/partner-api';
+import { PARTNER_API_TYPES_FILE, partnerJourney, type PartnerSystem } from '@ccsc/mock-server';
 import { partnerClientTypes } from '../partner-client/generate';
-import { partnerJourney, type PartnerSystem } from '../partner-client/journey';
 import { connectedStudy, publishStandard, standardDrafts } from '../support/connected-study';
 import { issueCredential, partnerToken } from '../support/oauth';
 import { samplePdf } from '../support/sample-files';
@@ -48,10 +48,7 @@ describe('a client generated from the partner OpenAPI document', () => {
   });
 
   it('is generated unedited by openapi-typescript: the same types the example integration is checked against', async () => {
-    const committed = await readFile(
-      new URL('../partner-client/partner-api.d.ts', import.meta.url),
-      'utf8',
-    );
+    const committed = await readFile(PARTNER_API_TYPES_FILE, 'utf8');
     // If this fails the contract changed: npm run generate:partner-client -w tests.
     expect(await partnerClientTypes(document)).toBe(committed);
   });

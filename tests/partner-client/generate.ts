@@ -3,7 +3,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 /**
  * The partner API's TypeScript types as openapi-typescript (a maintained generator, used as a
  * vendor's engineer would) makes them from the OpenAPI document, unedited: `paths` for
- * openapi-fetch. `partner-api.d.ts` beside is its output for the document as the contract builds
+ * openapi-fetch. mock-server/src/partner-systems/partner-api.d.ts (the example integration's) is its output for the document as the contract builds
  * it; the integration test makes it again from the document a running console serves and
  * requires the two to be the same (`npm run generate:partner-client -w tests` writes it anew).
  */

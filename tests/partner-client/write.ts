@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { partnerOpenApi } from '@ccsc/contract/partner-api';
+import { PARTNER_API_TYPES_FILE } from '@ccsc/mock-server';
 import { partnerClientTypes } from './generate';
 
 // The document as any console serves it, but for its server and token URL (not in the types).
@@ -9,4 +10,5 @@ const types = await partnerClientTypes(
     tokenUrl: 'http://localhost:9229/oauth2/token',
   }),
 );
-await writeFile(new URL('partner-api.d.ts', import.meta.url), types);
+// Beside the example integration that is written against them (mock-server/src/partner-systems/).
+await writeFile(PARTNER_API_TYPES_FILE, types);
