@@ -130,6 +130,8 @@ export class ConsoleStack extends Stack {
       standardRowsObjects: [this.data.artifactsBucket.arnForObjects('standards/*')],
       exportsObjects: [this.data.exportsBucket.arnForObjects('*')],
       mailSender: this.mail.sendResourceArns,
+      // Made with the jobs, its only users (Jobs, below): read lazily, as only they are granted it.
+      webhookQueue: [Lazy.string({ produce: () => this.jobs.webhookQueue.queue.queueArn })],
     };
 
     // The console (CloudFront) and the API refer to each other: the console's CSP names the

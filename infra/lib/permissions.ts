@@ -25,7 +25,13 @@ import {
   IMPORT_JOIN,
 } from './grants/documents';
 import { GRANTS_BY_NAME } from './grants/by-name';
-import { WEBHOOKS_DELIVER, WEBHOOKS_QUEUE, WEBHOOKS_WRITE } from './grants/webhooks';
+import {
+  WEBHOOKS_ATTEMPT,
+  WEBHOOKS_DUE_READ,
+  WEBHOOKS_ENQUEUE,
+  WEBHOOKS_QUEUE,
+  WEBHOOKS_WRITE,
+} from './grants/webhooks';
 import type { PermissionGrant, ResourceKey } from './grants/grant';
 import { OUTBOX_DRAIN, OUTBOX_QUEUE } from './grants/journal';
 import { REGISTRY_IMPORT, REGISTRY_READ } from './grants/registry';
@@ -220,8 +226,10 @@ export const JOB_PERMISSIONS = {
   // log), each user's preferences, their notifications delivered, mails queued and sent.
   'notify-events': mergeByResource([
     ...NOTIFICATIONS_FAN_OUT,
-    // Issue 36: each event's webhook deliveries, made with its notifications.
+    // Issue 36: each event's webhook deliveries, made with its notifications, then sent to
+    // their queue.
     ...WEBHOOKS_QUEUE,
+    WEBHOOKS_ENQUEUE,
     REGISTRY_READ,
     {
       on: 'mainTable',
@@ -241,12 +249,18 @@ export const JOB_PERMISSIONS = {
     },
     ...OUTBOX_QUEUE,
   ]),
-  // Every minute (issue 36; lambdas/src/jobs/webhook-deliveries.ts): the deliveries due tried
-  // (outbound HTTPS), each attempt recorded, endpoints' health marked or an endpoint disabled,
-  // its disabling an event for its organisation and an audit record.
-  'webhook-deliveries': mergeByResource([
-    ...WEBHOOKS_DELIVER,
+  // Every minute (issue 36; lambdas/src/jobs/webhook-deliveries.ts): in AWS the queue's safety
+  // net — the deliveries overdue read and sent to the queue, none attempted here.
+  'webhook-deliveries': mergeByResource([WEBHOOKS_DUE_READ, WEBHOOKS_ENQUEUE]),
+  // On each batch of the queue (issue 36; lambdas/src/jobs/webhook-queue-consumer.ts): each
+  // message's delivery attempted (outbound HTTPS), the attempt recorded, endpoints' health marked
+  // or an endpoint disabled — its disabling an event for its organisation and an audit record —,
+  // the next attempt sent to the queue delayed. Receiving and deleting its messages is the event
+  // source's grant (constructs/webhook-queue.ts).
+  'webhook-queue-consumer': mergeByResource([
+    ...WEBHOOKS_ATTEMPT,
     ...EVENTS_APPEND,
     ...GRANTS_BY_NAME['audit.append'],
+    WEBHOOKS_ENQUEUE,
   ]),
 } as const satisfies Record<string, readonly PermissionGrant[]>;

@@ -35,10 +35,10 @@ describe('Api: one function per operation', () => {
       // + the partner API's, + CDK's own handlers of AwsCustomResource and BucketDeployment,
       // + the four scheduled jobs and the scan verdicts' function (issue 34), + the events'
       // fan-out, the notification digest, the distributions' reminders and the document
-      // follow-ups (issue 35), + the webhook deliveries (issue 36), + the SES identity check
-      // (sit names a verified identity), + CDK's cross-region reader (the site's web ACL) and
-      // writer (in the edge stack)
-      operations.length + PARTNER_FUNCTIONS.length + 15,
+      // follow-ups (issue 35), + the webhook deliveries and their queue's consumer (issue 36), +
+      // the SES identity check (sit names a verified identity), + CDK's cross-region reader (the
+      // site's web ACL) and writer (in the edge stack)
+      operations.length + PARTNER_FUNCTIONS.length + 16,
     );
   });
 

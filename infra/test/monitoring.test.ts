@@ -185,8 +185,8 @@ describe('Monitoring: the alarms', () => {
     const functions = ourFunctions(stack);
     // The API's, the four scheduled jobs and the scan verdicts' function (issue 34), the events'
     // fan-out, the notification digest, the distributions' reminders and the document
-    // follow-ups (issue 35), the webhook deliveries (issue 36).
-    expect(functions.length).toBe(stack.api.allFunctions.length + 10);
+    // follow-ups (issue 35), the webhook deliveries and their queue's consumer (issue 36).
+    expect(functions.length).toBe(stack.api.allFunctions.length + 11);
     const lambdaAlarms = (metricName: string) =>
       everyAlarm(sitStack()).filter(
         (a) => a.props.Namespace === 'AWS/Lambda' && a.props.MetricName === metricName,

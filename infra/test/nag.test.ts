@@ -71,9 +71,13 @@ describe('cdk-nag (AwsSolutions and Serverless packs)', () => {
         'AwsSolutions-IAM5[…]',
         'AwsSolutions-L1',
         'AwsSolutions-S1',
-        // The scan verdicts' dead-letter queue is itself a dead-letter queue (issue 34).
+        // The scan verdicts' and the webhook deliveries' dead-letter queues are themselves
+        // dead-letter queues (issues 34, 36).
         'AwsSolutions-SQS3',
         'Serverless-EventBusDLQ',
+        // The webhook queue's consumer: an SQS event source takes no on-failure destination, its
+        // queue's redrive policy is its dead-letter queue (issue 36).
+        'Serverless-LambdaEventSourceMappingDestination',
         'Serverless-LambdaAsyncFailureDestination',
         'Serverless-LambdaDLQ',
         'Serverless-LambdaLatestVersion',

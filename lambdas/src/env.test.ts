@@ -41,6 +41,7 @@ describe('the Lambda environment names, typed once', () => {
       | 'MAIL_CONFIGURATION_SET'
       | 'DOCUMENT_CONTENT_POLICY'
       | 'WEBHOOK_ALLOW_LOOPBACK'
+      | 'WEBHOOK_QUEUE_URL'
     >();
     // @ts-expect-error -- MAIL_FROM is missing
     const missing: LambdaEnvironment = { ...complete, MAIL_FROM: undefined };

@@ -33,7 +33,8 @@ export type LambdaEnvName = (typeof LAMBDA_ENV_NAMES)[number];
  * Variables that may be set, and are read with a default otherwise: LOCKOUT_THRESHOLD on the
  * accountLockout function only, TEMPORARY_PASSWORD_DAYS on the functions that tell when an
  * invitation expires, S3_FORCE_PATH_STYLE offline only, DOCUMENT_CONTENT_POLICY where an
- * environment accepts fewer kinds of file than a document may be.
+ * environment accepts fewer kinds of file than a document may be, WEBHOOK_QUEUE_URL on the
+ * functions that send webhook deliveries to their queue (AWS only).
  */
 export const OPTIONAL_LAMBDA_ENV_NAMES = [
   'LOCKOUT_THRESHOLD',
@@ -42,6 +43,7 @@ export const OPTIONAL_LAMBDA_ENV_NAMES = [
   'MAIL_CONFIGURATION_SET',
   'DOCUMENT_CONTENT_POLICY',
   'WEBHOOK_ALLOW_LOOPBACK',
+  'WEBHOOK_QUEUE_URL',
 ] as const;
 export type OptionalLambdaEnvName = (typeof OPTIONAL_LAMBDA_ENV_NAMES)[number];
 
@@ -129,6 +131,12 @@ const schema = z.lazy(() =>
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
+    /**
+     * AWS only (issue 36): the SQS queue the webhook deliveries go through, set by infra on the
+     * functions that send to it (the fan-out, the every-minute job, the queue's consumer).
+     * Unset (offline): no queue, the console tries the due deliveries itself.
+     */
+    WEBHOOK_QUEUE_URL: z.url().optional(),
     /** Offline only: the local S3 stand-in serves path-style URLs. */
     S3_FORCE_PATH_STYLE: z
       .enum(['true', 'false'])

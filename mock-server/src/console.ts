@@ -385,7 +385,9 @@ export const startConsole = async (
     // notifications too follow within seconds.
     // While any webhook endpoint exists (asked every WEBHOOK_CHECK_EVERY ticks), every tick
     // fans out and tries the deliveries due (issue 36: an event reaches its receiver within a
-    // second); otherwise every FAN_OUT_TICKS-th tick fans out alone.
+    // second); otherwise every FAN_OUT_TICKS-th tick fans out alone. Offline there is no queue
+    // (no WEBHOOK_QUEUE_URL): this pump tries the due deliveries itself, where AWS hands them to
+    // an SQS queue and its consumer (lambdas/src/webhooks/webhook-queued.ts).
     let ticks = 0;
     let webhooksLive = false;
     fanOut = setInterval(() => {

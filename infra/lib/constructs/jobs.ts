@@ -9,6 +9,11 @@ import type { ResourceKey } from '../permissions';
 import { type DocumentScan, documentScanJob } from './document-scan';
 import { countAlarm, type NodeFunction } from './node-function';
 import { scheduledJob } from './scheduled-job';
+import {
+  type WebhookDeliveryQueue,
+  webhookDeliveryQueue,
+  webhookQueueConsumer,
+} from './webhook-queue';
 
 export interface JobsProps {
   readonly namePrefix: string;
@@ -38,7 +43,10 @@ export interface JobsProps {
  * - every minute the events the writes emitted are fanned out to the users' notifications and
  *   mails, and once a day the notification digests are mailed (issue 35);
  * - every 15 minutes the document follow-ups: returns cut short finished, and the document
- *   requests due soon, overdue or fulfilled told once (issue 35).
+ *   requests due soon, overdue or fulfilled told once (issue 35);
+ * - the webhook deliveries (issue 36) go through a queue (webhook-queue.ts): the fan-out sends
+ *   each new one to it, its consumer attempts them, and every minute a job enqueues those
+ *   overdue; its dead-letter queue is alarmed.
  *
  * Each is made by `scheduledJob` (scheduled-job.ts). The jobs live in a nested stack of their own (`Jobs`), like the API's functions: the
  * environment's stack keeps one resource for them instead of about thirty (README, "Staying under
@@ -64,6 +72,10 @@ export class Jobs extends NestedStack {
   readonly documentFollowUps: NodeFunction;
   /** GuardDuty on the kept documents, the rule and function acting on its verdicts (issue 34). */
   readonly documentScan: DocumentScan;
+  /** The webhook deliveries' queue, its dead-letter queue and that one's alarm (issue 36). */
+  readonly webhookQueue: WebhookDeliveryQueue;
+  /** The queue's consumer, which attempts the deliveries (issue 36). */
+  readonly webhookQueueConsumer: NodeFunction;
   /**
    * Every job's function with its failed alarm (the function's Errors): Monitoring makes that
    * alarm notify the alarm topic, and adds the function's Throttles alarm beside it.
@@ -74,6 +86,9 @@ export class Jobs extends NestedStack {
     super(scope, id, {
       description: `The scheduled jobs, their schedules and alarms (${props.namePrefix})`,
     });
+    // Issue 36: made first, as the fan-out and the webhook job send to it.
+    this.webhookQueue = webhookDeliveryQueue(this, props);
+    const toWebhookQueue = { WEBHOOK_QUEUE_URL: this.webhookQueue.queue.queueUrl };
     const rebuild = scheduledJob(this, props, {
       ids: {
         function: 'UserIndexRebuild',
@@ -298,6 +313,8 @@ export class Jobs extends NestedStack {
       description:
         'Every minute: events fanned out to the notifications (and e-mails) of the users who hear of them',
       timeout: Duration.minutes(2),
+      // Issue 36: each new webhook delivery sent to the queue at once.
+      environment: toWebhookQueue,
       noDeadLetterQueue:
         'The scheduled event carries nothing to keep: the events waiting for their fan-out are ' +
         'in the main table (EVENTFANOUT), and the next run a minute later takes them up.',
@@ -350,7 +367,8 @@ export class Jobs extends NestedStack {
       },
     });
 
-    // Issue 36: the webhook deliveries due, tried every minute (the fan-out makes them).
+    // Issue 36: the queue's safety net, every minute: the deliveries overdue by more than a
+    // minute (the schedule's longer waits, a message lost) enqueued for the consumer below.
     const webhooks = scheduledJob(this, props, {
       ids: {
         function: 'WebhookDeliveries',
@@ -359,16 +377,17 @@ export class Jobs extends NestedStack {
       },
       job: 'webhook-deliveries',
       description:
-        'Every minute: the webhook deliveries due tried, signed, on their retry schedule',
-      timeout: Duration.minutes(5),
+        'Every minute: the webhook deliveries overdue sent to their queue (its consumer tries them)',
+      timeout: Duration.minutes(2),
+      environment: toWebhookQueue,
       noDeadLetterQueue:
         'The scheduled event carries nothing to keep: every delivery and when it is due is in ' +
         'the main table (WEBHOOKMSG#, WEBHOOKDUE), so none is lost when a target or a run fails.',
       noAsyncRetry:
         'A failed run has nothing to deliver elsewhere: the deliveries stay due, and the next ' +
-        'run a minute later tries them.',
+        'run a minute later enqueues them.',
       schedule: {
-        description: 'Webhook deliveries tried every minute',
+        description: 'Overdue webhook deliveries enqueued every minute',
         expression: events.Schedule.rate(Duration.minutes(1)),
         target: { retryAttempts: 0 },
         noDeadLetterQueue:
@@ -377,14 +396,18 @@ export class Jobs extends NestedStack {
       failedAlarm: {
         name: 'webhook-deliveries-failed',
         description:
-          'Webhook deliveries could not be tried (DynamoDB keeps failing): they stay due, never ' +
-          'lost. First: its log group in Logs Insights, level WARN or ERROR.',
+          'Overdue webhook deliveries could not be enqueued (DynamoDB or SQS keeps failing): ' +
+          'they stay due, never lost, but the schedule’s longer retries wait. First: its log ' +
+          'group in Logs Insights, level WARN or ERROR.',
         period: Duration.minutes(15),
       },
     });
+    const consumer = webhookQueueConsumer(this, props, this.webhookQueue);
+    this.webhookQueueConsumer = consumer.fn;
 
     this.jobs = [
       webhooks,
+      consumer,
       rebuild,
       reconciler,
       credentials,

@@ -95,6 +95,8 @@ export class Monitoring extends NestedStack {
     jobs.credentialClientsAlarm.addAlarmAction(this.alarmAction);
     jobs.documentScan.deadLettersAlarm.addAlarmAction(this.alarmAction);
     jobs.documentScan.deadLettersAlarm.addOkAction(this.alarmAction);
+    jobs.webhookQueue.deadLettersAlarm.addAlarmAction(this.alarmAction);
+    jobs.webhookQueue.deadLettersAlarm.addOkAction(this.alarmAction);
     this.functionAlarms = functionAlarms;
 
     this.dashboard = buildDashboard(
@@ -106,6 +108,7 @@ export class Monitoring extends NestedStack {
         nameOf(jobs.userIndexDriftAlarm),
         nameOf(jobs.credentialClientsAlarm),
         nameOf(jobs.documentScan.deadLettersAlarm),
+        nameOf(jobs.webhookQueue.deadLettersAlarm),
       ],
       [...functionAlarms.values()]
         .flatMap((a) => [a.errors, a.throttles])

@@ -3,6 +3,7 @@ import type { Duration } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
+import type { LambdaEnvironment } from '@ccsc/lambdas/env';
 import { join } from 'node:path';
 import { LAMBDA_JOBS_DIR } from '../paths';
 import { acknowledgeDocumentGrants, acknowledgeStandardRowGrants } from '../nag';
@@ -18,10 +19,12 @@ export interface JobSpec {
   /** The construct ids, as deployed: the function, its schedule, its failure alarm. */
   ids: { function: string; schedule: string; failedAlarm: string };
   /** lambdas/src/jobs/<job>.ts, its grants in JOB_PERMISSIONS, `<prefix>-job-<job>`. */
-  job: Exclude<keyof typeof JOB_PERMISSIONS, 'document-scan-result'>;
+  job: Exclude<keyof typeof JOB_PERMISSIONS, 'document-scan-result' | 'webhook-queue-consumer'>;
   description: string;
   timeout: Duration;
   memorySize?: number;
+  /** Variables of its own, beside the API's (the webhook queue's URL). */
+  environment?: Partial<LambdaEnvironment>;
   /** Why the function needs no dead-letter queue (cdk-nag Serverless-LambdaDLQ). */
   noDeadLetterQueue: string;
   /** Set when Lambda must not retry a failed run itself; why it needs no failure destination. */
@@ -41,7 +44,7 @@ export const scheduledJob = (scope: Construct, props: JobsProps, spec: JobSpec) 
     functionName: `${props.namePrefix}-job-${spec.job}`,
     description: spec.description,
     entry: join(LAMBDA_JOBS_DIR, `${spec.job}.ts`),
-    environment: props.environment,
+    environment: { ...props.environment, ...spec.environment },
     logRetention: props.logRetention,
     timeout: spec.timeout,
     ...(spec.memorySize === undefined ? {} : { memorySize: spec.memorySize }),

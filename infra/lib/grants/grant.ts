@@ -31,7 +31,9 @@ export type ResourceKey =
   /** The CSV exports' objects: written in parts, read through the presigned link. */
   | 'exportsObjects'
   /** The SES sender identity and its configuration set. */
-  | 'mailSender';
+  | 'mailSender'
+  /** The webhook deliveries' SQS queue (issue 36; made with the jobs, constructs/webhook-queue.ts). */
+  | 'webhookQueue';
 
 export interface PermissionGrant {
   readonly on: ResourceKey;

@@ -44,3 +44,38 @@ export const WEBHOOKS_QUEUE: readonly PermissionGrant[] = [
   WEBHOOKS_READ,
   { on: 'mainTable', actions: ['dynamodb:PutItem'], partitions: [DELIVERIES, WEBHOOK_DUE_PK] },
 ];
+
+/**
+ * A delivery's message sent to the queue (issue 36, AWS): SendMessage, which SendMessageBatch
+ * needs too — the fan-out's new deliveries, the every-minute job's overdue ones, the consumer's
+ * next attempt.
+ */
+export const WEBHOOKS_ENQUEUE: PermissionGrant = {
+  on: 'webhookQueue',
+  actions: ['sqs:SendMessage'],
+};
+
+/**
+ * The every-minute job in AWS, the queue's safety net: the due marks read (Query WEBHOOKDUE) and
+ * each one's delivery (GetItem), attempting none.
+ */
+export const WEBHOOKS_DUE_READ: PermissionGrant = {
+  on: 'mainTable',
+  actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+  partitions: [DELIVERIES, WEBHOOK_DUE_PK],
+};
+
+/**
+ * The queue's consumer: a message's delivery and its endpoint read (GetItem), the attempt
+ * recorded with its due mark moved (TransactWriteItems: PutItem, DeleteItem), the endpoint's
+ * health marked or the endpoint disabled (UpdateItem); it reads nothing by Query.
+ */
+export const WEBHOOKS_ATTEMPT: readonly PermissionGrant[] = [
+  { on: 'mainTable', actions: ['dynamodb:GetItem'], partitions: [WEBHOOK_PK, DELIVERIES] },
+  {
+    on: 'mainTable',
+    actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
+    partitions: [DELIVERIES, WEBHOOK_DUE_PK],
+  },
+  { on: 'mainTable', actions: ['dynamodb:UpdateItem'], partitions: [WEBHOOK_PK] },
+];

@@ -9,12 +9,16 @@ import { userIndex } from '../wiring/dynamodb';
 import { eventLog } from '../wiring/events';
 import { mailOutbox } from '../wiring/outbox';
 import { registryReader } from '../wiring/registry';
-import { webhookStore } from '../wiring/webhooks';
+import { webhookQueueSender, webhookStore } from '../wiring/webhooks';
 import { webhookQueue } from '../webhooks/webhook-queue';
 import { scheduledJob } from '../telemetry';
+import type { WebhookQueueSender } from '../core/ports/webhooks';
 
 /** What the mails point at: the console's own address (its first allowed origin). */
 const consoleUrl = (): string | null => allowedOrigins()[0] ?? null;
+
+const queueOf = (sender: WebhookQueueSender | null) =>
+  sender === null ? null : { sender, logger: lambdaLogger };
 
 const notifications = () => new DynamoNotifications(dynamodb, lambdaEnv().MAIN_TABLE);
 
@@ -32,8 +36,9 @@ export const runEventFanOut = async (): Promise<FanOutOutcome> => {
     clock: systemClock,
     logger: lambdaLogger,
     consoleUrl: consoleUrl(),
-    // Issue 36: each event's webhook deliveries, made with its notifications.
-    webhooks: webhookQueue(webhookStore(), systemClock),
+    // Issue 36: each event's webhook deliveries, made with its notifications; in AWS sent to
+    // their queue at once (offline there is none: the console tries them itself).
+    webhooks: webhookQueue(webhookStore(), systemClock, queueOf(webhookQueueSender())),
   });
   if (outcome.events + outcome.failed > 0) lambdaLogger.info('events fanned out', { ...outcome });
   return outcome;

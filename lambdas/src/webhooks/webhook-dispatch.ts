@@ -116,6 +116,31 @@ export const attemptDelivery = async (
   return { delivery: next, recorded, disabled };
 };
 
+/** What one due delivery's step came to. */
+export type StepOutcome =
+  | { kind: 'closed' }
+  | { kind: 'attempted'; delivery: WebhookDelivery; recorded: boolean; disabled: boolean };
+
+/**
+ * One due delivery's step, the same wherever it runs (dispatchDue below; in AWS the queue's
+ * consumer, webhook-queued.ts): to an endpoint deleted or disabled meanwhile (null: deleted) it
+ * is closed unsent — a redelivery can send it later —, otherwise attempted on its schedule.
+ */
+export const stepDelivery = async (
+  deps: DispatchDeps,
+  delivery: WebhookDelivery,
+  endpoint: WebhookEndpoint | null,
+): Promise<StepOutcome> => {
+  if (endpoint?.status !== 'active') {
+    await deps.store.recordAttempt(
+      { ...delivery, state: 'failed', nextAttemptAt: null },
+      delivery.attempts.length,
+    );
+    return { kind: 'closed' };
+  }
+  return { kind: 'attempted', ...(await attemptDelivery(deps, delivery, endpoint, 'schedule')) };
+};
+
 /** Tries every delivery due now (at most `limit`), LANES at a time. */
 export const dispatchDue = async (deps: DispatchDeps, limit = 200): Promise<DispatchOutcome> => {
   const now = deps.clock.now();
@@ -131,22 +156,14 @@ export const dispatchDue = async (deps: DispatchDeps, limit = 200): Promise<Disp
   const lane = async () => {
     for (let i = next++; i < due.length; i = next++) {
       const delivery = due[i] as WebhookDelivery;
-      const endpoint = await endpointOf(delivery.endpointId);
-      if (endpoint?.status !== 'active') {
-        // Deleted or disabled meanwhile: closed unsent (a redelivery can send it later).
-        await deps.store.recordAttempt(
-          { ...delivery, state: 'failed', nextAttemptAt: null },
-          delivery.attempts.length,
-        );
-        continue;
-      }
       try {
-        const done = await attemptDelivery(deps, delivery, endpoint, 'schedule');
-        if (!done.recorded) continue;
+        const endpoint = await endpointOf(delivery.endpointId);
+        const done = await stepDelivery(deps, delivery, endpoint);
+        if (done.kind === 'closed' || !done.recorded) continue;
         outcome.attempted += 1;
         if (done.delivery.state === 'succeeded') outcome.succeeded += 1;
         if (done.delivery.state === 'failed') outcome.failed += 1;
-        if (done.disabled) {
+        if (done.disabled && endpoint !== null) {
           outcome.disabled += 1;
           endpoints.set(endpoint.endpointId, Promise.resolve({ ...endpoint, status: 'disabled' }));
         }

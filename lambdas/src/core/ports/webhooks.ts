@@ -139,3 +139,24 @@ export const webhookEndpointRecordSchema: z.ZodType<WebhookEndpoint> = z.lazy(()
     lastWriteId: z.string().nullable().optional(),
   }),
 );
+
+/** A delivery as a queue message names it (AWS: one SQS message per delivery). */
+export interface WebhookQueueItem {
+  deliveryId: string;
+  endpointId: string;
+}
+
+/** A queue message's body, read at the edge (the consumer parses it with this). */
+export const webhookQueueItemSchema: z.ZodType<WebhookQueueItem> = z.lazy(() =>
+  z.object({ deliveryId: z.string().min(1), endpointId: z.string().min(1) }),
+);
+
+/**
+ * The queue that hands deliveries to their consumer (AWS: SQS, adapters/sqs-webhook-queue.ts;
+ * offline there is none and the console tries the due deliveries itself). A message is a hint —
+ * the delivery and when it is due live in the table — so one sent twice or lost costs nothing.
+ */
+export interface WebhookQueueSender {
+  /** Sends one message per item, each handed over after `delaySeconds` (0–900). */
+  send(items: readonly WebhookQueueItem[], delaySeconds: number): Promise<void>;
+}
