@@ -20,7 +20,8 @@
  *     endpoint in its deliveries log (the partner API's), healthy ones succeeded, the down
  *     one's pending with a next attempt.
  * BENCH_WEBHOOK_SAMPLES (100), BENCH_WEBHOOK_EVENTS (1,000) and BENCH_WEBHOOK_DEADLINE_S (600, how
- * long the fan-out is waited for) make a quicker run.
+ * long the fan-out is waited for) make a quicker run; BENCH_WEBHOOK_DOWN=hang makes the down
+ * endpoint hold every request unanswered instead of answering 503.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,6 +41,11 @@ const FAN_OUT_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1_000);
 const SYSTEMS = 2;
 const PER_SYSTEM = 10;
 const ON_TIME_S = 5;
+/**
+ * How the down endpoint fails: 503 (default), or `hang`: it takes the request and never answers,
+ * so each attempt lasts the sender's whole timeout (WEBHOOK_TIMEOUT_MS).
+ */
+const DOWN: number | 'hang' = process.env.BENCH_WEBHOOK_DOWN === 'hang' ? 'hang' : 503;
 /** The schedule's second attempt comes this long after the first (WEBHOOK_RETRY_DELAYS_MS[1]). */
 const FIRST_RETRY_MS = 5_000;
 const THIRD_AFTER_MS = 5 * 60_000;
@@ -59,7 +65,8 @@ interface Arrival {
 
 interface Target {
   secret: string;
-  answer: number;
+  /** The status answered, or 'hang': the request held unanswered (the sender's timeout ends it). */
+  answer: number | 'hang';
   arrivals: Map<string, Arrival>;
 }
 
@@ -96,14 +103,14 @@ const startReceiver = async () => {
       } else {
         seen.times.push(at);
       }
-      res.writeHead(target.answer).end();
+      if (target.answer !== 'hang') res.writeHead(target.answer).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
   return {
     /** A new path, its URL; the secret is set once the endpoint is made. */
-    target: (name: string, answer: number) => {
+    target: (name: string, answer: Target['answer']) => {
       const target: Target = { secret: '', answer, arrivals: new Map() };
       targets.set(`/hooks/${name}`, target);
       return { url: `${base}/hooks/${name}`, target };
@@ -184,7 +191,12 @@ export const measureWebhooks = async (
     };
     const receiver = await startReceiver();
     /** An endpoint subscribed through the partner API; its secret given to the receiver. */
-    const subscribe = async (token: string, name: string, kind: string, answer = 204) => {
+    const subscribe = async (
+      token: string,
+      name: string,
+      kind: string,
+      answer: Target['answer'] = 204,
+    ) => {
       const { url, target } = receiver.target(name, answer);
       const made = await partner<{ endpoint: { endpointId: string }; secret: string }>(
         token,
@@ -263,13 +275,13 @@ export const measureWebhooks = async (
         const token = await system(fanned, `Bench Hooks system ${String(s + 1)}`);
         for (let e = 0; e < PER_SYSTEM; e += 1) {
           const index = s * PER_SYSTEM + e;
-          // The first endpoint is down: every attempt answered 503.
+          // The first endpoint is down: every attempt answered 503 (or held: BENCH_WEBHOOK_DOWN).
           endpoints.push(
             await subscribe(
               token,
               `fan-${String(index)}`,
               'document.held',
-              index === 0 ? 503 : 204,
+              index === 0 ? DOWN : 204,
             ),
           );
         }
@@ -319,6 +331,15 @@ export const measureWebhooks = async (
         (sum, e) => sum + [...e.target.arrivals.values()].filter((a) => a.times.length > 1).length,
         0,
       );
+      // When the receivers heard first and last: the wait before any delivery, then the rate.
+      const times = endpoints.flatMap((e) =>
+        [...e.target.arrivals.values()].flatMap((a) => a.times),
+      );
+      const firstHeard = Math.min(...times);
+      const lastHeard = Math.max(...times);
+      log(
+        `webhooks: fan-out, first delivery ${seconds(firstHeard - started)} s after the first event, then ${(times.length / ((lastHeard - firstHeard) / 1000)).toFixed(0)} attempts/s received over ${seconds(lastHeard - firstHeard)} s (${String(times.length)} attempts, all endpoints)`,
+      );
       log(
         `webhooks: fan-out, healthy deliveries received ${String(received)}/${String(healthy.length * FAN_OUT_EVENTS)}, event to receiver median ${seconds(percentile(lateness, 50))} s, p95 ${seconds(percentile(lateness, 95))} s, max ${seconds(Math.max(...lateness))} s; ${String(late)} later than ${String(ON_TIME_S)} s; ${String(duplicates)} received twice or more; bad signatures ${String(receiver.badSignatures())}`,
       );
@@ -364,7 +385,7 @@ export const measureWebhooks = async (
           first !== undefined &&
           second !== undefined &&
           d.state === 'pending' &&
-          d.attempts.every((a) => a.status === 503) &&
+          d.attempts.every((a) => a.status === (DOWN === 'hang' ? null : DOWN)) &&
           Date.parse(second.at) - Date.parse(first.at) >= FIRST_RETRY_MS &&
           d.nextAttemptAt === new Date(Date.parse(second.at) + THIRD_AFTER_MS).toISOString()
         );
@@ -379,7 +400,7 @@ export const measureWebhooks = async (
         FAN_OUT_EVENTS -
         downLog.filter((d) => d.state === 'pending' && d.nextAttemptAt !== null).length;
       log(
-        `webhooks: down endpoint: ${String(downLog.length)} deliveries logged, ${String(retried.length)} with attempts 503, 503 >= 5 s apart and a third due in 5 min; first to second attempt median ${seconds(percentile(gaps, 50))} s, max ${seconds(Math.max(...gaps))} s; receiver saw ${String(down.target.arrivals.size)} of them`,
+        `webhooks: down endpoint: ${String(downLog.length)} deliveries logged, ${String(retried.length)} with two failed attempts (${String(DOWN)}) >= 5 s apart and a third due in 5 min; first to second attempt median ${seconds(percentile(gaps, 50))} s, max ${seconds(Math.max(...gaps))} s; receiver saw ${String(down.target.arrivals.size)} of them`,
       );
 
       return [
