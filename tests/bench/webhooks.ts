@@ -376,7 +376,7 @@ export const measureWebhooks = async (
         }
       }
       log(
-        `webhooks: fan-out phases (healthy): event to delivery made median ${seconds(percentile(phases.queued, 50))} s, max ${seconds(Math.max(...phases.queued))} s; made to first attempt median ${seconds(percentile(phases.firstTry, 50))} s, max ${seconds(Math.max(...phases.firstTry))} s`,
+        `webhooks: fan-out phases (healthy): event to its fan-out batch (the delivery's createdAt, read before the batch's deliveries are written) median ${seconds(percentile(phases.queued, 50))} s, max ${seconds(Math.max(...phases.queued))} s; createdAt to first attempt median ${seconds(percentile(phases.firstTry, 50))} s, max ${seconds(Math.max(...phases.firstTry))} s`,
       );
       const downLog = await logOf(down);
       const retried = downLog.filter((d) => {
