@@ -8,17 +8,12 @@ import { performance } from 'node:perf_hooks';
 import { callApi } from '../support/api';
 import { waitForMail } from '../support/aws';
 import { partnerToken } from '../support/oauth';
-import { withConsole } from './support';
+import { percentile, withConsole } from './support';
 import type { BenchResult } from './users';
 
 const ROUND_TRIPS = 50;
 const CLIENTS = 20;
 const CALLS_PER_CLIENT = 25;
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
 
 export const measurePartner = async (
   dataDir: string,

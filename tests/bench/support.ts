@@ -11,6 +11,12 @@ export const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
+/** The nearest-rank percentile `p` (0-100) of the values; NaN for none. */
+export const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+
 /**
  * A data measure on a console of its own, started on `dataDir` as the tests start theirs, with a
  * PlatformAdmin signed in; the console is stopped after, whatever happens. `settings`: more of
