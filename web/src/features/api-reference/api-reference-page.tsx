@@ -8,6 +8,11 @@ import { partnerOpenApiUrl, quickstartOf, type PartnerDocument } from './quickst
 import './api-reference.css';
 
 /**
+ * Where the example integration lives (issue 36): the simulated partner systems `npm start` runs
+ * are written against the generated client as this quickstart tells it.
+ */
+const EXAMPLE_PATH = 'mock-server/src/partner-systems/journey.ts';
+/**
  * /ccsc/api/v1/docs (issue 36): the partner API's reference for a vendor's engineer, public. The
  * OpenAPI document the API serves (the one source: what the server checks, what a generated
  * client types) rendered by Redoc, after a quickstart in curl and TypeScript whose URLs and
@@ -85,6 +90,12 @@ export const ApiReferencePage = () => {
             ))}
           </section>
         ))}
+        <h3 id="quickstart-example" className="h5">
+          {t('apiReference.exampleTitle')}
+        </h3>
+        <p>
+          {t('apiReference.exampleText')} <code>{EXAMPLE_PATH}</code>
+        </p>
       </section>
       <section aria-labelledby="reference">
         <h2 id="reference" className="h4">

@@ -2484,6 +2484,9 @@ export const de: Translation = {
     typescriptNote:
       'Das TypeScript fordert das Token mit fetch an (jede OAuth-2.0-Client-Bibliothek tut dasselbe) und ruft die API mit openapi-fetch auf, typisiert durch das, was openapi-typescript aus dem OpenAPI-Dokument erzeugt.',
     referenceTitle: 'Referenz',
+    exampleTitle: 'Eine vollständige Integration zum Nachlesen',
+    exampleText:
+      'Die simulierten Site- und Sponsor-Systeme, die die Offline-Konsole ausführt (npm start), nutzen diese API genau wie hier beschrieben: eigene Zugangsdaten, Tokens von einem Standard-OAuth-Client, ein aus dem OpenAPI-Dokument erzeugter Client, gesendete und empfangene Dokumente, ein Webhook-Empfänger, der jede Zustellung prüft. Ihr Code im CCSC-Repository ist die Beispielintegration:',
   },
   webhooks: {
     heading: 'Webhook-Endpunkte',

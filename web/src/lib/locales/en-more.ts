@@ -2376,6 +2376,9 @@ export const enMore = {
     typescriptNote:
       'The TypeScript asks for the token with fetch (any OAuth 2.0 client library does the same) and calls the API with openapi-fetch, typed by what openapi-typescript generates from the OpenAPI document.',
     referenceTitle: 'Reference',
+    exampleTitle: 'A whole integration to read',
+    exampleText:
+      'The simulated site and sponsor systems the offline console runs (npm start) use this API exactly as described here: their own credentials, tokens from a standard OAuth client, a client generated from the OpenAPI document, documents sent and received, a webhook receiver that verifies every delivery. Their code, in the CCSC repository, is the example integration:',
   },
   webhooks: {
     heading: 'Webhook endpoints',

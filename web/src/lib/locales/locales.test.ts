@@ -23,6 +23,7 @@ const SAME_IN_TRANSLATION = new Set([
   'openapi.json',
   // A loanword German uses as it is, and a duration in milliseconds (issue 36's webhooks).
   'Webhooks',
+  'Webhooks: {{name}}',
   '{{ms}} ms',
   'English',
   'Deutsch',

@@ -2458,6 +2458,9 @@ export const tr: Translation = {
     typescriptNote:
       'TypeScript örneği belirteci fetch ile ister (her OAuth 2.0 istemci kütüphanesi aynısını yapar) ve API’yi, openapi-typescript’in OpenAPI belgesinden ürettiği türlerle openapi-fetch üzerinden çağırır.',
     referenceTitle: 'Başvuru',
+    exampleTitle: 'Okunacak eksiksiz bir entegrasyon',
+    exampleText:
+      'Çevrimdışı konsolun çalıştırdığı (npm start) benzetim merkez ve sponsor sistemleri bu API’yi tam burada anlatıldığı gibi kullanır: kendi erişim bilgileri, standart bir OAuth istemcisinden belirteçler, OpenAPI belgesinden üretilmiş bir istemci, gönderilen ve alınan belgeler, her teslimatı doğrulayan bir webhook alıcısı. CCSC deposundaki kodları örnek entegrasyondur:',
   },
   webhooks: {
     heading: 'Webhook uç noktaları',
