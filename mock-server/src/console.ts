@@ -391,6 +391,21 @@ export const startConsole = async (
     let ticks = 0;
     let webhooksLive = false;
     fanOut = setInterval(() => {
+      // The deliveries due, on a chain of their own, started at every tick none runs: a long
+      // fan-out (a burst of events) holds no delivery back, nor a receiver slow to answer any
+      // notification.
+      if (webhooksLive && delivering === undefined) {
+        delivering = runWebhookDeliveries()
+          .then(
+            () => undefined,
+            (err: unknown) => {
+              console.error('webhooks: a delivery pass failed', err);
+            },
+          )
+          .finally(() => {
+            delivering = undefined;
+          });
+      }
       if (fanningOut !== undefined) return;
       ticks += 1;
       const checked =
@@ -404,19 +419,6 @@ export const startConsole = async (
           if (!webhooksLive && ticks % FAN_OUT_TICKS !== 0) return;
           if (ticks % (FOLLOW_UPS_EVERY * FAN_OUT_TICKS) === 0) await runDocumentFollowUps(false);
           await runEventFanOut();
-          // On a chain of its own: a receiver slow to answer holds no notification back.
-          if (webhooksLive && delivering === undefined) {
-            delivering = runWebhookDeliveries()
-              .then(
-                () => undefined,
-                (err: unknown) => {
-                  console.error('webhooks: a delivery pass failed', err);
-                },
-              )
-              .finally(() => {
-                delivering = undefined;
-              });
-          }
         })
         .then(
           () => undefined,

@@ -58,6 +58,21 @@ const CHANGED = 'The endpoint was changed meanwhile. Reload it and try again.';
  * due mark's deletion and the new one's put in one transaction, so a delivery is never due twice
  * nor lost.
  */
+/** How many deliveries are written at once. */
+const CREATE_LANES = 16;
+
+/**
+ * Whether a delivery's transaction was refused because the delivery exists: its Put's condition
+ * failed. A cancellation whose reasons say otherwise (a conflict, throttling) is not that; one
+ * without reasons (the offline stand-in gives none) is taken as that, as a condition failure is.
+ */
+const madeBefore = (err: unknown): boolean => {
+  if (isConditionFailure(err)) return true;
+  if (!isCancelled(err)) return false;
+  const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+  return reasons === undefined || reasons[0]?.Code === 'ConditionalCheckFailed';
+};
+
 export class DynamoWebhookStore extends DynamoTable implements WebhookStore {
   /** The put of a delivery's due mark, when it has a next attempt (a transaction's item). */
   private dueMark(delivery: WebhookDelivery) {
@@ -185,7 +200,7 @@ export class DynamoWebhookStore extends DynamoTable implements WebhookStore {
 
   async createDeliveries(deliveries: readonly WebhookDelivery[]): Promise<void> {
     const { client, sdk } = await this.db();
-    for (const delivery of deliveries) {
+    const create = async (delivery: WebhookDelivery) => {
       try {
         await client.send(
           new sdk.TransactWriteCommand({
@@ -202,10 +217,20 @@ export class DynamoWebhookStore extends DynamoTable implements WebhookStore {
           }),
         );
       } catch (err) {
-        // Made before (a fan-out run again): kept as it is.
-        if (!isCancelled(err) && !isConditionFailure(err)) throw err;
+        // Made before (a fan-out run again): kept as it is. Refused for anything else (a
+        // conflict, throttling), it fails the fan-out, which tries the event again: never an
+        // event marked done whose delivery was not written.
+        if (!madeBefore(err)) throw err;
       }
-    }
+    };
+    // CREATE_LANES transactions at a time: a burst of events to many endpoints is thousands.
+    let next = 0;
+    const lane = async () => {
+      for (let i = next++; i < deliveries.length; i = next++) {
+        await create(deliveries[i] as WebhookDelivery);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CREATE_LANES, deliveries.length) }, lane));
   }
 
   async delivery(endpointId: string, deliveryId: string): Promise<WebhookDelivery | null> {

@@ -247,4 +247,27 @@ describe('webhook deliveries', () => {
     expect(signingSecrets(e, now)).toEqual(['whsec_old', 'whsec_new']);
     expect(signingSecrets(e, new Date('2026-12-08T09:30:00Z'))).toEqual(['whsec_new']);
   });
+
+  it('writes an endpoint’s health when it changes, not once per delivery of a burst', async () => {
+    const w = world({ 'https://hooks.vendor.example.com/down': 503 });
+    const up = endpoint('up');
+    const down = endpoint('down');
+    await w.store.putEndpoint(up, null);
+    await w.store.putEndpoint(down, null);
+    const writes: string[] = [];
+    const recordHealth = w.store.recordHealth.bind(w.store);
+    w.store.recordHealth = (id, health) => {
+      writes.push(id);
+      return recordHealth(id, health);
+    };
+    const events = Array.from({ length: 40 }, (_, n) => event(n + 10));
+    await w.store.createDeliveries(deliveriesFor(events, [up, down], w.clock.now()));
+    const first = await dispatchDue(w.deps);
+    expect(first.attempted).toBe(80);
+    // One success and one failure are news; the rest of the burst is not.
+    expect(writes.filter((id) => id === 'up').length).toBeLessThanOrEqual(2);
+    expect(writes.filter((id) => id === 'down').length).toBeLessThanOrEqual(2);
+    expect((await w.store.endpoint('down'))?.failingSince).toBe(w.clock.now().toISOString());
+    expect((await w.store.endpoint('up'))?.lastSuccessAt).toBe(w.clock.now().toISOString());
+  });
 });

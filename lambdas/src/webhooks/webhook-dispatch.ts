@@ -29,6 +29,8 @@ export interface DispatchDeps {
   clock: Clock;
   logger: Pick<Logger, 'warn'>;
   onDisabled?: (endpoint: WebhookEndpoint) => Promise<void>;
+  /** The endpoints' health as a pass left it, so that its attempts side by side agree. */
+  health?: Map<string, Pick<WebhookEndpoint, 'failingSince' | 'lastSuccessAt'>>;
 }
 
 export interface DispatchOutcome {
@@ -38,8 +40,11 @@ export interface DispatchOutcome {
   disabled: number;
 }
 
+/** How old an endpoint's recorded last success may be before a success records it again. */
+const HEALTH_PRECISION_MS = 60_000;
+
 /** How many deliveries are tried at once (one slow endpoint does not hold the others up). */
-const LANES = 16;
+const LANES = 32;
 
 /** The secrets that sign now: the current one and any rotated out but not yet retired. */
 export const signingSecrets = (endpoint: WebhookEndpoint, now: Date): string[] =>
@@ -79,7 +84,11 @@ export const attemptDelivery = async (
   delivery: WebhookDelivery,
   endpoint: WebhookEndpoint,
   trigger: WebhookAttempt['trigger'],
-): Promise<{ delivery: WebhookDelivery; recorded: boolean; disabled: boolean }> => {
+): Promise<{
+  delivery: WebhookDelivery;
+  recorded: boolean;
+  disabled: boolean;
+}> => {
   const at = deps.clock.now();
   const headers = {
     ...webhookHeaders(
@@ -95,13 +104,20 @@ export const attemptDelivery = async (
   const recorded = await deps.store.recordAttempt(next, delivery.attempts.length);
   if (!recorded) return { delivery: next, recorded, disabled: false };
   const ok = isSuccess(attempt);
-  const failingSince = ok ? null : (endpoint.failingSince ?? attempt.at);
-  if (ok || endpoint.failingSince === null) {
-    await deps.store.recordHealth(endpoint.endpointId, {
-      failingSince,
-      lastSuccessAt: ok ? attempt.at : endpoint.lastSuccessAt,
-    });
-  }
+  // The endpoint's health as this pass last left it (attempts to one endpoint run side by side).
+  const known = deps.health?.get(endpoint.endpointId) ?? endpoint;
+  const failingSince = ok ? null : (known.failingSince ?? attempt.at);
+  const health = { failingSince, lastSuccessAt: ok ? attempt.at : known.lastSuccessAt };
+  // Written when it changes: the first failure (failing since then), a success after failures,
+  // or a success when the last one recorded is over a minute old (the console shows it to the
+  // minute): a burst of successes to one endpoint is not a health write each.
+  const changed = ok
+    ? known.failingSince !== null ||
+      known.lastSuccessAt === null ||
+      Date.parse(attempt.at) - Date.parse(known.lastSuccessAt) >= HEALTH_PRECISION_MS
+    : known.failingSince === null;
+  if (changed) deps.health?.set(endpoint.endpointId, health);
+  if (changed) await deps.store.recordHealth(endpoint.endpointId, health);
   let disabled = false;
   if (
     next.state === 'failed' &&
@@ -118,8 +134,7 @@ export const attemptDelivery = async (
 
 /** What one due delivery's step came to. */
 export type StepOutcome =
-  | { kind: 'closed' }
-  | { kind: 'attempted'; delivery: WebhookDelivery; recorded: boolean; disabled: boolean };
+  { kind: 'closed' } | ({ kind: 'attempted' } & Awaited<ReturnType<typeof attemptDelivery>>);
 
 /**
  * One due delivery's step, the same wherever it runs (dispatchDue below; in AWS the queue's
@@ -145,6 +160,7 @@ export const stepDelivery = async (
 export const dispatchDue = async (deps: DispatchDeps, limit = 200): Promise<DispatchOutcome> => {
   const now = deps.clock.now();
   const due = await deps.store.due(now, limit);
+  const pass: DispatchDeps = { ...deps, health: new Map() };
   const outcome: DispatchOutcome = { attempted: 0, succeeded: 0, failed: 0, disabled: 0 };
   const endpoints = new Map<string, Promise<WebhookEndpoint | null>>();
   const endpointOf = (id: string) => {
@@ -158,7 +174,7 @@ export const dispatchDue = async (deps: DispatchDeps, limit = 200): Promise<Disp
       const delivery = due[i] as WebhookDelivery;
       try {
         const endpoint = await endpointOf(delivery.endpointId);
-        const done = await stepDelivery(deps, delivery, endpoint);
+        const done = await stepDelivery(pass, delivery, endpoint);
         if (done.kind === 'closed' || !done.recorded) continue;
         outcome.attempted += 1;
         if (done.delivery.state === 'succeeded') outcome.succeeded += 1;
