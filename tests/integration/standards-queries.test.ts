@@ -144,15 +144,26 @@ describe('mapping standards', () => {
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
     expect((await call('ccsc-api/system.read')).status).toBe(403);
-    const read = await call('ccsc-api/standards.read', '?rows=true');
-    expect(read.status).toBe(200);
-    const standards = (read.body.data as { standards: unknown }).standards as {
+    // With rows, one standard a page, ordered by id: its own among its counterparts' (the
+    // seeded connections give it more than one), read page by page.
+    const standards: {
       standardId: string;
       relation: string;
       rowCount: number;
       rows: MappingRow[];
       signature: { meaning: string };
-    }[];
+    }[] = [];
+    let cursor: string | null = null;
+    do {
+      const read = await call(
+        'ccsc-api/standards.read',
+        `?rows=true${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
+      );
+      expect(read.status).toBe(200);
+      const page = read.body.data as { standards: typeof standards; nextCursor: string | null };
+      standards.push(...page.standards);
+      cursor = page.nextCursor;
+    } while (cursor !== null && standards.length < 20);
     const own = must(standards.find((x) => x.relation === 'own'));
     expect(own).toMatchObject({
       standardId: 'std-nordlichtetmf',
