@@ -139,6 +139,34 @@ export const webhookDeliverySchema = z.lazy(() =>
 );
 export type WebhookDeliveryView = z.infer<typeof webhookDeliverySchema>;
 
+/** A change of an endpoint at the revision read: the partner call's and the console's. */
+const endpointChangeSchema = z
+  .object({
+    endpointId: webhookEndpointIdSchema,
+    revision: z.number().int().min(1),
+    url: urlSchema.optional(),
+    eventTypes: eventTypesSchema.optional(),
+    description: descriptionSchema.nullable().optional(),
+    status: z.enum(['active', 'disabled']).optional(),
+  })
+  .strict();
+/** A secret's rotation at the revision read. */
+const rotationSchema = z
+  .object({
+    endpointId: webhookEndpointIdSchema,
+    revision: z.number().int().min(1),
+    keepOldHours: z.number().int().min(0).max(WEBHOOK_ROTATION_HOURS_MAX).optional(),
+  })
+  .strict();
+/** A page of an endpoint's deliveries. */
+const deliveriesPageSchema = z
+  .object({
+    endpointId: webhookEndpointIdSchema,
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+    cursor: webhookDeliveryIdSchema.optional(),
+  })
+  .strict();
+
 const partnerAccess = {
   api: 'partner',
   auth: 'authenticated',
@@ -184,17 +212,7 @@ export const webhookPartnerRoutes = {
     ...partnerAccess,
     summary:
       'Changes an endpoint of the calling system at the revision read (409 if it changed meanwhile): its URL, event types, description, or status (disabled: nothing is delivered; active again: events from then on are, and its failure mark is cleared).',
-    request: () =>
-      z
-        .object({
-          endpointId: webhookEndpointIdSchema,
-          revision: z.number().int().min(1),
-          url: urlSchema.optional(),
-          eventTypes: eventTypesSchema.optional(),
-          description: descriptionSchema.nullable().optional(),
-          status: z.enum(['active', 'disabled']).optional(),
-        })
-        .strict(),
+    request: () => endpointChangeSchema,
     response: () => z.object({ endpoint: webhookEndpointSchema }),
   }),
   'partner-rotate-webhook-secret': defineRoute({
@@ -204,14 +222,7 @@ export const webhookPartnerRoutes = {
     input: 'body',
     ...partnerAccess,
     summary: `A new signing secret for an endpoint, answered once. The old one keeps signing beside it for keepOldHours (default 24, 0 to ${String(WEBHOOK_ROTATION_HOURS_MAX)}): every delivery then carries both signatures, so the receiver can switch without a failed check.`,
-    request: () =>
-      z
-        .object({
-          endpointId: webhookEndpointIdSchema,
-          revision: z.number().int().min(1),
-          keepOldHours: z.number().int().min(0).max(WEBHOOK_ROTATION_HOURS_MAX).optional(),
-        })
-        .strict(),
+    request: () => rotationSchema,
     response: () => z.object({ endpoint: webhookEndpointSchema, secret: webhookSecretSchema }),
   }),
   'partner-delete-webhook': defineRoute({
@@ -234,14 +245,7 @@ export const webhookPartnerRoutes = {
     ...partnerAccess,
     summary:
       'The deliveries to an endpoint of the calling system, newest event first, each with every attempt (when, the status answered or the error, how long) and when the next is due; 50 a page.',
-    request: () =>
-      z
-        .object({
-          endpointId: webhookEndpointIdSchema,
-          limit: z.coerce.number().int().min(1).max(100).optional(),
-          cursor: webhookDeliveryIdSchema.optional(),
-        })
-        .strict(),
+    request: () => deliveriesPageSchema,
     response: () =>
       z.object({ deliveries: z.array(webhookDeliverySchema), nextCursor: z.string().nullable() }),
   }),
@@ -323,17 +327,7 @@ export const webhookConsoleRoutes = {
     roles: ADMINS,
     summary:
       'Changes an endpoint at the revision read (409 if it changed meanwhile): URL, event types, description, or status (enabling clears its failure mark).',
-    request: () =>
-      z
-        .object({
-          endpointId: webhookEndpointIdSchema,
-          revision: z.number().int().min(1),
-          url: urlSchema.optional(),
-          eventTypes: eventTypesSchema.optional(),
-          description: descriptionSchema.nullable().optional(),
-          status: z.enum(['active', 'disabled']).optional(),
-        })
-        .strict(),
+    request: () => endpointChangeSchema,
     response: () => z.object({ endpoint: webhookEndpointSchema }),
   }),
   'rotate-webhook-secret': defineRoute({
@@ -345,14 +339,7 @@ export const webhookConsoleRoutes = {
     roles: ADMINS,
     summary:
       'A new signing secret for an endpoint, answered once; the old one signs beside it for keepOldHours (default 24).',
-    request: () =>
-      z
-        .object({
-          endpointId: webhookEndpointIdSchema,
-          revision: z.number().int().min(1),
-          keepOldHours: z.number().int().min(0).max(WEBHOOK_ROTATION_HOURS_MAX).optional(),
-        })
-        .strict(),
+    request: () => rotationSchema,
     response: () => z.object({ endpoint: webhookEndpointSchema, secret: webhookSecretSchema }),
   }),
   'delete-webhook-endpoint': defineRoute({
@@ -376,14 +363,7 @@ export const webhookConsoleRoutes = {
     roles: READERS,
     summary:
       'The deliveries to an endpoint, newest event first, each with every attempt (when, status or error, duration, who asked) and when the next is due; 50 a page.',
-    request: () =>
-      z
-        .object({
-          endpointId: webhookEndpointIdSchema,
-          limit: z.coerce.number().int().min(1).max(100).optional(),
-          cursor: webhookDeliveryIdSchema.optional(),
-        })
-        .strict(),
+    request: () => deliveriesPageSchema,
     response: () =>
       z.object({ deliveries: z.array(webhookDeliverySchema), nextCursor: z.string().nullable() }),
   }),
