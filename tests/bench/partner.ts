@@ -5,10 +5,9 @@
  * concurrent clients, each with its own token: the p99, budget 200 ms.
  */
 import { performance } from 'node:perf_hooks';
-import { callApi } from '../support/api';
 import { waitForMail } from '../support/aws';
 import { partnerToken } from '../support/oauth';
-import { percentile, withConsole } from './support';
+import { mustCall, percentile, withConsole } from './support';
 import type { BenchResult } from './users';
 
 const ROUND_TRIPS = 50;
@@ -20,12 +19,7 @@ export const measurePartner = async (
   log: (line: string) => void,
 ): Promise<BenchResult[]> =>
   withConsole(dataDir, async (c, admin) => {
-    const must = async (op: string, body: unknown) => {
-      const res = await callApi(c, op, { token: admin.idToken, body });
-      if (res.status !== 200)
-        throw new Error(`${op}: ${String(res.status)} ${JSON.stringify(res.body)}`);
-      return (res.body as { data: Record<string, unknown> }).data;
-    };
+    const must = mustCall(c, admin);
     const org = (await must('create-organisation', {
       name: 'Bench Klinik',
       kind: 'site',

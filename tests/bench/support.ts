@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { startConsole } from '@ccsc/mock-server';
 import { createEnrolledUser, type EnrolledTestUser } from '../support/aws';
+import { callApi } from '../support/api';
 import { type ConsoleInfo, consoleInfo, testEnv } from '../support/console';
 
 /** The middle value (the upper one of an even count), as the data measures report it. */
@@ -22,6 +23,17 @@ export const percentile = (values: number[], p: number): number => {
  * PlatformAdmin signed in; the console is stopped after, whatever happens. `settings`: more of
  * the console's environment (the document bench asks for `MALWARE_SCANNER: 'clamd'`).
  */
+/** A console call as `admin` that must succeed (it throws, saying why, otherwise): its data. */
+export const mustCall =
+  (c: ConsoleInfo, admin: EnrolledTestUser) =>
+  async (op: string, body: unknown): Promise<Record<string, unknown>> => {
+    const res = await callApi(c, op, { token: admin.idToken, body });
+    if (res.status !== 200) {
+      throw new Error(`${op}: ${String(res.status)} ${JSON.stringify(res.body)}`);
+    }
+    return (res.body as { data: Record<string, unknown> }).data;
+  };
+
 export const withConsole = async <T>(
   dataDir: string,
   measure: (c: ConsoleInfo, admin: EnrolledTestUser) => Promise<T>,

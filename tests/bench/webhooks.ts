@@ -29,10 +29,9 @@ import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '@ccsc/contract/webhooks';
 import { DynamoEventLog } from '@ccsc/lambdas/adapters';
 import { TABLES, tableName } from '@ccsc/lambdas/data-model';
-import { callApi } from '../support/api';
 import { dynamodbDocuments } from '../support/aws';
 import { issueCredential, partnerToken } from '../support/oauth';
-import { percentile, withConsole } from './support';
+import { mustCall, percentile, withConsole } from './support';
 import type { BenchResult } from './users';
 
 const HOOKS = 'ccsc-api/webhooks.manage';
@@ -142,12 +141,7 @@ export const measureWebhooks = async (
   log: (line: string) => void,
 ): Promise<BenchResult[]> =>
   withConsole(dataDir, async (c, admin) => {
-    const must = async (op: string, body: unknown) => {
-      const res = await callApi(c, op, { token: admin.idToken, body });
-      if (res.status !== 200)
-        throw new Error(`${op}: ${String(res.status)} ${JSON.stringify(res.body)}`);
-      return (res.body as { data: Record<string, unknown> }).data;
-    };
+    const must = mustCall(c, admin);
     const organisation = async (name: string) =>
       (
         (await must('create-organisation', {
