@@ -120,10 +120,12 @@ export const consumeBatch = async (
     same.messageIds.push(message.messageId);
     byDelivery.set(key, same);
   }
+  // The batch's attempts side by side agree on their endpoints' health, as a pass's do.
+  const batch: typeof deps = { ...deps, health: new Map() };
   await Promise.all(
     [...byDelivery.values()].map(async ({ item, messageIds }) => {
       try {
-        outcomes[await consumeQueued(deps, item)] += 1;
+        outcomes[await consumeQueued(batch, item)] += 1;
       } catch (err) {
         deps.logger.warn('webhooks: a queued delivery could not be attempted', {
           deliveryId: item.deliveryId,
