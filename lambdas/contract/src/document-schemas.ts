@@ -204,8 +204,9 @@ export const documentFilterShape = () => ({
   /** Held, waiting for a mapping, for the sender or for a scan again (HOLD_KINDS). */
   holdKind: z.enum(HOLD_KINDS).optional(),
   /**
-   * Delivered (or delivered and acknowledged since). A string, as a link's query carries it;
-   * `true` is its one value.
+   * Reached its receiver: delivered, acknowledged, or sent back since (rejected, recall
+   * requested or recalled after its delivery), as the dashboard's delivered figure and the
+   * list's `total` count it. A string, as a link's query carries it; `true` is its one value.
    */
   delivered: z.enum(['true']).optional(),
 });

@@ -66,7 +66,10 @@ describe('a caller’s scope and list', () => {
 });
 
 describe('the list’s total', () => {
-  /** A history over two weeks: every state, both directions, three sites' worth of parties. */
+  /**
+   * A history over two weeks: held, delivered, acknowledged, rejected after its delivery,
+   * recalled before it; both directions, three sites' worth of parties.
+   */
   const history = async () => {
     const store = new MemoryDocumentStore();
     let random = 7;
@@ -92,17 +95,26 @@ describe('the list’s total', () => {
         connectionId: `conn-${site}`,
       });
       await store.create(record);
-      const fate = roll(5);
+      const fate = roll(7);
       if (fate === 0) continue;
+      if (fate === 5) {
+        // Recalled while it was still on its way: never delivered.
+        await store.update(next(record, { state: 'recalled' }), record);
+        continue;
+      }
       const hold = held(record, reasons[roll(reasons.length)] ?? 'sender-no-standard');
       await store.update(hold, record);
       if (fate === 1) continue;
       const at = new Date(Date.parse(sentAt) + roll(3) * 3_600_000 + roll(600) * 1000);
       const done = delivered(hold, at.toISOString());
       await store.deliver(done, hold);
-      if (fate === 2) {
+      if (fate === 2 || fate === 6) {
+        // Acknowledged, or sent back after its delivery: either way it reached its receiver.
         const stored = (await store.get(record.documentId)) as DocumentRecord;
-        await store.update(next(stored, { state: 'acknowledged' }), stored);
+        await store.update(
+          next(stored, { state: fate === 2 ? 'acknowledged' : 'rejected' }),
+          stored,
+        );
       }
     }
     return store;

@@ -16,8 +16,8 @@ import {
   type DocumentStore,
   documentScopesOf,
   HUB_SCOPE,
-  isDelivered,
   organisationScope,
+  wasDelivered,
 } from '../ports/documents';
 import type { RegistrySnapshot } from '../ports/registry';
 
@@ -89,7 +89,7 @@ export const documentMatcher = (filters: DocumentFilters, scope: DocumentScope |
       (r.state === 'held' &&
         r.holdReason !== null &&
         holdKindOf(r.holdReason) === filters.holdKind)) &&
-    (filters.delivered === undefined || isDelivered(r)) &&
+    (filters.delivered === undefined || wasDelivered(r)) &&
     (filters.direction === undefined || r.direction === filters.direction) &&
     (from === undefined || r.sentAt >= from) &&
     (before === undefined || r.sentAt < before) &&

@@ -1706,7 +1706,7 @@ export const de: Translation = {
           sender: 'Zurückgehalten: wartet auf den Absender',
           scan: 'Zurückgehalten: wartet auf einen erneuten Malware-Scan',
         },
-        delivered: 'Zugestellt (bestätigt oder nicht)',
+        delivered: 'Zugestellt (auch seither bestätigte oder zurückgesandte)',
         studyId: 'Studie: {{name}}',
         connectionId: 'Verbindung: {{name}}',
       },

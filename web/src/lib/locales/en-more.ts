@@ -1617,7 +1617,7 @@ export const enMore = {
           sender: 'Held: waiting for the sender',
           scan: 'Held: waiting for a malware scan again',
         },
-        delivered: 'Delivered (acknowledged or not)',
+        delivered: 'Delivered (including those acknowledged or sent back since)',
         studyId: 'Study: {{name}}',
         connectionId: 'Connection: {{name}}',
       },

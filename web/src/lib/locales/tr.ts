@@ -1688,7 +1688,7 @@ export const tr: Translation = {
           sender: 'Bekletiliyor: gönderen bekleniyor',
           scan: 'Bekletiliyor: yeniden kötü amaçlı yazılım taraması bekleniyor',
         },
-        delivered: 'Teslim edildi (onaylanmış ya da onaylanmamış)',
+        delivered: 'Teslim edildi (sonradan onaylananlar ve geri gönderilenler dahil)',
         studyId: 'Çalışma: {{name}}',
         connectionId: 'Bağlantı: {{name}}',
       },

@@ -267,7 +267,7 @@ describe('the document list opened from a link (the dashboard’s figures)', () 
     expect(screen.getByLabelText('Sent until (day)')).toHaveValue('2026-11-01');
     expect(screen.getByLabelText('Direction')).toHaveValue('site-to-sponsor');
     expect(screen.getByTestId('chip-delivered')).toHaveTextContent(
-      'Delivered (acknowledged or not)',
+      'Delivered (including those acknowledged or sent back since)',
     );
     expect(screen.getByText('Showing 1 of 12')).toBeInTheDocument();
   });
