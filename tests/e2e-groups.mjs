@@ -18,31 +18,32 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Each spec file's time in one `playwright test` run on one console (seconds; a 2-core machine,
- * the whole e2e phase, December 2026). Only the proportions matter: a rough figure for a new file
+ * Each spec file's time in one `playwright test` run on one console (seconds: the sum of its
+ * tests' times as the list reporter prints them; a 2-core machine, the whole e2e phase,
+ * December 2026). Only the proportions matter: a rough figure for a new file
  * does, and it is measured again with the next full run.
  */
 const SECONDS = {
-  'api-reference.spec.ts': 40,
-  'credentials.spec.ts': 54,
-  'dashboard.spec.ts': 40,
-  'document-requests.spec.ts': 262,
-  'documents-returns.spec.ts': 96,
-  'documents.spec.ts': 85,
-  'journey.spec.ts': 265,
-  'organisation-screens.spec.ts': 281,
-  'organisations-journey.spec.ts': 55,
-  'recovery-forgot-password.spec.ts': 27,
-  'recovery-forgot-totp.spec.ts': 23,
-  'registry.spec.ts': 37,
-  'session-guards.spec.ts': 13,
-  'session-idle.spec.ts': 18,
-  'session-logout.spec.ts': 27,
-  'shell.spec.ts': 44,
-  'sign-in.spec.ts': 41,
-  'standards.spec.ts': 83,
-  'users.spec.ts': 40,
-  'webhooks.spec.ts': 45,
+  'api-reference.spec.ts': 43,
+  'credentials.spec.ts': 22,
+  'dashboard.spec.ts': 26,
+  'document-requests.spec.ts': 53,
+  'documents-returns.spec.ts': 56,
+  'documents.spec.ts': 51,
+  'journey.spec.ts': 69,
+  'organisation-screens.spec.ts': 84,
+  'organisations-journey.spec.ts': 34,
+  'recovery-forgot-password.spec.ts': 16,
+  'recovery-forgot-totp.spec.ts': 14,
+  'registry.spec.ts': 33,
+  'session-guards.spec.ts': 10,
+  'session-idle.spec.ts': 16,
+  'session-logout.spec.ts': 29,
+  'shell.spec.ts': 39,
+  'sign-in.spec.ts': 44,
+  'standards.spec.ts': 72,
+  'users.spec.ts': 18,
+  'webhooks.spec.ts': 19,
 };
 const GROUPS = 2;
 /**

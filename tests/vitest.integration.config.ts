@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BalancedShards } from './support/integration-shards';
 
 // Integration tests run against ONE offline console started by the global setup on free ports
 // with a temporary data folder; test files talk to it over HTTP and with real AWS SDK clients.
@@ -9,5 +10,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // `--shard=i/n` splits the files by their measured times (support/integration-shards.ts).
+    sequence: { sequencer: BalancedShards },
   },
 });
