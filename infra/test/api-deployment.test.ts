@@ -98,7 +98,7 @@ describe('Api: the stage’s deployment and the methods in nested stacks', () =>
           path: path.path,
         }).addMethod('PATCH', new apigw.MockIntegration(), {
           authorizationType: apigw.AuthorizationType.COGNITO,
-          authorizer: stack.api.partnerAuthorizer,
+          authorizer: stack.api.authorizer,
         });
       },
     });

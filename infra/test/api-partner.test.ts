@@ -2,7 +2,6 @@ import { Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { operations, type Operation } from '@ccsc/contract';
 import {
-  API_SCOPE_VALUES,
   PARTNER_API_PREFIX,
   PARTNER_OPENAPI_PATH,
   partnerRouteList,
@@ -197,7 +196,7 @@ describe('Api: API credentials and the partner API', () => {
     });
   });
 
-  it('serves the contract’s partner routes under /ccsc/api/v1/ behind the access-token authorizer with every API scope', () => {
+  it('serves the contract’s partner routes under /ccsc/api/v1/ with no gateway authorizer: each function checks the token', () => {
     const deployed = partnerMethods.map((m) => `${m.httpMethod} ${m.path}`).sort();
     expect(deployed).toEqual(
       [
@@ -205,26 +204,37 @@ describe('Api: API credentials and the partner API', () => {
         `GET ${PARTNER_API_PREFIX}${PARTNER_OPENAPI_PATH}`,
       ].sort(),
     );
-    const authorizerId = logicalId(stack, stack.api.partnerAuthorizer);
-    expect(all[authorizerId]?.Properties).toMatchObject({
-      Type: 'COGNITO_USER_POOLS',
-      IdentitySource: 'method.request.header.Authorization',
-      AuthorizerResultTtlInSeconds: 0,
-    });
+    // Issue 36: the function answers 401 with RFC 6750's challenge (a gateway response cannot).
     for (const route of partnerRouteList) {
       const method = partnerMethods.find((m) => m.props.OperationName === route.operation);
       expect(method?.path, route.operation).toBe(`${PARTNER_API_PREFIX}${route.path}`);
       expect(method?.props, route.operation).toMatchObject({
-        AuthorizationType: 'COGNITO_USER_POOLS',
-        AuthorizerId: { Ref: authorizerId },
+        AuthorizationType: 'NONE',
         OperationName: route.operation,
       });
-      expect(method?.props.AuthorizationScopes, route.operation).toEqual([...API_SCOPE_VALUES]);
+      expect(method?.props.AuthorizerId, route.operation).toBeUndefined();
+      expect(method?.props.AuthorizationScopes, route.operation).toBeUndefined();
+      // The token before the input: no gateway check answers a call without a token first.
+      expect(method?.props.RequestValidatorId, route.operation).toBeUndefined();
     }
-    // Not the console's ID-token authorizer, and no console route asks for scopes.
-    for (const m of routeMethods) {
-      expect(m.props.AuthorizerId, m.path).not.toEqual({ Ref: authorizerId });
-      expect(m.props.AuthorizationScopes, m.path).toBeUndefined();
+    // No authorizer takes access tokens: the API's one is the console's, for ID tokens.
+    const authorizers = Object.values(all).filter((r) => r.Type === 'AWS::ApiGateway::Authorizer');
+    expect(authorizers).toHaveLength(1);
+    expect(authorizers[0]?.Properties).toMatchObject({ Type: 'COGNITO_USER_POOLS' });
+    for (const m of routeMethods) expect(m.props.AuthorizationScopes, m.path).toBeUndefined();
+  });
+
+  it('tells each partner function how to check the pool’s tokens: region and pool, no issuer override', () => {
+    for (const name of PARTNER_FUNCTIONS) {
+      const fn = stack.api.functions[name];
+      const variables =
+        (
+          resourcesAround(fn)[logicalId(stack, fn.function)]?.Properties?.Environment as
+            { Variables?: Record<string, unknown> } | undefined
+        )?.Variables ?? {};
+      expect(variables.USER_POOL_ID, name).toBeDefined();
+      expect(variables.TOKEN_ISSUER, name).toBeUndefined();
+      expect(variables.TOKEN_JWKS_URL, name).toBeUndefined();
     }
   });
 

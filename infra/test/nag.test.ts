@@ -4,6 +4,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
+import { partnerRouteList } from '@ccsc/contract/partner-api';
 import { acknowledgementsOf } from '../lib/nag';
 import { FIXTURE_WEB_BUILD, sitStack, synthesize, variantStack } from './support/stacks';
 
@@ -87,7 +88,7 @@ describe('cdk-nag (AwsSolutions and Serverless packs)', () => {
     );
   });
 
-  it('acknowledges authorizer findings only on the public routes', () => {
+  it('acknowledges authorizer findings only on the public routes and the partner calls (their functions check the token)', () => {
     // Named by the method's path and verb (the methods are in the routes stacks, Routes-<area>,
     // on imported paths: their construct paths name the operation, not the route).
     const apig4 = sitStack()
@@ -114,6 +115,9 @@ describe('cdk-nag (AwsSolutions and Serverless packs)', () => {
         'get-api-credential-link/POST',
         // The partner API's public description (/ccsc/api/v1/openapi.json).
         'openapi.json/GET',
+        // The partner calls: no gateway authorizer, the function verifies the access token so
+        // that its 401 carries RFC 6750's challenge (issue 36, partner-api.ts).
+        ...partnerRouteList.map((r) => `${r.path}/${r.method}`),
       ].sort(),
     );
     expect(preflights).toEqual([]);

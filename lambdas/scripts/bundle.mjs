@@ -30,11 +30,13 @@ export const GENERATED_ENTRIES_DIR = join(root, 'dist', 'entries');
 /**
  * Left out of every bundle and shipped once, in the Lambda layer scripts/layer.mjs builds
  * (`buildPowertoolsLayer`): Powertools (Logger and Metrics load at start, the Tracer with the
- * first SDK client) and the X-Ray SDK the Tracer uses. Bundled, the Tracer and the X-Ray SDK
- * alone would add ~120 KB to every bundle. The runtime resolves a bundle's imports of them from
- * the layer (/opt/nodejs/node_modules); `npm run bench` and the tests from node_modules.
+ * first SDK client), the X-Ray SDK the Tracer uses, and jose, with which the partner functions
+ * check access tokens (http/access-tokens.ts, loaded by the first call). Bundled, the Tracer and
+ * the X-Ray SDK alone would add ~120 KB to every bundle, jose ~50 KB to every partner function's.
+ * The runtime resolves a bundle's imports of them from the layer (/opt/nodejs/node_modules);
+ * `npm run bench` and the tests from node_modules.
  */
-export const LAYER_EXTERNALS = ['@aws-lambda-powertools/*', 'aws-xray-sdk-core'];
+export const LAYER_EXTERNALS = ['@aws-lambda-powertools/*', 'aws-xray-sdk-core', 'jose'];
 
 /** How every Lambda entry is bundled; infra/lib/bundle.ts deploys with exactly these. */
 export const LAMBDA_BUILD_OPTIONS = {

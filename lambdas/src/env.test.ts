@@ -6,6 +6,7 @@ import {
   parseLambdaEnv,
   type LambdaEnvironment,
   type LambdaEnvName,
+  tokenIssuer,
 } from './env';
 
 const complete: LambdaEnvironment = {
@@ -42,6 +43,8 @@ describe('the Lambda environment names, typed once', () => {
       | 'DOCUMENT_CONTENT_POLICY'
       | 'WEBHOOK_ALLOW_LOOPBACK'
       | 'WEBHOOK_QUEUE_URL'
+      | 'TOKEN_ISSUER'
+      | 'TOKEN_JWKS_URL'
     >();
     // @ts-expect-error -- MAIL_FROM is missing
     const missing: LambdaEnvironment = { ...complete, MAIL_FROM: undefined };
@@ -51,6 +54,24 @@ describe('the Lambda environment names, typed once', () => {
       MAIL_FORM: 'no-reply@example.com',
     };
     expect([missing, misspelt]).toHaveLength(2);
+  });
+
+  it('names Cognito’s issuer and keys for the region and pool, or what the offline console set', () => {
+    const env = parseLambdaEnv({ ...complete, AWS_REGION: 'us-west-2' });
+    expect(tokenIssuer(env)).toEqual({
+      issuer: 'https://cognito-idp.us-west-2.amazonaws.com/us-west-2_abc123',
+      jwksUrl: 'https://cognito-idp.us-west-2.amazonaws.com/us-west-2_abc123/.well-known/jwks.json',
+    });
+    const offline = parseLambdaEnv({
+      ...complete,
+      AWS_REGION: 'us-west-2',
+      TOKEN_ISSUER: 'http://localhost:9229/us-west-2_abc123',
+      TOKEN_JWKS_URL: 'http://cognito:9229/us-west-2_abc123/.well-known/jwks.json',
+    });
+    expect(tokenIssuer(offline)).toEqual({
+      issuer: 'http://localhost:9229/us-west-2_abc123',
+      jwksUrl: 'http://cognito:9229/us-west-2_abc123/.well-known/jwks.json',
+    });
   });
 
   it('is read back whole from a complete environment (AWS_REGION comes from the runtime)', () => {

@@ -34,7 +34,8 @@ export type LambdaEnvName = (typeof LAMBDA_ENV_NAMES)[number];
  * accountLockout function only, TEMPORARY_PASSWORD_DAYS on the functions that tell when an
  * invitation expires, S3_FORCE_PATH_STYLE offline only, DOCUMENT_CONTENT_POLICY where an
  * environment accepts fewer kinds of file than a document may be, WEBHOOK_QUEUE_URL on the
- * functions that send webhook deliveries to their queue (AWS only).
+ * functions that send webhook deliveries to their queue (AWS only), TOKEN_ISSUER and
+ * TOKEN_JWKS_URL offline only (in AWS both follow from the region and the pool: tokenIssuer()).
  */
 export const OPTIONAL_LAMBDA_ENV_NAMES = [
   'LOCKOUT_THRESHOLD',
@@ -44,6 +45,8 @@ export const OPTIONAL_LAMBDA_ENV_NAMES = [
   'DOCUMENT_CONTENT_POLICY',
   'WEBHOOK_ALLOW_LOOPBACK',
   'WEBHOOK_QUEUE_URL',
+  'TOKEN_ISSUER',
+  'TOKEN_JWKS_URL',
 ] as const;
 export type OptionalLambdaEnvName = (typeof OPTIONAL_LAMBDA_ENV_NAMES)[number];
 
@@ -137,6 +140,13 @@ const schema = z.lazy(() =>
      * Unset (offline): no queue, the console tries the due deliveries itself.
      */
     WEBHOOK_QUEUE_URL: z.url().optional(),
+    /**
+     * Offline only (issue 36): the user pool's token issuer and where its keys are, which the
+     * partner functions check access tokens against (http/access-tokens.ts). In AWS they are
+     * unset: the issuer is Cognito's for the region and the pool (tokenIssuer below).
+     */
+    TOKEN_ISSUER: z.url().optional(),
+    TOKEN_JWKS_URL: z.url().optional(),
     /** Offline only: the local S3 stand-in serves path-style URLs. */
     S3_FORCE_PATH_STYLE: z
       .enum(['true', 'false'])
@@ -153,6 +163,17 @@ export const parseLambdaEnv = (source: Record<string, string | undefined>): Lamb
     throw new Error(`Lambda configuration is invalid: ${problems.join('; ')}`);
   }
   return parsed.data;
+};
+
+/**
+ * The issuer of the user pool's tokens and its key set: Cognito's
+ * (`https://cognito-idp.<region>.amazonaws.com/<userPoolId>`, keys at
+ * `<issuer>/.well-known/jwks.json`), or what the offline console set.
+ */
+export const tokenIssuer = (env: LambdaEnv): { issuer: string; jwksUrl: string } => {
+  const issuer =
+    env.TOKEN_ISSUER ?? `https://cognito-idp.${env.AWS_REGION}.amazonaws.com/${env.USER_POOL_ID}`;
+  return { issuer, jwksUrl: env.TOKEN_JWKS_URL ?? `${issuer}/.well-known/jwks.json` };
 };
 
 let cached: LambdaEnv | undefined;

@@ -5,11 +5,9 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { FastifyInstance } from 'fastify';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { operations, type Operation, type RuntimeConfig } from '@ccsc/contract';
 import type { LambdaHandler } from '@ccsc/lambdas/handlers';
-import { createAccessTokenAuthorizer } from './access-token-authorizer';
 import { buildApp } from './app';
 
 /**
@@ -91,32 +89,6 @@ export const rawRequest = (port: number, request: string) =>
     },
   );
 
-/** The partner API's tokens in these tests: signed by a key of the test's, as the pool's are. */
-export const PARTNER_ISSUER = 'http://127.0.0.1:9229/eu-central-1_test';
-export const MACHINE = '6c1a2b3c4d5e6f7g8h9i0j1k2l';
-export const partnerKeys = (async () => {
-  const { privateKey, publicKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' };
-  return { privateKey, jwks: createLocalJWKSet({ keys: [jwk] }) };
-})();
-export const accessToken = async (claims: Record<string, unknown>) => {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({
-    sub: MACHINE,
-    client_id: MACHINE,
-    token_use: 'access',
-    scope: 'ccsc-api/system.read',
-    version: 2,
-    jti: 'j1',
-    iss: PARTNER_ISSUER,
-    iat: now,
-    exp: now + 3600,
-    ...claims,
-  })
-    .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
-    .sign((await partnerKeys).privateKey);
-};
-
 export const useTestApp = () => {
   let app: FastifyInstance;
   let webRoot: string;
@@ -177,11 +149,6 @@ export const useTestApp = () => {
           Promise.resolve(header === 'Bearer good' ? { sub: 'caller', token_use: 'id' } : null),
       },
       handlers: { ...handlers, ...partnerHandlers },
-      accessTokenAuthorizer: createAccessTokenAuthorizer({
-        issuer: PARTNER_ISSUER,
-        jwksUrl: `${PARTNER_ISSUER}/.well-known/jwks.json`,
-        keys: (await partnerKeys).jwks,
-      }),
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

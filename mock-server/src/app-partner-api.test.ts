@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { partnerRouteList } from '@ccsc/contract';
-import { expectEnvelope, PARTNER_ISSUER, MACHINE, accessToken, useTestApp } from './app-fixture';
+import { expectEnvelope, useTestApp } from './app-fixture';
 
 describe('the offline app', () => {
   const testApp = useTestApp();
@@ -25,48 +25,40 @@ describe('the offline app', () => {
       }
     });
 
-    it('hands an admitted call to its handler with the access token’s claims, as API Gateway does', async () => {
-      partnerEvents.length = 0;
-      const token = await accessToken({ scope: 'ccsc-api/system.read ccsc-api/connections.read' });
-      const res = await app.inject({
-        method: 'GET',
-        url: '/ccsc/api/v1/me?verbose=1',
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(JSON.parse(res.body)).toEqual({
-        status: 'success',
-        data: { operation: 'partner-me' },
-      });
-      expect(partnerEvents).toHaveLength(1);
-      const [operation, event] = partnerEvents[0] ?? [];
-      expect(operation).toBe('partner-me');
-      expect(event).toMatchObject({
-        httpMethod: 'GET',
-        resource: '/ccsc/api/v1/me',
-        path: '/ccsc/api/v1/me',
-        queryStringParameters: { verbose: '1' },
-        body: null,
-      });
-      const claims = (event?.requestContext.authorizer as { claims: Record<string, string> })
-        .claims;
-      expect(claims).toMatchObject({
-        sub: MACHINE,
-        client_id: MACHINE,
-        token_use: 'access',
-        scope: 'ccsc-api/system.read ccsc-api/connections.read',
-        version: '2',
-        jti: 'j1',
-        iss: PARTNER_ISSUER,
-      });
-      for (const value of Object.values(claims)) expect(typeof value).toBe('string');
+    it('hands every call to its function as API Gateway does, token and all: the function checks it', async () => {
+      // No authorizer in front (issue 36): a call without a token, with a refused one or with a
+      // good one reaches the route's function, which answers 401 with RFC 6750's challenge
+      // itself (lambdas http/access-tokens.ts, partner-client.ts).
+      for (const headers of [{}, { authorization: 'Bearer nonsense' }]) {
+        partnerEvents.length = 0;
+        const res = await app.inject({ method: 'GET', url: '/ccsc/api/v1/me?verbose=1', headers });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(JSON.parse(res.body)).toEqual({
+          status: 'success',
+          data: { operation: 'partner-me' },
+        });
+        expect(partnerEvents).toHaveLength(1);
+        const [operation, event] = partnerEvents[0] ?? [];
+        expect(operation).toBe('partner-me');
+        expect(event).toMatchObject({
+          httpMethod: 'GET',
+          resource: '/ccsc/api/v1/me',
+          path: '/ccsc/api/v1/me',
+          queryStringParameters: { verbose: '1' },
+          body: null,
+        });
+        expect(event?.headers.authorization).toBe(
+          'authorization' in headers ? headers.authorization : undefined,
+        );
+        expect(event?.requestContext.authorizer).toBeNull();
+      }
     });
 
     it('answers 429 with Retry-After past 600 calls of one token in 5 minutes, before the token is checked', async () => {
       const authorization = `Bearer rate-limited-${String(Date.now())}`;
       const call = () =>
         app.inject({ method: 'GET', url: '/ccsc/api/v1/me', headers: { authorization } });
-      for (let i = 0; i < 600; i += 1) expect((await call()).statusCode).toBe(401);
+      for (let i = 0; i < 600; i += 1) expect((await call()).statusCode).toBe(200);
       const refused = await call();
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(290);
@@ -80,43 +72,15 @@ describe('the offline app', () => {
         url: '/ccsc/api/v1/me',
         headers: { authorization: 'Bearer another' },
       });
-      expect(other.statusCode).toBe(401);
-      expect((await app.inject({ method: 'GET', url: '/ccsc/api/v1/me' })).statusCode).toBe(401);
-    });
-
-    it('answers 401 with WWW-Authenticate before any handler: no token, an ID token, no API scope', async () => {
-      partnerEvents.length = 0;
-      const tokens = [
-        undefined,
-        'Bearer nonsense',
-        `Bearer ${await accessToken({ token_use: 'id', aud: MACHINE })}`,
-        `Bearer ${await accessToken({ scope: 'aws.cognito.signin.user.admin' })}`,
-        `Bearer ${await accessToken({ exp: Math.floor(Date.now() / 1000) - 1 })}`,
-      ];
-      for (const authorization of tokens) {
-        for (const path of ['me', 'connections']) {
-          const res = await app.inject({
-            method: 'GET',
-            url: `/ccsc/api/v1/${path}`,
-            headers: authorization === undefined ? {} : { authorization },
-          });
-          expectEnvelope(res, 401, 'UNAUTHORIZED');
-          // RFC 6750 §3.1: the realm alone when no token came; invalid_token for one refused.
-          expect(res.headers['www-authenticate']).toBe(
-            authorization === undefined
-              ? 'Bearer realm="ccsc"'
-              : 'Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid: malformed, expired, not issued to a client of this API, or without any of its scopes."',
-          );
-        }
-      }
-      expect(partnerEvents).toHaveLength(0);
+      expect(other.statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/ccsc/api/v1/me' })).statusCode).toBe(200);
     });
 
     it('answers 501 in the envelope for a route whose handler does not exist yet', async () => {
       const res = await app.inject({
         method: 'GET',
         url: '/ccsc/api/v1/connections',
-        headers: { authorization: `Bearer ${await accessToken({})}` },
+        headers: { authorization: 'Bearer any' },
       });
       expectEnvelope(res, 501, 'NOT_IMPLEMENTED');
     });
@@ -164,7 +128,7 @@ describe('the offline app', () => {
           const res = await app.inject({
             method,
             url,
-            headers: { authorization: `Bearer ${await accessToken({})}` },
+            headers: { authorization: 'Bearer any' },
           });
           expectEnvelope(res, 404, 'NOT_FOUND');
           expect(res.body).not.toContain('__proto__');

@@ -21,16 +21,14 @@ import {
   contentSecurityPolicy,
   PERMISSIONS_POLICY,
 } from '@ccsc/contract/security-headers';
-import { bearerChallenge } from '@ccsc/contract/bearer-challenge';
 import {
   PARTNER_DOCS_PATH,
   PARTNER_RATE_LIMIT,
   partnerRateLimitMessage,
 } from '@ccsc/contract/scopes';
 import type { LambdaHandler } from '@ccsc/lambdas/handlers';
-import type { AccessTokenAuthorizer } from './access-token-authorizer';
 import { toApiGatewayEvent } from './api-gateway-event';
-import { bearerTokenOf, type IdTokenAuthorizer } from './authorizer';
+import type { IdTokenAuthorizer } from './authorizer';
 import { createPartnerRateLimiter } from './partner-rate-limit';
 
 /** The handler of the partner API's public OpenAPI document (GET /ccsc/api/v1/openapi.json). */
@@ -49,8 +47,6 @@ export interface AppOptions {
    * without one answers 501.
    */
   handlers: Record<Operation, LambdaHandler> & Partial<Record<string, LambdaHandler>>;
-  /** The partner API's: access tokens with one of its scopes (client_credentials). */
-  accessTokenAuthorizer: AccessTokenAuthorizer;
   /**
    * The partner API's calls per access token in any 5 minutes (PARTNER_RATE_LIMIT's window);
    * default PARTNER_RATE_LIMIT.requests, as AWS's web ACL.
@@ -64,14 +60,6 @@ const PARTNER_API_ROOT = '/ccsc/api/';
 
 /** API Gateway writes a path parameter `{name}`, Fastify `:name`. */
 const fastifyUrlOf = (url: string): string => url.replace(/\{([A-Za-z]+)\}/g, ':$1');
-
-/**
- * The gateway's refusal of a token it was given, as its challenge's description: a client gets a
- * new token (offline only: API Gateway's own 401 carries no WWW-Authenticate, one gateway
- * response serving every path: infra api-gateway-responses.ts).
- */
-const TOKEN_REFUSED =
-  'The access token is not valid: malformed, expired, not issued to a client of this API, or without any of its scopes.';
 
 /** The methods a partner route answers 405 to (its own method aside). */
 const OTHER_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
@@ -260,7 +248,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
 
   // The partner API's limit per access token (AWS: the web ACL's rate-based rule, which runs
-  // before API Gateway and so before the authorizer): 429 with the seconds to wait.
+  // before API Gateway and so before the function checks the token): 429 with the seconds to wait.
   const partnerLimit = options.partnerRequestsPerFiveMinutes ?? PARTNER_RATE_LIMIT.requests;
   const limiter = createPartnerRateLimiter(partnerLimit);
   app.addHook('onRequest', (req, reply, done) => {
@@ -365,10 +353,11 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     });
   }
 
-  // The partner API (issue 15): what API Gateway's Cognito authorizer with OAuth scopes admits
-  // (access-token-authorizer.ts) reaches the route's handler with the token's claims; a route
-  // whose handler does not exist yet answers 501. Each route answers its own method only; others
-  // get 405 without a token being asked for, as the path is public (the OpenAPI document).
+  // The partner API (issue 15): as API Gateway's partner methods, no authorizer in front: each
+  // route's function checks the access token itself (lambdas http/access-tokens.ts, issue 36), so
+  // its 401 says RFC 6750's error; a route whose handler does not exist yet answers 501. Each
+  // route answers its own method only; others get 405 without a token being asked for, as the
+  // path is public (the OpenAPI document).
   const sendLambdaResult = (reply: FastifyReply, result: APIGatewayProxyResult) => {
     reply.status(result.statusCode);
     for (const [key, value] of Object.entries(result.headers ?? {})) {
@@ -377,37 +366,18 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     return reply.send(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
   };
 
-  const mountPartnerRoute = (
-    method: 'GET' | 'POST',
-    path: string,
-    operation: string,
-    auth: 'access-token' | 'public',
-  ) => {
+  const mountPartnerRoute = (method: 'GET' | 'POST', path: string, operation: string) => {
     const url = `${PARTNER_API_PREFIX}${path}`;
     app.route({
       method,
       url: fastifyUrlOf(url),
       exposeHeadRoute: false,
       handler: async (req, reply) => {
-        let claims: Record<string, string> | null = null;
-        if (auth === 'access-token') {
-          claims = await options.accessTokenAuthorizer.authorize(req.headers.authorization);
-          if (!claims) {
-            // RFC 6750 §3.1: no error when the call carried no token at all.
-            reply.header(
-              'www-authenticate',
-              bearerTokenOf(req.headers.authorization) === ''
-                ? bearerChallenge()
-                : bearerChallenge({ error: 'invalid_token', description: TOKEN_REFUSED }),
-            );
-            return sendError(reply, 401, 'UNAUTHORIZED', 'Unauthorized');
-          }
-        }
         const handler = options.handlers[operation];
         if (handler === undefined) {
           return sendError(reply, 501, 'NOT_IMPLEMENTED', `${method} ${url} is not available yet.`);
         }
-        return sendLambdaResult(reply, await handler(toApiGatewayEvent(req, url, claims)));
+        return sendLambdaResult(reply, await handler(toApiGatewayEvent(req, url, null)));
       },
     });
   };
@@ -433,10 +403,10 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
 
   const methodsByPath = new Map<string, string[]>();
   for (const route of partnerRouteList) {
-    mountPartnerRoute(route.method, route.path, route.operation, 'access-token');
+    mountPartnerRoute(route.method, route.path, route.operation);
     methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
   }
-  mountPartnerRoute('GET', PARTNER_OPENAPI_PATH, PARTNER_OPENAPI_OPERATION, 'public');
+  mountPartnerRoute('GET', PARTNER_OPENAPI_PATH, PARTNER_OPENAPI_OPERATION);
   methodsByPath.set(PARTNER_OPENAPI_PATH, ['GET']);
   for (const [path, methods] of methodsByPath) mountOtherMethods(path, methods);
 

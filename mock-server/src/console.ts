@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '@ccsc/contract';
 import { BUCKETS, bucketName, TABLES, tableName } from '@ccsc/lambdas/data-model';
-import { createAccessTokenAuthorizer } from './access-token-authorizer';
 import { buildApp } from './app';
 import { createIdTokenAuthorizer } from './authorizer';
 import { rearmOnSignal } from './failpoint-signal';
@@ -308,10 +307,6 @@ export const startConsole = async (
         clientId: stack.userPoolClientId,
       }),
       handlers,
-      accessTokenAuthorizer: createAccessTokenAuthorizer({
-        issuer: stack.issuer,
-        jwksUrl: stack.jwksUrl,
-      }),
       partnerRequestsPerFiveMinutes: env.PARTNER_REQUESTS_PER_FIVE_MINUTES,
       logger: env.DEBUG,
     });

@@ -80,6 +80,9 @@ export const lambdaEnvFor = (
       .token_endpoint,
     PARTNER_API_BASE_URL: new URL(i.consoleUrl ?? DEFAULT_CONSOLE_URL).origin,
   };
+  // The partner functions check access tokens themselves (issue 36): the offline pool's issuer
+  // (where partners reach it) and its keys (where this process reaches them).
+  const tokens = { TOKEN_ISSUER: i.stack.issuer, TOKEN_JWKS_URL: i.stack.jwksUrl };
   const lambda: Omit<LambdaEnvironment, keyof PartnerApiEnvironment> = {
     S3_FORCE_PATH_STYLE: 'true',
     // Issue 36: offline, webhooks may go to this machine (the simulated partner systems).
@@ -101,6 +104,7 @@ export const lambdaEnvFor = (
     // password policy), so the user list tells when an invitation expires as the pool does. One
     // process runs every handler offline, so every one has it (CDK sets it on those that read it).
     TEMPORARY_PASSWORD_DAYS: String(PASSWORD_POLICY.temporaryPasswordValidityDays),
+    ...tokens,
   };
   return { ...sdk, ...lambda, ...partner, POWERTOOLS_METRICS_DISABLED: 'true' };
 };

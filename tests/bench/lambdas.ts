@@ -91,7 +91,7 @@ export const measureLambdas = async (): Promise<{ results: LambdaResult[]; notes
     });
     // Deployed once, beside the bundles: what they leave external but the AWS SDK.
     const layer = buildPowertoolsLayer(join(out, 'layer'));
-    notes.push(`lambda layer (Powertools, X-Ray SDK): ${(layer.bytes / KB).toFixed(1)} KB`);
+    notes.push(`lambda layer (Powertools, X-Ray SDK, jose): ${(layer.bytes / KB).toFixed(1)} KB`);
 
     // A bundle that uses no SDK is held to the cheapest SDK client alone: the floor.
     const clients = [...new Set(bundles.flatMap((b) => b.sdk))].filter((p) =>

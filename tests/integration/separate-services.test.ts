@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { REPOSITORY_ROOT, type RunningRelay, startLoopbackRelay } from '@ccsc/mock-server';
 import { callApi } from '../support/api';
-import { createEnrolledUser } from '../support/aws';
+import { CreateUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { cognito, createEnrolledUser } from '../support/aws';
 import {
   composeClamdConf,
   expectRecordsScanned,
@@ -346,6 +347,48 @@ describe('the console on separately running stand-ins (docker-compose.yml, as wr
         if (subjects.length === 0) await new Promise((r) => setTimeout(r, 200));
       }
       expect(subjects.length).toBe(1);
+    });
+
+    it('checks a partner’s access token against the Cognito service’s keys: issued at the public address, keys read at the internal one', async () => {
+      const c = await info();
+      // A client of the pool with the client_credentials grant and an API scope, but no
+      // credential of the console's: the token passes its check, the credential's does not.
+      const created = await cognito(c).send(
+        new CreateUserPoolClientCommand({
+          UserPoolId: c.userPoolId,
+          ClientName: 'separate-services-partner',
+          GenerateSecret: true,
+          AllowedOAuthFlows: ['client_credentials'],
+          AllowedOAuthFlowsUserPoolClient: true,
+          AllowedOAuthScopes: ['ccsc-api/system.read'],
+        }),
+      );
+      const id = created.UserPoolClient?.ClientId ?? '';
+      const secret = created.UserPoolClient?.ClientSecret ?? '';
+      const grant = await fetch(`${c.cognitoEndpoint}/oauth2/token`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+      });
+      expect(grant.status).toBe(200);
+      const { access_token: token } = (await grant.json()) as { access_token: string };
+      const call = (authorization?: string) =>
+        fetch(`${c.url}/ccsc/api/v1/me`, {
+          headers: authorization === undefined ? {} : { authorization },
+        });
+      const unknownCredential = await call(`Bearer ${token}`);
+      expect(unknownCredential.status).toBe(401);
+      expect(unknownCredential.headers.get('www-authenticate')).toContain(
+        'its credential was revoked, has expired or does not exist',
+      );
+      const tampered = await call(`Bearer ${token.slice(0, -4)}AAAA`);
+      expect(tampered.headers.get('www-authenticate')).toContain(
+        'error_description="The access token is not valid: malformed',
+      );
+      expect((await call()).headers.get('www-authenticate')).toBe('Bearer realm="ccsc"');
     });
 
     it('scans each new record with clamd over TCP, as GuardDuty would, and says which engine', () =>

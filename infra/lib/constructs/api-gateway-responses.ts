@@ -11,11 +11,10 @@ const errorBodyWithGatewayMessage = (code: string) =>
  * in the contract's error envelope, with the console's CORS headers so the browser can read
  * them. UNAUTHORIZED is exactly what the offline authorizer answers.
  *
- * The partner API's 401s from the gateway carry no `WWW-Authenticate: Bearer`: a gateway
- * response is one per API and type, its headers static or copied from the request (templates
- * are not run through VTL), so it cannot differ by path, and the console's 401 stays exactly
- * the offline one. The partner functions' own 401 and 403 (revoked credential, missing scope)
- * do carry it, with RFC 6750's error.
+ * A gateway response is one per API and type, its headers static or copied from the request
+ * (templates are not run through VTL), so it cannot differ by path: which is why the partner API
+ * has no authorizer (partner-api.ts) and its functions answer 401 and 403 themselves, with RFC
+ * 6750's `WWW-Authenticate` (lambdas http/router.ts). UNAUTHORIZED is the console's alone.
  */
 export const addGatewayResponses = (restApi: apigw.RestApi, consoleOrigin: string): void => {
   const headers = {

@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import type { RouteDefinition } from '@ccsc/contract';
-import { pathParametersOf, type PartnerRouteDefinition } from '@ccsc/contract/partner-api';
 
 // The request parameters API Gateway validates, from the contract's request schemas.
 
@@ -21,19 +20,4 @@ export const queryParameters = (
       (json.required ?? []).includes(name),
     ]),
   );
-};
-
-/**
- * A partner route's request parameters: its path's `{name}` segments (always required), and for a
- * query route the other fields as query parameters. A body route's body is checked by its function.
- */
-export const partnerParameters = (route: PartnerRouteDefinition): Record<string, boolean> => {
-  const inPath = pathParametersOf(route.path);
-  const query = Object.entries(route.input === 'query' ? queryParameters(route) : {}).filter(
-    ([key]) => !inPath.some((name) => key === `method.request.querystring.${name}`),
-  );
-  return {
-    ...Object.fromEntries(query),
-    ...Object.fromEntries(inPath.map((name) => [`method.request.path.${name}`, true])),
-  };
 };

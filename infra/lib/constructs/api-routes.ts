@@ -22,9 +22,11 @@ export interface ApiRoutesProps {
   readonly functions: Readonly<Record<ApiFunction, NodeFunction>>;
   /** The request model of each body route (RouteExtras). */
   readonly models: Readonly<Partial<Record<Operation, apigw.IModel>>>;
-  /** The console's authorizer (ID tokens) and the partner API's (access tokens with a scope). */
+  /**
+   * The console's authorizer (ID tokens). The partner API has none: its functions check the
+   * access token themselves (partner-api.ts).
+   */
   readonly authorizer: apigw.IAuthorizer;
-  readonly partnerAuthorizer: apigw.IAuthorizer;
   readonly validator: apigw.IRequestValidator;
   /** Browser origins allowed to call the console's routes (their CORS preflights). */
   readonly allowedOrigins: readonly string[];
@@ -41,7 +43,7 @@ export interface ApiRoutesProps {
  *
  * A method costs its stack a parameter for each thing of another stack it names: its path, its
  * function's ARN (an output of the area's functions stack), its model (an output of RouteExtras);
- * the API, the authorizers, the validator and the console's origin are shared.
+ * the API, the authorizer, the validator and the console's origin are shared.
  */
 export class ApiRoutes extends NestedStack {
   /** The console routes' methods (/ccsc/ui/) of the area. */
@@ -74,11 +76,7 @@ export class ApiRoutes extends NestedStack {
         uri: `arn:${stack.partition}:apigateway:${stack.region}:lambda:path/2015-03-31/functions/${props.functions[name].function.functionArn}/invocations`,
       });
       if (!isConsoleOperation(name)) {
-        partnerMethods[name] = addPartnerMethod(resource, name, {
-          integration,
-          authorizer: props.partnerAuthorizer,
-          validator: props.validator,
-        });
+        partnerMethods[name] = addPartnerMethod(resource, name, integration);
         continue;
       }
       const route = routes[name];

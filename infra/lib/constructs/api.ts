@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -24,7 +24,7 @@ import { RouteExtras } from './route-extras';
 // The routes' methods (api-routes.ts, partner-api.ts) and the gateway's own answers
 // (api-gateway-responses.ts) are built in modules of their own; this construct joins them.
 export { PARTNER_FUNCTIONS, type PartnerFunction } from './partner-api';
-export { partnerParameters, queryParameters } from './api-request-parameters';
+export { queryParameters } from './api-request-parameters';
 
 export const STAGE_NAME = 'v1';
 
@@ -66,6 +66,8 @@ export interface ApiProps {
  */
 export class Api extends Construct {
   readonly restApi: apigw.RestApi;
+  /** The console's authorizer (ID tokens); the partner API has none (partner-api.ts). */
+  readonly authorizer: apigw.CognitoUserPoolsAuthorizer;
   /** Base URL of the calls: https://<id>.execute-api.<region>.amazonaws.com/v1/ccsc/ui/ */
   readonly baseUrl: string;
   /** https://<id>.execute-api.<region>.amazonaws.com — for the console's CSP. */
@@ -92,7 +94,6 @@ export class Api extends Construct {
   /** The partner API's methods (/ccsc/api/v1/); its functions are the partner area's. */
   readonly partnerMethods: Readonly<Record<PartnerFunction, apigw.Method>>;
   /** The authorizer of the partner routes: access tokens with one of the API's scopes. */
-  readonly partnerAuthorizer: apigw.CognitoUserPoolsAuthorizer;
   /**
    * What CloudWatch's metrics name (plain strings, no token): AWS/ApiGateway's ApiName and
    * Stage, AWS/WAFV2's WebACL. Alarms and the dashboard use them without a reference.
@@ -166,22 +167,13 @@ export class Api extends Construct {
     this.origin = `https://${this.restApi.restApiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
     this.partnerBaseUrl = `${this.origin}/${STAGE_NAME}`;
 
-    const authorizer = new apigw.CognitoUserPoolsAuthorizer(this, 'Authorizer', {
+    this.authorizer = new apigw.CognitoUserPoolsAuthorizer(this, 'Authorizer', {
       authorizerName: `${props.namePrefix}-id-token`,
       cognitoUserPools: [props.userPool],
       // The web app sends the ID token as it is in Authorization (SPEC §6).
       identitySource: apigw.IdentitySource.header('Authorization'),
     });
-    // The partner API's (machines: an access token of the client_credentials grant). A method
-    // with authorization scopes makes API Gateway accept access tokens carrying one of them (and
-    // refuse ID tokens); no cached results, so signature, expiry and scopes are checked on every
-    // call (the Lambda then checks the route's own scope and that the credential is active).
-    this.partnerAuthorizer = new apigw.CognitoUserPoolsAuthorizer(this, 'PartnerAuthorizer', {
-      authorizerName: `${props.namePrefix}-partner-access-token`,
-      cognitoUserPools: [props.userPool],
-      identitySource: apigw.IdentitySource.header('Authorization'),
-      resultsCacheTtl: Duration.seconds(0),
-    });
+    const { authorizer } = this;
     const validator = this.restApi.addRequestValidator('Validator', {
       requestValidatorName: 'body-and-query',
       validateRequestBody: true,
@@ -239,7 +231,6 @@ export class Api extends Construct {
         functions,
         models: this.routeExtras.models,
         authorizer,
-        partnerAuthorizer: this.partnerAuthorizer,
         validator,
         allowedOrigins: props.allowedOrigins,
       });

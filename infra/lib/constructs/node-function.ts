@@ -133,7 +133,7 @@ export class NodeFunction extends Construct {
       systemLogLevelV2: lambda.SystemLogLevel.WARN,
       tracing: lambda.Tracing.ACTIVE,
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
-      // The bundles of lambdas/ leave Powertools and the X-Ray SDK to this layer.
+      // The bundles of lambdas/ leave Powertools, the X-Ray SDK and jose to this layer.
       ...(LAMBDAS_CODE.some((dir) => props.entry.startsWith(dir))
         ? { layers: [powertoolsLayer(this)] }
         : {}),

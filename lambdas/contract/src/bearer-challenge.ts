@@ -1,7 +1,7 @@
 /**
  * The partner API's `WWW-Authenticate` challenge (RFC 6750 §3), built in one place for the
- * functions' own answers (http/router.ts) and the offline gateway's (mock-server app.ts), so a
- * standard OAuth client reads the same thing from both:
+ * partner functions' answers (lambdas http/router.ts), which check the access token themselves,
+ * in AWS and offline alike (issue 36: no gateway authorizer answers before them):
  *
  * - no token sent (401): `Bearer realm="ccsc"`, no error (§3.1: the client did not know it had to
  *   authenticate);

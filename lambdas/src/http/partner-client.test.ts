@@ -15,6 +15,7 @@ import {
 } from '../core/testing/memory-registry';
 import type { CredentialRecord } from '../core/ports/credentials';
 import { createOpenApiHandler } from './openapi';
+import { signAccessToken, testTokens } from './access-tokens-test-kit';
 import { createHandler } from './router';
 
 const credential = (over: Partial<CredentialRecord> = {}): CredentialRecord =>
@@ -52,6 +53,7 @@ const setup = (record: CredentialRecord = credential()) => {
   const clock = new FakeClock(new Date('2026-03-01T00:00:00.000Z'));
   const options = {
     credentials: () => store,
+    tokens: testTokens(),
     clock,
     accounts: () => {
       throw new Error('a partner call reads no account');
@@ -67,28 +69,34 @@ const setup = (record: CredentialRecord = credential()) => {
   return { store, clock, me, connections };
 };
 
-const call = (path: string, claims: Record<string, string> | null, method = 'GET') =>
+/** A call with an access token of `claims` (signed by the test pool's key), or without one. */
+const call = async (path: string, claims: Record<string, unknown> | null, method = 'GET') =>
   buildApiGatewayEvent({
     method,
     resource: `/ccsc/api/v1/${path}`,
     path: `/ccsc/api/v1/${path}`,
     query: [],
-    headers: { 'user-agent': 'vitest' },
+    headers: {
+      'user-agent': 'vitest',
+      ...(claims === null ? {} : { authorization: `Bearer ${await signAccessToken(claims)}` }),
+    },
     body: null,
-    claims,
+    claims: null,
     sourceIp: '127.0.0.1',
     protocol: 'HTTP/1.1',
     requestId: 'req-1',
     requestTimeEpoch: 0,
   });
 
-const token = (scope: string, over: Record<string, string> = {}) => ({
+/** Seconds since the epoch of an ISO time. */
+const at = (iso: string) => Date.parse(iso) / 1000;
+
+const token = (scope: string, over: Record<string, unknown> = {}) => ({
   client_id: 'client-1',
   sub: 'client-1',
-  token_use: 'access',
   scope,
-  // As API Gateway's Cognito authorizer writes it: five minutes before the clock.
-  iat: 'Sat Feb 28 23:55:00 UTC 2026',
+  // Five minutes before the clock.
+  iat: at('2026-02-28T23:55:00Z'),
   ...over,
 });
 
@@ -97,7 +105,7 @@ const body = (result: { body: string }) => JSON.parse(result.body) as Record<str
 describe('the partner router', () => {
   it('answers the calling system, and records the use once per interval', async () => {
     const { me, store } = setup();
-    const result = await me(call('me', token('ccsc-api/system.read')));
+    const result = await me(await call('me', token('ccsc-api/system.read')));
     expect(result.statusCode).toBe(200);
     expect(body(result)).toMatchObject({
       status: 'success',
@@ -112,7 +120,7 @@ describe('the partner router', () => {
 
   it('403 with insufficient_scope when the token lacks the route’s scope', async () => {
     const { connections } = setup();
-    const result = await connections(call('connections', token('ccsc-api/system.read')));
+    const result = await connections(await call('connections', token('ccsc-api/system.read')));
     expect(result.statusCode).toBe(403);
     // RFC 6750 §3: comma-separated, the refusal's message as the description, the scope needed.
     expect(result.headers?.['WWW-Authenticate']).toBe(
@@ -132,62 +140,88 @@ describe('the partner router', () => {
       credential({ clientId: 'someone-else' }),
     ]) {
       const { me } = setup(record);
-      const result = await me(call('me', token('ccsc-api/system.read')));
+      const result = await me(await call('me', token('ccsc-api/system.read')));
       expect(result.statusCode, record.status).toBe(401);
       expect(result.headers?.['WWW-Authenticate']).toBe(
         'Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token."',
       );
     }
     const { me } = setup();
-    expect((await me(call('me', token('x', { token_use: 'id' })))).statusCode).toBe(401);
-    expect((await me(call('me', null))).statusCode).toBe(401);
-    expect((await me(call('me', token('ccsc-api/system.read'), 'POST'))).statusCode).toBe(405);
+    expect((await me(await call('me', token('x', { token_use: 'id' })))).statusCode).toBe(401);
+    expect((await me(await call('me', null))).statusCode).toBe(401);
+    expect((await me(await call('me', token('ccsc-api/system.read'), 'POST'))).statusCode).toBe(
+      405,
+    );
   });
 
   it('401 for a token issued before its secret was retired at once (tokensNotBefore)', async () => {
     const { me } = setup(credential({ tokensNotBefore: '2026-02-28T23:55:01.000Z' }));
-    const before = await me(call('me', token('ccsc-api/system.read')));
+    const before = await me(await call('me', token('ccsc-api/system.read')));
     expect(before.statusCode).toBe(401);
     expect(before.headers?.['WWW-Authenticate']).toContain('error="invalid_token"');
     const after = await me(
-      call('me', token('ccsc-api/system.read', { iat: 'Sat Feb 28 23:55:01 UTC 2026' })),
+      await call('me', token('ccsc-api/system.read', { iat: at('2026-02-28T23:55:01Z') })),
     );
     expect(after.statusCode).toBe(200);
   });
 
-  it('401 for a token issued (iat) or valid (nbf) ahead of the clock beyond a minute’s skew', async () => {
+  it('401 for a token issued (iat) ahead of the clock beyond a minute’s skew, or valid (nbf) later', async () => {
     const { me } = setup();
-    const refused: Record<string, string>[] = [
-      { iat: 'Sun Mar 01 00:01:01 UTC 2026' },
-      { iat: String(Date.parse('2026-03-01T00:05:00Z') / 1000) },
-      { iat: 'yesterday-ish' },
-      { nbf: String(Date.parse('2026-03-01T00:02:00Z') / 1000) },
-      { nbf: 'soon' },
+    const notYet: Record<string, unknown>[] = [
+      { iat: at('2026-03-01T00:01:01Z') },
+      { iat: at('2026-03-01T00:05:00Z') },
+      { nbf: at('2026-03-01T00:02:00Z') },
+      { nbf: at('2026-03-01T00:00:30Z') },
     ];
-    for (const over of refused) {
-      const result = await me(call('me', token('ccsc-api/system.read', over)));
+    for (const over of notYet) {
+      const result = await me(await call('me', token('ccsc-api/system.read', over)));
       expect(result.statusCode, JSON.stringify(over)).toBe(401);
       expect(result.headers?.['WWW-Authenticate']).toContain(
         'error="invalid_token", error_description="The access token is not valid yet',
       );
     }
-    const withoutIat = Object.fromEntries(
-      Object.entries(token('ccsc-api/system.read')).filter(([name]) => name !== 'iat'),
+    // Not a time at all, or none: not a token of the pool.
+    for (const over of [{ iat: 'yesterday-ish' }, { nbf: 'soon' }, { iat: undefined }]) {
+      const result = await me(await call('me', token('ccsc-api/system.read', over)));
+      expect(result.statusCode, JSON.stringify(over)).toBe(401);
+      expect(result.headers?.['WWW-Authenticate']).toContain(
+        'error="invalid_token", error_description="The access token is not valid: malformed',
+      );
+    }
+    const result = await me(
+      await call('me', token('ccsc-api/system.read', { iat: at('2026-03-01T00:00:59Z') })),
     );
-    expect((await me(call('me', withoutIat))).statusCode).toBe(401);
-    const accepted: Record<string, string>[] = [
-      { iat: 'Sun Mar 01 00:00:59 UTC 2026' },
-      { nbf: String(Date.parse('2026-03-01T00:00:30Z') / 1000) },
-    ];
-    for (const over of accepted) {
-      const result = await me(call('me', token('ccsc-api/system.read', over)));
-      expect(result.statusCode, JSON.stringify(over)).toBe(200);
+    expect(result.statusCode).toBe(200);
+  });
+
+  it('401 with the bare challenge when no token came (RFC 6750 §3.1), invalid_token for a refused one', async () => {
+    const { me } = setup();
+    const none = await me(await call('me', null));
+    expect(none.statusCode).toBe(401);
+    expect(none.headers?.['WWW-Authenticate']).toBe('Bearer realm="ccsc"');
+    expect(body(none)).toMatchObject({
+      error: {
+        code: 'UNAUTHORIZED',
+        message: expect.stringContaining('needs an access token') as unknown,
+      },
+    });
+    for (const over of [
+      { token_use: 'id', aud: 'client-1' },
+      { scope: 'aws.cognito.signin.user.admin' },
+      { exp: at('2026-02-28T23:59:59Z') },
+      { iss: 'https://cognito-idp.eu-central-1.amazonaws.com/eu-central-1_Other' },
+    ]) {
+      const refused = await me(await call('me', token('ccsc-api/system.read', over)));
+      expect(refused.statusCode, JSON.stringify(over)).toBe(401);
+      expect(refused.headers?.['WWW-Authenticate']).toBe(
+        'Bearer realm="ccsc", error="invalid_token", error_description="The access token is not valid: malformed, expired, not issued to a client of this API, or without any of its scopes."',
+      );
     }
   });
 
   it('lists the connections of the calling system with the other side', async () => {
     const { connections } = setup();
-    const result = await connections(call('connections', token('ccsc-api/connections.read')));
+    const result = await connections(await call('connections', token('ccsc-api/connections.read')));
     expect(body(result)).toMatchObject({
       data: {
         connections: [
@@ -205,7 +239,9 @@ describe('the partner router', () => {
 
   it('logs a refusal with the operation and API Gateway’s request id as correlation_id', async () => {
     const { me } = setup();
-    const lines = await logLinesOf(() => me(call('me', token('ccsc-api/documents.send'))));
+    const lines = await logLinesOf(async () =>
+      me(await call('me', token('ccsc-api/documents.send'))),
+    );
     expect(lines).toEqual([
       expect.objectContaining({
         message: 'request refused',
@@ -221,7 +257,7 @@ describe('the partner router', () => {
       tokenUrl: () => 'https://auth.example/oauth2/token',
       origins: () => ['https://console.example'],
     });
-    const result = await handler(call('openapi.json', null));
+    const result = await handler(await call('openapi.json', null));
     expect(result.statusCode).toBe(200);
     expect(body(result)).toMatchObject({
       openapi: '3.1.0',

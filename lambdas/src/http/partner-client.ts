@@ -1,5 +1,4 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import * as z from 'zod';
 import type { PartnerRouteDefinition } from '@ccsc/contract/partner-api';
 import { API_SCOPE_VALUES, PARTNER_API_PREFIX } from '@ccsc/contract/scopes';
 import { pathParametersOf, type RouteDefinition } from '@ccsc/contract/route';
@@ -7,23 +6,24 @@ import { onContainerReset } from '../container';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../core/errors';
 import type { PartnerClient } from '../core/request';
 import type { CredentialStore } from '../core/ports/credentials';
+import { type AccessTokens, authorizationOf } from './access-tokens';
 
 /**
  * Who calls a partner route (/ccsc/api/v1/, issue 15): a machine, with an access token from the
- * client_credentials grant. API Gateway's Cognito authorizer (and offline, the mock server's)
- * has checked the token's signature, issuer, expiry and that it carries one of the API's scopes;
- * its claims are under requestContext.authorizer.claims. Here, on every call:
+ * client_credentials grant in its Authorization header. Here, on every call:
  *
- * 1. the token is an access token of an app client, issued (iat) and valid (nbf, when it says)
- *    no later than now and TOKEN_CLOCK_SKEW_MS: Cognito's authorizer checks the expiry alone;
- * 2. the route's own scope is in the token (403 otherwise: the gateway can only say 401);
- * 3. the client's credential is active, not past its expiry, and the token was not issued before
+ * 1. the token is one of the pool's access tokens with one of the API's scopes (access-tokens.ts:
+ *    signature, issuer, expiry; 401 otherwise — with no `error` when no token was sent at all);
+ * 2. it was issued (iat) no later than now and TOKEN_CLOCK_SKEW_MS (a start, `nbf`, when it
+ *    has one, not after now: access-tokens.ts);
+ * 3. the route's own scope is in the token and in the credential (403 otherwise);
+ * 4. the client's credential is active, not past its expiry, and the token was not issued before
  *    an administrator retired the old secret at once (`tokensNotBefore`; 401 otherwise) — read from the
  *    store, or from this container's copy read at most CREDENTIAL_CACHE_MS ago, so a revoked
  *    credential's tokens are refused within 10 seconds everywhere (at once in the container that
  *    revoked it, and offline, where one process serves everything); its expiry date is checked
  *    against the clock on every call;
- * 4. the use is recorded as the credential's "last used", at most once per USE_EVERY_MS.
+ * 5. the use is recorded as the credential's "last used", at most once per USE_EVERY_MS.
  */
 
 /** Where a partner call's credential is read (DynamoDB in AWS), handed in by the wiring. */
@@ -35,33 +35,11 @@ export type PartnerCredentials = () => Pick<CredentialStore, 'byClient' | 'touch
  */
 export const CREDENTIAL_CACHE_MS = 10_000;
 
-/** How far ahead of this clock a token's iat or nbf may be: the issuer's clock may run ahead. */
+/** How far ahead of this clock a token's iat may be: the issuer's clock may run ahead. */
 export const TOKEN_CLOCK_SKEW_MS = 60_000;
-
-/**
- * A date claim as the gateway hands it: API Gateway's Cognito authorizer writes `exp` and `iat`
- * as `Sun Dec 06 23:00:00 UTC 2026`, other numbers as their digits (seconds since the epoch).
- */
-const claimTime = (value: unknown): number | null => {
-  if (typeof value !== 'string') return null;
-  const at = /^\d+$/u.test(value) ? Number(value) * 1000 : Date.parse(value);
-  return Number.isFinite(at) ? at : null;
-};
 
 /** "Last used" is written at most this often per credential. */
 export const USE_EVERY_MS = 5 * 60 * 1000;
-
-const claimsSchema = z.lazy(() =>
-  z
-    .object({
-      client_id: z.string().min(1),
-      token_use: z.literal('access'),
-      scope: z.string(),
-      iat: z.string(),
-      nbf: z.string().optional(),
-    })
-    .loose(),
-);
 
 const NOT_VALID =
   'The access token is not valid for this API: its credential was revoked, has expired or does not exist, or its secret was retired after the token was issued. Ask for a new token.';
@@ -75,24 +53,38 @@ onContainerReset(() => {
   touched.clear();
 });
 
+/** A call without any token: RFC 6750 §3.1's challenge, without an error. */
+export const NO_TOKEN =
+  'This call needs an access token: send `Authorization: Bearer <token>`, the token from the credential’s token endpoint (client_credentials grant).';
+
+/** A token refused before its credential is read (access-tokens.ts). */
+export const TOKEN_REFUSED =
+  'The access token is not valid: malformed, expired, not issued to a client of this API, or without any of its scopes.';
+
+/** The refusal of a call without a token, told apart by withBearerChallenge (router.ts). */
+export class NoTokenError extends UnauthorizedError {
+  constructor() {
+    super(NO_TOKEN);
+  }
+}
+
 export const clientOf = async (
   route: PartnerRouteDefinition,
   event: APIGatewayProxyEvent,
-  credentials: PartnerCredentials,
+  o: { credentials: PartnerCredentials; tokens: AccessTokens },
   now: Date,
 ): Promise<PartnerClient> => {
-  const authorizer = event.requestContext.authorizer as { claims?: unknown } | null | undefined;
-  const claims = claimsSchema.safeParse(authorizer?.claims);
-  if (!claims.success) throw new UnauthorizedError(NOT_VALID);
+  const token = await o.tokens.check(authorizationOf(event.headers), now);
+  if (token.kind === 'none') throw new NoTokenError();
+  if (token.kind === 'refused') throw new UnauthorizedError(TOKEN_REFUSED);
+  if (token.kind === 'not-yet') throw new UnauthorizedError(NOT_YET);
+  const { claims } = token;
   const latest = now.getTime() + TOKEN_CLOCK_SKEW_MS;
-  const issuedAt = claimTime(claims.data.iat);
-  const notBefore = claims.data.nbf === undefined ? -Infinity : claimTime(claims.data.nbf);
-  if (issuedAt === null || notBefore === null || issuedAt > latest || notBefore > latest) {
-    throw new UnauthorizedError(NOT_YET);
-  }
-  const tokenScopes = claims.data.scope.split(/\s+/u).filter((s) => s !== '');
-  const store = credentials();
-  const record = await store.byClient(claims.data.client_id, CREDENTIAL_CACHE_MS);
+  const issuedAt = claims.issuedAt * 1000;
+  if (issuedAt > latest) throw new UnauthorizedError(NOT_YET);
+  const tokenScopes = claims.scopes;
+  const store = o.credentials();
+  const record = await store.byClient(claims.clientId, CREDENTIAL_CACHE_MS);
   if (
     record === null ||
     record.status !== 'active' ||

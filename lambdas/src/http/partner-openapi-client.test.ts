@@ -10,6 +10,7 @@ import { completeDocument, getSentDocument, sendDocument } from '../documents/ex
 import { pdf, scan, sendBody, setUp, type World } from '../documents/document-world-kit';
 import { buildApiGatewayEvent } from './api-gateway-event';
 import { createOpenApiHandler } from './openapi';
+import { signAccessToken, testTokens } from './access-tokens-test-kit';
 import { createHandler, type LambdaHandler } from './router';
 
 /**
@@ -63,7 +64,7 @@ const eventOf = (
   method: string,
   resource: string,
   body: string | null,
-  claims: Record<string, string> | null,
+  token: string | null,
   pathParameters: Record<string, string> = {},
 ) =>
   buildApiGatewayEvent({
@@ -74,9 +75,13 @@ const eventOf = (
     ),
     pathParameters,
     query: [],
-    headers: { 'user-agent': 'eisf/1.0', 'content-type': 'application/json' },
+    headers: {
+      'user-agent': 'eisf/1.0',
+      'content-type': 'application/json',
+      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+    },
     body,
-    claims,
+    claims: null,
     sourceIp: '198.51.100.20',
     protocol: 'HTTP/1.1',
     requestId: 'req-client',
@@ -116,6 +121,7 @@ const clientOf = async (w: World) => {
   store.records.set(credential.apiId, credential);
   const options = {
     credentials: () => store,
+    tokens: testTokens(),
     clock: w.clock,
     accounts: () => {
       throw new Error('a partner call reads no account');
@@ -141,14 +147,13 @@ const clientOf = async (w: World) => {
       options,
     ),
   };
-  const token = {
+  const token = await signAccessToken({
     client_id: 'client-site',
     sub: 'client-site',
-    token_use: 'access',
     scope: 'ccsc-api/documents.send',
-    // Seconds since the epoch, a minute before the kit's clock (the gateway's other form).
-    iat: String(Math.floor(w.clock.now().getTime() / 1000) - 60),
-  };
+    // A minute before the kit's clock.
+    iat: Math.floor(w.clock.now().getTime() / 1000) - 60,
+  });
   /** One call as the document describes it; its answer's data, once it fits the document. */
   const request = async (operation: Operation, input: object): Promise<unknown> => {
     const { path, method, op } = find(doc, operation);

@@ -12,6 +12,7 @@ import { AppError, ForbiddenError, NotImplementedError } from '../core/errors';
 import { parseInput, readRawInput, requestMeta } from './event';
 import { lambdaLogger, type Logger } from '../core/logger';
 import { type AccountReader, requireEnrolledCaller } from './mfa-gate';
+import { type AccessTokens, authorizationOf, bearerTokenOf } from './access-tokens';
 import { clientOf, type PartnerCredentials, withPathParameters } from './partner-client';
 import { successResponse, toErrorResponse } from './responses';
 import { withApiInvocation } from '../telemetry';
@@ -41,6 +42,8 @@ export interface HandlerOptions {
    * of call uses.
    */
   credentials?: PartnerCredentials;
+  /** How a partner call's access token is checked (access-tokens.ts), handed in by the wiring. */
+  tokens?: AccessTokens;
   clock?: Clock;
 }
 
@@ -70,10 +73,12 @@ const isPartnerRoute = (route: RouteDefinition): route is PartnerRouteDefinition
 /**
  * RFC 6750: a refused bearer token says so in WWW-Authenticate (partner calls; a console call's
  * 401 and 403 are the gateway's and the role's), with the refusal's message as its
- * error_description and, for a missing scope, the scope the route needs.
+ * error_description and, for a missing scope, the scope the route needs; a call that carried no
+ * token at all gets the challenge without an error (§3.1).
  */
 const withBearerChallenge = (
   route: RouteDefinition,
+  event: APIGatewayProxyEvent,
   result: APIGatewayProxyResult,
 ): APIGatewayProxyResult => {
   if (!isPartnerRoute(route) || (result.statusCode !== 401 && result.statusCode !== 403)) {
@@ -81,7 +86,9 @@ const withBearerChallenge = (
   }
   const challenge =
     result.statusCode === 401
-      ? bearerChallenge({ error: 'invalid_token', description: errorMessageOf(result) })
+      ? bearerTokenOf(authorizationOf(event.headers)) === ''
+        ? bearerChallenge()
+        : bearerChallenge({ error: 'invalid_token', description: errorMessageOf(result) })
       : bearerChallenge({
           error: 'insufficient_scope',
           description: errorMessageOf(result),
@@ -130,7 +137,7 @@ export const createHandler = <R extends RouteDefinition, D>(
   return (event, context) =>
     withApiInvocation(route.operation, event, context, async () =>
       route.api === 'partner'
-        ? withBearerChallenge(route, await answer(event))
+        ? withBearerChallenge(route, event, await answer(event))
         : withCors(await answer(event), event, options.allowedOrigins ?? allowedOrigins()),
     );
 
@@ -140,10 +147,13 @@ export const createHandler = <R extends RouteDefinition, D>(
     meta: ReturnType<typeof requestMeta>,
   ): Promise<ContextOf<R>> {
     if (isPartnerRoute(route)) {
-      if (options.credentials === undefined) {
-        throw new Error(`${route.operation} is a partner call: its handler needs credentials`);
+      const { credentials, tokens } = options;
+      if (credentials === undefined || tokens === undefined) {
+        throw new Error(
+          `${route.operation} is a partner call: its handler needs credentials and tokens`,
+        );
       }
-      const client = await clientOf(route, event, options.credentials, clock.now());
+      const client = await clientOf(route, event, { credentials, tokens }, clock.now());
       return { ...meta, client } as ContextOf<R>;
     }
     const caller = authenticate(route, event);

@@ -10,7 +10,8 @@ import { LAMBDA_ENV_NAMES } from '../../env';
  * No Lambda loads an AWS SDK package when it starts (docs/runtime.md, "SDK on first use"), nor the
  * Tracer and the X-Ray SDK that come with the first client (./tracer.ts): every entry is bundled
  * as it is deployed, then imported in a fresh Node process whose resolve hook records every
- * `@aws-sdk/*`, `@aws-lambda-powertools/tracer` and `aws-xray-sdk-core` specifier resolved. A
+ * `@aws-sdk/*`, `@aws-lambda-powertools/tracer`, `aws-xray-sdk-core` and `jose` (the partner
+ * functions' token check, http/access-tokens.ts) specifier resolved. A
  * static import of one anywhere an entry reaches (an adapter, the wiring, a feature) is resolved
  * at import and fails this; `import()` inside a call is not. A probe with one static SDK import
  * shows that the hook does see one.
@@ -24,7 +25,8 @@ registerHooks({
     if (
       specifier.startsWith('@aws-sdk/') ||
       specifier === '@aws-lambda-powertools/tracer' ||
-      specifier === 'aws-xray-sdk-core'
+      specifier === 'aws-xray-sdk-core' ||
+      specifier === 'jose'
     ) {
       resolved.push(specifier);
     }
