@@ -143,8 +143,8 @@ const startConsole = async (dataDir: string) => {
       ...process.env,
       ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
       DATA_DIR: dataDir,
-      // The budgets are the console's own: no simulated partner system calling it meanwhile.
-      SIMULATED_PARTNERS: '0',
+      // As a person starts it: the simulated partner systems (issue 36) start with it and call
+      // it meanwhile, so the start and the login page are measured with them at work.
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

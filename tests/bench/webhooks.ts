@@ -10,11 +10,15 @@
  * (1) One endpoint, SAMPLES events one by one at random moments of the tick (100-400 ms apart):
  *     from each event's `at` to its arrival at the receiver, p95 <= 1 s.
  * (2) FAN_OUT_EVENTS events of one organisation, written back to back, fanned out to 20 endpoints
- *     (two systems, 10 each, the cap) of which one answers 503. On time: each of the 19 healthy
- *     endpoints receives every event, each within ON_TIME_S of its event. 5 s is the first wait
- *     of the retry schedule (WEBHOOK_RETRY_DELAYS_MS): the engine's own measure of "not
- *     answered yet, try again" — a healthy delivery later than that is later than the failing
- *     endpoint's retry, and at five times the single event's p95 it leaves a burst its queueing.
+ *     (two systems, 10 each, the cap), twice: first with every endpoint answering (the control),
+ *     then, for another organisation's 20, with the first answering 503. On time: each of the 19
+ *     healthy endpoints receives every event, none later than the control's slowest delivery
+ *     × ON_TIME_FACTOR + ON_TIME_SLACK_S. "On time" is what the burst takes this console when
+ *     nothing fails: a failing endpoint must not make the others wait (no head-of-line blocking:
+ *     its retries take their turn beside the first attempts). An absolute bound would measure
+ *     this machine's throughput instead — 19,000 signed deliveries, each written to the
+ *     deliveries log, from one offline process on two cores; in AWS the queue's consumers scale
+ *     out. The control runs first, so the measured run also carries the larger tables.
  *     The down endpoint retried: every one of its deliveries logged with at least two attempts,
  *     the second >= 5 s after the first, and a third due. Nothing lost: every delivery of every
  *     endpoint in its deliveries log (the partner API's), healthy ones succeeded, the down
@@ -47,8 +51,12 @@ const PER_SYSTEM = 10;
 const DOWN: number | 'hang' = process.env.BENCH_WEBHOOK_DOWN === 'hang' ? 'hang' : 503;
 /** The schedule's second attempt comes this long after the first, the third after the second. */
 const [, FIRST_RETRY_MS, THIRD_AFTER_MS] = WEBHOOK_RETRY_DELAYS_MS;
-/** On time: within the schedule's first wait of the event (the header says why). */
-const ON_TIME_S = FIRST_RETRY_MS / 1000;
+/**
+ * On time (the header says why): no later than the all-up run's slowest delivery times this, plus
+ * ON_TIME_SLACK_S for a 2-core machine's scatter between two runs.
+ */
+const ON_TIME_FACTOR = 1.25;
+const ON_TIME_SLACK_S = 2;
 /** How long the fan-out may take before the measure stops waiting and reports what it has. */
 const FAN_OUT_DEADLINE_MS = Number(process.env.BENCH_WEBHOOK_DEADLINE_S ?? 600) * 1000;
 
@@ -263,141 +271,176 @@ export const measureWebhooks = async (
       );
       const lostSingles = SAMPLES - latencies.length;
 
-      // ---------- (2) FAN_OUT_EVENTS events to 20 endpoints, one down ----------
-      const fanned = await organisation('Bench Webhooks Fan-out Klinik');
-      const endpoints: Awaited<ReturnType<typeof subscribe>>[] = [];
-      for (let s = 0; s < SYSTEMS; s += 1) {
-        const token = await system(fanned, `Bench Hooks system ${String(s + 1)}`);
-        for (let e = 0; e < PER_SYSTEM; e += 1) {
-          const index = s * PER_SYSTEM + e;
-          // The first endpoint is down: every attempt answered 503 (or held: BENCH_WEBHOOK_DOWN).
-          endpoints.push(
-            await subscribe(
-              token,
-              `fan-${String(index)}`,
-              'document.held',
-              index === 0 ? DOWN : 204,
-            ),
+      // ---------- (2) FAN_OUT_EVENTS events to 20 endpoints: all up, then one down ----------
+      /**
+       * One fan-out: a new organisation's 20 endpoints (two systems, 10 each, the cap), the first
+       * answering `firstAnswer`, FAN_OUT_EVENTS events written back to back; waited for until every
+       * healthy endpoint has every event (and the down one its retries); what arrived and what
+       * the deliveries log says.
+       */
+      const fanOut = async (label: string, firstAnswer: Target['answer']) => {
+        const fanned = await organisation(`Bench Webhooks Fan-out ${label} Klinik`);
+        const endpoints: Awaited<ReturnType<typeof subscribe>>[] = [];
+        for (let s = 0; s < SYSTEMS; s += 1) {
+          const token = await system(fanned, `Bench Hooks ${label} system ${String(s + 1)}`);
+          for (let e = 0; e < PER_SYSTEM; e += 1) {
+            const index = s * PER_SYSTEM + e;
+            endpoints.push(
+              await subscribe(
+                token,
+                `fan-${label}-${String(index)}`,
+                'document.held',
+                index === 0 ? firstAnswer : 204,
+              ),
+            );
+          }
+        }
+        const isDown = firstAnswer !== 204;
+        const [first, ...others] = endpoints;
+        if (first === undefined) throw new Error('webhooks: no endpoints');
+        const healthy = isDown ? others : endpoints;
+        const down = isDown ? first : undefined;
+        // The pump learns of new endpoints at once here (endpoints exist already), but the
+        // fan-out reads them per batch: a pause so none of the events is fanned out before the
+        // last one.
+        await sleep(500);
+        const started = Date.now();
+        for (let i = 0; i < FAN_OUT_EVENTS; i += 1) {
+          await record(fanned, 'document.held', `fan-${label}-${String(i)}`);
+        }
+        const written = Date.now();
+        log(
+          `webhooks (${label}): ${String(FAN_OUT_EVENTS)} events written in ${seconds(written - started)} s (${(FAN_OUT_EVENTS / ((written - started) / 1000)).toFixed(0)}/s), fanned out to ${String(endpoints.length)} endpoints of ${String(SYSTEMS)} systems${isDown ? `, the first answering ${String(firstAnswer)}` : ', all up'}`,
+        );
+        const allHealthy = () => healthy.every((e) => e.target.arrivals.size >= FAN_OUT_EVENTS);
+        const downRetried = () =>
+          down === undefined ||
+          (down.target.arrivals.size >= FAN_OUT_EVENTS &&
+            [...down.target.arrivals.values()].every((a) => a.times.length >= 2));
+        let lastProgress = '';
+        const progress = setInterval(() => {
+          const got = healthy.reduce((sum, e) => sum + e.target.arrivals.size, 0);
+          const line = `webhooks (${label}): after ${seconds(Date.now() - started)} s: ${String(got)}/${String(healthy.length * FAN_OUT_EVENTS)} healthy deliveries${down === undefined ? '' : `, down endpoint ${String(down.target.arrivals.size)} first attempts`}`;
+          if (line !== lastProgress) log(line);
+          lastProgress = line;
+        }, 10_000);
+        try {
+          await waitFor(allHealthy, FAN_OUT_DEADLINE_MS);
+          const allIn = Date.now();
+          log(`webhooks (${label}): healthy deliveries all in after ${seconds(allIn - started)} s`);
+          await waitFor(
+            downRetried,
+            Math.max(FIRST_RETRY_MS * 4, FAN_OUT_DEADLINE_MS - (allIn - started)),
+          );
+          // A held attempt reaches the log only when the sender gives up on it: wait that long.
+          if (firstAnswer === 'hang') await sleep(WEBHOOK_TIMEOUT_MS + 1_000);
+        } finally {
+          clearInterval(progress);
+        }
+
+        const lateness = healthy.flatMap((e) =>
+          [...e.target.arrivals.values()].map((a) => a.at - a.eventAt),
+        );
+        const received = lateness.length;
+        const duplicates = healthy.reduce(
+          (sum, e) =>
+            sum + [...e.target.arrivals.values()].filter((a) => a.times.length > 1).length,
+          0,
+        );
+        // When the receivers heard first and last: the wait before any delivery, then the rate.
+        const times = endpoints.flatMap((e) =>
+          [...e.target.arrivals.values()].flatMap((a) => a.times),
+        );
+        const firstHeard = Math.min(...times);
+        const lastHeard = Math.max(...times);
+        log(
+          `webhooks (${label}): first delivery ${seconds(firstHeard - started)} s after the first event, then ${(times.length / ((lastHeard - firstHeard) / 1000)).toFixed(0)} attempts/s received over ${seconds(lastHeard - firstHeard)} s (${String(times.length)} attempts, all endpoints)`,
+        );
+        log(
+          `webhooks (${label}): healthy deliveries received ${String(received)}/${String(healthy.length * FAN_OUT_EVENTS)}, event to receiver median ${seconds(percentile(lateness, 50))} s, p95 ${seconds(percentile(lateness, 95))} s, max ${seconds(Math.max(...lateness))} s; ${String(duplicates)} received twice or more; bad signatures ${String(receiver.badSignatures())}`,
+        );
+
+        // Every delivery in its endpoint's log, read as its system reads it.
+        const logOf = async (e: (typeof endpoints)[number]) => {
+          const all: DeliveryView[] = [];
+          let cursor: string | null = null;
+          do {
+            const page: { deliveries: DeliveryView[]; nextCursor: string | null } = await partner(
+              e.token,
+              'GET',
+              `webhooks/${e.endpointId}/deliveries?limit=100${cursor === null ? '' : `&cursor=${cursor}`}`,
+            );
+            all.push(...page.deliveries);
+            cursor = page.nextCursor;
+          } while (cursor !== null);
+          return all;
+        };
+        let unaccounted = 0;
+        const phases = { queued: [] as number[], firstTry: [] as number[] };
+        for (const e of healthy) {
+          const deliveries = await logOf(e);
+          const ok = deliveries.filter(
+            (d) => d.state === 'succeeded' && e.target.arrivals.has(d.deliveryId),
+          );
+          unaccounted += FAN_OUT_EVENTS - ok.length;
+          for (const d of deliveries) {
+            const arrival = e.target.arrivals.get(d.deliveryId);
+            const firstAttempt = d.attempts[0];
+            if (arrival === undefined || firstAttempt === undefined) continue;
+            phases.queued.push(Date.parse(d.createdAt) - arrival.eventAt);
+            phases.firstTry.push(Date.parse(firstAttempt.at) - Date.parse(d.createdAt));
+          }
+        }
+        log(
+          `webhooks (${label}): phases (healthy): event to its fan-out batch (the delivery's createdAt, read before the batch's deliveries are written) median ${seconds(percentile(phases.queued, 50))} s, max ${seconds(Math.max(...phases.queued))} s; createdAt to first attempt median ${seconds(percentile(phases.firstTry, 50))} s, max ${seconds(Math.max(...phases.firstTry))} s`,
+        );
+        let notRetried = 0;
+        if (down !== undefined) {
+          const downLog = await logOf(down);
+          const retried = downLog.filter((d) => {
+            const [one, two] = d.attempts;
+            return (
+              one !== undefined &&
+              two !== undefined &&
+              d.state === 'pending' &&
+              d.attempts.every((a) => a.status === (firstAnswer === 'hang' ? null : firstAnswer)) &&
+              Date.parse(two.at) - Date.parse(one.at) >= FIRST_RETRY_MS &&
+              d.nextAttemptAt === new Date(Date.parse(two.at) + THIRD_AFTER_MS).toISOString()
+            );
+          });
+          const gaps = downLog.flatMap((d) => {
+            const [one, two] = d.attempts;
+            return one !== undefined && two !== undefined
+              ? [Date.parse(two.at) - Date.parse(one.at)]
+              : [];
+          });
+          unaccounted +=
+            FAN_OUT_EVENTS -
+            downLog.filter((d) => d.state === 'pending' && d.nextAttemptAt !== null).length;
+          notRetried = FAN_OUT_EVENTS - retried.length;
+          log(
+            `webhooks (${label}): down endpoint: ${String(downLog.length)} deliveries logged, ${String(retried.length)} with two failed attempts (${String(firstAnswer)}) >= 5 s apart and a third due in 5 min; first to second attempt median ${seconds(percentile(gaps, 50))} s, max ${seconds(Math.max(...gaps))} s; receiver saw ${String(down.target.arrivals.size)} of them`,
           );
         }
-      }
-      const [down, ...healthy] = endpoints;
-      if (down === undefined) throw new Error('webhooks: no endpoints');
-      // The pump learns of new endpoints at once here (endpoints exist already), but the fan-out
-      // reads them per batch: a pause so none of the events is fanned out before the last one.
-      await sleep(500);
-      const started = Date.now();
-      for (let i = 0; i < FAN_OUT_EVENTS; i += 1) {
-        await record(fanned, 'document.held', `fan-${String(i)}`);
-      }
-      const written = Date.now();
-      log(
-        `webhooks: ${String(FAN_OUT_EVENTS)} events written in ${seconds(written - started)} s (${(FAN_OUT_EVENTS / ((written - started) / 1000)).toFixed(0)}/s), fanned out to ${String(endpoints.length)} endpoints of ${String(SYSTEMS)} systems`,
-      );
-      const allHealthy = () => healthy.every((e) => e.target.arrivals.size >= FAN_OUT_EVENTS);
-      const downRetried = () =>
-        down.target.arrivals.size >= FAN_OUT_EVENTS &&
-        [...down.target.arrivals.values()].every((a) => a.times.length >= 2);
-      let lastProgress = '';
-      const progress = setInterval(() => {
-        const got = healthy.reduce((sum, e) => sum + e.target.arrivals.size, 0);
-        const line = `webhooks: after ${seconds(Date.now() - started)} s: ${String(got)}/${String(healthy.length * FAN_OUT_EVENTS)} healthy deliveries, down endpoint ${String(down.target.arrivals.size)} first attempts`;
-        if (line !== lastProgress) log(line);
-        lastProgress = line;
-      }, 10_000);
-      try {
-        await waitFor(allHealthy, FAN_OUT_DEADLINE_MS);
-        const allIn = Date.now();
-        log(`webhooks: healthy deliveries all in after ${seconds(allIn - started)} s`);
-        await waitFor(
-          downRetried,
-          Math.max(FIRST_RETRY_MS * 4, FAN_OUT_DEADLINE_MS - (allIn - started)),
-        );
-        // A held attempt reaches the log only when the sender gives up on it: wait that long.
-        if (DOWN === 'hang') await sleep(WEBHOOK_TIMEOUT_MS + 1_000);
-      } finally {
-        clearInterval(progress);
-      }
-
-      const lateness = healthy.flatMap((e) =>
-        [...e.target.arrivals.values()].map((a) => a.at - a.eventAt),
-      );
-      const received = lateness.length;
-      const late = lateness.filter((ms) => ms > ON_TIME_S * 1000).length;
-      const duplicates = healthy.reduce(
-        (sum, e) => sum + [...e.target.arrivals.values()].filter((a) => a.times.length > 1).length,
-        0,
-      );
-      // When the receivers heard first and last: the wait before any delivery, then the rate.
-      const times = endpoints.flatMap((e) =>
-        [...e.target.arrivals.values()].flatMap((a) => a.times),
-      );
-      const firstHeard = Math.min(...times);
-      const lastHeard = Math.max(...times);
-      log(
-        `webhooks: fan-out, first delivery ${seconds(firstHeard - started)} s after the first event, then ${(times.length / ((lastHeard - firstHeard) / 1000)).toFixed(0)} attempts/s received over ${seconds(lastHeard - firstHeard)} s (${String(times.length)} attempts, all endpoints)`,
-      );
-      log(
-        `webhooks: fan-out, healthy deliveries received ${String(received)}/${String(healthy.length * FAN_OUT_EVENTS)}, event to receiver median ${seconds(percentile(lateness, 50))} s, p95 ${seconds(percentile(lateness, 95))} s, max ${seconds(Math.max(...lateness))} s; ${String(late)} later than ${String(ON_TIME_S)} s; ${String(duplicates)} received twice or more; bad signatures ${String(receiver.badSignatures())}`,
-      );
-
-      // Every delivery in its endpoint's log, read as its system reads it.
-      const logOf = async (e: (typeof endpoints)[number]) => {
-        const all: DeliveryView[] = [];
-        let cursor: string | null = null;
-        do {
-          const page: { deliveries: DeliveryView[]; nextCursor: string | null } = await partner(
-            e.token,
-            'GET',
-            `webhooks/${e.endpointId}/deliveries?limit=100${cursor === null ? '' : `&cursor=${cursor}`}`,
-          );
-          all.push(...page.deliveries);
-          cursor = page.nextCursor;
-        } while (cursor !== null);
-        return all;
+        return {
+          expected: healthy.length * FAN_OUT_EVENTS,
+          healthyCount: healthy.length,
+          received,
+          lateness,
+          notRetried,
+          unaccounted,
+        };
       };
-      let unaccounted = 0;
-      const phases = { queued: [] as number[], firstTry: [] as number[] };
-      for (const e of healthy) {
-        const deliveries = await logOf(e);
-        const ok = deliveries.filter(
-          (d) => d.state === 'succeeded' && e.target.arrivals.has(d.deliveryId),
-        );
-        unaccounted += FAN_OUT_EVENTS - ok.length;
-        for (const d of deliveries) {
-          const arrival = e.target.arrivals.get(d.deliveryId);
-          const first = d.attempts[0];
-          if (arrival === undefined || first === undefined) continue;
-          phases.queued.push(Date.parse(d.createdAt) - arrival.eventAt);
-          phases.firstTry.push(Date.parse(first.at) - Date.parse(d.createdAt));
-        }
-      }
+
+      const control = await fanOut('control', 204);
+      const measured = await fanOut('down', DOWN);
+      const slowest = (run: typeof control) =>
+        run.received < run.expected ? Infinity : Math.max(...run.lateness) / 1000;
+      // On time: no later than the same burst to endpoints that all answer (header).
+      const onTime = slowest(control) * ON_TIME_FACTOR + ON_TIME_SLACK_S;
+      const late = measured.lateness.filter((ms) => ms > onTime * 1000).length;
       log(
-        `webhooks: fan-out phases (healthy): event to its fan-out batch (the delivery's createdAt, read before the batch's deliveries are written) median ${seconds(percentile(phases.queued, 50))} s, max ${seconds(Math.max(...phases.queued))} s; createdAt to first attempt median ${seconds(percentile(phases.firstTry, 50))} s, max ${seconds(Math.max(...phases.firstTry))} s`,
-      );
-      const downLog = await logOf(down);
-      const retried = downLog.filter((d) => {
-        const [first, second] = d.attempts;
-        return (
-          first !== undefined &&
-          second !== undefined &&
-          d.state === 'pending' &&
-          d.attempts.every((a) => a.status === (DOWN === 'hang' ? null : DOWN)) &&
-          Date.parse(second.at) - Date.parse(first.at) >= FIRST_RETRY_MS &&
-          d.nextAttemptAt === new Date(Date.parse(second.at) + THIRD_AFTER_MS).toISOString()
-        );
-      });
-      const gaps = downLog.flatMap((d) => {
-        const [first, second] = d.attempts;
-        return first !== undefined && second !== undefined
-          ? [Date.parse(second.at) - Date.parse(first.at)]
-          : [];
-      });
-      unaccounted +=
-        FAN_OUT_EVENTS -
-        downLog.filter((d) => d.state === 'pending' && d.nextAttemptAt !== null).length;
-      log(
-        `webhooks: down endpoint: ${String(downLog.length)} deliveries logged, ${String(retried.length)} with two failed attempts (${String(DOWN)}) >= 5 s apart and a third due in 5 min; first to second attempt median ${seconds(percentile(gaps, 50))} s, max ${seconds(Math.max(...gaps))} s; receiver saw ${String(down.target.arrivals.size)} of them`,
+        `webhooks: on time = the all-up run's slowest ${seconds(slowest(control) * 1000)} s × ${String(ON_TIME_FACTOR)} + ${String(ON_TIME_SLACK_S)} s = ${onTime.toFixed(2)} s; with one endpoint down the slowest healthy delivery took ${seconds(slowest(measured) * 1000)} s, ${String(late)} later than that`,
       );
 
       return [
@@ -408,27 +451,26 @@ export const measureWebhooks = async (
           budget: 1000,
         },
         {
-          name: `webhook fan-out ${String(FAN_OUT_EVENTS)} events × ${String(healthy.length)} healthy: slowest delivery`,
-          value:
-            received < healthy.length * FAN_OUT_EVENTS ? Infinity : Math.max(...lateness) / 1000,
+          name: `webhook fan-out ${String(FAN_OUT_EVENTS)} events × ${String(measured.healthyCount)} healthy, one endpoint down: slowest delivery (all up: ${seconds(slowest(control) * 1000)} s)`,
+          value: slowest(measured),
           unit: 's',
-          budget: ON_TIME_S,
+          budget: Number(onTime.toFixed(2)),
         },
         {
-          name: `webhook fan-out: deliveries later than ${String(ON_TIME_S)} s or missing (of ${String(healthy.length * FAN_OUT_EVENTS)})`,
-          value: late + (healthy.length * FAN_OUT_EVENTS - received),
+          name: `webhook fan-out: deliveries later than ${onTime.toFixed(2)} s or missing (of ${String(measured.expected)})`,
+          value: late + (measured.expected - measured.received),
           unit: '',
           budget: 0,
         },
         {
           name: `webhook fan-out: down endpoint's deliveries not retried on schedule`,
-          value: FAN_OUT_EVENTS - retried.length,
+          value: measured.notRetried,
           unit: '',
           budget: 0,
         },
         {
-          name: 'webhook fan-out: deliveries not accounted for in the log',
-          value: unaccounted,
+          name: 'webhook fan-out: deliveries not accounted for in the log (both runs)',
+          value: control.unaccounted + measured.unaccounted,
           unit: '',
           budget: 0,
         },
