@@ -12,7 +12,7 @@ import { scanResultListener } from './malware-scanning';
 import { type ScanResultThread, startScanResultThread } from './scan-result-thread';
 import { clearRunning, markRunning } from './running-marker';
 import { type SimulatedPartners, startSimulatedPartners } from './partner-systems';
-import { SEED_ADMINS, seedReferenceData, seedStandardRows } from './seed';
+import { SEED_ADMINS, seedDemoPreferences, seedReferenceData, seedStandardRows } from './seed';
 import { clamdAddressOf } from './services/clamd-client';
 import { type MalwareScanner, startMalwareScan } from './services/malware-scan';
 import { publicHost, publicUrlOf } from './services/net';
@@ -458,6 +458,15 @@ export const startConsole = async (
       env.SIMULATED_PARTNERS ??
       (options.partnersByDefault === true && env.COGNITO_ENDPOINT === undefined)
     ) {
+      // The demo's administrator sees what they leave held in the notification list (seed.ts).
+      await seedDemoPreferences({
+        dynamodbEndpoint: stack.endpoints.dynamodb,
+        cognitoEndpoint: stack.endpoints.cognito,
+        region: stack.region,
+        tableName: tables.main,
+        userPoolId: stack.userPoolId,
+        email: env.BOOTSTRAP_ADMIN_EMAIL,
+      });
       partners = await startSimulatedPartners({
         endpoints: {
           consoleUrl: url,

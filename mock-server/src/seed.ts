@@ -1,7 +1,11 @@
+import {
+  CognitoIdentityProviderClient,
+  ListUsersCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ObjectStandardRows, S3ObjectStore } from '@ccsc/lambdas/adapters';
+import { DynamoNotifications, ObjectStandardRows, S3ObjectStore } from '@ccsc/lambdas/adapters';
 import { REGISTRY_VERSION_KEY } from '@ccsc/lambdas/data-model';
 import { loadRegistry } from './registry-load';
 import { SEED_STANDARD_ROWS, seedChanges } from './seed-network';
@@ -102,6 +106,54 @@ export const seedStandardRows = async (options: {
     );
     return SEED_STANDARD_ROWS.length;
   } finally {
+    client.destroy();
+  }
+};
+
+/**
+ * With the simulated partner systems: the demo's platform administrator (BOOTSTRAP_ADMIN_EMAIL)
+ * sees the documents they leave held (`document.held`) in their notification list. A
+ * PlatformAdmin hears of nothing until they choose to (issue 35), so a newcomer's list would stay
+ * empty while the held queue fills. Only while they have chosen nothing: a choice made on their
+ * settings page stands, and they can switch this off there. Demo data, like the registry's seed:
+ * not an administrator's change, so not in the audit trail. Returns whether it was set.
+ */
+export const seedDemoPreferences = async (options: {
+  dynamodbEndpoint: string;
+  cognitoEndpoint: string;
+  region: string;
+  tableName: string;
+  userPoolId: string;
+  email: string;
+}): Promise<boolean> => {
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const cognito = new CognitoIdentityProviderClient({
+    region: options.region,
+    endpoint: options.cognitoEndpoint,
+    credentials,
+  });
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ region: options.region, endpoint: options.dynamodbEndpoint, credentials }),
+  );
+  try {
+    const found = await cognito.send(
+      new ListUsersCommand({
+        UserPoolId: options.userPoolId,
+        Filter: `email = "${options.email}"`,
+        Limit: 1,
+      }),
+    );
+    const userName = found.Users?.[0]?.Username;
+    if (userName === undefined) return false;
+    const notifications = new DynamoNotifications(client, options.tableName);
+    if ((await notifications.preferences(userName)) !== null) return false;
+    await notifications.savePreferences(userName, {
+      channels: { 'document.held': 'in-app' },
+      language: null,
+    });
+    return true;
+  } finally {
+    cognito.destroy();
     client.destroy();
   }
 };

@@ -5,7 +5,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningConsole, readSimulatedPartnersState, startConsole } from '@ccsc/mock-server';
 import { callApi } from '../support/api';
-import { createEnrolledUser } from '../support/aws';
+import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoNotifications } from '@ccsc/lambdas/adapters';
+import { rebuildIndex } from '@ccsc/lambdas/jobs';
+import { TABLES, tableName } from '@ccsc/lambdas/data-model';
+import { cognito, createEnrolledUser, dynamodbDocuments } from '../support/aws';
 import { consoleInfo, testEnv } from '../support/console';
 import { partnerToken } from '../support/oauth';
 
@@ -13,7 +17,8 @@ import { partnerToken } from '../support/oauth';
  * The simulated partner systems (issue 36, SIMULATED_PARTNERS): a console started with them has
  * its site system send documents over the seeded connection and its sponsor system receive,
  * check and acknowledge them, the held one heard of by a webhook verified with the Standard
- * Webhooks library — each with a credential the console lists as any other. Restarted on the
+ * Webhooks library and in the demo administrator's notifications — each with a credential the
+ * console lists as any other. Restarted on the
  * same data, they go on with the credentials they kept; a credential revoked, it is issued anew. Runs its own console (this test file has
  * its own process), a document every 2 s, the EICAR stand-in for the scan (fast to start).
  */
@@ -105,6 +110,46 @@ describe('the simulated partner systems', () => {
     ]);
   }, 60_000);
 
+  it('leave the held documents in the demo administrator’s notification list', async () => {
+    if (running === undefined) throw new Error('no console');
+    const c = consoleInfo(running, env);
+    const found = await cognito(c).send(
+      new ListUsersCommand({
+        UserPoolId: c.userPoolId,
+        Filter: `email = "${c.bootstrapAdminEmail}"`,
+        Limit: 1,
+      }),
+    );
+    const userName = found.Users?.[0]?.Username ?? '';
+    const notifications = new DynamoNotifications(
+      dynamodbDocuments(c),
+      tableName('local', TABLES.main),
+    );
+    // Set once at the first start: held documents in the list; nothing else chosen for them.
+    expect(await notifications.preferences(userName)).toEqual({
+      channels: { 'document.held': 'in-app' },
+      language: null,
+    });
+    // They hear of events once the user index has them: after their first sign-in, or the
+    // nightly rebuild, run here (provisioning makes them in Cognito alone). A held document comes
+    // every sixth send, every 12 s here.
+    await rebuildIndex();
+    const until = Date.now() + 30_000;
+    let kinds: string[] = [];
+    while (!kinds.includes('document.held') && Date.now() < until) {
+      const page = await notifications.list(userName, {
+        limit: 20,
+        cursor: null,
+        unreadOnly: false,
+      });
+      kinds = page.notifications.map((n) => n.kind);
+      if (!kinds.includes('document.held')) await delay(500);
+    }
+    expect(kinds).toContain('document.held');
+    // A choice of theirs stands: the next start leaves it.
+    await notifications.savePreferences(userName, { channels: {}, language: 'de' });
+  }, 50_000);
+
   it('go on after a restart with the credentials they kept', async () => {
     const before = await readSimulatedPartnersState(dataDir);
     await running?.stop();
@@ -115,6 +160,21 @@ describe('the simulated partner systems', () => {
     expect(after.site).toEqual(before.site);
     expect(after.sponsor).toEqual(before.sponsor);
     expect(after.sent).toBeGreaterThan(before.sent);
+    // The administrator's own choice (the test above) was not set back by the start.
+    const c = consoleInfo(running, env);
+    const found = await cognito(c).send(
+      new ListUsersCommand({
+        UserPoolId: c.userPoolId,
+        Filter: `email = "${c.bootstrapAdminEmail}"`,
+        Limit: 1,
+      }),
+    );
+    expect(
+      await new DynamoNotifications(
+        dynamodbDocuments(c),
+        tableName('local', TABLES.main),
+      ).preferences(found.Users?.[0]?.Username ?? ''),
+    ).toEqual({ channels: {}, language: 'de' });
   }, 60_000);
 
   it('are issued a new credential when one is revoked in the console, and go on', async () => {
