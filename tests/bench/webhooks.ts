@@ -25,7 +25,8 @@
  *     one's pending with a next attempt.
  * BENCH_WEBHOOK_SAMPLES (100), BENCH_WEBHOOK_EVENTS (1,000) and BENCH_WEBHOOK_DEADLINE_S (600, how
  * long the fan-out is waited for) make a quicker run; BENCH_WEBHOOK_DOWN=hang makes the down
- * endpoint hold every request unanswered instead of answering 503.
+ * endpoint hold every request unanswered instead of answering 503, BENCH_WEBHOOK_DOWN=none keeps
+ * it up (both runs all up: the scatter between two runs, which ON_TIME_FACTOR allows for).
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,7 +49,8 @@ const PER_SYSTEM = 10;
  * How the down endpoint fails: 503 (default), or `hang`: it takes the request and never answers,
  * so each attempt lasts the sender's whole timeout (WEBHOOK_TIMEOUT_MS).
  */
-const DOWN: number | 'hang' = process.env.BENCH_WEBHOOK_DOWN === 'hang' ? 'hang' : 503;
+const DOWN: number | 'hang' =
+  { hang: 'hang' as const, none: 204 }[process.env.BENCH_WEBHOOK_DOWN ?? ''] ?? 503;
 /** The schedule's second attempt comes this long after the first, the third after the second. */
 const [, FIRST_RETRY_MS, THIRD_AFTER_MS] = WEBHOOK_RETRY_DELAYS_MS;
 /**
