@@ -10,7 +10,7 @@ import { DynamoNotifications } from '@ccsc/lambdas/adapters';
 import { rebuildIndex } from '@ccsc/lambdas/jobs';
 import { TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { cognito, createEnrolledUser, dynamodbDocuments } from '../support/aws';
-import { consoleInfo, testEnv } from '../support/console';
+import { type ConsoleInfo, consoleInfo, testEnv } from '../support/console';
 import { partnerToken } from '../support/oauth';
 
 /**
@@ -55,6 +55,20 @@ const waitFor = async (done: (c: RunningConsole) => boolean, ms: number) => {
     );
   }
 };
+
+/** The bootstrap administrator's user name in the pool (provisioning makes them by e-mail). */
+const bootstrapAdminName = async (c: ConsoleInfo) => {
+  const found = await cognito(c).send(
+    new ListUsersCommand({
+      UserPoolId: c.userPoolId,
+      Filter: `email = "${c.bootstrapAdminEmail}"`,
+      Limit: 1,
+    }),
+  );
+  return found.Users?.[0]?.Username ?? '';
+};
+const notificationsOf = (c: ConsoleInfo) =>
+  new DynamoNotifications(dynamodbDocuments(c), tableName('local', TABLES.main));
 
 describe('the simulated partner systems', () => {
   it('exchange documents through the partner API: sent, received, acknowledged; a webhook verified', async () => {
@@ -113,18 +127,8 @@ describe('the simulated partner systems', () => {
   it('leave the held documents in the demo administrator’s notification list', async () => {
     if (running === undefined) throw new Error('no console');
     const c = consoleInfo(running, env);
-    const found = await cognito(c).send(
-      new ListUsersCommand({
-        UserPoolId: c.userPoolId,
-        Filter: `email = "${c.bootstrapAdminEmail}"`,
-        Limit: 1,
-      }),
-    );
-    const userName = found.Users?.[0]?.Username ?? '';
-    const notifications = new DynamoNotifications(
-      dynamodbDocuments(c),
-      tableName('local', TABLES.main),
-    );
+    const userName = await bootstrapAdminName(c);
+    const notifications = notificationsOf(c);
     // Set once at the first start: held documents in the list; nothing else chosen for them.
     expect(await notifications.preferences(userName)).toEqual({
       channels: { 'document.held': 'in-app' },
@@ -162,19 +166,10 @@ describe('the simulated partner systems', () => {
     expect(after.sent).toBeGreaterThan(before.sent);
     // The administrator's own choice (the test above) was not set back by the start.
     const c = consoleInfo(running, env);
-    const found = await cognito(c).send(
-      new ListUsersCommand({
-        UserPoolId: c.userPoolId,
-        Filter: `email = "${c.bootstrapAdminEmail}"`,
-        Limit: 1,
-      }),
-    );
-    expect(
-      await new DynamoNotifications(
-        dynamodbDocuments(c),
-        tableName('local', TABLES.main),
-      ).preferences(found.Users?.[0]?.Username ?? ''),
-    ).toEqual({ channels: {}, language: 'de' });
+    expect(await notificationsOf(c).preferences(await bootstrapAdminName(c))).toEqual({
+      channels: {},
+      language: 'de',
+    });
   }, 60_000);
 
   it('are issued a new credential when one is revoked in the console, and go on', async () => {
