@@ -1,3 +1,4 @@
+import type * as Jose from 'jose';
 import type { JWTPayload, JWTVerifyGetKey } from 'jose';
 import { API_SCOPE_VALUES } from '@ccsc/contract/scopes';
 
@@ -78,9 +79,13 @@ const admitted = (payload: JWTPayload): AccessTokenCheck => {
  */
 export const createAccessTokens = (options: AccessTokenOptions): AccessTokens => {
   let keys: Promise<JWTVerifyGetKey> | undefined;
+  // Imported once: a dynamic import per call goes through the module loader (and offline
+  // through tsx's resolve hook) every time.
+  let library: Promise<typeof Jose> | undefined;
+  const joseOnce = () => (library ??= import('jose'));
   const keysOf = async () => {
     if (options.keys !== undefined) return options.keys;
-    const { createRemoteJWKSet } = await import('jose');
+    const { createRemoteJWKSet } = await joseOnce();
     return createRemoteJWKSet(new URL(options.jwksUrl), {
       cacheMaxAge: 10 * 60 * 1000,
       cooldownDuration: 30_000,
@@ -90,7 +95,7 @@ export const createAccessTokens = (options: AccessTokenOptions): AccessTokens =>
     async check(authorization, now) {
       const token = bearerTokenOf(authorization);
       if (token === '') return { kind: 'none' };
-      const jose = await import('jose');
+      const jose = await joseOnce();
       try {
         keys ??= keysOf();
         const { payload } = await jose.jwtVerify(token, await keys, {
