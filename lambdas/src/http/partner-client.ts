@@ -53,20 +53,16 @@ onContainerReset(() => {
   touched.clear();
 });
 
-/** A call without any token: RFC 6750 §3.1's challenge, without an error. */
-export const NO_TOKEN =
+/**
+ * A call without any token (its challenge carries no error, RFC 6750 §3.1: router.ts tells it by
+ * the request, which sent no token).
+ */
+const NO_TOKEN =
   'This call needs an access token: send `Authorization: Bearer <token>`, the token from the credential’s token endpoint (client_credentials grant).';
 
 /** A token refused before its credential is read (access-tokens.ts). */
-export const TOKEN_REFUSED =
+const TOKEN_REFUSED =
   'The access token is not valid: malformed, expired, not issued to a client of this API, or without any of its scopes.';
-
-/** The refusal of a call without a token, told apart by withBearerChallenge (router.ts). */
-export class NoTokenError extends UnauthorizedError {
-  constructor() {
-    super(NO_TOKEN);
-  }
-}
 
 export const clientOf = async (
   route: PartnerRouteDefinition,
@@ -75,7 +71,7 @@ export const clientOf = async (
   now: Date,
 ): Promise<PartnerClient> => {
   const token = await o.tokens.check(authorizationOf(event.headers), now);
-  if (token.kind === 'none') throw new NoTokenError();
+  if (token.kind === 'none') throw new UnauthorizedError(NO_TOKEN);
   if (token.kind === 'refused') throw new UnauthorizedError(TOKEN_REFUSED);
   if (token.kind === 'not-yet') throw new UnauthorizedError(NOT_YET);
   const { claims } = token;
