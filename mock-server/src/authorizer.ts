@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { bearerTokenOf } from '@ccsc/contract/bearer-challenge';
 
 /**
  * Emulates API Gateway's Cognito user-pool authorizer: the ID token from the Authorization header
@@ -26,13 +27,6 @@ const gatewayDate = (epochSeconds: number): string => {
 };
 
 const DATE_CLAIMS = new Set(['exp', 'iat']);
-
-/**
- * The token of an Authorization header, `Bearer <token>` or the token alone (API Gateway takes
- * either); '' when there is none.
- */
-export const bearerTokenOf = (header: string | undefined): string =>
-  (header ?? '').replace(/^Bearer(?:\s+|$)/iu, '').trim();
 
 export const stringifyClaims = (payload: JWTPayload): Record<string, string> => {
   const out: Record<string, string> = {};

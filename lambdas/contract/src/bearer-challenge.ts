@@ -55,3 +55,11 @@ export const bearerChallenge = (challenge: BearerChallenge = {}): string => {
   if (challenge.scope !== undefined) params.push(`scope="${headerSafe(challenge.scope)}"`);
   return `Bearer ${params.join(', ')}`;
 };
+
+/**
+ * The token of an Authorization header, `Bearer <token>` (any case) or the token alone, as API
+ * Gateway's authorizers take it; '' when there is none. The partner functions' check
+ * (lambdas http/access-tokens.ts) and the offline ID-token authorizer read it alike.
+ */
+export const bearerTokenOf = (header: string | undefined): string =>
+  (header ?? '').replace(/^Bearer(?:\s+|$)/iu, '').trim();

@@ -1,5 +1,6 @@
 import type * as Jose from 'jose';
 import type { JWTPayload, JWTVerifyGetKey } from 'jose';
+import { bearerTokenOf } from '@ccsc/contract/bearer-challenge';
 import { API_SCOPE_VALUES } from '@ccsc/contract/scopes';
 
 /**
@@ -45,10 +46,6 @@ export interface AccessTokenOptions {
   /** The keys, for tests; by default fetched from `jwksUrl`. */
   keys?: JWTVerifyGetKey;
 }
-
-/** "Bearer <token>" in any case, or the token alone, as API Gateway's authorizers take it. */
-export const bearerTokenOf = (header: string | undefined): string =>
-  (header ?? '').replace(/^Bearer(?:\s+|$)/iu, '').trim();
 
 /** The Authorization header of a request, whatever the case of its name. */
 export const authorizationOf = (

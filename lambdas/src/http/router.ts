@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { API_PREFIX, API_PREFIXES, type RouteDefinition } from '@ccsc/contract/route';
 import type { PartnerRouteDefinition } from '@ccsc/contract/partner-api';
-import { bearerChallenge } from '@ccsc/contract/bearer-challenge';
+import { bearerChallenge, bearerTokenOf } from '@ccsc/contract/bearer-challenge';
 import { onContainerReset } from '../container';
 import { allowedOrigins } from '../env';
 import { callerFromClaims } from './claims';
@@ -12,7 +12,7 @@ import { AppError, ForbiddenError, NotImplementedError } from '../core/errors';
 import { parseInput, readRawInput, requestMeta } from './event';
 import { lambdaLogger, type Logger } from '../core/logger';
 import { type AccountReader, requireEnrolledCaller } from './mfa-gate';
-import { type AccessTokens, authorizationOf, bearerTokenOf } from './access-tokens';
+import { type AccessTokens, authorizationOf } from './access-tokens';
 import { clientOf, type PartnerCredentials, withPathParameters } from './partner-client';
 import { successResponse, toErrorResponse } from './responses';
 import { withApiInvocation } from '../telemetry';
