@@ -400,3 +400,12 @@ export const webhookDueKey = (at: string, deliveryId: string) => ({
   pk: WEBHOOK_DUE_PK,
   sk: `${at}#${deliveryId}`,
 });
+/**
+ * An endpoint's attempt slots in AWS (the queue's consumers share them, webhook-queued.ts):
+ * `WEBHOOKSLOT#<endpointId>` / slot number, held by one attempt until a time (TTL clears them).
+ */
+export const WEBHOOK_SLOT_PK_PREFIX = 'WEBHOOKSLOT#';
+export const webhookSlotKey = (endpointId: string, slot: number) => ({
+  pk: `${WEBHOOK_SLOT_PK_PREFIX}${endpointId}`,
+  sk: String(slot),
+});

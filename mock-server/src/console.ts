@@ -187,7 +187,7 @@ export const startConsole = async (
   let reconciling: Promise<void> | undefined;
   let fanOut: NodeJS.Timeout | undefined;
   let fanningOut: Promise<void> | undefined;
-  let delivering: Promise<void> | undefined;
+  let webhookDeliveries: { stop(): Promise<void> } | undefined;
   let stopRearming = (): void => undefined;
   let app: FastifyInstance | undefined;
   let marked = false;
@@ -257,7 +257,7 @@ export const startConsole = async (
       armFailpoints,
       runEventFanOut,
       runNotificationDigest,
-      runWebhookDeliveries,
+      webhookDispatcher,
       anyWebhookEndpoint,
     } = await import('@ccsc/lambdas/jobs');
     // The crash tests' failpoints (tests/crash/): armed only when asked, never in AWS. Asked
@@ -383,23 +383,18 @@ export const startConsole = async (
     // second); otherwise every FAN_OUT_TICKS-th tick fans out alone. Offline there is no queue
     // (no WEBHOOK_QUEUE_URL): this pump tries the due deliveries itself, where AWS hands them to
     // an SQS queue and its consumer (lambdas/src/webhooks/webhook-queued.ts).
+    const dispatcher = webhookDispatcher();
+    webhookDeliveries = dispatcher;
     let ticks = 0;
     let webhooksLive = false;
     fanOut = setInterval(() => {
-      // The deliveries due, on a chain of their own, started at every tick none runs: a long
-      // fan-out (a burst of events) holds no delivery back, nor a receiver slow to answer any
-      // notification.
-      if (webhooksLive && delivering === undefined) {
-        delivering = runWebhookDeliveries()
-          .then(
-            () => undefined,
-            (err: unknown) => {
-              console.error('webhooks: a delivery pass failed', err);
-            },
-          )
-          .finally(() => {
-            delivering = undefined;
-          });
+      // The deliveries due, by a dispatcher of their own kicked at every tick: a long fan-out (a
+      // burst of events) holds no delivery back, nor a receiver slow to answer any notification,
+      // nor one endpoint that hangs the others' deliveries (webhook-dispatch.ts).
+      if (webhooksLive) {
+        dispatcher.kick().catch((err: unknown) => {
+          console.error('webhooks: reading the deliveries due failed', err);
+        });
       }
       if (fanningOut !== undefined) return;
       ticks += 1;
@@ -502,7 +497,7 @@ export const startConsole = async (
         await running.close();
         await reconciling;
         await fanningOut;
-        await delivering;
+        await webhookDeliveries?.stop();
         await indexCheck;
         await documentsScanner.stop();
         await verdicts.stop();
@@ -522,7 +517,7 @@ export const startConsole = async (
     await app?.close().catch(() => undefined);
     await reconciling;
     await fanningOut;
-    await delivering;
+    await webhookDeliveries?.stop();
     await scanner?.stop();
     await scanResults?.stop();
     await s3Relay?.stop();

@@ -2,7 +2,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoWebhookStore } from '@ccsc/lambdas/adapters';
+import { TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { callApi } from '../support/api';
+import { dynamodbDocuments } from '../support/aws';
 import { issueCredential } from '../support/oauth';
 import { c, n, partner, pdf, RECEIVE, send, setUpDocuments, sponsor } from './documents-kit';
 
@@ -297,4 +300,30 @@ describe('webhooks in the console', () => {
     expect(rows.find((r) => r.outcome === 'success')?.actor.email).toBe(siteAdmin.email);
     expect(JSON.stringify(rows)).not.toContain('whsec_');
   }, 60_000);
+
+  it('shares an endpoint’s attempt slots in the table, as the queue’s consumers in AWS do', async () => {
+    const store = new DynamoWebhookStore(dynamodbDocuments(c), tableName('local', TABLES.main));
+    const endpointId = `wh-slots-${String(Date.now())}`;
+    const now = new Date();
+    const until = new Date(now.getTime() + 20_000);
+    const taken = await Promise.all(
+      ['a', 'b', 'c', 'd', 'e'].map((holder) => store.takeSlot(endpointId, 4, holder, now, until)),
+    );
+    // Four holders side by side get the four slots, each its own; the fifth learns since when.
+    const slots = taken.flatMap((t) => ('slot' in t ? [t.slot] : []));
+    expect(slots.sort()).toEqual([0, 1, 2, 3]);
+    expect(taken.filter((t) => 'allHeldSince' in t)).toEqual([{ allHeldSince: now.toISOString() }]);
+    const holderOf = (slot: number) =>
+      ['a', 'b', 'c', 'd', 'e'][taken.findIndex((t) => 'slot' in t && t.slot === slot)] ?? '';
+    // Given back by its holder only.
+    await store.releaseSlot(endpointId, 2, 'someone-else');
+    expect(await store.takeSlot(endpointId, 4, 'f', now, until)).toHaveProperty('allHeldSince');
+    await store.releaseSlot(endpointId, 2, holderOf(2));
+    expect(await store.takeSlot(endpointId, 4, 'f', now, until)).toEqual({ slot: 2 });
+    // Held past its time (a consumer that died): free again.
+    const later = new Date(until.getTime() + 1);
+    expect(
+      await store.takeSlot(endpointId, 4, 'g', later, new Date(later.getTime() + 20_000)),
+    ).toHaveProperty('slot');
+  });
 });

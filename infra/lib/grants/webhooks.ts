@@ -1,4 +1,9 @@
-import { WEBHOOK_DELIVERY_PK_PREFIX, WEBHOOK_DUE_PK, WEBHOOK_PK } from '@ccsc/lambdas/data-model';
+import {
+  WEBHOOK_DELIVERY_PK_PREFIX,
+  WEBHOOK_DUE_PK,
+  WEBHOOK_PK,
+  WEBHOOK_SLOT_PK_PREFIX,
+} from '@ccsc/lambdas/data-model';
 import type { PermissionGrant } from './grant';
 
 /** Every endpoint's deliveries: `WEBHOOKMSG#<endpointId>`. */
@@ -68,7 +73,9 @@ export const WEBHOOKS_DUE_READ: PermissionGrant = {
 /**
  * The queue's consumer: a message's delivery and its endpoint read (GetItem), the attempt
  * recorded with its due mark moved (TransactWriteItems: PutItem, DeleteItem), the endpoint's
- * health marked or the endpoint disabled (UpdateItem); it reads nothing by Query.
+ * health marked or the endpoint disabled (UpdateItem); one of the endpoint's attempt slots taken
+ * and given back (a conditional PutItem, DeleteItem; when all are held, their holders read by
+ * Query): `WEBHOOKSLOT#<endpointId>`.
  */
 export const WEBHOOKS_ATTEMPT: readonly PermissionGrant[] = [
   { on: 'mainTable', actions: ['dynamodb:GetItem'], partitions: [WEBHOOK_PK, DELIVERIES] },
@@ -78,4 +85,9 @@ export const WEBHOOKS_ATTEMPT: readonly PermissionGrant[] = [
     partitions: [DELIVERIES, WEBHOOK_DUE_PK],
   },
   { on: 'mainTable', actions: ['dynamodb:UpdateItem'], partitions: [WEBHOOK_PK] },
+  {
+    on: 'mainTable',
+    actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Query'],
+    partitions: [`${WEBHOOK_SLOT_PK_PREFIX}*`],
+  },
 ];

@@ -12,6 +12,7 @@ import {
 } from './scopes';
 import { type PartnerOperation, partnerRouteList } from './partner-routes';
 import { type ExampleGaps, exampleOf, parameterExample } from './partner-examples';
+import { WEBHOOK_IN_FLIGHT_PER_ENDPOINT, WEBHOOK_TIMEOUT_MS } from './webhooks';
 
 // ---- the OpenAPI 3.1 document ----
 
@@ -151,8 +152,7 @@ export const PARTNER_API_TAGS = [
   {
     segment: 'webhooks',
     name: 'Webhooks',
-    description:
-      'The same events pushed as they happen: endpoints subscribed to event types, each delivery signed as Standard Webhooks 1.0 defines and retried for about three days, its log, redelivery.',
+    description: `The same events pushed as they happen: endpoints subscribed to event types, each delivery signed as Standard Webhooks 1.0 defines and retried for about three days, its log, redelivery. Answer each within ${String(WEBHOOK_TIMEOUT_MS / 1000)} s (2xx, then do the work); at most ${String(WEBHOOK_IN_FLIGHT_PER_ENDPOINT)} deliveries to one endpoint are under way at once, and an endpoint that keeps them all waiting has its others put off until it answers again (none is lost).`,
   },
 ] as const;
 

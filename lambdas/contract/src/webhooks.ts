@@ -49,6 +49,13 @@ export const WEBHOOK_RETRY_DELAYS_MS = [
 export const WEBHOOK_TIMEOUT_MS = 15_000;
 
 /**
+ * How many attempts to one endpoint are under way at once at most. An endpoint that keeps them
+ * all waiting has its other deliveries put off (none lost, none tried sooner than scheduled), so
+ * that it never holds back another endpoint's.
+ */
+export const WEBHOOK_IN_FLIGHT_PER_ENDPOINT = 4;
+
+/**
  * An endpoint that has not taken a delivery for this long, with a delivery whose every attempt
  * failed, is disabled (its organisation's administrators told): the span of the retry schedule.
  */

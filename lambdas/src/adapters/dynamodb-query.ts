@@ -24,6 +24,8 @@ export const queryUpTo = async (
   { client, sdk }: Dynamo,
   input: Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Limit'>,
   limit: number,
+  /** The items counted and answered (the others read past): all by default. */
+  keep: (item: Record<string, unknown>) => boolean = () => true,
 ): Promise<Record<string, unknown>[]> => {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
@@ -31,7 +33,7 @@ export const queryUpTo = async (
     const out = await client.send(
       new sdk.QueryCommand({ ...input, Limit: limit - items.length, ExclusiveStartKey: start }),
     );
-    items.push(...(out.Items ?? []));
+    items.push(...(out.Items ?? []).filter(keep));
     start = out.LastEvaluatedKey;
   } while (start !== undefined && items.length < limit);
   return items;

@@ -13,6 +13,7 @@ import {
   webhookDeliveryKey,
   webhookDueKey,
   webhookKey,
+  webhookSlotKey,
 } from '../data-model';
 import { isCancelled, isConditionFailure } from './clients/dynamodb';
 import { DynamoTable } from './dynamodb-table';
@@ -58,6 +59,9 @@ const CHANGED = 'The endpoint was changed meanwhile. Reload it and try again.';
  * due mark's deletion and the new one's put in one transaction, so a delivery is never due twice
  * nor lost.
  */
+/** How long a slot's record stays after its time, for the TTL to clear (never read then). */
+const SLOT_KEPT_S = 24 * 3600;
+
 /** How many deliveries are written at once. */
 const CREATE_LANES = 16;
 
@@ -240,7 +244,11 @@ export class DynamoWebhookStore extends DynamoTable implements WebhookStore {
     return parsed.success ? parsed.data : null;
   }
 
-  async due(now: Date, limit: number): Promise<WebhookDelivery[]> {
+  async due(
+    now: Date,
+    limit: number,
+    skip: (deliveryId: string) => boolean = () => false,
+  ): Promise<WebhookDelivery[]> {
     const marks = await queryUpTo(
       await this.db(),
       {
@@ -250,12 +258,16 @@ export class DynamoWebhookStore extends DynamoTable implements WebhookStore {
         ConsistentRead: true,
       },
       limit,
+      (mark) => !skip(String(mark.deliveryId)),
     );
     const found = await Promise.all(
       marks.map(async (mark) => {
         const delivery = await this.delivery(String(mark.endpointId), String(mark.deliveryId));
         // A mark whose delivery moved on (a race lost to another worker) is left to that one.
-        return delivery !== null && delivery.nextAttemptAt !== null ? delivery : null;
+        return delivery?.nextAttemptAt != null &&
+          Date.parse(delivery.nextAttemptAt) <= now.getTime()
+          ? delivery
+          : null;
       }),
     );
     return found.filter((d): d is WebhookDelivery => d !== null);
@@ -295,6 +307,68 @@ export class DynamoWebhookStore extends DynamoTable implements WebhookStore {
     } catch (err) {
       if (isCancelled(err) || isConditionFailure(err)) return false;
       throw err;
+    }
+  }
+
+  async takeSlot(
+    endpointId: string,
+    slots: number,
+    holder: string,
+    now: Date,
+    until: Date,
+  ): Promise<{ slot: number } | { allHeldSince: string }> {
+    const { client, sdk } = await this.db();
+    // From a slot of its own choosing: consumers side by side do not all race for the first.
+    const first = Math.floor(Math.random() * slots);
+    for (let n = 0; n < slots; n += 1) {
+      const slot = (first + n) % slots;
+      try {
+        await client.send(
+          new sdk.PutCommand({
+            TableName: this.tableName,
+            Item: {
+              ...webhookSlotKey(endpointId, slot),
+              holder,
+              since: now.toISOString(),
+              heldUntil: until.toISOString(),
+              expiresAt: Math.ceil(until.getTime() / 1000) + SLOT_KEPT_S,
+            },
+            ConditionExpression: 'attribute_not_exists(pk) OR heldUntil < :now',
+            ExpressionAttributeValues: { ':now': now.toISOString() },
+          }),
+        );
+        return { slot };
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
+    }
+    const held = await queryAll(await this.db(), {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': webhookSlotKey(endpointId, 0).pk },
+      ConsistentRead: true,
+    });
+    const since = held
+      .filter((h) => String(h.heldUntil) >= now.toISOString())
+      .map((h) => String(h.since))
+      .sort();
+    return { allHeldSince: since.at(-1) ?? now.toISOString() };
+  }
+
+  async releaseSlot(endpointId: string, slot: number, holder: string): Promise<void> {
+    const { client, sdk } = await this.db();
+    try {
+      await client.send(
+        new sdk.DeleteCommand({
+          TableName: this.tableName,
+          Key: webhookSlotKey(endpointId, slot),
+          ConditionExpression: 'holder = :holder',
+          ExpressionAttributeValues: { ':holder': holder },
+        }),
+      );
+    } catch (err) {
+      // Taken over meanwhile (held past its time): the new holder's now.
+      if (!isConditionFailure(err)) throw err;
     }
   }
 

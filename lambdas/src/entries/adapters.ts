@@ -35,6 +35,8 @@ export type { DocumentRecord } from '../core/ports/documents';
 export { DynamoRegistry } from '../adapters/dynamodb-registry';
 /** Issue 35: the event log and the users' notifications. */
 export { DynamoEventLog } from '../adapters/dynamodb-events';
+/** Issue 36: webhook endpoints, deliveries and their attempt slots. */
+export { DynamoWebhookStore } from '../adapters/dynamodb-webhooks';
 export { DynamoNotifications } from '../adapters/dynamodb-notifications';
 export { DynamoImportStaging } from '../adapters/dynamodb-registry-imports';
 export { DynamoWriteJournal } from '../adapters/dynamodb-write-journal';

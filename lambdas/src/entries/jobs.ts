@@ -16,6 +16,6 @@ export { runDistributionReminders } from '../jobs/distribution-reminders';
 /** The malware scan's verdict (GuardDuty's EventBridge event; offline, the stand-in's). */
 export { documentScanResult, sweepImportJoins } from '../jobs/document-scan-result';
 /** Issue 36: the webhook deliveries due, tried; whether any endpoint exists. */
-export { anyWebhookEndpoint, runWebhookDeliveries } from '../jobs/webhook-deliveries';
+export { anyWebhookEndpoint, webhookDispatcher } from '../jobs/webhook-deliveries';
 /** The crash tests' failpoints, armed by the offline console from its FAILPOINTS variable. */
 export { armFailpoints } from '../core/failpoints';

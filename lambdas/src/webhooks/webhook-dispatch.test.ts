@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_RETRY_DELAYS_MS } from '@ccsc/contract/webhooks';
+import {
+  WEBHOOK_DISABLE_AFTER_MS,
+  WEBHOOK_RETRY_DELAYS_MS,
+  WEBHOOK_TIMEOUT_MS,
+} from '@ccsc/contract/webhooks';
 import type { StoredEvent } from '../core/ports/events';
 import type { WebhookEndpoint, WebhookResponse } from '../core/ports/webhooks';
 import { FakeClock, silentLogger } from '../core/testing/fakes';
 import { MemoryWebhookStore } from '../core/testing/memory-webhooks';
 import { deliveriesFor, deliveryIdOf } from './webhook-deliveries';
-import { dispatchDue, signingSecrets } from './webhook-dispatch';
+import {
+  createDispatcher,
+  dispatchDue,
+  PER_ENDPOINT,
+  signingSecrets,
+  STALLED_AFTER_MS,
+} from './webhook-dispatch';
 import { newWebhookSecret } from './webhook-signature';
 
 const event = (n: number, over: Partial<StoredEvent> = {}): StoredEvent => ({
@@ -109,6 +119,7 @@ describe('webhook deliveries', () => {
       succeeded: 1,
       failed: 0,
       disabled: 0,
+      putOff: 0,
     });
     const [sent] = w.received;
     const secret = a.secrets[0]?.secret ?? '';
@@ -269,5 +280,163 @@ describe('webhook deliveries', () => {
     expect(writes.filter((id) => id === 'down').length).toBeLessThanOrEqual(2);
     expect((await w.store.endpoint('down'))?.failingSince).toBe(w.clock.now().toISOString());
     expect((await w.store.endpoint('up'))?.lastSuccessAt).toBe(w.clock.now().toISOString());
+  });
+});
+
+describe('the dispatcher', () => {
+  /** A receiver at `hang` that answers nothing until released; every other URL answers 204. */
+  const hanging = () => {
+    const w = world();
+    const held: (() => void)[] = [];
+    let inFlightToHang = 0;
+    let mostToHang = 0;
+    const sender = {
+      post: (url: string): Promise<WebhookResponse> => {
+        w.received.push({ url, headers: {}, body: '' });
+        if (!url.endsWith('/hang'))
+          return Promise.resolve({ status: 204, error: null, durationMs: 2 });
+        inFlightToHang += 1;
+        mostToHang = Math.max(mostToHang, inFlightToHang);
+        return new Promise((resolve) => {
+          held.push(() => {
+            inFlightToHang -= 1;
+            resolve({ status: null, error: 'timed out', durationMs: 15_000 });
+          });
+        });
+      },
+    };
+    return {
+      ...w,
+      deps: { ...w.deps, sender },
+      release: () => {
+        for (const go of held.splice(0)) go();
+      },
+      most: () => mostToHang,
+    };
+  };
+
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+  it('gives an endpoint that hangs at most PER_ENDPOINT lanes: the others are delivered meanwhile', async () => {
+    const w = hanging();
+    const endpoints = ['hang', 'up-1', 'up-2'].map((id) => endpoint(id));
+    for (const e of endpoints) await w.store.putEndpoint(e, null);
+    await w.store.createDeliveries(
+      deliveriesFor(
+        Array.from({ length: 20 }, (_, i) => event(i + 1)),
+        endpoints,
+        w.clock.now(),
+      ),
+    );
+    const dispatcher = createDispatcher(w.deps, { lanes: 8, refill: true });
+    await dispatcher.kick();
+    await settle();
+    const states = [...w.store.deliveriesById.values()];
+    expect(states.filter((d) => d.endpointId !== 'hang' && d.state === 'succeeded')).toHaveLength(
+      40,
+    );
+    expect(w.most()).toBe(PER_ENDPOINT);
+    expect(dispatcher.outcome.attempted).toBe(40);
+    let idle = false;
+    void dispatcher.idle().then(() => (idle = true));
+    await settle();
+    expect(idle).toBe(false);
+    w.release();
+    await settle();
+    w.release();
+    await settle();
+    expect(w.most()).toBe(PER_ENDPOINT);
+  });
+
+  it('puts a stalled endpoint’s deliveries off, spread at its pace, so that later reads find the others', async () => {
+    const w = hanging();
+    const hang = endpoint('hang');
+    const up = endpoint('up');
+    await w.store.putEndpoint(hang, null);
+    await w.store.putEndpoint(up, null);
+    // 30 deliveries to the hanging endpoint, all due before the other's 5.
+    await w.store.createDeliveries(
+      deliveriesFor(
+        Array.from({ length: 30 }, (_, i) => event(i + 1)),
+        [hang],
+        w.clock.now(),
+      ),
+    );
+    w.clock.advance(1_000);
+    await w.store.createDeliveries(
+      deliveriesFor(
+        Array.from({ length: 5 }, (_, i) => event(i + 40)),
+        [up],
+        w.clock.now(),
+      ),
+    );
+    const dispatcher = createDispatcher(w.deps, { lanes: 8, limit: 10, refill: false });
+    await dispatcher.kick();
+    await settle();
+    // The first read: the 10 oldest, all the hanging endpoint's; 4 under way, 6 in hand.
+    expect(w.most()).toBe(PER_ENDPOINT);
+    expect(dispatcher.outcome.putOff).toBe(0);
+    w.clock.advance(STALLED_AFTER_MS);
+    await dispatcher.kick();
+    // Stalled now: the 6 in hand and the next 10 due (those under way read past) are put off,
+    // unattempted, spread at its pace: PER_ENDPOINT per timeout's length.
+    expect(dispatcher.outcome.putOff).toBe(16);
+    const putOffTimes = () =>
+      [...w.store.deliveriesById.values()]
+        .filter((d) => d.endpointId === 'hang' && d.attempts.length === 0)
+        .map((d) => Date.parse(d.nextAttemptAt ?? ''))
+        .filter((t) => t > w.clock.now().getTime());
+    expect(putOffTimes()).toHaveLength(16);
+    expect(Math.min(...putOffTimes())).toBe(w.clock.now().getTime() + WEBHOOK_TIMEOUT_MS);
+    expect(Math.max(...putOffTimes()) - Math.min(...putOffTimes())).toBe(
+      (15 * WEBHOOK_TIMEOUT_MS) / PER_ENDPOINT,
+    );
+    // The next read puts off its last 10; the one after reaches the other endpoint's.
+    await dispatcher.kick();
+    await dispatcher.kick();
+    await settle();
+    expect(dispatcher.outcome.putOff).toBe(26);
+    expect(putOffTimes()).toHaveLength(26);
+    expect(
+      [...w.store.deliveriesById.values()].filter(
+        (d) => d.endpointId === 'up' && d.state === 'succeeded',
+      ),
+    ).toHaveLength(5);
+    w.release();
+    await dispatcher.idle();
+    expect(dispatcher.outcome).toMatchObject({ attempted: 9, succeeded: 5 });
+    // Nothing lost: every delivery to the hanging endpoint is still pending, due again later.
+    expect(
+      [...w.store.deliveriesById.values()].filter(
+        (d) => d.endpointId === 'hang' && d.state === 'pending',
+      ),
+    ).toHaveLength(30);
+  });
+
+  it('never tries a delivery twice that was attempted while a read of the deliveries due ran', async () => {
+    const w = hanging();
+    const hang = endpoint('hang');
+    await w.store.putEndpoint(hang, null);
+    await w.store.createDeliveries(deliveriesFor([event(1)], [hang], w.clock.now()));
+    const dispatcher = createDispatcher(w.deps, { refill: true });
+    await dispatcher.kick();
+    // A read as DynamoDB's: its due marks as they were when asked for, what is in hand left out
+    // as the answer arrives.
+    let answer: () => void = () => undefined;
+    const due = w.store.due.bind(w.store);
+    w.store.due = async (now, limit, skip) => {
+      const marks = await due(now, limit);
+      await new Promise<void>((resolve) => (answer = resolve));
+      return marks.filter((d) => skip === undefined || !skip(d.deliveryId));
+    };
+    const reading = dispatcher.kick();
+    await settle();
+    w.release();
+    await settle();
+    answer();
+    await reading;
+    await dispatcher.idle();
+    expect(w.received).toHaveLength(1);
+    expect(dispatcher.outcome.attempted).toBe(1);
   });
 });

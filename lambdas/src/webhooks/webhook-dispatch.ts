@@ -1,5 +1,6 @@
 import {
   WEBHOOK_DISABLE_AFTER_MS,
+  WEBHOOK_IN_FLIGHT_PER_ENDPOINT,
   WEBHOOK_RETRY_DELAYS_MS,
   WEBHOOK_TIMEOUT_MS,
 } from '@ccsc/contract/webhooks';
@@ -38,6 +39,8 @@ export interface DispatchOutcome {
   succeeded: number;
   failed: number;
   disabled: number;
+  /** Deliveries to a stalled endpoint whose next attempt was moved later, none made. */
+  putOff: number;
 }
 
 /** How old an endpoint's recorded last success may be before a success records it again. */
@@ -156,42 +159,306 @@ export const stepDelivery = async (
   return { kind: 'attempted', ...(await attemptDelivery(deps, delivery, endpoint, 'schedule')) };
 };
 
-/** Tries every delivery due now (at most `limit`), LANES at a time. */
-export const dispatchDue = async (deps: DispatchDeps, limit = 200): Promise<DispatchOutcome> => {
-  const now = deps.clock.now();
-  const due = await deps.store.due(now, limit);
-  const pass: DispatchDeps = { ...deps, health: new Map() };
-  const outcome: DispatchOutcome = { attempted: 0, succeeded: 0, failed: 0, disabled: 0 };
+/**
+ * The dispatcher that tries the deliveries due (offline, where there is no queue: the console
+ * keeps one and kicks it several times a second; dispatchDue below for one go). Its lanes are
+ * shared by every endpoint, at most PER_ENDPOINT of them to one endpoint at a time, round robin:
+ * an endpoint that hangs until the timeout holds PER_ENDPOINT lanes for its length, never the
+ * others' deliveries. A lane that finishes takes the next delivery waiting at once; when nothing
+ * waiting may start, the next deliveries due are read (`refill`), those in hand left out.
+ *
+ * An endpoint is stalled when all of its lanes have been busy for STALLED_AFTER_MS: its deliveries
+ * due are put off (their next attempt moved later, no attempt made) rather than held in hand, so
+ * that a backlog for it does not fill every read of the deliveries due — and each later read
+ * finds the others'. Its put-off deliveries are spread over the time it takes that many at its
+ * pace (PER_ENDPOINT per WEBHOOK_TIMEOUT_MS), at most PUT_OFF_HORIZON_MS ahead; those beyond
+ * are put off again then. In AWS, the queue's consumer (webhook-queued.ts) takes one delivery per
+ * message instead.
+ */
+export interface Dispatcher {
+  /** Reads the deliveries due (or joins the read under way) and starts what the lanes allow. */
+  kick(): Promise<void>;
+  /** Resolves once no attempt and no putting off is under way. */
+  idle(): Promise<void>;
+  /** Starts nothing more (what is in hand stays due in the store); resolves once idle. */
+  stop(): Promise<void>;
+  /** What the dispatcher's attempts came to so far. */
+  readonly outcome: DispatchOutcome;
+}
+
+export interface DispatcherOptions {
+  lanes?: number;
+  perEndpoint?: number;
+  /** How many deliveries due one read takes at most. */
+  limit?: number;
+  /** Whether a lane left with nothing to start reads the deliveries due again (the console's). */
+  refill?: boolean;
+}
+
+/** How many attempts to one endpoint are under way at most at once (the contract says). */
+export const PER_ENDPOINT = WEBHOOK_IN_FLIGHT_PER_ENDPOINT;
+
+/** How long all of an endpoint's lanes are busy before its deliveries due are put off. */
+export const STALLED_AFTER_MS = 2_000;
+
+/** How far ahead a stalled endpoint's deliveries are put off at most. */
+export const PUT_OFF_HORIZON_MS = 5 * 60_000;
+
+/** How many put-off writes run at once. */
+const PUT_OFF_LANES = 8;
+
+export const createDispatcher = (
+  deps: DispatchDeps,
+  {
+    lanes = LANES,
+    perEndpoint = PER_ENDPOINT,
+    limit = 200,
+    refill = false,
+  }: DispatcherOptions = {},
+): Dispatcher => {
+  const outcome: DispatchOutcome = {
+    attempted: 0,
+    succeeded: 0,
+    failed: 0,
+    disabled: 0,
+    putOff: 0,
+  };
+  /** Per endpoint, its deliveries in hand not yet started, soonest due first. */
+  const waiting = new Map<string, WebhookDelivery[]>();
+  /** Per endpoint, when each of its attempts under way started. */
+  const running = new Map<string, number[]>();
+  /** The deliveries waiting, under way or being put off: a read leaves them out. */
+  const inHand = new Set<string>();
+  /** The deliveries attempted or put off while a read ran: that read may have seen them due. */
+  const doneWhileReading = new Set<string>();
+  /** Per endpoint, until when its put-off deliveries are spread so far. */
+  const putOffUntil = new Map<string, number>();
+  /** The endpoints' health as their attempts under way left it (they agree side by side). */
+  const health = new Map<string, Pick<WebhookEndpoint, 'failingSince' | 'lastSuccessAt'>>();
+  /**
+   * The endpoints as read since the last read of the deliveries due began: a delivery is never
+   * signed or sent by an endpoint older than itself (a secret rotated, a URL changed before it).
+   */
   const endpoints = new Map<string, Promise<WebhookEndpoint | null>>();
+  const tried: DispatchDeps = { ...deps, health };
+  let busy = 0;
+  let puttingOff = 0;
+  let reading: Promise<void> | undefined;
+  let lastReadFull = false;
+  let idlers: (() => void)[] = [];
+
   const endpointOf = (id: string) => {
     const known = endpoints.get(id) ?? deps.store.endpoint(id);
     endpoints.set(id, known);
     return known;
   };
-  let next = 0;
-  const lane = async () => {
-    for (let i = next++; i < due.length; i = next++) {
-      const delivery = due[i] as WebhookDelivery;
-      try {
-        const endpoint = await endpointOf(delivery.endpointId);
-        const done = await stepDelivery(pass, delivery, endpoint);
-        if (done.kind === 'closed' || !done.recorded) continue;
+
+  const underWay = (endpointId: string) => running.get(endpointId)?.length ?? 0;
+
+  const stalled = (endpointId: string, now: number) => {
+    const starts = running.get(endpointId) ?? [];
+    return (
+      starts.length >= perEndpoint && starts.every((started) => now - started >= STALLED_AFTER_MS)
+    );
+  };
+
+  let stopped = false;
+
+  const startable = () => [...waiting.keys()].some((id) => underWay(id) < perEndpoint);
+
+  const settleIdlers = () => {
+    if (busy > 0 || puttingOff > 0 || reading !== undefined) return;
+    const waiters = idlers;
+    idlers = [];
+    for (const resolve of waiters) resolve();
+  };
+
+  const attempt = async (delivery: WebhookDelivery) => {
+    const id = delivery.endpointId;
+    const started = deps.clock.now().getTime();
+    busy += 1;
+    running.set(id, [...(running.get(id) ?? []), started]);
+    try {
+      const endpoint = await endpointOf(id);
+      const done = await stepDelivery(tried, delivery, endpoint);
+      if (done.kind === 'attempted' && done.recorded) {
         outcome.attempted += 1;
         if (done.delivery.state === 'succeeded') outcome.succeeded += 1;
         if (done.delivery.state === 'failed') outcome.failed += 1;
         if (done.disabled && endpoint !== null) {
           outcome.disabled += 1;
-          endpoints.set(endpoint.endpointId, Promise.resolve({ ...endpoint, status: 'disabled' }));
+          endpoints.set(id, Promise.resolve({ ...endpoint, status: 'disabled' }));
         }
-      } catch (err) {
-        // Left due: the next pass tries it again.
-        deps.logger.warn('webhooks: a delivery could not be attempted', {
-          deliveryId: delivery.deliveryId,
-          error: err instanceof Error ? err.message : String(err),
-        });
+      }
+    } catch (err) {
+      // Left due: a later read finds it again.
+      deps.logger.warn('webhooks: a delivery could not be attempted', {
+        deliveryId: delivery.deliveryId,
+        error: err instanceof Error ? err.message : String(err),
+      });
+    } finally {
+      busy -= 1;
+      const rest = (running.get(id) ?? []).filter((s, i, all) => i !== all.indexOf(started));
+      if (rest.length > 0) running.set(id, rest);
+      else running.delete(id);
+      if (rest.length === 0 && !waiting.has(id)) health.delete(id);
+      inHand.delete(delivery.deliveryId);
+      if (reading !== undefined) doneWhileReading.add(delivery.deliveryId);
+      start();
+      // A backlog (the last read was full): the next deliveries due as soon as lanes idle;
+      // otherwise the next kick (the console's tick) reads them.
+      if (refill && lastReadFull && busy < lanes && !startable()) kickAgain();
+      settleIdlers();
+    }
+  };
+
+  /** Starts deliveries waiting while lanes are free, one per endpoint in turn. */
+  const start = () => {
+    if (stopped) return;
+    let progress = true;
+    while (busy < lanes && progress) {
+      progress = false;
+      for (const [id, queue] of waiting) {
+        if (busy >= lanes) break;
+        if (underWay(id) >= perEndpoint) continue;
+        const delivery = queue.shift();
+        if (queue.length === 0) waiting.delete(id);
+        if (delivery === undefined) continue;
+        progress = true;
+        void attempt(delivery);
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(LANES, due.length) }, lane));
-  return outcome;
+
+  /** Moves each delivery's next attempt later, spread at its stalled endpoint's pace. */
+  const putOff = async (deliveries: WebhookDelivery[], now: number) => {
+    const step = WEBHOOK_TIMEOUT_MS / perEndpoint;
+    const moves = deliveries.map((delivery) => {
+      const id = delivery.endpointId;
+      const until = Math.min(
+        Math.max(putOffUntil.get(id) ?? 0, now + WEBHOOK_TIMEOUT_MS),
+        now + PUT_OFF_HORIZON_MS,
+      );
+      putOffUntil.set(id, until + step);
+      return { delivery, nextAttemptAt: new Date(until).toISOString() };
+    });
+    puttingOff += 1;
+    try {
+      let next = 0;
+      const lane = async () => {
+        for (let i = next++; i < moves.length; i = next++) {
+          const { delivery, nextAttemptAt } = moves[i] as (typeof moves)[number];
+          try {
+            // Written only if no attempt came in between (a redelivery): then it stays as it is.
+            if (
+              await deps.store.recordAttempt(
+                { ...delivery, nextAttemptAt },
+                delivery.attempts.length,
+              )
+            ) {
+              outcome.putOff += 1;
+            }
+          } catch (err) {
+            deps.logger.warn('webhooks: a delivery could not be put off', {
+              deliveryId: delivery.deliveryId,
+              error: err instanceof Error ? err.message : String(err),
+            });
+          } finally {
+            inHand.delete(delivery.deliveryId);
+            if (reading !== undefined) doneWhileReading.add(delivery.deliveryId);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PUT_OFF_LANES, moves.length) }, lane));
+    } finally {
+      puttingOff -= 1;
+      settleIdlers();
+    }
+  };
+
+  const read = async () => {
+    endpoints.clear();
+    const now = deps.clock.now();
+    const due = await deps.store.due(now, limit, (id) => inHand.has(id));
+    const at = now.getTime();
+    const stalledOnes: WebhookDelivery[] = [];
+    let fresh = 0;
+    for (const delivery of due) {
+      // In hand meanwhile, or done while this read ran (its due mark was read before it moved).
+      if (inHand.has(delivery.deliveryId) || doneWhileReading.has(delivery.deliveryId)) continue;
+      fresh += 1;
+      inHand.add(delivery.deliveryId);
+      if (stalled(delivery.endpointId, at)) {
+        stalledOnes.push(delivery);
+        continue;
+      }
+      const queue = waiting.get(delivery.endpointId) ?? [];
+      queue.push(delivery);
+      waiting.set(delivery.endpointId, queue);
+    }
+    // What an endpoint stalled since holds in hand is put off too: its lanes are taken for long.
+    for (const [id, queue] of waiting) {
+      if (!stalled(id, at)) continue;
+      stalledOnes.push(...queue);
+      waiting.delete(id);
+    }
+    doneWhileReading.clear();
+    lastReadFull = due.length === limit;
+    // An endpoint going again spreads its next put-off deliveries afresh.
+    for (const id of [...putOffUntil.keys()]) if (!stalled(id, at)) putOffUntil.delete(id);
+    start();
+    return {
+      putOff: stalledOnes.length > 0 ? putOff(stalledOnes, at) : Promise.resolve(),
+      full: lastReadFull && fresh > 0,
+    };
+  };
+
+  /** A read no caller waits for: its failure is logged (the next tick reads again). */
+  const kickAgain = () => {
+    kick().catch((err: unknown) => {
+      deps.logger.warn('webhooks: the deliveries due could not be read', {
+        error: err instanceof Error ? err.message : String(err),
+      });
+    });
+  };
+
+  const kick = (): Promise<void> => {
+    if (reading !== undefined) return reading;
+    if (stopped) return Promise.resolve();
+    const under = read()
+      .then(({ putOff: puttingOff_, full }) => {
+        reading = undefined;
+        // A full read with lanes left free: the next deliveries due at once.
+        if (refill && full && busy < lanes && !startable()) kickAgain();
+        return puttingOff_;
+      })
+      .finally(() => {
+        if (reading === under) reading = undefined;
+        settleIdlers();
+      });
+    reading = under;
+    return under;
+  };
+
+  const idle = () =>
+    busy === 0 && puttingOff === 0 && reading === undefined
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => idlers.push(resolve));
+
+  const stop = () => {
+    stopped = true;
+    for (const queue of waiting.values()) for (const d of queue) inHand.delete(d.deliveryId);
+    waiting.clear();
+    return idle();
+  };
+
+  return { kick, idle, stop, outcome };
+};
+
+/** Tries every delivery due now (at most `limit`), once each: the dispatcher's one go. */
+export const dispatchDue = async (deps: DispatchDeps, limit = 200): Promise<DispatchOutcome> => {
+  const dispatcher = createDispatcher(deps, { limit });
+  await dispatcher.kick();
+  await dispatcher.idle();
+  return { ...dispatcher.outcome };
 };

@@ -11,7 +11,9 @@ import { FakeClock, silentLogger } from '../core/testing/fakes';
 import { MemoryWebhookStore } from '../core/testing/memory-webhooks';
 import { deliveriesFor, deliveryIdOf } from './webhook-deliveries';
 import { webhookQueue } from './webhook-queue';
+import { PER_ENDPOINT, STALLED_AFTER_MS } from './webhook-dispatch';
 import {
+  BUSY_WAIT_S,
   consumeBatch,
   deliveryPass,
   MAX_QUEUE_DELAY_S,
@@ -135,7 +137,10 @@ describe('webhook deliveries through a queue (AWS)', () => {
       { deliveryId: deliveryIdOf(event(2), 'a'), delaySeconds: 0 },
     ]);
     const batch = await consumeBatch(w.deps, w.queue.receive());
-    expect(batch).toEqual({ failed: [], outcomes: { attempted: 2, closed: 0, skipped: 0 } });
+    expect(batch).toEqual({
+      failed: [],
+      outcomes: { attempted: 2, closed: 0, skipped: 0, deferred: 0 },
+    });
     expect(w.received).toHaveLength(2);
     expect([...w.store.deliveriesById.values()].map((d) => d.state)).toEqual([
       'succeeded',
@@ -218,7 +223,10 @@ describe('webhook deliveries through a queue (AWS)', () => {
       message('2', { deliveryId: done.deliveryId, endpointId: 'a' }),
       message('3', { deliveryId: later.deliveryId, endpointId: 'a' }),
     ]);
-    expect(batch).toEqual({ failed: [], outcomes: { attempted: 0, closed: 0, skipped: 3 } });
+    expect(batch).toEqual({
+      failed: [],
+      outcomes: { attempted: 0, closed: 0, skipped: 3, deferred: 0 },
+    });
     expect(w.received).toEqual([]);
     expect(w.queue.sent).toEqual([]);
   });
@@ -233,7 +241,7 @@ describe('webhook deliveries through a queue (AWS)', () => {
       w.deps,
       made.map((d, i) => message(String(i), d)),
     );
-    expect(batch.outcomes).toEqual({ attempted: 0, closed: 2, skipped: 0 });
+    expect(batch.outcomes).toEqual({ attempted: 0, closed: 2, skipped: 0, deferred: 0 });
     expect([...w.store.deliveriesById.values()].map((d) => d.state)).toEqual(['failed', 'failed']);
     expect(w.received).toEqual([]);
   });
@@ -244,7 +252,10 @@ describe('webhook deliveries through a queue (AWS)', () => {
     await fanOut(w, [event(1)]);
     await fanOut(w, [event(1)]);
     const batch = await consumeBatch(w.deps, w.queue.receive());
-    expect(batch).toEqual({ failed: [], outcomes: { attempted: 1, closed: 0, skipped: 0 } });
+    expect(batch).toEqual({
+      failed: [],
+      outcomes: { attempted: 1, closed: 0, skipped: 0, deferred: 0 },
+    });
     expect(w.received).toHaveLength(1);
   });
 
@@ -288,6 +299,125 @@ describe('webhook deliveries through a queue (AWS)', () => {
   });
 });
 
+describe('an endpoint’s attempt slots (AWS: shared by the queue’s consumers)', () => {
+  /** A world whose `hang` endpoint holds each request until released. */
+  const hanging = () => {
+    const w = world();
+    const held: (() => void)[] = [];
+    const post = w.deps.sender.post;
+    w.deps.sender.post = (url: string) =>
+      url.endsWith('/hang')
+        ? new Promise<WebhookResponse>((resolve) => {
+            w.received.push({ url, at: w.clock.now().getTime() });
+            held.push(() => {
+              resolve({ status: null, error: 'timed out', durationMs: 15_000 });
+            });
+          })
+        : post(url);
+    return {
+      ...w,
+      release: () => {
+        held.splice(0).forEach((go) => {
+          go();
+        });
+      },
+    };
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+  it('takes at most PER_ENDPOINT attempts to one endpoint at once; a busy one’s others wait a second, the table unchanged', async () => {
+    const w = hanging();
+    await w.store.putEndpoint(endpoint('hang'), null);
+    await fanOut(
+      w,
+      Array.from({ length: 6 }, (_, i) => event(i + 1)),
+    );
+    const messages = w.queue.receive();
+    w.queue.sent.length = 0;
+    const before = structuredClone([...w.store.deliveriesById.values()]);
+    const batch = consumeBatch(w.deps, messages);
+    await settle();
+    expect(w.received).toHaveLength(PER_ENDPOINT);
+    expect(w.queue.sent).toEqual(
+      before
+        .slice(PER_ENDPOINT)
+        .map((d) => ({ deliveryId: d.deliveryId, delaySeconds: BUSY_WAIT_S })),
+    );
+    // None recorded yet; the two waiting unchanged.
+    expect([...w.store.deliveriesById.values()]).toEqual(before);
+    w.release();
+    expect((await batch).outcomes).toEqual({ attempted: 4, closed: 0, skipped: 0, deferred: 2 });
+    // Given back: every slot free again.
+    expect(w.store.slots.size).toBe(0);
+  });
+
+  it('puts off a delivery to an endpoint whose slots are all held by attempts hanging, the wait doubling', async () => {
+    const w = hanging();
+    await w.store.putEndpoint(endpoint('hang'), null);
+    await fanOut(
+      w,
+      Array.from({ length: 5 }, (_, i) => event(i + 1)),
+    );
+    const [last, ...firstFour] = w.queue.receive().reverse();
+    if (last === undefined) throw new Error('five messages expected');
+    const held = consumeBatch(w.deps, firstFour);
+    await settle();
+    w.clock.advance(STALLED_AFTER_MS);
+    w.queue.sent.length = 0;
+    expect((await consumeBatch(w.deps, [last])).outcomes).toMatchObject({ deferred: 1 });
+    const item = JSON.parse(last.body) as { deliveryId: string };
+    const putOff = w.store.deliveriesById.get(item.deliveryId);
+    const [sent] = w.queue.sent;
+    expect(putOff?.attempts).toEqual([]);
+    // Due again when its message comes: WEBHOOK_TIMEOUT_MS and a random part at most as long.
+    expect(sent?.delaySeconds).toBeGreaterThanOrEqual(15);
+    expect(sent?.delaySeconds).toBeLessThanOrEqual(30);
+    expect(Date.parse(putOff?.nextAttemptAt ?? '')).toBe(
+      w.clock.now().getTime() + (sent?.delaySeconds ?? 0) * 1000,
+    );
+    // Put off again when it comes and the endpoint still hangs (its slots held by attempts
+    // since, the first ones' time over): twice as long.
+    w.clock.advance((sent?.delaySeconds ?? 0) * 1000);
+    w.store.slots.clear();
+    for (let n = 0; n < PER_ENDPOINT; n += 1) {
+      const since = new Date(w.clock.now().getTime() - STALLED_AFTER_MS);
+      await w.store.takeSlot(
+        'hang',
+        PER_ENDPOINT,
+        `later-${String(n)}`,
+        since,
+        new Date(since.getTime() + 20_000),
+      );
+    }
+    const again = w.queue.receive();
+    expect(JSON.parse(again[0]?.body ?? '{}')).toMatchObject({ putOffs: 1 });
+    w.queue.sent.length = 0;
+    await consumeBatch(w.deps, again);
+    expect(w.queue.sent[0]?.delaySeconds).toBeGreaterThanOrEqual(30);
+    expect(w.queue.sent[0]?.delaySeconds).toBeLessThanOrEqual(45);
+    w.release();
+    await held;
+  });
+
+  it('frees a slot held past its time: a consumer that died holds it no longer', async () => {
+    const w = world();
+    await w.store.putEndpoint(endpoint('a'), null);
+    const now = w.clock.now();
+    const until = new Date(now.getTime() + 20_000);
+    for (let n = 0; n < PER_ENDPOINT; n += 1) {
+      expect(await w.store.takeSlot('a', PER_ENDPOINT, `dead-${String(n)}`, now, until)).toEqual({
+        slot: n,
+      });
+    }
+    await fanOut(w, [event(1)]);
+    w.clock.advance(20_001);
+    w.queue.sent.length = 0;
+    const batch = await consumeBatch(w.deps, w.queue.receive());
+    expect(batch.outcomes).toMatchObject({ attempted: 1, deferred: 0 });
+    expect(w.received).toHaveLength(1);
+  });
+});
+
 describe('the scheduled pass', () => {
   it('with a queue (AWS) enqueues only the deliveries overdue by more than a minute, attempting none', async () => {
     const w = world();
@@ -305,6 +435,7 @@ describe('the scheduled pass', () => {
       succeeded: 0,
       failed: 0,
       disabled: 0,
+      putOff: 0,
       enqueued: 1,
     });
     expect(w.queue.sent).toEqual([{ deliveryId: late.deliveryId, delaySeconds: 0 }]);
@@ -330,6 +461,7 @@ describe('the scheduled pass', () => {
       succeeded: 1,
       failed: 0,
       disabled: 0,
+      putOff: 0,
       enqueued: 0,
     });
     expect(w.received).toHaveLength(1);

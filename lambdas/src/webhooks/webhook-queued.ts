@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { WEBHOOK_TIMEOUT_MS } from '@ccsc/contract/webhooks';
 import type { Clock } from '../core/ports/clock';
 import type { Logger } from '../core/logger';
 import {
+  type WebhookDelivery,
   type WebhookQueueItem,
   webhookQueueItemSchema,
   type WebhookQueueSender,
@@ -10,7 +13,10 @@ import {
   dispatchDue,
   type DispatchDeps,
   type DispatchOutcome,
+  PER_ENDPOINT,
+  STALLED_AFTER_MS,
   stepDelivery,
+  type StepOutcome,
 } from './webhook-dispatch';
 
 /**
@@ -20,8 +26,11 @@ import {
  * says "look at this delivery now":
  * - the fan-out sends each new delivery's message at once (webhook-queue.ts);
  * - the consumer (`consumeBatch`) takes each message's delivery through the same step as
- *   dispatchDue (`stepDelivery`) when it is still pending and due, and, when its next attempt is
- *   at most 15 minutes away, sends itself a message delayed until then;
+ *   the offline dispatcher (`stepDelivery`) when it is still pending and due, holding one of its
+ *   endpoint's PER_ENDPOINT attempt slots in the table meanwhile (shared by every consumer: an
+ *   endpoint that hangs keeps at most that many consumers waiting; `deferQueued` when none is
+ *   free), and, when its next attempt is at most 15 minutes away, sends itself a message delayed
+ *   until then;
  * - every minute the job enqueues the deliveries overdue by more than OVERDUE_AFTER_MS
  *   (`enqueueOverdue`): the longer waits of the schedule (30 min and more, beyond SQS's delay)
  *   and any delivery whose message was lost.
@@ -36,6 +45,12 @@ export const MAX_QUEUE_DELAY_S = 900;
 /** A delivery due this much longer than its time is the safety net's (its message is late or lost). */
 export const OVERDUE_AFTER_MS = 60_000;
 
+/** A slot is held this much longer than an attempt can last (the writes after the POST). */
+const SLOT_SLACK_MS = 5_000;
+
+/** A delivery whose endpoint is busy (not hanging) is looked at again this much later. */
+export const BUSY_WAIT_S = 1;
+
 /** A message handed over a little early (clocks, rounding) still finds its delivery due. */
 const EARLY_MS = 1_000;
 
@@ -46,7 +61,7 @@ export interface QueuedDeps extends DispatchDeps {
   queue: WebhookQueueSender;
 }
 
-export type QueuedOutcome = 'skipped' | 'closed' | 'attempted';
+export type QueuedOutcome = 'skipped' | 'closed' | 'attempted' | 'deferred';
 
 /**
  * One message's delivery: skipped when gone, over, or not due yet (another message, or the job,
@@ -67,7 +82,33 @@ export const consumeQueued = async (
   ) {
     return 'skipped';
   }
-  const done = await stepDelivery(deps, delivery, await deps.store.endpoint(item.endpointId));
+  const endpoint = await deps.store.endpoint(item.endpointId);
+  if (endpoint?.status !== 'active') {
+    await stepDelivery(deps, delivery, endpoint);
+    return 'closed';
+  }
+  // One of its endpoint's PER_ENDPOINT slots, shared by every consumer, for the attempt's length.
+  const holder = `${item.deliveryId}#${randomUUID()}`;
+  const taken = await deps.store.takeSlot(
+    item.endpointId,
+    PER_ENDPOINT,
+    holder,
+    deps.clock.now(),
+    new Date(deps.clock.now().getTime() + WEBHOOK_TIMEOUT_MS + SLOT_SLACK_MS),
+  );
+  if ('allHeldSince' in taken) return deferQueued(deps, item, delivery, taken.allHeldSince);
+  let done: StepOutcome;
+  try {
+    done = await stepDelivery(deps, delivery, endpoint);
+  } finally {
+    await deps.store.releaseSlot(item.endpointId, taken.slot, holder).catch((err: unknown) => {
+      // Held past its time then: free again after WEBHOOK_TIMEOUT_MS + SLOT_SLACK_MS.
+      deps.logger.warn('webhooks: an attempt slot could not be given back', {
+        endpointId: item.endpointId,
+        error: err instanceof Error ? err.message : String(err),
+      });
+    });
+  }
   if (done.kind === 'closed') return 'closed';
   const next = done.delivery.nextAttemptAt;
   if (done.recorded && done.delivery.state === 'pending' && next !== null) {
@@ -87,6 +128,47 @@ export const consumeQueued = async (
   return 'attempted';
 };
 
+/**
+ * A delivery whose endpoint's slots are all taken. Taken by attempts under way for less than
+ * STALLED_AFTER_MS (a busy endpoint): its message again in BUSY_WAIT_S, the table unchanged.
+ * Taken for longer (an endpoint that hangs): put off — its next attempt moved later in the table,
+ * no attempt made —, its message delayed as long, the wait doubling with each put-off from
+ * WEBHOOK_TIMEOUT_MS up to SQS's longest, with a random part so that a backlog spreads out.
+ */
+const deferQueued = async (
+  deps: QueuedDeps,
+  item: WebhookQueueItem,
+  delivery: WebhookDelivery,
+  allHeldSince: string,
+): Promise<QueuedOutcome> => {
+  const now = deps.clock.now().getTime();
+  if (now - Date.parse(allHeldSince) < STALLED_AFTER_MS) {
+    await deps.queue.send([item], BUSY_WAIT_S);
+    return 'deferred';
+  }
+  const putOffs = item.putOffs ?? 0;
+  const timeoutS = WEBHOOK_TIMEOUT_MS / 1000;
+  const waitS = Math.min(
+    MAX_QUEUE_DELAY_S,
+    Math.ceil(timeoutS * 2 ** Math.min(putOffs, 10) + Math.random() * timeoutS),
+  );
+  const nextAttemptAt = new Date(now + waitS * 1000).toISOString();
+  // Written only if no attempt came in between (another message, a redelivery): then it is theirs.
+  if (!(await deps.store.recordAttempt({ ...delivery, nextAttemptAt }, delivery.attempts.length))) {
+    return 'skipped';
+  }
+  try {
+    await deps.queue.send([{ ...item, putOffs: putOffs + 1 }], waitS);
+  } catch (err) {
+    // Due in the table at its new time: the every-minute job enqueues it once overdue.
+    deps.logger.warn('webhooks: a put-off delivery could not be queued', {
+      deliveryId: item.deliveryId,
+      error: err instanceof Error ? err.message : String(err),
+    });
+  }
+  return 'deferred';
+};
+
 export interface QueueMessage {
   messageId: string;
   body: string;
@@ -104,7 +186,12 @@ export const consumeBatch = async (
   messages: readonly QueueMessage[],
 ): Promise<{ failed: string[]; outcomes: Record<QueuedOutcome, number> }> => {
   const failed: string[] = [];
-  const outcomes: Record<QueuedOutcome, number> = { skipped: 0, closed: 0, attempted: 0 };
+  const outcomes: Record<QueuedOutcome, number> = {
+    skipped: 0,
+    closed: 0,
+    attempted: 0,
+    deferred: 0,
+  };
   const byDelivery = new Map<string, { item: WebhookQueueItem; messageIds: string[] }>();
   for (const message of messages) {
     const parsed = webhookQueueItemSchema.safeParse(parseJson(message.body));
@@ -178,5 +265,5 @@ export const deliveryPass = async (
 ): Promise<DeliveryPassOutcome> => {
   if (queue === null) return { ...(await dispatchDue(deps)), enqueued: 0 };
   const enqueued = await enqueueOverdue({ store: deps.store, queue, clock: deps.clock });
-  return { attempted: 0, succeeded: 0, failed: 0, disabled: 0, enqueued };
+  return { attempted: 0, succeeded: 0, failed: 0, disabled: 0, putOff: 0, enqueued };
 };

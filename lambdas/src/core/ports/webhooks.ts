@@ -83,13 +83,30 @@ export interface WebhookStore {
   /** Writes each delivery once: one already there (same id) is kept as it is. */
   createDeliveries(deliveries: readonly WebhookDelivery[]): Promise<void>;
   delivery(endpointId: string, deliveryId: string): Promise<WebhookDelivery | null>;
-  /** Deliveries due at `now`, soonest first, at most `limit`. */
-  due(now: Date, limit: number): Promise<WebhookDelivery[]>;
+  /**
+   * Deliveries due at `now`, soonest first, at most `limit`; those `skip` names (a dispatcher's
+   * in hand) read past, neither answered nor counted.
+   */
+  due(now: Date, limit: number, skip?: (deliveryId: string) => boolean): Promise<WebhookDelivery[]>;
   /**
    * Records an attempt: the delivery as it is now (its new attempt, state and next time), written
    * only if it still has `attemptsBefore` attempts (two workers never both record one).
    */
   recordAttempt(delivery: WebhookDelivery, attemptsBefore: number): Promise<boolean>;
+  /**
+   * Takes one of an endpoint's `slots` attempt slots for `holder` until `until` (a slot held past
+   * its time is free again: a worker that died holds it no longer). The slot taken or, when each
+   * is held, since when the latest of their holders holds it.
+   */
+  takeSlot(
+    endpointId: string,
+    slots: number,
+    holder: string,
+    now: Date,
+    until: Date,
+  ): Promise<{ slot: number } | { allHeldSince: string }>;
+  /** Gives a slot back, if `holder` still holds it. */
+  releaseSlot(endpointId: string, slot: number, holder: string): Promise<void>;
   /** An endpoint's deliveries, newest first, a page at a time. */
   deliveries(
     endpointId: string,
@@ -144,11 +161,17 @@ export const webhookEndpointRecordSchema: z.ZodType<WebhookEndpoint> = z.lazy(()
 export interface WebhookQueueItem {
   deliveryId: string;
   endpointId: string;
+  /** How many times its endpoint's slots were all taken by attempts hanging (webhook-queued.ts). */
+  putOffs?: number;
 }
 
 /** A queue message's body, read at the edge (the consumer parses it with this). */
 export const webhookQueueItemSchema: z.ZodType<WebhookQueueItem> = z.lazy(() =>
-  z.object({ deliveryId: z.string().min(1), endpointId: z.string().min(1) }),
+  z.object({
+    deliveryId: z.string().min(1),
+    endpointId: z.string().min(1),
+    putOffs: z.number().int().min(0).optional(),
+  }),
 );
 
 /**

@@ -70,10 +70,11 @@ export class MemoryWebhookStore implements WebhookStore {
     return Promise.resolve(found?.endpointId === endpointId ? structuredClone(found) : null);
   }
 
-  due(now: Date, limit: number) {
+  due(now: Date, limit: number, skip: (deliveryId: string) => boolean = () => false) {
     return Promise.resolve(
       [...this.deliveriesById.values()]
         .filter((d) => d.nextAttemptAt !== null && Date.parse(d.nextAttemptAt) <= now.getTime())
+        .filter((d) => !skip(d.deliveryId))
         .sort((a, b) => ((a.nextAttemptAt ?? '') < (b.nextAttemptAt ?? '') ? -1 : 1))
         .slice(0, limit)
         .map((d) => structuredClone(d)),
@@ -85,6 +86,31 @@ export class MemoryWebhookStore implements WebhookStore {
     if (current?.attempts.length !== attemptsBefore) return Promise.resolve(false);
     this.deliveriesById.set(delivery.deliveryId, structuredClone(delivery));
     return Promise.resolve(true);
+  }
+
+  readonly slots = new Map<string, { holder: string; since: string; heldUntil: string }>();
+
+  takeSlot(endpointId: string, slots: number, holder: string, now: Date, until: Date) {
+    const held: string[] = [];
+    for (let slot = 0; slot < slots; slot += 1) {
+      const current = this.slots.get(`${endpointId}#${String(slot)}`);
+      if (current === undefined || Date.parse(current.heldUntil) < now.getTime()) {
+        this.slots.set(`${endpointId}#${String(slot)}`, {
+          holder,
+          since: now.toISOString(),
+          heldUntil: until.toISOString(),
+        });
+        return Promise.resolve({ slot });
+      }
+      held.push(current.since);
+    }
+    return Promise.resolve({ allHeldSince: held.sort().at(-1) ?? now.toISOString() });
+  }
+
+  releaseSlot(endpointId: string, slot: number, holder: string) {
+    const key = `${endpointId}#${String(slot)}`;
+    if (this.slots.get(key)?.holder === holder) this.slots.delete(key);
+    return Promise.resolve();
   }
 
   deliveries(endpointId: string, limit: number, cursor: string | null) {
