@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { paths } from '../config/paths';
 import { lazyNamed } from '../lib/lazy-named';
@@ -43,38 +43,9 @@ const ApiReferencePage = lazyNamed(
 );
 const PublicNotFoundPage = lazyNamed(() => import('./not-found-page'), 'PublicNotFoundPage');
 
-const PrivateLayout = lazyNamed(() => import('./private-layout'), 'PrivateLayout');
-const DashboardPage = lazyNamed(
-  () => import('../features/dashboard/components/dashboard-page'),
-  'DashboardPage',
-);
-// The mapping-standard screens are one chunk too (features/standards/standard-screens.ts).
-const standardScreens = () => import('../features/standards/standard-screens');
-const ListStandardsPage = lazyNamed(standardScreens, 'ListStandardsPage');
-const CreateStandardPage = lazyNamed(standardScreens, 'CreateStandardPage');
-const ViewEditStandardPage = lazyNamed(standardScreens, 'ViewEditStandardPage');
-// The document screens are one chunk (features/documents/document-screens.ts).
-const documentScreens = () => import('../features/documents/document-screens');
-const DocumentListPage = lazyNamed(documentScreens, 'DocumentListPage');
-const DocumentDetailPage = lazyNamed(documentScreens, 'DocumentDetailPage');
-const StudyCompletenessPage = lazyNamed(documentScreens, 'StudyCompletenessPage');
-const ImportPage = lazyNamed(documentScreens, 'ImportPage');
-const StudyRequestsPage = lazyNamed(documentScreens, 'StudyRequestsPage');
-// The safety-letter distribution screens (issue 35 part D) are one chunk.
-const distributionScreens = () => import('../features/distributions/distribution-screens');
-const DistributionListPage = lazyNamed(distributionScreens, 'DistributionListPage');
-const DistributionPage = lazyNamed(distributionScreens, 'DistributionPage');
-// The user-management screens are one chunk (features/users/user-screens.ts).
-const userScreens = () => import('../features/users/user-screens');
-const UserListPage = lazyNamed(userScreens, 'UserListPage');
-const CreateUserPage = lazyNamed(userScreens, 'CreateUserPage');
-const EditUserPage = lazyNamed(userScreens, 'EditUserPage');
-const GenerateApiCredentialsPage = lazyNamed(credentialScreens, 'GenerateApiCredentialsPage');
-const AuditTrailPage = lazyNamed(
-  () => import('../features/audit/components/audit-trail-page'),
-  'AuditTrailPage',
-);
-const AdminNotFoundPage = lazyNamed(() => import('./not-found-page'), 'AdminNotFoundPage');
+// Every screen of the signed-in console is chosen in a chunk of its own (admin-routes.tsx): a
+// route here, even a lazy one, names its chunk in the entry and costs the login route bytes.
+const AdminRoutes = lazyNamed(() => import('./admin-routes'), 'AdminRoutes');
 
 /** The screens of SPEC §2 and who may see them. */
 export const AppRoutes = () => (
@@ -109,29 +80,8 @@ export const AppRoutes = () => (
 
       <Route path={paths.admin.root} element={<RequireAgentSession />}>
         <Route element={<RequireRuntimeConfig />}>
-          <Route element={<PrivateLayout />}>
-            <Route index element={<Navigate to={paths.admin.dashboard} replace />} />
-            <Route path={paths.admin.dashboard} element={<DashboardPage />} />
-            <Route path={paths.admin.standards} element={<ListStandardsPage />} />
-            <Route path={paths.admin.createStandard} element={<CreateStandardPage />} />
-            <Route path={paths.admin.viewEditStandard} element={<ViewEditStandardPage />} />
-            <Route path={paths.admin.documents} element={<DocumentListPage />} />
-            <Route path={paths.admin.document} element={<DocumentDetailPage />} />
-            <Route path={paths.admin.documentCompleteness} element={<StudyCompletenessPage />} />
-            <Route path={paths.admin.documentImport} element={<ImportPage />} />
-            <Route path={paths.admin.documentRequests} element={<StudyRequestsPage />} />
-            <Route path={paths.admin.distributions} element={<DistributionListPage />} />
-            <Route path={paths.admin.distribution} element={<DistributionPage />} />
-            <Route path={paths.admin.users} element={<UserListPage />} />
-            <Route path={paths.admin.createUser} element={<CreateUserPage />} />
-            <Route path={paths.admin.editUser} element={<EditUserPage />} />
-            <Route
-              path={paths.admin.generateApiCredentials}
-              element={<GenerateApiCredentialsPage />}
-            />
-            <Route path={paths.admin.auditTrail} element={<AuditTrailPage />} />
-            <Route path="*" element={<AdminNotFoundPage />} />
-          </Route>
+          <Route index element={<AdminRoutes />} />
+          <Route path="*" element={<AdminRoutes />} />
         </Route>
       </Route>
     </Routes>
