@@ -74,7 +74,7 @@ describe('Webhook deliveries through a queue with a dead-letter queue (issue 36)
       FunctionName: { Ref: logicalIdIn(consumer.function) },
       BatchSize: 10,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
-      ScalingConfig: { MaximumConcurrency: 10 },
+      ScalingConfig: { MaximumConcurrency: 50 },
     });
     expect(functionProps(consumer)).toMatchObject({
       FunctionName: 'ccsc-sit-job-webhook-queue-consumer',

@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoWebhookStore } from '@ccsc/lambdas/adapters';
 import { TABLES, tableName } from '@ccsc/lambdas/data-model';
 import { callApi } from '../support/api';
@@ -325,5 +326,48 @@ describe('webhooks in the console', () => {
     expect(
       await store.takeSlot(endpointId, 4, 'g', later, new Date(later.getTime() + 20_000)),
     ).toHaveProperty('slot');
+  });
+
+  it('moves a delivery’s due mark once when two writers put it off at once', async () => {
+    const store = new DynamoWebhookStore(dynamodbDocuments(c), tableName('local', TABLES.main));
+    const now = new Date();
+    const deliveryId = `msg_put_off_${String(now.getTime())}`;
+    const delivery = {
+      deliveryId,
+      endpointId: `wh-put-off-${String(now.getTime())}`,
+      organisationId: 'org',
+      systemId: 'sys',
+      eventId: 'evt',
+      eventType: 'document.held' as const,
+      body: '{}',
+      createdAt: now.toISOString(),
+      state: 'pending' as const,
+      attempts: [],
+      nextAttemptAt: now.toISOString(),
+    };
+    await store.createDeliveries([delivery]);
+    const later = (s: number) => new Date(now.getTime() + s * 1000).toISOString();
+    const written = await Promise.all(
+      [30, 60, 90].map((s) => store.recordAttempt({ ...delivery, nextAttemptAt: later(s) }, 0)),
+    );
+    expect(written.filter(Boolean)).toHaveLength(1);
+    // One due mark, the winner's: none left behind with no delivery due at it.
+    const marks = await dynamodbDocuments(c).send(
+      new QueryCommand({
+        TableName: tableName('local', TABLES.main),
+        KeyConditionExpression: 'pk = :pk AND sk > :from',
+        FilterExpression: 'deliveryId = :id',
+        ExpressionAttributeValues: {
+          ':pk': 'WEBHOOKDUE',
+          ':from': now.toISOString(),
+          ':id': deliveryId,
+        },
+        ConsistentRead: true,
+      }),
+    );
+    const stored = await store.delivery(delivery.endpointId, deliveryId);
+    expect(marks.Items?.map((m) => String(m.sk))).toEqual([
+      `${stored?.nextAttemptAt ?? ''}#${deliveryId}`,
+    ]);
   });
 });

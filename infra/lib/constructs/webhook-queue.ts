@@ -16,6 +16,9 @@ import { countAlarm, grantTo, NodeFunction } from './node-function';
  */
 const CONSUMER_TIMEOUT = Duration.seconds(30);
 
+/** How many of the consumer's invocations run at once at most (the event source's cap). */
+const CONSUMER_CONCURRENCY = 50;
+
 /** How many times a message is handed over before it goes to the dead-letter queue. */
 export const WEBHOOK_MAX_RECEIVE_COUNT = 5;
 
@@ -105,10 +108,14 @@ export const webhookQueueConsumer = (
       'whose redrive policy moves it to the dead-letter queue; a function DLQ serves ' +
       'asynchronous invocations only.',
   });
+  // A batch lasts as long as its slowest attempt (WEBHOOK_TIMEOUT_MS when a receiver hangs), and
+  // an endpoint that hangs holds at most WEBHOOK_IN_FLIGHT_PER_ENDPOINT (4) consumers at once
+  // (its attempt slots, webhook-queued.ts): 50 leave the others' deliveries going with several
+  // endpoints hanging at once.
   const eventSource = new SqsEventSource(delivery.queue, {
     batchSize: 10,
     reportBatchItemFailures: true,
-    maxConcurrency: 10,
+    maxConcurrency: CONSUMER_CONCURRENCY,
   });
   fn.function.addEventSource(eventSource);
   const mapping = fn.function.node

@@ -285,8 +285,20 @@ export class DynamoWebhookStore extends DynamoTable implements WebhookStore {
               Put: {
                 TableName: this.tableName,
                 Item: deliveryItem(delivery),
-                ConditionExpression: 'attemptCount = :n',
-                ExpressionAttributeValues: { ':n': attemptsBefore },
+                // Its due mark too as read: two writers at one count (a put-off makes no
+                // attempt) never both move it, which would leave a mark with no delivery due.
+                ...(before.nextAttemptAt === null
+                  ? {
+                      ConditionExpression: 'attemptCount = :n',
+                      ExpressionAttributeValues: { ':n': attemptsBefore },
+                    }
+                  : {
+                      ConditionExpression: 'attemptCount = :n AND nextAttemptAt = :due',
+                      ExpressionAttributeValues: {
+                        ':n': attemptsBefore,
+                        ':due': before.nextAttemptAt,
+                      },
+                    }),
               },
             },
             ...(before.nextAttemptAt === null

@@ -439,4 +439,44 @@ describe('the dispatcher', () => {
     expect(w.received).toHaveLength(1);
     expect(dispatcher.outcome.attempted).toBe(1);
   });
+
+  it('gives each endpoint with deliveries waiting its turn at a free lane, not the first one every time', async () => {
+    const w = world();
+    const held: (() => void)[] = [];
+    const sent: string[] = [];
+    const sender = {
+      post: (url: string): Promise<WebhookResponse> => {
+        sent.push(url.slice(url.lastIndexOf('/') + 1));
+        return new Promise((resolve) =>
+          held.push(() => {
+            resolve({ status: 204, error: null, durationMs: 2_000 });
+          }),
+        );
+      },
+    };
+    const [a, b, c] = ['a', 'b', 'c'].map((id) => endpoint(id));
+    if (a === undefined || b === undefined || c === undefined) throw new Error('three endpoints');
+    for (const e of [a, b, c]) await w.store.putEndpoint(e, null);
+    const events = Array.from({ length: 5 }, (_, i) => event(i + 1));
+    await w.store.createDeliveries(deliveriesFor(events, [a, b], w.clock.now()));
+    w.clock.advance(1_000);
+    await w.store.createDeliveries(deliveriesFor([event(9)], [c], w.clock.now()));
+    w.clock.advance(1_000);
+    const dispatcher = createDispatcher({ ...w.deps, sender }, { lanes: 2 });
+    await dispatcher.kick();
+    await settle();
+    expect(sent).toEqual(['a', 'b']);
+    // A lane frees: the endpoint whose turn it is now is c, then a again.
+    held.shift()?.();
+    await settle();
+    held.shift()?.();
+    await settle();
+    expect(sent).toEqual(['a', 'b', 'c', 'a']);
+    while (held.length > 0) {
+      held.shift()?.();
+      await settle();
+    }
+    await dispatcher.idle();
+    expect(dispatcher.outcome.succeeded).toBe(11);
+  });
 });

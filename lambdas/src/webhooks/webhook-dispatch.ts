@@ -242,7 +242,6 @@ export const createDispatcher = (
   const endpoints = new Map<string, Promise<WebhookEndpoint | null>>();
   const tried: DispatchDeps = { ...deps, health };
   let busy = 0;
-  let puttingOff = 0;
   let reading: Promise<void> | undefined;
   let lastReadFull = false;
   let idlers: (() => void)[] = [];
@@ -267,7 +266,7 @@ export const createDispatcher = (
   const startable = () => [...waiting.keys()].some((id) => underWay(id) < perEndpoint);
 
   const settleIdlers = () => {
-    if (busy > 0 || puttingOff > 0 || reading !== undefined) return;
+    if (busy > 0 || putOffWorkers > 0 || reading !== undefined) return;
     const waiters = idlers;
     idlers = [];
     for (const resolve of waiters) resolve();
@@ -301,7 +300,11 @@ export const createDispatcher = (
       const rest = (running.get(id) ?? []).filter((s, i, all) => i !== all.indexOf(started));
       if (rest.length > 0) running.set(id, rest);
       else running.delete(id);
-      if (rest.length === 0 && !waiting.has(id)) health.delete(id);
+      if (rest.length === 0 && !waiting.has(id)) {
+        // Idle: its health and its copy are read afresh next time (the store has what it wrote).
+        health.delete(id);
+        endpoints.delete(id);
+      }
       inHand.delete(delivery.deliveryId);
       if (reading !== undefined) doneWhileReading.add(delivery.deliveryId);
       start();
@@ -318,11 +321,14 @@ export const createDispatcher = (
     let progress = true;
     while (busy < lanes && progress) {
       progress = false;
-      for (const [id, queue] of waiting) {
+      for (const id of [...waiting.keys()]) {
         if (busy >= lanes) break;
-        if (underWay(id) >= perEndpoint) continue;
+        const queue = waiting.get(id);
+        if (queue === undefined || underWay(id) >= perEndpoint) continue;
         const delivery = queue.shift();
-        if (queue.length === 0) waiting.delete(id);
+        // To the back of the line: an endpoint with a backlog takes its turn, not every turn.
+        waiting.delete(id);
+        if (queue.length > 0) waiting.set(id, queue);
         if (delivery === undefined) continue;
         progress = true;
         void attempt(delivery);
@@ -330,50 +336,64 @@ export const createDispatcher = (
     }
   };
 
-  /** Moves each delivery's next attempt later, spread at its stalled endpoint's pace. */
-  const putOff = async (deliveries: WebhookDelivery[], now: number) => {
-    const step = WEBHOOK_TIMEOUT_MS / perEndpoint;
-    const moves = deliveries.map((delivery) => {
-      const id = delivery.endpointId;
-      const until = Math.min(
-        Math.max(putOffUntil.get(id) ?? 0, now + WEBHOOK_TIMEOUT_MS),
-        now + PUT_OFF_HORIZON_MS,
-      );
-      putOffUntil.set(id, until + step);
-      return { delivery, nextAttemptAt: new Date(until).toISOString() };
-    });
-    puttingOff += 1;
+  /** The put-off writes waiting, done PUT_OFF_LANES at a time whatever asked for them. */
+  const putOffQueue: { delivery: WebhookDelivery; nextAttemptAt: string }[] = [];
+  let putOffWorkers = 0;
+  let putOffsDone: Promise<void> = Promise.resolve();
+  let resolvePutOffsDone: (() => void) | undefined;
+
+  const putOffWorker = async () => {
+    putOffWorkers += 1;
     try {
-      let next = 0;
-      const lane = async () => {
-        for (let i = next++; i < moves.length; i = next++) {
-          const { delivery, nextAttemptAt } = moves[i] as (typeof moves)[number];
-          try {
-            // Written only if no attempt came in between (a redelivery): then it stays as it is.
-            if (
-              await deps.store.recordAttempt(
-                { ...delivery, nextAttemptAt },
-                delivery.attempts.length,
-              )
-            ) {
-              outcome.putOff += 1;
-            }
-          } catch (err) {
-            deps.logger.warn('webhooks: a delivery could not be put off', {
-              deliveryId: delivery.deliveryId,
-              error: err instanceof Error ? err.message : String(err),
-            });
-          } finally {
-            inHand.delete(delivery.deliveryId);
-            if (reading !== undefined) doneWhileReading.add(delivery.deliveryId);
+      for (let move = putOffQueue.shift(); move !== undefined; move = putOffQueue.shift()) {
+        const { delivery, nextAttemptAt } = move;
+        try {
+          // Written only if no attempt came in between (a redelivery): then it stays as it is.
+          if (
+            await deps.store.recordAttempt({ ...delivery, nextAttemptAt }, delivery.attempts.length)
+          ) {
+            outcome.putOff += 1;
           }
+        } catch (err) {
+          deps.logger.warn('webhooks: a delivery could not be put off', {
+            deliveryId: delivery.deliveryId,
+            error: err instanceof Error ? err.message : String(err),
+          });
+        } finally {
+          inHand.delete(delivery.deliveryId);
+          if (reading !== undefined) doneWhileReading.add(delivery.deliveryId);
         }
-      };
-      await Promise.all(Array.from({ length: Math.min(PUT_OFF_LANES, moves.length) }, lane));
+      }
     } finally {
-      puttingOff -= 1;
+      putOffWorkers -= 1;
+      if (putOffWorkers === 0) {
+        resolvePutOffsDone?.();
+        resolvePutOffsDone = undefined;
+      }
       settleIdlers();
     }
+  };
+
+  /**
+   * Moves each delivery's next attempt later, spread at its stalled endpoint's pace up to
+   * PUT_OFF_HORIZON_MS ahead, and beyond that at random over the PUT_OFF_HORIZON_MS after (a
+   * backlog does not come due all at once). Resolves once every put-off asked for is written.
+   */
+  const putOff = (deliveries: WebhookDelivery[], now: number): Promise<void> => {
+    const step = WEBHOOK_TIMEOUT_MS / perEndpoint;
+    for (const delivery of deliveries) {
+      const id = delivery.endpointId;
+      const at = Math.max(putOffUntil.get(id) ?? 0, now + WEBHOOK_TIMEOUT_MS);
+      putOffUntil.set(id, at + step);
+      const until =
+        at <= now + PUT_OFF_HORIZON_MS ? at : now + PUT_OFF_HORIZON_MS * (1 + Math.random());
+      putOffQueue.push({ delivery, nextAttemptAt: new Date(until).toISOString() });
+    }
+    if (putOffWorkers === 0) {
+      putOffsDone = new Promise((resolve) => (resolvePutOffsDone = resolve));
+    }
+    while (putOffWorkers < PUT_OFF_LANES && putOffQueue.length > 0) void putOffWorker();
+    return putOffsDone;
   };
 
   const read = async () => {
@@ -426,11 +446,11 @@ export const createDispatcher = (
     if (reading !== undefined) return reading;
     if (stopped) return Promise.resolve();
     const under = read()
-      .then(({ putOff: puttingOff_, full }) => {
+      .then(({ putOff: writing, full }) => {
         reading = undefined;
         // A full read with lanes left free: the next deliveries due at once.
         if (refill && full && busy < lanes && !startable()) kickAgain();
-        return puttingOff_;
+        return writing;
       })
       .finally(() => {
         if (reading === under) reading = undefined;
@@ -441,7 +461,7 @@ export const createDispatcher = (
   };
 
   const idle = () =>
-    busy === 0 && puttingOff === 0 && reading === undefined
+    busy === 0 && putOffWorkers === 0 && reading === undefined
       ? Promise.resolve()
       : new Promise<void>((resolve) => idlers.push(resolve));
 

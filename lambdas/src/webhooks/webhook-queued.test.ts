@@ -325,7 +325,7 @@ describe('an endpoint’s attempt slots (AWS: shared by the queue’s consumers)
   };
   const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
-  it('takes at most PER_ENDPOINT attempts to one endpoint at once; a busy one’s others wait a second, the table unchanged', async () => {
+  it('takes at most PER_ENDPOINT attempts to one endpoint at once; a busy one’s others put off a second or two', async () => {
     const w = hanging();
     await w.store.putEndpoint(endpoint('hang'), null);
     await fanOut(
@@ -338,17 +338,40 @@ describe('an endpoint’s attempt slots (AWS: shared by the queue’s consumers)
     const batch = consumeBatch(w.deps, messages);
     await settle();
     expect(w.received).toHaveLength(PER_ENDPOINT);
-    expect(w.queue.sent).toEqual(
-      before
-        .slice(PER_ENDPOINT)
-        .map((d) => ({ deliveryId: d.deliveryId, delaySeconds: BUSY_WAIT_S })),
-    );
-    // None recorded yet; the two waiting unchanged.
-    expect([...w.store.deliveriesById.values()]).toEqual(before);
+    // The two beyond: unattempted, due again in 1-2 s (the table says so, as the message does:
+    // the every-minute job does not take them for lost), their put-offs counted.
+    const waiting = before.slice(PER_ENDPOINT);
+    expect(w.queue.sent.map((m) => m.deliveryId)).toEqual(waiting.map((d) => d.deliveryId));
+    for (const [i, d] of waiting.entries()) {
+      const delay = w.queue.sent[i]?.delaySeconds ?? 0;
+      expect(delay).toBeGreaterThanOrEqual(BUSY_WAIT_S);
+      expect(delay).toBeLessThanOrEqual(2 * BUSY_WAIT_S);
+      expect(w.store.deliveriesById.get(d.deliveryId)).toEqual({
+        ...d,
+        nextAttemptAt: new Date(w.clock.now().getTime() + delay * 1000).toISOString(),
+      });
+    }
+    expect(w.queue.messages.map((m) => m.item.putOffs)).toEqual([1, 1]);
     w.release();
     expect((await batch).outcomes).toEqual({ attempted: 4, closed: 0, skipped: 0, deferred: 2 });
     // Given back: every slot free again.
     expect(w.store.slots.size).toBe(0);
+  });
+
+  it('counts a delivery’s put-offs afresh after an attempt', async () => {
+    const w = world({ 'https://hooks.vendor.example.com/down': 'down' });
+    await w.store.putEndpoint(endpoint('down'), null);
+    await fanOut(w, [event(1)]);
+    const [first] = w.queue.receive();
+    if (first === undefined) throw new Error('one message expected');
+    const item = JSON.parse(first.body) as WebhookQueueItem;
+    w.queue.sent.length = 0;
+    await consumeBatch(w.deps, [message('m', { ...item, putOffs: 3 })]);
+    expect(w.received).toHaveLength(1);
+    // Its next attempt in 5 s, the message without the put-offs of before.
+    expect(w.queue.messages.map((m) => [m.item, m.visibleAt - w.clock.now().getTime()])).toEqual([
+      [{ deliveryId: item.deliveryId, endpointId: 'down' }, 5_000],
+    ]);
   });
 
   it('puts off a delivery to an endpoint whose slots are all held by attempts hanging, the wait doubling', async () => {

@@ -48,8 +48,11 @@ export const OVERDUE_AFTER_MS = 60_000;
 /** A slot is held this much longer than an attempt can last (the writes after the POST). */
 const SLOT_SLACK_MS = 5_000;
 
-/** A delivery whose endpoint is busy (not hanging) is looked at again this much later. */
+/** A delivery whose endpoint is busy (not hanging) is put off this long at first… */
 export const BUSY_WAIT_S = 1;
+
+/** …and at most this long. */
+const BUSY_WAIT_MAX_S = 60;
 
 /** A message handed over a little early (clocks, rounding) still finds its delivery due. */
 const EARLY_MS = 1_000;
@@ -115,7 +118,9 @@ export const consumeQueued = async (
     const wait = (Date.parse(next) - deps.clock.now().getTime()) / 1000;
     if (wait <= MAX_QUEUE_DELAY_S) {
       try {
-        await deps.queue.send([item], Math.max(0, Math.ceil(wait)));
+        // Its put-offs counted afresh: they were this endpoint's state then, not now.
+        const { deliveryId, endpointId } = item;
+        await deps.queue.send([{ deliveryId, endpointId }], Math.max(0, Math.ceil(wait)));
       } catch (err) {
         // Recorded and due in the table: the every-minute job enqueues it once overdue.
         deps.logger.warn('webhooks: the next attempt could not be queued', {
@@ -129,11 +134,12 @@ export const consumeQueued = async (
 };
 
 /**
- * A delivery whose endpoint's slots are all taken. Taken by attempts under way for less than
- * STALLED_AFTER_MS (a busy endpoint): its message again in BUSY_WAIT_S, the table unchanged.
- * Taken for longer (an endpoint that hangs): put off — its next attempt moved later in the table,
- * no attempt made —, its message delayed as long, the wait doubling with each put-off from
- * WEBHOOK_TIMEOUT_MS up to SQS's longest, with a random part so that a backlog spreads out.
+ * A delivery whose endpoint's slots are all taken: put off — its next attempt moved later in the
+ * table (so the every-minute job does not take it for a lost one), no attempt made — and its
+ * message delayed as long, the wait doubling with each put-off of it, with a random part so that
+ * a backlog spreads out. Taken by attempts under way for less than STALLED_AFTER_MS (a busy
+ * endpoint): from BUSY_WAIT_S up to BUSY_WAIT_MAX_S; for longer (an endpoint that hangs): from
+ * WEBHOOK_TIMEOUT_MS up to SQS's longest delay.
  */
 const deferQueued = async (
   deps: QueuedDeps,
@@ -142,15 +148,12 @@ const deferQueued = async (
   allHeldSince: string,
 ): Promise<QueuedOutcome> => {
   const now = deps.clock.now().getTime();
-  if (now - Date.parse(allHeldSince) < STALLED_AFTER_MS) {
-    await deps.queue.send([item], BUSY_WAIT_S);
-    return 'deferred';
-  }
+  const stalled = now - Date.parse(allHeldSince) >= STALLED_AFTER_MS;
+  const baseS = stalled ? WEBHOOK_TIMEOUT_MS / 1000 : BUSY_WAIT_S;
   const putOffs = item.putOffs ?? 0;
-  const timeoutS = WEBHOOK_TIMEOUT_MS / 1000;
   const waitS = Math.min(
-    MAX_QUEUE_DELAY_S,
-    Math.ceil(timeoutS * 2 ** Math.min(putOffs, 10) + Math.random() * timeoutS),
+    stalled ? MAX_QUEUE_DELAY_S : BUSY_WAIT_MAX_S,
+    Math.ceil(baseS * 2 ** Math.min(putOffs, 10) + Math.random() * baseS),
   );
   const nextAttemptAt = new Date(now + waitS * 1000).toISOString();
   // Written only if no attempt came in between (another message, a redelivery): then it is theirs.
