@@ -81,6 +81,17 @@ export const afterAttempt = (
       };
 };
 
+/**
+ * Puts a due delivery off: its next attempt moved to `nextAttemptAt`, no attempt made. Written
+ * only if no attempt came in between (another worker, a redelivery: then it is theirs); false then.
+ */
+export const putOffDelivery = (
+  store: Pick<WebhookStore, 'recordAttempt'>,
+  delivery: WebhookDelivery,
+  nextAttemptAt: string,
+): Promise<boolean> =>
+  store.recordAttempt({ ...delivery, nextAttemptAt }, delivery.attempts.length);
+
 /** One attempt of `delivery` to `endpoint`, recorded; the endpoint's health after it. */
 export const attemptDelivery = async (
   deps: DispatchDeps,
@@ -171,9 +182,9 @@ export const stepDelivery = async (
  * due are put off (their next attempt moved later, no attempt made) rather than held in hand, so
  * that a backlog for it does not fill every read of the deliveries due — and each later read
  * finds the others'. Its put-off deliveries are spread over the time it takes that many at its
- * pace (PER_ENDPOINT per WEBHOOK_TIMEOUT_MS), at most PUT_OFF_HORIZON_MS ahead; those beyond
- * are put off again then. In AWS, the queue's consumer (webhook-queued.ts) takes one delivery per
- * message instead.
+ * pace (PER_ENDPOINT per WEBHOOK_TIMEOUT_MS) up to PUT_OFF_HORIZON_MS ahead, those beyond at
+ * random over the PUT_OFF_HORIZON_MS after (`putOffDelivery` writes each). In AWS, the queue's
+ * consumer (webhook-queued.ts) takes one delivery per message instead.
  */
 export interface Dispatcher {
   /** Reads the deliveries due (or joins the read under way) and starts what the lanes allow. */
@@ -348,12 +359,7 @@ export const createDispatcher = (
       for (let move = putOffQueue.shift(); move !== undefined; move = putOffQueue.shift()) {
         const { delivery, nextAttemptAt } = move;
         try {
-          // Written only if no attempt came in between (a redelivery): then it stays as it is.
-          if (
-            await deps.store.recordAttempt({ ...delivery, nextAttemptAt }, delivery.attempts.length)
-          ) {
-            outcome.putOff += 1;
-          }
+          if (await putOffDelivery(deps.store, delivery, nextAttemptAt)) outcome.putOff += 1;
         } catch (err) {
           deps.logger.warn('webhooks: a delivery could not be put off', {
             deliveryId: delivery.deliveryId,

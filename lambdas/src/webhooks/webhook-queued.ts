@@ -14,6 +14,7 @@ import {
   type DispatchDeps,
   type DispatchOutcome,
   PER_ENDPOINT,
+  putOffDelivery,
   STALLED_AFTER_MS,
   stepDelivery,
   type StepOutcome,
@@ -92,12 +93,13 @@ export const consumeQueued = async (
   }
   // One of its endpoint's PER_ENDPOINT slots, shared by every consumer, for the attempt's length.
   const holder = `${item.deliveryId}#${randomUUID()}`;
+  const takenAt = deps.clock.now();
   const taken = await deps.store.takeSlot(
     item.endpointId,
     PER_ENDPOINT,
     holder,
-    deps.clock.now(),
-    new Date(deps.clock.now().getTime() + WEBHOOK_TIMEOUT_MS + SLOT_SLACK_MS),
+    takenAt,
+    new Date(takenAt.getTime() + WEBHOOK_TIMEOUT_MS + SLOT_SLACK_MS),
   );
   if ('allHeldSince' in taken) return deferQueued(deps, item, delivery, taken.allHeldSince);
   let done: StepOutcome;
@@ -156,10 +158,7 @@ const deferQueued = async (
     Math.ceil(baseS * 2 ** Math.min(putOffs, 10) + Math.random() * baseS),
   );
   const nextAttemptAt = new Date(now + waitS * 1000).toISOString();
-  // Written only if no attempt came in between (another message, a redelivery): then it is theirs.
-  if (!(await deps.store.recordAttempt({ ...delivery, nextAttemptAt }, delivery.attempts.length))) {
-    return 'skipped';
-  }
+  if (!(await putOffDelivery(deps.store, delivery, nextAttemptAt))) return 'skipped';
   try {
     await deps.queue.send([{ ...item, putOffs: putOffs + 1 }], waitS);
   } catch (err) {
