@@ -178,7 +178,7 @@ export default defineConfig({
     css: false,
     // A whole journey on one screen (an import over several calls) took over vitest's 5 s on a
     // loaded machine; its waits are bounded by Testing Library's (setup.ts), not by this.
-    testTimeout: 20_000,
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
