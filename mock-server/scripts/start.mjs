@@ -7,6 +7,7 @@
 // split, each chunk loads its packages when it is imported (a start on external stand-ins: 3.2 ->
 // 2.5 s of CPU, the crash tests' every restart).
 import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { enableCompileCache, flushCompileCache } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -109,6 +110,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     // while the bundle's imports still load, before src/cognito/quiet-aws-sdk-v2.ts gets to
     // switch it off. The SDK's documented variable silences it from the start.
     process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
+    // V8's compiled code of the bundle and its packages, kept on disk for the next start (Node's
+    // compile cache; an entry whose source changed is not used). Written once the console is up,
+    // not at exit: a console killed with SIGKILL (the crash tests restart one hundreds of times) never
+    // exits. Measured on a start beside external stand-ins: 1.9 -> 1.6 s of CPU.
+    enableCompileCache(join(root, 'node_modules', '.cache', 'ccsc-compile'));
     await import(pathToFileURL(outfile).href);
+    flushCompileCache();
   }
 }
