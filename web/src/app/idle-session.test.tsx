@@ -11,6 +11,7 @@ import {
 import { fakeApi, loadTestRuntimeConfig, success } from '../testing/fake-api';
 import { testConfig } from '../testing/render-app';
 import { IdleSession } from './idle-session';
+import { WAIT } from '../testing/waits';
 
 // A signed-in browser has an ID token: the logout call does not end the session as invalid first.
 vi.mock('../lib/auth-token', async () => {
@@ -77,7 +78,7 @@ const serverAnswers = async () => {
 const landsOn = async (path: string) => {
   await vi.waitFor(() => {
     expect(screen.getByTestId('where')).toHaveTextContent(path);
-  });
+  }, WAIT);
 };
 
 const warning = () => screen.queryByRole('dialog', { name: 'Session Timeout Warning' });

@@ -3,6 +3,7 @@ import { fakeApi, loadTestRuntimeConfig, success } from '../testing/fake-api';
 import { LOGOUT_CALL_TIMEOUT_MS, logout, logoutForIdle } from './logout';
 import { hasAgentSession, setAgentSession } from './session';
 import { setSessionChannel, type SessionChannel, type SessionMessage } from './session-channel';
+import { WAIT } from '../testing/waits';
 
 // Amplify's side, signed in: the ID token for the call, and a local sign-out that succeeds.
 const amplify = vi.hoisted(() => ({
@@ -76,7 +77,7 @@ describe('logout (SPEC §4)', () => {
     const idle = logoutForIdle(navigate);
     await vi.waitFor(() => {
       expect(calls).toHaveLength(1);
-    });
+    }, WAIT);
     const body = (success({ signedOut: true }) as { body: unknown }).body;
     answer(Response.json(body));
     await Promise.all([first, second, idle]);

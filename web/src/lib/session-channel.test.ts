@@ -5,6 +5,7 @@ import {
   setSessionChannel,
   type SessionMessage,
 } from './session-channel';
+import { WAIT } from '../testing/waits';
 
 const CHANNEL_NAME = 'ccsc.session';
 
@@ -23,7 +24,7 @@ describe('the session channel between the console’s tabs', () => {
     otherTab.postMessage({ type: 'activity', at: 1714557600000 });
     await vi.waitFor(() => {
       expect(heard).toHaveLength(2);
-    });
+    }, WAIT);
     expect(heard).toEqual([
       { type: 'signed-out', reason: 'logout' },
       { type: 'activity', at: 1714557600000 },
