@@ -13,6 +13,9 @@
 //                order the root package.json lists them: the workspaces whose lint, typecheck
 //                and unit tests take longest come first (web's unit tests alone are a third of
 //                that phase), so that no core waits alone for one long step at the end;
+//   ws-folder:<command>
+//                expands to `<command> <folder>` for every workspace, in the same order (the
+//                root `test:static`: `node scripts/static-check.mjs <folder>`);
 //   anything else runs as a shell command from the repository root.
 // Commands start in the order given (put the longest first); --jobs defaults to the number of
 // cores (CI_JOBS overrides it).
@@ -41,6 +44,9 @@ if (!Number.isInteger(jobs) || jobs < 1) {
 
 const { workspaces } = readJson(join(root, 'package.json'));
 const commands = given.flatMap((command) => {
+  if (command.startsWith('ws-folder:')) {
+    return workspaces.map((ws) => `${command.slice('ws-folder:'.length)} ${ws}`);
+  }
   if (!command.startsWith('ws:')) return [command];
   const script = command.slice('ws:'.length);
   // By package name: `-w lambdas` (a folder) would also pick lambdas/contract and lambdas/formats.
