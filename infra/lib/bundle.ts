@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { buildSync, version as esbuildVersion } from 'esbuild';
@@ -58,11 +66,36 @@ interface Made {
   dir: string;
 }
 
+/**
+ * What decides how esbuild resolves and shakes an import without being one of its inputs: the
+ * lock file (the packages installed), each workspace's package.json (`exports`, `imports`,
+ * `sideEffects`) and the tsconfig files. A change to any makes every bundle anew. (A file added
+ * where an import would now resolve to it, `x.tsx` beside `x.ts`, is not seen: delete
+ * $TMPDIR/ccsc-lambda-bundles after such a move.)
+ */
+const RESOLUTION_FILES = [
+  'package-lock.json',
+  'package.json',
+  'tsconfig.base.json',
+  ...['lambdas', 'lambdas/contract', 'lambdas/formats', 'infra'].flatMap((ws) => [
+    `${ws}/package.json`,
+    `${ws}/tsconfig.json`,
+  ]),
+];
+
 const madeFile = (entryPath: string): string =>
   join(
     BUNDLES_DIR,
     'made',
-    `${sha256(JSON.stringify([entryPath, VIRTUAL_OUT_DIR, LAMBDA_BUILD_OPTIONS, esbuildVersion]))}.json`,
+    `${sha256(
+      JSON.stringify([
+        entryPath,
+        VIRTUAL_OUT_DIR,
+        LAMBDA_BUILD_OPTIONS,
+        esbuildVersion,
+        RESOLUTION_FILES.map(hashOfFile),
+      ]),
+    )}.json`,
   );
 
 const stillMade = (entryPath: string): string | undefined => {
@@ -91,6 +124,7 @@ export const bundleEntry = (entryPath: string): string => {
   }
 
   const name = basename(entryPath).replace(/\.ts$/, '');
+  const buildStarted = Date.now();
   const result = buildSync({
     entryPoints: [entryPath],
     outfile: join(VIRTUAL_OUT_DIR, name, 'index.mjs'),
@@ -123,15 +157,20 @@ export const bundleEntry = (entryPath: string): string => {
       rmSync(staging, { recursive: true, force: true });
     }
   }
-  // The inputs, hashed once esbuild has read them (a file saved in that instant would be
-  // recorded with its new content; the next change to it makes a new bundle).
+  // The inputs, hashed once esbuild has read them. One saved since the build began may have been
+  // read before the save: then nothing is recorded, and the next process bundles again.
   const inputs: Record<string, string> = {};
+  let savedMeanwhile = false;
   for (const path of Object.keys(result.metafile.inputs)) {
     const inputHash = hashOfFile(path);
-    if (inputHash !== null) inputs[path] = inputHash;
+    if (inputHash === null) continue;
+    inputs[path] = inputHash;
+    if (statSync(join(REPOSITORY_ROOT, path)).mtimeMs >= buildStarted) savedMeanwhile = true;
   }
-  mkdirSync(join(BUNDLES_DIR, 'made'), { recursive: true });
-  writeWhole(madeFile(entryPath), JSON.stringify({ inputs, dir } satisfies Made));
+  if (!savedMeanwhile) {
+    mkdirSync(join(BUNDLES_DIR, 'made'), { recursive: true });
+    writeWhole(madeFile(entryPath), JSON.stringify({ inputs, dir } satisfies Made));
+  }
   cache.set(entryPath, dir);
   return dir;
 };

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from '../lib/paths';
 
@@ -23,10 +23,17 @@ const bundleInNewProcess = (entry: string): string => {
   return result.stdout.trim();
 };
 
-const madeRecords = () => {
-  const dir = join(tmpdir(), 'ccsc-lambda-bundles', 'made');
+const MADE = join(tmpdir(), 'ccsc-lambda-bundles', 'made');
+
+/** The records of bundles made of files in `source` (other processes may record theirs). */
+const madeRecords = (source: string) => {
+  const from = relative(REPOSITORY_ROOT, source);
   return Object.fromEntries(
-    readdirSync(dir).map((name) => [name, statSync(join(dir, name)).mtimeMs]),
+    readdirSync(MADE)
+      .filter((name) =>
+        readFileSync(join(MADE, name), 'utf8').includes(JSON.stringify(from).slice(1, -1)),
+      )
+      .map((name) => [name, statSync(join(MADE, name)).mtimeMs]),
   );
 };
 
@@ -40,18 +47,28 @@ describe('a Lambda bundle made in one process', () => {
       "import { greeting } from './greeting';\nexport const handler = async () => greeting;\n",
     );
 
-    const first = bundleInNewProcess(entry);
-    expect(readFileSync(join(first, 'index.mjs'), 'utf8')).toContain('first version');
-    const recorded = madeRecords();
+    const made: string[] = [source];
+    try {
+      const first = bundleInNewProcess(entry);
+      made.push(first);
+      expect(readFileSync(join(first, 'index.mjs'), 'utf8')).toContain('first version');
+      const recorded = madeRecords(source);
+      expect(Object.keys(recorded)).toHaveLength(1);
 
-    // Unchanged: the same folder, and nothing bundled or recorded again.
-    expect(bundleInNewProcess(entry)).toBe(first);
-    expect(madeRecords()).toEqual(recorded);
+      // Unchanged: the same folder, and nothing bundled or recorded again.
+      expect(bundleInNewProcess(entry)).toBe(first);
+      expect(madeRecords(source)).toEqual(recorded);
 
-    // A file the entry imports changed: a new bundle, with the change in it.
-    writeFileSync(join(source, 'greeting.ts'), "export const greeting = 'second version';\n");
-    const second = bundleInNewProcess(entry);
-    expect(second).not.toBe(first);
-    expect(readFileSync(join(second, 'index.mjs'), 'utf8')).toContain('second version');
+      // A file the entry imports changed: a new bundle, with the change in it.
+      writeFileSync(join(source, 'greeting.ts'), "export const greeting = 'second version';\n");
+      const second = bundleInNewProcess(entry);
+      made.push(second);
+      expect(second).not.toBe(first);
+      expect(readFileSync(join(second, 'index.mjs'), 'utf8')).toContain('second version');
+    } finally {
+      // Its bundles and records name a folder no later run makes again.
+      for (const record of Object.keys(madeRecords(source))) made.push(join(MADE, record));
+      for (const path of made) rmSync(path, { recursive: true, force: true });
+    }
   });
 });
