@@ -10,6 +10,7 @@ import {
 } from '../lib/session-channel';
 import { fakeApi, loadTestRuntimeConfig, success } from '../testing/fake-api';
 import { testConfig } from '../testing/render-app';
+import { LOGOUT_CALL_TIMEOUT_MS } from '../lib/logout';
 import { IdleSession } from './idle-session';
 import { WAIT } from '../testing/waits';
 
@@ -76,9 +77,13 @@ const serverAnswers = async () => {
 
 /** The logout's promises (Amplify's sign-out among them) settled on `path`. */
 const landsOn = async (path: string) => {
+  // vi.waitFor moves the faked clock on as it waits: landing only after the logout call's own
+  // timeout would be a logout that hung, not one that finished.
+  const from = Date.now();
   await vi.waitFor(() => {
     expect(screen.getByTestId('where')).toHaveTextContent(path);
   }, WAIT);
+  expect(Date.now() - from).toBeLessThan(LOGOUT_CALL_TIMEOUT_MS);
 };
 
 const warning = () => screen.queryByRole('dialog', { name: 'Session Timeout Warning' });

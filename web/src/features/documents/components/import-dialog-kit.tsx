@@ -97,12 +97,9 @@ export const holdCalls = (path: string) => {
 
 /** The import's page was opened, as the dialog does when done (after a pause of 1 s, say). */
 export const opened = async () => {
-  await waitFor(
-    () => {
-      expect(location()).toBe(`/admin/documents/import?importId=${ID}`);
-    },
-    { timeout: 3000 },
-  );
+  await waitFor(() => {
+    expect(location()).toBe(`/admin/documents/import?importId=${ID}`);
+  });
 };
 
 /** A 504 as API Gateway answers it when a call runs past 29 s: no envelope of ours. */

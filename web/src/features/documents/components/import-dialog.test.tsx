@@ -96,9 +96,10 @@ describe('importing an eTMF-EMS package', () => {
     stallUpload = false;
     const { u, dialog } = await chooseIn(zip('cro-transfer.zip', 1));
     await u.click(within(dialog).getByRole('button', { name: 'Import' }));
-    expect(
-      await within(dialog).findByText('Importing… 5 of 12 files.', {}, { timeout: 3000 }),
-    ).toHaveAttribute('role', 'status');
+    expect(await within(dialog).findByText('Importing… 5 of 12 files.')).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(within(dialog).getByRole('button', { name: 'Importing…' })).toBeDisabled();
     expect(location()).toBe(PAGE);
     expect(bodiesOf(calls, 's3documents/import-etmf-upload')).toHaveLength(1);

@@ -255,7 +255,7 @@ describe('an eTMF-EMS import', () => {
     expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveFocus();
     await u.click(button);
-    expect(await screen.findByTestId('import-notice', {}, { timeout: 3000 })).toHaveTextContent(
+    expect(await screen.findByTestId('import-notice')).toHaveTextContent(
       'The import went on to its end: it is now "Completed".',
     );
     expect(bodiesOf(calls, 's3documents/import-etmf')).toEqual([
