@@ -60,6 +60,25 @@ if (commands.length === 0) {
   process.exit(2);
 }
 
+/**
+ * What a failed command said of its failure, for the summary at the very end: a CI log is often
+ * read from its tail, where a failed command's own output (printed when it ended, perhaps long
+ * before) is not. Lines that name a failure as vitest, Playwright, tsc and ESLint print them,
+ * without colours and without the console's JSON log lines and passed tests, the last MAX_FAILURE_LINES.
+ */
+const MAX_FAILURE_LINES = 60;
+const FAILURE =
+  /FAIL|×|✘|✗|Error|error TS|\berror\b|expected|Expected|Received|›|Timed out|timed out/u;
+const failureLines = (text) =>
+  text
+    // eslint-disable-next-line no-control-regex -- the escape that starts a colour
+    .replace(/\u001b\[[0-9;]*m/gu, '')
+    .split('\n')
+    .filter((line) => !line.startsWith('{"level"') && !line.includes('✓') && FAILURE.test(line))
+    .map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line))
+    .slice(-MAX_FAILURE_LINES);
+const failures = new Map();
+
 const run = (command) =>
   new Promise((resolve) => {
     const started = Date.now();
@@ -74,6 +93,7 @@ const run = (command) =>
       process.stdout.write(`\n▶ ${command}\n`);
       process.stdout.write(Buffer.concat(output));
       process.stdout.write(`◀ ${command}: ${status} in ${seconds} s\n`);
+      if (code !== 0) failures.set(command, failureLines(Buffer.concat(output).toString('utf8')));
       resolve(code === 0);
     });
   });
@@ -87,6 +107,10 @@ const worker = async () => {
 };
 await Promise.all(Array.from({ length: Math.min(jobs, commands.length) }, worker));
 if (failed.length > 0) {
+  for (const command of failed) {
+    const lines = failures.get(command) ?? [];
+    console.error(`\nrun-parallel: ${command} failed; what it said of it:\n${lines.join('\n')}`);
+  }
   console.error(`\nrun-parallel: ${String(failed.length)} failed:\n  ${failed.join('\n  ')}`);
   process.exit(1);
 }
