@@ -74,6 +74,22 @@ document.visibilityState==='hidden'?l():requestAnimationFrame(()=>setTimeout(l,0
  * until React has taken it over, lib/hydration.ts). Every other path gets index.html, with
  * nothing in it for them to replace.
  */
+/**
+ * Redoc's sidebar shows Redocly's logo from its CDN, unconditionally (no option turns it off).
+ * The console's CSP allows images from its own origin only (and offline there is no CDN): the
+ * browser blocks the load and says so as a console error on every visit of the API reference.
+ * An empty address instead: the image fails at once, and Redoc's own error handler removes it
+ * (its "API docs by Redocly" link stays).
+ */
+const REDOCLY_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const redocWithoutCdnLogo = (): Plugin => ({
+  name: 'ccsc-redoc-without-cdn-logo',
+  transform(code, id) {
+    if (!id.includes('/node_modules/redoc/') || !code.includes(REDOCLY_LOGO)) return null;
+    return { code: code.replaceAll(REDOCLY_LOGO, ''), map: null };
+  },
+});
+
 const prerenderLogin = (): Plugin => {
   let root = '';
   let base = '/';
@@ -164,7 +180,7 @@ const OWN_REGISTRY = globSync(TESTS).filter((file) =>
 );
 
 export default defineConfig({
-  plugins: [react(), precompress(), prerenderLogin()],
+  plugins: [react(), redocWithoutCdnLogo(), precompress(), prerenderLogin()],
   server: { proxy: { '/config.json': CONSOLE, '/ccsc/ui/': CONSOLE } },
   // `vite preview` serves web/dist as built, without that proxy.
   preview: { proxy: {} },

@@ -35,3 +35,24 @@ describe('isConflict', () => {
     expect(isConflict(new Error('409'))).toBe(false);
   });
 });
+
+describe('messageOfError on a German or Turkish page', () => {
+  it('says what the refusal’s code means in the page’s language, not the server’s English', async () => {
+    const { changeLanguage, initI18n } = await import('./i18n');
+    await initI18n();
+    await changeLanguage('de');
+    try {
+      const notFound = new ApiError(
+        'NOT_FOUND',
+        'No study with that id is within your reach.',
+        404,
+      );
+      expect(messageOfError(notFound, 'fallback')).toBe(
+        'Nicht gefunden: Ein solcher Datensatz liegt nicht in Ihrem Zugriffsbereich.',
+      );
+      expect(messageOfError(new ApiError('INTERNAL', 'boom', 500), 'fallback')).toBe('fallback');
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+});

@@ -101,29 +101,33 @@ export const ApiReferencePage = () => {
         <h2 id="reference" className="h4">
           {t('apiReference.referenceTitle')}
         </h2>
-        <RedocStandalone
-          spec={document}
-          options={{
-            hideDownloadButton: true,
-            disableSearch: true,
-            // Redoc's defaults: answers and samples folded until opened (a page of 25 calls
-            // stays light to render and to read with a screen reader).
-            jsonSampleExpandLevel: 2,
-            // Colours of at least 4.5:1 against what they are shown on (WCAG 2.2 AA): Redoc's
-            // defaults fall just short for its response codes, chips and secondary text.
-            theme: {
-              colors: {
-                primary: { main: '#0a58ca' },
-                success: { main: '#146c2e' },
-                error: { main: '#b02a37' },
-                text: { primary: '#212529', secondary: '#565e64' },
+        <p className="small text-body-secondary">{t('apiReference.referenceLanguage')}</p>
+        {/* The reference's words are the OpenAPI document's, in English on every page (WCAG 3.1.2). */}
+        <div lang="en">
+          <RedocStandalone
+            spec={document}
+            options={{
+              hideDownloadButton: true,
+              disableSearch: true,
+              // Redoc's defaults: answers and samples folded until opened (a page of 25 calls
+              // stays light to render and to read with a screen reader).
+              jsonSampleExpandLevel: 2,
+              // Colours of at least 4.5:1 against what they are shown on (WCAG 2.2 AA): Redoc's
+              // defaults fall just short for its response codes, chips and secondary text.
+              theme: {
+                colors: {
+                  primary: { main: '#0a58ca' },
+                  success: { main: '#146c2e' },
+                  error: { main: '#b02a37' },
+                  text: { primary: '#212529', secondary: '#565e64' },
+                },
+                schema: { typeNameColor: '#565e64', typeTitleColor: '#565e64' },
+                sidebar: { backgroundColor: '#f8f9fa', textColor: '#212529' },
+                rightPanel: { backgroundColor: '#1f2a37' },
               },
-              schema: { typeNameColor: '#565e64', typeTitleColor: '#565e64' },
-              sidebar: { backgroundColor: '#f8f9fa', textColor: '#212529' },
-              rightPanel: { backgroundColor: '#1f2a37' },
-            },
-          }}
-        />
+            }}
+          />
+        </div>
       </section>
     </article>
   );

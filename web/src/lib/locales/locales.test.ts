@@ -96,3 +96,23 @@ describe('English', () => {
     expect([...english].filter(([, text]) => text.trim() === '')).toEqual([]);
   });
 });
+
+describe('audit actions', () => {
+  it('each action the lambdas write has a readable label in every language (issue 37)', async () => {
+    const { AUDIT_ACTION_KINDS } = await import('@ccsc/contract/audit-views');
+    for (const [name, texts] of [
+      ['en', flatten({ ...en, ...enMore })],
+      ['de', flatten(de)],
+      ['tr', flatten(tr)],
+    ] as const) {
+      const missing = Object.keys(AUDIT_ACTION_KINDS).filter(
+        (action) => !texts.has(`auditAction.${action}`),
+      );
+      expect(missing, name).toEqual([]);
+    }
+    const actions = [...flatten({ auditAction: enMore.auditAction }).keys()];
+    expect(actions.map((key) => key.slice('auditAction.'.length)).sort()).toEqual(
+      Object.keys(AUDIT_ACTION_KINDS).sort(),
+    );
+  });
+});

@@ -163,8 +163,19 @@ describe('issuing a credential', () => {
     );
     // 12 months ahead (the last day that stays within them) unless changed; at most that.
     const expiry = within(dialog).getByLabelText('Expires on');
-    expect(expiry).toHaveValue('2026-02-28');
-    expect(expiry).toHaveAttribute('max', '2026-02-28');
+    // Shown in the console's date form (SPEC §3), as every date field shows its day.
+    expect(expiry).toHaveValue('28-Feb-2026');
+    // A day past the last one is said, and the form does not issue it.
+    await u.clear(expiry);
+    await u.type(expiry, '01-Mar-2026');
+    await u.tab();
+    expect(expiry).toHaveAccessibleDescription(
+      expect.stringContaining('Choose a day from') as unknown,
+    );
+    await u.clear(expiry);
+    await u.type(expiry, '28-feb-2026');
+    await u.tab();
+    expect(expiry).toHaveValue('28-Feb-2026');
     await u.click(within(dialog).getByLabelText('ccsc-api/connections.read'));
     await u.click(within(dialog).getByLabelText('ccsc-api/system.read'));
     await u.type(within(dialog).getByLabelText('Description (optional)'), 'Production eISF');

@@ -25,6 +25,7 @@ import {
   mayManageSystems,
 } from '../utils/credential-rules';
 import { useScopeText } from './credential-badges';
+import { DateField } from '../../../components/date-field';
 
 /** The active systems the caller may issue a credential for: those whose organisation they manage. */
 const loadSystems = (actor: RegistryActor): Promise<OrgSystem[]> =>
@@ -277,17 +278,16 @@ export const IssueCredentialDialog = ({
         <label className="form-label" htmlFor="issue-expiry">
           {t('credentials.issue.expiry')}
         </label>
-        <input
+        <DateField
           id="issue-expiry"
-          type="date"
           className={`form-control${invalid('expiresAt')}`}
           min={earliest}
           max={latest}
           required
           value={expiryDay}
           aria-describedby={described('expiresAt', 'issue-expiry-problem') ?? 'issue-expiry-help'}
-          onChange={(e) => {
-            set('expiresAt', e.target.value);
+          onChange={(day) => {
+            set('expiresAt', day);
           }}
         />
         <div id="issue-expiry-help" className="form-text">

@@ -38,7 +38,8 @@ export const RetrieveCredentialsSuccessPage = () => {
     <>
       <h1 className="h3 mb-2">{t('credentials.successHeading')}</h1>
       <p className="text-body-secondary">{t('credentials.successDescription')}</p>
-      <ol className="d-grid gap-3 ps-3">
+      {/* One column no wider than the page: a long command scrolls inside its own box. */}
+      <ol className="d-grid gap-3 ps-3" style={{ gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <li>
           <strong>{t('credentials.success.vaultTitle')}</strong>
           <div>{t('credentials.success.vault')}</div>
@@ -46,14 +47,14 @@ export const RetrieveCredentialsSuccessPage = () => {
         <li>
           <strong>{t('credentials.success.tokenTitle')}</strong>
           <div>{t('credentials.success.token')}</div>
-          <pre className="bg-body-secondary p-2 mt-2 mb-0 small">
+          <pre className="bg-body-secondary p-2 mt-2 mb-0 small" tabIndex={0}>
             <code>{curl}</code>
           </pre>
         </li>
         <li>
           <strong>{t('credentials.success.callTitle')}</strong>
           <div>{t('credentials.success.call', { path: `${PARTNER_API_PREFIX}me` })}</div>
-          <pre className="bg-body-secondary p-2 mt-2 mb-0 small">
+          <pre className="bg-body-secondary p-2 mt-2 mb-0 small" tabIndex={0}>
             <code>{`curl -s '${me}' -H "Authorization: Bearer $TOKEN"`}</code>
           </pre>
         </li>

@@ -10,6 +10,7 @@ import {
   filterValuesOf,
   toAuditQuery,
 } from '../utils/audit-format';
+import { DateField } from '../../../components/date-field';
 
 type TextField = 'actor' | 'target' | 'action';
 
@@ -124,13 +125,12 @@ export const AuditFilters = ({
           <label className="form-label" htmlFor={`${id}-from`}>
             {t('audit.filter.from')}
           </label>
-          <input
+          <DateField
             id={`${id}-from`}
-            type="date"
             className="form-control"
             value={values.fromDay}
-            onChange={(event) => {
-              set('fromDay', event.target.value);
+            onChange={(day) => {
+              set('fromDay', day);
             }}
           />
         </div>
@@ -138,15 +138,14 @@ export const AuditFilters = ({
           <label className="form-label" htmlFor={`${id}-to`}>
             {t('audit.filter.to')}
           </label>
-          <input
+          <DateField
             id={`${id}-to`}
-            type="date"
             className={`form-control${problems.toDay ? ' is-invalid' : ''}`}
             value={values.toDay}
             aria-invalid={problems.toDay ? true : undefined}
             aria-describedby={problems.toDay ? `${id}-to-error` : undefined}
-            onChange={(event) => {
-              set('toDay', event.target.value);
+            onChange={(day) => {
+              set('toDay', day);
             }}
           />
           {problems.toDay && (

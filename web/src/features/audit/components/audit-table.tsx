@@ -2,6 +2,8 @@ import type { AuditRecord } from '@ccsc/contract';
 import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changesOf, formatAuditTime } from '../utils/audit-format';
+import { ScrollRegion } from '../../../components/scroll-region';
+import { AuditAction, RoleName, TargetType } from '../../../components/audit-action';
 
 const OutcomeBadge = ({ outcome }: { outcome: AuditRecord['outcome'] }) => {
   const { t } = useTranslation();
@@ -83,7 +85,7 @@ export const AuditTable = ({ records }: { records: readonly AuditRecord[] }) => 
     expanded ? t('audit.hideDetails') : t('audit.showDetails');
 
   return (
-    <div className="table-responsive">
+    <ScrollRegion label={t('audit.tableCaption')}>
       <table className="table table-hover align-middle">
         <caption className="visually-hidden">{t('audit.tableCaption')}</caption>
         <thead>
@@ -114,13 +116,15 @@ export const AuditTable = ({ records }: { records: readonly AuditRecord[] }) => 
                       <>
                         <div className="text-break">{record.actor.email ?? record.actor.sub}</div>
                         {record.actor.role && (
-                          <div className="small text-body-secondary">{record.actor.role}</div>
+                          <div className="small text-body-secondary">
+                            <RoleName role={record.actor.role} />
+                          </div>
                         )}
                       </>
                     )}
                   </td>
                   <td>
-                    <code>{record.action}</code>
+                    <AuditAction action={record.action} />
                   </td>
                   <td className="text-break">
                     {record.target === null ? (
@@ -128,7 +132,9 @@ export const AuditTable = ({ records }: { records: readonly AuditRecord[] }) => 
                     ) : (
                       <>
                         <div>{record.target.label ?? record.target.id}</div>
-                        <div className="small text-body-secondary">{record.target.type}</div>
+                        <div className="small text-body-secondary">
+                          <TargetType type={record.target.type} />
+                        </div>
                       </>
                     )}
                   </td>
@@ -163,6 +169,6 @@ export const AuditTable = ({ records }: { records: readonly AuditRecord[] }) => 
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 };

@@ -79,7 +79,7 @@ describe('the audit trail opened from a link (the dashboard’s figures)', () =>
     });
     expect(bodies(calls)[2]).toMatchObject({ from: '2026-11-20T00:00:00.000Z' });
     expect(screen.queryByTestId('chip-from')).toBeNull();
-    expect(screen.getByLabelText('From (day)')).toHaveValue('2026-11-20');
+    expect(screen.getByLabelText('From (day)')).toHaveValue('20-Nov-2026');
   });
 
   it('removes the exact time with its chip', async () => {
@@ -116,8 +116,8 @@ describe('the audit trail opened from a link (the dashboard’s figures)', () =>
     expect(bodies(calls)).toEqual([
       { from: '2026-11-01T00:00:00.000Z', to: '2026-11-03T00:00:00.000Z', limit: 25 },
     ]);
-    expect(screen.getByLabelText('From (day)')).toHaveValue('2026-11-01');
-    expect(screen.getByLabelText('To (day)')).toHaveValue('2026-11-02');
+    expect(screen.getByLabelText('From (day)')).toHaveValue('01-Nov-2026');
+    expect(screen.getByLabelText('To (day)')).toHaveValue('02-Nov-2026');
     expect(screen.queryByTestId('chip-from')).toBeNull();
     expect(screen.queryByTestId('chip-to')).toBeNull();
   });

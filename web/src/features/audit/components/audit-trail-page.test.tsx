@@ -36,7 +36,9 @@ describe('the audit trail screen', () => {
     expect(rows).toHaveLength(3);
     const [, newest, oldest] = rows;
     expect(newest).toHaveTextContent('15-Jan-2025 10:00:02 UTC');
-    expect(newest).toHaveTextContent('admin@example.comPlatformAdmin');
+    // The role, the action and the target's kind in words; the action's stable code beside it.
+    expect(newest).toHaveTextContent('admin@example.comPlatform administrator');
+    expect(newest).toHaveTextContent('User disableduser.disabled');
     expect(newest).toHaveTextContent('user.disabled');
     expect(newest).toHaveTextContent('user2@example.com');
     expect(newest).toHaveTextContent('Success');

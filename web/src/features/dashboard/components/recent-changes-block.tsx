@@ -6,6 +6,8 @@ import { formatDateTime } from '../../../lib/dates';
 import { useDashboardBlock } from '../hooks/use-dashboard-block';
 import { targetLinkOf } from '../utils/dashboard-format';
 import { DashboardCard } from './dashboard-card';
+import { ScrollRegion } from '../../../components/scroll-region';
+import { AuditAction } from '../../../components/audit-action';
 
 type ChangeRecord = RecentChanges['records'][number];
 
@@ -24,7 +26,7 @@ const ChangesTable = ({ value }: { value: RecentChanges }) => {
     return <p className="mb-2">{t('dashboard.changes.empty')}</p>;
   }
   return (
-    <div className="table-responsive">
+    <ScrollRegion label={t('dashboard.changes.caption')}>
       <table className="table table-sm align-middle mb-2">
         <caption className="visually-hidden">{t('dashboard.changes.caption')}</caption>
         <thead>
@@ -45,7 +47,7 @@ const ChangesTable = ({ value }: { value: RecentChanges }) => {
                   : (record.actor.email ?? record.actor.sub)}
               </td>
               <td>
-                <code>{record.action}</code>
+                <AuditAction action={record.action} />
               </td>
               <td className="text-break">
                 <Target target={record.target} />
@@ -54,7 +56,7 @@ const ChangesTable = ({ value }: { value: RecentChanges }) => {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 };
 

@@ -10,6 +10,7 @@ import {
 import { documentsPath } from '../utils/document-query';
 import { formatCount } from '../utils/sizes';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { TmfName, WithTmfName } from '../../../components/tmf-name';
 
 /** The filters in the address (`core=1`, `empty=1`), so that a link shows the same. */
 const FILTERS = { coreOnly: 'core', emptyOnly: 'empty' } as const;
@@ -49,7 +50,7 @@ const ArtifactRow = ({
     <tr data-testid={`artifact-${artifact.number}`}>
       <td className="font-monospace text-nowrap">{artifact.number}</td>
       <th scope="row" className="fw-normal">
-        {artifact.name}
+        <TmfName>{artifact.name}</TmfName>
       </th>
       <td>
         {artifact.core ? (
@@ -114,18 +115,28 @@ export const ArtifactCompleteness = ({
   const zones = groupArtifacts(completeness.artifacts, filter);
   const shown = zones.reduce((sum, z) => sum + z.count, 0);
   const { studyId } = completeness.study;
+  const zoneLabel = (number: string) => t('documents.completeness.artifacts.zone', { number });
   const zoneName = (number: string) => {
     const name = names?.get(number);
-    return name === undefined
-      ? t('documents.completeness.artifacts.zone', { number })
-      : t('documents.completeness.artifacts.zoneNamed', { number, name });
+    return name === undefined ? (
+      zoneLabel(number)
+    ) : (
+      <WithTmfName
+        text={(place) => t('documents.completeness.artifacts.zoneNamed', { number, name: place })}
+        name={name}
+      />
+    );
   };
   // A section reads as the catalogue writes it: "05.04 Site Management".
   const sectionName = (number: string) => {
     const name = names?.get(number);
-    return name === undefined
-      ? t('documents.completeness.artifacts.section', { number })
-      : `${number} ${name}`;
+    return name === undefined ? (
+      t('documents.completeness.artifacts.section', { number })
+    ) : (
+      <>
+        {number} <TmfName>{name}</TmfName>
+      </>
+    );
   };
 
   return (
@@ -161,7 +172,7 @@ export const ArtifactCompleteness = ({
         <p className="text-body-secondary">{t('documents.completeness.artifacts.noMatch')}</p>
       )}
       {zones.map((zone) => (
-        <ScrollRegion className="mb-3" key={zone.number} label={zoneName(zone.number)}>
+        <ScrollRegion className="mb-3" key={zone.number} label={zoneLabel(zone.number)}>
           <table className="table table-sm align-middle" data-testid={`zone-${zone.number}`}>
             <caption className="caption-top text-body">
               <h3 className="h6 mb-0">{zoneName(zone.number)}</h3>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { standardEditorPath } from '../utils/document-query';
 import { HoldReasonBadge } from './document-badges';
+import { TmfName } from '../../../components/tmf-name';
 
 interface StepProps {
   heading: string;
@@ -47,7 +48,7 @@ const Fact = ({ term, children }: { term: string; children: ReactNode }) => (
 const Coded = ({ code, name }: { code: string; name: string | null }) => (
   <p className="mb-1">
     <span className="font-monospace fw-semibold">{code}</span>
-    {name !== null && name !== '' && <span className="ms-2">{name}</span>}
+    {name !== null && name !== '' && <TmfName className="ms-2">{name}</TmfName>}
   </p>
 );
 
@@ -95,7 +96,9 @@ export const ClassificationPath = ({ document }: { document: DocumentDetail }) =
             <Coded code={c.artifactNumber} name={c.artifactName} />
             <dl className="small mb-0">
               <Fact term={t('documents.path.zoneSection')}>
-                {c.zoneName} / {c.sectionName}
+                <TmfName>
+                  {c.zoneName} / {c.sectionName}
+                </TmfName>
               </Fact>
               <Fact term={t('documents.path.subArtifact')}>
                 {c.subArtifact === '' ? '—' : c.subArtifact}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FilterBar, FilterSelect } from '../../../components/filter-bar';
 import { SearchBox } from '../../../components/search-box';
 import { type DocumentQuery, validFilter } from '../utils/document-query';
+import { DateField } from '../../../components/date-field';
 
 interface DocumentFiltersProps {
   query: DocumentQuery;
@@ -137,15 +138,14 @@ export const DocumentFilters = ({ query, onChange }: DocumentFiltersProps) => {
         <label className="form-label" htmlFor="documents-sent-from">
           {t('documents.list.sentFrom')}
         </label>
-        <input
+        <DateField
           id="documents-sent-from"
-          type="date"
           className="form-control"
           value={from}
           max={to === '' ? undefined : to}
           aria-describedby="documents-days-note"
-          onChange={(e) => {
-            changeDays(e.target.value, to);
+          onChange={(day) => {
+            changeDays(day, to);
           }}
         />
       </div>
@@ -153,9 +153,8 @@ export const DocumentFilters = ({ query, onChange }: DocumentFiltersProps) => {
         <label className="form-label" htmlFor="documents-sent-to">
           {t('documents.list.sentTo')}
         </label>
-        <input
+        <DateField
           id="documents-sent-to"
-          type="date"
           className={`form-control${ordered ? '' : ' is-invalid'}`}
           value={to}
           min={from === '' ? undefined : from}
@@ -163,8 +162,8 @@ export const DocumentFilters = ({ query, onChange }: DocumentFiltersProps) => {
           aria-describedby={
             ordered ? 'documents-days-note' : 'documents-days-note documents-days-problem'
           }
-          onChange={(e) => {
-            changeDays(from, e.target.value);
+          onChange={(day) => {
+            changeDays(from, day);
           }}
         />
         {!ordered && (

@@ -263,8 +263,8 @@ describe('the document list opened from a link (the dashboard’s figures)', () 
         limit: '25',
       },
     ]);
-    expect(screen.getByLabelText('Sent from (day)')).toHaveValue('2026-11-01');
-    expect(screen.getByLabelText('Sent until (day)')).toHaveValue('2026-11-01');
+    expect(screen.getByLabelText('Sent from (day)')).toHaveValue('01-Nov-2026');
+    expect(screen.getByLabelText('Sent until (day)')).toHaveValue('01-Nov-2026');
     expect(screen.getByLabelText('Direction')).toHaveValue('site-to-sponsor');
     expect(screen.getByTestId('chip-delivered')).toHaveTextContent(
       'Delivered (including those acknowledged or sent back since)',

@@ -11,6 +11,8 @@ import { messageOfError } from '../../../lib/refusals';
 import { documentKeys } from '../api/keys';
 import { catalogueArtifacts, type ExpectedList, STATE_BADGE } from '../utils/requests';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { DateField } from '../../../components/date-field';
+import { TmfName } from '../../../components/tmf-name';
 
 interface Props {
   list: ExpectedList;
@@ -115,7 +117,7 @@ const CreateRequests = ({ list }: { list: ExpectedList }) => {
               />
               <label className="form-check-label" htmlFor={`ask-${a.artifactNumber}`}>
                 <span className="font-monospace">{a.artifactNumber}</span>{' '}
-                {names.get(a.artifactNumber) ?? ''}
+                <TmfName>{names.get(a.artifactNumber) ?? ''}</TmfName>
                 {' · '}
                 {t('requests.create.dueOn', { date: formatDisplayDate(a.dueDate, language) })}
               </label>
@@ -137,7 +139,7 @@ const CreateRequests = ({ list }: { list: ExpectedList }) => {
             >
               <option value="">{t('requests.create.none')}</option>
               {artifacts.map((a) => (
-                <option key={a.number} value={a.number}>
+                <option key={a.number} value={a.number} lang="en">
                   {a.number} {a.name}
                 </option>
               ))}
@@ -147,13 +149,12 @@ const CreateRequests = ({ list }: { list: ExpectedList }) => {
             <label className="form-label small" htmlFor="ask-ad-hoc-due">
               {t('requests.create.adHocDue')}
             </label>
-            <input
+            <DateField
               id="ask-ad-hoc-due"
-              type="date"
               className="form-control"
               value={adHoc.dueDate}
-              onChange={(e) => {
-                setAdHoc((now) => ({ ...now, dueDate: e.target.value }));
+              onChange={(day) => {
+                setAdHoc((now) => ({ ...now, dueDate: day }));
               }}
             />
           </div>
@@ -332,7 +333,8 @@ const RequestList = ({ studyId, manages }: { studyId: string; manages: boolean }
                     <span className="fw-semibold">{r.siteNumber}</span> {r.siteName}
                   </th>
                   <td>
-                    <span className="font-monospace">{r.artifactNumber}</span> {r.artifactName}
+                    <span className="font-monospace">{r.artifactNumber}</span>{' '}
+                    <TmfName>{r.artifactName}</TmfName>
                     {r.note !== null && <div className="small text-body-secondary">{r.note}</div>}
                   </td>
                   <td className="text-nowrap">{formatDisplayDate(r.dueDate, language)}</td>

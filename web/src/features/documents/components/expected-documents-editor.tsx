@@ -14,6 +14,8 @@ import {
   scopeValue,
 } from '../utils/requests';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { DateField } from '../../../components/date-field';
+import { TmfName } from '../../../components/tmf-name';
 
 interface Props {
   list: ExpectedList;
@@ -81,7 +83,7 @@ export const ExpectedDocumentsEditor = ({ list, manages }: Props) => {
       {manages && (
         <datalist id="tmf-artifacts">
           {artifacts.map((a) => (
-            <option key={a.number} value={a.number}>
+            <option key={a.number} value={a.number} lang="en">
               {a.name}
             </option>
           ))}
@@ -148,18 +150,21 @@ export const ExpectedDocumentsEditor = ({ list, manages }: Props) => {
                       }}
                     />
                     <div className="small text-body-secondary" id={`artifact-name-${String(i)}`}>
-                      {names.get(row.artifactNumber) ?? t('requests.expected.unknownArtifact')}
+                      {names.has(row.artifactNumber) ? (
+                        <TmfName>{names.get(row.artifactNumber)}</TmfName>
+                      ) : (
+                        t('requests.expected.unknownArtifact')
+                      )}
                     </div>
                   </td>
                   <td>
-                    <input
-                      type="date"
+                    <DateField
                       className="form-control form-control-sm"
                       aria-label={t('requests.expected.dueOf', { n: i + 1 })}
                       value={row.dueDate}
                       required
-                      onChange={(e) => {
-                        change(i, { dueDate: e.target.value });
+                      onChange={(day) => {
+                        change(i, { dueDate: day });
                       }}
                     />
                   </td>
@@ -196,7 +201,7 @@ export const ExpectedDocumentsEditor = ({ list, manages }: Props) => {
                   <td>{scopeText(row)}</td>
                   <td>
                     <span className="font-monospace">{row.artifactNumber}</span>{' '}
-                    {names.get(row.artifactNumber) ?? ''}
+                    <TmfName>{names.get(row.artifactNumber) ?? ''}</TmfName>
                   </td>
                   <td className="text-nowrap">{formatDisplayDate(row.dueDate, language)}</td>
                   <td>{row.note ?? ''}</td>

@@ -244,7 +244,7 @@ const DecisionForm = ({ conflict: c, flow }: { conflict: ImportConflict; flow: R
             >
               <option value="">{t('documents.import.conflicts.pick')}</option>
               {(catalogue.data ?? []).map((a) => (
-                <option key={a.number} value={a.number}>
+                <option key={a.number} value={a.number} lang="en">
                   {a.number} {a.name}
                 </option>
               ))}

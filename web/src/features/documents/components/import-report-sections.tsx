@@ -12,6 +12,7 @@ import { shortHash } from '../utils/imports';
 import { formatBytes, formatCount, formatSize } from '../utils/sizes';
 import { CopyButton } from './copy-button';
 import { FiledSignatures } from './filed-signatures';
+import { TmfName } from '../../../components/tmf-name';
 
 /** A term and what it is, in the page's lists of facts. */
 const Fact = ({ term, children }: { term: string; children: ReactNode }) => (
@@ -311,7 +312,8 @@ export const FiledTable = ({
           return (
             <tr key={o.seq} data-testid={`filed-${String(o.seq)}`}>
               <td className="small">
-                <span className="font-monospace">{o.artifactNumber}</span> {o.artifactName}
+                <span className="font-monospace">{o.artifactNumber}</span>{' '}
+                <TmfName>{o.artifactName}</TmfName>
                 {o.subArtifact !== null && (
                   <div className="text-body-secondary">{o.subArtifact}</div>
                 )}

@@ -6,6 +6,7 @@ import { registryPaths } from '../../../config/registry-paths';
 import { formatDateTime } from '../../../lib/dates';
 import { useCountries } from '../hooks/use-countries';
 import { ConnectionStatusBadge } from './registry-badges';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 const row = (label: string, value: ReactNode) => (
   <>
@@ -65,7 +66,7 @@ export const ConnectionDetails = ({ connection }: { connection: Connection }) =>
       </dl>
 
       <h3 className="h6">{t('registry.connections.history')}</h3>
-      <div className="table-responsive">
+      <ScrollRegion label={t('registry.connections.history')}>
         <table className="table table-sm" data-testid="connection-history">
           <caption className="visually-hidden">{t('registry.connections.history')}</caption>
           <thead>
@@ -89,7 +90,7 @@ export const ConnectionDetails = ({ connection }: { connection: Connection }) =>
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 };

@@ -4,6 +4,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../lib/api';
 import { messageOfError } from '../../../lib/refusals';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 export type ImportKind = 'organisations' | 'systems';
 
@@ -220,7 +221,7 @@ const ImportPreview = ({ result, kind }: { result: ImportResult; kind: ImportKin
       <div className="alert alert-danger" role="alert">
         {t('registry.import.problems', { count: result.problems.length, rows: result.rows })}
       </div>
-      <div className="table-responsive">
+      <ScrollRegion label={t('registry.import.problemsCaption')}>
         <table className="table table-sm" data-testid="import-problems">
           <caption className="visually-hidden">{t('registry.import.problemsCaption')}</caption>
           <thead>
@@ -240,7 +241,7 @@ const ImportPreview = ({ result, kind }: { result: ImportResult; kind: ImportKin
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 };

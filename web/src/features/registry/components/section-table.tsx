@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 /**
  * An organisation section's table: the empty state when there are no rows, else a table that
@@ -28,7 +29,7 @@ export const SectionTable = ({
   return rowCount === 0 ? (
     <p className="text-body-secondary">{t(`registry.${of}.none`)}</p>
   ) : (
-    <div className="table-responsive">
+    <ScrollRegion label={t(`registry.${of}.heading`)}>
       <table className="table align-middle" aria-label={t(`registry.${of}.heading`)}>
         <thead>
           <tr>
@@ -46,6 +47,6 @@ export const SectionTable = ({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 };

@@ -3,6 +3,7 @@ import { type CSSProperties, memo, useId, useMemo, useRef, useState } from 'reac
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { type ArtifactChoice, searchArtifacts, type TmfArtifact } from '../utils/grid-state';
+import { TmfName } from '../../../components/tmf-name';
 
 const ARTIFACT_NUMBER = /^\d\d\.\d\d\.\d\d$/;
 
@@ -177,7 +178,7 @@ export const ArtifactPicker = memo(function ArtifactPicker({
                   choose(choice);
                 }}
               >
-                <strong>{choice.artifact.number}</strong> {choice.artifact.name}{' '}
+                <strong>{choice.artifact.number}</strong> <TmfName>{choice.artifact.name}</TmfName>{' '}
                 <span
                   className={`badge ${choice.artifact.core ? 'text-bg-warning' : 'text-bg-light border'}`}
                 >

@@ -1,5 +1,6 @@
 import type { Coverage } from '@ccsc/contract/standard-rows';
 import { useTranslation } from 'react-i18next';
+import { TmfName } from '../../../components/tmf-name';
 
 /**
  * The coverage report: how many of the TMF model's core artifacts the rows reach, and which core
@@ -40,7 +41,7 @@ export const CoveragePanel = ({ coverage }: { coverage: Coverage }) => {
             <ul className="list-unstyled small mt-2 mb-0 overflow-auto" style={{ maxHeight: 260 }}>
               {coverage.missing.map((a) => (
                 <li key={a.number}>
-                  <strong>{a.number}</strong> {a.name}
+                  <strong>{a.number}</strong> <TmfName>{a.name}</TmfName>
                 </li>
               ))}
             </ul>

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StandardDiff } from '../utils/standard-types';
 import { artifactText } from './artifact-picker';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 const PAGE = 200;
 const DETAIL_FIELDS = ['name', 'description', 'product', 'status', 'systems'] as const;
@@ -132,7 +133,7 @@ export const DiffView = ({
               changed: diff.rows.filter((r) => r.before !== null && r.after !== null).length,
             })}
           </p>
-          <div className="table-responsive">
+          <ScrollRegion label={t('standards.diff.rowsCaption')}>
             <table
               className="table table-sm align-top"
               aria-label={t('standards.diff.rowsCaption')}
@@ -180,7 +181,7 @@ export const DiffView = ({
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           {diff.rows.length > shown && (
             <button
               type="button"

@@ -7,6 +7,7 @@ import { messageOfError } from '../../../lib/refusals';
 import type { StandardDiff, StandardVersion } from '../utils/standard-types';
 import { DiffView } from './diff-view';
 import { InUseBadge, SignatureLine, StandardStatusBadge } from './standard-badges';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 interface VersionsPanelProps {
   standardId: string;
@@ -87,7 +88,7 @@ export const VersionsPanel = ({
         <h2 id="versions-heading" className="h5">
           {t('standards.versions.heading')}
         </h2>
-        <div className="table-responsive">
+        <ScrollRegion label={t('standards.versions.heading')}>
           <table
             className="table table-sm align-middle"
             aria-label={t('standards.versions.heading')}
@@ -162,12 +163,16 @@ export const VersionsPanel = ({
                           type="button"
                           className="btn btn-sm btn-outline-secondary"
                           disabled={busy}
-                          aria-label={t('standards.versions.newFromLabel', { version: v.version })}
                           onClick={() => {
                             onNewVersion(v.version);
                           }}
                         >
+                          {/* The visible words first in the name (WCAG 2.5.3), which version after. */}
                           {t('standards.versions.newFrom')}
+                          <span className="visually-hidden">
+                            {' '}
+                            {t('standards.versions.newFromWhich', { version: v.version })}
+                          </span>
                         </button>
                       )}
                     </div>
@@ -176,7 +181,7 @@ export const VersionsPanel = ({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
         {versions.length > 1 && (
           <form
             className="row g-2 align-items-end mb-3"

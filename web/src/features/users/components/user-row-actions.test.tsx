@@ -181,7 +181,7 @@ describe('the user list: what a row offers, and its outcome', () => {
       within(row)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Actions', 'Edit']);
+    ).toEqual(['Actions for user1@example.com', 'Edit']);
   });
 
   it('recognises the own row by the Cognito user name, as the server does', async () => {

@@ -46,12 +46,13 @@ export const UserRowActions = ({ user, actions, busy, onAction }: UserRowActions
         disabled={busy}
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t('users.actionsFor', { email: user.email })}
         onClick={() => {
           setOpen((o) => !o);
         }}
       >
+        {/* The visible word first in the name (WCAG 2.5.3), whose actions after it. */}
         {t('users.columns.actions')}
+        <span className="visually-hidden"> {t('users.actionsFor', { email: user.email })}</span>
       </button>
       {open && (
         <ul id={menuId} className="dropdown-menu show end-0" style={{ top: '100%' }}>
