@@ -101,6 +101,12 @@ export const documentRoutes = {
     response: () =>
       z.object({
         study: z.object({ studyId: z.string(), protocolNumber: z.string(), title: z.string() }),
+        /**
+         * Whether the caller reads the study from its sponsor's side (a PlatformAdmin, the
+         * sponsor's or the CRO's organisation): every site, and the study's eTMF-EMS imports
+         * (s3documents/imports), are theirs; a site's people see their own site and no imports.
+         */
+        sponsorSide: z.boolean(),
         catalogueVersion: z.string(),
         artifacts: z.array(
           z.object({

@@ -114,6 +114,7 @@ describe('artifact/study-completeness', () => {
 
   it("shows the study's CRO, a PlatformAdmin and an Auditor of every organisation the same as the sponsor", async () => {
     const sponsor = await completeness(WHO.sponsorAdmin);
+    expect(sponsor.sponsorSide).toBe(true);
     for (const who of [WHO.croAdmin, WHO.platformAdmin, WHO.auditorAll]) {
       expect(await completeness(who)).toEqual(sponsor);
     }
@@ -123,6 +124,7 @@ describe('artifact/study-completeness', () => {
     for (const who of [WHO.siteAdmin, WHO.siteAuditor]) {
       const view = await completeness(who);
       expect(view.sites.map((s) => s.connectionId)).toEqual(['conn-b']);
+      expect(view.sponsorSide).toBe(false);
       expect(view.sites[0]).toMatchObject({ documents: 2, imported: 0 });
       expect(artifact(view, PI_CV)).toMatchObject({ documents: 2, imported: 0 });
       // The other site's document and the sponsor's imports are not the site's to count.

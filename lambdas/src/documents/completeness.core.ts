@@ -91,6 +91,7 @@ export const studyCompleteness: Core<Route, CompletenessDeps> = async (input, ct
   const coreSite = artifacts.filter((a) => a.core && a.levels.includes('site'));
   return {
     study: { studyId: study.studyId, protocolNumber: study.protocolNumber, title: study.title },
+    sponsorSide,
     catalogueVersion: catalogue.version,
     artifacts: artifacts.map((a) => ({
       number: a.number,

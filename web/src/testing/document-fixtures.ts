@@ -166,6 +166,7 @@ export const studyCompleteness = (
   ]);
   return {
     study: { studyId: 'study-1', protocolNumber: 'PZ-2025-01', title: 'A phase II study' },
+    sponsorSide: true,
     catalogueVersion: '3.3',
     artifacts: ARTIFACTS.map((a) => ({
       number: a.number,

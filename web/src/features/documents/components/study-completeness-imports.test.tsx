@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { importSummary } from '../../../testing/document-fixtures';
+import { importSummary, studyCompleteness } from '../../../testing/document-fixtures';
 import { failure, success } from '../../../testing/fake-api';
 import { bodiesOf, renderScreen, serve, signedInAs } from '../../../testing/registry-kit';
 import { StudyCompletenessPage } from './study-completeness-page';
@@ -10,6 +10,18 @@ import { answers, PAGE, setUpCompletenessTests } from './study-completeness-kit'
 setUpCompletenessTests();
 
 describe("a study's completeness", () => {
+  it('asks a site’s people for no imports: they are the sponsor side’s (the call refuses them)', async () => {
+    const calls = serve({
+      ...answers,
+      'artifact/study-completeness': success({ ...studyCompleteness(), sponsorSide: false }),
+    });
+    renderScreen(<StudyCompletenessPage />, PAGE);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeVisible();
+    await screen.findByTestId('zone-01');
+    expect(screen.queryByRole('region', { name: 'eTMF-EMS imports' })).toBeNull();
+    expect(bodiesOf(calls, 's3documents/imports')).toEqual([]);
+  });
+
   it("lists the study's eTMF-EMS imports, each a link to its page; an Auditor starts none", async () => {
     const calls = serve(answers);
     renderScreen(<StudyCompletenessPage />, PAGE);

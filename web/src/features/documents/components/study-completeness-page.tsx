@@ -170,7 +170,10 @@ const CompletenessView = ({ studyId }: { studyId: string }) => {
         <SiteCompleteness completeness={answer} />
       </section>
 
-      <StudyImports studyId={studyId} protocolNumber={answer.study.protocolNumber} />
+      {/* The study's imports are its sponsor side's (the call refuses a site's people). */}
+      {answer.sponsorSide && (
+        <StudyImports studyId={studyId} protocolNumber={answer.study.protocolNumber} />
+      )}
 
       <section className="mb-4" aria-labelledby="completeness-artifacts">
         <h2 className="h5" id="completeness-artifacts">
