@@ -223,7 +223,11 @@ describe('the dashboard', () => {
       'dashboard/recent-changes',
     );
     expect(mine.records.length).toBeGreaterThan(0);
-    expect(mine.records.every((r) => r.organisationId === n.site.organisationId)).toBe(true);
+    // Each about the site: its own, or one it is also about (a connection's, issue 37).
+    const site = n.site.organisationId;
+    expect(mine.records.every((r) => r.organisationId === site || r.alsoFor.includes(site))).toBe(
+      true,
+    );
     expect(mine.records.map((r) => r.action)).toContain('user.created');
     const seqs = mine.records.map((r) => r.seq);
     expect([...seqs].sort((a, b) => b - a)).toEqual(seqs);

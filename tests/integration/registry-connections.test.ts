@@ -20,6 +20,8 @@ const c = inject('console');
 
 interface AuditRow {
   action: string;
+  outcome: string;
+  requestId: string;
   target: { type: string; id: string } | null;
   actor: { email: string | null } | null;
   before: Record<string, unknown> | null;
@@ -272,6 +274,36 @@ describe('studies and connections', () => {
     const accepted = must(mine.find((r) => r.action === 'connection.accepted'));
     expect(accepted.before).toMatchObject({ status: 'invited' });
     expect(accepted.after).toMatchObject({ status: 'active', siteSystemId: n.siteSystem.systemId });
+
+    // Each step is one record (issue 37): no request is recorded twice for its action, whoever
+    // reads it — each party in its own trail, whoever reads everything — in the trail and in its
+    // "changes" view (the dashboard's recent changes).
+    const recordsOf = async (who: typeof n.admin, view?: 'changes') =>
+      (
+        await ok<{ records: AuditRow[] }>(c, who, 'list-audit-records', {
+          target: conn.connectionId,
+          limit: 100,
+          ...(view === undefined ? {} : { view }),
+        })
+      ).records.filter((r) => r.target?.id === conn.connectionId);
+    for (const who of [n.people.siteAdmin, n.people.sponsorAdmin, n.people.auditorAll]) {
+      for (const view of [undefined, 'changes'] as const) {
+        const records = await recordsOf(who, view);
+        const keys = records.map((r) => `${r.requestId} ${r.action} ${r.outcome}`);
+        expect(new Set(keys).size, `${who.email} ${view ?? 'trail'}`).toBe(keys.length);
+        expect(
+          new Set(records.filter((r) => r.outcome === 'success').map((r) => r.action)),
+        ).toEqual(
+          new Set([
+            'connection.invited',
+            'connection.accepted',
+            'connection.suspended',
+            'connection.resumed',
+            'connection.ended',
+          ]),
+        );
+      }
+    }
   });
 
   it('a site declines an invitation; the invitation is final and the site may be invited again', async () => {

@@ -16,6 +16,11 @@ export const auditRecordSchema = z.object({
   target: z.object({ type: z.string(), id: z.string(), label: z.string().optional() }).nullable(),
   /** The organisation the record is about, when it is about one. */
   organisationId: z.string().nullable(),
+  /**
+   * The other organisations it is about as well (a connection's site beside its sponsor): one
+   * record, in each one's trail. Empty for most records.
+   */
+  alsoFor: z.array(z.string()),
   source: z.object({ ip: z.string(), userAgent: z.string().nullable() }),
   requestId: z.string(),
   before: z.record(z.string(), z.unknown()).nullable(),

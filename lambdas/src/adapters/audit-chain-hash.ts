@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { type AuditEntry } from '../core/ports/audit-trail';
-import { GENESIS_HASH, type ChainedContent, type ChainedRecord } from './audit-chain-items';
+import {
+  GENESIS_HASH,
+  MAX_ALSO_FOR,
+  type ChainedContent,
+  type ChainedRecord,
+} from './audit-chain-items';
 
 /** The audit chain's canonical form and hashes, with secrets redacted before anything is hashed. */
 
@@ -68,6 +73,14 @@ export const contentOf = (
   if (entry.target !== undefined) content.target = entry.target;
   // Only when given: the canonical form of a record without it stays what it always was.
   if (entry.organisationId !== undefined) content.organisationId = entry.organisationId;
+  const alsoFor = [...new Set(entry.alsoFor ?? [])]
+    .filter((org) => org !== '' && org !== entry.organisationId)
+    .sort();
+  if (alsoFor.length > MAX_ALSO_FOR) {
+    throw new Error(`an audit record is about at most ${String(MAX_ALSO_FOR + 1)} organisations`);
+  }
+  // Only when there is one: a record about one organisation hashes as it always did.
+  if (alsoFor.length > 0) content.alsoFor = alsoFor;
   if (entry.before !== undefined) {
     content.before = redactSecrets(entry.before) as Record<string, unknown>;
   }

@@ -14,6 +14,15 @@ export const GENESIS_HASH = '0'.repeat(64);
 
 /** All records share one partition, ordered by the zero-padded sequence number in the sort key. */
 export const AUDIT_CHAIN_PK = 'AUDIT#chain';
+/**
+ * A record's place in the trails of the other organisations it is about (its `alsoFor`): an item
+ * per organisation, `<seq>#<organisation>`, holding the record's content and hash unchanged and
+ * only that organisation's index attributes. No record of the chain (verification walks
+ * AUDIT#chain alone); written in the same transaction as its record, never alone.
+ */
+export const AUDIT_ALSO_PK = 'AUDIT#also';
+/** The most organisations a record is also about (the port's rule). */
+export { MAX_ALSO_FOR } from '../core/ports/audit-trail';
 const SEQ_DIGITS = 12;
 export const sortKeyOf = (seq: number): string => String(seq).padStart(SEQ_DIGITS, '0');
 
@@ -29,6 +38,8 @@ export interface ChainedContent {
   target?: AuditEntry['target'];
   /** Absent in records written before it existed; their hash never covered it. */
   organisationId?: string | null;
+  /** The other organisations it is about; absent when none (and in every older record). */
+  alsoFor?: string[];
   source: AuditEntry['source'];
   requestId: string;
   before?: Record<string, unknown>;
@@ -66,21 +77,25 @@ export const INDEX_ATTRIBUTES: readonly string[] = [
 /** A record's position in every index: its server time, then its sequence number. */
 export const indexPositionOf = (at: string, seq: number): string => `${at}#${sortKeyOf(seq)}`;
 
-/** The index attributes of a record: none for a record in no view. */
+/**
+ * The index attributes of a record: none for a record in no view. `org` is whose trail the item
+ * stands in (the record's own organisation unless told); `hubWide` false leaves out the hub-wide
+ * indexes, which hold each record once (its AUDIT_ALSO_PK items are in organisations' only).
+ */
 export const indexAttributesOf = (
   record: Pick<ChainedContent, 'seq' | 'at' | 'action' | 'outcome' | 'actor' | 'organisationId'>,
+  org: string | null = typeof record.organisationId === 'string' && record.organisationId !== ''
+    ? record.organisationId
+    : null,
+  hubWide = true,
 ): Record<string, string> => {
-  const org =
-    typeof record.organisationId === 'string' && record.organisationId !== ''
-      ? record.organisationId
-      : null;
   const attributes: Record<string, string> = {};
   for (const view of auditViewsOf(record)) {
     if (view === 'changes') {
-      attributes[AUDIT_INDEXES.changes.attribute] = AUDIT_CHANGE_KEY;
+      if (hubWide) attributes[AUDIT_INDEXES.changes.attribute] = AUDIT_CHANGE_KEY;
       if (org !== null) attributes[AUDIT_INDEXES.changesByOrg.attribute] = org;
     } else {
-      attributes[AUDIT_INDEXES.security.attribute] = view;
+      if (hubWide) attributes[AUDIT_INDEXES.security.attribute] = view;
       if (org !== null) attributes[AUDIT_INDEXES.securityByOrg.attribute] = `${org}#${view}`;
     }
   }
@@ -97,6 +112,20 @@ export const storedItemOf = (record: ChainedRecord): Record<string, unknown> => 
   ...record,
   ...indexAttributesOf(record),
 });
+
+/**
+ * Every item a record is stored as, written together: its own (storedItemOf), and one in the
+ * trail of each organisation it is also about (AUDIT_ALSO_PK), the content and hash the same.
+ */
+export const storedItemsOf = (record: ChainedRecord): Record<string, unknown>[] => [
+  storedItemOf(record),
+  ...(record.alsoFor ?? []).map((org) => ({
+    pk: AUDIT_ALSO_PK,
+    sk: `${sortKeyOf(record.seq)}#${org}`,
+    ...record,
+    ...indexAttributesOf(record, org, false),
+  })),
+];
 
 /** One index partition: which index, and the value of its partition attribute. */
 export interface AuditIndexKey {

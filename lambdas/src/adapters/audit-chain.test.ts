@@ -10,6 +10,8 @@ import {
   hashContent,
   HashChainedAuditReader,
   HashChainedAuditTrail,
+  INDEX_ATTRIBUTES,
+  MAX_ALSO_FOR,
   REDACTED,
   sortKeyOf,
   storedItemOf,
@@ -34,6 +36,10 @@ const contentOf = (item: Record<string, unknown>): ChainedContent =>
   Object.fromEntries(
     Object.entries(item).filter(([k]) => !['pk', 'sk', 'hash'].includes(k)),
   ) as unknown as ChainedContent;
+
+/** A stored item without its index attributes. */
+const stripIndexes = (item: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(item).filter(([k]) => !INDEX_ATTRIBUTES.includes(k)));
 
 const chainOf = async (count: number) => {
   const table = new MemoryAuditChainTable();
@@ -318,6 +324,80 @@ describe('organisationId on records', () => {
     const { table } = await chainOf(3);
     table.record(2).organisationId = 'site-001';
     expect(await verifyChain(table)).toMatchObject({ ok: false, brokenAt: 2 });
+  });
+});
+
+describe('a record about several organisations (issue 37: audited exactly once)', () => {
+  const invited = (n: number) =>
+    entry(n, {
+      action: 'connection.invited',
+      actor: { sub: 'sub-1', email: 'a@example.com', role: 'OrgAdmin' },
+      target: { type: 'connection', id: 'conn-1' },
+      organisationId: 'sponsor-1',
+      alsoFor: ['site-1', 'cro-1', 'sponsor-1', 'site-1'],
+    });
+  const window = { from: null, to: null, after: null };
+
+  it('is one record of the chain, in each organisation’s view and once in the hub’s', async () => {
+    const { table, trail } = await chainOf(1);
+    await trail.append(invited(2));
+    await trail.append(entry(3));
+    // The chain: three records; the others' places beside it, not in it.
+    expect(await verifyChain(table)).toMatchObject({ ok: true, records: 3 });
+    expect(table.record(2).alsoFor).toEqual(['cro-1', 'site-1']);
+    expect([...table.alsoItems.keys()]).toEqual([
+      `${sortKeyOf(2)}#cro-1`,
+      `${sortKeyOf(2)}#site-1`,
+    ]);
+    const reader = new HashChainedAuditReader(table);
+    const seqsOf = async (organisationId: string | null) =>
+      (await reader.readView({ view: 'changes', organisationId }, window, 10)).map(
+        ({ item }) => item.seq,
+      );
+    expect(await seqsOf(null)).toEqual([2]);
+    expect(await seqsOf('sponsor-1')).toEqual([2]);
+    expect(await seqsOf('site-1')).toEqual([2]);
+    expect(await seqsOf('cro-1')).toEqual([2]);
+    expect(await seqsOf('other-1')).toEqual([]);
+    expect(await reader.countView({ view: 'changes', organisationId: null }, window)).toBe(1);
+    // Each place holds the record itself: its content and hash.
+    const [, site] = await Promise.all([
+      reader.readView({ view: 'changes', organisationId: 'sponsor-1' }, window, 1),
+      reader.readView({ view: 'changes', organisationId: 'site-1' }, window, 1),
+    ]);
+    expect(hashContent(contentOf(stripIndexes(site[0]?.item ?? {})))).toBe(table.record(2).hash);
+  });
+
+  it('hashes who else it is about: an organisation added or removed breaks the chain', async () => {
+    const { table, trail } = await chainOf(1);
+    await trail.append(invited(2));
+    table.record(2).alsoFor = ['cro-1'];
+    expect(await verifyChain(table)).toMatchObject({ ok: false, brokenAt: 2 });
+  });
+
+  it('is written whole with its places, batches within 100 items; never about more than 25', async () => {
+    const table = new MemoryAuditChainTable();
+    const trail = new HashChainedAuditTrail(table, { backoff: noWait });
+    await trail.appendAll([invited(1), entry(2), invited(3)]);
+    expect(table.alsoItems.size).toBe(4);
+    // Eight records about 25 organisations each: 200 items, in transactions of 100 or fewer.
+    const wide = (n: number) => ({
+      ...invited(n),
+      alsoFor: Array.from({ length: MAX_ALSO_FOR }, (_, i) => `org-${String(n)}-${String(i)}`),
+    });
+    const sizes: number[] = [];
+    const putAll = table.putAllIfAbsent.bind(table);
+    table.putAllIfAbsent = (records) => {
+      sizes.push(records.reduce((sum, r) => sum + 1 + (r.alsoFor?.length ?? 0), 0));
+      return putAll(records);
+    };
+    await trail.appendAll(Array.from({ length: 8 }, (_, i) => wide(4 + i)));
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(100);
+    expect(table.alsoItems.size).toBe(4 + 8 * MAX_ALSO_FOR);
+    await expect(
+      trail.append({ ...wide(20), alsoFor: [...wide(20).alsoFor, 'one-too-many'] }),
+    ).rejects.toThrow('at most 25 organisations');
+    expect(await verifyChain(table)).toMatchObject({ ok: true, records: 11 });
   });
 });
 

@@ -59,8 +59,17 @@ export interface HashChainOptions {
   combineKey?: string;
 }
 
-/** Records written at once by appendAll: one DynamoDB transaction (which takes 100 items). */
+/** Records written at once by appendAll: one DynamoDB transaction. */
 export const APPEND_BATCH = 50;
+/**
+ * Items one transaction writes at most (DynamoDB takes 100): a record is 1 + its `alsoFor` items
+ * (storedItemsOf), so a batch ends early when its records' items would pass this.
+ */
+export const APPEND_ITEMS = 100;
+
+/** How many stored items an entry becomes (its own and one per other organisation). */
+const itemsOf = (entry: AuditEntry): number =>
+  1 + new Set((entry.alsoFor ?? []).filter((o) => o !== entry.organisationId)).size;
 
 /** Losing appends retry after jitteredBackoff, at most 1 s apart. */
 const defaultBackoff = (attempt: number) => jitteredBackoff(attempt, 1000);
@@ -156,8 +165,20 @@ export class HashChainedAuditTrail implements AuditTrail {
   }
 
   private async write(entries: readonly AuditEntry[]): Promise<void> {
-    for (let i = 0; i < entries.length; i += APPEND_BATCH) {
-      const batch = entries.slice(i, i + APPEND_BATCH);
+    const batches: AuditEntry[][] = [];
+    let items = 0;
+    for (const entry of entries) {
+      const last = batches.at(-1);
+      const size = itemsOf(entry);
+      if (last === undefined || last.length === APPEND_BATCH || items + size > APPEND_ITEMS) {
+        batches.push([entry]);
+        items = size;
+      } else {
+        last.push(entry);
+        items += size;
+      }
+    }
+    for (const batch of batches) {
       if (batch.length === 1) {
         await this.appendOne(batch[0] as AuditEntry);
         continue;

@@ -14,6 +14,7 @@ import {
   type IndexBounds,
   sortKeyOf,
   storedItemOf,
+  storedItemsOf,
   verifyChain,
 } from './audit-chain';
 import { type DynamoSource, isCancelled, isConditionFailure } from './clients/dynamodb';
@@ -45,17 +46,24 @@ export class DynamoAuditChainTable extends DynamoTable implements AuditChainTabl
     return out.Items?.[0] ?? null;
   }
 
+  /** The record's item alone (a PutItem), or with its items in other trails (a transaction). */
   async putIfAbsent(record: ChainedRecord): Promise<boolean> {
-    return this.putIfNew(storedItemOf(record));
+    if ((record.alsoFor ?? []).length === 0) return this.putIfNew(storedItemOf(record));
+    return this.putAllIfAbsent([record]);
   }
 
-  /** One TransactWriteItems of conditional puts (IAM checks each as PutItem): all or none. */
+  /**
+   * One TransactWriteItems of conditional puts (IAM checks each as PutItem): every item of every
+   * record (storedItemsOf), all or none.
+   */
   async putAllIfAbsent(records: readonly ChainedRecord[]): Promise<boolean> {
     const { client, sdk } = await this.db();
     try {
       await client.send(
         new sdk.TransactWriteCommand({
-          TransactItems: records.map((record) => newItemPut(this.tableName, storedItemOf(record))),
+          TransactItems: records
+            .flatMap((record) => storedItemsOf(record))
+            .map((item) => newItemPut(this.tableName, item)),
         }),
       );
       return true;

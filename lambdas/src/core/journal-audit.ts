@@ -35,6 +35,7 @@ export const auditEntrySchema: z.ZodType<AuditEntry> = z.lazy(() =>
       .object({ type: z.enum(TARGET_TYPES), id: z.string(), label: z.string().optional() })
       .optional(),
     organisationId: z.string().nullable().optional(),
+    alsoFor: z.array(z.string()).optional(),
     source: z.object({ ip: z.string(), userAgent: z.string().nullable() }),
     requestId: z.string(),
     before: z.record(z.string(), z.unknown()).optional(),
@@ -105,8 +106,7 @@ const sameRecord = (record: Record<string, unknown>, entry: AuditEntry): boolean
  * an interrupted write first reads the records written since the write began and appends only
  * those not found (matched by request, action, outcome and target, each found record standing for
  * one entry). A write that records several entries of one request and action (a registry import creates
- * many organisations; a document's step is recorded in each organisation's trail) would be one
- * record to `recordOnce`.
+ * many organisations) would be one record to `recordOnce`.
  */
 export const appendEachOnce = async (
   deps: {

@@ -174,11 +174,9 @@ describe('connection steps: every step from every state, by every role and side'
       revision: 5,
       updatedBy: WHO[who].caller.email,
     });
-    // One audit record per party's trail: the sponsor's, the CRO's and the site's.
-    expect(audit.entries.map((e) => e.organisationId)).toEqual([
-      ORG.sponsor.organisationId,
-      ORG.cro.organisationId,
-      ORG.site.organisationId,
+    // One audit record (issue 37), in each party's trail: the sponsor's, the CRO's, the site's.
+    expect(audit.entries.map((e) => [e.organisationId, e.alsoFor])).toEqual([
+      [ORG.sponsor.organisationId, [ORG.cro.organisationId, ORG.site.organisationId]],
     ]);
     for (const entry of audit.entries) {
       expect(entry).toMatchObject({
@@ -320,9 +318,8 @@ describe('connection steps: what each step does beside its state', () => {
     const record = connection('conn-1', STUDY.own, ORG.site.organisationId, { revision: 4 });
     const { deps, audit } = setUp(record);
     await run('end', 'sponsorAdmin', deps);
-    expect(audit.entries.map((e) => e.organisationId)).toEqual([
-      ORG.sponsor.organisationId,
-      ORG.site.organisationId,
+    expect(audit.entries.map((e) => [e.organisationId, e.alsoFor])).toEqual([
+      [ORG.sponsor.organisationId, [ORG.site.organisationId]],
     ]);
   });
 });

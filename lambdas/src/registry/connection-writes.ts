@@ -1,6 +1,6 @@
 import { AppError, ConflictError, ValidationError } from '../core/errors';
 import type { Caller, RequestContext } from '../core/request';
-import type { AuditEntry } from '../core/ports/audit-trail';
+import { type AuditEntry, MAX_ALSO_FOR } from '../core/ports/audit-trail';
 import type { Clock } from '../core/ports/clock';
 import {
   type Claim,
@@ -119,13 +119,13 @@ export type RegistryAuditFact = Pick<
 >;
 
 /**
- * The audit records of one change: one per organisation whose trail it belongs to. A record
- * carries one `organisationId`, and an OrgAdmin or an Auditor of an organisation reads the
- * records of their organisation only (list-audit-records' reach), so a change that concerns
- * several organisations — a connection's sponsor, CRO and site, a study's sponsor and CRO — is
- * written into each one's trail: the same fact, the same actor and request, once per
- * organisation (never twice into one). Whoever reads everything sees each copy, told apart by
- * its organisation.
+ * The audit record of one change (issue 37: each action audited exactly once). A change that
+ * concerns several organisations — a connection's sponsor, CRO and site, a study's sponsor and
+ * CRO — is one record about the first of them (`organisationId`) and also about the others
+ * (`alsoFor`): the audit trail puts it in each one's trail, so an OrgAdmin or an Auditor of any
+ * of them reads it (list-audit-records' reach), and whoever reads everything reads it once.
+ * Returned as a list, as the registry's writes take their records: one entry, or none when the
+ * change concerns no organisation.
  */
 export const auditFor = (
   ctx: RequestContext<Caller>,
@@ -133,11 +133,18 @@ export const auditFor = (
   organisations: readonly (string | null)[],
 ): AuditEntry[] => {
   const distinct = [...new Set(organisations.filter((id): id is string => id !== null))];
-  return distinct.map((organisationId) => ({
+  // One record, unless more organisations than one record holds (MAX_ALSO_FOR): then as few as
+  // hold them all.
+  const records: string[][] = [];
+  for (let i = 0; i < distinct.length; i += MAX_ALSO_FOR + 1) {
+    records.push(distinct.slice(i, i + MAX_ALSO_FOR + 1));
+  }
+  return records.map(([first = '', ...others]) => ({
     ...fact,
     outcome: 'success',
     actor: actorOf(ctx.caller),
-    organisationId,
+    organisationId: first,
+    ...(others.length === 0 ? {} : { alsoFor: others }),
     source: sourceOf(ctx),
     requestId: ctx.requestId,
   }));

@@ -72,12 +72,11 @@ describe('invite-site', () => {
       [`organisation#${ORG.site.organisationId}`]: 1,
       [`system#${SYS.sponsor.systemId}`]: 1,
     });
-    expect(audit.entries.map((e) => e.organisationId)).toEqual([
-      ORG.sponsor.organisationId,
-      ORG.cro.organisationId,
-      ORG.site.organisationId,
+    // One record (issue 37), in the sponsor's, the CRO's and the site's trail.
+    expect(audit.entries.map((e) => [e.organisationId, e.alsoFor])).toEqual([
+      [ORG.sponsor.organisationId, [ORG.cro.organisationId, ORG.site.organisationId]],
     ]);
-    expect(audit.entries[2]).toMatchObject({
+    expect(audit.entries[0]).toMatchObject({
       action: 'connection.invited',
       outcome: 'success',
       actor: { email: 'sponsor@example.com', role: 'OrgAdmin' },

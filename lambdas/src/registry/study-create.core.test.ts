@@ -40,9 +40,9 @@ describe('create-study', () => {
     expect(
       registry.claims.has(claimKeys.studyProtocol(ORG.sponsor.organisationId, 'new-100')),
     ).toBe(true);
-    expect(audit.entries.map((e) => [e.action, e.organisationId])).toEqual([
-      ['study.created', ORG.sponsor.organisationId],
-      ['study.created', ORG.cro.organisationId],
+    // Audited once (issue 37), in the sponsor's trail and the CRO's.
+    expect(audit.entries.map((e) => [e.action, e.organisationId, e.alsoFor])).toEqual([
+      ['study.created', ORG.sponsor.organisationId, [ORG.cro.organisationId]],
     ]);
     expect(audit.entries[0]).toMatchObject({
       target: { type: 'study', id: 'id-2', label: 'NEW-100' },

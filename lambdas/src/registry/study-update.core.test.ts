@@ -44,9 +44,9 @@ describe('update-study', () => {
       revision: 2,
       updatedBy: 'sponsor@example.com',
     });
-    expect(audit.entries.map((e) => [e.action, e.organisationId])).toEqual([
-      ['study.updated', ORG.sponsor.organisationId],
-      ['study.updated', ORG.cro.organisationId],
+    // Audited once (issue 37), in the sponsor's trail and the CRO's.
+    expect(audit.entries.map((e) => [e.action, e.organisationId, e.alsoFor])).toEqual([
+      ['study.updated', ORG.sponsor.organisationId, [ORG.cro.organisationId]],
     ]);
     expect(audit.entries[0]).toMatchObject({
       target: { type: 'study', id: STUDY.main.studyId, label: 'ABC-001' },
@@ -206,12 +206,12 @@ describe('update-study', () => {
     );
     expect(registry.uses.get(`organisation#${ORG.cro.organisationId}`)).toBe(0);
     expect(registry.uses.get(`organisation#${ORG.otherCro.organisationId}`)).toBe(1);
-    // The sponsor's, both CROs' and the moved connection's site's trails.
-    expect(audit.entries.map((e) => e.organisationId)).toEqual([
-      ORG.sponsor.organisationId,
-      ORG.cro.organisationId,
-      ORG.otherCro.organisationId,
-      ORG.site.organisationId,
+    // One record (issue 37), in the sponsor's, both CROs' and the moved connection's site's trails.
+    expect(audit.entries.map((e) => [e.organisationId, e.alsoFor])).toEqual([
+      [
+        ORG.sponsor.organisationId,
+        [ORG.cro.organisationId, ORG.otherCro.organisationId, ORG.site.organisationId],
+      ],
     ]);
     expect(audit.entries[0]).toMatchObject({
       before: { croOrganisationId: ORG.cro.organisationId },

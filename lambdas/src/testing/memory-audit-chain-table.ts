@@ -5,7 +5,7 @@ import type {
   ChainedRecord,
   IndexBounds,
 } from '../adapters/audit-chain';
-import { AUDIT_INDEX_SORT_KEY, sortKeyOf, storedItemOf } from '../adapters/audit-chain';
+import { AUDIT_INDEX_SORT_KEY, sortKeyOf, storedItemsOf } from '../adapters/audit-chain';
 
 /**
  * The audit chain's table in memory, with DynamoDB's semantics where they matter: a conditional
@@ -15,7 +15,10 @@ import { AUDIT_INDEX_SORT_KEY, sortKeyOf, storedItemOf } from '../adapters/audit
  * between reading the head and writing.
  */
 export class MemoryAuditChainTable implements AuditChainTable {
+  /** The chain's items (AUDIT#chain), by sort key. */
   readonly items = new Map<string, Record<string, unknown>>();
+  /** A record's items in other organisations' trails (AUDIT#also), by sort key. */
+  readonly alsoItems = new Map<string, Record<string, unknown>>();
   lostRaces = 0;
 
   constructor(private readonly pageSize = 7) {}
@@ -38,8 +41,14 @@ export class MemoryAuditChainTable implements AuditChainTable {
       this.lostRaces += 1;
       return false;
     }
-    this.items.set(sk, structuredClone(storedItemOf(record)));
+    this.store(record);
     return true;
+  }
+
+  private store(record: ChainedRecord) {
+    const [own, ...also] = storedItemsOf(record);
+    if (own !== undefined) this.items.set(sortKeyOf(record.seq), structuredClone(own));
+    for (const item of also) this.alsoItems.set(String(item.sk), structuredClone(item));
   }
 
   async putAllIfAbsent(records: readonly ChainedRecord[]) {
@@ -48,9 +57,7 @@ export class MemoryAuditChainTable implements AuditChainTable {
       this.lostRaces += 1;
       return false;
     }
-    for (const record of records) {
-      this.items.set(sortKeyOf(record.seq), structuredClone(storedItemOf(record)));
-    }
+    for (const record of records) this.store(record);
     return true;
   }
 
@@ -80,7 +87,7 @@ export class MemoryAuditChainTable implements AuditChainTable {
 
   /** The items of one index partition within the bounds, highest `gAt` first. */
   private inIndex(key: AuditIndexKey, { lo, hi }: IndexBounds) {
-    return [...this.items.values()]
+    return [...this.items.values(), ...this.alsoItems.values()]
       .filter((item) => {
         const at = item[AUDIT_INDEX_SORT_KEY];
         return (

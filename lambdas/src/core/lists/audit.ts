@@ -26,7 +26,8 @@ export const UNREADABLE_ACTION = 'audit.unreadable';
 
 /** The sequence number of a stored item, from its key (what ordering and paging go by). */
 export const positionOf = (item: Record<string, unknown>): number | null => {
-  const position = typeof item.sk === 'string' ? Number(item.sk) : item.seq;
+  // A record's item in another organisation's trail is keyed `<seq>#<organisation>`.
+  const position = typeof item.sk === 'string' ? Number(item.sk.split('#')[0]) : item.seq;
   return typeof position === 'number' && Number.isSafeInteger(position) && position > 0
     ? position
     : null;
@@ -50,6 +51,7 @@ export const toAuditRecord = (item: Record<string, unknown>): AuditRecord => {
     actor: item.actor ?? null,
     target: item.target ?? null,
     organisationId: item.organisationId ?? null,
+    alsoFor: item.alsoFor ?? [],
     source: item.source,
     requestId: item.requestId,
     before: item.before ?? null,
@@ -68,6 +70,7 @@ export const toAuditRecord = (item: Record<string, unknown>): AuditRecord => {
     actor: null,
     target: null,
     organisationId: null,
+    alsoFor: [],
     source: { ip: '', userAgent: null },
     requestId: '',
     before: null,
@@ -98,7 +101,8 @@ export const auditRecordMatches = (f: AuditFilters, reach: Reach) => {
   const from = timeOf(f.from);
   const to = timeOf(f.to);
   return (r: AuditRecord): boolean => {
-    if (!reaches(reach, r.organisationId)) return false;
+    if (!reaches(reach, r.organisationId) && !r.alsoFor.some((org) => reaches(reach, org)))
+      return false;
     if (f.view !== undefined && !auditViewsOf(r).includes(f.view)) return false;
     if (f.outcome !== undefined && r.outcome !== f.outcome) return false;
     // An exact action is its own prefix.

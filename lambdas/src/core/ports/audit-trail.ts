@@ -34,6 +34,12 @@ export interface AuditEntry {
    * field existed have none.
    */
   organisationId?: string | null;
+  /**
+   * The other organisations the record is about as well (issue 37): a connection's site beside
+   * its sponsor, a study's CRO. One record, in each one's trail (their OrgAdmins and Auditors read
+   * it), never a copy per organisation. At most MAX_ALSO_FOR, none of them `organisationId`.
+   */
+  alsoFor?: readonly string[];
   source: { ip: string; userAgent: string | null };
   requestId: string;
   /** What changed: never a password, secret or token. */
@@ -42,6 +48,14 @@ export interface AuditEntry {
   /** Why, for failures and system actions (e.g. "5 consecutive failed sign-ins"). */
   reason?: string;
 }
+
+/**
+ * The most organisations an audit record is also about (`alsoFor`): a record and its places in
+ * the others' trails are one transaction of at most 100 items, kept well inside. A change about
+ * more (a study's CRO moved across many sites) is several records, each about up to 1 +
+ * MAX_ALSO_FOR of them (the registry's auditFor).
+ */
+export const MAX_ALSO_FOR = 24;
 
 /** The audit trail port (DynamoDB audit table, hash-chained). */
 export interface AuditTrail {

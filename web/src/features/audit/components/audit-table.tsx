@@ -56,6 +56,12 @@ const RecordDetails = ({ record }: { record: AuditRecord }) => {
         <dd className="col-sm-9 text-break">{record.source.userAgent ?? '—'}</dd>
         <dt className="col-sm-3">{t('audit.details.organisation')}</dt>
         <dd className="col-sm-9">{record.organisationId ?? '—'}</dd>
+        {record.alsoFor.length > 0 && (
+          <>
+            <dt className="col-sm-3">{t('audit.details.alsoFor')}</dt>
+            <dd className="col-sm-9 text-break">{record.alsoFor.join(', ')}</dd>
+          </>
+        )}
         <dt className="col-sm-3">{t('audit.details.sequence')}</dt>
         <dd className="col-sm-9">{record.seq}</dd>
         <dt className="col-sm-3">{t('audit.details.hash')}</dt>

@@ -24,6 +24,7 @@ export const record = (seq: number, overrides: Partial<AuditRecord> = {}): Audit
   actor: { sub: 'sub-admin', email: 'admin@example.com', role: 'PlatformAdmin' },
   target: { type: 'user', id: `sub-${String(seq)}`, label: `user${String(seq)}@example.com` },
   organisationId: 'site-001',
+  alsoFor: [],
   source: { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 test' },
   requestId: `req-${String(seq)}`,
   before: { enabled: true },

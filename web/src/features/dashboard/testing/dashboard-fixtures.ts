@@ -178,6 +178,7 @@ export function change(seq: number, overrides: Partial<RecentChanges['records'][
     actor: { sub: 'sub-admin', email: 'admin@example.com', role: 'PlatformAdmin' as const },
     target: { type: 'user', id: `sub-${String(seq)}`, label: `user${String(seq)}@example.com` },
     organisationId: 'site-001',
+    alsoFor: [],
     source: { ip: '203.0.113.7', userAgent: null },
     requestId: `req-${String(seq)}`,
     before: null,
