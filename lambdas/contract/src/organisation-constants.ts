@@ -93,3 +93,37 @@ export const ORGANISATION_EXPORT_ONLY_COLUMNS = [
   'updatedAt',
 ] as const;
 export const SYSTEM_EXPORT_ONLY_COLUMNS = ['systemId', 'status', 'createdAt', 'updatedAt'] as const;
+
+type RegistryCsvColumn =
+  | (typeof ORGANISATION_CSV_COLUMNS)[number]
+  | (typeof SYSTEM_CSV_COLUMNS)[number]
+  | (typeof ORGANISATION_EXPORT_ONLY_COLUMNS)[number]
+  | (typeof SYSTEM_EXPORT_ONLY_COLUMNS)[number];
+
+/**
+ * What the files the console writes call each column of the registry's CSV files, as its other
+ * exports name theirs ("Contact e-mail", "Created (UTC)"; issue 37: one style in every export).
+ * An import reads a column by this title or by its key ("contactEmail"), in any case, so an
+ * exported file imports as it is and files made to the keys keep working.
+ */
+export const REGISTRY_CSV_TITLES: Readonly<Record<RegistryCsvColumn, string>> = {
+  name: 'Name',
+  kind: 'Kind',
+  country: 'Country',
+  contactEmail: 'Contact e-mail',
+  identifiers: 'Identifiers',
+  organisationId: 'Organisation ID',
+  organisationName: 'Organisation',
+  vendor: 'Vendor',
+  product: 'Product',
+  environment: 'Environment',
+  technicalContactEmail: 'Technical contact e-mail',
+  systemId: 'System ID',
+  status: 'Status',
+  createdAt: 'Created (UTC)',
+  updatedAt: 'Last changed (UTC)',
+};
+
+/** A registry CSV column's title (REGISTRY_CSV_TITLES); a name that is no column, as it is. */
+export const registryCsvTitle = (column: string): string =>
+  (REGISTRY_CSV_TITLES as Readonly<Partial<Record<string, string>>>)[column] ?? column;

@@ -24,15 +24,15 @@ describe('export-organisations', () => {
     expect(link.rows).toBe(2);
     expect(rowsOf(textOf(exports))).toEqual([
       [
-        'name',
-        'kind',
-        'country',
-        'contactEmail',
-        'identifiers',
-        'organisationId',
-        'status',
-        'createdAt',
-        'updatedAt',
+        'Name',
+        'Kind',
+        'Country',
+        'Contact e-mail',
+        'Identifiers',
+        'Organisation ID',
+        'Status',
+        'Created (UTC)',
+        'Last changed (UTC)',
       ],
       [
         'Charité Berlin',

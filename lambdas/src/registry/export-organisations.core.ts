@@ -1,6 +1,7 @@
 import {
   ORGANISATION_CSV_COLUMNS,
   ORGANISATION_EXPORT_ONLY_COLUMNS,
+  registryCsvTitle,
 } from '@ccsc/contract/organisations';
 import { type routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
@@ -47,7 +48,10 @@ export const exportOrganisations: Core<
   });
   return writeCsvExport(deps, ctx, {
     kind: 'organisations',
-    header: [...ORGANISATION_CSV_COLUMNS, ...ORGANISATION_EXPORT_ONLY_COLUMNS],
+    // Titled as every export's columns are; an import reads titles and keys alike.
+    header: [...ORGANISATION_CSV_COLUMNS, ...ORGANISATION_EXPORT_ONLY_COLUMNS].map(
+      registryCsvTitle,
+    ),
     rows: exportRows(found, cellsOf),
     filters: input,
     action: 'organisation.export',

@@ -1,4 +1,8 @@
-import { SYSTEM_CSV_COLUMNS, SYSTEM_EXPORT_ONLY_COLUMNS } from '@ccsc/contract/organisations';
+import {
+  SYSTEM_CSV_COLUMNS,
+  SYSTEM_EXPORT_ONLY_COLUMNS,
+  registryCsvTitle,
+} from '@ccsc/contract/organisations';
 import { type routes } from '@ccsc/contract/routes';
 import type { Core } from '../core/request';
 import type { Cell } from '@ccsc/formats/write-csv';
@@ -21,7 +25,8 @@ export const exportSystems: Core<(typeof routes)['export-systems'], ExportRegist
   const found = findSystems(viewOf(ctx.caller, snapshot), input);
   return writeCsvExport(deps, ctx, {
     kind: 'systems',
-    header: [...SYSTEM_CSV_COLUMNS, ...SYSTEM_EXPORT_ONLY_COLUMNS],
+    // Titled as every export's columns are; an import reads titles and keys alike.
+    header: [...SYSTEM_CSV_COLUMNS, ...SYSTEM_EXPORT_ONLY_COLUMNS].map(registryCsvTitle),
     rows: exportRows(found, (s): Cell[] => [
       s.organisationId,
       organisationName(snapshot, s.organisationId),

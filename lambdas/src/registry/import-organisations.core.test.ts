@@ -112,6 +112,15 @@ describe('import-organisations', () => {
     expect(answer).toMatchObject({ rows: 2, problems: [], created: 2 });
   });
 
+  it('reads the columns by the titles an export writes them with, its own columns ignored', async () => {
+    const csv = [
+      'Name,Kind,Country,Contact e-mail,Identifiers,Organisation ID,Status,Created (UTC),Last changed (UTC)',
+      'Klinik Ost,site,DE,ost@klinik.example,,org-1,active,2025-01-01T00:00:00.000Z,2025-01-01T00:00:00.000Z',
+    ].join('\n');
+    const { answer } = await run(csv, true);
+    expect(answer).toMatchObject({ rows: 1, problems: [] });
+  });
+
   it('puts unknown, repeated and missing columns on line 1 and checks no row', async () => {
     const { answer } = await run('name,kind,colour,Name\nX,site,red,Y\n', true);
     expect(answer.rows).toBe(1);

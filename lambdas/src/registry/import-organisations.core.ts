@@ -1,6 +1,7 @@
 import {
   ORGANISATION_CSV_COLUMNS,
   ORGANISATION_EXPORT_ONLY_COLUMNS,
+  REGISTRY_CSV_TITLES,
   organisationInputSchema,
   type OrganisationInput,
 } from '@ccsc/contract/organisations';
@@ -109,7 +110,14 @@ export const importOrganisations: Core<
   if (!mayAdministerRegistry(registryActor(ctx.caller))) {
     throw new ForbiddenError('Only a PlatformAdmin imports organisations.');
   }
-  const file = readImportFile(csv, COLUMNS, REQUIRED, [], ORGANISATION_EXPORT_ONLY_COLUMNS);
+  const file = readImportFile(
+    csv,
+    COLUMNS,
+    REQUIRED,
+    [],
+    ORGANISATION_EXPORT_ONLY_COLUMNS,
+    REGISTRY_CSV_TITLES,
+  );
   const snapshot = await deps.registry.snapshot();
   const existing = byNameKey(snapshot);
   const problems = [...file.problems];

@@ -1,6 +1,7 @@
 import {
   SYSTEM_CSV_COLUMNS,
   SYSTEM_EXPORT_ONLY_COLUMNS,
+  REGISTRY_CSV_TITLES,
   systemInputSchema,
   type SystemInput,
 } from '@ccsc/contract/organisations';
@@ -142,6 +143,7 @@ export const importSystems: Core<(typeof routes)['import-systems'], ImportDeps> 
     REQUIRED,
     [['organisationId', 'organisationName']],
     SYSTEM_EXPORT_ONLY_COLUMNS,
+    REGISTRY_CSV_TITLES,
   );
   const snapshot = await deps.registry.snapshot();
   const links = linksOf(snapshot);

@@ -43,6 +43,8 @@ export const readImportFile = <C extends string>(
   oneOf: readonly (readonly [C, ...C[]])[] = [],
   /** Columns an export adds (ids, status, times): accepted and not read, so an export imports. */
   ignored: readonly string[] = [],
+  /** The columns' titles (REGISTRY_CSV_TITLES), read as their keys are. */
+  titles: Readonly<Partial<Record<string, string>>> = {},
 ): ImportFile<C> => {
   const file = readCsv(csv);
   const [header, ...data] = file.records;
@@ -59,8 +61,18 @@ export const readImportFile = <C extends string>(
     }
     return { rowCount: data.length, rows: [], problems };
   }
-  const known = new Map(columns.map((c) => [c.toLowerCase(), c]));
-  const skipped = new Set(ignored.map((c) => c.toLowerCase()));
+  const known = new Map<string, C>();
+  for (const c of columns) {
+    known.set(c.toLowerCase(), c);
+    const title = titles[c];
+    if (title !== undefined) known.set(title.toLowerCase(), c);
+  }
+  const skipped = new Set(
+    ignored.flatMap((c) => [
+      c.toLowerCase(),
+      ...(titles[c] === undefined ? [] : [titles[c].toLowerCase()]),
+    ]),
+  );
   const index = new Map<C, number>();
   const expected = columns.join(', ');
   header.cells.forEach((cell, i) => {

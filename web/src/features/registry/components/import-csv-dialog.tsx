@@ -1,4 +1,9 @@
-import { ORGANISATION_CSV_COLUMNS, type ResponseOf, SYSTEM_CSV_COLUMNS } from '@ccsc/contract';
+import {
+  ORGANISATION_CSV_COLUMNS,
+  registryCsvTitle,
+  type ResponseOf,
+  SYSTEM_CSV_COLUMNS,
+} from '@ccsc/contract';
 import { useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
@@ -118,7 +123,8 @@ export const ImportCsvDialog = ({ kind, onCancel, onImported }: ImportCsvDialogP
         </p>
         <p className="mb-1">{t('registry.import.expectedColumns')}</p>
         <p>
-          <code data-testid="import-columns">{columns.join(',')}</code>
+          {/* Titled as the exports title them; the keys (contactEmail) are read as well. */}
+          <code data-testid="import-columns">{columns.map(registryCsvTitle).join(',')}</code>
         </p>
         <p className="form-text">{t(`registry.import.${kind}Hint`)}</p>
         <div className="mb-3">
