@@ -10,6 +10,7 @@ import {
   retireSecretWrite,
 } from './credential-changes';
 import { credentialSubject, type CredentialWriteDeps } from './credential-writes';
+import { displayDate } from '../core/display-dates';
 
 /**
  * The credential job (hourly in AWS, on a timer offline). For every credential:
@@ -79,7 +80,7 @@ const systemEntry = (
 const noticeMail = (record: CredentialRecord, system: string, days: number) => ({
   subject: `The API credential of ${system} expires in ${String(days)} day${days === 1 ? '' : 's'}`,
   text: [
-    `The API credential of ${system} (client id ${record.clientId}) expires on ${record.validUntil.slice(0, 10)}.`,
+    `The API credential of ${system} (client id ${record.clientId}) expires on ${displayDate(record.validUntil)}.`,
     '',
     'From then on its tokens are refused. Before that date an administrator of the organisation issues a new credential in the console (Generate API Access Credentials), and the system switches to it.',
   ].join('\n'),

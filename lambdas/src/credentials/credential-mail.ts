@@ -1,5 +1,6 @@
 import { LINK_HOURS } from '@ccsc/contract/credentials';
 import { API_SCOPES, type ApiScope } from '@ccsc/contract/scopes';
+import { displayDate, displayDateTime } from '../core/display-dates';
 
 /**
  * A credential's link mail (never the secret): what is issued, to whom, until when the link
@@ -17,8 +18,6 @@ const scopeLines = (scopes: readonly ApiScope[]) =>
     const described = API_SCOPES.find((s) => scope.endsWith(`/${s.name}`));
     return `  - ${scope}${described === undefined ? '' : `: ${described.description}`}`;
   });
-
-const day = (iso: string) => iso.slice(0, 10);
 
 /** The link mail: what is issued, to whom, until when the link works — never the secret. */
 export const linkMail = (options: {
@@ -44,9 +43,9 @@ export const linkMail = (options: {
     '',
     'Scopes:',
     ...scopeLines(options.scopes),
-    `Valid until: ${day(options.validUntil)}`,
+    `Valid until: ${displayDate(options.validUntil)}`,
     '',
-    `Open this link to reveal the client id and secret. It works once, until ${options.linkUntil.slice(0, 16).replace('T', ' ')} UTC:`,
+    `Open this link to reveal the client id and secret. It works once, until ${displayDateTime(options.linkUntil)}:`,
     options.link,
     '',
     'The secret is shown exactly once, on that page; nobody else, the administrator included, ever sees it. If the link has expired or was used by someone else, ask your administrator to send a new one.',

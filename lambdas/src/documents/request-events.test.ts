@@ -69,7 +69,7 @@ describe('request events', () => {
         type: 'request',
         id: made.requests.find((r) => r.artifactNumber === CV)?.requestId,
         studyId: 'study-1',
-        name: expect.stringMatching(/\(.+, 2025-03-20\)$/) as unknown,
+        name: expect.stringMatching(/\(.+, 20-Mar-2025\)$/) as unknown,
       },
       counterpart: { organisationId: ORG.sponsor.organisationId },
       reason: null,

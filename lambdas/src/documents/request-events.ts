@@ -5,6 +5,7 @@ import type { DocumentStore } from '../core/ports/documents';
 import type { EventDraft, EventLog } from '../core/ports/events';
 import type { Registry, RegistrySnapshot } from '../core/ports/registry';
 import { artifactNames, type Fulfilment, fulfilmentsOf } from './request-states';
+import { displayDate } from '../core/display-dates';
 
 /**
  * Document requests as events (issue 35). `request.received` is the sponsor's request itself,
@@ -58,7 +59,7 @@ export const requestSubject = (
   id: record.requestId,
   name: `${names.get(record.artifactNumber) ?? record.artifactNumber} (${
     snapshot.studies.get(record.studyId)?.protocolNumber ?? record.studyId
-  }, ${record.dueDate})`,
+  }, ${displayDate(record.dueDate)})`,
   studyId: record.studyId,
 });
 

@@ -1,6 +1,7 @@
 import type { EventKind } from '@ccsc/contract/events';
 import type { NotificationLanguage } from '@ccsc/contract/notifications';
 import type { StoredNotification } from '../core/ports/notifications';
+import { displayDateTime } from '../core/display-dates';
 
 /**
  * The notification e-mails' words (issue 35), in the console's three languages: one line per
@@ -151,7 +152,7 @@ export const digestMail = (
     text: [
       ...items.map(
         (n) =>
-          `- ${n.at.slice(0, 16).replace('T', ' ')} UTC · ${n.organisationName}: ${sentenceOf(language, n)}`,
+          `- ${displayDateTime(n.at, language)} · ${n.organisationName}: ${sentenceOf(language, n)}`,
       ),
       '',
       ...(consoleUrl === null ? [] : [w.open, consoleUrl, '']),
