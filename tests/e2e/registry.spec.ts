@@ -131,7 +131,11 @@ test('registry: CSV import with a bad row fixed, a study, an invitation accepted
     .getByLabel('Sponsor-side system', { exact: true })
     .selectOption({ label: `${sponsorName} — Helios eTMF (eTMF, Production)` });
   await invite.getByRole('button', { name: 'Send the invitation' }).click();
-  await expect(sponsorPage.getByText(`${siteName} is invited to ${protocol}.`)).toBeVisible();
+  // An invitation is a journaled write of the registry, its audit record and its parties' events:
+  // on a machine busy with the other e2e group it took more than the 10 s an expectation waits.
+  await expect(sponsorPage.getByText(`${siteName} is invited to ${protocol}.`)).toBeVisible({
+    timeout: 30_000,
+  });
 
   // ...and sees no other sponsor's studies or organisation.
   const studies = await callApi(c, 'list-studies', { token: sponsorAdmin.idToken, body: {} });

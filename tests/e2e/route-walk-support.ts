@@ -289,7 +289,34 @@ export const pageFindings = async (
       const dateInputs = Array.from(
         document.querySelectorAll('input[type="date"], input[type="datetime-local"]'),
       ).map((e) => e.getAttribute('name') ?? e.id);
+      // The header's rows: its items as they wrap (a row starts below the last one's bottom).
+      const bar = document.querySelector('header');
+      const holder = bar?.querySelector(':scope > .container-fluid') ?? bar;
+      const boxes = Array.from(holder?.children ?? [])
+        .map((e) => e.getBoundingClientRect())
+        .filter((b) => b.width > 0 && b.height > 0)
+        .sort((a, b) => a.top - b.top);
+      let headerRows = 0;
+      let rowBottom = -Infinity;
+      for (const box of boxes) {
+        if (box.top >= rowBottom - 1) {
+          headerRows += 1;
+          rowBottom = box.bottom;
+        } else rowBottom = Math.max(rowBottom, box.bottom);
+      }
+      // Text wider than a reading line (about 100 characters: 50 em) on a wide screen.
+      const longLines = Array.from(document.querySelectorAll('main p, main li, main .form-text'))
+        .filter((e) => e.closest('table, pre, .list-group, .dropdown-menu, nav') === null)
+        .filter((e) => {
+          const box = e.getBoundingClientRect();
+          const em = Number.parseFloat(getComputedStyle(e).fontSize) || 16;
+          return box.height > 0 && box.width / em > 50 && e.textContent.length > 100;
+        })
+        .slice(0, 3)
+        .map((e) => `"${e.textContent.trim().slice(0, 40)}"`);
       return {
+        longLines,
+        headerRows,
         scrollWidth: document.documentElement.scrollWidth,
         innerWidth: window.innerWidth,
         wide,
@@ -304,6 +331,11 @@ export const pageFindings = async (
     found.push(
       `${where}: scrolls sideways (${String(seen.scrollWidth)} > ${String(seen.innerWidth)}) at ${seen.wide.join(' | ')}`,
     );
+  }
+  for (const line of seen.longLines)
+    found.push(`${where}: text wider than a reading line (50 em): ${line}`);
+  if (seen.headerRows > 2) {
+    found.push(`${where}: the header wraps to ${String(seen.headerRows)} rows (at most 2)`);
   }
   for (const date of seen.dates) found.push(`${where}: a date not in the spec's form: ${date}`);
   for (const input of seen.dateInputs)
@@ -333,7 +365,7 @@ const inFlight = (page: Page): (() => number) => {
 };
 
 /** How long the network stays quiet before a screen counts as loaded: two frames and more. */
-const QUIET_MS = 120;
+const QUIET_MS = 60;
 
 /**
  * Until the new screen has settled: its own heading shown (not the last screen's: openInPlace
@@ -451,6 +483,12 @@ export const walk = async (
                 });
               }),
           );
+        }
+        // E2E_SCREENSHOTS=<folder>: each screen as it was checked, for a person to look at.
+        const shots = process.env.E2E_SCREENSHOTS;
+        if (shots !== undefined && shots !== '') {
+          const name = `${role}-${path.replace(/[^A-Za-z0-9]+/gu, '_').slice(0, 50)}-${language}-${String(width)}`;
+          await page.screenshot({ path: `${shots}/${name}.png` });
         }
         const t1 = Date.now();
         found.push(

@@ -58,25 +58,34 @@ export const PrivateLayout = () => {
               <MenuIcon />
             </button>
             <span className="navbar-brand me-auto fw-semibold">{productName}</span>
-            {/* Name above the e-mail on every width; the e-mail may wrap on a narrow screen. */}
-            <div className="navbar-text text-white d-flex flex-column lh-sm text-end">
-              <span>
-                {t('layout.loggedInAs')} <strong>{displayName}</strong>
-              </span>
-              {profile?.email && (
-                <span className="small text-break">
-                  <span className="visually-hidden">{t('layout.email')}: </span>
-                  {profile.email}
+            {/*
+              On a phone (styles/console.css) the header is two rows: the menu, the product, the
+              bell and the logout; then who is signed in, for which account, and the language.
+            */}
+            <div className="console-header-break" aria-hidden="true" />
+            <div className="console-header-who d-flex align-items-center gap-2">
+              {/* Name above the e-mail on every width; the e-mail may wrap on a narrow screen. */}
+              <div className="navbar-text text-white d-flex flex-column lh-sm text-end">
+                <span>
+                  {t('layout.loggedInAs')} <strong>{displayName}</strong>
                 </span>
-              )}
+                {profile?.email && (
+                  <span className="small text-break">
+                    <span className="visually-hidden">{t('layout.email')}: </span>
+                    {profile.email}
+                  </span>
+                )}
+              </div>
+              <span className="navbar-text text-white border-start border-light ps-2">
+                <span className="visually-hidden">{t('layout.account')}: </span>
+                {accountName}
+              </span>
             </div>
-            <span className="navbar-text text-white border-start border-light ps-2">
-              <span className="visually-hidden">{t('layout.account')}: </span>
-              {accountName}
-            </span>
             {/* The unread count (issue 35), polled: in this chunk, never the login route's. */}
             <NotificationBell />
-            <LanguageSwitcher variant="outline-light" />
+            <div className="console-header-language">
+              <LanguageSwitcher variant="outline-light" />
+            </div>
             <button
               type="button"
               className="btn btn-outline-light"

@@ -247,6 +247,7 @@ export const de: Translation = {
       requestId: 'Anfrage-ID',
       userAgent: 'Browser (User-Agent)',
       organisation: 'Organisations-ID',
+      alsoFor: 'Betrifft auch (Organisations-IDs)',
       sequence: 'Eintragsnummer',
       hash: 'Hashwert',
     },
@@ -572,6 +573,8 @@ export const de: Translation = {
       versionInUse: 'Version {{version}} (in Verwendung)',
       versionDraft: 'Version {{version}} (Entwurf)',
       clonesFailed: 'Die Standards konnten nicht geladen werden.',
+      noClones:
+        'Es gibt in Ihrem Zugriffsbereich noch keinen Standard zum Kopieren: Beginnen Sie mit einem leeren Standard oder importieren Sie eine Datei.',
       chooseClone: 'Wählen Sie den zu kopierenden Standard.',
       chooseFile: 'Wählen Sie eine CSV- oder XLSX-Datei.',
       noRows: 'Die Datei enthält keine Zeilen zum Importieren.',

@@ -184,6 +184,7 @@ export const enMore = {
       requestId: 'Request ID',
       userAgent: 'Browser (user agent)',
       organisation: 'Organisation ID',
+      alsoFor: 'Also about (organisation IDs)',
       sequence: 'Record number',
       hash: 'Hash value',
     },
@@ -501,6 +502,8 @@ export const enMore = {
       versionInUse: 'Version {{version}} (in use)',
       versionDraft: 'Version {{version}} (draft)',
       clonesFailed: 'The standards could not be loaded.',
+      noClones:
+        'There is no standard within your reach to copy yet: start from an empty standard or import a file.',
       chooseClone: 'Choose the standard to copy.',
       chooseFile: 'Choose a CSV or XLSX file.',
       noRows: 'The file has no rows to import.',

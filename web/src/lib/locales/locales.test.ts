@@ -116,3 +116,23 @@ describe('audit actions', () => {
     );
   });
 });
+
+describe('accessible names', () => {
+  it('a button’s name with its object ("…Named") contains its visible words, in every language (WCAG 2.5.3)', () => {
+    for (const [language, texts] of [
+      ['en', flatten({ ...en, ...enMore })],
+      ['de', flatten(de)],
+      ['tr', flatten(tr)],
+    ] as const) {
+      const norm = (text: string) => text.toLocaleLowerCase(language).replace(/\s+/gu, ' ');
+      const mismatched = [...texts]
+        .filter(([key]) => key.endsWith('Named') && !key.endsWith('zoneNamed'))
+        .filter(([key, named]) => {
+          const visible = texts.get(key.slice(0, -'Named'.length));
+          return visible !== undefined && !norm(named).includes(norm(visible));
+        })
+        .map(([key]) => key);
+      expect(mismatched, language).toEqual([]);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { AUDIT_VIEWS } from '@ccsc/contract';
+import { AUDIT_ACTION_KINDS, AUDIT_VIEWS } from '@ccsc/contract';
 import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -59,10 +59,21 @@ export const AuditFilters = ({
           placeholder={t(`audit.filter.${field}Placeholder`)}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-${field}-error` : undefined}
+          // The actions as the table names them, to choose from while typing the code.
+          list={field === 'action' ? `${id}-actions` : undefined}
           onChange={(event) => {
             set(field, event.target.value);
           }}
         />
+        {field === 'action' && (
+          <datalist id={`${id}-actions`}>
+            {Object.keys(AUDIT_ACTION_KINDS).map((action) => (
+              <option key={action} value={action}>
+                {t(`auditAction.${action}` as 'auditAction.session.login')}
+              </option>
+            ))}
+          </datalist>
+        )}
         {problem && (
           <div id={`${id}-${field}-error`} className="invalid-feedback">
             {t(problem)}

@@ -18,6 +18,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe('/forgot-password-success (issue 37)', () => {
+  it('opened directly claims no change: it sends the visitor to the start of the reset', async () => {
+    renderAt('/forgot-password-success');
+    expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+    expect(screen.queryByText('Password Changed')).toBeNull();
+  });
+});
+
 describe('/forgot-password (issue 4)', () => {
   it('applies the login e-mail rules before a code can be asked for', async () => {
     renderAt('/forgot-password');

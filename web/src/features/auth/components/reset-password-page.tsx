@@ -11,6 +11,7 @@ import { putServerErrors } from '../../../lib/server-field-errors';
 import { checkLoginEmail } from '../utils/login-email';
 import { RecoveryEmailField } from './recovery-email-field';
 import { checkNewPassword, NewPasswordFields } from './new-password-fields';
+import type { PasswordChangedState } from './forgot-password-success-page';
 
 const CODE_PATTERN = /^[0-9]{6}$/;
 
@@ -94,7 +95,8 @@ export const ResetPasswordPage = () => {
         newPassword: password,
         confirmationCode: code,
       });
-      await navigate(paths.forgotPasswordSuccess, { replace: true });
+      const state: PasswordChangedState = { passwordChanged: true };
+      await navigate(paths.forgotPasswordSuccess, { replace: true, state });
     } catch (err) {
       const message = refuse(err, setError);
       if (message) setError('root', { message });

@@ -75,6 +75,11 @@ export const ClonePicker = ({
               </option>
             ))}
         </select>
+        {clones?.state === 'loaded' && clones.standards.length === 0 && (
+          <p className="form-text" role="status">
+            {t('standards.create.noClones')}
+          </p>
+        )}
         {clones?.state === 'failed' && (
           <RetryAlert
             message={t('standards.create.clonesFailed')}
