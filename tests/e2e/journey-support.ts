@@ -263,6 +263,21 @@ export const axeViolations = async (
 };
 
 export const WIDTHS = [390, 1440] as const;
+
+/** The page at `width` px, the resize laid out and painted before anything is measured. */
+export const widenTo = async (page: Page, width: number): Promise<void> => {
+  await page.setViewportSize({ width, height: 900 });
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => {
+          requestAnimationFrame(() => {
+            resolve();
+          });
+        });
+      }),
+  );
+};
 export const LANGUAGES = ['en', 'de', 'tr'] as const;
 
 /**
@@ -289,18 +304,7 @@ export const checkScreen = async (
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     for (const width of WIDTHS) {
       if (width !== WIDTHS[0]) {
-        await page.setViewportSize({ width, height: 900 });
-        // The resize laid out and painted before anything is measured.
-        await page.evaluate(
-          () =>
-            new Promise<void>((resolve) => {
-              requestAnimationFrame(() => {
-                requestAnimationFrame(() => {
-                  resolve();
-                });
-              });
-            }),
-        );
+        await widenTo(page, width);
       }
       await ready(page);
       const where = `${path} ${language} ${String(width)} px`;

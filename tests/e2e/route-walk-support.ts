@@ -4,7 +4,14 @@ import type { ConsoleInfo } from '../support/console';
 import { issueCredential, partnerToken } from '../support/oauth';
 import { createEnrolledUser, type EnrolledTestUser } from '../support/aws';
 import { call, connectedStudy, pdf } from './documents-support';
-import { axeViolations, LANGUAGES, partnerApi, sendDocument, WIDTHS } from './journey-support';
+import {
+  axeViolations,
+  LANGUAGES,
+  partnerApi,
+  sendDocument,
+  widenTo,
+  WIDTHS,
+} from './journey-support';
 import { consoleOf, enrolledAdmin, signInThroughUi } from './session-support';
 
 /**
@@ -472,17 +479,7 @@ export const walk = async (
       }
       for (const width of WIDTHS) {
         if (width !== WIDTHS[0]) {
-          await page.setViewportSize({ width, height: 900 });
-          await page.evaluate(
-            () =>
-              new Promise<void>((resolve) => {
-                requestAnimationFrame(() => {
-                  requestAnimationFrame(() => {
-                    resolve();
-                  });
-                });
-              }),
-          );
+          await widenTo(page, width);
         }
         // E2E_SCREENSHOTS=<folder>: each screen as it was checked, for a person to look at.
         const shots = process.env.E2E_SCREENSHOTS;
