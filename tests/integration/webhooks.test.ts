@@ -348,9 +348,16 @@ describe('webhooks in the console', () => {
     await store.createDeliveries([delivery]);
     const later = (s: number) => new Date(now.getTime() + s * 1000).toISOString();
     const written = await Promise.all(
-      [30, 60, 90].map((s) => store.recordAttempt({ ...delivery, nextAttemptAt: later(s) }, 0)),
+      [30, 60, 90].map((s) =>
+        store.recordAttempt({ ...delivery, nextAttemptAt: later(s) }, delivery),
+      ),
     );
     expect(written.filter(Boolean)).toHaveLength(1);
+    // One after the other too: a writer that read the delivery before the winner wrote loses
+    // (it once read the delivery again inside, found the winner's write and passed, under load).
+    expect(await store.recordAttempt({ ...delivery, nextAttemptAt: later(120) }, delivery)).toBe(
+      false,
+    );
     // One due mark, the winner's: none left behind with no delivery due at it.
     const marks = await dynamodbDocuments(c).send(
       new QueryCommand({

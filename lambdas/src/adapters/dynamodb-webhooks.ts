@@ -273,10 +273,11 @@ export class DynamoWebhookStore extends DynamoTable implements WebhookStore {
     return found.filter((d): d is WebhookDelivery => d !== null);
   }
 
-  async recordAttempt(delivery: WebhookDelivery, attemptsBefore: number): Promise<boolean> {
+  async recordAttempt(
+    delivery: WebhookDelivery,
+    read: Pick<WebhookDelivery, 'attempts' | 'nextAttemptAt'>,
+  ): Promise<boolean> {
     const { client, sdk } = await this.db();
-    const before = await this.delivery(delivery.endpointId, delivery.deliveryId);
-    if (before === null) return false;
     try {
       await client.send(
         new sdk.TransactWriteCommand({
@@ -285,29 +286,30 @@ export class DynamoWebhookStore extends DynamoTable implements WebhookStore {
               Put: {
                 TableName: this.tableName,
                 Item: deliveryItem(delivery),
-                // Its due mark too as read: two writers at one count (a put-off makes no
-                // attempt) never both move it, which would leave a mark with no delivery due.
-                ...(before.nextAttemptAt === null
+                // As the writer read it, due mark included: two writers at one count (a put-off
+                // makes no attempt) never both move it, which would leave a mark with no delivery
+                // due at it. A delivery not there (deleted meanwhile) fails the count.
+                ...(read.nextAttemptAt === null
                   ? {
                       ConditionExpression: 'attemptCount = :n',
-                      ExpressionAttributeValues: { ':n': attemptsBefore },
+                      ExpressionAttributeValues: { ':n': read.attempts.length },
                     }
                   : {
                       ConditionExpression: 'attemptCount = :n AND nextAttemptAt = :due',
                       ExpressionAttributeValues: {
-                        ':n': attemptsBefore,
-                        ':due': before.nextAttemptAt,
+                        ':n': read.attempts.length,
+                        ':due': read.nextAttemptAt,
                       },
                     }),
               },
             },
-            ...(before.nextAttemptAt === null
+            ...(read.nextAttemptAt === null || read.nextAttemptAt === delivery.nextAttemptAt
               ? []
               : [
                   {
                     Delete: {
                       TableName: this.tableName,
-                      Key: webhookDueKey(before.nextAttemptAt, delivery.deliveryId),
+                      Key: webhookDueKey(read.nextAttemptAt, delivery.deliveryId),
                     },
                   },
                 ]),

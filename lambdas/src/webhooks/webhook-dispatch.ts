@@ -89,8 +89,7 @@ export const putOffDelivery = (
   store: Pick<WebhookStore, 'recordAttempt'>,
   delivery: WebhookDelivery,
   nextAttemptAt: string,
-): Promise<boolean> =>
-  store.recordAttempt({ ...delivery, nextAttemptAt }, delivery.attempts.length);
+): Promise<boolean> => store.recordAttempt({ ...delivery, nextAttemptAt }, delivery);
 
 /** One attempt of `delivery` to `endpoint`, recorded; the endpoint's health after it. */
 export const attemptDelivery = async (
@@ -115,7 +114,7 @@ export const attemptDelivery = async (
   const response = await deps.sender.post(endpoint.url, headers, delivery.body, WEBHOOK_TIMEOUT_MS);
   const attempt: WebhookAttempt = { at: at.toISOString(), ...response, trigger };
   const next = afterAttempt(delivery, attempt);
-  const recorded = await deps.store.recordAttempt(next, delivery.attempts.length);
+  const recorded = await deps.store.recordAttempt(next, delivery);
   if (!recorded) return { delivery: next, recorded, disabled: false };
   const ok = isSuccess(attempt);
   // The endpoint's health as this pass last left it (attempts to one endpoint run side by side).
@@ -161,10 +160,7 @@ export const stepDelivery = async (
   endpoint: WebhookEndpoint | null,
 ): Promise<StepOutcome> => {
   if (endpoint?.status !== 'active') {
-    await deps.store.recordAttempt(
-      { ...delivery, state: 'failed', nextAttemptAt: null },
-      delivery.attempts.length,
-    );
+    await deps.store.recordAttempt({ ...delivery, state: 'failed', nextAttemptAt: null }, delivery);
     return { kind: 'closed' };
   }
   return { kind: 'attempted', ...(await attemptDelivery(deps, delivery, endpoint, 'schedule')) };

@@ -90,9 +90,14 @@ export interface WebhookStore {
   due(now: Date, limit: number, skip?: (deliveryId: string) => boolean): Promise<WebhookDelivery[]>;
   /**
    * Records an attempt: the delivery as it is now (its new attempt, state and next time), written
-   * only if it still has `attemptsBefore` attempts (two workers never both record one).
+   * only if it is still as the writer read it — `read`'s attempts and next time — so two workers
+   * never both record one, nor both put one off. (Compared with what the writer read, never with
+   * a fresh read: a writer that reads after another's write would find that write and pass.)
    */
-  recordAttempt(delivery: WebhookDelivery, attemptsBefore: number): Promise<boolean>;
+  recordAttempt(
+    delivery: WebhookDelivery,
+    read: Pick<WebhookDelivery, 'attempts' | 'nextAttemptAt'>,
+  ): Promise<boolean>;
   /**
    * Takes one of an endpoint's `slots` attempt slots for `holder` until `until` (a slot held past
    * its time is free again: a worker that died holds it no longer). The slot taken or, when each

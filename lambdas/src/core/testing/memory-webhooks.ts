@@ -81,9 +81,17 @@ export class MemoryWebhookStore implements WebhookStore {
     );
   }
 
-  recordAttempt(delivery: WebhookDelivery, attemptsBefore: number) {
+  recordAttempt(
+    delivery: WebhookDelivery,
+    read: Pick<WebhookDelivery, 'attempts' | 'nextAttemptAt'>,
+  ) {
     const current = this.deliveriesById.get(delivery.deliveryId);
-    if (current?.attempts.length !== attemptsBefore) return Promise.resolve(false);
+    if (
+      current?.attempts.length !== read.attempts.length ||
+      current.nextAttemptAt !== read.nextAttemptAt
+    ) {
+      return Promise.resolve(false);
+    }
     this.deliveriesById.set(delivery.deliveryId, structuredClone(delivery));
     return Promise.resolve(true);
   }
