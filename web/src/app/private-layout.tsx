@@ -1,14 +1,15 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { BlockingLoader } from '../components/blocking-loader';
-import { LogoutIcon, MenuIcon } from '../components/icons/layout-icons';
+import { LogoutIcon, MenuIcon, SearchIcon } from '../components/icons/layout-icons';
 import { LanguageSwitcher } from '../components/language-switcher';
 import { useRuntimeConfig } from '../config/runtime-config';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { logout } from '../lib/logout';
 import { QueryProvider } from '../lib/query-client';
 import { getProfile } from '../lib/session';
+import { CommandPalette, isPaletteShortcut } from './command-palette';
 import { IdleSession } from './idle-session';
 import { LogoutModal } from './logout-modal';
 import { NotificationRoutes } from './notification-routes';
@@ -30,6 +31,20 @@ export const PrivateLayout = () => {
   const [menuOpen, setMenuOpen] = useState(false);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  const [searching, setSearching] = useState(false);
+
+  // Ctrl-K (⌘-K) opens the command palette from anywhere in the signed-in console.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isPaletteShortcut(event)) return;
+      event.preventDefault();
+      setSearching(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, []);
 
   // SPEC §2: "Logged in as" the given and family name (or N/A), with the e-mail the user signs in
   // with beneath (the bootstrap administrator has no name, only this); then the account name: the
@@ -81,6 +96,18 @@ export const PrivateLayout = () => {
                 {accountName}
               </span>
             </div>
+            <button
+              type="button"
+              className="btn btn-outline-light"
+              aria-label={t('palette.open')}
+              aria-keyshortcuts="Control+K Meta+K"
+              title={t('palette.openHint')}
+              onClick={() => {
+                setSearching(true);
+              }}
+            >
+              <SearchIcon />
+            </button>
             {/* The unread count (issue 35), polled: in this chunk, never the login route's. */}
             <NotificationBell />
             <div className="console-header-language">
@@ -130,6 +157,12 @@ export const PrivateLayout = () => {
           )}
         </footer>
 
+        <CommandPalette
+          show={searching}
+          onHide={() => {
+            setSearching(false);
+          }}
+        />
         <IdleSession timeoutSeconds={idleTimeoutSeconds} />
         <LogoutModal
           show={confirmingLogout}

@@ -5,7 +5,8 @@ import { notificationPaths } from '../config/notification-paths';
 import { paths } from '../config/paths';
 import { registryPaths } from '../config/registry-paths';
 
-const ENTRIES = [
+/** The menu's entries (the command palette finds them too: app/command-palette.tsx). */
+export const MENU_ENTRIES = [
   { to: paths.admin.dashboard, section: paths.admin.dashboard, label: 'nav.home' },
   { to: paths.admin.standards, section: paths.admin.artifact, label: 'nav.standards' },
   { to: paths.admin.documents, section: paths.admin.documents, label: 'nav.documents' },
@@ -61,7 +62,7 @@ export const SideMenu = ({ id, show, onHide }: SideMenuProps) => {
       <Offcanvas.Body>
         <nav aria-labelledby={`${id}-title`}>
           <ul className="nav nav-pills flex-column gap-1">
-            {ENTRIES.map((entry) => {
+            {MENU_ENTRIES.map((entry) => {
               const active = isWithin(pathname, entry.section);
               return (
                 <li key={entry.to} className="nav-item">

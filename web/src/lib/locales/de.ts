@@ -144,6 +144,27 @@ export const de: Translation = {
     malwareStandIn:
       'Die Malware-Prüfung läuft auf einem Test-Ersatz, der nur die EICAR-Testdatei erkennt: für eine echte Prüfung clamav-daemon installieren.',
   },
+  palette: {
+    open: 'Suchen',
+    openHint: 'In der Konsole suchen (Strg+K)',
+    title: 'Gehe zu',
+    label: 'Seite, Benutzer, Organisation, System, Studie, Standard oder Dokument-ID',
+    hint: 'Datensätze werden ab {{count}} Zeichen gesucht: der Anfang eines Namens, einer E-Mail-Adresse oder einer ID. Pfeiltasten wählen, Eingabe öffnet.',
+    searching: 'Suche läuft …',
+    found_one: '{{count}} Treffer',
+    found_other: '{{count}} Treffer',
+    none: 'Nichts gefunden für „{{text}}“.',
+    failed: 'Gerade nicht durchsuchbar: {{kinds}}.',
+    groups: {
+      page: 'Seiten',
+      user: 'Benutzer',
+      organisation: 'Organisationen',
+      system: 'Systeme',
+      study: 'Studien',
+      standard: 'Mapping-Standards',
+      document: 'Dokumente',
+    },
+  },
   logout: {
     title: 'Abmeldung bestätigen',
     body: 'Von {{product}} abmelden?',

@@ -82,6 +82,27 @@ export const enMore = {
     malwareStandIn:
       'Malware scanning runs on a test stand-in that knows only the EICAR test file: install clamav-daemon for a real scan.',
   },
+  palette: {
+    open: 'Search',
+    openHint: 'Search the console (Ctrl+K)',
+    title: 'Go to',
+    label: 'Page, user, organisation, system, study, standard or document id',
+    hint: 'Records are searched from {{count}} characters on: the start of a name, an e-mail or an id. Up and Down choose, Enter opens.',
+    searching: 'Searching…',
+    found_one: '{{count}} found',
+    found_other: '{{count}} found',
+    none: 'Nothing found for “{{text}}”.',
+    failed: 'Could not be searched just now: {{kinds}}.',
+    groups: {
+      page: 'Pages',
+      user: 'Users',
+      organisation: 'Organisations',
+      system: 'Systems',
+      study: 'Studies',
+      standard: 'Mapping standards',
+      document: 'Documents',
+    },
+  },
   logout: {
     title: 'Logout Confirmation',
     body: 'Logout from {{product}}?',

@@ -141,6 +141,27 @@ export const tr: Translation = {
     malwareStandIn:
       'Kötü amaçlı yazılım taraması yalnızca EICAR test dosyasını tanıyan bir test yedeğiyle çalışıyor: gerçek tarama için clamav-daemon kurun.',
   },
+  palette: {
+    open: 'Ara',
+    openHint: 'Konsolda ara (Ctrl+K)',
+    title: 'Git',
+    label: 'Sayfa, kullanıcı, kuruluş, sistem, çalışma, standart veya belge kimliği',
+    hint: 'Kayıtlar {{count}} karakterden itibaren aranır: bir adın, e-postanın veya kimliğin başı. Yukarı ve Aşağı seçer, Enter açar.',
+    searching: 'Aranıyor…',
+    found_one: '{{count}} sonuç',
+    found_other: '{{count}} sonuç',
+    none: '“{{text}}” için bir şey bulunamadı.',
+    failed: 'Şu anda aranamadı: {{kinds}}.',
+    groups: {
+      page: 'Sayfalar',
+      user: 'Kullanıcılar',
+      organisation: 'Kuruluşlar',
+      system: 'Sistemler',
+      study: 'Çalışmalar',
+      standard: 'Eşleme standartları',
+      document: 'Belgeler',
+    },
+  },
   logout: {
     title: 'Çıkış Onayı',
     body: '{{product}} oturumu kapatılsın mı?',

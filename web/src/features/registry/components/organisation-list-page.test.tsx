@@ -96,6 +96,29 @@ describe('the organisation list', () => {
     ).toHaveLength(1);
   });
 
+  it('keeps its filters in the address: a bookmarked view lists the same, a change rewrites it', async () => {
+    const u = userEvent.setup();
+    const calls = serve({ 'list-organisations': list });
+    renderScreen(<OrganisationListPage />, '/admin/organisations?kind=sponsor&country=TR&kind2=x');
+    await screen.findByTestId('organisation-row-Klinikum Eins');
+    expect(bodiesOf(calls, 'list-organisations')).toEqual([
+      { kind: 'sponsor', country: 'TR', limit: 25 },
+    ]);
+    expect(screen.getByLabelText('Kind')).toHaveValue('sponsor');
+    await u.selectOptions(screen.getByLabelText('Status'), 'inactive');
+    await waitFor(() => {
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/admin/organisations?kind=sponsor&status=inactive&country=TR',
+      );
+    });
+    expect(bodiesOf(calls, 'list-organisations').at(-1)).toEqual({
+      kind: 'sponsor',
+      status: 'inactive',
+      country: 'TR',
+      limit: 25,
+    });
+  });
+
   it('does not send a search the server would refuse, and says why', async () => {
     const u = userEvent.setup();
     const calls = serve({ 'list-organisations': list });

@@ -8,6 +8,7 @@ import { PagedList } from '../../../components/paged-list';
 import { ScreenIntro } from '../../../components/screen-intro';
 import { registryPaths } from '../../../config/registry-paths';
 import { callApi } from '../../../lib/api';
+import { useAddressQuery, useListFollowsAddress } from '../../../lib/list-query';
 import { messageOfError } from '../../../lib/refusals';
 import { getProfile } from '../../../lib/session';
 import { useOrganisationList } from '../hooks/use-registry-lists';
@@ -25,15 +26,17 @@ export interface RegisteredState {
 /**
  * The organisations (issue 14, /admin/organisations): sites, sponsors and CROs the caller may
  * see, searched and filtered, a page at a time; their CSV; for a PlatformAdmin registering one and
- * importing organisations or systems from CSV.
+ * importing organisations or systems from CSV. The filters live in the address under
+ * list-organisations' names (lib/list-query.ts), so a filtered view can be bookmarked and shared.
  */
 export const OrganisationListPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const actor = registryActor(getProfile());
   const administers = mayAdministerRegistry(actor);
-  const list = useOrganisationList({});
-  const { query, setQuery } = list;
+  const { query, setQuery } = useAddressQuery('list-organisations');
+  const list = useOrganisationList(query);
+  useListFollowsAddress('list-organisations', list, query);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState<ImportKind | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
