@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations, widenTo } from './journey-support';
 import { consoleOf, enrolledAdmin, signInThroughUi } from './session-support';
 
 test('the login screen renders with its fields, notes and links', async ({ page }) => {
@@ -168,6 +169,39 @@ test.describe('the private layout', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Logged in as')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('ccsc.agentSession'))).toBe('true');
+  });
+
+  test('the command palette (Ctrl-K) finds a user through the server and opens their page', async ({
+    page,
+  }) => {
+    await page.goto('/admin/audit-trail');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await widenTo(page, 390);
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Go to' });
+    const field = palette.getByRole('combobox');
+    await expect(field).toBeFocused();
+    // The signed-in administrator finds themself: the bootstrap PlatformAdmin's e-mail.
+    const header = (await page.getByRole('banner').textContent()) ?? '';
+    const email = /[\w.+-]+@[\w.-]+\.[a-z]+/.exec(header)?.[0] ?? 'no e-mail in the header';
+    await field.fill(email.slice(0, 6));
+    const option = palette.getByRole('option', { name: email });
+    await expect(option).toBeVisible();
+    const serious = (await axeViolations(page, '.modal')).filter((v) =>
+      ['serious', 'critical'].includes(v.impact ?? ''),
+    );
+    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await field.press('ArrowDown');
+    await field.press('ArrowUp');
+    await option.click();
+    await expect(page).toHaveURL(/\/admin\/user-management\/edit-user\?userName=/);
+    await expect(palette).toBeHidden();
+    // The header's button opens it too.
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('dialog', { name: 'Go to' })).toBeVisible();
   });
 
   test('an unknown admin path shows the admin page-not-found inside the layout', async ({

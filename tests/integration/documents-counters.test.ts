@@ -203,4 +203,37 @@ describe('the document list’s total, from the counters (issue 18)', () => {
     }
     expect(last).toEqual('the held index and the held counters agreeing');
   });
+
+  it('lists the held queue oldest first on asking, page by page through the index', async () => {
+    const queue = async (order: 'oldest' | 'newest') => {
+      const rows: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: {
+          documents: { documentId: string; sentAt: string }[];
+          nextCursor: string | null;
+        } = (
+          await read<{
+            documents: { documentId: string; sentAt: string }[];
+            nextCursor: string | null;
+          }>(n.admin, 's3documents/list', {
+            state: 'held',
+            order,
+            limit: '2',
+            ...(cursor === null ? {} : { cursor }),
+          })
+        ).data;
+        rows.push(...page.documents.map((d) => `${d.sentAt}#${d.documentId}`));
+        cursor = page.nextCursor;
+      } while (cursor !== null);
+      return rows;
+    };
+    const oldest = await queue('oldest');
+    expect(oldest.length).toBeGreaterThan(1);
+    expect(oldest).toEqual([...oldest].sort());
+    // Each in its own order (the release job may move a document between the two reads).
+    const newest = await queue('newest');
+    expect(newest.length).toBeGreaterThan(1);
+    expect(newest).toEqual([...newest].sort().reverse());
+  });
 });

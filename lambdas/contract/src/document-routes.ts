@@ -19,11 +19,13 @@ export const documentRoutes = {
     auth: 'authenticated',
     roles: READERS,
     summary:
-      'Documents exchanged across the connections within reach, newest first, filtered by study, connection, state, what a held document waits for, delivered, direction, artifact, type and date; 50 a page (`limit` up to 100). A page may hold fewer than asked when the filters leave few: follow `nextCursor` until it is null. `total` is how many documents the whole list holds, from the hub’s counters, for the filters it counts: `state: held` (with `holdKind` or not) alone, or `sentFrom` and `sentTo` (with `direction` and `delivered` or not) alone; null for any other filters.',
+      'Documents exchanged across the connections within reach, newest first (`order: oldest`: oldest first, the held queue by age), filtered by study, connection, state, what a held document waits for, delivered, direction, artifact, type and date; 50 a page (`limit` up to 100). A page may hold fewer than asked when the filters leave few: follow `nextCursor` until it is null. `total` is how many documents the whole list holds, from the hub’s counters, for the filters it counts: `state: held` (with `holdKind` or not) alone, or `sentFrom` and `sentTo` (with `direction` and `delivered` or not) alone; null for any other filters.',
     request: () =>
       z
         .object({
           ...documentFilterShape(),
+          /** Newest first (the default), or oldest first: the held queue by age. */
+          order: z.enum(['newest', 'oldest']).optional(),
           limit: z.coerce.number().int().min(1).max(100).optional(),
           cursor: cursorSchema.optional(),
         })

@@ -317,7 +317,7 @@ export class DynamoDocumentStore extends DynamoTable implements DocumentStore {
         KeyConditionExpression: '#k = :k AND gSent BETWEEN :lower AND :upper',
         ExpressionAttributeNames: { '#k': attribute },
         ExpressionAttributeValues: { ':k': key, ':lower': lower, ':upper': upper },
-        ScanIndexForward: false,
+        ScanIndexForward: request.oldestFirst === true,
         Limit: request.limit,
         ...(request.after === undefined
           ? {}

@@ -94,14 +94,19 @@ export const listDocuments: Core<
 > = async (input, ctx, deps) => {
   const snapshot = await deps.registry.snapshot();
   const scope = documentScopeOf(reachOf(ctx.caller), snapshot);
-  const { limit: wanted = 50, cursor, ...filters } = input;
+  const { limit: wanted = 50, cursor, order = 'newest', ...filters } = input;
   // The whole list's count, from the counters (null when its filters are not counted).
   const counting = documentTotal(filters, scope, deps.documents);
   // Awaited below; a page that fails first must not leave its failure unhandled.
   counting.catch(() => undefined);
   const source = documentListFor(filters, scope);
   if (source === null) return { documents: [], nextCursor: null, total: await counting };
-  const print = fingerprint(filters, source.list, source.key);
+  // A cursor belongs to one order too (the newest-first list's cursors read as they always did).
+  const print = fingerprint(
+    order === 'oldest' ? { ...filters, order } : filters,
+    source.list,
+    source.key,
+  );
   let after = readCursor(cursor, print);
   const matches = documentMatcher(filters, scope);
   const found: DocumentRecord[] = [];
@@ -110,6 +115,7 @@ export const listDocuments: Core<
   while (found.length < wanted && examined < EXAMINE_BUDGET && !exhausted) {
     const page = await deps.documents.page({
       ...source,
+      ...(order === 'oldest' ? { oldestFirst: true } : {}),
       limit: Math.min(Math.max(wanted * 2, 100), EXAMINE_BUDGET - examined),
       ...(after === undefined ? {} : { after }),
       ...(input.sentFrom === undefined ? {} : { sentFrom: `${input.sentFrom}T00:00:00.000Z` }),

@@ -258,3 +258,55 @@ describe('the activity the dashboard shows', () => {
     expect(deliveryPercentile(times, 99)).toBe('beyond');
   });
 });
+
+describe('the order', () => {
+  it('lists oldest first on asking (the held queue by age), page after page, its cursors its own', async () => {
+    const store = new MemoryDocumentStore();
+    const sent: string[] = [];
+    for (let i = 0; i < 9; i += 1) {
+      const sentAt = new Date(Date.UTC(2025, 3, 1 + ((i * 4) % 9), 8)).toISOString();
+      const record = aDocument({ sentAt, updatedAt: sentAt });
+      await store.create(record);
+      await store.update(held(record, 'sender-no-standard'), record);
+      sent.push(`${sentAt}#${record.documentId}`);
+    }
+    const read = async (order: 'oldest' | 'newest' | undefined) => {
+      const rows: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await listDocuments(
+          routes['s3documents/list'].request.parse({
+            state: 'held',
+            limit: 4,
+            ...(order === undefined ? {} : { order }),
+            ...(cursor === undefined ? {} : { cursor }),
+          }),
+          callerContext(admin),
+          { registry, documents: store },
+        );
+        // The order changes no total.
+        expect(page.total).toBe(9);
+        rows.push(...page.documents.map((d) => `${d.sentAt}#${d.documentId}`));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor !== undefined);
+      return rows;
+    };
+    const oldest = [...sent].sort();
+    expect(await read('oldest')).toEqual(oldest);
+    expect(await read('newest')).toEqual([...oldest].reverse());
+    expect(await read(undefined)).toEqual([...oldest].reverse());
+
+    // A cursor of the newest-first list does not continue the oldest-first one.
+    const first = await listDocuments({ state: 'held', limit: 4 }, callerContext(admin), {
+      registry,
+      documents: store,
+    });
+    await expect(
+      listDocuments(
+        { state: 'held', limit: 4, order: 'oldest', cursor: first.nextCursor ?? '' },
+        callerContext(admin),
+        { registry, documents: store },
+      ),
+    ).rejects.toThrow(/cursor does not belong/);
+  });
+});

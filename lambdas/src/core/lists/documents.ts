@@ -34,8 +34,8 @@ import type { RegistrySnapshot } from '../ports/registry';
  * dashboard are the same number.
  */
 
-/** The list's filters: what s3documents/list takes besides the page size and the cursor. */
-export type DocumentFilters = Omit<RequestOf<'s3documents/list'>, 'limit' | 'cursor'>;
+/** The list's filters: what s3documents/list takes besides the page size, the cursor and the order. */
+export type DocumentFilters = Omit<RequestOf<'s3documents/list'>, 'limit' | 'cursor' | 'order'>;
 
 /** The scope of `reach` on documents; null when it sees none. */
 export const documentScopeOf = (

@@ -132,6 +132,8 @@ export interface DocumentPageRequest {
   limit: number;
   /** Continue after this position (exclusive), as a previous page's `last` gave it. */
   after?: string;
+  /** Oldest first (by the time sent) rather than newest first. */
+  oldestFirst?: boolean;
   /** Sent at or after / before this ISO time (inclusive bounds of the sort key). */
   sentFrom?: string;
   sentBefore?: string;
@@ -195,7 +197,7 @@ export interface DocumentStore {
   deliver(next: DocumentRecord, previous: DocumentRecord): Promise<DocumentRecord | null>;
   /** A system's inbox entries after `afterSeq`, in order. */
   inbox(systemId: string, afterSeq: number, limit: number): Promise<InboxPage>;
-  /** One page of a list, newest first. */
+  /** One page of a list, newest first (or oldest first: `oldestFirst`). */
   page(request: DocumentPageRequest): Promise<DocumentPage>;
   /**
    * How many documents were delivered in a study, and how many files imports filed, per

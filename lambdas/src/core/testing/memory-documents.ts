@@ -157,8 +157,14 @@ export class MemoryDocumentStore implements DocumentStore, DocumentBatch {
     const listed = [...this.records.values()]
       .filter((r) => keyOf(r) === key)
       .filter((r) => positionOf(r) >= lower && positionOf(r) <= upper)
-      .filter((r) => request.after === undefined || positionOf(r) < request.after)
-      .sort((a, b) => (positionOf(a) < positionOf(b) ? 1 : -1));
+      .filter(
+        (r) =>
+          request.after === undefined ||
+          (request.oldestFirst === true
+            ? positionOf(r) > request.after
+            : positionOf(r) < request.after),
+      )
+      .sort((a, b) => (positionOf(a) < positionOf(b) ? 1 : -1) * (request.oldestFirst ? -1 : 1));
     const records = listed.slice(0, request.limit);
     const lastRecord = records.at(-1);
     return Promise.resolve({

@@ -1744,6 +1744,17 @@ export const de: Translation = {
       anyState: 'Jeder Status',
       direction: 'Richtung',
       anyDirection: 'Beide Richtungen',
+      order: 'Reihenfolge',
+      newestFirst: 'Neueste zuerst',
+      oldestFirst: 'Älteste zuerst',
+      select: 'Auswahl',
+      pick: '„{{title}}“ für einen erneuten Versuch auswählen',
+      pickAll:
+        'Alle Dokumente dieser Seite auswählen, die erneut versucht werden können ({{count}})',
+      retryPicked: 'Auswahl erneut versuchen ({{count}})',
+      retryingPicked: 'Erneuter Versuch {{done}} von {{count}} …',
+      retriedPicked:
+        '{{count}} erneut versucht: {{moved}} weitergeleitet, {{held}} weiterhin zurückgehalten, {{failed}} nicht möglich.',
       artifactNumber: 'Artefaktnummer',
       artifactPlaceholder: 'z. B. 05.04.04',
       artifactInvalid: 'Eine Artefaktnummer hat die Form zz, zz.ss oder zz.ss.aa (z. B. 05.04.04).',

@@ -1726,6 +1726,16 @@ export const tr: Translation = {
       anyState: 'Tüm durumlar',
       direction: 'Yön',
       anyDirection: 'Her iki yön',
+      order: 'Sıralama',
+      newestFirst: 'Önce en yeni',
+      oldestFirst: 'Önce en eski',
+      select: 'Seçim',
+      pick: '“{{title}}” belgesini yeniden denemek için seç',
+      pickAll: 'Bu sayfada yeniden denenebilecek tüm belgeleri seç ({{count}})',
+      retryPicked: 'Seçilenleri yeniden dene ({{count}})',
+      retryingPicked: '{{count}} belgeden {{done}}. yeniden deneniyor…',
+      retriedPicked:
+        '{{count}} belge yeniden denendi: {{moved}} ilerledi, {{held}} hâlâ bekletiliyor, {{failed}} yeniden denenemedi.',
       artifactNumber: 'Artefakt numarası',
       artifactPlaceholder: 'örn. 05.04.04',
       artifactInvalid:

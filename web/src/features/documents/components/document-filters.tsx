@@ -57,7 +57,7 @@ const TextFilter = ({ name, query, onChange, ...box }: TextFilterProps) => {
 const inOrder = (from: string, to: string) => from === '' || to === '' || from <= to;
 
 /**
- * The document list's filters: state, direction, artifact number, document type code (typed,
+ * The document list's filters: state, direction, the order (newest or oldest first), artifact number, document type code (typed,
  * applied once typing pauses and only as the contract accepts them) and the days sent between
  * (UTC, both included). Study and connection come from the link and show as chips (the page).
  */
@@ -111,6 +111,18 @@ export const DocumentFilters = ({ query, onChange }: DocumentFiltersProps) => {
             {t(`documents.direction.${direction}`)}
           </option>
         ))}
+      </FilterSelect>
+      <FilterSelect
+        id="documents-order"
+        className="col-6 col-md-4 col-xl-2"
+        label={t('documents.list.order')}
+        anyLabel={t('documents.list.newestFirst')}
+        value={query.order === 'oldest' ? 'oldest' : undefined}
+        onChange={(value) => {
+          onChange({ ...query, order: value === 'oldest' ? 'oldest' : undefined });
+        }}
+      >
+        <option value="oldest">{t('documents.list.oldestFirst')}</option>
       </FilterSelect>
       <TextFilter
         id="documents-artifact"

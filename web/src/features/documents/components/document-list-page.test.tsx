@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { failure } from '../../../testing/fake-api';
+import { failure, success } from '../../../testing/fake-api';
 import { bodiesOf, renderScreen, serve } from '../../../testing/registry-kit';
-import { documentId, documentPage } from '../../../testing/document-fixtures';
+import { documentDetail, documentId, documentPage } from '../../../testing/document-fixtures';
 import { DocumentListPage } from './document-list-page';
 import { DELIVERED, HELD, list, location, setUpDocumentListTests } from './document-list-page-kit';
 
@@ -128,8 +128,14 @@ describe('the document list', () => {
       expect(screen.queryByTestId(`document-row-${documentId(1)}`)).toBeNull();
     });
     expect(screen.getByTestId(`document-row-${documentId(2)}`)).toBeInTheDocument();
-    expect(bodiesOf(calls, 's3documents/list').at(-1)).toEqual({ state: 'held', limit: '25' });
-    expect(location()).toBe('/admin/documents?state=held');
+    // The held queue by age: the longest waiting first.
+    expect(bodiesOf(calls, 's3documents/list').at(-1)).toEqual({
+      state: 'held',
+      order: 'oldest',
+      limit: '25',
+    });
+    expect(location()).toBe('/admin/documents?state=held&order=oldest');
+    expect(screen.getByLabelText('Order')).toHaveValue('oldest');
     expect(within(queues).getByRole('button', { name: 'Held' })).toHaveAttribute(
       'aria-pressed',
       'true',
@@ -141,9 +147,61 @@ describe('the document list', () => {
     // One request for each change, no more.
     expect(bodiesOf(calls, 's3documents/list')).toEqual([
       { limit: '25' },
-      { state: 'held', limit: '25' },
-      { limit: '25' },
+      { state: 'held', order: 'oldest', limit: '25' },
+      { order: 'oldest', limit: '25' },
     ]);
+  });
+
+  it('retries the held documents picked, each its own call, and says how it went', async () => {
+    const u = userEvent.setup();
+    const second = { ...HELD, documentId: documentId(4), title: 'Delegation log' };
+    const quarantined = {
+      ...HELD,
+      documentId: documentId(5),
+      title: 'Scan',
+      holdReason: 'checksum-mismatch' as const,
+    };
+    let retried = false;
+    const calls = serve({
+      's3documents/list': () =>
+        retried ? documentPage([second]) : documentPage([HELD, second, quarantined]),
+      's3documents/retry': (body) => {
+        retried = true;
+        const id = (body as { documentId: string }).documentId;
+        return id === HELD.documentId
+          ? success({ document: documentDetail(2, { state: 'delivered', holdReason: null }) })
+          : failure(409, 'CONFLICT', 'The document changed meanwhile.');
+      },
+    });
+    renderScreen(<DocumentListPage />, '/admin/documents?state=held&order=oldest');
+    await screen.findByTestId(`document-row-${HELD.documentId}`);
+    // A box for each row the caller may retry (held for a mapping or a scan), none for the others.
+    expect(
+      screen.getByRole('checkbox', { name: 'Select “CV of the investigator” to retry' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId(`document-row-${documentId(5)}`)).queryByRole('checkbox'),
+    ).toBeNull();
+    const retry = screen.getByRole('button', { name: 'Retry selected (0)' });
+    expect(retry).toBeDisabled();
+    await u.click(
+      screen.getByRole('checkbox', {
+        name: 'Select every document on this page that can be retried (2)',
+      }),
+    );
+    await u.click(screen.getByRole('button', { name: 'Retry selected (2)' }));
+    expect(await screen.findByTestId('bulk-retry-notice')).toHaveTextContent(
+      'Retried 2: 1 moved on, 0 still held, 1 could not be retried.',
+    );
+    expect(bodiesOf(calls, 's3documents/retry')).toEqual([
+      { documentId: HELD.documentId },
+      { documentId: documentId(4) },
+    ]);
+    // The list read again: what moved on is gone.
+    await waitFor(() => {
+      expect(screen.queryByTestId(`document-row-${HELD.documentId}`)).toBeNull();
+    });
+    expect(location()).toBe('/admin/documents?state=held&order=oldest');
   });
 
   it('opens the held queue from a link and says when nothing is held', async () => {

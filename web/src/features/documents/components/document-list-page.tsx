@@ -11,6 +11,7 @@ import { useDocumentList } from '../hooks/use-document-list';
 import { completenessPath } from '../utils/completeness';
 import { isFiltered, searchOf } from '../utils/document-query';
 import { IMPORTS_ANCHOR } from '../utils/imports';
+import { useBulkRetry } from './bulk-retry';
 import { DocumentFilters } from './document-filters';
 import { DocumentTable } from './document-table';
 import { EtmfExport } from './etmf-export';
@@ -33,7 +34,8 @@ const scopeName = (scope: Scope, id: string, rows: readonly DocumentSummary[]): 
  * newest first, a page at a time by cursor. The filters live in the address (a link reproduces
  * the list: other screens link here with `?studyId=…&connectionId=…`, the dashboard with
  * `?state=held&holdKind=mapping` or `?sentFrom=…&sentTo=…&direction=…&delivered=true`; those
- * without a field show as removable chips), with a tab for the held queue. Where the server
+ * without a field show as removable chips), with a tab for the held queue (oldest first, its
+ * documents retried together: bulk-retry.tsx). Where the server
  * counts the list (s3documents/list `total`), it says how many documents it holds. A row opens
  * the document. Filtered to a study, the list offers the study's completeness, its eTMF-EMS
  * imports (a section of that page), and its export as an eTMF-EMS package (of the connection,
@@ -69,6 +71,8 @@ export const DocumentListPage = () => {
   };
   const chips = CHIPS.flatMap((key) => chipOf(key) ?? []);
   const total = list.lastPage?.total;
+  // The held queue: its documents picked and retried together (those the caller may retry).
+  const bulk = useBulkRetry(held ? list.items : [], list.reload);
 
   return (
     <>
@@ -98,7 +102,8 @@ export const DocumentListPage = () => {
           className={`nav-link${held ? ' active' : ''}`}
           aria-pressed={held}
           onClick={() => {
-            change({ ...linked, state: 'held' });
+            // The held queue by age: the longest waiting first.
+            change({ ...linked, state: 'held', order: 'oldest' });
           }}
         >
           {t('documents.list.held')}
@@ -151,6 +156,7 @@ export const DocumentListPage = () => {
         )}
       </EtmfExport>
       <DocumentFilters key={cleared} query={linked} onChange={change} />
+      {bulk.bar}
       <PagedList
         list={list}
         showing={
@@ -171,7 +177,12 @@ export const DocumentListPage = () => {
         }
         pagingLabel={t('documents.list.paging')}
       >
-        <DocumentTable documents={list.items} loading={list.loading} listSearch={searchOf(query)} />
+        <DocumentTable
+          documents={list.items}
+          loading={list.loading}
+          listSearch={searchOf(query)}
+          selection={bulk.selection}
+        />
       </PagedList>
     </>
   );

@@ -14,10 +14,24 @@ interface DocumentTableProps {
   loading: boolean;
   /** The list's address query, handed to the document's page for its way back. */
   listSearch: string;
+  /** Rows to pick for an action on many (the held queue's Retry): a first column of boxes. */
+  selection?: DocumentSelection;
+}
+
+export interface DocumentSelection {
+  /** Whether the row may be picked (a box is shown for it). */
+  mayPick: (document: DocumentSummary) => boolean;
+  picked: ReadonlySet<string>;
+  onPick: (documentId: string, picked: boolean) => void;
 }
 
 /** The documents, newest first: a click on a row (or its title, a link) opens the document. */
-export const DocumentTable = ({ documents, loading, listSearch }: DocumentTableProps) => {
+export const DocumentTable = ({
+  documents,
+  loading,
+  listSearch,
+  selection,
+}: DocumentTableProps) => {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const language = i18n.resolvedLanguage ?? 'en';
@@ -27,6 +41,7 @@ export const DocumentTable = ({ documents, loading, listSearch }: DocumentTableP
       label={t('documents.list.tableCaption')}
       loading={loading}
       columns={[
+        ...(selection === undefined ? [] : [t('documents.list.select')]),
         t('documents.list.sentAt'),
         t('documents.list.title'),
         t('documents.list.studySite'),
@@ -42,12 +57,27 @@ export const DocumentTable = ({ documents, loading, listSearch }: DocumentTableP
           data-testid={`document-row-${d.documentId}`}
           style={{ cursor: 'pointer' }}
           onClick={(e) => {
-            // The title is a link of its own; a click elsewhere on the row opens it too.
-            if ((e.target as HTMLElement).closest('a') === null) {
+            // The title is a link of its own, the box picks; a click elsewhere on the row opens it.
+            if ((e.target as HTMLElement).closest('a, input') === null) {
               void navigate(documentPath(d.documentId), { state: back });
             }
           }}
         >
+          {selection !== undefined && (
+            <td>
+              {selection.mayPick(d) && (
+                <input
+                  type="checkbox"
+                  className="form-check-input"
+                  aria-label={t('documents.list.pick', { title: d.title })}
+                  checked={selection.picked.has(d.documentId)}
+                  onChange={(e) => {
+                    selection.onPick(d.documentId, e.target.checked);
+                  }}
+                />
+              )}
+            </td>
+          )}
           <td className="small text-nowrap">
             <time dateTime={d.sentAt}>{formatDateTime(d.sentAt, language)}</time>
           </td>
