@@ -144,9 +144,10 @@ export class ConsoleStack extends Stack {
       : Lazy.string({ produce: () => this.site.origin });
     const allowedOrigins = [consoleOrigin, ...config.allowedOrigins];
     // The console's page PUTs an eTMF-EMS package into the documents bucket through a presigned
-    // link (issue 17): a PUT with the Content-Type it was signed for, from the console only.
+    // link (issue 17): a PUT with the Content-Type it was signed for, from the console only; and
+    // GETs a document's file through its download link to show it in the page (issue 37).
     this.data.documentsBucket.addCorsRule({
-      allowedMethods: [s3.HttpMethods.PUT],
+      allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET],
       allowedOrigins,
       allowedHeaders: ['content-type'],
       exposedHeaders: ['ETag'],

@@ -116,12 +116,12 @@ describe('Data: buckets', () => {
     }
   });
 
-  it('lets the console, and only the console, PUT to the documents bucket through presigned links', () => {
+  it('lets the console, and only the console, PUT to and GET from the documents bucket through presigned links', () => {
     const cors = buckets[logicalId(stack, stack.data.documentsBucket)]?.Properties
       ?.CorsConfiguration as { CorsRules: Record<string, unknown>[] } | undefined;
     expect(cors?.CorsRules).toEqual([
       {
-        AllowedMethods: ['PUT'],
+        AllowedMethods: ['PUT', 'GET'],
         AllowedOrigins: [
           {
             'Fn::Join': [

@@ -241,6 +241,28 @@ test('documents: a site system sends, the sponsor system receives in its own typ
   expect(download.suggestedFilename()).toBe('CV Demir.pdf');
   expect(sha(await readFile(await download.path()))).toBe(sha(cvFile));
   await expect(page.getByText(siteAdmin.email).first()).toBeVisible();
+
+  // ---- the CV shown in the page: read through its link, checked, drawn by PDF.js ----
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.getByRole('button', { name: 'Show in page' }).click();
+  await expect(page.getByTestId('viewer-page')).toHaveText('Page 1 of 1');
+  await expect(page.getByTestId('viewer-integrity')).toHaveText(
+    'The file read matches the SHA-256 the hub recorded.',
+  );
+  const canvas = page.getByTestId('viewer-canvas');
+  await expect(canvas).toHaveAccessibleName(/, page 1 of 1$/);
+  await expect(canvas).toBeVisible();
+  // Drawn at the page's proportions (A4: 595 × 842 points), the worker from our own origin.
+  await expect
+    .poll(() =>
+      canvas.evaluate((c) => (c as HTMLCanvasElement).height / (c as HTMLCanvasElement).width),
+    )
+    .toBeCloseTo(842 / 595, 1);
+  expect(errors).toEqual([]);
+
   const audit = await call<{ records: { action: string }[] }>(
     c,
     admin.idToken,

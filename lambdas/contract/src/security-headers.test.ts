@@ -26,7 +26,7 @@ describe('contentSecurityPolicy', () => {
         'https://cognito-idp.eu-central-1.amazonaws.com',
         'https://abc.execute-api.eu-central-1.amazonaws.com',
       ],
-      'img-src': ["'self'", 'data:'],
+      'img-src': ["'self'", 'data:', 'blob:'],
       'style-src': ["'self'", "'unsafe-inline'"],
       'script-src': ["'self'"],
       'object-src': ["'none'"],

@@ -29,7 +29,8 @@ export const cognitoRegionalEndpoint = (region: string): string =>
 
 /**
  * The policy: the console's own scripts only (no inline or eval'd script), inline styles (React's
- * `style` props), images from itself and data: URLs (the QR code), no plug-ins, no framing, and
+ * `style` props), images from itself, data: URLs (the QR code) and blob: URLs (a document's image
+ * shown in the page, read through its link), no plug-ins, no framing, and
  * connections to itself, Cognito, the API and the bucket uploads go to alone.
  */
 export const contentSecurityPolicy = (options: ContentSecurityPolicyOptions): string => {
@@ -43,7 +44,7 @@ export const contentSecurityPolicy = (options: ContentSecurityPolicyOptions): st
   return [
     "default-src 'self'",
     `connect-src ${[...new Set(connect)].join(' ')}`,
-    "img-src 'self' data:",
+    "img-src 'self' data: blob:",
     "style-src 'self' 'unsafe-inline'",
     "script-src 'self'",
     "object-src 'none'",

@@ -70,7 +70,7 @@ export const standardRoutes = {
     auth: 'authenticated',
     roles: ADMINS,
     summary:
-      'Creates a standard as draft version 1: blank, a clone of a version the caller sees, or the rows of an imported file (read by the same layout the download writes).',
+      'Creates a standard as draft version 1: blank, the TMF Reference Model template (a row per artifact of its catalogue version, the artifact number as the type code), a clone of a version the caller sees (or of a connected partner’s version in use), or the rows of an imported file (read by the same layout the download writes).',
     request: () =>
       z
         .object({
@@ -79,6 +79,8 @@ export const standardRoutes = {
           catalogueVersion: catalogueVersionSchema,
           source: z.discriminatedUnion('kind', [
             z.object({ kind: z.literal('blank') }).strict(),
+            /** A row per artifact of the catalogue: a system that files by the model's own numbers. */
+            z.object({ kind: z.literal('reference-model') }).strict(),
             z
               .object({
                 kind: z.literal('clone'),

@@ -53,7 +53,8 @@ export interface RowProblem {
   message: string;
 }
 
-const METADATA_FOR_LEVEL: Partial<Record<FilingLevel, RequiredMetadata>> = {
+/** What a row filed at a level must require: the country at country level, the site at site level. */
+export const METADATA_FOR_LEVEL: Partial<Record<FilingLevel, RequiredMetadata>> = {
   country: 'country',
   site: 'site',
 };

@@ -1,3 +1,4 @@
+import { CATALOGUES } from '@ccsc/contract/tmf-catalogue';
 import { describe, expect, it } from 'vitest';
 import { publishStandard } from './publish-standard.core';
 import { diffStandards, getStandard, listStandards } from './read-standards.core';
@@ -48,6 +49,31 @@ describe('artifact/create-standard', () => {
         }) as unknown,
       }),
     ]);
+  });
+
+  it('starts from the Reference Model template: a row per artifact, each mapped to itself', async () => {
+    const world = setup();
+    const created = await createStandard(
+      create({ name: 'RM', systemIds: [], source: { kind: 'reference-model' } }),
+      orgAdmin,
+      world.deps,
+    );
+    const artifacts = CATALOGUES['3.3'].zones.flatMap((z) =>
+      z.sections.flatMap((s) => s.artifacts),
+    );
+    expect(created.rows).toHaveLength(artifacts.length);
+    expect(created.rows.every((r) => r.sourceCode === r.artifactNumber)).toBe(true);
+    const cv = artifacts.find((a) => a.personal);
+    expect(created.rows.find((r) => r.artifactNumber === cv?.number)).toMatchObject({
+      sourceName: cv?.name,
+      requiredMetadata: ['personName'],
+      equivalence: 'equal',
+    });
+    // A template every row of which is valid: it may be published as it is.
+    expect(created.problems).toEqual([]);
+    expect(world.audit.entries.at(-1)?.after).toMatchObject({
+      source: { kind: 'reference-model' },
+    });
   });
 
   it('clones the rows of a version the caller sees; a standard of another organisation is not there (404)', async () => {

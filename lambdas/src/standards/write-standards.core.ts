@@ -1,6 +1,7 @@
 import type { routes } from '@ccsc/contract/routes';
 import type { MappingRow } from '@ccsc/contract/standard-rows';
 import { ConflictError, NotFoundError } from '../core/errors';
+import { referenceModelRows } from './reference-model-rows';
 import type { Core } from '../core/request';
 import type { StandardRecord, StandardVersionRecord } from '../core/ports/registry';
 import {
@@ -29,8 +30,8 @@ const organisationNotFound = () => new NotFoundError('The organisation does not 
 
 /**
  * artifact/create-standard: draft version 1 of a new standard for an organisation (a
- * PlatformAdmin: any; an OrgAdmin: their own), blank, cloned from a version the caller sees, or
- * with the rows of an imported file. Rows with problems are kept (a draft is where they are
+ * PlatformAdmin: any; an OrgAdmin: their own), blank, from the Reference Model template, cloned
+ * from a version the caller sees, or with the rows of an imported file. Rows with problems are kept (a draft is where they are
  * fixed); the answer lists them.
  */
 export const createStandard: Core<
@@ -52,6 +53,9 @@ export const createStandard: Core<
     const v = versionOf(from, input.source.version);
     rows = await deps.rows.get(v.rowsKey);
     source = { kind: 'clone', standardId: from.standardId, version: v.version };
+  } else if (input.source.kind === 'reference-model') {
+    rows = referenceModelRows(input.catalogueVersion, organisation.kind);
+    source = { kind: 'reference-model' };
   } else if (input.source.kind === 'import') {
     rows = input.source.rows;
     source = { kind: 'import', fileName: input.source.fileName };

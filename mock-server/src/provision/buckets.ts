@@ -7,9 +7,12 @@ import {
 
 /** The declared S3 buckets, created when missing; upload buckets given infra's CORS rule. */
 
-/** Browser uploads through presigned links: PUT with the Content-Type the link was signed for. */
+/**
+ * Browser uploads through presigned links: PUT with the Content-Type the link was signed for; and
+ * a document's file read through its download link, to show it in the page (GET).
+ */
 export const UPLOAD_CORS_RULE = {
-  AllowedMethods: ['PUT'],
+  AllowedMethods: ['PUT', 'GET'],
   AllowedOrigins: ['*'],
   AllowedHeaders: ['content-type'],
   ExposeHeaders: ['ETag'],

@@ -585,6 +585,8 @@ export const de: Translation = {
       sourceHeading: 'Zeilen',
       source: {
         blank: 'Ohne Zeilen beginnen',
+        'reference-model':
+          'Mit dem TMF-Referenzmodell beginnen: eine Zeile je Artefakt, seine Nummer als Typcode',
         clone: 'Die Zeilen eines Standards kopieren',
         import: 'Eine CSV- oder XLSX-Datei importieren',
       },
@@ -1779,6 +1781,21 @@ export const de: Translation = {
       noneHeld: 'Kein Dokument wird zurückgehalten.',
       noneOnPage:
         'Auf dieser Seite ist kein passendes Dokument, es gibt aber weitere: Mit „Weiter“ geht es fort.',
+    },
+    viewer: {
+      open: 'Auf der Seite anzeigen',
+      close: 'Ansicht schließen',
+      heading: 'Die Datei',
+      pages: 'Seiten',
+      previous: 'Vorherige Seite',
+      next: 'Nächste Seite',
+      pageOf: 'Seite {{page}} von {{count}}',
+      pageImage: '{{title}}, Seite {{page}} von {{count}}',
+      intact: 'Die gelesene Datei stimmt mit dem vom Hub erfassten SHA-256 überein.',
+      notIntact:
+        'Die gelesene Datei stimmt nicht mit dem vom Hub erfassten SHA-256 überein: Verlassen Sie sich nicht darauf und informieren Sie den Helpdesk.',
+      failed: 'Die Datei konnte nicht angezeigt werden.',
+      downloadOnly: 'Dateien dieses Typs werden nur als Download angeboten.',
     },
     path: {
       heading: 'Klassifizierungspfad',

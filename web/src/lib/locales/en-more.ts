@@ -514,6 +514,8 @@ export const enMore = {
       sourceHeading: 'Rows',
       source: {
         blank: 'Start with no rows',
+        'reference-model':
+          'Start from the TMF Reference Model: a row per artifact, its number as the type code',
         clone: 'Copy the rows of a standard',
         import: 'Import a CSV or XLSX file',
       },
@@ -1688,6 +1690,21 @@ export const enMore = {
       noMatch: 'No document matches these filters.',
       noneHeld: 'No document is held.',
       noneOnPage: 'No matching document on this page, but there are more: use Next to go on.',
+    },
+    viewer: {
+      open: 'Show in page',
+      close: 'Close the view',
+      heading: 'The file',
+      pages: 'Pages',
+      previous: 'Previous page',
+      next: 'Next page',
+      pageOf: 'Page {{page}} of {{count}}',
+      pageImage: '{{title}}, page {{page}} of {{count}}',
+      intact: 'The file read matches the SHA-256 the hub recorded.',
+      notIntact:
+        'The file read does not match the SHA-256 the hub recorded: do not rely on it, and tell the helpdesk.',
+      failed: 'The file could not be shown.',
+      downloadOnly: 'Files of this type are shown by download only.',
     },
     path: {
       heading: 'Classification path',

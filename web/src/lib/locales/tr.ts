@@ -580,6 +580,8 @@ export const tr: Translation = {
       sourceHeading: 'Satırlar',
       source: {
         blank: 'Satırsız başla',
+        'reference-model':
+          'TMF Referans Modeli ile başla: her artefakt için bir satır, numarası tür kodu olarak',
         clone: 'Bir standardın satırlarını kopyala',
         import: 'Bir CSV veya XLSX dosyası içe aktar',
       },
@@ -1761,6 +1763,21 @@ export const tr: Translation = {
       noneHeld: 'Bekletilen belge yok.',
       noneOnPage:
         'Bu sayfada uyan belge yok ama başkaları var: devam etmek için “Sonraki” düğmesini kullanın.',
+    },
+    viewer: {
+      open: 'Sayfada göster',
+      close: 'Görünümü kapat',
+      heading: 'Dosya',
+      pages: 'Sayfalar',
+      previous: 'Önceki sayfa',
+      next: 'Sonraki sayfa',
+      pageOf: 'Sayfa {{page}} / {{count}}',
+      pageImage: '{{title}}, sayfa {{page}} / {{count}}',
+      intact: 'Okunan dosya, merkezin kaydettiği SHA-256 ile eşleşiyor.',
+      notIntact:
+        'Okunan dosya, merkezin kaydettiği SHA-256 ile eşleşmiyor: ona güvenmeyin ve yardım masasına bildirin.',
+      failed: 'Dosya gösterilemedi.',
+      downloadOnly: 'Bu türdeki dosyalar yalnızca indirilerek görüntülenebilir.',
     },
     path: {
       heading: 'Sınıflandırma yolu',

@@ -29,6 +29,7 @@ import { DocumentDownloads, DocumentTimeline } from './document-history';
 import { ReturnPanel } from './document-returns';
 import { DocumentVersions } from './document-versions';
 import { HoldNotice } from './hold-notice';
+import { DocumentViewer, isViewable } from './document-viewer';
 
 /** The list the document was opened from (its filters), handed over by the list's links. */
 const listSearchOf = (state: unknown): string => {
@@ -105,6 +106,7 @@ const DocumentView = ({ documentId }: { documentId: string }) => {
   const document: DocumentDetail | null = loaded.data ?? null;
   const loadError = settledError(loaded);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [viewing, setViewing] = useState(false);
   // A download is on the document once its link was given: the document is loaded again.
   const downloading = useMutation({
     mutationFn: () => callApi('s3documents/download', { documentId }),
@@ -241,12 +243,39 @@ const DocumentView = ({ documentId }: { documentId: string }) => {
         >
           {busy === 'download' ? t('documents.working') : t('documents.detail.download')}
         </button>
+        {downloadable && isViewable(d.contentType) && (
+          <button
+            type="button"
+            className="btn btn-outline-primary"
+            aria-expanded={viewing}
+            disabled={busy !== null}
+            onClick={() => {
+              setViewing(!viewing);
+            }}
+          >
+            {viewing ? t('documents.viewer.close') : t('documents.viewer.open')}
+          </button>
+        )}
         {!downloadable && (
           <span id="download-unavailable" className="small text-body-secondary">
             {noDownloadText}
           </span>
         )}
+        {downloadable && !isViewable(d.contentType) && (
+          <span className="small text-body-secondary">{t('documents.viewer.downloadOnly')}</span>
+        )}
       </div>
+      {viewing && downloadable && (
+        <DocumentViewer
+          document={d}
+          onOpened={() => {
+            void client.invalidateQueries({ queryKey: key });
+          }}
+          onClose={() => {
+            setViewing(false);
+          }}
+        />
+      )}
 
       <Section heading={t('documents.path.heading')}>
         <ClassificationPath document={d} />

@@ -185,17 +185,23 @@ describe('creating a standard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Klinikum Eins has a standard named "Klinikum eISF mapping" already.',
     );
-    expect(bodiesOf(calls, 'artifact/create-standard')).toEqual([
-      {
-        name: 'Klinikum eISF mapping',
-        description: null,
-        systemIds: [],
-        product: null,
-        organisationId: 'site-1',
-        catalogueVersion: '3.3',
-        source: { kind: 'blank' },
-      },
-    ]);
+    // From the Reference Model template: the server makes its rows.
+    await u.click(screen.getByLabelText(/Start from the TMF Reference Model/));
+    await u.click(screen.getByRole('button', { name: 'Create draft' }));
+    const request = {
+      name: 'Klinikum eISF mapping',
+      description: null,
+      systemIds: [],
+      product: null,
+      organisationId: 'site-1',
+      catalogueVersion: '3.3',
+    };
+    await waitFor(() => {
+      expect(bodiesOf(calls, 'artifact/create-standard')).toEqual([
+        { ...request, source: { kind: 'blank' } },
+        { ...request, source: { kind: 'reference-model' } },
+      ]);
+    });
   });
 
   it('says nothing before the form is sent, then each problem as it stands after every change', async () => {

@@ -22,7 +22,7 @@ import { ClonePicker } from './clone-picker';
 import { ImportPreview } from './import-preview';
 import { handOver } from '../utils/standard-handover';
 
-type SourceKind = 'blank' | 'clone' | 'import';
+type SourceKind = 'blank' | 'reference-model' | 'clone' | 'import';
 
 type FileState =
   | { state: 'none' }
@@ -33,7 +33,8 @@ type FileState =
 /**
  * /admin/artifact/create-new-standard (issue 16): a new standard as draft version 1 — its details,
  * its organisation (an OrgAdmin's own, fixed), its systems and product, the catalogue version, and
- * where its rows come from: none, a copy of a version the caller sees, or a CSV or XLSX file read
+ * where its rows come from: none, the TMF Reference Model template (a row per artifact, made by the
+ * server), a copy of a version the caller sees, or a CSV or XLSX file read
  * here and shown in full with every problem before anything is saved. Then the editor opens.
  */
 export const CreateStandardPage = () => {
@@ -126,7 +127,9 @@ export const CreateStandardPage = () => {
             ? { kind: 'clone', ...clone }
             : source === 'import' && file.state === 'read'
               ? { kind: 'import', fileName: file.fileName, rows: file.read.rows }
-              : { kind: 'blank' },
+              : source === 'reference-model'
+                ? { kind: 'reference-model' }
+                : { kind: 'blank' },
       });
       handOver(created, 'created');
       void navigate(standardPaths.editor(created.standard.standardId, created.standard.version));
@@ -162,7 +165,7 @@ export const CreateStandardPage = () => {
         <section className="card mb-3">
           <fieldset className="card-body">
             <legend className="h5">{t('standards.create.sourceHeading')}</legend>
-            {(['blank', 'clone', 'import'] as const).map((kind) => (
+            {(['blank', 'reference-model', 'clone', 'import'] as const).map((kind) => (
               <div className="form-check" key={kind}>
                 <input
                   id={`create-source-${kind}`}
