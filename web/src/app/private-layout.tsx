@@ -75,7 +75,8 @@ export const PrivateLayout = () => {
             <span className="navbar-brand me-auto fw-semibold">{productName}</span>
             {/*
               On a phone (styles/console.css) the header is two rows: the menu, the product, the
-              bell and the logout; then who is signed in, for which account, and the language.
+              bell and the logout; then who is signed in, for which account, the search and the
+              language.
             */}
             <div className="console-header-break" aria-hidden="true" />
             <div className="console-header-who d-flex align-items-center gap-2">
@@ -98,7 +99,7 @@ export const PrivateLayout = () => {
             </div>
             <button
               type="button"
-              className="btn btn-outline-light"
+              className="btn btn-outline-light console-header-search"
               aria-label={t('palette.open')}
               aria-keyshortcuts="Control+K Meta+K"
               title={t('palette.openHint')}
