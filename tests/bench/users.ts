@@ -18,6 +18,8 @@ export interface BenchResult {
   value: number;
   unit: string;
   budget: number;
+  /** The budget is a floor (a score), not a ceiling. */
+  atLeast?: boolean;
 }
 
 export const USERS = 10_000;
