@@ -1813,6 +1813,7 @@ export const de: Translation = {
       catalogueName: 'TMF-Referenzmodell {{version}}',
     },
     detail: {
+      hubRecord: 'Eintrag des Hubs (auf Englisch):',
       breadcrumb: 'Wo Sie sind',
       noneChosen: 'Kein Dokument ausgewählt. Öffnen Sie eines aus der Liste der Dokumente.',
       badId: 'Dieser Link bezeichnet kein Dokument.',

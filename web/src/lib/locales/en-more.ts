@@ -1722,6 +1722,7 @@ export const enMore = {
       catalogueName: 'TMF Reference Model {{version}}',
     },
     detail: {
+      hubRecord: 'The hub’s record (in English):',
       breadcrumb: 'Where you are',
       noneChosen: 'No document is chosen. Open one from the list of documents.',
       badId: 'This link does not name a document.',

@@ -1796,6 +1796,7 @@ export const tr: Translation = {
       catalogueName: 'TMF Referans Modeli {{version}}',
     },
     detail: {
+      hubRecord: 'Merkezin kaydı (İngilizce):',
       breadcrumb: 'Bulunduğunuz yer',
       noneChosen: 'Hiçbir belge seçilmedi. Belge listesinden birini açın.',
       badId: 'Bu bağlantı bir belgeyi göstermiyor.',

@@ -11,6 +11,22 @@ import {
 } from '../utils/document-rules';
 import { HoldReasonBadge, QuarantineReasonBadge } from './document-badges';
 
+/**
+ * What the hub recorded of a hold or a quarantine, word for word (the scanner's finding, the
+ * missing field's name): the record, kept as written, in English. The reason above it is in the
+ * reader's language; on a German or Turkish page this detail is introduced as the hub's English
+ * record and marked `lang="en"` (WCAG 3.1.2), so that a screen reader reads it as English.
+ */
+const HubDetail = ({ text }: { text: string }) => {
+  const { t, i18n } = useTranslation();
+  if ((i18n.resolvedLanguage ?? 'en') === 'en') return <>{text}</>;
+  return (
+    <>
+      {t('documents.detail.hubRecord')} <span lang="en">{text}</span>
+    </>
+  );
+};
+
 interface HoldNoticeProps {
   document: DocumentDetail;
   actor: DocumentActor;
@@ -38,7 +54,7 @@ export const HoldNotice = ({ document: d, actor, busy, onRetry }: HoldNoticeProp
           <p className="mb-1">{t(`documents.quarantineExplain.${d.quarantineReason}`)}</p>
           {d.quarantineDetail !== null && (
             <p className="mb-0 small text-break" data-testid="quarantine-detail">
-              {d.quarantineDetail}
+              <HubDetail text={d.quarantineDetail} />
             </p>
           )}
         </div>
@@ -57,7 +73,7 @@ export const HoldNotice = ({ document: d, actor, busy, onRetry }: HoldNoticeProp
           <p className="mb-1">{t(`documents.holdExplain.${d.holdReason}`)}</p>
           {d.holdDetail !== null && (
             <p className="mb-1 small" data-testid="hold-detail">
-              {d.holdDetail}
+              <HubDetail text={d.holdDetail} />
             </p>
           )}
           {retries && (
