@@ -40,3 +40,17 @@ export const auditEntry = (
   source: sourceOf(ctx),
   requestId: ctx.requestId,
 });
+
+/**
+ * Where one record about several organisations goes (issue 37, "audit exactly once"): the first
+ * named as its `organisationId`, the others as `alsoFor`, so that it is one record in each one's
+ * trail. Nulls and repeats left out; null when none is named.
+ */
+export const placesOf = (
+  organisationIds: readonly (string | null)[],
+): Pick<AuditEntry, 'organisationId' | 'alsoFor'> => {
+  const [first = null, ...others] = [
+    ...new Set(organisationIds.filter((o): o is string => o !== null)),
+  ];
+  return { organisationId: first, ...(others.length > 0 ? { alsoFor: others } : {}) };
+};

@@ -198,7 +198,7 @@ describe('signer fields and versions in the send API', () => {
     w.documents.update = update;
     expect(await w.documents.get(v2.documentId)).toMatchObject({ state: 'delivered' });
     expect((await w.documents.get(v1.documentId))?.supersededByDocumentId ?? null).toBeNull();
-    const audited = w.audit.entries.length;
+    const audited = trail(w).length;
 
     // The journal finishes the write: its audit step makes the mark and records it, once.
     w.journal.restart();

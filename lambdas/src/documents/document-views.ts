@@ -2,6 +2,7 @@ import type { DocumentDetail, DocumentEvent, DocumentSummary } from '@ccsc/contr
 import type { PartnerSentDocument } from '@ccsc/contract/partner-api';
 import type { Reach } from '@ccsc/contract/reach';
 import type { PartnerContext } from '../core/request';
+import { placesOf } from '../core/audit-entry';
 import type { AuditEntry } from '../core/ports/audit-trail';
 import type { DocumentRecord } from '../core/ports/documents';
 import type { RegistrySnapshot } from '../core/ports/registry';
@@ -193,18 +194,18 @@ export const systemAuditEntries = (
   fact: Pick<AuditEntry, 'action' | 'before' | 'after' | 'reason'> & {
     outcome?: AuditEntry['outcome'];
   },
-): AuditEntry[] =>
-  [...new Set([record.senderOrganisationId, record.receiverOrganisationId])].map(
-    (organisationId) => ({
-      action: fact.action,
-      outcome: fact.outcome ?? 'success',
-      actor: { sub: systemActor(ctx.client.systemId), email: null, role: null },
-      target: documentTarget(record),
-      organisationId,
-      source: { ip: ctx.sourceIp, userAgent: ctx.userAgent },
-      requestId: ctx.requestId,
-      ...(fact.before === undefined ? {} : { before: fact.before }),
-      after: { ...fact.after, apiId: ctx.client.apiId },
-      ...(fact.reason === undefined ? {} : { reason: fact.reason }),
-    }),
-  );
+): AuditEntry[] => [
+  {
+    action: fact.action,
+    outcome: fact.outcome ?? 'success',
+    actor: { sub: systemActor(ctx.client.systemId), email: null, role: null },
+    target: documentTarget(record),
+    // One record, in the sender's trail and the receiver's (issue 37).
+    ...placesOf([record.senderOrganisationId, record.receiverOrganisationId]),
+    source: { ip: ctx.sourceIp, userAgent: ctx.userAgent },
+    requestId: ctx.requestId,
+    ...(fact.before === undefined ? {} : { before: fact.before }),
+    after: { ...fact.after, apiId: ctx.client.apiId },
+    ...(fact.reason === undefined ? {} : { reason: fact.reason }),
+  },
+];

@@ -275,9 +275,20 @@ export const sendWhole = async (
   ).document;
 };
 
-/** The audit records as `action outcome organisation`. */
+/**
+ * The organisations' trails as `action outcome organisation`: each record once for every trail it
+ * is in — its organisation's and those it is also about (`alsoFor`; one record since issue 37,
+ * which `records` counts).
+ */
 export const trail = (w: World) =>
-  w.audit.entries.map((e) => `${e.action} ${e.outcome} ${String(e.organisationId)}`);
+  w.audit.entries.flatMap((e) =>
+    [e.organisationId ?? null, ...(e.alsoFor ?? [])].map(
+      (o) => `${e.action} ${e.outcome} ${String(o)}`,
+    ),
+  );
+
+/** The audit records themselves as `action outcome`: one per action. */
+export const records = (w: World) => w.audit.entries.map((e) => `${e.action} ${e.outcome}`);
 
 /** A matcher of text holding `words` (typed as what it is to lint: a matcher, not a string). */
 export const containing = (words: string): unknown => expect.stringContaining(words);

@@ -9,6 +9,7 @@ import {
   type Workflow,
   type WriteRun,
 } from '../core/journal';
+import { placesOf } from '../core/audit-entry';
 import { appendEachOnce } from '../core/journal-audit';
 import type { Logger } from '../core/logger';
 import type { AuditEntry, AuditReader, AuditTrail } from '../core/ports/audit-trail';
@@ -75,28 +76,30 @@ export const whoSchema = z.object({
 });
 export type Who = z.infer<typeof whoSchema>;
 
-/** A change's audit records: one in each organisation's trail (the sender's, the receiver's). */
+/**
+ * A change's audit record: one, in the sender's trail and the receiver's (`alsoFor`), issue 37's
+ * "audited exactly once". An array, as the writes take their audit records.
+ */
 export const entriesOf = (
   who: Who,
   record: DocumentRecord,
   fact: Pick<AuditEntry, 'action' | 'before' | 'after' | 'reason'> & {
     outcome?: AuditEntry['outcome'];
   },
-): AuditEntry[] =>
-  [...new Set([record.senderOrganisationId, record.receiverOrganisationId])].map(
-    (organisationId) => ({
-      action: fact.action,
-      outcome: fact.outcome ?? 'success',
-      actor: who.actor,
-      target: documentTarget(record),
-      organisationId,
-      source: who.source,
-      requestId: who.requestId,
-      ...(fact.before === undefined ? {} : { before: fact.before }),
-      after: { ...fact.after, ...(who.apiId === undefined ? {} : { apiId: who.apiId }) },
-      ...(fact.reason === undefined ? {} : { reason: fact.reason }),
-    }),
-  );
+): AuditEntry[] => [
+  {
+    action: fact.action,
+    outcome: fact.outcome ?? 'success',
+    actor: who.actor,
+    target: documentTarget(record),
+    ...placesOf([record.senderOrganisationId, record.receiverOrganisationId]),
+    source: who.source,
+    requestId: who.requestId,
+    ...(fact.before === undefined ? {} : { before: fact.before }),
+    after: { ...fact.after, ...(who.apiId === undefined ? {} : { apiId: who.apiId }) },
+    ...(fact.reason === undefined ? {} : { reason: fact.reason }),
+  },
+];
 
 /** The record as this write left it: marked with its id; else someone else changed it (409). */
 export const ownRecord = async (

@@ -92,7 +92,7 @@ const packageOf = async (w: World) => unzip(w.exports.last()?.bytes ?? Buffer.al
 describe('s3documents/export-etmf', () => {
   it('packages the study’s classified files for its sponsor, exchange.xml last, and audits it', async () => {
     const w = await study();
-    const audited = w.audit.entries.length;
+    const audited = trail(w).length;
     const answer = await exportOf(w, WHO.sponsorAdmin);
     expect(answer).toEqual({
       url: containing('etmf/study-1/20250312100000-req-1.zip'),

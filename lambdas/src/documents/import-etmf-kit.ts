@@ -20,7 +20,8 @@ import {
 } from '../core/ports/document-imports';
 import type { DocumentFiles } from '../core/ports/documents';
 import type { Registry } from '../core/ports/registry';
-import { auditEntry } from '../core/audit-entry';
+import { auditEntry, placesOf } from '../core/audit-entry';
+import type { AuditEntry } from '../core/ports/audit-trail';
 import { onSponsorSide as sponsorSide } from './document-views';
 
 /** What every step of the eTMF-EMS import (import-etmf.core.ts) shares: its deps, limits, views. */
@@ -86,10 +87,11 @@ export const importAudit = (
   ctx: RequestContext<Caller>,
   record: ImportRecord,
   fact: Parameters<typeof auditEntry>[1],
-) =>
-  [...new Set([record.sponsorOrganisationId, record.croOrganisationId])]
-    .filter((o): o is string => o !== null)
-    .map((organisationId) => auditEntry(ctx, fact, organisationId));
+): AuditEntry[] => {
+  // One record, in the sponsor's trail and the CRO's (issue 37).
+  const places = placesOf([record.sponsorOrganisationId, record.croOrganisationId]);
+  return [{ ...auditEntry(ctx, fact, places.organisationId ?? null), ...places }];
+};
 
 /** The import, if the caller may see it (else 404, as for an import that does not exist). */
 export const visibleImport = async (

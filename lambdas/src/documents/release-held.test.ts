@@ -57,7 +57,7 @@ describe('releaseHeld', () => {
     expect(runs).toHaveLength(1);
     expect(await w.documents.get(held.documentId)).toMatchObject({ state: 'delivered' });
     const releases = w.audit.entries.filter((e) => e.action === 'document.released');
-    expect(releases.map((e) => e.organisationId).sort()).toEqual(
+    expect(releases.flatMap((e) => [e.organisationId, ...(e.alsoFor ?? [])]).sort()).toEqual(
       [SYS.site.organisationId, SYS.sponsor.organisationId].sort(),
     );
   });
