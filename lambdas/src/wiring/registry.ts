@@ -15,7 +15,13 @@ import {
   type Workflow,
 } from '../core/journal';
 import { appendEachOnce, auditEntrySchema } from '../core/journal-audit';
-import { eventDraftSchema, eventsStep } from '../core/journal-events';
+import {
+  eventDraftSchema,
+  eventGroupSchema,
+  eventsOfGroups,
+  eventsStep,
+  groupEvents,
+} from '../core/journal-events';
 import type { EventDraft, EventLog } from '../core/ports/events';
 import { lambdaLogger, type Logger } from '../core/logger';
 import { lambdaEnv } from '../env';
@@ -65,6 +71,8 @@ const writeInput = /* @__PURE__ */ z.lazy(() =>
     audit: z.array(auditEntrySchema),
     // Issue 35: entries journaled before events existed have none.
     events: z.array(eventDraftSchema).default([]),
+    // Written since issue 37: the same drafts grouped (journal-events.ts `groupEvents`).
+    eventGroups: z.array(eventGroupSchema).default([]),
   }),
 );
 type WriteInput = z.output<typeof writeInput>;
@@ -94,7 +102,10 @@ export const registryWrite: Workflow<WriteInput, object, RegistryWriteDeps> = {
       },
     },
     // The facts the change made for other organisations (issue 35), once, after its audit.
-    eventsStep<WriteInput, object>((input) => input.events),
+    eventsStep<WriteInput, object>((input) => [
+      ...input.events,
+      ...eventsOfGroups(input.eventGroups),
+    ]),
   ],
   // Refused at the commit, the one step that changes anything: nothing to undo or record.
   abandon: () => Promise.resolve(),
@@ -220,7 +231,8 @@ export class JournaledRegistryWrites implements RegistryWrites {
     await this.journal.run(
       registryWrite,
       subject,
-      { change, audit, events },
+      // The events grouped: a standard published to thousands of partners stays a small entry.
+      { change, audit, events: [], eventGroups: groupEvents(events) },
       { busyMessage: REGISTRY_BUSY },
     );
   }
