@@ -197,6 +197,20 @@ describe('a document', () => {
     expect(screen.getByTestId('path-receiver')).toHaveTextContent('TMF-0504');
   });
 
+  it('introduces the hub’s English record of a hold as such on a German page, marked English', async () => {
+    serve({ 's3documents/get': documentAnswer(HELD) });
+    const { changeLanguage } = await import('../../../lib/i18n');
+    await changeLanguage('de');
+    try {
+      renderScreen(<DocumentDetailPage />, PATH);
+      const detail = await screen.findByTestId('hold-detail');
+      expect(detail).toHaveTextContent('Eintrag des Hubs (auf Englisch): Pharma eTMF maps no type');
+      expect(within(detail).getByText(/Pharma eTMF maps no type/)).toHaveAttribute('lang', 'en');
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('shows a held document why, and offers an administrator Retry and Map this type', async () => {
     const u = userEvent.setup();
     const calls = serve({
