@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api';
-import { isConflict, messageOfError } from './refusals';
+import { ERROR_CODES } from '@ccsc/contract';
+import { isConflict, messageOfError, REFUSAL_CODES } from './refusals';
 
 const refused = new ApiError('VALIDATION_FAILED', 'The request was refused.', 400, [
   { path: 'name', message: 'Too long.' },
@@ -54,5 +55,14 @@ describe('messageOfError on a German or Turkish page', () => {
     } finally {
       await changeLanguage('en');
     }
+  });
+});
+
+describe('REFUSAL_CODES', () => {
+  it('are exactly the contract’s 4xx codes, so every refusal has its words in every language', () => {
+    const refusals = Object.entries(ERROR_CODES)
+      .filter(([, status]) => status >= 400 && status < 500)
+      .map(([code]) => code);
+    expect([...REFUSAL_CODES].sort()).toEqual(refusals.sort());
   });
 });

@@ -1,8 +1,12 @@
 import i18next from 'i18next';
 import { isRefusal } from './api';
 
-/** The refusals whose meaning the console words itself in every language (the contract's 4xx codes). */
-const REFUSAL_CODES = [
+/**
+ * The refusals whose meaning the console words itself in every language: the contract's 4xx codes
+ * (envelope.ts `ERROR_CODES`), listed here rather than imported so that this module stays free of
+ * zod (the login route loads it); refusals.test.ts holds the two equal.
+ */
+export const REFUSAL_CODES = [
   'VALIDATION_FAILED',
   'BAD_REQUEST',
   'UNAUTHORIZED',
