@@ -43,6 +43,8 @@ const signInThroughLoginPage = async (page: Page, url: string, user: EnrolledTes
 };
 
 interface LighthouseRun {
+  /** The other metrics the performance score weighs: FCP, TBT, Speed Index, CLS. */
+  metrics: string;
   performance: number;
   accessibility: number;
   lcp: number;
@@ -96,7 +98,11 @@ const lighthouseRun = async (
   if (file !== undefined && screenshot !== undefined) {
     await writeFile(file, Buffer.from(screenshot.replace(/^data:[^,]+,/, ''), 'base64'));
   }
+  const metric = (id: string) => audits[id]?.numericValue ?? NaN;
   return {
+    metrics:
+      `FCP ${ms(metric('first-contentful-paint'))}, TBT ${ms(metric('total-blocking-time'))}, ` +
+      `SI ${ms(metric('speed-index'))}, CLS ${metric('cumulative-layout-shift').toFixed(3)}`,
     performance: (categories.performance?.score ?? 0) * 100,
     accessibility: (categories.accessibility?.score ?? 0) * 100,
     lcp: audits['largest-contentful-paint']?.numericValue ?? Infinity,
@@ -129,7 +135,7 @@ export const measureLighthouse = async (
   const failing = new Set<string>();
   const line = (r: LighthouseRun) =>
     `performance ${r.performance.toFixed(0)}, accessibility ${r.accessibility.toFixed(0)}, ` +
-    `LCP ${ms(r.lcp)} (${r.lcpElement})`;
+    `LCP ${ms(r.lcp)} (${r.lcpElement}); ${r.metrics}`;
   for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
     const chrome = await launchChrome({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
     try {

@@ -44,6 +44,30 @@ const AuditTrailPage = lazyNamed(
 );
 const AdminNotFoundPage = lazyNamed(() => import('./not-found-page'), 'AdminNotFoundPage');
 
+/**
+ * The screen of the address the console was opened at starts loading with this table (app-
+ * routes.tsx preloads the table itself), rather than once the table has rendered.
+ */
+const OPENED_AT: Readonly<Record<string, { preload: () => void }>> = {
+  [paths.admin.dashboard]: DashboardPage,
+  [paths.admin.standards]: ListStandardsPage,
+  [paths.admin.createStandard]: CreateStandardPage,
+  [paths.admin.viewEditStandard]: ViewEditStandardPage,
+  [paths.admin.documents]: DocumentListPage,
+  [paths.admin.document]: DocumentDetailPage,
+  [paths.admin.documentCompleteness]: StudyCompletenessPage,
+  [paths.admin.documentImport]: ImportPage,
+  [paths.admin.documentRequests]: StudyRequestsPage,
+  [paths.admin.distributions]: DistributionListPage,
+  [paths.admin.distribution]: DistributionPage,
+  [paths.admin.users]: UserListPage,
+  [paths.admin.createUser]: CreateUserPage,
+  [paths.admin.editUser]: EditUserPage,
+  [paths.admin.generateApiCredentials]: GenerateApiCredentialsPage,
+  [paths.admin.auditTrail]: AuditTrailPage,
+};
+OPENED_AT[window.location.pathname]?.preload();
+
 /** A path of paths.admin below /admin, as this table (relative to /admin) takes it. */
 const under = (path: string) => path.slice(paths.admin.root.length + 1);
 

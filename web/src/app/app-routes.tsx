@@ -46,6 +46,12 @@ const PublicNotFoundPage = lazyNamed(() => import('./not-found-page'), 'PublicNo
 // Every screen of the signed-in console is chosen in a chunk of its own (admin-routes.tsx): a
 // route here, even a lazy one, names its chunk in the entry and costs the login route bytes.
 const AdminRoutes = lazyNamed(() => import('./admin-routes'), 'AdminRoutes');
+// A signed-in page opened at its address (a bookmark, a reload, the sign-in's landing): its
+// table, its screen (admin-routes.tsx) and the texts load beside the configuration and the
+// session's check, not after them (issue 37: Lighthouse found the chunks' waterfall).
+if (typeof window !== 'undefined' && window.location.pathname.startsWith(paths.admin.root)) {
+  AdminRoutes.preload();
+}
 
 /** The screens of SPEC §2 and who may see them. */
 export const AppRoutes = () => (
