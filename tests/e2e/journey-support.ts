@@ -281,6 +281,32 @@ export const widenTo = async (page: Page, width: number): Promise<void> => {
 export const LANGUAGES = ['en', 'de', 'tr'] as const;
 
 /**
+ * Whether the page scrolls sideways, as a finding about `where` naming what sticks out: the
+ * innermost elements past the right edge (inside a scrolling box too: an absolutely placed one
+ * there may widen the page); null when it does not. checkScreen's and the route walk's check.
+ */
+export const sidewaysFinding = async (page: Page, where: string): Promise<string | null> => {
+  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => {
+    const past = Array.from(document.body.querySelectorAll('*')).filter(
+      (e) => e.getBoundingClientRect().right > window.innerWidth + 1,
+    );
+    const innermost = past.filter((e) => !past.some((o) => o !== e && e.contains(o)));
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      wide: innermost
+        .slice(0, 3)
+        .map(
+          (e) =>
+            `${e.tagName.toLowerCase()}.${Array.from(e.classList).join('.')} "${e.textContent.slice(0, 40)}"`,
+        ),
+    };
+  });
+  if (scrollWidth <= innerWidth) return null;
+  return `${where}: scrolls sideways (${String(scrollWidth)} > ${String(innerWidth)}) at ${wide.join(' | ')}`;
+};
+
+/**
  * `path` at each width in each language (the console's own choice, kept where the language menu
  * keeps it): `ready` waits for what the screen is about; then no page-wide sideways scrolling and
  * no serious or critical axe violation. Every finding is gathered before the one assertion, so
@@ -308,28 +334,8 @@ export const checkScreen = async (
       }
       await ready(page);
       const where = `${path} ${language} ${String(width)} px`;
-      const { scrollWidth, innerWidth, wide } = await page.evaluate(() => {
-        // What sticks out: the innermost elements past the right edge, to name in the finding
-        // (inside a scrolling box too: an absolutely placed one there may widen the page).
-        const past = Array.from(document.body.querySelectorAll('*')).filter(
-          (e) => e.getBoundingClientRect().right > window.innerWidth + 1,
-        );
-        const innermost = past.filter((e) => !past.some((o) => o !== e && e.contains(o)));
-        return {
-          scrollWidth: document.documentElement.scrollWidth,
-          innerWidth: window.innerWidth,
-          wide: innermost
-            .slice(0, 3)
-            .map(
-              (e) =>
-                `${e.tagName.toLowerCase()}.${Array.from(e.classList).join('.')} "${e.textContent.slice(0, 40)}"`,
-            ),
-        };
-      });
-      if (scrollWidth > innerWidth) {
-        const sizes = `${String(scrollWidth)} > ${String(innerWidth)}`;
-        found.push(`${where}: scrolls sideways (${sizes}) at ${wide.join(' | ')}`);
-      }
+      const sideways = await sidewaysFinding(page, where);
+      if (sideways !== null) found.push(sideways);
       // E2E_SCREENSHOTS=<folder>: each screen as it was checked, for a person to look at.
       const shots = process.env.E2E_SCREENSHOTS;
       if (shots !== undefined && shots !== '') {

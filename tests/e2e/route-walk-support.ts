@@ -9,6 +9,7 @@ import {
   LANGUAGES,
   partnerApi,
   sendDocument,
+  sidewaysFinding,
   widenTo,
   WIDTHS,
 } from './journey-support';
@@ -232,18 +233,10 @@ export const pageFindings = async (
   dateForms: string[],
 ): Promise<string[]> => {
   const found: string[] = [];
+  const sideways = await sidewaysFinding(page, where);
+  if (sideways !== null) found.push(sideways);
   const seen = await page.evaluate(
     ({ forms, english, checkEnglish }) => {
-      const past = Array.from(document.body.querySelectorAll('*')).filter(
-        (e) => e.getBoundingClientRect().right > window.innerWidth + 1,
-      );
-      const innermost = past.filter((e) => !past.some((o) => o !== e && e.contains(o)));
-      const wide = innermost
-        .slice(0, 3)
-        .map(
-          (e) =>
-            `${e.tagName.toLowerCase()}.${Array.from(e.classList).join('.')} "${e.textContent.slice(0, 40)}"`,
-        );
       const patterns = forms.map((f) => new RegExp(f, 'u'));
       const words = new Set(english);
       const dates: string[] = [];
@@ -324,9 +317,6 @@ export const pageFindings = async (
       return {
         longLines,
         headerRows,
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-        wide,
         dates: [...new Set(dates)],
         sentences: [...new Set(sentences)],
         dateInputs,
@@ -334,11 +324,6 @@ export const pageFindings = async (
     },
     { forms: dateForms, english: ENGLISH, checkEnglish: language !== 'en' },
   );
-  if (seen.scrollWidth > seen.innerWidth) {
-    found.push(
-      `${where}: scrolls sideways (${String(seen.scrollWidth)} > ${String(seen.innerWidth)}) at ${seen.wide.join(' | ')}`,
-    );
-  }
   for (const line of seen.longLines)
     found.push(`${where}: text wider than a reading line (50 em): ${line}`);
   if (seen.headerRows > 2) {

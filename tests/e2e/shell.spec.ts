@@ -200,7 +200,7 @@ test.describe('the private layout', () => {
     await expect(page).toHaveURL(/\/admin\/user-management\/edit-user\?userName=/);
     await expect(palette).toBeHidden();
     // The header's button opens it too.
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Go to a page or record' }).click();
     await expect(page.getByRole('dialog', { name: 'Go to' })).toBeVisible();
   });
 

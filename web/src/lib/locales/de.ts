@@ -145,8 +145,8 @@ export const de: Translation = {
       'Die Malware-Prüfung läuft auf einem Test-Ersatz, der nur die EICAR-Testdatei erkennt: für eine echte Prüfung clamav-daemon installieren.',
   },
   palette: {
-    open: 'Suchen',
-    openHint: 'In der Konsole suchen (Strg+K)',
+    open: 'Zu einer Seite oder einem Datensatz',
+    openHint: 'Zu einer Seite oder einem Datensatz (Strg+K)',
     title: 'Gehe zu',
     label: 'Seite, Benutzer, Organisation, System, Studie, Standard oder Dokument-ID',
     hint: 'Datensätze werden ab {{count}} Zeichen gesucht: der Anfang eines Namens, einer E-Mail-Adresse oder einer ID. Pfeiltasten wählen, Eingabe öffnet.',

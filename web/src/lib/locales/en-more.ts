@@ -83,8 +83,8 @@ export const enMore = {
       'Malware scanning runs on a test stand-in that knows only the EICAR test file: install clamav-daemon for a real scan.',
   },
   palette: {
-    open: 'Search',
-    openHint: 'Search the console (Ctrl+K)',
+    open: 'Go to a page or record',
+    openHint: 'Go to a page or record (Ctrl+K)',
     title: 'Go to',
     label: 'Page, user, organisation, system, study, standard or document id',
     hint: 'Records are searched from {{count}} characters on: the start of a name, an e-mail or an id. Up and Down choose, Enter opens.',

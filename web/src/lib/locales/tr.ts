@@ -142,8 +142,8 @@ export const tr: Translation = {
       'Kötü amaçlı yazılım taraması yalnızca EICAR test dosyasını tanıyan bir test yedeğiyle çalışıyor: gerçek tarama için clamav-daemon kurun.',
   },
   palette: {
-    open: 'Ara',
-    openHint: 'Konsolda ara (Ctrl+K)',
+    open: 'Bir sayfaya veya kayda git',
+    openHint: 'Bir sayfaya veya kayda git (Ctrl+K)',
     title: 'Git',
     label: 'Sayfa, kullanıcı, kuruluş, sistem, çalışma, standart veya belge kimliği',
     hint: 'Kayıtlar {{count}} karakterden itibaren aranır: bir adın, e-postanın veya kimliğin başı. Yukarı ve Aşağı seçer, Enter açar.',

@@ -31,7 +31,8 @@ describe('the standard editor', () => {
         ),
     });
     await open();
-    const name2 = screen.getByLabelText('Source name, row 2');
+    // The rows are drawn once the grid has measured its box: under load, a moment after the table.
+    const name2 = await screen.findByLabelText('Source name, row 2');
     expect(name2).toHaveAttribute('aria-invalid', 'true');
     expect(name2).toHaveAccessibleDescription('Enter the source document type name.');
     expect(screen.getByTestId('rows-problem-count')).toHaveTextContent('1 problem in 1 of 3 rows');
