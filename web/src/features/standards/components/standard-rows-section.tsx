@@ -43,17 +43,22 @@ export const StandardRowsSection = ({
       <h2 id="rows-heading" className="h5">
         {t('standards.editor.rowsHeading')}
       </h2>
-      {/* Inserted once the grid shows (the catalogue loaded), so that it is announced. */}
+      {/*
+        Inserted once the grid shows (the catalogue loaded), so that it is announced; and only
+        once the version's rows are in the grid — before, the row looked for would read as missing.
+      */}
       <div aria-live="polite">
-        {lookup !== null && catalogue.index !== null && (
-          <RowLookupNotice
-            lookup={lookup}
-            catalogue={catalogue.index}
-            found={found}
-            draft={standard.status === 'draft'}
-            step={lookupStep}
-          />
-        )}
+        {lookup !== null &&
+          catalogue.index !== null &&
+          (grid.rows.length > 0 || standard.rowCount === 0) && (
+            <RowLookupNotice
+              lookup={lookup}
+              catalogue={catalogue.index}
+              found={found}
+              draft={standard.status === 'draft'}
+              step={lookupStep}
+            />
+          )}
       </div>
       {catalogue.index !== null ? (
         <RowsGrid

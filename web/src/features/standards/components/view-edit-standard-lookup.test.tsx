@@ -58,6 +58,8 @@ describe('looking for a row (a held document’s "Map this type")', () => {
       const table = await open(`${AT}&version=1&code=doc-150`);
       const found = await screen.findByTestId('row-lookup');
       expect(found).toHaveAttribute('role', 'status');
+      // Said once the rows are in the grid, never "no row" before (a fresh run under load caught
+      // the notice ahead of the rows).
       expect(found).toHaveTextContent(
         'Row 151 maps the document type doc-150: it is marked below.',
       );
