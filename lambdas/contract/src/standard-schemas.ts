@@ -215,4 +215,10 @@ export const standardListQuerySchema = z.object({
    * dashboard's drafts older than 30 days. A string, in a query string as in a JSON body.
    */
   draftBefore: z.iso.date('draftBefore is written YYYY-MM-DD.').optional(),
+  /**
+   * `true`: instead of the caller's own, the standards with a version in use of the organisations
+   * the caller's organisation has an open connection with (invited, active or suspended) — what
+   * it may copy to start its own (issue 37: a site starting from its sponsor's).
+   */
+  partners: z.enum(['true']).optional(),
 });

@@ -1,4 +1,5 @@
 import { CATALOGUES } from '@ccsc/contract/tmf-catalogue';
+import { aConnection, aStudy } from '../core/testing/memory-registry';
 import { describe, expect, it } from 'vitest';
 import { publishStandard } from './publish-standard.core';
 import { diffStandards, getStandard, listStandards } from './read-standards.core';
@@ -10,6 +11,7 @@ import {
   goodRows,
   orgAdmin,
   otherAdmin,
+  publishedWithDraft,
   publishInput,
   row,
   setup,
@@ -110,6 +112,50 @@ describe('artifact/create-standard', () => {
       ),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(world.registry.commits).toBe(commits);
+  });
+
+  it('copies a connected partner’s version in use, never its draft; lists the partners’ standards to copy', async () => {
+    const world = setup();
+    const { standardId } = await publishedWithDraft(world.deps);
+    const copy = (version: number) =>
+      createStandard(
+        create({
+          organisationId: 'OTHER',
+          name: `From the partner v${String(version)}`,
+          systemIds: ['X'],
+          source: { kind: 'clone', standardId, version },
+        }),
+        otherAdmin,
+        world.deps,
+      );
+    const partners = async () =>
+      (await listStandards({ partners: 'true' }, otherAdmin, world.deps)).standards.map(
+        (s) => s.standardId,
+      );
+    // Not connected: not there.
+    await expect(copy(1)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await partners()).toEqual([]);
+    world.registry.seed([
+      { type: 'study', record: aStudy('S1', 'SITE') },
+      {
+        type: 'connection',
+        record: aConnection(
+          'C1',
+          { studyId: 'S1', sponsor: 'SITE', site: 'OTHER', sponsorSystem: 'ISF' },
+          { status: 'active' },
+        ),
+      },
+    ]);
+    expect(await partners()).toEqual([standardId]);
+    // Its own list is still its own.
+    expect((await listStandards({}, otherAdmin, world.deps)).standards).toEqual([]);
+    const copied = await copy(1);
+    expect(copied.rows.map((r) => r.sourceCode)).toEqual(['CV-PI', 'PSP']);
+    expect(world.audit.entries.at(-1)?.after).toMatchObject({
+      source: { kind: 'clone', standardId, version: 1, organisationId: 'SITE' },
+    });
+    // The partner's draft is its own business.
+    await expect(copy(2)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('refuses, writing nothing: an Auditor (403), an organisation out of reach or unknown (404), a system not the organisation’s (400)', async () => {

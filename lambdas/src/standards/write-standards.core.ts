@@ -1,6 +1,7 @@
 import type { routes } from '@ccsc/contract/routes';
 import type { MappingRow } from '@ccsc/contract/standard-rows';
 import { ConflictError, NotFoundError } from '../core/errors';
+import { mayCopyStandard } from '../core/lists/standards';
 import { referenceModelRows } from './reference-model-rows';
 import type { Core } from '../core/request';
 import type { StandardRecord, StandardVersionRecord } from '../core/ports/registry';
@@ -49,10 +50,22 @@ export const createStandard: Core<
   let source: Record<string, unknown> = { kind: 'blank' };
   if (input.source.kind === 'clone') {
     const from = await deps.registry.get('standard', input.source.standardId);
-    if (from === null || !seesStandard(ctx.caller, from.organisationId)) throw standardNotFound();
-    const v = versionOf(from, input.source.version);
+    if (from === null) throw standardNotFound();
+    const wanted = input.source.version;
+    const v = from.versions.find((each) => each.version === wanted);
+    // One the caller sees, any version; a partner's, its version in use (else not there).
+    if (v === undefined || !mayCopyStandard(ctx.caller, from, v, snapshot)) {
+      throw standardNotFound();
+    }
     rows = await deps.rows.get(v.rowsKey);
-    source = { kind: 'clone', standardId: from.standardId, version: v.version };
+    source = {
+      kind: 'clone',
+      standardId: from.standardId,
+      version: v.version,
+      ...(from.organisationId === organisation.organisationId
+        ? {}
+        : { organisationId: from.organisationId }),
+    };
   } else if (input.source.kind === 'reference-model') {
     rows = referenceModelRows(input.catalogueVersion, organisation.kind);
     source = { kind: 'reference-model' };

@@ -34,6 +34,7 @@ const snapshot = {
   ]),
   systems: new Map([['isf', aSystem('isf', 'A', { name: 'Nord eISF' })]]),
   standards: new Map(STANDARDS.map((s) => [s.standardId, s])),
+  connections: new Map(),
 };
 
 const admin: StandardListCaller = { role: 'PlatformAdmin', organisationId: null };

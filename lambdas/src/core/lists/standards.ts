@@ -20,6 +20,44 @@ export type StandardListFilters = z.output<typeof standardListQuerySchema>;
 /** Who asks: their role and organisation decide what they see (reach). */
 export type StandardListCaller = Placed;
 
+/** The connections that still bind their parties (a partner's standard concerns them). */
+const OPEN = new Set(['invited', 'active', 'suspended']);
+
+/**
+ * The organisations the caller's organisation has an open connection with (as sponsor, CRO or
+ * site); none for a caller of no organisation or of every one.
+ */
+export const partnersOf = (
+  caller: StandardListCaller,
+  snapshot: Pick<RegistrySnapshot, 'connections'>,
+): ReadonlySet<string> => {
+  const reach = reachOf(caller);
+  const partners = new Set<string>();
+  if (reach.kind !== 'organisation') return partners;
+  const own = reach.organisationId;
+  for (const c of snapshot.connections.values()) {
+    if (!OPEN.has(c.status)) continue;
+    const parties = [c.sponsorOrganisationId, c.croOrganisationId, c.siteOrganisationId];
+    if (!parties.includes(own)) continue;
+    for (const p of parties) if (p !== null && p !== own) partners.add(p);
+  }
+  return partners;
+};
+
+/**
+ * Whether the caller may copy `version` of a standard of `organisationId`: one they see, any
+ * version; a partner's (partnersOf), its version in use only.
+ */
+export const mayCopyStandard = (
+  caller: StandardListCaller,
+  record: StandardRecord,
+  version: Pick<StandardVersionRecord, 'version'>,
+  snapshot: Pick<RegistrySnapshot, 'connections'>,
+): boolean =>
+  seesStandard(caller, record.organisationId) ||
+  (partnersOf(caller, snapshot).has(record.organisationId) &&
+    versionInUse(record)?.version === version.version);
+
 /** An Auditor and an OrgAdmin read their organisation's standards; who reaches everything, all. */
 export const seesStandard = (caller: StandardListCaller, organisationId: string): boolean =>
   reaches(reachOf(caller), organisationId);
@@ -45,14 +83,20 @@ const statusMatches = (record: StandardRecord, status: StandardListFilters['stat
 export const standardMatcher = (
   query: StandardListFilters,
   caller: StandardListCaller,
-  snapshot: Pick<RegistrySnapshot, 'organisations' | 'systems'>,
+  snapshot: Pick<RegistrySnapshot, 'organisations' | 'systems' | 'connections'>,
 ): ((record: StandardRecord) => boolean) => {
   const match = searchMatcher(query.search);
+  // `partners`: the partners' standards with a version in use, in place of the caller's own.
+  const partners = query.partners === 'true' ? partnersOf(caller, snapshot) : null;
   // The start of that day, UTC: a draft created before it matches.
   const draftCutoff =
     query.draftBefore === undefined ? null : Date.parse(`${query.draftBefore}T00:00:00.000Z`);
   return (record) => {
-    if (!seesStandard(caller, record.organisationId)) return false;
+    if (partners !== null) {
+      if (!partners.has(record.organisationId) || versionInUse(record) === null) return false;
+    } else if (!seesStandard(caller, record.organisationId)) {
+      return false;
+    }
     if (query.organisationId !== undefined && record.organisationId !== query.organisationId) {
       return false;
     }
@@ -82,7 +126,7 @@ export const standardMatcher = (
 
 /** How many standards artifact/list-standards would total for this query and caller. */
 export const countStandards = (
-  snapshot: Pick<RegistrySnapshot, 'organisations' | 'systems' | 'standards'>,
+  snapshot: Pick<RegistrySnapshot, 'organisations' | 'systems' | 'standards' | 'connections'>,
   query: StandardListFilters,
   caller: StandardListCaller,
 ): number => {

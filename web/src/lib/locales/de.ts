@@ -587,9 +587,12 @@ export const de: Translation = {
         blank: 'Ohne Zeilen beginnen',
         'reference-model':
           'Mit dem TMF-Referenzmodell beginnen: eine Zeile je Artefakt, seine Nummer als Typcode',
-        clone: 'Die Zeilen eines Standards kopieren',
+        clone:
+          'Die Zeilen eines Standards kopieren: eines eigenen oder eines verbundenen Partners (in Verwendung)',
         import: 'Eine CSV- oder XLSX-Datei importieren',
       },
+      ownGroup: 'Ihre Standards',
+      partnersGroup: 'Standards Ihrer Partner (in Verwendung)',
       cloneStandard: 'Zu kopierender Standard',
       chooseStandard: 'Standard wählen…',
       cloneVersion: 'Fassung',

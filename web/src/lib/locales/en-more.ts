@@ -516,9 +516,11 @@ export const enMore = {
         blank: 'Start with no rows',
         'reference-model':
           'Start from the TMF Reference Model: a row per artifact, its number as the type code',
-        clone: 'Copy the rows of a standard',
+        clone: 'Copy the rows of a standard: yours, or a connected partner’s in use',
         import: 'Import a CSV or XLSX file',
       },
+      ownGroup: 'Standards you manage',
+      partnersGroup: 'Partners’ standards in use',
       cloneStandard: 'Standard to copy',
       chooseStandard: 'Choose a standard…',
       cloneVersion: 'Version',

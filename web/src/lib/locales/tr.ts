@@ -582,9 +582,12 @@ export const tr: Translation = {
         blank: 'Satırsız başla',
         'reference-model':
           'TMF Referans Modeli ile başla: her artefakt için bir satır, numarası tür kodu olarak',
-        clone: 'Bir standardın satırlarını kopyala',
+        clone:
+          'Bir standardın satırlarını kopyala: sizin ya da bağlı bir ortağın kullanımdaki standardı',
         import: 'Bir CSV veya XLSX dosyası içe aktar',
       },
+      ownGroup: 'Yönettiğiniz standartlar',
+      partnersGroup: 'Ortaklarınızın kullanımdaki standartları',
       cloneStandard: 'Kopyalanacak standart',
       chooseStandard: 'Bir standart seçin…',
       cloneVersion: 'Sürüm',

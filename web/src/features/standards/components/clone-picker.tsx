@@ -3,18 +3,60 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { allPages, callApi } from '../../../lib/api';
 import type { StandardSummary } from '../utils/standard-types';
 
-export type Clones =
-  { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; standards: StandardSummary[] };
+/** A standard to copy: one the caller sees, or a connected partner's (its version in use only). */
+export type CloneSource = StandardSummary & { partner: boolean };
 
-/** Every standard the caller sees, to clone from (a few pages of 100: a form's choices). */
-export const loadClones = () =>
+export type Clones =
+  { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; standards: CloneSource[] };
+
+/** One list of standards, every page (a few pages of 100: a form's choices). */
+const everyStandard = (partners: boolean) =>
   allPages(async (cursor) => {
     const page = await callApi('artifact/list-standards', {
       limit: 100,
+      ...(partners ? { partners: 'true' as const } : {}),
       ...(cursor === undefined ? {} : { cursor }),
     });
     return { items: page.standards, nextCursor: page.nextCursor };
   }, 20);
+
+/**
+ * Every standard the caller sees, and the connected partners' standards with a version in use
+ * (issue 37: a site starting from its sponsor's; the server decides which), to clone from.
+ */
+export const loadClones = async (): Promise<CloneSource[]> => {
+  const [own, partners] = await Promise.all([everyStandard(false), everyStandard(true)]);
+  return [
+    ...own.map((s) => ({ ...s, partner: false })),
+    ...partners.map((s) => ({ ...s, partner: true })),
+  ];
+};
+
+/** The standards as options: the caller's own, then the partners' in a group of their own. */
+const CloneOptions = ({
+  standards,
+  ownLabel,
+  partnersLabel,
+}: {
+  standards: readonly CloneSource[];
+  ownLabel: string;
+  partnersLabel: string;
+}) => {
+  const option = (s: CloneSource) => (
+    <option key={s.standardId} value={s.standardId}>
+      {`${s.name} (${s.organisationName})`}
+    </option>
+  );
+  const partners = standards.filter((s) => s.partner);
+  if (partners.length === 0) return <>{standards.map(option)}</>;
+  const own = standards.filter((s) => !s.partner);
+  return (
+    <>
+      {own.length > 0 && <optgroup label={ownLabel}>{own.map(option)}</optgroup>}
+      <optgroup label={partnersLabel}>{partners.map(option)}</optgroup>
+    </>
+  );
+};
 
 /** The version cloned: the standard chosen, and which of its versions. */
 export type CloneChoice = { standardId: string; version: number } | null;
@@ -23,7 +65,7 @@ interface ClonePickerProps {
   clones: Clones | null;
   clone: CloneChoice;
   /** The standard chosen, once the list has it. */
-  chosenClone: StandardSummary | null;
+  chosenClone: CloneSource | null;
   onChoose: (clone: CloneChoice) => void;
   onRetry: () => void;
 }
@@ -58,6 +100,7 @@ export const ClonePicker = ({
                 ? null
                 : {
                     standardId: chosen.standardId,
+                    // A partner's: its version in use, the only one it may be copied at.
                     version: chosen.publishedVersion ?? chosen.latestVersion,
                   },
             );
@@ -68,12 +111,13 @@ export const ClonePicker = ({
               ? t('standards.create.chooseStandard')
               : t('common.loading')}
           </option>
-          {clones?.state === 'loaded' &&
-            clones.standards.map((s) => (
-              <option key={s.standardId} value={s.standardId}>
-                {`${s.name} (${s.organisationName})`}
-              </option>
-            ))}
+          {clones?.state === 'loaded' && (
+            <CloneOptions
+              standards={clones.standards}
+              ownLabel={t('standards.create.ownGroup')}
+              partnersLabel={t('standards.create.partnersGroup')}
+            />
+          )}
         </select>
         {clones?.state === 'loaded' && clones.standards.length === 0 && (
           <p className="form-text" role="status">
@@ -103,17 +147,18 @@ export const ClonePicker = ({
           }}
         >
           {chosenClone !== null &&
-            Array.from({ length: chosenClone.latestVersion }, (_, i) => i + 1)
-              .reverse()
-              .map((v) => (
-                <option key={v} value={v}>
-                  {v === chosenClone.publishedVersion
-                    ? t('standards.create.versionInUse', { version: v })
-                    : v === chosenClone.draftVersion
-                      ? t('standards.create.versionDraft', { version: v })
-                      : t('standards.versionN', { version: v })}
-                </option>
-              ))}
+            (chosenClone.partner && chosenClone.publishedVersion !== null
+              ? [chosenClone.publishedVersion]
+              : Array.from({ length: chosenClone.latestVersion }, (_, i) => i + 1).reverse()
+            ).map((v) => (
+              <option key={v} value={v}>
+                {v === chosenClone.publishedVersion
+                  ? t('standards.create.versionInUse', { version: v })
+                  : v === chosenClone.draftVersion
+                    ? t('standards.create.versionDraft', { version: v })
+                    : t('standards.versionN', { version: v })}
+              </option>
+            ))}
         </select>
       </div>
     </div>

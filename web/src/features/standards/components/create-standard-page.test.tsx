@@ -10,6 +10,8 @@ import {
   mappingRow,
   STANDARD_ID,
   standardDetail,
+  standardPage,
+  standardSummary,
   xlsxOf,
 } from '../../../testing/standard-fixtures';
 import { CreateStandardPage } from './create-standard-page';
@@ -157,6 +159,63 @@ describe('creating a standard from a file', () => {
       screen.getByText('Fix the rows the server would refuse in the file, then choose it again.'),
     ).toBeInTheDocument();
     expect(bodiesOf(calls, 'artifact/create-standard')).toEqual([]);
+  });
+});
+
+describe('copying a standard', () => {
+  it('offers the caller’s own standards and the connected partners’ in use, a partner’s at that version only', async () => {
+    const u = userEvent.setup();
+    signedInAs({ role: 'OrgAdmin', organisationId: 'site-1' });
+    const own = standardSummary('std-own', 'Klinikum draft', {
+      latestVersion: 2,
+      draftVersion: 2,
+      publishedVersion: 1,
+    });
+    const theirs = standardSummary('std-pharma', 'Pharma eTMF', {
+      organisationId: 'sponsor-1',
+      organisationName: 'Pharma Zwei',
+      latestVersion: 4,
+      publishedVersion: 3,
+      draftVersion: 4,
+    });
+    const calls = serve({
+      ...answers,
+      'artifact/list-standards': (body) =>
+        body.partners === 'true' ? standardPage([theirs]) : standardPage([own]),
+    });
+    renderScreen(<CreateStandardPage />);
+    await waitFor(() => {
+      expect(screen.getByLabelText('Organisation')).toHaveValue('Klinikum Eins');
+    });
+    await u.type(screen.getByLabelText('Name'), 'From Pharma');
+    await u.click(screen.getByLabelText(/Copy the rows of a standard/));
+    const standard = screen.getByLabelText('Standard to copy');
+    await waitFor(() => {
+      expect(standard).toBeEnabled();
+    });
+    expect(within(standard).getByRole('group', { name: 'Standards you manage' })).toHaveTextContent(
+      'Klinikum draft (Klinikum Eins)',
+    );
+    expect(
+      within(standard).getByRole('group', { name: 'Partners’ standards in use' }),
+    ).toHaveTextContent('Pharma eTMF (Pharma Zwei)');
+    await u.selectOptions(standard, 'std-pharma');
+    // A partner's standard: its version in use, nothing else.
+    const version = screen.getByLabelText('Version');
+    expect(
+      within(version)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['3']);
+    await u.click(screen.getByRole('button', { name: 'Create draft' }));
+    await waitFor(() => {
+      expect(bodiesOf(calls, 'artifact/create-standard').at(-1)).toMatchObject({
+        source: { kind: 'clone', standardId: 'std-pharma', version: 3 },
+      });
+    });
+    expect(bodiesOf(calls, 'artifact/list-standards')).toEqual(
+      expect.arrayContaining([{ limit: '100' }, { limit: '100', partners: 'true' }]),
+    );
   });
 });
 
