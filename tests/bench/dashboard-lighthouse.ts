@@ -99,10 +99,22 @@ const lighthouseRun = async (
     await writeFile(file, Buffer.from(screenshot.replace(/^data:[^,]+,/, ''), 'base64'));
   }
   const metric = (id: string) => audits[id]?.numericValue ?? NaN;
+  // Where the main thread's time went: the scripts that cost most (Lighthouse's bootup-time).
+  const scripts = (
+    ((audits['bootup-time']?.details as { items?: unknown[] } | undefined)?.items ?? []) as {
+      url: string;
+      total: number;
+      scripting: number;
+    }[]
+  )
+    .slice(0, 4)
+    .map((s) => `${s.url.replace(/^.*\//u, '')} ${ms(s.total)} (script ${ms(s.scripting)})`)
+    .join(', ');
   return {
     metrics:
       `FCP ${ms(metric('first-contentful-paint'))}, TBT ${ms(metric('total-blocking-time'))}, ` +
-      `SI ${ms(metric('speed-index'))}, CLS ${metric('cumulative-layout-shift').toFixed(3)}`,
+      `SI ${ms(metric('speed-index'))}, CLS ${metric('cumulative-layout-shift').toFixed(3)}; ` +
+      `main thread by script: ${scripts}`,
     performance: (categories.performance?.score ?? 0) * 100,
     accessibility: (categories.accessibility?.score ?? 0) * 100,
     lcp: audits['largest-contentful-paint']?.numericValue ?? Infinity,

@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAgentSession, setProfile } from '../lib/session';
-import { failure, fakeApi, loadTestRuntimeConfig, success } from '../testing/fake-api';
+import {
+  type ApiAnswer,
+  failure,
+  fakeApi,
+  loadTestRuntimeConfig,
+  success,
+} from '../testing/fake-api';
 import { organisation, registryPage } from '../testing/registry-fixtures';
 import { renderAt } from '../testing/render-app';
 import { registryScreenOf } from './registry-routes';
@@ -41,6 +47,14 @@ describe('registryScreenOf', () => {
   });
 });
 
+/**
+ * The registry's calls as each test answers them; the header bell's unread count (issue 35) waits
+ * unanswered. Every test of the app here answers through it: one without a fake fetched the real
+ * network (`ECONNREFUSED` in the run's output).
+ */
+const serveRegistry = (answer: (path: string) => ApiAnswer) =>
+  fakeApi((path) => (path.startsWith('notifications/') ? 'no-answer' : answer(path)));
+
 /** The registry's chunk is imported on first use: in a busy test run that can take seconds. */
 const LOADING = { timeout: 10_000 };
 
@@ -56,7 +70,7 @@ describe('the registry in the app', () => {
 
   it('shows the organisations inside the layout, its menu entry highlighted', async () => {
     const user = userEvent.setup();
-    fakeApi((path) =>
+    serveRegistry((path) =>
       path === 'list-organisations'
         ? registryPage('organisations', [organisation('site-1', 'Klinikum Eins')])
         : failure(500, 'INTERNAL', `unexpected ${path}`),
@@ -78,7 +92,7 @@ describe('the registry in the app', () => {
 
   it('shows an organisation’s page at its path, highlighting Organisations', async () => {
     const user = userEvent.setup();
-    fakeApi((path) =>
+    serveRegistry((path) =>
       path === 'get-organisation'
         ? success({
             organisation: organisation('site-1', 'Klinikum Eins'),
@@ -103,7 +117,7 @@ describe('the registry in the app', () => {
 
   it('starts the connections afresh from a link without filters', async () => {
     const user = userEvent.setup();
-    const calls = fakeApi((path) =>
+    const calls = serveRegistry((path) =>
       path === 'list-connections'
         ? registryPage('connections', [])
         : failure(500, 'INTERNAL', `unexpected ${path}`),
@@ -122,6 +136,8 @@ describe('the registry in the app', () => {
   }, 20_000);
 
   it('keeps page-not-found for other /admin paths', async () => {
+    // The layout's own call (the bell's unread count) goes to the fake, not the network.
+    serveRegistry((path) => failure(500, 'INTERNAL', `unexpected ${path}`));
     renderAt('/admin/organisations/a/b');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
