@@ -1,12 +1,10 @@
+import { partnerOrganisations } from '../core/lists/standards';
 import type { EventDraft } from '../core/ports/events';
 import type {
   RegistrySnapshot,
   StandardRecord,
   StandardVersionRecord,
 } from '../core/ports/registry';
-
-/** The connections that still bind their parties: a partner's new standard concerns them. */
-const OPEN = new Set(['invited', 'active', 'suspended']);
 
 /**
  * A published version as events (issue 35): one for each organisation the publisher has an open
@@ -18,13 +16,7 @@ export const publishedEvents = (
   snapshot: RegistrySnapshot,
 ): EventDraft[] => {
   const publisher = record.organisationId;
-  const partners = new Set<string>();
-  for (const c of snapshot.connections.values()) {
-    if (!OPEN.has(c.status)) continue;
-    const parties = [c.sponsorOrganisationId, c.croOrganisationId, c.siteOrganisationId];
-    if (!parties.includes(publisher)) continue;
-    for (const p of parties) if (p !== null && p !== publisher) partners.add(p);
-  }
+  const partners = partnerOrganisations(publisher, snapshot);
   const counterpart = {
     organisationId: publisher,
     name: snapshot.organisations.get(publisher)?.name ?? publisher,

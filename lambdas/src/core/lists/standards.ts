@@ -24,24 +24,32 @@ export type StandardListCaller = Placed;
 const OPEN = new Set(['invited', 'active', 'suspended']);
 
 /**
- * The organisations the caller's organisation has an open connection with (as sponsor, CRO or
- * site); none for a caller of no organisation or of every one.
+ * The organisations `organisationId` has an open connection with (as sponsor, CRO or site): whom
+ * its published standard concerns (standard-events.ts), whose standards in use it may copy.
  */
+export const partnerOrganisations = (
+  organisationId: string,
+  snapshot: Pick<RegistrySnapshot, 'connections'>,
+): Set<string> => {
+  const partners = new Set<string>();
+  for (const c of snapshot.connections.values()) {
+    if (!OPEN.has(c.status)) continue;
+    const parties = [c.sponsorOrganisationId, c.croOrganisationId, c.siteOrganisationId];
+    if (!parties.includes(organisationId)) continue;
+    for (const p of parties) if (p !== null && p !== organisationId) partners.add(p);
+  }
+  return partners;
+};
+
+/** The caller's organisation's partners; none for a caller of no organisation or of every one. */
 export const partnersOf = (
   caller: StandardListCaller,
   snapshot: Pick<RegistrySnapshot, 'connections'>,
 ): ReadonlySet<string> => {
   const reach = reachOf(caller);
-  const partners = new Set<string>();
-  if (reach.kind !== 'organisation') return partners;
-  const own = reach.organisationId;
-  for (const c of snapshot.connections.values()) {
-    if (!OPEN.has(c.status)) continue;
-    const parties = [c.sponsorOrganisationId, c.croOrganisationId, c.siteOrganisationId];
-    if (!parties.includes(own)) continue;
-    for (const p of parties) if (p !== null && p !== own) partners.add(p);
-  }
-  return partners;
+  return reach.kind === 'organisation'
+    ? partnerOrganisations(reach.organisationId, snapshot)
+    : new Set<string>();
 };
 
 /**
