@@ -1,4 +1,4 @@
-import { type Operation, routes } from '@ccsc/contract';
+import { type Operation, type RequestOf, type ResponseOf, routes } from '@ccsc/contract';
 import { paths } from '../config/paths';
 import { registryPaths } from '../config/registry-paths';
 import { standardPaths } from '../config/standard-paths';
@@ -58,73 +58,73 @@ const nameOf = (given: string | null, family: string | null, email: string): str
 
 type Search = (text: string, call: CallApi) => Promise<PaletteHit[]> | null;
 
+/** The list calls searched, each by its own `search` and five at most. */
+type ListOperation =
+  | 'list-all-users'
+  | 'list-organisations'
+  | 'getOrgSysList'
+  | 'list-studies'
+  | 'artifact/list-standards';
+
+/** A list call's search, sent only when the contract takes the text; its page as hits. */
+const listSearch =
+  <Op extends ListOperation>(
+    operation: Op,
+    hitsOf: (page: ResponseOf<Op>) => PaletteHit[],
+  ): Search =>
+  (search, call) => {
+    const input = { search, limit: HITS_PER_KIND };
+    if (!accepts(operation, input)) return null;
+    return call(operation, input as RequestOf<Op>).then(hitsOf);
+  };
+
 /** Each kind's search: null when the text is not one it can take. */
 const SEARCHES: Record<HitKind, Search> = {
-  user: (search, call) => {
-    const input = { search, limit: HITS_PER_KIND };
-    if (!accepts('list-all-users', input)) return null;
-    return call('list-all-users', input).then(({ users }) =>
-      users.map((u) => ({
-        kind: 'user' as const,
-        id: `user:${u.userName}`,
-        label: nameOf(u.givenName, u.familyName, u.email),
-        detail: u.email,
-        to: `${paths.admin.editUser}?${new URLSearchParams({ userName: u.userName, email: u.email }).toString()}`,
-      })),
-    );
-  },
-  organisation: (search, call) => {
-    const input = { search, limit: HITS_PER_KIND };
-    if (!accepts('list-organisations', input)) return null;
-    return call('list-organisations', input).then(({ organisations }) =>
-      organisations.map((o) => ({
-        kind: 'organisation' as const,
-        id: `organisation:${o.organisationId}`,
-        label: o.name,
-        detail: `${o.organisationId} · ${o.country}`,
-        to: registryPaths.organisation(o.organisationId),
-      })),
-    );
-  },
-  system: (search, call) => {
-    const input = { search, limit: HITS_PER_KIND };
-    if (!accepts('getOrgSysList', input)) return null;
-    return call('getOrgSysList', input).then(({ systems }) =>
-      systems.map((s) => ({
-        kind: 'system' as const,
-        id: `system:${s.systemId}`,
-        label: s.name,
-        detail: `${s.systemId} · ${s.organisationName}`,
-        to: registryPaths.organisation(s.organisationId),
-      })),
-    );
-  },
-  study: (search, call) => {
-    const input = { search, limit: HITS_PER_KIND };
-    if (!accepts('list-studies', input)) return null;
-    return call('list-studies', input).then(({ studies }) =>
-      studies.map((s) => ({
-        kind: 'study' as const,
-        id: `study:${s.studyId}`,
-        label: s.protocolNumber,
-        detail: `${s.title} · ${s.sponsorName}`,
-        to: registryPaths.connectionsOf({ studyId: s.studyId }),
-      })),
-    );
-  },
-  standard: (search, call) => {
-    const input = { search, limit: HITS_PER_KIND };
-    if (!accepts('artifact/list-standards', input)) return null;
-    return call('artifact/list-standards', input).then(({ standards }) =>
-      standards.map((s) => ({
-        kind: 'standard' as const,
-        id: `standard:${s.standardId}`,
-        label: s.name,
-        detail: s.organisationName,
-        to: standardPaths.editor(s.standardId),
-      })),
-    );
-  },
+  user: listSearch('list-all-users', ({ users }) =>
+    users.map((u) => ({
+      kind: 'user' as const,
+      id: `user:${u.userName}`,
+      label: nameOf(u.givenName, u.familyName, u.email),
+      detail: u.email,
+      to: `${paths.admin.editUser}?${new URLSearchParams({ userName: u.userName, email: u.email }).toString()}`,
+    })),
+  ),
+  organisation: listSearch('list-organisations', ({ organisations }) =>
+    organisations.map((o) => ({
+      kind: 'organisation' as const,
+      id: `organisation:${o.organisationId}`,
+      label: o.name,
+      detail: `${o.organisationId} · ${o.country}`,
+      to: registryPaths.organisation(o.organisationId),
+    })),
+  ),
+  system: listSearch('getOrgSysList', ({ systems }) =>
+    systems.map((s) => ({
+      kind: 'system' as const,
+      id: `system:${s.systemId}`,
+      label: s.name,
+      detail: `${s.systemId} · ${s.organisationName}`,
+      to: registryPaths.organisation(s.organisationId),
+    })),
+  ),
+  study: listSearch('list-studies', ({ studies }) =>
+    studies.map((s) => ({
+      kind: 'study' as const,
+      id: `study:${s.studyId}`,
+      label: s.protocolNumber,
+      detail: `${s.title} · ${s.sponsorName}`,
+      to: registryPaths.connectionsOf({ studyId: s.studyId }),
+    })),
+  ),
+  standard: listSearch('artifact/list-standards', ({ standards }) =>
+    standards.map((s) => ({
+      kind: 'standard' as const,
+      id: `standard:${s.standardId}`,
+      label: s.name,
+      detail: s.organisationName,
+      to: standardPaths.editor(s.standardId),
+    })),
+  ),
   document: (text, call) => {
     const documentId = text.toLowerCase();
     if (!DOCUMENT_ID.test(documentId)) return null;
